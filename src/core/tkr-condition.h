@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "tkr-rules.h"
+#include "tkr-types.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_CONDITION (tkr_condition_get_type ())
+G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
+
+/*
+ * A status condition on a character: a name, Fleeting or Persistent, a
+ * maximum of stacks, and its stacks. Each stack remembers the encounter turn
+ * on which it was gained (TKR_TURN_NONE outside an encounter), because the
+ * end of a Turn erases one Fleeting stack except stacks gained that Turn.
+ *
+ * Properties: "name" (string), "kind" (TkrConditionKind), "max-stacks"
+ * (int 1..100), "episode-only" (bool: clears only at the end of an Episode),
+ * "stack-turns" (GVariant "ai", oldest first; read-write, the undoable
+ * state), "stacks" (int, read-only, the length of stack-turns).
+ */
+
+#define TKR_TURN_NONE (-1)
+
+TkrCondition *tkr_condition_new (const char *name,
+                                 TkrConditionKind kind,
+                                 int max_stacks);
+TkrCondition *tkr_condition_new_from_info (const TkrConditionInfo *info);
+const char *tkr_condition_get_name (TkrCondition *self);
+TkrConditionKind tkr_condition_get_kind (TkrCondition *self);
+int tkr_condition_get_max_stacks (TkrCondition *self);
+int tkr_condition_get_stacks (TkrCondition *self);
+gboolean tkr_condition_get_episode_only (TkrCondition *self);
+/* Returns: (transfer none): the "ai" variant of turns, oldest stack first. */
+GVariant *tkr_condition_get_stack_turns (TkrCondition *self);
+int tkr_condition_get_stack_turn (TkrCondition *self, guint index);
+
+/* Pure helpers that compute the next "stack-turns" value; the character's
+ * commands set it through TkrHistory. */
+GVariant *tkr_condition_stack_turns_with_added (TkrCondition *self, int count, int turn);
+GVariant *tkr_condition_stack_turns_with_removed (TkrCondition *self, int count);
+/* One stack erased at the end of turn @turn: the oldest stack not gained on
+ * @turn. Returns NULL when nothing may be erased (Persistent, or every stack
+ * is from this turn). */
+GVariant *tkr_condition_stack_turns_after_turn_end (TkrCondition *self, int turn);
+
+JsonNode *tkr_condition_to_json (TkrCondition *self);
+TkrCondition *tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error);
+
+G_END_DECLS

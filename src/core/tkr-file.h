@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The file layer shared by character and campaign files: bounded parsing
+ * with errors that say where, the "kind"/"format" header, and atomic saves.
+ */
+
+#define TKR_FILE_MAX_SIZE (16 * 1024 * 1024)
+
+JsonNode *tkr_file_parse (const char *contents, gsize length, GError **error);
+JsonObject *tkr_file_check_header (JsonNode *root,
+                                   const char *expected_kind,
+                                   gint64 newest_format,
+                                   gint64 *format_out,
+                                   GError **error);
+JsonObject *tkr_file_new_header (const char *kind, gint64 format);
+GBytes *tkr_file_serialize (JsonNode *root);
+
+gboolean tkr_file_save (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **error);
+void tkr_file_save_async (GFile *file,
+                          GBytes *bytes,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data);
+gboolean tkr_file_save_finish (GFile *file, GAsyncResult *result, GError **error);
+
+GBytes *tkr_file_load (GFile *file, GCancellable *cancellable, GError **error);
+void tkr_file_load_async (GFile *file,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data);
+GBytes *tkr_file_load_finish (GFile *file, GAsyncResult *result, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,587 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "tkr-history.h"
+
+#include <gobject/gvaluecollector.h>
+
+/*
+ * A step is a group of primitive changes. Undo applies the inverse of each
+ * change in reverse order; redo applies them again in order. Because a step
+ * records values and list positions rather than commands, undoing "next turn"
+ * brings back every condition stack the turn change erased, exactly.
+ */
+
+typedef enum
+{
+  CHANGE_PROPERTY,
+  CHANGE_INSERT,
+  CHANGE_REMOVE,
+} ChangeKind;
+
+typedef struct
+{
+  ChangeKind kind;
+  GObject *object; /* the object whose property changed, or the GListStore */
+  GParamSpec *pspec;
+  GValue old_value;
+  GValue new_value;
+  guint position;
+  GObject *item;
+} Change;
+
+typedef struct
+{
+  char *label;
+  char *tag;
+  GPtrArray *changes;
+} Step;
+
+struct _TkrHistory
+{
+  GObject parent_instance;
+
+  GPtrArray *undo_stack; /* Step*, newest last */
+  GPtrArray *redo_stack;
+  Step *open_step;
+  guint depth;
+  guint replaying : 1;
+};
+
+G_DEFINE_FINAL_TYPE (TkrHistory, tkr_history, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_UNDO_LABEL,
+  PROP_REDO_LABEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+change_free (gpointer data)
+{
+  Change *change = data;
+
+  g_clear_object (&change->object);
+  g_clear_object (&change->item);
+  if (G_IS_VALUE (&change->old_value))
+    g_value_unset (&change->old_value);
+  if (G_IS_VALUE (&change->new_value))
+    g_value_unset (&change->new_value);
+  g_free (change);
+}
+
+static Step *
+step_new (const char *label)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->label = g_strdup (label);
+  step->changes = g_ptr_array_new_with_free_func (change_free);
+  return step;
+}
+
+static void
+step_free (gpointer data)
+{
+  Step *step = data;
+
+  g_free (step->label);
+  g_free (step->tag);
+  g_ptr_array_unref (step->changes);
+  g_free (step);
+}
+
+static void
+notify_state (TkrHistory *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNDO_LABEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REDO_LABEL]);
+}
+
+static void
+tkr_history_finalize (GObject *object)
+{
+  TkrHistory *self = TKR_HISTORY (object);
+
+  g_ptr_array_unref (self->undo_stack);
+  g_ptr_array_unref (self->redo_stack);
+  if (self->open_step)
+    step_free (self->open_step);
+
+  G_OBJECT_CLASS (tkr_history_parent_class)->finalize (object);
+}
+
+static void
+tkr_history_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrHistory *self = TKR_HISTORY (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, tkr_history_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, tkr_history_can_redo (self));
+      break;
+    case PROP_UNDO_LABEL:
+      g_value_set_string (value, tkr_history_get_undo_label (self));
+      break;
+    case PROP_REDO_LABEL:
+      g_value_set_string (value, tkr_history_get_redo_label (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_history_class_init (TkrHistoryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tkr_history_finalize;
+  object_class->get_property = tkr_history_get_property;
+
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNDO_LABEL]
+    = g_param_spec_string ("undo-label", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_REDO_LABEL]
+    = g_param_spec_string ("redo-label", NULL, NULL, NULL,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TkrHistory::changed:
+   *
+   * Emitted after a step is committed, undone or redone: the document is
+   * dirty and an autosave may be scheduled.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+tkr_history_init (TkrHistory *self)
+{
+  self->undo_stack = g_ptr_array_new_with_free_func (step_free);
+  self->redo_stack = g_ptr_array_new_with_free_func (step_free);
+}
+
+TkrHistory *
+tkr_history_new (void)
+{
+  return g_object_new (TKR_TYPE_HISTORY, NULL);
+}
+
+/**
+ * tkr_history_begin:
+ * @label: what a person would call the step ("Next turn")
+ *
+ * Opens a step. Steps nest: only the outermost label is kept and the step is
+ * committed by the matching outermost tkr_history_end().
+ */
+void
+tkr_history_begin (TkrHistory *self, const char *label)
+{
+  if (self == NULL)
+    return;
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (!self->replaying);
+
+  if (self->depth++ == 0)
+    {
+      g_assert (self->open_step == NULL);
+      self->open_step = step_new (label);
+    }
+}
+
+void
+tkr_history_end (TkrHistory *self)
+{
+  Step *step;
+
+  if (self == NULL)
+    return;
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (self->depth > 0);
+
+  if (--self->depth > 0)
+    return;
+
+  step = g_steal_pointer (&self->open_step);
+  if (step->changes->len == 0)
+    {
+      step_free (step);
+      return;
+    }
+
+  g_ptr_array_add (self->undo_stack, step);
+  g_ptr_array_set_size (self->redo_stack, 0);
+  notify_state (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+apply_change (Change *change, gboolean forward)
+{
+  switch (change->kind)
+    {
+    case CHANGE_PROPERTY:
+      g_object_set_property (change->object, change->pspec->name,
+                             forward ? &change->new_value : &change->old_value);
+      break;
+    case CHANGE_INSERT:
+    case CHANGE_REMOVE:
+      if ((change->kind == CHANGE_INSERT) == forward)
+        g_list_store_insert (G_LIST_STORE (change->object), change->position, change->item);
+      else
+        g_list_store_remove (G_LIST_STORE (change->object), change->position);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * tkr_history_abort:
+ *
+ * Undoes what the open step has done so far and drops it: a command that
+ * finds half-way that it cannot go on leaves everything as it was.
+ */
+void
+tkr_history_abort (TkrHistory *self)
+{
+  Step *step;
+
+  if (self == NULL)
+    return;
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (self->depth > 0);
+
+  self->depth = 0;
+  step = g_steal_pointer (&self->open_step);
+  self->replaying = TRUE;
+  for (guint i = step->changes->len; i > 0; i--)
+    apply_change (g_ptr_array_index (step->changes, i - 1), FALSE);
+  self->replaying = FALSE;
+  step_free (step);
+}
+
+static void
+record (TkrHistory *self, Change *change)
+{
+  gboolean implicit = self->depth == 0;
+
+  if (implicit)
+    tkr_history_begin (self, NULL);
+  g_ptr_array_add (self->open_step->changes, change);
+  if (implicit)
+    tkr_history_end (self);
+}
+
+void
+tkr_history_set_value (TkrHistory *self,
+                       gpointer object,
+                       const char *property,
+                       const GValue *value)
+{
+  GParamSpec *pspec;
+  Change *change;
+
+  g_return_if_fail (G_IS_OBJECT (object));
+  g_return_if_fail (property != NULL);
+  g_return_if_fail (value != NULL);
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), property);
+  g_return_if_fail (pspec != NULL);
+
+  if (self == NULL || self->replaying)
+    {
+      g_object_set_property (object, property, value);
+      return;
+    }
+
+  g_return_if_fail (TKR_IS_HISTORY (self));
+
+  change = g_new0 (Change, 1);
+  change->kind = CHANGE_PROPERTY;
+  change->object = g_object_ref (object);
+  change->pspec = pspec;
+  g_value_init (&change->old_value, pspec->value_type);
+  g_object_get_property (object, property, &change->old_value);
+
+  g_object_set_property (object, property, value);
+
+  g_value_init (&change->new_value, pspec->value_type);
+  g_object_get_property (object, property, &change->new_value);
+
+  /* A set that changes nothing is not a step of its own. */
+  if (g_param_values_cmp (pspec, &change->old_value, &change->new_value) == 0
+      && !G_VALUE_HOLDS (&change->old_value, G_TYPE_VARIANT))
+    {
+      change_free (change);
+      return;
+    }
+  if (G_VALUE_HOLDS (&change->old_value, G_TYPE_VARIANT))
+    {
+      GVariant *a = g_value_get_variant (&change->old_value);
+      GVariant *b = g_value_get_variant (&change->new_value);
+
+      if (a == b || (a != NULL && b != NULL && g_variant_equal (a, b)))
+        {
+          change_free (change);
+          return;
+        }
+    }
+
+  record (self, change);
+}
+
+void
+tkr_history_set (TkrHistory *self, gpointer object, const char *property, ...)
+{
+  GParamSpec *pspec;
+  GValue value = G_VALUE_INIT;
+  g_autofree char *error = NULL;
+  va_list args;
+
+  g_return_if_fail (G_IS_OBJECT (object));
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), property);
+  if (pspec == NULL)
+    {
+      g_critical ("%s has no property named “%s”", G_OBJECT_TYPE_NAME (object), property);
+      return;
+    }
+
+  va_start (args, property);
+  G_VALUE_COLLECT_INIT (&value, pspec->value_type, args, 0, &error);
+  va_end (args);
+
+  if (error != NULL)
+    {
+      g_critical ("%s: %s", G_STRFUNC, error);
+      g_value_unset (&value);
+      return;
+    }
+
+  tkr_history_set_value (self, object, property, &value);
+  g_value_unset (&value);
+}
+
+void
+tkr_history_insert (TkrHistory *self, GListStore *store, guint position, gpointer item)
+{
+  Change *change;
+
+  g_return_if_fail (G_IS_LIST_STORE (store));
+  g_return_if_fail (G_IS_OBJECT (item));
+
+  g_list_store_insert (store, position, item);
+  if (self == NULL || self->replaying)
+    return;
+
+  change = g_new0 (Change, 1);
+  change->kind = CHANGE_INSERT;
+  change->object = g_object_ref (G_OBJECT (store));
+  change->position = position;
+  change->item = g_object_ref (item);
+  record (self, change);
+}
+
+void
+tkr_history_append (TkrHistory *self, GListStore *store, gpointer item)
+{
+  tkr_history_insert (self, store, g_list_model_get_n_items (G_LIST_MODEL (store)), item);
+}
+
+void
+tkr_history_remove (TkrHistory *self, GListStore *store, guint position)
+{
+  Change *change;
+
+  g_return_if_fail (G_IS_LIST_STORE (store));
+  g_return_if_fail (position < g_list_model_get_n_items (G_LIST_MODEL (store)));
+
+  change = g_new0 (Change, 1);
+  change->kind = CHANGE_REMOVE;
+  change->object = g_object_ref (G_OBJECT (store));
+  change->position = position;
+  change->item = g_list_model_get_item (G_LIST_MODEL (store), position);
+
+  g_list_store_remove (store, position);
+
+  if (self == NULL || self->replaying)
+    {
+      change_free (change);
+      return;
+    }
+  record (self, change);
+}
+
+gboolean
+tkr_history_remove_item (TkrHistory *self, GListStore *store, gpointer item)
+{
+  guint position;
+
+  if (!g_list_store_find (store, item, &position))
+    return FALSE;
+  tkr_history_remove (self, store, position);
+  return TRUE;
+}
+
+gboolean
+tkr_history_can_undo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), FALSE);
+  return self->undo_stack->len > 0 && self->depth == 0;
+}
+
+gboolean
+tkr_history_can_redo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), FALSE);
+  return self->redo_stack->len > 0 && self->depth == 0;
+}
+
+static const char *
+top_label (GPtrArray *stack)
+{
+  Step *step;
+
+  if (stack->len == 0)
+    return NULL;
+  step = g_ptr_array_index (stack, stack->len - 1);
+  return step->label;
+}
+
+const char *
+tkr_history_get_undo_label (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), NULL);
+  return top_label (self->undo_stack);
+}
+
+const char *
+tkr_history_get_redo_label (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), NULL);
+  return top_label (self->redo_stack);
+}
+
+/**
+ * tkr_history_set_tag:
+ * @tag: a machine-readable name for the open step ("next-turn")
+ *
+ * Lets a command find its own steps again, as "previous turn" does.
+ */
+void
+tkr_history_set_tag (TkrHistory *self, const char *tag)
+{
+  if (self == NULL)
+    return;
+  g_return_if_fail (self->open_step != NULL);
+  g_free (self->open_step->tag);
+  self->open_step->tag = g_strdup (tag);
+}
+
+const char *
+tkr_history_peek_undo_tag (TkrHistory *self)
+{
+  Step *step;
+
+  g_return_val_if_fail (TKR_IS_HISTORY (self), NULL);
+  if (self->undo_stack->len == 0)
+    return NULL;
+  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
+  return step->tag;
+}
+
+static gboolean
+move_step (TkrHistory *self, GPtrArray *from, GPtrArray *to, gboolean forward)
+{
+  Step *step;
+
+  if (from->len == 0 || self->depth > 0)
+    return FALSE;
+
+  step = g_ptr_array_steal_index (from, from->len - 1);
+  self->replaying = TRUE;
+  if (forward)
+    for (guint i = 0; i < step->changes->len; i++)
+      apply_change (g_ptr_array_index (step->changes, i), TRUE);
+  else
+    for (guint i = step->changes->len; i > 0; i--)
+      apply_change (g_ptr_array_index (step->changes, i - 1), FALSE);
+  self->replaying = FALSE;
+  g_ptr_array_add (to, step);
+
+  notify_state (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
+tkr_history_undo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), FALSE);
+  return move_step (self, self->undo_stack, self->redo_stack, FALSE);
+}
+
+gboolean
+tkr_history_redo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), FALSE);
+  return move_step (self, self->redo_stack, self->undo_stack, TRUE);
+}
+
+gboolean
+tkr_history_is_replaying (TkrHistory *self)
+{
+  return self != NULL && self->replaying;
+}
+
+gboolean
+tkr_history_in_group (TkrHistory *self)
+{
+  return self != NULL && self->depth > 0;
+}
+
+guint
+tkr_history_get_n_undo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), 0);
+  return self->undo_stack->len;
+}
+
+void
+tkr_history_clear (TkrHistory *self)
+{
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (self->depth == 0);
+  g_ptr_array_set_size (self->undo_stack, 0);
+  g_ptr_array_set_size (self->redo_stack, 0);
+  notify_state (self);
+}

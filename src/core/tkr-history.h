@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_HISTORY (tkr_history_get_type ())
+G_DECLARE_FINAL_TYPE (TkrHistory, tkr_history, TKR, HISTORY, GObject)
+
+/*
+ * TkrHistory is the one command path of the core: every change to a
+ * character, a campaign or an encounter is made through it, as a group of
+ * primitive changes (a property set, a list insert or remove) that can be
+ * undone and redone as one step.
+ *
+ * Every function accepts a NULL history: the change is then made without
+ * being recorded (used while loading a file or building fresh objects).
+ *
+ * Only properties holding values (numbers, booleans, enums, strings,
+ * GVariants, object references) may be recorded; a property holding a
+ * mutable boxed type would be shared between old and new value.
+ */
+
+TkrHistory *tkr_history_new (void);
+
+void tkr_history_begin (TkrHistory *self, const char *label);
+void tkr_history_end (TkrHistory *self);
+void tkr_history_abort (TkrHistory *self);
+
+void tkr_history_set (TkrHistory *self, gpointer object, const char *property, ...);
+void tkr_history_set_value (TkrHistory *self,
+                            gpointer object,
+                            const char *property,
+                            const GValue *value);
+
+void tkr_history_insert (TkrHistory *self, GListStore *store, guint position, gpointer item);
+void tkr_history_append (TkrHistory *self, GListStore *store, gpointer item);
+void tkr_history_remove (TkrHistory *self, GListStore *store, guint position);
+gboolean tkr_history_remove_item (TkrHistory *self, GListStore *store, gpointer item);
+
+gboolean tkr_history_can_undo (TkrHistory *self);
+gboolean tkr_history_can_redo (TkrHistory *self);
+const char *tkr_history_get_undo_label (TkrHistory *self);
+const char *tkr_history_get_redo_label (TkrHistory *self);
+const char *tkr_history_peek_undo_tag (TkrHistory *self);
+void tkr_history_set_tag (TkrHistory *self, const char *tag);
+gboolean tkr_history_undo (TkrHistory *self);
+gboolean tkr_history_redo (TkrHistory *self);
+gboolean tkr_history_is_replaying (TkrHistory *self);
+gboolean tkr_history_in_group (TkrHistory *self);
+guint tkr_history_get_n_undo (TkrHistory *self);
+void tkr_history_clear (TkrHistory *self);
+
+G_END_DECLS

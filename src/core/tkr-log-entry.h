@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_LOG_ENTRY (tkr_log_entry_get_type ())
+G_DECLARE_FINAL_TYPE (TkrLogEntry, tkr_log_entry, TKR, LOG_ENTRY, GObject)
+
+/* A line of the encounter log, enough to rebuild the fight. Properties:
+ * "round" (int), "text" (string), "time" (int64, unix seconds). */
+
+TkrLogEntry *tkr_log_entry_new (int round, const char *text);
+int tkr_log_entry_get_round (TkrLogEntry *self);
+const char *tkr_log_entry_get_text (TkrLogEntry *self);
+gint64 tkr_log_entry_get_time (TkrLogEntry *self);
+
+JsonNode *tkr_log_entry_to_json (TkrLogEntry *self);
+TkrLogEntry *tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error);
+
+G_END_DECLS

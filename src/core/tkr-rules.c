@@ -1,0 +1,656 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-file.h"
+#include "tkr-json.h"
+#include "tkr-rules.h"
+
+/*
+ * The numbers of a rule system live in JSON rule data shipped as a
+ * resource (src/core/rules/<id>.json), so a table's variant is a data
+ * change, not a C change.
+ */
+
+struct _TkrRules
+{
+  GObject parent_instance;
+
+  JsonNode *root;
+  char *id;
+  char *name;
+
+  int die_sides;
+  int critical_face;
+  int max_net_advantage;
+  int low_max;
+  int high_min;
+
+  int beats_per_round;
+  int free_actions_per_turn;
+
+  int improvised_cost;
+  GPtrArray *pc_range_names;
+  GArray *pc_range_units;
+  GStrv range_names;
+  GPtrArray *distances;
+
+  int xp_per_level;
+  GArray *awards;
+
+  GStrv save_names;
+  GStrv skill_names;
+  int pool_defaults[TKR_N_POOLS];
+
+  gboolean rest_spends_recovery;
+  gboolean rest_heals_from_vitality;
+  gboolean rest_resets_shield;
+
+  GPtrArray *conditions;
+  GPtrArray *zones;
+  JsonArray *basic_abilities;
+};
+
+G_DEFINE_FINAL_TYPE (TkrRules, tkr_rules, G_TYPE_OBJECT)
+
+static const char *const pool_ids[TKR_N_POOLS] = {
+  "health", "vitality", "shield", "dodge_points", "recoveries", "first_aid_kits",
+};
+
+const char *
+tkr_pool_kind_to_id (TkrPoolKind pool)
+{
+  g_return_val_if_fail (pool < TKR_N_POOLS, NULL);
+  return pool_ids[pool];
+}
+
+const char *
+tkr_pool_kind_to_name (TkrPoolKind pool)
+{
+  switch (pool)
+    {
+    case TKR_POOL_HEALTH:
+      return _("Health");
+    case TKR_POOL_VITALITY:
+      return _("Vitality");
+    case TKR_POOL_SHIELD:
+      return _("Shield");
+    case TKR_POOL_DODGE_POINTS:
+      return _("Dodge Points");
+    case TKR_POOL_RECOVERIES:
+      return _("Recoveries");
+    case TKR_POOL_FIRST_AID_KITS:
+      return _("First Aid Kits");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+gboolean
+tkr_pool_kind_from_id (const char *id, TkrPoolKind *pool)
+{
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    if (g_strcmp0 (id, pool_ids[i]) == 0)
+      {
+        *pool = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+condition_info_free (gpointer data)
+{
+  TkrConditionInfo *info = data;
+
+  g_free (info->id);
+  g_free (info->name);
+  g_free (info->description);
+  g_free (info);
+}
+
+static void
+zone_info_free (gpointer data)
+{
+  TkrZoneInfo *info = data;
+
+  g_free (info->id);
+  g_free (info->name);
+  g_free (info->description);
+  g_free (info);
+}
+
+static void
+distance_info_free (gpointer data)
+{
+  TkrDistanceInfo *info = data;
+
+  g_free (info->id);
+  g_free (info->name);
+  g_free (info);
+}
+
+static void
+tkr_rules_finalize (GObject *object)
+{
+  TkrRules *self = TKR_RULES (object);
+
+  g_clear_pointer (&self->root, json_node_unref);
+  g_free (self->id);
+  g_free (self->name);
+  g_clear_pointer (&self->pc_range_names, g_ptr_array_unref);
+  g_clear_pointer (&self->pc_range_units, g_array_unref);
+  g_strfreev (self->range_names);
+  g_clear_pointer (&self->distances, g_ptr_array_unref);
+  g_clear_pointer (&self->awards, g_array_unref);
+  g_strfreev (self->save_names);
+  g_strfreev (self->skill_names);
+  g_clear_pointer (&self->conditions, g_ptr_array_unref);
+  g_clear_pointer (&self->zones, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (tkr_rules_parent_class)->finalize (object);
+}
+
+static void
+tkr_rules_class_init (TkrRulesClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tkr_rules_finalize;
+}
+
+static void
+tkr_rules_init (TkrRules *self)
+{
+  self->pc_range_names = g_ptr_array_new_with_free_func (g_free);
+  self->pc_range_units = g_array_new (FALSE, FALSE, sizeof (int));
+  self->distances = g_ptr_array_new_with_free_func (distance_info_free);
+  self->awards = g_array_new (FALSE, FALSE, sizeof (int));
+  self->conditions = g_ptr_array_new_with_free_func (condition_info_free);
+  self->zones = g_ptr_array_new_with_free_func (zone_info_free);
+}
+
+static gboolean
+read_int (JsonObject *object, const char *member, const char *path, int min, int max, int *out,
+          GError **error)
+{
+  gint64 value;
+
+  if (!tkr_json_get_int (object, member, path, TRUE, min, max, 0, &value, error))
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
+}
+
+static GStrv
+read_names (JsonArray *array, const char *path, GError **error)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; array && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        {
+          g_autofree char *item_path = tkr_json_path_index (path, i);
+          tkr_json_set_error (error, item_path, _("expected text"));
+          return NULL;
+        }
+      g_strv_builder_add (builder, json_node_get_string (node));
+    }
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+parse_rules (TkrRules *self, JsonObject *root, GError **error)
+{
+  JsonObject *test, *round, *movement, *experience, *sheet, *pools, *rest;
+  JsonArray *array;
+
+  if (!tkr_json_get_string (root, "id", NULL, TRUE, NULL, &self->id, error)
+      || !tkr_json_get_string (root, "name", NULL, TRUE, NULL, &self->name, error))
+    return FALSE;
+
+  if (!tkr_json_get_object (root, "test", NULL, TRUE, &test, error)
+      || !read_int (test, "die", "test", 2, 1000, &self->die_sides, error)
+      || !read_int (test, "critical_face", "test", 1, 1000, &self->critical_face, error)
+      || !read_int (test, "max_net_advantage", "test", 0, 10, &self->max_net_advantage, error)
+      || !read_int (test, "low_max", "test", -1000, 1000, &self->low_max, error)
+      || !read_int (test, "high_min", "test", -1000, 1000, &self->high_min, error))
+    return FALSE;
+  if (self->high_min <= self->low_max + 1)
+    {
+      tkr_json_set_error (error, "test", _("the Mixed range is empty"));
+      return FALSE;
+    }
+
+  if (!tkr_json_get_object (root, "round", NULL, TRUE, &round, error)
+      || !read_int (round, "beats_per_round", "round", 0, 100, &self->beats_per_round, error)
+      || !read_int (round, "free_actions_per_turn", "round", 0, 100,
+                    &self->free_actions_per_turn, error))
+    return FALSE;
+
+  if (!tkr_json_get_object (root, "movement", NULL, TRUE, &movement, error)
+      || !read_int (movement, "improvised_cost", "movement", 1, 100, &self->improvised_cost,
+                    error)
+      || !tkr_json_get_array (movement, "pc_ranges", "movement", TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = tkr_json_path_index ("movement.pc_ranges", i);
+      JsonObject *range = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      char *name;
+      int units;
+
+      if (range == NULL
+          || !tkr_json_get_string (range, "name", path, TRUE, NULL, &name, error))
+        return FALSE;
+      g_ptr_array_add (self->pc_range_names, name);
+      if (!read_int (range, "units", path, 0, 10000, &units, error))
+        return FALSE;
+      g_array_append_val (self->pc_range_units, units);
+    }
+  if (!tkr_json_get_array (movement, "range_names", "movement", TRUE, &array, error)
+      || !(self->range_names = read_names (array, "movement.range_names", error)))
+    return FALSE;
+
+  if (!tkr_json_get_array (root, "distances", NULL, TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = tkr_json_path_index ("distances", i);
+      JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      TkrDistanceInfo *info;
+
+      if (object == NULL)
+        return FALSE;
+      info = g_new0 (TkrDistanceInfo, 1);
+      g_ptr_array_add (self->distances, info);
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
+          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
+          || !read_int (object, "units", path, 0, 100000, &info->units, error))
+        return FALSE;
+    }
+
+  if (!tkr_json_get_object (root, "experience", NULL, TRUE, &experience, error)
+      || !read_int (experience, "xp_per_level", "experience", 1, 100000, &self->xp_per_level,
+                    error)
+      || !tkr_json_get_array (experience, "awards", "experience", TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      int award = (int) json_array_get_int_element (array, i);
+      g_array_append_val (self->awards, award);
+    }
+
+  if (!tkr_json_get_object (root, "sheet", NULL, TRUE, &sheet, error)
+      || !tkr_json_get_array (sheet, "saves", "sheet", TRUE, &array, error)
+      || !(self->save_names = read_names (array, "sheet.saves", error))
+      || !tkr_json_get_array (sheet, "skills", "sheet", TRUE, &array, error)
+      || !(self->skill_names = read_names (array, "sheet.skills", error))
+      || !tkr_json_get_object (sheet, "pools", "sheet", TRUE, &pools, error))
+    return FALSE;
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    if (!read_int (pools, pool_ids[i], "sheet.pools", 0, 100000, &self->pool_defaults[i], error))
+      return FALSE;
+
+  if (!tkr_json_get_object (root, "rest", NULL, TRUE, &rest, error)
+      || !tkr_json_get_bool (rest, "spends_recovery", "rest", TRUE, TRUE,
+                             &self->rest_spends_recovery, error)
+      || !tkr_json_get_bool (rest, "heal_from_vitality", "rest", TRUE, TRUE,
+                             &self->rest_heals_from_vitality, error)
+      || !tkr_json_get_bool (rest, "reset_shield", "rest", TRUE, TRUE, &self->rest_resets_shield,
+                             error))
+    return FALSE;
+
+  if (!tkr_json_get_array (root, "conditions", NULL, TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      static const char *const kinds[] = { "fleeting", "persistent", NULL };
+      g_autofree char *path = tkr_json_path_index ("conditions", i);
+      g_autofree char *clears = NULL;
+      JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      TkrConditionInfo *info;
+      int kind;
+
+      if (object == NULL)
+        return FALSE;
+      info = g_new0 (TkrConditionInfo, 1);
+      g_ptr_array_add (self->conditions, info);
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
+          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
+          || !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
+                                   error)
+          || !tkr_json_get_enum (object, "kind", path, TRUE, kinds, 0, &kind, error)
+          || !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error)
+          || !tkr_json_get_string (object, "clears", path, FALSE, NULL, &clears, error))
+        return FALSE;
+      info->kind = kind;
+      info->clears_only_at_episode_end = g_strcmp0 (clears, "episode") == 0;
+    }
+
+  if (!tkr_json_get_array (root, "zones", NULL, TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = tkr_json_path_index ("zones", i);
+      JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      TkrZoneInfo *info;
+
+      if (object == NULL)
+        return FALSE;
+      info = g_new0 (TkrZoneInfo, 1);
+      g_ptr_array_add (self->zones, info);
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
+          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
+          || !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
+                                   error)
+          || !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error))
+        return FALSE;
+    }
+
+  if (!tkr_json_get_array (root, "basic_abilities", NULL, FALSE, &self->basic_abilities, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+TkrRules *
+tkr_rules_new_from_json (JsonNode *root, GError **error)
+{
+  g_autoptr (TkrRules) self = g_object_new (TKR_TYPE_RULES, NULL);
+  JsonObject *object;
+
+  object = tkr_file_check_header (root, "turnkeeper-rules", 1, NULL, error);
+  if (object == NULL)
+    return NULL;
+
+  self->root = json_node_ref (root);
+  if (!parse_rules (self, object, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+TkrRules *
+tkr_rules_new_from_resource (const char *system_id, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (system_id != NULL, NULL);
+
+  path = g_strdup_printf ("/io/github/turnkeeper/Turnkeeper/rules/%s.json", system_id);
+  bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes == NULL)
+    {
+      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_UNKNOWN_SYSTEM,
+                   _("There is no rule system called “%s”"), system_id);
+      return NULL;
+    }
+  data = g_bytes_get_data (bytes, &length);
+  root = tkr_file_parse (data, length, error);
+  if (root == NULL)
+    return NULL;
+  return tkr_rules_new_from_json (root, error);
+}
+
+/**
+ * tkr_rules_get_default:
+ *
+ * Returns: (transfer none): the Kleptonomicon's rule data, loaded once.
+ */
+TkrRules *
+tkr_rules_get_default (void)
+{
+  static TkrRules *rules;
+  static gsize loaded_once;
+
+  if (g_once_init_enter (&loaded_once))
+    {
+      g_autoptr (GError) error = NULL;
+      TkrRules *loaded = tkr_rules_new_from_resource ("kleptonomicon", &error);
+
+      /* The default rule data is compiled into the program; failing to read
+       * it is a build error, not a user error. */
+      if (loaded == NULL)
+        g_error ("Cannot load the built-in rule data: %s", error->message);
+      rules = loaded;
+      g_once_init_leave (&loaded_once, 1);
+    }
+  return rules;
+}
+
+const char *
+tkr_rules_get_id (TkrRules *self)
+{
+  return self->id;
+}
+
+const char *
+tkr_rules_get_name (TkrRules *self)
+{
+  return self->name;
+}
+
+int
+tkr_rules_get_die_sides (TkrRules *self)
+{
+  return self->die_sides;
+}
+
+int
+tkr_rules_get_critical_face (TkrRules *self)
+{
+  return self->critical_face;
+}
+
+int
+tkr_rules_get_max_net_advantage (TkrRules *self)
+{
+  return self->max_net_advantage;
+}
+
+int
+tkr_rules_get_low_max (TkrRules *self)
+{
+  return self->low_max;
+}
+
+int
+tkr_rules_get_high_min (TkrRules *self)
+{
+  return self->high_min;
+}
+
+/* Score ranges (SRD glossary): Low up to 6, Mixed 7 to 9, High 10 or more. */
+TkrScoreRange
+tkr_rules_classify (TkrRules *self, int score)
+{
+  if (score <= self->low_max)
+    return TKR_SCORE_RANGE_LOW;
+  if (score >= self->high_min)
+    return TKR_SCORE_RANGE_HIGH;
+  return TKR_SCORE_RANGE_MIXED;
+}
+
+int
+tkr_rules_get_beats_per_round (TkrRules *self)
+{
+  return self->beats_per_round;
+}
+
+int
+tkr_rules_get_free_actions_per_turn (TkrRules *self)
+{
+  return self->free_actions_per_turn;
+}
+
+int
+tkr_rules_get_improvised_cost (TkrRules *self)
+{
+  return self->improvised_cost;
+}
+
+guint
+tkr_rules_get_n_pc_ranges (TkrRules *self)
+{
+  return self->pc_range_names->len;
+}
+
+const char *
+tkr_rules_get_pc_range (TkrRules *self, guint index, int *units)
+{
+  g_return_val_if_fail (index < self->pc_range_names->len, NULL);
+  if (units)
+    *units = g_array_index (self->pc_range_units, int, index);
+  return g_ptr_array_index (self->pc_range_names, index);
+}
+
+const char *const *
+tkr_rules_get_range_names (TkrRules *self)
+{
+  return (const char *const *) self->range_names;
+}
+
+guint
+tkr_rules_get_n_distances (TkrRules *self)
+{
+  return self->distances->len;
+}
+
+const TkrDistanceInfo *
+tkr_rules_get_distance (TkrRules *self, guint index)
+{
+  g_return_val_if_fail (index < self->distances->len, NULL);
+  return g_ptr_array_index (self->distances, index);
+}
+
+int
+tkr_rules_lookup_distance (TkrRules *self, const char *id)
+{
+  for (guint i = 0; i < self->distances->len; i++)
+    {
+      const TkrDistanceInfo *info = g_ptr_array_index (self->distances, i);
+
+      if (g_ascii_strcasecmp (info->id, id) == 0 || g_ascii_strcasecmp (info->name, id) == 0)
+        return info->units;
+    }
+  return -1;
+}
+
+int
+tkr_rules_get_xp_per_level (TkrRules *self)
+{
+  return self->xp_per_level;
+}
+
+gboolean
+tkr_rules_is_valid_award (TkrRules *self, int xp)
+{
+  for (guint i = 0; i < self->awards->len; i++)
+    if (g_array_index (self->awards, int, i) == xp)
+      return TRUE;
+  return FALSE;
+}
+
+const char *const *
+tkr_rules_get_save_names (TkrRules *self)
+{
+  return (const char *const *) self->save_names;
+}
+
+const char *const *
+tkr_rules_get_skill_names (TkrRules *self)
+{
+  return (const char *const *) self->skill_names;
+}
+
+int
+tkr_rules_get_pool_default (TkrRules *self, TkrPoolKind pool)
+{
+  g_return_val_if_fail (pool < TKR_N_POOLS, 0);
+  return self->pool_defaults[pool];
+}
+
+gboolean
+tkr_rules_get_rest_spends_recovery (TkrRules *self)
+{
+  return self->rest_spends_recovery;
+}
+
+gboolean
+tkr_rules_get_rest_heals_from_vitality (TkrRules *self)
+{
+  return self->rest_heals_from_vitality;
+}
+
+gboolean
+tkr_rules_get_rest_resets_shield (TkrRules *self)
+{
+  return self->rest_resets_shield;
+}
+
+guint
+tkr_rules_get_n_conditions (TkrRules *self)
+{
+  return self->conditions->len;
+}
+
+const TkrConditionInfo *
+tkr_rules_get_condition (TkrRules *self, guint index)
+{
+  g_return_val_if_fail (index < self->conditions->len, NULL);
+  return g_ptr_array_index (self->conditions, index);
+}
+
+const TkrConditionInfo *
+tkr_rules_lookup_condition (TkrRules *self, const char *name_or_id)
+{
+  for (guint i = 0; i < self->conditions->len; i++)
+    {
+      const TkrConditionInfo *info = g_ptr_array_index (self->conditions, i);
+
+      if (g_ascii_strcasecmp (info->id, name_or_id) == 0
+          || g_ascii_strcasecmp (info->name, name_or_id) == 0)
+        return info;
+    }
+  return NULL;
+}
+
+guint
+tkr_rules_get_n_zones (TkrRules *self)
+{
+  return self->zones->len;
+}
+
+const TkrZoneInfo *
+tkr_rules_get_zone (TkrRules *self, guint index)
+{
+  g_return_val_if_fail (index < self->zones->len, NULL);
+  return g_ptr_array_index (self->zones, index);
+}
+
+const TkrZoneInfo *
+tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id)
+{
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const TkrZoneInfo *info = g_ptr_array_index (self->zones, i);
+
+      if (g_ascii_strcasecmp (info->id, name_or_id) == 0
+          || g_ascii_strcasecmp (info->name, name_or_id) == 0)
+        return info;
+    }
+  return NULL;
+}
+
+JsonArray *
+tkr_rules_get_basic_abilities (TkrRules *self)
+{
+  return self->basic_abilities;
+}

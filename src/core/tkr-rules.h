@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "tkr-types.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_RULES (tkr_rules_get_type ())
+G_DECLARE_FINAL_TYPE (TkrRules, tkr_rules, TKR, RULES, GObject)
+
+/* One entry of the rule data's condition catalogue. */
+typedef struct
+{
+  char *id;
+  char *name;
+  char *description;
+  TkrConditionKind kind;
+  int max_stacks;
+  gboolean clears_only_at_episode_end;
+} TkrConditionInfo;
+
+/* One entry of the rule data's zone catalogue. */
+typedef struct
+{
+  char *id;
+  char *name;
+  char *description;
+  int max_stacks;
+} TkrZoneInfo;
+
+typedef struct
+{
+  char *id;
+  char *name;
+  int units;
+} TkrDistanceInfo;
+
+TkrRules *tkr_rules_get_default (void);
+TkrRules *tkr_rules_new_from_resource (const char *system_id, GError **error);
+TkrRules *tkr_rules_new_from_json (JsonNode *root, GError **error);
+
+const char *tkr_rules_get_id (TkrRules *self);
+const char *tkr_rules_get_name (TkrRules *self);
+
+/* Tests */
+int tkr_rules_get_die_sides (TkrRules *self);
+int tkr_rules_get_critical_face (TkrRules *self);
+int tkr_rules_get_max_net_advantage (TkrRules *self);
+int tkr_rules_get_low_max (TkrRules *self);
+int tkr_rules_get_high_min (TkrRules *self);
+TkrScoreRange tkr_rules_classify (TkrRules *self, int score);
+
+/* Rounds */
+int tkr_rules_get_beats_per_round (TkrRules *self);
+int tkr_rules_get_free_actions_per_turn (TkrRules *self);
+
+/* Movement */
+int tkr_rules_get_improvised_cost (TkrRules *self);
+guint tkr_rules_get_n_pc_ranges (TkrRules *self);
+const char *tkr_rules_get_pc_range (TkrRules *self, guint index, int *units);
+const char *const *tkr_rules_get_range_names (TkrRules *self);
+guint tkr_rules_get_n_distances (TkrRules *self);
+const TkrDistanceInfo *tkr_rules_get_distance (TkrRules *self, guint index);
+int tkr_rules_lookup_distance (TkrRules *self, const char *id);
+
+/* Experience */
+int tkr_rules_get_xp_per_level (TkrRules *self);
+gboolean tkr_rules_is_valid_award (TkrRules *self, int xp);
+
+/* The sheet a new character starts with */
+const char *const *tkr_rules_get_save_names (TkrRules *self);
+const char *const *tkr_rules_get_skill_names (TkrRules *self);
+int tkr_rules_get_pool_default (TkrRules *self, TkrPoolKind pool);
+
+/* Rest */
+gboolean tkr_rules_get_rest_spends_recovery (TkrRules *self);
+gboolean tkr_rules_get_rest_heals_from_vitality (TkrRules *self);
+gboolean tkr_rules_get_rest_resets_shield (TkrRules *self);
+
+/* Catalogues */
+guint tkr_rules_get_n_conditions (TkrRules *self);
+const TkrConditionInfo *tkr_rules_get_condition (TkrRules *self, guint index);
+const TkrConditionInfo *tkr_rules_lookup_condition (TkrRules *self, const char *name_or_id);
+guint tkr_rules_get_n_zones (TkrRules *self);
+const TkrZoneInfo *tkr_rules_get_zone (TkrRules *self, guint index);
+const TkrZoneInfo *tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id);
+JsonArray *tkr_rules_get_basic_abilities (TkrRules *self);
+
+const char *tkr_pool_kind_to_id (TkrPoolKind pool);
+const char *tkr_pool_kind_to_name (TkrPoolKind pool);
+gboolean tkr_pool_kind_from_id (const char *id, TkrPoolKind *pool);
+
+G_END_DECLS
