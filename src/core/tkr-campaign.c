@@ -1,1 +1,676 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-campaign.h"
+#include "tkr-file.h"
+#include "tkr-json.h"
+
+struct _TkrCampaign
+{
+  GObject parent_instance;
+
+  char *name;
+  TkrRules *rules;
+  TkrHistory *history;
+  TkrEncounter *encounter;
+  GListStore *party;
+  GListStore *npcs;
+};
+
+G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_NAME,
+  PROP_RULES,
+  PROP_HISTORY,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+tkr_campaign_dispose (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  g_clear_object (&self->encounter);
+  g_clear_object (&self->party);
+  g_clear_object (&self->npcs);
+  g_clear_object (&self->history);
+  g_clear_object (&self->rules);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->dispose (object);
+}
+
+static void
+tkr_campaign_finalize (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  g_free (self->name);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->finalize (object);
+}
+
+static void
+tkr_campaign_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_RULES:
+      g_value_set_object (value, self->rules);
+      break;
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
+      break;
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_campaign_set_property (GObject *object,
+                           guint prop_id,
+                           const GValue *value,
+                           GParamSpec *pspec)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      if (g_strcmp0 (self->name, g_value_get_string (value)) != 0)
+        {
+          g_free (self->name);
+          self->name = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_RULES:
+      self->rules = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_campaign_constructed (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->constructed (object);
+
+  if (self->rules == NULL)
+    self->rules = g_object_ref (tkr_rules_get_default ());
+  self->encounter = tkr_encounter_new (self->rules, self->history);
+}
+
+static void
+tkr_campaign_class_init (TkrCampaignClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tkr_campaign_dispose;
+  object_class->finalize = tkr_campaign_finalize;
+  object_class->get_property = tkr_campaign_get_property;
+  object_class->set_property = tkr_campaign_set_property;
+  object_class->constructed = tkr_campaign_constructed;
+
+  properties[PROP_NAME]
+    = g_param_spec_string ("name", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULES]
+    = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_campaign_init (TkrCampaign *self)
+{
+  self->name = g_strdup (_("Untitled Campaign"));
+  self->history = tkr_history_new ();
+  self->party = g_list_store_new (TKR_TYPE_CHARACTER);
+  self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
+}
+
+TkrCampaign *
+tkr_campaign_new (TkrRules *rules)
+{
+  return g_object_new (TKR_TYPE_CAMPAIGN, "rules", rules, NULL);
+}
+
+const char *
+tkr_campaign_get_name (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->name;
+}
+
+TkrRules *
+tkr_campaign_get_rules (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->rules;
+}
+
+TkrHistory *
+tkr_campaign_get_history (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->history;
+}
+
+TkrEncounter *
+tkr_campaign_get_encounter (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->encounter;
+}
+
+GListModel *
+tkr_campaign_get_party (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return G_LIST_MODEL (self->party);
+}
+
+GListModel *
+tkr_campaign_get_npcs (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return G_LIST_MODEL (self->npcs);
+}
+
+static TkrCharacter *
+find_in (GListModel *model, const char *id)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (tkr_character_get_id (character), id) == 0)
+        return character; /* the list keeps it alive */
+    }
+  return NULL;
+}
+
+/**
+ * tkr_campaign_find_character:
+ *
+ * Looks in the party, the NPC library and the encounter's participants.
+ *
+ * Returns: (transfer none) (nullable):
+ */
+TkrCharacter *
+tkr_campaign_find_character (TkrCampaign *self, const char *id)
+{
+  TkrCharacter *found;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  if ((found = find_in (G_LIST_MODEL (self->party), id)))
+    return found;
+  if ((found = find_in (G_LIST_MODEL (self->npcs), id)))
+    return found;
+  return find_in (tkr_encounter_get_participants (self->encounter), id);
+}
+
+TkrCharacter *
+tkr_campaign_add_pc (TkrCampaign *self, const char *name)
+{
+  g_autoptr (TkrCharacter) character = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_PC, name);
+  tkr_history_begin (self->history, _("Add PC"));
+  tkr_history_append (self->history, self->party, character);
+  tkr_history_end (self->history);
+  return character;
+}
+
+TkrCharacter *
+tkr_campaign_add_npc (TkrCampaign *self, const char *name)
+{
+  g_autoptr (TkrCharacter) character = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_NPC, name);
+  tkr_history_begin (self->history, _("Add NPC"));
+  tkr_history_append (self->history, self->npcs, character);
+  tkr_history_end (self->history);
+  return character;
+}
+
+TkrCharacter *
+tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character)
+{
+  g_autoptr (TkrCharacter) copy = NULL;
+  GListStore *store;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  /* The same sheet may come back from its player: a clashing id gets a
+   * fresh one so the two never get confused in the encounter. */
+  if (tkr_campaign_find_character (self, tkr_character_get_id (character)) != NULL)
+    copy = tkr_character_duplicate (character, tkr_character_get_name (character));
+  else
+    copy = g_object_ref (character);
+
+  store = tkr_character_is_pc (copy) ? self->party : self->npcs;
+  tkr_history_begin (self->history, _("Import character"));
+  tkr_history_append (self->history, store, copy);
+  tkr_history_end (self->history);
+  return copy;
+}
+
+/* "Goblin", "Goblin 2" -> base "Goblin" and number 1 or 2. */
+static char *
+split_number (const char *name, int *number)
+{
+  const char *space = strrchr (name, ' ');
+  guint64 value;
+
+  if (space != NULL && space[1] != '\0'
+      && g_ascii_string_to_unsigned (space + 1, 10, 1, 99999, &value, NULL))
+    {
+      *number = (int) value;
+      return g_strndup (name, space - name);
+    }
+  *number = 1;
+  return g_strdup (name);
+}
+
+static int
+highest_number (GListModel *model, const char *base)
+{
+  guint n = g_list_model_get_n_items (model);
+  int highest = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) other = g_list_model_get_item (model, i);
+      int number;
+      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
+
+      if (g_strcmp0 (other_base, base) == 0)
+        highest = MAX (highest, number);
+    }
+  return highest;
+}
+
+static char *
+numbered_name (TkrCampaign *self, TkrCharacter *character)
+{
+  int number, highest;
+  g_autofree char *base = split_number (tkr_character_get_name (character), &number);
+
+  highest = MAX (highest_number (G_LIST_MODEL (self->npcs), base),
+                 highest_number (G_LIST_MODEL (self->party), base));
+  highest = MAX (highest, highest_number (tkr_encounter_get_participants (self->encounter), base));
+  return g_strdup_printf ("%s %d", base, highest + 1);
+}
+
+TkrCharacter *
+tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
+{
+  g_autoptr (TkrCharacter) copy = NULL;
+  g_autofree char *name = NULL;
+  GListStore *store;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  name = numbered_name (self, character);
+  copy = tkr_character_duplicate (character, name);
+  store = tkr_character_is_pc (copy) ? self->party : self->npcs;
+
+  tkr_history_begin (self->history, _("Duplicate character"));
+  tkr_history_append (self->history, store, copy);
+  tkr_history_end (self->history);
+  return copy;
+}
+
+gboolean
+tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error)
+{
+  TkrPhase phase;
+  guint position;
+  gboolean in_encounter;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
+
+  phase = tkr_encounter_get_phase (self->encounter);
+  in_encounter = g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (self->encounter)),
+                                    character, &position);
+  if (in_encounter && phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_SETUP)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                   _("%s is in the running encounter; end it before removing them"),
+                   tkr_character_get_name (character));
+      return FALSE;
+    }
+
+  tkr_history_begin (self->history, _("Remove character"));
+  if (in_encounter && !tkr_encounter_remove_participant (self->encounter, character, error))
+    {
+      tkr_history_abort (self->history);
+      return FALSE;
+    }
+  if (!tkr_history_remove_item (self->history, self->party, character))
+    tkr_history_remove_item (self->history, self->npcs, character);
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+/**
+ * tkr_campaign_add_to_encounter:
+ *
+ * A PC joins as itself; a library NPC joins as a numbered copy, so the
+ * library keeps its template and several Goblins can fight at once.
+ *
+ * Returns: (transfer none) (nullable): the participant
+ */
+TkrCharacter *
+tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error)
+{
+  g_autoptr (TkrCharacter) participant = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  if (tkr_character_is_pc (character))
+    participant = g_object_ref (character);
+  else
+    {
+      g_autofree char *name = numbered_name (self, character);
+      participant = tkr_character_duplicate (character, name);
+    }
+
+  if (!tkr_encounter_add_participant (self->encounter, participant, error))
+    return NULL;
+  return participant; /* the encounter holds it now */
+}
+
+gboolean
+tkr_campaign_end_episode (TkrCampaign *self, GError **error)
+{
+  TkrPhase phase;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  phase = tkr_encounter_get_phase (self->encounter);
+  if (phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_END)
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _("An Episode can only end outside a running encounter"));
+      return FALSE;
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
+  tkr_history_begin (self->history, _("End of Episode"));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
+      tkr_character_end_episode (character, self->history);
+    }
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+/* Files */
+
+static JsonNode *
+characters_to_json (GListModel *model)
+{
+  JsonArray *array = json_array_new ();
+  guint n = g_list_model_get_n_items (model);
+  JsonNode *node;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (model, i);
+      json_array_add_element (array, tkr_character_to_json (character));
+    }
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, array);
+  return node;
+}
+
+GBytes *
+tkr_campaign_to_bytes (TkrCampaign *self)
+{
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  JsonObject *campaign = json_object_new ();
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  json_object_set_string_member (campaign, "name", self->name);
+  json_object_set_string_member (campaign, "rule_system", tkr_rules_get_id (self->rules));
+  json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
+  json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
+  json_object_set_member (campaign, "encounter", tkr_encounter_to_json (self->encounter));
+  json_object_set_object_member (header, "campaign", campaign);
+  json_node_take_object (root, header);
+
+  return tkr_file_serialize (root);
+}
+
+static gboolean
+read_characters (JsonObject *object,
+                 const char *member,
+                 GListStore *store,
+                 TkrCharacterKind kind,
+                 GHashTable *ids,
+                 GError **error)
+{
+  g_autofree char *path = tkr_json_path ("campaign", member);
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, member, "campaign", FALSE, &array, error))
+    return FALSE;
+
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (path, i);
+      g_autoptr (TkrCharacter) character
+        = tkr_character_new_from_json (json_array_get_element (array, i), item_path, error);
+
+      if (character == NULL)
+        return FALSE;
+      if (tkr_character_get_kind (character) != kind)
+        {
+          tkr_json_set_error (error, item_path,
+                              kind == TKR_CHARACTER_KIND_PC ? _("the party holds only PCs")
+                                                            : _("the NPC library holds only NPCs"));
+          return FALSE;
+        }
+      if (!g_hash_table_add (ids, g_strdup (tkr_character_get_id (character))))
+        {
+          tkr_json_set_error (error, item_path, _("two characters share the id “%s”"),
+                              tkr_character_get_id (character));
+          return FALSE;
+        }
+      g_list_store_append (store, character);
+    }
+  return TRUE;
+}
+
+static TkrCharacter *
+resolve_party_member (const char *id, gpointer user_data)
+{
+  TkrCampaign *self = user_data;
+
+  return find_in (G_LIST_MODEL (self->party), id);
+}
+
+TkrCampaign *
+tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (TkrCampaign) self = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GHashTable) ids = NULL;
+  g_autofree char *rule_system = NULL;
+  JsonObject *header, *campaign, *encounter;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &length);
+  root = tkr_file_parse (data, length, error);
+  if (root == NULL)
+    return NULL;
+
+  header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
+  if (header == NULL
+      || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error)
+      || !tkr_json_get_string (campaign, "rule_system", "campaign", FALSE, "kleptonomicon",
+                               &rule_system, error))
+    return NULL;
+
+  rules = tkr_rules_new_from_resource (rule_system, error);
+  if (rules == NULL)
+    return NULL;
+
+  self = tkr_campaign_new (rules);
+  g_clear_pointer (&self->name, g_free);
+  if (!tkr_json_get_string (campaign, "name", "campaign", FALSE, _("Untitled Campaign"),
+                            &self->name, error))
+    return NULL;
+
+  ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error)
+      || !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
+    return NULL;
+
+  if (!tkr_json_get_object (campaign, "encounter", "campaign", FALSE, &encounter, error))
+    return NULL;
+  if (encounter != NULL)
+    {
+      JsonNode *node = json_object_get_member (campaign, "encounter");
+
+      if (!tkr_encounter_load_json (self->encounter, node, "campaign.encounter",
+                                    resolve_party_member, self, error))
+        return NULL;
+    }
+
+  /* What was read is where the undo history starts. */
+  tkr_history_clear (self->history);
+  return g_steal_pointer (&self);
+}
+
+static void
+save_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GError *error = NULL;
+
+  if (tkr_file_save_finish (G_FILE (source), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * tkr_campaign_save_async:
+ *
+ * Serialises now (so later edits do not race the write) and writes the
+ * file atomically on a worker thread.
+ */
+void
+tkr_campaign_save_async (TkrCampaign *self,
+                         GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  GTask *task;
+
+  g_return_if_fail (TKR_IS_CAMPAIGN (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_campaign_save_async);
+  bytes = tkr_campaign_to_bytes (self);
+  tkr_file_save_async (file, bytes, cancellable, save_done, task);
+}
+
+gboolean
+tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (GBytes) bytes = NULL;
+  GError *error = NULL;
+  TkrCampaign *campaign;
+
+  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
+  if (bytes == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  if (campaign == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, campaign, g_object_unref);
+}
+
+void
+tkr_campaign_load_async (GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_campaign_load_async);
+  tkr_file_load_async (file, cancellable, load_done, task);
+}
+
+TkrCampaign *
+tkr_campaign_load_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

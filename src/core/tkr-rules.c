@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-core-resources.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
 #include "tkr-rules.h"
@@ -383,6 +384,10 @@ tkr_rules_new_from_resource (const char *system_id, GError **error)
   const char *data;
 
   g_return_val_if_fail (system_id != NULL, NULL);
+
+  /* Referencing the bundle pulls it out of the static library, and with it
+   * the constructor that registers it. */
+  (void) tkr_core_get_resource ();
 
   path = g_strdup_printf ("/io/github/turnkeeper/Turnkeeper/rules/%s.json", system_id);
   bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-core.h"
+
+/* A tiny model object to exercise the journal without the rest of the core. */
+#define TEST_TYPE_THING (test_thing_get_type ())
+G_DECLARE_FINAL_TYPE (TestThing, test_thing, TEST, THING, GObject)
+
+struct _TestThing
+{
+  GObject parent_instance;
+  int count;
+  char *label;
+  GVariant *turns;
+};
+
+G_DEFINE_FINAL_TYPE (TestThing, test_thing, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_COUNT,
+  PROP_LABEL,
+  PROP_TURNS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+test_thing_finalize (GObject *object)
+{
+  TestThing *self = TEST_THING (object);
+
+  g_free (self->label);
+  g_clear_pointer (&self->turns, g_variant_unref);
+  G_OBJECT_CLASS (test_thing_parent_class)->finalize (object);
+}
+
+static void
+test_thing_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TestThing *self = TEST_THING (object);
+
+  switch (prop_id)
+    {
+    case PROP_COUNT:
+      g_value_set_int (value, self->count);
+      break;
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    case PROP_TURNS:
+      g_value_set_variant (value, self->turns);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+test_thing_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TestThing *self = TEST_THING (object);
+
+  switch (prop_id)
+    {
+    case PROP_COUNT:
+      self->count = g_value_get_int (value);
+      break;
+    case PROP_LABEL:
+      g_free (self->label);
+      self->label = g_value_dup_string (value);
+      break;
+    case PROP_TURNS:
+      g_clear_pointer (&self->turns, g_variant_unref);
+      self->turns = g_value_dup_variant (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+test_thing_class_init (TestThingClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = test_thing_finalize;
+  object_class->get_property = test_thing_get_property;
+  object_class->set_property = test_thing_set_property;
+  properties[PROP_COUNT] = g_param_spec_int ("count", NULL, NULL, -100, 100, 0,
+                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL,
+                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TURNS] = g_param_spec_variant ("turns", NULL, NULL, G_VARIANT_TYPE ("ai"), NULL,
+                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+test_thing_init (TestThing *self)
+{
+}
+
+static void
+test_history_property_undo_redo (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+
+  g_assert_false (tkr_history_can_undo (history));
+  tkr_history_set (history, thing, "count", 5);
+  tkr_history_set (history, thing, "label", "Goblin");
+  g_assert_cmpint (thing->count, ==, 5);
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 2);
+
+  g_assert_true (tkr_history_undo (history));
+  g_assert_null (thing->label);
+  g_assert_cmpint (thing->count, ==, 5);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpint (thing->count, ==, 0);
+  g_assert_false (tkr_history_undo (history));
+
+  g_assert_true (tkr_history_redo (history));
+  g_assert_true (tkr_history_redo (history));
+  g_assert_cmpint (thing->count, ==, 5);
+  g_assert_cmpstr (thing->label, ==, "Goblin");
+  g_assert_false (tkr_history_can_redo (history));
+}
+
+static void
+test_history_group_is_one_step (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr (GListStore) store = g_list_store_new (TEST_TYPE_THING);
+  g_autoptr (TestThing) a = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr (TestThing) b = g_object_new (TEST_TYPE_THING, NULL);
+
+  tkr_history_begin (history, "Next turn");
+  tkr_history_set (history, thing, "count", 1);
+  tkr_history_begin (history, "nested");
+  tkr_history_append (history, store, a);
+  tkr_history_append (history, store, b);
+  tkr_history_end (history);
+  tkr_history_remove (history, store, 0);
+  tkr_history_set (history, thing, "count", 2);
+  tkr_history_end (history);
+
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Next turn");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 1);
+
+  tkr_history_undo (history);
+  g_assert_cmpint (thing->count, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 0);
+
+  tkr_history_redo (history);
+  g_assert_cmpint (thing->count, ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 1);
+  g_assert_true (g_list_model_get_item (G_LIST_MODEL (store), 0) == (gpointer) g_object_ref (b));
+  g_object_unref (b);
+}
+
+static void
+test_history_variant_state (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  int first[] = { 3, 4 };
+
+  tkr_history_set (history, thing, "turns",
+                   g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, first, 2, sizeof (int)));
+  /* Setting an equal value is not a new step. */
+  tkr_history_set (history, thing, "turns",
+                   g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, first, 2, sizeof (int)));
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+  tkr_history_set (history, thing, "turns",
+                   g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, first, 1, sizeof (int)));
+  g_assert_cmpuint (g_variant_n_children (thing->turns), ==, 1);
+  tkr_history_undo (history);
+  g_assert_cmpuint (g_variant_n_children (thing->turns), ==, 2);
+}
+
+static void
+test_history_abort_restores (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+
+  tkr_history_set (history, thing, "count", 7);
+  tkr_history_begin (history, "half-done");
+  tkr_history_set (history, thing, "count", 9);
+  tkr_history_set (history, thing, "label", "x");
+  tkr_history_abort (history);
+
+  g_assert_cmpint (thing->count, ==, 7);
+  g_assert_null (thing->label);
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+}
+
+static void
+test_history_new_step_clears_redo (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+
+  tkr_history_set (history, thing, "count", 1);
+  tkr_history_undo (history);
+  g_assert_true (tkr_history_can_redo (history));
+  tkr_history_set (history, thing, "count", 2);
+  g_assert_false (tkr_history_can_redo (history));
+}
+
+static void
+test_history_null_applies_unrecorded (void)
+{
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr (GListStore) store = g_list_store_new (TEST_TYPE_THING);
+
+  tkr_history_set (NULL, thing, "count", 4);
+  tkr_history_append (NULL, store, thing);
+  g_assert_cmpint (thing->count, ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 1);
+}
+
+static void
+count_changed (TkrHistory *history, int *n)
+{
+  (*n)++;
+}
+
+static void
+test_history_changed_signal_and_tags (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  int changed = 0;
+
+  g_signal_connect (history, "changed", G_CALLBACK (count_changed), &changed);
+  tkr_history_begin (history, "Next turn");
+  tkr_history_set_tag (history, "next-turn");
+  tkr_history_set (history, thing, "count", 1);
+  tkr_history_end (history);
+  g_assert_cmpint (changed, ==, 1);
+  g_assert_cmpstr (tkr_history_peek_undo_tag (history), ==, "next-turn");
+
+  /* An empty step is dropped and is not a change. */
+  tkr_history_begin (history, "nothing");
+  tkr_history_end (history);
+  g_assert_cmpint (changed, ==, 1);
+
+  tkr_history_undo (history);
+  g_assert_cmpint (changed, ==, 2);
+  g_assert_null (tkr_history_peek_undo_tag (history));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/history/property/undo-redo", test_history_property_undo_redo);
+  g_test_add_func ("/history/group/one-step", test_history_group_is_one_step);
+  g_test_add_func ("/history/variant-state", test_history_variant_state);
+  g_test_add_func ("/history/abort-restores", test_history_abort_restores);
+  g_test_add_func ("/history/new-step-clears-redo", test_history_new_step_clears_redo);
+  g_test_add_func ("/history/null-applies-unrecorded", test_history_null_applies_unrecorded);
+  g_test_add_func ("/history/changed-signal-and-tags", test_history_changed_signal_and_tags);
+
+  return g_test_run ();
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "tkr-core.h"
+
+/*
+ * Every file in tests/files/hostile/ is malformed or hostile. Each must give
+ * a clear GError (never a crash, a warning or a leak under ASan), and
+ * loading it from disk must leave its bytes exactly as they were.
+ */
+
+typedef struct
+{
+  GMainLoop *loop;
+  GAsyncResult *result;
+} AsyncWait;
+
+static void
+async_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  AsyncWait *wait = user_data;
+
+  wait->result = g_object_ref (result);
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+test_hostile_file (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_length, after_length;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  AsyncWait wait = { loop, NULL };
+  gboolean is_character = g_str_has_prefix (name, "character-");
+
+  g_assert_true (g_file_get_contents (path, &before, &before_length, NULL));
+  bytes = g_bytes_new (before, before_length);
+
+  if (is_character)
+    {
+      g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+      g_assert_null (character);
+    }
+  else
+    {
+      g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+      g_assert_null (campaign);
+    }
+  g_assert_nonnull (error);
+  g_assert_true (error->domain == TKR_FILE_ERROR || error->domain == TKR_RULES_ERROR);
+  g_assert_cmpuint (strlen (error->message), >, 10);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_test_message ("%s: %s", name, error->message);
+  g_clear_error (&error);
+
+  /* The same through the asynchronous loader the application uses. */
+  if (is_character)
+    {
+      g_autoptr (TkrCharacter) character = NULL;
+
+      tkr_character_load_async (file, NULL, async_done, &wait);
+      g_main_loop_run (loop);
+      character = tkr_character_load_finish (wait.result, &error);
+      g_assert_null (character);
+    }
+  else
+    {
+      g_autoptr (TkrCampaign) campaign = NULL;
+
+      tkr_campaign_load_async (file, NULL, async_done, &wait);
+      g_main_loop_run (loop);
+      campaign = tkr_campaign_load_finish (wait.result, &error);
+      g_assert_null (campaign);
+    }
+  g_clear_object (&wait.result);
+  g_assert_nonnull (error);
+
+  g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+  g_assert_cmpmem (before, before_length, after, after_length);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *dir_path = g_build_filename (TKR_TEST_FILES, "hostile", NULL);
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_test_init (&argc, &argv, NULL);
+
+  dir = g_dir_open (dir_path, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  /* The issue asks for at least 20 hostile files; fewer is a test failure. */
+  g_assert_cmpuint (names->len, >=, 20);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file_name = g_ptr_array_index (names, i);
+      g_autofree char *test_path = g_strdup_printf ("/hostile-files/%s", file_name);
+      char *file_path = g_build_filename (dir_path, file_name, NULL);
+
+      g_test_add_data_func_full (test_path, file_path, test_hostile_file, g_free);
+    }
+
+  return g_test_run ();
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-core.h"
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = tkr_file_parse (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  return node;
+}
+
+/* The Kleptonomicon's numbers come from rule data (RULES.md: numbers that
+ * differ between editions belong in data). */
+static void
+test_rules_default_numbers (void)
+{
+  TkrRules *rules = tkr_rules_get_default ();
+  int units;
+
+  g_assert_cmpstr (tkr_rules_get_id (rules), ==, "kleptonomicon");
+  g_assert_cmpint (tkr_rules_get_die_sides (rules), ==, 10);
+  /* Seed 000, "Beats": two Beats per Round. */
+  g_assert_cmpint (tkr_rules_get_beats_per_round (rules), ==, 2);
+  /* Seed 000, "Free Actions": at least three per Turn. */
+  g_assert_cmpint (tkr_rules_get_free_actions_per_turn (rules), ==, 3);
+  /* SRD: a Level Up every 20 XP. */
+  g_assert_cmpint (tkr_rules_get_xp_per_level (rules), ==, 20);
+  /* Seed 000, "Improvised Movement": 2 Movement per unit. */
+  g_assert_cmpint (tkr_rules_get_improvised_cost (rules), ==, 2);
+  /* Seed 000, "Encounter End Phase": usually 1 XP, sometimes 2. */
+  g_assert_true (tkr_rules_is_valid_award (rules, 1));
+  g_assert_true (tkr_rules_is_valid_award (rules, 2));
+  g_assert_false (tkr_rules_is_valid_award (rules, 3));
+  /* Seed 000, "Movement": PCs start with Walk 4u and Jump 1u. */
+  g_assert_cmpuint (tkr_rules_get_n_pc_ranges (rules), ==, 2);
+  g_assert_cmpstr (tkr_rules_get_pc_range (rules, 0, &units), ==, "Walk");
+  g_assert_cmpint (units, ==, 4);
+  g_assert_cmpstr (tkr_rules_get_pc_range (rules, 1, &units), ==, "Jump");
+  g_assert_cmpint (units, ==, 1);
+}
+
+/* Seed 000, "Movement": Swinging 1, Spitting 4, Throwing 8, Shooting 16, Sniping 200. */
+static void
+test_rules_named_distances (void)
+{
+  TkrRules *rules = tkr_rules_get_default ();
+
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "swinging"), ==, 1);
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "Spitting"), ==, 4);
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "throwing"), ==, 8);
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "shooting"), ==, 16);
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "sniping"), ==, 200);
+  g_assert_cmpint (tkr_rules_lookup_distance (rules, "yelling"), ==, -1);
+}
+
+static void
+test_rules_catalogues (void)
+{
+  TkrRules *rules = tkr_rules_get_default ();
+  const TkrConditionInfo *slowed = tkr_rules_lookup_condition (rules, "slowed");
+  const TkrConditionInfo *exhausted = tkr_rules_lookup_condition (rules, "Exhausted");
+  const TkrZoneInfo *fire = tkr_rules_lookup_zone (rules, "fire");
+
+  g_assert_nonnull (slowed);
+  g_assert_cmpint (slowed->kind, ==, TKR_CONDITION_KIND_FLEETING);
+  g_assert_cmpint (slowed->max_stacks, ==, 2);
+  /* SRD: Exhausted clears only at the end of an Episode. */
+  g_assert_nonnull (exhausted);
+  g_assert_true (exhausted->clears_only_at_episode_end);
+  g_assert_nonnull (fire);
+  g_assert_cmpint (fire->max_stacks, ==, 2);
+  g_assert_cmpuint (tkr_rules_get_n_conditions (rules), >=, 10);
+  g_assert_nonnull (tkr_rules_get_basic_abilities (rules));
+}
+
+/* A table's variant is a data change: other numbers load without C changes. */
+static void
+test_rules_variant_data (void)
+{
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (
+    "/io/github/turnkeeper/Turnkeeper/rules/kleptonomicon.json", 0, NULL);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr (GString) variant = g_string_new (text);
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_string_replace (variant, "\"beats_per_round\": 2", "\"beats_per_round\": 3", 1);
+  g_string_replace (variant, "\"xp_per_level\": 20", "\"xp_per_level\": 10", 1);
+  root = parse (variant->str);
+  rules = tkr_rules_new_from_json (root, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_rules_get_beats_per_round (rules), ==, 3);
+  g_assert_cmpint (tkr_rules_get_xp_per_level (rules), ==, 10);
+}
+
+static void
+test_rules_bad_data_refused (void)
+{
+  const char *bad[] = {
+    "{\"kind\": \"turnkeeper-rules\", \"format\": 1}",
+    "{\"kind\": \"turnkeeper-rules\", \"format\": 9}",
+    "{\"kind\": \"something\", \"format\": 1}",
+    "[]",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (JsonNode) root = parse (bad[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_json (root, &error);
+
+      g_assert_null (rules);
+      g_assert_error (error, TKR_FILE_ERROR, error->code);
+      g_assert_cmpstr (error->message, !=, "");
+    }
+}
+
+static void
+test_rules_unknown_system (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("calvinball", &error);
+
+  g_assert_null (rules);
+  g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_UNKNOWN_SYSTEM);
+}
+
+static void
+test_rules_pool_ids (void)
+{
+  TkrPoolKind kind;
+
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      g_assert_true (tkr_pool_kind_from_id (tkr_pool_kind_to_id (i), &kind));
+      g_assert_cmpint (kind, ==, i);
+      g_assert_nonnull (tkr_pool_kind_to_name (i));
+    }
+  g_assert_false (tkr_pool_kind_from_id ("mana", &kind));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/rules/default-numbers", test_rules_default_numbers);
+  g_test_add_func ("/rules/named-distances", test_rules_named_distances);
+  g_test_add_func ("/rules/catalogues", test_rules_catalogues);
+  g_test_add_func ("/rules/variant-is-a-data-change", test_rules_variant_data);
+  g_test_add_func ("/rules/bad-data-refused", test_rules_bad_data_refused);
+  g_test_add_func ("/rules/unknown-system", test_rules_unknown_system);
+  g_test_add_func ("/rules/pool-ids", test_rules_pool_ids);
+
+  return g_test_run ();
+}
