@@ -1,1 +1,2088 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-character.h"
+#include "tkr-enums.h"
+#include "tkr-file.h"
+#include "tkr-json.h"
+
+/* Bounds of the sheet's boxes (see the header for each property). */
+#define LEVEL_MIN 1
+#define LEVEL_MAX 99
+#define EXPERIENCE_MAX 1000000
+#define WEALTH_MAX 999999999
+#define AWARD_MAX 1000
+#define NAME_MAX_CHARS 200
+#define MODIFIER_MIN (-99)
+#define MODIFIER_MAX 99
+#define ARCHETYPE_MAX 99
+#define POOL_MAX 9999
+#define UNITS_MAX 10000
+#define STACKS_MAX 100
+#define QUANTITY_MAX 99999
+
+/* SRD, Status Conditions: most conditions stack up to two, and a condition
+ * the rule data does not list is Fleeting. */
+#define CUSTOM_CONDITION_MAX_STACKS 2
+
+/* The turn order is built from the Edge Save (seed, "Turn Order"), so the
+ * sheet always keeps it. */
+static const char edge_save_name[] = "Edge";
+
+static const char *const kind_nicks[] = { "pc", "npc", NULL };
+
+struct _TkrCharacter
+{
+  GObject parent_instance;
+
+  char *id;
+  char *name;
+  char *player;
+  TkrCharacterKind kind;
+  char *rule_system;
+  int level;
+  int experience;
+  int wealth;
+  char *notes;
+
+  GListStore *pools;
+  GListStore *saves;
+  GListStore *skills;
+  GListStore *archetypes;
+  GListStore *movement_ranges;
+  GListStore *abilities;
+  GListStore *conditions;
+  GListStore *inventory;
+};
+
+G_DEFINE_FINAL_TYPE (TkrCharacter, tkr_character, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_ID,
+  PROP_NAME,
+  PROP_PLAYER,
+  PROP_KIND,
+  PROP_RULE_SYSTEM,
+  PROP_LEVEL,
+  PROP_EXPERIENCE,
+  PROP_WEALTH,
+  PROP_NOTES,
+  PROP_POOLS,
+  PROP_SAVES,
+  PROP_SKILLS,
+  PROP_ARCHETYPES,
+  PROP_MOVEMENT_RANGES,
+  PROP_ABILITIES,
+  PROP_CONDITIONS,
+  PROP_INVENTORY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Helpers */
+
+static gboolean
+replace_string (char **field, const char *value)
+{
+  if (value == NULL)
+    value = "";
+  if (g_strcmp0 (*field, value) == 0)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (value);
+  return TRUE;
+}
+
+static void
+set_int (TkrCharacter *self, int *field, int value, guint prop_id)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+/* Names on the sheet match whatever their case ("edge" is the Edge Save). */
+static gboolean
+names_equal (const char *a, const char *b)
+{
+  g_autofree char *fa = NULL;
+  g_autofree char *fb = NULL;
+
+  if (a == NULL || b == NULL)
+    return FALSE;
+  fa = g_utf8_casefold (a, -1);
+  fb = g_utf8_casefold (b, -1);
+  return g_strcmp0 (fa, fb) == 0;
+}
+
+typedef const char *(*NameGetter) (gpointer item);
+
+/* Returns: (transfer none) (nullable): the item called @name. */
+static gpointer
+find_named (GListStore *store, NameGetter get_name, const char *name, guint *position)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n = g_list_model_get_n_items (model);
+
+  if (name == NULL)
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+
+      if (names_equal (get_name (item), name))
+        {
+          if (position)
+            *position = i;
+          /* The store keeps its own reference. */
+          return item;
+        }
+    }
+  return NULL;
+}
+
+/* A name as the sheet stores it: trimmed, 1 to NAME_MAX_CHARS characters.
+ * @what is the translated name of the field, for the message. */
+static char *
+check_name (const char *name, const char *what, GError **error)
+{
+  g_autofree char *trimmed = NULL;
+
+  trimmed = g_strstrip (g_strdup (name ? name : ""));
+  if (*trimmed == '\0' || g_utf8_strlen (trimmed, -1) > NAME_MAX_CHARS
+      || !g_utf8_validate (trimmed, -1, NULL))
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   /* Translators: %s is a field such as "Name" or "Skill name" */
+                   _("%s must be 1 to %d characters long."), what, NAME_MAX_CHARS);
+      return NULL;
+    }
+  return g_steal_pointer (&trimmed);
+}
+
+static gboolean
+check_range (int value, int minimum, int maximum, const char *what, GError **error)
+{
+  if (value < minimum || value > maximum)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   /* Translators: %s is a field such as "Level", then the smallest and
+                    * largest value it takes */
+                   _("%s must be between %d and %d."), what, minimum, maximum);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static GListStore *
+store_for_modifier_kind (TkrCharacter *self, TkrModifierKind kind)
+{
+  switch (kind)
+    {
+    case TKR_MODIFIER_KIND_SAVE:
+      return self->saves;
+    case TKR_MODIFIER_KIND_SKILL:
+      return self->skills;
+    case TKR_MODIFIER_KIND_ARCHETYPE:
+      return self->archetypes;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static const char *
+modifier_kind_label (TkrModifierKind kind)
+{
+  switch (kind)
+    {
+    case TKR_MODIFIER_KIND_SAVE:
+      return _("Save");
+    case TKR_MODIFIER_KIND_SKILL:
+      return _("Skill");
+    case TKR_MODIFIER_KIND_ARCHETYPE:
+      return _("Archetype");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static const char *
+modifier_name_label (TkrModifierKind kind)
+{
+  switch (kind)
+    {
+    case TKR_MODIFIER_KIND_SAVE:
+      return _("A save’s name");
+    case TKR_MODIFIER_KIND_SKILL:
+      return _("A skill’s name");
+    case TKR_MODIFIER_KIND_ARCHETYPE:
+      return _("An archetype’s name");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* GObject */
+
+static void
+tkr_character_dispose (GObject *object)
+{
+  TkrCharacter *self = TKR_CHARACTER (object);
+
+  g_clear_object (&self->pools);
+  g_clear_object (&self->saves);
+  g_clear_object (&self->skills);
+  g_clear_object (&self->archetypes);
+  g_clear_object (&self->movement_ranges);
+  g_clear_object (&self->abilities);
+  g_clear_object (&self->conditions);
+  g_clear_object (&self->inventory);
+
+  G_OBJECT_CLASS (tkr_character_parent_class)->dispose (object);
+}
+
+static void
+tkr_character_finalize (GObject *object)
+{
+  TkrCharacter *self = TKR_CHARACTER (object);
+
+  g_free (self->id);
+  g_free (self->name);
+  g_free (self->player);
+  g_free (self->rule_system);
+  g_free (self->notes);
+
+  G_OBJECT_CLASS (tkr_character_parent_class)->finalize (object);
+}
+
+static void
+tkr_character_constructed (GObject *object)
+{
+  TkrCharacter *self = TKR_CHARACTER (object);
+
+  G_OBJECT_CLASS (tkr_character_parent_class)->constructed (object);
+
+  /* A UUID, so files and encounters can refer to the character. */
+  if (self->id == NULL || *self->id == '\0')
+    {
+      g_free (self->id);
+      self->id = g_uuid_string_random ();
+    }
+}
+
+static void
+tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrCharacter *self = TKR_CHARACTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_string (value, self->id);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_PLAYER:
+      g_value_set_string (value, self->player);
+      break;
+    case PROP_KIND:
+      g_value_set_enum (value, self->kind);
+      break;
+    case PROP_RULE_SYSTEM:
+      g_value_set_string (value, self->rule_system);
+      break;
+    case PROP_LEVEL:
+      g_value_set_int (value, self->level);
+      break;
+    case PROP_EXPERIENCE:
+      g_value_set_int (value, self->experience);
+      break;
+    case PROP_WEALTH:
+      g_value_set_int (value, self->wealth);
+      break;
+    case PROP_NOTES:
+      g_value_set_string (value, self->notes);
+      break;
+    case PROP_POOLS:
+      g_value_set_object (value, self->pools);
+      break;
+    case PROP_SAVES:
+      g_value_set_object (value, self->saves);
+      break;
+    case PROP_SKILLS:
+      g_value_set_object (value, self->skills);
+      break;
+    case PROP_ARCHETYPES:
+      g_value_set_object (value, self->archetypes);
+      break;
+    case PROP_MOVEMENT_RANGES:
+      g_value_set_object (value, self->movement_ranges);
+      break;
+    case PROP_ABILITIES:
+      g_value_set_object (value, self->abilities);
+      break;
+    case PROP_CONDITIONS:
+      g_value_set_object (value, self->conditions);
+      break;
+    case PROP_INVENTORY:
+      g_value_set_object (value, self->inventory);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_character_set_property (GObject *object,
+                            guint prop_id,
+                            const GValue *value,
+                            GParamSpec *pspec)
+{
+  TkrCharacter *self = TKR_CHARACTER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_free (self->id);
+      self->id = g_value_dup_string (value);
+      break;
+    case PROP_NAME:
+      if (replace_string (&self->name, g_value_get_string (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_PLAYER:
+      if (replace_string (&self->player, g_value_get_string (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_KIND:
+      if (self->kind != (TkrCharacterKind) g_value_get_enum (value))
+        {
+          self->kind = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_RULE_SYSTEM:
+      if (replace_string (&self->rule_system, g_value_get_string (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_LEVEL:
+      set_int (self, &self->level, g_value_get_int (value), prop_id);
+      break;
+    case PROP_EXPERIENCE:
+      set_int (self, &self->experience, g_value_get_int (value), prop_id);
+      break;
+    case PROP_WEALTH:
+      set_int (self, &self->wealth, g_value_get_int (value), prop_id);
+      break;
+    case PROP_NOTES:
+      if (replace_string (&self->notes, g_value_get_string (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_character_class_init (TkrCharacterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags list_flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = tkr_character_dispose;
+  object_class->finalize = tkr_character_finalize;
+  object_class->constructed = tkr_character_constructed;
+  object_class->get_property = tkr_character_get_property;
+  object_class->set_property = tkr_character_set_property;
+
+  properties[PROP_ID]
+    = g_param_spec_string ("id", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "", flags);
+  properties[PROP_PLAYER] = g_param_spec_string ("player", NULL, NULL, "", flags);
+  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_CHARACTER_KIND,
+                                             TKR_CHARACTER_KIND_PC, flags);
+  properties[PROP_RULE_SYSTEM] = g_param_spec_string ("rule-system", NULL, NULL, "", flags);
+  properties[PROP_LEVEL]
+    = g_param_spec_int ("level", NULL, NULL, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, flags);
+  properties[PROP_EXPERIENCE]
+    = g_param_spec_int ("experience", NULL, NULL, 0, EXPERIENCE_MAX, 0, flags);
+  properties[PROP_WEALTH] = g_param_spec_int ("wealth", NULL, NULL, 0, WEALTH_MAX, 0, flags);
+  properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, "", flags);
+
+  /* The lists never change identity; their contents are the state. */
+  properties[PROP_POOLS]
+    = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_SAVES]
+    = g_param_spec_object ("saves", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_SKILLS]
+    = g_param_spec_object ("skills", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_ARCHETYPES]
+    = g_param_spec_object ("archetypes", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_MOVEMENT_RANGES]
+    = g_param_spec_object ("movement-ranges", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_ABILITIES]
+    = g_param_spec_object ("abilities", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_CONDITIONS]
+    = g_param_spec_object ("conditions", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_INVENTORY]
+    = g_param_spec_object ("inventory", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_character_init (TkrCharacter *self)
+{
+  self->name = g_strdup ("");
+  self->player = g_strdup ("");
+  self->rule_system = g_strdup ("");
+  self->notes = g_strdup ("");
+  self->level = LEVEL_MIN;
+
+  /* The six pools always exist, in TkrPoolKind order. */
+  self->pools = g_list_store_new (TKR_TYPE_POOL);
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      g_autoptr (TkrPool) pool = tkr_pool_new (i, 0, 0);
+      g_list_store_append (self->pools, pool);
+    }
+  self->saves = g_list_store_new (TKR_TYPE_MODIFIER);
+  self->skills = g_list_store_new (TKR_TYPE_MODIFIER);
+  self->archetypes = g_list_store_new (TKR_TYPE_MODIFIER);
+  self->movement_ranges = g_list_store_new (TKR_TYPE_MOVEMENT_RANGE);
+  self->abilities = g_list_store_new (TKR_TYPE_ABILITY);
+  self->conditions = g_list_store_new (TKR_TYPE_CONDITION);
+  self->inventory = g_list_store_new (TKR_TYPE_ITEM);
+}
+
+static void
+append_modifier (GListStore *store, TkrModifierKind kind, const char *name, int value)
+{
+  g_autoptr (TkrModifier) modifier = tkr_modifier_new (kind, name, value);
+  g_list_store_append (store, modifier);
+}
+
+static void
+append_range (GListStore *store, const char *name, int units)
+{
+  g_autoptr (TkrMovementRange) range = tkr_movement_range_new (name, units);
+  g_list_store_append (store, range);
+}
+
+/* The sheet a new character starts with comes from the rule data. */
+static void
+fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
+{
+  const char *const *names;
+
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (self, i);
+      int value = CLAMP (tkr_rules_get_pool_default (rules, i), 0, POOL_MAX);
+
+      tkr_pool_set_maximum (pool, value);
+      tkr_pool_set_current (pool, value);
+    }
+
+  names = tkr_rules_get_save_names (rules);
+  for (guint i = 0; names && names[i]; i++)
+    append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
+  if (!find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
+    append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
+
+  names = tkr_rules_get_skill_names (rules);
+  for (guint i = 0; names && names[i]; i++)
+    append_modifier (self->skills, TKR_MODIFIER_KIND_SKILL, names[i], 0);
+}
+
+/* PCs start with the rule data's Movement Ranges ("Movement Ranges" in
+ * seed 000: Walk 4u and Jump 1u). NPCs get the same; the GM edits them. */
+static void
+fill_default_ranges (TkrCharacter *self, TkrRules *rules)
+{
+  for (guint i = 0; i < tkr_rules_get_n_pc_ranges (rules); i++)
+    {
+      int units = 0;
+      const char *name = tkr_rules_get_pc_range (rules, i, &units);
+
+      append_range (self->movement_ranges, name, CLAMP (units, 0, UNITS_MAX));
+    }
+}
+
+/**
+ * tkr_character_new:
+ * @rules: (nullable): the rule system; %NULL for the default
+ *
+ * Returns: (transfer full): a fresh Level 1 sheet with the rule data's
+ *   pools (full), saves and skills (all +0) and starting Movement Ranges.
+ */
+TkrCharacter *
+tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name)
+{
+  TkrCharacter *self;
+
+  if (rules == NULL)
+    rules = tkr_rules_get_default ();
+  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
+
+  self = g_object_new (TKR_TYPE_CHARACTER, "name", name, "kind", kind, "rule-system",
+                       tkr_rules_get_id (rules), NULL);
+  fill_rule_defaults (self, rules);
+  fill_default_ranges (self, rules);
+  return self;
+}
+
+static TkrCondition *
+copy_condition (TkrCondition *condition)
+{
+  TkrCondition *copy = tkr_condition_new (tkr_condition_get_name (condition),
+                                          tkr_condition_get_kind (condition),
+                                          tkr_condition_get_max_stacks (condition));
+
+  g_object_set (copy, "episode-only", tkr_condition_get_episode_only (condition), "stack-turns",
+                tkr_condition_get_stack_turns (condition), NULL);
+  return copy;
+}
+
+/**
+ * tkr_character_duplicate:
+ * @name: (nullable): the copy's name; %NULL keeps the name
+ *
+ * Returns: (transfer full): a deep copy with its own id: no list or item
+ *   is shared with @self.
+ */
+TkrCharacter *
+tkr_character_duplicate (TkrCharacter *self, const char *name)
+{
+  TkrCharacter *copy;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player",
+                       self->player, "kind", self->kind, "rule-system", self->rule_system,
+                       "level", self->level, "experience", self->experience, "wealth",
+                       self->wealth, "notes", self->notes, NULL);
+
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      TkrPool *from = tkr_character_get_pool (self, i);
+      TkrPool *to = tkr_character_get_pool (copy, i);
+
+      tkr_pool_set_maximum (to, tkr_pool_get_maximum (from));
+      tkr_pool_set_current (to, tkr_pool_get_current (from));
+    }
+
+  for (TkrModifierKind kind = TKR_MODIFIER_KIND_SAVE; kind <= TKR_MODIFIER_KIND_ARCHETYPE; kind++)
+    {
+      GListStore *from = store_for_modifier_kind (self, kind);
+      GListStore *to = store_for_modifier_kind (copy, kind);
+
+      n = g_list_model_get_n_items (G_LIST_MODEL (from));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (TkrModifier) modifier = g_list_model_get_item (G_LIST_MODEL (from), i);
+          append_modifier (to, kind, tkr_modifier_get_name (modifier),
+                           tkr_modifier_get_value (modifier));
+        }
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->movement_ranges));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrMovementRange) range
+        = g_list_model_get_item (G_LIST_MODEL (self->movement_ranges), i);
+      append_range (copy->movement_ranges, tkr_movement_range_get_name (range),
+                    tkr_movement_range_get_units (range));
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->abilities));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrAbility) ability = g_list_model_get_item (G_LIST_MODEL (self->abilities), i);
+      g_autoptr (TkrAbility) ability_copy = tkr_ability_copy (ability);
+      g_list_store_append (copy->abilities, ability_copy);
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->conditions));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCondition) condition
+        = g_list_model_get_item (G_LIST_MODEL (self->conditions), i);
+      g_autoptr (TkrCondition) condition_copy = copy_condition (condition);
+      g_list_store_append (copy->conditions, condition_copy);
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->inventory));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrItem) item = g_list_model_get_item (G_LIST_MODEL (self->inventory), i);
+      g_autoptr (TkrItem) item_copy = tkr_item_new (tkr_item_get_name (item),
+                                                    tkr_item_get_quantity (item));
+
+      tkr_item_set_notes (item_copy, tkr_item_get_notes (item));
+      g_list_store_append (copy->inventory, item_copy);
+    }
+
+  return copy;
+}
+
+/* Getters */
+
+const char *
+tkr_character_get_id (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return self->id;
+}
+
+const char *
+tkr_character_get_name (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return self->name;
+}
+
+const char *
+tkr_character_get_player (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return self->player;
+}
+
+TkrCharacterKind
+tkr_character_get_kind (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), TKR_CHARACTER_KIND_PC);
+  return self->kind;
+}
+
+gboolean
+tkr_character_is_pc (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  return self->kind == TKR_CHARACTER_KIND_PC;
+}
+
+const char *
+tkr_character_get_rule_system (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return self->rule_system;
+}
+
+int
+tkr_character_get_level (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  return self->level;
+}
+
+int
+tkr_character_get_experience (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  return self->experience;
+}
+
+int
+tkr_character_get_wealth (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  return self->wealth;
+}
+
+const char *
+tkr_character_get_notes (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return self->notes;
+}
+
+GListModel *
+tkr_character_get_pools (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->pools);
+}
+
+GListModel *
+tkr_character_get_saves (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->saves);
+}
+
+GListModel *
+tkr_character_get_skills (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->skills);
+}
+
+GListModel *
+tkr_character_get_archetypes (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->archetypes);
+}
+
+GListModel *
+tkr_character_get_movement_ranges (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->movement_ranges);
+}
+
+GListModel *
+tkr_character_get_abilities (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->abilities);
+}
+
+GListModel *
+tkr_character_get_conditions (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->conditions);
+}
+
+GListModel *
+tkr_character_get_inventory (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return G_LIST_MODEL (self->inventory);
+}
+
+/**
+ * tkr_character_get_pool:
+ *
+ * Returns: (transfer none): the pool of @kind.
+ */
+TkrPool *
+tkr_character_get_pool (TkrCharacter *self, TkrPoolKind kind)
+{
+  g_autoptr (TkrPool) pool = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (kind < TKR_N_POOLS, NULL);
+
+  pool = g_list_model_get_item (G_LIST_MODEL (self->pools), kind);
+  /* The store keeps the pool alive for as long as the character. */
+  return pool;
+}
+
+/**
+ * tkr_character_find_modifier:
+ *
+ * Returns: (transfer none) (nullable): the save, skill or archetype called
+ *   @name, whatever its case.
+ */
+TkrModifier *
+tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const char *name)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
+
+  return find_named (store_for_modifier_kind (self, kind), (NameGetter) tkr_modifier_get_name,
+                     name, NULL);
+}
+
+int
+tkr_character_get_modifier_value (TkrCharacter *self, TkrModifierKind kind, const char *name)
+{
+  TkrModifier *modifier = tkr_character_find_modifier (self, kind, name);
+
+  return modifier ? tkr_modifier_get_value (modifier) : 0;
+}
+
+int
+tkr_character_get_edge_save (TkrCharacter *self)
+{
+  return tkr_character_get_modifier_value (self, TKR_MODIFIER_KIND_SAVE, edge_save_name);
+}
+
+/**
+ * tkr_character_find_range:
+ *
+ * Returns: (transfer none) (nullable): the Movement Range called @name.
+ */
+TkrMovementRange *
+tkr_character_find_range (TkrCharacter *self, const char *name)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  return find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, name,
+                     NULL);
+}
+
+int
+tkr_character_get_range_units (TkrCharacter *self, const char *name)
+{
+  TkrMovementRange *range = tkr_character_find_range (self, name);
+
+  return range ? tkr_movement_range_get_units (range) : 0;
+}
+
+int
+tkr_character_get_largest_range (TkrCharacter *self)
+{
+  GListModel *model;
+  int largest = 0;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+
+  model = G_LIST_MODEL (self->movement_ranges);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
+      largest = MAX (largest, tkr_movement_range_get_units (range));
+    }
+  return largest;
+}
+
+/**
+ * tkr_character_find_condition:
+ *
+ * Returns: (transfer none) (nullable): the condition called @name.
+ */
+TkrCondition *
+tkr_character_find_condition (TkrCharacter *self, const char *name)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  return find_named (self->conditions, (NameGetter) tkr_condition_get_name, name, NULL);
+}
+
+/* Sheet edits */
+
+gboolean
+tkr_character_rename (TkrCharacter *self, TkrHistory *history, const char *name, GError **error)
+{
+  g_autofree char *trimmed = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  trimmed = check_name (name, _("The name"), error);
+  if (trimmed == NULL)
+    return FALSE;
+
+  tkr_history_begin (history, _("Rename Character"));
+  tkr_history_set (history, self, "name", trimmed);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_set_level (TkrCharacter *self, TkrHistory *history, int level, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_range (level, LEVEL_MIN, LEVEL_MAX, _("The level"), error))
+    return FALSE;
+
+  tkr_history_begin (history, _("Change Level"));
+  tkr_history_set (history, self, "level", level);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_set_experience (TkrCharacter *self,
+                              TkrHistory *history,
+                              int experience,
+                              GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_range (experience, 0, EXPERIENCE_MAX, _("Experience"), error))
+    return FALSE;
+
+  tkr_history_begin (history, _("Change Experience"));
+  tkr_history_set (history, self, "experience", experience);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_set_wealth (TkrCharacter *self, TkrHistory *history, int wealth, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_range (wealth, 0, WEALTH_MAX, _("Wealth"), error))
+    return FALSE;
+
+  tkr_history_begin (history, _("Change Wealth"));
+  tkr_history_set (history, self, "wealth", wealth);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_edit_pool (TkrCharacter *self,
+                         TkrHistory *history,
+                         TkrPoolKind kind,
+                         int current,
+                         int maximum,
+                         GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (kind < TKR_N_POOLS, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return tkr_pool_edit (tkr_character_get_pool (self, kind), history, current, maximum, error);
+}
+
+void
+tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind kind, int delta)
+{
+  TkrPool *pool;
+  gint64 value;
+  g_autofree char *label = NULL;
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+  g_return_if_fail (kind < TKR_N_POOLS);
+
+  pool = tkr_character_get_pool (self, kind);
+  /* 64 bits, so a huge delta cannot overflow before the clamp. */
+  value = (gint64) tkr_pool_get_current (pool) + delta;
+  value = CLAMP (value, 0, tkr_pool_get_maximum (pool));
+
+  /* Translators: an undo label, %s is a pool such as "Health" */
+  label = g_strdup_printf (_("Adjust %s"), tkr_pool_get_name (pool));
+  tkr_history_begin (history, label);
+  tkr_history_set (history, pool, "current", (int) value);
+  tkr_history_end (history);
+}
+
+gboolean
+tkr_character_set_modifier (TkrCharacter *self,
+                            TkrHistory *history,
+                            TkrModifierKind kind,
+                            const char *name,
+                            int value,
+                            GError **error)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *label = NULL;
+  GListStore *store;
+  TkrModifier *modifier;
+  gboolean archetype;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  trimmed = check_name (name, modifier_name_label (kind), error);
+  if (trimmed == NULL)
+    return FALSE;
+
+  archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
+  if (!check_range (value, archetype ? 0 : MODIFIER_MIN, archetype ? ARCHETYPE_MAX : MODIFIER_MAX,
+                    archetype ? _("An archetype level") : _("A modifier"), error))
+    return FALSE;
+
+  store = store_for_modifier_kind (self, kind);
+  modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
+
+  /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
+  label = g_strdup_printf (_("Set %s"), modifier_kind_label (kind));
+  tkr_history_begin (history, label);
+  if (modifier != NULL)
+    tkr_history_set (history, modifier, "value", value);
+  else
+    {
+      g_autoptr (TkrModifier) added = tkr_modifier_new (kind, trimmed, value);
+      tkr_history_append (history, store, added);
+    }
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_remove_modifier (TkrCharacter *self,
+                               TkrHistory *history,
+                               TkrModifierKind kind,
+                               const char *name,
+                               GError **error)
+{
+  g_autofree char *label = NULL;
+  GListStore *store;
+  guint position;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  store = store_for_modifier_kind (self, kind);
+  if (find_named (store, (NameGetter) tkr_modifier_get_name, name, &position) == NULL)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
+                   /* Translators: the first %s is a name, the second "Save", "Skill"... */
+                   _("There is no “%s” on the sheet (%s)."), name ? name : "",
+                   modifier_kind_label (kind));
+      return FALSE;
+    }
+  if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name))
+    {
+      g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                           _("The Edge save cannot be removed: the turn order is built from "
+                             "it."));
+      return FALSE;
+    }
+
+  /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
+  label = g_strdup_printf (_("Remove %s"), modifier_kind_label (kind));
+  tkr_history_begin (history, label);
+  tkr_history_remove (history, store, position);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_set_range (TkrCharacter *self,
+                         TkrHistory *history,
+                         const char *name,
+                         int units,
+                         GError **error)
+{
+  g_autofree char *trimmed = NULL;
+  TkrMovementRange *range;
+  guint position;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  trimmed = check_name (name, _("A Movement Range’s name"), error);
+  if (trimmed == NULL || !check_range (units, 0, UNITS_MAX, _("Movement Range units"), error))
+    return FALSE;
+
+  range = find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, trimmed,
+                      &position);
+  if (range == NULL && units == 0)
+    return TRUE;
+
+  tkr_history_begin (history, _("Set Movement Range"));
+  if (range == NULL)
+    {
+      g_autoptr (TkrMovementRange) added = tkr_movement_range_new (trimmed, units);
+      tkr_history_append (history, self->movement_ranges, added);
+    }
+  else if (units == 0)
+    tkr_history_remove (history, self->movement_ranges, position);
+  else
+    tkr_history_set (history, range, "units", units);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+static gboolean
+check_new_entry (GListStore *store, gpointer item, const char *name, GError **error)
+{
+  g_autofree char *trimmed = NULL;
+
+  if (g_list_store_find (store, item, NULL))
+    {
+      g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                           _("This is already on the sheet."));
+      return FALSE;
+    }
+  trimmed = check_name (name, _("The name"), error);
+  return trimmed != NULL;
+}
+
+gboolean
+tkr_character_add_ability (TkrCharacter *self,
+                           TkrHistory *history,
+                           TkrAbility *ability,
+                           GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_new_entry (self->abilities, ability, tkr_ability_get_name (ability), error))
+    return FALSE;
+
+  tkr_history_begin (history, _("Add Ability"));
+  tkr_history_append (history, self->abilities, ability);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+static gboolean
+remove_entry (GListStore *store, TkrHistory *history, gpointer item, const char *label,
+              GError **error)
+{
+  guint position;
+
+  if (!g_list_store_find (store, item, &position))
+    {
+      g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
+                           _("This is not on the sheet."));
+      return FALSE;
+    }
+  tkr_history_begin (history, label);
+  tkr_history_remove (history, store, position);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_remove_ability (TkrCharacter *self,
+                              TkrHistory *history,
+                              TkrAbility *ability,
+                              GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return remove_entry (self->abilities, history, ability, _("Remove Ability"), error);
+}
+
+gboolean
+tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_new_entry (self->inventory, item, tkr_item_get_name (item), error))
+    return FALSE;
+
+  tkr_history_begin (history, _("Add Item"));
+  tkr_history_append (history, self->inventory, item);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_character_remove_item (TkrCharacter *self,
+                           TkrHistory *history,
+                           TkrItem *item,
+                           GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return remove_entry (self->inventory, history, item, _("Remove Item"), error);
+}
+
+/* Conditions */
+
+/**
+ * tkr_character_add_condition:
+ * @rules: (nullable): the rule data whose catalogue names conditions
+ *
+ * Returns: (transfer none) (nullable): the condition, which the sheet
+ *   holds; %NULL with @error set when the name or count is refused.
+ */
+TkrCondition *
+tkr_character_add_condition (TkrCharacter *self,
+                             TkrHistory *history,
+                             TkrRules *rules,
+                             const char *name,
+                             int stacks,
+                             int turn,
+                             GError **error)
+{
+  g_autofree char *trimmed = NULL;
+  g_autoptr (GVariant) stack_turns = NULL;
+  g_autoptr (TkrCondition) added = NULL;
+  const TkrConditionInfo *info;
+  TkrCondition *condition;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (rules == NULL || TKR_IS_RULES (rules), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (rules == NULL)
+    rules = tkr_rules_get_default ();
+
+  trimmed = check_name (name, _("A condition’s name"), error);
+  if (trimmed == NULL || !check_range (stacks, 1, STACKS_MAX, _("Stacks"), error))
+    return NULL;
+  if (turn < TKR_TURN_NONE)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _("%d is not a turn number."), turn);
+      return NULL;
+    }
+
+  condition = tkr_character_find_condition (self, trimmed);
+  if (condition != NULL)
+    {
+      /* Stacks beyond the maximum are not added (SRD, Status Conditions). */
+      stack_turns = tkr_condition_stack_turns_with_added (condition, stacks, turn);
+      tkr_history_begin (history, _("Add Condition"));
+      tkr_history_set (history, condition, "stack-turns", stack_turns);
+      tkr_history_end (history);
+      return condition;
+    }
+
+  info = tkr_rules_lookup_condition (rules, trimmed);
+  if (info != NULL)
+    added = tkr_condition_new_from_info (info);
+  else
+    added = tkr_condition_new (trimmed, TKR_CONDITION_KIND_FLEETING, CUSTOM_CONDITION_MAX_STACKS);
+
+  /* Not yet on the sheet: the insert below is what undo takes back. */
+  stack_turns = tkr_condition_stack_turns_with_added (added, stacks, turn);
+  g_object_set (added, "stack-turns", stack_turns, NULL);
+
+  tkr_history_begin (history, _("Add Condition"));
+  tkr_history_append (history, self->conditions, added);
+  tkr_history_end (history);
+  return added;
+}
+
+gboolean
+tkr_character_remove_condition_stacks (TkrCharacter *self,
+                                       TkrHistory *history,
+                                       const char *name,
+                                       int stacks,
+                                       GError **error)
+{
+  g_autoptr (GVariant) stack_turns = NULL;
+  TkrCondition *condition;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  condition = tkr_character_find_condition (self, name);
+  if (condition == NULL)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
+                   _("The character has no condition called “%s”."), name ? name : "");
+      return FALSE;
+    }
+  if (!check_range (stacks, 1, STACKS_MAX, _("Stacks"), error))
+    return FALSE;
+
+  stack_turns = tkr_condition_stack_turns_with_removed (condition, stacks);
+  tkr_history_begin (history, _("Remove Condition"));
+  tkr_history_set (history, condition, "stack-turns", stack_turns);
+  if (tkr_condition_get_stacks (condition) == 0)
+    tkr_history_remove_item (history, self->conditions, condition);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* Seed 000, "Ending your Turn": one stack of every Fleeting condition is
+ * erased, but not a stack gained during the Turn that ends. Persistent
+ * conditions wait for their own end. */
+guint
+tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, int turn)
+{
+  GListModel *model;
+  guint erased = 0;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+
+  model = G_LIST_MODEL (self->conditions);
+  tkr_history_begin (history, _("Erase Fleeting Stacks"));
+  /* Backwards, so removing a spent condition keeps the next index valid. */
+  for (guint i = g_list_model_get_n_items (model); i > 0; i--)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i - 1);
+      g_autoptr (GVariant) stack_turns = tkr_condition_stack_turns_after_turn_end (condition, turn);
+
+      if (stack_turns == NULL)
+        continue;
+      tkr_history_set (history, condition, "stack-turns", stack_turns);
+      erased++;
+      if (tkr_condition_get_stacks (condition) == 0)
+        tkr_history_remove (history, self->conditions, i - 1);
+    }
+  tkr_history_end (history);
+  return erased;
+}
+
+/* Experience and levels */
+
+gboolean
+tkr_character_award_experience (TkrCharacter *self,
+                                TkrHistory *history,
+                                int xp,
+                                GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_range (xp, 1, AWARD_MAX, _("An award"), error))
+    return FALSE;
+  if (xp > EXPERIENCE_MAX - self->experience)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _("Experience cannot go above %d."), EXPERIENCE_MAX);
+      return FALSE;
+    }
+
+  tkr_history_begin (history, _("Award Experience"));
+  tkr_history_set (history, self, "experience", self->experience + xp);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* SRD, Experience: a Level Up every xp_per_level points, so Level L is
+ * reached at (L - 1) * xp_per_level. */
+int
+tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules)
+{
+  int per_level;
+  int available;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+
+  if (rules == NULL)
+    rules = tkr_rules_get_default ();
+  per_level = MAX (1, tkr_rules_get_xp_per_level (rules));
+
+  available = self->experience / per_level + 1 - self->level;
+  available = MIN (available, LEVEL_MAX - self->level);
+  return MAX (available, 0);
+}
+
+gboolean
+tkr_character_level_up (TkrCharacter *self,
+                        TkrHistory *history,
+                        TkrRules *rules,
+                        const char *archetype,
+                        GError **error)
+{
+  g_autofree char *trimmed = NULL;
+  TkrModifier *modifier;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (rules == NULL)
+    rules = tkr_rules_get_default ();
+
+  trimmed = check_name (archetype, _("An archetype’s name"), error);
+  if (trimmed == NULL)
+    return FALSE;
+
+  if (tkr_character_get_level_ups_available (self, rules) == 0)
+    {
+      if (self->level >= LEVEL_MAX)
+        g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_CANNOT_LEVEL_UP,
+                     _("Level %d is the highest level."), LEVEL_MAX);
+      else
+        g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_CANNOT_LEVEL_UP,
+                     _("Level %d needs %d experience points; the character has %d."),
+                     self->level + 1, self->level * tkr_rules_get_xp_per_level (rules),
+                     self->experience);
+      return FALSE;
+    }
+
+  modifier = find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
+  if (modifier != NULL && tkr_modifier_get_value (modifier) >= ARCHETYPE_MAX)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _("%s is already at level %d, the highest."), tkr_modifier_get_name (modifier),
+                   ARCHETYPE_MAX);
+      return FALSE;
+    }
+
+  tkr_history_begin (history, _("Level Up"));
+  tkr_history_set (history, self, "level", self->level + 1);
+  if (modifier != NULL)
+    tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
+  else
+    {
+      g_autoptr (TkrModifier) added = tkr_modifier_new (TKR_MODIFIER_KIND_ARCHETYPE, trimmed, 1);
+      tkr_history_append (history, self->archetypes, added);
+    }
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* Rest after an encounter, as the rule data's "rest" says (SRD, Rest). */
+gboolean
+tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GError **error)
+{
+  TkrPool *recoveries, *health, *vitality, *shield;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (rules == NULL)
+    rules = tkr_rules_get_default ();
+
+  recoveries = tkr_character_get_pool (self, TKR_POOL_RECOVERIES);
+  health = tkr_character_get_pool (self, TKR_POOL_HEALTH);
+  vitality = tkr_character_get_pool (self, TKR_POOL_VITALITY);
+  shield = tkr_character_get_pool (self, TKR_POOL_SHIELD);
+
+  if (tkr_rules_get_rest_spends_recovery (rules) && tkr_pool_get_current (recoveries) == 0)
+    {
+      g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                           _("No Recoveries are left to spend on a Rest."));
+      return FALSE;
+    }
+
+  tkr_history_begin (history, _("Rest"));
+  if (tkr_rules_get_rest_spends_recovery (rules))
+    tkr_history_set (history, recoveries, "current", tkr_pool_get_current (recoveries) - 1);
+  if (tkr_rules_get_rest_heals_from_vitality (rules))
+    {
+      int healed = tkr_pool_get_current (health) + tkr_pool_get_current (vitality);
+
+      tkr_history_set (history, health, "current", MIN (healed, tkr_pool_get_maximum (health)));
+    }
+  if (tkr_rules_get_rest_resets_shield (rules))
+    tkr_history_set (history, shield, "current", tkr_pool_get_maximum (shield));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* SRD, Episodes: at the end of an Episode, Health, Vitality, Shield, Dodge
+ * Points and Recoveries return to their maximum and every condition clears,
+ * including Exhausted, which clears at no other time. First Aid Kits are
+ * supplies used up, not a pool that refills (RULES.md lists the five). */
+void
+tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
+{
+  static const TkrPoolKind refilled[] = {
+    TKR_POOL_HEALTH,     TKR_POOL_VITALITY,   TKR_POOL_SHIELD,
+    TKR_POOL_DODGE_POINTS, TKR_POOL_RECOVERIES,
+  };
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+
+  tkr_history_begin (history, _("End Episode"));
+  for (guint i = 0; i < G_N_ELEMENTS (refilled); i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (self, refilled[i]);
+      tkr_history_set (history, pool, "current", tkr_pool_get_maximum (pool));
+    }
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->conditions)); i > 0; i--)
+    tkr_history_remove (history, self->conditions, i - 1);
+  tkr_history_end (history);
+}
+
+/* Files */
+
+static JsonNode *
+object_node (JsonObject *object)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (node, object);
+  return node;
+}
+
+static JsonArray *
+modifiers_to_json (GListStore *store)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n = g_list_model_get_n_items (model);
+  JsonArray *array = json_array_sized_new (n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrModifier) modifier = g_list_model_get_item (model, i);
+      JsonObject *object = json_object_new ();
+
+      json_object_set_string_member (object, "name", tkr_modifier_get_name (modifier));
+      json_object_set_int_member (object, "value", tkr_modifier_get_value (modifier));
+      json_array_add_object_element (array, object);
+    }
+  return array;
+}
+
+/**
+ * tkr_character_to_json:
+ *
+ * Returns: (transfer full): an object holding every field of the sheet.
+ */
+JsonNode *
+tkr_character_to_json (TkrCharacter *self)
+{
+  JsonObject *object, *pools;
+  JsonArray *array;
+  GListModel *model;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  object = json_object_new ();
+  json_object_set_string_member (object, "id", self->id);
+  json_object_set_string_member (object, "name", self->name);
+  json_object_set_string_member (object, "player", self->player);
+  json_object_set_string_member (object, "kind", kind_nicks[self->kind]);
+  json_object_set_string_member (object, "rule_system", self->rule_system);
+  json_object_set_int_member (object, "level", self->level);
+  json_object_set_int_member (object, "experience", self->experience);
+  json_object_set_int_member (object, "wealth", self->wealth);
+  json_object_set_string_member (object, "notes", self->notes);
+
+  pools = json_object_new ();
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (self, i);
+      JsonObject *pool_object = json_object_new ();
+
+      json_object_set_int_member (pool_object, "current", tkr_pool_get_current (pool));
+      json_object_set_int_member (pool_object, "maximum", tkr_pool_get_maximum (pool));
+      json_object_set_object_member (pools, tkr_pool_kind_to_id (i), pool_object);
+    }
+  json_object_set_object_member (object, "pools", pools);
+
+  json_object_set_array_member (object, "saves", modifiers_to_json (self->saves));
+  json_object_set_array_member (object, "skills", modifiers_to_json (self->skills));
+  json_object_set_array_member (object, "archetypes", modifiers_to_json (self->archetypes));
+
+  model = G_LIST_MODEL (self->movement_ranges);
+  n = g_list_model_get_n_items (model);
+  array = json_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
+      JsonObject *range_object = json_object_new ();
+
+      json_object_set_string_member (range_object, "name", tkr_movement_range_get_name (range));
+      json_object_set_int_member (range_object, "units", tkr_movement_range_get_units (range));
+      json_array_add_object_element (array, range_object);
+    }
+  json_object_set_array_member (object, "movement_ranges", array);
+
+  model = G_LIST_MODEL (self->abilities);
+  n = g_list_model_get_n_items (model);
+  array = json_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrAbility) ability = g_list_model_get_item (model, i);
+      json_array_add_element (array, tkr_ability_to_json (ability));
+    }
+  json_object_set_array_member (object, "abilities", array);
+
+  model = G_LIST_MODEL (self->conditions);
+  n = g_list_model_get_n_items (model);
+  array = json_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);
+      json_array_add_element (array, tkr_condition_to_json (condition));
+    }
+  json_object_set_array_member (object, "conditions", array);
+
+  model = G_LIST_MODEL (self->inventory);
+  n = g_list_model_get_n_items (model);
+  array = json_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrItem) item = g_list_model_get_item (model, i);
+      JsonObject *item_object = json_object_new ();
+
+      json_object_set_string_member (item_object, "name", tkr_item_get_name (item));
+      json_object_set_int_member (item_object, "quantity", tkr_item_get_quantity (item));
+      json_object_set_string_member (item_object, "notes", tkr_item_get_notes (item));
+      json_array_add_object_element (array, item_object);
+    }
+  json_object_set_array_member (object, "inventory", array);
+
+  return object_node (object);
+}
+
+/* A name read from a file, held to the same rule as a typed one. */
+static char *
+read_name (JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *name = NULL;
+
+  if (!tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error))
+    return NULL;
+  g_strstrip (name);
+  if (*name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
+    {
+      g_autofree char *name_path = tkr_json_path (path, "name");
+      tkr_json_set_error (error, name_path, _("a name must be 1 to %d characters long"),
+                          NAME_MAX_CHARS);
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
+/* Two entries of one list may not share a name: the sheet finds them by
+ * name, so the second would never be seen. */
+static gboolean
+check_unique (GHashTable *seen, const char *name, const char *path, GError **error)
+{
+  char *key = g_utf8_casefold (name, -1);
+
+  if (!g_hash_table_add (seen, key))
+    {
+      g_autofree char *name_path = tkr_json_path (path, "name");
+      tkr_json_set_error (error, name_path, _("“%s” is listed twice"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_pools (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *pools_path = tkr_json_path (path, "pools");
+  JsonObject *pools;
+
+  if (!tkr_json_get_object (object, "pools", path, FALSE, &pools, error))
+    return FALSE;
+  if (pools == NULL)
+    return TRUE;
+
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      g_autofree char *pool_path = tkr_json_path (pools_path, tkr_pool_kind_to_id (i));
+      TkrPool *pool = tkr_character_get_pool (self, i);
+      JsonObject *pool_object;
+      gint64 current, maximum;
+
+      if (!tkr_json_get_object (pools, tkr_pool_kind_to_id (i), pools_path, FALSE, &pool_object,
+                                error))
+        return FALSE;
+      if (pool_object == NULL)
+        continue;
+      if (!tkr_json_get_int (pool_object, "maximum", pool_path, TRUE, 0, POOL_MAX, 0, &maximum,
+                             error)
+          || !tkr_json_get_int (pool_object, "current", pool_path, TRUE, 0, POOL_MAX, 0, &current,
+                                error))
+        return FALSE;
+      if (current > maximum)
+        {
+          g_autofree char *current_path = tkr_json_path (pool_path, "current");
+          tkr_json_set_error (error, current_path, _("%d is more than the maximum, %d"),
+                              (int) current, (int) maximum);
+          return FALSE;
+        }
+      tkr_pool_set_maximum (pool, (int) maximum);
+      tkr_pool_set_current (pool, (int) current);
+    }
+  return TRUE;
+}
+
+/* Returns FALSE on error; *present says whether the file had the list. */
+static gboolean
+read_modifiers (TkrCharacter *self,
+                JsonObject *object,
+                const char *member,
+                TkrModifierKind kind,
+                const char *path,
+                gboolean *present,
+                GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *list_path = tkr_json_path (path, member);
+  GListStore *store = store_for_modifier_kind (self, kind);
+  gboolean archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
+  JsonArray *array;
+
+  *present = FALSE;
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+  *present = TRUE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autofree char *name = NULL;
+      JsonObject *item = tkr_json_require_object (json_array_get_element (array, i), item_path,
+                                                  error);
+      gint64 value;
+
+      if (item == NULL || !(name = read_name (item, item_path, error))
+          || !check_unique (seen, name, item_path, error)
+          || !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
+                                archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
+        return FALSE;
+      append_modifier (store, kind, name, (int) value);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_ranges (TkrCharacter *self, JsonObject *object, const char *path, gboolean *present,
+             GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *list_path = tkr_json_path (path, "movement_ranges");
+  JsonArray *array;
+
+  *present = FALSE;
+  if (!tkr_json_get_array (object, "movement_ranges", path, FALSE, &array, error))
+    return FALSE;
+  if (array == NULL)
+    return TRUE;
+  *present = TRUE;
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autofree char *name = NULL;
+      JsonObject *item = tkr_json_require_object (json_array_get_element (array, i), item_path,
+                                                  error);
+      gint64 units;
+
+      if (item == NULL || !(name = read_name (item, item_path, error))
+          || !check_unique (seen, name, item_path, error)
+          || !tkr_json_get_int (item, "units", item_path, TRUE, 0, UNITS_MAX, 0, &units, error))
+        return FALSE;
+      append_range (self->movement_ranges, name, (int) units);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *list_path = tkr_json_path (path, "abilities");
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "abilities", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autoptr (TkrAbility) ability
+        = tkr_ability_new_from_json (json_array_get_element (array, i), item_path, error);
+
+      if (ability == NULL)
+        return FALSE;
+      g_list_store_append (self->abilities, ability);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_conditions (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *list_path = tkr_json_path (path, "conditions");
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "conditions", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autoptr (TkrCondition) condition
+        = tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
+
+      if (condition == NULL
+          || !check_unique (seen, tkr_condition_get_name (condition), item_path, error))
+        return FALSE;
+      /* A condition without stacks is not on the sheet at all. */
+      if (tkr_condition_get_stacks (condition) == 0)
+        {
+          g_autofree char *turns_path = tkr_json_path (item_path, "stack_turns");
+          tkr_json_set_error (error, turns_path, _("a condition needs at least one stack"));
+          return FALSE;
+        }
+      g_list_store_append (self->conditions, condition);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_inventory (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *list_path = tkr_json_path (path, "inventory");
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "inventory", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autofree char *name = NULL;
+      g_autofree char *notes = NULL;
+      g_autoptr (TkrItem) item = NULL;
+      JsonObject *item_object = tkr_json_require_object (json_array_get_element (array, i),
+                                                         item_path, error);
+      gint64 quantity;
+
+      if (item_object == NULL || !(name = read_name (item_object, item_path, error))
+          || !tkr_json_get_int (item_object, "quantity", item_path, FALSE, 0, QUANTITY_MAX, 1,
+                                &quantity, error)
+          || !tkr_json_get_string (item_object, "notes", item_path, FALSE, "", &notes, error))
+        return FALSE;
+      item = tkr_item_new (name, (int) quantity);
+      tkr_item_set_notes (item, notes);
+      g_list_store_append (self->inventory, item);
+    }
+  return TRUE;
+}
+
+/**
+ * tkr_character_new_from_json:
+ * @path: (nullable): where @node is in the file, for messages
+ *
+ * Reads a character object as tkr_character_to_json() writes it. Unknown
+ * members are ignored; a missing list gets the rule data's defaults; a value
+ * of the wrong type or out of range is a TKR_FILE_ERROR naming its path.
+ *
+ * Returns: (transfer full) (nullable): the character, or %NULL with @error.
+ */
+TkrCharacter *
+tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
+{
+  g_autoptr (TkrCharacter) self = NULL;
+  TkrRules *rules = tkr_rules_get_default ();
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *player = NULL;
+  g_autofree char *rule_system = NULL;
+  g_autofree char *notes = NULL;
+  JsonObject *object;
+  gint64 level, experience, wealth;
+  gboolean present;
+  int kind;
+  const char *const *names;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  object = tkr_json_require_object (node, path, error);
+  if (object == NULL || !tkr_json_get_string (object, "id", path, FALSE, NULL, &id, error)
+      || !(name = read_name (object, path, error))
+      || !tkr_json_get_string (object, "player", path, FALSE, "", &player, error)
+      || !tkr_json_get_enum (object, "kind", path, FALSE, kind_nicks, TKR_CHARACTER_KIND_PC,
+                             &kind, error)
+      || !tkr_json_get_string (object, "rule_system", path, FALSE, tkr_rules_get_id (rules),
+                               &rule_system, error)
+      || !tkr_json_get_int (object, "level", path, FALSE, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, &level,
+                            error)
+      || !tkr_json_get_int (object, "experience", path, FALSE, 0, EXPERIENCE_MAX, 0, &experience,
+                            error)
+      || !tkr_json_get_int (object, "wealth", path, FALSE, 0, WEALTH_MAX, 0, &wealth, error)
+      || !tkr_json_get_string (object, "notes", path, FALSE, "", &notes, error))
+    return NULL;
+
+  if (id != NULL && g_utf8_strlen (id, -1) > NAME_MAX_CHARS)
+    {
+      g_autofree char *id_path = tkr_json_path (path, "id");
+      tkr_json_set_error (error, id_path, _("an id must be at most %d characters long"),
+                          NAME_MAX_CHARS);
+      return NULL;
+    }
+
+  /* An empty id is replaced by a new one in constructed(). */
+  self = g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind",
+                       kind, "rule-system", rule_system, "level", (int) level, "experience",
+                       (int) experience, "wealth", (int) wealth, "notes", notes, NULL);
+
+  /* Pools a file leaves out start as a new sheet's would. */
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (self, i);
+      int value = CLAMP (tkr_rules_get_pool_default (rules, i), 0, POOL_MAX);
+
+      tkr_pool_set_maximum (pool, value);
+      tkr_pool_set_current (pool, value);
+    }
+  if (!read_pools (self, object, path, error))
+    return NULL;
+
+  if (!read_modifiers (self, object, "saves", TKR_MODIFIER_KIND_SAVE, path, &present, error))
+    return NULL;
+  if (!present)
+    {
+      names = tkr_rules_get_save_names (rules);
+      for (guint i = 0; names && names[i]; i++)
+        append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
+    }
+  /* The turn order needs an Edge Save; a hand-written file may lack it. */
+  if (!find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
+    {
+      g_autoptr (TkrModifier) edge = tkr_modifier_new (TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
+      g_list_store_insert (self->saves, 0, edge);
+    }
+
+  if (!read_modifiers (self, object, "skills", TKR_MODIFIER_KIND_SKILL, path, &present, error))
+    return NULL;
+  if (!present)
+    {
+      names = tkr_rules_get_skill_names (rules);
+      for (guint i = 0; names && names[i]; i++)
+        append_modifier (self->skills, TKR_MODIFIER_KIND_SKILL, names[i], 0);
+    }
+
+  if (!read_modifiers (self, object, "archetypes", TKR_MODIFIER_KIND_ARCHETYPE, path, &present,
+                       error))
+    return NULL;
+
+  if (!read_ranges (self, object, path, &present, error))
+    return NULL;
+  if (!present)
+    fill_default_ranges (self, rules);
+
+  if (!read_abilities (self, object, path, error) || !read_conditions (self, object, path, error)
+      || !read_inventory (self, object, path, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * tkr_character_to_bytes:
+ *
+ * Returns: (transfer full): the character file: the kind/format header and
+ *   a "character" member.
+ */
+GBytes *
+tkr_character_to_bytes (TkrCharacter *self)
+{
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *header;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  header = tkr_file_new_header (TKR_CHARACTER_FILE_KIND, TKR_CHARACTER_FORMAT);
+  json_object_set_member (header, "character", tkr_character_to_json (self));
+  root = object_node (header);
+  return tkr_file_serialize (root);
+}
+
+/**
+ * tkr_character_new_from_bytes:
+ *
+ * Returns: (transfer full) (nullable): the character in a character file,
+ *   or %NULL with a TKR_FILE_ERROR that says what and where.
+ */
+TkrCharacter *
+tkr_character_new_from_bytes (GBytes *bytes, GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *header, *character;
+  const char *data;
+  gsize length;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &length);
+  root = tkr_file_parse (data, length, error);
+  if (root == NULL)
+    return NULL;
+  header = tkr_file_check_header (root, TKR_CHARACTER_FILE_KIND, TKR_CHARACTER_FORMAT, NULL,
+                                  error);
+  if (header == NULL
+      || !tkr_json_get_object (header, "character", NULL, TRUE, &character, error))
+    return NULL;
+  return tkr_character_new_from_json (json_object_get_member (header, "character"), "character",
+                                      error);
+}
+
+static void
+save_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GError *error = NULL;
+
+  if (tkr_file_save_finish (G_FILE (source), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* The file is written atomically on a worker thread (tkr_file_save_async):
+ * a crash mid-save leaves the previous file. */
+void
+tkr_character_save_async (TkrCharacter *self,
+                          GFile *file,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_character_save_async);
+
+  /* Serialised now, on the caller's thread: the sheet may change while
+   * the bytes are written. */
+  bytes = tkr_character_to_bytes (self);
+  tkr_file_save_async (file, bytes, cancellable, save_done, g_steal_pointer (&task));
+}
+
+gboolean
+tkr_character_save_finish (TkrCharacter *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (GBytes) bytes = NULL;
+  TkrCharacter *character;
+  GError *error = NULL;
+
+  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
+  if (bytes == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  character = tkr_character_new_from_bytes (bytes, &error);
+  if (character == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, character, g_object_unref);
+}
+
+/* Reading never writes: a file that fails to load is left as it was. */
+void
+tkr_character_load_async (GFile *file,
+                          GCancellable *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_character_load_async);
+  tkr_file_load_async (file, cancellable, load_done, task);
+}
+
+/**
+ * tkr_character_load_finish:
+ *
+ * Returns: (transfer full) (nullable): the character, or %NULL with @error.
+ */
+TkrCharacter *
+tkr_character_load_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,1 +1,379 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-application.h"
+#include "tkr-window.h"
+
+struct _TkrApplication
+{
+  AdwApplication parent_instance;
+
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (TkrApplication, tkr_application, ADW_TYPE_APPLICATION)
+
+/* Values of the preference keys, in the order their combo rows list them. */
+static const char *const style_variants[] = { "default", "light", "dark", NULL };
+static const char *const dice_modes[] = { "roll", "type", NULL };
+static const char *const rule_systems[] = { "kleptonomicon", NULL };
+
+GSettings *
+tkr_settings_new_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (source == NULL)
+    return NULL;
+  schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    return NULL;
+  return g_settings_new (APPLICATION_ID);
+}
+
+static void
+apply_style_variant (TkrApplication *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autofree char *variant = NULL;
+
+  if (self->settings == NULL)
+    return;
+  variant = g_settings_get_string (self->settings, "style-variant");
+  if (g_strcmp0 (variant, "light") == 0)
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_strcmp0 (variant, "dark") == 0)
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  else
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static TkrWindow *
+new_window (TkrApplication *self)
+{
+  return tkr_window_new (GTK_APPLICATION (self));
+}
+
+static GtkWindow *
+active_window (TkrApplication *self)
+{
+  return gtk_application_get_active_window (GTK_APPLICATION (self));
+}
+
+/* Actions */
+
+static void
+new_window_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (user_data)));
+}
+
+static gboolean
+combo_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
+{
+  const char *const *ids = user_data;
+  const char *id = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (g_str_equal (ids[i], id))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  g_value_set_uint (value, 0);
+  return TRUE;
+}
+
+static GVariant *
+combo_set_mapping (const GValue *value, const GVariantType *type, gpointer user_data)
+{
+  const char *const *ids = user_data;
+  guint index = g_value_get_uint (value);
+
+  if (index >= g_strv_length ((char **) ids))
+    return NULL;
+  return g_variant_new_string (ids[index]);
+}
+
+static AdwComboRow *
+combo_row_new (const char *title, const char *subtitle, const char *const *labels)
+{
+  AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+  g_autoptr (GtkStringList) model = gtk_string_list_new ((const char *const *) labels);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  return row;
+}
+
+static void
+bind_combo (TkrApplication *self, AdwComboRow *row, const char *key, const char *const *ids)
+{
+  if (self->settings == NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (row), FALSE);
+      return;
+    }
+  g_settings_bind_with_mapping (self->settings, key, row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                combo_get_mapping, combo_set_mapping, (gpointer) ids, NULL);
+}
+
+static void
+preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  TkrApplication *self = user_data;
+  AdwPreferencesWindow *window = ADW_PREFERENCES_WINDOW (adw_preferences_window_new ());
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+  AdwComboRow *row;
+  const char *rule_names[] = { tkr_rules_get_name (tkr_rules_get_default ()), NULL };
+  const char *dice_labels[] = { _("Roll in Turnkeeper"), _("Type in Scores"), NULL };
+  const char *style_labels[] = { _("Follow System"), _("Light"), _("Dark"), NULL };
+
+  gtk_window_set_transient_for (GTK_WINDOW (window), active_window (self));
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  adw_preferences_window_set_search_enabled (window, FALSE);
+
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("Rules"));
+  row = combo_row_new (_("Rule System for New Campaigns"), NULL, rule_names);
+  bind_combo (self, row, "default-rule-system", rule_systems);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  adw_preferences_page_add (page, group);
+
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("Dice"));
+  row = combo_row_new (_("Tests"), _("Whether the dice window starts with a roll or a typed Score"),
+                       dice_labels);
+  bind_combo (self, row, "dice-mode", dice_modes);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  adw_preferences_page_add (page, group);
+
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("Appearance"));
+  row = combo_row_new (_("Style"), NULL, style_labels);
+  bind_combo (self, row, "style-variant", style_variants);
+  adw_preferences_group_add (group, GTK_WIDGET (row));
+  adw_preferences_page_add (page, group);
+
+  adw_preferences_window_add (window, page);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+help_shown_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (TkrApplication) self = user_data;
+  g_autoptr (GError) error = NULL;
+  GtkWindow *window;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+
+  window = active_window (self);
+  if (TKR_IS_WINDOW (window))
+    {
+      AdwToast *toast = adw_toast_new_format (_("Could not open the help: %s"), error->message);
+
+      tkr_window_add_toast (TKR_WINDOW (window), toast);
+    }
+}
+
+static void
+help_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  TkrApplication *self = user_data;
+  GtkWindow *window = active_window (self);
+
+  if (window == NULL)
+    return;
+  gtk_show_uri_full (window, "help:turnkeeper", GDK_CURRENT_TIME, NULL, help_shown_cb,
+                     g_object_ref (self));
+}
+
+static void
+shortcuts_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkWindow *window = active_window (user_data);
+
+  /* GtkApplication gives each window its help overlay, read from
+   * gtk/help-overlay.ui under the resource base path. */
+  if (window != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  TkrApplication *self = user_data;
+  const char *developers[] = { _("The Turnkeeper Team"), NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", active_window (self),
+                        "modal", TRUE, "application-name", _("Turnkeeper"), "application-icon",
+                        APPLICATION_ID, "version", PACKAGE_VERSION, "developer-name",
+                        _("The Turnkeeper Team"), "developers", developers, "copyright",
+                        _("© The Turnkeeper Team"), "license-type", GTK_LICENSE_GPL_3_0,
+                        "website", "https://github.com/turnkeeper/turnkeeper", "issue-url",
+                        "https://github.com/turnkeeper/turnkeeper/issues", "comments",
+                        _("Character sheets and encounters for tabletop role-playing games"),
+                        "translator-credits", _("translator-credits"), NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  TkrApplication *self = user_data;
+  g_autoptr (GList) windows = NULL;
+
+  /* Closing each window saves its document; the application ends with the
+   * last window. */
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-window", new_window_action },
+  { "preferences", preferences_action },
+  { "help", help_action },
+  { "shortcuts", shortcuts_action },
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} accelerators[] = {
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "app.help", { "F1", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.new-pc", { "<Control>n", NULL } },
+  { "win.new-npc", { "<Control><Shift>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.import-character", { "<Control>i", NULL } },
+  { "win.export-character", { "<Control>e", NULL } },
+  { "win.search", { "<Control>f", NULL } },
+  { "win.show-sheet", { "<Alt>1", NULL } },
+  { "win.show-encounter", { "<Alt>2", NULL } },
+  { "win.roll-dice", { "<Control>d", NULL } },
+};
+
+static void
+tkr_application_startup (GApplication *application)
+{
+  TkrApplication *self = TKR_APPLICATION (application);
+
+  G_APPLICATION_CLASS (tkr_application_parent_class)->startup (application);
+
+  g_set_application_name (_("Turnkeeper"));
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  self->settings = tkr_settings_new_if_installed ();
+  if (self->settings != NULL)
+    g_signal_connect_object (self->settings, "changed::style-variant",
+                             G_CALLBACK (apply_style_variant), self, G_CONNECT_SWAPPED);
+  apply_style_variant (self);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
+                                   self);
+  for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accelerators[i].action,
+                                           accelerators[i].accels);
+}
+
+static void
+tkr_application_activate (GApplication *application)
+{
+  TkrApplication *self = TKR_APPLICATION (application);
+  TkrWindow *window = new_window (self);
+  g_autofree char *last = NULL;
+
+  /* The last document comes back, so a crash loses only the last moments
+   * (design: Autosave). The demo party, for screenshots, replaces it. */
+  if (self->settings != NULL && g_getenv ("TKR_DEMO") == NULL)
+    last = g_settings_get_string (self->settings, "last-document");
+  if (last != NULL && *last != '\0')
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (last);
+
+      if (g_file_query_exists (file, NULL))
+        tkr_window_restore (window, file);
+    }
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+tkr_application_open (GApplication *application, GFile **files, int n_files, const char *hint)
+{
+  TkrApplication *self = TKR_APPLICATION (application);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      TkrWindow *window = new_window (self);
+
+      tkr_window_open (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+tkr_application_dispose (GObject *object)
+{
+  TkrApplication *self = TKR_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (tkr_application_parent_class)->dispose (object);
+}
+
+static void
+tkr_application_class_init (TkrApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = tkr_application_dispose;
+  app_class->startup = tkr_application_startup;
+  app_class->activate = tkr_application_activate;
+  app_class->open = tkr_application_open;
+}
+
+static void
+tkr_application_init (TkrApplication *self)
+{
+}
+
+TkrApplication *
+tkr_application_new (void)
+{
+  GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
+
+  if (g_getenv ("TKR_NON_UNIQUE") != NULL)
+    flags |= G_APPLICATION_NON_UNIQUE;
+
+  return g_object_new (TKR_TYPE_APPLICATION, "application-id", APPLICATION_ID, "flags", flags,
+                       "resource-base-path", "/io/github/turnkeeper/Turnkeeper", NULL);
+}
+
+GSettings *
+tkr_application_get_settings (TkrApplication *self)
+{
+  g_return_val_if_fail (TKR_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

@@ -1,1 +1,827 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "tkr-document.h"
+#include "tkr-file.h"
+
+#define DEFAULT_AUTOSAVE_DELAY_MS 2000
+
+struct _TkrDocument
+{
+  GObject parent_instance;
+
+  TkrCampaign *campaign;
+  TkrDocumentKind kind;
+  TkrCharacter *character; /* the PC of a character file */
+  GFile *file;
+  GFile *autosave_file;
+  char *title;
+  GSettings *settings;
+
+  guint autosave_delay_ms;
+  guint autosave_source;
+  gulong changed_handler;
+
+  /* Each change bumps change_serial; a save remembers the serial it wrote,
+   * so a change made while it ran keeps the document dirty. */
+  guint change_serial;
+  guint saved_serial;
+  GQueue save_queue; /* SaveJob*, waiting while another save runs */
+  gboolean saving;
+  guint dirty : 1;
+};
+
+typedef struct
+{
+  TkrDocument *document;
+  GFile *target;
+  GTask *task; /* NULL for an autosave */
+  guint serial;
+  gboolean becomes_file;
+} SaveJob;
+
+G_DEFINE_FINAL_TYPE (TkrDocument, tkr_document, G_TYPE_OBJECT)
+G_DEFINE_ENUM_TYPE (TkrDocumentKind,
+                    tkr_document_kind,
+                    G_DEFINE_ENUM_VALUE (TKR_DOCUMENT_KIND_CAMPAIGN, "campaign"),
+                    G_DEFINE_ENUM_VALUE (TKR_DOCUMENT_KIND_CHARACTER, "character"))
+G_DEFINE_QUARK (tkr-document-error-quark, tkr_document_error)
+
+enum
+{
+  PROP_0,
+  PROP_CAMPAIGN,
+  PROP_KIND,
+  PROP_CHARACTER,
+  PROP_FILE,
+  PROP_AUTOSAVE_FILE,
+  PROP_TITLE,
+  PROP_DIRTY,
+  PROP_AUTOSAVE_DELAY_MS,
+  N_PROPS
+};
+
+enum
+{
+  SAVE_FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void run_next_save (TkrDocument *self);
+
+/* The schema is installed with the application; a test or an uninstalled
+ * run may lack it, and GSettings aborts on an unknown schema. */
+static GSettings *
+settings_new_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (source == NULL)
+    return NULL;
+  schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "last-document"))
+    return NULL;
+  return g_settings_new (APPLICATION_ID);
+}
+
+GFile *
+tkr_document_get_autosave_dir (void)
+{
+  return g_file_new_build_filename (g_get_user_data_dir (), "turnkeeper", "autosave", NULL);
+}
+
+static gboolean
+is_autosave_file (GFile *file)
+{
+  g_autoptr (GFile) dir = tkr_document_get_autosave_dir ();
+
+  return g_file_has_prefix (file, dir);
+}
+
+static void
+update_title (TkrDocument *self)
+{
+  g_autofree char *title = NULL;
+
+  if (self->file != NULL)
+    {
+      g_autofree char *basename = g_file_get_basename (self->file);
+
+      title = g_filename_display_name (basename);
+    }
+  else if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+    title = g_strdup (_("Untitled Character"));
+  else
+    title = g_strdup (_("Untitled Campaign"));
+
+  if (g_strcmp0 (title, self->title) == 0)
+    return;
+  g_free (self->title);
+  self->title = g_steal_pointer (&title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+static void
+set_dirty (TkrDocument *self, gboolean dirty)
+{
+  dirty = !!dirty;
+  if (self->dirty == dirty)
+    return;
+  self->dirty = dirty;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
+}
+
+static void
+set_file (TkrDocument *self, GFile *file)
+{
+  if (!g_set_object (&self->file, file))
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+  update_title (self);
+}
+
+static void
+set_autosave_file (TkrDocument *self, GFile *file)
+{
+  if (!g_set_object (&self->autosave_file, file))
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_FILE]);
+}
+
+/* "last-document" is what the next start reopens: the file this document
+ * lives in, or its autosave. */
+static void
+remember_as_last_document (TkrDocument *self)
+{
+  GFile *file = self->file != NULL ? self->file : self->autosave_file;
+  g_autofree char *uri = NULL;
+  g_autofree char *current = NULL;
+
+  if (self->settings == NULL || file == NULL)
+    return;
+  uri = g_file_get_uri (file);
+  current = g_settings_get_string (self->settings, "last-document");
+  if (g_strcmp0 (uri, current) != 0)
+    g_settings_set_string (self->settings, "last-document", uri);
+}
+
+static GFile *
+ensure_autosave_file (TkrDocument *self, GError **error)
+{
+  g_autoptr (GFile) dir = NULL;
+  g_autofree char *dir_path = NULL;
+  g_autofree char *uuid = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  if (self->autosave_file != NULL)
+    return self->autosave_file;
+
+  dir = tkr_document_get_autosave_dir ();
+  dir_path = g_file_get_path (dir);
+  if (g_mkdir_with_parents (dir_path, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not create the autosave folder “%s”: %s"), dir_path,
+                   g_strerror (saved_errno));
+      return NULL;
+    }
+
+  uuid = g_uuid_string_random ();
+  name = g_strdup_printf ("%s.tkcampaign", uuid);
+  file = g_file_get_child (dir, name);
+  set_autosave_file (self, file);
+  return self->autosave_file;
+}
+
+/* Where a save without an explicit file goes. */
+static GFile *
+default_target (TkrDocument *self, GError **error)
+{
+  if (self->file != NULL)
+    return self->file;
+  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+    {
+      g_set_error_literal (error, TKR_DOCUMENT_ERROR, TKR_DOCUMENT_ERROR_NO_FILE,
+                           _("The character has no file to save to."));
+      return NULL;
+    }
+  return ensure_autosave_file (self, error);
+}
+
+static void
+save_job_free (SaveJob *job)
+{
+  g_clear_object (&job->document);
+  g_clear_object (&job->target);
+  g_clear_object (&job->task);
+  g_free (job);
+}
+
+static void
+save_finished (TkrDocument *self, SaveJob *job, GError *error)
+{
+  self->saving = FALSE;
+
+  if (error == NULL)
+    {
+      if (job->becomes_file)
+        {
+          /* Saved under a name the person chose: the autosave copy of the
+           * untitled document is no longer needed. */
+          if (self->file == NULL && self->autosave_file != NULL
+              && !g_file_equal (job->target, self->autosave_file))
+            {
+              g_file_delete_async (self->autosave_file, G_PRIORITY_LOW, NULL, NULL, NULL);
+              set_autosave_file (self, NULL);
+            }
+          set_file (self, job->target);
+        }
+      self->saved_serial = job->serial;
+      if (self->saved_serial == self->change_serial)
+        set_dirty (self, FALSE);
+      remember_as_last_document (self);
+      if (job->task != NULL)
+        g_task_return_boolean (job->task, TRUE);
+    }
+  else if (job->task != NULL)
+    g_task_return_error (job->task, g_error_copy (error));
+  else
+    g_signal_emit (self, signals[SAVE_FAILED], 0, error);
+
+  run_next_save (self);
+}
+
+static void
+campaign_saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  SaveJob *job = user_data;
+  g_autoptr (GError) error = NULL;
+
+  tkr_campaign_save_finish (TKR_CAMPAIGN (source), result, &error);
+  save_finished (job->document, job, error);
+  save_job_free (job);
+}
+
+static void
+character_saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  SaveJob *job = user_data;
+  g_autoptr (GError) error = NULL;
+
+  tkr_character_save_finish (TKR_CHARACTER (source), result, &error);
+  save_finished (job->document, job, error);
+  save_job_free (job);
+}
+
+static void
+run_next_save (TkrDocument *self)
+{
+  SaveJob *job;
+  GCancellable *cancellable;
+
+  if (self->saving || g_queue_is_empty (&self->save_queue))
+    return;
+
+  job = g_queue_pop_head (&self->save_queue);
+  if (job->target == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      GFile *target = default_target (self, &error);
+
+      if (target == NULL)
+        {
+          self->saving = TRUE;
+          save_finished (self, job, error);
+          save_job_free (job);
+          return;
+        }
+      job->target = g_object_ref (target);
+    }
+
+  /* What is written is the state at this moment. */
+  job->serial = self->change_serial;
+  self->saving = TRUE;
+  cancellable = job->task != NULL ? g_task_get_cancellable (job->task) : NULL;
+  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+    tkr_character_save_async (self->character, job->target, cancellable, character_saved_cb, job);
+  else
+    tkr_campaign_save_async (self->campaign, job->target, cancellable, campaign_saved_cb, job);
+}
+
+static void
+queue_save (TkrDocument *self, GFile *target, GTask *task)
+{
+  SaveJob *job = g_new0 (SaveJob, 1);
+
+  job->document = g_object_ref (self);
+  job->target = target != NULL ? g_object_ref (target) : NULL;
+  job->becomes_file = target != NULL;
+  job->task = task != NULL ? g_object_ref (task) : NULL;
+  g_queue_push_tail (&self->save_queue, job);
+  run_next_save (self);
+}
+
+static gboolean
+autosave_cb (gpointer user_data)
+{
+  TkrDocument *self = user_data;
+
+  self->autosave_source = 0;
+  /* A character file without a name cannot exist: it came from a file. */
+  if (self->dirty)
+    queue_save (self, NULL, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* Coalesced rather than restarted: a steady stream of edits still reaches
+ * the disk every autosave-delay-ms, so a crash loses at most that much. */
+static void
+schedule_autosave (TkrDocument *self)
+{
+  if (self->autosave_source != 0)
+    return;
+  self->autosave_source = g_timeout_add (self->autosave_delay_ms, autosave_cb, self);
+  g_source_set_name_by_id (self->autosave_source, "[turnkeeper] autosave");
+}
+
+static void
+history_changed_cb (TkrDocument *self, TkrHistory *history)
+{
+  self->change_serial++;
+  set_dirty (self, TRUE);
+  schedule_autosave (self);
+}
+
+static void
+tkr_document_constructed (GObject *object)
+{
+  TkrDocument *self = TKR_DOCUMENT (object);
+
+  G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
+
+  g_assert (self->campaign != NULL);
+  self->changed_handler = g_signal_connect_object (tkr_campaign_get_history (self->campaign),
+                                                   "changed", G_CALLBACK (history_changed_cb),
+                                                   self, G_CONNECT_SWAPPED);
+  update_title (self);
+}
+
+static void
+tkr_document_dispose (GObject *object)
+{
+  TkrDocument *self = TKR_DOCUMENT (object);
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_queue_clear_full (&self->save_queue, (GDestroyNotify) save_job_free);
+  g_clear_object (&self->character);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->file);
+  g_clear_object (&self->autosave_file);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (tkr_document_parent_class)->dispose (object);
+}
+
+static void
+tkr_document_finalize (GObject *object)
+{
+  TkrDocument *self = TKR_DOCUMENT (object);
+
+  g_free (self->title);
+
+  G_OBJECT_CLASS (tkr_document_parent_class)->finalize (object);
+}
+
+static void
+tkr_document_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrDocument *self = TKR_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+    case PROP_KIND:
+      g_value_set_enum (value, self->kind);
+      break;
+    case PROP_CHARACTER:
+      g_value_set_object (value, self->character);
+      break;
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_AUTOSAVE_FILE:
+      g_value_set_object (value, self->autosave_file);
+      break;
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_DIRTY:
+      g_value_set_boolean (value, self->dirty);
+      break;
+    case PROP_AUTOSAVE_DELAY_MS:
+      g_value_set_uint (value, self->autosave_delay_ms);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_document_set_property (GObject *object,
+                           guint prop_id,
+                           const GValue *value,
+                           GParamSpec *pspec)
+{
+  TkrDocument *self = TKR_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      self->campaign = g_value_dup_object (value);
+      break;
+    case PROP_KIND:
+      self->kind = g_value_get_enum (value);
+      break;
+    case PROP_CHARACTER:
+      self->character = g_value_dup_object (value);
+      break;
+    case PROP_FILE:
+      self->file = g_value_dup_object (value);
+      break;
+    case PROP_AUTOSAVE_FILE:
+      self->autosave_file = g_value_dup_object (value);
+      break;
+    case PROP_AUTOSAVE_DELAY_MS:
+      tkr_document_set_autosave_delay_ms (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_document_class_init (TkrDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = tkr_document_constructed;
+  object_class->dispose = tkr_document_dispose;
+  object_class->finalize = tkr_document_finalize;
+  object_class->get_property = tkr_document_get_property;
+  object_class->set_property = tkr_document_set_property;
+
+  properties[PROP_CAMPAIGN]
+    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND]
+    = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_DOCUMENT_KIND, TKR_DOCUMENT_KIND_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER]
+    = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* Construct-only for the loader; later changes come from saving. */
+  properties[PROP_FILE]
+    = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
+                             | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTOSAVE_FILE]
+    = g_param_spec_object ("autosave-file", NULL, NULL, G_TYPE_FILE,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
+                             | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DIRTY] = g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
+                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                   | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTOSAVE_DELAY_MS]
+    = g_param_spec_uint ("autosave-delay-ms", NULL, NULL, 0, G_MAXINT, DEFAULT_AUTOSAVE_DELAY_MS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TkrDocument::save-failed:
+   * @error: why the autosave could not be written
+   *
+   * An autosave failed; the document stays dirty and is tried again at the
+   * next change.
+   */
+  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+tkr_document_init (TkrDocument *self)
+{
+  self->autosave_delay_ms = DEFAULT_AUTOSAVE_DELAY_MS;
+  self->settings = settings_new_if_installed ();
+  g_queue_init (&self->save_queue);
+}
+
+/**
+ * tkr_document_new:
+ * @rules: the rule system of the new campaign
+ *
+ * An untitled, empty campaign.
+ */
+TkrDocument *
+tkr_document_new (TkrRules *rules)
+{
+  g_autoptr (TkrCampaign) campaign = NULL;
+
+  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
+
+  campaign = tkr_campaign_new (rules);
+  return tkr_document_new_for_campaign (campaign, NULL);
+}
+
+/**
+ * tkr_document_new_for_campaign:
+ * @campaign: the campaign
+ * @file: (nullable): the file it lives in; an autosave file keeps the
+ *   document untitled
+ */
+TkrDocument *
+tkr_document_new_for_campaign (TkrCampaign *campaign, GFile *file)
+{
+  gboolean autosave;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), NULL);
+
+  autosave = file != NULL && is_autosave_file (file);
+  return g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind",
+                       TKR_DOCUMENT_KIND_CAMPAIGN, "file", autosave ? NULL : file,
+                       "autosave-file", autosave ? file : NULL, NULL);
+}
+
+/* Loading */
+
+static gboolean
+is_character_file_name (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  return basename != NULL && g_str_has_suffix (basename, ".tkcharacter");
+}
+
+static void
+character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GFile *file = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) loaded = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  TkrDocument *document;
+  TkrCharacter *pc;
+
+  loaded = tkr_character_load_finish (result, &error);
+  if (loaded == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* The sheet keeps the rules it was written for when we have them. */
+  rules = tkr_rules_new_from_resource (tkr_character_get_rule_system (loaded), NULL);
+  if (rules == NULL)
+    rules = g_object_ref (tkr_rules_get_default ());
+  campaign = tkr_campaign_new (rules);
+  pc = tkr_campaign_import_character (campaign, loaded);
+  /* Opening a file is not a step a person could undo. */
+  tkr_history_clear (tkr_campaign_get_history (campaign));
+
+  document = g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind",
+                           TKR_DOCUMENT_KIND_CHARACTER, "character", pc, "file", file, NULL);
+  remember_as_last_document (document);
+  g_task_return_pointer (task, document, g_object_unref);
+}
+
+static void
+campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GFile *file = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  TkrDocument *document;
+
+  campaign = tkr_campaign_load_finish (result, &error);
+  if (campaign == NULL)
+    {
+      /* A player's file with another extension is still a player's file. */
+      if (g_error_matches (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND))
+        {
+          tkr_character_load_async (file, g_task_get_cancellable (task), character_loaded_cb,
+                                    g_steal_pointer (&task));
+          return;
+        }
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  tkr_history_clear (tkr_campaign_get_history (campaign));
+  document = tkr_document_new_for_campaign (campaign, file);
+  remember_as_last_document (document);
+  g_task_return_pointer (task, document, g_object_unref);
+}
+
+/**
+ * tkr_document_load_async:
+ * @file: a campaign or character file
+ *
+ * Reads @file without ever writing it: a file that fails to load is left
+ * as it was.
+ */
+void
+tkr_document_load_async (GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_document_load_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+
+  if (is_character_file_name (file))
+    tkr_character_load_async (file, cancellable, character_loaded_cb, g_steal_pointer (&task));
+  else
+    tkr_campaign_load_async (file, cancellable, campaign_loaded_cb, g_steal_pointer (&task));
+}
+
+TkrDocument *
+tkr_document_load_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Accessors */
+
+TkrCampaign *
+tkr_document_get_campaign (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->campaign;
+}
+
+TkrDocumentKind
+tkr_document_get_kind (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), TKR_DOCUMENT_KIND_CAMPAIGN);
+  return self->kind;
+}
+
+TkrCharacter *
+tkr_document_get_character (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->character;
+}
+
+GFile *
+tkr_document_get_file (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+GFile *
+tkr_document_get_autosave_file (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->autosave_file;
+}
+
+const char *
+tkr_document_get_title (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->title;
+}
+
+gboolean
+tkr_document_get_dirty (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+  return self->dirty;
+}
+
+gboolean
+tkr_document_is_untitled (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+  return self->file == NULL;
+}
+
+gboolean
+tkr_document_is_pristine (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+  return self->file == NULL && self->autosave_file == NULL && self->change_serial == 0;
+}
+
+guint
+tkr_document_get_autosave_delay_ms (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), 0);
+  return self->autosave_delay_ms;
+}
+
+void
+tkr_document_set_autosave_delay_ms (TkrDocument *self, guint delay_ms)
+{
+  g_return_if_fail (TKR_IS_DOCUMENT (self));
+
+  if (self->autosave_delay_ms == delay_ms)
+    return;
+  self->autosave_delay_ms = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTOSAVE_DELAY_MS]);
+}
+
+/* Saving */
+
+void
+tkr_document_save_async (TkrDocument *self,
+                         GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (TKR_IS_DOCUMENT (self));
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_document_save_async);
+  /* This save covers whatever an autosave would write. */
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  queue_save (self, file, task);
+}
+
+gboolean
+tkr_document_save_finish (TkrDocument *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+tkr_document_save_sync (TkrDocument *self, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  GFile *target;
+
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+
+  /* A save still being written would otherwise land after this one. */
+  while (self->saving || !g_queue_is_empty (&self->save_queue))
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!self->dirty)
+    return TRUE;
+
+  target = default_target (self, error);
+  if (target == NULL)
+    return FALSE;
+
+  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+    bytes = tkr_character_to_bytes (self->character);
+  else
+    bytes = tkr_campaign_to_bytes (self->campaign);
+
+  if (!tkr_file_save (target, bytes, NULL, error))
+    return FALSE;
+
+  self->saved_serial = self->change_serial;
+  set_dirty (self, FALSE);
+  remember_as_last_document (self);
+  return TRUE;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tkr-encounter.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_COMBATANT_PANEL (tkr_combatant_panel_get_type ())
+G_DECLARE_FINAL_TYPE (TkrCombatantPanel, tkr_combatant_panel, TKR, COMBATANT_PANEL, AdwBin)
+
+/* One member of a turn entry in the tracker: Beats (spend, refund; a spend
+ * off turn is a Reaction), Free Actions, Movement with its per-range
+ * ledger, Dash, Abilities, conditions as chips, quick Health and Shield
+ * edits and the Beats owed. Every control calls a TkrEncounter or
+ * TkrCharacter command. Properties "encounter", "combatant", "show-name". */
+
+GtkWidget *tkr_combatant_panel_new (void);
+TkrEncounter *tkr_combatant_panel_get_encounter (TkrCombatantPanel *self);
+void tkr_combatant_panel_set_encounter (TkrCombatantPanel *self, TkrEncounter *encounter);
+TkrCombatant *tkr_combatant_panel_get_combatant (TkrCombatantPanel *self);
+void tkr_combatant_panel_set_combatant (TkrCombatantPanel *self, TkrCombatant *combatant);
+gboolean tkr_combatant_panel_get_show_name (TkrCombatantPanel *self);
+void tkr_combatant_panel_set_show_name (TkrCombatantPanel *self, gboolean show_name);
+
+/* Dashes for @combatant; when the core asks for the Athletics Test (a
+ * second Dash in the Round), asks the GM for it first in a dialog: a Score
+ * typed in or rolled. Outcomes and refusals are shown from @source. */
+void tkr_combatant_panel_request_dash (GtkWidget *source,
+                                       GtkLabel *fallback,
+                                       TkrEncounter *encounter,
+                                       TkrCombatant *combatant);
+
+/* Uses @ability; while Paused, an Ability slower than an Action first asks
+ * for the GM's approval in a dialog. */
+void tkr_combatant_panel_request_ability (GtkWidget *source,
+                                          GtkLabel *fallback,
+                                          TkrEncounter *encounter,
+                                          TkrCombatant *combatant,
+                                          TkrAbility *ability);
+
+G_END_DECLS
