@@ -296,40 +296,40 @@ test_modifiers (void)
   guint n_skills = g_list_model_get_n_items (skills);
 
   /* Names match whatever their case: this changes Edge, adds nothing. */
-  g_assert_true (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "edge", 2,
-                                             &error));
+  g_assert_true (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "edge", 2, &error));
   g_assert_no_error (error);
   g_assert_cmpint (tkr_character_get_edge_save (pc), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_saves (pc)), ==, 2);
   g_assert_cmpstr (tkr_modifier_get_name (modifier_at (tkr_character_get_saves (pc), 0)), ==,
                    "Edge");
 
-  g_assert_true (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, " Lockpicking ",
-                                             -3, &error));
+  g_assert_true (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, " Lockpicking ", -3, &error));
   g_assert_cmpuint (g_list_model_get_n_items (skills), ==, n_skills + 1);
   g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_SKILL, "LOCKPICKING"),
                    ==, -3);
   g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_SKILL, "Nothing"), ==,
                    0);
 
-  g_assert_true (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2,
-                                             &error));
+  g_assert_true (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2, &error));
   g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_ARCHETYPE, "rogue"), ==,
                    2);
   g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 3);
 
   /* Refused values leave everything as it was. */
-  g_assert_false (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, "Covert", 100,
-                                              &error));
+  g_assert_false (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, "Covert", 100, &error));
   assert_invalid (error);
   g_assert_true (strstr (error->message, "99") != NULL);
   g_clear_error (&error);
-  g_assert_false (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "Grit", -100,
-                                              &error));
+  g_assert_false (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "Grit", -100, &error));
   assert_invalid (error);
   g_clear_error (&error);
-  g_assert_false (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", -1,
-                                              &error));
+  g_assert_false (
+    tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", -1, &error));
   assert_invalid (error);
   g_clear_error (&error);
   g_assert_false (tkr_character_set_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, "", 1, &error));
@@ -341,22 +341,22 @@ test_modifiers (void)
   g_assert_cmpuint (g_list_model_get_n_items (skills), ==, n_skills + 1);
 
   /* Removal */
-  g_assert_true (tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SKILL,
-                                                "lockpicking", &error));
+  g_assert_true (
+    tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, "lockpicking", &error));
   g_assert_null (tkr_character_find_modifier (pc, TKR_MODIFIER_KIND_SKILL, "Lockpicking"));
-  g_assert_false (tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SKILL,
-                                                 "Lockpicking", &error));
+  g_assert_false (
+    tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SKILL, "Lockpicking", &error));
   g_assert_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* The Edge Save builds the turn order and cannot go. */
-  g_assert_false (tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "EDGE",
-                                                 &error));
+  g_assert_false (
+    tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "EDGE", &error));
   assert_invalid (error);
   g_clear_error (&error);
   g_assert_nonnull (tkr_character_find_modifier (pc, TKR_MODIFIER_KIND_SAVE, "Edge"));
-  g_assert_true (tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "Grit",
-                                                &error));
+  g_assert_true (
+    tkr_character_remove_modifier (pc, history, TKR_MODIFIER_KIND_SAVE, "Grit", &error));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_saves (pc)), ==, 1);
 
   /* Undo brings back Grit, then Lockpicking, then takes away Rogue. */
@@ -529,8 +529,8 @@ test_duplicate (void)
   g_assert_true (tkr_character_add_ability (pc, NULL, stab, NULL));
   g_assert_true (tkr_character_add_item (pc, NULL, spear, NULL));
   g_assert_true (tkr_character_set_modifier (pc, NULL, TKR_MODIFIER_KIND_SAVE, "Edge", 3, NULL));
-  g_assert_true (tkr_character_set_modifier (pc, NULL, TKR_MODIFIER_KIND_ARCHETYPE, "Brute", 2,
-                                             NULL));
+  g_assert_true (
+    tkr_character_set_modifier (pc, NULL, TKR_MODIFIER_KIND_ARCHETYPE, "Brute", 2, NULL));
   g_assert_true (tkr_character_set_range (pc, NULL, "Climb", 3, NULL));
   g_assert_true (tkr_character_set_wealth (pc, NULL, 5, NULL));
   g_assert_true (tkr_character_edit_pool (pc, NULL, TKR_POOL_HEALTH, 4, 6, NULL));
@@ -554,8 +554,8 @@ test_duplicate (void)
 
   /* Deep: no list and no item is shared. */
   g_assert_true (tkr_character_get_abilities (copy) != tkr_character_get_abilities (pc));
-  g_assert_true (tkr_character_get_pool (copy, TKR_POOL_HEALTH)
-                 != tkr_character_get_pool (pc, TKR_POOL_HEALTH));
+  g_assert_true (tkr_character_get_pool (copy, TKR_POOL_HEALTH) !=
+                 tkr_character_get_pool (pc, TKR_POOL_HEALTH));
   stab_copy = g_list_model_get_item (tkr_character_get_abilities (copy), 0);
   g_assert_true (stab_copy != stab);
   g_assert_cmpstr (tkr_ability_get_name (stab_copy), ==, "Stab");

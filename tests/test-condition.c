@@ -50,8 +50,8 @@ test_catalogue_kinds (void)
   g_assert_false (tkr_condition_get_episode_only (slowed));
 
   /* By id or by name, whatever the case. */
-  exhausted = tkr_character_add_condition (pc, NULL, tkr_rules_get_default (), "EXHAUSTED", 1, 3,
-                                           &error);
+  exhausted =
+    tkr_character_add_condition (pc, NULL, tkr_rules_get_default (), "EXHAUSTED", 1, 3, &error);
   g_assert_cmpstr (tkr_condition_get_name (exhausted), ==, "Exhausted");
   g_assert_cmpint (tkr_condition_get_kind (exhausted), ==, TKR_CONDITION_KIND_PERSISTENT);
   g_assert_true (tkr_condition_get_episode_only (exhausted));
@@ -187,8 +187,8 @@ test_erase_one_fleeting_stack (void)
 
   slowed = tkr_character_add_condition (pc, NULL, NULL, "Slowed", 2, 1, &error);
   /* Held here: without a history nothing else keeps it once erased. */
-  restrained = g_object_ref (
-    tkr_character_add_condition (pc, NULL, NULL, "Restrained", 1, 1, &error));
+  restrained =
+    g_object_ref (tkr_character_add_condition (pc, NULL, NULL, "Restrained", 1, 1, &error));
 
   g_assert_cmpuint (tkr_character_erase_fleeting_stacks (pc, NULL, 2), ==, 2);
   assert_turns (slowed, one, 1);
@@ -265,8 +265,8 @@ test_erase_undo_exact (void)
   g_autoptr (GError) error = NULL;
   GListModel *conditions = tkr_character_get_conditions (pc);
   g_autoptr (GPtrArray) before_objects = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) before_turns
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  g_autoptr (GPtrArray) before_turns =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
   guint n;
 
   tkr_character_add_condition (pc, NULL, NULL, "Choked", 1, 2, &error);
@@ -334,8 +334,8 @@ test_stacks_property (void)
   g_signal_connect (condition, "notify::stacks", G_CALLBACK (count_notify), &stacks_notified);
   g_signal_connect (condition, "notify::stack-turns", G_CALLBACK (count_notify), &turns_notified);
   g_assert_cmpint (tkr_condition_get_stacks (condition), ==, 0);
-  g_assert_true (g_variant_is_of_type (tkr_condition_get_stack_turns (condition),
-                                       G_VARIANT_TYPE ("ai")));
+  g_assert_true (
+    g_variant_is_of_type (tkr_condition_get_stack_turns (condition), G_VARIANT_TYPE ("ai")));
 
   two = tkr_condition_stack_turns_with_added (condition, 5, 7);
   g_assert_cmpuint (g_variant_n_children (two), ==, 2);
@@ -454,8 +454,8 @@ static void
 test_ability_times (void)
 {
   static const char *const nicks[] = {
-    "action",  "free-action", "slow-action", "reaction", "free-reaction",
-    "passive", "montage",     "episodic",
+    "action",        "free-action", "slow-action", "reaction",
+    "free-reaction", "passive",     "montage",     "episodic",
   };
   g_autoptr (GEnumClass) enum_class = g_type_class_ref (TKR_TYPE_ABILITY_TIME);
 
@@ -488,8 +488,8 @@ test_ability_json (void)
   g_autoptr (JsonNode) node = NULL;
   g_autoptr (GError) error = NULL;
   static const char *const fields[] = {
-    "target", "trigger", "requirements", "test-skill", "on-low", "on-mixed",
-    "on-high", "effect", "description",
+    "target",   "trigger", "requirements", "test-skill",  "on-low",
+    "on-mixed", "on-high", "effect",       "description",
   };
   JsonArray *basics = tkr_rules_get_basic_abilities (tkr_rules_get_default ());
 
@@ -503,7 +503,7 @@ test_ability_json (void)
   g_assert_no_error (error);
   copy = tkr_ability_copy (ability);
   g_assert_true (copy != ability);
-  for (TkrAbility **other = (TkrAbility *[]) { back, copy, NULL }; *other; other++)
+  for (TkrAbility **other = (TkrAbility *[]){ back, copy, NULL }; *other; other++)
     {
       g_assert_cmpstr (tkr_ability_get_name (*other), ==, "Backstab");
       g_assert_cmpint (tkr_ability_get_time (*other), ==, TKR_ABILITY_TIME_SLOW_ACTION);
@@ -522,8 +522,8 @@ test_ability_json (void)
   g_assert_nonnull (basics);
   for (guint i = 0; i < json_array_get_length (basics); i++)
     {
-      g_autoptr (TkrAbility) basic
-        = tkr_ability_new_from_json (json_array_get_element (basics, i), "basic_abilities", &error);
+      g_autoptr (TkrAbility) basic =
+        tkr_ability_new_from_json (json_array_get_element (basics, i), "basic_abilities", &error);
 
       g_assert_no_error (error);
       g_assert_nonnull (basic);

@@ -129,10 +129,7 @@ tkr_ability_get_property (GObject *object, guint prop_id, GValue *value, GParamS
 }
 
 static void
-tkr_ability_set_property (GObject *object,
-                          guint prop_id,
-                          const GValue *value,
-                          GParamSpec *pspec)
+tkr_ability_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrAbility *self = TKR_ABILITY (object);
 
@@ -179,12 +176,12 @@ tkr_ability_class_init (TkrAbilityClass *klass)
   object_class->set_property = tkr_ability_set_property;
 
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "", flags);
-  properties[PROP_TIME] = g_param_spec_enum ("time", NULL, NULL, TKR_TYPE_ABILITY_TIME,
-                                             TKR_ABILITY_TIME_ACTION, flags);
+  properties[PROP_TIME] =
+    g_param_spec_enum ("time", NULL, NULL, TKR_TYPE_ABILITY_TIME, TKR_ABILITY_TIME_ACTION, flags);
   properties[PROP_BEATS] = g_param_spec_int ("beats", NULL, NULL, 0, BEATS_MAX, 1, flags);
   for (guint i = 0; i < N_TEXTS; i++)
-    properties[PROP_FIRST_TEXT + i]
-      = g_param_spec_string (text_fields[i].property, NULL, NULL, "", flags);
+    properties[PROP_FIRST_TEXT + i] =
+      g_param_spec_string (text_fields[i].property, NULL, NULL, "", flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -264,8 +261,8 @@ tkr_ability_time_is_reaction (TkrAbilityTime time)
 gboolean
 tkr_ability_time_is_slow (TkrAbilityTime time)
 {
-  return time == TKR_ABILITY_TIME_SLOW_ACTION || time == TKR_ABILITY_TIME_MONTAGE
-         || time == TKR_ABILITY_TIME_EPISODIC;
+  return time == TKR_ABILITY_TIME_SLOW_ACTION || time == TKR_ABILITY_TIME_MONTAGE ||
+         time == TKR_ABILITY_TIME_EPISODIC;
 }
 
 const char *
@@ -274,21 +271,21 @@ tkr_ability_time_to_string (TkrAbilityTime time)
   switch (time)
     {
     case TKR_ABILITY_TIME_ACTION:
-      return _("Action");
+      return _ ("Action");
     case TKR_ABILITY_TIME_FREE_ACTION:
-      return _("Free Action");
+      return _ ("Free Action");
     case TKR_ABILITY_TIME_SLOW_ACTION:
-      return _("Slow Action");
+      return _ ("Slow Action");
     case TKR_ABILITY_TIME_REACTION:
-      return _("Reaction");
+      return _ ("Reaction");
     case TKR_ABILITY_TIME_FREE_REACTION:
-      return _("Free Reaction");
+      return _ ("Free Reaction");
     case TKR_ABILITY_TIME_PASSIVE:
-      return _("Passive");
+      return _ ("Passive");
     case TKR_ABILITY_TIME_MONTAGE:
-      return _("Montage");
+      return _ ("Montage");
     case TKR_ABILITY_TIME_EPISODIC:
-      return _("Episodic");
+      return _ ("Episodic");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -333,17 +330,17 @@ tkr_ability_new_from_json (JsonNode *node, const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error)
-      || !tkr_json_get_enum (object, "time", path, FALSE, time_nicks, TKR_ABILITY_TIME_ACTION,
-                             &time, error)
-      || !tkr_json_get_int (object, "beats", path, FALSE, 0, BEATS_MAX, 1, &beats, error))
+  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error) ||
+      !tkr_json_get_enum (object, "time", path, FALSE, time_nicks, TKR_ABILITY_TIME_ACTION, &time,
+                          error) ||
+      !tkr_json_get_int (object, "beats", path, FALSE, 0, BEATS_MAX, 1, &beats, error))
     return NULL;
 
   g_strstrip (name);
   if (*name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
     {
       g_autofree char *name_path = tkr_json_path (path, "name");
-      tkr_json_set_error (error, name_path, _("a name must be 1 to %d characters long"),
+      tkr_json_set_error (error, name_path, _ ("a name must be 1 to %d characters long"),
                           NAME_MAX_CHARS);
       return NULL;
     }

@@ -156,12 +156,12 @@ check_name (const char *name, const char *what, GError **error)
   g_autofree char *trimmed = NULL;
 
   trimmed = g_strstrip (g_strdup (name ? name : ""));
-  if (*trimmed == '\0' || g_utf8_strlen (trimmed, -1) > NAME_MAX_CHARS
-      || !g_utf8_validate (trimmed, -1, NULL))
+  if (*trimmed == '\0' || g_utf8_strlen (trimmed, -1) > NAME_MAX_CHARS ||
+      !g_utf8_validate (trimmed, -1, NULL))
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
                    /* Translators: %s is a field such as "Name" or "Skill name" */
-                   _("%s must be 1 to %d characters long."), what, NAME_MAX_CHARS);
+                   _ ("%s must be 1 to %d characters long."), what, NAME_MAX_CHARS);
       return NULL;
     }
   return g_steal_pointer (&trimmed);
@@ -175,7 +175,7 @@ check_range (int value, int minimum, int maximum, const char *what, GError **err
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
                    /* Translators: %s is a field such as "Level", then the smallest and
                     * largest value it takes */
-                   _("%s must be between %d and %d."), what, minimum, maximum);
+                   _ ("%s must be between %d and %d."), what, minimum, maximum);
       return FALSE;
     }
   return TRUE;
@@ -203,11 +203,11 @@ modifier_kind_label (TkrModifierKind kind)
   switch (kind)
     {
     case TKR_MODIFIER_KIND_SAVE:
-      return _("Save");
+      return _ ("Save");
     case TKR_MODIFIER_KIND_SKILL:
-      return _("Skill");
+      return _ ("Skill");
     case TKR_MODIFIER_KIND_ARCHETYPE:
-      return _("Archetype");
+      return _ ("Archetype");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -219,11 +219,11 @@ modifier_name_label (TkrModifierKind kind)
   switch (kind)
     {
     case TKR_MODIFIER_KIND_SAVE:
-      return _("A save’s name");
+      return _ ("A save’s name");
     case TKR_MODIFIER_KIND_SKILL:
-      return _("A skill’s name");
+      return _ ("A skill’s name");
     case TKR_MODIFIER_KIND_ARCHETYPE:
-      return _("An archetype’s name");
+      return _ ("An archetype’s name");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -341,10 +341,7 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-tkr_character_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_character_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrCharacter *self = TKR_CHARACTER (object);
 
@@ -404,38 +401,35 @@ tkr_character_class_init (TkrCharacterClass *klass)
   object_class->get_property = tkr_character_get_property;
   object_class->set_property = tkr_character_set_property;
 
-  properties[PROP_ID]
-    = g_param_spec_string ("id", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ID] = g_param_spec_string (
+    "id", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "", flags);
   properties[PROP_PLAYER] = g_param_spec_string ("player", NULL, NULL, "", flags);
-  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_CHARACTER_KIND,
-                                             TKR_CHARACTER_KIND_PC, flags);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_CHARACTER_KIND, TKR_CHARACTER_KIND_PC, flags);
   properties[PROP_RULE_SYSTEM] = g_param_spec_string ("rule-system", NULL, NULL, "", flags);
-  properties[PROP_LEVEL]
-    = g_param_spec_int ("level", NULL, NULL, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, flags);
-  properties[PROP_EXPERIENCE]
-    = g_param_spec_int ("experience", NULL, NULL, 0, EXPERIENCE_MAX, 0, flags);
+  properties[PROP_LEVEL] =
+    g_param_spec_int ("level", NULL, NULL, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, flags);
+  properties[PROP_EXPERIENCE] =
+    g_param_spec_int ("experience", NULL, NULL, 0, EXPERIENCE_MAX, 0, flags);
   properties[PROP_WEALTH] = g_param_spec_int ("wealth", NULL, NULL, 0, WEALTH_MAX, 0, flags);
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, "", flags);
 
   /* The lists never change identity; their contents are the state. */
-  properties[PROP_POOLS]
-    = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_SAVES]
-    = g_param_spec_object ("saves", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_SKILLS]
-    = g_param_spec_object ("skills", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_ARCHETYPES]
-    = g_param_spec_object ("archetypes", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_MOVEMENT_RANGES]
-    = g_param_spec_object ("movement-ranges", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_ABILITIES]
-    = g_param_spec_object ("abilities", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_CONDITIONS]
-    = g_param_spec_object ("conditions", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
-  properties[PROP_INVENTORY]
-    = g_param_spec_object ("inventory", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_POOLS] = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_SAVES] = g_param_spec_object ("saves", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_SKILLS] =
+    g_param_spec_object ("skills", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_ARCHETYPES] =
+    g_param_spec_object ("archetypes", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_MOVEMENT_RANGES] =
+    g_param_spec_object ("movement-ranges", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_ABILITIES] =
+    g_param_spec_object ("abilities", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_CONDITIONS] =
+    g_param_spec_object ("conditions", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
+  properties[PROP_INVENTORY] =
+    g_param_spec_object ("inventory", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -545,9 +539,9 @@ tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name)
 static TkrCondition *
 copy_condition (TkrCondition *condition)
 {
-  TkrCondition *copy = tkr_condition_new (tkr_condition_get_name (condition),
-                                          tkr_condition_get_kind (condition),
-                                          tkr_condition_get_max_stacks (condition));
+  TkrCondition *copy =
+    tkr_condition_new (tkr_condition_get_name (condition), tkr_condition_get_kind (condition),
+                       tkr_condition_get_max_stacks (condition));
 
   g_object_set (copy, "episode-only", tkr_condition_get_episode_only (condition), "stack-turns",
                 tkr_condition_get_stack_turns (condition), NULL);
@@ -569,10 +563,10 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
 
-  copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player",
-                       self->player, "kind", self->kind, "rule-system", self->rule_system,
-                       "level", self->level, "experience", self->experience, "wealth",
-                       self->wealth, "notes", self->notes, NULL);
+  copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player", self->player,
+                       "kind", self->kind, "rule-system", self->rule_system, "level", self->level,
+                       "experience", self->experience, "wealth", self->wealth, "notes", self->notes,
+                       NULL);
 
   for (int i = 0; i < TKR_N_POOLS; i++)
     {
@@ -600,8 +594,8 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   n = g_list_model_get_n_items (G_LIST_MODEL (self->movement_ranges));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrMovementRange) range
-        = g_list_model_get_item (G_LIST_MODEL (self->movement_ranges), i);
+      g_autoptr (TkrMovementRange) range =
+        g_list_model_get_item (G_LIST_MODEL (self->movement_ranges), i);
       append_range (copy->movement_ranges, tkr_movement_range_get_name (range),
                     tkr_movement_range_get_units (range));
     }
@@ -617,8 +611,8 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   n = g_list_model_get_n_items (G_LIST_MODEL (self->conditions));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrCondition) condition
-        = g_list_model_get_item (G_LIST_MODEL (self->conditions), i);
+      g_autoptr (TkrCondition) condition =
+        g_list_model_get_item (G_LIST_MODEL (self->conditions), i);
       g_autoptr (TkrCondition) condition_copy = copy_condition (condition);
       g_list_store_append (copy->conditions, condition_copy);
     }
@@ -627,8 +621,8 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrItem) item = g_list_model_get_item (G_LIST_MODEL (self->inventory), i);
-      g_autoptr (TkrItem) item_copy = tkr_item_new (tkr_item_get_name (item),
-                                                    tkr_item_get_quantity (item));
+      g_autoptr (TkrItem) item_copy =
+        tkr_item_new (tkr_item_get_name (item), tkr_item_get_quantity (item));
 
       tkr_item_set_notes (item_copy, tkr_item_get_notes (item));
       g_list_store_append (copy->inventory, item_copy);
@@ -795,8 +789,8 @@ tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const cha
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
   g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
 
-  return find_named (store_for_modifier_kind (self, kind), (NameGetter) tkr_modifier_get_name,
-                     name, NULL);
+  return find_named (store_for_modifier_kind (self, kind), (NameGetter) tkr_modifier_get_name, name,
+                     NULL);
 }
 
 int
@@ -823,8 +817,7 @@ tkr_character_find_range (TkrCharacter *self, const char *name)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
 
-  return find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, name,
-                     NULL);
+  return find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, name, NULL);
 }
 
 int
@@ -875,11 +868,11 @@ tkr_character_rename (TkrCharacter *self, TkrHistory *history, const char *name,
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  trimmed = check_name (name, _("The name"), error);
+  trimmed = check_name (name, _ ("The name"), error);
   if (trimmed == NULL)
     return FALSE;
 
-  tkr_history_begin (history, _("Rename Character"));
+  tkr_history_begin (history, _ ("Rename Character"));
   tkr_history_set (history, self, "name", trimmed);
   tkr_history_end (history);
   return TRUE;
@@ -891,10 +884,10 @@ tkr_character_set_level (TkrCharacter *self, TkrHistory *history, int level, GEr
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_range (level, LEVEL_MIN, LEVEL_MAX, _("The level"), error))
+  if (!check_range (level, LEVEL_MIN, LEVEL_MAX, _ ("The level"), error))
     return FALSE;
 
-  tkr_history_begin (history, _("Change Level"));
+  tkr_history_begin (history, _ ("Change Level"));
   tkr_history_set (history, self, "level", level);
   tkr_history_end (history);
   return TRUE;
@@ -909,10 +902,10 @@ tkr_character_set_experience (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_range (experience, 0, EXPERIENCE_MAX, _("Experience"), error))
+  if (!check_range (experience, 0, EXPERIENCE_MAX, _ ("Experience"), error))
     return FALSE;
 
-  tkr_history_begin (history, _("Change Experience"));
+  tkr_history_begin (history, _ ("Change Experience"));
   tkr_history_set (history, self, "experience", experience);
   tkr_history_end (history);
   return TRUE;
@@ -924,10 +917,10 @@ tkr_character_set_wealth (TkrCharacter *self, TkrHistory *history, int wealth, G
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_range (wealth, 0, WEALTH_MAX, _("Wealth"), error))
+  if (!check_range (wealth, 0, WEALTH_MAX, _ ("Wealth"), error))
     return FALSE;
 
-  tkr_history_begin (history, _("Change Wealth"));
+  tkr_history_begin (history, _ ("Change Wealth"));
   tkr_history_set (history, self, "wealth", wealth);
   tkr_history_end (history);
   return TRUE;
@@ -964,7 +957,7 @@ tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind 
   value = CLAMP (value, 0, tkr_pool_get_maximum (pool));
 
   /* Translators: an undo label, %s is a pool such as "Health" */
-  label = g_strdup_printf (_("Adjust %s"), tkr_pool_get_name (pool));
+  label = g_strdup_printf (_ ("Adjust %s"), tkr_pool_get_name (pool));
   tkr_history_begin (history, label);
   tkr_history_set (history, pool, "current", (int) value);
   tkr_history_end (history);
@@ -994,14 +987,14 @@ tkr_character_set_modifier (TkrCharacter *self,
 
   archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
   if (!check_range (value, archetype ? 0 : MODIFIER_MIN, archetype ? ARCHETYPE_MAX : MODIFIER_MAX,
-                    archetype ? _("An archetype level") : _("A modifier"), error))
+                    archetype ? _ ("An archetype level") : _ ("A modifier"), error))
     return FALSE;
 
   store = store_for_modifier_kind (self, kind);
   modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_("Set %s"), modifier_kind_label (kind));
+  label = g_strdup_printf (_ ("Set %s"), modifier_kind_label (kind));
   tkr_history_begin (history, label);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", value);
@@ -1015,11 +1008,8 @@ tkr_character_set_modifier (TkrCharacter *self,
 }
 
 gboolean
-tkr_character_remove_modifier (TkrCharacter *self,
-                               TkrHistory *history,
-                               TkrModifierKind kind,
-                               const char *name,
-                               GError **error)
+tkr_character_remove_modifier (
+  TkrCharacter *self, TkrHistory *history, TkrModifierKind kind, const char *name, GError **error)
 {
   g_autofree char *label = NULL;
   GListStore *store;
@@ -1034,20 +1024,20 @@ tkr_character_remove_modifier (TkrCharacter *self,
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
                    /* Translators: the first %s is a name, the second "Save", "Skill"... */
-                   _("There is no “%s” on the sheet (%s)."), name ? name : "",
+                   _ ("There is no “%s” on the sheet (%s)."), name ? name : "",
                    modifier_kind_label (kind));
       return FALSE;
     }
   if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                           _("The Edge save cannot be removed: the turn order is built from "
-                             "it."));
+                           _ ("The Edge save cannot be removed: the turn order is built from "
+                              "it."));
       return FALSE;
     }
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_("Remove %s"), modifier_kind_label (kind));
+  label = g_strdup_printf (_ ("Remove %s"), modifier_kind_label (kind));
   tkr_history_begin (history, label);
   tkr_history_remove (history, store, position);
   tkr_history_end (history);
@@ -1055,11 +1045,8 @@ tkr_character_remove_modifier (TkrCharacter *self,
 }
 
 gboolean
-tkr_character_set_range (TkrCharacter *self,
-                         TkrHistory *history,
-                         const char *name,
-                         int units,
-                         GError **error)
+tkr_character_set_range (
+  TkrCharacter *self, TkrHistory *history, const char *name, int units, GError **error)
 {
   g_autofree char *trimmed = NULL;
   TkrMovementRange *range;
@@ -1068,8 +1055,8 @@ tkr_character_set_range (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  trimmed = check_name (name, _("A Movement Range’s name"), error);
-  if (trimmed == NULL || !check_range (units, 0, UNITS_MAX, _("Movement Range units"), error))
+  trimmed = check_name (name, _ ("A Movement Range’s name"), error);
+  if (trimmed == NULL || !check_range (units, 0, UNITS_MAX, _ ("Movement Range units"), error))
     return FALSE;
 
   range = find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, trimmed,
@@ -1077,7 +1064,7 @@ tkr_character_set_range (TkrCharacter *self,
   if (range == NULL && units == 0)
     return TRUE;
 
-  tkr_history_begin (history, _("Set Movement Range"));
+  tkr_history_begin (history, _ ("Set Movement Range"));
   if (range == NULL)
     {
       g_autoptr (TkrMovementRange) added = tkr_movement_range_new (trimmed, units);
@@ -1099,10 +1086,10 @@ check_new_entry (GListStore *store, gpointer item, const char *name, GError **er
   if (g_list_store_find (store, item, NULL))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                           _("This is already on the sheet."));
+                           _ ("This is already on the sheet."));
       return FALSE;
     }
-  trimmed = check_name (name, _("The name"), error);
+  trimmed = check_name (name, _ ("The name"), error);
   return trimmed != NULL;
 }
 
@@ -1119,22 +1106,22 @@ tkr_character_add_ability (TkrCharacter *self,
   if (!check_new_entry (self->abilities, ability, tkr_ability_get_name (ability), error))
     return FALSE;
 
-  tkr_history_begin (history, _("Add Ability"));
+  tkr_history_begin (history, _ ("Add Ability"));
   tkr_history_append (history, self->abilities, ability);
   tkr_history_end (history);
   return TRUE;
 }
 
 static gboolean
-remove_entry (GListStore *store, TkrHistory *history, gpointer item, const char *label,
-              GError **error)
+remove_entry (
+  GListStore *store, TkrHistory *history, gpointer item, const char *label, GError **error)
 {
   guint position;
 
   if (!g_list_store_find (store, item, &position))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
-                           _("This is not on the sheet."));
+                           _ ("This is not on the sheet."));
       return FALSE;
     }
   tkr_history_begin (history, label);
@@ -1153,7 +1140,7 @@ tkr_character_remove_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (self->abilities, history, ability, _("Remove Ability"), error);
+  return remove_entry (self->abilities, history, ability, _ ("Remove Ability"), error);
 }
 
 gboolean
@@ -1166,23 +1153,20 @@ tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, 
   if (!check_new_entry (self->inventory, item, tkr_item_get_name (item), error))
     return FALSE;
 
-  tkr_history_begin (history, _("Add Item"));
+  tkr_history_begin (history, _ ("Add Item"));
   tkr_history_append (history, self->inventory, item);
   tkr_history_end (history);
   return TRUE;
 }
 
 gboolean
-tkr_character_remove_item (TkrCharacter *self,
-                           TkrHistory *history,
-                           TkrItem *item,
-                           GError **error)
+tkr_character_remove_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, GError **error)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (self->inventory, history, item, _("Remove Item"), error);
+  return remove_entry (self->inventory, history, item, _ ("Remove Item"), error);
 }
 
 /* Conditions */
@@ -1216,13 +1200,13 @@ tkr_character_add_condition (TkrCharacter *self,
   if (rules == NULL)
     rules = tkr_rules_get_default ();
 
-  trimmed = check_name (name, _("A condition’s name"), error);
-  if (trimmed == NULL || !check_range (stacks, 1, STACKS_MAX, _("Stacks"), error))
+  trimmed = check_name (name, _ ("A condition’s name"), error);
+  if (trimmed == NULL || !check_range (stacks, 1, STACKS_MAX, _ ("Stacks"), error))
     return NULL;
   if (turn < TKR_TURN_NONE)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("%d is not a turn number."), turn);
+                   _ ("%d is not a turn number."), turn);
       return NULL;
     }
 
@@ -1231,7 +1215,7 @@ tkr_character_add_condition (TkrCharacter *self,
     {
       /* Stacks beyond the maximum are not added (SRD, Status Conditions). */
       stack_turns = tkr_condition_stack_turns_with_added (condition, stacks, turn);
-      tkr_history_begin (history, _("Add Condition"));
+      tkr_history_begin (history, _ ("Add Condition"));
       tkr_history_set (history, condition, "stack-turns", stack_turns);
       tkr_history_end (history);
       return condition;
@@ -1247,18 +1231,15 @@ tkr_character_add_condition (TkrCharacter *self,
   stack_turns = tkr_condition_stack_turns_with_added (added, stacks, turn);
   g_object_set (added, "stack-turns", stack_turns, NULL);
 
-  tkr_history_begin (history, _("Add Condition"));
+  tkr_history_begin (history, _ ("Add Condition"));
   tkr_history_append (history, self->conditions, added);
   tkr_history_end (history);
   return added;
 }
 
 gboolean
-tkr_character_remove_condition_stacks (TkrCharacter *self,
-                                       TkrHistory *history,
-                                       const char *name,
-                                       int stacks,
-                                       GError **error)
+tkr_character_remove_condition_stacks (
+  TkrCharacter *self, TkrHistory *history, const char *name, int stacks, GError **error)
 {
   g_autoptr (GVariant) stack_turns = NULL;
   TkrCondition *condition;
@@ -1270,14 +1251,14 @@ tkr_character_remove_condition_stacks (TkrCharacter *self,
   if (condition == NULL)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
-                   _("The character has no condition called “%s”."), name ? name : "");
+                   _ ("The character has no condition called “%s”."), name ? name : "");
       return FALSE;
     }
-  if (!check_range (stacks, 1, STACKS_MAX, _("Stacks"), error))
+  if (!check_range (stacks, 1, STACKS_MAX, _ ("Stacks"), error))
     return FALSE;
 
   stack_turns = tkr_condition_stack_turns_with_removed (condition, stacks);
-  tkr_history_begin (history, _("Remove Condition"));
+  tkr_history_begin (history, _ ("Remove Condition"));
   tkr_history_set (history, condition, "stack-turns", stack_turns);
   if (tkr_condition_get_stacks (condition) == 0)
     tkr_history_remove_item (history, self->conditions, condition);
@@ -1297,7 +1278,7 @@ tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, in
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
   model = G_LIST_MODEL (self->conditions);
-  tkr_history_begin (history, _("Erase Fleeting Stacks"));
+  tkr_history_begin (history, _ ("Erase Fleeting Stacks"));
   /* Backwards, so removing a spent condition keeps the next index valid. */
   for (guint i = g_list_model_get_n_items (model); i > 0; i--)
     {
@@ -1318,24 +1299,21 @@ tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, in
 /* Experience and levels */
 
 gboolean
-tkr_character_award_experience (TkrCharacter *self,
-                                TkrHistory *history,
-                                int xp,
-                                GError **error)
+tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp, GError **error)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_range (xp, 1, AWARD_MAX, _("An award"), error))
+  if (!check_range (xp, 1, AWARD_MAX, _ ("An award"), error))
     return FALSE;
   if (xp > EXPERIENCE_MAX - self->experience)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("Experience cannot go above %d."), EXPERIENCE_MAX);
+                   _ ("Experience cannot go above %d."), EXPERIENCE_MAX);
       return FALSE;
     }
 
-  tkr_history_begin (history, _("Award Experience"));
+  tkr_history_begin (history, _ ("Award Experience"));
   tkr_history_set (history, self, "experience", self->experience + xp);
   tkr_history_end (history);
   return TRUE;
@@ -1361,11 +1339,8 @@ tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules)
 }
 
 gboolean
-tkr_character_level_up (TkrCharacter *self,
-                        TkrHistory *history,
-                        TkrRules *rules,
-                        const char *archetype,
-                        GError **error)
+tkr_character_level_up (
+  TkrCharacter *self, TkrHistory *history, TkrRules *rules, const char *archetype, GError **error)
 {
   g_autofree char *trimmed = NULL;
   TkrModifier *modifier;
@@ -1376,7 +1351,7 @@ tkr_character_level_up (TkrCharacter *self,
   if (rules == NULL)
     rules = tkr_rules_get_default ();
 
-  trimmed = check_name (archetype, _("An archetype’s name"), error);
+  trimmed = check_name (archetype, _ ("An archetype’s name"), error);
   if (trimmed == NULL)
     return FALSE;
 
@@ -1384,10 +1359,10 @@ tkr_character_level_up (TkrCharacter *self,
     {
       if (self->level >= LEVEL_MAX)
         g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_CANNOT_LEVEL_UP,
-                     _("Level %d is the highest level."), LEVEL_MAX);
+                     _ ("Level %d is the highest level."), LEVEL_MAX);
       else
         g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_CANNOT_LEVEL_UP,
-                     _("Level %d needs %d experience points; the character has %d."),
+                     _ ("Level %d needs %d experience points; the character has %d."),
                      self->level + 1, self->level * tkr_rules_get_xp_per_level (rules),
                      self->experience);
       return FALSE;
@@ -1397,12 +1372,12 @@ tkr_character_level_up (TkrCharacter *self,
   if (modifier != NULL && tkr_modifier_get_value (modifier) >= ARCHETYPE_MAX)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("%s is already at level %d, the highest."), tkr_modifier_get_name (modifier),
+                   _ ("%s is already at level %d, the highest."), tkr_modifier_get_name (modifier),
                    ARCHETYPE_MAX);
       return FALSE;
     }
 
-  tkr_history_begin (history, _("Level Up"));
+  tkr_history_begin (history, _ ("Level Up"));
   tkr_history_set (history, self, "level", self->level + 1);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
@@ -1435,11 +1410,11 @@ tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GE
   if (tkr_rules_get_rest_spends_recovery (rules) && tkr_pool_get_current (recoveries) == 0)
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                           _("No Recoveries are left to spend on a Rest."));
+                           _ ("No Recoveries are left to spend on a Rest."));
       return FALSE;
     }
 
-  tkr_history_begin (history, _("Rest"));
+  tkr_history_begin (history, _ ("Rest"));
   if (tkr_rules_get_rest_spends_recovery (rules))
     tkr_history_set (history, recoveries, "current", tkr_pool_get_current (recoveries) - 1);
   if (tkr_rules_get_rest_heals_from_vitality (rules))
@@ -1462,13 +1437,12 @@ void
 tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
 {
   static const TkrPoolKind refilled[] = {
-    TKR_POOL_HEALTH,     TKR_POOL_VITALITY,   TKR_POOL_SHIELD,
-    TKR_POOL_DODGE_POINTS, TKR_POOL_RECOVERIES,
+    TKR_POOL_HEALTH, TKR_POOL_VITALITY, TKR_POOL_SHIELD, TKR_POOL_DODGE_POINTS, TKR_POOL_RECOVERIES,
   };
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
 
-  tkr_history_begin (history, _("End Episode"));
+  tkr_history_begin (history, _ ("End Episode"));
   for (guint i = 0; i < G_N_ELEMENTS (refilled); i++)
     {
       TkrPool *pool = tkr_character_get_pool (self, refilled[i]);
@@ -1615,7 +1589,7 @@ read_name (JsonObject *object, const char *path, GError **error)
   if (*name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
     {
       g_autofree char *name_path = tkr_json_path (path, "name");
-      tkr_json_set_error (error, name_path, _("a name must be 1 to %d characters long"),
+      tkr_json_set_error (error, name_path, _ ("a name must be 1 to %d characters long"),
                           NAME_MAX_CHARS);
       return NULL;
     }
@@ -1632,7 +1606,7 @@ check_unique (GHashTable *seen, const char *name, const char *path, GError **err
   if (!g_hash_table_add (seen, key))
     {
       g_autofree char *name_path = tkr_json_path (path, "name");
-      tkr_json_set_error (error, name_path, _("“%s” is listed twice"), name);
+      tkr_json_set_error (error, name_path, _ ("“%s” is listed twice"), name);
       return FALSE;
     }
   return TRUE;
@@ -1662,14 +1636,14 @@ read_pools (TkrCharacter *self, JsonObject *object, const char *path, GError **e
       if (pool_object == NULL)
         continue;
       if (!tkr_json_get_int (pool_object, "maximum", pool_path, TRUE, 0, POOL_MAX, 0, &maximum,
-                             error)
-          || !tkr_json_get_int (pool_object, "current", pool_path, TRUE, 0, POOL_MAX, 0, &current,
-                                error))
+                             error) ||
+          !tkr_json_get_int (pool_object, "current", pool_path, TRUE, 0, POOL_MAX, 0, &current,
+                             error))
         return FALSE;
       if (current > maximum)
         {
           g_autofree char *current_path = tkr_json_path (pool_path, "current");
-          tkr_json_set_error (error, current_path, _("%d is more than the maximum, %d"),
+          tkr_json_set_error (error, current_path, _ ("%d is more than the maximum, %d"),
                               (int) current, (int) maximum);
           return FALSE;
         }
@@ -1706,14 +1680,14 @@ read_modifiers (TkrCharacter *self,
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
       g_autofree char *name = NULL;
-      JsonObject *item = tkr_json_require_object (json_array_get_element (array, i), item_path,
-                                                  error);
+      JsonObject *item =
+        tkr_json_require_object (json_array_get_element (array, i), item_path, error);
       gint64 value;
 
-      if (item == NULL || !(name = read_name (item, item_path, error))
-          || !check_unique (seen, name, item_path, error)
-          || !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
-                                archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
+      if (item == NULL || !(name = read_name (item, item_path, error)) ||
+          !check_unique (seen, name, item_path, error) ||
+          !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
+                             archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
         return FALSE;
       append_modifier (store, kind, name, (int) value);
     }
@@ -1721,8 +1695,8 @@ read_modifiers (TkrCharacter *self,
 }
 
 static gboolean
-read_ranges (TkrCharacter *self, JsonObject *object, const char *path, gboolean *present,
-             GError **error)
+read_ranges (
+  TkrCharacter *self, JsonObject *object, const char *path, gboolean *present, GError **error)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *list_path = tkr_json_path (path, "movement_ranges");
@@ -1739,13 +1713,13 @@ read_ranges (TkrCharacter *self, JsonObject *object, const char *path, gboolean 
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
       g_autofree char *name = NULL;
-      JsonObject *item = tkr_json_require_object (json_array_get_element (array, i), item_path,
-                                                  error);
+      JsonObject *item =
+        tkr_json_require_object (json_array_get_element (array, i), item_path, error);
       gint64 units;
 
-      if (item == NULL || !(name = read_name (item, item_path, error))
-          || !check_unique (seen, name, item_path, error)
-          || !tkr_json_get_int (item, "units", item_path, TRUE, 0, UNITS_MAX, 0, &units, error))
+      if (item == NULL || !(name = read_name (item, item_path, error)) ||
+          !check_unique (seen, name, item_path, error) ||
+          !tkr_json_get_int (item, "units", item_path, TRUE, 0, UNITS_MAX, 0, &units, error))
         return FALSE;
       append_range (self->movement_ranges, name, (int) units);
     }
@@ -1763,8 +1737,8 @@ read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError
   for (guint i = 0; array && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autoptr (TkrAbility) ability
-        = tkr_ability_new_from_json (json_array_get_element (array, i), item_path, error);
+      g_autoptr (TkrAbility) ability =
+        tkr_ability_new_from_json (json_array_get_element (array, i), item_path, error);
 
       if (ability == NULL)
         return FALSE;
@@ -1785,17 +1759,17 @@ read_conditions (TkrCharacter *self, JsonObject *object, const char *path, GErro
   for (guint i = 0; array && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autoptr (TkrCondition) condition
-        = tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
+      g_autoptr (TkrCondition) condition =
+        tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
 
-      if (condition == NULL
-          || !check_unique (seen, tkr_condition_get_name (condition), item_path, error))
+      if (condition == NULL ||
+          !check_unique (seen, tkr_condition_get_name (condition), item_path, error))
         return FALSE;
       /* A condition without stacks is not on the sheet at all. */
       if (tkr_condition_get_stacks (condition) == 0)
         {
           g_autofree char *turns_path = tkr_json_path (item_path, "stack_turns");
-          tkr_json_set_error (error, turns_path, _("a condition needs at least one stack"));
+          tkr_json_set_error (error, turns_path, _ ("a condition needs at least one stack"));
           return FALSE;
         }
       g_list_store_append (self->conditions, condition);
@@ -1817,14 +1791,14 @@ read_inventory (TkrCharacter *self, JsonObject *object, const char *path, GError
       g_autofree char *name = NULL;
       g_autofree char *notes = NULL;
       g_autoptr (TkrItem) item = NULL;
-      JsonObject *item_object = tkr_json_require_object (json_array_get_element (array, i),
-                                                         item_path, error);
+      JsonObject *item_object =
+        tkr_json_require_object (json_array_get_element (array, i), item_path, error);
       gint64 quantity;
 
-      if (item_object == NULL || !(name = read_name (item_object, item_path, error))
-          || !tkr_json_get_int (item_object, "quantity", item_path, FALSE, 0, QUANTITY_MAX, 1,
-                                &quantity, error)
-          || !tkr_json_get_string (item_object, "notes", item_path, FALSE, "", &notes, error))
+      if (item_object == NULL || !(name = read_name (item_object, item_path, error)) ||
+          !tkr_json_get_int (item_object, "quantity", item_path, FALSE, 0, QUANTITY_MAX, 1,
+                             &quantity, error) ||
+          !tkr_json_get_string (item_object, "notes", item_path, FALSE, "", &notes, error))
         return FALSE;
       item = tkr_item_new (name, (int) quantity);
       tkr_item_set_notes (item, notes);
@@ -1862,32 +1836,32 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL || !tkr_json_get_string (object, "id", path, FALSE, NULL, &id, error)
-      || !(name = read_name (object, path, error))
-      || !tkr_json_get_string (object, "player", path, FALSE, "", &player, error)
-      || !tkr_json_get_enum (object, "kind", path, FALSE, kind_nicks, TKR_CHARACTER_KIND_PC,
-                             &kind, error)
-      || !tkr_json_get_string (object, "rule_system", path, FALSE, tkr_rules_get_id (rules),
-                               &rule_system, error)
-      || !tkr_json_get_int (object, "level", path, FALSE, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, &level,
-                            error)
-      || !tkr_json_get_int (object, "experience", path, FALSE, 0, EXPERIENCE_MAX, 0, &experience,
-                            error)
-      || !tkr_json_get_int (object, "wealth", path, FALSE, 0, WEALTH_MAX, 0, &wealth, error)
-      || !tkr_json_get_string (object, "notes", path, FALSE, "", &notes, error))
+  if (object == NULL || !tkr_json_get_string (object, "id", path, FALSE, NULL, &id, error) ||
+      !(name = read_name (object, path, error)) ||
+      !tkr_json_get_string (object, "player", path, FALSE, "", &player, error) ||
+      !tkr_json_get_enum (object, "kind", path, FALSE, kind_nicks, TKR_CHARACTER_KIND_PC, &kind,
+                          error) ||
+      !tkr_json_get_string (object, "rule_system", path, FALSE, tkr_rules_get_id (rules),
+                            &rule_system, error) ||
+      !tkr_json_get_int (object, "level", path, FALSE, LEVEL_MIN, LEVEL_MAX, LEVEL_MIN, &level,
+                         error) ||
+      !tkr_json_get_int (object, "experience", path, FALSE, 0, EXPERIENCE_MAX, 0, &experience,
+                         error) ||
+      !tkr_json_get_int (object, "wealth", path, FALSE, 0, WEALTH_MAX, 0, &wealth, error) ||
+      !tkr_json_get_string (object, "notes", path, FALSE, "", &notes, error))
     return NULL;
 
   if (id != NULL && g_utf8_strlen (id, -1) > NAME_MAX_CHARS)
     {
       g_autofree char *id_path = tkr_json_path (path, "id");
-      tkr_json_set_error (error, id_path, _("an id must be at most %d characters long"),
+      tkr_json_set_error (error, id_path, _ ("an id must be at most %d characters long"),
                           NAME_MAX_CHARS);
       return NULL;
     }
 
   /* An empty id is replaced by a new one in constructed(). */
-  self = g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind",
-                       kind, "rule-system", rule_system, "level", (int) level, "experience",
+  self = g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind", kind,
+                       "rule-system", rule_system, "level", (int) level, "experience",
                        (int) experience, "wealth", (int) wealth, "notes", notes, NULL);
 
   /* Pools a file leaves out start as a new sheet's would. */
@@ -1935,8 +1909,8 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
   if (!present)
     fill_default_ranges (self, rules);
 
-  if (!read_abilities (self, object, path, error) || !read_conditions (self, object, path, error)
-      || !read_inventory (self, object, path, error))
+  if (!read_abilities (self, object, path, error) || !read_conditions (self, object, path, error) ||
+      !read_inventory (self, object, path, error))
     return NULL;
 
   return g_steal_pointer (&self);
@@ -1983,10 +1957,8 @@ tkr_character_new_from_bytes (GBytes *bytes, GError **error)
   root = tkr_file_parse (data, length, error);
   if (root == NULL)
     return NULL;
-  header = tkr_file_check_header (root, TKR_CHARACTER_FILE_KIND, TKR_CHARACTER_FORMAT, NULL,
-                                  error);
-  if (header == NULL
-      || !tkr_json_get_object (header, "character", NULL, TRUE, &character, error))
+  header = tkr_file_check_header (root, TKR_CHARACTER_FILE_KIND, TKR_CHARACTER_FORMAT, NULL, error);
+  if (header == NULL || !tkr_json_get_object (header, "character", NULL, TRUE, &character, error))
     return NULL;
   return tkr_character_new_from_json (json_object_get_member (header, "character"), "character",
                                       error);

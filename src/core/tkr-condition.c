@@ -115,10 +115,7 @@ tkr_condition_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-tkr_condition_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_condition_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrCondition *self = TKR_CONDITION (object);
 
@@ -180,15 +177,14 @@ tkr_condition_class_init (TkrConditionClass *klass)
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, "", flags);
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_CONDITION_KIND,
                                              TKR_CONDITION_KIND_FLEETING, flags);
-  properties[PROP_MAX_STACKS]
-    = g_param_spec_int ("max-stacks", NULL, NULL, 1, STACKS_MAX, 2, flags);
-  properties[PROP_EPISODE_ONLY]
-    = g_param_spec_boolean ("episode-only", NULL, NULL, FALSE, flags);
-  properties[PROP_STACK_TURNS]
-    = g_param_spec_variant ("stack-turns", NULL, NULL, G_VARIANT_TYPE ("ai"), NULL, flags);
-  properties[PROP_STACKS] = g_param_spec_int ("stacks", NULL, NULL, 0, G_MAXINT, 0,
-                                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAX_STACKS] =
+    g_param_spec_int ("max-stacks", NULL, NULL, 1, STACKS_MAX, 2, flags);
+  properties[PROP_EPISODE_ONLY] = g_param_spec_boolean ("episode-only", NULL, NULL, FALSE, flags);
+  properties[PROP_STACK_TURNS] =
+    g_param_spec_variant ("stack-turns", NULL, NULL, G_VARIANT_TYPE ("ai"), NULL, flags);
+  properties[PROP_STACKS] =
+    g_param_spec_int ("stacks", NULL, NULL, 0, G_MAXINT, 0,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -212,8 +208,8 @@ tkr_condition_new_from_info (const TkrConditionInfo *info)
 {
   g_return_val_if_fail (info != NULL, NULL);
 
-  return g_object_new (TKR_TYPE_CONDITION, "name", info->name, "kind", info->kind,
-                       "max-stacks", CLAMP (info->max_stacks, 1, STACKS_MAX), "episode-only",
+  return g_object_new (TKR_TYPE_CONDITION, "name", info->name, "kind", info->kind, "max-stacks",
+                       CLAMP (info->max_stacks, 1, STACKS_MAX), "episode-only",
                        info->clears_only_at_episode_end, NULL);
 }
 
@@ -400,20 +396,19 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error)
-      || !tkr_json_get_enum (object, "kind", path, FALSE, kind_nicks,
-                             TKR_CONDITION_KIND_FLEETING, &kind, error)
-      || !tkr_json_get_int (object, "max_stacks", path, FALSE, 1, STACKS_MAX, 2, &max_stacks,
-                            error)
-      || !tkr_json_get_bool (object, "episode_only", path, FALSE, FALSE, &episode_only, error)
-      || !tkr_json_get_array (object, "stack_turns", path, TRUE, &array, error))
+  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error) ||
+      !tkr_json_get_enum (object, "kind", path, FALSE, kind_nicks, TKR_CONDITION_KIND_FLEETING,
+                          &kind, error) ||
+      !tkr_json_get_int (object, "max_stacks", path, FALSE, 1, STACKS_MAX, 2, &max_stacks, error) ||
+      !tkr_json_get_bool (object, "episode_only", path, FALSE, FALSE, &episode_only, error) ||
+      !tkr_json_get_array (object, "stack_turns", path, TRUE, &array, error))
     return NULL;
 
   g_strstrip (name);
   if (*name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
     {
       g_autofree char *name_path = tkr_json_path (path, "name");
-      tkr_json_set_error (error, name_path, _("a name must be 1 to %d characters long"),
+      tkr_json_set_error (error, name_path, _ ("a name must be 1 to %d characters long"),
                           NAME_MAX_CHARS);
       return NULL;
     }
@@ -422,7 +417,7 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   n_turns = json_array_get_length (array);
   if (n_turns > max_stacks)
     {
-      tkr_json_set_error (error, turns_path, _("%u stacks is more than the maximum of %d"),
+      tkr_json_set_error (error, turns_path, _ ("%u stacks is more than the maximum of %d"),
                           n_turns, (int) max_stacks);
       return NULL;
     }
@@ -434,18 +429,17 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
       gint64 value;
       gint32 turn;
 
-      if (!JSON_NODE_HOLDS_VALUE (element)
-          || json_node_get_value_type (element) != G_TYPE_INT64)
+      if (!JSON_NODE_HOLDS_VALUE (element) || json_node_get_value_type (element) != G_TYPE_INT64)
         {
           g_autofree char *element_path = tkr_json_path_index (turns_path, i);
-          tkr_json_set_error (error, element_path, _("expected a whole number"));
+          tkr_json_set_error (error, element_path, _ ("expected a whole number"));
           return NULL;
         }
       value = json_node_get_int (element);
       if (value < TKR_TURN_NONE || value > G_MAXINT32)
         {
           g_autofree char *element_path = tkr_json_path_index (turns_path, i);
-          tkr_json_set_error (error, element_path, _("%" G_GINT64_FORMAT " is not a turn number"),
+          tkr_json_set_error (error, element_path, _ ("%" G_GINT64_FORMAT " is not a turn number"),
                               value);
           return NULL;
         }

@@ -1373,10 +1373,16 @@ canonical_range (TkrCombatant *combatant, const char *range)
   return g_strdup (range);
 }
 
-static int
-compare_keys (gconstpointer a, gconstpointer b)
+typedef struct
 {
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+  const char *key;
+  GVariant *value;
+} DictEntry;
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
 }
 
 /* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
@@ -1384,32 +1390,32 @@ compare_keys (gconstpointer a, gconstpointer b)
 static GVariant *
 dict_with (GVariant *dict, const char *key, GVariant *value)
 {
-  g_autoptr (GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr (GVariantDict) map = g_variant_dict_new (dict);
+  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
+  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
   GVariantBuilder builder;
   GVariantIter iter;
-  const char *name;
-  GVariant *child;
-
-  g_variant_dict_insert_value (map, key, value);
+  DictEntry entry;
 
   g_variant_iter_init (&iter, dict);
-  while (g_variant_iter_next (&iter, "{&s@*}", &name, &child))
+  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
     {
-      g_variant_unref (child);
-      if (!g_str_equal (name, key))
-        g_ptr_array_add (keys, (gpointer) name);
+      if (g_str_equal (entry.key, key))
+        g_variant_unref (entry.value);
+      else
+        g_array_append_val (entries, entry);
     }
-  g_ptr_array_add (keys, (gpointer) key);
-  g_ptr_array_sort (keys, compare_keys);
+  entry.key = key;
+  entry.value = g_variant_ref (new_value);
+  g_array_append_val (entries, entry);
+  g_array_sort (entries, compare_entries);
 
   g_variant_builder_init (&builder, g_variant_get_type (dict));
-  for (guint i = 0; i < keys->len; i++)
+  for (guint i = 0; i < entries->len; i++)
     {
-      const char *k = g_ptr_array_index (keys, i);
-      g_autoptr (GVariant) v = g_variant_dict_lookup_value (map, k, NULL);
+      DictEntry *e = &g_array_index (entries, DictEntry, i);
 
-      g_variant_builder_add (&builder, "{s@*}", k, v);
+      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
+      g_variant_unref (e->value);
     }
   return g_variant_builder_end (&builder);
 }
@@ -2006,7 +2012,7 @@ read_participants (JsonObject *object,
       if (resolve_participant (tkr_character_get_id (character), participants) != NULL)
         {
           tkr_json_set_error (error, item_path, _("“%s” takes part twice"),
-                              tkr_character_get_id (character));
+                              character_name (character));
           return FALSE;
         }
       g_ptr_array_add (participants, g_steal_pointer (&character));

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdio.h>
 
 #include "tkr-file.h"
 #include "tkr-json.h"
@@ -85,12 +86,27 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, contents, length, &local_error))
     {
-      guint line = json_parser_get_current_line (parser);
-      guint column = json_parser_get_current_pos (parser);
+      guint line = 0, column = 0;
+      int consumed = 0;
+      const char *detail = local_error->message;
+
+      /* json-glib puts the position in its message ("<data>:4:16: Parse
+       * error: …") and resets its own counters once it gives up. */
+      if (sscanf (detail, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+        {
+          detail += consumed;
+          if (g_str_has_prefix (detail, "Parse error: "))
+            detail += strlen ("Parse error: ");
+        }
+      else
+        {
+          line = json_parser_get_current_line (parser);
+          column = json_parser_get_current_pos (parser);
+        }
 
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
                    /* Translators: line and column of a JSON syntax error, then the parser's message */
-                   _("Line %u, column %u: %s"), line, column, local_error->message);
+                   _("Line %u, column %u: %s"), line, column, detail);
       return NULL;
     }
 

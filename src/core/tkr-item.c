@@ -90,15 +90,13 @@ tkr_item_class_init (TkrItemClass *klass)
   object_class->get_property = tkr_item_get_property;
   object_class->set_property = tkr_item_set_property;
 
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, "",
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_QUANTITY]
-    = g_param_spec_int ("quantity", NULL, NULL, 0, QUANTITY_MAX, 1,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NOTES]
-    = g_param_spec_string ("notes", NULL, NULL, "",
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_QUANTITY] =
+    g_param_spec_int ("quantity", NULL, NULL, 0, QUANTITY_MAX, 1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NOTES] = g_param_spec_string (
+    "notes", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -113,8 +111,8 @@ tkr_item_init (TkrItem *self)
 TkrItem *
 tkr_item_new (const char *name, int quantity)
 {
-  return g_object_new (TKR_TYPE_ITEM, "name", name, "quantity",
-                       CLAMP (quantity, 0, QUANTITY_MAX), NULL);
+  return g_object_new (TKR_TYPE_ITEM, "name", name, "quantity", CLAMP (quantity, 0, QUANTITY_MAX),
+                       NULL);
 }
 
 const char *

@@ -59,10 +59,7 @@ tkr_modifier_get_property (GObject *object, guint prop_id, GValue *value, GParam
 }
 
 static void
-tkr_modifier_set_property (GObject *object,
-                           guint prop_id,
-                           const GValue *value,
-                           GParamSpec *pspec)
+tkr_modifier_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrModifier *self = TKR_MODIFIER (object);
 
@@ -91,17 +88,16 @@ tkr_modifier_class_init (TkrModifierClass *klass)
   object_class->get_property = tkr_modifier_get_property;
   object_class->set_property = tkr_modifier_set_property;
 
-  properties[PROP_KIND]
-    = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_MODIFIER_KIND, TKR_MODIFIER_KIND_SAVE,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, "",
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_MODIFIER_KIND, TKR_MODIFIER_KIND_SAVE,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* -99..99 covers saves and skills; archetype levels are held to 0..99 by
    * the character's commands and the file reader. */
-  properties[PROP_VALUE]
-    = g_param_spec_int ("value", NULL, NULL, -99, 99, 0,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VALUE] =
+    g_param_spec_int ("value", NULL, NULL, -99, 99, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -37,10 +37,7 @@ tkr_movement_range_finalize (GObject *object)
 }
 
 static void
-tkr_movement_range_get_property (GObject *object,
-                                 guint prop_id,
-                                 GValue *value,
-                                 GParamSpec *pspec)
+tkr_movement_range_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   TkrMovementRange *self = TKR_MOVEMENT_RANGE (object);
 
@@ -87,12 +84,11 @@ tkr_movement_range_class_init (TkrMovementRangeClass *klass)
   object_class->get_property = tkr_movement_range_get_property;
   object_class->set_property = tkr_movement_range_set_property;
 
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, "",
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_UNITS]
-    = g_param_spec_int ("units", NULL, NULL, 0, UNITS_MAX, 0,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, "", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNITS] =
+    g_param_spec_int ("units", NULL, NULL, 0, UNITS_MAX, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -105,8 +101,8 @@ tkr_movement_range_init (TkrMovementRange *self)
 TkrMovementRange *
 tkr_movement_range_new (const char *name, int units)
 {
-  return g_object_new (TKR_TYPE_MOVEMENT_RANGE, "name", name, "units",
-                       CLAMP (units, 0, UNITS_MAX), NULL);
+  return g_object_new (TKR_TYPE_MOVEMENT_RANGE, "name", name, "units", CLAMP (units, 0, UNITS_MAX),
+                       NULL);
 }
 
 const char *

@@ -87,17 +87,17 @@ tkr_pool_class_init (TkrPoolClass *klass)
   object_class->get_property = tkr_pool_get_property;
   object_class->set_property = tkr_pool_set_property;
 
-  properties[PROP_KIND]
-    = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_POOL_KIND, TKR_POOL_HEALTH,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL,
-                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CURRENT]
-    = g_param_spec_int ("current", NULL, NULL, 0, POOL_MAX, 0,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MAXIMUM]
-    = g_param_spec_int ("maximum", NULL, NULL, 0, POOL_MAX, 0,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_POOL_KIND, TKR_POOL_HEALTH,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT] =
+    g_param_spec_int ("current", NULL, NULL, 0, POOL_MAX, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAXIMUM] =
+    g_param_spec_int ("maximum", NULL, NULL, 0, POOL_MAX, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -176,13 +176,13 @@ tkr_pool_validate (int current, int maximum, GError **error)
   if (maximum < 0 || maximum > POOL_MAX)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("The maximum must be between 0 and %d."), POOL_MAX);
+                   _ ("The maximum must be between 0 and %d."), POOL_MAX);
       return FALSE;
     }
   if (current < 0 || current > maximum)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("The current value must be between 0 and the maximum, %d."), maximum);
+                   _ ("The current value must be between 0 and the maximum, %d."), maximum);
       return FALSE;
     }
   return TRUE;
@@ -201,9 +201,9 @@ tkr_pool_edit (TkrPool *self, TkrHistory *history, int current, int maximum, GEr
       return FALSE;
     }
 
-  /* Translators: an undo label, %s is a pool such as "Health" */
   {
-    g_autofree char *label = g_strdup_printf (_("Edit %s"), tkr_pool_get_name (self));
+    /* Translators: an undo label, %s is a pool such as "Health" */
+    g_autofree char *label = g_strdup_printf (_ ("Edit %s"), tkr_pool_get_name (self));
 
     tkr_history_begin (history, label);
   }

@@ -141,8 +141,8 @@ tkr_zone_class_init (TkrZoneClass *klass)
   properties[PROP_LOCATION] = g_param_spec_string ("location", NULL, NULL, "", flags);
   /* Not held below max-stacks here: undo sets the two one after the other. */
   properties[PROP_STACKS] = g_param_spec_int ("stacks", NULL, NULL, 1, STACKS_MAX, 1, flags);
-  properties[PROP_MAX_STACKS]
-    = g_param_spec_int ("max-stacks", NULL, NULL, 1, STACKS_MAX, 2, flags);
+  properties[PROP_MAX_STACKS] =
+    g_param_spec_int ("max-stacks", NULL, NULL, 1, STACKS_MAX, 2, flags);
   properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, "", flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -244,24 +244,22 @@ tkr_zone_new_from_json (JsonNode *node, const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error)
-      || !tkr_json_get_string (object, "location", path, FALSE, "", &location, error)
-      || !tkr_json_get_int (object, "max_stacks", path, FALSE, 1, STACKS_MAX, 2, &max_stacks,
-                            error)
-      || !tkr_json_get_int (object, "stacks", path, FALSE, 1, max_stacks, 1, &stacks, error)
-      || !tkr_json_get_string (object, "description", path, FALSE, "", &description, error))
+  if (object == NULL || !tkr_json_get_string (object, "name", path, TRUE, NULL, &name, error) ||
+      !tkr_json_get_string (object, "location", path, FALSE, "", &location, error) ||
+      !tkr_json_get_int (object, "max_stacks", path, FALSE, 1, STACKS_MAX, 2, &max_stacks, error) ||
+      !tkr_json_get_int (object, "stacks", path, FALSE, 1, max_stacks, 1, &stacks, error) ||
+      !tkr_json_get_string (object, "description", path, FALSE, "", &description, error))
     return NULL;
 
   g_strstrip (name);
   if (*name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
     {
       g_autofree char *name_path = tkr_json_path (path, "name");
-      tkr_json_set_error (error, name_path, _("a name must be 1 to %d characters long"),
+      tkr_json_set_error (error, name_path, _ ("a name must be 1 to %d characters long"),
                           NAME_MAX_CHARS);
       return NULL;
     }
 
   return g_object_new (TKR_TYPE_ZONE, "name", name, "location", location, "max-stacks",
-                       (int) max_stacks, "stacks", (int) stacks, "description", description,
-                       NULL);
+                       (int) max_stacks, "stacks", (int) stacks, "description", description, NULL);
 }

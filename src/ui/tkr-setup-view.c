@@ -418,8 +418,13 @@ refresh_test (TkrSetupView *self)
   if (self->setup != NULL)
     has_test = tkr_setup_get_next_test (self->setup, &pc, &group);
 
-  g_set_object (&self->test_pc, has_test ? pc : NULL);
-  g_set_object (&self->test_group, has_test ? group : NULL);
+  if (!has_test)
+    {
+      pc = NULL;
+      group = NULL;
+    }
+  g_set_object (&self->test_pc, pc);
+  g_set_object (&self->test_group, group);
   gtk_widget_set_visible (self->test_box, has_test);
 
   if (has_test)

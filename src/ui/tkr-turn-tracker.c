@@ -1,1 +1,408 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-feedback.h"
+#include "tkr-turn-row.h"
+#include "tkr-turn-tracker.h"
+
+struct _TkrTurnTracker
+{
+  AdwBin parent_instance;
+
+  TkrEncounter *encounter;
+  GSignalGroup *encounter_signals;
+  GtkNoSelection *selection;
+
+  GtkRevealer *paused_revealer;
+  GtkButton *resume_button;
+  GtkMenuButton *resume_by_beat_button;
+  GtkPopover *resume_by_beat_popover;
+  GtkListBox *resume_by_beat_list;
+  GtkButton *end_button;
+  GtkLabel *round_label;
+  GtkLabel *current_label;
+  GtkButton *previous_button;
+  GtkButton *next_button;
+  GtkLabel *error_label;
+  GtkListView *list_view;
+};
+
+G_DEFINE_FINAL_TYPE (TkrTurnTracker, tkr_turn_tracker, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+report (TkrTurnTracker *self, gboolean ok, const GError *error)
+{
+  return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+refresh_header (TkrTurnTracker *self)
+{
+  TkrPhase phase = TKR_PHASE_FREEPLAY;
+  TkrTurnEntry *entry = NULL;
+  g_autofree char *round = NULL;
+  g_autofree char *current = NULL;
+
+  if (self->encounter != NULL)
+    {
+      phase = tkr_encounter_get_phase (self->encounter);
+      entry = tkr_encounter_get_current_entry (self->encounter);
+      /* TRANSLATORS: the Round number in the tracker's header */
+      round = g_strdup_printf (_("Round %d"), tkr_encounter_get_round (self->encounter));
+    }
+
+  if (entry != NULL)
+    /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
+    current = g_strdup_printf (_("Current turn: %s"), tkr_turn_entry_get_name (entry));
+  else
+    current = g_strdup (_("No turn running"));
+
+  gtk_label_set_text (self->round_label, round ? round : "");
+  gtk_label_set_text (self->current_label, current);
+  gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->next_button), phase == TKR_PHASE_MAIN);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->previous_button), phase == TKR_PHASE_MAIN);
+}
+
+static void
+scroll_to_current (TkrTurnTracker *self)
+{
+  int index;
+
+  if (self->encounter == NULL)
+    return;
+
+  index = tkr_encounter_get_current_index (self->encounter);
+  if (index < 0 || (guint) index >= g_list_model_get_n_items (G_LIST_MODEL (self->selection)))
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                              (guint) index);
+}
+
+static void
+turn_changed_cb (TkrTurnTracker *self)
+{
+  refresh_header (self);
+  scroll_to_current (self);
+}
+
+static void
+state_changed_cb (TkrTurnTracker *self)
+{
+  refresh_header (self);
+}
+
+static void
+next_clicked_cb (TkrTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_encounter_next_turn (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+previous_clicked_cb (TkrTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_encounter_previous_turn (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+resume_clicked_cb (TkrTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_encounter_resume (self->encounter, NULL, &error);
+  report (self, ok, error);
+}
+
+static void
+end_clicked_cb (TkrTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_encounter_end (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+resume_by_beat_clicked_cb (GtkWidget *button, TkrTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
+  gboolean ok;
+
+  gtk_popover_popdown (self->resume_by_beat_popover);
+  if (self->encounter == NULL || combatant == NULL)
+    return;
+
+  /* The Beat goes missing on that combatant's next Turn (seed, "Encounter
+   * Paused Phase"); the core keeps the count. */
+  ok = tkr_encounter_resume (self->encounter, combatant, &error);
+  report (self, ok, error);
+}
+
+/* Lists everyone in the order, each member of a group on its own. */
+static void
+rebuild_resume_by_beat (TkrTurnTracker *self)
+{
+  GtkWidget *child;
+  GListModel *order;
+  guint n;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->resume_by_beat_list))) != NULL)
+    gtk_list_box_remove (self->resume_by_beat_list, child);
+
+  if (self->encounter == NULL)
+    return;
+
+  order = tkr_encounter_get_order (self->encounter);
+  n = g_list_model_get_n_items (order);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrTurnEntry) entry = g_list_model_get_item (order, i);
+      GListModel *members = tkr_turn_entry_get_members (entry);
+      guint n_members = g_list_model_get_n_items (members);
+
+      for (guint j = 0; j < n_members; j++)
+        {
+          g_autoptr (TkrCombatant) combatant = g_list_model_get_item (members, j);
+          TkrCharacter *character = tkr_combatant_get_character (combatant);
+          int left = tkr_combatant_get_beats_left (combatant);
+          g_autofree char *label = NULL;
+          GtkWidget *button;
+
+          /* TRANSLATORS: a choice of who resumes: name and Beats left,
+           * "Alice (2 Beats left)" */
+          label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%d Beat left)",
+                                                "%s (%d Beats left)", left),
+                                   tkr_character_get_name (character), left);
+          button = gtk_button_new_with_label (label);
+          gtk_widget_add_css_class (button, "flat");
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+          g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
+                                  g_object_unref);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb),
+                                   self, 0);
+          gtk_list_box_append (self->resume_by_beat_list, button);
+        }
+    }
+}
+
+static void
+resume_by_beat_popup_cb (GtkMenuButton *button, gpointer user_data)
+{
+  rebuild_resume_by_beat (TKR_TURN_TRACKER (user_data));
+}
+
+/* The row factory: one TkrTurnRow per visible entry, recycled. */
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTurnTracker *self)
+{
+  GtkWidget *row = tkr_turn_row_new ();
+
+  tkr_turn_row_set_encounter (TKR_TURN_ROW (row), self->encounter);
+  gtk_list_item_set_child (item, row);
+  gtk_list_item_set_activatable (item, FALSE);
+  gtk_list_item_set_selectable (item, FALSE);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTurnTracker *self)
+{
+  TkrTurnRow *row = TKR_TURN_ROW (gtk_list_item_get_child (item));
+
+  tkr_turn_row_set_encounter (row, self->encounter);
+  tkr_turn_row_set_entry (row, gtk_list_item_get_item (item));
+}
+
+static void
+tkr_turn_tracker_dispose (GObject *object)
+{
+  TkrTurnTracker *self = TKR_TURN_TRACKER (object);
+
+  if (self->encounter_signals != NULL)
+    g_signal_group_set_target (self->encounter_signals, NULL);
+  g_clear_object (&self->encounter_signals);
+  if (self->list_view != NULL)
+    gtk_list_view_set_model (self->list_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->encounter);
+
+  G_OBJECT_CLASS (tkr_turn_tracker_parent_class)->dispose (object);
+}
+
+static void
+tkr_turn_tracker_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrTurnTracker *self = TKR_TURN_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_turn_tracker_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  TkrTurnTracker *self = TKR_TURN_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      tkr_turn_tracker_set_encounter (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_turn_tracker_dispose;
+  object_class->get_property = tkr_turn_tracker_get_property;
+  object_class->set_property = tkr_turn_tracker_set_property;
+
+  properties[PROP_ENCOUNTER]
+    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-turn-tracker.ui");
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, paused_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, resume_by_beat_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, resume_by_beat_popover);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, resume_by_beat_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, end_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, round_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, current_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, next_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, error_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, list_view);
+}
+
+static void
+tkr_turn_tracker_init (TkrTurnTracker *self)
+{
+  g_autoptr (GtkListItemFactory) factory = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row_cb), self, 0);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row_cb), self, 0);
+  gtk_list_view_set_factory (self->list_view, factory);
+
+  self->selection = gtk_no_selection_new (NULL);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->next_button, "clicked", G_CALLBACK (next_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->previous_button, "clicked", G_CALLBACK (previous_clicked_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->resume_button, "clicked", G_CALLBACK (resume_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->end_button, "clicked", G_CALLBACK (end_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_menu_button_set_create_popup_func (self->resume_by_beat_button, resume_by_beat_popup_cb,
+                                         self, NULL);
+
+  self->encounter_signals = g_signal_group_new (TKR_TYPE_ENCOUNTER);
+  g_signal_group_connect_object (self->encounter_signals, "notify::current-index",
+                                 G_CALLBACK (turn_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::round",
+                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::phase",
+                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+
+  refresh_header (self);
+}
+
+GtkWidget *
+tkr_turn_tracker_new (void)
+{
+  return g_object_new (TKR_TYPE_TURN_TRACKER, NULL);
+}
+
+TkrEncounter *
+tkr_turn_tracker_get_encounter (TkrTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TURN_TRACKER (self), NULL);
+
+  return self->encounter;
+}
+
+void
+tkr_turn_tracker_set_encounter (TkrTurnTracker *self, TkrEncounter *encounter)
+{
+  g_return_if_fail (TKR_IS_TURN_TRACKER (self));
+  g_return_if_fail (encounter == NULL || TKR_IS_ENCOUNTER (encounter));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+
+  g_signal_group_set_target (self->encounter_signals, encounter);
+  /* Rows made for the old encounter are dropped with the model. */
+  gtk_no_selection_set_model (self->selection, NULL);
+  gtk_no_selection_set_model (self->selection,
+                              encounter ? tkr_encounter_get_order (encounter) : NULL);
+  tkr_feedback_clear (self->error_label);
+  refresh_header (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+GtkListView *
+tkr_turn_tracker_get_list_view (TkrTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TURN_TRACKER (self), NULL);
+
+  return self->list_view;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-character-sheet.h"
+
+G_BEGIN_DECLS
+
+/* For tests: a part of the sheet by name ("name-row", "name-error",
+ * "player-row", "level-spin", "level-error", "experience-spin",
+ * "experience-error", "experience-bar", "level-up-button", "wealth-spin",
+ * "wealth-error", "notes-view", "pool-ID-current", "pool-ID-maximum",
+ * "pool-ID-error" with ID from tkr_pool_kind_to_id(), and the lists
+ * "archetypes-list", "saves-list", "skills-list", "ranges-list",
+ * "abilities-list", "conditions-list", "inventory-list"). */
+GtkWidget *tkr_character_sheet_get_part (TkrCharacterSheet *self, const char *name);
+
+G_END_DECLS
