@@ -160,17 +160,17 @@ assert_encounter_error (GError **error, int code)
 
 /* Phases: the state machine (seed, "Encounter") */
 
-static const TkrPhase all_phases[]
-  = { TKR_PHASE_FREEPLAY, TKR_PHASE_SETUP, TKR_PHASE_MAIN, TKR_PHASE_PAUSED, TKR_PHASE_END };
+static const TkrPhase all_phases[] = { TKR_PHASE_FREEPLAY, TKR_PHASE_SETUP, TKR_PHASE_MAIN,
+                                       TKR_PHASE_PAUSED, TKR_PHASE_END };
 
 static gboolean
 expected_legal (TkrPhase from, TkrPhase to)
 {
-  return (from == TKR_PHASE_FREEPLAY && to == TKR_PHASE_SETUP)
-         || (from == TKR_PHASE_SETUP && (to == TKR_PHASE_MAIN || to == TKR_PHASE_FREEPLAY))
-         || (from == TKR_PHASE_MAIN && (to == TKR_PHASE_PAUSED || to == TKR_PHASE_END))
-         || (from == TKR_PHASE_PAUSED && (to == TKR_PHASE_MAIN || to == TKR_PHASE_END))
-         || (from == TKR_PHASE_END && to == TKR_PHASE_FREEPLAY);
+  return (from == TKR_PHASE_FREEPLAY && to == TKR_PHASE_SETUP) ||
+         (from == TKR_PHASE_SETUP && (to == TKR_PHASE_MAIN || to == TKR_PHASE_FREEPLAY)) ||
+         (from == TKR_PHASE_MAIN && (to == TKR_PHASE_PAUSED || to == TKR_PHASE_END)) ||
+         (from == TKR_PHASE_PAUSED && (to == TKR_PHASE_MAIN || to == TKR_PHASE_END)) ||
+         (from == TKR_PHASE_END && to == TKR_PHASE_FREEPLAY);
 }
 
 /* Every ordered pair of phases, through tkr_encounter_transition(): the
@@ -235,9 +235,9 @@ test_commands_refuse_wrong_phase (void)
       {
         Fixture f = { 0 };
         GError *error = NULL;
-        gboolean allowed = all_phases[i] == commands[c].from
-                           || (commands[c].command == tkr_encounter_end
-                               && all_phases[i] == TKR_PHASE_PAUSED);
+        gboolean allowed =
+          all_phases[i] == commands[c].from ||
+          (commands[c].command == tkr_encounter_end && all_phases[i] == TKR_PHASE_PAUSED);
 
         g_test_message ("%s from %s", commands[c].name, tkr_phase_to_nick (all_phases[i]));
         fixture_set_up (&f, GINT_TO_POINTER (all_phases[i]));
@@ -718,8 +718,7 @@ test_improvised_movement (Fixture *f, gconstpointer data)
   gboolean waived = TRUE;
   g_auto (GStrv) ranges = NULL;
 
-  ok (tkr_encounter_grant_improvised_range (f->encounter, alice, "Climb", 4, FALSE, &error),
-      error);
+  ok (tkr_encounter_grant_improvised_range (f->encounter, alice, "Climb", 4, FALSE, &error), error);
   g_assert_true (tkr_combatant_is_improvised (alice, "Climb", &waived));
   g_assert_false (waived);
   g_assert_cmpint (tkr_combatant_get_range_cap (alice, "Climb"), ==, 4);
@@ -731,8 +730,9 @@ test_improvised_movement (Fixture *f, gconstpointer data)
 
   ok (tkr_encounter_move (f->encounter, alice, "Climb", 3, &error), error);
   g_assert_cmpint (tkr_combatant_get_movement_left (alice), ==, 1);
-  g_assert_cmpstr (last_log (f), ==, "Alice spends 3 Movement on improvised Climb and covers "
-                                     "1.5 units");
+  g_assert_cmpstr (last_log (f), ==,
+                   "Alice spends 3 Movement on improvised Climb and covers "
+                   "1.5 units");
   g_assert_false (tkr_encounter_move (f->encounter, alice, "Climb", 2, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED);
 
@@ -958,8 +958,7 @@ test_end_experience (Fixture *f, gconstpointer data)
       error);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 1);
   g_assert_cmpstr (last_log (f), ==, "Alice gains 1 XP: drove the goblin off");
-  ok (tkr_encounter_award_experience (f->encounter, f->bob, 2, "saved the captive", &error),
-      error);
+  ok (tkr_encounter_award_experience (f->encounter, f->bob, 2, "saved the captive", &error), error);
   g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 2);
 
   g_assert_false (tkr_encounter_award_experience (f->encounter, f->alice, 3, "too much", &error));
@@ -1048,6 +1047,54 @@ test_zones (Fixture *f, gconstpointer data)
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_NOT_FOUND);
 }
 
+static JsonObject *
+member_object (JsonObject *root, const char *list, guint index)
+{
+  return json_array_get_object_element (json_object_get_array_member (root, list), index);
+}
+
+/* The GM's own notes: a log line is one undo step of its own. */
+static void
+test_log_note (Fixture *f, gconstpointer data)
+{
+  guint steps = tkr_history_get_n_undo (f->history);
+  guint lines = g_list_model_get_n_items (tkr_encounter_get_log (f->encounter));
+
+  tkr_encounter_log (f->encounter, "The bridge creaks under %d feet", 4);
+  g_assert_cmpstr (last_log (f), ==, "The bridge creaks under 4 feet");
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_cmpstr (tkr_history_get_undo_label (f->history), ==, "Add to the log");
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_log (f->encounter)), ==, lines);
+}
+
+static TkrCharacter *
+resolve_with_goblin (const char *id, gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  if (g_str_equal (id, tkr_character_get_id (f->goblin)))
+    return f->goblin;
+  return resolve_fixture (id, user_data);
+}
+
+/* An encounter's NPCs are stored whole, so a reference to one is refused. */
+static void
+test_json_ref_to_npc (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrEncounter) copy = tkr_encounter_new (rules (), NULL);
+  g_autoptr (JsonNode) node = tkr_encounter_to_json (f->encounter);
+  JsonObject *participant = member_object (json_node_get_object (node), "participants", 0);
+  GError *error = NULL;
+
+  json_object_set_string_member (participant, "ref", tkr_character_get_id (f->goblin));
+  g_assert_false (
+    tkr_encounter_load_json (copy, node, "encounter", resolve_with_goblin, f, &error));
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "encounter.participants[0].ref"));
+  g_clear_error (&error);
+}
+
 /* Files: an encounter in the middle of a Turn comes back exactly. */
 static void
 prepare_busy_turn (Fixture *f)
@@ -1113,19 +1160,28 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   g_assert_true (goblin != f->goblin);
   g_assert_cmpstr (tkr_character_get_id (goblin), ==, tkr_character_get_id (f->goblin));
   g_assert_nonnull (tkr_character_find_condition (goblin, "Vulnerable"));
-  g_assert_true (g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (copy)), goblin,
-                                    NULL));
+  g_assert_true (
+    g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (copy)), goblin, NULL));
 
   /* The loaded encounter runs on: the Goblin's Turn next. */
   ok (tkr_encounter_next_turn (copy, &error), error);
-  g_assert_cmpint (tkr_encounter_get_turn_serial (copy),
-                   ==, tkr_encounter_get_turn_serial (f->encounter) + 1);
+  g_assert_cmpint (tkr_encounter_get_turn_serial (copy), ==,
+                   tkr_encounter_get_turn_serial (f->encounter) + 1);
 
-  /* With nothing in its history, previous turn refuses and changes nothing. */
+  /* Without a "next turn" in its history (as after loading), previous
+   * turn refuses and changes nothing: what it undid looking is redone. */
   tkr_history_clear (other_history);
-  g_assert_false (tkr_encounter_previous_turn (copy, &error));
-  assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
-  g_assert_cmpint (tkr_encounter_get_current_index (copy), ==, 1);
+  {
+    TkrCombatant *goblin_combatant = tkr_encounter_find_combatant (copy, goblin);
+
+    ok (tkr_encounter_spend_beat (copy, goblin_combatant, FALSE, &error), error);
+    g_assert_false (tkr_encounter_previous_turn (copy, &error));
+    assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
+    g_assert_cmpint (tkr_encounter_get_current_index (copy), ==, 1);
+    g_assert_cmpint (tkr_combatant_get_beats_left (goblin_combatant), ==, 1);
+    g_assert_cmpuint (tkr_history_get_n_undo (other_history), ==, 1);
+    g_assert_false (tkr_history_can_redo (other_history));
+  }
 }
 
 /* A Setup in progress round-trips too. */
@@ -1155,24 +1211,18 @@ test_json_round_trip_setup (Fixture *f, gconstpointer data)
   /* The copy's Setup refers to the copy's own Goblin. */
   {
     TkrSetup *copy_setup = tkr_encounter_get_setup (copy);
-    g_autoptr (TkrNpcGroup) copy_group
-      = g_list_model_get_item (tkr_setup_get_groups (copy_setup), 0);
-    g_autoptr (TkrCharacter) member
-      = g_list_model_get_item (tkr_npc_group_get_members (copy_group), 0);
+    g_autoptr (TkrNpcGroup) copy_group =
+      g_list_model_get_item (tkr_setup_get_groups (copy_setup), 0);
+    g_autoptr (TkrCharacter) member =
+      g_list_model_get_item (tkr_npc_group_get_members (copy_group), 0);
 
-    g_assert_true (g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (copy)),
-                                      member, NULL));
+    g_assert_true (
+      g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (copy)), member, NULL));
     g_assert_true (tkr_setup_get_sneaky (copy_setup, f->bob, copy_group));
   }
 }
 
 typedef void (*Mutation) (JsonObject *root);
-
-static JsonObject *
-member_object (JsonObject *root, const char *list, guint index)
-{
-  return json_array_get_object_element (json_object_get_array_member (root, list), index);
-}
 
 static void
 bad_phase (JsonObject *root)
@@ -1229,8 +1279,8 @@ static void
 unknown_combatant (JsonObject *root)
 {
   JsonObject *entry = member_object (root, "order", 2);
-  JsonObject *member
-    = json_array_get_object_element (json_object_get_array_member (entry, "members"), 0);
+  JsonObject *member =
+    json_array_get_object_element (json_object_get_array_member (entry, "members"), 0);
 
   json_object_set_string_member (member, "character", "nobody");
 }
@@ -1239,8 +1289,8 @@ static void
 negative_beats (JsonObject *root)
 {
   JsonObject *entry = member_object (root, "order", 0);
-  JsonObject *member
-    = json_array_get_object_element (json_object_get_array_member (entry, "members"), 0);
+  JsonObject *member =
+    json_array_get_object_element (json_object_get_array_member (entry, "members"), 0);
 
   json_object_set_int_member (member, "beats_left", -1);
 }
@@ -1272,6 +1322,14 @@ bad_zone (JsonObject *root)
 }
 
 static void
+npc_that_is_a_pc (JsonObject *root)
+{
+  JsonObject *npc = json_object_get_object_member (member_object (root, "participants", 2), "npc");
+
+  json_object_set_string_member (npc, "kind", "pc");
+}
+
+static void
 test_json_refused (Fixture *f, gconstpointer data)
 {
   struct
@@ -1287,6 +1345,7 @@ test_json_refused (Fixture *f, gconstpointer data)
     { unknown_ref, "encounter.participants[0].ref" },
     { ref_and_npc, "encounter.participants[0]" },
     { twice_participant, "encounter.participants[3]" },
+    { npc_that_is_a_pc, "encounter.participants[2].npc" },
     { unknown_combatant, "encounter.order[2].members[0].character" },
     { negative_beats, "encounter.order[0].members[0].beats_left" },
     { two_places, "encounter.order[3].members[0]" },
@@ -1304,7 +1363,8 @@ test_json_refused (Fixture *f, gconstpointer data)
       GError *error = NULL;
 
       cases[i].mutate (json_node_get_object (node));
-      g_assert_false (tkr_encounter_load_json (copy, node, "encounter", resolve_fixture, f, &error));
+      g_assert_false (
+        tkr_encounter_load_json (copy, node, "encounter", resolve_fixture, f, &error));
       g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
       g_test_message ("%s", error->message);
       g_assert_nonnull (strstr (error->message, cases[i].path));
@@ -1332,7 +1392,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-#define FIXTURE_TEST(path, phase, func)                                                           \
+#define FIXTURE_TEST(path, phase, func)                                                            \
   g_test_add (path, Fixture, GINT_TO_POINTER (phase), fixture_set_up, func, fixture_tear_down)
 
   g_test_add_func ("/encounter/phases/every-pair-through-transition", test_every_pair_of_phases);
@@ -1355,10 +1415,8 @@ main (int argc, char *argv[])
   FIXTURE_TEST ("/encounter/movement/seed-example-alice-walk-4-jump-2", TKR_PHASE_MAIN,
                 test_movement_alice_example);
   FIXTURE_TEST ("/encounter/movement/refused", TKR_PHASE_MAIN, test_movement_refused);
-  FIXTURE_TEST ("/encounter/movement/improvised-2-to-1", TKR_PHASE_MAIN,
-                test_improvised_movement);
-  FIXTURE_TEST ("/encounter/dash/doubles-and-second-needs-test", TKR_PHASE_MAIN,
-                test_dash_doubles);
+  FIXTURE_TEST ("/encounter/movement/improvised-2-to-1", TKR_PHASE_MAIN, test_improvised_movement);
+  FIXTURE_TEST ("/encounter/dash/doubles-and-second-needs-test", TKR_PHASE_MAIN, test_dash_doubles);
   FIXTURE_TEST ("/encounter/dash/second-low-slows", TKR_PHASE_MAIN, test_dash_low_slows);
   FIXTURE_TEST ("/encounter/end-of-turn/fleeting-except-this-turn-and-undo", TKR_PHASE_MAIN,
                 test_fleeting_stacks);
@@ -1366,9 +1424,10 @@ main (int argc, char *argv[])
   FIXTURE_TEST ("/encounter/end/experience-1-or-2", TKR_PHASE_MAIN, test_end_experience);
   FIXTURE_TEST ("/encounter/end/finish-to-freeplay", TKR_PHASE_MAIN, test_finish);
   FIXTURE_TEST ("/encounter/zones", TKR_PHASE_MAIN, test_zones);
+  FIXTURE_TEST ("/encounter/log/gm-note-is-one-step", TKR_PHASE_MAIN, test_log_note);
+  FIXTURE_TEST ("/encounter/json/ref-to-npc-refused", TKR_PHASE_FREEPLAY, test_json_ref_to_npc);
   FIXTURE_TEST ("/encounter/json/round-trip-main", TKR_PHASE_MAIN, test_json_round_trip);
-  FIXTURE_TEST ("/encounter/json/round-trip-setup", TKR_PHASE_FREEPLAY,
-                test_json_round_trip_setup);
+  FIXTURE_TEST ("/encounter/json/round-trip-setup", TKR_PHASE_FREEPLAY, test_json_round_trip_setup);
   FIXTURE_TEST ("/encounter/json/refused", TKR_PHASE_MAIN, test_json_refused);
 
   return g_test_run ();

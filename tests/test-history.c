@@ -161,8 +161,10 @@ test_history_group_is_one_step (void)
   tkr_history_redo (history);
   g_assert_cmpint (thing->count, ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 1);
-  g_assert_true (g_list_model_get_item (G_LIST_MODEL (store), 0) == (gpointer) g_object_ref (b));
-  g_object_unref (b);
+  {
+    g_autoptr (TestThing) first = g_list_model_get_item (G_LIST_MODEL (store), 0);
+    g_assert_true (first == b);
+  }
 }
 
 static void

@@ -268,13 +268,11 @@ test_seed_example (Table *t, gconstpointer data)
   g_assert_true (tkr_turn_entry_has_character (g_ptr_array_index (entries, 0), t->carol));
   g_assert_cmpint (tkr_turn_entry_get_kind (g_ptr_array_index (entries, 1)), ==,
                    TKR_TURN_ENTRY_KIND_NPC_GROUP);
-  g_assert_cmpuint (g_list_model_get_n_items (
-                      tkr_turn_entry_get_members (g_ptr_array_index (entries, 1))),
-                    ==, 2);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_turn_entry_get_members (g_ptr_array_index (entries, 1))), ==, 2);
   g_assert_true (tkr_turn_entry_has_character (g_ptr_array_index (entries, 1), t->wolves[1]));
-  g_assert_cmpuint (g_list_model_get_n_items (
-                      tkr_turn_entry_get_members (g_ptr_array_index (entries, 3))),
-                    ==, 3);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_turn_entry_get_members (g_ptr_array_index (entries, 3))), ==, 3);
 }
 
 /* Rule 4 without a choice: the higher Edge Save Score goes first, so Bob
@@ -372,12 +370,11 @@ test_score_out_of_turn (Table *t, gconstpointer data)
   g_clear_error (&error);
 
   /* A PC who does not test, and an impossible Score. */
-  g_assert_false (
-    tkr_setup_enter_score (t->setup, t->history, stranger, t->orcs_group, 9, &error));
+  g_assert_false (tkr_setup_enter_score (t->setup, t->history, stranger, t->orcs_group, 9, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_false (tkr_setup_enter_score (t->setup, t->history, t->bob, t->orcs_group, 5000,
-                                         &error));
+  g_assert_false (
+    tkr_setup_enter_score (t->setup, t->history, t->bob, t->orcs_group, 5000, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 
@@ -477,8 +474,8 @@ test_split_and_merge (Table *t, gconstpointer data)
     tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, t->goblins_group, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_false (tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group,
-                                          &error));
+  g_assert_false (
+    tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
@@ -651,7 +648,7 @@ static TkrCharacter *
 resolve_table (const char *id, gpointer user_data)
 {
   Table *t = user_data;
-  TkrCharacter *all[] = { t->wolves[0], t->wolves[1], t->goblins[0], t->goblins[1],
+  TkrCharacter *all[] = { t->wolves[0],  t->wolves[1], t->goblins[0], t->goblins[1],
                           t->goblins[2], t->orcs[0],   t->orcs[1],    t->alice,
                           t->bob,        t->carol,     t->david };
 
@@ -672,8 +669,7 @@ test_json_round_trip (Table *t, gconstpointer data)
   g_autofree char *copy_order = NULL;
   TkrCharacter *split_off[] = { t->goblins[2] };
 
-  g_assert_nonnull (
-    tkr_setup_split_group (t->setup, NULL, t->goblins_group, split_off, 1, &error));
+  g_assert_nonnull (tkr_setup_split_group (t->setup, NULL, t->goblins_group, split_off, 1, &error));
   tkr_setup_set_sneaky (t->setup, NULL, t->alice, t->orcs_group, TRUE);
   enter (t->setup, NULL, t->alice, t->orcs_group, 5);
   enter (t->setup, NULL, t->bob, t->orcs_group, 4);
@@ -796,8 +792,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-#define TABLE_TEST(path, func)                                                                    \
-  g_test_add (path, Table, NULL, table_set_up, func, table_tear_down)
+#define TABLE_TEST(path, func) g_test_add (path, Table, NULL, table_set_up, func, table_tear_down)
 
   g_test_add_func ("/setup/rule-1/groups-by-edge-highest-first", test_grouping);
   TABLE_TEST ("/setup/seed-example/carol-wolves-david-goblins-alice-bob-orcs", test_seed_example);

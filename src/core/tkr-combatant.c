@@ -136,7 +136,8 @@ tkr_combatant_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-set_variant (TkrCombatant *self, GVariant **field, GVariant *value, const char *type, GParamSpec *pspec)
+set_variant (
+  TkrCombatant *self, GVariant **field, GVariant *value, const char *type, GParamSpec *pspec)
 {
   g_autoptr (GVariant) new_value = NULL;
 
@@ -153,10 +154,7 @@ set_variant (TkrCombatant *self, GVariant **field, GVariant *value, const char *
 }
 
 static void
-tkr_combatant_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_combatant_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrCombatant *self = TKR_COMBATANT (object);
   int *field = int_field (self, prop_id);
@@ -212,9 +210,9 @@ tkr_combatant_class_init (TkrCombatantClass *klass)
   object_class->get_property = tkr_combatant_get_property;
   object_class->set_property = tkr_combatant_set_property;
 
-  properties[PROP_CHARACTER] = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                                                    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                      | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER] =
+    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BEATS_LEFT] = int_pspec ("beats-left", MAX_BEATS);
   properties[PROP_BEATS_OWED] = int_pspec ("beats-owed", MAX_BEATS);
   properties[PROP_FREE_ACTIONS_USED] = int_pspec ("free-actions-used", MAX_FREE_ACTIONS);
@@ -222,15 +220,15 @@ tkr_combatant_class_init (TkrCombatantClass *klass)
   properties[PROP_MOVEMENT_GAINED] = int_pspec ("movement-gained", MAX_MOVEMENT);
   properties[PROP_MOVEMENT_LEFT] = int_pspec ("movement-left", MAX_MOVEMENT);
   properties[PROP_DASHES] = int_pspec ("dashes", MAX_DASHES);
-  properties[PROP_RANGE_SPENT]
-    = g_param_spec_variant ("range-spent", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_IMPROVISED]
-    = g_param_spec_variant ("improvised", NULL, NULL, G_VARIANT_TYPE ("a{s(ib)}"), NULL,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PENDING_SLOW_ACTION]
-    = g_param_spec_string ("pending-slow-action", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RANGE_SPENT] =
+    g_param_spec_variant ("range-spent", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IMPROVISED] =
+    g_param_spec_variant ("improvised", NULL, NULL, G_VARIANT_TYPE ("a{s(ib)}"), NULL,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PENDING_SLOW_ACTION] =
+    g_param_spec_string ("pending-slow-action", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -523,7 +521,7 @@ read_range_spent (JsonObject *object, const char *path, GVariant **out, GError *
 
           if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
             {
-              tkr_json_set_error (error, map_path, _("a range name is empty or not valid UTF-8"));
+              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
               g_list_free (members);
               return FALSE;
             }
@@ -562,14 +560,14 @@ read_improvised (JsonObject *object, const char *path, GVariant **out, GError **
 
           if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
             {
-              tkr_json_set_error (error, map_path, _("a range name is empty or not valid UTF-8"));
+              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
               g_list_free (members);
               return FALSE;
             }
-          if (!tkr_json_get_object (map, l->data, map_path, TRUE, &grant, error)
-              || !tkr_json_get_int (grant, "units", grant_path, TRUE, 1, MAX_MOVEMENT, 0, &units,
-                                    error)
-              || !tkr_json_get_bool (grant, "waived", grant_path, FALSE, FALSE, &waived, error))
+          if (!tkr_json_get_object (map, l->data, map_path, TRUE, &grant, error) ||
+              !tkr_json_get_int (grant, "units", grant_path, TRUE, 1, MAX_MOVEMENT, 0, &units,
+                                 error) ||
+              !tkr_json_get_bool (grant, "waived", grant_path, FALSE, FALSE, &waived, error))
             {
               g_list_free (members);
               return FALSE;
@@ -624,7 +622,7 @@ tkr_combatant_new_from_json (JsonNode *node,
   if (character == NULL)
     {
       g_autofree char *id_path = tkr_json_path (path, "character");
-      tkr_json_set_error (error, id_path, _("no character in this file has the id “%s”"), id);
+      tkr_json_set_error (error, id_path, _ ("no character in this file has the id “%s”"), id);
       return NULL;
     }
 
@@ -636,13 +634,13 @@ tkr_combatant_new_from_json (JsonNode *node,
   if (numbers[5] > numbers[4])
     {
       g_autofree char *left_path = tkr_json_path (path, "movement_left");
-      tkr_json_set_error (error, left_path, _("more Movement is left than was gained"));
+      tkr_json_set_error (error, left_path, _ ("more Movement is left than was gained"));
       return NULL;
     }
 
-  if (!read_range_spent (object, path, &range_spent, error)
-      || !read_improvised (object, path, &improvised, error)
-      || !tkr_json_get_string (object, "pending_slow_action", path, FALSE, NULL, &pending, error))
+  if (!read_range_spent (object, path, &range_spent, error) ||
+      !read_improvised (object, path, &improvised, error) ||
+      !tkr_json_get_string (object, "pending_slow_action", path, FALSE, NULL, &pending, error))
     return NULL;
 
   self = tkr_combatant_new (character);

@@ -160,10 +160,7 @@ set_int_field (GObject *object, int *field, const GValue *value, GParamSpec *psp
 }
 
 static void
-tkr_encounter_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_encounter_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrEncounter *self = TKR_ENCOUNTER (object);
 
@@ -225,22 +222,22 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   object_class->get_property = tkr_encounter_get_property;
   object_class->set_property = tkr_encounter_set_property;
 
-  properties[PROP_RULES] = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                  | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
-                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                    | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULES] =
+    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  properties[PROP_PHASE]
-    = g_param_spec_enum ("phase", NULL, NULL, TKR_TYPE_PHASE, TKR_PHASE_FREEPLAY, rw);
+  properties[PROP_PHASE] =
+    g_param_spec_enum ("phase", NULL, NULL, TKR_TYPE_PHASE, TKR_PHASE_FREEPLAY, rw);
   properties[PROP_ROUND] = g_param_spec_int ("round", NULL, NULL, 0, MAX_ROUND, 0, rw);
-  properties[PROP_CURRENT_INDEX]
-    = g_param_spec_int ("current-index", NULL, NULL, -1, G_MAXINT, -1, rw);
+  properties[PROP_CURRENT_INDEX] =
+    g_param_spec_int ("current-index", NULL, NULL, -1, G_MAXINT, -1, rw);
   properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
   properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_SETUP, rw);
-  properties[PROP_PARTICIPANTS]
-    = g_param_spec_object ("participants", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  properties[PROP_PARTICIPANTS] =
+    g_param_spec_object ("participants", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_ORDER] = g_param_spec_object ("order", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_LOG] = g_param_spec_object ("log", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL, ro);
@@ -461,15 +458,15 @@ tkr_phase_to_string (TkrPhase phase)
   switch (phase)
     {
     case TKR_PHASE_FREEPLAY:
-      return _("Freeplay");
+      return _ ("Freeplay");
     case TKR_PHASE_SETUP:
-      return _("Setup");
+      return _ ("Setup");
     case TKR_PHASE_MAIN:
-      return _("Main");
+      return _ ("Main");
     case TKR_PHASE_PAUSED:
-      return _("Paused");
+      return _ ("Paused");
     case TKR_PHASE_END:
-      return _("End");
+      return _ ("End");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -488,8 +485,15 @@ static void
 append_log (TkrEncounter *self, const char *text)
 {
   g_autoptr (TkrLogEntry) entry = tkr_log_entry_new (self->round, text);
+  gboolean own_step = self->history != NULL && !tkr_history_in_group (self->history);
 
+  /* Inside a command the line joins the command's step; on its own (a
+   * note from the GM) it is a step with a name of its own. */
+  if (own_step)
+    tkr_history_begin (self->history, _ ("Add to the log"));
   tkr_history_append (self->history, self->log, entry);
+  if (own_step)
+    tkr_history_end (self->history);
 }
 
 /**
@@ -518,7 +522,7 @@ character_name (TkrCharacter *character)
 {
   const char *name = tkr_character_get_name (character);
 
-  return name && *name ? name : _("Someone");
+  return name && *name ? name : _ ("Someone");
 }
 
 static const char *
@@ -536,7 +540,7 @@ require_phase (TkrEncounter *self, TkrPhase phase, GError **error)
     return TRUE;
   /* Translators: both are phase names, e.g. "Main" and "Paused" */
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               _("This can only be done in the %s phase, and the encounter is in %s"),
+               _ ("This can only be done in the %s phase, and the encounter is in %s"),
                tkr_phase_to_string (phase), tkr_phase_to_string (self->phase));
   return FALSE;
 }
@@ -546,9 +550,10 @@ require_running (TkrEncounter *self, GError **error)
 {
   if (self->phase == TKR_PHASE_MAIN || self->phase == TKR_PHASE_PAUSED)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               _("This can only be done while the encounter runs (Main or Paused), and it is in %s"),
-               tkr_phase_to_string (self->phase));
+  g_set_error (
+    error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+    _ ("This can only be done while the encounter runs (Main or Paused), and it is in %s"),
+    tkr_phase_to_string (self->phase));
   return FALSE;
 }
 
@@ -558,7 +563,7 @@ require_combatant (TkrEncounter *self, TkrCombatant *combatant, GError **error)
   if (TKR_IS_COMBATANT (combatant) && in_order (self, combatant))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _("That character is not in the turn order"));
+               _ ("That character is not in the turn order"));
   return FALSE;
 }
 
@@ -568,7 +573,7 @@ require_on_turn (TkrEncounter *self, TkrCombatant *combatant, GError **error)
   if (tkr_encounter_is_on_turn (self, combatant))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-               _("It is not %s’s Turn"), combatant_name (combatant));
+               _ ("It is not %s’s Turn"), combatant_name (combatant));
   return FALSE;
 }
 
@@ -578,7 +583,7 @@ require_participant (TkrEncounter *self, TkrCharacter *character, GError **error
   if (TKR_IS_CHARACTER (character) && g_list_store_find (self->participants, character, NULL))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _("That character does not take part in this encounter"));
+               _ ("That character does not take part in this encounter"));
   return FALSE;
 }
 
@@ -599,21 +604,21 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
   if (self->phase != TKR_PHASE_FREEPLAY && self->phase != TKR_PHASE_SETUP)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _("Characters join an encounter in Freeplay or during its Setup"));
+                   _ ("Characters join an encounter in Freeplay or during its Setup"));
       return FALSE;
     }
   if (g_list_store_find (self->participants, character, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s already takes part"), character_name (character));
+                   _ ("%s already takes part"), character_name (character));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Add to the encounter"));
+  tkr_history_begin (self->history, _ ("Add to the encounter"));
   tkr_history_append (self->history, self->participants, character);
   if (self->setup != NULL)
     tkr_setup_add_character (self->setup, self->history, character);
-  tkr_encounter_log (self, _("%s joins the encounter"), character_name (character));
+  tkr_encounter_log (self, _ ("%s joins the encounter"), character_name (character));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -628,22 +633,22 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
   if (self->phase != TKR_PHASE_FREEPLAY && self->phase != TKR_PHASE_SETUP)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _("Characters leave an encounter in Freeplay or during its Setup"));
+                   _ ("Characters leave an encounter in Freeplay or during its Setup"));
       return FALSE;
     }
   if (!require_participant (self, character, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Remove from the encounter"));
-  if (self->setup != NULL
-      && !tkr_setup_remove_character (self->setup, self->history, character, error))
+  tkr_history_begin (self->history, _ ("Remove from the encounter"));
+  if (self->setup != NULL &&
+      !tkr_setup_remove_character (self->setup, self->history, character, error))
     {
       tkr_history_abort (self->history);
       return FALSE;
     }
   g_list_store_find (self->participants, character, &position);
   tkr_history_remove (self->history, self->participants, position);
-  tkr_encounter_log (self, _("%s leaves the encounter"), character_name (character));
+  tkr_encounter_log (self, _ ("%s leaves the encounter"), character_name (character));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -693,7 +698,7 @@ check_transition (TkrEncounter *self, TkrPhase to, GError **error)
     return TRUE;
   /* Translators: two phase names */
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-               _("An encounter cannot go from %s to %s"), tkr_phase_to_string (self->phase),
+               _ ("An encounter cannot go from %s to %s"), tkr_phase_to_string (self->phase),
                tkr_phase_to_string (to));
   return FALSE;
 }
@@ -749,17 +754,17 @@ tkr_encounter_begin_setup (TkrEncounter *self, GError **error)
   n = g_list_model_get_n_items (G_LIST_MODEL (self->participants));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrCharacter) character
-        = g_list_model_get_item (G_LIST_MODEL (self->participants), i);
+      g_autoptr (TkrCharacter) character =
+        g_list_model_get_item (G_LIST_MODEL (self->participants), i);
 
       /* A fresh Setup: nothing to record until it joins the encounter. */
       tkr_setup_add_character (setup, NULL, character);
     }
 
-  tkr_history_begin (self->history, _("Begin the encounter’s Setup"));
+  tkr_history_begin (self->history, _ ("Begin the encounter’s Setup"));
   tkr_history_set (self->history, self, "setup", setup);
   set_phase (self, TKR_PHASE_SETUP);
-  tkr_encounter_log (self, _("The encounter begins: the turn order is being set up"));
+  tkr_encounter_log (self, _ ("The encounter begins: the turn order is being set up"));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -772,14 +777,14 @@ tkr_encounter_abandon_setup (TkrEncounter *self, GError **error)
   if (self->phase != TKR_PHASE_SETUP)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _("Only a Setup can be abandoned"));
+                   _ ("Only a Setup can be abandoned"));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Abandon the Setup"));
+  tkr_history_begin (self->history, _ ("Abandon the Setup"));
   tkr_history_set (self->history, self, "setup", NULL);
   set_phase (self, TKR_PHASE_FREEPLAY);
-  tkr_encounter_log (self, _("The Setup is abandoned; back to Freeplay"));
+  tkr_encounter_log (self, _ ("The Setup is abandoned; back to Freeplay"));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -792,7 +797,7 @@ start_turn (TkrEncounter *self, TkrTurnEntry *entry)
 {
   set_int (self, self, "turn-serial", self->turn_serial + 1);
   tkr_history_set (self->history, entry, "current", TRUE);
-  tkr_encounter_log (self, _("Round %d: %s’s Turn"), self->round, tkr_turn_entry_get_name (entry));
+  tkr_encounter_log (self, _ ("Round %d: %s’s Turn"), self->round, tkr_turn_entry_get_name (entry));
 
   for (guint i = 0; i < n_members (entry); i++)
     {
@@ -811,7 +816,7 @@ start_turn (TkrEncounter *self, TkrTurnEntry *entry)
       if (slow_action != NULL)
         {
           /* Translators: a character, then an Ability's name */
-          tkr_encounter_log (self, _("%s’s Slow Action %s takes effect"),
+          tkr_encounter_log (self, _ ("%s’s Slow Action %s takes effect"),
                              combatant_name (combatant), slow_action);
           tkr_history_set (self->history, combatant, "pending-slow-action", NULL);
         }
@@ -830,8 +835,8 @@ end_turn (TkrEncounter *self, TkrTurnEntry *entry)
     {
       TkrCombatant *combatant = member_at (entry, i);
       TkrCharacter *character = tkr_combatant_get_character (combatant);
-      guint erased = tkr_character_erase_fleeting_stacks (character, self->history,
-                                                          self->turn_serial);
+      guint erased =
+        tkr_character_erase_fleeting_stacks (character, self->history, self->turn_serial);
 
       if (erased > 0)
         tkr_encounter_log (self,
@@ -869,20 +874,20 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
   if (self->phase != TKR_PHASE_SETUP || self->setup == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _("The Main phase begins from a Setup"));
+                   _ ("The Main phase begins from a Setup"));
       return FALSE;
     }
   if (!tkr_setup_is_complete (self->setup))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _("Some PCs still have Edge Save tests to make"));
+                   _ ("Some PCs still have Edge Save tests to make"));
       return FALSE;
     }
   entries = tkr_setup_build_order (self->setup);
   if (entries->len == 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _("Nobody takes part in the encounter yet"));
+                   _ ("Nobody takes part in the encounter yet"));
       return FALSE;
     }
 
@@ -899,7 +904,7 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
                       free_actions, NULL);
     }
 
-  tkr_history_begin (self->history, _("Begin the Main phase"));
+  tkr_history_begin (self->history, _ ("Begin the Main phase"));
   clear_store (self, self->order);
   for (guint i = 0; i < entries->len; i++)
     tkr_history_append (self->history, self->order, g_ptr_array_index (entries, i));
@@ -907,7 +912,7 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
   set_phase (self, TKR_PHASE_MAIN);
   set_int (self, self, "round", 1);
   set_int (self, self, "current-index", 0);
-  tkr_encounter_log (self, _("The turn order is set; Round 1 begins"));
+  tkr_encounter_log (self, _ ("The turn order is set; Round 1 begins"));
   start_turn (self, entry_at (self, 0));
   tkr_history_end (self->history);
   return TRUE;
@@ -921,9 +926,9 @@ tkr_encounter_pause (TkrEncounter *self, GError **error)
   if (!check_transition (self, TKR_PHASE_PAUSED, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Pause the encounter"));
+  tkr_history_begin (self->history, _ ("Pause the encounter"));
   set_phase (self, TKR_PHASE_PAUSED);
-  tkr_encounter_log (self, _("The encounter is paused"));
+  tkr_encounter_log (self, _ ("The encounter is paused"));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -950,16 +955,16 @@ tkr_encounter_resume (TkrEncounter *self, TkrCombatant *by_beat, GError **error)
   if (self->phase != TKR_PHASE_PAUSED)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _("Only a paused encounter can resume"));
+                   _ ("Only a paused encounter can resume"));
       return FALSE;
     }
   if (by_beat != NULL && !require_combatant (self, by_beat, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Resume the encounter"));
+  tkr_history_begin (self->history, _ ("Resume the encounter"));
   set_phase (self, TKR_PHASE_MAIN);
   if (by_beat == NULL)
-    tkr_encounter_log (self, _("The encounter resumes"));
+    tkr_encounter_log (self, _ ("The encounter resumes"));
   else
     {
       int left = tkr_combatant_get_beats_left (by_beat);
@@ -969,8 +974,8 @@ tkr_encounter_resume (TkrEncounter *self, TkrCombatant *by_beat, GError **error)
       else
         set_int (self, by_beat, "beats-owed", tkr_combatant_get_beats_owed (by_beat) + 1);
       tkr_encounter_log (self,
-                         _("%s ends the pause by spending a Beat, which is missing on their "
-                           "next Turn"),
+                         _ ("%s ends the pause by spending a Beat, which is missing on their "
+                            "next Turn"),
                          combatant_name (by_beat));
     }
   tkr_history_end (self->history);
@@ -985,7 +990,7 @@ tkr_encounter_end (TkrEncounter *self, GError **error)
   if (!check_transition (self, TKR_PHASE_END, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("End the encounter"));
+  tkr_history_begin (self->history, _ ("End the encounter"));
   set_phase (self, TKR_PHASE_END);
   tkr_encounter_log (self,
                      g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d Round",
@@ -1005,17 +1010,17 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
   if (self->phase != TKR_PHASE_END)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _("Only an encounter that has ended can go back to Freeplay"));
+                   _ ("Only an encounter that has ended can go back to Freeplay"));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Back to Freeplay"));
+  tkr_history_begin (self->history, _ ("Back to Freeplay"));
   clear_store (self, self->order);
   tkr_history_set (self->history, self, "setup", NULL);
   set_int (self, self, "round", 0);
   set_int (self, self, "current-index", -1);
   set_phase (self, TKR_PHASE_FREEPLAY);
-  tkr_encounter_log (self, _("Back to Freeplay"));
+  tkr_encounter_log (self, _ ("Back to Freeplay"));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1036,11 +1041,11 @@ tkr_encounter_next_turn (TkrEncounter *self, GError **error)
   if (entry == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("There is no turn order"));
+                   _ ("There is no turn order"));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Next turn"));
+  tkr_history_begin (self->history, _ ("Next turn"));
   tkr_history_set_tag (self->history, NEXT_TURN_TAG);
   end_turn (self, entry);
 
@@ -1076,14 +1081,14 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
   if (self->history == NULL || (self->round <= 1 && self->current_index <= 0))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("There is no earlier Turn to go back to"));
+                   _ ("There is no earlier Turn to go back to"));
       return FALSE;
     }
 
   while (tkr_history_can_undo (self->history))
     {
-      gboolean was_next_turn
-        = g_strcmp0 (tkr_history_peek_undo_tag (self->history), NEXT_TURN_TAG) == 0;
+      gboolean was_next_turn =
+        g_strcmp0 (tkr_history_peek_undo_tag (self->history), NEXT_TURN_TAG) == 0;
 
       tkr_history_undo (self->history);
       undone++;
@@ -1094,7 +1099,7 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
   while (undone-- > 0)
     tkr_history_redo (self->history);
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _("The change of Turn cannot be undone any more"));
+               _ ("The change of Turn cannot be undone any more"));
   return FALSE;
 }
 
@@ -1109,11 +1114,11 @@ check_beats (TkrCombatant *combatant, int needed, GError **error)
     return TRUE;
   if (left == 0)
     g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                 _("%s has no Beat left this Round"), combatant_name (combatant));
+                 _ ("%s has no Beat left this Round"), combatant_name (combatant));
   else
     /* Translators: a character, the Beats needed, then the Beats left */
     g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                 _("%s needs %d Beats and has %d left this Round"), combatant_name (combatant),
+                 _ ("%s needs %d Beats and has %d left this Round"), combatant_name (combatant),
                  needed, left);
   return FALSE;
 }
@@ -1140,12 +1145,12 @@ tkr_encounter_spend_beat (TkrEncounter *self,
   if (!check_beats (combatant, 1, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Spend a Beat"));
+  tkr_history_begin (self->history, _ ("Spend a Beat"));
   set_int (self, combatant, "beats-left", tkr_combatant_get_beats_left (combatant) - 1);
   if (reaction && !tkr_encounter_is_on_turn (self, combatant))
-    tkr_encounter_log (self, _("%s spends a Beat on a Reaction"), combatant_name (combatant));
+    tkr_encounter_log (self, _ ("%s spends a Beat on a Reaction"), combatant_name (combatant));
   else
-    tkr_encounter_log (self, _("%s spends a Beat"), combatant_name (combatant));
+    tkr_encounter_log (self, _ ("%s spends a Beat"), combatant_name (combatant));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1160,13 +1165,13 @@ tkr_encounter_refund_beat (TkrEncounter *self, TkrCombatant *combatant, GError *
   if (tkr_combatant_get_beats_left (combatant) >= tkr_rules_get_beats_per_round (self->rules))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s already has every Beat of the Round"), combatant_name (combatant));
+                   _ ("%s already has every Beat of the Round"), combatant_name (combatant));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Give a Beat back"));
+  tkr_history_begin (self->history, _ ("Give a Beat back"));
   set_int (self, combatant, "beats-left", tkr_combatant_get_beats_left (combatant) + 1);
-  tkr_encounter_log (self, _("%s gets a Beat back"), combatant_name (combatant));
+  tkr_encounter_log (self, _ ("%s gets a Beat back"), combatant_name (combatant));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1176,11 +1181,11 @@ tkr_encounter_refund_beat (TkrEncounter *self, TkrCombatant *combatant, GError *
 static gboolean
 check_free_action (TkrCombatant *combatant, GError **error)
 {
-  if (tkr_combatant_get_free_actions_used (combatant)
-      < tkr_combatant_get_free_actions_allowed (combatant))
+  if (tkr_combatant_get_free_actions_used (combatant) <
+      tkr_combatant_get_free_actions_allowed (combatant))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-               _("%s has used every Free Action of this Turn; the GM may allow more"),
+               _ ("%s has used every Free Action of this Turn; the GM may allow more"),
                combatant_name (combatant));
   return FALSE;
 }
@@ -1190,14 +1195,14 @@ tkr_encounter_use_free_action (TkrEncounter *self, TkrCombatant *combatant, GErr
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error)
-      || !require_on_turn (self, combatant, error) || !check_free_action (combatant, error))
+  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
+      !require_on_turn (self, combatant, error) || !check_free_action (combatant, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Use a Free Action"));
+  tkr_history_begin (self->history, _ ("Use a Free Action"));
   set_int (self, combatant, "free-actions-used",
            tkr_combatant_get_free_actions_used (combatant) + 1);
-  tkr_encounter_log (self, _("%s uses a Free Action"), combatant_name (combatant));
+  tkr_encounter_log (self, _ ("%s uses a Free Action"), combatant_name (combatant));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1220,14 +1225,14 @@ tkr_encounter_set_free_actions_allowed (TkrEncounter *self,
   if (allowed < minimum || allowed > MAX_ALLOWED_FREE_ACTIONS)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("Free Actions per Turn can be raised from %d up to %d"), minimum,
+                   _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
                    MAX_ALLOWED_FREE_ACTIONS);
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Allow Free Actions"));
+  tkr_history_begin (self->history, _ ("Allow Free Actions"));
   set_int (self, combatant, "free-actions-allowed", allowed);
-  tkr_encounter_log (self, _("The GM allows %s %d Free Actions this Turn"),
+  tkr_encounter_log (self, _ ("The GM allows %s %d Free Actions this Turn"),
                      combatant_name (combatant), allowed);
   tkr_history_end (self->history);
   return TRUE;
@@ -1274,17 +1279,17 @@ tkr_encounter_use_ability (TkrEncounter *self,
       if (tkr_ability_time_is_slow (time) && !gm_approved)
         {
           g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                       _("%s takes longer than an Action: while the encounter is paused, it "
-                         "needs the GM’s approval"),
+                       _ ("%s takes longer than an Action: while the encounter is paused, it "
+                          "needs the GM’s approval"),
                        name);
           return FALSE;
         }
-      tkr_history_begin (self->history, _("Use an Ability"));
+      tkr_history_begin (self->history, _ ("Use an Ability"));
       if (tkr_ability_time_is_slow (time))
-        tkr_encounter_log (self, _("%s uses %s during the pause, with the GM’s approval"),
+        tkr_encounter_log (self, _ ("%s uses %s during the pause, with the GM’s approval"),
                            combatant_name (combatant), name);
       else
-        tkr_encounter_log (self, _("%s uses %s during the pause"), combatant_name (combatant),
+        tkr_encounter_log (self, _ ("%s uses %s during the pause"), combatant_name (combatant),
                            name);
       tkr_history_end (self->history);
       return TRUE;
@@ -1297,7 +1302,7 @@ tkr_encounter_use_ability (TkrEncounter *self,
       if (!gm_approved)
         {
           g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                       _("%s takes far longer than a Turn and needs the GM’s approval"), name);
+                       _ ("%s takes far longer than a Turn and needs the GM’s approval"), name);
           return FALSE;
         }
       G_GNUC_FALLTHROUGH;
@@ -1324,16 +1329,16 @@ tkr_encounter_use_ability (TkrEncounter *self,
 
   if (!check_beats (combatant, beats, error))
     return FALSE;
-  if (time == TKR_ABILITY_TIME_SLOW_ACTION
-      && tkr_combatant_get_pending_slow_action (combatant) != NULL)
+  if (time == TKR_ABILITY_TIME_SLOW_ACTION &&
+      tkr_combatant_get_pending_slow_action (combatant) != NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s already has a Slow Action under way (%s)"), combatant_name (combatant),
+                   _ ("%s already has a Slow Action under way (%s)"), combatant_name (combatant),
                    tkr_combatant_get_pending_slow_action (combatant));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Use an Ability"));
+  tkr_history_begin (self->history, _ ("Use an Ability"));
   if (beats > 0)
     set_int (self, combatant, "beats-left", tkr_combatant_get_beats_left (combatant) - beats);
   if (free_action)
@@ -1342,12 +1347,12 @@ tkr_encounter_use_ability (TkrEncounter *self,
   if (time == TKR_ABILITY_TIME_SLOW_ACTION)
     {
       tkr_history_set (self->history, combatant, "pending-slow-action", name);
-      tkr_encounter_log (self, _("%s begins the Slow Action %s; it takes effect next Turn"),
+      tkr_encounter_log (self, _ ("%s begins the Slow Action %s; it takes effect next Turn"),
                          combatant_name (combatant), name);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
-    tkr_encounter_log (self, _("%s uses %s (%s)"), combatant_name (combatant), name,
+    tkr_encounter_log (self, _ ("%s uses %s (%s)"), combatant_name (combatant), name,
                        tkr_ability_time_to_string (time));
   tkr_history_end (self->history);
   return TRUE;
@@ -1360,8 +1365,8 @@ tkr_encounter_use_ability (TkrEncounter *self,
 static char *
 canonical_range (TkrCombatant *combatant, const char *range)
 {
-  TkrMovementRange *sheet_range
-    = tkr_character_find_range (tkr_combatant_get_character (combatant), range);
+  TkrMovementRange *sheet_range =
+    tkr_character_find_range (tkr_combatant_get_character (combatant), range);
   g_auto (GStrv) names = NULL;
 
   if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
@@ -1429,11 +1434,8 @@ dict_with (GVariant *dict, const char *key, GVariant *value)
  * Movement covers one unit per improvised_cost Movement unless waived.
  */
 gboolean
-tkr_encounter_move (TkrEncounter *self,
-                    TkrCombatant *combatant,
-                    const char *range,
-                    int movement,
-                    GError **error)
+tkr_encounter_move (
+  TkrEncounter *self, TkrCombatant *combatant, const char *range, int movement, GError **error)
 {
   g_autofree char *name = NULL;
   g_autoptr (GVariant) range_spent = NULL;
@@ -1443,13 +1445,13 @@ tkr_encounter_move (TkrEncounter *self,
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (range != NULL, FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error)
-      || !require_on_turn (self, combatant, error))
+  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
+      !require_on_turn (self, combatant, error))
     return FALSE;
   if (movement <= 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("Move by at least one unit"));
+                   _ ("Move by at least one unit"));
       return FALSE;
     }
 
@@ -1464,35 +1466,34 @@ tkr_encounter_move (TkrEncounter *self,
   if (cap == 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _("%s has no %s range; the GM can grant Improvised Movement for it"),
+                   _ ("%s has no %s range; the GM can grant Improvised Movement for it"),
                    combatant_name (combatant), name);
       return FALSE;
     }
   if (left == 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _("%s has no Movement left this Turn"), combatant_name (combatant));
+                   _ ("%s has no Movement left this Turn"), combatant_name (combatant));
       return FALSE;
     }
   if (spent + movement > cap)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
                    /* Translators: a character, Movement, then a range ("Jump") */
-                   _("%s can spend only %d more Movement on %s this Turn"),
+                   _ ("%s can spend only %d more Movement on %s this Turn"),
                    combatant_name (combatant), cap - spent, name);
       return FALSE;
     }
   if (movement > left)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _("%s has only %d Movement left this Turn"), combatant_name (combatant), left);
+                   _ ("%s has only %d Movement left this Turn"), combatant_name (combatant), left);
       return FALSE;
     }
 
-
   g_object_get (combatant, "range-spent", &range_spent, NULL);
 
-  tkr_history_begin (self->history, _("Move"));
+  tkr_history_begin (self->history, _ ("Move"));
   tkr_history_set (self->history, combatant, "range-spent",
                    dict_with (range_spent, name, g_variant_new_int32 (spent + movement)));
   set_int (self, combatant, "movement-left", left - movement);
@@ -1502,15 +1503,15 @@ tkr_encounter_move (TkrEncounter *self,
       g_autofree char *distance = g_strdup_printf ("%g", (double) movement / cost);
 
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
-      tkr_encounter_log (self, _("%s spends %d Movement on improvised %s and covers %s units"),
+      tkr_encounter_log (self, _ ("%s spends %d Movement on improvised %s and covers %s units"),
                          combatant_name (combatant), movement, name, distance);
     }
   else if (improvised)
-    tkr_encounter_log (self, _("%s spends %d Movement on improvised %s, without penalty"),
+    tkr_encounter_log (self, _ ("%s spends %d Movement on improvised %s, without penalty"),
                        combatant_name (combatant), movement, name);
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
-    tkr_encounter_log (self, _("%s spends %d Movement on %s"), combatant_name (combatant),
+    tkr_encounter_log (self, _ ("%s spends %d Movement on %s"), combatant_name (combatant),
                        movement, name);
   tkr_history_end (self->history);
   return TRUE;
@@ -1538,25 +1539,25 @@ tkr_encounter_grant_improvised_range (TkrEncounter *self,
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error)
-      || !require_on_turn (self, combatant, error))
+  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
+      !require_on_turn (self, combatant, error))
     return FALSE;
   if (range == NULL || *range == '\0' || !g_utf8_validate (range, -1, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("Name the kind of movement, such as Climb or Swim"));
+                   _ ("Name the kind of movement, such as Climb or Swim"));
       return FALSE;
     }
   if (units < 1 || units > MAX_IMPROVISED_UNITS)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("An improvised range needs between 1 and %d units"), MAX_IMPROVISED_UNITS);
+                   _ ("An improvised range needs between 1 and %d units"), MAX_IMPROVISED_UNITS);
       return FALSE;
     }
   if (tkr_character_get_range_units (tkr_combatant_get_character (combatant), range) > 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s already has a %s range and needs no improvising"),
+                   _ ("%s already has a %s range and needs no improvising"),
                    combatant_name (combatant), range);
       return FALSE;
     }
@@ -1564,14 +1565,14 @@ tkr_encounter_grant_improvised_range (TkrEncounter *self,
   name = canonical_range (combatant, range);
   g_object_get (combatant, "improvised", &improvised, NULL);
 
-  tkr_history_begin (self->history, _("Grant Improvised Movement"));
+  tkr_history_begin (self->history, _ ("Grant Improvised Movement"));
   tkr_history_set (self->history, combatant, "improvised",
                    dict_with (improvised, name, g_variant_new ("(ib)", units, waive_penalty)));
   if (waive_penalty)
-    tkr_encounter_log (self, _("The GM grants %s an improvised %s of %d, without penalty"),
+    tkr_encounter_log (self, _ ("The GM grants %s an improvised %s of %d, without penalty"),
                        combatant_name (combatant), name, units);
   else
-    tkr_encounter_log (self, _("The GM grants %s an improvised %s of %d"),
+    tkr_encounter_log (self, _ ("The GM grants %s an improvised %s of %d"),
                        combatant_name (combatant), name, units);
   tkr_history_end (self->history);
   return TRUE;
@@ -1608,25 +1609,25 @@ tkr_encounter_dash (TkrEncounter *self,
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error)
-      || !require_on_turn (self, combatant, error) || !check_beats (combatant, 1, error))
+  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
+      !require_on_turn (self, combatant, error) || !check_beats (combatant, 1, error))
     return FALSE;
 
   again = tkr_encounter_dash_needs_test (self, combatant);
   if (again && athletics == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
-                   _("A second Dash in the same Round needs an Athletics Test"));
+                   _ ("A second Dash in the same Round needs an Athletics Test"));
       return FALSE;
     }
 
   character = tkr_combatant_get_character (combatant);
   largest = tkr_character_get_largest_range (character);
 
-  tkr_history_begin (self->history, _("Dash"));
+  tkr_history_begin (self->history, _ ("Dash"));
   /* The condition first: if it cannot be added, nothing else has changed. */
-  if (again && athletics->range == TKR_SCORE_RANGE_LOW
-      && tkr_encounter_add_condition (self, character, "Slowed", 1, error) == NULL)
+  if (again && athletics->range == TKR_SCORE_RANGE_LOW &&
+      tkr_encounter_add_condition (self, character, "Slowed", 1, error) == NULL)
     {
       tkr_history_abort (self->history);
       return FALSE;
@@ -1637,14 +1638,14 @@ tkr_encounter_dash (TkrEncounter *self,
            tkr_combatant_get_movement_gained (combatant) + largest);
   set_int (self, combatant, "movement-left", tkr_combatant_get_movement_left (combatant) + largest);
   if (!again)
-    tkr_encounter_log (self, _("%s Dashes: every range is doubled this Turn"),
+    tkr_encounter_log (self, _ ("%s Dashes: every range is doubled this Turn"),
                        character_name (character));
   else if (athletics->range == TKR_SCORE_RANGE_LOW)
     /* Translators: a character, then the Score of a Test */
-    tkr_encounter_log (self, _("%s Dashes again with an Athletics Score of %d and is Slowed"),
+    tkr_encounter_log (self, _ ("%s Dashes again with an Athletics Score of %d and is Slowed"),
                        character_name (character), athletics->score);
   else
-    tkr_encounter_log (self, _("%s Dashes again with an Athletics Score of %d"),
+    tkr_encounter_log (self, _ ("%s Dashes again with an Athletics Score of %d"),
                        character_name (character), athletics->score);
   tkr_history_end (self->history);
   return TRUE;
@@ -1662,11 +1663,8 @@ tkr_encounter_dash (TkrEncounter *self,
  * Returns: (transfer none) (nullable): the condition
  */
 TkrCondition *
-tkr_encounter_add_condition (TkrEncounter *self,
-                             TkrCharacter *character,
-                             const char *name,
-                             int stacks,
-                             GError **error)
+tkr_encounter_add_condition (
+  TkrEncounter *self, TkrCharacter *character, const char *name, int stacks, GError **error)
 {
   TkrCondition *condition;
   int turn;
@@ -1678,21 +1676,21 @@ tkr_encounter_add_condition (TkrEncounter *self,
     return NULL;
 
   turn = (self->phase == TKR_PHASE_MAIN || self->phase == TKR_PHASE_PAUSED) ? self->turn_serial
-                                                                             : TKR_TURN_NONE;
+                                                                            : TKR_TURN_NONE;
 
-  tkr_history_begin (self->history, _("Add a condition"));
-  condition = tkr_character_add_condition (character, self->history, self->rules, name, stacks,
-                                           turn, error);
+  tkr_history_begin (self->history, _ ("Add a condition"));
+  condition =
+    tkr_character_add_condition (character, self->history, self->rules, name, stacks, turn, error);
   if (condition == NULL)
     {
       tkr_history_abort (self->history);
       return NULL;
     }
   /* Translators: a character, a number of stacks, then a condition ("Slowed") */
-  tkr_encounter_log (self,
-                     g_dngettext (GETTEXT_PACKAGE, "%s gains %d stack of %s",
-                                  "%s gains %d stacks of %s", stacks),
-                     character_name (character), stacks, tkr_condition_get_name (condition));
+  tkr_encounter_log (
+    self,
+    g_dngettext (GETTEXT_PACKAGE, "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks),
+    character_name (character), stacks, tkr_condition_get_name (condition));
   tkr_history_end (self->history);
   return condition;
 }
@@ -1705,7 +1703,7 @@ find_zone (TkrEncounter *self, TkrZone *zone, guint *position, GError **error)
   if (TKR_IS_ZONE (zone) && g_list_store_find (self->zones, zone, position))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _("That Zone is not in play"));
+               _ ("That Zone is not in play"));
   return FALSE;
 }
 
@@ -1715,7 +1713,7 @@ check_zone_stacks (const char *name, int stacks, int max_stacks, GError **error)
   if (stacks >= 1 && stacks <= max_stacks)
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _("A %s Zone has from 1 to %d stacks"), name, max_stacks);
+               _ ("A %s Zone has from 1 to %d stacks"), name, max_stacks);
   return FALSE;
 }
 
@@ -1737,11 +1735,8 @@ custom_zone_max_stacks (TkrRules *rules)
  * Returns: (transfer none) (nullable): the Zone, now in play
  */
 TkrZone *
-tkr_encounter_add_zone (TkrEncounter *self,
-                        const char *name,
-                        int stacks,
-                        const char *location,
-                        GError **error)
+tkr_encounter_add_zone (
+  TkrEncounter *self, const char *name, int stacks, const char *location, GError **error)
 {
   const TkrZoneInfo *info;
   g_autoptr (TkrZone) zone = NULL;
@@ -1752,13 +1747,13 @@ tkr_encounter_add_zone (TkrEncounter *self,
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("A Zone needs a name, such as Fire or Dark"));
+                   _ ("A Zone needs a name, such as Fire or Dark"));
       return NULL;
     }
   if (location != NULL && !g_utf8_validate (location, -1, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("The Zone’s place is not valid text"));
+                   _ ("The Zone’s place is not valid text"));
       return NULL;
     }
 
@@ -1771,14 +1766,14 @@ tkr_encounter_add_zone (TkrEncounter *self,
   if (location != NULL)
     g_object_set (zone, "location", location, NULL);
 
-  tkr_history_begin (self->history, _("Add a Zone"));
+  tkr_history_begin (self->history, _ ("Add a Zone"));
   tkr_history_append (self->history, self->zones, zone);
   if (location != NULL && *location != '\0')
     /* Translators: a Zone ("Fire"), its stacks, then where it is */
-    tkr_encounter_log (self, _("A %s Zone of %d stacks appears at %s"),
-                       tkr_zone_get_name (zone), stacks, location);
+    tkr_encounter_log (self, _ ("A %s Zone of %d stacks appears at %s"), tkr_zone_get_name (zone),
+                       stacks, location);
   else
-    tkr_encounter_log (self, _("A %s Zone of %d stacks appears"), tkr_zone_get_name (zone),
+    tkr_encounter_log (self, _ ("A %s Zone of %d stacks appears"), tkr_zone_get_name (zone),
                        stacks);
   tkr_history_end (self->history);
   return zone;
@@ -1789,14 +1784,13 @@ tkr_encounter_set_zone_stacks (TkrEncounter *self, TkrZone *zone, int stacks, GE
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
-  if (!find_zone (self, zone, NULL, error)
-      || !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone),
-                             error))
+  if (!find_zone (self, zone, NULL, error) ||
+      !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone), error))
     return FALSE;
 
-  tkr_history_begin (self->history, _("Change a Zone"));
+  tkr_history_begin (self->history, _ ("Change a Zone"));
   tkr_history_set (self->history, zone, "stacks", stacks);
-  tkr_encounter_log (self, _("The %s Zone now has %d stacks"), tkr_zone_get_name (zone), stacks);
+  tkr_encounter_log (self, _ ("The %s Zone now has %d stacks"), tkr_zone_get_name (zone), stacks);
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1812,9 +1806,9 @@ tkr_encounter_remove_zone (TkrEncounter *self, TkrZone *zone, GError **error)
     return FALSE;
 
   g_object_ref (zone);
-  tkr_history_begin (self->history, _("Remove a Zone"));
+  tkr_history_begin (self->history, _ ("Remove a Zone"));
   tkr_history_remove (self->history, self->zones, position);
-  tkr_encounter_log (self, _("The %s Zone is gone"), tkr_zone_get_name (zone));
+  tkr_encounter_log (self, _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
   tkr_history_end (self->history);
   g_object_unref (zone);
   return TRUE;
@@ -1829,11 +1823,8 @@ tkr_encounter_remove_zone (TkrEncounter *self, TkrZone *zone, GError **error)
  * from the rule data.
  */
 gboolean
-tkr_encounter_award_experience (TkrEncounter *self,
-                                TkrCharacter *character,
-                                int xp,
-                                const char *reason,
-                                GError **error)
+tkr_encounter_award_experience (
+  TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
@@ -1842,11 +1833,11 @@ tkr_encounter_award_experience (TkrEncounter *self,
   if (!tkr_rules_is_valid_award (self->rules, xp))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%d Experience Points is not an award these rules allow"), xp);
+                   _ ("%d Experience Points is not an award these rules allow"), xp);
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Award Experience"));
+  tkr_history_begin (self->history, _ ("Award Experience"));
   if (!tkr_character_award_experience (character, self->history, xp, error))
     {
       tkr_history_abort (self->history);
@@ -1854,9 +1845,9 @@ tkr_encounter_award_experience (TkrEncounter *self,
     }
   if (reason != NULL && *reason != '\0')
     /* Translators: a character, Experience Points, then the GM's reason */
-    tkr_encounter_log (self, _("%s gains %d XP: %s"), character_name (character), xp, reason);
+    tkr_encounter_log (self, _ ("%s gains %d XP: %s"), character_name (character), xp, reason);
   else
-    tkr_encounter_log (self, _("%s gains %d XP"), character_name (character), xp);
+    tkr_encounter_log (self, _ ("%s gains %d XP"), character_name (character), xp);
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1927,15 +1918,16 @@ tkr_encounter_to_json (TkrEncounter *self)
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
   json_object_set_member (object, "participants",
                           list_to_json (G_LIST_MODEL (self->participants), participant_to_json));
-  json_object_set_member (object, "order", list_to_json (G_LIST_MODEL (self->order), entry_to_json));
+  json_object_set_member (object, "order",
+                          list_to_json (G_LIST_MODEL (self->order), entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_setup_to_json (self->setup));
-  json_object_set_member (object, "zones",
-                          list_to_json (G_LIST_MODEL (self->zones),
-                                        (JsonNode * (*) (gpointer)) tkr_zone_to_json));
-  json_object_set_member (object, "log",
-                          list_to_json (G_LIST_MODEL (self->log),
-                                        (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
+  json_object_set_member (
+    object, "zones",
+    list_to_json (G_LIST_MODEL (self->zones), (JsonNode * (*) (gpointer)) tkr_zone_to_json));
+  json_object_set_member (
+    object, "log",
+    list_to_json (G_LIST_MODEL (self->log), (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
   return node;
 }
@@ -1984,7 +1976,7 @@ read_participants (JsonObject *object,
 
       if ((ref != NULL) == (npc != NULL))
         {
-          tkr_json_set_error (error, item_path, _("expected either “ref” or “npc”"));
+          tkr_json_set_error (error, item_path, _ ("expected either “ref” or “npc”"));
           return FALSE;
         }
       if (ref != NULL)
@@ -1994,8 +1986,16 @@ read_participants (JsonObject *object,
           if (found == NULL)
             {
               g_autofree char *ref_path = tkr_json_path (item_path, "ref");
+              tkr_json_set_error (error, ref_path, _ ("no character in this file has the id “%s”"),
+                                  ref);
+              return FALSE;
+            }
+          if (!tkr_character_is_pc (found))
+            {
+              g_autofree char *ref_path = tkr_json_path (item_path, "ref");
               tkr_json_set_error (error, ref_path,
-                                  _("no character in this file has the id “%s”"), ref);
+                                  _ ("“%s” is an NPC; an encounter stores its NPCs whole"),
+                                  character_name (found));
               return FALSE;
             }
           character = g_object_ref (found);
@@ -2007,11 +2007,18 @@ read_participants (JsonObject *object,
           character = tkr_character_new_from_json (npc, npc_path, error);
           if (character == NULL)
             return FALSE;
+          if (tkr_character_is_pc (character))
+            {
+              tkr_json_set_error (error, npc_path,
+                                  _ ("“%s” is a PC; an encounter refers to its PCs by id"),
+                                  character_name (character));
+              return FALSE;
+            }
         }
 
       if (resolve_participant (tkr_character_get_id (character), participants) != NULL)
         {
-          tkr_json_set_error (error, item_path, _("“%s” takes part twice"),
+          tkr_json_set_error (error, item_path, _ ("“%s” takes part twice"),
                               character_name (character));
           return FALSE;
         }
@@ -2021,11 +2028,8 @@ read_participants (JsonObject *object,
 }
 
 static gboolean
-read_order (JsonObject *object,
-            const char *path,
-            GPtrArray *participants,
-            GPtrArray *order,
-            GError **error)
+read_order (
+  JsonObject *object, const char *path, GPtrArray *participants, GPtrArray *order, GError **error)
 {
   g_autofree char *list_path = tkr_json_path (path, "order");
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
@@ -2045,20 +2049,20 @@ read_order (JsonObject *object,
       int kind;
 
       item = tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      if (item == NULL
-          || !tkr_json_get_enum (item, "kind", item_path, TRUE, entry_kind_nicks, 0, &kind, error)
-          || !tkr_json_get_string (item, "name", item_path, FALSE, "", &name, error)
-          || !tkr_json_get_array (item, "members", item_path, TRUE, &members, error))
+      if (item == NULL ||
+          !tkr_json_get_enum (item, "kind", item_path, TRUE, entry_kind_nicks, 0, &kind, error) ||
+          !tkr_json_get_string (item, "name", item_path, FALSE, "", &name, error) ||
+          !tkr_json_get_array (item, "members", item_path, TRUE, &members, error))
         return FALSE;
 
       /* A PC's entry is that PC alone; a group has at least one NPC. */
-      if (json_array_get_length (members) == 0
-          || (kind == TKR_TURN_ENTRY_KIND_PC && json_array_get_length (members) != 1))
+      if (json_array_get_length (members) == 0 ||
+          (kind == TKR_TURN_ENTRY_KIND_PC && json_array_get_length (members) != 1))
         {
           tkr_json_set_error (error, members_path,
                               kind == TKR_TURN_ENTRY_KIND_PC
-                                ? _("a PC’s place in the order holds exactly one character")
-                                : _("a group needs at least one NPC"));
+                                ? _ ("a PC’s place in the order holds exactly one character")
+                                : _ ("a group needs at least one NPC"));
           return FALSE;
         }
 
@@ -2069,15 +2073,14 @@ read_order (JsonObject *object,
           g_autoptr (TkrCombatant) combatant = NULL;
           TkrCharacter *character;
 
-          combatant = tkr_combatant_new_from_json (json_array_get_element (members, j),
-                                                   member_path, resolve_participant, participants,
-                                                   error);
+          combatant = tkr_combatant_new_from_json (json_array_get_element (members, j), member_path,
+                                                   resolve_participant, participants, error);
           if (combatant == NULL)
             return FALSE;
           character = tkr_combatant_get_character (combatant);
           if (!g_hash_table_add (seen, character))
             {
-              tkr_json_set_error (error, member_path, _("“%s” has two places in the order"),
+              tkr_json_set_error (error, member_path, _ ("“%s” has two places in the order"),
                                   character_name (character));
               return FALSE;
             }
@@ -2085,8 +2088,8 @@ read_order (JsonObject *object,
             {
               tkr_json_set_error (error, member_path,
                                   kind == TKR_TURN_ENTRY_KIND_PC
-                                    ? _("“%s” is an NPC in a PC’s place")
-                                    : _("“%s” is a PC in an NPC group"),
+                                    ? _ ("“%s” is an NPC in a PC’s place")
+                                    : _ ("“%s” is a PC in an NPC group"),
                                   character_name (character));
               return FALSE;
             }
@@ -2162,43 +2165,40 @@ tkr_encounter_load_json (TkrEncounter *self,
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL
-      || !tkr_json_get_string (object, "name", path, FALSE, "", &name, error)
-      || !tkr_json_get_enum (object, "phase", path, TRUE, phase_nicks, TKR_PHASE_FREEPLAY, &phase,
-                             error)
-      || !tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error)
-      || !tkr_json_get_int (object, "current_index", path, FALSE, -1, TKR_JSON_MAX_ITEMS, -1,
-                            &current_index, error)
-      || !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial,
-                            error)
-      || !read_participants (object, path, resolve, user_data, participants, error)
-      || !read_order (object, path, participants, order, error)
-      || !read_items (object, "zones", path, (ItemFromJson) tkr_zone_new_from_json, zones, error)
-      || !read_items (object, "log", path, (ItemFromJson) tkr_log_entry_new_from_json, log, error))
+  if (object == NULL || !tkr_json_get_string (object, "name", path, FALSE, "", &name, error) ||
+      !tkr_json_get_enum (object, "phase", path, TRUE, phase_nicks, TKR_PHASE_FREEPLAY, &phase,
+                          error) ||
+      !tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
+      !tkr_json_get_int (object, "current_index", path, FALSE, -1, TKR_JSON_MAX_ITEMS, -1,
+                         &current_index, error) ||
+      !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
+      !read_participants (object, path, resolve, user_data, participants, error) ||
+      !read_order (object, path, participants, order, error) ||
+      !read_items (object, "zones", path, (ItemFromJson) tkr_zone_new_from_json, zones, error) ||
+      !read_items (object, "log", path, (ItemFromJson) tkr_log_entry_new_from_json, log, error))
     return FALSE;
 
   /* The phase and the turn must agree with the order. */
   if (current_index >= (gint64) order->len)
     {
       g_autofree char *index_path = tkr_json_path (path, "current_index");
-      tkr_json_set_error (error, index_path, _("there is no place %d in an order of %u"),
+      tkr_json_set_error (error, index_path, _ ("there is no place %d in an order of %u"),
                           (int) current_index + 1, order->len);
       return FALSE;
     }
-  if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED)
-      && (current_index < 0 || round < 1))
+  if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) && (current_index < 0 || round < 1))
     {
       g_autofree char *index_path = tkr_json_path (path, "current_index");
       tkr_json_set_error (error, index_path,
-                          _("a running encounter needs a Round and someone’s Turn"));
+                          _ ("a running encounter needs a Round and someone’s Turn"));
       return FALSE;
     }
-  if ((phase == TKR_PHASE_FREEPLAY || phase == TKR_PHASE_SETUP)
-      && (order->len > 0 || current_index != -1 || round != 0))
+  if ((phase == TKR_PHASE_FREEPLAY || phase == TKR_PHASE_SETUP) &&
+      (order->len > 0 || current_index != -1 || round != 0))
     {
       g_autofree char *order_path = tkr_json_path (path, "order");
       tkr_json_set_error (error, order_path,
-                          _("an encounter in Freeplay or Setup has no turn order yet"));
+                          _ ("an encounter in Freeplay or Setup has no turn order yet"));
       return FALSE;
     }
 
@@ -2210,8 +2210,8 @@ tkr_encounter_load_json (TkrEncounter *self,
       g_autofree char *setup_path = tkr_json_path (path, "setup");
       tkr_json_set_error (error, setup_path,
                           phase == TKR_PHASE_SETUP
-                            ? _("an encounter in its Setup phase needs its Setup")
-                            : _("only an encounter in its Setup phase has a Setup"));
+                            ? _ ("an encounter in its Setup phase needs its Setup")
+                            : _ ("only an encounter in its Setup phase has a Setup"));
       return FALSE;
     }
   if (setup_node != NULL)

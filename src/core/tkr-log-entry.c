@@ -64,10 +64,7 @@ tkr_log_entry_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-tkr_log_entry_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_log_entry_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrLogEntry *self = TKR_LOG_ENTRY (object);
 
@@ -109,15 +106,14 @@ tkr_log_entry_class_init (TkrLogEntryClass *klass)
   object_class->get_property = tkr_log_entry_get_property;
   object_class->set_property = tkr_log_entry_set_property;
 
-  properties[PROP_ROUND]
-    = g_param_spec_int ("round", NULL, NULL, 0, MAX_ROUND, 0,
+  properties[PROP_ROUND] =
+    g_param_spec_int ("round", NULL, NULL, 0, MAX_ROUND, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TEXT] = g_param_spec_string (
+    "text", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TIME] =
+    g_param_spec_int64 ("time", NULL, NULL, 0, G_MAXINT64, 0,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TEXT]
-    = g_param_spec_string ("text", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TIME]
-    = g_param_spec_int64 ("time", NULL, NULL, 0, G_MAXINT64, 0,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -189,9 +185,9 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
   object = tkr_json_require_object (node, path, error);
   if (object == NULL)
     return NULL;
-  if (!tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error)
-      || !tkr_json_get_string (object, "text", path, TRUE, NULL, &text, error)
-      || !tkr_json_get_int (object, "time", path, FALSE, 0, G_MAXINT64, 0, &time, error))
+  if (!tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
+      !tkr_json_get_string (object, "text", path, TRUE, NULL, &text, error) ||
+      !tkr_json_get_int (object, "time", path, FALSE, 0, G_MAXINT64, 0, &time, error))
     return NULL;
 
   return g_object_new (TKR_TYPE_LOG_ENTRY, "round", (int) round, "text", text, "time", time, NULL);

@@ -175,22 +175,23 @@ tkr_npc_group_get_property (GObject *object, guint prop_id, GValue *value, GPara
 static void
 set_custom_name (TkrNpcGroup *self, const char *name)
 {
+  g_autofree char *old_name = NULL;
+
   if (name != NULL && *name == '\0')
     name = NULL;
   if (g_strcmp0 (self->custom_name, name) == 0)
     return;
 
+  old_name = g_strdup (tkr_npc_group_get_name (self));
   g_free (self->custom_name);
   self->custom_name = g_strdup (name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CUSTOM_NAME]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+  if (g_strcmp0 (old_name, tkr_npc_group_get_name (self)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 
 static void
-tkr_npc_group_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_npc_group_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrNpcGroup *self = TKR_NPC_GROUP (object);
 
@@ -224,19 +225,17 @@ tkr_npc_group_class_init (TkrNpcGroupClass *klass)
 
   /* What to show: the custom name, or else the members' common name.
    * Setting it sets "custom-name". */
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The name the GM gave, or NULL for the automatic one. */
-  properties[PROP_CUSTOM_NAME]
-    = g_param_spec_string ("custom-name", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_EDGE]
-    = g_param_spec_int ("edge", NULL, NULL, -99, 99, 0,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MEMBERS]
-    = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CUSTOM_NAME] =
+    g_param_spec_string ("custom-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_EDGE] =
+    g_param_spec_int ("edge", NULL, NULL, -99, 99, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MEMBERS] = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

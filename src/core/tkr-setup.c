@@ -136,8 +136,7 @@ on_groups_changed (TkrSetup *self, guint position, guint removed, guint added)
       GListStore *members = tkr_npc_group_get_member_store (group);
 
       if (g_signal_handler_find (members, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
-                                 on_state_changed, self)
-          == 0)
+                                 on_state_changed, self) == 0)
         {
           g_signal_connect_object (members, "items-changed", G_CALLBACK (on_state_changed), self,
                                    G_CONNECT_SWAPPED);
@@ -211,16 +210,16 @@ tkr_setup_class_init (TkrSetupClass *klass)
   object_class->get_property = tkr_setup_get_property;
   object_class->set_property = tkr_setup_set_property;
 
-  properties[PROP_RULES] = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                  | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULES] =
+    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_GROUPS] = g_param_spec_object ("groups", NULL, NULL, G_TYPE_LIST_MODEL,
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PCS] = g_param_spec_object ("pcs", NULL, NULL, G_TYPE_LIST_MODEL,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_COMPLETE]
-    = g_param_spec_boolean ("complete", NULL, NULL, TRUE,
-                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPLETE] =
+    g_param_spec_boolean ("complete", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -229,8 +228,8 @@ tkr_setup_class_init (TkrSetupClass *klass)
    * Emitted after any change to the groups, PCs, Scores or choices, done,
    * undone or redone, so a preview of the order can be rebuilt.
    */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -347,10 +346,7 @@ find_mark (GListStore *store, TkrCharacter *pc, TkrNpcGroup *group, guint *posit
 }
 
 static void
-remove_marks_where (GListStore *store,
-                    TkrHistory *history,
-                    TkrCharacter *pc,
-                    TkrNpcGroup *group)
+remove_marks_where (GListStore *store, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup *group)
 {
   for (guint i = g_list_model_get_n_items (G_LIST_MODEL (store)); i > 0; i--)
     {
@@ -454,7 +450,7 @@ tkr_setup_add_character (TkrSetup *self, TkrHistory *history, TkrCharacter *char
   if (has_pc (self, character, NULL) || group_of_npc (self, character) != NULL)
     return;
 
-  tkr_history_begin (history, _("Add to the Setup"));
+  tkr_history_begin (history, _ ("Add to the Setup"));
   if (tkr_character_is_pc (character))
     tkr_history_append (history, self->pcs, character);
   else
@@ -486,7 +482,7 @@ tkr_setup_remove_character (TkrSetup *self,
 
   if (has_pc (self, character, &position))
     {
-      tkr_history_begin (history, _("Remove from the Setup"));
+      tkr_history_begin (history, _ ("Remove from the Setup"));
       remove_marks_where (self->scores, history, character, NULL);
       remove_marks_where (self->sneaky, history, character, NULL);
       tkr_history_remove (history, self->pcs, position);
@@ -498,11 +494,11 @@ tkr_setup_remove_character (TkrSetup *self,
   if (group == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _("“%s” is not in this Setup"), tkr_character_get_name (character));
+                   _ ("“%s” is not in this Setup"), tkr_character_get_name (character));
       return FALSE;
     }
 
-  tkr_history_begin (history, _("Remove from the Setup"));
+  tkr_history_begin (history, _ ("Remove from the Setup"));
   restart_tests (self, history);
   tkr_history_remove_item (history, tkr_npc_group_get_member_store (group), character);
   if (g_list_model_get_n_items (tkr_npc_group_get_members (group)) == 0)
@@ -520,7 +516,7 @@ check_group (TkrSetup *self, TkrNpcGroup *group, guint *position, GError **error
   if (!find_group (self, group, position))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _("That group is not in this Setup"));
+                   _ ("That group is not in this Setup"));
       return FALSE;
     }
   return TRUE;
@@ -532,7 +528,7 @@ check_pc (TkrSetup *self, TkrCharacter *pc, GError **error)
   if (!has_pc (self, pc, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _("“%s” does not test in this Setup"), tkr_character_get_name (pc));
+                   _ ("“%s” does not test in this Setup"), tkr_character_get_name (pc));
       return FALSE;
     }
   return TRUE;
@@ -570,7 +566,7 @@ tkr_setup_split_group (TkrSetup *self,
   if (n_members == 0 || n_members >= g_list_model_get_n_items (G_LIST_MODEL (store)))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("Choose some of the group’s NPCs to split off, leaving at least one"));
+                   _ ("Choose some of the group’s NPCs to split off, leaving at least one"));
       return NULL;
     }
   for (guint i = 0; i < n_members; i++)
@@ -578,19 +574,19 @@ tkr_setup_split_group (TkrSetup *self,
       if (!TKR_IS_CHARACTER (members[i]) || !g_list_store_find (store, members[i], NULL))
         {
           g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _("Only NPCs of the group can be split off"));
+                       _ ("Only NPCs of the group can be split off"));
           return NULL;
         }
       for (guint j = 0; j < i; j++)
         if (members[j] == members[i])
           {
             g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                         _("An NPC is listed twice"));
+                         _ ("An NPC is listed twice"));
             return NULL;
           }
     }
 
-  tkr_history_begin (history, _("Split group"));
+  tkr_history_begin (history, _ ("Split group"));
   restart_tests (self, history);
   new_group = tkr_npc_group_new (NULL, tkr_npc_group_get_edge (group));
   for (guint i = 0; i < n_members; i++)
@@ -613,11 +609,8 @@ tkr_setup_split_group (TkrSetup *self,
  * start over.
  */
 gboolean
-tkr_setup_merge_groups (TkrSetup *self,
-                        TkrHistory *history,
-                        TkrNpcGroup *into,
-                        TkrNpcGroup *from,
-                        GError **error)
+tkr_setup_merge_groups (
+  TkrSetup *self, TkrHistory *history, TkrNpcGroup *into, TkrNpcGroup *from, GError **error)
 {
   GListStore *from_store;
   guint n;
@@ -629,11 +622,11 @@ tkr_setup_merge_groups (TkrSetup *self,
   if (into == from)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("A group cannot be merged into itself"));
+                   _ ("A group cannot be merged into itself"));
       return FALSE;
     }
 
-  tkr_history_begin (history, _("Merge groups"));
+  tkr_history_begin (history, _ ("Merge groups"));
   restart_tests (self, history);
   from_store = tkr_npc_group_get_member_store (from);
   n = g_list_model_get_n_items (G_LIST_MODEL (from_store));
@@ -669,11 +662,8 @@ tkr_setup_merge_groups (TkrSetup *self,
  * with it, so every Score is cleared and the tests start over.
  */
 gboolean
-tkr_setup_move_group (TkrSetup *self,
-                      TkrHistory *history,
-                      TkrNpcGroup *group,
-                      guint position,
-                      GError **error)
+tkr_setup_move_group (
+  TkrSetup *self, TkrHistory *history, TkrNpcGroup *group, guint position, GError **error)
 {
   guint current;
 
@@ -684,14 +674,14 @@ tkr_setup_move_group (TkrSetup *self,
   if (position >= n_groups (self))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("There is no place %u among %u groups"), position + 1, n_groups (self));
+                   _ ("There is no place %u among %u groups"), position + 1, n_groups (self));
       return FALSE;
     }
   if (position == current)
     return TRUE;
 
   g_object_ref (group);
-  tkr_history_begin (history, _("Move group"));
+  tkr_history_begin (history, _ ("Move group"));
   restart_tests (self, history);
   tkr_history_remove (history, self->groups, current);
   tkr_history_insert (history, self->groups, position, group);
@@ -710,7 +700,7 @@ tkr_setup_rename_group (TkrSetup *self, TkrHistory *history, TkrNpcGroup *group,
   g_return_if_fail (TKR_IS_SETUP (self));
   g_return_if_fail (find_group (self, group, NULL));
 
-  tkr_history_begin (history, _("Rename group"));
+  tkr_history_begin (history, _ ("Rename group"));
   tkr_history_set (history, group, "custom-name", name);
   tkr_history_end (history);
 }
@@ -718,11 +708,8 @@ tkr_setup_rename_group (TkrSetup *self, TkrHistory *history, TkrNpcGroup *group,
 /* Rule 6: Sneaky toward at least one NPC of a group gives Advantage on the
  * test against that group. Scores already entered stand. */
 void
-tkr_setup_set_sneaky (TkrSetup *self,
-                      TkrHistory *history,
-                      TkrCharacter *pc,
-                      TkrNpcGroup *group,
-                      gboolean sneaky)
+tkr_setup_set_sneaky (
+  TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup *group, gboolean sneaky)
 {
   guint position;
   TkrSetupMark *mark;
@@ -735,7 +722,7 @@ tkr_setup_set_sneaky (TkrSetup *self,
   if ((mark != NULL) == !!sneaky)
     return;
 
-  tkr_history_begin (history, sneaky ? _("Mark as Sneaky") : _("Unmark as Sneaky"));
+  tkr_history_begin (history, sneaky ? _ ("Mark as Sneaky") : _ ("Unmark as Sneaky"));
   if (sneaky)
     {
       g_autoptr (TkrSetupMark) new_mark = setup_mark_new (pc, group, 0, NULL);
@@ -828,14 +815,14 @@ check_next_test (TkrSetup *self, TkrCharacter *pc, TkrNpcGroup *group, GError **
   if (next == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s has no test left to make"), tkr_character_get_name (pc));
+                   _ ("%s has no test left to make"), tkr_character_get_name (pc));
       return FALSE;
     }
   if (next != group)
     {
       /* Translators: a PC's name, then two NPC group names */
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s tests against %s next, not against %s"), tkr_character_get_name (pc),
+                   _ ("%s tests against %s next, not against %s"), tkr_character_get_name (pc),
                    tkr_npc_group_get_name (next), tkr_npc_group_get_name (group));
       return FALSE;
     }
@@ -847,7 +834,7 @@ record_score (TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup
 {
   g_autoptr (TkrSetupMark) mark = setup_mark_new (pc, group, score, NULL);
 
-  tkr_history_begin (history, _("Enter Edge Save Score"));
+  tkr_history_begin (history, _ ("Enter Edge Save Score"));
   tkr_history_append (history, self->scores, mark);
   tkr_history_end (history);
 }
@@ -873,7 +860,7 @@ tkr_setup_enter_score (TkrSetup *self,
   if (score < MIN_SCORE || score > MAX_SCORE)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("A Score of %d is not possible"), score);
+                   _ ("A Score of %d is not possible"), score);
       return FALSE;
     }
   record_score (self, history, pc, group, score);
@@ -907,8 +894,8 @@ tkr_setup_roll (TkrSetup *self,
     return NULL;
 
   sneaky = tkr_setup_get_sneaky (self, pc, group);
-  roll = tkr_dice_roll_test (self->rules, rand, tkr_character_get_edge_save (pc), sneaky ? 1 : 0,
-                             0);
+  roll =
+    tkr_dice_roll_test (self->rules, rand, tkr_character_get_edge_save (pc), sneaky ? 1 : 0, 0);
   record_score (self, history, pc, group, CLAMP (roll->score, MIN_SCORE, MAX_SCORE));
   return roll;
 }
@@ -940,7 +927,7 @@ tkr_setup_retake_from (TkrSetup *self, TkrHistory *history, TkrCharacter *pc, Tk
   g_return_if_fail (TKR_IS_SETUP (self));
   g_return_if_fail (find_group (self, group, &position));
 
-  tkr_history_begin (history, _("Retake Edge Save tests"));
+  tkr_history_begin (history, _ ("Retake Edge Save tests"));
   for (guint i = 0; i <= position; i++)
     {
       guint mark_position;
@@ -1088,11 +1075,8 @@ slot_order (TkrSetup *self, TkrNpcGroup *slot)
  * both placed in the same slot. The choice holds until the tests change.
  */
 gboolean
-tkr_setup_place_before (TkrSetup *self,
-                        TkrHistory *history,
-                        TkrCharacter *pc,
-                        TkrCharacter *other,
-                        GError **error)
+tkr_setup_place_before (
+  TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrCharacter *other, GError **error)
 {
   TkrNpcGroup *slot, *other_slot;
   g_autoptr (GPtrArray) order = NULL;
@@ -1108,14 +1092,14 @@ tkr_setup_place_before (TkrSetup *self,
   if (pc == other)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("Choose two different characters"));
+                   _ ("Choose two different characters"));
       return FALSE;
     }
-  if (!tkr_setup_get_placement (self, pc, &slot)
-      || !tkr_setup_get_placement (self, other, &other_slot) || slot != other_slot)
+  if (!tkr_setup_get_placement (self, pc, &slot) ||
+      !tkr_setup_get_placement (self, other, &other_slot) || slot != other_slot)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _("%s and %s are not placed in the same spot, so there is no tie to settle"),
+                   _ ("%s and %s are not placed in the same spot, so there is no tie to settle"),
                    tkr_character_get_name (pc), tkr_character_get_name (other));
       return FALSE;
     }
@@ -1129,7 +1113,7 @@ tkr_setup_place_before (TkrSetup *self,
   strv = g_strv_builder_end (ids);
   tie = setup_mark_new (NULL, slot, 0, (const char *const *) strv);
 
-  tkr_history_begin (history, _("Choose the turn order"));
+  tkr_history_begin (history, _ ("Choose the turn order"));
   if (find_mark (self->ties, NULL, slot, &old_position))
     tkr_history_remove (history, self->ties, old_position);
   tkr_history_append (history, self->ties, tie);
@@ -1176,8 +1160,8 @@ tkr_setup_build_order (TkrSetup *self)
     {
       TkrNpcGroup *group = group_at (self, i);
       GListModel *members = tkr_npc_group_get_members (group);
-      TkrTurnEntry *entry
-        = tkr_turn_entry_new (TKR_TURN_ENTRY_KIND_NPC_GROUP, tkr_npc_group_get_name (group));
+      TkrTurnEntry *entry =
+        tkr_turn_entry_new (TKR_TURN_ENTRY_KIND_NPC_GROUP, tkr_npc_group_get_name (group));
 
       for (guint j = 0; j < g_list_model_get_n_items (members); j++)
         {
@@ -1319,19 +1303,19 @@ read_character (JsonArray *array,
 
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
-      tkr_json_set_error (error, item_path, _("expected a character id"));
+      tkr_json_set_error (error, item_path, _ ("expected a character id"));
       return NULL;
     }
   id = json_node_get_string (node);
   character = resolve (id, user_data);
   if (character == NULL)
     {
-      tkr_json_set_error (error, item_path, _("no character in this file has the id “%s”"), id);
+      tkr_json_set_error (error, item_path, _ ("no character in this file has the id “%s”"), id);
       return NULL;
     }
   if (seen != NULL && !g_hash_table_add (seen, character))
     {
-      tkr_json_set_error (error, item_path, _("“%s” is listed twice"),
+      tkr_json_set_error (error, item_path, _ ("“%s” is listed twice"),
                           tkr_character_get_name (character));
       return NULL;
     }
@@ -1362,30 +1346,31 @@ read_groups (TkrSetup *setup,
       JsonArray *members;
       gint64 edge;
 
-      group_object = tkr_json_require_object (json_array_get_element (groups, i), group_path, error);
-      if (group_object == NULL
-          || !tkr_json_get_string (group_object, "name", group_path, FALSE, NULL, &name, error)
-          || !tkr_json_get_int (group_object, "edge", group_path, TRUE, -99, 99, 0, &edge, error)
-          || !tkr_json_get_array (group_object, "members", group_path, TRUE, &members, error))
+      group_object =
+        tkr_json_require_object (json_array_get_element (groups, i), group_path, error);
+      if (group_object == NULL ||
+          !tkr_json_get_string (group_object, "name", group_path, FALSE, NULL, &name, error) ||
+          !tkr_json_get_int (group_object, "edge", group_path, TRUE, -99, 99, 0, &edge, error) ||
+          !tkr_json_get_array (group_object, "members", group_path, TRUE, &members, error))
         return FALSE;
       if (json_array_get_length (members) == 0)
         {
-          tkr_json_set_error (error, members_path, _("a group needs at least one NPC"));
+          tkr_json_set_error (error, members_path, _ ("a group needs at least one NPC"));
           return FALSE;
         }
 
       group = tkr_npc_group_new (name, (int) edge);
       for (guint j = 0; j < json_array_get_length (members); j++)
         {
-          TkrCharacter *npc
-            = read_character (members, j, members_path, resolve, user_data, seen, error);
+          TkrCharacter *npc =
+            read_character (members, j, members_path, resolve, user_data, seen, error);
 
           if (npc == NULL)
             return FALSE;
           if (tkr_character_is_pc (npc))
             {
               g_autofree char *item_path = tkr_json_path_index (members_path, j);
-              tkr_json_set_error (error, item_path, _("“%s” is a PC, not an NPC"),
+              tkr_json_set_error (error, item_path, _ ("“%s” is a PC, not an NPC"),
                                   tkr_character_get_name (npc));
               return FALSE;
             }
@@ -1419,7 +1404,7 @@ read_pcs (TkrSetup *setup,
       if (!tkr_character_is_pc (pc))
         {
           g_autofree char *item_path = tkr_json_path_index (pcs_path, i);
-          tkr_json_set_error (error, item_path, _("“%s” is an NPC, not a PC"),
+          tkr_json_set_error (error, item_path, _ ("“%s” is an NPC, not a PC"),
                               tkr_character_get_name (pc));
           return FALSE;
         }
@@ -1462,19 +1447,18 @@ read_mark (TkrSetup *setup,
   gint64 group_index, value = 0;
 
   object = tkr_json_require_object (json_array_get_element (array, index), mark_path, error);
-  if (object == NULL || !tkr_json_get_string (object, "pc", mark_path, TRUE, NULL, &id, error)
-      || !tkr_json_get_int (object, "group", mark_path, TRUE, 0, (gint64) n_groups (setup) - 1, 0,
-                            &group_index, error)
-      || (with_score
-          && !tkr_json_get_int (object, "score", mark_path, TRUE, MIN_SCORE, MAX_SCORE, 0, &value,
-                                error)))
+  if (object == NULL || !tkr_json_get_string (object, "pc", mark_path, TRUE, NULL, &id, error) ||
+      !tkr_json_get_int (object, "group", mark_path, TRUE, 0, (gint64) n_groups (setup) - 1, 0,
+                         &group_index, error) ||
+      (with_score && !tkr_json_get_int (object, "score", mark_path, TRUE, MIN_SCORE, MAX_SCORE, 0,
+                                        &value, error)))
     return FALSE;
 
   *pc = lookup_pc (setup, id);
   if (*pc == NULL)
     {
       g_autofree char *pc_path = tkr_json_path (mark_path, "pc");
-      tkr_json_set_error (error, pc_path, _("“%s” is not one of the PCs of this Setup"), id);
+      tkr_json_set_error (error, pc_path, _ ("“%s” is not one of the PCs of this Setup"), id);
       return FALSE;
     }
   *group = group_at (setup, (guint) group_index);
@@ -1489,8 +1473,8 @@ read_marks (TkrSetup *setup, JsonObject *object, const char *path, GError **erro
   g_autofree char *sneaky_path = tkr_json_path (path, "sneaky");
   JsonArray *scores, *sneaky;
 
-  if (!tkr_json_get_array (object, "scores", path, FALSE, &scores, error)
-      || !tkr_json_get_array (object, "sneaky", path, FALSE, &sneaky, error))
+  if (!tkr_json_get_array (object, "scores", path, FALSE, &scores, error) ||
+      !tkr_json_get_array (object, "sneaky", path, FALSE, &sneaky, error))
     return FALSE;
 
   for (guint i = 0; scores != NULL && i < json_array_get_length (scores); i++)
@@ -1548,16 +1532,16 @@ read_ties (TkrSetup *setup, JsonObject *object, const char *path, GError **error
       gint64 group_index;
 
       tie_object = tkr_json_require_object (json_array_get_element (ties, i), tie_path, error);
-      if (tie_object == NULL
-          || !tkr_json_get_int (tie_object, "group", tie_path, FALSE, -1,
-                                (gint64) n_groups (setup) - 1, -1, &group_index, error)
-          || !tkr_json_get_array (tie_object, "order", tie_path, TRUE, &order, error))
+      if (tie_object == NULL ||
+          !tkr_json_get_int (tie_object, "group", tie_path, FALSE, -1,
+                             (gint64) n_groups (setup) - 1, -1, &group_index, error) ||
+          !tkr_json_get_array (tie_object, "order", tie_path, TRUE, &order, error))
         return FALSE;
       if (group_index >= 0)
         slot = group_at (setup, (guint) group_index);
       if (find_mark (setup->ties, NULL, slot, NULL) != NULL)
         {
-          tkr_json_set_error (error, tie_path, _("a second choice for the same spot"));
+          tkr_json_set_error (error, tie_path, _ ("a second choice for the same spot"));
           return FALSE;
         }
 
@@ -1569,14 +1553,14 @@ read_ties (TkrSetup *setup, JsonObject *object, const char *path, GError **error
 
           if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
             {
-              tkr_json_set_error (error, item_path, _("expected a character id"));
+              tkr_json_set_error (error, item_path, _ ("expected a character id"));
               return FALSE;
             }
           pc = lookup_pc (setup, json_node_get_string (node));
           if (pc == NULL || !g_hash_table_add (seen, pc))
             {
               tkr_json_set_error (error, item_path,
-                                  _("“%s” is not a PC of this Setup, or is listed twice"),
+                                  _ ("“%s” is not a PC of this Setup, or is listed twice"),
                                   json_node_get_string (node));
               return FALSE;
             }
@@ -1629,9 +1613,9 @@ tkr_setup_load_json (TkrSetup *self,
     return FALSE;
 
   loaded = tkr_setup_new (self->rules);
-  if (!read_groups (loaded, object, path, resolve, user_data, seen, error)
-      || !read_pcs (loaded, object, path, resolve, user_data, seen, error)
-      || !read_marks (loaded, object, path, error) || !read_ties (loaded, object, path, error))
+  if (!read_groups (loaded, object, path, resolve, user_data, seen, error) ||
+      !read_pcs (loaded, object, path, resolve, user_data, seen, error) ||
+      !read_marks (loaded, object, path, error) || !read_ties (loaded, object, path, error))
     return FALSE;
 
   move_store (self->groups, loaded->groups);

@@ -83,10 +83,7 @@ tkr_turn_entry_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-tkr_turn_entry_set_property (GObject *object,
-                             guint prop_id,
-                             const GValue *value,
-                             GParamSpec *pspec)
+tkr_turn_entry_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrTurnEntry *self = TKR_TURN_ENTRY (object);
 
@@ -125,19 +122,16 @@ tkr_turn_entry_class_init (TkrTurnEntryClass *klass)
   object_class->get_property = tkr_turn_entry_get_property;
   object_class->set_property = tkr_turn_entry_set_property;
 
-  properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_TURN_ENTRY_KIND,
-                                             TKR_TURN_ENTRY_KIND_PC,
-                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                               | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MEMBERS]
-    = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CURRENT]
-    = g_param_spec_boolean ("current", NULL, NULL, FALSE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_TURN_ENTRY_KIND, TKR_TURN_ENTRY_KIND_PC,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MEMBERS] = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT] =
+    g_param_spec_boolean ("current", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

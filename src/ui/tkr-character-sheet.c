@@ -567,10 +567,11 @@ pool_changed_cb (GtkSpinButton *spin, PoolRow *pool_row)
   hide_error (pool_row->error_row, pool_row->error);
 }
 
+/* An AdwPreferencesRow, because only those go inside a group's card. */
 static GtkWidget *
 error_row_new (GtkLabel **out_label)
 {
-  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *row = adw_preferences_row_new ();
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
@@ -1033,7 +1034,6 @@ create_ability_row (gpointer item, gpointer user_data)
     {
       rows[i] = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _(ability_fields[i].title));
-      adw_action_row_set_subtitle_selectable (ADW_ACTION_ROW (rows[i]), TRUE);
       gtk_widget_add_css_class (rows[i], "property");
       adw_expander_row_add_row (expander, rows[i]);
     }

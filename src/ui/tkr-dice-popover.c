@@ -218,6 +218,11 @@ tkr_dice_popover_init (TkrDicePopover *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  /* Enter in the Score field enters it (GtkSpinButton has no "activate"
+   * of its own before GTK 4.14; its text delegate does). */
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->score_spin)),
+                            "activate", G_CALLBACK (enter_clicked_cb), self);
+
   self->rand = g_rand_new ();
   self->history = gtk_string_list_new (NULL);
   gtk_list_box_bind_model (self->history_list, G_LIST_MODEL (self->history), create_history_row,

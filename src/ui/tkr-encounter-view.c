@@ -27,6 +27,7 @@ struct _TkrEncounterView
   GtkStack *stack;
   AdwStatusPage *freeplay_page;
   GtkListBox *participants_list;
+  GtkButton *begin_setup_button;
   GtkButton *add_party_button;
   TkrSetupView *setup_view;
   TkrTurnTracker *tracker;
@@ -476,6 +477,7 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, stack);
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, freeplay_page);
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, participants_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, begin_setup_button);
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, add_party_button);
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, setup_view);
   gtk_widget_class_bind_template_child (widget_class, TkrEncounterView, tracker);

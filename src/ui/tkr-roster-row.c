@@ -58,15 +58,10 @@ update_labels (TkrRosterRow *self)
   gtk_label_set_label (self->name_label, name);
   adw_avatar_set_text (self->avatar, name);
 
-  if (tkr_character_is_pc (character))
-    /* Translators: roster line: Level, then Health current/maximum */
-    subtitle = g_strdup_printf (_("PC · Level %d · Health %d/%d"),
-                                tkr_character_get_level (character),
-                                tkr_pool_get_current (health), tkr_pool_get_maximum (health));
-  else
-    subtitle = g_strdup_printf (_("NPC · Level %d · Health %d/%d"),
-                                tkr_character_get_level (character),
-                                tkr_pool_get_current (health), tkr_pool_get_maximum (health));
+  /* The section says PC or NPC; the line says how far along and how hurt. */
+  /* Translators: roster line: Level, then Health current/maximum */
+  subtitle = g_strdup_printf (_("Level %d · Health %d/%d"), tkr_character_get_level (character),
+                              tkr_pool_get_current (health), tkr_pool_get_maximum (health));
   gtk_label_set_label (self->subtitle_label, subtitle);
 
   /* Screen readers hear which character a button acts on. */
@@ -79,6 +74,24 @@ update_labels (TkrRosterRow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, duplicate_label, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->remove_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, remove_label, -1);
+}
+
+/* The target goes in before the action name and out after it: a name
+ * without its target is an action the button cannot call, which GTK warns
+ * about. */
+static void
+set_button_action (GtkWidget *button, const char *action_name, GVariant *target)
+{
+  GtkActionable *actionable = GTK_ACTIONABLE (button);
+
+  if (target == NULL)
+    {
+      gtk_actionable_set_action_name (actionable, NULL);
+      gtk_actionable_set_action_target_value (actionable, NULL);
+      return;
+    }
+  gtk_actionable_set_action_target_value (actionable, target);
+  gtk_actionable_set_action_name (actionable, action_name);
 }
 
 static void
@@ -205,10 +218,11 @@ tkr_roster_row_set_character (TkrRosterRow *self, TkrCharacter *character)
   /* The buttons name their character by id: the roster's actions look it
    * up, so a recycled row never acts on a stale object. */
   if (character != NULL)
-    target = g_variant_new_string (tkr_character_get_id (character));
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->encounter_button), target);
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->duplicate_button), target);
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->remove_button), target);
+    target = g_variant_ref_sink (g_variant_new_string (tkr_character_get_id (character)));
+  set_button_action (self->encounter_button, "roster.add-to-encounter", target);
+  set_button_action (self->duplicate_button, "roster.duplicate", target);
+  set_button_action (self->remove_button, "roster.remove", target);
+  g_clear_pointer (&target, g_variant_unref);
 
   update_labels (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHARACTER]);

@@ -514,8 +514,10 @@ tkr_roster_init (TkrRoster *self)
       section->heading_filter = gtk_custom_filter_new (heading_visible_cb, section, NULL);
       section->heading = gtk_filter_list_model_new (G_LIST_MODEL (heading_list),
                                                     GTK_FILTER (section->heading_filter));
-      g_signal_connect (section->characters, "items-changed",
-                        G_CALLBACK (section_items_changed_cb), self);
+      /* After the flattened model has taken the change in: a heading
+       * shown or hidden in the middle of it would shift its positions. */
+      g_signal_connect_after (section->characters, "items-changed",
+                              G_CALLBACK (section_items_changed_cb), self);
 
       g_list_store_append (parts, section->heading);
       g_list_store_append (parts, section->characters);

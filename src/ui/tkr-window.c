@@ -1,1 +1,1061 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-application.h"
+#include "tkr-encounter-view.h"
+#include "tkr-window.h"
+
+#define CAMPAIGN_MIME_TYPE "application/x-turnkeeper-campaign"
+#define CHARACTER_MIME_TYPE "application/x-turnkeeper-character"
+
+struct _TkrWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  TkrDocument *document;
+  GSettings *settings;
+  GCancellable *load_cancellable;
+  GSignalGroup *history_signals;
+  GSignalGroup *document_signals;
+  gboolean closing_without_saving;
+
+  AdwToastOverlay *toast_overlay;
+  GtkStack *main_stack;
+  AdwLeaflet *leaflet;
+  TkrRoster *roster;
+  GtkWidget *sidebar_separator;
+  GtkWidget *content_box;
+  AdwHeaderBar *content_header;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkWidget *back_button;
+  GtkMenuButton *content_menu_button;
+  GtkMenuButton *dice_button;
+  TkrDicePopover *dice_popover;
+  AdwViewStack *view_stack;
+  GtkStack *sheet_stack;
+  TkrCharacterSheet *sheet;
+  AdwViewStackPage *encounter_page;
+  TkrEncounterView *encounter_view;
+  AdwStatusPage *error_page;
+};
+
+G_DEFINE_FINAL_TYPE (TkrWindow, tkr_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static TkrCampaign *build_demo_campaign (void);
+
+/* State */
+
+static gboolean
+is_sheet_mode (TkrWindow *self)
+{
+  return self->document != NULL
+         && tkr_document_get_kind (self->document) == TKR_DOCUMENT_KIND_CHARACTER;
+}
+
+static TkrCampaign *
+get_campaign (TkrWindow *self)
+{
+  return self->document != NULL ? tkr_document_get_campaign (self->document) : NULL;
+}
+
+static TkrHistory *
+get_history (TkrWindow *self)
+{
+  TkrCampaign *campaign = get_campaign (self);
+
+  return campaign != NULL ? tkr_campaign_get_history (campaign) : NULL;
+}
+
+static TkrRules *
+rules_for_new_campaign (TkrWindow *self)
+{
+  g_autofree char *system = NULL;
+  TkrRules *rules;
+
+  if (self->settings != NULL)
+    system = g_settings_get_string (self->settings, "default-rule-system");
+  if (system == NULL || g_strcmp0 (system, tkr_rules_get_id (tkr_rules_get_default ())) == 0)
+    return g_object_ref (tkr_rules_get_default ());
+  rules = tkr_rules_new_from_resource (system, NULL);
+  return rules != NULL ? rules : g_object_ref (tkr_rules_get_default ());
+}
+
+static void
+update_history_actions (TkrWindow *self)
+{
+  TkrHistory *history = get_history (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 history != NULL && tkr_history_can_undo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 history != NULL && tkr_history_can_redo (history));
+}
+
+static void
+update_title (TkrWindow *self)
+{
+  const char *title = self->document != NULL ? tkr_document_get_title (self->document) : NULL;
+  g_autofree char *window_title = NULL;
+
+  if (title == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Turnkeeper"));
+      adw_view_switcher_title_set_title (self->switcher_title, _("Turnkeeper"));
+      return;
+    }
+  /* Translators: the window title, %s is the document's name */
+  window_title = g_strdup_printf (_("%s — Turnkeeper"), title);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+  adw_view_switcher_title_set_title (self->switcher_title, title);
+  adw_view_switcher_title_set_subtitle (self->switcher_title,
+                                        is_sheet_mode (self) ? _("Character Sheet") : NULL);
+}
+
+static void
+update_title_buttons (TkrWindow *self)
+{
+  gboolean folded = adw_leaflet_get_folded (self->leaflet);
+  gboolean sheet_mode = is_sheet_mode (self);
+
+  gtk_widget_set_visible (self->back_button, folded && !sheet_mode);
+  adw_header_bar_set_show_end_title_buttons (tkr_roster_get_header_bar (self->roster), folded);
+  adw_header_bar_set_show_start_title_buttons (self->content_header, folded || sheet_mode);
+  gtk_widget_set_visible (GTK_WIDGET (self->content_menu_button), sheet_mode);
+}
+
+static void
+update_selection_actions (TkrWindow *self)
+{
+  gboolean sheet_mode = is_sheet_mode (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-character",
+                                 tkr_roster_get_selected_character (self->roster) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-pc", !sheet_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-npc", !sheet_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-character", !sheet_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-encounter", !sheet_mode);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", !sheet_mode);
+}
+
+static void
+selected_character_changed_cb (TkrWindow *self)
+{
+  TkrCharacter *character = tkr_roster_get_selected_character (self->roster);
+
+  gtk_stack_set_visible_child_name (self->sheet_stack, character != NULL ? "sheet" : "empty");
+  update_selection_actions (self);
+}
+
+static void
+show_content (TkrWindow *self)
+{
+  adw_leaflet_set_visible_child (self->leaflet, self->content_box);
+}
+
+static void
+character_activated_cb (TkrWindow *self, TkrCharacter *character)
+{
+  adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  show_content (self);
+}
+
+static void
+back_clicked_cb (TkrWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+static void
+autosave_failed_cb (TkrWindow *self, const GError *error)
+{
+  g_autoptr (AdwToast) toast = adw_toast_new_format (_("Could not save: %s"), error->message);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  tkr_window_add_toast (self, g_steal_pointer (&toast));
+}
+
+/* Files */
+
+static void
+add_filters (GtkFileChooser *chooser, gboolean campaigns, gboolean characters)
+{
+  if (campaigns && characters)
+    {
+      g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (all, _("Turnkeeper Files"));
+      gtk_file_filter_add_mime_type (all, CAMPAIGN_MIME_TYPE);
+      gtk_file_filter_add_mime_type (all, CHARACTER_MIME_TYPE);
+      gtk_file_filter_add_suffix (all, "tkcampaign");
+      gtk_file_filter_add_suffix (all, "tkcharacter");
+      gtk_file_chooser_add_filter (chooser, all);
+    }
+  if (campaigns)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _("Campaigns"));
+      gtk_file_filter_add_mime_type (filter, CAMPAIGN_MIME_TYPE);
+      gtk_file_filter_add_suffix (filter, "tkcampaign");
+      gtk_file_chooser_add_filter (chooser, filter);
+    }
+  if (characters)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _("Characters"));
+      gtk_file_filter_add_mime_type (filter, CHARACTER_MIME_TYPE);
+      gtk_file_filter_add_suffix (filter, "tkcharacter");
+      gtk_file_chooser_add_filter (chooser, filter);
+    }
+}
+
+/* A name typed without the extension still gets one, so the file opens
+ * as what it is. */
+static GFile *
+with_extension (GFile *file, const char *extension)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *name = NULL;
+  g_autoptr (GFile) parent = NULL;
+
+  if (basename == NULL || g_str_has_suffix (basename, extension))
+    return g_object_ref (file);
+  parent = g_file_get_parent (file);
+  name = g_strconcat (basename, extension, NULL);
+  return parent != NULL ? g_file_get_child (parent, name) : g_object_ref (file);
+}
+
+static GtkFileChooserNative *
+file_chooser_new (TkrWindow *self, const char *title, GtkFileChooserAction action, const char *accept)
+{
+  GtkFileChooserNative *native
+    = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  return native;
+}
+
+static void
+show_error_page (TkrWindow *self, GFile *file, const GError *error)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (basename != NULL ? basename : "");
+  g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+  adw_status_page_set_title (self->error_page, title);
+  adw_status_page_set_description (self->error_page, error->message);
+  gtk_stack_set_visible_child_name (self->main_stack, "error");
+}
+
+static void
+error_back_clicked_cb (TkrWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->main_stack, "document");
+}
+
+typedef struct
+{
+  TkrWindow *window;
+  GFile *file;
+  gboolean quiet; /* restoring the last document: a failure is not shown */
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_clear_object (&data->window);
+  g_clear_object (&data->file);
+  g_free (data);
+}
+
+static void
+document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LoadData *data = user_data;
+  TkrWindow *self = data->window;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrDocument) document = NULL;
+
+  document = tkr_document_load_finish (result, &error);
+  if (document == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && !data->quiet)
+        show_error_page (self, data->file, error);
+      load_data_free (data);
+      return;
+    }
+
+  tkr_window_set_document (self, document);
+  if (!tkr_document_is_untitled (document))
+    add_recent (data->file);
+  gtk_stack_set_visible_child_name (self->main_stack, "document");
+  load_data_free (data);
+}
+
+static void
+load_file (TkrWindow *self, GFile *file, gboolean quiet)
+{
+  LoadData *data = g_new0 (LoadData, 1);
+
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+
+  data->window = g_object_ref (self);
+  data->file = g_object_ref (file);
+  data->quiet = quiet;
+  tkr_document_load_async (file, self->load_cancellable, document_loaded_cb, data);
+}
+
+static void
+open_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
+{
+  g_autoptr (GFile) file = NULL;
+  GtkApplication *application;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_object_unref (native);
+  if (file == NULL)
+    return;
+
+  /* An untouched untitled window takes the file; otherwise it gets a
+   * window of its own. */
+  application = gtk_window_get_application (GTK_WINDOW (self));
+  if (application != NULL && !tkr_document_is_pristine (self->document))
+    g_application_open (G_APPLICATION (application), &file, 1, "");
+  else
+    tkr_window_open (self, file);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  GtkFileChooserNative *native
+    = file_chooser_new (self, _("Open"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+
+  add_filters (GTK_FILE_CHOOSER (native), TRUE, TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+document_saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (TkrWindow) self = user_data;
+  TkrDocument *document = TKR_DOCUMENT (source);
+  g_autoptr (GError) error = NULL;
+
+  if (!tkr_document_save_finish (document, result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        autosave_failed_cb (self, error);
+      return;
+    }
+  if (tkr_document_get_file (document) != NULL)
+    add_recent (tkr_document_get_file (document));
+}
+
+static void
+save_as_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
+{
+  g_autoptr (GFile) chosen = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_object_unref (native);
+  if (chosen == NULL || self->document == NULL)
+    return;
+
+  file = with_extension (chosen, is_sheet_mode (self) ? ".tkcharacter" : ".tkcampaign");
+  tkr_document_save_async (self->document, file, NULL, document_saved_cb, g_object_ref (self));
+}
+
+static void
+save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  gboolean sheet_mode = is_sheet_mode (self);
+  GtkFileChooserNative *native;
+  GFile *current;
+
+  if (self->document == NULL)
+    return;
+
+  native = file_chooser_new (self, sheet_mode ? _("Save Character") : _("Save Campaign"),
+                             GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+  add_filters (GTK_FILE_CHOOSER (native), !sheet_mode, sheet_mode);
+  current = tkr_document_get_file (self->document);
+  if (current != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native),
+                                       /* Translators: a file name, keep the extension */
+                                       _("Campaign.tkcampaign"));
+  g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  if (self->document == NULL)
+    return;
+  if (tkr_document_is_untitled (self->document))
+    {
+      save_as_action (widget, action_name, parameter);
+      return;
+    }
+  tkr_document_save_async (self->document, NULL, NULL, document_saved_cb, g_object_ref (self));
+}
+
+static void
+character_imported_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (TkrWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) loaded = NULL;
+  TkrCampaign *campaign = get_campaign (self);
+  TkrCharacter *character;
+
+  loaded = tkr_character_load_finish (result, &error);
+  if (loaded == NULL)
+    {
+      g_autoptr (AdwToast) toast
+        = adw_toast_new_format (_("Could not import the character: %s"), error->message);
+
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      tkr_window_add_toast (self, g_steal_pointer (&toast));
+      return;
+    }
+  if (campaign == NULL)
+    return;
+
+  character = tkr_campaign_import_character (campaign, loaded);
+  tkr_roster_set_selected_character (self->roster, character);
+  character_activated_cb (self, character);
+  tkr_window_add_toast (self, adw_toast_new_format (_("“%s” joins the party"),
+                                                    tkr_character_get_name (character)));
+}
+
+static void
+import_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
+{
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_object_unref (native);
+  if (file == NULL)
+    return;
+  tkr_character_load_async (file, NULL, character_imported_cb, g_object_ref (self));
+}
+
+static void
+import_character_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  GtkFileChooserNative *native = file_chooser_new (self, _("Import Character"),
+                                                   GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
+
+  add_filters (GTK_FILE_CHOOSER (native), FALSE, TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (import_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+character_exported_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (TkrWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *character = TKR_CHARACTER (source);
+
+  if (!tkr_character_save_finish (character, result, &error))
+    {
+      g_autoptr (AdwToast) toast
+        = adw_toast_new_format (_("Could not export the character: %s"), error->message);
+
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      tkr_window_add_toast (self, g_steal_pointer (&toast));
+      return;
+    }
+  tkr_window_add_toast (self, adw_toast_new_format (_("“%s” exported"),
+                                                    tkr_character_get_name (character)));
+}
+
+static void
+export_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
+{
+  TkrCharacter *character = g_object_get_data (G_OBJECT (native), "tkr-character");
+  g_autoptr (GFile) chosen = NULL;
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (chosen != NULL)
+    {
+      file = with_extension (chosen, ".tkcharacter");
+      tkr_character_save_async (character, file, NULL, character_exported_cb, g_object_ref (self));
+    }
+  g_object_unref (native);
+}
+
+static void
+export_character_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  TkrCharacter *character = tkr_roster_get_selected_character (self->roster);
+  g_autofree char *name = NULL;
+  GtkFileChooserNative *native;
+
+  if (character == NULL)
+    return;
+
+  native = file_chooser_new (self, _("Export Character"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                             _("_Export"));
+  add_filters (GTK_FILE_CHOOSER (native), FALSE, TRUE);
+  name = g_strdup_printf ("%s.tkcharacter", tkr_character_get_name (character));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  g_object_set_data_full (G_OBJECT (native), "tkr-character", g_object_ref (character),
+                          g_object_unref);
+  g_signal_connect (native, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* Other actions */
+
+static void
+undo_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrHistory *history = get_history (TKR_WINDOW (widget));
+
+  if (history != NULL)
+    tkr_history_undo (history);
+}
+
+static void
+redo_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrHistory *history = get_history (TKR_WINDOW (widget));
+
+  if (history != NULL)
+    tkr_history_redo (history);
+}
+
+static void
+new_character_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  gtk_widget_activate_action (GTK_WIDGET (self->roster),
+                              g_str_equal (action_name, "win.new-pc") ? "roster.add-pc"
+                                                                      : "roster.add-npc",
+                              NULL);
+  /* A new character's first edit is its name. */
+  if (tkr_roster_get_selected_character (self->roster) != NULL)
+    tkr_character_sheet_focus_name (self->sheet);
+}
+
+static void
+search_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  adw_leaflet_set_visible_child (self->leaflet, GTK_WIDGET (self->roster));
+  tkr_roster_focus_search (self->roster);
+}
+
+static void
+show_page_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (
+    self->view_stack, g_str_equal (action_name, "win.show-sheet") ? "sheet" : "encounter");
+  show_content (self);
+}
+
+static void
+roll_dice_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  show_content (self);
+  gtk_menu_button_popup (self->dice_button);
+}
+
+/* Closing */
+
+static void
+close_anyway_response_cb (AdwMessageDialog *dialog, const char *response, TkrWindow *self)
+{
+  if (g_strcmp0 (response, "close") != 0)
+    return;
+  self->closing_without_saving = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+save_window_state (TkrWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+}
+
+static gboolean
+tkr_window_close_request (GtkWindow *window)
+{
+  TkrWindow *self = TKR_WINDOW (window);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *dialog;
+
+  save_window_state (self);
+
+  /* Whatever the autosave has not written yet is written now. */
+  if (self->document != NULL && !self->closing_without_saving
+      && !tkr_document_save_sync (self->document, &error))
+    {
+      dialog = adw_message_dialog_new (window, _("Changes Could Not Be Saved"), error->message);
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                        "close", _("_Close Without Saving"), NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect_object (dialog, "response", G_CALLBACK (close_anyway_response_cb), self,
+                               0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* GObject */
+
+static void
+tkr_window_dispose (GObject *object)
+{
+  TkrWindow *self = TKR_WINDOW (object);
+
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  if (self->history_signals != NULL)
+    g_signal_group_set_target (self->history_signals, NULL);
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_WINDOW);
+
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->document);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (tkr_window_parent_class)->dispose (object);
+}
+
+static void
+tkr_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrWindow *self = TKR_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TkrWindow *self = TKR_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      tkr_window_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_window_class_init (TkrWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = tkr_window_dispose;
+  object_class->get_property = tkr_window_get_property;
+  object_class->set_property = tkr_window_set_property;
+  window_class->close_request = tkr_window_close_request;
+
+  properties[PROP_DOCUMENT]
+    = g_param_spec_object ("document", NULL, NULL, TKR_TYPE_DOCUMENT,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (TKR_TYPE_ROSTER);
+  g_type_ensure (TKR_TYPE_CHARACTER_SHEET);
+  g_type_ensure (TKR_TYPE_DICE_POPOVER);
+  g_type_ensure (TKR_TYPE_ENCOUNTER_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrWindow, name)
+  CHILD (toast_overlay);
+  CHILD (main_stack);
+  CHILD (leaflet);
+  CHILD (roster);
+  CHILD (sidebar_separator);
+  CHILD (content_box);
+  CHILD (content_header);
+  CHILD (switcher_title);
+  CHILD (back_button);
+  CHILD (content_menu_button);
+  CHILD (dice_button);
+  CHILD (dice_popover);
+  CHILD (view_stack);
+  CHILD (sheet_stack);
+  CHILD (sheet);
+  CHILD (encounter_page);
+  CHILD (encounter_view);
+  CHILD (error_page);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, update_title_buttons);
+  gtk_widget_class_bind_template_callback (widget_class, character_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, error_back_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.new-pc", NULL, new_character_action);
+  gtk_widget_class_install_action (widget_class, "win.new-npc", NULL, new_character_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.import-character", NULL,
+                                   import_character_action);
+  gtk_widget_class_install_action (widget_class, "win.export-character", NULL,
+                                   export_character_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.show-sheet", NULL, show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-encounter", NULL, show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.roll-dice", NULL, roll_dice_action);
+}
+
+static void
+dice_mode_changed_cb (TkrWindow *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
+
+  g_object_set (self->dice_popover, "typing-first", g_strcmp0 (mode, "type") == 0, NULL);
+}
+
+static void
+tkr_window_init (TkrWindow *self)
+{
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = tkr_settings_new_if_installed ();
+  if (self->settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      g_signal_connect_object (self->settings, "changed::dice-mode",
+                               G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
+      dice_mode_changed_cb (self);
+    }
+
+  gtk_menu_button_set_menu_model (self->content_menu_button,
+                                  tkr_roster_get_primary_menu (self->roster));
+
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_swapped (self->history_signals, "notify::can-undo",
+                                  G_CALLBACK (update_history_actions), self);
+  g_signal_group_connect_swapped (self->history_signals, "notify::can-redo",
+                                  G_CALLBACK (update_history_actions), self);
+
+  self->document_signals = g_signal_group_new (TKR_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "notify::title",
+                                  G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->document_signals, "save-failed",
+                                  G_CALLBACK (autosave_failed_cb), self);
+
+  g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
+                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->roster, "notify::selected-character",
+                           G_CALLBACK (selected_character_changed_cb), self, G_CONNECT_SWAPPED);
+
+  /* Screenshots and demos start from a party built through the core. */
+  if (g_getenv ("TKR_DEMO") != NULL)
+    {
+      g_autoptr (TkrCampaign) demo = build_demo_campaign ();
+
+      document = tkr_document_new_for_campaign (demo, NULL);
+    }
+  else
+    {
+      rules = rules_for_new_campaign (self);
+      document = tkr_document_new (rules);
+    }
+  tkr_window_set_document (self, document);
+  update_title_buttons (self);
+
+  if (g_getenv ("TKR_DEMO") != NULL)
+    {
+      g_autoptr (TkrCharacter) first
+        = g_list_model_get_item (tkr_campaign_get_party (get_campaign (self)), 0);
+
+      tkr_roster_set_selected_character (self->roster, first);
+    }
+}
+
+TkrWindow *
+tkr_window_new (GtkApplication *application)
+{
+  return g_object_new (TKR_TYPE_WINDOW, "application", application, NULL);
+}
+
+TkrDocument *
+tkr_window_get_document (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+void
+tkr_window_set_document (TkrWindow *self, TkrDocument *document)
+{
+  TkrCampaign *campaign;
+  gboolean sheet_mode;
+
+  g_return_if_fail (TKR_IS_WINDOW (self));
+  g_return_if_fail (document == NULL || TKR_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+
+  /* The document being left keeps what was typed into it. */
+  if (self->document != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!tkr_document_save_sync (self->document, &error))
+        autosave_failed_cb (self, error);
+    }
+
+  g_set_object (&self->document, document);
+  campaign = get_campaign (self);
+  sheet_mode = is_sheet_mode (self);
+
+  g_signal_group_set_target (self->document_signals, document);
+  g_signal_group_set_target (self->history_signals,
+                             campaign != NULL ? tkr_campaign_get_history (campaign) : NULL);
+
+  tkr_roster_set_campaign (self->roster, campaign);
+  tkr_character_sheet_set_campaign (self->sheet, campaign);
+  tkr_encounter_view_set_campaign (self->encounter_view, campaign);
+  tkr_dice_popover_set_rules (self->dice_popover,
+                              campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+
+  /* Sheet mode: a player's file is one sheet, without roster or
+   * encounter. */
+  gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode);
+  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode);
+  adw_view_stack_page_set_visible (self->encounter_page, !sheet_mode);
+  if (sheet_mode)
+    {
+      tkr_roster_set_selected_character (self->roster, tkr_document_get_character (document));
+      adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+      show_content (self);
+    }
+
+  update_history_actions (self);
+  update_selection_actions (self);
+  selected_character_changed_cb (self);
+  update_title_buttons (self);
+  update_title (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+void
+tkr_window_open (TkrWindow *self, GFile *file)
+{
+  g_return_if_fail (TKR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  load_file (self, file, FALSE);
+}
+
+void
+tkr_window_restore (TkrWindow *self, GFile *file)
+{
+  g_return_if_fail (TKR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  load_file (self, file, TRUE);
+}
+
+void
+tkr_window_add_toast (TkrWindow *self, AdwToast *toast)
+{
+  g_return_if_fail (TKR_IS_WINDOW (self));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+TkrRoster *
+tkr_window_get_roster (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+  return self->roster;
+}
+
+TkrCharacterSheet *
+tkr_window_get_sheet (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+  return self->sheet;
+}
+
+TkrDicePopover *
+tkr_window_get_dice_popover (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+  return self->dice_popover;
+}
+
+const char *
+tkr_window_get_visible_page (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->main_stack);
+}
+
+/* The demo party (TKR_DEMO=1): made with the same commands a person's
+ * clicks would run, then the history is cleared so it starts clean. */
+
+static void
+demo_character (TkrCampaign *campaign,
+                TkrCharacter *character,
+                const char *player,
+                int level,
+                int experience,
+                int health,
+                int health_max,
+                int edge)
+{
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+
+  if (player != NULL)
+    tkr_history_set (history, character, "player", player);
+  tkr_character_set_level (character, history, level, NULL);
+  tkr_character_set_experience (character, history, experience, NULL);
+  tkr_character_edit_pool (character, history, TKR_POOL_HEALTH, health, health_max, NULL);
+  tkr_character_set_modifier (character, history, TKR_MODIFIER_KIND_SAVE, "Edge", edge, NULL);
+}
+
+static TkrCampaign *
+build_demo_campaign (void)
+{
+  TkrRules *rules = tkr_rules_get_default ();
+  TkrCampaign *campaign = tkr_campaign_new (rules);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrCharacter *alice, *bob, *carol, *goblin, *orc, *wolf;
+  g_autoptr (TkrAbility) backstab = NULL;
+  g_autoptr (TkrAbility) shove = NULL;
+  g_autoptr (TkrItem) lockpicks = NULL;
+  g_autoptr (TkrItem) rope = NULL;
+
+  alice = tkr_campaign_add_pc (campaign, "Alice Thornquill");
+  demo_character (campaign, alice, "Sam", 3, 47, 11, 14, 2);
+  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2, NULL);
+  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Scout", 1, NULL);
+  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Covert", 3, NULL);
+  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Athletics", 1, NULL);
+  tkr_character_edit_pool (alice, history, TKR_POOL_SHIELD, 2, 3, NULL);
+  tkr_character_set_range (alice, history, "Climb", 2, NULL);
+  tkr_character_add_condition (alice, history, rules, "Slowed", 1, TKR_TURN_NONE, NULL);
+  backstab = tkr_ability_new ("Backstab", TKR_ABILITY_TIME_ACTION, 1);
+  g_object_set (backstab, "target", "One creature within Swinging distance", "test-skill",
+                "Covert", "on-low", "The target notices you.", "on-mixed",
+                "Deal your weapon's damage.", "on-high", "Deal double damage.", "effect",
+                "Strike from the shadows.", NULL);
+  tkr_character_add_ability (alice, history, backstab, NULL);
+  lockpicks = tkr_item_new ("Lockpicks", 1);
+  tkr_item_set_notes (lockpicks, "A gift from her mentor");
+  tkr_character_add_item (alice, history, lockpicks, NULL);
+  rope = tkr_item_new ("Rope (50 ft)", 1);
+  tkr_character_add_item (alice, history, rope, NULL);
+  tkr_character_set_wealth (alice, history, 120, NULL);
+  tkr_history_set (history, alice, "notes",
+                   "Owes the Thieves' Guild a favour. Afraid of deep water.");
+
+  bob = tkr_campaign_add_pc (campaign, "Bob Ironhand");
+  demo_character (campaign, bob, "Priya", 2, 23, 16, 16, 0);
+  tkr_character_set_modifier (bob, history, TKR_MODIFIER_KIND_ARCHETYPE, "Fighter", 2, NULL);
+  shove = tkr_ability_new ("Shove", TKR_ABILITY_TIME_ACTION, 1);
+  tkr_character_add_ability (bob, history, shove, NULL);
+
+  carol = tkr_campaign_add_pc (campaign, "Carol of the Marsh");
+  demo_character (campaign, carol, "Jo", 2, 31, 7, 10, 1);
+  tkr_character_set_modifier (carol, history, TKR_MODIFIER_KIND_ARCHETYPE, "Mage", 2, NULL);
+
+  goblin = tkr_campaign_add_npc (campaign, "Goblin");
+  demo_character (campaign, goblin, NULL, 1, 0, 6, 6, 1);
+  tkr_campaign_duplicate_character (campaign, goblin);
+  orc = tkr_campaign_add_npc (campaign, "Orc Brute");
+  demo_character (campaign, orc, NULL, 3, 0, 18, 18, -1);
+  wolf = tkr_campaign_add_npc (campaign, "Wolf");
+  demo_character (campaign, wolf, NULL, 1, 0, 8, 8, 2);
+
+  tkr_history_clear (history);
+  return campaign;
+}

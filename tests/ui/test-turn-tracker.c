@@ -1,0 +1,517 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "encounter-fixture.h"
+#include "tkr-combatant-panel.h"
+#include "tkr-turn-row.h"
+#include "tkr-turn-tracker.h"
+
+typedef struct
+{
+  Fixture f;
+  GtkWidget *tracker;
+} TrackerFixture;
+
+static void
+tracker_setup (TrackerFixture *fixture, gconstpointer data)
+{
+  fixture_init (&fixture->f);
+  fixture_begin_main (&fixture->f);
+  fixture->tracker = tkr_turn_tracker_new ();
+  tkr_turn_tracker_set_encounter (TKR_TURN_TRACKER (fixture->tracker), fixture->f.encounter);
+  fixture_show (&fixture->f, fixture->tracker, 1000, 1000);
+}
+
+static void
+tracker_teardown (TrackerFixture *fixture, gconstpointer data)
+{
+  fixture_clear (&fixture->f);
+}
+
+static gpointer
+tracker_child (TrackerFixture *fixture, const char *name)
+{
+  GObject *object
+    = gtk_widget_get_template_child (fixture->tracker, TKR_TYPE_TURN_TRACKER, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+static gpointer
+panel_child (GtkWidget *panel, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (panel, TKR_TYPE_COMBATANT_PANEL, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* The row showing @entry, or NULL when it is not realized. */
+static TkrTurnRow *
+row_for_entry (TrackerFixture *fixture, TkrTurnEntry *entry)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+
+  collect_widgets (fixture->tracker, TKR_TYPE_TURN_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (tkr_turn_row_get_entry (rows->pdata[i]) == entry)
+      return rows->pdata[i];
+
+  return NULL;
+}
+
+static TkrTurnEntry *
+entry_at (TrackerFixture *fixture, guint index)
+{
+  g_autoptr (TkrTurnEntry) entry
+    = g_list_model_get_item (tkr_encounter_get_order (fixture->f.encounter), index);
+
+  return entry;
+}
+
+static gboolean
+row_is_current (TkrTurnRow *row)
+{
+  GObject *card = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TURN_ROW, "card");
+
+  return gtk_widget_has_css_class (GTK_WIDGET (card), "current");
+}
+
+static GtkWidget *
+first_panel (TrackerFixture *fixture, guint index)
+{
+  TkrTurnRow *row = row_for_entry (fixture, entry_at (fixture, index));
+  GtkWidget *panel;
+
+  g_assert_nonnull (row);
+  panel = tkr_turn_row_get_panel (row, 0);
+  g_assert_nonnull (panel);
+  return panel;
+}
+
+static void
+test_shows_order_and_round (TrackerFixture *fixture, gconstpointer data)
+{
+  GListModel *order = tkr_encounter_get_order (fixture->f.encounter);
+  guint n = g_list_model_get_n_items (order);
+  g_autofree char *current = NULL;
+
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 1");
+  current = g_strdup_printf ("Current turn: %s", tkr_turn_entry_get_name (entry_at (fixture, 0)));
+  g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "current_label")), ==, current);
+
+  /* Every entry has a row (the window is tall enough), named after it;
+   * only the first is the current one. */
+  for (guint i = 0; i < n; i++)
+    {
+      TkrTurnEntry *entry = entry_at (fixture, i);
+      TkrTurnRow *row = row_for_entry (fixture, entry);
+      GObject *name;
+
+      g_assert_nonnull (row);
+      name = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TURN_ROW, "name_label");
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==,
+                       tkr_turn_entry_get_name (entry));
+      g_assert_cmpint (row_is_current (row), ==, i == 0);
+      g_assert_cmpuint (
+        g_list_model_get_n_items (tkr_turn_entry_get_members (entry)), >=, 1);
+      g_assert_nonnull (tkr_turn_row_get_panel (row, 0));
+    }
+
+  /* A group entry shows a panel per member. */
+  for (guint i = 0; i < n; i++)
+    {
+      TkrTurnEntry *entry = entry_at (fixture, i);
+      guint members = g_list_model_get_n_items (tkr_turn_entry_get_members (entry));
+
+      if (members > 1)
+        {
+          TkrTurnRow *row = row_for_entry (fixture, entry);
+
+          g_assert_nonnull (tkr_turn_row_get_panel (row, members - 1));
+          g_assert_null (tkr_turn_row_get_panel (row, members));
+        }
+    }
+}
+
+/* seed 000, "Beats": a spend on one's own Turn; off Turn a spend is a
+ * Reaction. The row's button calls the core, the dots follow. */
+static void
+test_spend_beat_through_row (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
+  g_autofree char *before = NULL;
+  GtkWidget *off_panel;
+  TkrCombatant *off_combatant;
+
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpstr (gtk_button_get_label (panel_child (panel, "spend_button")), ==, "Spend");
+  before = g_strdup (gtk_label_get_text (panel_child (panel, "beats_dots")));
+
+  click (panel_child (panel, "spend_button"));
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), !=, before);
+
+  click (panel_child (panel, "refund_button"));
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, before);
+
+  /* Off Turn: the button reads "React" and spends on a Reaction. */
+  off_panel = first_panel (fixture, 1);
+  off_combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (off_panel));
+  g_assert_cmpstr (gtk_button_get_label (panel_child (off_panel, "spend_button")), ==, "React");
+  click (panel_child (off_panel, "spend_button"));
+  g_assert_cmpint (tkr_combatant_get_beats_left (off_combatant), ==, per_round - 1);
+
+  /* Free Actions: use one, and the GM allows one more. */
+  {
+    int allowed = tkr_combatant_get_free_actions_allowed (combatant);
+
+    click (panel_child (panel, "use_free_button"));
+    g_assert_cmpint (tkr_combatant_get_free_actions_used (combatant), ==, 1);
+    click (panel_child (panel, "raise_free_button"));
+    g_assert_cmpint (tkr_combatant_get_free_actions_allowed (combatant), ==, allowed + 1);
+  }
+}
+
+/* Next Turn moves the highlight; undo brings every row back. */
+static void
+test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
+  g_autofree char *full = g_strdup (gtk_label_get_text (panel_child (panel, "beats_dots")));
+  g_autofree char *spent = NULL;
+
+  click (panel_child (panel, "spend_button"));
+  spent = g_strdup (gtk_label_get_text (panel_child (panel, "beats_dots")));
+  g_assert_cmpstr (spent, !=, full);
+
+  click (tracker_child (fixture, "next_button"));
+  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 1);
+  g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
+  g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
+  /* Beats reset at the end of one's own Turn (seed, "Beats"). */
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, full);
+
+  g_assert_true (tkr_history_undo (fixture->f.history));
+  fixture_iterate ();
+  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
+  g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, spent);
+
+  g_assert_true (tkr_history_undo (fixture->f.history));
+  fixture_iterate ();
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, full);
+
+  /* Through a whole Round: the Round number follows. */
+  for (guint i = 0; i < g_list_model_get_n_items (tkr_encounter_get_order (fixture->f.encounter));
+       i++)
+    click (tracker_child (fixture, "next_button"));
+  g_assert_cmpint (tkr_encounter_get_round (fixture->f.encounter), ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 2");
+
+  click (tracker_child (fixture, "previous_button"));
+  g_assert_cmpint (tkr_encounter_get_round (fixture->f.encounter), ==, 1);
+  g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 1");
+}
+
+static TkrCondition *
+find_condition (TkrCharacter *character, const char *name)
+{
+  return tkr_character_find_condition (character, name);
+}
+
+/* Quick Health edits and condition chips, undoable. */
+static void
+test_health_and_conditions (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrCharacter *character = tkr_combatant_get_character (combatant);
+  TkrPool *health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
+  int start = tkr_pool_get_current (health);
+  g_autofree char *label = NULL;
+  g_autoptr (GPtrArray) chips = g_ptr_array_new ();
+  GtkFlowBox *chips_box = panel_child (panel, "chips_box");
+  TkrCondition *slowed;
+
+  g_assert_cmpint (start, >, 1);
+  click (panel_child (panel, "health_down_button"));
+  g_assert_cmpint (tkr_pool_get_current (health), ==, start - 1);
+  label = g_strdup_printf ("%d/%d", start - 1, tkr_pool_get_maximum (health));
+  g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "health_label")), ==, label);
+  g_assert_true (tkr_history_undo (fixture->f.history));
+  fixture_iterate ();
+  g_assert_cmpint (tkr_pool_get_current (health), ==, start);
+
+  /* "Add condition" from the catalogue. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (chips_box)));
+  g_assert_true (gtk_widget_activate_action (panel, "panel.add-condition", "s", "Slowed"));
+  fixture_iterate ();
+  slowed = find_condition (character, "Slowed");
+  g_assert_nonnull (slowed);
+  g_assert_cmpint (tkr_condition_get_stacks (slowed), ==, 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (chips_box)));
+
+  /* The chip adds a stack; its "−" removes one. */
+  collect_widgets (GTK_WIDGET (chips_box), GTK_TYPE_BUTTON, chips);
+  g_assert_cmpuint (chips->len, ==, 2);
+  g_assert_cmpstr (gtk_button_get_label (chips->pdata[0]), ==, "Slowed 1");
+  click (chips->pdata[0]);
+  g_assert_cmpint (tkr_condition_get_stacks (slowed), ==, 2);
+  g_ptr_array_set_size (chips, 0);
+  collect_widgets (GTK_WIDGET (chips_box), GTK_TYPE_BUTTON, chips);
+  g_assert_cmpstr (gtk_button_get_label (chips->pdata[0]), ==, "Slowed 2");
+
+  click (chips->pdata[1]);
+  g_assert_cmpint (tkr_condition_get_stacks (slowed), ==, 1);
+
+  /* Undo the removal: the chip shows 2 stacks again. */
+  g_assert_true (tkr_history_undo (fixture->f.history));
+  fixture_iterate ();
+  g_ptr_array_set_size (chips, 0);
+  collect_widgets (GTK_WIDGET (chips_box), GTK_TYPE_BUTTON, chips);
+  g_assert_cmpstr (gtk_button_get_label (chips->pdata[0]), ==, "Slowed 2");
+}
+
+static gboolean
+no_dialog (gpointer unused)
+{
+  return find_message_dialog () == NULL;
+}
+
+/* seed 000, "The Dash Ability": a second Dash in a Round asks for the
+ * Athletics Test, typed in here. */
+static void
+test_dash_asks_for_test (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  AdwMessageDialog *dialog;
+  GtkWidget *extra;
+  g_autoptr (GPtrArray) spins = g_ptr_array_new ();
+  int gained = tkr_combatant_get_movement_gained (combatant);
+
+  g_assert_false (tkr_encounter_dash_needs_test (fixture->f.encounter, combatant));
+  click (panel_child (panel, "dash_button"));
+  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_movement_gained (combatant), ==, 2 * gained);
+  g_assert_null (find_message_dialog ());
+
+  g_assert_true (tkr_encounter_dash_needs_test (fixture->f.encounter, combatant));
+  click (panel_child (panel, "dash_button"));
+  g_assert_true (fixture_wait_until (dialog_is_shown, NULL));
+  dialog = find_message_dialog ();
+  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 1);
+
+  extra = adw_message_dialog_get_extra_child (dialog);
+  collect_widgets (extra, GTK_TYPE_SPIN_BUTTON, spins);
+  g_assert_cmpuint (spins->len, ==, 1);
+  gtk_spin_button_set_value (spins->pdata[0], tkr_rules_get_high_min (fixture->f.rules));
+  adw_message_dialog_response (dialog, "enter");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (fixture_wait_until (no_dialog, NULL));
+
+  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 2);
+  /* A Pass: not Slowed. */
+  g_assert_null (tkr_character_find_condition (tkr_combatant_get_character (combatant), "Slowed"));
+}
+
+/* seed 000, "Encounter Paused Phase": a Slow Action needs the GM's
+ * approval while Paused; the dialog gives it. */
+static void
+test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrAbility) recover = tkr_ability_new ("Recover", TKR_ABILITY_TIME_SLOW_ACTION, 1);
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
+  AdwMessageDialog *dialog;
+
+  g_assert_true (tkr_encounter_pause (fixture->f.encounter, &error));
+  g_assert_no_error (error);
+  fixture_iterate ();
+  g_assert_true (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
+  g_assert_false (gtk_widget_get_sensitive (tracker_child (fixture, "next_button")));
+
+  tkr_combatant_panel_request_ability (panel, NULL, fixture->f.encounter, combatant, recover);
+  g_assert_true (fixture_wait_until (dialog_is_shown, NULL));
+  dialog = find_message_dialog ();
+  /* Nothing happened before the approval. */
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+
+  adw_message_dialog_response (dialog, "approve");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_true (fixture_wait_until (no_dialog, NULL));
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+
+  /* Resume from the banner. */
+  click (tracker_child (fixture, "resume_button"));
+  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_false (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
+}
+
+/* seed 000, "Encounter Paused Phase": ending a pause by spending a Beat
+ * leaves that Beat missing next Turn; the row says so. */
+static void
+test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GtkWidget *panel = first_panel (fixture, 1);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  GtkListBox *list = tracker_child (fixture, "resume_by_beat_list");
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  GtkWidget *owed = panel_child (panel, "owed_label");
+
+  g_assert_true (tkr_encounter_pause (fixture->f.encounter, &error));
+  fixture_iterate ();
+  g_assert_false (gtk_widget_get_visible (owed));
+
+  gtk_menu_button_popup (tracker_child (fixture, "resume_by_beat_button"));
+  fixture_iterate ();
+  collect_widgets (GTK_WIDGET (list), GTK_TYPE_BUTTON, buttons);
+  g_assert_cmpuint (buttons->len, >=, 4);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_object_get_data (buttons->pdata[i], "tkr-combatant") == combatant)
+      click (buttons->pdata[i]);
+
+  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_combatant_get_beats_owed (combatant)
+                     + tkr_rules_get_beats_per_round (fixture->f.rules)
+                     - tkr_combatant_get_beats_left (combatant),
+                   >=, 1);
+  if (tkr_combatant_get_beats_owed (combatant) > 0)
+    g_assert_true (gtk_widget_get_visible (owed));
+}
+
+/* Movement through the ledger's Move button (seed, "Movement"). */
+static void
+test_move (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  GtkDropDown *dropdown = panel_child (panel, "range_dropdown");
+  GtkStringObject *range;
+  int left = tkr_combatant_get_movement_left (combatant);
+
+  g_assert_cmpint (left, >, 0);
+  range = gtk_drop_down_get_selected_item (dropdown);
+  g_assert_nonnull (range);
+  gtk_spin_button_set_value (panel_child (panel, "move_spin"), 1);
+  click (panel_child (panel, "move_button"));
+  g_assert_cmpint (tkr_combatant_get_movement_left (combatant), ==, left - 1);
+  g_assert_cmpint (tkr_combatant_get_range_spent (combatant, gtk_string_object_get_string (range)),
+                   ==, 1);
+}
+
+/* 1,000 entries: the list view makes rows for what is on screen only,
+ * and scrolling to the end stays cheap. */
+static void
+test_thousand_entries (void)
+{
+  Fixture f;
+  GtkWidget *tracker;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GtkListView *list_view;
+  GtkAdjustment *adjustment;
+  gint64 start;
+  double elapsed;
+
+  memset (&f, 0, sizeof f);
+  f.rules = tkr_rules_get_default ();
+  f.campaign = tkr_campaign_new (f.rules);
+  f.encounter = tkr_campaign_get_encounter (f.campaign);
+  f.history = tkr_campaign_get_history (f.campaign);
+  for (int i = 0; i < 1000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %04d", i);
+
+      fixture_pc (&f, name, i % 5);
+    }
+  /* Without NPCs, every PC goes before everyone: the Setup is complete. */
+  fixture_begin_setup (&f);
+  fixture_complete_setup (&f);
+  g_assert_true (tkr_encounter_begin_main (f.encounter, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_order (f.encounter)), ==, 1000);
+
+  tracker = tkr_turn_tracker_new ();
+  tkr_turn_tracker_set_encounter (TKR_TURN_TRACKER (tracker), f.encounter);
+  fixture_show (&f, tracker, 900, 800);
+
+  collect_widgets (tracker, TKR_TYPE_TURN_ROW, rows);
+  g_assert_cmpuint (rows->len, >, 0);
+  g_assert_cmpuint (rows->len, <, 200);
+
+  list_view = tkr_turn_tracker_get_list_view (TKR_TURN_TRACKER (tracker));
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list_view));
+  start = g_get_monotonic_time ();
+  for (int step = 1; step <= 100; step++)
+    {
+      double upper = gtk_adjustment_get_upper (adjustment);
+      double page = gtk_adjustment_get_page_size (adjustment);
+
+      gtk_adjustment_set_value (adjustment, (upper - page) * step / 100.0);
+      fixture_iterate ();
+    }
+  elapsed = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  g_test_message ("100 scroll steps over 1000 entries: %.2f s", elapsed);
+  g_assert_cmpfloat (elapsed, <, 20.0);
+
+  g_ptr_array_set_size (rows, 0);
+  collect_widgets (tracker, TKR_TYPE_TURN_ROW, rows);
+  g_assert_cmpuint (rows->len, <, 200);
+
+  /* The last entry is on screen now. */
+  {
+    g_autoptr (TkrTurnEntry) last
+      = g_list_model_get_item (tkr_encounter_get_order (f.encounter), 999);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < rows->len; i++)
+      if (tkr_turn_row_get_entry (rows->pdata[i]) == last)
+        found = TRUE;
+    g_assert_true (found);
+  }
+
+  fixture_clear (&f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    return main_skip_without_display ();
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, TrackerFixture, NULL, tracker_setup, func, tracker_teardown)
+  ADD ("/turn-tracker/shows-order-and-round", test_shows_order_and_round);
+  ADD ("/turn-tracker/seed-beats/spend-through-row", test_spend_beat_through_row);
+  ADD ("/turn-tracker/next-turn-and-undo", test_next_turn_and_undo);
+  ADD ("/turn-tracker/health-and-conditions", test_health_and_conditions);
+  ADD ("/turn-tracker/seed-dash/second-dash-asks-athletics", test_dash_asks_for_test);
+  ADD ("/turn-tracker/seed-paused/slow-action-needs-approval", test_paused_slow_action_approval);
+  ADD ("/turn-tracker/seed-paused/resume-by-beat", test_resume_by_beat);
+  ADD ("/turn-tracker/seed-movement/move", test_move);
+#undef ADD
+  g_test_add_func ("/turn-tracker/thousand-entries", test_thousand_entries);
+
+  return g_test_run ();
+}
