@@ -52,7 +52,8 @@ main (int argc, char *argv[])
       tkr_character_add_condition (joined, NULL, rules, "Slowed", 2, TKR_TURN_NONE, NULL);
       g_ptr_array_add (characters, joined);
     }
-  if (!tkr_encounter_begin_setup (encounter, &error) || !tkr_encounter_begin_main (encounter, &error))
+  if (!tkr_encounter_begin_setup (encounter, &error) ||
+      !tkr_encounter_begin_main (encounter, &error))
     g_error ("%s", error->message);
 
   /* Baseline: touching one property of every character, as a turn must at least. */

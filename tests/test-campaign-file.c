@@ -50,9 +50,12 @@ build_campaign (void)
   wolf = tkr_campaign_add_npc (campaign, "Wolf");
   orc = tkr_campaign_add_npc (campaign, "Orc");
 
-  g_assert_true (tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SAVE, "Edge", 2, &error));
-  g_assert_true (tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Athletics", 3, &error));
-  g_assert_true (tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2, &error));
+  g_assert_true (
+    tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SAVE, "Edge", 2, &error));
+  g_assert_true (
+    tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Athletics", 3, &error));
+  g_assert_true (
+    tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2, &error));
   g_assert_true (tkr_character_edit_pool (alice, history, TKR_POOL_HEALTH, 7, 12, &error));
   g_assert_true (tkr_character_set_range (alice, history, "Climb", 2, &error));
   g_assert_true (tkr_character_add_ability (alice, history, ability, &error));
@@ -60,7 +63,8 @@ build_campaign (void)
   g_assert_true (tkr_character_set_wealth (alice, history, 135, &error));
   g_assert_true (tkr_character_award_experience (alice, history, 21, &error));
   g_object_set (alice, "player", "Ann", "notes", "Owes the guild a favour.", NULL);
-  g_assert_true (tkr_character_set_modifier (wolf, history, TKR_MODIFIER_KIND_SAVE, "Edge", 2, &error));
+  g_assert_true (
+    tkr_character_set_modifier (wolf, history, TKR_MODIFIER_KIND_SAVE, "Edge", 2, &error));
   g_assert_no_error (error);
 
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
@@ -115,10 +119,10 @@ test_campaign_round_trip (void)
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (loaded)), ==, 2);
   encounter = tkr_campaign_get_encounter (loaded);
   g_assert_cmpint (tkr_encounter_get_phase (encounter), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_encounter_get_round (encounter),
-                   ==, tkr_encounter_get_round (tkr_campaign_get_encounter (campaign)));
-  g_assert_cmpint (tkr_encounter_get_current_index (encounter),
-                   ==, tkr_encounter_get_current_index (tkr_campaign_get_encounter (campaign)));
+  g_assert_cmpint (tkr_encounter_get_round (encounter), ==,
+                   tkr_encounter_get_round (tkr_campaign_get_encounter (campaign)));
+  g_assert_cmpint (tkr_encounter_get_current_index (encounter), ==,
+                   tkr_encounter_get_current_index (tkr_campaign_get_encounter (campaign)));
   /* A loaded file starts a fresh undo history. */
   g_assert_false (tkr_history_can_undo (tkr_campaign_get_history (loaded)));
   /* The party members in the encounter are the party's own objects. */
@@ -201,7 +205,8 @@ test_campaign_newer_format_refused (void)
 static void
 test_campaign_syntax_error_says_where (void)
 {
-  const char *text = "{\n  \"kind\": \"turnkeeper-campaign\",\n  \"format\": 1,\n  \"campaign\": {,}\n}";
+  const char *text =
+    "{\n  \"kind\": \"turnkeeper-campaign\",\n  \"format\": 1,\n  \"campaign\": {,}\n}";
   g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrCampaign) loaded = tkr_campaign_new_from_bytes (bytes, &error);
@@ -216,8 +221,9 @@ test_campaign_syntax_error_says_where (void)
 static void
 test_campaign_unknown_keys_tolerated (void)
 {
-  const char *text = "{\"kind\": \"turnkeeper-campaign\", \"format\": 1, \"shiny\": [1,2],"
-                     " \"campaign\": {\"name\": \"Side quest\", \"mood\": \"grim\", \"party\": []}}";
+  const char *text =
+    "{\"kind\": \"turnkeeper-campaign\", \"format\": 1, \"shiny\": [1,2],"
+    " \"campaign\": {\"name\": \"Side quest\", \"mood\": \"grim\", \"party\": []}}";
   g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrCampaign) loaded = tkr_campaign_new_from_bytes (bytes, &error);
@@ -274,8 +280,8 @@ test_campaign_end_episode (void)
   g_autoptr (GError) error = NULL;
 
   tkr_character_adjust_pool (alice, history, TKR_POOL_HEALTH, -4);
-  g_assert_nonnull (tkr_character_add_condition (alice, history, rules, "Exhausted", 1,
-                                                 TKR_TURN_NONE, &error));
+  g_assert_nonnull (
+    tkr_character_add_condition (alice, history, rules, "Exhausted", 1, TKR_TURN_NONE, &error));
   g_assert_true (tkr_campaign_end_episode (campaign, &error));
   g_assert_cmpint (tkr_pool_get_current (health), ==, tkr_pool_get_maximum (health));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_conditions (alice)), ==, 0);

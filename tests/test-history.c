@@ -93,8 +93,8 @@ test_thing_class_init (TestThingClass *klass)
   object_class->set_property = test_thing_set_property;
   properties[PROP_COUNT] = g_param_spec_int ("count", NULL, NULL, -100, 100, 0,
                                              G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL,
-                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LABEL] =
+    g_param_spec_string ("label", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_TURNS] = g_param_spec_variant ("turns", NULL, NULL, G_VARIANT_TYPE ("ai"), NULL,
                                                  G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -82,8 +82,8 @@ test_rules_catalogues (void)
 static void
 test_rules_variant_data (void)
 {
-  g_autoptr (GBytes) bytes = g_resources_lookup_data (
-    "/io/github/turnkeeper/Turnkeeper/rules/kleptonomicon.json", 0, NULL);
+  g_autoptr (GBytes) bytes =
+    g_resources_lookup_data ("/io/github/turnkeeper/Turnkeeper/rules/kleptonomicon.json", 0, NULL);
   g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   g_autoptr (GString) variant = g_string_new (text);
   g_autoptr (JsonNode) root = NULL;

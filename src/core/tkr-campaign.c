@@ -83,10 +83,7 @@ tkr_campaign_get_property (GObject *object, guint prop_id, GValue *value, GParam
 }
 
 static void
-tkr_campaign_set_property (GObject *object,
-                           guint prop_id,
-                           const GValue *value,
-                           GParamSpec *pspec)
+tkr_campaign_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
@@ -131,12 +128,11 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
   object_class->set_property = tkr_campaign_set_property;
   object_class->constructed = tkr_campaign_constructed;
 
-  properties[PROP_NAME]
-    = g_param_spec_string ("name", NULL, NULL, NULL,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RULES]
-    = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULES] =
+    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_ENCOUNTER] = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
@@ -147,7 +143,7 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
 static void
 tkr_campaign_init (TkrCampaign *self)
 {
-  self->name = g_strdup (_("Untitled Campaign"));
+  self->name = g_strdup (_ ("Untitled Campaign"));
   self->history = tkr_history_new ();
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
@@ -245,7 +241,7 @@ tkr_campaign_add_pc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_PC, name);
-  tkr_history_begin (self->history, _("Add PC"));
+  tkr_history_begin (self->history, _ ("Add PC"));
   tkr_history_append (self->history, self->party, character);
   tkr_history_end (self->history);
   return character;
@@ -259,7 +255,7 @@ tkr_campaign_add_npc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_NPC, name);
-  tkr_history_begin (self->history, _("Add NPC"));
+  tkr_history_begin (self->history, _ ("Add NPC"));
   tkr_history_append (self->history, self->npcs, character);
   tkr_history_end (self->history);
   return character;
@@ -282,7 +278,7 @@ tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character)
     copy = g_object_ref (character);
 
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
-  tkr_history_begin (self->history, _("Import character"));
+  tkr_history_begin (self->history, _ ("Import character"));
   tkr_history_append (self->history, store, copy);
   tkr_history_end (self->history);
   return copy;
@@ -295,8 +291,8 @@ split_number (const char *name, int *number)
   const char *space = strrchr (name, ' ');
   guint64 value;
 
-  if (space != NULL && space[1] != '\0'
-      && g_ascii_string_to_unsigned (space + 1, 10, 1, 99999, &value, NULL))
+  if (space != NULL && space[1] != '\0' &&
+      g_ascii_string_to_unsigned (space + 1, 10, 1, 99999, &value, NULL))
     {
       *number = (int) value;
       return g_strndup (name, space - name);
@@ -349,7 +345,7 @@ tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
   copy = tkr_character_duplicate (character, name);
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
 
-  tkr_history_begin (self->history, _("Duplicate character"));
+  tkr_history_begin (self->history, _ ("Duplicate character"));
   tkr_history_append (self->history, store, copy);
   tkr_history_end (self->history);
   return copy;
@@ -371,12 +367,12 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
   if (in_encounter && phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_SETUP)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _("%s is in the running encounter; end it before removing them"),
+                   _ ("%s is in the running encounter; end it before removing them"),
                    tkr_character_get_name (character));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _("Remove character"));
+  tkr_history_begin (self->history, _ ("Remove character"));
   if (in_encounter && !tkr_encounter_remove_participant (self->encounter, character, error))
     {
       tkr_history_abort (self->history);
@@ -429,12 +425,12 @@ tkr_campaign_end_episode (TkrCampaign *self, GError **error)
   if (phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_END)
     {
       g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                           _("An Episode can only end outside a running encounter"));
+                           _ ("An Episode can only end outside a running encounter"));
       return FALSE;
     }
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
-  tkr_history_begin (self->history, _("End of Episode"));
+  tkr_history_begin (self->history, _ ("End of Episode"));
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
@@ -500,21 +496,22 @@ read_characters (JsonObject *object,
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (path, i);
-      g_autoptr (TkrCharacter) character
-        = tkr_character_new_from_json (json_array_get_element (array, i), item_path, error);
+      g_autoptr (TkrCharacter) character =
+        tkr_character_new_from_json (json_array_get_element (array, i), item_path, error);
 
       if (character == NULL)
         return FALSE;
       if (tkr_character_get_kind (character) != kind)
         {
           tkr_json_set_error (error, item_path,
-                              kind == TKR_CHARACTER_KIND_PC ? _("the party holds only PCs")
-                                                            : _("the NPC library holds only NPCs"));
+                              kind == TKR_CHARACTER_KIND_PC
+                                ? _ ("the party holds only PCs")
+                                : _ ("the NPC library holds only NPCs"));
           return FALSE;
         }
       if (!g_hash_table_add (ids, g_strdup (tkr_character_get_id (character))))
         {
-          tkr_json_set_error (error, item_path, _("two characters share the id “%s”"),
+          tkr_json_set_error (error, item_path, _ ("two characters share the id “%s”"),
                               tkr_character_get_id (character));
           return FALSE;
         }
@@ -551,10 +548,9 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
     return NULL;
 
   header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
-  if (header == NULL
-      || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error)
-      || !tkr_json_get_string (campaign, "rule_system", "campaign", FALSE, "kleptonomicon",
-                               &rule_system, error))
+  if (header == NULL || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error) ||
+      !tkr_json_get_string (campaign, "rule_system", "campaign", FALSE, "kleptonomicon",
+                            &rule_system, error))
     return NULL;
 
   rules = tkr_rules_new_from_resource (rule_system, error);
@@ -563,13 +559,13 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 
   self = tkr_campaign_new (rules);
   g_clear_pointer (&self->name, g_free);
-  if (!tkr_json_get_string (campaign, "name", "campaign", FALSE, _("Untitled Campaign"),
+  if (!tkr_json_get_string (campaign, "name", "campaign", FALSE, _ ("Untitled Campaign"),
                             &self->name, error))
     return NULL;
 
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error)
-      || !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
+  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error) ||
+      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
     return NULL;
 
   if (!tkr_json_get_object (campaign, "encounter", "campaign", FALSE, &encounter, error))

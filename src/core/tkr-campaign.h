@@ -35,13 +35,10 @@ TkrCharacter *tkr_campaign_add_npc (TkrCampaign *self, const char *name);
 TkrCharacter *tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character);
 /* Copies a library NPC; the copy is numbered ("Goblin 2"). */
 TkrCharacter *tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character);
-gboolean tkr_campaign_remove_character (TkrCampaign *self,
-                                        TkrCharacter *character,
-                                        GError **error);
+gboolean tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error);
 /* Adds a PC, or a numbered copy of a library NPC, to the encounter. */
-TkrCharacter *tkr_campaign_add_to_encounter (TkrCampaign *self,
-                                             TkrCharacter *character,
-                                             GError **error);
+TkrCharacter *
+tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error);
 /* End of an Episode for the whole party (SRD). */
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 

@@ -64,9 +64,8 @@ GListModel *tkr_character_get_conditions (TkrCharacter *self);
 GListModel *tkr_character_get_inventory (TkrCharacter *self);
 
 TkrPool *tkr_character_get_pool (TkrCharacter *self, TkrPoolKind kind);
-TkrModifier *tkr_character_find_modifier (TkrCharacter *self,
-                                          TkrModifierKind kind,
-                                          const char *name);
+TkrModifier *
+tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const char *name);
 /* The modifier of a save or skill by name (case-insensitive); 0 if absent. */
 int tkr_character_get_modifier_value (TkrCharacter *self, TkrModifierKind kind, const char *name);
 int tkr_character_get_edge_save (TkrCharacter *self);
@@ -77,22 +76,16 @@ int tkr_character_get_largest_range (TkrCharacter *self);
 TkrCondition *tkr_character_find_condition (TkrCharacter *self, const char *name);
 
 /* Sheet edits */
-gboolean tkr_character_rename (TkrCharacter *self,
-                               TkrHistory *history,
-                               const char *name,
-                               GError **error);
-gboolean tkr_character_set_level (TkrCharacter *self,
-                                  TkrHistory *history,
-                                  int level,
-                                  GError **error);
+gboolean
+tkr_character_rename (TkrCharacter *self, TkrHistory *history, const char *name, GError **error);
+gboolean
+tkr_character_set_level (TkrCharacter *self, TkrHistory *history, int level, GError **error);
 gboolean tkr_character_set_experience (TkrCharacter *self,
                                        TkrHistory *history,
                                        int experience,
                                        GError **error);
-gboolean tkr_character_set_wealth (TkrCharacter *self,
-                                   TkrHistory *history,
-                                   int wealth,
-                                   GError **error);
+gboolean
+tkr_character_set_wealth (TkrCharacter *self, TkrHistory *history, int wealth, GError **error);
 gboolean tkr_character_edit_pool (TkrCharacter *self,
                                   TkrHistory *history,
                                   TkrPoolKind kind,
@@ -100,10 +93,8 @@ gboolean tkr_character_edit_pool (TkrCharacter *self,
                                   int maximum,
                                   GError **error);
 /* Adds to the current value, clamped to 0..maximum (damage is negative). */
-void tkr_character_adjust_pool (TkrCharacter *self,
-                                TkrHistory *history,
-                                TkrPoolKind kind,
-                                int delta);
+void
+tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind kind, int delta);
 /* Adds a save, skill or archetype, or changes its value if the name exists. */
 gboolean tkr_character_set_modifier (TkrCharacter *self,
                                      TkrHistory *history,
@@ -112,17 +103,11 @@ gboolean tkr_character_set_modifier (TkrCharacter *self,
                                      int value,
                                      GError **error);
 /* Edge is needed by the turn order and cannot be removed. */
-gboolean tkr_character_remove_modifier (TkrCharacter *self,
-                                        TkrHistory *history,
-                                        TkrModifierKind kind,
-                                        const char *name,
-                                        GError **error);
+gboolean tkr_character_remove_modifier (
+  TkrCharacter *self, TkrHistory *history, TkrModifierKind kind, const char *name, GError **error);
 /* Adds a range or changes its units; 0 units removes it. */
-gboolean tkr_character_set_range (TkrCharacter *self,
-                                  TkrHistory *history,
-                                  const char *name,
-                                  int units,
-                                  GError **error);
+gboolean tkr_character_set_range (
+  TkrCharacter *self, TkrHistory *history, const char *name, int units, GError **error);
 gboolean tkr_character_add_ability (TkrCharacter *self,
                                     TkrHistory *history,
                                     TkrAbility *ability,
@@ -131,14 +116,10 @@ gboolean tkr_character_remove_ability (TkrCharacter *self,
                                        TkrHistory *history,
                                        TkrAbility *ability,
                                        GError **error);
-gboolean tkr_character_add_item (TkrCharacter *self,
-                                 TkrHistory *history,
-                                 TkrItem *item,
-                                 GError **error);
-gboolean tkr_character_remove_item (TkrCharacter *self,
-                                    TkrHistory *history,
-                                    TkrItem *item,
-                                    GError **error);
+gboolean
+tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, GError **error);
+gboolean
+tkr_character_remove_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, GError **error);
 
 /* Conditions. @turn is the encounter's turn serial (TKR_TURN_NONE outside
  * an encounter). A name from the rule data's catalogue takes its kind and
@@ -151,34 +132,24 @@ TkrCondition *tkr_character_add_condition (TkrCharacter *self,
                                            int stacks,
                                            int turn,
                                            GError **error);
-gboolean tkr_character_remove_condition_stacks (TkrCharacter *self,
-                                                TkrHistory *history,
-                                                const char *name,
-                                                int stacks,
-                                                GError **error);
+gboolean tkr_character_remove_condition_stacks (
+  TkrCharacter *self, TkrHistory *history, const char *name, int stacks, GError **error);
 /* End of a Turn (seed, "Ending your Turn"): erase one stack of every
  * Fleeting condition, except stacks gained on @turn. A condition left with
  * no stack is removed. Returns how many stacks were erased. */
 guint tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, int turn);
 
 /* Experience and levels (SRD: a Level Up every xp_per_level XP). */
-gboolean tkr_character_award_experience (TkrCharacter *self,
-                                         TkrHistory *history,
-                                         int xp,
-                                         GError **error);
+gboolean
+tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp, GError **error);
 int tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules);
 /* Raises the Level and the named Archetype Level (added at 1 if new). */
-gboolean tkr_character_level_up (TkrCharacter *self,
-                                 TkrHistory *history,
-                                 TkrRules *rules,
-                                 const char *archetype,
-                                 GError **error);
+gboolean tkr_character_level_up (
+  TkrCharacter *self, TkrHistory *history, TkrRules *rules, const char *archetype, GError **error);
 /* Rest after an encounter: spend a Recovery, regain Health, reset Shield,
  * as the rule data's "rest" says. */
-gboolean tkr_character_rest (TkrCharacter *self,
-                             TkrHistory *history,
-                             TkrRules *rules,
-                             GError **error);
+gboolean
+tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GError **error);
 /* End of an Episode (SRD): pools back to their maximum, every condition
  * cleared, including those that only clear at an Episode's end. */
 void tkr_character_end_episode (TkrCharacter *self, TkrHistory *history);

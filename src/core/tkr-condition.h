@@ -25,9 +25,7 @@ G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
 
 #define TKR_TURN_NONE (-1)
 
-TkrCondition *tkr_condition_new (const char *name,
-                                 TkrConditionKind kind,
-                                 int max_stacks);
+TkrCondition *tkr_condition_new (const char *name, TkrConditionKind kind, int max_stacks);
 TkrCondition *tkr_condition_new_from_info (const TkrConditionInfo *info);
 const char *tkr_condition_get_name (TkrCondition *self);
 TkrConditionKind tkr_condition_get_kind (TkrCondition *self);

@@ -39,12 +39,8 @@ tkr_dice_net_advantage (TkrRules *rules, int advantages, int disadvantages)
  * rolled: keep the highest with Advantage, the lowest with Disadvantage.
  */
 TkrTestRoll *
-tkr_dice_test_from_dice (TkrRules *rules,
-                         const int *dice,
-                         guint n_dice,
-                         int modifier,
-                         int advantages,
-                         int disadvantages)
+tkr_dice_test_from_dice (
+  TkrRules *rules, const int *dice, guint n_dice, int modifier, int advantages, int disadvantages)
 {
   TkrTestRoll *roll;
   int net = tkr_dice_net_advantage (rules, advantages, disadvantages);
@@ -110,11 +106,11 @@ tkr_score_range_to_string (TkrScoreRange range)
   switch (range)
     {
     case TKR_SCORE_RANGE_LOW:
-      return _("Low");
+      return _ ("Low");
     case TKR_SCORE_RANGE_MIXED:
-      return _("Mixed");
+      return _ ("Mixed");
     case TKR_SCORE_RANGE_HIGH:
-      return _("High");
+      return _ ("High");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -127,7 +123,7 @@ tkr_test_roll_describe (const TkrTestRoll *roll)
 
   if (roll->typed_in)
     /* Translators: a Score typed in by the player, then Low/Mixed/High */
-    return g_strdup_printf (_("Score %d (%s), typed in"), roll->score,
+    return g_strdup_printf (_ ("Score %d (%s), typed in"), roll->score,
                             tkr_score_range_to_string (roll->range));
 
   for (guint i = 0; i < roll->n_dice; i++)
@@ -135,9 +131,9 @@ tkr_test_roll_describe (const TkrTestRoll *roll)
 
   if (roll->critical)
     /* Translators: Score, range, the dice rolled, modifier; a critical asks for a coin call */
-    return g_strdup_printf (_("Score %d (%s): rolled %s, %+d — critical, call the coin"),
+    return g_strdup_printf (_ ("Score %d (%s): rolled %s, %+d — critical, call the coin"),
                             roll->score, tkr_score_range_to_string (roll->range), dice->str,
                             roll->modifier);
-  return g_strdup_printf (_("Score %d (%s): rolled %s, %+d"), roll->score,
+  return g_strdup_printf (_ ("Score %d (%s): rolled %s, %+d"), roll->score,
                           tkr_score_range_to_string (roll->range), dice->str, roll->modifier);
 }

@@ -19,7 +19,7 @@ typedef struct
   int net_advantage; /* > 0 Advantage, < 0 Disadvantage, capped by the rules */
   guint n_dice;      /* 0 when the Score was typed in */
   int dice[TKR_MAX_DICE];
-  int kept;          /* the die kept, or 0 when typed in */
+  int kept; /* the die kept, or 0 when typed in */
   int score;
   TkrScoreRange range;
   gboolean critical; /* a kept die showed the critical face: call a coin */
@@ -33,17 +33,10 @@ void tkr_test_roll_free (TkrTestRoll *roll);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrTestRoll, tkr_test_roll_free)
 
 int tkr_dice_net_advantage (TkrRules *rules, int advantages, int disadvantages);
-TkrTestRoll *tkr_dice_roll_test (TkrRules *rules,
-                                 GRand *rand,
-                                 int modifier,
-                                 int advantages,
-                                 int disadvantages);
-TkrTestRoll *tkr_dice_test_from_dice (TkrRules *rules,
-                                      const int *dice,
-                                      guint n_dice,
-                                      int modifier,
-                                      int advantages,
-                                      int disadvantages);
+TkrTestRoll *
+tkr_dice_roll_test (TkrRules *rules, GRand *rand, int modifier, int advantages, int disadvantages);
+TkrTestRoll *tkr_dice_test_from_dice (
+  TkrRules *rules, const int *dice, guint n_dice, int modifier, int advantages, int disadvantages);
 TkrTestRoll *tkr_dice_test_from_score (TkrRules *rules, int score);
 char *tkr_test_roll_describe (const TkrTestRoll *roll);
 const char *tkr_score_range_to_string (TkrScoreRange range);

@@ -53,12 +53,10 @@ const char *tkr_phase_to_nick (TkrPhase phase);
 
 /* Participants: in Freeplay or Setup (joining a Setup adds to its tests or
  * groups). */
-gboolean tkr_encounter_add_participant (TkrEncounter *self,
-                                        TkrCharacter *character,
-                                        GError **error);
-gboolean tkr_encounter_remove_participant (TkrEncounter *self,
-                                           TkrCharacter *character,
-                                           GError **error);
+gboolean
+tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GError **error);
+gboolean
+tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, GError **error);
 
 /* Phases */
 gboolean tkr_encounter_can_transition (TkrEncounter *self, TkrPhase to);
@@ -88,9 +86,8 @@ gboolean tkr_encounter_spend_beat (TkrEncounter *self,
                                    gboolean reaction,
                                    GError **error);
 gboolean tkr_encounter_refund_beat (TkrEncounter *self, TkrCombatant *combatant, GError **error);
-gboolean tkr_encounter_use_free_action (TkrEncounter *self,
-                                        TkrCombatant *combatant,
-                                        GError **error);
+gboolean
+tkr_encounter_use_free_action (TkrEncounter *self, TkrCombatant *combatant, GError **error);
 gboolean tkr_encounter_set_free_actions_allowed (TkrEncounter *self,
                                                  TkrCombatant *combatant,
                                                  int allowed,
@@ -107,11 +104,8 @@ gboolean tkr_encounter_use_ability (TkrEncounter *self,
 /* Movement (seed, "Movement"): spend @movement into @range on own Turn,
  * within the range's cap for the Turn; an improvised range costs
  * improvised_cost Movement per unit unless waived. */
-gboolean tkr_encounter_move (TkrEncounter *self,
-                             TkrCombatant *combatant,
-                             const char *range,
-                             int movement,
-                             GError **error);
+gboolean tkr_encounter_move (
+  TkrEncounter *self, TkrCombatant *combatant, const char *range, int movement, GError **error);
 gboolean tkr_encounter_grant_improvised_range (TkrEncounter *self,
                                                TkrCombatant *combatant,
                                                const char *range,
@@ -128,30 +122,19 @@ gboolean tkr_encounter_dash (TkrEncounter *self,
                              GError **error);
 
 /* Conditions during the encounter: stamped with the current turn serial. */
-TkrCondition *tkr_encounter_add_condition (TkrEncounter *self,
-                                           TkrCharacter *character,
-                                           const char *name,
-                                           int stacks,
-                                           GError **error);
+TkrCondition *tkr_encounter_add_condition (
+  TkrEncounter *self, TkrCharacter *character, const char *name, int stacks, GError **error);
 
 /* Zones in play (any phase). */
-TkrZone *tkr_encounter_add_zone (TkrEncounter *self,
-                                 const char *name,
-                                 int stacks,
-                                 const char *location,
-                                 GError **error);
-gboolean tkr_encounter_set_zone_stacks (TkrEncounter *self,
-                                        TkrZone *zone,
-                                        int stacks,
-                                        GError **error);
+TkrZone *tkr_encounter_add_zone (
+  TkrEncounter *self, const char *name, int stacks, const char *location, GError **error);
+gboolean
+tkr_encounter_set_zone_stacks (TkrEncounter *self, TkrZone *zone, int stacks, GError **error);
 gboolean tkr_encounter_remove_zone (TkrEncounter *self, TkrZone *zone, GError **error);
 
 /* End: XP award (an amount the rule data allows, 1 or 2) with a reason. */
-gboolean tkr_encounter_award_experience (TkrEncounter *self,
-                                         TkrCharacter *character,
-                                         int xp,
-                                         const char *reason,
-                                         GError **error);
+gboolean tkr_encounter_award_experience (
+  TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
 
 void tkr_encounter_log (TkrEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
 

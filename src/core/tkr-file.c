@@ -39,7 +39,7 @@ check_nesting (const char *contents, gsize length, GError **error)
           if (++depth > TKR_JSON_MAX_DEPTH)
             {
               g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                           _("Line %u: the data is nested more than %d levels deep"), line,
+                           _ ("Line %u: the data is nested more than %d levels deep"), line,
                            TKR_JSON_MAX_DEPTH);
               return FALSE;
             }
@@ -66,18 +66,18 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
   if (length > TKR_FILE_MAX_SIZE)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                   _("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
+                   _ ("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
   if (length == 0)
     {
-      g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE, _("The file is empty"));
+      g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE, _ ("The file is empty"));
       return NULL;
     }
   if (!g_utf8_validate_len (contents, length, NULL))
     {
       g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
-                           _("The file is not text in UTF-8"));
+                           _ ("The file is not text in UTF-8"));
       return NULL;
     }
   if (!check_nesting (contents, length, error))
@@ -104,9 +104,10 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
           column = json_parser_get_current_pos (parser);
         }
 
-      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
-                   /* Translators: line and column of a JSON syntax error, then the parser's message */
-                   _("Line %u, column %u: %s"), line, column, detail);
+      g_set_error (
+        error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+        /* Translators: line and column of a JSON syntax error, then the parser's message */
+        _ ("Line %u, column %u: %s"), line, column, detail);
       return NULL;
     }
 
@@ -114,7 +115,7 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
   if (root == NULL)
     {
       g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
-                           _("The file holds no data"));
+                           _ ("The file holds no data"));
       return NULL;
     }
   return json_node_ref (root);
@@ -140,7 +141,7 @@ tkr_file_check_header (JsonNode *root,
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND,
-                           _("This is not a Turnkeeper file: it does not start with “{”"));
+                           _ ("This is not a Turnkeeper file: it does not start with “{”"));
       return NULL;
     }
   object = json_node_get_object (root);
@@ -151,11 +152,11 @@ tkr_file_check_header (JsonNode *root,
     {
       if (kind != NULL && g_str_has_prefix (kind, "turnkeeper-"))
         g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND,
-                     _("This file holds a “%s”, not a “%s”"), kind + strlen ("turnkeeper-"),
+                     _ ("This file holds a “%s”, not a “%s”"), kind + strlen ("turnkeeper-"),
                      expected_kind + strlen ("turnkeeper-"));
       else
         g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND,
-                             _("This is not a Turnkeeper file"));
+                             _ ("This is not a Turnkeeper file"));
       return NULL;
     }
 
@@ -164,8 +165,8 @@ tkr_file_check_header (JsonNode *root,
   if (format > newest_format)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_FORMAT_TOO_NEW,
-                   _("This file was saved by a newer Turnkeeper (format %d); this version "
-                     "reads format %d and older. Update Turnkeeper to open it."),
+                   _ ("This file was saved by a newer Turnkeeper (format %d); this version "
+                      "reads format %d and older. Update Turnkeeper to open it."),
                    (int) format, (int) newest_format);
       return NULL;
     }
@@ -257,7 +258,7 @@ tkr_file_load (GFile *file, GCancellable *cancellable, GError **error)
   if (g_file_info_get_size (info) > TKR_FILE_MAX_SIZE)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                   _("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
+                   _ ("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, error))

@@ -158,18 +158,18 @@ tkr_history_class_init (TkrHistoryClass *klass)
   object_class->finalize = tkr_history_finalize;
   object_class->get_property = tkr_history_get_property;
 
-  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
-                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
-                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  properties[PROP_UNDO_LABEL]
-    = g_param_spec_string ("undo-label", NULL, NULL, NULL,
-                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_REDO_LABEL]
-    = g_param_spec_string ("redo-label", NULL, NULL, NULL,
-                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNDO_LABEL] =
+    g_param_spec_string ("undo-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_REDO_LABEL] =
+    g_param_spec_string ("redo-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -178,8 +178,8 @@ tkr_history_class_init (TkrHistoryClass *klass)
    * Emitted after a step is committed, undone or redone: the document is
    * dirty and an autosave may be scheduled.
    */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -302,10 +302,7 @@ record (TkrHistory *self, Change *change)
 }
 
 void
-tkr_history_set_value (TkrHistory *self,
-                       gpointer object,
-                       const char *property,
-                       const GValue *value)
+tkr_history_set_value (TkrHistory *self, gpointer object, const char *property, const GValue *value)
 {
   GParamSpec *pspec;
   Change *change;
@@ -338,8 +335,8 @@ tkr_history_set_value (TkrHistory *self,
   g_object_get_property (object, property, &change->new_value);
 
   /* A set that changes nothing is not a step of its own. */
-  if (g_param_values_cmp (pspec, &change->old_value, &change->new_value) == 0
-      && !G_VALUE_HOLDS (&change->old_value, G_TYPE_VARIANT))
+  if (g_param_values_cmp (pspec, &change->old_value, &change->new_value) == 0 &&
+      !G_VALUE_HOLDS (&change->old_value, G_TYPE_VARIANT))
     {
       change_free (change);
       return;

@@ -34,7 +34,7 @@ tkr_json_set_error (GError **error, const char *path, const char *format, ...)
 
   if (path != NULL && *path != '\0')
     /* Translators: the first %s is where in the file ("pools.health"), the second what is wrong */
-    g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID, _("At “%s”: %s"), path, message);
+    g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID, _ ("At “%s”: %s"), path, message);
   else
     g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID, message);
 }
@@ -44,7 +44,7 @@ tkr_json_require_object (JsonNode *node, const char *path, GError **error)
 {
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
-      tkr_json_set_error (error, path, _("expected an object"));
+      tkr_json_set_error (error, path, _ ("expected an object"));
       return NULL;
     }
   return json_node_get_object (node);
@@ -66,7 +66,7 @@ lookup (JsonObject *object,
       if (required)
         {
           g_autofree char *member_path = tkr_json_path (path, member);
-          tkr_json_set_error (error, member_path, _("a required value is missing"));
+          tkr_json_set_error (error, member_path, _ ("a required value is missing"));
           *failed = TRUE;
         }
       return NULL;
@@ -91,7 +91,7 @@ tkr_json_get_object (JsonObject *object,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected an object"));
+      tkr_json_set_error (error, member_path, _ ("expected an object"));
       return FALSE;
     }
   *out = json_node_get_object (node);
@@ -115,13 +115,13 @@ tkr_json_get_array (JsonObject *object,
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected a list"));
+      tkr_json_set_error (error, member_path, _ ("expected a list"));
       return FALSE;
     }
   if (json_array_get_length (json_node_get_array (node)) > TKR_JSON_MAX_ITEMS)
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("the list has more than %d entries"),
+      tkr_json_set_error (error, member_path, _ ("the list has more than %d entries"),
                           TKR_JSON_MAX_ITEMS);
       return FALSE;
     }
@@ -150,7 +150,7 @@ tkr_json_get_string (JsonObject *object,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected text"));
+      tkr_json_set_error (error, member_path, _ ("expected text"));
       *out = NULL;
       return FALSE;
     }
@@ -158,7 +158,7 @@ tkr_json_get_string (JsonObject *object,
   if (strlen (value) > TKR_JSON_MAX_STRING || !g_utf8_validate (value, -1, NULL))
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("the text is too long or not valid UTF-8"));
+      tkr_json_set_error (error, member_path, _ ("the text is too long or not valid UTF-8"));
       *out = NULL;
       return FALSE;
     }
@@ -187,7 +187,7 @@ tkr_json_get_int (JsonObject *object,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected a whole number"));
+      tkr_json_set_error (error, member_path, _ ("expected a whole number"));
       return FALSE;
     }
   value = json_node_get_int (node);
@@ -198,7 +198,7 @@ tkr_json_get_int (JsonObject *object,
       g_autofree char *lo = g_strdup_printf ("%" G_GINT64_FORMAT, minimum);
       g_autofree char *hi = g_strdup_printf ("%" G_GINT64_FORMAT, maximum);
       /* Translators: a number, then the smallest and largest allowed */
-      tkr_json_set_error (error, member_path, _("%s is outside %s to %s"), v, lo, hi);
+      tkr_json_set_error (error, member_path, _ ("%s is outside %s to %s"), v, lo, hi);
       return FALSE;
     }
   *out = value;
@@ -223,19 +223,19 @@ tkr_json_get_double (JsonObject *object,
   *out = default_value;
   if (node == NULL)
     return !failed;
-  if (!JSON_NODE_HOLDS_VALUE (node)
-      || (json_node_get_value_type (node) != G_TYPE_INT64
-          && json_node_get_value_type (node) != G_TYPE_DOUBLE))
+  if (!JSON_NODE_HOLDS_VALUE (node) || (json_node_get_value_type (node) != G_TYPE_INT64 &&
+                                        json_node_get_value_type (node) != G_TYPE_DOUBLE))
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected a number"));
+      tkr_json_set_error (error, member_path, _ ("expected a number"));
       return FALSE;
     }
   value = json_node_get_double (node);
   if (!isfinite (value) || value < minimum || value > maximum)
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("%g is outside %g to %g"), value, minimum, maximum);
+      tkr_json_set_error (error, member_path, _ ("%g is outside %g to %g"), value, minimum,
+                          maximum);
       return FALSE;
     }
   *out = value;
@@ -260,7 +260,7 @@ tkr_json_get_bool (JsonObject *object,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
     {
       g_autofree char *member_path = tkr_json_path (path, member);
-      tkr_json_set_error (error, member_path, _("expected true or false"));
+      tkr_json_set_error (error, member_path, _ ("expected true or false"));
       return FALSE;
     }
   *out = json_node_get_boolean (node);
@@ -294,7 +294,7 @@ tkr_json_get_enum (JsonObject *object,
   {
     g_autofree char *member_path = tkr_json_path (path, member);
     g_autofree char *choices = g_strjoinv (", ", (char **) nicks);
-    tkr_json_set_error (error, member_path, _("“%s” is not one of: %s"), value, choices);
+    tkr_json_set_error (error, member_path, _ ("“%s” is not one of: %s"), value, choices);
   }
   return FALSE;
 }

@@ -26,11 +26,8 @@ void tkr_pool_set_maximum (TkrPool *self, int maximum);
 
 /* Validated, undoable edit: 0 <= current <= maximum, 0 <= maximum <= 9999.
  * A refused value leaves the pool as it was and says why. */
-gboolean tkr_pool_edit (TkrPool *self,
-                        TkrHistory *history,
-                        int current,
-                        int maximum,
-                        GError **error);
+gboolean
+tkr_pool_edit (TkrPool *self, TkrHistory *history, int current, int maximum, GError **error);
 gboolean tkr_pool_validate (int current, int maximum, GError **error);
 
 G_END_DECLS

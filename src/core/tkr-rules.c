@@ -73,20 +73,28 @@ tkr_pool_kind_to_name (TkrPoolKind pool)
   switch (pool)
     {
     case TKR_POOL_HEALTH:
-      return _("Health");
+      return _ ("Health");
     case TKR_POOL_VITALITY:
-      return _("Vitality");
+      return _ ("Vitality");
     case TKR_POOL_SHIELD:
-      return _("Shield");
+      return _ ("Shield");
     case TKR_POOL_DODGE_POINTS:
-      return _("Dodge Points");
+      return _ ("Dodge Points");
     case TKR_POOL_RECOVERIES:
-      return _("Recoveries");
+      return _ ("Recoveries");
     case TKR_POOL_FIRST_AID_KITS:
-      return _("First Aid Kits");
+      return _ ("First Aid Kits");
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+const char *
+tkr_rules_translate (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return text;
+  return g_dgettext (GETTEXT_PACKAGE, text);
 }
 
 gboolean
@@ -172,7 +180,12 @@ tkr_rules_init (TkrRules *self)
 }
 
 static gboolean
-read_int (JsonObject *object, const char *member, const char *path, int min, int max, int *out,
+read_int (JsonObject *object,
+          const char *member,
+          const char *path,
+          int min,
+          int max,
+          int *out,
           GError **error)
 {
   gint64 value;
@@ -195,7 +208,7 @@ read_names (JsonArray *array, const char *path, GError **error)
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
         {
           g_autofree char *item_path = tkr_json_path_index (path, i);
-          tkr_json_set_error (error, item_path, _("expected text"));
+          tkr_json_set_error (error, item_path, _ ("expected text"));
           return NULL;
         }
       g_strv_builder_add (builder, json_node_get_string (node));
@@ -209,33 +222,32 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
   JsonObject *test, *round, *movement, *experience, *sheet, *pools, *rest;
   JsonArray *array;
 
-  if (!tkr_json_get_string (root, "id", NULL, TRUE, NULL, &self->id, error)
-      || !tkr_json_get_string (root, "name", NULL, TRUE, NULL, &self->name, error))
+  if (!tkr_json_get_string (root, "id", NULL, TRUE, NULL, &self->id, error) ||
+      !tkr_json_get_string (root, "name", NULL, TRUE, NULL, &self->name, error))
     return FALSE;
 
-  if (!tkr_json_get_object (root, "test", NULL, TRUE, &test, error)
-      || !read_int (test, "die", "test", 2, 1000, &self->die_sides, error)
-      || !read_int (test, "critical_face", "test", 1, 1000, &self->critical_face, error)
-      || !read_int (test, "max_net_advantage", "test", 0, 10, &self->max_net_advantage, error)
-      || !read_int (test, "low_max", "test", -1000, 1000, &self->low_max, error)
-      || !read_int (test, "high_min", "test", -1000, 1000, &self->high_min, error))
+  if (!tkr_json_get_object (root, "test", NULL, TRUE, &test, error) ||
+      !read_int (test, "die", "test", 2, 1000, &self->die_sides, error) ||
+      !read_int (test, "critical_face", "test", 1, 1000, &self->critical_face, error) ||
+      !read_int (test, "max_net_advantage", "test", 0, 10, &self->max_net_advantage, error) ||
+      !read_int (test, "low_max", "test", -1000, 1000, &self->low_max, error) ||
+      !read_int (test, "high_min", "test", -1000, 1000, &self->high_min, error))
     return FALSE;
   if (self->high_min <= self->low_max + 1)
     {
-      tkr_json_set_error (error, "test", _("the Mixed range is empty"));
+      tkr_json_set_error (error, "test", _ ("the Mixed range is empty"));
       return FALSE;
     }
 
-  if (!tkr_json_get_object (root, "round", NULL, TRUE, &round, error)
-      || !read_int (round, "beats_per_round", "round", 0, 100, &self->beats_per_round, error)
-      || !read_int (round, "free_actions_per_turn", "round", 0, 100,
-                    &self->free_actions_per_turn, error))
+  if (!tkr_json_get_object (root, "round", NULL, TRUE, &round, error) ||
+      !read_int (round, "beats_per_round", "round", 0, 100, &self->beats_per_round, error) ||
+      !read_int (round, "free_actions_per_turn", "round", 0, 100, &self->free_actions_per_turn,
+                 error))
     return FALSE;
 
-  if (!tkr_json_get_object (root, "movement", NULL, TRUE, &movement, error)
-      || !read_int (movement, "improvised_cost", "movement", 1, 100, &self->improvised_cost,
-                    error)
-      || !tkr_json_get_array (movement, "pc_ranges", "movement", TRUE, &array, error))
+  if (!tkr_json_get_object (root, "movement", NULL, TRUE, &movement, error) ||
+      !read_int (movement, "improvised_cost", "movement", 1, 100, &self->improvised_cost, error) ||
+      !tkr_json_get_array (movement, "pc_ranges", "movement", TRUE, &array, error))
     return FALSE;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
@@ -244,16 +256,15 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
       char *name;
       int units;
 
-      if (range == NULL
-          || !tkr_json_get_string (range, "name", path, TRUE, NULL, &name, error))
+      if (range == NULL || !tkr_json_get_string (range, "name", path, TRUE, NULL, &name, error))
         return FALSE;
       g_ptr_array_add (self->pc_range_names, name);
       if (!read_int (range, "units", path, 0, 10000, &units, error))
         return FALSE;
       g_array_append_val (self->pc_range_units, units);
     }
-  if (!tkr_json_get_array (movement, "range_names", "movement", TRUE, &array, error)
-      || !(self->range_names = read_names (array, "movement.range_names", error)))
+  if (!tkr_json_get_array (movement, "range_names", "movement", TRUE, &array, error) ||
+      !(self->range_names = read_names (array, "movement.range_names", error)))
     return FALSE;
 
   if (!tkr_json_get_array (root, "distances", NULL, TRUE, &array, error))
@@ -268,16 +279,15 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
         return FALSE;
       info = g_new0 (TkrDistanceInfo, 1);
       g_ptr_array_add (self->distances, info);
-      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
-          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
-          || !read_int (object, "units", path, 0, 100000, &info->units, error))
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error) ||
+          !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
+          !read_int (object, "units", path, 0, 100000, &info->units, error))
         return FALSE;
     }
 
-  if (!tkr_json_get_object (root, "experience", NULL, TRUE, &experience, error)
-      || !read_int (experience, "xp_per_level", "experience", 1, 100000, &self->xp_per_level,
-                    error)
-      || !tkr_json_get_array (experience, "awards", "experience", TRUE, &array, error))
+  if (!tkr_json_get_object (root, "experience", NULL, TRUE, &experience, error) ||
+      !read_int (experience, "xp_per_level", "experience", 1, 100000, &self->xp_per_level, error) ||
+      !tkr_json_get_array (experience, "awards", "experience", TRUE, &array, error))
     return FALSE;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
@@ -285,24 +295,24 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
       g_array_append_val (self->awards, award);
     }
 
-  if (!tkr_json_get_object (root, "sheet", NULL, TRUE, &sheet, error)
-      || !tkr_json_get_array (sheet, "saves", "sheet", TRUE, &array, error)
-      || !(self->save_names = read_names (array, "sheet.saves", error))
-      || !tkr_json_get_array (sheet, "skills", "sheet", TRUE, &array, error)
-      || !(self->skill_names = read_names (array, "sheet.skills", error))
-      || !tkr_json_get_object (sheet, "pools", "sheet", TRUE, &pools, error))
+  if (!tkr_json_get_object (root, "sheet", NULL, TRUE, &sheet, error) ||
+      !tkr_json_get_array (sheet, "saves", "sheet", TRUE, &array, error) ||
+      !(self->save_names = read_names (array, "sheet.saves", error)) ||
+      !tkr_json_get_array (sheet, "skills", "sheet", TRUE, &array, error) ||
+      !(self->skill_names = read_names (array, "sheet.skills", error)) ||
+      !tkr_json_get_object (sheet, "pools", "sheet", TRUE, &pools, error))
     return FALSE;
   for (int i = 0; i < TKR_N_POOLS; i++)
     if (!read_int (pools, pool_ids[i], "sheet.pools", 0, 100000, &self->pool_defaults[i], error))
       return FALSE;
 
-  if (!tkr_json_get_object (root, "rest", NULL, TRUE, &rest, error)
-      || !tkr_json_get_bool (rest, "spends_recovery", "rest", TRUE, TRUE,
-                             &self->rest_spends_recovery, error)
-      || !tkr_json_get_bool (rest, "heal_from_vitality", "rest", TRUE, TRUE,
-                             &self->rest_heals_from_vitality, error)
-      || !tkr_json_get_bool (rest, "reset_shield", "rest", TRUE, TRUE, &self->rest_resets_shield,
-                             error))
+  if (!tkr_json_get_object (root, "rest", NULL, TRUE, &rest, error) ||
+      !tkr_json_get_bool (rest, "spends_recovery", "rest", TRUE, TRUE, &self->rest_spends_recovery,
+                          error) ||
+      !tkr_json_get_bool (rest, "heal_from_vitality", "rest", TRUE, TRUE,
+                          &self->rest_heals_from_vitality, error) ||
+      !tkr_json_get_bool (rest, "reset_shield", "rest", TRUE, TRUE, &self->rest_resets_shield,
+                          error))
     return FALSE;
 
   if (!tkr_json_get_array (root, "conditions", NULL, TRUE, &array, error))
@@ -320,13 +330,13 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
         return FALSE;
       info = g_new0 (TkrConditionInfo, 1);
       g_ptr_array_add (self->conditions, info);
-      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
-          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
-          || !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
-                                   error)
-          || !tkr_json_get_enum (object, "kind", path, TRUE, kinds, 0, &kind, error)
-          || !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error)
-          || !tkr_json_get_string (object, "clears", path, FALSE, NULL, &clears, error))
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error) ||
+          !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
+          !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
+                                error) ||
+          !tkr_json_get_enum (object, "kind", path, TRUE, kinds, 0, &kind, error) ||
+          !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error) ||
+          !tkr_json_get_string (object, "clears", path, FALSE, NULL, &clears, error))
         return FALSE;
       info->kind = kind;
       info->clears_only_at_episode_end = g_strcmp0 (clears, "episode") == 0;
@@ -344,11 +354,11 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
         return FALSE;
       info = g_new0 (TkrZoneInfo, 1);
       g_ptr_array_add (self->zones, info);
-      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error)
-          || !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error)
-          || !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
-                                   error)
-          || !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error))
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error) ||
+          !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
+          !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
+                                error) ||
+          !read_int (object, "max_stacks", path, 1, 100, &info->max_stacks, error))
         return FALSE;
     }
 
@@ -394,7 +404,7 @@ tkr_rules_new_from_resource (const char *system_id, GError **error)
   if (bytes == NULL)
     {
       g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_UNKNOWN_SYSTEM,
-                   _("There is no rule system called “%s”"), system_id);
+                   _ ("There is no rule system called “%s”"), system_id);
       return NULL;
     }
   data = g_bytes_get_data (bytes, &length);
@@ -620,8 +630,8 @@ tkr_rules_lookup_condition (TkrRules *self, const char *name_or_id)
     {
       const TkrConditionInfo *info = g_ptr_array_index (self->conditions, i);
 
-      if (g_ascii_strcasecmp (info->id, name_or_id) == 0
-          || g_ascii_strcasecmp (info->name, name_or_id) == 0)
+      if (g_ascii_strcasecmp (info->id, name_or_id) == 0 ||
+          g_ascii_strcasecmp (info->name, name_or_id) == 0)
         return info;
     }
   return NULL;
@@ -647,8 +657,8 @@ tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id)
     {
       const TkrZoneInfo *info = g_ptr_array_index (self->zones, i);
 
-      if (g_ascii_strcasecmp (info->id, name_or_id) == 0
-          || g_ascii_strcasecmp (info->name, name_or_id) == 0)
+      if (g_ascii_strcasecmp (info->id, name_or_id) == 0 ||
+          g_ascii_strcasecmp (info->name, name_or_id) == 0)
         return info;
     }
   return NULL;

@@ -88,6 +88,11 @@ const TkrZoneInfo *tkr_rules_get_zone (TkrRules *self, guint index);
 const TkrZoneInfo *tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id);
 JsonArray *tkr_rules_get_basic_abilities (TkrRules *self);
 
+/* The rule data's names and descriptions are English in the JSON (and in
+ * files, so a sheet reads the same in every language); this shows one in
+ * the user's language. Text that is not in the rule data comes back as is. */
+const char *tkr_rules_translate (const char *text);
+
 const char *tkr_pool_kind_to_id (TkrPoolKind pool);
 const char *tkr_pool_kind_to_name (TkrPoolKind pool);
 gboolean tkr_pool_kind_from_id (const char *id, TkrPoolKind *pool);

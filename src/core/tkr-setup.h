@@ -49,26 +49,15 @@ TkrNpcGroup *tkr_setup_split_group (TkrSetup *self,
                                     guint n_members,
                                     GError **error);
 /* Moves every member of @from into @into and drops @from. */
-gboolean tkr_setup_merge_groups (TkrSetup *self,
-                                 TkrHistory *history,
-                                 TkrNpcGroup *into,
-                                 TkrNpcGroup *from,
-                                 GError **error);
-gboolean tkr_setup_move_group (TkrSetup *self,
-                               TkrHistory *history,
-                               TkrNpcGroup *group,
-                               guint position,
-                               GError **error);
-void tkr_setup_rename_group (TkrSetup *self,
-                             TkrHistory *history,
-                             TkrNpcGroup *group,
-                             const char *name);
+gboolean tkr_setup_merge_groups (
+  TkrSetup *self, TkrHistory *history, TkrNpcGroup *into, TkrNpcGroup *from, GError **error);
+gboolean tkr_setup_move_group (
+  TkrSetup *self, TkrHistory *history, TkrNpcGroup *group, guint position, GError **error);
+void
+tkr_setup_rename_group (TkrSetup *self, TkrHistory *history, TkrNpcGroup *group, const char *name);
 
-void tkr_setup_set_sneaky (TkrSetup *self,
-                           TkrHistory *history,
-                           TkrCharacter *pc,
-                           TkrNpcGroup *group,
-                           gboolean sneaky);
+void tkr_setup_set_sneaky (
+  TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup *group, gboolean sneaky);
 gboolean tkr_setup_get_sneaky (TkrSetup *self, TkrCharacter *pc, TkrNpcGroup *group);
 
 /* The group @pc must test against next, or NULL when it is placed. */
@@ -92,19 +81,14 @@ TkrTestRoll *tkr_setup_roll (TkrSetup *self,
                              GError **error);
 gboolean tkr_setup_get_score (TkrSetup *self, TkrCharacter *pc, TkrNpcGroup *group, int *score);
 /* Forgets @pc's scores from @group on, so it tests again from there. */
-void tkr_setup_retake_from (TkrSetup *self,
-                            TkrHistory *history,
-                            TkrCharacter *pc,
-                            TkrNpcGroup *group);
+void
+tkr_setup_retake_from (TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup *group);
 /* Where @pc stands: after @group_out (NULL = before everyone).
  * FALSE while @pc still has tests to make. */
 gboolean tkr_setup_get_placement (TkrSetup *self, TkrCharacter *pc, TkrNpcGroup **group_out);
 /* Tie choice: @pc goes before @other (both placed in the same slot). */
-gboolean tkr_setup_place_before (TkrSetup *self,
-                                 TkrHistory *history,
-                                 TkrCharacter *pc,
-                                 TkrCharacter *other,
-                                 GError **error);
+gboolean tkr_setup_place_before (
+  TkrSetup *self, TkrHistory *history, TkrCharacter *pc, TkrCharacter *other, GError **error);
 gboolean tkr_setup_is_complete (TkrSetup *self);
 /* The order as it stands: new entries, front first; PCs not yet placed are
  * left out. Each entry's members are new TkrCombatants. */

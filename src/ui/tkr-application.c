@@ -35,6 +35,25 @@ tkr_settings_new_if_installed (void)
   return g_settings_new (APPLICATION_ID);
 }
 
+/* Toast titles are Pango markup: names and error messages are escaped so
+ * an "&" in them shows as itself. */
+static AdwToast *
+toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static AdwToast *
+toast_new_printf (const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  escaped = g_markup_escape_text (text, -1);
+  return adw_toast_new (escaped);
+}
+
 static void
 apply_style_variant (TkrApplication *self)
 {
@@ -179,7 +198,7 @@ help_shown_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   window = active_window (self);
   if (TKR_IS_WINDOW (window))
     {
-      AdwToast *toast = adw_toast_new_format (_("Could not open the help: %s"), error->message);
+      AdwToast *toast = toast_new_printf (_("Could not open the help: %s"), error->message);
 
       tkr_window_add_toast (TKR_WINDOW (window), toast);
     }

@@ -39,6 +39,9 @@ struct _TkrCharacterSheet
   GHashTable *parts;
   guint notes_commit_source;
   gboolean loading_notes;
+  /* Set while the widgets switch to another character: the spin buttons
+   * then pass through mixed values that are nobody's edit. */
+  gboolean rebinding;
 
   GtkScrolledWindow *scrolled_window;
   AdwEntryRow *name_row;
@@ -110,7 +113,7 @@ get_rules (TkrCharacterSheet *self)
 static gboolean
 is_replaying (TkrCharacterSheet *self)
 {
-  return tkr_history_is_replaying (get_history (self));
+  return self->rebinding || tkr_history_is_replaying (get_history (self));
 }
 
 static void
@@ -503,6 +506,7 @@ level_up_clicked_cb (TkrCharacterSheet *self)
       gtk_check_button_set_group (GTK_CHECK_BUTTON (check), group);
       group = group != NULL ? group : GTK_CHECK_BUTTON (check);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), i == 0);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_modifier_get_name (archetype));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
@@ -968,8 +972,11 @@ update_ability_row (AdwExpanderRow *expander)
   GtkWidget **rows = g_object_get_data (G_OBJECT (expander), "tkr-ability-rows");
   int beats = tkr_ability_get_beats (ability);
   g_autofree char *subtitle = NULL;
+  g_autofree char *name = NULL;
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), tkr_ability_get_name (ability));
+  /* Row titles are markup; an Ability's text is the player's own. */
+  name = g_markup_escape_text (tkr_ability_get_name (ability) != NULL ? tkr_ability_get_name (ability) : "", -1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
   if (beats > 0)
     /* Translators: an Ability's Time, then its Beat cost */
     subtitle = g_strdup_printf (ngettext ("%s · %d Beat", "%s · %d Beats", beats),
@@ -1008,7 +1015,11 @@ ability_remove_clicked_cb (GtkButton *button, AdwExpanderRow *expander)
   if (!tkr_character_remove_ability (character, get_history (self),
                                      g_object_get_data (G_OBJECT (expander), "tkr-ability"),
                                      &error))
-    adw_expander_row_set_subtitle (expander, error->message);
+    {
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+      adw_expander_row_set_subtitle (expander, escaped);
+    }
 }
 
 static GtkWidget *
@@ -1034,11 +1045,13 @@ create_ability_row (gpointer item, gpointer user_data)
     {
       rows[i] = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _(ability_fields[i].title));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows[i]), FALSE);
       gtk_widget_add_css_class (rows[i], "property");
       adw_expander_row_add_row (expander, rows[i]);
     }
-  adw_expander_row_add_action (expander, edit);
+  /* Actions are packed from the end: Edit shows before Remove. */
   adw_expander_row_add_action (expander, remove);
+  adw_expander_row_add_action (expander, edit);
 
   update_ability_row (expander);
   g_signal_connect_object (ability, "notify", G_CALLBACK (update_ability_row), expander,
@@ -1462,6 +1475,7 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
       const TkrConditionInfo *info = tkr_rules_get_condition (rules, i);
       GtkWidget *row = adw_action_row_new ();
 
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), info->description);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -1850,11 +1864,13 @@ tkr_character_sheet_set_character (TkrCharacterSheet *self, TkrCharacter *charac
   g_set_object (&self->character, character);
   hide_all_errors (self);
 
+  self->rebinding = TRUE;
   g_binding_group_set_source (self->character_bindings, character);
   g_signal_group_set_target (self->character_signals, character);
   for (guint i = 0; i < TKR_N_POOLS; i++)
     g_binding_group_set_source (self->pools[i].bindings,
                                 character != NULL ? tkr_character_get_pool (character, i) : NULL);
+  self->rebinding = FALSE;
   bind_lists (self);
   load_notes (self);
   update_experience (self);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-combatant-panel.h"
+#include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
 
 /* The skill a second Dash in a Round tests (seed, "The Dash Ability"). */
@@ -44,10 +45,7 @@ struct _TkrCombatantPanel
   GtkButton *shield_up_button;
   GtkLabel *movement_label;
   GtkLabel *ledger_label;
-  GtkDropDown *range_dropdown;
-  GtkStringList *range_names;
-  GtkSpinButton *move_spin;
-  GtkButton *move_button;
+  GtkMenuButton *move_button;
   GtkButton *dash_button;
   GtkFlowBox *chips_box;
   GtkMenuButton *add_condition_button;
@@ -182,19 +180,7 @@ refresh_state (TkrCombatantPanel *self)
   gtk_label_set_text (self->ledger_label, ledger->str);
   gtk_widget_set_visible (GTK_WIDGET (self->ledger_label), ledger->len > 0);
 
-  /* Keep the drop-down's choice when the ranges did not change. */
-  {
-    guint n = g_list_model_get_n_items (G_LIST_MODEL (self->range_names));
-    guint n_new = ranges ? g_strv_length (ranges) : 0;
-    gboolean same = n == n_new;
-
-    for (guint i = 0; same && i < n; i++)
-      same = g_strcmp0 (gtk_string_list_get_string (self->range_names, i), ranges[i]) == 0;
-    if (!same)
-      gtk_string_list_splice (self->range_names, 0, n, (const char *const *) ranges);
-    gtk_widget_set_sensitive (GTK_WIDGET (self->range_dropdown), n_new > 0);
-    gtk_widget_set_sensitive (GTK_WIDGET (self->move_button), n_new > 0);
-  }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->move_button), ranges != NULL && ranges[0] != NULL);
 
   owed = tkr_combatant_get_beats_owed (self->combatant);
   if (owed > 0)
@@ -489,23 +475,93 @@ shield_up_clicked_cb (TkrCombatantPanel *self)
 }
 
 static void
-move_clicked_cb (TkrCombatantPanel *self)
+move_range_clicked_cb (GtkWidget *button, TkrCombatantPanel *self)
 {
   g_autoptr (GError) error = NULL;
-  GtkStringObject *item;
+  const char *range = g_object_get_data (G_OBJECT (button), "tkr-range");
+  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
   gboolean ok;
 
-  if (!is_ready (self))
+  if (!is_ready (self) || range == NULL)
     return;
 
-  item = gtk_drop_down_get_selected_item (self->range_dropdown);
-  if (item == NULL)
-    return;
-
-  gtk_spin_button_update (self->move_spin);
-  ok = tkr_encounter_move (self->encounter, self->combatant, gtk_string_object_get_string (item),
-                           gtk_spin_button_get_value_as_int (self->move_spin), &error);
+  gtk_spin_button_update (spin);
+  ok = tkr_encounter_move (self->encounter, self->combatant, range,
+                           gtk_spin_button_get_value_as_int (spin), &error);
+  gtk_menu_button_popdown (self->move_button);
   report (self, ok, error);
+}
+
+/* The per-range ledger with its own Movement to spend and "Move" button,
+ * made when the GM opens it (rows made for every turn row would cost
+ * what a thousand-entry order cannot afford). */
+static void
+move_popup_cb (GtkMenuButton *button, gpointer user_data)
+{
+  TkrCombatantPanel *self = user_data;
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+  GtkWidget *grid = gtk_grid_new ();
+  g_auto (GStrv) ranges = NULL;
+
+  if (popover == NULL)
+    {
+      popover = GTK_POPOVER (gtk_popover_new ());
+      gtk_menu_button_set_popover (button, GTK_WIDGET (popover));
+    }
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_top (grid, 6);
+  gtk_widget_set_margin_bottom (grid, 6);
+  gtk_widget_set_margin_start (grid, 6);
+  gtk_widget_set_margin_end (grid, 6);
+
+  if (is_ready (self))
+    ranges = tkr_combatant_list_ranges (self->combatant);
+
+  for (guint i = 0; ranges != NULL && ranges[i] != NULL; i++)
+    {
+      int spent = tkr_combatant_get_range_spent (self->combatant, ranges[i]);
+      int cap = tkr_combatant_get_range_cap (self->combatant, ranges[i]);
+      int left = tkr_combatant_get_movement_left (self->combatant);
+      g_autofree char *ledger = NULL;
+      g_autofree char *spin_name = NULL;
+      g_autofree char *move_name = NULL;
+      GtkWidget *name = gtk_label_new (ranges[i]);
+      GtkWidget *spent_label;
+      GtkWidget *spin;
+      GtkWidget *move;
+
+      /* TRANSLATORS: Movement spent in a range / what it can take this Turn */
+      ledger = g_strdup_printf (_("%d/%d"), spent, cap);
+      spent_label = gtk_label_new (ledger);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_add_css_class (spent_label, "numeric");
+      gtk_widget_add_css_class (spent_label, "dim-label");
+
+      spin = gtk_spin_button_new_with_range (1, MAX (1, MAX (left, cap)), 1);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1);
+      /* TRANSLATORS: accessible name of the Movement to spend in a range */
+      spin_name = g_strdup_printf (_("Movement to spend in %s"), ranges[i]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      spin_name, -1);
+
+      move = gtk_button_new_with_label (_("Move"));
+      /* TRANSLATORS: accessible name of a Move button, "Move in Walk" */
+      move_name = g_strdup_printf (_("Move in %s"), ranges[i]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (move), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      move_name, -1);
+      g_object_set_data_full (G_OBJECT (move), "tkr-range", g_strdup (ranges[i]), g_free);
+      g_object_set_data (G_OBJECT (move), "tkr-spin", spin);
+      g_signal_connect_object (move, "clicked", G_CALLBACK (move_range_clicked_cb), self, 0);
+
+      gtk_grid_attach (GTK_GRID (grid), name, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), spent_label, 1, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), spin, 2, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), move, 3, i, 1, 1);
+    }
+
+  gtk_popover_set_child (popover, grid);
 }
 
 static void
@@ -753,11 +809,8 @@ tkr_combatant_panel_request_ability (GtkWidget *source,
 
   /* TRANSLATORS: the heading of the GM's approval dialog, with an Ability */
   heading = g_strdup_printf (_("Allow %s?"), tkr_ability_get_name (ability));
-  /* TRANSLATORS: the character's name, then why the GM is asked */
-  body = g_strdup_printf (_("%s wants to use an Ability that takes longer than an Action. While "
-                            "the encounter is paused, that needs your approval.\n\n%s"),
-                          tkr_character_get_name (tkr_combatant_get_character (combatant)),
-                          error->message);
+  /* The core's message says why the GM is asked. */
+  body = g_strdup (error->message);
   dialog = adw_message_dialog_new (transient_for (source), heading, body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Refuse"), "approve",
                                     _("_Approve"), NULL);
@@ -892,9 +945,11 @@ add_condition_action (GtkWidget *widget, const char *action_name, GVariant *para
   report (self, condition != NULL || error == NULL, error);
 }
 
+/* Made on demand, like the Move popover. */
 static void
-rebuild_condition_menu (TkrCombatantPanel *self)
+condition_popup_cb (GtkMenuButton *button, gpointer user_data)
 {
+  TkrCombatantPanel *self = user_data;
   g_autoptr (GMenu) menu = g_menu_new ();
   TkrRules *rules;
 
@@ -1062,6 +1117,7 @@ tkr_combatant_panel_class_init (TkrCombatantPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "panel.add-condition", "s",
                                    add_condition_action);
 
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-combatant-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, name_label);
@@ -1079,9 +1135,6 @@ tkr_combatant_panel_class_init (TkrCombatantPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, shield_up_button);
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, movement_label);
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, ledger_label);
-  gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, range_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, range_names);
-  gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, move_spin);
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, move_button);
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, dash_button);
   gtk_widget_class_bind_template_child (widget_class, TkrCombatantPanel, chips_box);
@@ -1111,7 +1164,6 @@ tkr_combatant_panel_init (TkrCombatantPanel *self)
       { self->health_up_button, G_CALLBACK (health_up_clicked_cb) },
       { self->shield_down_button, G_CALLBACK (shield_down_clicked_cb) },
       { self->shield_up_button, G_CALLBACK (shield_up_clicked_cb) },
-      { self->move_button, G_CALLBACK (move_clicked_cb) },
       { self->dash_button, G_CALLBACK (dash_clicked_cb) },
     };
 
@@ -1122,6 +1174,9 @@ tkr_combatant_panel_init (TkrCombatantPanel *self)
 
   self->abilities = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_menu_button_set_create_popup_func (self->abilities_button, abilities_popup_cb, self, NULL);
+  gtk_menu_button_set_create_popup_func (self->add_condition_button, condition_popup_cb, self,
+                                         NULL);
+  gtk_menu_button_set_create_popup_func (self->move_button, move_popup_cb, self, NULL);
 
   self->combatant_signals = g_signal_group_new (TKR_TYPE_COMBATANT);
   g_signal_group_connect_object (self->combatant_signals, "notify",
@@ -1184,7 +1239,6 @@ tkr_combatant_panel_set_encounter (TkrCombatantPanel *self, TkrEncounter *encoun
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              encounter ? tkr_encounter_get_history (encounter) : NULL);
-  rebuild_condition_menu (self);
   refresh_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }

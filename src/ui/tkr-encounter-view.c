@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-combatant-panel.h"
-#include "tkr-encounter-view.h"
+#include "tkr-encounter-view-private.h"
 #include "tkr-end-view.h"
 #include "tkr-feedback.h"
 #include "tkr-phase-bar.h"
@@ -45,6 +45,24 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+void
+tkr_encounter_view_ensure_style (void)
+{
+  static gboolean loaded;
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr (GtkCssProvider) provider = NULL;
+
+  if (loaded || display == NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider,
+                                       "/io/github/turnkeeper/Turnkeeper/tkr-encounter.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  loaded = TRUE;
+}
 
 static gboolean
 report (TkrEncounterView *self, gboolean ok, const GError *error)
@@ -466,6 +484,7 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "encounter.dash", NULL);
 
+  tkr_encounter_view_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
   g_type_ensure (TKR_TYPE_SETUP_VIEW);
   g_type_ensure (TKR_TYPE_TURN_TRACKER);

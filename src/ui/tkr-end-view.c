@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-end-view.h"
+#include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
 
 struct _TkrEndView
@@ -302,6 +303,7 @@ tkr_end_view_class_init (TkrEndViewClass *klass)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-end-view.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrEndView, pcs_list);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
 #include "tkr-phase-bar.h"
 
@@ -172,6 +173,7 @@ tkr_phase_bar_class_init (TkrPhaseBarClass *klass)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-phase-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, freeplay_button);

@@ -67,6 +67,25 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* Toast titles are Pango markup: names and error messages are escaped so
+ * an "&" in them shows as itself. */
+static AdwToast *
+toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static AdwToast *
+toast_new_printf (const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  escaped = g_markup_escape_text (text, -1);
+  return adw_toast_new (escaped);
+}
+
 static void
 show_toast (TkrRoster *self, AdwToast *toast)
 {
@@ -339,13 +358,15 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   tkr_history_set_tag (history, tag);
   if (!tkr_campaign_remove_character (self->campaign, removed, &error))
     {
-      tkr_history_abort (history);
-      show_toast (self, adw_toast_new (error->message));
+      /* A refusal may already have closed the step. */
+      if (tkr_history_in_group (history))
+        tkr_history_abort (history);
+      show_toast (self, toast_new_printf ("%s", error->message));
       return;
     }
   tkr_history_end (history);
 
-  toast = adw_toast_new_format (_("“%s” removed"), tkr_character_get_name (removed));
+  toast = toast_new_printf (_("“%s” removed"), tkr_character_get_name (removed));
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_object_set_data_full (G_OBJECT (toast), "tkr-undo-tag", g_steal_pointer (&tag), g_free);
@@ -367,10 +388,10 @@ add_to_encounter_action (GtkWidget *widget, const char *action_name, GVariant *p
   participant = tkr_campaign_add_to_encounter (self->campaign, character, &error);
   if (participant == NULL)
     {
-      show_toast (self, adw_toast_new (error->message));
+      show_toast (self, toast_new_printf ("%s", error->message));
       return;
     }
-  show_toast (self, adw_toast_new_format (_("“%s” joins the encounter"),
+  show_toast (self, toast_new_printf (_("“%s” joins the encounter"),
                                           tkr_character_get_name (participant)));
 }
 

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
 #include "tkr-setup-view.h"
 
@@ -512,9 +513,6 @@ enter_score (TkrSetupView *self)
   if (report (self, ok, error))
     show_result (self, pc, group, NULL);
   refresh (self);
-
-  if (ok)
-    gtk_widget_grab_focus (GTK_WIDGET (self->score_spin));
 }
 
 static void
@@ -934,6 +932,7 @@ tkr_setup_view_class_init (TkrSetupViewClass *klass)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-setup-view.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrSetupView, groups_list);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-combatant-panel.h"
+#include "tkr-encounter-view-private.h"
 #include "tkr-turn-row.h"
 
 struct _TkrTurnRow
@@ -206,6 +207,7 @@ tkr_turn_row_class_init (TkrTurnRowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TKR_TYPE_COMBATANT_PANEL);
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-turn-row.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrTurnRow, card);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
 #include "tkr-turn-row.h"
 #include "tkr-turn-tracker.h"
@@ -313,6 +314,7 @@ tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-turn-tracker.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, paused_revealer);

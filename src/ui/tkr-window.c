@@ -55,6 +55,25 @@ static GParamSpec *properties[N_PROPS];
 
 static TkrCampaign *build_demo_campaign (void);
 
+/* Toast titles are Pango markup: names and error messages are escaped so
+ * an "&" in them shows as itself. */
+static AdwToast *
+toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static AdwToast *
+toast_new_printf (const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  escaped = g_markup_escape_text (text, -1);
+  return adw_toast_new (escaped);
+}
+
 /* State */
 
 static gboolean
@@ -188,7 +207,7 @@ add_recent (GFile *file)
 static void
 autosave_failed_cb (TkrWindow *self, const GError *error)
 {
-  g_autoptr (AdwToast) toast = adw_toast_new_format (_("Could not save: %s"), error->message);
+  g_autoptr (AdwToast) toast = toast_new_printf (_("Could not save: %s"), error->message);
 
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   tkr_window_add_toast (self, g_steal_pointer (&toast));
@@ -262,9 +281,12 @@ show_error_page (TkrWindow *self, GFile *file, const GError *error)
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *name = g_filename_display_name (basename != NULL ? basename : "");
   g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+  g_autofree char *description = NULL;
 
   adw_status_page_set_title (self->error_page, title);
-  adw_status_page_set_description (self->error_page, error->message);
+  /* The description is markup; a parse error may quote a "<". */
+  description = g_markup_escape_text (error->message, -1);
+  adw_status_page_set_description (self->error_page, description);
   gtk_stack_set_visible_child_name (self->main_stack, "error");
 }
 
@@ -447,7 +469,7 @@ character_imported_cb (GObject *source, GAsyncResult *result, gpointer user_data
   if (loaded == NULL)
     {
       g_autoptr (AdwToast) toast
-        = adw_toast_new_format (_("Could not import the character: %s"), error->message);
+        = toast_new_printf (_("Could not import the character: %s"), error->message);
 
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
       tkr_window_add_toast (self, g_steal_pointer (&toast));
@@ -459,7 +481,7 @@ character_imported_cb (GObject *source, GAsyncResult *result, gpointer user_data
   character = tkr_campaign_import_character (campaign, loaded);
   tkr_roster_set_selected_character (self->roster, character);
   character_activated_cb (self, character);
-  tkr_window_add_toast (self, adw_toast_new_format (_("“%s” joins the party"),
+  tkr_window_add_toast (self, toast_new_printf (_("“%s” joins the party"),
                                                     tkr_character_get_name (character)));
 }
 
@@ -498,13 +520,13 @@ character_exported_cb (GObject *source, GAsyncResult *result, gpointer user_data
   if (!tkr_character_save_finish (character, result, &error))
     {
       g_autoptr (AdwToast) toast
-        = adw_toast_new_format (_("Could not export the character: %s"), error->message);
+        = toast_new_printf (_("Could not export the character: %s"), error->message);
 
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
       tkr_window_add_toast (self, g_steal_pointer (&toast));
       return;
     }
-  tkr_window_add_toast (self, adw_toast_new_format (_("“%s” exported"),
+  tkr_window_add_toast (self, toast_new_printf (_("“%s” exported"),
                                                     tkr_character_get_name (character)));
 }
 
@@ -855,6 +877,7 @@ tkr_window_init (TkrWindow *self)
         = g_list_model_get_item (tkr_campaign_get_party (get_campaign (self)), 0);
 
       tkr_roster_set_selected_character (self->roster, first);
+      character_activated_cb (self, first);
     }
 }
 

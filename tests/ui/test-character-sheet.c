@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "tkr-character-sheet-private.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  TkrCharacterSheet *sheet;
+  TkrCampaign *campaign;
+  TkrHistory *history;
+  TkrCharacter *pc;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  fixture->campaign = tkr_campaign_new (tkr_rules_get_default ());
+  fixture->history = tkr_campaign_get_history (fixture->campaign);
+  fixture->pc = tkr_campaign_add_pc (fixture->campaign, "Alice");
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  fixture->sheet = TKR_CHARACTER_SHEET (tkr_character_sheet_new ());
+  gtk_window_set_default_size (fixture->window, 600, 800);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->sheet));
+  tkr_character_sheet_set_campaign (fixture->sheet, fixture->campaign);
+  tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
+  gtk_window_present (fixture->window);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (fixture->window);
+  g_clear_object (&fixture->campaign);
+}
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static GtkWidget *
+part (Fixture *fixture, const char *name)
+{
+  GtkWidget *widget = tkr_character_sheet_get_part (fixture->sheet, name);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+static GtkSpinButton *
+spin (Fixture *fixture, const char *name)
+{
+  return GTK_SPIN_BUTTON (part (fixture, name));
+}
+
+static gboolean
+label_shown (GtkWidget *label)
+{
+  /* The label, or the row holding it, is what becomes visible. */
+  return gtk_widget_get_visible (label) && gtk_widget_get_visible (gtk_widget_get_parent (label))
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), "") != 0;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type, guint skip)
+{
+  guint seen = 0;
+  GPtrArray *queue = g_ptr_array_new ();
+  GtkWidget *found = NULL;
+
+  g_ptr_array_add (queue, widget);
+  for (guint i = 0; i < queue->len && found == NULL; i++)
+    {
+      GtkWidget *current = g_ptr_array_index (queue, i);
+
+      if (current != widget && G_TYPE_CHECK_INSTANCE_TYPE (current, type) && seen++ == skip)
+        found = current;
+      for (GtkWidget *child = gtk_widget_get_first_child (current); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (queue, child);
+    }
+  g_ptr_array_unref (queue);
+  return found;
+}
+
+static GtkWidget *
+find_by (GtkWidget *widget, gboolean (*match) (GtkWidget *))
+{
+  if (match (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by (child, match);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_trash_button (GtkWidget *widget)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "user-trash-symbolic") == 0;
+}
+
+static gboolean
+is_error_label (GtkWidget *widget)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "error");
+}
+
+static GtkWidget *
+list_row (Fixture *fixture, const char *list, int index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, list)), index);
+
+  g_assert_nonnull (row);
+  return GTK_WIDGET (row);
+}
+
+/* Edits in the widgets reach the model through the core commands, and
+ * each is one undo step of the campaign's history. */
+static void
+test_edits_reach_model (Fixture *fixture, gconstpointer data)
+{
+  TkrPool *health = tkr_character_get_pool (fixture->pc, TKR_POOL_HEALTH);
+  guint steps = tkr_history_get_n_undo (fixture->history);
+
+  gtk_editable_set_text (GTK_EDITABLE (part (fixture, "name-row")), "Alice Thornquill");
+  g_signal_emit_by_name (part (fixture, "name-row"), "apply");
+  g_assert_cmpstr (tkr_character_get_name (fixture->pc), ==, "Alice Thornquill");
+
+  gtk_editable_set_text (GTK_EDITABLE (part (fixture, "player-row")), "Sam");
+  g_signal_emit_by_name (part (fixture, "player-row"), "apply");
+  g_assert_cmpstr (tkr_character_get_player (fixture->pc), ==, "Sam");
+
+  gtk_spin_button_set_value (spin (fixture, "level-spin"), 4);
+  g_assert_cmpint (tkr_character_get_level (fixture->pc), ==, 4);
+
+  gtk_spin_button_set_value (spin (fixture, "experience-spin"), 33);
+  g_assert_cmpint (tkr_character_get_experience (fixture->pc), ==, 33);
+
+  gtk_spin_button_set_value (spin (fixture, "pool-health-maximum"), 20);
+  gtk_spin_button_set_value (spin (fixture, "pool-health-current"), 17);
+  g_assert_cmpint (tkr_pool_get_maximum (health), ==, 20);
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 17);
+
+  gtk_spin_button_set_value (spin (fixture, "wealth-spin"), 250);
+  g_assert_cmpint (tkr_character_get_wealth (fixture->pc), ==, 250);
+
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 7);
+  g_assert_false (label_shown (part (fixture, "pool-health-error")));
+  iterate ();
+}
+
+/* A pool whose current value would exceed its maximum is refused by the
+ * core: the reason shows under the row, the spin goes back and the model
+ * is as it was. */
+static void
+test_refused_pool (Fixture *fixture, gconstpointer data)
+{
+  TkrPool *health = tkr_character_get_pool (fixture->pc, TKR_POOL_HEALTH);
+  GtkSpinButton *current = spin (fixture, "pool-health-current");
+  GtkWidget *error = part (fixture, "pool-health-error");
+  int old_current = tkr_pool_get_current (health);
+  int old_maximum = tkr_pool_get_maximum (health);
+  guint steps = tkr_history_get_n_undo (fixture->history);
+
+  g_assert_false (label_shown (error));
+  gtk_spin_button_set_value (current, old_maximum + 5);
+
+  g_assert_cmpint (tkr_pool_get_current (health), ==, old_current);
+  g_assert_cmpint (tkr_pool_get_maximum (health), ==, old_maximum);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (current), ==, old_current);
+  g_assert_true (label_shown (error));
+  g_assert_true (gtk_widget_has_css_class (error, "error"));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (error)), "Health"));
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps);
+
+  /* A good value afterwards clears the message. */
+  gtk_spin_button_set_value (current, 0);
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 0);
+  g_assert_false (label_shown (error));
+  iterate ();
+}
+
+/* An empty name is refused by the core and the entry shows the name
+ * again. */
+static void
+test_refused_name (Fixture *fixture, gconstpointer data)
+{
+  GtkWidget *row = part (fixture, "name-row");
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "");
+  g_signal_emit_by_name (row, "apply");
+  g_assert_cmpstr (tkr_character_get_name (fixture->pc), ==, "Alice");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "Alice");
+  g_assert_true (label_shown (part (fixture, "name-error")));
+  iterate ();
+}
+
+/* Undo and redo show in the widgets at once: they are bound to the model. */
+static void
+test_undo_updates_widgets (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GtkSpinButton *level = spin (fixture, "level-spin");
+  GtkSpinButton *maximum = spin (fixture, "pool-health-maximum");
+  int old_maximum = gtk_spin_button_get_value_as_int (maximum);
+
+  gtk_spin_button_set_value (level, 5);
+  g_assert_cmpint (tkr_character_get_level (fixture->pc), ==, 5);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (tkr_character_get_level (fixture->pc), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (level), ==, 1);
+  g_assert_true (tkr_history_redo (fixture->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (level), ==, 5);
+
+  /* An edit made elsewhere (the encounter) shows too. */
+  g_assert_true (tkr_character_edit_pool (fixture->pc, fixture->history, TKR_POOL_HEALTH, 3,
+                                          old_maximum + 3, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (maximum), ==, old_maximum + 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==,
+                   3);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (maximum), ==, old_maximum);
+
+  gtk_editable_set_text (GTK_EDITABLE (part (fixture, "name-row")), "Alicia");
+  g_signal_emit_by_name (part (fixture, "name-row"), "apply");
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (part (fixture, "name-row"))), ==,
+                   "Alice");
+  iterate ();
+}
+
+/* SRD: a Level Up every xp_per_level XP. The button is sensitive only
+ * while one is available. */
+static void
+test_level_up_button (Fixture *fixture, gconstpointer data)
+{
+  TkrRules *rules = tkr_campaign_get_rules (fixture->campaign);
+  GtkWidget *button = part (fixture, "level-up-button");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (tkr_character_get_level_ups_available (fixture->pc, rules), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (button));
+
+  gtk_spin_button_set_value (spin (fixture, "experience-spin"),
+                             tkr_rules_get_xp_per_level (rules));
+  g_assert_cmpint (tkr_character_get_level_ups_available (fixture->pc, rules), >, 0);
+  g_assert_true (gtk_widget_get_sensitive (button));
+
+  g_assert_true (
+    tkr_character_level_up (fixture->pc, fixture->history, rules, "Rogue", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gtk_widget_get_sensitive (button), ==,
+                   tkr_character_get_level_ups_available (fixture->pc, rules) > 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "level-spin")), ==,
+                   tkr_character_get_level (fixture->pc));
+  /* The new Archetype has its row. */
+  g_assert_nonnull (gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, "archetypes-list")), 0));
+
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_true (gtk_widget_get_sensitive (button));
+  iterate ();
+}
+
+/* Saves: a row per save, its spin edits the modifier; Edge cannot be
+ * removed and the row says why. */
+static void
+test_saves (Fixture *fixture, gconstpointer data)
+{
+  GListModel *saves = tkr_character_get_saves (fixture->pc);
+  TkrModifier *edge = tkr_character_find_modifier (fixture->pc, TKR_MODIFIER_KIND_SAVE, "Edge");
+  guint n = g_list_model_get_n_items (saves);
+  int edge_index = -1;
+  GtkWidget *row;
+  GtkSpinButton *value;
+  GtkWidget *remove;
+  GtkWidget *error;
+
+  g_assert_nonnull (edge);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrModifier) save = g_list_model_get_item (saves, i);
+
+      if (save == edge)
+        edge_index = i;
+    }
+  g_assert_cmpint (edge_index, >=, 0);
+
+  row = list_row (fixture, "saves-list", edge_index);
+  value = GTK_SPIN_BUTTON (find_descendant (row, GTK_TYPE_SPIN_BUTTON, 0));
+  gtk_spin_button_set_value (value, 3);
+  g_assert_cmpint (tkr_modifier_get_value (edge), ==, 3);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 0);
+
+  remove = find_by (row, is_trash_button);
+  g_assert_nonnull (remove);
+  error = find_by (row, is_error_label);
+  g_assert_nonnull (error);
+  g_assert_false (label_shown (error));
+  g_signal_emit_by_name (remove, "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (saves), ==, n);
+  g_assert_true (label_shown (error));
+
+  /* Adding through the core shows a new row. */
+  g_assert_true (tkr_character_set_modifier (fixture->pc, fixture->history,
+                                             TKR_MODIFIER_KIND_SAVE, "Luck", 1, NULL));
+  g_assert_nonnull (list_row (fixture, "saves-list", n));
+  iterate ();
+}
+
+/* Notes are committed as one step once typing pauses. */
+static gboolean
+notes_are (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return g_strcmp0 (tkr_character_get_notes (fixture->pc), "Afraid of deep water.") == 0;
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_notes (Fixture *fixture, gconstpointer data)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (part (fixture, "notes-view")));
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (5000, timeout_cb, &timed_out);
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  gtk_text_buffer_set_text (buffer, "Afraid of deep water.", -1);
+  while (!notes_are (fixture) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  g_assert_true (notes_are (fixture));
+
+  g_assert_true (tkr_history_undo (fixture->history));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (text, ==, "");
+  iterate ();
+}
+
+/* Switching characters shows the other sheet without editing either. */
+static void
+test_switch_character (Fixture *fixture, gconstpointer data)
+{
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrPool *alice_health = tkr_character_get_pool (fixture->pc, TKR_POOL_HEALTH);
+  guint steps;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_character_edit_pool (fixture->pc, fixture->history, TKR_POOL_HEALTH, 30, 40,
+                                          &error));
+  g_assert_true (
+    tkr_character_edit_pool (goblin, fixture->history, TKR_POOL_HEALTH, 2, 3, &error));
+  g_assert_no_error (error);
+  steps = tkr_history_get_n_undo (fixture->history);
+
+  tkr_character_sheet_set_character (fixture->sheet, goblin);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==,
+                   2);
+  g_assert_false (label_shown (part (fixture, "pool-health-error")));
+  tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-maximum")), ==,
+                   40);
+  g_assert_cmpint (tkr_pool_get_current (alice_health), ==, 30);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps);
+  g_assert_false (label_shown (part (fixture, "pool-health-error")));
+
+  tkr_character_sheet_set_character (fixture->sheet, NULL);
+  iterate ();
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/character-sheet/edit/widgets-reach-model", test_edits_reach_model);
+  ADD ("/character-sheet/refuse/pool-above-maximum-shows-reason", test_refused_pool);
+  ADD ("/character-sheet/refuse/empty-name", test_refused_name);
+  ADD ("/character-sheet/undo/widgets-follow-model", test_undo_updates_widgets);
+  ADD ("/character-sheet/experience/level-up-button-only-when-available",
+       test_level_up_button);
+  ADD ("/character-sheet/saves/edit-and-edge-cannot-be-removed", test_saves);
+  ADD ("/character-sheet/notes/commit-after-pause", test_notes);
+  ADD ("/character-sheet/switch/no-edit-while-rebinding", test_switch_character);
+#undef ADD
+
+  return g_test_run ();
+}

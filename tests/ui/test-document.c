@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "tkr-document.h"
+
+#define DELAY_MS 150
+
+/* Runs the main loop until @done is set or @timeout_ms passes. */
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+spin_until (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  return check (data);
+}
+
+static gboolean
+document_is_clean (gpointer data)
+{
+  return !tkr_document_get_dirty (data);
+}
+
+typedef struct
+{
+  gboolean done;
+  GObject *object;
+  GError *error;
+} LoadResult;
+
+static void
+loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LoadResult *load = user_data;
+
+  load->object = G_OBJECT (tkr_document_load_finish (result, &load->error));
+  load->done = TRUE;
+}
+
+static gboolean
+load_is_done (gpointer data)
+{
+  return ((LoadResult *) data)->done;
+}
+
+static TkrDocument *
+load_document (GFile *file, GError **error)
+{
+  LoadResult load = { 0 };
+
+  tkr_document_load_async (file, NULL, loaded_cb, &load);
+  g_assert_true (spin_until (load_is_done, &load, 10000));
+  if (load.error != NULL)
+    g_propagate_error (error, load.error);
+  return (TkrDocument *) load.object;
+}
+
+static GFile *
+temp_file (const char *name)
+{
+  return g_file_new_build_filename (g_get_tmp_dir (), name, NULL);
+}
+
+/* Design, Autosave: an untitled campaign is written to its own file in the
+ * autosave folder within the delay, and that file loads back. */
+static void
+test_autosave_untitled (void)
+{
+  g_autoptr (TkrDocument) document = tkr_document_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) dir = tkr_document_get_autosave_dir ();
+  TkrCampaign *campaign = tkr_document_get_campaign (document);
+  GFile *autosave;
+  gint64 start;
+
+  tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+  g_assert_true (tkr_document_is_pristine (document));
+  g_assert_true (tkr_document_is_untitled (document));
+
+  start = g_get_monotonic_time ();
+  tkr_campaign_add_pc (campaign, "Alice");
+  g_assert_true (tkr_document_get_dirty (document));
+  g_assert_false (tkr_document_is_pristine (document));
+
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  /* Written within the delay (plus the time a save takes here). */
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, DELAY_MS + 2000);
+
+  autosave = tkr_document_get_autosave_file (document);
+  g_assert_nonnull (autosave);
+  g_assert_true (g_file_has_prefix (autosave, dir));
+  g_assert_true (g_file_query_exists (autosave, NULL));
+  g_assert_true (tkr_document_is_untitled (document));
+
+  reloaded = load_document (autosave, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (reloaded);
+  /* Reopened from the autosave folder, it is still untitled. */
+  g_assert_true (tkr_document_is_untitled (reloaded));
+  g_assert_true (g_file_equal (tkr_document_get_autosave_file (reloaded), autosave));
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      tkr_campaign_get_party (tkr_document_get_campaign (reloaded))),
+                    ==, 1);
+  g_assert_false (tkr_document_get_dirty (reloaded));
+}
+
+/* A titled campaign autosaves into its own file; several quick changes
+ * are one save that holds all of them. */
+static void
+test_autosave_titled (void)
+{
+  g_autoptr (GFile) file = temp_file ("titled.tkcampaign");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, file);
+  g_autoptr (TkrDocument) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+  GListModel *party;
+
+  tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+  g_assert_false (tkr_document_is_untitled (document));
+  g_assert_cmpstr (tkr_document_get_title (document), ==, "titled.tkcampaign");
+
+  tkr_campaign_add_pc (campaign, "Alice");
+  tkr_campaign_add_pc (campaign, "Bob");
+  tkr_campaign_add_npc (campaign, "Goblin");
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_null (tkr_document_get_autosave_file (document));
+
+  reloaded = load_document (file, &error);
+  g_assert_no_error (error);
+  party = tkr_campaign_get_party (tkr_document_get_campaign (reloaded));
+  g_assert_cmpuint (g_list_model_get_n_items (party), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      tkr_campaign_get_npcs (tkr_document_get_campaign (reloaded))),
+                    ==, 1);
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Closing writes what the autosave has not written yet. */
+static void
+test_save_sync_on_close (void)
+{
+  g_autoptr (GFile) file = temp_file ("close.tkcampaign");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, file);
+  g_autoptr (TkrDocument) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  tkr_document_set_autosave_delay_ms (document, 600000);
+  tkr_campaign_add_pc (campaign, "Carol");
+  g_assert_true (tkr_document_get_dirty (document));
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  g_assert_true (tkr_document_save_sync (document, &error));
+  g_assert_no_error (error);
+  g_assert_false (tkr_document_get_dirty (document));
+
+  reloaded = load_document (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      tkr_campaign_get_party (tkr_document_get_campaign (reloaded))),
+                    ==, 1);
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Design, Documents: a file that fails to load gives an error and is
+ * never written. */
+static void
+test_load_corrupt_file (void)
+{
+  static const char corrupt[] = "{ \"kind\": \"turnkeeper-campaign\", \"format\": 1, \"party\": [ <";
+  g_autoptr (GFile) file = temp_file ("corrupt.tkcampaign");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrDocument) document = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_replace_contents (file, corrupt, strlen (corrupt), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+
+  document = load_document (file, &error);
+  g_assert_null (document);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (error->message, !=, "");
+
+  /* Give any stray save a chance to run: none may touch the file. */
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
+  g_assert_cmpmem (contents, length, corrupt, strlen (corrupt));
+  g_file_delete (file, NULL, NULL);
+}
+
+static void
+test_load_missing_file (void)
+{
+  g_autoptr (GFile) file = temp_file ("does-not-exist.tkcampaign");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrDocument) document = load_document (file, &error);
+
+  g_assert_null (document);
+  g_assert_nonnull (error);
+  g_assert_false (g_file_query_exists (file, NULL));
+}
+
+/* Design, Documents: a player's file opens in sheet mode (a campaign
+ * holding that one PC) and saves back to the character file. */
+static void
+test_character_file (void)
+{
+  g_autoptr (GFile) file = temp_file ("alice.tkcharacter");
+  g_autoptr (TkrCharacter) alice = tkr_character_new (tkr_rules_get_default (),
+                                                      TKR_CHARACTER_KIND_PC, "Alice");
+  g_autoptr (GBytes) bytes = tkr_character_to_bytes (alice);
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GBytes) saved = NULL;
+  g_autoptr (TkrCharacter) reread = NULL;
+  TkrCharacter *pc;
+  TkrCampaign *campaign;
+  gsize length = 0;
+
+  g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
+                                          g_bytes_get_size (bytes), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+
+  document = load_document (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CHARACTER);
+  campaign = tkr_document_get_campaign (document);
+  pc = tkr_document_get_character (document);
+  g_assert_nonnull (pc);
+  g_assert_cmpstr (tkr_character_get_name (pc), ==, "Alice");
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 1);
+  /* Opening is not an undoable step. */
+  g_assert_false (tkr_history_can_undo (tkr_campaign_get_history (campaign)));
+  g_assert_false (tkr_document_get_dirty (document));
+
+  tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+  g_assert_true (
+    tkr_character_rename (pc, tkr_campaign_get_history (campaign), "Alice the Bold", &error));
+  g_assert_no_error (error);
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
+  saved = g_bytes_new_take (g_steal_pointer (&contents), length);
+  reread = tkr_character_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_name (reread), ==, "Alice the Bold");
+  g_file_delete (file, NULL, NULL);
+}
+
+static void
+saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LoadResult *save = user_data;
+
+  tkr_document_save_finish (TKR_DOCUMENT (source), result, &save->error);
+  save->done = TRUE;
+}
+
+/* Save As of an untitled campaign: the chosen file becomes the document's
+ * and the autosave copy goes. */
+static void
+test_save_as (void)
+{
+  g_autoptr (TkrDocument) document = tkr_document_new (tkr_rules_get_default ());
+  g_autoptr (GFile) file = temp_file ("chosen.tkcampaign");
+  g_autoptr (GFile) autosave = NULL;
+  LoadResult save = { 0 };
+
+  tkr_document_set_autosave_delay_ms (document, 10);
+  tkr_campaign_add_npc (tkr_document_get_campaign (document), "Goblin");
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  autosave = g_object_ref (tkr_document_get_autosave_file (document));
+  g_assert_true (g_file_query_exists (autosave, NULL));
+
+  tkr_document_save_async (document, file, NULL, saved_cb, &save);
+  g_assert_true (spin_until (load_is_done, &save, 10000));
+  g_assert_no_error (save.error);
+  g_assert_false (tkr_document_is_untitled (document));
+  g_assert_true (g_file_equal (tkr_document_get_file (document), file));
+  g_assert_cmpstr (tkr_document_get_title (document), ==, "chosen.tkcampaign");
+  g_assert_true (g_file_query_exists (file, NULL));
+  for (int i = 0; i < 200 && g_file_query_exists (autosave, NULL); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (g_file_query_exists (autosave, NULL));
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Design, GSettings: "last-document" follows the document loaded or saved,
+ * so the next start reopens it. */
+static void
+test_last_document (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettings) settings = NULL;
+  g_autoptr (GFile) file = temp_file ("last.tkcampaign");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, file);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *last = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_test_skip ("settings schema not compiled");
+      return;
+    }
+  settings = g_settings_new (APPLICATION_ID);
+  g_settings_set_string (settings, "last-document", "");
+
+  tkr_document_set_autosave_delay_ms (document, 10);
+  tkr_campaign_add_pc (campaign, "Dora");
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  last = g_settings_get_string (settings, "last-document");
+  g_assert_cmpstr (last, ==, uri);
+  g_file_delete (file, NULL, NULL);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/document/autosave/untitled-writes-loadable-file-within-delay",
+                   test_autosave_untitled);
+  g_test_add_func ("/document/autosave/titled-saves-to-own-file", test_autosave_titled);
+  g_test_add_func ("/document/close/saves-what-is-not-on-disk", test_save_sync_on_close);
+  g_test_add_func ("/document/load/corrupt-file-errors-and-stays-untouched",
+                   test_load_corrupt_file);
+  g_test_add_func ("/document/load/missing-file-errors", test_load_missing_file);
+  g_test_add_func ("/document/character-file/sheet-mode-saves-back", test_character_file);
+  g_test_add_func ("/document/save-as/untitled-becomes-titled", test_save_as);
+  g_test_add_func ("/document/settings/last-document-follows-saves", test_last_document);
+
+  return g_test_run ();
+}

@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "tkr-roster-row.h"
+#include "tkr-roster.h"
+
+typedef struct
+{
+  GtkWindow *window;
+  TkrRoster *roster;
+  TkrCampaign *campaign;
+  TkrHistory *history;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  fixture->campaign = tkr_campaign_new (tkr_rules_get_default ());
+  fixture->history = tkr_campaign_get_history (fixture->campaign);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  fixture->roster = TKR_ROSTER (tkr_roster_new ());
+  gtk_window_set_default_size (fixture->window, 360, 700);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->roster));
+  tkr_roster_set_campaign (fixture->roster, fixture->campaign);
+  gtk_window_present (fixture->window);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (fixture->window);
+  g_clear_object (&fixture->campaign);
+}
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+activate_for (Fixture *fixture, const char *action, TkrCharacter *character)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), action, "s",
+                                             tkr_character_get_id (character)));
+}
+
+static guint
+count_characters (GListModel *model)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+
+      if (TKR_IS_CHARACTER (item))
+        n++;
+    }
+  return n;
+}
+
+static guint
+count_headings (GListModel *model)
+{
+  return g_list_model_get_n_items (model) - count_characters (model);
+}
+
+static void
+count_rows (GtkWidget *widget, guint *n)
+{
+  if (TKR_IS_ROSTER_ROW (widget))
+    (*n)++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_rows (child, n);
+}
+
+static void
+test_add (Fixture *fixture, gconstpointer data)
+{
+  GListModel *model = tkr_roster_get_model (fixture->roster);
+  TkrCharacter *pc, *npc;
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.add-pc", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (fixture->campaign)), ==, 1);
+  pc = tkr_roster_get_selected_character (fixture->roster);
+  g_assert_nonnull (pc);
+  g_assert_true (tkr_character_is_pc (pc));
+
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.add-npc", NULL));
+  npc = tkr_roster_get_selected_character (fixture->roster);
+  g_assert_false (tkr_character_is_pc (npc));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (fixture->campaign)), ==, 1);
+
+  /* A heading for each section, then its rows. */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  g_assert_cmpuint (count_headings (model), ==, 2);
+  iterate ();
+}
+
+/* Library NPCs duplicate into numbered copies (core numbering); removal is
+ * undone by the history, the very same character coming back. */
+static void
+test_duplicate_remove_undo (Fixture *fixture, gconstpointer data)
+{
+  GListModel *npcs = tkr_campaign_get_npcs (fixture->campaign);
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrCharacter *copy;
+  g_autoptr (TkrCharacter) first = NULL;
+
+  activate_for (fixture, "roster.duplicate", goblin);
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 2);
+  copy = tkr_roster_get_selected_character (fixture->roster);
+  g_assert_true (copy != goblin);
+  g_assert_cmpstr (tkr_character_get_name (copy), ==, "Goblin 2");
+
+  activate_for (fixture, "roster.remove", goblin);
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 1);
+  g_assert_null (tkr_campaign_find_character (fixture->campaign, tkr_character_get_id (goblin)));
+  g_assert_cmpstr (tkr_history_get_undo_label (fixture->history), ==, "Remove “Goblin”");
+
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 2);
+  first = g_list_model_get_item (npcs, 0);
+  g_assert_true (first == goblin);
+  g_assert_cmpuint (count_characters (tkr_roster_get_model (fixture->roster)), ==, 2);
+  iterate ();
+}
+
+/* The search keeps rows whose name holds the text, case aside, and hides
+ * the heading of a section left empty. */
+static void
+test_filter (Fixture *fixture, gconstpointer data)
+{
+  GListModel *model = tkr_roster_get_model (fixture->roster);
+
+  tkr_campaign_add_pc (fixture->campaign, "Alice");
+  tkr_campaign_add_pc (fixture->campaign, "Bob");
+  tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  tkr_campaign_add_npc (fixture->campaign, "Hobgoblin");
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 4);
+
+  tkr_roster_set_search_text (fixture->roster, "GOB");
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 2);
+  g_assert_cmpuint (count_headings (model), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
+  tkr_roster_set_search_text (fixture->roster, "ali");
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 1);
+
+  tkr_roster_set_search_text (fixture->roster, "nobody");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  tkr_roster_set_search_text (fixture->roster, "");
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 4);
+  g_assert_cmpuint (count_headings (model), ==, 2);
+
+  /* A rename shows in the search at once. */
+  tkr_roster_set_search_text (fixture->roster, "bold");
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 0);
+  {
+    g_autoptr (TkrCharacter) alice
+      = g_list_model_get_item (tkr_campaign_get_party (fixture->campaign), 0);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (tkr_character_rename (alice, fixture->history, "Alice the Bold", &error));
+  }
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 1);
+  iterate ();
+}
+
+/* Selecting a character hidden by the search shows everything again. */
+static void
+test_select_hidden (Fixture *fixture, gconstpointer data)
+{
+  TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
+
+  tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  tkr_roster_set_search_text (fixture->roster, "gob");
+  tkr_roster_set_selected_character (fixture->roster, alice);
+  g_assert_true (tkr_roster_get_selected_character (fixture->roster) == alice);
+  g_assert_cmpstr (tkr_roster_get_search_text (fixture->roster), ==, "");
+  iterate ();
+}
+
+/* Add to Encounter: a PC joins as itself, a library NPC as a numbered copy;
+ * refusals do not change anything. */
+static void
+test_add_to_encounter (Fixture *fixture, gconstpointer data)
+{
+  TkrEncounter *encounter = tkr_campaign_get_encounter (fixture->campaign);
+  GListModel *participants = tkr_encounter_get_participants (encounter);
+  TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  guint n;
+
+  activate_for (fixture, "roster.add-to-encounter", alice);
+  g_assert_cmpuint (g_list_model_get_n_items (participants), ==, 1);
+  activate_for (fixture, "roster.add-to-encounter", goblin);
+  g_assert_cmpuint (g_list_model_get_n_items (participants), ==, 2);
+  /* The library keeps its Goblin. */
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (fixture->campaign)), ==, 1);
+
+  n = g_list_model_get_n_items (participants);
+  activate_for (fixture, "roster.add-to-encounter", alice);
+  g_assert_cmpuint (g_list_model_get_n_items (participants), <=, n + 1);
+  iterate ();
+}
+
+/* A thousand NPCs: the list creates rows for what is on screen, not for
+ * every character. */
+static void
+test_thousand_npcs (Fixture *fixture, gconstpointer data)
+{
+  guint rows = 0;
+
+  for (int i = 0; i < 1000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Kobold %d", i + 1);
+
+      tkr_campaign_add_npc (fixture->campaign, name);
+    }
+  g_assert_cmpuint (count_characters (tkr_roster_get_model (fixture->roster)), ==, 1000);
+
+  for (int i = 0; i < 200; i++)
+    g_main_context_iteration (NULL, FALSE);
+  count_rows (GTK_WIDGET (fixture->roster), &rows);
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (rows, <, 200);
+
+  tkr_roster_set_search_text (fixture->roster, "kobold 99");
+  /* "Kobold 99" and "Kobold 990".."Kobold 999" */
+  g_assert_cmpuint (tkr_roster_get_n_visible_characters (fixture->roster), ==, 11);
+  iterate ();
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/roster/add/pc-and-npc-in-their-sections", test_add);
+  ADD ("/roster/duplicate-and-remove/undo-restores", test_duplicate_remove_undo);
+  ADD ("/roster/search/filters-on-name", test_filter);
+  ADD ("/roster/search/selecting-hidden-character-clears-search", test_select_hidden);
+  ADD ("/roster/add-to-encounter/pc-and-npc-copy", test_add_to_encounter);
+  ADD ("/roster/scale/thousand-npcs-few-rows", test_thousand_npcs);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "tkr-character-sheet-private.h"
+#include "tkr-window.h"
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 100 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin_until_page (TkrWindow *window, const char *page, TkrDocument *not_document)
+{
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (10000, timeout_cb, &timed_out);
+
+  while (!timed_out
+         && (g_strcmp0 (tkr_window_get_visible_page (window), page) != 0
+             || tkr_window_get_document (window) == not_document))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, page);
+}
+
+static GtkWidget *
+find_action_button (GtkWidget *widget, const char *action)
+{
+  if (GTK_IS_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+action_button (TkrWindow *window, const char *action)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return button;
+}
+
+static TkrWindow *
+window_new (void)
+{
+  TkrWindow *window = tkr_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  return window;
+}
+
+static GFile *
+write_temp_file (const char *name, const void *data, gsize length)
+{
+  g_autoptr (GFile) file = g_file_new_build_filename (g_get_tmp_dir (), name, NULL);
+
+  g_assert_true (g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
+                                          NULL, NULL, NULL));
+  return g_steal_pointer (&file);
+}
+
+/* The window builds from its template (fatal warnings make any template or
+ * binding mistake fail here) with an untitled, empty campaign. */
+static void
+test_template (void)
+{
+  TkrWindow *window = window_new ();
+  TkrDocument *document = tkr_window_get_document (window);
+
+  g_assert_nonnull (document);
+  g_assert_true (tkr_document_is_pristine (document));
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, "document");
+  g_assert_nonnull (tkr_window_get_roster (window));
+  g_assert_nonnull (tkr_window_get_sheet (window));
+  g_assert_nonnull (tkr_window_get_dice_popover (window));
+  g_assert_true (tkr_roster_get_campaign (tkr_window_get_roster (window))
+                 == tkr_document_get_campaign (document));
+  /* Nothing to undo yet: the header's Undo button is insensitive. */
+  g_assert_false (gtk_widget_get_sensitive (action_button (window, "win.undo")));
+  g_assert_false (gtk_widget_get_sensitive (action_button (window, "win.redo")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Design, Main window: win.new-pc adds a PC and shows its sheet; the
+ * sheet's edits undo with win.undo and the sheet follows. */
+static void
+test_undo_action_updates_sheet (void)
+{
+  TkrWindow *window = window_new ();
+  TkrCampaign *campaign = tkr_document_get_campaign (tkr_window_get_document (window));
+  TkrCharacterSheet *sheet = tkr_window_get_sheet (window);
+  GtkWidget *name_row;
+  GtkSpinButton *level;
+  TkrCharacter *pc;
+
+  /* Keep the autosave off the disk during the test. */
+  tkr_document_set_autosave_delay_ms (tkr_window_get_document (window), 600000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pc", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 1);
+  pc = tkr_character_sheet_get_character (sheet);
+  g_assert_nonnull (pc);
+  g_assert_true (tkr_roster_get_selected_character (tkr_window_get_roster (window)) == pc);
+
+  name_row = tkr_character_sheet_get_part (sheet, "name-row");
+  gtk_editable_set_text (GTK_EDITABLE (name_row), "Bob Ironhand");
+  g_signal_emit_by_name (name_row, "apply");
+  g_assert_cmpstr (tkr_character_get_name (pc), ==, "Bob Ironhand");
+
+  level = GTK_SPIN_BUTTON (tkr_character_sheet_get_part (sheet, "level-spin"));
+  gtk_spin_button_set_value (level, 3);
+  g_assert_cmpint (tkr_character_get_level (pc), ==, 3);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpint (tkr_character_get_level (pc), ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (level), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name_row)), !=, "Bob Ironhand");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name_row)), ==,
+                   tkr_character_get_name (pc));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name_row)), ==, "Bob Ironhand");
+
+  /* Undoing the addition empties the roster and the sheet. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 0);
+  g_assert_null (tkr_character_sheet_get_character (sheet));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Design, Documents: a file that fails to load shows an error page in the
+ * window, is left untouched, and "Go Back" returns to the document. */
+static void
+test_load_error_page (void)
+{
+  static const char garbage[] = "this is not a campaign {";
+  g_autoptr (GFile) file = write_temp_file ("broken.tkcampaign", garbage, strlen (garbage));
+  TkrWindow *window = window_new ();
+  TkrDocument *before = tkr_window_get_document (window);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  tkr_window_open (window, file);
+  spin_until_page (window, "error", NULL);
+  g_assert_true (tkr_window_get_document (window) == before);
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
+  g_assert_cmpmem (contents, length, garbage, strlen (garbage));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
+  g_assert_cmpmem (contents, length, garbage, strlen (garbage));
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Design, Documents: a player's file opens in sheet mode: one sheet, no
+ * roster, no encounter page. */
+static void
+test_sheet_mode (void)
+{
+  g_autoptr (TkrCharacter) carol
+    = tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Carol");
+  g_autoptr (GBytes) bytes = tkr_character_to_bytes (carol);
+  g_autoptr (GFile) file = write_temp_file ("carol.tkcharacter", g_bytes_get_data (bytes, NULL),
+                                            g_bytes_get_size (bytes));
+  TkrWindow *window = window_new ();
+  TkrDocument *before = tkr_window_get_document (window);
+  TkrDocument *document;
+  TkrCharacter *shown;
+
+  tkr_window_open (window, file);
+  spin_until_page (window, "document", before);
+  document = tkr_window_get_document (window);
+  g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CHARACTER);
+  shown = tkr_character_sheet_get_character (tkr_window_get_sheet (window));
+  g_assert_nonnull (shown);
+  g_assert_cmpstr (tkr_character_get_name (shown), ==, "Carol");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tkr_window_get_roster (window))));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "carol.tkcharacter — Turnkeeper");
+
+  tkr_document_set_autosave_delay_ms (document, 600000);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Ctrl+D opens the dice popover; rolling from it goes to its history. */
+static void
+test_roll_dice (void)
+{
+  TkrWindow *window = window_new ();
+  TkrDicePopover *popover = tkr_window_get_dice_popover (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.roll-dice", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  tkr_dice_popover_set_seed (popover, 7);
+  tkr_dice_popover_roll (popover);
+  g_assert_nonnull (tkr_dice_popover_get_last_roll (popover));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_dice_popover_get_history (popover)), ==, 1);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Undo and redo are enabled exactly when the history can. */
+static void
+test_undo_enabled (void)
+{
+  TkrWindow *window = window_new ();
+  TkrCampaign *campaign = tkr_document_get_campaign (tkr_window_get_document (window));
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  GtkWidget *roster = GTK_WIDGET (tkr_window_get_roster (window));
+  GtkWidget *undo = action_button (window, "win.undo");
+  GtkWidget *redo = action_button (window, "win.redo");
+
+  tkr_document_set_autosave_delay_ms (tkr_window_get_document (window), 600000);
+
+  g_assert_false (gtk_widget_get_sensitive (undo));
+  tkr_campaign_add_npc (campaign, "Goblin");
+  g_assert_true (tkr_history_can_undo (history));
+  g_assert_true (gtk_widget_get_sensitive (undo));
+  g_assert_false (gtk_widget_get_sensitive (redo));
+
+  g_assert_true (gtk_widget_activate_action (roster, "win.undo", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (campaign)), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (undo));
+  g_assert_true (gtk_widget_get_sensitive (redo));
+
+  g_assert_true (gtk_widget_activate_action (roster, "win.redo", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (campaign)), ==, 1);
+  g_assert_true (gtk_widget_get_sensitive (undo));
+  g_assert_false (gtk_widget_get_sensitive (redo));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* The shortcuts window builds and lists the design's accelerators. */
+static void
+test_help_overlay (void)
+{
+  g_autoptr (GtkBuilder) builder
+    = gtk_builder_new_from_resource ("/io/github/turnkeeper/Turnkeeper/gtk/help-overlay.ui");
+  GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/window/template/builds-with-empty-campaign", test_template);
+  g_test_add_func ("/window/undo/action-updates-sheet", test_undo_action_updates_sheet);
+  g_test_add_func ("/window/undo/enabled-follows-history", test_undo_enabled);
+  g_test_add_func ("/window/load/error-page-file-untouched", test_load_error_page);
+  g_test_add_func ("/window/load/character-file-sheet-mode", test_sheet_mode);
+  g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
+  g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
+
+  return g_test_run ();
+}
