@@ -37,8 +37,7 @@ tkr_settings_new_if_installed (void)
 
 /* Toast titles are Pango markup: names and error messages are escaped so
  * an "&" in them shows as itself. */
-static AdwToast *
-toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static AdwToast *toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static AdwToast *
 toast_new_printf (const char *format, ...)
@@ -152,31 +151,31 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   AdwPreferencesGroup *group;
   AdwComboRow *row;
   const char *rule_names[] = { tkr_rules_get_name (tkr_rules_get_default ()), NULL };
-  const char *dice_labels[] = { _("Roll in Turnkeeper"), _("Type in Scores"), NULL };
-  const char *style_labels[] = { _("Follow System"), _("Light"), _("Dark"), NULL };
+  const char *dice_labels[] = { _ ("Roll in Turnkeeper"), _ ("Type in Scores"), NULL };
+  const char *style_labels[] = { _ ("Follow System"), _ ("Light"), _ ("Dark"), NULL };
 
   gtk_window_set_transient_for (GTK_WINDOW (window), active_window (self));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   adw_preferences_window_set_search_enabled (window, FALSE);
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("Rules"));
-  row = combo_row_new (_("Rule System for New Campaigns"), NULL, rule_names);
+  adw_preferences_group_set_title (group, _ ("Rules"));
+  row = combo_row_new (_ ("Rule System for New Campaigns"), NULL, rule_names);
   bind_combo (self, row, "default-rule-system", rule_systems);
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("Dice"));
-  row = combo_row_new (_("Tests"), _("Whether the dice window starts with a roll or a typed Score"),
-                       dice_labels);
+  adw_preferences_group_set_title (group, _ ("Dice"));
+  row = combo_row_new (
+    _ ("Tests"), _ ("Whether the dice window starts with a roll or a typed Score"), dice_labels);
   bind_combo (self, row, "dice-mode", dice_modes);
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("Appearance"));
-  row = combo_row_new (_("Style"), NULL, style_labels);
+  adw_preferences_group_set_title (group, _ ("Appearance"));
+  row = combo_row_new (_ ("Style"), NULL, style_labels);
   bind_combo (self, row, "style-variant", style_variants);
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);
@@ -198,7 +197,7 @@ help_shown_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   window = active_window (self);
   if (TKR_IS_WINDOW (window))
     {
-      AdwToast *toast = toast_new_printf (_("Could not open the help: %s"), error->message);
+      AdwToast *toast = toast_new_printf (_ ("Could not open the help: %s"), error->message);
 
       tkr_window_add_toast (TKR_WINDOW (window), toast);
     }
@@ -231,18 +230,18 @@ static void
 about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   TkrApplication *self = user_data;
-  const char *developers[] = { _("The Turnkeeper Team"), NULL };
+  const char *developers[] = { _ ("The Turnkeeper Team"), NULL };
   GtkWidget *about;
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", active_window (self),
-                        "modal", TRUE, "application-name", _("Turnkeeper"), "application-icon",
-                        APPLICATION_ID, "version", PACKAGE_VERSION, "developer-name",
-                        _("The Turnkeeper Team"), "developers", developers, "copyright",
-                        _("© The Turnkeeper Team"), "license-type", GTK_LICENSE_GPL_3_0,
-                        "website", "https://github.com/turnkeeper/turnkeeper", "issue-url",
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "transient-for", active_window (self), "modal", TRUE,
+                        "application-name", _ ("Turnkeeper"), "application-icon", APPLICATION_ID,
+                        "version", PACKAGE_VERSION, "developer-name", _ ("The Turnkeeper Team"),
+                        "developers", developers, "copyright", _ ("© The Turnkeeper Team"),
+                        "license-type", GTK_LICENSE_GPL_3_0, "website",
+                        "https://github.com/turnkeeper/turnkeeper", "issue-url",
                         "https://github.com/turnkeeper/turnkeeper/issues", "comments",
-                        _("Character sheets and encounters for tabletop role-playing games"),
-                        "translator-credits", _("translator-credits"), NULL);
+                        _ ("Character sheets and encounters for tabletop role-playing games"),
+                        "translator-credits", _ ("translator-credits"), NULL);
   gtk_window_present (GTK_WINDOW (about));
 }
 
@@ -299,7 +298,7 @@ tkr_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (tkr_application_parent_class)->startup (application);
 
-  g_set_application_name (_("Turnkeeper"));
+  g_set_application_name (_ ("Turnkeeper"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
   self->settings = tkr_settings_new_if_installed ();

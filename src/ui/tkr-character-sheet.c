@@ -154,9 +154,9 @@ static gboolean
 kind_to_label (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
   if (g_value_get_enum (from) == TKR_CHARACTER_KIND_PC)
-    g_value_set_string (to, _("Player Character"));
+    g_value_set_string (to, _ ("Player Character"));
   else
-    g_value_set_string (to, _("Non-Player Character"));
+    g_value_set_string (to, _ ("Non-Player Character"));
   return TRUE;
 }
 
@@ -308,11 +308,10 @@ player_apply_cb (TkrCharacterSheet *self)
   TkrHistory *history = get_history (self);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->player_row));
 
-  if (self->character == NULL
-      || g_strcmp0 (text, tkr_character_get_player (self->character)) == 0)
+  if (self->character == NULL || g_strcmp0 (text, tkr_character_get_player (self->character)) == 0)
     return;
 
-  tkr_history_begin (history, _("Change Player"));
+  tkr_history_begin (history, _ ("Change Player"));
   tkr_history_set (history, self->character, "player", text);
   tkr_history_end (history);
 }
@@ -341,8 +340,8 @@ update_experience (TkrCharacterSheet *self)
       ngettext ("%d Level Up available", "%d Level Ups available", available), available);
   else
     /* Translators: XP gathered toward the next Level Up, then XP needed */
-    progress = g_strdup_printf (_("%d of %d XP toward the next Level Up"),
-                                experience % per_level, per_level);
+    progress = g_strdup_printf (_ ("%d of %d XP toward the next Level Up"), experience % per_level,
+                                per_level);
   gtk_label_set_label (self->experience_progress_label, progress);
   gtk_widget_set_sensitive (self->level_up_button, available > 0);
 }
@@ -353,8 +352,8 @@ level_changed_cb (TkrCharacterSheet *self)
   g_autoptr (GError) error = NULL;
   int value = gtk_spin_button_get_value_as_int (self->level_spin);
 
-  if (self->character == NULL || is_replaying (self)
-      || value == tkr_character_get_level (self->character))
+  if (self->character == NULL || is_replaying (self) ||
+      value == tkr_character_get_level (self->character))
     return;
   if (!tkr_character_set_level (self->character, get_history (self), value, &error))
     {
@@ -371,8 +370,8 @@ experience_changed_cb (TkrCharacterSheet *self)
   g_autoptr (GError) error = NULL;
   int value = gtk_spin_button_get_value_as_int (self->experience_spin);
 
-  if (self->character == NULL || is_replaying (self)
-      || value == tkr_character_get_experience (self->character))
+  if (self->character == NULL || is_replaying (self) ||
+      value == tkr_character_get_experience (self->character))
     return;
   if (!tkr_character_set_experience (self->character, get_history (self), value, &error))
     {
@@ -390,8 +389,8 @@ wealth_changed_cb (TkrCharacterSheet *self)
   g_autoptr (GError) error = NULL;
   int value = gtk_spin_button_get_value_as_int (self->wealth_spin);
 
-  if (self->character == NULL || is_replaying (self)
-      || value == tkr_character_get_wealth (self->character))
+  if (self->character == NULL || is_replaying (self) ||
+      value == tkr_character_get_wealth (self->character))
     return;
   if (!tkr_character_set_wealth (self->character, get_history (self), value, &error))
     {
@@ -480,12 +479,12 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   dialog->checks = g_ptr_array_new ();
   dialog->names = g_ptr_array_new_with_free_func (g_free);
 
-  message = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                    _("Level Up"),
-                                    _("The Level rises by one, and so does one Archetype Level. "
-                                      "Which Archetype?"));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (message), "cancel", _("_Cancel"),
-                                    "level-up", _("_Level Up"), NULL);
+  message =
+    adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Level Up"),
+                            _ ("The Level rises by one, and so does one Archetype Level. "
+                               "Which Archetype?"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (message), "cancel", _ ("_Cancel"),
+                                    "level-up", _ ("_Level Up"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (message), "level-up",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (message), "level-up");
@@ -498,8 +497,8 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrModifier) archetype = g_list_model_get_item (archetypes, i);
-      g_autofree char *subtitle
-        = g_strdup_printf (_("Level %d"), tkr_modifier_get_value (archetype));
+      g_autofree char *subtitle =
+        g_strdup_printf (_ ("Level %d"), tkr_modifier_get_value (archetype));
 
       row = adw_action_row_new ();
       check = gtk_check_button_new ();
@@ -521,11 +520,11 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   gtk_check_button_set_group (GTK_CHECK_BUTTON (check), group);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), n == 0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("A new Archetype"), -1);
+                                  _ ("A new Archetype"), -1);
   entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("New Archetype"));
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("New Archetype"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Name of the new Archetype"), -1);
+                                  _ ("Name of the new Archetype"), -1);
   gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
   gtk_widget_set_hexpand (entry, TRUE);
   g_signal_connect (entry, "changed", G_CALLBACK (new_archetype_changed_cb), check);
@@ -598,11 +597,11 @@ build_pool_rows (TkrCharacterSheet *self)
       PoolRow *pool_row = &self->pools[i];
       const char *name = tkr_pool_kind_to_name (i);
       const char *id = tkr_pool_kind_to_id (i);
-      g_autofree char *current_label = g_strdup_printf (_("%s, current"), name);
-      g_autofree char *maximum_label = g_strdup_printf (_("%s, maximum"), name);
+      g_autofree char *current_label = g_strdup_printf (_ ("%s, current"), name);
+      g_autofree char *maximum_label = g_strdup_printf (_ ("%s, maximum"), name);
       g_autofree char *part = NULL;
       GtkWidget *row = adw_action_row_new ();
-      GtkWidget *of = gtk_label_new (_("of"));
+      GtkWidget *of = gtk_label_new (_ ("of"));
 
       pool_row->sheet = self;
       pool_row->kind = i;
@@ -622,10 +621,8 @@ build_pool_rows (TkrCharacterSheet *self)
                             G_BINDING_SYNC_CREATE);
       g_binding_group_bind (pool_row->bindings, "maximum", pool_row->maximum, "value",
                             G_BINDING_SYNC_CREATE);
-      g_signal_connect (pool_row->current, "value-changed", G_CALLBACK (pool_changed_cb),
-                        pool_row);
-      g_signal_connect (pool_row->maximum, "value-changed", G_CALLBACK (pool_changed_cb),
-                        pool_row);
+      g_signal_connect (pool_row->current, "value-changed", G_CALLBACK (pool_changed_cb), pool_row);
+      g_signal_connect (pool_row->maximum, "value-changed", G_CALLBACK (pool_changed_cb), pool_row);
 
       part = g_strdup_printf ("pool-%s-current", id);
       register_part (self, part, pool_row->current);
@@ -679,8 +676,8 @@ create_modifier_row (gpointer item, gpointer user_data)
   TkrCharacterSheet *self = user_data;
   TkrModifier *modifier = item;
   gboolean archetype = tkr_modifier_get_kind (modifier) == TKR_MODIFIER_KIND_ARCHETYPE;
-  g_autofree char *remove_label
-    = g_strdup_printf (_("Remove %s"), tkr_modifier_get_name (modifier));
+  g_autofree char *remove_label =
+    g_strdup_printf (_ ("Remove %s"), tkr_modifier_get_name (modifier));
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *remove;
@@ -736,10 +733,10 @@ create_range_row (gpointer item, gpointer user_data)
 {
   TkrCharacterSheet *self = user_data;
   TkrMovementRange *range = item;
-  g_autofree char *remove_label
-    = g_strdup_printf (_("Remove %s"), tkr_movement_range_get_name (range));
-  g_autofree char *units_label
-    = g_strdup_printf (_("%s, units"), tkr_movement_range_get_name (range));
+  g_autofree char *remove_label =
+    g_strdup_printf (_ ("Remove %s"), tkr_movement_range_get_name (range));
+  g_autofree char *units_label =
+    g_strdup_printf (_ ("%s, units"), tkr_movement_range_get_name (range));
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *remove;
@@ -769,7 +766,7 @@ item_quantity_changed_cb (GtkSpinButton *spin, ItemRow *row)
   if (is_replaying (self) || quantity == tkr_item_get_quantity (item))
     return;
   /* The adjustment keeps the quantity within the item's range. */
-  tkr_history_begin (history, _("Change Quantity"));
+  tkr_history_begin (history, _ ("Change Quantity"));
   tkr_history_set (history, item, "quantity", quantity);
   tkr_history_end (history);
 }
@@ -788,8 +785,8 @@ static GtkWidget *
 create_item_row (gpointer item, gpointer user_data)
 {
   TkrCharacterSheet *self = user_data;
-  g_autofree char *remove_label = g_strdup_printf (_("Remove %s"), tkr_item_get_name (item));
-  g_autofree char *quantity_label = g_strdup_printf (_("%s, quantity"), tkr_item_get_name (item));
+  g_autofree char *remove_label = g_strdup_printf (_ ("Remove %s"), tkr_item_get_name (item));
+  g_autofree char *quantity_label = g_strdup_printf (_ ("%s, quantity"), tkr_item_get_name (item));
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *remove;
@@ -823,26 +820,22 @@ running_encounter_of (TkrCharacterSheet *self, TkrCharacter *character)
     return NULL;
   encounter = tkr_campaign_get_encounter (self->campaign);
   phase = tkr_encounter_get_phase (encounter);
-  if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED)
-      && tkr_encounter_find_combatant (encounter, character) != NULL)
+  if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
+      tkr_encounter_find_combatant (encounter, character) != NULL)
     return encounter;
   return NULL;
 }
 
 static gboolean
-add_condition (TkrCharacterSheet *self,
-               TkrCharacter *character,
-               const char *name,
-               int stacks,
-               GError **error)
+add_condition (
+  TkrCharacterSheet *self, TkrCharacter *character, const char *name, int stacks, GError **error)
 {
   TkrEncounter *encounter = running_encounter_of (self, character);
 
   if (encounter != NULL)
     return tkr_encounter_add_condition (encounter, character, name, stacks, error) != NULL;
-  return tkr_character_add_condition (character, get_history (self), get_rules (self), name,
-                                      stacks, TKR_TURN_NONE, error)
-         != NULL;
+  return tkr_character_add_condition (character, get_history (self), get_rules (self), name, stacks,
+                                      TKR_TURN_NONE, error) != NULL;
 }
 
 static void
@@ -859,13 +852,13 @@ update_condition_row (ItemRow *row)
   gtk_label_set_label (row->stacks, stacks);
 
   g_string_append (subtitle, tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_FLEETING
-                               ? _("Fleeting")
-                               : _("Persistent"));
+                               ? _ ("Fleeting")
+                               : _ ("Persistent"));
   g_string_append (subtitle, " · ");
-  g_string_append_printf (subtitle,
-                          ngettext ("at most %d stack", "at most %d stacks",
-                                    tkr_condition_get_max_stacks (condition)),
-                          tkr_condition_get_max_stacks (condition));
+  g_string_append_printf (
+    subtitle,
+    ngettext ("at most %d stack", "at most %d stacks", tkr_condition_get_max_stacks (condition)),
+    tkr_condition_get_max_stacks (condition));
   for (gsize i = 0; i < n; i++)
     {
       int turn = tkr_condition_get_stack_turn (condition, i);
@@ -878,7 +871,7 @@ update_condition_row (ItemRow *row)
     {
       g_string_append (subtitle, " · ");
       /* Translators: %s lists encounter turn numbers */
-      g_string_append_printf (subtitle, _("gained on turn %s"), gained->str);
+      g_string_append_printf (subtitle, _ ("gained on turn %s"), gained->str);
     }
   set_subtitle (row->subtitle, subtitle->str);
 }
@@ -920,8 +913,8 @@ create_condition_row (gpointer item, gpointer user_data)
   TkrCharacterSheet *self = user_data;
   TkrCondition *condition = item;
   const char *name = tkr_condition_get_name (condition);
-  g_autofree char *add_label = g_strdup_printf (_("Add a stack of %s"), name);
-  g_autofree char *remove_label = g_strdup_printf (_("Remove a stack of %s"), name);
+  g_autofree char *add_label = g_strdup_printf (_ ("Add a stack of %s"), name);
+  g_autofree char *remove_label = g_strdup_printf (_ ("Remove a stack of %s"), name);
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -954,15 +947,11 @@ static const struct
   const char *property;
   const char *title;
 } ability_fields[] = {
-  { "target", N_("Target") },
-  { "trigger", N_("Trigger") },
-  { "requirements", N_("Requires") },
-  { "test-skill", N_("Test") },
-  { "on-low", N_("On a Low Score") },
-  { "on-mixed", N_("On a Mixed Score") },
-  { "on-high", N_("On a High Score") },
-  { "effect", N_("Effect") },
-  { "description", N_("Description") },
+  { "target", N_ ("Target") },           { "trigger", N_ ("Trigger") },
+  { "requirements", N_ ("Requires") },   { "test-skill", N_ ("Test") },
+  { "on-low", N_ ("On a Low Score") },   { "on-mixed", N_ ("On a Mixed Score") },
+  { "on-high", N_ ("On a High Score") }, { "effect", N_ ("Effect") },
+  { "description", N_ ("Description") },
 };
 
 static void
@@ -975,7 +964,8 @@ update_ability_row (AdwExpanderRow *expander)
   g_autofree char *name = NULL;
 
   /* Row titles are markup; an Ability's text is the player's own. */
-  name = g_markup_escape_text (tkr_ability_get_name (ability) != NULL ? tkr_ability_get_name (ability) : "", -1);
+  name = g_markup_escape_text (
+    tkr_ability_get_name (ability) != NULL ? tkr_ability_get_name (ability) : "", -1);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
   if (beats > 0)
     /* Translators: an Ability's Time, then its Beat cost */
@@ -1029,8 +1019,8 @@ create_ability_row (gpointer item, gpointer user_data)
   TkrAbility *ability = item;
   AdwExpanderRow *expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
   GtkWidget **rows = g_new0 (GtkWidget *, G_N_ELEMENTS (ability_fields));
-  g_autofree char *edit_label = g_strdup_printf (_("Edit %s"), tkr_ability_get_name (ability));
-  g_autofree char *remove_label = g_strdup_printf (_("Remove %s"), tkr_ability_get_name (ability));
+  g_autofree char *edit_label = g_strdup_printf (_ ("Edit %s"), tkr_ability_get_name (ability));
+  g_autofree char *remove_label = g_strdup_printf (_ ("Remove %s"), tkr_ability_get_name (ability));
   GtkWidget *edit = icon_button_new ("document-edit-symbolic", edit_label);
   GtkWidget *remove = icon_button_new ("user-trash-symbolic", remove_label);
 
@@ -1044,7 +1034,7 @@ create_ability_row (gpointer item, gpointer user_data)
   for (guint i = 0; i < G_N_ELEMENTS (ability_fields); i++)
     {
       rows[i] = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _(ability_fields[i].title));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _ (ability_fields[i].title));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows[i]), FALSE);
       gtk_widget_add_css_class (rows[i], "property");
       adw_expander_row_add_row (expander, rows[i]);
@@ -1065,14 +1055,21 @@ create_ability_row (gpointer item, gpointer user_data)
  * or editing one as a single undo step. */
 
 static const char *const ability_text_properties[] = {
-  "name",   "target", "trigger", "requirements", "test-skill", "on-low",
-  "on-mixed", "on-high", "effect", "description",
+  "name",   "target",   "trigger", "requirements", "test-skill",
+  "on-low", "on-mixed", "on-high", "effect",       "description",
 };
 
 static const char *const ability_text_titles[] = {
-  N_("Name"),           N_("Target"),          N_("Trigger"), N_("Requires"),
-  N_("Test (what is rolled)"), N_("On a Low Score"), N_("On a Mixed Score"),
-  N_("On a High Score"), N_("Effect"),         N_("Description"),
+  N_ ("Name"),
+  N_ ("Target"),
+  N_ ("Trigger"),
+  N_ ("Requires"),
+  N_ ("Test (what is rolled)"),
+  N_ ("On a Low Score"),
+  N_ ("On a Mixed Score"),
+  N_ ("On a High Score"),
+  N_ ("Effect"),
+  N_ ("Description"),
 };
 
 typedef struct
@@ -1113,7 +1110,7 @@ ability_editor_save_cb (GtkButton *button, AbilityEditor *editor)
 
   if (*trimmed == '\0')
     {
-      gtk_label_set_label (editor->error, _("An Ability needs a name."));
+      gtk_label_set_label (editor->error, _ ("An Ability needs a name."));
       gtk_widget_set_visible (GTK_WIDGET (editor->error), TRUE);
       return;
     }
@@ -1136,7 +1133,7 @@ ability_editor_save_cb (GtkButton *button, AbilityEditor *editor)
     }
   else
     {
-      tkr_history_begin (history, _("Edit Ability"));
+      tkr_history_begin (history, _ ("Edit Ability"));
       for (guint i = 0; i < G_N_ELEMENTS (ability_text_properties); i++)
         tkr_history_set (history, editor->ability, ability_text_properties[i],
                          gtk_editable_get_text (editor->entries[i]));
@@ -1154,8 +1151,8 @@ ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability)
   GtkWidget *window = adw_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  GtkWidget *save = gtk_button_new_with_mnemonic (ability != NULL ? _("_Save") : _("_Add"));
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
+  GtkWidget *save = gtk_button_new_with_mnemonic (ability != NULL ? _ ("_Save") : _ ("_Add"));
   GtkWidget *page = adw_preferences_page_new ();
   GtkWidget *group = adw_preferences_group_new ();
   GtkWidget *beats_row = adw_action_row_new ();
@@ -1174,7 +1171,8 @@ ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability)
   editor->ability = ability != NULL ? g_object_ref (ability) : NULL;
   editor->window = GTK_WINDOW (window);
 
-  gtk_window_set_title (GTK_WINDOW (window), ability != NULL ? _("Edit Ability") : _("New Ability"));
+  gtk_window_set_title (GTK_WINDOW (window),
+                        ability != NULL ? _ ("Edit Ability") : _ ("New Ability"));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   gtk_window_set_transient_for (GTK_WINDOW (window),
                                 GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
@@ -1192,7 +1190,7 @@ ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability)
       GtkWidget *row = adw_entry_row_new ();
       g_autofree char *value = NULL;
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(ability_text_titles[i]));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ (ability_text_titles[i]));
       if (ability != NULL)
         g_object_get (ability, ability_text_properties[i], &value, NULL);
       gtk_editable_set_text (GTK_EDITABLE (row), value != NULL ? value : "");
@@ -1205,17 +1203,17 @@ ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability)
 
           for (TkrAbilityTime t = TKR_ABILITY_TIME_ACTION; t <= TKR_ABILITY_TIME_EPISODIC; t++)
             gtk_string_list_append (times, tkr_ability_time_to_string (t));
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (time_row), _("Time"));
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (time_row), _ ("Time"));
           adw_combo_row_set_model (ADW_COMBO_ROW (time_row), G_LIST_MODEL (times));
           adw_combo_row_set_selected (ADW_COMBO_ROW (time_row),
                                       ability != NULL ? tkr_ability_get_time (ability) : 0);
           editor->time_row = ADW_COMBO_ROW (time_row);
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), time_row);
 
-          editor->beats_spin = spin_new (0, 10, _("Beats"));
+          editor->beats_spin = spin_new (0, 10, _ ("Beats"));
           gtk_spin_button_set_value (editor->beats_spin,
                                      ability != NULL ? tkr_ability_get_beats (ability) : 1);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (beats_row), _("Beats"));
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (beats_row), _ ("Beats"));
           adw_action_row_add_suffix (ADW_ACTION_ROW (beats_row), GTK_WIDGET (editor->beats_spin));
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), beats_row);
         }
@@ -1249,10 +1247,7 @@ add_ability_clicked_cb (TkrCharacterSheet *self)
 /* "Add" popovers: a name (and a number), an Add button, and the reason
  * when the core refuses. */
 
-typedef gboolean (*AddFunc) (TkrCharacterSheet *self,
-                             const char *name,
-                             int number,
-                             GError **error);
+typedef gboolean (*AddFunc) (TkrCharacterSheet *self, const char *name, int number, GError **error);
 
 typedef struct
 {
@@ -1303,7 +1298,7 @@ add_popover_box (TkrCharacterSheet *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *entry = gtk_entry_new ();
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Add"));
+  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_Add"));
   GtkWidget *error = gtk_label_new (NULL);
 
   data->sheet = self;
@@ -1364,27 +1359,23 @@ add_name_is_given (const char *name, GError **error)
   if (name != NULL && *name != '\0')
     return TRUE;
   g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                       _("Type a name first."));
+                       _ ("Type a name first."));
   return FALSE;
 }
 
 static gboolean
-add_modifier (TkrCharacterSheet *self,
-              TkrModifierKind kind,
-              const char *name,
-              int value,
-              GError **error)
+add_modifier (
+  TkrCharacterSheet *self, TkrModifierKind kind, const char *name, int value, GError **error)
 {
   if (!add_name_is_given (name, error))
     return FALSE;
   if (tkr_character_find_modifier (self->character, kind, name) != NULL)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _("“%s” is already on the sheet."), name);
+                   _ ("“%s” is already on the sheet."), name);
       return FALSE;
     }
-  return tkr_character_set_modifier (self->character, get_history (self), kind, name, value,
-                                     error);
+  return tkr_character_set_modifier (self->character, get_history (self), kind, name, value, error);
 }
 
 static gboolean
@@ -1463,13 +1454,13 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *list = gtk_list_box_new ();
   GtkWidget *custom;
-  GtkWidget *heading = gtk_label_new (_("Custom Condition"));
+  GtkWidget *heading = gtk_label_new (_ ("Custom Condition"));
   GtkWidget *error = gtk_label_new (NULL);
 
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Conditions of the rules"), -1);
+                                  _ ("Conditions of the rules"), -1);
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     {
       const TkrConditionInfo *info = tkr_rules_get_condition (rules, i);
@@ -1479,8 +1470,7 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->name);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), info->description);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "tkr-condition-name", g_strdup (info->name),
-                              g_free);
+      g_object_set_data_full (G_OBJECT (row), "tkr-condition-name", g_strdup (info->name), g_free);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   gtk_label_set_xalign (GTK_LABEL (error), 0);
@@ -1503,7 +1493,7 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
   gtk_widget_add_css_class (heading, "heading");
   gtk_widget_set_margin_top (heading, 6);
   gtk_box_append (GTK_BOX (box), heading);
-  custom = add_popover_box (self, GTK_POPOVER (popover), _("Condition name"), NULL, 0, 0, 0,
+  custom = add_popover_box (self, GTK_POPOVER (popover), _ ("Condition name"), NULL, 0, 0, 0,
                             add_custom_condition);
   gtk_box_append (GTK_BOX (box), custom);
 
@@ -1528,11 +1518,11 @@ commit_notes (TkrCharacterSheet *self)
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  if (g_strcmp0 (text, tkr_character_get_notes (self->character)) == 0
-      || (*text == '\0' && tkr_character_get_notes (self->character) == NULL))
+  if (g_strcmp0 (text, tkr_character_get_notes (self->character)) == 0 ||
+      (*text == '\0' && tkr_character_get_notes (self->character) == NULL))
     return;
 
-  tkr_history_begin (history, _("Edit Notes"));
+  tkr_history_begin (history, _ ("Edit Notes"));
   tkr_history_set (history, self->character, "notes", text);
   tkr_history_end (history);
 }
@@ -1580,8 +1570,8 @@ static void
 update_rules_label (TkrCharacterSheet *self)
 {
   TkrRules *rules = get_rules (self);
-  const char *system = self->character != NULL ? tkr_character_get_rule_system (self->character)
-                                               : NULL;
+  const char *system =
+    self->character != NULL ? tkr_character_get_rule_system (self->character) : NULL;
 
   /* The campaign's rules name the system; a sheet from another system
    * shows its id. */
@@ -1596,8 +1586,8 @@ bind_lists (TkrCharacterSheet *self)
 {
   TkrCharacter *character = self->character;
 
-#define BIND(list, getter, create)                                                                \
-  gtk_list_box_bind_model (self->list, character != NULL ? getter (character) : NULL, create,     \
+#define BIND(list, getter, create)                                                                 \
+  gtk_list_box_bind_model (self->list, character != NULL ? getter (character) : NULL, create,      \
                            self, NULL)
   BIND (archetypes_list, tkr_character_get_archetypes, create_modifier_row);
   BIND (saves_list, tkr_character_get_saves, create_modifier_row);
@@ -1636,6 +1626,9 @@ tkr_character_sheet_dispose (GObject *object)
   g_clear_object (&self->character_bindings);
   g_clear_object (&self->character_signals);
 
+  /* The bin's child is a bound template child: let the bin drop it first,
+   * or both would unparent it. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_CHARACTER_SHEET);
 
   g_clear_object (&self->character);
@@ -1646,10 +1639,7 @@ tkr_character_sheet_dispose (GObject *object)
 }
 
 static void
-tkr_character_sheet_get_property (GObject *object,
-                                  guint prop_id,
-                                  GValue *value,
-                                  GParamSpec *pspec)
+tkr_character_sheet_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   TkrCharacterSheet *self = TKR_CHARACTER_SHEET (object);
 
@@ -1697,12 +1687,12 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   object_class->get_property = tkr_character_sheet_get_property;
   object_class->set_property = tkr_character_sheet_set_property;
 
-  properties[PROP_CHARACTER]
-    = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER] =
+    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (
@@ -1801,8 +1791,8 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
                                   G_CALLBACK (update_experience), self);
   g_signal_group_connect_swapped (self->character_signals, "notify::level",
                                   G_CALLBACK (update_experience), self);
-  g_signal_group_connect_swapped (self->character_signals, "notify::notes",
-                                  G_CALLBACK (load_notes), self);
+  g_signal_group_connect_swapped (self->character_signals, "notify::notes", G_CALLBACK (load_notes),
+                                  self);
   g_signal_group_connect_swapped (self->character_signals, "notify::rule-system",
                                   G_CALLBACK (update_rules_label), self);
 
@@ -1812,25 +1802,25 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (commit_notes), self);
   gtk_widget_add_controller (GTK_WIDGET (self->notes_view), focus);
 
-  setup_add_popover (self, self->archetypes_add_button, _("Archetype name"), _("Archetype Level"),
+  setup_add_popover (self, self->archetypes_add_button, _ ("Archetype name"), _ ("Archetype Level"),
                      0, 99, 1, add_archetype);
-  setup_add_popover (self, self->saves_add_button, _("Save name"), _("Modifier"), -99, 99, 0,
+  setup_add_popover (self, self->saves_add_button, _ ("Save name"), _ ("Modifier"), -99, 99, 0,
                      add_save);
-  setup_add_popover (self, self->skills_add_button, _("Skill name"), _("Modifier"), -99, 99, 0,
+  setup_add_popover (self, self->skills_add_button, _ ("Skill name"), _ ("Modifier"), -99, 99, 0,
                      add_skill);
-  setup_add_popover (self, self->ranges_add_button, _("Range name, such as Swim"), _("Units"), 1,
+  setup_add_popover (self, self->ranges_add_button, _ ("Range name, such as Swim"), _ ("Units"), 1,
                      10000, 1, add_range);
-  setup_add_popover (self, self->inventory_add_button, _("Item name"), _("Quantity"), 0, 99999,
-                     1, add_item);
+  setup_add_popover (self, self->inventory_add_button, _ ("Item name"), _ ("Quantity"), 0, 99999, 1,
+                     add_item);
   rebuild_condition_catalogue (self);
 
-  set_placeholder (self->archetypes_list, _("No Archetype yet: a Level Up adds one."));
-  set_placeholder (self->saves_list, _("No saves"));
-  set_placeholder (self->skills_list, _("No skills"));
-  set_placeholder (self->ranges_list, _("No Movement Ranges"));
-  set_placeholder (self->abilities_list, _("No abilities"));
-  set_placeholder (self->conditions_list, _("No conditions"));
-  set_placeholder (self->inventory_list, _("Nothing carried"));
+  set_placeholder (self->archetypes_list, _ ("No Archetype yet: a Level Up adds one."));
+  set_placeholder (self->saves_list, _ ("No saves"));
+  set_placeholder (self->skills_list, _ ("No skills"));
+  set_placeholder (self->ranges_list, _ ("No Movement Ranges"));
+  set_placeholder (self->abilities_list, _ ("No abilities"));
+  set_placeholder (self->conditions_list, _ ("No conditions"));
+  set_placeholder (self->inventory_list, _ ("Nothing carried"));
 
   update_rules_label (self);
 }

@@ -347,7 +347,10 @@ rebuild_chips (TkrCombatantPanel *self)
     gtk_flow_box_remove (self->chips_box, child);
 
   if (character == NULL)
-    return;
+    {
+      gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->chips_box)), FALSE);
+      return;
+    }
 
   conditions = tkr_character_get_conditions (character);
   n = g_list_model_get_n_items (conditions);
@@ -361,7 +364,8 @@ rebuild_chips (TkrCombatantPanel *self)
       flow_child = gtk_widget_get_parent (chip);
       gtk_widget_set_focusable (flow_child, FALSE);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->chips_box), n > 0);
+  /* The row of chips takes no room without a condition. */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->chips_box)), n > 0);
 }
 
 static void

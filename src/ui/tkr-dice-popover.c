@@ -187,16 +187,16 @@ tkr_dice_popover_class_init (TkrDicePopoverClass *klass)
   object_class->get_property = tkr_dice_popover_get_property;
   object_class->set_property = tkr_dice_popover_set_property;
 
-  properties[PROP_RULES]
-    = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TYPING_FIRST]
-    = g_param_spec_boolean ("typing-first", NULL, NULL, FALSE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULES] =
+    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TYPING_FIRST] =
+    g_param_spec_boolean ("typing-first", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/turnkeeper/Turnkeeper/tkr-dice-popover.ui");
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-dice-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrDicePopover, mode_stack);
   gtk_widget_class_bind_template_child (widget_class, TkrDicePopover, modifier_spin);
   gtk_widget_class_bind_template_child (widget_class, TkrDicePopover, advantage_spin);
@@ -220,8 +220,8 @@ tkr_dice_popover_init (TkrDicePopover *self)
 
   /* Enter in the Score field enters it (GtkSpinButton has no "activate"
    * of its own before GTK 4.14; its text delegate does). */
-  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->score_spin)),
-                            "activate", G_CALLBACK (enter_clicked_cb), self);
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (self->score_spin)), "activate",
+                            G_CALLBACK (enter_clicked_cb), self);
 
   self->rand = g_rand_new ();
   self->history = gtk_string_list_new (NULL);

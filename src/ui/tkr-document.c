@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -50,7 +51,7 @@ G_DEFINE_ENUM_TYPE (TkrDocumentKind,
                     tkr_document_kind,
                     G_DEFINE_ENUM_VALUE (TKR_DOCUMENT_KIND_CAMPAIGN, "campaign"),
                     G_DEFINE_ENUM_VALUE (TKR_DOCUMENT_KIND_CHARACTER, "character"))
-G_DEFINE_QUARK (tkr-document-error-quark, tkr_document_error)
+G_DEFINE_QUARK (tkr - document - error - quark, tkr_document_error)
 
 enum
 {
@@ -116,12 +117,17 @@ update_title (TkrDocument *self)
     {
       g_autofree char *basename = g_file_get_basename (self->file);
 
+      /* "Lost Mine.tkcampaign" reads as "Lost Mine". */
       title = g_filename_display_name (basename);
+      if (g_str_has_suffix (title, ".tkcampaign") && strlen (title) > strlen (".tkcampaign"))
+        title[strlen (title) - strlen (".tkcampaign")] = '\0';
+      else if (g_str_has_suffix (title, ".tkcharacter") && strlen (title) > strlen (".tkcharacter"))
+        title[strlen (title) - strlen (".tkcharacter")] = '\0';
     }
   else if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
-    title = g_strdup (_("Untitled Character"));
+    title = g_strdup (_ ("Untitled Character"));
   else
-    title = g_strdup (_("Untitled Campaign"));
+    title = g_strdup (_ ("Untitled Campaign"));
 
   if (g_strcmp0 (title, self->title) == 0)
     return;
@@ -193,7 +199,7 @@ ensure_autosave_file (TkrDocument *self, GError **error)
       int saved_errno = errno;
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not create the autosave folder “%s”: %s"), dir_path,
+                   _ ("Could not create the autosave folder “%s”: %s"), dir_path,
                    g_strerror (saved_errno));
       return NULL;
     }
@@ -214,7 +220,7 @@ default_target (TkrDocument *self, GError **error)
   if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
     {
       g_set_error_literal (error, TKR_DOCUMENT_ERROR, TKR_DOCUMENT_ERROR_NO_FILE,
-                           _("The character has no file to save to."));
+                           _ ("The character has no file to save to."));
       return NULL;
     }
   return ensure_autosave_file (self, error);
@@ -240,8 +246,8 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
         {
           /* Saved under a name the person chose: the autosave copy of the
            * untitled document is no longer needed. */
-          if (self->file == NULL && self->autosave_file != NULL
-              && !g_file_equal (job->target, self->autosave_file))
+          if (self->file == NULL && self->autosave_file != NULL &&
+              !g_file_equal (job->target, self->autosave_file))
             {
               g_file_delete_async (self->autosave_file, G_PRIORITY_LOW, NULL, NULL, NULL);
               set_autosave_file (self, NULL);
@@ -372,9 +378,9 @@ tkr_document_constructed (GObject *object)
   G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
 
   g_assert (self->campaign != NULL);
-  self->changed_handler = g_signal_connect_object (tkr_campaign_get_history (self->campaign),
-                                                   "changed", G_CALLBACK (history_changed_cb),
-                                                   self, G_CONNECT_SWAPPED);
+  self->changed_handler =
+    g_signal_connect_object (tkr_campaign_get_history (self->campaign), "changed",
+                             G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
   update_title (self);
 }
 
@@ -441,10 +447,7 @@ tkr_document_get_property (GObject *object, guint prop_id, GValue *value, GParam
 }
 
 static void
-tkr_document_set_property (GObject *object,
-                           guint prop_id,
-                           const GValue *value,
-                           GParamSpec *pspec)
+tkr_document_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrDocument *self = TKR_DOCUMENT (object);
 
@@ -484,33 +487,30 @@ tkr_document_class_init (TkrDocumentClass *klass)
   object_class->get_property = tkr_document_get_property;
   object_class->set_property = tkr_document_set_property;
 
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_KIND]
-    = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_DOCUMENT_KIND, TKR_DOCUMENT_KIND_CAMPAIGN,
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CHARACTER]
-    = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] =
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_DOCUMENT_KIND, TKR_DOCUMENT_KIND_CAMPAIGN,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER] =
+    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /* Construct-only for the loader; later changes come from saving. */
-  properties[PROP_FILE]
-    = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
-                             | G_PARAM_STATIC_STRINGS);
-  properties[PROP_AUTOSAVE_FILE]
-    = g_param_spec_object ("autosave-file", NULL, NULL, G_TYPE_FILE,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
-                             | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
-                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DIRTY] = g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
-                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                   | G_PARAM_STATIC_STRINGS);
-  properties[PROP_AUTOSAVE_DELAY_MS]
-    = g_param_spec_uint ("autosave-delay-ms", NULL, NULL, 0, G_MAXINT, DEFAULT_AUTOSAVE_DELAY_MS,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                                 G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTOSAVE_FILE] = g_param_spec_object (
+    "autosave-file", NULL, NULL, G_TYPE_FILE,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE] = g_param_spec_string (
+    "title", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DIRTY] =
+    g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTOSAVE_DELAY_MS] =
+    g_param_spec_uint ("autosave-delay-ms", NULL, NULL, 0, G_MAXINT, DEFAULT_AUTOSAVE_DELAY_MS,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -565,9 +565,9 @@ tkr_document_new_for_campaign (TkrCampaign *campaign, GFile *file)
   g_return_val_if_fail (file == NULL || G_IS_FILE (file), NULL);
 
   autosave = file != NULL && is_autosave_file (file);
-  return g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind",
-                       TKR_DOCUMENT_KIND_CAMPAIGN, "file", autosave ? NULL : file,
-                       "autosave-file", autosave ? file : NULL, NULL);
+  return g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind", TKR_DOCUMENT_KIND_CAMPAIGN,
+                       "file", autosave ? NULL : file, "autosave-file", autosave ? file : NULL,
+                       NULL);
 }
 
 /* Loading */

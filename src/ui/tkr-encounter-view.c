@@ -22,6 +22,7 @@ struct _TkrEncounterView
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *participants_signals;
+  GSignalGroup *party_signals;
 
   TkrPhaseBar *phase_bar;
   GtkStack *stack;
@@ -332,8 +333,19 @@ participants_changed_cb (TkrEncounterView *self)
 
   if (self->encounter != NULL)
     n = g_list_model_get_n_items (tkr_encounter_get_participants (self->encounter));
-  if (self->campaign != NULL)
-    n_party = g_list_model_get_n_items (tkr_campaign_get_party (self->campaign));
+  /* The party button only makes sense while someone of it is missing. */
+  if (self->campaign != NULL && self->encounter != NULL)
+    {
+      GListModel *party = tkr_campaign_get_party (self->campaign);
+
+      for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+        {
+          g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+
+          if (!is_participant (self, pc))
+            n_party++;
+        }
+    }
 
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), n_party > 0);
@@ -389,6 +401,7 @@ tkr_encounter_view_dispose (GObject *object)
     &self->encounter_signals,
     &self->history_signals,
     &self->participants_signals,
+    &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -533,6 +546,11 @@ tkr_encounter_view_init (TkrEncounterView *self)
   g_signal_group_connect_object (self->participants_signals, "items-changed",
                                  G_CALLBACK (participants_changed_cb), self, G_CONNECT_SWAPPED);
 
+  /* A PC new in the party can be added with the party button. */
+  self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_object (self->party_signals, "items-changed",
+                                 G_CALLBACK (participants_changed_cb), self, G_CONNECT_SWAPPED);
+
   participants_changed_cb (self);
   update_page (self);
   update_actions (self);
@@ -562,6 +580,8 @@ tkr_encounter_view_set_campaign (TkrEncounterView *self, TkrCampaign *campaign)
     return;
 
   g_signal_group_set_target (self->campaign_signals, campaign);
+  g_signal_group_set_target (self->party_signals,
+                             campaign ? tkr_campaign_get_party (campaign) : NULL);
   /* The end view and the party button depend on the campaign itself, even
    * when the encounter is the same. */
   set_encounter (self, campaign ? tkr_campaign_get_encounter (campaign) : NULL, TRUE);

@@ -172,13 +172,13 @@ static char *
 format_modifier (int value)
 {
   /* Translators: a save or skill modifier, signed, e.g. "+2" or "-1" */
-  return g_strdup_printf (_("%+d"), value);
+  return g_strdup_printf (_ ("%+d"), value);
 }
 
 static const char *
 display_name (const char *name)
 {
-  return name != NULL && *name != '\0' ? name : _("Unnamed");
+  return name != NULL && *name != '\0' ? name : _ ("Unnamed");
 }
 
 /* Drawing operations of a flowed page (the character sheet) */
@@ -257,8 +257,7 @@ draw_op (cairo_t *cr, const Op *op)
       break;
 
     case OP_LINE:
-      draw_line (cr, op->x, op->y, op->x + op->width, op->y + op->height, op->grey,
-                 op->line_width);
+      draw_line (cr, op->x, op->y, op->x + op->width, op->y + op->height, op->grey, op->line_width);
       break;
 
     default:
@@ -415,13 +414,8 @@ flow_add_line (Flow *flow, double x, double y, double width, double grey, double
 }
 
 static void
-flow_add_rectangle (Flow *flow,
-                    double x,
-                    double y,
-                    double width,
-                    double height,
-                    double grey,
-                    double line_width)
+flow_add_rectangle (
+  Flow *flow, double x, double y, double width, double height, double grey, double line_width)
 {
   Op op = { OP_RECTANGLE, x, y, width, height, grey, line_width, NULL, 0, 0, 0 };
 
@@ -435,6 +429,7 @@ flow_paragraph (Flow *flow, PangoLayout *layout, double x, double grey)
 {
   PangoLayoutIter *iter = pango_layout_get_iter (layout);
   int index = 0, first = 0, top = -1, bottom = 0;
+  gboolean continued = FALSE;
 
   do
     {
@@ -443,19 +438,27 @@ flow_paragraph (Flow *flow, PangoLayout *layout, double x, double grey)
       pango_layout_iter_get_line_yrange (iter, &y0, &y1);
       if (top < 0)
         top = y0;
-      if (flow->y + pango_units_to_double (y1 - top) > flow->height
-          && (index > first || flow->y > 0))
+      if (flow->y + pango_units_to_double (y1 - top) > flow->height &&
+          (index > first || flow->y > 0))
         {
           if (index > first)
             {
-              Op op = { OP_TEXT, x, flow->y, 0, 0, grey, 0, g_object_ref (layout),
-                        first, index - first, top };
+              Op op = { OP_TEXT,       x,  flow->y, 0, 0, grey, 0, g_object_ref (layout), first,
+                        index - first, top };
 
               g_array_append_val (flow->page, op);
             }
           flow_new_page (flow);
           first = index;
           top = y0;
+          continued = TRUE;
+        }
+      /* A continued page starts with text, not with the gap between two
+       * paragraphs. */
+      if (continued && index == first && pango_layout_iter_get_line_readonly (iter)->length == 0)
+        {
+          first = index + 1;
+          top = y1;
         }
       bottom = y1;
       index++;
@@ -463,20 +466,22 @@ flow_paragraph (Flow *flow, PangoLayout *layout, double x, double grey)
   while (pango_layout_iter_next_line (iter));
   pango_layout_iter_free (iter);
 
-  {
-    Op op = { OP_TEXT, x, flow->y, 0, 0, grey, 0, g_object_ref (layout),
-              first, index - first, top };
+  if (index > first)
+    {
+      Op op = {
+        OP_TEXT, x, flow->y, 0, 0, grey, 0, g_object_ref (layout), first, index - first, top
+      };
 
-    g_array_append_val (flow->page, op);
-  }
+      g_array_append_val (flow->page, op);
+    }
   flow->y += pango_units_to_double (bottom - top);
 }
 
 static void
 flow_text (Flow *flow, TextStyle style, const char *text, double x, double grey)
 {
-  g_autoptr (PangoLayout) layout
-    = new_text_layout (flow->context, style, text, flow->width - x, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) layout =
+    new_text_layout (flow->context, style, text, flow->width - x, PANGO_ALIGN_LEFT);
 
   flow_paragraph (flow, layout, x, grey);
 }
@@ -485,8 +490,8 @@ flow_text (Flow *flow, TextStyle style, const char *text, double x, double grey)
 static void
 flow_heading (Flow *flow, const char *title)
 {
-  g_autoptr (PangoLayout) layout
-    = new_text_layout (flow->context, TEXT_HEADING, title, flow->width, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) layout =
+    new_text_layout (flow->context, TEXT_HEADING, title, flow->width, PANGO_ALIGN_LEFT);
   double height = layout_height (layout);
 
   flow_need (flow, SECTION_GAP + height + 6 + MIN_LINES_AFTER_HEADING);
@@ -503,18 +508,24 @@ flow_heading (Flow *flow, const char *title)
 static void
 flow_field (Flow *flow, double indent, const char *label, const char *value, TextStyle style)
 {
-  g_autoptr (PangoLayout) label_layout = new_text_layout (
-    flow->context, TEXT_LABEL, label, LABEL_WIDTH - indent - 6, PANGO_ALIGN_LEFT);
-  g_autoptr (PangoLayout) value_layout = new_text_layout (
-    flow->context, style, value, flow->width - LABEL_WIDTH, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) label_layout =
+    new_text_layout (flow->context, TEXT_LABEL, label, LABEL_WIDTH - indent - 6, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) value_layout =
+    new_text_layout (flow->context, style, value, flow->width - LABEL_WIDTH, PANGO_ALIGN_LEFT);
   double first_line = layout_baseline (value_layout) + 4;
+  double label_y, label_bottom;
+  GArray *label_page;
 
   flow_need (flow, MAX (first_line, layout_height (label_layout)));
   /* Baselines of the label and the first line of the value agree. */
-  flow_add_text (flow, label_layout, indent,
-                 flow->y + layout_baseline (value_layout) - layout_baseline (label_layout),
-                 INK);
+  label_y = flow->y + layout_baseline (value_layout) - layout_baseline (label_layout);
+  label_bottom = label_y + layout_height (label_layout);
+  label_page = flow->page;
+  flow_add_text (flow, label_layout, indent, label_y, INK);
   flow_paragraph (flow, value_layout, LABEL_WIDTH, INK);
+  /* A label longer than its value (a translation, say) wraps below it. */
+  if (flow->page == label_page)
+    flow->y = MAX (flow->y, label_bottom);
   flow->y += 3;
 }
 
@@ -555,23 +566,25 @@ flow_row (Flow *flow, const Cell *cells, guint n_cells, double rule_x, double ru
     {
       PangoLayout *layout = layouts->pdata[i];
 
-      flow_add_text (flow, layout, cells[i].x,
-                     flow->y + 1 + baseline - layout_baseline (layout), cells[i].grey);
+      flow_add_text (flow, layout, cells[i].x, flow->y + 1 + baseline - layout_baseline (layout),
+                     cells[i].grey);
     }
   flow->y += height + 3;
-  flow_add_line (flow, rule_x, flow->y, rule_width, INK_FAINT, 0.5);
+  if (rule_width > 0)
+    flow_add_line (flow, rule_x, flow->y, rule_width, INK_FAINT, 0.5);
   flow->y += 2;
 }
 
 /* A labelled box with a big value, as on a paper sheet. Returns its
  * height. */
 static double
-flow_stat_box (Flow *flow, double x, double width, const char *label, const char *value, gboolean draw)
+flow_stat_box (
+  Flow *flow, double x, double width, const char *label, const char *value, gboolean draw)
 {
-  g_autoptr (PangoLayout) label_layout
-    = new_text_layout (flow->context, TEXT_SMALL, label, width - 12, PANGO_ALIGN_LEFT);
-  g_autoptr (PangoLayout) value_layout
-    = new_text_layout (flow->context, TEXT_VALUE, value, width - 12, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) label_layout =
+    new_text_layout (flow->context, TEXT_SMALL, label, width - 12, PANGO_ALIGN_LEFT);
+  g_autoptr (PangoLayout) value_layout =
+    new_text_layout (flow->context, TEXT_VALUE, value, width - 12, PANGO_ALIGN_LEFT);
   double height = 5 + layout_height (label_layout) + 1 + layout_height (value_layout) + 5;
 
   if (draw)
@@ -595,30 +608,30 @@ sheet_header (Flow *flow, TkrCharacter *character)
   g_autoptr (PangoLayout) title = NULL;
   g_autoptr (PangoLayout) subtitle_layout = NULL;
 
-  title = new_text_layout (flow->context, TEXT_TITLE,
-                           display_name (tkr_character_get_name (character)), flow->width,
-                           PANGO_ALIGN_LEFT);
+  title =
+    new_text_layout (flow->context, TEXT_TITLE, display_name (tkr_character_get_name (character)),
+                     flow->width, PANGO_ALIGN_LEFT);
   flow_add_text (flow, title, 0, flow->y, INK);
   flow->y += layout_height (title) + 2;
 
-  g_string_append (subtitle, tkr_character_is_pc (character) ? _("Player Character")
-                                                             : _("Non-Player Character"));
+  g_string_append (subtitle, tkr_character_is_pc (character) ? _ ("Player Character")
+                                                             : _ ("Non-Player Character"));
   if (player != NULL && *player != '\0')
     {
       /* Translators: separates parts of the sheet's subtitle */
-      g_string_append (subtitle, _(" · "));
+      g_string_append (subtitle, _ (" · "));
       /* Translators: on a printed sheet, under the character's name */
-      g_string_append_printf (subtitle, _("Player: %s"), player);
+      g_string_append_printf (subtitle, _ ("Player: %s"), player);
     }
   if (system != NULL && *system != '\0')
     {
-      g_string_append (subtitle, _(" · "));
+      g_string_append (subtitle, _ (" · "));
       g_string_append (subtitle, g_strcmp0 (system, tkr_rules_get_id (rules)) == 0
                                    ? tkr_rules_get_name (rules)
                                    : system);
     }
-  subtitle_layout
-    = new_text_layout (flow->context, TEXT_BODY, subtitle->str, flow->width, PANGO_ALIGN_LEFT);
+  subtitle_layout =
+    new_text_layout (flow->context, TEXT_BODY, subtitle->str, flow->width, PANGO_ALIGN_LEFT);
   flow_add_text (flow, subtitle_layout, 0, flow->y, INK_SECONDARY);
   flow->y += layout_height (subtitle_layout) + 6;
   flow_add_line (flow, 0, flow->y, flow->width, INK, 1.5);
@@ -634,7 +647,7 @@ sheet_experience (Flow *flow, TkrCharacter *character)
   int available = tkr_character_get_level_ups_available (character, rules);
   g_autofree char *level = g_strdup_printf ("%d", tkr_character_get_level (character));
   /* Translators: experience points on a printed sheet */
-  g_autofree char *xp = g_strdup_printf (_("%d XP"), experience);
+  g_autofree char *xp = g_strdup_printf (_ ("%d XP"), experience);
   g_autofree char *progress = NULL;
   g_autoptr (PangoLayout) caption = NULL;
   double box_width = 84, height, bar_x, bar_width, fraction;
@@ -644,14 +657,14 @@ sheet_experience (Flow *flow, TkrCharacter *character)
       ngettext ("%d Level Up available", "%d Level Ups available", available), available);
   else
     /* Translators: XP gathered toward the next Level Up, then XP needed */
-    progress = g_strdup_printf (_("%d of %d XP toward the next Level Up"),
-                                experience % per_level, per_level);
+    progress = g_strdup_printf (_ ("%d of %d XP toward the next Level Up"), experience % per_level,
+                                per_level);
 
-  flow_heading (flow, _("Experience and Level"));
-  height = flow_stat_box (flow, 0, box_width, _("Level"), level, FALSE);
+  flow_heading (flow, _ ("Experience and Level"));
+  height = flow_stat_box (flow, 0, box_width, _ ("Level"), level, FALSE);
   flow_need (flow, height);
-  flow_stat_box (flow, 0, box_width, _("Level"), level, TRUE);
-  flow_stat_box (flow, box_width + 10, box_width + 16, _("Experience"), xp, TRUE);
+  flow_stat_box (flow, 0, box_width, _ ("Level"), level, TRUE);
+  flow_stat_box (flow, box_width + 10, box_width + 16, _ ("Experience"), xp, TRUE);
 
   bar_x = 2 * box_width + 16 + 24;
   bar_width = flow->width - bar_x;
@@ -670,7 +683,7 @@ sheet_pools (Flow *flow, TkrCharacter *character)
   guint n = g_list_model_get_n_items (pools);
   double gap = 10, width = (flow->width - 2 * gap) / 3;
 
-  flow_heading (flow, _("Pools"));
+  flow_heading (flow, _ ("Pools"));
   for (guint i = 0; i < n; i += 3)
     {
       double height = 0;
@@ -683,8 +696,8 @@ sheet_pools (Flow *flow, TkrCharacter *character)
             {
               g_autoptr (TkrPool) pool = g_list_model_get_item (pools, j);
               /* Translators: a pool's current value and maximum, e.g. "7 / 10" */
-              g_autofree char *value = g_strdup_printf (
-                _("%d / %d"), tkr_pool_get_current (pool), tkr_pool_get_maximum (pool));
+              g_autofree char *value = g_strdup_printf (_ ("%d / %d"), tkr_pool_get_current (pool),
+                                                        tkr_pool_get_maximum (pool));
               double box = flow_stat_box (flow, (j - i) * (width + gap), width,
                                           tkr_pool_get_name (pool), value, pass == 1);
 
@@ -742,9 +755,8 @@ flow_columns (Flow *flow, Column *left, Column *right)
 
   for (guint c = 0; c < 2; c++)
     {
-      g_autoptr (PangoLayout) layout = new_text_layout (flow->context, TEXT_SUBHEADING,
-                                                        columns[c]->title, column_width,
-                                                        PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) layout = new_text_layout (
+        flow->context, TEXT_SUBHEADING, columns[c]->title, column_width, PANGO_ALIGN_LEFT);
 
       height = MAX (height, layout_height (layout));
     }
@@ -773,17 +785,23 @@ flow_columns (Flow *flow, Column *left, Column *right)
 
           if (i < columns[c]->names->len)
             {
-              cells[n_cells++] = (Cell){ x, column_width - value_width, TEXT_BODY,
-                                         PANGO_ALIGN_LEFT, INK, columns[c]->names->pdata[i] };
-              cells[n_cells++]
-                = (Cell){ x + column_width - value_width, value_width, TEXT_LABEL,
-                          PANGO_ALIGN_RIGHT, INK, columns[c]->values->pdata[i] };
+              cells[n_cells++] =
+                (Cell){ x,   column_width - value_width, TEXT_BODY, PANGO_ALIGN_LEFT,
+                        INK, columns[c]->names->pdata[i] };
+              cells[n_cells++] = (Cell){
+                x + column_width - value_width, value_width, TEXT_LABEL, PANGO_ALIGN_RIGHT, INK,
+                columns[c]->values->pdata[i]
+              };
             }
           else if (i == 0)
-            cells[n_cells++] = (Cell){ x, column_width, TEXT_ITALIC, PANGO_ALIGN_LEFT,
-                                       INK_SECONDARY, _("None") };
+            cells[n_cells++] =
+              (Cell){ x, column_width, TEXT_ITALIC, PANGO_ALIGN_LEFT, INK_SECONDARY, _ ("None") };
         }
-      flow_row (flow, cells, n_cells, 0, flow->width);
+      flow_row (flow, cells, n_cells, 0, 0);
+      for (guint c = 0; c < 2; c++)
+        if (i < columns[c]->names->len)
+          flow_add_line (flow, c * (column_width + COLUMN_GAP), flow->y - 2, column_width,
+                         INK_FAINT, 0.5);
     }
 }
 
@@ -792,8 +810,8 @@ sheet_saves_and_skills (Flow *flow, TkrCharacter *character)
 {
   Column saves, skills;
 
-  column_init (&saves, _("Saves"));
-  column_init (&skills, _("Skills"));
+  column_init (&saves, _ ("Saves"));
+  column_init (&skills, _ ("Skills"));
   column_add_modifiers (&saves, tkr_character_get_saves (character), TRUE);
   column_add_modifiers (&skills, tkr_character_get_skills (character), TRUE);
   flow_columns (flow, &saves, &skills);
@@ -807,8 +825,8 @@ sheet_archetypes_and_ranges (Flow *flow, TkrCharacter *character)
   GListModel *ranges = tkr_character_get_movement_ranges (character);
   Column archetypes, movement;
 
-  column_init (&archetypes, _("Archetype Levels"));
-  column_init (&movement, _("Movement Ranges"));
+  column_init (&archetypes, _ ("Archetype Levels"));
+  column_init (&movement, _ ("Movement Ranges"));
   column_add_modifiers (&archetypes, tkr_character_get_archetypes (character), FALSE);
   for (guint i = 0; i < g_list_model_get_n_items (ranges); i++)
     {
@@ -835,16 +853,16 @@ sheet_ability (Flow *flow, TkrAbility *ability, gboolean first)
     const char *label;
     double indent;
   } fields[] = {
-    { "target", N_("Target"), 0 },    { "trigger", N_("Trigger"), 0 },
-    { "requirements", N_("Requires"), 0 }, { "test-skill", N_("Test"), 0 },
-    { "on-low", N_("Low"), 12 },      { "on-mixed", N_("Mixed"), 12 },
-    { "on-high", N_("High"), 12 },    { "effect", N_("Effect"), 0 },
+    { "target", N_ ("Target"), 0 },         { "trigger", N_ ("Trigger"), 0 },
+    { "requirements", N_ ("Requires"), 0 }, { "test-skill", N_ ("Test"), 0 },
+    { "on-low", N_ ("Low"), 12 },           { "on-mixed", N_ ("Mixed"), 12 },
+    { "on-high", N_ ("High"), 12 },         { "effect", N_ ("Effect"), 0 },
   };
   int beats = tkr_ability_get_beats (ability);
   g_autofree char *beats_text = g_strdup_printf (ngettext ("%d Beat", "%d Beats", beats), beats);
   /* Translators: an Ability's Time and Beat cost, e.g. "Action · 1 Beat" */
   g_autofree char *cost = g_strdup_printf (
-    _("%s · %s"), tkr_ability_time_to_string (tkr_ability_get_time (ability)), beats_text);
+    _ ("%s · %s"), tkr_ability_time_to_string (tkr_ability_get_time (ability)), beats_text);
   g_autofree char *description = NULL;
   double cost_width = 150;
   Cell header[] = {
@@ -866,7 +884,7 @@ sheet_ability (Flow *flow, TkrAbility *ability, gboolean first)
 
       g_object_get (ability, fields[i].property, &value, NULL);
       if (value != NULL && *value != '\0')
-        flow_field (flow, fields[i].indent, _(fields[i].label), value, TEXT_BODY);
+        flow_field (flow, fields[i].indent, _ (fields[i].label), value, TEXT_BODY);
     }
 
   g_object_get (ability, "description", &description, NULL);
@@ -886,7 +904,7 @@ sheet_abilities (Flow *flow, TkrCharacter *character)
   if (n == 0)
     return;
 
-  flow_heading (flow, _("Abilities"));
+  flow_heading (flow, _ ("Abilities"));
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrAbility) ability = g_list_model_get_item (abilities, i);
@@ -900,12 +918,12 @@ sheet_conditions (Flow *flow, TkrCharacter *character)
 {
   GListModel *conditions = tkr_character_get_conditions (character);
   guint n = g_list_model_get_n_items (conditions);
-  double kind_width = 190, stacks_width = 110;
+  double kind_width = flow->width * 0.36, stacks_width = flow->width * 0.2;
 
   if (n == 0)
     return;
 
-  flow_heading (flow, _("Conditions"));
+  flow_heading (flow, _ ("Conditions"));
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
@@ -914,11 +932,11 @@ sheet_conditions (Flow *flow, TkrCharacter *character)
       g_autofree char *stacks = NULL;
 
       if (tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_FLEETING)
-        kind = _("Fleeting");
+        kind = _ ("Fleeting");
       else if (tkr_condition_get_episode_only (condition))
-        kind = _("Persistent, until the Episode ends");
+        kind = _ ("Persistent, until the Episode ends");
       else
-        kind = _("Persistent");
+        kind = _ ("Persistent");
       stacks = g_strdup_printf (ngettext ("%d of %d stack", "%d of %d stacks", max_stacks),
                                 tkr_condition_get_stacks (condition), max_stacks);
 
@@ -944,8 +962,8 @@ sheet_inventory (Flow *flow, TkrCharacter *character)
   g_autofree char *wealth = g_strdup_printf ("%d", tkr_character_get_wealth (character));
   double quantity_width = 70;
 
-  flow_heading (flow, _("Inventory and Wealth"));
-  flow_field (flow, 0, _("Wealth"), wealth, TEXT_LABEL);
+  flow_heading (flow, _ ("Inventory and Wealth"));
+  flow_field (flow, 0, _ ("Wealth"), wealth, TEXT_LABEL);
   flow->y += 4;
 
   for (guint i = 0; i < n; i++)
@@ -953,7 +971,7 @@ sheet_inventory (Flow *flow, TkrCharacter *character)
       g_autoptr (TkrItem) item = g_list_model_get_item (inventory, i);
       const char *notes = tkr_item_get_notes (item);
       /* Translators: how many of an inventory item, e.g. "× 3" */
-      g_autofree char *quantity = g_strdup_printf (_("× %d"), tkr_item_get_quantity (item));
+      g_autofree char *quantity = g_strdup_printf (_ ("× %d"), tkr_item_get_quantity (item));
       Cell cells[] = {
         { 0, flow->width - quantity_width - 8, TEXT_BODY, PANGO_ALIGN_LEFT, INK,
           display_name (tkr_item_get_name (item)) },
@@ -963,8 +981,8 @@ sheet_inventory (Flow *flow, TkrCharacter *character)
 
       if (notes != NULL && *notes != '\0')
         {
-          g_autoptr (PangoLayout) name = new_text_layout (
-            flow->context, TEXT_BODY, cells[0].text, cells[0].width, PANGO_ALIGN_LEFT);
+          g_autoptr (PangoLayout) name = new_text_layout (flow->context, TEXT_BODY, cells[0].text,
+                                                          cells[0].width, PANGO_ALIGN_LEFT);
 
           /* The name and its notes start on the same page. */
           flow_need (flow, layout_height (name) + 16);
@@ -988,7 +1006,7 @@ sheet_notes (Flow *flow, TkrCharacter *character)
   if (notes == NULL || *notes == '\0')
     return;
 
-  flow_heading (flow, _("Notes"));
+  flow_heading (flow, _ ("Notes"));
   flow_text (flow, TEXT_BODY, notes, 0, INK);
 }
 
@@ -1021,7 +1039,7 @@ format_ranges (TkrCharacter *character)
   g_autoptr (GString) text = g_string_new (NULL);
 
   if (n == 0)
-    return g_strdup (_("None"));
+    return g_strdup (_ ("None"));
 
   for (guint i = 0; i < n; i++)
     {
@@ -1029,10 +1047,9 @@ format_ranges (TkrCharacter *character)
 
       if (i > 0)
         /* Translators: separates Movement Ranges on an initiative card */
-        g_string_append (text, _(", "));
+        g_string_append (text, _ (", "));
       /* Translators: a Movement Range and its units, e.g. "Walk 4" */
-      g_string_append_printf (text, _("%s %d"),
-                              display_name (tkr_movement_range_get_name (range)),
+      g_string_append_printf (text, _ ("%s %d"), display_name (tkr_movement_range_get_name (range)),
                               tkr_movement_range_get_units (range));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -1041,22 +1058,22 @@ format_ranges (TkrCharacter *character)
 static void
 add_initiative_card (TkrPrintJob *self, TkrCharacter *character, int position, const char *group)
 {
-  Card *card = card_new (tkr_character_get_name (character),
-                         tkr_character_is_pc (character) ? C_("initiative card", "PC")
-                                                         : C_("initiative card", "NPC"));
+  Card *card = card_new (tkr_character_get_name (character), tkr_character_is_pc (character)
+                                                               ? C_ ("initiative card", "PC")
+                                                               : C_ ("initiative card", "NPC"));
 
   card->initiative = TRUE;
   card->position = position;
-  card_add_row (card, _("Edge Save"), format_modifier (tkr_character_get_edge_save (character)));
-  card_add_row (card, _("Max Health"),
+  card_add_row (card, _ ("Edge Save"), format_modifier (tkr_character_get_edge_save (character)));
+  card_add_row (card, _ ("Max Health"),
                 g_strdup_printf ("%d", tkr_pool_get_maximum (
                                          tkr_character_get_pool (character, TKR_POOL_HEALTH))));
-  card_add_row (card, _("Max Shield"),
+  card_add_row (card, _ ("Max Shield"),
                 g_strdup_printf ("%d", tkr_pool_get_maximum (
                                          tkr_character_get_pool (character, TKR_POOL_SHIELD))));
-  card_add_row (card, _("Movement"), format_ranges (character));
+  card_add_row (card, _ ("Movement"), format_ranges (character));
   if (group != NULL)
-    card_add_row (card, _("Group"), g_strdup (display_name (group)));
+    card_add_row (card, _ ("Group"), g_strdup (display_name (group)));
   g_ptr_array_add (self->cards, card);
 }
 
@@ -1134,11 +1151,11 @@ collect_zone_cards (TkrPrintJob *self)
   for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)
     {
       const TkrZoneInfo *info = tkr_rules_get_zone (rules, i);
-      Card *card = card_new (info->name, C_("zone card", "Zone"));
+      Card *card = card_new (info->name, C_ ("zone card", "Zone"));
 
-      card_add_row (card, _("Stacks"),
-                    g_strdup_printf (ngettext ("Up to %d", "Up to %d", info->max_stacks),
-                                     info->max_stacks));
+      card_add_row (
+        card, _ ("Stacks"),
+        g_strdup_printf (ngettext ("Up to %d", "Up to %d", info->max_stacks), info->max_stacks));
       card->body = g_strdup (info->description);
       g_ptr_array_add (self->cards, card);
     }
@@ -1149,11 +1166,11 @@ collect_zone_cards (TkrPrintJob *self)
       const char *location = tkr_zone_get_location (zone);
       const char *description = tkr_zone_get_description (zone);
       int max_stacks = tkr_zone_get_max_stacks (zone);
-      Card *card = card_new (tkr_zone_get_name (zone), C_("zone card", "In Play"));
+      Card *card = card_new (tkr_zone_get_name (zone), C_ ("zone card", "In Play"));
 
       if (location != NULL && *location != '\0')
-        card_add_row (card, _("Location"), g_strdup (location));
-      card_add_row (card, _("Stacks"),
+        card_add_row (card, _ ("Location"), g_strdup (location));
+      card_add_row (card, _ ("Stacks"),
                     g_strdup_printf (ngettext ("%d of %d", "%d of %d", max_stacks),
                                      tkr_zone_get_stacks (zone), max_stacks));
       if (description == NULL || *description == '\0')
@@ -1175,21 +1192,16 @@ paginate_cards (TkrPrintJob *self)
 
   /* As many cards as fit at a size that holds their text: 2 × 4 on A4
    * and Letter, more columns on landscape paper. */
-  self->columns = CLAMP ((int) ((self->width + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)), 1,
-                         CARD_MAX_COLUMNS);
-  self->rows
-    = CLAMP ((int) ((height + CARD_GAP) / (CARD_MIN_HEIGHT + CARD_GAP)), 1, CARD_MAX_ROWS);
+  self->columns =
+    CLAMP ((int) ((self->width + CARD_GAP) / (CARD_MIN_WIDTH + CARD_GAP)), 1, CARD_MAX_COLUMNS);
+  self->rows = CLAMP ((int) ((height + CARD_GAP) / (CARD_MIN_HEIGHT + CARD_GAP)), 1, CARD_MAX_ROWS);
   per_page = self->columns * self->rows;
   self->n_pages = MAX (1, ((int) self->cards->len + per_page - 1) / per_page);
 }
 
 static void
-draw_card (TkrPrintJob *self,
-           GtkPrintContext *context,
-           cairo_t *cr,
-           Card *card,
-           double width,
-           double height)
+draw_card (
+  TkrPrintJob *self, GtkPrintContext *context, cairo_t *cr, Card *card, double width, double height)
 {
   double inner = width - 2 * CARD_PADDING;
   double right = card->initiative ? ORDER_BOX_SIZE + 10 : 0;
@@ -1222,28 +1234,26 @@ draw_card (TkrPrintJob *self,
   if (card->initiative)
     {
       int beats = tkr_rules_get_beats_per_round (get_rules (self));
-      g_autoptr (PangoLayout) caption
-        = new_text_layout (context, TEXT_SMALL, _("Turn Order"), ORDER_BOX_SIZE + 10,
-                           PANGO_ALIGN_CENTER);
-      g_autoptr (PangoLayout) beats_label
-        = new_text_layout (context, TEXT_LABEL, _("Beats"), CARD_LABEL_WIDTH, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) caption = new_text_layout (context, TEXT_SMALL, _ ("Turn Order"),
+                                                         ORDER_BOX_SIZE + 10, PANGO_ALIGN_CENTER);
+      g_autoptr (PangoLayout) beats_label =
+        new_text_layout (context, TEXT_LABEL, _ ("Beats"), CARD_LABEL_WIDTH, PANGO_ALIGN_LEFT);
       double box_x = width - CARD_PADDING - ORDER_BOX_SIZE;
 
       /* The place in the turn order: printed once there is an order,
        * otherwise a box to write it in at the table. */
       show_layout (cr, caption, box_x - 5, y, INK_SECONDARY);
-      stroke_rectangle (cr, box_x, y + layout_height (caption) + 2, ORDER_BOX_SIZE,
-                        ORDER_BOX_SIZE, 1.25);
+      stroke_rectangle (cr, box_x, y + layout_height (caption) + 2, ORDER_BOX_SIZE, ORDER_BOX_SIZE,
+                        1.25);
       if (card->position > 0)
         {
           g_autofree char *number = g_strdup_printf ("%d", card->position);
-          g_autoptr (PangoLayout) layout
-            = new_text_layout (context, TEXT_BIG, number, ORDER_BOX_SIZE, PANGO_ALIGN_CENTER);
+          g_autoptr (PangoLayout) layout =
+            new_text_layout (context, TEXT_BIG, number, ORDER_BOX_SIZE, PANGO_ALIGN_CENTER);
 
-          show_layout (cr, layout, box_x,
-                       y + layout_height (caption) + 2
-                         + (ORDER_BOX_SIZE - layout_height (layout)) / 2,
-                       INK);
+          show_layout (
+            cr, layout, box_x,
+            y + layout_height (caption) + 2 + (ORDER_BOX_SIZE - layout_height (layout)) / 2, INK);
         }
 
       /* Boxes to tick the Beats spent in a Round. */
@@ -1251,16 +1261,16 @@ draw_card (TkrPrintJob *self,
       show_layout (cr, beats_label, CARD_PADDING,
                    beats_top + (BEAT_BOX_SIZE - layout_height (beats_label)) / 2, INK);
       for (int i = 0; i < beats; i++)
-        stroke_rectangle (cr, CARD_PADDING + CARD_LABEL_WIDTH + i * (BEAT_BOX_SIZE + 6),
-                          beats_top, BEAT_BOX_SIZE, BEAT_BOX_SIZE, 0.75);
+        stroke_rectangle (cr, CARD_PADDING + CARD_LABEL_WIDTH + i * (BEAT_BOX_SIZE + 6), beats_top,
+                          BEAT_BOX_SIZE, BEAT_BOX_SIZE, 0.75);
       beats_top -= 6;
     }
 
   for (guint i = 0; i < card->rows->len; i++)
     {
       CardRow *row = &g_array_index (card->rows, CardRow, i);
-      g_autoptr (PangoLayout) label
-        = new_text_layout (context, TEXT_LABEL, row->label, CARD_LABEL_WIDTH - 6, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) label =
+        new_text_layout (context, TEXT_LABEL, row->label, CARD_LABEL_WIDTH - 6, PANGO_ALIGN_LEFT);
       g_autoptr (PangoLayout) value = new_text_layout (
         context, TEXT_BODY, row->value, inner - right - CARD_LABEL_WIDTH, PANGO_ALIGN_LEFT);
       double offset = layout_baseline (value) - layout_baseline (label);
@@ -1277,8 +1287,8 @@ draw_card (TkrPrintJob *self,
 
   if (card->body != NULL && *card->body != '\0' && beats_top - y > 12)
     {
-      g_autoptr (PangoLayout) body
-        = new_text_layout (context, TEXT_BODY, card->body, inner, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) body =
+        new_text_layout (context, TEXT_BODY, card->body, inner, PANGO_ALIGN_LEFT);
 
       y += 3;
       /* A long description ends in an ellipsis rather than leaving the card. */
@@ -1298,11 +1308,11 @@ draw_cards_page (TkrPrintJob *self, GtkPrintContext *context, cairo_t *cr, int p
 
   if (self->cards->len == 0)
     {
-      g_autoptr (PangoLayout) layout = new_text_layout (
-        context, TEXT_BODY,
-        self->kind == TKR_PRINT_ZONE_CARDS ? _("There are no zones to print.")
-                                           : _("There are no characters to print."),
-        self->width, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) layout = new_text_layout (context, TEXT_BODY,
+                                                        self->kind == TKR_PRINT_ZONE_CARDS
+                                                          ? _ ("There are no zones to print.")
+                                                          : _ ("There are no characters to print."),
+                                                        self->width, PANGO_ALIGN_LEFT);
 
       show_layout (cr, layout, 0, 0, INK);
       return;
@@ -1333,9 +1343,9 @@ get_title (TkrPrintJob *self)
     case TKR_PRINT_CHARACTER_SHEET:
       return g_strdup (display_name (tkr_character_get_name (self->character)));
     case TKR_PRINT_INITIATIVE_CARDS:
-      return g_strdup (_("Initiative Cards"));
+      return g_strdup (_ ("Initiative Cards"));
     case TKR_PRINT_ZONE_CARDS:
-      return g_strdup (_("Zone Cards"));
+      return g_strdup (_ ("Zone Cards"));
     default:
       g_assert_not_reached ();
     }
@@ -1347,11 +1357,11 @@ draw_footer (TkrPrintJob *self, GtkPrintContext *context, cairo_t *cr, int page_
   double top = self->height - FOOTER_HEIGHT + 8;
   g_autofree char *title = get_title (self);
   /* Translators: in the footer of a printed page */
-  g_autofree char *page = g_strdup_printf (_("Page %d of %d"), page_nr + 1, self->n_pages);
-  g_autoptr (PangoLayout) page_layout
-    = new_text_layout (context, TEXT_SMALL, page, self->width / 3, PANGO_ALIGN_RIGHT);
-  g_autoptr (PangoLayout) title_layout = new_text_layout (
-    context, TEXT_SMALL, title, self->width * 2 / 3 - 12, PANGO_ALIGN_LEFT);
+  g_autofree char *page = g_strdup_printf (_ ("Page %d of %d"), page_nr + 1, self->n_pages);
+  g_autoptr (PangoLayout) page_layout =
+    new_text_layout (context, TEXT_SMALL, page, self->width / 3, PANGO_ALIGN_RIGHT);
+  g_autoptr (PangoLayout) title_layout =
+    new_text_layout (context, TEXT_SMALL, title, self->width * 2 / 3 - 12, PANGO_ALIGN_LEFT);
 
   pango_layout_set_ellipsize (title_layout, PANGO_ELLIPSIZE_END);
   draw_line (cr, 0, top, self->width, top, INK_RULE, 0.5);
@@ -1448,7 +1458,7 @@ create_operation (TkrPrintJob *self)
   g_autoptr (GtkPageSetup) page_setup = NULL;
   g_autofree char *title = get_title (self);
   /* Translators: the print job's name, e.g. "Turnkeeper: Alice" */
-  g_autofree char *job_name = g_strdup_printf (_("Turnkeeper: %s"), title);
+  g_autofree char *job_name = g_strdup_printf (_ ("Turnkeeper: %s"), title);
 
   page_setup = last_page_setup ? g_object_ref (last_page_setup) : create_page_setup ();
   gtk_print_operation_set_job_name (operation, job_name);
@@ -1492,8 +1502,7 @@ tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error)
   GtkPrintOperationResult result;
 
   g_return_val_if_fail (TKR_IS_PRINT_JOB (self), GTK_PRINT_OPERATION_RESULT_ERROR);
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent),
-                        GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), GTK_PRINT_OPERATION_RESULT_ERROR);
   g_return_val_if_fail (error == NULL || *error == NULL, GTK_PRINT_OPERATION_RESULT_ERROR);
 
   operation = create_operation (self);
@@ -1503,8 +1512,8 @@ tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error)
   gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, title);
   gtk_print_operation_set_print_settings (operation, settings);
 
-  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent,
-                                    error);
+  result =
+    gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, error);
   if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
     {
       g_set_object (&last_settings, gtk_print_operation_get_print_settings (operation));
@@ -1526,16 +1535,16 @@ tkr_print_job_export_pdf (TkrPrintJob *self, const char *path, GError **error)
 
   operation = create_operation (self);
   gtk_print_operation_set_export_filename (operation, path);
-  result
-    = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &local_error);
+  result =
+    gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &local_error);
   if (result == GTK_PRINT_OPERATION_RESULT_APPLY && local_error == NULL)
     return TRUE;
 
   {
     g_autofree char *name = g_filename_display_name (path);
 
-    g_set_error (error, GTK_PRINT_ERROR, GTK_PRINT_ERROR_GENERAL, _("Could not export “%s”: %s"),
-                 name, local_error ? local_error->message : _("the export was cancelled"));
+    g_set_error (error, GTK_PRINT_ERROR, GTK_PRINT_ERROR_GENERAL, _ ("Could not export “%s”: %s"),
+                 name, local_error ? local_error->message : _ ("the export was cancelled"));
   }
   return FALSE;
 }
@@ -1584,10 +1593,7 @@ tkr_print_job_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-tkr_print_job_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_print_job_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrPrintJob *self = TKR_PRINT_JOB (object);
 
@@ -1616,18 +1622,15 @@ tkr_print_job_class_init (TkrPrintJobClass *klass)
   object_class->get_property = tkr_print_job_get_property;
   object_class->set_property = tkr_print_job_set_property;
 
-  properties[PROP_KIND]
-    = g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_PRINT_KIND, TKR_PRINT_CHARACTER_SHEET,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
-                           | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
-                             | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CHARACTER]
-    = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
-                             | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] = g_param_spec_enum (
+    "kind", NULL, NULL, TKR_TYPE_PRINT_KIND, TKR_PRINT_CHARACTER_SHEET,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] = g_param_spec_object (
+    "campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER] = g_param_spec_object (
+    "character", NULL, NULL, TKR_TYPE_CHARACTER,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -38,9 +38,8 @@ TkrPrintKind tkr_print_job_get_kind (TkrPrintJob *self);
 
 /* Shows the print dialog (which offers "Print to File" for a PDF) and
  * prints; runs a nested main loop until the dialog is done. */
-GtkPrintOperationResult tkr_print_job_run_dialog (TkrPrintJob *self,
-                                                  GtkWindow *parent,
-                                                  GError **error);
+GtkPrintOperationResult
+tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error);
 /* Writes a PDF to @path without a dialog. */
 gboolean tkr_print_job_export_pdf (TkrPrintJob *self, const char *path, GError **error);
 /* The number of pages of the last run; 0 before any. */

@@ -60,14 +60,14 @@ update_labels (TkrRosterRow *self)
 
   /* The section says PC or NPC; the line says how far along and how hurt. */
   /* Translators: roster line: Level, then Health current/maximum */
-  subtitle = g_strdup_printf (_("Level %d · Health %d/%d"), tkr_character_get_level (character),
+  subtitle = g_strdup_printf (_ ("Level %d · Health %d/%d"), tkr_character_get_level (character),
                               tkr_pool_get_current (health), tkr_pool_get_maximum (health));
   gtk_label_set_label (self->subtitle_label, subtitle);
 
   /* Screen readers hear which character a button acts on. */
-  encounter_label = g_strdup_printf (_("Add %s to the Encounter"), name);
-  duplicate_label = g_strdup_printf (_("Duplicate %s"), name);
-  remove_label = g_strdup_printf (_("Remove %s"), name);
+  encounter_label = g_strdup_printf (_ ("Add %s to the Encounter"), name);
+  duplicate_label = g_strdup_printf (_ ("Duplicate %s"), name);
+  remove_label = g_strdup_printf (_ ("Remove %s"), name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->encounter_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, encounter_label, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->duplicate_button),
@@ -99,7 +99,13 @@ tkr_roster_row_dispose (GObject *object)
 {
   TkrRosterRow *self = TKR_ROSTER_ROW (object);
 
+  GtkWidget *child;
+
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_ROSTER_ROW);
+  /* A plain GtkWidget parent: children the template did not bind are
+   * ours to unparent. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&self->character_signals);
   g_clear_object (&self->health_signals);
   g_clear_object (&self->character);
@@ -123,10 +129,7 @@ tkr_roster_row_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-tkr_roster_row_set_property (GObject *object,
-                             guint prop_id,
-                             const GValue *value,
-                             GParamSpec *pspec)
+tkr_roster_row_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrRosterRow *self = TKR_ROSTER_ROW (object);
 
@@ -150,13 +153,13 @@ tkr_roster_row_class_init (TkrRosterRowClass *klass)
   object_class->get_property = tkr_roster_row_get_property;
   object_class->set_property = tkr_roster_row_set_property;
 
-  properties[PROP_CHARACTER]
-    = g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHARACTER] =
+    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/turnkeeper/Turnkeeper/tkr-roster-row.ui");
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-roster-row.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, avatar);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, subtitle_label);
@@ -211,9 +214,8 @@ tkr_roster_row_set_character (TkrRosterRow *self, TkrCharacter *character)
 
   g_signal_group_set_target (self->character_signals, character);
   g_signal_group_set_target (self->health_signals,
-                             character != NULL
-                               ? tkr_character_get_pool (character, TKR_POOL_HEALTH)
-                               : NULL);
+                             character != NULL ? tkr_character_get_pool (character, TKR_POOL_HEALTH)
+                                               : NULL);
 
   /* The buttons name their character by id: the roster's actions look it
    * up, so a recycled row never acts on a stale object. */

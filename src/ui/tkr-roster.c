@@ -34,6 +34,7 @@ struct _TkrRoster
   AdwBin parent_instance;
 
   TkrCampaign *campaign;
+  GSignalGroup *history_signals;
   Section sections[N_SECTIONS];
   GtkStringFilter *search_filter;
   GtkFlattenListModel *flat;
@@ -69,8 +70,7 @@ static guint signals[N_SIGNALS];
 
 /* Toast titles are Pango markup: names and error messages are escaped so
  * an "&" in them shows as itself. */
-static AdwToast *
-toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static AdwToast *toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static AdwToast *
 toast_new_printf (const char *format, ...)
@@ -139,7 +139,8 @@ heading_visible_cb (gpointer item, gpointer user_data)
 }
 
 static void
-section_items_changed_cb (GListModel *model, guint position, guint removed, guint added, gpointer user_data)
+section_items_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, gpointer user_data)
 {
   TkrRoster *self = user_data;
 
@@ -160,6 +161,17 @@ section_items_changed_cb (GListModel *model, guint position, guint removed, guin
         }
     }
   update_page (self);
+}
+
+/* A filter list does not watch its items: after any command (a rename
+ * among them) an active search is run again. */
+static void
+history_changed_cb (TkrRoster *self)
+{
+  const char *search = gtk_string_filter_get_search (self->search_filter);
+
+  if (search != NULL && *search != '\0')
+    gtk_filter_changed (GTK_FILTER (self->search_filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 static void
@@ -290,7 +302,7 @@ add_pc_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   if (self->campaign == NULL)
     return;
   stop_search_cb (self);
-  character = tkr_campaign_add_pc (self->campaign, _("New PC"));
+  character = tkr_campaign_add_pc (self->campaign, _ ("New PC"));
   select_and_show (self, character);
 }
 
@@ -303,7 +315,7 @@ add_npc_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   if (self->campaign == NULL)
     return;
   stop_search_cb (self);
-  character = tkr_campaign_add_npc (self->campaign, _("New NPC"));
+  character = tkr_campaign_add_npc (self->campaign, _ ("New NPC"));
   select_and_show (self, character);
 }
 
@@ -351,7 +363,7 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   removed = g_object_ref (character);
   history = get_history (self);
   /* Translators: an undo label */
-  label = g_strdup_printf (_("Remove “%s”"), tkr_character_get_name (removed));
+  label = g_strdup_printf (_ ("Remove “%s”"), tkr_character_get_name (removed));
   tag = g_strdup_printf ("roster-remove-%u", ++self->remove_serial);
 
   tkr_history_begin (history, label);
@@ -366,8 +378,8 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     }
   tkr_history_end (history);
 
-  toast = toast_new_printf (_("“%s” removed"), tkr_character_get_name (removed));
-  adw_toast_set_button_label (toast, _("_Undo"));
+  toast = toast_new_printf (_ ("“%s” removed"), tkr_character_get_name (removed));
+  adw_toast_set_button_label (toast, _ ("_Undo"));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_object_set_data_full (G_OBJECT (toast), "tkr-undo-tag", g_steal_pointer (&tag), g_free);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_removal_cb), self, 0);
@@ -391,8 +403,8 @@ add_to_encounter_action (GtkWidget *widget, const char *action_name, GVariant *p
       show_toast (self, toast_new_printf ("%s", error->message));
       return;
     }
-  show_toast (self, toast_new_printf (_("“%s” joins the encounter"),
-                                          tkr_character_get_name (participant)));
+  show_toast (
+    self, toast_new_printf (_ ("“%s” joins the encounter"), tkr_character_get_name (participant)));
 }
 
 /* GObject */
@@ -416,6 +428,7 @@ tkr_roster_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
   g_clear_object (&self->flat);
+  g_clear_object (&self->history_signals);
   g_clear_object (&self->search_filter);
   g_clear_object (&self->selected);
   g_clear_object (&self->campaign);
@@ -469,12 +482,12 @@ tkr_roster_class_init (TkrRosterClass *klass)
   object_class->get_property = tkr_roster_get_property;
   object_class->set_property = tkr_roster_set_property;
 
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SELECTED_CHARACTER]
-    = g_param_spec_object ("selected-character", NULL, NULL, TKR_TYPE_CHARACTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_CHARACTER] =
+    g_param_spec_object ("selected-character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -484,9 +497,9 @@ tkr_roster_class_init (TkrRosterClass *klass)
    * A row was chosen (clicked, activated or just added): its sheet should
    * be brought into view, even if it was already selected.
    */
-  signals[CHARACTER_ACTIVATED]
-    = g_signal_new ("character-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                    NULL, NULL, G_TYPE_NONE, 1, TKR_TYPE_CHARACTER);
+  signals[CHARACTER_ACTIVATED] =
+    g_signal_new ("character-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 1, TKR_TYPE_CHARACTER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-roster.ui");
@@ -514,13 +527,13 @@ tkr_roster_class_init (TkrRosterClass *klass)
 static void
 tkr_roster_init (TkrRoster *self)
 {
-  const char *headings[N_SECTIONS] = { _("Party"), _("NPC Library") };
+  const char *headings[N_SECTIONS] = { _ ("Party"), _ ("NPC Library") };
   GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->search_filter = gtk_string_filter_new (
-    gtk_property_expression_new (TKR_TYPE_CHARACTER, NULL, "name"));
+  self->search_filter =
+    gtk_string_filter_new (gtk_property_expression_new (TKR_TYPE_CHARACTER, NULL, "name"));
   gtk_string_filter_set_ignore_case (self->search_filter, TRUE);
   gtk_string_filter_set_match_mode (self->search_filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
 
@@ -530,8 +543,8 @@ tkr_roster_init (TkrRoster *self)
       const char *heading[] = { headings[i], NULL };
       GtkStringList *heading_list = gtk_string_list_new (heading);
 
-      section->characters = gtk_filter_list_model_new (
-        NULL, GTK_FILTER (g_object_ref (self->search_filter)));
+      section->characters =
+        gtk_filter_list_model_new (NULL, GTK_FILTER (g_object_ref (self->search_filter)));
       section->heading_filter = gtk_custom_filter_new (heading_visible_cb, section, NULL);
       section->heading = gtk_filter_list_model_new (G_LIST_MODEL (heading_list),
                                                     GTK_FILTER (section->heading_filter));
@@ -543,6 +556,10 @@ tkr_roster_init (TkrRoster *self)
       g_list_store_append (parts, section->heading);
       g_list_store_append (parts, section->characters);
     }
+
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
+                                  self);
 
   self->flat = gtk_flatten_list_model_new (G_LIST_MODEL (parts));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->flat)));
@@ -578,6 +595,8 @@ tkr_roster_set_campaign (TkrRoster *self, TkrCampaign *campaign)
   if (!g_set_object (&self->campaign, campaign))
     return;
 
+  g_signal_group_set_target (self->history_signals,
+                             campaign != NULL ? tkr_campaign_get_history (campaign) : NULL);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   gtk_filter_list_model_set_model (self->sections[SECTION_PARTY].characters,
                                    campaign != NULL ? tkr_campaign_get_party (campaign) : NULL);
@@ -616,8 +635,7 @@ tkr_roster_set_selected_character (TkrRoster *self, TkrCharacter *character)
     }
   gtk_single_selection_set_selected (self->selection, position);
   if (position != GTK_INVALID_LIST_POSITION)
-    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
-                                position);
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
   selection_changed_cb (self);
 }
 

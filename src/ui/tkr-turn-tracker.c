@@ -16,6 +16,8 @@ struct _TkrTurnTracker
   TkrEncounter *encounter;
   GSignalGroup *encounter_signals;
   GtkNoSelection *selection;
+  guint scroll_tick;
+  guint scroll_tries;
 
   GtkRevealer *paused_revealer;
   GtkButton *resume_button;
@@ -77,20 +79,79 @@ refresh_header (TkrTurnTracker *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->previous_button), phase == TKR_PHASE_MAIN);
 }
 
+/* The row widget showing @entry, if the list made one. */
+static GtkWidget *
+find_row (TkrTurnTracker *self, TkrTurnEntry *entry)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view)); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+
+      if (TKR_IS_TURN_ROW (row) && tkr_turn_row_get_entry (TKR_TURN_ROW (row)) == entry)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* Puts the current turn at the top, so what comes next is in view. GTK
+ * 4.8 has no "scroll to this item, aligned" call, and a list only knows
+ * where its rows are once laid out: this runs on frame ticks until the
+ * current row has its place (a few frames at most). */
+static gboolean
+scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TkrTurnTracker *self = TKR_TURN_TRACKER (widget);
+  TkrTurnEntry *entry = NULL;
+  GtkWidget *row;
+  graphene_rect_t bounds;
+  int index = -1;
+
+  if (self->encounter != NULL)
+    {
+      index = tkr_encounter_get_current_index (self->encounter);
+      entry = tkr_encounter_get_current_entry (self->encounter);
+    }
+  if (entry == NULL || index < 0 || ++self->scroll_tries > 10)
+    {
+      self->scroll_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+
+  row = find_row (self, entry);
+  if (row != NULL && gtk_widget_get_width (row) > 0
+      && gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
+    {
+      GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+      double value = gtk_adjustment_get_value (adjustment);
+      double top = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+      /* At the top already, or as far as the list goes. */
+      if (ABS (bounds.origin.y) < 1 || (bounds.origin.y > 0 && value >= top))
+        {
+          self->scroll_tick = 0;
+          return G_SOURCE_REMOVE;
+        }
+      gtk_adjustment_set_value (adjustment, value + bounds.origin.y);
+    }
+  else
+    {
+      /* Rows out of view are not laid out: let the list bring the
+       * current one into view first. */
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                                  (guint) index);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 scroll_to_current (TkrTurnTracker *self)
 {
-  int index;
-
-  if (self->encounter == NULL)
-    return;
-
-  index = tkr_encounter_get_current_index (self->encounter);
-  if (index < 0 || (guint) index >= g_list_model_get_n_items (G_LIST_MODEL (self->selection)))
-    return;
-
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
-                              (guint) index);
+  self->scroll_tries = 0;
+  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
 }
 
 static void
@@ -250,6 +311,26 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTurnTracke
   tkr_turn_row_set_entry (row, gtk_list_item_get_item (item));
 }
 
+/* The order may have moved on while the tracker was hidden (another
+ * page, or the turn changed before the window showed). */
+static void
+tkr_turn_tracker_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (tkr_turn_tracker_parent_class)->map (widget);
+  scroll_to_current (TKR_TURN_TRACKER (widget));
+}
+
+static void
+tkr_turn_tracker_unmap (GtkWidget *widget)
+{
+  TkrTurnTracker *self = TKR_TURN_TRACKER (widget);
+
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
+  self->scroll_tick = 0;
+  GTK_WIDGET_CLASS (tkr_turn_tracker_parent_class)->unmap (widget);
+}
+
 static void
 tkr_turn_tracker_dispose (GObject *object)
 {
@@ -308,6 +389,8 @@ tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
   object_class->dispose = tkr_turn_tracker_dispose;
   object_class->get_property = tkr_turn_tracker_get_property;
   object_class->set_property = tkr_turn_tracker_set_property;
+  widget_class->map = tkr_turn_tracker_map;
+  widget_class->unmap = tkr_turn_tracker_unmap;
 
   properties[PROP_ENCOUNTER]
     = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,

@@ -57,8 +57,7 @@ static TkrCampaign *build_demo_campaign (void);
 
 /* Toast titles are Pango markup: names and error messages are escaped so
  * an "&" in them shows as itself. */
-static AdwToast *
-toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static AdwToast *toast_new_printf (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static AdwToast *
 toast_new_printf (const char *format, ...)
@@ -79,8 +78,8 @@ toast_new_printf (const char *format, ...)
 static gboolean
 is_sheet_mode (TkrWindow *self)
 {
-  return self->document != NULL
-         && tkr_document_get_kind (self->document) == TKR_DOCUMENT_KIND_CHARACTER;
+  return self->document != NULL &&
+         tkr_document_get_kind (self->document) == TKR_DOCUMENT_KIND_CHARACTER;
 }
 
 static TkrCampaign *
@@ -130,16 +129,16 @@ update_title (TkrWindow *self)
 
   if (title == NULL)
     {
-      gtk_window_set_title (GTK_WINDOW (self), _("Turnkeeper"));
-      adw_view_switcher_title_set_title (self->switcher_title, _("Turnkeeper"));
+      gtk_window_set_title (GTK_WINDOW (self), _ ("Turnkeeper"));
+      adw_view_switcher_title_set_title (self->switcher_title, _ ("Turnkeeper"));
       return;
     }
   /* Translators: the window title, %s is the document's name */
-  window_title = g_strdup_printf (_("%s — Turnkeeper"), title);
+  window_title = g_strdup_printf (_ ("%s — Turnkeeper"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   adw_view_switcher_title_set_title (self->switcher_title, title);
   adw_view_switcher_title_set_subtitle (self->switcher_title,
-                                        is_sheet_mode (self) ? _("Character Sheet") : NULL);
+                                        is_sheet_mode (self) ? _ ("Character Sheet") : NULL);
 }
 
 static void
@@ -207,7 +206,7 @@ add_recent (GFile *file)
 static void
 autosave_failed_cb (TkrWindow *self, const GError *error)
 {
-  g_autoptr (AdwToast) toast = toast_new_printf (_("Could not save: %s"), error->message);
+  g_autoptr (AdwToast) toast = toast_new_printf (_ ("Could not save: %s"), error->message);
 
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   tkr_window_add_toast (self, g_steal_pointer (&toast));
@@ -222,7 +221,7 @@ add_filters (GtkFileChooser *chooser, gboolean campaigns, gboolean characters)
     {
       g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
 
-      gtk_file_filter_set_name (all, _("Turnkeeper Files"));
+      gtk_file_filter_set_name (all, _ ("Turnkeeper Files"));
       gtk_file_filter_add_mime_type (all, CAMPAIGN_MIME_TYPE);
       gtk_file_filter_add_mime_type (all, CHARACTER_MIME_TYPE);
       gtk_file_filter_add_suffix (all, "tkcampaign");
@@ -233,7 +232,7 @@ add_filters (GtkFileChooser *chooser, gboolean campaigns, gboolean characters)
     {
       g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
 
-      gtk_file_filter_set_name (filter, _("Campaigns"));
+      gtk_file_filter_set_name (filter, _ ("Campaigns"));
       gtk_file_filter_add_mime_type (filter, CAMPAIGN_MIME_TYPE);
       gtk_file_filter_add_suffix (filter, "tkcampaign");
       gtk_file_chooser_add_filter (chooser, filter);
@@ -242,7 +241,7 @@ add_filters (GtkFileChooser *chooser, gboolean campaigns, gboolean characters)
     {
       g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
 
-      gtk_file_filter_set_name (filter, _("Characters"));
+      gtk_file_filter_set_name (filter, _ ("Characters"));
       gtk_file_filter_add_mime_type (filter, CHARACTER_MIME_TYPE);
       gtk_file_filter_add_suffix (filter, "tkcharacter");
       gtk_file_chooser_add_filter (chooser, filter);
@@ -266,10 +265,13 @@ with_extension (GFile *file, const char *extension)
 }
 
 static GtkFileChooserNative *
-file_chooser_new (TkrWindow *self, const char *title, GtkFileChooserAction action, const char *accept)
+file_chooser_new (TkrWindow *self,
+                  const char *title,
+                  GtkFileChooserAction action,
+                  const char *accept)
 {
-  GtkFileChooserNative *native
-    = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
+  GtkFileChooserNative *native =
+    gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _ ("_Cancel"));
 
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   return native;
@@ -280,7 +282,7 @@ show_error_page (TkrWindow *self, GFile *file, const GError *error)
 {
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *name = g_filename_display_name (basename != NULL ? basename : "");
-  g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+  g_autofree char *title = g_strdup_printf (_ ("Could not open “%s”"), name);
   g_autofree char *description = NULL;
 
   adw_status_page_set_title (self->error_page, title);
@@ -375,8 +377,8 @@ static void
 open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrWindow *self = TKR_WINDOW (widget);
-  GtkFileChooserNative *native
-    = file_chooser_new (self, _("Open"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
+  GtkFileChooserNative *native =
+    file_chooser_new (self, _ ("Open"), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"));
 
   add_filters (GTK_FILE_CHOOSER (native), TRUE, TRUE);
   g_signal_connect (native, "response", G_CALLBACK (open_response_cb), self);
@@ -427,8 +429,8 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   if (self->document == NULL)
     return;
 
-  native = file_chooser_new (self, sheet_mode ? _("Save Character") : _("Save Campaign"),
-                             GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
+  native = file_chooser_new (self, sheet_mode ? _ ("Save Character") : _ ("Save Campaign"),
+                             GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"));
   add_filters (GTK_FILE_CHOOSER (native), !sheet_mode, sheet_mode);
   current = tkr_document_get_file (self->document);
   if (current != NULL)
@@ -436,7 +438,7 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native),
                                        /* Translators: a file name, keep the extension */
-                                       _("Campaign.tkcampaign"));
+                                       _ ("Campaign.tkcampaign"));
   g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -468,8 +470,8 @@ character_imported_cb (GObject *source, GAsyncResult *result, gpointer user_data
   loaded = tkr_character_load_finish (result, &error);
   if (loaded == NULL)
     {
-      g_autoptr (AdwToast) toast
-        = toast_new_printf (_("Could not import the character: %s"), error->message);
+      g_autoptr (AdwToast) toast =
+        toast_new_printf (_ ("Could not import the character: %s"), error->message);
 
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
       tkr_window_add_toast (self, g_steal_pointer (&toast));
@@ -481,8 +483,8 @@ character_imported_cb (GObject *source, GAsyncResult *result, gpointer user_data
   character = tkr_campaign_import_character (campaign, loaded);
   tkr_roster_set_selected_character (self->roster, character);
   character_activated_cb (self, character);
-  tkr_window_add_toast (self, toast_new_printf (_("“%s” joins the party"),
-                                                    tkr_character_get_name (character)));
+  tkr_window_add_toast (
+    self, toast_new_printf (_ ("“%s” joins the party"), tkr_character_get_name (character)));
 }
 
 static void
@@ -502,8 +504,8 @@ static void
 import_character_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrWindow *self = TKR_WINDOW (widget);
-  GtkFileChooserNative *native = file_chooser_new (self, _("Import Character"),
-                                                   GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"));
+  GtkFileChooserNative *native =
+    file_chooser_new (self, _ ("Import Character"), GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Import"));
 
   add_filters (GTK_FILE_CHOOSER (native), FALSE, TRUE);
   g_signal_connect (native, "response", G_CALLBACK (import_response_cb), self);
@@ -519,15 +521,15 @@ character_exported_cb (GObject *source, GAsyncResult *result, gpointer user_data
 
   if (!tkr_character_save_finish (character, result, &error))
     {
-      g_autoptr (AdwToast) toast
-        = toast_new_printf (_("Could not export the character: %s"), error->message);
+      g_autoptr (AdwToast) toast =
+        toast_new_printf (_ ("Could not export the character: %s"), error->message);
 
       adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
       tkr_window_add_toast (self, g_steal_pointer (&toast));
       return;
     }
-  tkr_window_add_toast (self, toast_new_printf (_("“%s” exported"),
-                                                    tkr_character_get_name (character)));
+  tkr_window_add_toast (self,
+                        toast_new_printf (_ ("“%s” exported"), tkr_character_get_name (character)));
 }
 
 static void
@@ -558,8 +560,8 @@ export_character_action (GtkWidget *widget, const char *action_name, GVariant *p
   if (character == NULL)
     return;
 
-  native = file_chooser_new (self, _("Export Character"), GTK_FILE_CHOOSER_ACTION_SAVE,
-                             _("_Export"));
+  native =
+    file_chooser_new (self, _ ("Export Character"), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"));
   add_filters (GTK_FILE_CHOOSER (native), FALSE, TRUE);
   name = g_strdup_printf ("%s.tkcharacter", tkr_character_get_name (character));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
@@ -594,10 +596,9 @@ new_character_action (GtkWidget *widget, const char *action_name, GVariant *para
 {
   TkrWindow *self = TKR_WINDOW (widget);
 
-  gtk_widget_activate_action (GTK_WIDGET (self->roster),
-                              g_str_equal (action_name, "win.new-pc") ? "roster.add-pc"
-                                                                      : "roster.add-npc",
-                              NULL);
+  gtk_widget_activate_action (
+    GTK_WIDGET (self->roster),
+    g_str_equal (action_name, "win.new-pc") ? "roster.add-pc" : "roster.add-npc", NULL);
   /* A new character's first edit is its name. */
   if (tkr_roster_get_selected_character (self->roster) != NULL)
     tkr_character_sheet_focus_name (self->sheet);
@@ -669,17 +670,16 @@ tkr_window_close_request (GtkWindow *window)
   save_window_state (self);
 
   /* Whatever the autosave has not written yet is written now. */
-  if (self->document != NULL && !self->closing_without_saving
-      && !tkr_document_save_sync (self->document, &error))
+  if (self->document != NULL && !self->closing_without_saving &&
+      !tkr_document_save_sync (self->document, &error))
     {
-      dialog = adw_message_dialog_new (window, _("Changes Could Not Be Saved"), error->message);
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                        "close", _("_Close Without Saving"), NULL);
+      dialog = adw_message_dialog_new (window, _ ("Changes Could Not Be Saved"), error->message);
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"),
+                                        "close", _ ("_Close Without Saving"), NULL);
       adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close",
                                                   ADW_RESPONSE_DESTRUCTIVE);
       adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-      g_signal_connect_object (dialog, "response", G_CALLBACK (close_anyway_response_cb), self,
-                               0);
+      g_signal_connect_object (dialog, "response", G_CALLBACK (close_anyway_response_cb), self, 0);
       gtk_window_present (GTK_WINDOW (dialog));
       return TRUE;
     }
@@ -701,6 +701,9 @@ tkr_window_dispose (GObject *object)
   if (self->document_signals != NULL)
     g_signal_group_set_target (self->document_signals, NULL);
 
+  /* The content is a bound template child: the window drops it first, or
+   * both would unparent it. */
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_WINDOW);
 
   g_clear_object (&self->history_signals);
@@ -753,9 +756,9 @@ tkr_window_class_init (TkrWindowClass *klass)
   object_class->set_property = tkr_window_set_property;
   window_class->close_request = tkr_window_close_request;
 
-  properties[PROP_DOCUMENT]
-    = g_param_spec_object ("document", NULL, NULL, TKR_TYPE_DOCUMENT,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, TKR_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TKR_TYPE_ROSTER);
@@ -873,8 +876,8 @@ tkr_window_init (TkrWindow *self)
 
   if (g_getenv ("TKR_DEMO") != NULL)
     {
-      g_autoptr (TkrCharacter) first
-        = g_list_model_get_item (tkr_campaign_get_party (get_campaign (self)), 0);
+      g_autoptr (TkrCharacter) first =
+        g_list_model_get_item (tkr_campaign_get_party (get_campaign (self)), 0);
 
       tkr_roster_set_selected_character (self->roster, first);
       character_activated_cb (self, first);
@@ -1038,8 +1041,8 @@ build_demo_campaign (void)
   g_autoptr (TkrItem) rope = NULL;
 
   alice = tkr_campaign_add_pc (campaign, "Alice Thornquill");
-  demo_character (campaign, alice, "Sam", 3, 47, 11, 14, 2);
-  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 2, NULL);
+  demo_character (campaign, alice, "Sam", 2, 47, 11, 14, 2);
+  tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Rogue", 1, NULL);
   tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_ARCHETYPE, "Scout", 1, NULL);
   tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Covert", 3, NULL);
   tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Athletics", 1, NULL);
@@ -1047,10 +1050,9 @@ build_demo_campaign (void)
   tkr_character_set_range (alice, history, "Climb", 2, NULL);
   tkr_character_add_condition (alice, history, rules, "Slowed", 1, TKR_TURN_NONE, NULL);
   backstab = tkr_ability_new ("Backstab", TKR_ABILITY_TIME_ACTION, 1);
-  g_object_set (backstab, "target", "One creature within Swinging distance", "test-skill",
-                "Covert", "on-low", "The target notices you.", "on-mixed",
-                "Deal your weapon's damage.", "on-high", "Deal double damage.", "effect",
-                "Strike from the shadows.", NULL);
+  g_object_set (backstab, "target", "One creature within Swinging distance", "test-skill", "Covert",
+                "on-low", "The target notices you.", "on-mixed", "Deal your weapon's damage.",
+                "on-high", "Deal double damage.", "effect", "Strike from the shadows.", NULL);
   tkr_character_add_ability (alice, history, backstab, NULL);
   lockpicks = tkr_item_new ("Lockpicks", 1);
   tkr_item_set_notes (lockpicks, "A gift from her mentor");

@@ -63,8 +63,8 @@ static gboolean
 label_shown (GtkWidget *label)
 {
   /* The label, or the row holding it, is what becomes visible. */
-  return gtk_widget_get_visible (label) && gtk_widget_get_visible (gtk_widget_get_parent (label))
-         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), "") != 0;
+  return gtk_widget_get_visible (label) && gtk_widget_get_visible (gtk_widget_get_parent (label)) &&
+         g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), "") != 0;
 }
 
 static GtkWidget *
@@ -108,8 +108,8 @@ find_by (GtkWidget *widget, gboolean (*match) (GtkWidget *))
 static gboolean
 is_trash_button (GtkWidget *widget)
 {
-  return GTK_IS_BUTTON (widget)
-         && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "user-trash-symbolic") == 0;
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "user-trash-symbolic") == 0;
 }
 
 static gboolean
@@ -230,16 +230,14 @@ test_undo_updates_widgets (Fixture *fixture, gconstpointer data)
                                           old_maximum + 3, &error));
   g_assert_no_error (error);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (maximum), ==, old_maximum + 3);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==,
-                   3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==, 3);
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (maximum), ==, old_maximum);
 
   gtk_editable_set_text (GTK_EDITABLE (part (fixture, "name-row")), "Alicia");
   g_signal_emit_by_name (part (fixture, "name-row"), "apply");
   g_assert_true (tkr_history_undo (fixture->history));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (part (fixture, "name-row"))), ==,
-                   "Alice");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (part (fixture, "name-row"))), ==, "Alice");
   iterate ();
 }
 
@@ -255,20 +253,19 @@ test_level_up_button (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (tkr_character_get_level_ups_available (fixture->pc, rules), ==, 0);
   g_assert_false (gtk_widget_get_sensitive (button));
 
-  gtk_spin_button_set_value (spin (fixture, "experience-spin"),
-                             tkr_rules_get_xp_per_level (rules));
+  gtk_spin_button_set_value (spin (fixture, "experience-spin"), tkr_rules_get_xp_per_level (rules));
   g_assert_cmpint (tkr_character_get_level_ups_available (fixture->pc, rules), >, 0);
   g_assert_true (gtk_widget_get_sensitive (button));
 
-  g_assert_true (
-    tkr_character_level_up (fixture->pc, fixture->history, rules, "Rogue", &error));
+  g_assert_true (tkr_character_level_up (fixture->pc, fixture->history, rules, "Rogue", &error));
   g_assert_no_error (error);
   g_assert_cmpint (gtk_widget_get_sensitive (button), ==,
                    tkr_character_get_level_ups_available (fixture->pc, rules) > 0);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "level-spin")), ==,
                    tkr_character_get_level (fixture->pc));
   /* The new Archetype has its row. */
-  g_assert_nonnull (gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, "archetypes-list")), 0));
+  g_assert_nonnull (
+    gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, "archetypes-list")), 0));
 
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_true (gtk_widget_get_sensitive (button));
@@ -316,8 +313,8 @@ test_saves (Fixture *fixture, gconstpointer data)
   g_assert_true (label_shown (error));
 
   /* Adding through the core shows a new row. */
-  g_assert_true (tkr_character_set_modifier (fixture->pc, fixture->history,
-                                             TKR_MODIFIER_KIND_SAVE, "Luck", 1, NULL));
+  g_assert_true (tkr_character_set_modifier (fixture->pc, fixture->history, TKR_MODIFIER_KIND_SAVE,
+                                             "Luck", 1, NULL));
   g_assert_nonnull (list_row (fixture, "saves-list", n));
   iterate ();
 }
@@ -370,16 +367,14 @@ test_switch_character (Fixture *fixture, gconstpointer data)
   guint steps;
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (tkr_character_edit_pool (fixture->pc, fixture->history, TKR_POOL_HEALTH, 30, 40,
-                                          &error));
   g_assert_true (
-    tkr_character_edit_pool (goblin, fixture->history, TKR_POOL_HEALTH, 2, 3, &error));
+    tkr_character_edit_pool (fixture->pc, fixture->history, TKR_POOL_HEALTH, 30, 40, &error));
+  g_assert_true (tkr_character_edit_pool (goblin, fixture->history, TKR_POOL_HEALTH, 2, 3, &error));
   g_assert_no_error (error);
   steps = tkr_history_get_n_undo (fixture->history);
 
   tkr_character_sheet_set_character (fixture->sheet, goblin);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==,
-                   2);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-current")), ==, 2);
   g_assert_false (label_shown (part (fixture, "pool-health-error")));
   tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "pool-health-maximum")), ==,
@@ -401,16 +396,14 @@ main (int argc, char *argv[])
       return 0;
     }
   adw_init ();
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/character-sheet/edit/widgets-reach-model", test_edits_reach_model);
   ADD ("/character-sheet/refuse/pool-above-maximum-shows-reason", test_refused_pool);
   ADD ("/character-sheet/refuse/empty-name", test_refused_name);
   ADD ("/character-sheet/undo/widgets-follow-model", test_undo_updates_widgets);
-  ADD ("/character-sheet/experience/level-up-button-only-when-available",
-       test_level_up_button);
+  ADD ("/character-sheet/experience/level-up-button-only-when-available", test_level_up_button);
   ADD ("/character-sheet/saves/edit-and-edge-cannot-be-removed", test_saves);
   ADD ("/character-sheet/notes/commit-after-pause", test_notes);
   ADD ("/character-sheet/switch/no-edit-while-rebinding", test_switch_character);

@@ -122,7 +122,7 @@ main (int argc, char *argv[])
       return 0;
     }
   adw_init ();
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/dice-popover/roll/seeded-matches-core", test_roll_seeded);
   g_test_add_func ("/dice-popover/type-in/score-goes-first-in-history", test_typed_score);

@@ -115,9 +115,9 @@ test_autosave_untitled (void)
   /* Reopened from the autosave folder, it is still untitled. */
   g_assert_true (tkr_document_is_untitled (reloaded));
   g_assert_true (g_file_equal (tkr_document_get_autosave_file (reloaded), autosave));
-  g_assert_cmpuint (g_list_model_get_n_items (
-                      tkr_campaign_get_party (tkr_document_get_campaign (reloaded))),
-                    ==, 1);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (reloaded))), ==,
+    1);
   g_assert_false (tkr_document_get_dirty (reloaded));
 }
 
@@ -135,7 +135,7 @@ test_autosave_titled (void)
 
   tkr_document_set_autosave_delay_ms (document, DELAY_MS);
   g_assert_false (tkr_document_is_untitled (document));
-  g_assert_cmpstr (tkr_document_get_title (document), ==, "titled.tkcampaign");
+  g_assert_cmpstr (tkr_document_get_title (document), ==, "titled");
 
   tkr_campaign_add_pc (campaign, "Alice");
   tkr_campaign_add_pc (campaign, "Bob");
@@ -147,9 +147,8 @@ test_autosave_titled (void)
   g_assert_no_error (error);
   party = tkr_campaign_get_party (tkr_document_get_campaign (reloaded));
   g_assert_cmpuint (g_list_model_get_n_items (party), ==, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (
-                      tkr_campaign_get_npcs (tkr_document_get_campaign (reloaded))),
-                    ==, 1);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_campaign_get_npcs (tkr_document_get_campaign (reloaded))), ==, 1);
   g_file_delete (file, NULL, NULL);
 }
 
@@ -174,9 +173,9 @@ test_save_sync_on_close (void)
 
   reloaded = load_document (file, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (
-                      tkr_campaign_get_party (tkr_document_get_campaign (reloaded))),
-                    ==, 1);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (reloaded))), ==,
+    1);
   g_file_delete (file, NULL, NULL);
 }
 
@@ -185,7 +184,8 @@ test_save_sync_on_close (void)
 static void
 test_load_corrupt_file (void)
 {
-  static const char corrupt[] = "{ \"kind\": \"turnkeeper-campaign\", \"format\": 1, \"party\": [ <";
+  static const char corrupt[] =
+    "{ \"kind\": \"turnkeeper-campaign\", \"format\": 1, \"party\": [ <";
   g_autoptr (GFile) file = temp_file ("corrupt.tkcampaign");
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrDocument) document = NULL;
@@ -226,8 +226,8 @@ static void
 test_character_file (void)
 {
   g_autoptr (GFile) file = temp_file ("alice.tkcharacter");
-  g_autoptr (TkrCharacter) alice = tkr_character_new (tkr_rules_get_default (),
-                                                      TKR_CHARACTER_KIND_PC, "Alice");
+  g_autoptr (TkrCharacter) alice =
+    tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Alice");
   g_autoptr (GBytes) bytes = tkr_character_to_bytes (alice);
   g_autoptr (TkrDocument) document = NULL;
   g_autoptr (GError) error = NULL;
@@ -239,8 +239,8 @@ test_character_file (void)
   gsize length = 0;
 
   g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
-                                          g_bytes_get_size (bytes), NULL, FALSE,
-                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+                                          g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
+                                          NULL, NULL, NULL));
 
   document = load_document (file, &error);
   g_assert_no_error (error);
@@ -298,7 +298,7 @@ test_save_as (void)
   g_assert_no_error (save.error);
   g_assert_false (tkr_document_is_untitled (document));
   g_assert_true (g_file_equal (tkr_document_get_file (document), file));
-  g_assert_cmpstr (tkr_document_get_title (document), ==, "chosen.tkcampaign");
+  g_assert_cmpstr (tkr_document_get_title (document), ==, "chosen");
   g_assert_true (g_file_query_exists (file, NULL));
   for (int i = 0; i < 200 && g_file_query_exists (autosave, NULL); i++)
     g_main_context_iteration (NULL, TRUE);

@@ -258,13 +258,13 @@ test_health_and_conditions (TrackerFixture *fixture, gconstpointer data)
   g_assert_cmpint (tkr_pool_get_current (health), ==, start);
 
   /* "Add condition" from the catalogue. */
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (chips_box)));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (chips_box))));
   g_assert_true (gtk_widget_activate_action (panel, "panel.add-condition", "s", "Slowed"));
   fixture_iterate ();
   slowed = find_condition (character, "Slowed");
   g_assert_nonnull (slowed);
   g_assert_cmpint (tkr_condition_get_stacks (slowed), ==, 1);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (chips_box)));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (chips_box))));
 
   /* The chip adds a stack; its "−" removes one. */
   collect_widgets (GTK_WIDGET (chips_box), GTK_TYPE_BUTTON, chips);

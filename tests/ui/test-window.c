@@ -27,9 +27,8 @@ spin_until_page (TkrWindow *window, const char *page, TkrDocument *not_document)
   gboolean timed_out = FALSE;
   guint source = g_timeout_add (10000, timeout_cb, &timed_out);
 
-  while (!timed_out
-         && (g_strcmp0 (tkr_window_get_visible_page (window), page) != 0
-             || tkr_window_get_document (window) == not_document))
+  while (!timed_out && (g_strcmp0 (tkr_window_get_visible_page (window), page) != 0 ||
+                        tkr_window_get_document (window) == not_document))
     g_main_context_iteration (NULL, TRUE);
   if (!timed_out)
     g_source_remove (source);
@@ -39,8 +38,8 @@ spin_until_page (TkrWindow *window, const char *page, TkrDocument *not_document)
 static GtkWidget *
 find_action_button (GtkWidget *widget, const char *action)
 {
-  if (GTK_IS_BUTTON (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -77,8 +76,8 @@ write_temp_file (const char *name, const void *data, gsize length)
 {
   g_autoptr (GFile) file = g_file_new_build_filename (g_get_tmp_dir (), name, NULL);
 
-  g_assert_true (g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                          NULL, NULL, NULL));
+  g_assert_true (g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
+                                          NULL, NULL));
   return g_steal_pointer (&file);
 }
 
@@ -96,8 +95,8 @@ test_template (void)
   g_assert_nonnull (tkr_window_get_roster (window));
   g_assert_nonnull (tkr_window_get_sheet (window));
   g_assert_nonnull (tkr_window_get_dice_popover (window));
-  g_assert_true (tkr_roster_get_campaign (tkr_window_get_roster (window))
-                 == tkr_document_get_campaign (document));
+  g_assert_true (tkr_roster_get_campaign (tkr_window_get_roster (window)) ==
+                 tkr_document_get_campaign (document));
   /* Nothing to undo yet: the header's Undo button is insensitive. */
   g_assert_false (gtk_widget_get_sensitive (action_button (window, "win.undo")));
   g_assert_false (gtk_widget_get_sensitive (action_button (window, "win.redo")));
@@ -190,11 +189,11 @@ test_load_error_page (void)
 static void
 test_sheet_mode (void)
 {
-  g_autoptr (TkrCharacter) carol
-    = tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Carol");
+  g_autoptr (TkrCharacter) carol =
+    tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Carol");
   g_autoptr (GBytes) bytes = tkr_character_to_bytes (carol);
-  g_autoptr (GFile) file = write_temp_file ("carol.tkcharacter", g_bytes_get_data (bytes, NULL),
-                                            g_bytes_get_size (bytes));
+  g_autoptr (GFile) file =
+    write_temp_file ("carol.tkcharacter", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   TkrWindow *window = window_new ();
   TkrDocument *before = tkr_window_get_document (window);
   TkrDocument *document;
@@ -208,8 +207,7 @@ test_sheet_mode (void)
   g_assert_nonnull (shown);
   g_assert_cmpstr (tkr_character_get_name (shown), ==, "Carol");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tkr_window_get_roster (window))));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
-                   "carol.tkcharacter — Turnkeeper");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "carol — Turnkeeper");
 
   tkr_document_set_autosave_delay_ms (document, 600000);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -274,24 +272,51 @@ test_undo_enabled (void)
 static void
 test_help_overlay (void)
 {
-  g_autoptr (GtkBuilder) builder
-    = gtk_builder_new_from_resource ("/io/github/turnkeeper/Turnkeeper/gtk/help-overlay.ui");
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/turnkeeper/Turnkeeper/gtk/help-overlay.ui");
   GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
 
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
+    file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFileInfo *info;
+
+  while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+    {
+      g_autoptr (GFile) child = g_file_get_child (file, g_file_info_get_name (info));
+
+      remove_tree (child);
+      g_object_unref (info);
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *home = g_dir_make_tmp ("tkr-test-window-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (home, "data", NULL);
+  g_autoptr (GFile) home_file = g_file_new_for_path (home);
+  int status;
+
+  /* Recent files and autosaves go here, not into the person's folders.
+   * (G_TEST_OPTION_ISOLATE_DIRS would also hide the MIME database the
+   * icon loader needs.) */
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+
   if (!gtk_init_check ())
     {
       g_print ("1..0 # SKIP no display\n");
       return 0;
     }
   adw_init ();
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/window/template/builds-with-empty-campaign", test_template);
   g_test_add_func ("/window/undo/action-updates-sheet", test_undo_action_updates_sheet);
@@ -301,5 +326,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
   g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (home_file);
+  return status;
 }

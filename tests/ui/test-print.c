@@ -1,0 +1,634 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * Printing: each kind of print job exported to PDF, then the file checked
+ * with poppler's tools (pdfinfo for the page count, pdftotext for the
+ * words). Without them the page count falls back to counting page objects
+ * and the text checks are skipped.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "tkr-campaign.h"
+#include "tkr-print-job.h"
+
+typedef struct
+{
+  TkrCampaign *campaign;
+  TkrEncounter *encounter;
+  TkrCharacter *alice;
+  char *dir;
+} Fixture;
+
+static void
+set_modifier (TkrCharacter *character, TkrModifierKind kind, const char *name, int value)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_character_set_modifier (character, NULL, kind, name, value, &error));
+  g_assert_no_error (error);
+}
+
+static TkrCharacter *
+add_npc (Fixture *fixture, const char *name, int edge)
+{
+  TkrCharacter *npc = tkr_campaign_add_npc (fixture->campaign, name);
+
+  g_assert_nonnull (npc);
+  set_modifier (npc, TKR_MODIFIER_KIND_SAVE, "Edge", edge);
+  return npc;
+}
+
+static void
+add_to_encounter (Fixture *fixture, TkrCharacter *character, guint copies)
+{
+  for (guint i = 0; i < copies; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_nonnull (tkr_campaign_add_to_encounter (fixture->campaign, character, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* A PC with every part of the sheet filled in, and notes long enough to
+ * need more than one page. */
+static TkrCharacter *
+add_full_pc (Fixture *fixture)
+{
+  TkrRules *rules = tkr_campaign_get_rules (fixture->campaign);
+  TkrCharacter *pc = tkr_campaign_add_pc (fixture->campaign, "Alice Thornwood");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrAbility) ability = tkr_ability_new ("Shadow Step", TKR_ABILITY_TIME_REACTION, 1);
+  g_autoptr (TkrAbility) passive = tkr_ability_new ("Keen Eyes", TKR_ABILITY_TIME_PASSIVE, 0);
+  g_autoptr (TkrItem) rope = tkr_item_new ("Silk rope", 2);
+  g_autoptr (TkrItem) lockpicks = tkr_item_new ("Lockpicks", 1);
+  g_autoptr (GString) notes = g_string_new (NULL);
+
+  g_object_set (pc, "player", "Dana", NULL);
+  g_assert_true (tkr_character_set_experience (pc, NULL, 47, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_level_up (pc, NULL, rules, "Rogue", &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_level_up (pc, NULL, rules, "Sage", &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_set_wealth (pc, NULL, 1250, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_edit_pool (pc, NULL, TKR_POOL_HEALTH, 9, 14, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_edit_pool (pc, NULL, TKR_POOL_SHIELD, 2, 4, &error));
+  g_assert_no_error (error);
+
+  set_modifier (pc, TKR_MODIFIER_KIND_SAVE, "Edge", 2);
+  set_modifier (pc, TKR_MODIFIER_KIND_SAVE, "Grit", -1);
+  set_modifier (pc, TKR_MODIFIER_KIND_SKILL, "Athletics", 1);
+  set_modifier (pc, TKR_MODIFIER_KIND_SKILL, "Stealth", 3);
+  set_modifier (pc, TKR_MODIFIER_KIND_SKILL, "Lore", 0);
+  g_assert_true (tkr_character_set_range (pc, NULL, "Climb", 2, &error));
+  g_assert_no_error (error);
+
+  g_object_set (ability, "target", "Self", "trigger", "An enemy ends its move next to you.",
+                "requirements", "You stand in a Dark zone.", "test-skill", "Stealth", "on-low",
+                "You stumble and stay where you are.", "on-mixed",
+                "You step away but drop something.", "on-high",
+                "You vanish and reappear behind the enemy.", "effect",
+                "Move up to your Walk range without provoking.", "description",
+                "Shadows fold around you for a heartbeat.", NULL);
+  g_assert_true (tkr_character_add_ability (pc, NULL, ability, &error));
+  g_assert_no_error (error);
+  g_object_set (passive, "effect", "You notice traps before you spring them.", NULL);
+  g_assert_true (tkr_character_add_ability (pc, NULL, passive, &error));
+  g_assert_no_error (error);
+
+  g_assert_nonnull (
+    tkr_character_add_condition (pc, NULL, rules, "Slowed", 1, TKR_TURN_NONE, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (
+    tkr_character_add_condition (pc, NULL, rules, "Inspired", 2, TKR_TURN_NONE, &error));
+  g_assert_no_error (error);
+
+  tkr_item_set_notes (rope, "Fifty feet, knotted every yard.");
+  g_assert_true (tkr_character_add_item (pc, NULL, rope, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_add_item (pc, NULL, lockpicks, &error));
+  g_assert_no_error (error);
+
+  for (int i = 1; i <= 60; i++)
+    g_string_append_printf (notes,
+                            "Session %d: the crew scouted the vault, argued about the plan, "
+                            "bribed a guard with a forged writ and slipped away before the "
+                            "bells rang; Alice kept the ledger and a grudge.\n\n",
+                            i);
+  /* And one long paragraph, which breaks between its lines. */
+  for (int i = 1; i <= 1000; i++)
+    g_string_append_printf (notes, "mark%04d ", i);
+  g_object_set (pc, "notes", notes->str, NULL);
+  return pc;
+}
+
+static void
+fixture_setup (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *bob;
+
+  fixture->campaign = tkr_campaign_new (tkr_rules_get_default ());
+  fixture->encounter = tkr_campaign_get_encounter (fixture->campaign);
+  fixture->alice = add_full_pc (fixture);
+  bob = tkr_campaign_add_pc (fixture->campaign, "Bob");
+  set_modifier (bob, TKR_MODIFIER_KIND_SAVE, "Edge", 0);
+  add_npc (fixture, "Wolf", 2);
+  add_npc (fixture, "Goblin", 1);
+  add_npc (fixture, "Orc", 0);
+
+  fixture->dir = g_dir_make_tmp ("tkr-print-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GDir) dir = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_clear_object (&fixture->campaign);
+}
+
+/* Nine participants (two PCs, seven NPCs in three Edge groups), through
+ * Setup into Main, so there is a turn order. */
+static void
+begin_main (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *party = tkr_campaign_get_party (fixture->campaign);
+  GListModel *npcs = tkr_campaign_get_npcs (fixture->campaign);
+  const guint copies[] = { 2, 3, 2 };
+  TkrCharacter *pc;
+  TkrNpcGroup *group;
+  TkrSetup *setup;
+
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (party, i);
+
+      add_to_encounter (fixture, character, 1);
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (npcs); i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (npcs, i);
+
+      add_to_encounter (fixture, character, copies[i]);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_participants (fixture->encounter)),
+                    ==, 9);
+
+  g_assert_true (tkr_encounter_begin_setup (fixture->encounter, &error));
+  g_assert_no_error (error);
+  setup = tkr_encounter_get_setup (fixture->encounter);
+  /* Alice never scores Low and goes first; Bob is Low at once. */
+  while (tkr_setup_get_next_test (setup, &pc, &group))
+    {
+      g_assert_true (
+        tkr_setup_enter_score (setup, NULL, pc, group, pc == fixture->alice ? 10 : 2, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (tkr_encounter_begin_main (fixture->encounter, &error));
+  g_assert_no_error (error);
+
+  g_assert_nonnull (tkr_encounter_add_zone (fixture->encounter, "Fire", 2, "the brazier", &error));
+  g_assert_no_error (error);
+}
+
+/* PDF checks */
+
+static char *export(Fixture *fixture, TkrPrintJob *job, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (tkr_print_job_export_pdf (job, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 4);
+  g_assert_true (memcmp (contents, "%PDF", 4) == 0);
+
+  /* Kept for a look at the layout when asked for. */
+  if (g_getenv ("TKR_PRINT_KEEP") != NULL)
+    {
+      g_autofree char *copy = g_build_filename (g_getenv ("TKR_PRINT_KEEP"), name, NULL);
+
+      g_assert_true (g_file_set_contents (copy, contents, length, &error));
+      g_assert_no_error (error);
+    }
+  return g_steal_pointer (&path);
+}
+
+/* Runs @tool on @path; NULL when the tool is not installed. */
+static char *
+run_tool (const char *tool, const char *path)
+{
+  g_autofree char *program = g_find_program_in_path (tool);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  char *out = NULL;
+  int status;
+
+  if (program == NULL)
+    return NULL;
+
+  {
+    const char *argv[] = { program, path, "-", NULL };
+
+    /* pdfinfo takes the file only; pdftotext writes to "-" (stdout). */
+    if (g_str_equal (tool, "pdfinfo"))
+      argv[2] = NULL;
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                 &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
+  return out;
+}
+
+static int
+count_pages (const char *path)
+{
+  g_autofree char *info = run_tool ("pdfinfo", path);
+  g_autofree char *contents = NULL;
+  const char *at;
+  int pages = 0;
+
+  if (info != NULL)
+    {
+      at = strstr (info, "\nPages:");
+      g_assert_nonnull (at);
+      return atoi (at + strlen ("\nPages:"));
+    }
+
+  /* Without pdfinfo: count page objects ("/Type /Page", not "/Pages"). */
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  for (at = strstr (contents, "/Type /Page"); at != NULL; at = strstr (at + 1, "/Type /Page"))
+    if (at[strlen ("/Type /Page")] != 's')
+      pages++;
+  return pages;
+}
+
+/* The page count once @path is a complete PDF, else 0. */
+static int
+count_pages_if_done (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, NULL) || length < 6 ||
+      g_strstr_len (contents + length - MIN (length, 32), -1, "%%EOF") == NULL)
+    return 0;
+  return count_pages (path);
+}
+
+/* The words on the pages, or NULL (and the test skipped) without pdftotext. */
+static char *
+get_text (const char *path)
+{
+  char *text = run_tool ("pdftotext", path);
+
+  if (text == NULL)
+    g_test_skip ("pdftotext (poppler-utils) is not installed");
+  return text;
+}
+
+static void
+assert_contains (const char *text, const char *word)
+{
+  if (strstr (text, word) == NULL)
+    g_error ("“%s” not found in the printed text:\n%s", word, text);
+}
+
+static void
+assert_count (const char *text, const char *word, guint expected)
+{
+  guint count = 0;
+
+  for (const char *at = strstr (text, word); at != NULL; at = strstr (at + 1, word))
+    count++;
+  if (count != expected)
+    g_error ("“%s” printed %u times, not %u:\n%s", word, count, expected, text);
+}
+
+/* Tests */
+
+static void
+test_sheet (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, fixture->alice);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  int pages;
+
+  g_assert_cmpint (tkr_print_job_get_n_pages (job), ==, 0);
+  path = export(fixture, job, "sheet.pdf");
+  pages = count_pages (path);
+
+  /* The long notes continue over more pages. */
+  g_assert_cmpint (pages, >, 1);
+  g_assert_cmpint (pages, ==, tkr_print_job_get_n_pages (job));
+
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  assert_contains (text, "Alice Thornwood");
+  assert_contains (text, "Dana");
+  assert_contains (text, "Edge");
+  assert_contains (text, "Stealth");
+  assert_contains (text, "Shadow Step");
+  assert_contains (text, "Reaction");
+  assert_contains (text, "You vanish and reappear behind the enemy.");
+  assert_contains (text, "Slowed");
+  assert_contains (text, "Silk rope");
+  assert_contains (text, "Fifty feet");
+  assert_contains (text, "1250");
+  /* Every line of the notes is printed once across the page breaks. */
+  for (int i = 1; i <= 60; i++)
+    {
+      g_autofree char *session = g_strdup_printf ("Session %d:", i);
+
+      assert_count (text, session, 1);
+    }
+  assert_count (text, "a grudge.", 60);
+  for (int i = 1; i <= 1000; i++)
+    {
+      g_autofree char *mark = g_strdup_printf ("mark%04d", i);
+
+      assert_count (text, mark, 1);
+    }
+}
+
+static void
+test_sheet_short (Fixture *fixture, gconstpointer data)
+{
+  TkrCharacter *orc = tkr_campaign_add_npc (fixture->campaign, "Orc Captain");
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, orc);
+  g_autofree char *path = export(fixture, job, "short.pdf");
+
+  g_assert_cmpint (count_pages (path), ==, 1);
+  g_assert_cmpint (tkr_print_job_get_n_pages (job), ==, 1);
+}
+
+/* Lengths nobody types still stay on the paper: a name as long as the
+ * sheet allows, a word longer than a line, an Effect longer than a page. */
+static void
+test_sheet_long_texts (Fixture *fixture, gconstpointer data)
+{
+  TkrCharacter *npc = tkr_campaign_add_npc (fixture->campaign, "Placeholder");
+  g_autoptr (TkrAbility) ability = tkr_ability_new ("Rant", TKR_ABILITY_TIME_EPISODIC, 10);
+  g_autoptr (GString) effect = g_string_new (NULL);
+  g_autofree char *name = g_strnfill (120, 'W');
+  g_autofree char *word = g_strnfill (6000, 'x');
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrPrintJob) job = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (tkr_character_rename (npc, NULL, name, &error));
+  g_assert_no_error (error);
+  for (int i = 1; i <= 300; i++)
+    g_string_append_printf (effect, "Clause %d goes on and on. ", i);
+  g_object_set (ability, "effect", effect->str, "target", word, NULL);
+  g_assert_true (tkr_character_add_ability (npc, NULL, ability, &error));
+  g_assert_no_error (error);
+  g_object_set (npc, "notes", word, NULL);
+
+  job = tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, npc);
+  path = export(fixture, job, "long-texts.pdf");
+  g_assert_cmpint (count_pages (path), >, 1);
+
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  assert_count (text, "Clause 1 goes", 1);
+  assert_count (text, "Clause 300 goes", 1);
+}
+
+/* Seed, "Turn Order": with the order built, each card carries its place. */
+static void
+test_initiative_cards_in_order (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, fixture->campaign, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  begin_main (fixture);
+  path = export(fixture, job, "initiative.pdf");
+
+  /* 9 participants, 8 cards to a page. */
+  g_assert_cmpint (count_pages (path), ==, 2);
+  g_assert_cmpint (tkr_print_job_get_n_pages (job), ==, 2);
+
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  assert_contains (text, "Alice Thornwood");
+  assert_contains (text, "Edge");
+  assert_contains (text, "Goblin");
+  assert_contains (text, "Wolf");
+  assert_contains (text, "+2");
+  assert_contains (text, "NPC");
+}
+
+static void
+test_initiative_cards_without_encounter (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, fixture->campaign, NULL);
+  g_autofree char *path = export(fixture, job, "roster.pdf");
+  g_autofree char *text = NULL;
+
+  /* The party and the library: 5 cards on one page. */
+  g_assert_cmpint (count_pages (path), ==, 1);
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  assert_contains (text, "Bob");
+  assert_contains (text, "Orc");
+}
+
+static void
+test_zone_cards (Fixture *fixture, gconstpointer data)
+{
+  TkrRules *rules = tkr_campaign_get_rules (fixture->campaign);
+  g_autoptr (TkrPrintJob) job = tkr_print_job_new (TKR_PRINT_ZONE_CARDS, fixture->campaign, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  begin_main (fixture);
+  path = export(fixture, job, "zones.pdf");
+  g_assert_cmpuint (tkr_rules_get_n_zones (rules) + 1, <=, 8);
+  g_assert_cmpint (count_pages (path), ==, 1);
+
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)
+    assert_contains (text, tkr_rules_get_zone (rules, i)->name);
+  assert_contains (text, "the brazier");
+  assert_contains (text, "In Play");
+}
+
+static void
+test_empty_campaign (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrCampaign) empty = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrPrintJob) job = tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, empty, NULL);
+  g_autofree char *path = export(fixture, job, "empty.pdf");
+
+  /* Still a page, saying there is nothing to print. */
+  g_assert_cmpint (count_pages (path), ==, 1);
+}
+
+static void
+test_export_error (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job = tkr_print_job_new (TKR_PRINT_ZONE_CARDS, fixture->campaign, NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "missing", "zones.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (tkr_print_job_export_pdf (job, path, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* The print dialog: "Print to File" chosen, as a person would, then Print.
+ * GtkPrintUnixDialog is reached through its properties, as its header
+ * comes with gtk4-unix-print. */
+typedef struct
+{
+  char *uri;
+  gboolean configured;
+  gboolean printed;
+  gint64 deadline;
+} DialogDriver;
+
+static gboolean
+drive_print_dialog (gpointer data)
+{
+  DialogDriver *driver = data;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GType dialog_type = g_type_from_name ("GtkPrintUnixDialog");
+
+  for (guint i = 0; dialog_type != 0 && i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) printer = NULL;
+      g_autofree char *name = NULL;
+
+      if (!g_type_is_a (G_OBJECT_TYPE (window), dialog_type))
+        continue;
+
+      if (!driver->configured)
+        {
+          g_autoptr (GtkPrintSettings) settings = NULL;
+
+          g_object_get (window, "print-settings", &settings, NULL);
+          gtk_print_settings_set_printer (settings, "Print to File");
+          gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf");
+          gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, driver->uri);
+          g_object_set (window, "print-settings", settings, NULL);
+          driver->configured = TRUE;
+          return G_SOURCE_CONTINUE;
+        }
+
+      g_object_get (window, "selected-printer", &printer, NULL);
+      if (printer != NULL)
+        g_object_get (printer, "name", &name, NULL);
+      if (g_strcmp0 (name, "Print to File") == 0)
+        {
+          driver->printed = TRUE;
+          gtk_dialog_response (GTK_DIALOG (window), GTK_RESPONSE_OK);
+          return G_SOURCE_REMOVE;
+        }
+      if (g_get_monotonic_time () > driver->deadline)
+        {
+          gtk_dialog_response (GTK_DIALOG (window), GTK_RESPONSE_CANCEL);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_dialog_print_to_file (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, fixture->alice);
+  g_autofree char *path = g_build_filename (fixture->dir, "dialog.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+  DialogDriver driver = { NULL, FALSE, FALSE, g_get_monotonic_time () + 20 * G_USEC_PER_SEC };
+  GtkPrintOperationResult result;
+  guint source;
+
+  driver.uri = g_filename_to_uri (path, NULL, &error);
+  g_assert_no_error (error);
+  source = g_timeout_add (50, drive_print_dialog, &driver);
+  result = tkr_print_job_run_dialog (job, NULL, &error);
+  if (!driver.printed)
+    g_source_remove (source);
+  g_free (driver.uri);
+  g_assert_no_error (error);
+  if (!driver.printed)
+    {
+      g_test_skip ("the print dialog offered no “Print to File”");
+      return;
+    }
+  g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+
+  /* The file backend writes the PDF once the job is sent. */
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       count_pages_if_done (path) < tkr_print_job_get_n_pages (job) &&
+       g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (count_pages (path), ==, tkr_print_job_get_n_pages (job));
+  g_assert_cmpint (count_pages (path), >, 1);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/print/sheet/long-notes-span-pages", test_sheet);
+  ADD ("/print/sheet/short-fits-one-page", test_sheet_short);
+  ADD ("/print/sheet/long-texts", test_sheet_long_texts);
+  ADD ("/print/initiative/seed-turn-order/numbered-cards", test_initiative_cards_in_order);
+  ADD ("/print/initiative/party-and-library", test_initiative_cards_without_encounter);
+  ADD ("/print/zones/catalogue-and-in-play", test_zone_cards);
+  ADD ("/print/initiative/empty-campaign", test_empty_campaign);
+  ADD ("/print/export-error", test_export_error);
+  ADD ("/print/dialog/print-to-file", test_dialog_print_to_file);
+#undef ADD
+
+  return g_test_run ();
+}
