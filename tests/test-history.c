@@ -204,6 +204,29 @@ test_history_abort_restores (void)
   g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
 }
 
+/* A refused inner command undoes only itself; the caller's group goes on. */
+static void
+test_history_nested_abort (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+
+  tkr_history_begin (history, "outer");
+  tkr_history_set (history, thing, "count", 1);
+  tkr_history_begin (history, "inner");
+  tkr_history_set (history, thing, "label", "inner");
+  tkr_history_abort (history);
+  g_assert_null (thing->label);
+  g_assert_true (tkr_history_in_group (history));
+  tkr_history_set (history, thing, "count", 2);
+  tkr_history_end (history);
+
+  g_assert_false (tkr_history_in_group (history));
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+  tkr_history_undo (history);
+  g_assert_cmpint (thing->count, ==, 0);
+}
+
 static void
 test_history_new_step_clears_redo (void)
 {
@@ -269,6 +292,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/group/one-step", test_history_group_is_one_step);
   g_test_add_func ("/history/variant-state", test_history_variant_state);
   g_test_add_func ("/history/abort-restores", test_history_abort_restores);
+  g_test_add_func ("/history/nested-abort", test_history_nested_abort);
   g_test_add_func ("/history/new-step-clears-redo", test_history_new_step_clears_redo);
   g_test_add_func ("/history/null-applies-unrecorded", test_history_null_applies_unrecorded);
   g_test_add_func ("/history/changed-signal-and-tags", test_history_changed_signal_and_tags);

@@ -43,6 +43,7 @@ struct _TkrHistory
   GPtrArray *undo_stack; /* Step*, newest last */
   GPtrArray *redo_stack;
   Step *open_step;
+  GArray *marks; /* guint: how many changes the open step had at each begin */
   guint depth;
   guint replaying : 1;
 };
@@ -120,6 +121,7 @@ tkr_history_finalize (GObject *object)
 
   g_ptr_array_unref (self->undo_stack);
   g_ptr_array_unref (self->redo_stack);
+  g_array_unref (self->marks);
   if (self->open_step)
     step_free (self->open_step);
 
@@ -187,6 +189,7 @@ tkr_history_init (TkrHistory *self)
 {
   self->undo_stack = g_ptr_array_new_with_free_func (step_free);
   self->redo_stack = g_ptr_array_new_with_free_func (step_free);
+  self->marks = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
 TkrHistory *
@@ -215,6 +218,7 @@ tkr_history_begin (TkrHistory *self, const char *label)
       g_assert (self->open_step == NULL);
       self->open_step = step_new (label);
     }
+  g_array_append_val (self->marks, self->open_step->changes->len);
 }
 
 void
@@ -227,6 +231,7 @@ tkr_history_end (TkrHistory *self)
   g_return_if_fail (TKR_IS_HISTORY (self));
   g_return_if_fail (self->depth > 0);
 
+  g_array_set_size (self->marks, self->marks->len - 1);
   if (--self->depth > 0)
     return;
 
@@ -267,26 +272,31 @@ apply_change (Change *change, gboolean forward)
 /**
  * tkr_history_abort:
  *
- * Undoes what the open step has done so far and drops it: a command that
- * finds half-way that it cannot go on leaves everything as it was.
+ * Undoes what the innermost open group has done so far and closes it: a
+ * command that finds half-way that it cannot go on leaves everything as it
+ * was, and a caller's enclosing group stays open.
  */
 void
 tkr_history_abort (TkrHistory *self)
 {
-  Step *step;
+  guint mark;
 
   if (self == NULL)
     return;
   g_return_if_fail (TKR_IS_HISTORY (self));
   g_return_if_fail (self->depth > 0);
 
-  self->depth = 0;
-  step = g_steal_pointer (&self->open_step);
+  mark = g_array_index (self->marks, guint, self->marks->len - 1);
+  g_array_set_size (self->marks, self->marks->len - 1);
+
   self->replaying = TRUE;
-  for (guint i = step->changes->len; i > 0; i--)
-    apply_change (g_ptr_array_index (step->changes, i - 1), FALSE);
+  for (guint i = self->open_step->changes->len; i > mark; i--)
+    apply_change (g_ptr_array_index (self->open_step->changes, i - 1), FALSE);
   self->replaying = FALSE;
-  step_free (step);
+  g_ptr_array_set_size (self->open_step->changes, mark);
+
+  if (--self->depth == 0)
+    g_clear_pointer (&self->open_step, step_free);
 }
 
 static void

@@ -73,9 +73,9 @@ award_response_cb (TkrAwardDialog *self, const char *response)
                                       tkr_award_dialog_get_reason (self), &error))
     {
       /* TRANSLATORS: "Alice gains 2 XP" */
-      g_autofree char *message = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "%s gains %d XP", "%s gains %d XP", xp),
-        tkr_character_get_name (self->character), xp);
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s gains %d XP", "%s gains %d XP", xp),
+                         tkr_character_get_name (self->character), xp);
 
       tkr_feedback_show (source, self->feedback_label, message, FALSE);
     }
@@ -135,9 +135,9 @@ tkr_award_dialog_new (GtkWindow *parent, TkrEncounter *encounter, TkrCharacter *
   self->character = g_object_ref (character);
 
   /* TRANSLATORS: the body of the Award Experience dialog, with a PC's name */
-  body = g_strdup_printf (_("How much Experience does %s get? Usually one point for the "
-                            "encounter, and a second one for a secondary goal or an outstanding "
-                            "outcome."),
+  body = g_strdup_printf (_ ("How much Experience does %s get? Usually one point for the "
+                             "encounter, and a second one for a secondary goal or an outstanding "
+                             "outcome."),
                           tkr_character_get_name (character));
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
   build_amounts (self);

@@ -15,9 +15,8 @@ G_DECLARE_FINAL_TYPE (TkrAwardDialog, tkr_award_dialog, TKR, AWARD_DIALOG, AdwMe
  * tkr_encounter_award_experience. The outcome is shown from the widget
  * given to tkr_award_dialog_set_feedback (a toast in the window). */
 
-TkrAwardDialog *tkr_award_dialog_new (GtkWindow *parent,
-                                      TkrEncounter *encounter,
-                                      TkrCharacter *character);
+TkrAwardDialog *
+tkr_award_dialog_new (GtkWindow *parent, TkrEncounter *encounter, TkrCharacter *character);
 TkrCharacter *tkr_award_dialog_get_character (TkrAwardDialog *self);
 int tkr_award_dialog_get_xp (TkrAwardDialog *self);
 /* Picks an amount offered by the dialog; FALSE if the rules do not allow it. */

@@ -508,6 +508,8 @@ level_up_clicked_cb (TkrCharacterSheet *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_modifier_get_name (archetype));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      tkr_modifier_get_name (archetype), -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
@@ -1513,7 +1515,9 @@ commit_notes (TkrCharacterSheet *self)
   GtkTextIter start, end;
 
   g_clear_handle_id (&self->notes_commit_source, g_source_remove);
-  if (self->character == NULL)
+  /* Nothing is recorded in the middle of an undo (it may be the undo
+   * that takes this character away). */
+  if (self->character == NULL || tkr_history_is_replaying (history))
     return;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);

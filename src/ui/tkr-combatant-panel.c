@@ -121,7 +121,7 @@ refresh_state (TkrCombatantPanel *self)
     g_string_append (dots, i < left ? "●" : "○");
   gtk_label_set_text (self->beats_dots, dots->str);
   /* TRANSLATORS: Beats left, out of the Beats of a Round */
-  text = g_strdup_printf (_("%d of %d Beats left"), left, per_round);
+  text = g_strdup_printf (_ ("%d of %d Beats left"), left, per_round);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->beats_dots), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->beats_dots), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
@@ -129,29 +129,28 @@ refresh_state (TkrCombatantPanel *self)
 
   /* Off one's own Turn a Beat can only go to a Reaction (seed, "Beats"). */
   on_turn = tkr_encounter_is_on_turn (self->encounter, self->combatant);
-  gtk_button_set_label (self->spend_button, on_turn ? _("Spend") : _("React"));
+  gtk_button_set_label (self->spend_button, on_turn ? _ ("Spend") : _ ("React"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->spend_button),
-                               on_turn ? _("Spend a Beat on an Action")
-                                       : _("Spend a Beat on a Reaction, off Turn"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->spend_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  on_turn ? _("Spend a Beat") : _("Spend a Beat on a Reaction"),
-                                  -1);
+                               on_turn ? _ ("Spend a Beat on an Action")
+                                       : _ ("Spend a Beat on a Reaction, off Turn"));
+  gtk_accessible_update_property (
+    GTK_ACCESSIBLE (self->spend_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+    on_turn ? _ ("Spend a Beat") : _ ("Spend a Beat on a Reaction"), -1);
 
   used = tkr_combatant_get_free_actions_used (self->combatant);
   allowed = tkr_combatant_get_free_actions_allowed (self->combatant);
   /* TRANSLATORS: Free Actions used / allowed this Turn */
-  text = g_strdup_printf (_("%d/%d"), used, allowed);
+  text = g_strdup_printf (_ ("%d/%d"), used, allowed);
   gtk_label_set_text (self->free_label, text);
   g_clear_pointer (&text, g_free);
-  text = g_strdup_printf (_("%d of %d Free Actions used"), used, allowed);
+  text = g_strdup_printf (_ ("%d of %d Free Actions used"), used, allowed);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->free_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->free_label), text);
   g_clear_pointer (&text, g_free);
 
   /* TRANSLATORS: Movement left of the Movement gained this Turn, in units */
-  text = g_strdup_printf (_("%d of %du left"), tkr_combatant_get_movement_left (self->combatant),
+  text = g_strdup_printf (_ ("%d of %du left"), tkr_combatant_get_movement_left (self->combatant),
                           tkr_combatant_get_movement_gained (self->combatant));
   gtk_label_set_text (self->movement_label, text);
   g_clear_pointer (&text, g_free);
@@ -164,16 +163,16 @@ refresh_state (TkrCombatantPanel *self)
       if (i > 0)
         g_string_append (ledger, " · ");
       /* TRANSLATORS: a Movement Range's ledger: name, spent / what it can take this Turn */
-      g_string_append_printf (ledger, _("%s %d/%d"), ranges[i],
+      g_string_append_printf (ledger, _ ("%s %d/%d"), ranges[i],
                               tkr_combatant_get_range_spent (self->combatant, ranges[i]),
                               tkr_combatant_get_range_cap (self->combatant, ranges[i]));
       if (tkr_combatant_is_improvised (self->combatant, ranges[i], &waived))
         {
           if (waived)
-            g_string_append (ledger, _(" (improvised)"));
+            g_string_append (ledger, _ (" (improvised)"));
           else
             /* TRANSLATORS: an improvised range costing that much Movement per unit */
-            g_string_append_printf (ledger, _(" (improvised, %d:1)"),
+            g_string_append_printf (ledger, _ (" (improvised, %d:1)"),
                                     tkr_rules_get_improvised_cost (rules));
         }
     }
@@ -197,7 +196,7 @@ refresh_state (TkrCombatantPanel *self)
   if (pending != NULL)
     {
       /* TRANSLATORS: a Slow Action whose Test and effect come next Turn */
-      text = g_strdup_printf (_("Slow Action under way: %s"), pending);
+      text = g_strdup_printf (_ ("Slow Action under way: %s"), pending);
       gtk_label_set_text (self->pending_label, text);
       g_clear_pointer (&text, g_free);
     }
@@ -230,10 +229,11 @@ refresh_pools (TkrCombatantPanel *self)
         continue;
 
       /* TRANSLATORS: a pool's current value / maximum */
-      text = g_strdup_printf (_("%d/%d"), tkr_pool_get_current (pool), tkr_pool_get_maximum (pool));
+      text =
+        g_strdup_printf (_ ("%d/%d"), tkr_pool_get_current (pool), tkr_pool_get_maximum (pool));
       gtk_label_set_text (pools[i].label, text);
       /* TRANSLATORS: "Health: 8 of 10" */
-      description = g_strdup_printf (_("%s: %d of %d"), tkr_pool_get_name (pool),
+      description = g_strdup_printf (_ ("%s: %d of %d"), tkr_pool_get_name (pool),
                                      tkr_pool_get_current (pool), tkr_pool_get_maximum (pool));
       gtk_accessible_update_property (GTK_ACCESSIBLE (pools[i].label),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
@@ -298,7 +298,7 @@ create_chip (TkrCombatantPanel *self, TkrCondition *condition)
     info = tkr_rules_lookup_condition (tkr_encounter_get_rules (self->encounter), name);
 
   /* TRANSLATORS: a condition chip: name and stacks, "Slowed 2" */
-  label = g_strdup_printf (_("%s %d"), name, stacks);
+  label = g_strdup_printf (_ ("%s %d"), name, stacks);
   add = gtk_button_new_with_label (label);
   /* TRANSLATORS: accessible name of a condition chip */
   add_name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d stack: add a stack",
@@ -307,15 +307,15 @@ create_chip (TkrCombatantPanel *self, TkrCondition *condition)
   gtk_accessible_update_property (GTK_ACCESSIBLE (add), GTK_ACCESSIBLE_PROPERTY_LABEL, add_name,
                                   -1);
   if (info != NULL && info->description != NULL)
-    tooltip = g_strdup_printf (_("%s\nClick to add a stack."), info->description);
+    tooltip = g_strdup_printf (_ ("%s\nClick to add a stack."), info->description);
   else
-    tooltip = g_strdup (_("Click to add a stack."));
+    tooltip = g_strdup (_ ("Click to add a stack."));
   gtk_widget_set_tooltip_text (add, tooltip);
   g_object_set_data_full (G_OBJECT (add), "tkr-condition-name", g_strdup (name), g_free);
   g_signal_connect_object (add, "clicked", G_CALLBACK (chip_add_clicked_cb), self, 0);
 
   remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  remove_name = g_strdup_printf (_("Remove a stack of %s"), name);
+  remove_name = g_strdup_printf (_ ("Remove a stack of %s"), name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   remove_name, -1);
   gtk_widget_set_tooltip_text (remove, remove_name);
@@ -537,7 +537,7 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       GtkWidget *move;
 
       /* TRANSLATORS: Movement spent in a range / what it can take this Turn */
-      ledger = g_strdup_printf (_("%d/%d"), spent, cap);
+      ledger = g_strdup_printf (_ ("%d/%d"), spent, cap);
       spent_label = gtk_label_new (ledger);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (spent_label, "numeric");
@@ -546,13 +546,13 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       spin = gtk_spin_button_new_with_range (1, MAX (1, MAX (left, cap)), 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1);
       /* TRANSLATORS: accessible name of the Movement to spend in a range */
-      spin_name = g_strdup_printf (_("Movement to spend in %s"), ranges[i]);
+      spin_name = g_strdup_printf (_ ("Movement to spend in %s"), ranges[i]);
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       spin_name, -1);
 
-      move = gtk_button_new_with_label (_("Move"));
+      move = gtk_button_new_with_label (_ ("Move"));
       /* TRANSLATORS: accessible name of a Move button, "Move in Walk" */
-      move_name = g_strdup_printf (_("Move in %s"), ranges[i]);
+      move_name = g_strdup_printf (_ ("Move in %s"), ranges[i]);
       gtk_accessible_update_property (GTK_ACCESSIBLE (move), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       move_name, -1);
       g_object_set_data_full (G_OBJECT (move), "tkr-range", g_strdup (ranges[i]), g_free);
@@ -616,8 +616,8 @@ dash_with_test (DashRequest *request, TkrTestRoll *roll)
     }
 
   /* TRANSLATORS: "Alice dashes again. Athletics: 1d10 (4) + 1 = 5, Low" */
-  message = g_strdup_printf (_("%s dashes again. Athletics: %s"), tkr_character_get_name (character),
-                             description);
+  message = g_strdup_printf (_ ("%s dashes again. Athletics: %s"),
+                             tkr_character_get_name (character), description);
   tkr_feedback_show (request->source, request->fallback, message, FALSE);
 }
 
@@ -636,8 +636,8 @@ dash_response_cb (AdwMessageDialog *dialog, const char *response, DashRequest *r
     {
       TkrCharacter *character = tkr_combatant_get_character (request->combatant);
       g_autoptr (GRand) rand = g_rand_new ();
-      int modifier
-        = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL);
+      int modifier =
+        tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL);
 
       roll = tkr_dice_roll_test (rules, rand, modifier, 0, 0);
     }
@@ -683,12 +683,12 @@ tkr_combatant_panel_request_dash (GtkWidget *source,
 
   character = tkr_combatant_get_character (combatant);
   /* TRANSLATORS: the body of the dialog for a second Dash in a Round */
-  body = g_strdup_printf (_("A second Dash this Round needs a Pass on an Athletics Test, or %s "
-                            "becomes Slowed. Type the Score the player rolled, or roll it here."),
+  body = g_strdup_printf (_ ("A second Dash this Round needs a Pass on an Athletics Test, or %s "
+                             "becomes Slowed. Type the Score the player rolled, or roll it here."),
                           tkr_character_get_name (character));
-  dialog = adw_message_dialog_new (transient_for (source), _("Athletics Test"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "roll",
-                                    _("_Roll"), "enter", _("_Use Score"), NULL);
+  dialog = adw_message_dialog_new (transient_for (source), _ ("Athletics Test"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "roll",
+                                    _ ("_Roll"), "enter", _ ("_Use Score"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "enter",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
@@ -696,12 +696,12 @@ tkr_combatant_panel_request_dash (GtkWidget *source,
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  label = gtk_label_new_with_mnemonic (_("_Score"));
+  label = gtk_label_new_with_mnemonic (_ ("_Score"));
   spin = gtk_spin_button_new_with_range (-99, 99, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 7);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Athletics Score"), -1);
+                                  _ ("Athletics Score"), -1);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), spin);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
@@ -748,10 +748,9 @@ show_ability_used (AbilityRequest *request)
   g_autofree char *message = NULL;
 
   /* TRANSLATORS: "Alice uses Melee Attack" */
-  message = g_strdup_printf (_("%s uses %s"),
-                             tkr_character_get_name (
-                               tkr_combatant_get_character (request->combatant)),
-                             tkr_ability_get_name (request->ability));
+  message = g_strdup_printf (
+    _ ("%s uses %s"), tkr_character_get_name (tkr_combatant_get_character (request->combatant)),
+    tkr_ability_get_name (request->ability));
   tkr_feedback_show (request->source, request->fallback, message, FALSE);
 }
 
@@ -812,12 +811,12 @@ tkr_combatant_panel_request_ability (GtkWidget *source,
     }
 
   /* TRANSLATORS: the heading of the GM's approval dialog, with an Ability */
-  heading = g_strdup_printf (_("Allow %s?"), tkr_ability_get_name (ability));
+  heading = g_strdup_printf (_ ("Allow %s?"), tkr_ability_get_name (ability));
   /* The core's message says why the GM is asked. */
   body = g_strdup (error->message);
   dialog = adw_message_dialog_new (transient_for (source), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Refuse"), "approve",
-                                    _("_Approve"), NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Refuse"), "approve",
+                                    _ ("_Approve"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "approve",
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "approve");
@@ -847,14 +846,13 @@ get_basic_abilities (TkrRules *rules)
   array = tkr_rules_get_basic_abilities (rules);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
-      TkrAbility *ability
-        = tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
+      TkrAbility *ability =
+        tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
 
       if (ability != NULL)
         g_ptr_array_add (abilities, ability);
     }
-  g_object_set_qdata_full (G_OBJECT (rules), quark, abilities,
-                           (GDestroyNotify) g_ptr_array_unref);
+  g_object_set_qdata_full (G_OBJECT (rules), quark, abilities, (GDestroyNotify) g_ptr_array_unref);
   return abilities;
 }
 
@@ -906,10 +904,10 @@ abilities_popup_cb (GtkMenuButton *button, gpointer user_data)
 
       /* TRANSLATORS: an Ability in the menu: name, Time and Beat cost,
        * "Melee Attack (Reaction, 1 Beat)" */
-      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%s, %d Beat)",
-                                            "%s (%s, %d Beats)", beats),
-                               tkr_ability_get_name (ability),
-                               tkr_ability_time_to_string (tkr_ability_get_time (ability)), beats);
+      label = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%s (%s, %d Beat)", "%s (%s, %d Beats)", beats),
+        tkr_ability_get_name (ability), tkr_ability_time_to_string (tkr_ability_get_time (ability)),
+        beats);
       item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target_value (item, "panel.use-ability",
                                                g_variant_new_int32 ((gint32) i));
@@ -917,7 +915,7 @@ abilities_popup_cb (GtkMenuButton *button, gpointer user_data)
     }
 
   g_menu_append_section (menu, NULL, G_MENU_MODEL (own));
-  g_menu_append_section (menu, _("Basic Abilities"), G_MENU_MODEL (basic));
+  g_menu_append_section (menu, _ ("Basic Abilities"), G_MENU_MODEL (basic));
   gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
 }
 
@@ -1017,12 +1015,10 @@ bind_character (TkrCombatantPanel *self)
   g_signal_group_set_target (self->character_signals, character);
   g_signal_group_set_target (self->conditions_signals,
                              character ? tkr_character_get_conditions (character) : NULL);
-  g_signal_group_set_target (self->health_signals,
-                             character ? tkr_character_get_pool (character, TKR_POOL_HEALTH)
-                                       : NULL);
-  g_signal_group_set_target (self->shield_signals,
-                             character ? tkr_character_get_pool (character, TKR_POOL_SHIELD)
-                                       : NULL);
+  g_signal_group_set_target (
+    self->health_signals, character ? tkr_character_get_pool (character, TKR_POOL_HEALTH) : NULL);
+  g_signal_group_set_target (
+    self->shield_signals, character ? tkr_character_get_pool (character, TKR_POOL_SHIELD) : NULL);
 }
 
 static void
@@ -1030,8 +1026,8 @@ tkr_combatant_panel_dispose (GObject *object)
 {
   TkrCombatantPanel *self = TKR_COMBATANT_PANEL (object);
   GSignalGroup **groups[] = {
-    &self->combatant_signals, &self->encounter_signals, &self->character_signals,
-    &self->conditions_signals, &self->health_signals, &self->shield_signals,
+    &self->combatant_signals,  &self->encounter_signals, &self->character_signals,
+    &self->conditions_signals, &self->health_signals,    &self->shield_signals,
     &self->history_signals,
   };
 
@@ -1049,10 +1045,7 @@ tkr_combatant_panel_dispose (GObject *object)
 }
 
 static void
-tkr_combatant_panel_get_property (GObject *object,
-                                  guint prop_id,
-                                  GValue *value,
-                                  GParamSpec *pspec)
+tkr_combatant_panel_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   TkrCombatantPanel *self = TKR_COMBATANT_PANEL (object);
 
@@ -1106,20 +1099,19 @@ tkr_combatant_panel_class_init (TkrCombatantPanelClass *klass)
   object_class->get_property = tkr_combatant_panel_get_property;
   object_class->set_property = tkr_combatant_panel_set_property;
 
-  properties[PROP_ENCOUNTER]
-    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_COMBATANT]
-    = g_param_spec_object ("combatant", NULL, NULL, TKR_TYPE_COMBATANT,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_NAME]
-    = g_param_spec_boolean ("show-name", NULL, NULL, FALSE,
-                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMBATANT] =
+    g_param_spec_object ("combatant", NULL, NULL, TKR_TYPE_COMBATANT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_NAME] =
+    g_param_spec_boolean ("show-name", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "panel.use-ability", "i", use_ability_action);
-  gtk_widget_class_install_action (widget_class, "panel.add-condition", "s",
-                                   add_condition_action);
+  gtk_widget_class_install_action (widget_class, "panel.add-condition", "s", add_condition_action);
 
   tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (
@@ -1213,8 +1205,8 @@ tkr_combatant_panel_init (TkrCombatantPanel *self)
   /* Movement Ranges live in the sheet's list; a recorded change there (or
    * its undo) changes what the ledger shows. */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
-  g_signal_group_connect_object (self->history_signals, "changed",
-                                 G_CALLBACK (combatant_notify_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (combatant_notify_cb),
+                                 self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

@@ -109,8 +109,8 @@ update_actions (TkrEncounterView *self)
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
                                  phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
   gtk_widget_action_set_enabled (widget, "encounter.begin-main",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) && setup != NULL
-                                   && tkr_setup_is_complete (setup));
+                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) &&
+                                   setup != NULL && tkr_setup_is_complete (setup));
   gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
   gtk_widget_action_set_enabled (widget, "encounter.resume",
                                  phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
@@ -127,8 +127,7 @@ update_actions (TkrEncounterView *self)
 static void
 update_page (TkrEncounterView *self)
 {
-  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (self->encounter)
-                                   : TKR_PHASE_FREEPLAY;
+  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
 }
@@ -252,23 +251,23 @@ create_participant_row (gpointer item, gpointer user_data)
   TkrCharacter *character = item;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  g_autofree char *remove_name = g_strdup_printf (_("Remove %s from the encounter"),
-                                                  tkr_character_get_name (character));
+  g_autofree char *remove_name =
+    g_strdup_printf (_ ("Remove %s from the encounter"), tkr_character_get_name (character));
   g_autofree char *subtitle = NULL;
 
   if (tkr_character_is_pc (character))
     /* TRANSLATORS: a PC in the participants list, "PC, Level 2" */
-    subtitle = g_strdup_printf (_("PC, Level %d"), tkr_character_get_level (character));
+    subtitle = g_strdup_printf (_ ("PC, Level %d"), tkr_character_get_level (character));
   else
     /* TRANSLATORS: an NPC in the participants list, "NPC, Edge +1" */
-    subtitle = g_strdup_printf (_("NPC, Edge %+d"), tkr_character_get_edge_save (character));
+    subtitle = g_strdup_printf (_ ("NPC, Edge %+d"), tkr_character_get_edge_save (character));
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (character));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 
   gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (remove, "flat");
-  gtk_widget_set_tooltip_text (remove, _("Remove from the Encounter"));
+  gtk_widget_set_tooltip_text (remove, _ ("Remove from the Encounter"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   remove_name, -1);
   g_object_set_data_full (G_OBJECT (remove), "tkr-character", g_object_ref (character),
@@ -312,7 +311,7 @@ add_party_clicked_cb (TkrEncounterView *self)
   n = g_list_model_get_n_items (party);
 
   /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (history, _("Add the Party"));
+  tkr_history_begin (history, _ ("Add the Party"));
   for (guint i = 0; i < n && error == NULL; i++)
     {
       g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
@@ -349,13 +348,13 @@ participants_changed_cb (TkrEncounterView *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), n_party > 0);
-  adw_status_page_set_title (self->freeplay_page, _("No Encounter Running"));
+  adw_status_page_set_title (self->freeplay_page, _ ("No Encounter Running"));
   adw_status_page_set_description (
     self->freeplay_page,
-    n > 0 ? _("These characters take part. Add more from the roster, or begin the Setup to "
-              "build the turn order.")
-          : _("Add characters to the encounter from the roster, then begin the Setup to build "
-              "the turn order."));
+    n > 0 ? _ ("These characters take part. Add more from the roster, or begin the Setup to "
+               "build the turn order.")
+          : _ ("Add characters to the encounter from the roster, then begin the Setup to build "
+               "the turn order."));
   update_actions (self);
 }
 
@@ -397,11 +396,8 @@ tkr_encounter_view_dispose (GObject *object)
 {
   TkrEncounterView *self = TKR_ENCOUNTER_VIEW (object);
   GSignalGroup **groups[] = {
-    &self->campaign_signals,
-    &self->encounter_signals,
-    &self->history_signals,
-    &self->participants_signals,
-    &self->party_signals,
+    &self->campaign_signals,     &self->encounter_signals, &self->history_signals,
+    &self->participants_signals, &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -467,9 +463,9 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
   object_class->get_property = tkr_encounter_view_get_property;
   object_class->set_property = tkr_encounter_view_set_property;
 
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -487,8 +483,8 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
                                        "encounter.next-turn", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
                                        "encounter.previous-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
-                                       "encounter.pause", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "encounter.pause",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "encounter.resume", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,

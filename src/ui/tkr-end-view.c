@@ -60,12 +60,12 @@ update_row (GtkWidget *row)
   int level_ups = 0;
 
   if (self->campaign != NULL)
-    level_ups = tkr_character_get_level_ups_available (character,
-                                                       tkr_campaign_get_rules (self->campaign));
+    level_ups =
+      tkr_character_get_level_ups_available (character, tkr_campaign_get_rules (self->campaign));
 
   gtk_label_set_text (name, tkr_character_get_name (character));
   /* TRANSLATORS: a PC at the end of an encounter: Level, XP, Health, Recoveries */
-  text = g_strdup_printf (_("Level %d · %d XP · Health %d/%d · Recoveries %d"),
+  text = g_strdup_printf (_ ("Level %d · %d XP · Health %d/%d · Recoveries %d"),
                           tkr_character_get_level (character),
                           tkr_character_get_experience (character), tkr_pool_get_current (health),
                           tkr_pool_get_maximum (health), tkr_pool_get_current (recoveries));
@@ -96,8 +96,8 @@ rest_clicked_cb (GtkWidget *button, TkrEndView *self)
   if (report (self, ok, error))
     {
       /* TRANSLATORS: "Alice rests" */
-      g_autofree char *message = g_strdup_printf (_("%s rests"),
-                                                  tkr_character_get_name (character));
+      g_autofree char *message =
+        g_strdup_printf (_ ("%s rests"), tkr_character_get_name (character));
 
       tkr_feedback_show (GTK_WIDGET (self), NULL, message, FALSE);
     }
@@ -113,13 +113,13 @@ create_pc_row (gpointer item, gpointer user_data)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *name_label = gtk_label_new (name);
-  GtkWidget *badge = gtk_label_new (_("Level Up available"));
+  GtkWidget *badge = gtk_label_new (_ ("Level Up available"));
   GtkWidget *subtitle = gtk_label_new (NULL);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *award = gtk_button_new_with_mnemonic (_("_Award XP…"));
-  GtkWidget *rest = gtk_button_new_with_mnemonic (_("_Rest"));
-  g_autofree char *award_name = g_strdup_printf (_("Award Experience to %s"), name);
-  g_autofree char *rest_name = g_strdup_printf (_("%s rests"), name);
+  GtkWidget *award = gtk_button_new_with_mnemonic (_ ("_Award XP…"));
+  GtkWidget *rest = gtk_button_new_with_mnemonic (_ ("_Rest"));
+  g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
+  g_autofree char *rest_name = g_strdup_printf (_ ("%s rests"), name);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
   gtk_widget_set_focusable (row, FALSE);
@@ -136,7 +136,7 @@ create_pc_row (gpointer item, gpointer user_data)
   gtk_widget_add_css_class (badge, "accent");
   gtk_widget_add_css_class (badge, "caption-heading");
   gtk_widget_add_css_class (badge, "level-up-badge");
-  gtk_widget_set_tooltip_text (badge, _("Enough Experience for a Level Up: use the sheet"));
+  gtk_widget_set_tooltip_text (badge, _ ("Enough Experience for a Level Up: use the sheet"));
   gtk_box_append (GTK_BOX (top), name_label);
   gtk_box_append (GTK_BOX (top), badge);
 
@@ -146,10 +146,10 @@ create_pc_row (gpointer item, gpointer user_data)
   gtk_widget_add_css_class (subtitle, "numeric");
 
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_tooltip_text (award, _("Give this PC Experience for the encounter"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (award), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  award_name, -1);
-  gtk_widget_set_tooltip_text (rest, _("Spend a Recovery to regain Health and reset Shield"));
+  gtk_widget_set_tooltip_text (award, _ ("Give this PC Experience for the encounter"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (award), GTK_ACCESSIBLE_PROPERTY_LABEL, award_name,
+                                  -1);
+  gtk_widget_set_tooltip_text (rest, _ ("Spend a Recovery to regain Health and reset Shield"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (rest), GTK_ACCESSIBLE_PROPERTY_LABEL, rest_name,
                                   -1);
   g_object_set_data (G_OBJECT (award), "tkr-character", character);
@@ -217,7 +217,7 @@ end_episode_response_cb (AdwMessageDialog *dialog, const char *response, TkrEndV
 
   ok = tkr_campaign_end_episode (self->campaign, &error);
   if (report (self, ok, error))
-    tkr_feedback_show (GTK_WIDGET (self), NULL, _("The Episode is over: the party is restored"),
+    tkr_feedback_show (GTK_WIDGET (self), NULL, _ ("The Episode is over: the party is restored"),
                        FALSE);
 }
 
@@ -230,13 +230,13 @@ end_episode_clicked_cb (TkrEndView *self)
   if (self->campaign == NULL)
     return;
 
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("End the Episode?"),
-                                   _("Every PC of the party gets its pools back to their maximum "
-                                     "and loses every condition, including those that last "
-                                     "until the end of an Episode. Undo can take it back."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "end",
-                                    _("_End Episode"), NULL);
+  dialog =
+    adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _ ("End the Episode?"),
+                            _ ("Every PC of the party gets its pools back to their maximum "
+                               "and loses every condition, including those that last "
+                               "until the end of an Episode. Undo can take it back."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "end",
+                                    _ ("_End Episode"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -298,9 +298,9 @@ tkr_end_view_class_init (TkrEndViewClass *klass)
   object_class->get_property = tkr_end_view_get_property;
   object_class->set_property = tkr_end_view_set_property;
 
-  properties[PROP_CAMPAIGN]
-    = g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_view_ensure_style ();
@@ -319,11 +319,11 @@ tkr_end_view_init (TkrEndView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->pcs = gtk_filter_list_model_new (
-    NULL, GTK_FILTER (gtk_custom_filter_new (is_pc, NULL, NULL)));
+  self->pcs =
+    gtk_filter_list_model_new (NULL, GTK_FILTER (gtk_custom_filter_new (is_pc, NULL, NULL)));
   gtk_list_box_bind_model (self->pcs_list, G_LIST_MODEL (self->pcs), create_pc_row, self, NULL);
 
-  placeholder = gtk_label_new (_("No PC took part in this encounter."));
+  placeholder = gtk_label_new (_ ("No PC took part in this encounter."));
   gtk_widget_add_css_class (placeholder, "dim-label");
   gtk_widget_set_margin_top (placeholder, 12);
   gtk_widget_set_margin_bottom (placeholder, 12);
@@ -331,8 +331,8 @@ tkr_end_view_init (TkrEndView *self)
 
   g_signal_connect_object (self->finish_button, "clicked", G_CALLBACK (finish_clicked_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->end_episode_button, "clicked",
-                           G_CALLBACK (end_episode_clicked_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->end_episode_button, "clicked", G_CALLBACK (end_episode_clicked_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

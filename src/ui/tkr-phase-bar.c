@@ -71,9 +71,8 @@ sync_buttons (TkrPhaseBar *self)
     {
       GtkToggleButton *button = button_for_phase (self, phase);
       gboolean is_current = self->encounter != NULL && (TkrPhase) phase == current;
-      gboolean legal = self->encounter != NULL
-                       && !is_current
-                       && tkr_encounter_can_transition (self->encounter, phase);
+      gboolean legal = self->encounter != NULL && !is_current &&
+                       tkr_encounter_can_transition (self->encounter, phase);
 
       gtk_toggle_button_set_active (button, is_current);
       gtk_widget_set_sensitive (GTK_WIDGET (button), legal);
@@ -141,10 +140,7 @@ tkr_phase_bar_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-tkr_phase_bar_set_property (GObject *object,
-                            guint prop_id,
-                            const GValue *value,
-                            GParamSpec *pspec)
+tkr_phase_bar_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrPhaseBar *self = TKR_PHASE_BAR (object);
 
@@ -168,9 +164,9 @@ tkr_phase_bar_class_init (TkrPhaseBarClass *klass)
   object_class->get_property = tkr_phase_bar_get_property;
   object_class->set_property = tkr_phase_bar_set_property;
 
-  properties[PROP_ENCOUNTER]
-    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_view_ensure_style ();

@@ -43,6 +43,7 @@ struct _TkrRoster
   guint remove_serial;
 
   AdwHeaderBar *header_bar;
+  AdwWindowTitle *window_title;
   GtkSearchEntry *search_entry;
   GtkStack *list_stack;
   GtkListView *list_view;
@@ -504,6 +505,7 @@ tkr_roster_class_init (TkrRosterClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-roster.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, TkrRoster, window_title);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, search_entry);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, list_stack);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, list_view);
@@ -668,6 +670,13 @@ tkr_roster_get_header_bar (TkrRoster *self)
 {
   g_return_val_if_fail (TKR_IS_ROSTER (self), NULL);
   return self->header_bar;
+}
+
+void
+tkr_roster_set_subtitle (TkrRoster *self, const char *subtitle)
+{
+  g_return_if_fail (TKR_IS_ROSTER (self));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
 GMenuModel *

@@ -29,6 +29,8 @@ const char *tkr_roster_get_search_text (TkrRoster *self);
 void tkr_roster_set_search_text (TkrRoster *self, const char *text);
 void tkr_roster_focus_search (TkrRoster *self);
 AdwHeaderBar *tkr_roster_get_header_bar (TkrRoster *self);
+/* Under the "Turnkeeper" title: the document's name. */
+void tkr_roster_set_subtitle (TkrRoster *self, const char *subtitle);
 GMenuModel *tkr_roster_get_primary_menu (TkrRoster *self);
 /* The rows as shown: section headings (GtkStringObject) and characters
  * (TkrCharacter). */

@@ -18,6 +18,7 @@ struct _TkrSetupView
   GSignalGroup *setup_signals;
   GSignalGroup *history_signals;
   GRand *rand;
+  GSettings *settings;
 
   /* The PC and group of the test on screen. */
   TkrCharacter *test_pc;
@@ -300,12 +301,11 @@ update_group_row (TkrSetupView *self, AdwActionRow *row, guint position, guint n
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_npc_group_get_name (group));
   /* TRANSLATORS: the number of NPCs in a group, then their names */
-  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u member: %s", "%u members: %s",
-                                           n_members),
-                              n_members, names);
+  subtitle = g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE, "%u member: %s", "%u members: %s", n_members), n_members, names);
   adw_action_row_set_subtitle (row, subtitle);
   /* TRANSLATORS: a group's Edge Save modifier, e.g. "Edge +2" */
-  edge = g_strdup_printf (_("Edge %+d"), tkr_npc_group_get_edge (group));
+  edge = g_strdup_printf (_ ("Edge %+d"), tkr_npc_group_get_edge (group));
   gtk_label_set_text (GTK_LABEL (edge_label), edge);
 
   gtk_widget_set_sensitive (up, position > 0);
@@ -334,21 +334,21 @@ create_group_row (gpointer item, gpointer user_data)
   TkrSetupView *self = user_data;
   TkrNpcGroup *group = item;
   const char *name = tkr_npc_group_get_name (group);
-  g_autofree char *up_name = g_strdup_printf (_("Move %s earlier"), name);
-  g_autofree char *down_name = g_strdup_printf (_("Move %s later"), name);
-  g_autofree char *more_name = g_strdup_printf (_("More actions for %s"), name);
+  g_autofree char *up_name = g_strdup_printf (_ ("Move %s earlier"), name);
+  g_autofree char *down_name = g_strdup_printf (_ ("Move %s later"), name);
+  g_autofree char *more_name = g_strdup_printf (_ ("More actions for %s"), name);
   g_autofree char *up_key = g_strdup_printf ("group-up:%p", (void *) group);
   g_autofree char *down_key = g_strdup_printf ("group-down:%p", (void *) group);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *edge_label = gtk_label_new (NULL);
-  GtkWidget *up = icon_button ("go-up-symbolic", up_name, _("Move Earlier"));
-  GtkWidget *down = icon_button ("go-down-symbolic", down_name, _("Move Later"));
+  GtkWidget *up = icon_button ("go-up-symbolic", up_name, _ ("Move Earlier"));
+  GtkWidget *down = icon_button ("go-down-symbolic", down_name, _ ("Move Later"));
   GtkWidget *menu_button = gtk_menu_button_new ();
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *split = gtk_button_new_with_mnemonic (_("_Split Group"));
-  GtkWidget *merge = gtk_button_new_with_mnemonic (_("_Merge with Next Group"));
-  GtkWidget *rename_label = gtk_label_new (_("Name"));
+  GtkWidget *split = gtk_button_new_with_mnemonic (_ ("_Split Group"));
+  GtkWidget *merge = gtk_button_new_with_mnemonic (_ ("_Merge with Next Group"));
+  GtkWidget *rename_label = gtk_label_new (_ ("Name"));
   GtkWidget *rename = gtk_entry_new ();
 
   g_object_set_data_full (G_OBJECT (row), "tkr-group", g_object_ref (group), g_object_unref);
@@ -368,9 +368,9 @@ create_group_row (gpointer item, gpointer user_data)
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), down);
 
   gtk_widget_add_css_class (split, "flat");
-  gtk_widget_set_tooltip_text (split, _("Move the second half of the group to a new group"));
+  gtk_widget_set_tooltip_text (split, _ ("Move the second half of the group to a new group"));
   gtk_widget_add_css_class (merge, "flat");
-  gtk_widget_set_tooltip_text (merge, _("Add the next group's members to this one"));
+  gtk_widget_set_tooltip_text (merge, _ ("Add the next group's members to this one"));
   g_object_set_data (G_OBJECT (split), "tkr-group", group);
   g_object_set_data (G_OBJECT (merge), "tkr-group", group);
   g_object_set_data (G_OBJECT (rename), "tkr-group", group);
@@ -393,7 +393,7 @@ create_group_row (gpointer item, gpointer user_data)
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu_button), popover);
   gtk_widget_set_valign (menu_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (menu_button, "flat");
-  gtk_widget_set_tooltip_text (menu_button, _("Split, Merge or Rename"));
+  gtk_widget_set_tooltip_text (menu_button, _ ("Split, Merge or Rename"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   more_name, -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu_button);
@@ -434,16 +434,16 @@ refresh_test (TkrSetupView *self)
       const char *group_name = tkr_npc_group_get_name (group);
       TkrRules *rules = tkr_encounter_get_rules (self->encounter);
       /* TRANSLATORS: "Alice tests Edge against Goblins" */
-      g_autofree char *title = g_strdup_printf (_("%s tests Edge against %s"), pc_name, group_name);
+      g_autofree char *title =
+        g_strdup_printf (_ ("%s tests Edge against %s"), pc_name, group_name);
       /* TRANSLATORS: the PC's Edge modifier, the highest Low Score, the PC
        * and the group, e.g. "Edge +1. A Score of 6 or less places Alice
        * right after Goblins." */
-      g_autofree char *hint
-        = g_strdup_printf (_("Edge %+d. A Score of %d or less places %s right after %s."),
-                           tkr_character_get_edge_save (pc), tkr_rules_get_low_max (rules),
-                           pc_name, group_name);
+      g_autofree char *hint = g_strdup_printf (
+        _ ("Edge %+d. A Score of %d or less places %s right after %s."),
+        tkr_character_get_edge_save (pc), tkr_rules_get_low_max (rules), pc_name, group_name);
       /* TRANSLATORS: the label of a switch, with a group's name */
-      g_autofree char *sneaky = g_strdup_printf (_("Sneaky toward %s"), group_name);
+      g_autofree char *sneaky = g_strdup_printf (_ ("Sneaky toward %s"), group_name);
 
       gtk_label_set_text (self->test_title, title);
       gtk_label_set_text (self->test_hint, hint);
@@ -458,11 +458,11 @@ refresh_test (TkrSetupView *self)
     gtk_label_set_text (self->status_label, "");
   else if (g_list_model_get_n_items (tkr_setup_get_pcs (self->setup)) == 0)
     gtk_label_set_text (self->status_label,
-                        _("No PC takes part yet. Add PCs from the roster, or start with the NPCs "
-                          "alone."));
+                        _ ("No PC takes part yet. Add PCs from the roster, or start with the NPCs "
+                           "alone."));
   else if (!has_test)
     gtk_label_set_text (self->status_label,
-                        _("Every PC has a place in the order. Start the encounter when ready."));
+                        _ ("Every PC has a place in the order. Start the encounter when ready."));
   else
     gtk_label_set_text (self->status_label, "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label),
@@ -480,11 +480,11 @@ show_result (TkrSetupView *self, TkrCharacter *pc, TkrNpcGroup *group, const cha
 
   if (roll_text != NULL)
     /* TRANSLATORS: "Alice rolled against Goblins: 1d10 (7) + 1 = 8, Mixed" */
-    text = g_strdup_printf (_("%s rolled against %s: %s"), tkr_character_get_name (pc),
+    text = g_strdup_printf (_ ("%s rolled against %s: %s"), tkr_character_get_name (pc),
                             tkr_npc_group_get_name (group), roll_text);
   else
     /* TRANSLATORS: "Alice against Goblins: 8, Mixed" */
-    text = g_strdup_printf (_("%s against %s: %d, %s"), tkr_character_get_name (pc),
+    text = g_strdup_printf (_ ("%s against %s: %d, %s"), tkr_character_get_name (pc),
                             tkr_npc_group_get_name (group), score,
                             tkr_score_range_to_string (tkr_rules_classify (
                               tkr_encounter_get_rules (self->encounter), score)));
@@ -631,7 +631,7 @@ rebuild_results (TkrSetupView *self)
           if (any)
             g_string_append (scores, " · ");
           /* TRANSLATORS: a test result: group, Score and range, "Orcs 10 (High)" */
-          g_string_append_printf (scores, _("%s %d (%s)"), tkr_npc_group_get_name (group), score,
+          g_string_append_printf (scores, _ ("%s %d (%s)"), tkr_npc_group_get_name (group), score,
                                   tkr_score_range_to_string (tkr_rules_classify (rules, score)));
           any = TRUE;
         }
@@ -639,15 +639,15 @@ rebuild_results (TkrSetupView *self)
       if (tkr_setup_get_placement (self->setup, pc, &placed_after))
         {
           if (placed_after == NULL)
-            status = g_strdup (_("Goes before everyone"));
+            status = g_strdup (_ ("Goes before everyone"));
           else
             /* TRANSLATORS: where a PC stands in the order, "After Goblins" */
-            status = g_strdup_printf (_("After %s"), tkr_npc_group_get_name (placed_after));
+            status = g_strdup_printf (_ ("After %s"), tkr_npc_group_get_name (placed_after));
         }
       else if (any)
-        status = g_strdup (_("Still testing"));
+        status = g_strdup (_ ("Still testing"));
       else
-        status = g_strdup (_("No test yet"));
+        status = g_strdup (_ ("No test yet"));
 
       if (any)
         subtitle = g_strdup_printf ("%s\n%s", status, scores->str);
@@ -658,10 +658,10 @@ rebuild_results (TkrSetupView *self)
 
       if (any)
         {
-          g_autofree char *retest_name = g_strdup_printf (_("Test %s again"),
-                                                          tkr_character_get_name (pc));
+          g_autofree char *retest_name =
+            g_strdup_printf (_ ("Test %s again"), tkr_character_get_name (pc));
           GtkWidget *retest = icon_button ("view-refresh-symbolic", retest_name,
-                                           _("Forget these Scores and test again"));
+                                           _ ("Forget these Scores and test again"));
 
           g_object_set_data_full (G_OBJECT (retest), "tkr-pc", g_object_ref (pc), g_object_unref);
           g_signal_connect_object (retest, "clicked", G_CALLBACK (retest_clicked_cb), self, 0);
@@ -704,19 +704,16 @@ tie_clicked_cb (GtkWidget *button, TkrSetupView *self)
 }
 
 static GtkWidget *
-tie_button (TkrSetupView *self,
-            gboolean earlier,
-            TkrCharacter *pc,
-            TkrCharacter *first,
-            TkrCharacter *second)
+tie_button (
+  TkrSetupView *self, gboolean earlier, TkrCharacter *pc, TkrCharacter *first, TkrCharacter *second)
 {
   const char *name = tkr_character_get_name (pc);
-  g_autofree char *accessible = g_strdup_printf (earlier ? _("Move %s earlier") : _("Move %s later"),
-                                                 name);
-  g_autofree char *key = g_strdup_printf ("%s:%s", earlier ? "tie-up" : "tie-down",
-                                          tkr_character_get_id (pc));
+  g_autofree char *accessible =
+    g_strdup_printf (earlier ? _ ("Move %s earlier") : _ ("Move %s later"), name);
+  g_autofree char *key =
+    g_strdup_printf ("%s:%s", earlier ? "tie-up" : "tie-down", tkr_character_get_id (pc));
   GtkWidget *button = icon_button (earlier ? "go-up-symbolic" : "go-down-symbolic", accessible,
-                                   earlier ? _("Goes Earlier") : _("Goes Later"));
+                                   earlier ? _ ("Goes Earlier") : _ ("Goes Later"));
 
   tag_widget (button, key);
   /* @first goes before @second. */
@@ -741,8 +738,8 @@ rebuild_preview (TkrSetupView *self)
       TkrTurnEntry *entry = g_ptr_array_index (order, i);
       TkrCharacter *pc = entry_pc (entry);
       TkrCharacter *prev_pc = i > 0 ? entry_pc (g_ptr_array_index (order, i - 1)) : NULL;
-      TkrCharacter *next_pc = i + 1 < order->len ? entry_pc (g_ptr_array_index (order, i + 1))
-                                                 : NULL;
+      TkrCharacter *next_pc =
+        i + 1 < order->len ? entry_pc (g_ptr_array_index (order, i + 1)) : NULL;
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *number = g_strdup_printf ("%u", i + 1);
       GtkWidget *number_label = gtk_label_new (number);
@@ -755,7 +752,7 @@ rebuild_preview (TkrSetupView *self)
 
       if (pc != NULL)
         {
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("PC"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _ ("PC"));
 
           /* PCs side by side stand in the same spot (after the same group,
            * or before everyone): their order is the players' choice (seed,
@@ -779,7 +776,8 @@ rebuild_preview (TkrSetupView *self)
 
               if (j > 0)
                 g_string_append (names, ", ");
-              g_string_append (names, tkr_character_get_name (tkr_combatant_get_character (member)));
+              g_string_append (names,
+                               tkr_character_get_name (tkr_combatant_get_character (member)));
             }
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
         }
@@ -826,6 +824,42 @@ abandon_clicked_cb (TkrSetupView *self)
 
   ok = tkr_encounter_abandon_setup (self->encounter, &error);
   report (self, ok, error);
+}
+
+/* The GM's preference (Preferences, "dice-mode"): players roll physical
+ * dice and the Score is typed in, or the app rolls. The preferred button
+ * is the suggested one. */
+static void
+dice_mode_changed_cb (TkrSetupView *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
+  gboolean roll = g_strcmp0 (mode, "roll") == 0;
+
+  if (roll)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->enter_button), "suggested-action");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->enter_button), "suggested-action");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
+    }
+}
+
+/* NULL when the schema is not installed (a widget shown on its own). */
+static GSettings *
+lookup_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "dice-mode"))
+    return NULL;
+
+  return g_settings_new_full (schema, NULL, NULL);
 }
 
 static void
@@ -880,6 +914,7 @@ tkr_setup_view_dispose (GObject *object)
   g_clear_object (&self->encounter);
   g_clear_pointer (&self->rand, g_rand_free);
   g_clear_pointer (&self->refocus_key, g_free);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (tkr_setup_view_parent_class)->dispose (object);
 }
@@ -900,10 +935,7 @@ tkr_setup_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-tkr_setup_view_set_property (GObject *object,
-                             guint prop_id,
-                             const GValue *value,
-                             GParamSpec *pspec)
+tkr_setup_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   TkrSetupView *self = TKR_SETUP_VIEW (object);
 
@@ -927,9 +959,9 @@ tkr_setup_view_class_init (TkrSetupViewClass *klass)
   object_class->get_property = tkr_setup_view_get_property;
   object_class->set_property = tkr_setup_view_set_property;
 
-  properties[PROP_ENCOUNTER]
-    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_view_ensure_style ();
@@ -961,6 +993,13 @@ tkr_setup_view_init (TkrSetupView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rand = g_rand_new ();
+  self->settings = lookup_settings ();
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::dice-mode",
+                               G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
+      dice_mode_changed_cb (self);
+    }
 
   g_signal_connect_object (self->enter_button, "clicked", G_CALLBACK (enter_clicked_cb), self,
                            G_CONNECT_SWAPPED);
@@ -975,7 +1014,7 @@ tkr_setup_view_init (TkrSetupView *self)
   g_signal_connect_object (self->abandon_button, "clicked", G_CALLBACK (abandon_clicked_cb), self,
                            G_CONNECT_SWAPPED);
 
-  placeholder = GTK_LABEL (gtk_label_new (_("No NPCs: every PC goes before everyone.")));
+  placeholder = GTK_LABEL (gtk_label_new (_ ("No NPCs: every PC goes before everyone.")));
   gtk_label_set_wrap (placeholder, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (placeholder), "dim-label");
   gtk_widget_set_margin_top (GTK_WIDGET (placeholder), 12);
@@ -984,7 +1023,7 @@ tkr_setup_view_init (TkrSetupView *self)
   gtk_widget_set_margin_end (GTK_WIDGET (placeholder), 12);
   gtk_list_box_set_placeholder (self->groups_list, GTK_WIDGET (placeholder));
 
-  placeholder = GTK_LABEL (gtk_label_new (_("Nobody in the order yet.")));
+  placeholder = GTK_LABEL (gtk_label_new (_ ("Nobody in the order yet.")));
   gtk_widget_add_css_class (GTK_WIDGET (placeholder), "dim-label");
   gtk_widget_set_margin_top (GTK_WIDGET (placeholder), 12);
   gtk_widget_set_margin_bottom (GTK_WIDGET (placeholder), 12);

@@ -71,13 +71,11 @@ refresh_header (TkrTurnRow *self)
   n = g_list_model_get_n_items (members);
   gtk_label_set_text (self->name_label, tkr_turn_entry_get_name (self->entry));
   if (tkr_turn_entry_get_kind (self->entry) == TKR_TURN_ENTRY_KIND_PC)
-    gtk_label_set_text (self->kind_label, _("PC"));
+    gtk_label_set_text (self->kind_label, _ ("PC"));
   else
     {
-      g_autofree char *text
-        = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "NPC group, %u member",
-                                        "NPC group, %u members", n),
-                           n);
+      g_autofree char *text = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "NPC group, %u member", "NPC group, %u members", n), n);
 
       gtk_label_set_text (self->kind_label, text);
     }
@@ -88,8 +86,8 @@ rebuild_panels (TkrTurnRow *self)
 {
   GListModel *members = self->entry ? tkr_turn_entry_get_members (self->entry) : NULL;
   guint n = members ? g_list_model_get_n_items (members) : 0;
-  gboolean group = self->entry != NULL
-                   && tkr_turn_entry_get_kind (self->entry) == TKR_TURN_ENTRY_KIND_NPC_GROUP;
+  gboolean group =
+    self->entry != NULL && tkr_turn_entry_get_kind (self->entry) == TKR_TURN_ENTRY_KIND_NPC_GROUP;
 
   while (self->panels->len < n)
     {
@@ -198,12 +196,12 @@ tkr_turn_row_class_init (TkrTurnRowClass *klass)
   object_class->get_property = tkr_turn_row_get_property;
   object_class->set_property = tkr_turn_row_set_property;
 
-  properties[PROP_ENCOUNTER]
-    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ENTRY]
-    = g_param_spec_object ("entry", NULL, NULL, TKR_TYPE_TURN_ENTRY,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENTRY] =
+    g_param_spec_object ("entry", NULL, NULL, TKR_TYPE_TURN_ENTRY,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TKR_TYPE_COMBATANT_PANEL);
@@ -294,8 +292,8 @@ tkr_turn_row_get_panel (TkrTurnRow *self, guint index)
 {
   g_return_val_if_fail (TKR_IS_TURN_ROW (self), NULL);
 
-  if (self->entry == NULL
-      || index >= g_list_model_get_n_items (tkr_turn_entry_get_members (self->entry)))
+  if (self->entry == NULL ||
+      index >= g_list_model_get_n_items (tkr_turn_entry_get_members (self->entry)))
     return NULL;
   return g_ptr_array_index (self->panels, index);
 }

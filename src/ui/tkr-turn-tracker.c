@@ -63,14 +63,14 @@ refresh_header (TkrTurnTracker *self)
       phase = tkr_encounter_get_phase (self->encounter);
       entry = tkr_encounter_get_current_entry (self->encounter);
       /* TRANSLATORS: the Round number in the tracker's header */
-      round = g_strdup_printf (_("Round %d"), tkr_encounter_get_round (self->encounter));
+      round = g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (self->encounter));
     }
 
   if (entry != NULL)
     /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
-    current = g_strdup_printf (_("Current turn: %s"), tkr_turn_entry_get_name (entry));
+    current = g_strdup_printf (_ ("Current turn: %s"), tkr_turn_entry_get_name (entry));
   else
-    current = g_strdup (_("No turn running"));
+    current = g_strdup (_ ("No turn running"));
 
   gtk_label_set_text (self->round_label, round ? round : "");
   gtk_label_set_text (self->current_label, current);
@@ -120,12 +120,13 @@ scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     }
 
   row = find_row (self, entry);
-  if (row != NULL && gtk_widget_get_width (row) > 0
-      && gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
+  if (row != NULL && gtk_widget_get_width (row) > 0 &&
+      gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
     {
       GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
       double value = gtk_adjustment_get_value (adjustment);
-      double top = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+      double top =
+        gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
 
       /* At the top already, or as far as the list goes. */
       if (ABS (bounds.origin.y) < 1 || (bounds.origin.y > 0 && value >= top))
@@ -151,7 +152,8 @@ scroll_to_current (TkrTurnTracker *self)
 {
   self->scroll_tries = 0;
   if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+    self->scroll_tick =
+      gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
 }
 
 static void
@@ -268,16 +270,16 @@ rebuild_resume_by_beat (TkrTurnTracker *self)
 
           /* TRANSLATORS: a choice of who resumes: name and Beats left,
            * "Alice (2 Beats left)" */
-          label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%d Beat left)",
-                                                "%s (%d Beats left)", left),
-                                   tkr_character_get_name (character), left);
+          label = g_strdup_printf (
+            g_dngettext (GETTEXT_PACKAGE, "%s (%d Beat left)", "%s (%d Beats left)", left),
+            tkr_character_get_name (character), left);
           button = gtk_button_new_with_label (label);
           gtk_widget_add_css_class (button, "flat");
           gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
           g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
                                   g_object_unref);
-          g_signal_connect_object (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb),
-                                   self, 0);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb), self,
+                                   0);
           gtk_list_box_append (self->resume_by_beat_list, button);
         }
     }
@@ -392,9 +394,9 @@ tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
   widget_class->map = tkr_turn_tracker_map;
   widget_class->unmap = tkr_turn_tracker_unmap;
 
-  properties[PROP_ENCOUNTER]
-    = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_view_ensure_style ();
@@ -431,14 +433,14 @@ tkr_turn_tracker_init (TkrTurnTracker *self)
 
   g_signal_connect_object (self->next_button, "clicked", G_CALLBACK (next_clicked_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->previous_button, "clicked", G_CALLBACK (previous_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->previous_button, "clicked", G_CALLBACK (previous_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->resume_button, "clicked", G_CALLBACK (resume_clicked_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->end_button, "clicked", G_CALLBACK (end_clicked_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_menu_button_set_create_popup_func (self->resume_by_beat_button, resume_by_beat_popup_cb,
-                                         self, NULL);
+  gtk_menu_button_set_create_popup_func (self->resume_by_beat_button, resume_by_beat_popup_cb, self,
+                                         NULL);
 
   self->encounter_signals = g_signal_group_new (TKR_TYPE_ENCOUNTER);
   g_signal_group_connect_object (self->encounter_signals, "notify::current-index",

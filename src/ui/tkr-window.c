@@ -137,6 +137,7 @@ update_title (TkrWindow *self)
   window_title = g_strdup_printf (_ ("%s — Turnkeeper"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   adw_view_switcher_title_set_title (self->switcher_title, title);
+  tkr_roster_set_subtitle (self->roster, title);
   adw_view_switcher_title_set_subtitle (self->switcher_title,
                                         is_sheet_mode (self) ? _ ("Character Sheet") : NULL);
 }

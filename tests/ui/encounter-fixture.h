@@ -56,8 +56,8 @@ fixture_library_npc (Fixture *fixture, const char *name, int edge)
   TkrCharacter *library = tkr_campaign_add_npc (fixture->campaign, name);
 
   g_assert_nonnull (library);
-  g_assert_true (tkr_character_set_modifier (library, NULL, TKR_MODIFIER_KIND_SAVE, "Edge", edge,
-                                             &error));
+  g_assert_true (
+    tkr_character_set_modifier (library, NULL, TKR_MODIFIER_KIND_SAVE, "Edge", edge, &error));
   g_assert_no_error (error);
   return library;
 }
@@ -162,8 +162,7 @@ fixture_complete_setup (Fixture *fixture)
       g_autoptr (GError) error = NULL;
       int score = pc == fixture->alice ? 10 : 3;
 
-      g_assert_true (
-        tkr_setup_enter_score (setup, fixture->history, pc, group, score, &error));
+      g_assert_true (tkr_setup_enter_score (setup, fixture->history, pc, group, score, &error));
       g_assert_no_error (error);
     }
   g_assert_true (tkr_setup_is_complete (setup));

@@ -33,8 +33,8 @@ view_teardown (ViewFixture *fixture, gconstpointer data)
 static gpointer
 child (ViewFixture *fixture, GType type, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (fixture->view),
-                                                   TKR_TYPE_ENCOUNTER_VIEW, name);
+  GObject *object =
+    gtk_widget_get_template_child (GTK_WIDGET (fixture->view), TKR_TYPE_ENCOUNTER_VIEW, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -59,7 +59,8 @@ assert_phase_bar_matches (ViewFixture *fixture)
   for (TkrPhase phase = TKR_PHASE_FREEPLAY; phase <= TKR_PHASE_END; phase++)
     {
       GtkWidget *button = tkr_phase_bar_get_button (bar, phase);
-      gboolean legal = phase != current && tkr_encounter_can_transition (fixture->f.encounter, phase);
+      gboolean legal =
+        phase != current && tkr_encounter_can_transition (fixture->f.encounter, phase);
 
       g_assert_cmpint (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)), ==,
                        phase == current);
@@ -137,9 +138,8 @@ static void
 test_phase_bar_refusal (ViewFixture *fixture, gconstpointer data)
 {
   TkrPhaseBar *bar = child (fixture, TKR_TYPE_PHASE_BAR, "phase_bar");
-  GtkLabel *error_label
-    = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (bar), TKR_TYPE_PHASE_BAR,
-                                                "error_label"));
+  GtkLabel *error_label =
+    GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (bar), TKR_TYPE_PHASE_BAR, "error_label"));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_END));
   g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
@@ -152,9 +152,10 @@ static void
 test_actions_installed (void)
 {
   static const char *const expected[] = {
-    "encounter.begin-setup", "encounter.begin-main", "encounter.next-turn",
-    "encounter.previous-turn", "encounter.pause", "encounter.resume", "encounter.end",
-    "encounter.finish", "encounter.spend-beat", "encounter.dash",
+    "encounter.begin-setup",   "encounter.begin-main", "encounter.next-turn",
+    "encounter.previous-turn", "encounter.pause",      "encounter.resume",
+    "encounter.end",           "encounter.finish",     "encounter.spend-beat",
+    "encounter.dash",
   };
   GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_ENCOUNTER_VIEW);
 
@@ -190,9 +191,8 @@ test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 {
   GtkWidget *begin_setup = child (fixture, GTK_TYPE_BUTTON, "begin_setup_button");
   TkrTurnTracker *tracker = child (fixture, TKR_TYPE_TURN_TRACKER, "tracker");
-  GtkRevealer *paused
-    = GTK_REVEALER (gtk_widget_get_template_child (GTK_WIDGET (tracker), TKR_TYPE_TURN_TRACKER,
-                                                   "paused_revealer"));
+  GtkRevealer *paused = GTK_REVEALER (
+    gtk_widget_get_template_child (GTK_WIDGET (tracker), TKR_TYPE_TURN_TRACKER, "paused_revealer"));
 
   /* An action not enabled in this phase does nothing. */
   activate (fixture, "encounter.next-turn");
@@ -286,8 +286,8 @@ test_refusal_as_toast (void)
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), view);
   fixture_show (&f, overlay, 900, 700);
-  error_label = GTK_LABEL (
-    gtk_widget_get_template_child (view, TKR_TYPE_ENCOUNTER_VIEW, "error_label"));
+  error_label =
+    GTK_LABEL (gtk_widget_get_template_child (view, TKR_TYPE_ENCOUNTER_VIEW, "error_label"));
 
   fixture_begin_main (&f);
   for (int i = 0; i <= tkr_rules_get_beats_per_round (f.rules); i++)

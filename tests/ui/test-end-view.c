@@ -135,9 +135,8 @@ test_level_up_badge (EndFixture *fixture, gconstpointer data)
   GtkWidget *badge = g_object_get_data (G_OBJECT (row_for (fixture, bob)), "tkr-badge");
 
   g_assert_false (gtk_widget_get_visible (badge));
-  g_assert_true (tkr_character_set_experience (bob, fixture->f.history,
-                                               tkr_rules_get_xp_per_level (fixture->f.rules),
-                                               &error));
+  g_assert_true (tkr_character_set_experience (
+    bob, fixture->f.history, tkr_rules_get_xp_per_level (fixture->f.rules), &error));
   g_assert_no_error (error);
   fixture_iterate ();
   g_assert_cmpint (tkr_character_get_level_ups_available (bob, fixture->f.rules), >, 0);

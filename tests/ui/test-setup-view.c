@@ -271,8 +271,8 @@ test_seed_example (void)
 static TkrNpcGroup *
 group_at (Fixture *f, guint index)
 {
-  g_autoptr (TkrNpcGroup) group = g_list_model_get_item (tkr_setup_get_groups (get_setup (f)),
-                                                         index);
+  g_autoptr (TkrNpcGroup) group =
+    g_list_model_get_item (tkr_setup_get_groups (get_setup (f)), index);
 
   return group;
 }
@@ -320,8 +320,7 @@ test_groups_split_merge_move (void)
   g_assert_cmpuint (count_rows (groups_list), ==, 4);
   g_assert_true (group_at (&f, 1) == goblins);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (goblins)), ==, 1);
-  g_assert_cmpuint (
-    g_list_model_get_n_items (tkr_npc_group_get_members (group_at (&f, 2))), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (group_at (&f, 2))), ==, 1);
   assert_preview_matches_core (view, &f);
 
   /* Merge them back. */
@@ -400,6 +399,41 @@ test_abandon (void)
   fixture_clear (&f);
 }
 
+/* The "dice-mode" preference picks the suggested button. */
+static void
+test_dice_mode (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettings) settings = NULL;
+  Fixture f;
+  GtkWidget *view;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_test_skip ("GSettings schema not installed");
+      return;
+    }
+  settings = g_settings_new (APPLICATION_ID);
+
+  fixture_init (&f);
+  fixture_begin_setup (&f);
+  g_settings_set_string (settings, "dice-mode", "type");
+  view = show_setup_view (&f);
+  g_assert_true (gtk_widget_has_css_class (child (view, "enter_button"), "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (child (view, "roll_button"), "suggested-action"));
+
+  g_settings_set_string (settings, "dice-mode", "roll");
+  fixture_iterate ();
+  g_assert_true (gtk_widget_has_css_class (child (view, "roll_button"), "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (child (view, "enter_button"), "suggested-action"));
+
+  g_settings_reset (settings, "dice-mode");
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -414,6 +448,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/setup-view/groups/split-merge-move", test_groups_split_merge_move);
   g_test_add_func ("/setup-view/roll", test_roll);
   g_test_add_func ("/setup-view/abandon", test_abandon);
+  g_test_add_func ("/setup-view/dice-mode-preference", test_dice_mode);
 
   return g_test_run ();
 }

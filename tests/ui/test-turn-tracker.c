@@ -34,8 +34,7 @@ tracker_teardown (TrackerFixture *fixture, gconstpointer data)
 static gpointer
 tracker_child (TrackerFixture *fixture, const char *name)
 {
-  GObject *object
-    = gtk_widget_get_template_child (fixture->tracker, TKR_TYPE_TURN_TRACKER, name);
+  GObject *object = gtk_widget_get_template_child (fixture->tracker, TKR_TYPE_TURN_TRACKER, name);
 
   g_assert_nonnull (object);
   return object;
@@ -67,8 +66,8 @@ row_for_entry (TrackerFixture *fixture, TkrTurnEntry *entry)
 static TkrTurnEntry *
 entry_at (TrackerFixture *fixture, guint index)
 {
-  g_autoptr (TkrTurnEntry) entry
-    = g_list_model_get_item (tkr_encounter_get_order (fixture->f.encounter), index);
+  g_autoptr (TkrTurnEntry) entry =
+    g_list_model_get_item (tkr_encounter_get_order (fixture->f.encounter), index);
 
   return entry;
 }
@@ -115,11 +114,9 @@ test_shows_order_and_round (TrackerFixture *fixture, gconstpointer data)
 
       g_assert_nonnull (row);
       name = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TURN_ROW, "name_label");
-      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==,
-                       tkr_turn_entry_get_name (entry));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, tkr_turn_entry_get_name (entry));
       g_assert_cmpint (row_is_current (row), ==, i == 0);
-      g_assert_cmpuint (
-        g_list_model_get_n_items (tkr_turn_entry_get_members (entry)), >=, 1);
+      g_assert_cmpuint (g_list_model_get_n_items (tkr_turn_entry_get_members (entry)), >=, 1);
       g_assert_nonnull (tkr_turn_row_get_panel (row, 0));
     }
 
@@ -392,9 +389,9 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
       click (buttons->pdata[i]);
 
   g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_combatant_get_beats_owed (combatant)
-                     + tkr_rules_get_beats_per_round (fixture->f.rules)
-                     - tkr_combatant_get_beats_left (combatant),
+  g_assert_cmpint (tkr_combatant_get_beats_owed (combatant) +
+                     tkr_rules_get_beats_per_round (fixture->f.rules) -
+                     tkr_combatant_get_beats_left (combatant),
                    >=, 1);
   if (tkr_combatant_get_beats_owed (combatant) > 0)
     g_assert_true (gtk_widget_get_visible (owed));
@@ -460,6 +457,51 @@ test_move (TrackerFixture *fixture, gconstpointer data)
   g_assert_cmpint (tkr_combatant_get_range_spent (combatant, "Walk"), ==, 2);
   g_assert_true (gtk_widget_get_visible (panel_child (panel, "error_label")));
   (void) spins;
+}
+
+/* The "Use…" menu lists the sheet's and the rule data's basic Abilities;
+ * a Slow Action used on one's Turn is under way until the next Turn (SRD,
+ * Ability Times). */
+static void
+test_use_ability_menu (TrackerFixture *fixture, gconstpointer data)
+{
+  GtkWidget *panel = first_panel (fixture, 0);
+  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  GtkMenuButton *button = panel_child (panel, "abilities_button");
+  GMenuModel *menu;
+  int recover = -1;
+  int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
+
+  gtk_menu_button_popup (button);
+  fixture_iterate ();
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (menu);
+
+  /* Find "Recover" among the sections' items by its label. */
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section); j++)
+        {
+          g_autofree char *label = NULL;
+          g_autoptr (GVariant) target = NULL;
+
+          g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          target = g_menu_model_get_item_attribute_value (section, j, G_MENU_ATTRIBUTE_TARGET,
+                                                          G_VARIANT_TYPE_INT32);
+          if (g_str_has_prefix (label, "Recover"))
+            recover = g_variant_get_int32 (target);
+        }
+    }
+  gtk_menu_button_popdown (button);
+  g_assert_cmpint (recover, >=, 0);
+
+  g_assert_true (gtk_widget_activate_action (panel, "panel.use-ability", "i", recover));
+  fixture_iterate ();
+  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpstr (tkr_combatant_get_pending_slow_action (combatant), ==, "Recover");
+  g_assert_true (gtk_widget_get_visible (panel_child (panel, "pending_label")));
 }
 
 /* 1,000 entries: the list view makes a bounded set of rows (GTK 4.8
@@ -528,8 +570,8 @@ test_thousand_entries (void)
 
   /* The last entry is on screen now. */
   {
-    g_autoptr (TkrTurnEntry) last
-      = g_list_model_get_item (tkr_encounter_get_order (f.encounter), 999);
+    g_autoptr (TkrTurnEntry) last =
+      g_list_model_get_item (tkr_encounter_get_order (f.encounter), 999);
     gboolean found = FALSE;
 
     for (guint i = 0; i < rows->len; i++)
@@ -549,7 +591,7 @@ main (int argc, char *argv[])
   adw_init ();
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) \
+#define ADD(path, func)                                                                            \
   g_test_add (path, TrackerFixture, NULL, tracker_setup, func, tracker_teardown)
   ADD ("/turn-tracker/shows-order-and-round", test_shows_order_and_round);
   ADD ("/turn-tracker/seed-beats/spend-through-row", test_spend_beat_through_row);
@@ -559,6 +601,7 @@ main (int argc, char *argv[])
   ADD ("/turn-tracker/seed-paused/slow-action-needs-approval", test_paused_slow_action_approval);
   ADD ("/turn-tracker/seed-paused/resume-by-beat", test_resume_by_beat);
   ADD ("/turn-tracker/seed-movement/move", test_move);
+  ADD ("/turn-tracker/use-ability-menu", test_use_ability_menu);
 #undef ADD
   g_test_add_func ("/turn-tracker/thousand-entries", test_thousand_entries);
 

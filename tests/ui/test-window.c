@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-application.h"
 #include "tkr-window.h"
 
 static void
@@ -192,8 +193,8 @@ test_sheet_mode (void)
   g_autoptr (TkrCharacter) carol =
     tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Carol");
   g_autoptr (GBytes) bytes = tkr_character_to_bytes (carol);
-  g_autoptr (GFile) file =
-    write_temp_file ("carol.tkcharacter", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr (GFile) file = write_temp_file (
+    "carol & <co>.tkcharacter", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   TkrWindow *window = window_new ();
   TkrDocument *before = tkr_window_get_document (window);
   TkrDocument *document;
@@ -207,7 +208,7 @@ test_sheet_mode (void)
   g_assert_nonnull (shown);
   g_assert_cmpstr (tkr_character_get_name (shown), ==, "Carol");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tkr_window_get_roster (window))));
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "carol — Turnkeeper");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "carol & <co> — Turnkeeper");
 
   tkr_document_set_autosave_delay_ms (document, 600000);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -280,6 +281,86 @@ test_help_overlay (void)
   gtk_window_destroy (GTK_WINDOW (overlay));
 }
 
+/* The window's size is remembered when it closes (design, GSettings). */
+static void
+test_size_saved (void)
+{
+  g_autoptr (GSettings) settings = tkr_settings_new_if_installed ();
+  TkrWindow *window;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("settings schema not compiled");
+      return;
+    }
+  window = window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  iterate ();
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  /* The next window opens at that size. */
+  window = window_new ();
+  {
+    int width, height;
+
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    g_assert_cmpint (width, ==, 900);
+    g_assert_cmpint (height, ==, 640);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* The application: activate opens a window on an empty campaign, and the
+ * style preference goes to the style manager. Needs a session bus (GTK
+ * warns without one). */
+static void
+test_application (void)
+{
+  g_autoptr (TkrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  GSettings *settings;
+  GList *windows;
+
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    {
+      g_test_skip ("no session bus");
+      return;
+    }
+  g_setenv ("TKR_NON_UNIQUE", "1", TRUE);
+  app = tkr_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  settings = tkr_application_get_settings (app);
+  if (settings != NULL)
+    g_settings_set_string (settings, "last-document", "");
+  g_application_activate (G_APPLICATION (app));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  g_assert_true (TKR_IS_WINDOW (windows->data));
+  g_assert_true (tkr_document_is_pristine (tkr_window_get_document (windows->data)));
+
+  if (settings != NULL)
+    {
+      AdwStyleManager *manager = adw_style_manager_get_default ();
+
+      g_settings_set_string (settings, "style-variant", "dark");
+      g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==,
+                       ADW_COLOR_SCHEME_FORCE_DARK);
+      g_settings_set_string (settings, "style-variant", "default");
+      g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+    }
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  iterate ();
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
 static void
 remove_tree (GFile *file)
 {
@@ -325,6 +406,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/load/character-file-sheet-mode", test_sheet_mode);
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
   g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
+  g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
+  g_test_add_func ("/window/application/activate-and-style", test_application);
 
   status = g_test_run ();
   remove_tree (home_file);
