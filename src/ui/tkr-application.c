@@ -289,6 +289,7 @@ static const struct
   { "win.show-sheet", { "<Alt>1", NULL } },
   { "win.show-encounter", { "<Alt>2", NULL } },
   { "win.roll-dice", { "<Control>d", NULL } },
+  { "win.print-sheet", { "<Control>p", NULL } },
 };
 
 static void

@@ -6,6 +6,7 @@
 
 #include "tkr-application.h"
 #include "tkr-encounter-view.h"
+#include "tkr-print-job.h"
 #include "tkr-window.h"
 
 #define CAMPAIGN_MIME_TYPE "application/x-turnkeeper-campaign"
@@ -572,6 +573,40 @@ export_character_action (GtkWidget *widget, const char *action_name, GVariant *p
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* Printing: the sheet on screen, or cards for the whole table. */
+
+static void
+print_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  TkrCampaign *campaign = get_campaign (self);
+  TkrCharacter *character = tkr_roster_get_selected_character (self->roster);
+  g_autoptr (TkrPrintJob) job = NULL;
+  g_autoptr (GError) error = NULL;
+  TkrPrintKind kind;
+
+  if (campaign == NULL)
+    return;
+
+  if (g_str_equal (action_name, "win.print-sheet"))
+    {
+      if (character == NULL)
+        {
+          tkr_window_add_toast (self, toast_new_printf ("%s", _ ("Select a character to print")));
+          return;
+        }
+      kind = TKR_PRINT_CHARACTER_SHEET;
+    }
+  else if (g_str_equal (action_name, "win.print-initiative-cards"))
+    kind = TKR_PRINT_INITIATIVE_CARDS;
+  else
+    kind = TKR_PRINT_ZONE_CARDS;
+
+  job = tkr_print_job_new (kind, campaign, character);
+  if (tkr_print_job_run_dialog (job, GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    tkr_window_add_toast (self, toast_new_printf (_ ("Could not print: %s"), error->message));
+}
+
 /* Other actions */
 
 static void
@@ -809,6 +844,9 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-sheet", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-encounter", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.roll-dice", NULL, roll_dice_action);
+  gtk_widget_class_install_action (widget_class, "win.print-sheet", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.print-initiative-cards", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.print-zone-cards", NULL, print_action);
 }
 
 static void
