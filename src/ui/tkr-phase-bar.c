@@ -74,6 +74,15 @@ sync_buttons (TkrPhaseBar *self)
       gboolean legal = self->encounter != NULL && !is_current &&
                        tkr_encounter_can_transition (self->encounter, phase);
 
+      /* Setup -> Main also needs every PC placed: the core refuses the
+       * transition until then, so the button waits for it. */
+      if (legal && current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN)
+        {
+          TkrSetup *setup = tkr_encounter_get_setup (self->encounter);
+
+          legal = setup != NULL && tkr_setup_is_complete (setup);
+        }
+
       gtk_toggle_button_set_active (button, is_current);
       gtk_widget_set_sensitive (GTK_WIDGET (button), legal);
       if (is_current)

@@ -62,6 +62,10 @@ assert_phase_bar_matches (ViewFixture *fixture)
       gboolean legal =
         phase != current && tkr_encounter_can_transition (fixture->f.encounter, phase);
 
+      /* Main waits for a complete Setup. */
+      if (current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN)
+        legal = legal && tkr_setup_is_complete (tkr_encounter_get_setup (fixture->f.encounter));
+
       g_assert_cmpint (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)), ==,
                        phase == current);
       g_assert_cmpint (gtk_widget_get_sensitive (button), ==, legal);
@@ -94,6 +98,8 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (fixture), ==, "setup");
   assert_phase_bar_matches (fixture);
+  g_assert_true (phase_sensitive (fixture, TKR_PHASE_FREEPLAY));
+  g_assert_false (phase_sensitive (fixture, TKR_PHASE_MAIN));
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_PAUSED));
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_END));
 
