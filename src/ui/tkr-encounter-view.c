@@ -483,9 +483,10 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
                                        "encounter.next-turn", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
                                        "encounter.previous-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "encounter.pause",
-                                       NULL);
+  /* Ctrl+P stays Print, as everywhere in GNOME. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.pause", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "encounter.resume", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "encounter.end", NULL);
