@@ -29,6 +29,8 @@ struct _TkrCombatantPanel
 
   /* The Abilities offered by the menu as it was last opened. */
   GPtrArray *abilities;
+  /* The range name entry of the Move popover, while it exists. */
+  GtkEditable *improvised_entry;
 
   GtkLabel *name_label;
   GtkLabel *beats_dots;
@@ -163,13 +165,15 @@ refresh_state (TkrCombatantPanel *self)
       if (i > 0)
         g_string_append (ledger, " · ");
       /* TRANSLATORS: a Movement Range's ledger: name, spent / what it can take this Turn */
-      g_string_append_printf (ledger, _ ("%s %d/%d"), ranges[i],
+      g_string_append_printf (ledger, _ ("%s %d/%d"), tkr_rules_translate (ranges[i]),
                               tkr_combatant_get_range_spent (self->combatant, ranges[i]),
                               tkr_combatant_get_range_cap (self->combatant, ranges[i]));
+      /* A range the GM granted for this Turn (seed, "Improvised Movement"). */
       if (tkr_combatant_is_improvised (self->combatant, ranges[i], &waived))
         {
           if (waived)
-            g_string_append (ledger, _ (" (improvised)"));
+            /* TRANSLATORS: an improvised range whose Movement costs no extra */
+            g_string_append (ledger, _ (" (improvised, no penalty)"));
           else
             /* TRANSLATORS: an improvised range costing that much Movement per unit */
             g_string_append_printf (ledger, _ (" (improvised, %d:1)"),
@@ -178,8 +182,6 @@ refresh_state (TkrCombatantPanel *self)
     }
   gtk_label_set_text (self->ledger_label, ledger->str);
   gtk_widget_set_visible (GTK_WIDGET (self->ledger_label), ledger->len > 0);
-
-  gtk_widget_set_sensitive (GTK_WIDGET (self->move_button), ranges != NULL && ranges[0] != NULL);
 
   owed = tkr_combatant_get_beats_owed (self->combatant);
   if (owed > 0)
@@ -496,15 +498,183 @@ move_range_clicked_cb (GtkWidget *button, TkrCombatantPanel *self)
   report (self, ok, error);
 }
 
+/* Improvised Movement (seed, "Improvised Movement"): the GM grants a range
+ * the sheet lacks for this Turn; the core checks the grant. */
+
+/* The rule data's name of a range the GM picked or typed in the user's
+ * language, so the sheet and the files keep one name for it. */
+static const char *
+untranslate_range (TkrCombatantPanel *self, const char *text)
+{
+  const char *const *names = tkr_rules_get_range_names (tkr_encounter_get_rules (self->encounter));
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (g_utf8_collate (tkr_rules_translate (names[i]), text) == 0)
+      return names[i];
+  return text;
+}
+
+static void
+grant_clicked_cb (GtkWidget *button, TkrCombatantPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+  GtkEditable *entry = g_object_get_data (G_OBJECT (button), "tkr-range-entry");
+  GtkSpinButton *units = g_object_get_data (G_OBJECT (button), "tkr-units");
+  GtkSwitch *waive = g_object_get_data (G_OBJECT (button), "tkr-waive");
+  g_autofree char *range = NULL;
+  gboolean ok;
+
+  if (!is_ready (self))
+    return;
+
+  range = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  gtk_spin_button_update (units);
+  ok = tkr_encounter_grant_improvised_range (
+    self->encounter, self->combatant, untranslate_range (self, range),
+    gtk_spin_button_get_value_as_int (units), gtk_switch_get_active (waive), &error);
+  /* A refusal leaves the form open to put right. */
+  if (ok)
+    gtk_menu_button_popdown (self->move_button);
+  report (self, ok, error);
+}
+
+static void
+pick_range_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrCombatantPanel *self = TKR_COMBATANT_PANEL (widget);
+
+  if (self->improvised_entry != NULL)
+    gtk_editable_set_text (self->improvised_entry,
+                           tkr_rules_translate (g_variant_get_string (parameter, NULL)));
+}
+
+/* The rule data's kinds of movement the sheet does not list. */
+static GMenuModel *
+improvised_choices (TkrCombatantPanel *self)
+{
+  GMenu *menu = g_menu_new ();
+  TkrCharacter *character = get_character (self);
+  const char *const *names;
+
+  if (!is_ready (self))
+    return G_MENU_MODEL (menu);
+
+  names = tkr_rules_get_range_names (tkr_encounter_get_rules (self->encounter));
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      g_autoptr (GMenuItem) item = NULL;
+
+      if (tkr_character_get_range_units (character, names[i]) > 0)
+        continue;
+      item = g_menu_item_new (tkr_rules_translate (names[i]), NULL);
+      g_menu_item_set_action_and_target_value (item, "panel.pick-range",
+                                               g_variant_new_string (names[i]));
+      g_menu_append_item (menu, item);
+    }
+  return G_MENU_MODEL (menu);
+}
+
+static GtkWidget *
+grid_label (const char *mnemonic, GtkWidget *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  return label;
+}
+
+static GtkWidget *
+create_improvised_form (TkrCombatantPanel *self)
+{
+  g_autoptr (GMenuModel) choices = improvised_choices (self);
+  g_autofree char *waive_text = NULL;
+  GtkWidget *expander = gtk_expander_new (_ ("Grant Improvised Movement…"));
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *range_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *choose = gtk_menu_button_new ();
+  GtkWidget *units = gtk_spin_button_new_with_range (1, 999, 1);
+  GtkWidget *waive = gtk_switch_new ();
+  GtkWidget *waive_label;
+  GtkWidget *grant = gtk_button_new_with_mnemonic (_ ("_Grant"));
+  int cost = self->encounter ? tkr_rules_get_improvised_cost (tkr_encounter_get_rules (self->encounter))
+                             : 1;
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_top (grid, 6);
+
+  gtk_widget_set_name (entry, "improvised-range");
+  gtk_widget_set_hexpand (entry, TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("Climb, Swim…"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Kind of movement"), -1);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (choose), "pan-down-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (choose), choices);
+  gtk_widget_set_tooltip_text (choose, _ ("Kinds of movement the rules know"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (choose), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Choose a kind of movement"), -1);
+  gtk_widget_set_sensitive (choose, g_menu_model_get_n_items (choices) > 0);
+  gtk_widget_add_css_class (range_box, "linked");
+  gtk_box_append (GTK_BOX (range_box), entry);
+  gtk_box_append (GTK_BOX (range_box), choose);
+  g_set_weak_pointer (&self->improvised_entry, GTK_EDITABLE (entry));
+
+  gtk_widget_set_name (units, "improvised-units");
+  gtk_widget_set_halign (units, GTK_ALIGN_START);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (units), 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (units), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Units of improvised movement"), -1);
+
+  /* The penalty's size is the rule data's. */
+  /* TRANSLATORS: the GM lets an improvised range cost no more than a
+   * sheet's; "Waive the 2:1 penalty" */
+  waive_text = g_strdup_printf (_ ("_Waive the %d:1 penalty"), cost);
+  waive_label = grid_label (waive_text, waive);
+  gtk_label_set_wrap (GTK_LABEL (waive_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (waive_label), 24);
+  gtk_widget_set_name (waive, "improvised-waive");
+  gtk_widget_set_halign (waive, GTK_ALIGN_START);
+  gtk_widget_set_valign (waive, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (waive, _ ("The going is easy: each unit costs one Movement"));
+
+  gtk_widget_set_name (grant, "improvised-grant");
+  gtk_widget_set_halign (grant, GTK_ALIGN_END);
+  gtk_widget_add_css_class (grant, "suggested-action");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (grant), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Grant Improvised Movement"), -1);
+  g_object_set_data (G_OBJECT (grant), "tkr-range-entry", entry);
+  g_object_set_data (G_OBJECT (grant), "tkr-units", units);
+  g_object_set_data (G_OBJECT (grant), "tkr-waive", waive);
+  g_signal_connect_object (grant, "clicked", G_CALLBACK (grant_clicked_cb), self, 0);
+  g_signal_connect_swapped (entry, "activate", G_CALLBACK (gtk_widget_activate), grant);
+
+  gtk_grid_attach (GTK_GRID (grid), grid_label (_ ("_Range"), entry), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), range_box, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), grid_label (_ ("_Units"), units), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), units, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), waive_label, 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), waive, 1, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), grant, 0, 3, 2, 1);
+
+  gtk_expander_set_use_underline (GTK_EXPANDER (expander), FALSE);
+  gtk_expander_set_child (GTK_EXPANDER (expander), grid);
+  return expander;
+}
+
 /* The per-range ledger with its own Movement to spend and "Move" button,
  * made when the GM opens it (rows made for every turn row would cost
- * what a thousand-entry order cannot afford). */
+ * what a thousand-entry order cannot afford), then the GM's grant of
+ * Improvised Movement. */
 static void
 move_popup_cb (GtkMenuButton *button, gpointer user_data)
 {
   TkrCombatantPanel *self = user_data;
   GtkPopover *popover = gtk_menu_button_get_popover (button);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *form;
   g_auto (GStrv) ranges = NULL;
 
   if (popover == NULL)
@@ -515,10 +685,11 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_widget_set_margin_top (grid, 6);
-  gtk_widget_set_margin_bottom (grid, 6);
-  gtk_widget_set_margin_start (grid, 6);
-  gtk_widget_set_margin_end (grid, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_box_append (GTK_BOX (box), grid);
 
   if (is_ready (self))
     ranges = tkr_combatant_list_ranges (self->combatant);
@@ -531,7 +702,7 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       g_autofree char *ledger = NULL;
       g_autofree char *spin_name = NULL;
       g_autofree char *move_name = NULL;
-      GtkWidget *name = gtk_label_new (ranges[i]);
+      GtkWidget *name = gtk_label_new (tkr_rules_translate (ranges[i]));
       GtkWidget *spent_label;
       GtkWidget *spin;
       GtkWidget *move;
@@ -565,7 +736,21 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       gtk_grid_attach (GTK_GRID (grid), move, 3, i, 1, 1);
     }
 
-  gtk_popover_set_child (popover, grid);
+  if (ranges == NULL || ranges[0] == NULL)
+    {
+      GtkWidget *none = gtk_label_new (_ ("No Movement Ranges this Turn"));
+
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_grid_attach (GTK_GRID (grid), none, 0, 0, 1, 1);
+    }
+
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  form = create_improvised_form (self);
+  /* Nothing else to do here without a range: the grant comes first. */
+  gtk_expander_set_expanded (GTK_EXPANDER (form), ranges == NULL || ranges[0] == NULL);
+  gtk_box_append (GTK_BOX (box), form);
+
+  gtk_popover_set_child (popover, box);
 }
 
 static void
@@ -1040,6 +1225,7 @@ tkr_combatant_panel_dispose (GObject *object)
   g_clear_object (&self->combatant);
   g_clear_object (&self->encounter);
   g_clear_pointer (&self->abilities, g_ptr_array_unref);
+  g_clear_weak_pointer (&self->improvised_entry);
 
   G_OBJECT_CLASS (tkr_combatant_panel_parent_class)->dispose (object);
 }
@@ -1112,6 +1298,7 @@ tkr_combatant_panel_class_init (TkrCombatantPanelClass *klass)
 
   gtk_widget_class_install_action (widget_class, "panel.use-ability", "i", use_ability_action);
   gtk_widget_class_install_action (widget_class, "panel.add-condition", "s", add_condition_action);
+  gtk_widget_class_install_action (widget_class, "panel.pick-range", "s", pick_range_action);
 
   tkr_encounter_view_ensure_style ();
   gtk_widget_class_set_template_from_resource (

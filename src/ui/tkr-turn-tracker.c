@@ -6,6 +6,7 @@
 
 #include "tkr-encounter-view-private.h"
 #include "tkr-feedback.h"
+#include "tkr-gm-panel.h"
 #include "tkr-turn-row.h"
 #include "tkr-turn-tracker.h"
 
@@ -31,6 +32,9 @@ struct _TkrTurnTracker
   GtkButton *next_button;
   GtkLabel *error_label;
   GtkListView *list_view;
+  AdwFlap *flap;
+  TkrGmPanel *gm_panel;
+  GtkToggleButton *gm_panel_button;
 };
 
 G_DEFINE_FINAL_TYPE (TkrTurnTracker, tkr_turn_tracker, ADW_TYPE_BIN)
@@ -400,6 +404,7 @@ tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_view_ensure_style ();
+  g_type_ensure (TKR_TYPE_GM_PANEL);
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-turn-tracker.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, paused_revealer);
@@ -414,6 +419,9 @@ tkr_turn_tracker_class_init (TkrTurnTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, next_button);
   gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, error_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, list_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, flap);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, gm_panel);
+  gtk_widget_class_bind_template_child (widget_class, TkrTurnTracker, gm_panel_button);
 }
 
 static void
@@ -481,6 +489,7 @@ tkr_turn_tracker_set_encounter (TkrTurnTracker *self, TkrEncounter *encounter)
   gtk_no_selection_set_model (self->selection, NULL);
   gtk_no_selection_set_model (self->selection,
                               encounter ? tkr_encounter_get_order (encounter) : NULL);
+  tkr_gm_panel_set_encounter (self->gm_panel, encounter);
   tkr_feedback_clear (self->error_label);
   refresh_header (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
@@ -492,4 +501,12 @@ tkr_turn_tracker_get_list_view (TkrTurnTracker *self)
   g_return_val_if_fail (TKR_IS_TURN_TRACKER (self), NULL);
 
   return self->list_view;
+}
+
+GtkWidget *
+tkr_turn_tracker_get_gm_panel (TkrTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TURN_TRACKER (self), NULL);
+
+  return GTK_WIDGET (self->gm_panel);
 }

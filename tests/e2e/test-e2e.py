@@ -1,0 +1,237 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end: drives the running Turnkeeper through accessibility, as a GM
+would, and checks what the sheets and the saved file then hold.
+
+Create two PCs, add three NPC groups, run Setup to a turn order, play two
+rounds spending Beats and Movement, pause and resume, end with XP.
+
+Runs as a TAP test. Needs a display (xvfb-run) and a session bus
+(dbus-run-session); without them it skips.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+step_number = 0
+plan_printed = False
+
+
+def tap(ok, description):
+    global step_number
+    step_number += 1
+    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
+
+
+def skip_all(reason):
+    print(f"1..0 # SKIP {reason}")
+    sys.exit(0)
+
+
+if not os.environ.get("DISPLAY"):
+    skip_all("no display")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import pyatspi  # noqa: F401
+    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
+                              set_value, type_into, wait_for)
+except ImportError as e:
+    skip_all(f"pyatspi is missing ({e})")
+
+binary = sys.argv[1]
+home = tempfile.mkdtemp(prefix="turnkeeper-e2e-")
+env = dict(os.environ)
+env.update({
+    "XDG_DATA_HOME": os.path.join(home, "data"),
+    "XDG_CONFIG_HOME": os.path.join(home, "config"),
+    "TKR_NON_UNIQUE": "1",
+    "GSETTINGS_BACKEND": "memory",
+    "GTK_A11Y": "atspi",
+})
+env.pop("NO_AT_BRIDGE", None)
+# The app runs without fatal warnings here: this test judges what a user
+# sees; the widget suites run with them.
+env.pop("G_DEBUG", None)
+
+log = open(os.path.join(home, "app.log"), "w")
+proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def check(description, condition):
+    tap(bool(condition), description)
+    if not condition:
+        raise AssertionError(description)
+
+
+def roster_select(frame, name):
+    # A roster row is a list item; its label is the character's name.
+    label = find(frame, "label", name)
+    ext = label.queryComponent().getExtents(0)
+    subprocess.run(["xdotool", "mousemove", str(ext.x + 5), str(ext.y + ext.height // 2),
+                    "click", "1"], check=True)
+    time.sleep(0.3)
+
+
+def add_character(frame, button, name, edge=None):
+    click(find(frame, "push button", button))
+    entry = find(frame, "text", "Name")
+    wait_for(lambda: get_text(entry).startswith("New"), what="a new sheet")
+    type_into(entry, name)
+    wait_for(lambda: find_all(frame, "label", name), what=f"{name} in the roster")
+    if edge is not None:
+        spin = find(frame, "spin button", "Edge")
+        set_value(spin, edge)
+        wait_for(lambda: get_value(spin) == edge, what=f"{name}'s Edge")
+
+
+try:
+    app = find_app("turnkeeper")
+    frame = find(app, "frame")
+    tap(True, "the application window is on the accessibility bus")
+
+    # Two PCs and three kinds of NPC, each with its own Edge Save.
+    add_character(frame, "Add PC", "Alice")
+    add_character(frame, "Add PC", "Bob")
+    add_character(frame, "Add NPC", "Wolf", edge=2)
+    add_character(frame, "Add NPC", "Goblin", edge=1)
+    add_character(frame, "Add NPC", "Orc", edge=0)
+    check("two PCs and three NPCs are in the roster",
+          all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Wolf", "Goblin", "Orc")))
+
+    for name in ("Alice", "Bob", "Wolf", "Goblin", "Orc"):
+        click(find(frame, "push button", f"Add {name} to the Encounter"))
+    tap(True, "everyone joined the encounter")
+
+    # Setup: the skeleton is the three NPC groups by Edge; each PC tests
+    # from the last group toward the front (seed 000, "Turn Order").
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    click(find(frame, "push button", "Go to Setup phase"))
+    scores = {("Alice", "Orc"): 8, ("Alice", "Goblin"): 3, ("Bob", "Orc"): 4}
+    tested = []
+    enter = find(frame, "push button", contains="Enter Score")
+    score_spin = find(frame, "spin button", "Score")
+    while True:
+        headings = [n.name for n in find_all(frame, "label", contains=" tests Edge against ")]
+        if not headings:
+            break
+        heading = headings[0]
+        pc, group = heading.split(" tests Edge against ")
+        key = (pc, group.split(" ")[0])
+        check(f"Setup asks {heading}", key in scores)
+        set_value(score_spin, scores[key])
+        wait_for(lambda: get_value(score_spin) == scores[key], what="the Score")
+        click(enter)
+        tested.append(key)
+        wait_for(lambda: not find_all(frame, "label", heading), what="the next test")
+    check("the tests went from the last group toward the front",
+          tested == [("Alice", "Orc"), ("Alice", "Goblin"), ("Bob", "Orc")]
+          or tested == [("Alice", "Orc"), ("Bob", "Orc"), ("Alice", "Goblin")])
+
+    click(find(frame, "push button", contains="Start Encounter"))
+    wait_for(lambda: find_all(frame, "label", contains="Round 1"), what="Round 1")
+    tap(True, "the encounter is in Main, Round 1")
+
+    # Two rounds: five entries (Wolf, Goblin, Alice, Orc, Bob) take a Turn each.
+    spent = moved = 0
+    for turn in range(10):
+        current = find(frame, "push button", "Spend a Beat", timeout=5)
+        click(current)
+        spent += 1
+        moves = find_all(frame, "push button", "Move in Walk")
+        spins = find_all(frame, "spin button", "Movement to spend in Walk")
+        for move, spin in zip(moves, spins):
+            if move.getState().contains(pyatspi.STATE_SENSITIVE):
+                set_value(spin, 2)
+                click(move)
+                moved += 1
+                break
+        click(find(frame, "push button", contains="Next Turn"))
+        time.sleep(0.3)
+    wait_for(lambda: find_all(frame, "label", contains="Round 3"), what="Round 3")
+    tap(True, f"two rounds played: {spent} Beats spent, {moved} moves")
+
+    click(find(frame, "push button", "Go to Paused phase"))
+    wait_for(lambda: find_all(frame, "label", "Encounter Paused"), what="the pause")
+    tap(True, "the encounter is paused")
+    click(find(frame, "push button", contains="_Resume"))
+    wait_for(lambda: find(frame, "push button", "Go to Paused phase").getState().contains(
+        pyatspi.STATE_SENSITIVE), what="Main again")
+    tap(True, "the encounter resumed")
+
+    click(find(frame, "push button", "Go to End phase"))
+    for name, xp, reason in (("Alice", 2, "Held the bridge"), ("Bob", 1, "")):
+        click(find(frame, "push button", f"Award Experience to {name}"))
+        dialog = find(app, "dialog", timeout=5) if find_all(app, "dialog") else frame
+        amount = find(app, "check box", f"{xp} XP", timeout=5)
+        click(amount)
+        if reason:
+            type_into(find(app, "text", contains="", index=0) if False else
+                      [t for t in find_all(app, "text") if "Reason" in (t.name or "")][0],
+                      reason, submit=False)
+        click(find(app, "push button", contains="_Award"))
+        wait_for(lambda: not find_all(app, "push button", contains="_Award"), what="the dialog")
+    tap(True, "Experience awarded")
+    click(find(frame, "push button", contains="Back to Freeplay"))
+    wait_for(lambda: find_all(frame, "push button", contains="Begin Setup"), what="Freeplay")
+    tap(True, "back to Freeplay")
+
+    # What the sheets show.
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    for name, xp in (("Alice", 2), ("Bob", 1)):
+        roster_select(frame, name)
+        spin = find(frame, "spin button", "Experience Points")
+        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP on the sheet")
+        tap(True, f"{name}'s sheet shows {xp} XP")
+
+    # What the autosaved file holds (saved within a few seconds).
+    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
+
+    def saved():
+        files = glob.glob(pattern)
+        if not files:
+            return None
+        with open(files[0]) as f:
+            data = json.load(f)
+        return data["campaign"]
+
+    def settled():
+        c = saved()
+        return c and c["encounter"]["phase"] == "freeplay" and any(
+            p["name"] == "Alice" and p["experience"] == 2 for p in c["party"])
+
+    wait_for(settled, timeout=15, what="the autosave")
+    campaign = saved()
+    party = {p["name"]: p for p in campaign["party"]}
+    check("the file holds both PCs with their XP",
+          party["Alice"]["experience"] == 2 and party["Bob"]["experience"] == 1)
+    npcs = {n["name"]: n for n in campaign["npcs"]}
+    edges = {name: next(s["value"] for s in n["saves"] if s["name"] == "Edge")
+             for name, n in npcs.items()}
+    check("the file holds the NPC library with each Edge",
+          edges == {"Wolf": 2, "Goblin": 1, "Orc": 0})
+    texts = [e["text"] for e in campaign["encounter"]["log"]]
+    check("the log holds the Beats spent", sum("spends a Beat" in t for t in texts) == spent)
+    check("the log holds the movement", sum("Movement on Walk" in t for t in texts) == moved)
+    check("the log holds the XP and its reason", any("Held the bridge" in t for t in texts))
+    check("the log holds the pause", any("paused" in t for t in texts))
+
+    print(f"1..{step_number}")
+    sys.exit(0)
+except Exception as e:  # report, then fail
+    tap(False, f"unexpected: {e!r}")
+    print(f"1..{step_number}")
+    sys.exit(1)
+finally:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
