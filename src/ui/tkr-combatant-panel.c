@@ -598,8 +598,8 @@ create_improvised_form (TkrCombatantPanel *self)
   GtkWidget *waive = gtk_switch_new ();
   GtkWidget *waive_label;
   GtkWidget *grant = gtk_button_new_with_mnemonic (_ ("_Grant"));
-  int cost = self->encounter ? tkr_rules_get_improvised_cost (tkr_encounter_get_rules (self->encounter))
-                             : 1;
+  int cost =
+    self->encounter ? tkr_rules_get_improvised_cost (tkr_encounter_get_rules (self->encounter)) : 1;
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -661,6 +661,15 @@ create_improvised_form (TkrCombatantPanel *self)
   gtk_expander_set_use_underline (GTK_EXPANDER (expander), FALSE);
   gtk_expander_set_child (GTK_EXPANDER (expander), grid);
   return expander;
+}
+
+/* GTK 4.8 leaves an open popover at its size when its content grows; the
+ * form would be cut off. */
+static void
+improvised_expanded_cb (GtkExpander *expander, GParamSpec *pspec, GtkPopover *popover)
+{
+  if (gtk_widget_get_visible (GTK_WIDGET (popover)))
+    gtk_popover_present (popover);
 }
 
 /* The per-range ledger with its own Movement to spend and "Move" button,
@@ -748,6 +757,8 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
   form = create_improvised_form (self);
   /* Nothing else to do here without a range: the grant comes first. */
   gtk_expander_set_expanded (GTK_EXPANDER (form), ranges == NULL || ranges[0] == NULL);
+  g_signal_connect_object (form, "notify::expanded", G_CALLBACK (improvised_expanded_cb), popover,
+                           0);
   gtk_box_append (GTK_BOX (box), form);
 
   gtk_popover_set_child (popover, box);

@@ -109,8 +109,7 @@ refresh_zone_row (GtkWidget *row)
   gtk_label_set_text (widgets->name, name);
   gtk_label_set_text (widgets->place, has_place ? place : "");
   gtk_widget_set_visible (GTK_WIDGET (widgets->place), has_place);
-  gtk_label_set_text (widgets->description,
-                      description ? tkr_rules_translate (description) : "");
+  gtk_label_set_text (widgets->description, description ? tkr_rules_translate (description) : "");
   gtk_widget_set_visible (GTK_WIDGET (widgets->description),
                           description != NULL && *description != '\0');
 
@@ -368,6 +367,10 @@ setup_log_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   GtkWidget *round = gtk_label_new (NULL);
   GtkWidget *text = gtk_label_new (NULL);
 
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
   gtk_label_set_xalign (GTK_LABEL (round), 0);
   gtk_label_set_yalign (GTK_LABEL (round), 0);
   gtk_label_set_width_chars (GTK_LABEL (round), 8);
@@ -442,15 +445,23 @@ static void
 scroll_log_to_end (TkrGmPanel *self)
 {
   self->log_scroll_frames = 0;
-  if (self->log_scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (self->log_scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self->log_view)))
     self->log_scroll_tick =
       gtk_widget_add_tick_callback (GTK_WIDGET (self), log_scroll_tick_cb, NULL, NULL);
+}
+
+/* The log page was out of view while the log grew. */
+static void
+log_view_map_cb (TkrGmPanel *self)
+{
+  scroll_log_to_end (self);
 }
 
 static void
 refresh_log_state (TkrGmPanel *self)
 {
-  guint n = self->encounter ? g_list_model_get_n_items (tkr_encounter_get_log (self->encounter)) : 0;
+  guint n =
+    self->encounter ? g_list_model_get_n_items (tkr_encounter_get_log (self->encounter)) : 0;
 
   gtk_widget_set_visible (GTK_WIDGET (self->log_empty_label), n == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->log_scroller), n > 0);
@@ -494,14 +505,6 @@ note_changed_cb (TkrGmPanel *self)
 }
 
 /* GObject */
-
-static void
-tkr_gm_panel_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (tkr_gm_panel_parent_class)->map (widget);
-  /* The log may have grown while the panel was hidden. */
-  scroll_log_to_end (TKR_GM_PANEL (widget));
-}
 
 static void
 tkr_gm_panel_unmap (GtkWidget *widget)
@@ -572,7 +575,6 @@ tkr_gm_panel_class_init (TkrGmPanelClass *klass)
   object_class->dispose = tkr_gm_panel_dispose;
   object_class->get_property = tkr_gm_panel_get_property;
   object_class->set_property = tkr_gm_panel_set_property;
-  widget_class->map = tkr_gm_panel_map;
   widget_class->unmap = tkr_gm_panel_unmap;
 
   properties[PROP_ENCOUNTER] =
@@ -621,8 +623,8 @@ tkr_gm_panel_init (TkrGmPanel *self)
 
   g_signal_connect_object (self->zone_row, "notify::selected", G_CALLBACK (zone_selected_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->add_zone_button, "clicked", G_CALLBACK (add_zone_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->add_zone_button, "clicked", G_CALLBACK (add_zone_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->zone_place, "entry-activated", G_CALLBACK (add_zone_clicked_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->add_note_button, "clicked", G_CALLBACK (add_note), self,
@@ -630,6 +632,8 @@ tkr_gm_panel_init (TkrGmPanel *self)
   g_signal_connect_object (self->note_entry, "activate", G_CALLBACK (add_note), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->note_entry, "changed", G_CALLBACK (note_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->log_view, "map", G_CALLBACK (log_view_map_cb), self,
                            G_CONNECT_SWAPPED);
 
   self->log_signals = g_signal_group_new (G_TYPE_LIST_MODEL);

@@ -42,7 +42,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
     import pyatspi  # noqa: F401
     from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
-                              set_value, type_into, wait_for)
+                              set_value, type_into, wait_for, walk, ancestor_with,
+                              pointer_click)
 except ImportError as e:
     skip_all(f"pyatspi is missing ({e})")
 
@@ -72,11 +73,10 @@ def check(description, condition):
 
 
 def roster_select(frame, name):
-    # A roster row is a list item; its label is the character's name.
-    label = find(frame, "label", name)
-    ext = label.queryComponent().getExtents(0)
-    subprocess.run(["xdotool", "mousemove", str(ext.x + 5), str(ext.y + ext.height // 2),
-                    "click", "1"], check=True)
+    # Click the name in the character's roster row, as a person would.
+    duplicate = find(frame, "push button", contains=f"Duplicate {name}")
+    row = ancestor_with(duplicate, lambda n: find_all(n, "label", name))
+    pointer_click(find(row, "label", name))
     time.sleep(0.3)
 
 
@@ -107,7 +107,7 @@ try:
           all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Wolf", "Goblin", "Orc")))
 
     for name in ("Alice", "Bob", "Wolf", "Goblin", "Orc"):
-        click(find(frame, "push button", f"Add {name} to the Encounter"))
+        click(find(frame, "push button", contains=f"Add {name} to the Encounter"))
     tap(True, "everyone joined the encounter")
 
     # Setup: the skeleton is the three NPC groups by Edge; each PC tests
@@ -142,17 +142,21 @@ try:
     # Two rounds: five entries (Wolf, Goblin, Alice, Orc, Bob) take a Turn each.
     spent = moved = 0
     for turn in range(10):
+        # The combatant whose Turn it is spends a Beat on an Action (off
+        # Turn the button would be a Reaction).
         current = find(frame, "push button", "Spend a Beat", timeout=5)
+        panel = ancestor_with(current, lambda n: find_all(n, "push button", "Move…"))
         click(current)
         spent += 1
-        moves = find_all(frame, "push button", "Move in Walk")
-        spins = find_all(frame, "spin button", "Movement to spend in Walk")
-        for move, spin in zip(moves, spins):
-            if move.getState().contains(pyatspi.STATE_SENSITIVE):
-                set_value(spin, 2)
-                click(move)
-                moved += 1
-                break
+        # ...and walks 2 units through the movement ledger.
+        click(find(panel, "push button", "Move…"))
+        move = find(app, "push button", contains="Move in Walk", timeout=5)
+        spin = find(app, "spin button", "Movement to spend in Walk", timeout=5)
+        set_value(spin, 2)
+        wait_for(lambda: get_value(spin) == 2, what="the Movement to spend")
+        click(move)
+        moved += 1
+        wait_for(lambda: find_all(panel, "label", contains="Walk 2/4"), what="the ledger")
         click(find(frame, "push button", contains="Next Turn"))
         time.sleep(0.3)
     wait_for(lambda: find_all(frame, "label", contains="Round 3"), what="Round 3")
@@ -168,7 +172,7 @@ try:
 
     click(find(frame, "push button", "Go to End phase"))
     for name, xp, reason in (("Alice", 2, "Held the bridge"), ("Bob", 1, "")):
-        click(find(frame, "push button", f"Award Experience to {name}"))
+        click(find(frame, "push button", contains=f"Award Experience to {name}"))
         dialog = find(app, "dialog", timeout=5) if find_all(app, "dialog") else frame
         amount = find(app, "check box", f"{xp} XP", timeout=5)
         click(amount)
@@ -222,11 +226,31 @@ try:
     check("the log holds the movement", sum("Movement on Walk" in t for t in texts) == moved)
     check("the log holds the XP and its reason", any("Held the bridge" in t for t in texts))
     check("the log holds the pause", any("paused" in t for t in texts))
+    # The order Setup built: Alice was Low against the Goblins, Bob against
+    # the Orcs, so: Wolves, Goblins, Alice, Orcs, Bob.
+    round_one = [t.split(": ", 1)[1].rsplit("’s Turn", 1)[0] for t in texts
+                 if t.startswith("Round 1: ")]
+    expected = ["Wolf", "Goblin", "Alice", "Orc", "Bob"]
+    check(f"the turn order was {', '.join(expected)} (log: {round_one})",
+          len(round_one) == 5 and all(a.startswith(b) for a, b in zip(round_one, expected)))
+    check("two full rounds were played", sum(t.startswith("Round 2: ") for t in texts) == 5)
 
     print(f"1..{step_number}")
     sys.exit(0)
 except Exception as e:  # report, then fail
     tap(False, f"unexpected: {e!r}")
+    try:
+        with open(os.path.join(home, "tree.txt"), "w") as out:
+            for node in walk(app):
+                depth = 0
+                parent = node
+                while parent is not None and parent != app and depth < 60:
+                    parent = parent.parent
+                    depth += 1
+                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
+        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
+    except Exception:
+        pass
     print(f"1..{step_number}")
     sys.exit(1)
 finally:
