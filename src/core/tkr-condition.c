@@ -439,8 +439,10 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
       if (value < TKR_TURN_NONE || value > G_MAXINT32)
         {
           g_autofree char *element_path = tkr_json_path_index (turns_path, i);
-          tkr_json_set_error (error, element_path, _ ("%" G_GINT64_FORMAT " is not a turn number"),
-                              value);
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+          /* Translators: %s is a number read from a file */
+          tkr_json_set_error (error, element_path, _ ("%s is not a turn number"), number);
           return NULL;
         }
       turn = (gint32) value;

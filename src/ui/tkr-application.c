@@ -152,7 +152,8 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   AdwComboRow *row;
   const char *rule_names[] = { tkr_rules_get_name (tkr_rules_get_default ()), NULL };
   const char *dice_labels[] = { _ ("Roll in Turnkeeper"), _ ("Type in Scores"), NULL };
-  const char *style_labels[] = { _ ("Follow System"), _ ("Light"), _ ("Dark"), NULL };
+  const char *style_labels[] = { C_ ("color scheme", "Follow System"), C_ ("color scheme", "Light"),
+                                 C_ ("color scheme", "Dark"), NULL };
 
   gtk_window_set_transient_for (GTK_WINDOW (window), active_window (self));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);

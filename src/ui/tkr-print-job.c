@@ -647,7 +647,8 @@ sheet_experience (Flow *flow, TkrCharacter *character)
   int available = tkr_character_get_level_ups_available (character, rules);
   g_autofree char *level = g_strdup_printf ("%d", tkr_character_get_level (character));
   /* Translators: experience points on a printed sheet */
-  g_autofree char *xp = g_strdup_printf (_ ("%d XP"), experience);
+  g_autofree char *xp =
+    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d XP", "%d XP", experience), experience);
   g_autofree char *progress = NULL;
   g_autoptr (PangoLayout) caption = NULL;
   double box_width = 84, height, bar_x, bar_width, fraction;

@@ -74,6 +74,9 @@ update_labels (TkrRosterRow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, duplicate_label, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->remove_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, remove_label, -1);
+  /* The row itself is named after the character, for list navigation. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle, -1);
 }
 
 /* The target goes in before the action name and out after it: a name
