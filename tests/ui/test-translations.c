@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * The app and its help come up in German (and French) when the user's
+ * language says so: the window's own labels, the core's messages, the rule
+ * data's names, and the help pages built from help/<lang>/<lang>.po.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "tkr-window.h"
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Every label and button text under @widget, joined, to search in. */
+static void
+collect_text (GtkWidget *widget, GString *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  else if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    g_string_append_printf (out, "%s\n", gtk_button_get_label (GTK_BUTTON (widget)));
+  else if (ADW_IS_PREFERENCES_GROUP (widget))
+    g_string_append_printf (out, "%s\n",
+                            adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, out);
+}
+
+static void
+test_window_in_german (void)
+{
+  TkrWindow *window = tkr_window_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  collect_text (GTK_WIDGET (window), text);
+  g_test_message ("%s", text->str);
+
+  /* The roster's buttons and headings, in the German translation. */
+  g_assert_nonnull (strstr (text->str, "SC hinzufügen"));
+  g_assert_nonnull (strstr (text->str, "NSC hinzufügen"));
+  g_assert_null (strstr (text->str, "Add PC"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+static void
+test_core_in_german (void)
+{
+  TkrRules *rules = tkr_rules_get_default ();
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (tkr_phase_to_string (TKR_PHASE_SETUP), ==, "Vorbereitung");
+  g_assert_cmpstr (tkr_pool_kind_to_name (TKR_POOL_HEALTH), ==, "Gesundheit");
+  /* Rule data: English in the file, German on screen. */
+  g_assert_cmpstr (tkr_rules_translate ("Slowed"), ==, "Verlangsamt");
+  g_assert_cmpstr (tkr_rules_translate ("The Kleptonomicon"), ==, "Das Kleptonomicon");
+
+  /* An error message from a refused command. */
+  g_assert_false (tkr_encounter_pause (tkr_campaign_get_encounter (campaign), &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_null (strstr (error->message, "phase"));
+}
+
+static void
+check_help_page (const char *lang, const char *page, const char *expected)
+{
+  g_autofree char *path = g_build_filename (TKR_BUILD_HELPDIR, lang, page, NULL);
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, expected));
+}
+
+static void
+test_help_in_german_and_french (void)
+{
+  check_help_page ("de", "index.page", "Hilfe");
+  check_help_page ("de", "turn-order.page", "Zugreihenfolge");
+  check_help_page ("fr", "index.page", "Aide");
+  check_help_page ("fr", "beats-and-movement.page", "déplacement");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, TKR_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/translations/window-in-german", test_window_in_german);
+  g_test_add_func ("/translations/core-in-german", test_core_in_german);
+  g_test_add_func ("/translations/help-in-german-and-french", test_help_in_german_and_french);
+
+  return g_test_run ();
+}
