@@ -507,10 +507,15 @@ static const char *
 untranslate_range (TkrCombatantPanel *self, const char *text)
 {
   const char *const *names = tkr_rules_get_range_names (tkr_encounter_get_rules (self->encounter));
+  g_autofree char *folded = g_utf8_casefold (text, -1);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    if (g_utf8_collate (tkr_rules_translate (names[i]), text) == 0)
-      return names[i];
+    {
+      g_autofree char *name = g_utf8_casefold (tkr_rules_translate (names[i]), -1);
+
+      if (g_strcmp0 (name, folded) == 0)
+        return names[i];
+    }
   return text;
 }
 

@@ -12,8 +12,9 @@ G_DECLARE_FINAL_TYPE (TkrCombatantPanel, tkr_combatant_panel, TKR, COMBATANT_PAN
 
 /* One member of a turn entry in the tracker: Beats (spend, refund; a spend
  * off turn is a Reaction), Free Actions, Movement with its per-range
- * ledger, Dash, Abilities, conditions as chips, quick Health and Shield
- * edits and the Beats owed. Every control calls a TkrEncounter or
+ * ledger (the Move popover also lets the GM grant Improvised Movement),
+ * Dash, Abilities, conditions as chips, quick Health and Shield edits and
+ * the Beats owed. Every control calls a TkrEncounter or
  * TkrCharacter command. Properties "encounter", "combatant", "show-name". */
 
 GtkWidget *tkr_combatant_panel_new (void);

@@ -130,10 +130,10 @@ refresh_zone_row (GtkWidget *row)
   if (has_place)
     /* TRANSLATORS: accessible name of a Zone in play: name, place, stacks,
      * "Fire, the brazier, 1 of 2 stacks" */
-    label = g_strdup_printf (_ ("%s, %s, %s"), name, place, text);
+    label = g_strdup_printf (C_ ("zone", "%s, %s, %s"), name, place, text);
   else
     /* TRANSLATORS: accessible name of a Zone in play: name and stacks */
-    label = g_strdup_printf (_ ("%s, %s"), name, text);
+    label = g_strdup_printf (C_ ("zone", "%s, %s"), name, text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
@@ -403,8 +403,8 @@ bind_log_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
   GtkWidget *text = gtk_widget_get_next_sibling (round);
   int number = tkr_log_entry_get_round (entry);
   g_autofree char *prefix = NULL;
-  g_autoptr (GDateTime) time = g_date_time_new_from_unix_local (tkr_log_entry_get_time (entry));
-  g_autofree char *when = time ? g_date_time_format (time, "%X") : NULL;
+  g_autoptr (GDateTime) stamp = g_date_time_new_from_unix_local (tkr_log_entry_get_time (entry));
+  g_autofree char *when = stamp ? g_date_time_format (stamp, "%X") : NULL;
 
   /* Before Round 1 (joining, the Setup) there is no Round to name. */
   if (number > 0)

@@ -48,6 +48,7 @@ struct _TkrRoster
   GtkStack *list_stack;
   GtkListView *list_view;
   GMenuModel *primary_menu;
+  GMenu *recent_menu;
 };
 
 G_DEFINE_FINAL_TYPE (TkrRoster, tkr_roster, ADW_TYPE_BIN)
@@ -410,6 +411,57 @@ add_to_encounter_action (GtkWidget *widget, const char *action_name, GVariant *p
 
 /* GObject */
 
+#define MAX_RECENT 8
+
+static int
+compare_recent (gconstpointer a, gconstpointer b)
+{
+  GtkRecentInfo *first = *(GtkRecentInfo *const *) a;
+  GtkRecentInfo *second = *(GtkRecentInfo *const *) b;
+  GDateTime *first_time = gtk_recent_info_get_modified (first);
+  GDateTime *second_time = gtk_recent_info_get_modified (second);
+
+  return g_date_time_compare (second_time, first_time);
+}
+
+/* "Open Recent": the campaigns and character sheets opened or saved
+ * lately that still exist, newest first. */
+static void
+fill_recent_menu (TkrRoster *self, GtkRecentManager *manager)
+{
+  GList *items = gtk_recent_manager_get_items (manager);
+  g_autoptr (GPtrArray) ours = g_ptr_array_new ();
+  guint shown = 0;
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+
+      if ((g_str_has_suffix (uri, ".tkcampaign") || g_str_has_suffix (uri, ".tkcharacter")) &&
+          gtk_recent_info_exists (info))
+        g_ptr_array_add (ours, info);
+    }
+  g_ptr_array_sort (ours, compare_recent);
+
+  for (guint i = 0; i < ours->len && shown < MAX_RECENT; i++, shown++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (ours, i);
+      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s",
+                                         gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_menu, item);
+    }
+  if (shown == 0)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (_ ("No Recent Files"), "win.no-recent");
+      g_menu_append_item (self->recent_menu, item);
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
 static void
 tkr_roster_dispose (GObject *object)
 {
@@ -510,6 +562,7 @@ tkr_roster_class_init (TkrRosterClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, list_stack);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, list_view);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, TkrRoster, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, bind_item_cb);
   gtk_widget_class_bind_template_callback (widget_class, unbind_item_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_activate_cb);
@@ -533,6 +586,10 @@ tkr_roster_init (TkrRoster *self)
   GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
+  fill_recent_menu (self, gtk_recent_manager_get_default ());
 
   self->search_filter =
     gtk_string_filter_new (gtk_property_expression_new (TKR_TYPE_CHARACTER, NULL, "name"));

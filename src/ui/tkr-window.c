@@ -376,6 +376,19 @@ open_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
 }
 
 static void
+open_recent_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (application != NULL && !tkr_document_is_pristine (self->document))
+    g_application_open (G_APPLICATION (application), &file, 1, "");
+  else
+    tkr_window_open (self, file);
+}
+
+static void
 open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrWindow *self = TKR_WINDOW (widget);
@@ -844,6 +857,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-sheet", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-encounter", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.roll-dice", NULL, roll_dice_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.print-sheet", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-initiative-cards", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-zone-cards", NULL, print_action);

@@ -167,6 +167,23 @@ test_zones (PanelFixture *fixture, gconstpointer data)
   row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0));
   g_assert_nonnull (row);
   g_assert_true (has_label (row, "the brazier"));
+
+  /* Enter in the place field adds too; no place is fine. */
+  adw_combo_row_set_selected (child (fixture, "zone_row"),
+                              catalogue_index (fixture->f.rules, "Dark"));
+  g_signal_emit_by_name (child (fixture, "zone_place"), "entry-activated");
+  fixture_iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (zones), ==, 2);
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, 1));
+  g_assert_nonnull (row);
+  g_assert_true (has_label (row, "Dark"));
+  {
+    g_autoptr (TkrZone) dark = g_list_model_get_item (zones, 1);
+    const char *place = tkr_zone_get_location (dark);
+
+    g_assert_cmpstr (tkr_zone_get_name (dark), ==, "Dark");
+    g_assert_true (place == NULL || *place == '\0');
+  }
 }
 
 /* The Zone stacks on offer are those of the chosen kind (rule data). */
