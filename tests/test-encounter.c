@@ -1024,7 +1024,7 @@ test_zones (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tkr_zone_get_name (fire), ==, "Fire");
   g_assert_cmpstr (tkr_zone_get_location (fire), ==, "the brazier");
   g_assert_cmpint (tkr_zone_get_stacks (fire), ==, 2);
-  g_assert_cmpstr (last_log (f), ==, "A Fire Zone of 2 stacks appears at the brazier");
+  g_assert_cmpstr (last_log (f), ==, "A Fire Zone of 2 stacks appears: the brazier");
 
   g_assert_null (tkr_encounter_add_zone (f->encounter, "Fire", 3, NULL, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);

@@ -1232,7 +1232,9 @@ tkr_encounter_set_free_actions_allowed (TkrEncounter *self,
 
   tkr_history_begin (self->history, _ ("Allow Free Actions"));
   set_int (self, combatant, "free-actions-allowed", allowed);
-  tkr_encounter_log (self, _ ("The GM allows %s %d Free Actions this Turn"),
+  tkr_encounter_log (self,
+                     g_dngettext (GETTEXT_PACKAGE, "The GM allows %s %d Free Action this Turn",
+                                  "The GM allows %s %d Free Actions this Turn", allowed),
                      combatant_name (combatant), allowed);
   tkr_history_end (self->history);
   return TRUE;
@@ -1769,12 +1771,16 @@ tkr_encounter_add_zone (
   tkr_history_begin (self->history, _ ("Add a Zone"));
   tkr_history_append (self->history, self->zones, zone);
   if (location != NULL && *location != '\0')
-    /* Translators: a Zone ("Fire"), its stacks, then where it is */
-    tkr_encounter_log (self, _ ("A %s Zone of %d stacks appears at %s"), tkr_zone_get_name (zone),
-                       stacks, location);
+    /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
+    tkr_encounter_log (self,
+                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears: %s",
+                                    "A %s Zone of %d stacks appears: %s", stacks),
+                       tkr_zone_get_name (zone), stacks, location);
   else
-    tkr_encounter_log (self, _ ("A %s Zone of %d stacks appears"), tkr_zone_get_name (zone),
-                       stacks);
+    tkr_encounter_log (self,
+                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears",
+                                    "A %s Zone of %d stacks appears", stacks),
+                       tkr_zone_get_name (zone), stacks);
   tkr_history_end (self->history);
   return zone;
 }
@@ -1790,7 +1796,10 @@ tkr_encounter_set_zone_stacks (TkrEncounter *self, TkrZone *zone, int stacks, GE
 
   tkr_history_begin (self->history, _ ("Change a Zone"));
   tkr_history_set (self->history, zone, "stacks", stacks);
-  tkr_encounter_log (self, _ ("The %s Zone now has %d stacks"), tkr_zone_get_name (zone), stacks);
+  tkr_encounter_log (self,
+                     g_dngettext (GETTEXT_PACKAGE, "The %s Zone now has %d stack",
+                                  "The %s Zone now has %d stacks", stacks),
+                     tkr_zone_get_name (zone), stacks);
   tkr_history_end (self->history);
   return TRUE;
 }

@@ -664,6 +664,20 @@ tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id)
   return NULL;
 }
 
+JsonObject *
+tkr_rules_get_section (TkrRules *self, const char *name)
+{
+  JsonObject *root;
+  JsonNode *node;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  root = json_node_get_object (self->root);
+  node = json_object_get_member (root, name);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  return json_node_get_object (node);
+}
+
 JsonArray *
 tkr_rules_get_basic_abilities (TkrRules *self)
 {

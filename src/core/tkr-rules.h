@@ -87,6 +87,9 @@ guint tkr_rules_get_n_zones (TkrRules *self);
 const TkrZoneInfo *tkr_rules_get_zone (TkrRules *self, guint index);
 const TkrZoneInfo *tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id);
 JsonArray *tkr_rules_get_basic_abilities (TkrRules *self);
+/* A rule system's own section of its rule data ("pf2e", "d20", ...), for
+ * the numbers only that system has; NULL when absent. */
+JsonObject *tkr_rules_get_section (TkrRules *self, const char *name);
 
 /* The rule data's names and descriptions are English in the JSON (and in
  * files, so a sheet reads the same in every language); this shows one in
