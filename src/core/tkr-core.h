@@ -19,6 +19,7 @@
 #include "tkr-pool.h"
 #include "tkr-rules.h"
 #include "tkr-setup.h"
+#include "tkr-tracker.h"
 #include "tkr-turn-entry.h"
 #include "tkr-types.h"
 #include "tkr-zone.h"

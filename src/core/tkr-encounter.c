@@ -49,7 +49,12 @@ struct _TkrEncounter
   GListStore *zones;        /* TkrZone */
 };
 
-G_DEFINE_FINAL_TYPE (TkrEncounter, tkr_encounter, G_TYPE_OBJECT)
+static void tkr_encounter_tracker_init (TkrTrackerInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TkrEncounter,
+                               tkr_encounter,
+                               G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TKR_TYPE_TRACKER, tkr_encounter_tracker_init))
 
 enum
 {
@@ -2242,4 +2247,74 @@ tkr_encounter_load_json (TkrEncounter *self,
   for (guint i = 0; i < order->len; i++)
     g_object_set (g_ptr_array_index (order, i), "current", (gint64) i == current_index, NULL);
   return TRUE;
+}
+
+/* TkrTracker: the Kleptonomicon's encounter as one of the rule systems. */
+
+static const char *
+tracker_get_rule_system (TkrTracker *tracker)
+{
+  return tkr_rules_get_id (TKR_ENCOUNTER (tracker)->rules);
+}
+
+static TkrPhase
+tracker_get_phase (TkrTracker *tracker)
+{
+  return tkr_encounter_get_phase (TKR_ENCOUNTER (tracker));
+}
+
+static int
+tracker_get_round (TkrTracker *tracker)
+{
+  return tkr_encounter_get_round (TKR_ENCOUNTER (tracker));
+}
+
+static gboolean
+tracker_can_transition (TkrTracker *tracker, TkrPhase to)
+{
+  return tkr_encounter_can_transition (TKR_ENCOUNTER (tracker), to);
+}
+
+static gboolean
+tracker_transition (TkrTracker *tracker, TkrPhase to, GError **error)
+{
+  return tkr_encounter_transition (TKR_ENCOUNTER (tracker), to, error);
+}
+
+static gboolean
+tracker_next_turn (TkrTracker *tracker, GError **error)
+{
+  return tkr_encounter_next_turn (TKR_ENCOUNTER (tracker), error);
+}
+
+static gboolean
+tracker_previous_turn (TkrTracker *tracker, GError **error)
+{
+  return tkr_encounter_previous_turn (TKR_ENCOUNTER (tracker), error);
+}
+
+static GListModel *
+tracker_get_log (TkrTracker *tracker)
+{
+  return tkr_encounter_get_log (TKR_ENCOUNTER (tracker));
+}
+
+static JsonNode *
+tracker_to_json (TkrTracker *tracker)
+{
+  return tkr_encounter_to_json (TKR_ENCOUNTER (tracker));
+}
+
+static void
+tkr_encounter_tracker_init (TkrTrackerInterface *iface)
+{
+  iface->get_rule_system = tracker_get_rule_system;
+  iface->get_phase = tracker_get_phase;
+  iface->get_round = tracker_get_round;
+  iface->can_transition = tracker_can_transition;
+  iface->transition = tracker_transition;
+  iface->next_turn = tracker_next_turn;
+  iface->previous_turn = tracker_previous_turn;
+  iface->get_log = tracker_get_log;
+  iface->to_json = tracker_to_json;
 }

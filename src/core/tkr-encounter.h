@@ -5,6 +5,7 @@
 #include "tkr-dice.h"
 #include "tkr-log-entry.h"
 #include "tkr-setup.h"
+#include "tkr-tracker.h"
 #include "tkr-turn-entry.h"
 #include "tkr-zone.h"
 

@@ -4,137 +4,143 @@
 
 static const char *rule_strings[] = {
   /* Translators: The name of a rule system */
-  N_ ("The Kleptonomicon"),
-  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("The Action-Point System"),
+  /* Translators: A named distance in The Action-Point System */
   N_ ("Swinging"),
-  /* Translators: A named distance in The Kleptonomicon */
+  /* Translators: A named distance in The Action-Point System */
   N_ ("Spitting"),
-  /* Translators: A named distance in The Kleptonomicon */
+  /* Translators: A named distance in The Action-Point System */
   N_ ("Throwing"),
-  /* Translators: A named distance in The Kleptonomicon */
+  /* Translators: A named distance in The Action-Point System */
   N_ ("Shooting"),
-  /* Translators: A named distance in The Kleptonomicon */
+  /* Translators: A named distance in The Action-Point System */
   N_ ("Sniping"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Walk"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Jump"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Climb"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Swim"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Fly"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Levitate"),
-  /* Translators: A Movement Range in The Kleptonomicon */
+  /* Translators: A Movement Range in The Action-Point System */
   N_ ("Burrow"),
-  /* Translators: A save in The Kleptonomicon */
+  /* Translators: A save in The Action-Point System */
   N_ ("Edge"),
-  /* Translators: A save in The Kleptonomicon */
+  /* Translators: A save in The Action-Point System */
   N_ ("Grit"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Athletics"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Covert"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Insight"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Lore"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Medicine"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Perception"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Persuasion"),
-  /* Translators: A skill in The Kleptonomicon */
+  /* Translators: A skill in The Action-Point System */
   N_ ("Survival"),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Slowed"),
-  /* Translators: What the Slowed condition does, in The Kleptonomicon */
+  /* Translators: What the Slowed condition does, in The Action-Point System */
   N_ ("Hampered: each stack makes moving and acting harder until it wears off."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Surprised"),
-  /* Translators: What the Surprised condition does, in The Kleptonomicon */
+  /* Translators: What the Surprised condition does, in The Action-Point System */
   N_ ("Caught off guard at the start of a fight."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Restrained"),
-  /* Translators: What the Restrained condition does, in The Kleptonomicon */
+  /* Translators: What the Restrained condition does, in The Action-Point System */
   N_ ("Held in place by something or someone."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Vulnerable"),
-  /* Translators: What the Vulnerable condition does, in The Kleptonomicon */
+  /* Translators: What the Vulnerable condition does, in The Action-Point System */
   N_ ("Open to harm: attacks find their mark more easily."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Silenced"),
-  /* Translators: What the Silenced condition does, in The Kleptonomicon */
+  /* Translators: What the Silenced condition does, in The Action-Point System */
   N_ ("Cannot speak, so spoken abilities are out of reach."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Choked"),
-  /* Translators: What the Choked condition does, in The Kleptonomicon */
+  /* Translators: What the Choked condition does, in The Action-Point System */
   N_ ("Short of air."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Alert"),
-  /* Translators: What the Alert condition does, in The Kleptonomicon */
+  /* Translators: What the Alert condition does, in The Action-Point System */
   N_ ("Watchful and ready: a helpful condition."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Turned"),
-  /* Translators: What the Turned condition does, in The Kleptonomicon */
+  /* Translators: What the Turned condition does, in The Action-Point System */
   N_ ("Driven to move away from the source."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Concentrating"),
-  /* Translators: What the Concentrating condition does, in The Kleptonomicon */
+  /* Translators: What the Concentrating condition does, in The Action-Point System */
   N_ ("Keeping an ability going; lasts until it ends or is broken."),
-  /* Translators: A condition in The Kleptonomicon */
+  /* Translators: A condition in The Action-Point System */
   N_ ("Exhausted"),
-  /* Translators: What the Exhausted condition does, in The Kleptonomicon */
+  /* Translators: What the Exhausted condition does, in The Action-Point System */
   N_ ("Worn out; only the end of an Episode takes it away."),
-  /* Translators: A zone in The Kleptonomicon */
+  /* Translators: A zone in The Action-Point System */
   N_ ("Fire"),
-  /* Translators: What a Fire zone does, in The Kleptonomicon */
+  /* Translators: What a Fire zone does, in The Action-Point System */
   N_ ("Burns whoever enters or stays; each stack adds one damage."),
-  /* Translators: A zone in The Kleptonomicon */
+  /* Translators: A zone in The Action-Point System */
   N_ ("Dark"),
-  /* Translators: What a Dark zone does, in The Kleptonomicon */
+  /* Translators: What a Dark zone does, in The Action-Point System */
   N_ ("Hard to see in or into; helps whoever hides there."),
-  /* Translators: A zone in The Kleptonomicon */
+  /* Translators: A zone in The Action-Point System */
   N_ ("Airless"),
-  /* Translators: What a Airless zone does, in The Kleptonomicon */
+  /* Translators: What a Airless zone does, in The Action-Point System */
   N_ ("No breathable air, such as water for those who cannot breathe it."),
-  /* Translators: A basic ability in The Kleptonomicon */
+  /* Translators: A basic ability in The Action-Point System */
   N_ ("Dash"),
-  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  /* Translators: Part of the Dash ability, in The Action-Point System */
   N_ ("Self"),
-  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  /* Translators: Part of the Dash ability, in The Action-Point System */
   N_ ("Double every Movement Range, and so your Movement, for this Turn."),
-  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  /* Translators: Part of the Dash ability, in The Action-Point System */
   N_ ("A second Dash in the same Round needs a Pass on an Athletics Test, or you become Slowed."),
-  /* Translators: A basic ability in The Kleptonomicon */
+  /* Translators: A basic ability in The Action-Point System */
   N_ ("Melee Attack"),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("One creature within Swinging distance"),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("A creature leaves your Swinging distance, or on your Turn as an Action."),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("You miss."),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("You hit, but leave an opening."),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("You hit cleanly."),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("Deal your weapon's damage."),
-  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
   N_ ("Strike with what is in your hands."),
-  /* Translators: A basic ability in The Kleptonomicon */
+  /* Translators: A basic ability in The Action-Point System */
   N_ ("Recover"),
-  /* Translators: Part of the Recover ability, in The Kleptonomicon */
+  /* Translators: Part of the Recover ability, in The Action-Point System */
   N_ ("At the start of your next Turn, spend a Recovery to regain Health."),
-  /* Translators: Part of the Recover ability, in The Kleptonomicon */
+  /* Translators: Part of the Recover ability, in The Action-Point System */
   N_ ("Catch your breath in the middle of a fight."),
-  /* Translators: A basic ability in The Kleptonomicon */
+  /* Translators: A basic ability in The Action-Point System */
   N_ ("Rest"),
-  /* Translators: Part of the Rest ability, in The Kleptonomicon */
+  /* Translators: Part of the Rest ability, in The Action-Point System */
   N_ ("Spend a Recovery to regain Health and reset your Shield."),
-  /* Translators: Part of the Rest ability, in The Kleptonomicon */
+  /* Translators: Part of the Rest ability, in The Action-Point System */
   N_ ("Take a breather once the danger has passed."),
+  /* Translators: The name of a rule system */
+  N_ ("The d20 System"),
+  /* Translators: The name of a rule system */
+  N_ ("The Kleptonomicon"),
+  /* Translators: The name of a rule system */
+  N_ ("Pathfinder 2e"),
 };

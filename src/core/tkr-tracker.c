@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-enums.h"
+#include "tkr-log-entry.h"
+#include "tkr-tracker.h"
+
+G_DEFINE_INTERFACE (TkrTracker, tkr_tracker, G_TYPE_OBJECT)
+
+static void
+tkr_tracker_default_init (TkrTrackerInterface *iface)
+{
+  g_object_interface_install_property (
+    iface, g_param_spec_enum ("phase", NULL, NULL, TKR_TYPE_PHASE, TKR_PHASE_FREEPLAY,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_interface_install_property (
+    iface, g_param_spec_int ("round", NULL, NULL, 0, G_MAXINT, 0,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+}
+
+const char *
+tkr_tracker_get_rule_system (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
+  return TKR_TRACKER_GET_IFACE (self)->get_rule_system (self);
+}
+
+TkrPhase
+tkr_tracker_get_phase (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), TKR_PHASE_FREEPLAY);
+  return TKR_TRACKER_GET_IFACE (self)->get_phase (self);
+}
+
+int
+tkr_tracker_get_round (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), 0);
+  return TKR_TRACKER_GET_IFACE (self)->get_round (self);
+}
+
+gboolean
+tkr_tracker_can_transition (TkrTracker *self, TkrPhase to)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->can_transition (self, to);
+}
+
+gboolean
+tkr_tracker_transition (TkrTracker *self, TkrPhase to, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->transition (self, to, error);
+}
+
+gboolean
+tkr_tracker_next_turn (TkrTracker *self, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->next_turn (self, error);
+}
+
+gboolean
+tkr_tracker_previous_turn (TkrTracker *self, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->previous_turn (self, error);
+}
+
+GListModel *
+tkr_tracker_get_log (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
+  return TKR_TRACKER_GET_IFACE (self)->get_log (self);
+}
+
+JsonNode *
+tkr_tracker_to_json (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
+  return TKR_TRACKER_GET_IFACE (self)->to_json (self);
+}

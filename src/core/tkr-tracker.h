@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "tkr-history.h"
+#include "tkr-types.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_TRACKER (tkr_tracker_get_type ())
+G_DECLARE_INTERFACE (TkrTracker, tkr_tracker, TKR, TRACKER, GObject)
+
+/*
+ * What every rule system's encounter offers, so the application can drive
+ * any of them the same way: the phases (Freeplay, Setup, Main, Paused, End
+ * as TkrPhase; a system maps its own steps onto them), the round, turn
+ * changes, a log, undo through the shared TkrHistory, and files.
+ *
+ * Implementations have the properties "phase" (TkrPhase) and "round" (int)
+ * with notify, and record every change in their TkrHistory.
+ */
+struct _TkrTrackerInterface
+{
+  GTypeInterface parent_iface;
+
+  const char *(*get_rule_system) (TkrTracker *self);
+  TkrPhase (*get_phase) (TkrTracker *self);
+  int (*get_round) (TkrTracker *self);
+  gboolean (*can_transition) (TkrTracker *self, TkrPhase to);
+  gboolean (*transition) (TkrTracker *self, TkrPhase to, GError **error);
+  gboolean (*next_turn) (TkrTracker *self, GError **error);
+  gboolean (*previous_turn) (TkrTracker *self, GError **error);
+  GListModel *(*get_log) (TkrTracker *self);
+  JsonNode *(*to_json) (TkrTracker *self);
+};
+
+const char *tkr_tracker_get_rule_system (TkrTracker *self);
+TkrPhase tkr_tracker_get_phase (TkrTracker *self);
+int tkr_tracker_get_round (TkrTracker *self);
+gboolean tkr_tracker_can_transition (TkrTracker *self, TkrPhase to);
+gboolean tkr_tracker_transition (TkrTracker *self, TkrPhase to, GError **error);
+gboolean tkr_tracker_next_turn (TkrTracker *self, GError **error);
+gboolean tkr_tracker_previous_turn (TkrTracker *self, GError **error);
+GListModel *tkr_tracker_get_log (TkrTracker *self);
+JsonNode *tkr_tracker_to_json (TkrTracker *self);
+
+G_END_DECLS
