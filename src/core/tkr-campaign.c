@@ -584,18 +584,6 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
   return g_steal_pointer (&self);
 }
 
-static void
-save_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  GError *error = NULL;
-
-  if (tkr_file_save_finish (G_FILE (source), result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
 /**
  * tkr_campaign_save_async:
  *
@@ -610,43 +598,18 @@ tkr_campaign_save_async (TkrCampaign *self,
                          gpointer user_data)
 {
   g_autoptr (GBytes) bytes = NULL;
-  GTask *task;
 
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
-  g_return_if_fail (G_IS_FILE (file));
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, tkr_campaign_save_async);
   bytes = tkr_campaign_to_bytes (self);
-  tkr_file_save_async (file, bytes, cancellable, save_done, task);
+  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
+                                user_data);
 }
 
 gboolean
 tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  g_autoptr (GBytes) bytes = NULL;
-  GError *error = NULL;
-  TkrCampaign *campaign;
-
-  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
-  if (bytes == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  campaign = tkr_campaign_new_from_bytes (bytes, &error);
-  if (campaign == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, campaign, g_object_unref);
+  return tkr_file_save_document_finish (self, result, error);
 }
 
 void
@@ -655,18 +618,12 @@ tkr_campaign_load_async (GFile *file,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  GTask *task;
-
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, tkr_campaign_load_async);
-  tkr_file_load_async (file, cancellable, load_done, task);
+  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_campaign_new_from_bytes,
+                                tkr_campaign_load_async, cancellable, callback, user_data);
 }
 
 TkrCampaign *
 tkr_campaign_load_finish (GAsyncResult *result, GError **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return tkr_file_load_document_finish (result, error);
 }

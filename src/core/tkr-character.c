@@ -1964,20 +1964,8 @@ tkr_character_new_from_bytes (GBytes *bytes, GError **error)
                                       error);
 }
 
-static void
-save_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  GError *error = NULL;
-
-  if (tkr_file_save_finish (G_FILE (source), result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-/* The file is written atomically on a worker thread (tkr_file_save_async):
- * a crash mid-save leaves the previous file. */
+/* The file is written atomically on a worker thread; the sheet is
+ * serialised now, on the caller's thread, since it may change meanwhile. */
 void
 tkr_character_save_async (TkrCharacter *self,
                           GFile *file,
@@ -1985,65 +1973,30 @@ tkr_character_save_async (TkrCharacter *self,
                           GAsyncReadyCallback callback,
                           gpointer user_data)
 {
-  g_autoptr (GTask) task = NULL;
   g_autoptr (GBytes) bytes = NULL;
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
-  g_return_if_fail (G_IS_FILE (file));
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, tkr_character_save_async);
-
-  /* Serialised now, on the caller's thread: the sheet may change while
-   * the bytes are written. */
   bytes = tkr_character_to_bytes (self);
-  tkr_file_save_async (file, bytes, cancellable, save_done, g_steal_pointer (&task));
+  tkr_file_save_document_async (self, tkr_character_save_async, file, bytes, cancellable, callback,
+                                user_data);
 }
 
 gboolean
 tkr_character_save_finish (TkrCharacter *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return tkr_file_save_document_finish (self, result, error);
 }
 
-static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  g_autoptr (GBytes) bytes = NULL;
-  TkrCharacter *character;
-  GError *error = NULL;
-
-  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
-  if (bytes == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  character = tkr_character_new_from_bytes (bytes, &error);
-  if (character == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, character, g_object_unref);
-}
-
-/* Reading never writes: a file that fails to load is left as it was. */
 void
 tkr_character_load_async (GFile *file,
                           GCancellable *cancellable,
                           GAsyncReadyCallback callback,
                           gpointer user_data)
 {
-  GTask *task;
-
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, tkr_character_load_async);
-  tkr_file_load_async (file, cancellable, load_done, task);
+  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_character_new_from_bytes,
+                                tkr_character_load_async, cancellable, callback, user_data);
 }
 
 /**
@@ -2054,7 +2007,5 @@ tkr_character_load_async (GFile *file,
 TkrCharacter *
 tkr_character_load_finish (GAsyncResult *result, GError **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return tkr_file_load_document_finish (result, error);
 }

@@ -296,3 +296,90 @@ tkr_file_load_finish (GFile *file, GAsyncResult *result, GError **error)
   g_return_val_if_fail (g_task_is_valid (result, file), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+static void
+save_document_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GError *error = NULL;
+
+  if (tkr_file_save_finish (G_FILE (source), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+tkr_file_save_document_async (gpointer source,
+                              gpointer source_tag,
+                              GFile *file,
+                              GBytes *bytes,
+                              GCancellable *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (G_IS_OBJECT (source));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (source, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  tkr_file_save_async (file, bytes, cancellable, save_document_done, task);
+}
+
+gboolean
+tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, source), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+load_document_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (GBytes) bytes = NULL;
+  TkrFileParseFunc parse = g_task_get_task_data (task);
+  GError *error = NULL;
+  gpointer document;
+
+  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
+  if (bytes == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  document = parse (bytes, &error);
+  if (document == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, document, g_object_unref);
+}
+
+/* Reading never writes: a file that fails to load is left as it was. */
+void
+tkr_file_load_document_async (GFile *file,
+                              TkrFileParseFunc parse,
+                              gpointer source_tag,
+                              GCancellable *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (parse != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, (gpointer) parse, NULL);
+  tkr_file_load_async (file, cancellable, load_document_done, task);
+}
+
+gpointer
+tkr_file_load_document_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -30,6 +30,28 @@ void tkr_file_save_async (GFile *file,
                           gpointer user_data);
 gboolean tkr_file_save_finish (GFile *file, GAsyncResult *result, GError **error);
 
+/* Saving a document: @bytes were serialised by @source on the caller's
+ * thread; the task belongs to @source. */
+void tkr_file_save_document_async (gpointer source,
+                                   gpointer source_tag,
+                                   GFile *file,
+                                   GBytes *bytes,
+                                   GCancellable *cancellable,
+                                   GAsyncReadyCallback callback,
+                                   gpointer user_data);
+gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error);
+
+/* Loading a document: the bytes are read on a worker thread, then
+ * @parse builds the object on the caller's thread. */
+typedef gpointer (*TkrFileParseFunc) (GBytes *bytes, GError **error);
+void tkr_file_load_document_async (GFile *file,
+                                   TkrFileParseFunc parse,
+                                   gpointer source_tag,
+                                   GCancellable *cancellable,
+                                   GAsyncReadyCallback callback,
+                                   gpointer user_data);
+gpointer tkr_file_load_document_finish (GAsyncResult *result, GError **error);
+
 GBytes *tkr_file_load (GFile *file, GCancellable *cancellable, GError **error);
 void tkr_file_load_async (GFile *file,
                           GCancellable *cancellable,
