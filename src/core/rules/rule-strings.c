@@ -6,141 +6,359 @@ static const char *rule_strings[] = {
   /* Translators: The name of a rule system */
   N_ ("The Action-Point System"),
   /* Translators: A named distance in The Action-Point System */
-  N_ ("Swinging"),
+  N_ ("Adjacent"),
   /* Translators: A named distance in The Action-Point System */
-  N_ ("Spitting"),
+  N_ ("Near"),
   /* Translators: A named distance in The Action-Point System */
-  N_ ("Throwing"),
+  N_ ("Far"),
   /* Translators: A named distance in The Action-Point System */
-  N_ ("Shooting"),
-  /* Translators: A named distance in The Action-Point System */
-  N_ ("Sniping"),
+  N_ ("Distant"),
   /* Translators: A Movement Range in The Action-Point System */
   N_ ("Walk"),
   /* Translators: A Movement Range in The Action-Point System */
-  N_ ("Jump"),
+  N_ ("Run"),
   /* Translators: A Movement Range in The Action-Point System */
   N_ ("Climb"),
   /* Translators: A Movement Range in The Action-Point System */
   N_ ("Swim"),
   /* Translators: A Movement Range in The Action-Point System */
-  N_ ("Fly"),
-  /* Translators: A Movement Range in The Action-Point System */
-  N_ ("Levitate"),
-  /* Translators: A Movement Range in The Action-Point System */
-  N_ ("Burrow"),
+  N_ ("Free Steps"),
   /* Translators: A save in The Action-Point System */
-  N_ ("Edge"),
+  N_ ("Defense"),
   /* Translators: A save in The Action-Point System */
-  N_ ("Grit"),
+  N_ ("Finesse"),
   /* Translators: A skill in The Action-Point System */
   N_ ("Athletics"),
   /* Translators: A skill in The Action-Point System */
-  N_ ("Covert"),
-  /* Translators: A skill in The Action-Point System */
-  N_ ("Insight"),
+  N_ ("Awareness"),
   /* Translators: A skill in The Action-Point System */
   N_ ("Lore"),
   /* Translators: A skill in The Action-Point System */
-  N_ ("Medicine"),
+  N_ ("Stealth"),
   /* Translators: A skill in The Action-Point System */
-  N_ ("Perception"),
+  N_ ("Mana"),
   /* Translators: A skill in The Action-Point System */
-  N_ ("Persuasion"),
-  /* Translators: A skill in The Action-Point System */
-  N_ ("Survival"),
+  N_ ("Faith"),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Slowed"),
-  /* Translators: What the Slowed condition does, in The Action-Point System */
-  N_ ("Hampered: each stack makes moving and acting harder until it wears off."),
+  N_ ("Off Balance"),
+  /* Translators: What the Off Balance condition does, in The Action-Point System */
+  N_ ("Temporary: thrown off footing until the Turn ends."),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Surprised"),
-  /* Translators: What the Surprised condition does, in The Action-Point System */
-  N_ ("Caught off guard at the start of a fight."),
+  N_ ("Prone"),
+  /* Translators: What the Prone condition does, in The Action-Point System */
+  N_ ("Temporary: on the ground until the Turn ends."),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Restrained"),
-  /* Translators: What the Restrained condition does, in The Action-Point System */
-  N_ ("Held in place by something or someone."),
+  N_ ("Dazed"),
+  /* Translators: What the Dazed condition does, in The Action-Point System */
+  N_ ("Temporary: senses reeling until the Turn ends."),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Vulnerable"),
-  /* Translators: What the Vulnerable condition does, in The Action-Point System */
-  N_ ("Open to harm: attacks find their mark more easily."),
+  N_ ("Frightened"),
+  /* Translators: What the Frightened condition does, in The Action-Point System */
+  N_ ("Persistent: lasts until a Check Roll in a Reset Phase shakes it off."),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Silenced"),
-  /* Translators: What the Silenced condition does, in The Action-Point System */
-  N_ ("Cannot speak, so spoken abilities are out of reach."),
+  N_ ("Stunned"),
   /* Translators: A condition in The Action-Point System */
-  N_ ("Choked"),
-  /* Translators: What the Choked condition does, in The Action-Point System */
-  N_ ("Short of air."),
-  /* Translators: A condition in The Action-Point System */
-  N_ ("Alert"),
-  /* Translators: What the Alert condition does, in The Action-Point System */
-  N_ ("Watchful and ready: a helpful condition."),
-  /* Translators: A condition in The Action-Point System */
-  N_ ("Turned"),
-  /* Translators: What the Turned condition does, in The Action-Point System */
-  N_ ("Driven to move away from the source."),
-  /* Translators: A condition in The Action-Point System */
-  N_ ("Concentrating"),
-  /* Translators: What the Concentrating condition does, in The Action-Point System */
-  N_ ("Keeping an ability going; lasts until it ends or is broken."),
-  /* Translators: A condition in The Action-Point System */
-  N_ ("Exhausted"),
-  /* Translators: What the Exhausted condition does, in The Action-Point System */
-  N_ ("Worn out; only the end of an Episode takes it away."),
+  N_ ("Entangled"),
   /* Translators: A zone in The Action-Point System */
-  N_ ("Fire"),
-  /* Translators: What a Fire zone does, in The Action-Point System */
-  N_ ("Burns whoever enters or stays; each stack adds one damage."),
+  N_ ("Difficult Ground"),
+  /* Translators: What a Difficult Ground zone does, in The Action-Point System */
+  N_ ("Rough footing that slows movement."),
   /* Translators: A zone in The Action-Point System */
   N_ ("Dark"),
   /* Translators: What a Dark zone does, in The Action-Point System */
-  N_ ("Hard to see in or into; helps whoever hides there."),
-  /* Translators: A zone in The Action-Point System */
-  N_ ("Airless"),
-  /* Translators: What a Airless zone does, in The Action-Point System */
-  N_ ("No breathable air, such as water for those who cannot breathe it."),
-  /* Translators: A basic ability in The Action-Point System */
-  N_ ("Dash"),
-  /* Translators: Part of the Dash ability, in The Action-Point System */
-  N_ ("Self"),
-  /* Translators: Part of the Dash ability, in The Action-Point System */
-  N_ ("Double every Movement Range, and so your Movement, for this Turn."),
-  /* Translators: Part of the Dash ability, in The Action-Point System */
-  N_ ("A second Dash in the same Round needs a Pass on an Athletics Test, or you become Slowed."),
-  /* Translators: A basic ability in The Action-Point System */
-  N_ ("Melee Attack"),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("One creature within Swinging distance"),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("A creature leaves your Swinging distance, or on your Turn as an Action."),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("You miss."),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("You hit, but leave an opening."),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("You hit cleanly."),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("Deal your weapon's damage."),
-  /* Translators: Part of the Melee Attack ability, in The Action-Point System */
-  N_ ("Strike with what is in your hands."),
-  /* Translators: A basic ability in The Action-Point System */
-  N_ ("Recover"),
-  /* Translators: Part of the Recover ability, in The Action-Point System */
-  N_ ("At the start of your next Turn, spend a Recovery to regain Health."),
-  /* Translators: Part of the Recover ability, in The Action-Point System */
-  N_ ("Catch your breath in the middle of a fight."),
-  /* Translators: A basic ability in The Action-Point System */
-  N_ ("Rest"),
-  /* Translators: Part of the Rest ability, in The Action-Point System */
-  N_ ("Spend a Recovery to regain Health and reset your Shield."),
-  /* Translators: Part of the Rest ability, in The Action-Point System */
-  N_ ("Take a breather once the danger has passed."),
+  N_ ("Hard to see in or into."),
   /* Translators: The name of a rule system */
   N_ ("The d20 System"),
+  /* Translators: A named distance in The d20 System */
+  N_ ("Reach"),
+  /* Translators: A named distance in The d20 System */
+  N_ ("Short Range"),
+  /* Translators: A named distance in The d20 System */
+  N_ ("Long Range"),
+  /* Translators: A Movement Range in The d20 System */
+  N_ ("Fly"),
+  /* Translators: A save in The d20 System */
+  N_ ("Agility"),
+  /* Translators: A save in The d20 System */
+  N_ ("Vitality"),
+  /* Translators: A save in The d20 System */
+  N_ ("Stamina"),
+  /* Translators: A save in The d20 System */
+  N_ ("Reflex"),
+  /* Translators: A save in The d20 System */
+  N_ ("Evade"),
+  /* Translators: A skill in The d20 System */
+  N_ ("Observation"),
+  /* Translators: A skill in The d20 System */
+  N_ ("Survival"),
+  /* Translators: A skill in The d20 System */
+  N_ ("Medicine"),
+  /* Translators: A skill in The d20 System */
+  N_ ("Persuasion"),
+  /* Translators: A condition in The d20 System */
+  N_ ("Surprised"),
+  /* Translators: What the Surprised condition does, in The d20 System */
+  N_ ("Caught unaware: the first turn of the encounter is lost."),
+  /* Translators: What the Prone condition does, in The d20 System */
+  N_ ("Lying on the ground until standing up."),
+  /* Translators: A condition in The d20 System */
+  N_ ("Dodging"),
+  /* Translators: What the Dodging condition does, in The d20 System */
+  N_ ("Focused on avoiding harm: a bonus on Evade checks until the next turn."),
+  /* Translators: A condition in The d20 System */
+  N_ ("Dying"),
+  /* Translators: What the Dying condition does, in The d20 System */
+  N_ ("Close to death, for example out of air."),
+  /* Translators: A condition in The d20 System */
+  N_ ("Exhaustion"),
+  /* Translators: What the Exhaustion condition does, in The d20 System */
+  N_ ("Worn down by strain or lack of rest, one level at a time."),
+  /* Translators: A zone in The d20 System */
+  N_ ("Difficult Terrain"),
+  /* Translators: What a Difficult Terrain zone does, in The d20 System */
+  N_ ("Every foot moved here costs an extra foot."),
+  /* Translators: A zone in The d20 System */
+  N_ ("Underwater"),
+  /* Translators: What a Underwater zone does, in The d20 System */
+  N_ ("No air to breathe: creatures hold their breath."),
   /* Translators: The name of a rule system */
   N_ ("The Kleptonomicon"),
+  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("Swinging"),
+  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("Spitting"),
+  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("Throwing"),
+  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("Shooting"),
+  /* Translators: A named distance in The Kleptonomicon */
+  N_ ("Sniping"),
+  /* Translators: A Movement Range in The Kleptonomicon */
+  N_ ("Jump"),
+  /* Translators: A Movement Range in The Kleptonomicon */
+  N_ ("Levitate"),
+  /* Translators: A Movement Range in The Kleptonomicon */
+  N_ ("Burrow"),
+  /* Translators: A save in The Kleptonomicon */
+  N_ ("Edge"),
+  /* Translators: A save in The Kleptonomicon */
+  N_ ("Grit"),
+  /* Translators: A skill in The Kleptonomicon */
+  N_ ("Covert"),
+  /* Translators: A skill in The Kleptonomicon */
+  N_ ("Insight"),
+  /* Translators: A skill in The Kleptonomicon */
+  N_ ("Perception"),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Slowed"),
+  /* Translators: What the Slowed condition does, in The Kleptonomicon */
+  N_ ("Hampered: each stack makes moving and acting harder until it wears off."),
+  /* Translators: What the Surprised condition does, in The Kleptonomicon */
+  N_ ("Caught off guard at the start of a fight."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Restrained"),
+  /* Translators: What the Restrained condition does, in The Kleptonomicon */
+  N_ ("Held in place by something or someone."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Vulnerable"),
+  /* Translators: What the Vulnerable condition does, in The Kleptonomicon */
+  N_ ("Open to harm: attacks find their mark more easily."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Silenced"),
+  /* Translators: What the Silenced condition does, in The Kleptonomicon */
+  N_ ("Cannot speak, so spoken abilities are out of reach."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Choked"),
+  /* Translators: What the Choked condition does, in The Kleptonomicon */
+  N_ ("Short of air."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Alert"),
+  /* Translators: What the Alert condition does, in The Kleptonomicon */
+  N_ ("Watchful and ready: a helpful condition."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Turned"),
+  /* Translators: What the Turned condition does, in The Kleptonomicon */
+  N_ ("Driven to move away from the source."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Concentrating"),
+  /* Translators: What the Concentrating condition does, in The Kleptonomicon */
+  N_ ("Keeping an ability going; lasts until it ends or is broken."),
+  /* Translators: A condition in The Kleptonomicon */
+  N_ ("Exhausted"),
+  /* Translators: What the Exhausted condition does, in The Kleptonomicon */
+  N_ ("Worn out; only the end of an Episode takes it away."),
+  /* Translators: A zone in The Kleptonomicon */
+  N_ ("Fire"),
+  /* Translators: What a Fire zone does, in The Kleptonomicon */
+  N_ ("Burns whoever enters or stays; each stack adds one damage."),
+  /* Translators: What a Dark zone does, in The Kleptonomicon */
+  N_ ("Hard to see in or into; helps whoever hides there."),
+  /* Translators: A zone in The Kleptonomicon */
+  N_ ("Airless"),
+  /* Translators: What a Airless zone does, in The Kleptonomicon */
+  N_ ("No breathable air, such as water for those who cannot breathe it."),
+  /* Translators: A basic ability in The Kleptonomicon */
+  N_ ("Dash"),
+  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  N_ ("Self"),
+  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  N_ ("Double every Movement Range, and so your Movement, for this Turn."),
+  /* Translators: Part of the Dash ability, in The Kleptonomicon */
+  N_ ("A second Dash in the same Round needs a Pass on an Athletics Test, or you become Slowed."),
+  /* Translators: A basic ability in The Kleptonomicon */
+  N_ ("Melee Attack"),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("One creature within Swinging distance"),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("A creature leaves your Swinging distance, or on your Turn as an Action."),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("You miss."),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("You hit, but leave an opening."),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("You hit cleanly."),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("Deal your weapon's damage."),
+  /* Translators: Part of the Melee Attack ability, in The Kleptonomicon */
+  N_ ("Strike with what is in your hands."),
+  /* Translators: A basic ability in The Kleptonomicon */
+  N_ ("Recover"),
+  /* Translators: Part of the Recover ability, in The Kleptonomicon */
+  N_ ("At the start of your next Turn, spend a Recovery to regain Health."),
+  /* Translators: Part of the Recover ability, in The Kleptonomicon */
+  N_ ("Catch your breath in the middle of a fight."),
+  /* Translators: A basic ability in The Kleptonomicon */
+  N_ ("Rest"),
+  /* Translators: Part of the Rest ability, in The Kleptonomicon */
+  N_ ("Spend a Recovery to regain Health and reset your Shield."),
+  /* Translators: Part of the Rest ability, in The Kleptonomicon */
+  N_ ("Take a breather once the danger has passed."),
   /* Translators: The name of a rule system */
   N_ ("Pathfinder 2e"),
+  /* Translators: A named distance in Pathfinder 2e */
+  N_ ("Close Range"),
+  /* Translators: A named distance in Pathfinder 2e */
+  N_ ("Medium Range"),
+  /* Translators: A named distance in Pathfinder 2e */
+  N_ ("Extreme Range"),
+  /* Translators: A Movement Range in Pathfinder 2e */
+  N_ ("Land"),
+  /* Translators: A save in Pathfinder 2e */
+  N_ ("Fortitude"),
+  /* Translators: A save in Pathfinder 2e */
+  N_ ("Will"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Acrobatics"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Arcana"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Crafting"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Deception"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Diplomacy"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Intimidation"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Nature"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Occultism"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Performance"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Religion"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Society"),
+  /* Translators: A skill in Pathfinder 2e */
+  N_ ("Thievery"),
+  /* Translators: What the Dying condition does, in Pathfinder 2e */
+  N_ ("Knocked out and slipping away; a high enough value means death."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Wounded"),
+  /* Translators: What the Wounded condition does, in Pathfinder 2e */
+  N_ ("Hurt before: the next time you start dying, you start closer to death."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Doomed"),
+  /* Translators: What the Doomed condition does, in Pathfinder 2e */
+  N_ ("Death comes sooner: the dying value that kills you is lower."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Unconscious"),
+  /* Translators: What the Unconscious condition does, in Pathfinder 2e */
+  N_ ("Out cold: no actions, no awareness of what happens around you."),
+  /* Translators: What the Frightened condition does, in Pathfinder 2e */
+  N_ ("Afraid: a penalty to checks and DCs that fades by one at the end of each of your turns."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Sickened"),
+  /* Translators: What the Sickened condition does, in Pathfinder 2e */
+  N_ ("Nauseated: a penalty to checks and DCs until you spend an action to recover."),
+  /* Translators: What the Stunned condition does, in Pathfinder 2e */
+  N_ ("Dazed: you lose that many actions from your turns."),
+  /* Translators: What the Slowed condition does, in Pathfinder 2e */
+  N_ ("Sluggish: fewer actions at the start of each of your turns."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Off-Guard"),
+  /* Translators: What the Off-Guard condition does, in Pathfinder 2e */
+  N_ ("Distracted or outflanked: easier to hit."),
+  /* Translators: What the Prone condition does, in Pathfinder 2e */
+  N_ ("Lying on the ground: easier to hit in melee, and you must stand before moving."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Clumsy"),
+  /* Translators: What the Clumsy condition does, in Pathfinder 2e */
+  N_ ("Less nimble: a penalty to Dexterity-based checks and AC."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Enfeebled"),
+  /* Translators: What the Enfeebled condition does, in Pathfinder 2e */
+  N_ ("Weakened: a penalty to Strength-based rolls."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Stupefied"),
+  /* Translators: What the Stupefied condition does, in Pathfinder 2e */
+  N_ ("Muddled thoughts: a penalty to mental checks and a risk of losing spells."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Drained"),
+  /* Translators: What the Drained condition does, in Pathfinder 2e */
+  N_ ("Life force sapped: fewer Hit Points and a penalty to Constitution-based checks."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Grabbed"),
+  /* Translators: What the Grabbed condition does, in Pathfinder 2e */
+  N_ ("Held by a creature: immobilized and easier to hit."),
+  /* Translators: A condition in Pathfinder 2e */
+  N_ ("Blinded"),
+  /* Translators: What the Blinded condition does, in Pathfinder 2e */
+  N_ ("Cannot see."),
+  /* Translators: What a Difficult Terrain zone does, in Pathfinder 2e */
+  N_ ("Each square costs an extra 5 feet of movement."),
+  /* Translators: A zone in Pathfinder 2e */
+  N_ ("Greater Difficult Terrain"),
+  /* Translators: What a Greater Difficult Terrain zone does, in Pathfinder 2e */
+  N_ ("Each square costs an extra 10 feet of movement."),
+  /* Translators: A zone in Pathfinder 2e */
+  N_ ("Hazardous Terrain"),
+  /* Translators: What a Hazardous Terrain zone does, in Pathfinder 2e */
+  N_ ("Harms whoever moves through it."),
+  /* Translators: A basic ability in Pathfinder 2e */
+  N_ ("Stride"),
+  /* Translators: Part of the Stride ability, in Pathfinder 2e */
+  N_ ("Move up to your Speed."),
+  /* Translators: Part of the Stride ability, in Pathfinder 2e */
+  N_ ("Walk or run across the battlefield."),
+  /* Translators: A basic ability in Pathfinder 2e */
+  N_ ("Strike"),
+  /* Translators: Part of the Strike ability, in Pathfinder 2e */
+  N_ ("One creature in reach or range"),
+  /* Translators: Part of the Strike ability, in Pathfinder 2e */
+  N_ ("Make an attack roll; a hit deals your weapon's damage."),
+  /* Translators: Part of the Strike ability, in Pathfinder 2e */
+  N_ ("Attack with a weapon or an unarmed attack; each further attack in a turn takes a growing penalty."),
+  /* Translators: A basic ability in Pathfinder 2e */
+  N_ ("Step"),
+  /* Translators: Part of the Step ability, in Pathfinder 2e */
+  N_ ("Move 5 feet without provoking reactions."),
+  /* Translators: Part of the Step ability, in Pathfinder 2e */
+  N_ ("A careful move to an adjacent square."),
+  /* Translators: A basic ability in Pathfinder 2e */
+  N_ ("Raise a Shield"),
+  /* Translators: Part of the Raise a Shield ability, in Pathfinder 2e */
+  N_ ("Your shield's bonus applies to your AC until your next turn starts."),
+  /* Translators: Part of the Raise a Shield ability, in Pathfinder 2e */
+  N_ ("Hold a shield up to deflect blows."),
 };
