@@ -283,6 +283,66 @@ test_history_changed_signal_and_tags (void)
   g_assert_null (tkr_history_peek_undo_tag (history));
 }
 
+static void
+count_committed (TkrHistory *history, const char *label, GPtrArray *labels)
+{
+  g_ptr_array_add (labels, g_strdup (label));
+}
+
+/* Destructive steps are marked so the application can offer them back, and
+ * each step's serial tells a late "Undo" whether it is still the newest. */
+static void
+test_history_destructive_and_serials (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  guint first;
+
+  g_signal_connect (history, "committed", G_CALLBACK (count_committed), labels);
+  g_assert_cmpuint (tkr_history_get_undo_serial (history), ==, 0);
+
+  tkr_history_begin (history, "Remove Ability");
+  tkr_history_set_destructive (history);
+  tkr_history_set (history, thing, "count", 1);
+  tkr_history_end (history);
+  g_assert_true (tkr_history_peek_undo_destructive (history));
+  first = tkr_history_get_undo_serial (history);
+  g_assert_cmpuint (first, >, 0);
+
+  tkr_history_set (history, thing, "count", 2);
+  g_assert_false (tkr_history_peek_undo_destructive (history));
+  g_assert_cmpuint (tkr_history_get_undo_serial (history), >, first);
+
+  /* Undo and redo are not new commits. */
+  tkr_history_undo (history);
+  g_assert_cmpuint (tkr_history_get_undo_serial (history), ==, first);
+  tkr_history_redo (history);
+  g_assert_cmpuint (labels->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "Remove Ability");
+}
+
+/* The sheet's removals and the end of an encounter are destructive steps. */
+static void
+test_history_core_marks_removals (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (NULL);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_autoptr (TkrAbility) ability = tkr_ability_new ("Backstab", TKR_ABILITY_TIME_ACTION, 1);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_character_add_ability (alice, history, ability, &error));
+  g_assert_false (tkr_history_peek_undo_destructive (history));
+  g_assert_true (tkr_character_remove_ability (alice, history, ability, &error));
+  g_assert_true (tkr_history_peek_undo_destructive (history));
+  g_assert_true (tkr_character_set_wealth (alice, history, 10, &error));
+  g_assert_false (tkr_history_peek_undo_destructive (history));
+  tkr_character_adjust_pool (alice, history, TKR_POOL_HEALTH, -3);
+  g_assert_true (tkr_campaign_end_episode (campaign, &error));
+  g_assert_true (tkr_history_peek_undo_destructive (history));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -293,6 +353,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/variant-state", test_history_variant_state);
   g_test_add_func ("/history/abort-restores", test_history_abort_restores);
   g_test_add_func ("/history/nested-abort", test_history_nested_abort);
+  g_test_add_func ("/history/destructive-and-serials", test_history_destructive_and_serials);
+  g_test_add_func ("/history/core-marks-removals", test_history_core_marks_removals);
   g_test_add_func ("/history/new-step-clears-redo", test_history_new_step_clears_redo);
   g_test_add_func ("/history/null-applies-unrecorded", test_history_null_applies_unrecorded);
   g_test_add_func ("/history/changed-signal-and-tags", test_history_changed_signal_and_tags);

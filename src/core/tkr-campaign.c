@@ -431,6 +431,7 @@ tkr_campaign_end_episode (TkrCampaign *self, GError **error)
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
   tkr_history_begin (self->history, _ ("End of Episode"));
+  tkr_history_set_destructive (self->history);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);

@@ -1039,6 +1039,7 @@ tkr_character_remove_modifier (
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
   label = g_strdup_printf (_ ("Remove %s"), modifier_kind_label (kind));
   tkr_history_begin (history, label);
+  tkr_history_set_destructive (history);
   tkr_history_remove (history, store, position);
   tkr_history_end (history);
   return TRUE;
@@ -1125,6 +1126,7 @@ remove_entry (
       return FALSE;
     }
   tkr_history_begin (history, label);
+  tkr_history_set_destructive (history);
   tkr_history_remove (history, store, position);
   tkr_history_end (history);
   return TRUE;
@@ -1260,8 +1262,13 @@ tkr_character_remove_condition_stacks (
   stack_turns = tkr_condition_stack_turns_with_removed (condition, stacks);
   tkr_history_begin (history, _ ("Remove Condition"));
   tkr_history_set (history, condition, "stack-turns", stack_turns);
+  /* Taking one stack off is routine; taking the condition away is offered
+   * back. */
   if (tkr_condition_get_stacks (condition) == 0)
-    tkr_history_remove_item (history, self->conditions, condition);
+    {
+      tkr_history_set_destructive (history);
+      tkr_history_remove_item (history, self->conditions, condition);
+    }
   tkr_history_end (history);
   return TRUE;
 }

@@ -645,6 +645,7 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
     return FALSE;
 
   tkr_history_begin (self->history, _ ("Remove from the encounter"));
+  tkr_history_set_destructive (self->history);
   if (self->setup != NULL &&
       !tkr_setup_remove_character (self->setup, self->history, character, error))
     {
@@ -787,6 +788,7 @@ tkr_encounter_abandon_setup (TkrEncounter *self, GError **error)
     }
 
   tkr_history_begin (self->history, _ ("Abandon the Setup"));
+  tkr_history_set_destructive (self->history);
   tkr_history_set (self->history, self, "setup", NULL);
   set_phase (self, TKR_PHASE_FREEPLAY);
   tkr_encounter_log (self, _ ("The Setup is abandoned; back to Freeplay"));
@@ -1020,6 +1022,7 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
     }
 
   tkr_history_begin (self->history, _ ("Back to Freeplay"));
+  tkr_history_set_destructive (self->history);
   clear_store (self, self->order);
   tkr_history_set (self->history, self, "setup", NULL);
   set_int (self, self, "round", 0);
@@ -1821,6 +1824,7 @@ tkr_encounter_remove_zone (TkrEncounter *self, TkrZone *zone, GError **error)
 
   g_object_ref (zone);
   tkr_history_begin (self->history, _ ("Remove a Zone"));
+  tkr_history_set_destructive (self->history);
   tkr_history_remove (self->history, self->zones, position);
   tkr_encounter_log (self, _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
   tkr_history_end (self->history);

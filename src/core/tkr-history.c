@@ -34,6 +34,8 @@ typedef struct
   char *label;
   char *tag;
   GPtrArray *changes;
+  guint serial;
+  gboolean destructive;
 } Step;
 
 struct _TkrHistory
@@ -44,6 +46,7 @@ struct _TkrHistory
   GPtrArray *redo_stack;
   Step *open_step;
   GArray *marks; /* guint: how many changes the open step had at each begin */
+  guint next_serial;
   guint depth;
   guint replaying : 1;
 };
@@ -65,6 +68,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   CHANGED,
+  COMMITTED,
   N_SIGNALS
 };
 
@@ -182,6 +186,16 @@ tkr_history_class_init (TkrHistoryClass *klass)
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * TkrHistory::committed:
+   * @label: the step's label
+   *
+   * Emitted after a new step is committed (not on undo or redo), before
+   * TkrHistory::changed.
+   */
+  signals[COMMITTED] = g_signal_new ("committed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -242,9 +256,11 @@ tkr_history_end (TkrHistory *self)
       return;
     }
 
+  step->serial = ++self->next_serial;
   g_ptr_array_add (self->undo_stack, step);
   g_ptr_array_set_size (self->redo_stack, 0);
   notify_state (self);
+  g_signal_emit (self, signals[COMMITTED], 0, step->label);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -512,6 +528,39 @@ tkr_history_set_tag (TkrHistory *self, const char *tag)
   g_return_if_fail (self->open_step != NULL);
   g_free (self->open_step->tag);
   self->open_step->tag = g_strdup (tag);
+}
+
+void
+tkr_history_set_destructive (TkrHistory *self)
+{
+  if (self == NULL)
+    return;
+  g_return_if_fail (self->open_step != NULL);
+  self->open_step->destructive = TRUE;
+}
+
+gboolean
+tkr_history_peek_undo_destructive (TkrHistory *self)
+{
+  Step *step;
+
+  g_return_val_if_fail (TKR_IS_HISTORY (self), FALSE);
+  if (self->undo_stack->len == 0)
+    return FALSE;
+  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
+  return step->destructive;
+}
+
+guint
+tkr_history_get_undo_serial (TkrHistory *self)
+{
+  Step *step;
+
+  g_return_val_if_fail (TKR_IS_HISTORY (self), 0);
+  if (self->undo_stack->len == 0)
+    return 0;
+  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
+  return step->serial;
 }
 
 const char *

@@ -45,6 +45,13 @@ const char *tkr_history_get_undo_label (TkrHistory *self);
 const char *tkr_history_get_redo_label (TkrHistory *self);
 const char *tkr_history_peek_undo_tag (TkrHistory *self);
 void tkr_history_set_tag (TkrHistory *self, const char *tag);
+/* The open step takes something away (a removal, the end of an
+ * encounter): the application offers Undo right after it. */
+void tkr_history_set_destructive (TkrHistory *self);
+gboolean tkr_history_peek_undo_destructive (TkrHistory *self);
+/* Each committed step has a serial, so a late "Undo" can check that the
+ * step is still the newest before undoing it; 0 when there is none. */
+guint tkr_history_get_undo_serial (TkrHistory *self);
 gboolean tkr_history_undo (TkrHistory *self);
 gboolean tkr_history_redo (TkrHistory *self);
 gboolean tkr_history_is_replaying (TkrHistory *self);

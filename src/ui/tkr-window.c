@@ -123,6 +123,36 @@ update_history_actions (TkrWindow *self)
 }
 
 static void
+undo_toast_clicked_cb (AdwToast *toast, TkrWindow *self)
+{
+  TkrHistory *history = get_history (self);
+  guint serial = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toast), "tkr-undo-serial"));
+
+  /* Undo only what the toast is about: if anything was done since, the
+   * toast's step is no longer the newest and Ctrl+Z is the way back. */
+  if (history != NULL && tkr_history_get_undo_serial (history) == serial)
+    tkr_history_undo (history);
+}
+
+/* Whatever takes something away (removing an ability, a zone, leaving the
+ * encounter, the end of an Episode) is offered back in a toast. */
+static void
+history_committed_cb (TkrWindow *self, const char *label, TkrHistory *history)
+{
+  g_autoptr (AdwToast) toast = NULL;
+
+  if (!tkr_history_peek_undo_destructive (history))
+    return;
+
+  toast = toast_new_printf ("%s", label != NULL ? label : "");
+  adw_toast_set_button_label (toast, _ ("_Undo"));
+  g_object_set_data (G_OBJECT (toast), "tkr-undo-serial",
+                     GUINT_TO_POINTER (tkr_history_get_undo_serial (history)));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self, 0);
+  tkr_window_add_toast (self, g_steal_pointer (&toast));
+}
+
+static void
 update_title (TkrWindow *self)
 {
   const char *title = self->document != NULL ? tkr_document_get_title (self->document) : NULL;
@@ -900,6 +930,8 @@ tkr_window_init (TkrWindow *self)
                                   G_CALLBACK (update_history_actions), self);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-redo",
                                   G_CALLBACK (update_history_actions), self);
+  g_signal_group_connect_swapped (self->history_signals, "committed",
+                                  G_CALLBACK (history_committed_cb), self);
 
   self->document_signals = g_signal_group_new (TKR_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "notify::title",
