@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include "tkr-ap-encounter.h"
 #include "tkr-core.h"
+#include "tkr-d20-encounter.h"
+#include "tkr-pf2e-encounter.h"
 
 typedef TkrTracker *(*TrackerFactory) (TkrHistory *history);
 
@@ -16,6 +19,46 @@ static TkrTracker *
 kleptonomicon_tracker (TkrHistory *history)
 {
   return TKR_TRACKER (tkr_encounter_new (tkr_rules_get_default (), history));
+}
+
+static TkrRules *
+system_rules (const char *id)
+{
+  g_autoptr (GError) error = NULL;
+  TkrRules *rules = tkr_rules_new_from_resource (id, &error);
+
+  g_assert_no_error (error);
+  return rules;
+}
+
+static TkrTracker *
+pf2e_tracker (TkrHistory *history)
+{
+  g_autoptr (TkrRules) rules = system_rules ("pf2e");
+  g_autoptr (GError) error = NULL;
+  TkrPf2eEncounter *encounter = tkr_pf2e_encounter_new (rules, history, &error);
+
+  g_assert_no_error (error);
+  return TKR_TRACKER (encounter);
+}
+
+static TkrTracker *
+d20_tracker (TkrHistory *history)
+{
+  g_autoptr (TkrRules) rules = system_rules ("d20");
+  g_autoptr (GError) error = NULL;
+  TkrD20Encounter *encounter = tkr_d20_encounter_new (rules, history, NULL, &error);
+
+  g_assert_no_error (error);
+  return TKR_TRACKER (encounter);
+}
+
+static TkrTracker *
+action_points_tracker (TkrHistory *history)
+{
+  g_autoptr (TkrRules) rules = system_rules ("action-points");
+
+  return TKR_TRACKER (tkr_ap_encounter_new (rules, history, NULL));
 }
 
 typedef struct
@@ -26,6 +69,9 @@ typedef struct
 
 static const System systems[] = {
   { "kleptonomicon", kleptonomicon_tracker },
+  { "pf2e", pf2e_tracker },
+  { "d20", d20_tracker },
+  { "action-points", action_points_tracker },
 };
 
 /* Phases of Play (seed 000): an encounter starts in Freeplay, and Freeplay

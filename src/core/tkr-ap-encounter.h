@@ -147,9 +147,8 @@ const char *tkr_ap_step_to_nick (TkrApStep step);
 /* Participants: in Freeplay or Setup. The Finesse Die comes from a save
  * or skill named "Finesse" when it is a die size the rule data lists; the
  * Mana and Faith maxima from ones named "Mana" and "Faith". */
-TkrApCombatant *tkr_ap_encounter_add_participant (TkrApEncounter *self,
-                                                  TkrCharacter *character,
-                                                  GError **error);
+TkrApCombatant *
+tkr_ap_encounter_add_participant (TkrApEncounter *self, TkrCharacter *character, GError **error);
 gboolean
 tkr_ap_encounter_remove_participant (TkrApEncounter *self, TkrCharacter *character, GError **error);
 
@@ -195,16 +194,10 @@ gboolean tkr_ap_encounter_remove_condition (TkrApEncounter *self,
                                             TkrApCombatant *combatant,
                                             const char *name,
                                             GError **error);
-gboolean tkr_ap_encounter_add_adjustment (TkrApEncounter *self,
-                                          TkrApCombatant *combatant,
-                                          const char *name,
-                                          int value,
-                                          GError **error);
-gboolean tkr_ap_encounter_add_effect (TkrApEncounter *self,
-                                      TkrApCombatant *combatant,
-                                      const char *name,
-                                      int damage,
-                                      GError **error);
+gboolean tkr_ap_encounter_add_adjustment (
+  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int value, GError **error);
+gboolean tkr_ap_encounter_add_effect (
+  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int damage, GError **error);
 gboolean tkr_ap_encounter_remove_effect (TkrApEncounter *self,
                                          TkrApCombatant *combatant,
                                          const char *name,
@@ -222,14 +215,10 @@ gboolean tkr_ap_encounter_next_turn (TkrApEncounter *self, GError **error);
 gboolean tkr_ap_encounter_previous_turn (TkrApEncounter *self, GError **error);
 
 /* The Action Phase: only the actor, and only in its opportunity. */
-gboolean tkr_ap_encounter_move (TkrApEncounter *self,
-                                TkrApCombatant *combatant,
-                                int ap,
-                                GError **error);
-gboolean tkr_ap_encounter_act (TkrApEncounter *self,
-                               TkrApCombatant *combatant,
-                               int ap,
-                               GError **error);
+gboolean
+tkr_ap_encounter_move (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error);
+gboolean
+tkr_ap_encounter_act (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error);
 gboolean
 tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, GError **error);
 gboolean tkr_ap_encounter_free_steps (TkrApEncounter *self,

@@ -31,6 +31,7 @@ G_BEGIN_DECLS
  * "hours-since-long-rest", "hours-since-short-rest" (int)
  * "stamina-checks-due" (int): checks owed for going without rest.
  * "wounds" (int), "prone" (bool), "dying" (bool)
+ * "holding-breath" (bool), "breath-rounds-left" (int): in combat.
  */
 #define TKR_TYPE_D20_COMBATANT (tkr_d20_combatant_get_type ())
 G_DECLARE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR, D20_COMBATANT, GObject)
@@ -61,6 +62,8 @@ int tkr_d20_combatant_get_stamina_checks_due (TkrD20Combatant *self);
 int tkr_d20_combatant_get_wounds (TkrD20Combatant *self);
 gboolean tkr_d20_combatant_get_prone (TkrD20Combatant *self);
 gboolean tkr_d20_combatant_get_dying (TkrD20Combatant *self);
+gboolean tkr_d20_combatant_get_holding_breath (TkrD20Combatant *self);
+int tkr_d20_combatant_get_breath_rounds_left (TkrD20Combatant *self);
 
 /*
  * TkrD20Encounter: the d20 system's encounter behind TkrTracker.
@@ -116,11 +119,8 @@ gboolean tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                                         TkrD20Combatant *combatant,
                                         int agility,
                                         GError **error);
-gboolean tkr_d20_encounter_set_speed (TkrD20Encounter *self,
-                                      TkrD20Combatant *combatant,
-                                      const char *kind,
-                                      int feet,
-                                      GError **error);
+gboolean tkr_d20_encounter_set_speed (
+  TkrD20Encounter *self, TkrD20Combatant *combatant, const char *kind, int feet, GError **error);
 
 /* Phases */
 gboolean tkr_d20_encounter_can_transition (TkrD20Encounter *self, TkrPhase to);
@@ -194,18 +194,20 @@ gboolean tkr_d20_encounter_fall (TkrD20Encounter *self,
                                  const TkrD20Roll *typed,
                                  GError **error);
 
+/* Suffocating, in combat: 2 + half the sheet's Vitality rounds (each new
+ * round uses one); then Dying until reach_air. */
+gboolean
+tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error);
+gboolean
+tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error);
+
 /* Mana, rests and exhaustion (Freeplay or End only). */
-gboolean tkr_d20_encounter_set_mana (TkrD20Encounter *self,
-                                     TkrD20Combatant *combatant,
-                                     int mana,
-                                     int mana_max,
-                                     GError **error);
-gboolean tkr_d20_encounter_long_rest (TkrD20Encounter *self,
-                                      TkrD20Combatant *combatant,
-                                      GError **error);
-gboolean tkr_d20_encounter_short_rest (TkrD20Encounter *self,
-                                       TkrD20Combatant *combatant,
-                                       GError **error);
+gboolean tkr_d20_encounter_set_mana (
+  TkrD20Encounter *self, TkrD20Combatant *combatant, int mana, int mana_max, GError **error);
+gboolean
+tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error);
+gboolean
+tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error);
 /* Time passes for every participant: each full 24 h without a long rest
  * and each full 3 days without a short rest owes a Stamina check. */
 gboolean tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error);
@@ -219,11 +221,8 @@ gboolean tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
                                           GError **error);
 
 /* End: XP for a PC, with the reason logged. */
-gboolean tkr_d20_encounter_award_experience (TkrD20Encounter *self,
-                                             TkrCharacter *character,
-                                             int xp,
-                                             const char *reason,
-                                             GError **error);
+gboolean tkr_d20_encounter_award_experience (
+  TkrD20Encounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
 
 JsonNode *tkr_d20_encounter_to_json (TkrD20Encounter *self);
 /* Into a fresh encounter; NPCs stored whole, PCs by id through @resolve. */

@@ -180,8 +180,7 @@ tkr_d20_rules_check (TkrRules *rules, GError **error)
   if (tkr_rules_get_section (rules, SECTION) == NULL)
     {
       g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("The rule data “%s” has no “%s” section"), tkr_rules_get_id (rules),
-                   SECTION);
+                   _ ("The rule data “%s” has no “%s” section"), tkr_rules_get_id (rules), SECTION);
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (required_ints); i++)
@@ -349,8 +348,9 @@ tkr_d20_travel_day_distance (TkrRules *rules,
    * Flight passes over the ground, so it keeps its speed. */
   speed = tkr_d20_travel_pace_speed (rules, day->pace);
   divisor = MAX (tkr_d20_rules_int (rules, "travel.difficult_terrain_divisor"), 1);
-  *miles = day->hours * speed * ((1 - day->difficult_fraction) + day->difficult_fraction / divisor) +
-           day->flying_hours * tkr_d20_travel_pace_speed (rules, TKR_D20_PACE_FLYING);
+  *miles =
+    day->hours * speed * ((1 - day->difficult_fraction) + day->difficult_fraction / divisor) +
+    day->flying_hours * tkr_d20_travel_pace_speed (rules, TKR_D20_PACE_FLYING);
   return TRUE;
 }
 

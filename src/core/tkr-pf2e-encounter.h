@@ -87,8 +87,7 @@ TkrPf2eCombatant *tkr_pf2e_effect_get_creator (TkrPf2eEffect *self);
 int tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self);
 
 /* Needs rules with a "pf2e" section: NULL and @error otherwise. */
-TkrPf2eEncounter *
-tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error);
+TkrPf2eEncounter *tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error);
 TkrRules *tkr_pf2e_encounter_get_rules (TkrPf2eEncounter *self);
 TkrHistory *tkr_pf2e_encounter_get_history (TkrPf2eEncounter *self);
 TkrPhase tkr_pf2e_encounter_get_phase (TkrPf2eEncounter *self);
@@ -147,19 +146,15 @@ gboolean tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
                                        GError **error);
 /* d20 + modifier, once for the whole group. Returns the result in @result
  * (nullable). */
-gboolean tkr_pf2e_encounter_roll_initiative (TkrPf2eEncounter *self,
-                                             TkrPf2eCombatant *combatant,
-                                             GRand *rand,
-                                             int *result,
-                                             GError **error);
+gboolean tkr_pf2e_encounter_roll_initiative (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, int *result, GError **error);
 /* A result rolled at the table, typed in (shared by the group). */
 gboolean tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                                               TkrPf2eCombatant *combatant,
                                               int result,
                                               GError **error);
 /* Rolls for everyone still without a result (one roll per group). */
-gboolean
-tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError **error);
+gboolean tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError **error);
 /* Tied creatures of the same side (PCs among themselves, or the GM's
  * creatures): @first goes right before @other. */
 gboolean tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
@@ -176,11 +171,8 @@ gboolean tkr_pf2e_encounter_previous_turn (TkrPf2eEncounter *self, GError **erro
 /* Actions (Main). @cost 1..3 on one's own turn (single actions and two-
  * and three-action activities); 0 is a free action, any time. @what is
  * for the log (nullable). */
-gboolean tkr_pf2e_encounter_spend_actions (TkrPf2eEncounter *self,
-                                           TkrPf2eCombatant *combatant,
-                                           int cost,
-                                           const char *what,
-                                           GError **error);
+gboolean tkr_pf2e_encounter_spend_actions (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int cost, const char *what, GError **error);
 gboolean tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
                                             TkrPf2eCombatant *combatant,
                                             int count,
@@ -195,20 +187,14 @@ gboolean tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
                                              GError **error);
 
 /* Effects lasting @rounds rounds, created by @creator (Main or Paused). */
-TkrPf2eEffect *tkr_pf2e_encounter_add_effect (TkrPf2eEncounter *self,
-                                              TkrPf2eCombatant *creator,
-                                              const char *name,
-                                              int rounds,
-                                              GError **error);
+TkrPf2eEffect *tkr_pf2e_encounter_add_effect (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
 gboolean
 tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect, GError **error);
 
 /* Conditions by catalogue name or id, value 0 removes (Setup to End). */
-gboolean tkr_pf2e_encounter_set_condition (TkrPf2eEncounter *self,
-                                           TkrPf2eCombatant *combatant,
-                                           const char *name,
-                                           int value,
-                                           GError **error);
+gboolean tkr_pf2e_encounter_set_condition (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value, GError **error);
 
 /* Recovery check of a dying creature whose turn began: a flat check (d20,
  * no modifier) against 10 + dying. @die 1..20 typed in, or 0 to roll with
@@ -221,18 +207,13 @@ gboolean tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
                                             GError **error);
 /* The degree of a check against @dc; the die's highest face (a 1) is one
  * degree better (worse). */
-TkrPf2eDegree
-tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin);
+TkrPf2eDegree tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin);
 
 /* End: Experience Points for a PC, any positive amount, with a reason. */
-gboolean tkr_pf2e_encounter_award_experience (TkrPf2eEncounter *self,
-                                              TkrCharacter *character,
-                                              int xp,
-                                              const char *reason,
-                                              GError **error);
+gboolean tkr_pf2e_encounter_award_experience (
+  TkrPf2eEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
 
-void tkr_pf2e_encounter_log (TkrPf2eEncounter *self, const char *format, ...)
-  G_GNUC_PRINTF (2, 3);
+void tkr_pf2e_encounter_log (TkrPf2eEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 JsonNode *tkr_pf2e_encounter_to_json (TkrPf2eEncounter *self);
 /* Into a fresh encounter, unrecorded; everything is checked before

@@ -1,0 +1,1512 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-core.h"
+#include "tkr-d20-encounter.h"
+#include "tkr-d20-travel.h"
+
+/*
+ * The d20 system (seed 003): initiative (d20 + Agility) with ties settled
+ * by contests, surprise, the turn's action, bonus action, reaction and
+ * movement, the common actions, rests and Exhaustion, travel, falling,
+ * breath, the end's experience, undo of every command and files.
+ */
+
+typedef struct
+{
+  TkrRules *rules;
+  TkrHistory *history;
+  GRand *rand;
+  TkrD20Encounter *encounter;
+  TkrCharacter *alice, *bob, *orc;
+  TkrD20Combatant *a, *b, *o;
+} Fixture;
+
+static void
+ok (gboolean result, GError *error)
+{
+  g_assert_no_error (error);
+  g_assert_true (result);
+}
+
+static TkrCharacter *
+new_character (TkrRules *rules, TkrCharacterKind kind, const char *name, int agility)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *character = tkr_character_new (rules, kind, name);
+
+  g_assert_true (tkr_character_set_modifier (character, NULL, TKR_MODIFIER_KIND_SAVE, "Agility",
+                                             agility, &error));
+  g_assert_no_error (error);
+  return character;
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  f->rules = tkr_rules_new_from_resource ("d20", &error);
+  g_assert_no_error (error);
+  f->history = tkr_history_new ();
+  f->rand = g_rand_new_with_seed (20);
+  f->encounter = tkr_d20_encounter_new (f->rules, f->history, f->rand, &error);
+  g_assert_no_error (error);
+  f->alice = new_character (f->rules, TKR_CHARACTER_KIND_PC, "Alice", 3);
+  f->bob = new_character (f->rules, TKR_CHARACTER_KIND_PC, "Bob", 1);
+  f->orc = new_character (f->rules, TKR_CHARACTER_KIND_NPC, "Orc", 0);
+  f->a = tkr_d20_encounter_add_participant (f->encounter, f->alice, &error);
+  g_assert_no_error (error);
+  f->b = tkr_d20_encounter_add_participant (f->encounter, f->bob, &error);
+  g_assert_no_error (error);
+  f->o = tkr_d20_encounter_add_participant (f->encounter, f->orc, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->encounter);
+  g_clear_object (&f->history);
+  g_clear_object (&f->alice);
+  g_clear_object (&f->bob);
+  g_clear_object (&f->orc);
+  g_clear_object (&f->rules);
+  g_rand_free (f->rand);
+}
+
+static void
+type_initiative (Fixture *f, TkrD20Combatant *combatant, int total)
+{
+  GError *error = NULL;
+  TkrD20Roll roll = tkr_d20_roll_typed (total);
+
+  ok (tkr_d20_encounter_roll_initiative (f->encounter, combatant, &roll, &error), error);
+}
+
+/* Main with the order Alice (18), Orc (12), Bob (7). */
+static void
+start_main (Fixture *f)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 18);
+  type_initiative (f, f->b, 7);
+  type_initiative (f, f->o, 12);
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+}
+
+static TkrD20Combatant *
+order_at (Fixture *f, guint index)
+{
+  g_autoptr (TkrD20Combatant) combatant =
+    g_list_model_get_item (tkr_d20_encounter_get_order (f->encounter), index);
+
+  return combatant;
+}
+
+static void
+next_turn (Fixture *f)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_next_turn (f->encounter, &error), error);
+}
+
+static gboolean
+log_mentions (Fixture *f, const char *text)
+{
+  GListModel *log = tkr_d20_encounter_get_log (f->encounter);
+
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
+
+      if (strstr (tkr_log_entry_get_text (entry), text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Rule data */
+
+static void
+test_rules_section (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrD20Encounter) encounter = NULL;
+  g_auto (GStrv) actions = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_rules_get_die_sides (rules), ==, 20);
+  encounter = tkr_d20_encounter_new (rules, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_tracker_get_rule_system (TKR_TRACKER (encounter)), ==, "d20");
+
+  /* Common actions: the list comes from the rule data. */
+  actions = tkr_d20_encounter_list_common_actions (encounter);
+  g_assert_cmpuint (g_strv_length (actions), ==, 9);
+  g_assert_true (g_strv_contains ((const char *const *) actions, "attack"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "cast-a-spell"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "dash"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "dodge"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "equip"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "hide"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "interact"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "use-item"));
+  g_assert_true (g_strv_contains ((const char *const *) actions, "wait"));
+}
+
+static void
+test_rules_missing_section (void)
+{
+  g_autoptr (GError) error = NULL;
+  TkrD20Encounter *encounter = tkr_d20_encounter_new (tkr_rules_get_default (), NULL, NULL, &error);
+
+  g_assert_null (encounter);
+  g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "d20"));
+}
+
+/* Initiative (seed): d20 + Agility, rolled or typed in. */
+
+static void
+test_initiative_rolled (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  g_autoptr (GRand) copy = g_rand_copy (f->rand);
+  int die;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  /* The same seed gives the same die: d20, plus Alice's Agility 3. */
+  die = g_rand_int_range (copy, 1, 21);
+  ok (tkr_d20_encounter_roll_initiative (f->encounter, f->a, NULL, &error), error);
+  g_assert_true (tkr_d20_combatant_has_initiative (f->a));
+  g_assert_cmpint (tkr_d20_combatant_get_initiative (f->a), ==, die + 3);
+  g_assert_cmpint (tkr_d20_combatant_get_initiative (f->a), >=, 4);
+  g_assert_cmpint (tkr_d20_combatant_get_initiative (f->a), <=, 23);
+
+  type_initiative (f, f->b, 11);
+  g_assert_cmpint (tkr_d20_combatant_get_initiative (f->b), ==, 11);
+  g_assert_true (log_mentions (f, "typed in"));
+}
+
+static void
+test_initiative_agility_from_sheet_or_gm (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  g_assert_cmpint (tkr_d20_combatant_get_agility (f->a), ==, 3);
+  g_assert_cmpint (tkr_d20_combatant_get_agility (f->b), ==, 1);
+  ok (tkr_d20_encounter_set_agility (f->encounter, f->o, 2, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_agility (f->o), ==, 2);
+  g_assert_false (tkr_d20_encounter_set_agility (f->encounter, f->o, 500, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Orc"));
+  g_clear_error (&error);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_d20_combatant_get_agility (f->o), ==, 0);
+}
+
+static void
+test_initiative_highest_first (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 18);
+  type_initiative (f, f->b, 7);
+  /* Everyone needs initiative before the rounds begin. */
+  g_assert_false (tkr_d20_encounter_begin_main (f->encounter, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE);
+  g_assert_nonnull (strstr (error->message, "Orc"));
+  g_clear_error (&error);
+  type_initiative (f, f->o, 12);
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+
+  g_assert_true (order_at (f, 0) == f->a);
+  g_assert_true (order_at (f, 1) == f->o);
+  g_assert_true (order_at (f, 2) == f->b);
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 1);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+}
+
+static void
+tiebreak (Fixture *f, TkrD20Combatant *combatant, int total)
+{
+  GError *error = NULL;
+  TkrD20Roll roll = tkr_d20_roll_typed (total);
+
+  ok (tkr_d20_encounter_roll_tiebreak (f->encounter, combatant, &roll, &error), error);
+}
+
+static void
+test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) ties = NULL;
+  GError *error = NULL;
+  TkrD20Roll roll = tkr_d20_roll_typed (3);
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 15);
+  type_initiative (f, f->b, 15);
+  type_initiative (f, f->o, 20);
+
+  ties = tkr_d20_encounter_get_ties (f->encounter);
+  g_assert_cmpuint (ties->len, ==, 1);
+  g_assert_cmpuint (((GPtrArray *) g_ptr_array_index (ties, 0))->len, ==, 2);
+  g_assert_false (tkr_d20_encounter_begin_main (f->encounter, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE);
+  g_assert_nonnull (strstr (error->message, "Alice"));
+  g_clear_error (&error);
+
+  /* Not tied: no contest for the Orc. */
+  g_assert_false (tkr_d20_encounter_roll_tiebreak (f->encounter, f->o, &roll, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A contest that ties again is rolled again. */
+  tiebreak (f, f->a, 10);
+  /* Alice waits for Bob's roll in this contest. */
+  g_assert_false (tkr_d20_encounter_roll_tiebreak (f->encounter, f->a, &roll, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  tiebreak (f, f->b, 10);
+  g_clear_pointer (&ties, g_ptr_array_unref);
+  ties = tkr_d20_encounter_get_ties (f->encounter);
+  g_assert_cmpuint (ties->len, ==, 1);
+  tiebreak (f, f->a, 5);
+  tiebreak (f, f->b, 12);
+  g_clear_pointer (&ties, g_ptr_array_unref);
+  ties = tkr_d20_encounter_get_ties (f->encounter);
+  g_assert_cmpuint (ties->len, ==, 0);
+
+  /* The winner goes first, and the order holds round after round. */
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  g_assert_true (order_at (f, 0) == f->o);
+  g_assert_true (order_at (f, 1) == f->b);
+  g_assert_true (order_at (f, 2) == f->a);
+  for (int i = 0; i < 6; i++)
+    next_turn (f);
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 3);
+  g_assert_true (order_at (f, 0) == f->o);
+  g_assert_true (order_at (f, 1) == f->b);
+  g_assert_true (order_at (f, 2) == f->a);
+}
+
+static void
+test_initiative_ties_contest_rolled (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  guint rounds = 0;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  /* Same Agility for both, so contests tie now and then. */
+  ok (tkr_d20_encounter_set_agility (f->encounter, f->b, 3, &error), error);
+  type_initiative (f, f->a, 9);
+  type_initiative (f, f->b, 9);
+  type_initiative (f, f->o, 9);
+  for (;;)
+    {
+      g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (f->encounter);
+
+      if (ties->len == 0)
+        break;
+      for (guint i = 0; i < ties->len; i++)
+        {
+          GPtrArray *group = g_ptr_array_index (ties, i);
+
+          for (guint j = 0; j < group->len; j++)
+            ok (tkr_d20_encounter_roll_tiebreak (f->encounter, g_ptr_array_index (group, j), NULL,
+                                                 &error),
+                error);
+        }
+      g_assert_cmpuint (++rounds, <, 50);
+    }
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  g_assert_true (log_mentions (f, "settle a tie"));
+}
+
+static void
+test_initiative_changed_resets_contest (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) ties = NULL;
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 15);
+  type_initiative (f, f->b, 15);
+  type_initiative (f, f->o, 10);
+  tiebreak (f, f->a, 14);
+  tiebreak (f, f->b, 2);
+  /* The Orc's new total joins the tie: a new contest among all three. */
+  type_initiative (f, f->o, 15);
+  ties = tkr_d20_encounter_get_ties (f->encounter);
+  g_assert_cmpuint (ties->len, ==, 1);
+  g_assert_cmpuint (((GPtrArray *) g_ptr_array_index (ties, 0))->len, ==, 3);
+}
+
+/* Surprise (seed): the surprised skip their first turn only. */
+static void
+test_surprise_skips_first_turn (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 18);
+  type_initiative (f, f->b, 7);
+  type_initiative (f, f->o, 12);
+  ok (tkr_d20_encounter_set_surprised (f->encounter, f->a, TRUE, &error), error);
+  ok (tkr_d20_encounter_set_surprised (f->encounter, f->b, TRUE, &error), error);
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+
+  /* Round 1: only the Orc acts. */
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 1);
+  g_assert_true (log_mentions (f, "Alice is surprised and skips their first turn"));
+  next_turn (f);
+  /* Round 2: everyone, in order. */
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 2);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_true (log_mentions (f, "Bob is surprised and skips their first turn"));
+  next_turn (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
+  next_turn (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->b);
+  next_turn (f);
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 3);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+
+  /* Surprise is decided before the rounds. */
+  g_assert_false (tkr_d20_encounter_set_surprised (f->encounter, f->o, TRUE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+}
+
+/* A turn (seed, Rounds & Turns): one action, one bonus action, movement,
+ * and one reaction on others' turns. */
+static void
+test_turn_action_bonus_reaction (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error), error);
+  g_assert_false (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS);
+  g_assert_nonnull (strstr (error->message, "Alice"));
+  g_clear_error (&error);
+  ok (tkr_d20_encounter_refund (f->encounter, f->a, TKR_D20_ACTION, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_actions_left (f->a), ==, 1);
+  g_assert_false (tkr_d20_encounter_refund (f->encounter, f->a, TKR_D20_ACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_BONUS_ACTION, &error), error);
+  g_assert_false (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_BONUS_ACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS);
+  g_clear_error (&error);
+  ok (tkr_d20_encounter_refund (f->encounter, f->a, TKR_D20_BONUS_ACTION, &error), error);
+
+  /* Others act on their own turns only; reactions are for others' turns. */
+  g_assert_false (tkr_d20_encounter_spend (f->encounter, f->b, TKR_D20_ACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_REACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  ok (tkr_d20_encounter_spend (f->encounter, f->b, TKR_D20_REACTION, &error), error);
+  g_assert_false (tkr_d20_encounter_spend (f->encounter, f->b, TKR_D20_REACTION, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS);
+  g_clear_error (&error);
+  ok (tkr_d20_encounter_refund (f->encounter, f->b, TKR_D20_REACTION, &error), error);
+  ok (tkr_d20_encounter_spend (f->encounter, f->b, TKR_D20_REACTION, &error), error);
+
+  /* The reaction comes back at the start of Bob's own turn. */
+  next_turn (f); /* Orc */
+  g_assert_cmpint (tkr_d20_combatant_get_reactions_left (f->b), ==, 0);
+  next_turn (f); /* Bob */
+  g_assert_cmpint (tkr_d20_combatant_get_reactions_left (f->b), ==, 1);
+  g_assert_cmpint (tkr_d20_combatant_get_actions_left (f->b), ==, 1);
+  g_assert_cmpint (tkr_d20_combatant_get_bonus_actions_left (f->b), ==, 1);
+}
+
+static void
+move (Fixture *f, TkrD20Combatant *combatant, const char *kind, int feet, gboolean difficult)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_move (f->encounter, combatant, kind, feet, difficult, &error), error);
+}
+
+static void
+refuse_move (Fixture *f, TkrD20Combatant *combatant, const char *kind, int feet, gboolean difficult)
+{
+  GError *error = NULL;
+
+  g_assert_false (tkr_d20_encounter_move (f->encounter, combatant, kind, feet, difficult, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED);
+  g_assert_nonnull (strstr (error->message, tkr_d20_combatant_get_name (combatant)));
+  g_error_free (error);
+}
+
+/* Movement (seed): up to the speed per turn, in pieces. */
+static void
+test_movement_speed_limit (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (f->a, "walk"), ==, 30);
+  move (f, f->a, "walk", 10, FALSE);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error), error);
+  move (f, f->a, "walk", 20, FALSE);
+  refuse_move (f, f->a, "walk", 5, FALSE);
+  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 0);
+
+  /* Only on one's own turn; unknown kinds and speeds of 0 are refused. */
+  g_assert_false (tkr_d20_encounter_move (f->encounter, f->b, "walk", 5, FALSE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_move (f->encounter, f->a, "teleport", 5, FALSE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_move (f->encounter, f->a, "fly", 5, FALSE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT);
+  g_clear_error (&error);
+
+  /* A new turn, a new budget. */
+  next_turn (f);
+  next_turn (f);
+  next_turn (f);
+  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 30);
+}
+
+/* Mixing kinds (seed, Movement): the total stays within the greatest speed
+ * used, and each kind within its own speed. */
+static void
+test_movement_mixed_kinds (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_set_speed (f->encounter, f->a, "fly", 60, &error), error);
+  ok (tkr_d20_encounter_set_speed (f->encounter, f->a, "climb", 15, &error), error);
+  ok (tkr_d20_encounter_set_speed (f->encounter, f->o, "swim", 20, &error), error);
+  start_main (f);
+
+  /* Alice: walk 20, then fly 40: 60 in all, within her flying speed. */
+  move (f, f->a, "walk", 20, FALSE);
+  refuse_move (f, f->a, "walk", 15, FALSE); /* walk alone caps at 30 */
+  move (f, f->a, "fly", 40, FALSE);
+  refuse_move (f, f->a, "walk", 5, FALSE); /* 65 > 60 */
+  g_assert_cmpint (tkr_d20_combatant_get_total_moved (f->a), ==, 60);
+
+  /* The Orc: walk 30, swim 20: swimming does not raise the cap above 30. */
+  next_turn (f);
+  move (f, f->o, "walk", 25, FALSE);
+  refuse_move (f, f->o, "swim", 10, FALSE);
+  move (f, f->o, "swim", 5, FALSE);
+  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->o, "walk"), ==, 0);
+
+  /* Climbing 15 after walking 20: climb's own limit is 15, total 30. */
+  next_turn (f);
+  next_turn (f);
+  move (f, f->a, "walk", 20, FALSE);
+  refuse_move (f, f->a, "climb", 15, FALSE);
+  move (f, f->a, "climb", 10, FALSE);
+}
+
+/* Difficult terrain (seed): each foot costs one more. */
+static void
+test_movement_difficult_terrain (Fixture *f, gconstpointer data)
+{
+  start_main (f);
+  move (f, f->a, "walk", 10, TRUE);
+  g_assert_cmpint (tkr_d20_combatant_get_moved (f->a, "walk"), ==, 20);
+  refuse_move (f, f->a, "walk", 10, TRUE);
+  move (f, f->a, "walk", 5, TRUE);
+  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 0);
+}
+
+/* Dash (seed, Common Actions): the speed once more. */
+static void
+test_actions_dash (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  move (f, f->a, "walk", 30, FALSE);
+  refuse_move (f, f->a, "walk", 5, FALSE);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dash", FALSE, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_dashes (f->a), ==, 1);
+  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 30);
+  move (f, f->a, "walk", 30, FALSE);
+  refuse_move (f, f->a, "walk", 5, FALSE);
+  /* The action is spent: no second Dash; Dash is not a bonus action. */
+  g_assert_false (tkr_d20_encounter_take_action (f->encounter, f->a, "dash", FALSE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_take_action (f->encounter, f->a, "dash", TRUE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_take_action (f->encounter, f->a, "fireball", FALSE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+}
+
+static void
+test_actions_bonus_cast_and_equip (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "cast-a-spell", TRUE, &error), error);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "attack", FALSE, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_actions_left (f->a), ==, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_bonus_actions_left (f->a), ==, 0);
+  g_assert_false (tkr_d20_encounter_take_action (f->encounter, f->a, "equip", TRUE, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS);
+  g_clear_error (&error);
+  g_assert_true (log_mentions (f, "Alice: Cast a Spell"));
+}
+
+/* Dodge (seed): a bonus on Evade checks until the start of one's next turn. */
+static void
+test_actions_dodge_until_next_turn (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, &error), error);
+  g_assert_true (tkr_d20_combatant_get_dodging (f->a));
+  next_turn (f);
+  next_turn (f);
+  g_assert_true (tkr_d20_combatant_get_dodging (f->a));
+  next_turn (f);
+  g_assert_false (tkr_d20_combatant_get_dodging (f->a));
+}
+
+/* Wait (seed): spend the reaction on another's turn to act. */
+static void
+test_actions_wait_spends_reaction (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  g_assert_false (tkr_d20_encounter_act_on_wait (f->encounter, f->b, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "wait", FALSE, &error), error);
+  g_assert_true (tkr_d20_combatant_get_waiting (f->a));
+  /* Not on her own turn. */
+  g_assert_false (tkr_d20_encounter_act_on_wait (f->encounter, f->a, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  next_turn (f);
+  ok (tkr_d20_encounter_act_on_wait (f->encounter, f->a, &error), error);
+  g_assert_false (tkr_d20_combatant_get_waiting (f->a));
+  g_assert_cmpint (tkr_d20_combatant_get_reactions_left (f->a), ==, 0);
+  /* A wait unused runs out at the start of the next turn. */
+  next_turn (f);
+  next_turn (f);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "wait", FALSE, &error), error);
+  next_turn (f);
+  next_turn (f);
+  next_turn (f);
+  g_assert_false (tkr_d20_combatant_get_waiting (f->a));
+}
+
+/* Rests (seed, Resting) */
+
+static void
+test_rest_long_restores_all_mana (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_set_mana (f->encounter, f->a, 3, 10, &error), error);
+  ok (tkr_d20_encounter_long_rest (f->encounter, f->a, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (f->a), ==, 10);
+  g_assert_false (tkr_d20_encounter_set_mana (f->encounter, f->a, 11, 10, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+}
+
+static void
+test_rest_short_restores_half_spent (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  /* 5 spent: half is 2.5, rounded down to 2. */
+  ok (tkr_d20_encounter_set_mana (f->encounter, f->a, 5, 10, &error), error);
+  ok (tkr_d20_encounter_short_rest (f->encounter, f->a, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (f->a), ==, 7);
+  /* 3 spent: 1 back. */
+  ok (tkr_d20_encounter_short_rest (f->encounter, f->a, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (f->a), ==, 8);
+  g_assert_cmpint (tkr_d20_short_rest_mana (f->rules, 9, 10), ==, 0);
+  g_assert_cmpint (tkr_d20_short_rest_mana (f->rules, 0, 10), ==, 5);
+}
+
+static void
+stamina_check (Fixture *f, TkrD20Combatant *combatant, int dc, int total)
+{
+  GError *error = NULL;
+  TkrD20Roll roll = tkr_d20_roll_typed (total);
+
+  ok (tkr_d20_encounter_stamina_check (f->encounter, combatant, dc, &roll, &error), error);
+}
+
+static void
+test_rest_24h_without_long_rest (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrD20Roll roll = tkr_d20_roll_typed (25);
+
+  ok (tkr_d20_encounter_pass_time (f->encounter, 23, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->a), ==, 0);
+  g_assert_false (tkr_d20_encounter_stamina_check (f->encounter, f->a, -1, &roll, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  ok (tkr_d20_encounter_pass_time (f->encounter, 1, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->a), ==, 1);
+  /* DC 20: 19 fails and gives a level of Exhaustion; 20 passes. */
+  stamina_check (f, f->a, -1, 19);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (f->a), ==, 1);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->a), ==, 0);
+  g_assert_true (log_mentions (f, "DC 20"));
+  ok (tkr_d20_encounter_pass_time (f->encounter, 24, &error), error);
+  stamina_check (f, f->a, -1, 20);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (f->a), ==, 1);
+
+  /* A long rest resets the clock. */
+  ok (tkr_d20_encounter_long_rest (f->encounter, f->a, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_hours_since_long_rest (f->a), ==, 0);
+  ok (tkr_d20_encounter_pass_time (f->encounter, 12, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->a), ==, 0);
+}
+
+static void
+test_rest_3_days_without_short_rest (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  /* Bob takes long rests but no short one... a long rest counts as one
+   * (see tkr_d20_encounter_long_rest), so he rests not at all here and the
+   * Orc takes short rests every day. */
+  for (int day = 0; day < 3; day++)
+    {
+      ok (tkr_d20_encounter_pass_time (f->encounter, 24, &error), error);
+      ok (tkr_d20_encounter_short_rest (f->encounter, f->o, &error), error);
+    }
+  /* Three long-rest checks and one short-rest check. */
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->b), ==, 4);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->o), ==, 3);
+  /* The rolled check adds the sheet's Stamina. */
+  ok (tkr_d20_encounter_stamina_check (f->encounter, f->b, -1, NULL, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_stamina_checks_due (f->b), ==, 3);
+  g_assert_true (log_mentions (f, "(d20 "));
+}
+
+static void
+test_rest_refused_in_combat (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  start_main (f);
+  g_assert_false (tkr_d20_encounter_long_rest (f->encounter, f->a, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_pass_time (f->encounter, 1, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+}
+
+/* Travel (seed, Traveling) */
+
+static double
+day_miles (TkrRules *rules, TkrD20Pace pace, double hours, double difficult)
+{
+  GError *error = NULL;
+  TkrD20TravelDay day = { pace, hours, difficult, FALSE, 0 };
+  double miles = -1;
+
+  ok (tkr_d20_travel_day_distance (rules, &day, &miles, &error), error);
+  return miles;
+}
+
+static void
+test_travel_paces (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+
+  g_assert_cmpint (tkr_d20_travel_max_hours_on_foot (rules), ==, 6);
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_HASTY, 6, 0), ==, 36);
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 6, 0), ==, 24);
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_CAUTIOUS, 6, 0), ==, 12);
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 3, 0), ==, 12);
+  g_assert_cmpstr (tkr_d20_travel_pace_name (rules, TKR_D20_PACE_HASTY), ==, "Hasty");
+}
+
+static void
+test_travel_difficult_terrain_halves (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  GError *error = NULL;
+  TkrD20TravelDay bad = { TKR_D20_PACE_NORMAL, 6, 1.5, FALSE, 0 };
+  double miles;
+
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 6, 1), ==, 12);
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_HASTY, 6, 0.5), ==, 27);
+  g_assert_false (tkr_d20_travel_day_distance (rules, &bad, &miles, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+}
+
+static void
+test_travel_flying (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  GError *error = NULL;
+  TkrD20TravelDay day = { TKR_D20_PACE_NORMAL, 6, 0, TRUE, 1 };
+  double miles;
+
+  ok (tkr_d20_travel_day_distance (rules, &day, &miles, &error), error);
+  g_assert_cmpfloat (miles, ==, 24 + 25);
+  /* Not everyone can fly. */
+  day.all_flying = FALSE;
+  g_assert_false (tkr_d20_travel_day_distance (rules, &day, &miles, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  /* One hour a day at most. */
+  day.all_flying = TRUE;
+  day.flying_hours = 2;
+  g_assert_false (tkr_d20_travel_day_distance (rules, &day, &miles, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "1"));
+  g_clear_error (&error);
+  day.pace = TKR_D20_PACE_FLYING;
+  day.flying_hours = 1;
+  g_assert_false (tkr_d20_travel_day_distance (rules, &day, &miles, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpint (tkr_d20_travel_pace_speed (rules, TKR_D20_PACE_FLYING), ==, 25);
+}
+
+static void
+test_travel_forced_march_dcs (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  g_autoptr (GArray) none = tkr_d20_travel_forced_march_dcs (rules, 6);
+  g_autoptr (GArray) dcs = tkr_d20_travel_forced_march_dcs (rules, 9);
+
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_cmpuint (dcs->len, ==, 3);
+  g_assert_cmpint (g_array_index (dcs, int, 0), ==, 11);
+  g_assert_cmpint (g_array_index (dcs, int, 1), ==, 12);
+  g_assert_cmpint (g_array_index (dcs, int, 2), ==, 13);
+  /* Forced marching still covers ground at the pace. */
+  g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 9, 0), ==, 36);
+}
+
+static void
+test_travel_forced_march_exhaustion (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GArray) dcs = tkr_d20_travel_forced_march_dcs (f->rules, 8);
+
+  /* Hour 7: DC 11, passed with 11; hour 8: DC 12, failed with 11. */
+  stamina_check (f, f->a, g_array_index (dcs, int, 0), 11);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (f->a), ==, 0);
+  stamina_check (f, f->a, g_array_index (dcs, int, 1), 11);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (f->a), ==, 1);
+  g_assert_true (log_mentions (f, "DC 12"));
+}
+
+static void
+test_travel_pace_threats (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  g_auto (GStrv) hasty = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_HASTY);
+  g_auto (GStrv) normal = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_NORMAL);
+  g_auto (GStrv) cautious = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_CAUTIOUS);
+  g_auto (GStrv) flying = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_FLYING);
+  g_auto (GStrv) flying_fails = tkr_d20_travel_pace_fails (rules, TKR_D20_PACE_FLYING);
+  const char *const hasty_expected[] = { "Observation", "Stealth", NULL };
+  const char *const normal_expected[] = { "Stealth", NULL };
+  const char *const observation[] = { "Observation", NULL };
+
+  g_assert_true (g_strv_equal ((const char *const *) hasty, hasty_expected));
+  g_assert_true (g_strv_equal ((const char *const *) normal, normal_expected));
+  g_assert_cmpuint (g_strv_length (cautious), ==, 0);
+  g_assert_true (g_strv_equal ((const char *const *) flying, observation));
+  g_assert_true (g_strv_equal ((const char *const *) flying_fails, normal_expected));
+}
+
+/* Environment (seed) */
+
+static void
+test_falling_wounds_and_reflex (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrD20Roll roll;
+
+  g_assert_cmpint (tkr_d20_fall_wounds (f->rules, 14), ==, 0);
+  g_assert_cmpint (tkr_d20_fall_wounds (f->rules, 15), ==, 1);
+  g_assert_cmpint (tkr_d20_fall_wounds (f->rules, 44), ==, 2);
+  g_assert_cmpint (tkr_d20_fall_reflex_dc (f->rules, 30), ==, 30);
+
+  roll = tkr_d20_roll_typed (30);
+  ok (tkr_d20_encounter_fall (f->encounter, f->a, 30, &roll, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_wounds (f->a), ==, 2);
+  g_assert_false (tkr_d20_combatant_get_prone (f->a));
+  roll = tkr_d20_roll_typed (19);
+  ok (tkr_d20_encounter_fall (f->encounter, f->b, 20, &roll, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_wounds (f->b), ==, 1);
+  g_assert_true (tkr_d20_combatant_get_prone (f->b));
+  g_assert_true (log_mentions (f, "lands prone"));
+}
+
+static void
+test_breath_seconds_and_rounds (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+
+  g_assert_cmpint (tkr_d20_breath_seconds (rules, 0), ==, 120);
+  g_assert_cmpint (tkr_d20_breath_seconds (rules, 3), ==, 135);
+  g_assert_cmpint (tkr_d20_breath_rounds (rules, 0), ==, 2);
+  g_assert_cmpint (tkr_d20_breath_rounds (rules, 3), ==, 3);
+  g_assert_cmpint (tkr_d20_breath_rounds (rules, 4), ==, 4);
+  g_assert_cmpint (tkr_d20_breath_rounds (rules, -1), ==, 1);
+}
+
+/* Suffocating in combat: Alice (Vitality 2) holds for 3 rounds. */
+static void
+test_breath_in_combat_then_dying (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  g_assert_true (
+    tkr_character_set_modifier (f->alice, NULL, TKR_MODIFIER_KIND_SAVE, "Vitality", 2, &error));
+  g_assert_false (tkr_d20_encounter_hold_breath (f->encounter, f->a, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_assert_nonnull (strstr (error->message, "130 seconds"));
+  g_clear_error (&error);
+
+  start_main (f);
+  ok (tkr_d20_encounter_hold_breath (f->encounter, f->a, &error), error);
+  g_assert_cmpint (tkr_d20_combatant_get_breath_rounds_left (f->a), ==, 3);
+  for (int round = 2; round <= 3; round++)
+    {
+      next_turn (f);
+      next_turn (f);
+      next_turn (f);
+      g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, round);
+      g_assert_false (tkr_d20_combatant_get_dying (f->a));
+    }
+  next_turn (f);
+  next_turn (f);
+  next_turn (f);
+  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 4);
+  g_assert_true (tkr_d20_combatant_get_dying (f->a));
+  g_assert_true (log_mentions (f, "Dying until they reach air"));
+  ok (tkr_d20_encounter_reach_air (f->encounter, f->a, &error), error);
+  g_assert_false (tkr_d20_combatant_get_dying (f->a));
+  g_assert_false (tkr_d20_combatant_get_holding_breath (f->a));
+}
+
+/* Phases */
+
+static void
+test_phases_illegal_transitions (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrTracker *tracker = TKR_TRACKER (f->encounter);
+
+  g_assert_false (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
+  g_clear_error (&error);
+  g_assert_false (tkr_tracker_transition (tracker, TKR_PHASE_END, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
+  g_clear_error (&error);
+  g_assert_false (tkr_tracker_next_turn (tracker, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error), error);
+  g_assert_false (tkr_tracker_transition (tracker, TKR_PHASE_PAUSED, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
+  g_clear_error (&error);
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error), error);
+  g_assert_cmpint (tkr_tracker_get_phase (tracker), ==, TKR_PHASE_FREEPLAY);
+}
+
+static void
+test_phases_pause_resume (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrTracker *tracker = TKR_TRACKER (f->encounter);
+
+  start_main (f);
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_PAUSED, &error), error);
+  g_assert_false (tkr_tracker_next_turn (tracker, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error), error);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+}
+
+/* End: XP per PC with a reason, then back to Freeplay. */
+static void
+test_end_experience (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrTracker *tracker = TKR_TRACKER (f->encounter);
+
+  start_main (f);
+  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->alice, 100, "won", &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_END, &error), error);
+  ok (
+    tkr_d20_encounter_award_experience (f->encounter, f->alice, 100, "drove the orcs off", &error),
+    error);
+  g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 100);
+  g_assert_true (log_mentions (f, "Alice gains 100 XP: drove the orcs off"));
+  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->orc, 10, NULL, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->bob, 0, NULL, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Bob"));
+  g_clear_error (&error);
+
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error), error);
+  g_assert_cmpint (tkr_tracker_get_round (tracker), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_d20_encounter_get_order (f->encounter)), ==, 0);
+  g_assert_null (tkr_d20_encounter_get_current (f->encounter));
+  /* Experience stays after the encounter; undo takes it back. */
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 0);
+}
+
+/* Undo: every command is one step that restores the state exactly. */
+
+typedef gboolean (*Command) (Fixture *f, GError **error);
+
+static void
+check_undo (Fixture *f, const char *what, Command command)
+{
+  g_autoptr (JsonNode) before = tkr_d20_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) changed = NULL;
+  g_autoptr (JsonNode) after = NULL;
+  g_autoptr (JsonNode) redone = NULL;
+  GError *error = NULL;
+  int alice_xp = tkr_character_get_experience (f->alice);
+
+  g_test_message ("undo: %s", what);
+  ok (command (f, &error), error);
+  changed = tkr_d20_encounter_to_json (f->encounter);
+  g_assert_false (json_node_equal (before, changed));
+  g_assert_true (tkr_history_undo (f->history));
+  after = tkr_d20_encounter_to_json (f->encounter);
+  g_assert_true (json_node_equal (before, after));
+  g_assert_cmpint (tkr_character_get_experience (f->alice), ==, alice_xp);
+  g_assert_true (tkr_history_redo (f->history));
+  redone = tkr_d20_encounter_to_json (f->encounter);
+  g_assert_true (json_node_equal (changed, redone));
+}
+
+static gboolean
+cmd_add (Fixture *f, GError **error)
+{
+  g_autoptr (TkrCharacter) extra = new_character (f->rules, TKR_CHARACTER_KIND_NPC, "Goblin", 2);
+  return tkr_d20_encounter_add_participant (f->encounter, extra, error) != NULL;
+}
+static gboolean
+cmd_remove (Fixture *f, GError **error)
+{
+  TkrD20Combatant *last =
+    g_list_model_get_item (tkr_d20_encounter_get_combatants (f->encounter), 3);
+  gboolean result = tkr_d20_encounter_remove_participant (f->encounter, last, error);
+  g_object_unref (last);
+  return result;
+}
+static gboolean
+cmd_agility (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_set_agility (f->encounter, f->o, 4, error);
+}
+static gboolean
+cmd_speed (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_set_speed (f->encounter, f->o, "swim", 15, error);
+}
+static gboolean
+cmd_mana (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_set_mana (f->encounter, f->a, 2, 8, error);
+}
+static gboolean
+cmd_short_rest (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_short_rest (f->encounter, f->a, error);
+}
+static gboolean
+cmd_long_rest (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_long_rest (f->encounter, f->a, error);
+}
+static gboolean
+cmd_pass_time (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_pass_time (f->encounter, 30, error);
+}
+static gboolean
+cmd_stamina (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (2);
+  return tkr_d20_encounter_stamina_check (f->encounter, f->a, -1, &roll, error);
+}
+static gboolean
+cmd_fall (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (2);
+  return tkr_d20_encounter_fall (f->encounter, f->a, 40, &roll, error);
+}
+static gboolean
+cmd_begin_setup (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_begin_setup (f->encounter, error);
+}
+static gboolean
+cmd_initiative (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_roll_initiative (f->encounter, f->a, NULL, error);
+}
+static gboolean
+cmd_initiative_typed (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (15);
+  return tkr_d20_encounter_roll_initiative (f->encounter, f->b, &roll, error);
+}
+static gboolean
+cmd_initiative_typed_orc (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (15);
+  return tkr_d20_encounter_roll_initiative (f->encounter, f->o, &roll, error);
+}
+static gboolean
+cmd_initiative_typed_alice (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (20);
+  return tkr_d20_encounter_roll_initiative (f->encounter, f->a, &roll, error);
+}
+static gboolean
+cmd_tiebreak_bob (Fixture *f, GError **error)
+{
+  TkrD20Roll roll = tkr_d20_roll_typed (9);
+  return tkr_d20_encounter_roll_tiebreak (f->encounter, f->b, &roll, error);
+}
+static gboolean
+cmd_tiebreak_orc (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_roll_tiebreak (f->encounter, f->o, NULL, error);
+}
+static gboolean
+cmd_surprise (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_set_surprised (f->encounter, f->o, TRUE, error);
+}
+static gboolean
+cmd_begin_main (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_begin_main (f->encounter, error);
+}
+static gboolean
+cmd_spend_action (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, error);
+}
+static gboolean
+cmd_refund_action (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_refund (f->encounter, f->a, TKR_D20_ACTION, error);
+}
+static gboolean
+cmd_reaction (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_spend (f->encounter, f->b, TKR_D20_REACTION, error);
+}
+static gboolean
+cmd_dash (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_take_action (f->encounter, f->a, "dash", FALSE, error);
+}
+static gboolean
+cmd_dodge (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, error);
+}
+static gboolean
+cmd_wait (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_take_action (f->encounter, f->a, "wait", FALSE, error);
+}
+static gboolean
+cmd_move (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_move (f->encounter, f->a, "walk", 10, TRUE, error);
+}
+static gboolean
+cmd_next_turn (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_next_turn (f->encounter, error);
+}
+static gboolean
+cmd_act_on_wait (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_act_on_wait (f->encounter, f->a, error);
+}
+static gboolean
+cmd_hold_breath (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_hold_breath (f->encounter, f->b, error);
+}
+static gboolean
+cmd_reach_air (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_reach_air (f->encounter, f->b, error);
+}
+static gboolean
+cmd_pause (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_pause (f->encounter, error);
+}
+static gboolean
+cmd_resume (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_resume (f->encounter, error);
+}
+static gboolean
+cmd_end (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_end (f->encounter, error);
+}
+static gboolean
+cmd_award (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_award_experience (f->encounter, f->alice, 50, "a fine plan", error);
+}
+static gboolean
+cmd_finish (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_finish (f->encounter, error);
+}
+static gboolean
+cmd_abandon (Fixture *f, GError **error)
+{
+  return tkr_d20_encounter_abandon_setup (f->encounter, error);
+}
+static gboolean
+cmd_log (Fixture *f, GError **error)
+{
+  tkr_d20_encounter_log (f->encounter, "A note from the GM");
+  return TRUE;
+}
+
+static void
+test_undo_every_command (Fixture *f, gconstpointer data)
+{
+  check_undo (f, "add", cmd_add);
+  check_undo (f, "remove", cmd_remove);
+  check_undo (f, "agility", cmd_agility);
+  check_undo (f, "speed", cmd_speed);
+  check_undo (f, "mana", cmd_mana);
+  check_undo (f, "short rest", cmd_short_rest);
+  check_undo (f, "long rest", cmd_long_rest);
+  check_undo (f, "pass time", cmd_pass_time);
+  check_undo (f, "stamina check", cmd_stamina);
+  check_undo (f, "fall", cmd_fall);
+  check_undo (f, "log", cmd_log);
+  check_undo (f, "begin setup", cmd_begin_setup);
+  check_undo (f, "abandon setup", cmd_abandon);
+  check_undo (f, "begin setup", cmd_begin_setup);
+  check_undo (f, "initiative rolled", cmd_initiative);
+  check_undo (f, "initiative alice", cmd_initiative_typed_alice);
+  check_undo (f, "initiative typed", cmd_initiative_typed);
+  check_undo (f, "initiative orc", cmd_initiative_typed_orc);
+  check_undo (f, "tiebreak typed", cmd_tiebreak_bob);
+  check_undo (f, "tiebreak rolled", cmd_tiebreak_orc);
+  check_undo (f, "surprise", cmd_surprise);
+  check_undo (f, "begin main", cmd_begin_main);
+  /* Alice (20) goes first; the Orc is surprised. */
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  check_undo (f, "spend", cmd_spend_action);
+  check_undo (f, "refund", cmd_refund_action);
+  check_undo (f, "reaction", cmd_reaction);
+  check_undo (f, "move", cmd_move);
+  check_undo (f, "dodge", cmd_dodge);
+  tkr_history_undo (f->history);
+  check_undo (f, "dash", cmd_dash);
+  tkr_history_undo (f->history);
+  check_undo (f, "wait", cmd_wait);
+  check_undo (f, "next turn", cmd_next_turn);
+  check_undo (f, "act on wait", cmd_act_on_wait);
+  check_undo (f, "hold breath", cmd_hold_breath);
+  check_undo (f, "reach air", cmd_reach_air);
+  check_undo (f, "pause", cmd_pause);
+  check_undo (f, "resume", cmd_resume);
+  check_undo (f, "end", cmd_end);
+  check_undo (f, "award", cmd_award);
+  check_undo (f, "finish", cmd_finish);
+}
+
+/* previous_turn: back to before the last turn change, with what it reset. */
+static void
+test_undo_previous_turn (Fixture *f, gconstpointer data)
+{
+  g_autoptr (JsonNode) before = NULL;
+  g_autoptr (JsonNode) after = NULL;
+  GError *error = NULL;
+
+  start_main (f);
+  g_assert_false (tkr_tracker_previous_turn (TKR_TRACKER (f->encounter), &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+
+  move (f, f->a, "walk", 10, FALSE);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, &error), error);
+  before = tkr_d20_encounter_to_json (f->encounter);
+  next_turn (f);
+  ok (tkr_d20_encounter_spend (f->encounter, f->o, TKR_D20_ACTION, &error), error);
+  move (f, f->o, "walk", 5, FALSE);
+  ok (tkr_tracker_previous_turn (TKR_TRACKER (f->encounter), &error), error);
+  after = tkr_d20_encounter_to_json (f->encounter);
+  g_assert_true (json_node_equal (before, after));
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_cmpint (tkr_d20_combatant_get_moved (f->a, "walk"), ==, 10);
+  g_assert_true (tkr_d20_combatant_get_dodging (f->a));
+  /* And forward again. */
+  g_assert_true (tkr_history_redo (f->history));
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
+}
+
+/* Files */
+
+static TkrCharacter *
+resolve (const char *id, gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  if (g_strcmp0 (id, tkr_character_get_id (f->alice)) == 0)
+    return f->alice;
+  if (g_strcmp0 (id, tkr_character_get_id (f->bob)) == 0)
+    return f->bob;
+  if (g_strcmp0 (id, tkr_character_get_id (f->orc)) == 0)
+    return f->orc;
+  return NULL;
+}
+
+static void
+check_round_trip (Fixture *f)
+{
+  g_autoptr (JsonNode) saved = tkr_d20_encounter_to_json (f->encounter);
+  g_autoptr (TkrD20Encounter) copy = NULL;
+  g_autoptr (JsonNode) again = NULL;
+  GError *error = NULL;
+
+  copy = tkr_d20_encounter_new (f->rules, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ok (tkr_d20_encounter_load_json (copy, saved, "encounter", resolve, f, &error), error);
+  again = tkr_d20_encounter_to_json (copy);
+  g_assert_true (json_node_equal (saved, again));
+  g_assert_cmpint (tkr_tracker_get_phase (TKR_TRACKER (copy)), ==,
+                   tkr_d20_encounter_get_phase (f->encounter));
+}
+
+static void
+test_json_round_trip (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+
+  ok (tkr_d20_encounter_set_mana (f->encounter, f->a, 4, 9, &error), error);
+  ok (tkr_d20_encounter_pass_time (f->encounter, 25, &error), error);
+  check_round_trip (f);
+  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  type_initiative (f, f->a, 12);
+  type_initiative (f, f->b, 12);
+  tiebreak (f, f->a, 4);
+  check_round_trip (f);
+  tiebreak (f, f->b, 8);
+  type_initiative (f, f->o, 3);
+  ok (tkr_d20_encounter_set_surprised (f->encounter, f->o, TRUE, &error), error);
+  ok (tkr_d20_encounter_set_speed (f->encounter, f->a, "fly", 40, &error), error);
+  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->b);
+  ok (tkr_d20_encounter_take_action (f->encounter, f->b, "dash", FALSE, &error), error);
+  move (f, f->b, "walk", 35, FALSE);
+  ok (tkr_d20_encounter_hold_breath (f->encounter, f->o, &error), error);
+  check_round_trip (f);
+  ok (tkr_d20_encounter_pause (f->encounter, &error), error);
+  check_round_trip (f);
+  ok (tkr_d20_encounter_end (f->encounter, &error), error);
+  check_round_trip (f);
+}
+
+static void
+refuse_json (Fixture *f, const char *json, const char *path_expected)
+{
+  g_autoptr (JsonNode) node = json_from_string (json, NULL);
+  g_autoptr (TkrD20Encounter) copy = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (JsonNode) untouched = NULL;
+  g_autoptr (JsonNode) fresh = NULL;
+  GError *error = NULL;
+
+  g_assert_nonnull (node);
+  fresh = tkr_d20_encounter_to_json (copy);
+  g_assert_false (tkr_d20_encounter_load_json (copy, node, "encounter", resolve, f, &error));
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, path_expected));
+  g_clear_error (&error);
+  untouched = tkr_d20_encounter_to_json (copy);
+  g_assert_true (json_node_equal (fresh, untouched));
+}
+
+static void
+test_json_malformed_refused (Fixture *f, gconstpointer data)
+{
+  g_autofree char *alice_ref = g_strdup_printf ("{\"ref\": \"%s\", \"mana\": 5, \"mana_max\": 3}",
+                                                tkr_character_get_id (f->alice));
+  g_autofree char *too_much_mana =
+    g_strdup_printf ("{\"phase\": \"freeplay\", \"combatants\": [%s]}", alice_ref);
+  g_autofree char *twice = g_strdup_printf (
+    "{\"phase\": \"freeplay\", \"combatants\": [{\"ref\": \"%s\"}, {\"ref\": \"%s\"}]}",
+    tkr_character_get_id (f->alice), tkr_character_get_id (f->alice));
+  g_autofree char *bad_order =
+    g_strdup_printf ("{\"phase\": \"main\", \"round\": 1, \"current_index\": 0, \"combatants\": "
+                     "[{\"ref\": \"%s\"}], \"order\": [3]}",
+                     tkr_character_get_id (f->alice));
+  g_autofree char *bad_speed = g_strdup_printf (
+    "{\"phase\": \"freeplay\", \"combatants\": [{\"ref\": \"%s\", \"speeds\": {\"warp\": 5}}]}",
+    tkr_character_get_id (f->alice));
+  g_autofree char *bad_tiebreak = g_strdup_printf (
+    "{\"phase\": \"setup\", \"combatants\": [{\"ref\": \"%s\", \"tiebreaks\": [\"x\"]}]}",
+    tkr_character_get_id (f->alice));
+
+  refuse_json (f, "[]", "encounter");
+  refuse_json (f, "{\"phase\": \"brawl\"}", "encounter.phase");
+  refuse_json (f, "{\"phase\": \"main\", \"round\": -4}", "encounter.round");
+  refuse_json (f, "{\"phase\": \"main\", \"round\": 1, \"current_index\": 0}",
+               "encounter.current_index");
+  refuse_json (f, "{\"phase\": \"freeplay\", \"rule_system\": \"pf2e\"}", "encounter.rule_system");
+  refuse_json (f, "{\"phase\": \"freeplay\", \"combatants\": [{\"ref\": \"nobody\"}]}",
+               "encounter.combatants[0].ref");
+  refuse_json (f, "{\"phase\": \"freeplay\", \"combatants\": [{}]}", "encounter.combatants[0]");
+  refuse_json (f, too_much_mana, "encounter.combatants[0].mana");
+  refuse_json (f, twice, "encounter.combatants[1]");
+  refuse_json (f, bad_order, "encounter.order[0]");
+  refuse_json (f, bad_speed, "encounter.combatants[0].speeds.warp");
+  refuse_json (f, bad_tiebreak, "encounter.combatants[0].tiebreaks[0]");
+  refuse_json (f, "{\"phase\": \"freeplay\", \"combatants\": [], \"log\": [{\"round\": \"one\"}]}",
+               "encounter.log[0]");
+}
+
+/* TkrTracker */
+
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+static void
+test_tracker_interface (Fixture *f, gconstpointer data)
+{
+  TkrTracker *tracker = TKR_TRACKER (f->encounter);
+  g_autoptr (JsonNode) node = NULL;
+  GError *error = NULL;
+  guint notified = 0;
+
+  g_assert_true (TKR_IS_TRACKER (f->encounter));
+  g_signal_connect_swapped (f->encounter, "notify::round", G_CALLBACK (count_notify), &notified);
+  g_assert_true (tkr_tracker_can_transition (tracker, TKR_PHASE_SETUP));
+  g_assert_false (tkr_tracker_can_transition (tracker, TKR_PHASE_MAIN));
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error), error);
+  type_initiative (f, f->a, 18);
+  type_initiative (f, f->b, 7);
+  type_initiative (f, f->o, 12);
+  ok (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error), error);
+  g_assert_cmpint (tkr_tracker_get_round (tracker), ==, 1);
+  ok (tkr_tracker_next_turn (tracker, &error), error);
+  ok (tkr_tracker_next_turn (tracker, &error), error);
+  ok (tkr_tracker_next_turn (tracker, &error), error);
+  g_assert_cmpint (tkr_tracker_get_round (tracker), ==, 2);
+  ok (tkr_tracker_previous_turn (tracker, &error), error);
+  g_assert_cmpint (tkr_tracker_get_round (tracker), ==, 1);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->b);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_tracker_get_log (tracker)), >, 0);
+  node = tkr_tracker_to_json (tracker);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  /* "round" notifies: Round 1, Round 2, back to Round 1. */
+  g_assert_cmpuint (notified, ==, 3);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func)                                                                            \
+  g_test_add ("/d20/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  g_test_add_func ("/d20/rules/section-and-common-actions", test_rules_section);
+  g_test_add_func ("/d20/rules/missing-section-refused", test_rules_missing_section);
+  ADD ("initiative/d20-plus-agility-rolled-or-typed", test_initiative_rolled);
+  ADD ("initiative/agility-from-sheet-or-gm", test_initiative_agility_from_sheet_or_gm);
+  ADD ("initiative/highest-first", test_initiative_highest_first);
+  ADD ("initiative/ties-contest-typed-winner-first-order-holds",
+       test_initiative_ties_contest_typed);
+  ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
+  ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
+  ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
+  ADD ("turn/one-action-one-bonus-one-reaction-refund", test_turn_action_bonus_reaction);
+  ADD ("movement/up-to-speed-per-turn", test_movement_speed_limit);
+  ADD ("movement/mixed-kinds-largest-speed-used", test_movement_mixed_kinds);
+  ADD ("movement/difficult-terrain-costs-double", test_movement_difficult_terrain);
+  ADD ("actions/dash-adds-speed", test_actions_dash);
+  ADD ("actions/bonus-action-cast-a-spell", test_actions_bonus_cast_and_equip);
+  ADD ("actions/dodge-until-next-turn", test_actions_dodge_until_next_turn);
+  ADD ("actions/wait-spends-reaction", test_actions_wait_spends_reaction);
+  ADD ("rest/long-restores-all-mana", test_rest_long_restores_all_mana);
+  ADD ("rest/short-restores-half-spent-rounded-down", test_rest_short_restores_half_spent);
+  ADD ("rest/24h-without-long-rest-stamina-dc20-or-exhaustion", test_rest_24h_without_long_rest);
+  ADD ("rest/3-days-without-short-rest-stamina-check", test_rest_3_days_without_short_rest);
+  ADD ("rest/refused-during-combat", test_rest_refused_in_combat);
+  g_test_add_func ("/d20/travel/paces-6h-on-foot", test_travel_paces);
+  g_test_add_func ("/d20/travel/difficult-terrain-halves", test_travel_difficult_terrain_halves);
+  g_test_add_func ("/d20/travel/flying-25mph-1h-all-flying", test_travel_flying);
+  g_test_add_func ("/d20/travel/forced-march-dc-10-plus-hours-past-6",
+                   test_travel_forced_march_dcs);
+  ADD ("travel/forced-march-failed-check-exhaustion", test_travel_forced_march_exhaustion);
+  g_test_add_func ("/d20/travel/pace-threatens-checks", test_travel_pace_threats);
+  ADD ("falling/wound-per-15ft-reflex-dc-feet-or-prone", test_falling_wounds_and_reflex);
+  g_test_add_func ("/d20/breath/120-plus-5-vitality-seconds-2-plus-half-rounds",
+                   test_breath_seconds_and_rounds);
+  ADD ("breath/in-combat-rounds-then-dying-until-air", test_breath_in_combat_then_dying);
+  ADD ("phases/illegal-transitions-refused", test_phases_illegal_transitions);
+  ADD ("phases/pause-and-resume", test_phases_pause_resume);
+  ADD ("end/xp-per-pc-with-reason-back-to-freeplay", test_end_experience);
+  ADD ("undo/every-command", test_undo_every_command);
+  ADD ("undo/previous-turn-restores", test_undo_previous_turn);
+  ADD ("json/round-trip", test_json_round_trip);
+  ADD ("json/malformed-refused-with-path", test_json_malformed_refused);
+  ADD ("tracker/interface", test_tracker_interface);
+
+  return g_test_run ();
+}
