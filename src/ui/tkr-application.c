@@ -150,7 +150,8 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
   AdwComboRow *row;
-  const char *rule_names[] = { tkr_rules_get_name (tkr_rules_get_default ()), NULL };
+  const char *rule_names[] = { tkr_rules_translate (tkr_rules_get_name (tkr_rules_get_default ())),
+                               NULL };
   const char *dice_labels[] = { _ ("Roll in Turnkeeper"), _ ("Type in Scores"), NULL };
   const char *style_labels[] = { C_ ("color scheme", "Follow System"), C_ ("color scheme", "Light"),
                                  C_ ("color scheme", "Dark"), NULL };

@@ -672,6 +672,15 @@ modifier_remove_clicked_cb (GtkButton *button, ItemRow *row)
     show_error (NULL, row->error, error);
 }
 
+/* Names from the rule data ("Athletics", "Walk") show in the user's
+ * language; names the user typed come back as they are. */
+static gboolean
+translate_name (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_string (to, tkr_rules_translate (g_value_get_string (from)));
+  return TRUE;
+}
+
 static GtkWidget *
 create_modifier_row (gpointer item, gpointer user_data)
 {
@@ -679,17 +688,19 @@ create_modifier_row (gpointer item, gpointer user_data)
   TkrModifier *modifier = item;
   gboolean archetype = tkr_modifier_get_kind (modifier) == TKR_MODIFIER_KIND_ARCHETYPE;
   g_autofree char *remove_label =
-    g_strdup_printf (_ ("Remove %s"), tkr_modifier_get_name (modifier));
+    g_strdup_printf (_ ("Remove %s"), tkr_rules_translate (tkr_modifier_get_name (modifier)));
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *remove;
 
-  row->spin = spin_new (archetype ? 0 : -99, 99, tkr_modifier_get_name (modifier));
+  row->spin =
+    spin_new (archetype ? 0 : -99, 99, tkr_rules_translate (tkr_modifier_get_name (modifier)));
   remove = icon_button_new ("user-trash-symbolic", remove_label);
   gtk_box_append (GTK_BOX (row->suffixes), GTK_WIDGET (row->spin));
   gtk_box_append (GTK_BOX (row->suffixes), remove);
 
-  g_object_bind_property (modifier, "name", row->title, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property_full (modifier, "name", row->title, "label", G_BINDING_SYNC_CREATE,
+                               translate_name, NULL, NULL, NULL);
   g_object_bind_property (modifier, "value", row->spin, "value", G_BINDING_SYNC_CREATE);
   g_signal_connect (row->spin, "value-changed", G_CALLBACK (modifier_value_changed_cb), row);
   g_signal_connect (remove, "clicked", G_CALLBACK (modifier_remove_clicked_cb), row);
@@ -736,9 +747,9 @@ create_range_row (gpointer item, gpointer user_data)
   TkrCharacterSheet *self = user_data;
   TkrMovementRange *range = item;
   g_autofree char *remove_label =
-    g_strdup_printf (_ ("Remove %s"), tkr_movement_range_get_name (range));
+    g_strdup_printf (_ ("Remove %s"), tkr_rules_translate (tkr_movement_range_get_name (range)));
   g_autofree char *units_label =
-    g_strdup_printf (_ ("%s, units"), tkr_movement_range_get_name (range));
+    g_strdup_printf (_ ("%s, units"), tkr_rules_translate (tkr_movement_range_get_name (range)));
   ItemRow *row;
   GtkWidget *widget = item_row_new (self, item, &row);
   GtkWidget *remove;
@@ -748,7 +759,8 @@ create_range_row (gpointer item, gpointer user_data)
   gtk_box_append (GTK_BOX (row->suffixes), GTK_WIDGET (row->spin));
   gtk_box_append (GTK_BOX (row->suffixes), remove);
 
-  g_object_bind_property (range, "name", row->title, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property_full (range, "name", row->title, "label", G_BINDING_SYNC_CREATE,
+                               translate_name, NULL, NULL, NULL);
   g_object_bind_property (range, "units", row->spin, "value", G_BINDING_SYNC_CREATE);
   g_signal_connect (row->spin, "value-changed", G_CALLBACK (range_units_changed_cb), row);
   g_signal_connect (remove, "clicked", G_CALLBACK (range_remove_clicked_cb), row);
@@ -850,7 +862,7 @@ update_condition_row (ItemRow *row)
   g_autofree char *stacks = g_strdup_printf ("%d", tkr_condition_get_stacks (condition));
   gsize n = turns != NULL ? g_variant_n_children (turns) : 0;
 
-  gtk_label_set_label (row->title, tkr_condition_get_name (condition));
+  gtk_label_set_label (row->title, tkr_rules_translate (tkr_condition_get_name (condition)));
   gtk_label_set_label (row->stacks, stacks);
 
   g_string_append (subtitle, tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_FLEETING
@@ -1469,8 +1481,8 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
       GtkWidget *row = adw_action_row_new ();
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), info->description);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_rules_translate (info->name));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), tkr_rules_translate (info->description));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data_full (G_OBJECT (row), "tkr-condition-name", g_strdup (info->name), g_free);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
@@ -1580,7 +1592,7 @@ update_rules_label (TkrCharacterSheet *self)
   /* The campaign's rules name the system; a sheet from another system
    * shows its id. */
   if (system == NULL || g_strcmp0 (system, tkr_rules_get_id (rules)) == 0)
-    gtk_label_set_label (self->rules_label, tkr_rules_get_name (rules));
+    gtk_label_set_label (self->rules_label, tkr_rules_translate (tkr_rules_get_name (rules)));
   else
     gtk_label_set_label (self->rules_label, system);
 }

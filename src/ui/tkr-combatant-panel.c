@@ -286,6 +286,8 @@ static GtkWidget *
 create_chip (TkrCombatantPanel *self, TkrCondition *condition)
 {
   const char *name = tkr_condition_get_name (condition);
+  /* Shown in the user's language; the commands keep the rule data's name. */
+  const char *shown = tkr_rules_translate (name);
   int stacks = tkr_condition_get_stacks (condition);
   const TkrConditionInfo *info = NULL;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -300,16 +302,17 @@ create_chip (TkrCombatantPanel *self, TkrCondition *condition)
     info = tkr_rules_lookup_condition (tkr_encounter_get_rules (self->encounter), name);
 
   /* TRANSLATORS: a condition chip: name and stacks, "Slowed 2" */
-  label = g_strdup_printf (_ ("%s %d"), name, stacks);
+  label = g_strdup_printf (_ ("%s %d"), shown, stacks);
   add = gtk_button_new_with_label (label);
   /* TRANSLATORS: accessible name of a condition chip */
   add_name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d stack: add a stack",
                                            "%s, %d stacks: add a stack", stacks),
-                              name, stacks);
+                              shown, stacks);
   gtk_accessible_update_property (GTK_ACCESSIBLE (add), GTK_ACCESSIBLE_PROPERTY_LABEL, add_name,
                                   -1);
   if (info != NULL && info->description != NULL)
-    tooltip = g_strdup_printf (_ ("%s\nClick to add a stack."), info->description);
+    tooltip =
+      g_strdup_printf (_ ("%s\nClick to add a stack."), tkr_rules_translate (info->description));
   else
     tooltip = g_strdup (_ ("Click to add a stack."));
   gtk_widget_set_tooltip_text (add, tooltip);
@@ -317,7 +320,7 @@ create_chip (TkrCombatantPanel *self, TkrCondition *condition)
   g_signal_connect_object (add, "clicked", G_CALLBACK (chip_add_clicked_cb), self, 0);
 
   remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  remove_name = g_strdup_printf (_ ("Remove a stack of %s"), name);
+  remove_name = g_strdup_printf (_ ("Remove a stack of %s"), shown);
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   remove_name, -1);
   gtk_widget_set_tooltip_text (remove, remove_name);
@@ -1167,7 +1170,7 @@ condition_popup_cb (GtkMenuButton *button, gpointer user_data)
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     {
       const TkrConditionInfo *info = tkr_rules_get_condition (rules, i);
-      g_autoptr (GMenuItem) item = g_menu_item_new (info->name, NULL);
+      g_autoptr (GMenuItem) item = g_menu_item_new (tkr_rules_translate (info->name), NULL);
 
       g_menu_item_set_action_and_target_value (item, "panel.add-condition",
                                                g_variant_new_string (info->name));

@@ -627,7 +627,7 @@ sheet_header (Flow *flow, TkrCharacter *character)
     {
       g_string_append (subtitle, _ (" · "));
       g_string_append (subtitle, g_strcmp0 (system, tkr_rules_get_id (rules)) == 0
-                                   ? tkr_rules_get_name (rules)
+                                   ? tkr_rules_translate (tkr_rules_get_name (rules))
                                    : system);
     }
   subtitle_layout =
@@ -739,7 +739,8 @@ column_add_modifiers (Column *column, GListModel *modifiers, gboolean signed_val
       g_autoptr (TkrModifier) modifier = g_list_model_get_item (modifiers, i);
       int value = tkr_modifier_get_value (modifier);
 
-      g_ptr_array_add (column->names, g_strdup (display_name (tkr_modifier_get_name (modifier))));
+      g_ptr_array_add (column->names, g_strdup (tkr_rules_translate (
+                                        display_name (tkr_modifier_get_name (modifier)))));
       g_ptr_array_add (column->values,
                        signed_value ? format_modifier (value) : g_strdup_printf ("%d", value));
     }
@@ -834,8 +835,8 @@ sheet_archetypes_and_ranges (Flow *flow, TkrCharacter *character)
       g_autoptr (TkrMovementRange) range = g_list_model_get_item (ranges, i);
       int units = tkr_movement_range_get_units (range);
 
-      g_ptr_array_add (movement.names,
-                       g_strdup (display_name (tkr_movement_range_get_name (range))));
+      g_ptr_array_add (movement.names, g_strdup (tkr_rules_translate (
+                                         display_name (tkr_movement_range_get_name (range)))));
       g_ptr_array_add (movement.values,
                        g_strdup_printf (ngettext ("%d unit", "%d units", units), units));
     }
@@ -944,7 +945,7 @@ sheet_conditions (Flow *flow, TkrCharacter *character)
       {
         Cell cells[] = {
           { 0, flow->width - kind_width - stacks_width - 16, TEXT_LABEL, PANGO_ALIGN_LEFT, INK,
-            display_name (tkr_condition_get_name (condition)) },
+            tkr_rules_translate (display_name (tkr_condition_get_name (condition))) },
           { flow->width - kind_width - stacks_width - 8, kind_width, TEXT_BODY, PANGO_ALIGN_LEFT,
             INK_SECONDARY, kind },
           { flow->width - stacks_width, stacks_width, TEXT_BODY, PANGO_ALIGN_RIGHT, INK, stacks },
@@ -1050,8 +1051,9 @@ format_ranges (TkrCharacter *character)
         /* Translators: separates Movement Ranges on an initiative card */
         g_string_append (text, _ (", "));
       /* Translators: a Movement Range and its units, e.g. "Walk 4" */
-      g_string_append_printf (text, _ ("%s %d"), display_name (tkr_movement_range_get_name (range)),
-                              tkr_movement_range_get_units (range));
+      g_string_append_printf (
+        text, _ ("%s %d"), tkr_rules_translate (display_name (tkr_movement_range_get_name (range))),
+        tkr_movement_range_get_units (range));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "tkr-character-sheet.h"
+#include "tkr-document.h"
 #include "tkr-window.h"
 
 static void
@@ -53,6 +55,22 @@ test_window_in_german (void)
   g_assert_nonnull (strstr (text->str, "SC hinzufügen"));
   g_assert_nonnull (strstr (text->str, "NSC hinzufügen"));
   g_assert_null (strstr (text->str, "Add PC"));
+
+  /* A sheet: the rule data's names (rule system, skills, ranges) too. */
+  {
+    TkrCampaign *campaign = tkr_document_get_campaign (tkr_window_get_document (window));
+    TkrCharacter *pc = tkr_campaign_add_pc (campaign, "Mira");
+    GtkWidget *sheet = GTK_WIDGET (tkr_window_get_sheet (window));
+    g_autoptr (GString) sheet_text = g_string_new (NULL);
+
+    g_object_set (sheet, "campaign", campaign, "character", pc, NULL);
+    iterate ();
+    collect_text (sheet, sheet_text);
+    g_assert_nonnull (strstr (sheet_text->str, "Das Kleptonomicon"));
+    g_assert_nonnull (strstr (sheet_text->str, "Athletik"));
+    g_assert_nonnull (strstr (sheet_text->str, "Gehen"));
+    g_assert_null (strstr (sheet_text->str, "Athletics"));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
 }
