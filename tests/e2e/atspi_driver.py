@@ -96,7 +96,7 @@ def click(node, timeout=10.0):
 def pointer_click(node):
     import subprocess
 
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     subprocess.run(["xdotool", "mousemove", str(ext.x + ext.width // 2),
                     str(ext.y + ext.height // 2), "click", "1"], check=True)
     time.sleep(0.2)
@@ -161,7 +161,7 @@ def type_into(node, text, submit=True):
     """Clicks into a text field and types, as a person does; Return submits."""
     import subprocess
 
-    ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     x = ext.x + max(4, ext.width // 3)
     y = ext.y + ext.height // 2
     subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
