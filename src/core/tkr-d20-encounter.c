@@ -1022,43 +1022,17 @@ tkr_d20_encounter_set_speed (
 /* Phases: Freeplay -> Setup -> Main <-> Paused, Main|Paused -> End ->
  * Freeplay, and Setup -> Freeplay to abandon. */
 
-static gboolean
-is_legal (TkrPhase from, TkrPhase to)
-{
-  switch (from)
-    {
-    case TKR_PHASE_FREEPLAY:
-      return to == TKR_PHASE_SETUP;
-    case TKR_PHASE_SETUP:
-      return to == TKR_PHASE_MAIN || to == TKR_PHASE_FREEPLAY;
-    case TKR_PHASE_MAIN:
-      return to == TKR_PHASE_PAUSED || to == TKR_PHASE_END;
-    case TKR_PHASE_PAUSED:
-      return to == TKR_PHASE_MAIN || to == TKR_PHASE_END;
-    case TKR_PHASE_END:
-      return to == TKR_PHASE_FREEPLAY;
-    default:
-      return FALSE;
-    }
-}
-
 gboolean
 tkr_d20_encounter_can_transition (TkrD20Encounter *self, TkrPhase to)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-  return is_legal (self->phase, to);
+  return tkr_phase_can_follow (self->phase, to);
 }
 
 static gboolean
 check_transition (TkrD20Encounter *self, TkrPhase to, GError **error)
 {
-  if (is_legal (self->phase, to))
-    return TRUE;
-  /* Translators: two phase names */
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-               _ ("An encounter cannot go from %s to %s"), tkr_phase_to_string (self->phase),
-               tkr_phase_to_string (to));
-  return FALSE;
+  return tkr_phase_check_transition (self->phase, to, error);
 }
 
 static void

@@ -1316,43 +1316,17 @@ tkr_pf2e_encounter_remove_participant (TkrPf2eEncounter *self,
  * rounds (Main) run until the encounter ends (End), then back to
  * exploration (Freeplay). */
 
-static gboolean
-is_legal (TkrPhase from, TkrPhase to)
-{
-  switch (from)
-    {
-    case TKR_PHASE_FREEPLAY:
-      return to == TKR_PHASE_SETUP;
-    case TKR_PHASE_SETUP:
-      return to == TKR_PHASE_MAIN || to == TKR_PHASE_FREEPLAY;
-    case TKR_PHASE_MAIN:
-      return to == TKR_PHASE_PAUSED || to == TKR_PHASE_END;
-    case TKR_PHASE_PAUSED:
-      return to == TKR_PHASE_MAIN || to == TKR_PHASE_END;
-    case TKR_PHASE_END:
-      return to == TKR_PHASE_FREEPLAY;
-    default:
-      return FALSE;
-    }
-}
-
 gboolean
 tkr_pf2e_encounter_can_transition (TkrPf2eEncounter *self, TkrPhase to)
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
-  return is_legal (self->phase, to);
+  return tkr_phase_can_follow (self->phase, to);
 }
 
 static gboolean
 check_transition (TkrPf2eEncounter *self, TkrPhase to, GError **error)
 {
-  if (to <= TKR_PHASE_END && is_legal (self->phase, to))
-    return TRUE;
-  /* Translators: two phase names */
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-               _ ("An encounter cannot go from %s to %s"), phase_name (self->phase),
-               to <= TKR_PHASE_END ? phase_name (to) : "?");
-  return FALSE;
+  return tkr_phase_check_transition (self->phase, to, error);
 }
 
 gboolean

@@ -2,6 +2,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "tkr-encounter.h"
 #include "tkr-enums.h"
 #include "tkr-log-entry.h"
 #include "tkr-tracker.h"
@@ -17,6 +20,38 @@ tkr_tracker_default_init (TkrTrackerInterface *iface)
   g_object_interface_install_property (
     iface, g_param_spec_int ("round", NULL, NULL, 0, G_MAXINT, 0,
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+}
+
+gboolean
+tkr_phase_can_follow (TkrPhase from, TkrPhase to)
+{
+  switch (from)
+    {
+    case TKR_PHASE_FREEPLAY:
+      return to == TKR_PHASE_SETUP;
+    case TKR_PHASE_SETUP:
+      return to == TKR_PHASE_MAIN || to == TKR_PHASE_FREEPLAY;
+    case TKR_PHASE_MAIN:
+      return to == TKR_PHASE_PAUSED || to == TKR_PHASE_END;
+    case TKR_PHASE_PAUSED:
+      return to == TKR_PHASE_MAIN || to == TKR_PHASE_END;
+    case TKR_PHASE_END:
+      return to == TKR_PHASE_FREEPLAY;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+tkr_phase_check_transition (TkrPhase from, TkrPhase to, GError **error)
+{
+  if (tkr_phase_can_follow (from, to))
+    return TRUE;
+  /* Translators: two phase names */
+  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
+               _ ("An encounter cannot go from %s to %s"), tkr_phase_to_string (from),
+               tkr_phase_to_string (to));
+  return FALSE;
 }
 
 const char *

@@ -35,6 +35,13 @@ struct _TkrTrackerInterface
   JsonNode *(*to_json) (TkrTracker *self);
 };
 
+/* The phases every rule system shares (seed 000, "Encounter"):
+ *   Freeplay -> Setup -> Main <-> Paused, Main|Paused -> End -> Freeplay,
+ *   and Setup -> Freeplay to abandon a Setup. */
+gboolean tkr_phase_can_follow (TkrPhase from, TkrPhase to);
+/* FALSE with TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION when @to cannot follow. */
+gboolean tkr_phase_check_transition (TkrPhase from, TkrPhase to, GError **error);
+
 const char *tkr_tracker_get_rule_system (TkrTracker *self);
 TkrPhase tkr_tracker_get_phase (TkrTracker *self);
 int tkr_tracker_get_round (TkrTracker *self);
