@@ -2229,24 +2229,6 @@ tkr_encounter_load_json (TkrEncounter *self,
 
 /* TkrTracker: the Kleptonomicon's encounter as one of the rule systems. */
 
-static const char *
-tracker_get_rule_system (TkrTracker *tracker)
-{
-  return tkr_rules_get_id (TKR_ENCOUNTER (tracker)->rules);
-}
-
-static TkrPhase
-tracker_get_phase (TkrTracker *tracker)
-{
-  return tkr_encounter_get_phase (TKR_ENCOUNTER (tracker));
-}
-
-static int
-tracker_get_round (TkrTracker *tracker)
-{
-  return tkr_encounter_get_round (TKR_ENCOUNTER (tracker));
-}
-
 static gboolean
 tracker_can_transition (TkrTracker *tracker, TkrPhase to)
 {
@@ -2271,12 +2253,6 @@ tracker_previous_turn (TkrTracker *tracker, GError **error)
   return tkr_encounter_previous_turn (TKR_ENCOUNTER (tracker), error);
 }
 
-static GListModel *
-tracker_get_log (TkrTracker *tracker)
-{
-  return tkr_encounter_get_log (TKR_ENCOUNTER (tracker));
-}
-
 static JsonNode *
 tracker_to_json (TkrTracker *tracker)
 {
@@ -2286,13 +2262,9 @@ tracker_to_json (TkrTracker *tracker)
 static void
 tkr_encounter_tracker_init (TkrTrackerInterface *iface)
 {
-  iface->get_rule_system = tracker_get_rule_system;
-  iface->get_phase = tracker_get_phase;
-  iface->get_round = tracker_get_round;
   iface->can_transition = tracker_can_transition;
   iface->transition = tracker_transition;
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
-  iface->get_log = tracker_get_log;
   iface->to_json = tracker_to_json;
 }

@@ -3117,24 +3117,6 @@ tkr_pf2e_encounter_load_json (TkrPf2eEncounter *self,
 
 /* TkrTracker */
 
-static const char *
-tracker_get_rule_system (TkrTracker *tracker)
-{
-  return tkr_rules_get_id (TKR_PF2E_ENCOUNTER (tracker)->rules);
-}
-
-static TkrPhase
-tracker_get_phase (TkrTracker *tracker)
-{
-  return tkr_pf2e_encounter_get_phase (TKR_PF2E_ENCOUNTER (tracker));
-}
-
-static int
-tracker_get_round (TkrTracker *tracker)
-{
-  return tkr_pf2e_encounter_get_round (TKR_PF2E_ENCOUNTER (tracker));
-}
-
 static gboolean
 tracker_can_transition (TkrTracker *tracker, TkrPhase to)
 {
@@ -3159,12 +3141,6 @@ tracker_previous_turn (TkrTracker *tracker, GError **error)
   return tkr_pf2e_encounter_previous_turn (TKR_PF2E_ENCOUNTER (tracker), error);
 }
 
-static GListModel *
-tracker_get_log (TkrTracker *tracker)
-{
-  return tkr_pf2e_encounter_get_log (TKR_PF2E_ENCOUNTER (tracker));
-}
-
 static JsonNode *
 tracker_to_json (TkrTracker *tracker)
 {
@@ -3174,13 +3150,9 @@ tracker_to_json (TkrTracker *tracker)
 static void
 tkr_pf2e_encounter_tracker_init (TkrTrackerInterface *iface)
 {
-  iface->get_rule_system = tracker_get_rule_system;
-  iface->get_phase = tracker_get_phase;
-  iface->get_round = tracker_get_round;
   iface->can_transition = tracker_can_transition;
   iface->transition = tracker_transition;
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
-  iface->get_log = tracker_get_log;
   iface->to_json = tracker_to_json;
 }

@@ -7,6 +7,7 @@
 #include "tkr-encounter.h"
 #include "tkr-enums.h"
 #include "tkr-log-entry.h"
+#include "tkr-rules.h"
 #include "tkr-tracker.h"
 
 G_DEFINE_INTERFACE (TkrTracker, tkr_tracker, G_TYPE_OBJECT)
@@ -14,6 +15,12 @@ G_DEFINE_INTERFACE (TkrTracker, tkr_tracker, G_TYPE_OBJECT)
 static void
 tkr_tracker_default_init (TkrTrackerInterface *iface)
 {
+  g_object_interface_install_property (
+    iface, g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_interface_install_property (
+    iface, g_param_spec_object ("log", NULL, NULL, G_TYPE_LIST_MODEL,
+                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_interface_install_property (
     iface, g_param_spec_enum ("phase", NULL, NULL, TKR_TYPE_PHASE, TKR_PHASE_FREEPLAY,
                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -57,22 +64,32 @@ tkr_phase_check_transition (TkrPhase from, TkrPhase to, GError **error)
 const char *
 tkr_tracker_get_rule_system (TkrTracker *self)
 {
+  g_autoptr (TkrRules) rules = NULL;
+
   g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
-  return TKR_TRACKER_GET_IFACE (self)->get_rule_system (self);
+  g_object_get (self, "rules", &rules, NULL);
+  /* The tracker holds its rules for its whole life. */
+  return tkr_rules_get_id (rules);
 }
 
 TkrPhase
 tkr_tracker_get_phase (TkrTracker *self)
 {
+  TkrPhase phase;
+
   g_return_val_if_fail (TKR_IS_TRACKER (self), TKR_PHASE_FREEPLAY);
-  return TKR_TRACKER_GET_IFACE (self)->get_phase (self);
+  g_object_get (self, "phase", &phase, NULL);
+  return phase;
 }
 
 int
 tkr_tracker_get_round (TkrTracker *self)
 {
+  int round;
+
   g_return_val_if_fail (TKR_IS_TRACKER (self), 0);
-  return TKR_TRACKER_GET_IFACE (self)->get_round (self);
+  g_object_get (self, "round", &round, NULL);
+  return round;
 }
 
 gboolean
@@ -106,8 +123,12 @@ tkr_tracker_previous_turn (TkrTracker *self, GError **error)
 GListModel *
 tkr_tracker_get_log (TkrTracker *self)
 {
+  g_autoptr (GListModel) log = NULL;
+
   g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
-  return TKR_TRACKER_GET_IFACE (self)->get_log (self);
+  g_object_get (self, "log", &log, NULL);
+  /* Owned by the tracker, which outlives the caller's use. */
+  return log;
 }
 
 JsonNode *

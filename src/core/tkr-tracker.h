@@ -17,21 +17,20 @@ G_DECLARE_INTERFACE (TkrTracker, tkr_tracker, TKR, TRACKER, GObject)
  * as TkrPhase; a system maps its own steps onto them), the round, turn
  * changes, a log, undo through the shared TkrHistory, and files.
  *
- * Implementations have the properties "phase" (TkrPhase) and "round" (int)
- * with notify, and record every change in their TkrHistory.
+ * Implementations have the properties "rules" (TkrRules), "log"
+ * (GListModel of TkrLogEntry), "phase" (TkrPhase) and "round" (int), the
+ * last two with notify, and record every change in their TkrHistory; the
+ * interface reads those properties itself. The vfuncs are what differs
+ * between systems.
  */
 struct _TkrTrackerInterface
 {
   GTypeInterface parent_iface;
 
-  const char *(*get_rule_system) (TkrTracker *self);
-  TkrPhase (*get_phase) (TkrTracker *self);
-  int (*get_round) (TkrTracker *self);
   gboolean (*can_transition) (TkrTracker *self, TkrPhase to);
   gboolean (*transition) (TkrTracker *self, TkrPhase to, GError **error);
   gboolean (*next_turn) (TkrTracker *self, GError **error);
   gboolean (*previous_turn) (TkrTracker *self, GError **error);
-  GListModel *(*get_log) (TkrTracker *self);
   JsonNode *(*to_json) (TkrTracker *self);
 };
 
