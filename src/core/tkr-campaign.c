@@ -13,9 +13,9 @@ struct _TkrCampaign
   GObject parent_instance;
 
   char *name;
-  TkrRules *rules;
+  TkrRules *initial_rules; /* construct-only; the tracker's rules rule after */
   TkrHistory *history;
-  TkrEncounter *encounter;
+  TkrTracker *tracker;
   GListStore *party;
   GListStore *npcs;
 };
@@ -28,6 +28,7 @@ enum
   PROP_NAME,
   PROP_RULES,
   PROP_HISTORY,
+  PROP_TRACKER,
   PROP_ENCOUNTER,
   N_PROPS
 };
@@ -39,11 +40,11 @@ tkr_campaign_dispose (GObject *object)
 {
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
-  g_clear_object (&self->encounter);
+  g_clear_object (&self->tracker);
   g_clear_object (&self->party);
   g_clear_object (&self->npcs);
   g_clear_object (&self->history);
-  g_clear_object (&self->rules);
+  g_clear_object (&self->initial_rules);
 
   G_OBJECT_CLASS (tkr_campaign_parent_class)->dispose (object);
 }
@@ -69,13 +70,16 @@ tkr_campaign_get_property (GObject *object, guint prop_id, GValue *value, GParam
       g_value_set_string (value, self->name);
       break;
     case PROP_RULES:
-      g_value_set_object (value, self->rules);
+      g_value_set_object (value, tkr_campaign_get_rules (self));
       break;
     case PROP_HISTORY:
       g_value_set_object (value, self->history);
       break;
+    case PROP_TRACKER:
+      g_value_set_object (value, self->tracker);
+      break;
     case PROP_ENCOUNTER:
-      g_value_set_object (value, self->encounter);
+      g_value_set_object (value, tkr_campaign_get_encounter (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -98,7 +102,17 @@ tkr_campaign_set_property (GObject *object, guint prop_id, const GValue *value, 
         }
       break;
     case PROP_RULES:
-      self->rules = g_value_dup_object (value);
+      self->initial_rules = g_value_dup_object (value);
+      break;
+    case PROP_TRACKER:
+      /* Only a rule-system switch (and its undo) sets this. */
+      g_return_if_fail (g_value_get_object (value) != NULL);
+      if (g_set_object (&self->tracker, g_value_get_object (value)))
+        {
+          g_object_notify_by_pspec (object, properties[PROP_RULES]);
+          g_object_notify_by_pspec (object, properties[PROP_ENCOUNTER]);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -112,9 +126,14 @@ tkr_campaign_constructed (GObject *object)
 
   G_OBJECT_CLASS (tkr_campaign_parent_class)->constructed (object);
 
-  if (self->rules == NULL)
-    self->rules = g_object_ref (tkr_rules_get_default ());
-  self->encounter = tkr_encounter_new (self->rules, self->history);
+  if (self->initial_rules == NULL)
+    self->initial_rules = g_object_ref (tkr_rules_get_default ());
+  /* tkr_campaign_new () takes rules it has loaded, of a known system; an
+   * unknown one falls back to the Kleptonomicon rather than leave the
+   * campaign without an encounter. */
+  self->tracker = tkr_tracker_new_for_rules (self->initial_rules, self->history, NULL);
+  if (self->tracker == NULL)
+    self->tracker = TKR_TRACKER (tkr_encounter_new (tkr_rules_get_default (), self->history));
 }
 
 static void
@@ -130,9 +149,13 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
 
   properties[PROP_NAME] = g_param_spec_string (
     "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RULES] =
-    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The rules the campaign starts with; afterwards those of its tracker. */
+  properties[PROP_RULES] = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                                  G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TRACKER] =
+    g_param_spec_object ("tracker", NULL, NULL, TKR_TYPE_TRACKER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_ENCOUNTER] = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
@@ -165,8 +188,11 @@ tkr_campaign_get_name (TkrCampaign *self)
 TkrRules *
 tkr_campaign_get_rules (TkrCampaign *self)
 {
+  g_autoptr (TkrRules) rules = NULL;
+
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
-  return self->rules;
+  g_object_get (self->tracker, "rules", &rules, NULL);
+  return rules; /* the tracker keeps its rules */
 }
 
 TkrHistory *
@@ -180,7 +206,90 @@ TkrEncounter *
 tkr_campaign_get_encounter (TkrCampaign *self)
 {
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
-  return self->encounter;
+  return TKR_IS_ENCOUNTER (self->tracker) ? TKR_ENCOUNTER (self->tracker) : NULL;
+}
+
+TkrTracker *
+tkr_campaign_get_tracker (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->tracker;
+}
+
+const char *
+tkr_campaign_get_rule_system (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return tkr_rules_get_id (tkr_campaign_get_rules (self));
+}
+
+gboolean
+tkr_campaign_can_set_rule_system (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  return tkr_tracker_get_phase (self->tracker) == TKR_PHASE_FREEPLAY;
+}
+
+/**
+ * tkr_campaign_set_rule_system:
+ *
+ * The GM plays several games with one party. Between encounters the
+ * campaign moves to another system: a fresh encounter of that system takes
+ * the same participants, and every sheet of the party gains that system's
+ * fields. The old encounter (with its log) is what undo brings back.
+ */
+gboolean
+tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error)
+{
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (TkrTracker) tracker = NULL;
+  g_autoptr (GPtrArray) participants = NULL;
+  g_autofree char *label = NULL;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (system_id != NULL, FALSE);
+
+  if (g_strcmp0 (system_id, tkr_campaign_get_rule_system (self)) == 0)
+    return TRUE;
+  if (!tkr_campaign_can_set_rule_system (self))
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("The rule system can only change while no encounter is running; "
+                              "end this one and go back to Freeplay first"));
+      return FALSE;
+    }
+
+  rules = tkr_rules_new_from_resource (system_id, error);
+  if (rules == NULL)
+    return FALSE;
+  tracker = tkr_tracker_new_for_rules (rules, self->history, error);
+  if (tracker == NULL)
+    return FALSE;
+
+  label = g_strdup_printf (_ ("Switch to %s"), tkr_rules_translate (tkr_rules_get_name (rules)));
+  tkr_history_begin (self->history, label);
+  participants = tkr_tracker_list_participants (self->tracker);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      TkrCharacter *character = g_ptr_array_index (participants, i);
+
+      tkr_character_adopt_rules (character, self->history, rules);
+      if (!tkr_tracker_add_participant (tracker, character, error))
+        {
+          tkr_history_abort (self->history);
+          return FALSE;
+        }
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
+      tkr_character_adopt_rules (character, self->history, rules);
+    }
+  tkr_history_set (self->history, self, "tracker", tracker);
+  tkr_history_end (self->history);
+  return TRUE;
 }
 
 GListModel *
@@ -230,7 +339,14 @@ tkr_campaign_find_character (TkrCampaign *self, const char *id)
     return found;
   if ((found = find_in (G_LIST_MODEL (self->npcs), id)))
     return found;
-  return find_in (tkr_encounter_get_participants (self->encounter), id);
+  {
+    g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+
+    for (guint i = 0; i < participants->len; i++)
+      if (g_strcmp0 (tkr_character_get_id (g_ptr_array_index (participants, i)), id) == 0)
+        return g_ptr_array_index (participants, i); /* the tracker keeps it */
+  }
+  return NULL;
 }
 
 TkrCharacter *
@@ -240,7 +356,7 @@ tkr_campaign_add_pc (TkrCampaign *self, const char *name)
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_PC, name);
+  character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_PC, name);
   tkr_history_begin (self->history, _ ("Add PC"));
   tkr_history_append (self->history, self->party, character);
   tkr_history_end (self->history);
@@ -254,7 +370,7 @@ tkr_campaign_add_npc (TkrCampaign *self, const char *name)
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  character = tkr_character_new (self->rules, TKR_CHARACTER_KIND_NPC, name);
+  character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_NPC, name);
   tkr_history_begin (self->history, _ ("Add NPC"));
   tkr_history_append (self->history, self->npcs, character);
   tkr_history_end (self->history);
@@ -319,6 +435,23 @@ highest_number (GListModel *model, const char *base)
   return highest;
 }
 
+static int
+highest_number_in (GPtrArray *characters, const char *base)
+{
+  int highest = 0;
+
+  for (guint i = 0; i < characters->len; i++)
+    {
+      TkrCharacter *other = g_ptr_array_index (characters, i);
+      int number;
+      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
+
+      if (g_strcmp0 (other_base, base) == 0)
+        highest = MAX (highest, number);
+    }
+  return highest;
+}
+
 static char *
 numbered_name (TkrCampaign *self, TkrCharacter *character)
 {
@@ -327,7 +460,10 @@ numbered_name (TkrCampaign *self, TkrCharacter *character)
 
   highest = MAX (highest_number (G_LIST_MODEL (self->npcs), base),
                  highest_number (G_LIST_MODEL (self->party), base));
-  highest = MAX (highest, highest_number (tkr_encounter_get_participants (self->encounter), base));
+  {
+    g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+    highest = MAX (highest, highest_number_in (participants, base));
+  }
   return g_strdup_printf ("%s %d", base, highest + 1);
 }
 
@@ -355,15 +491,13 @@ gboolean
 tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error)
 {
   TkrPhase phase;
-  guint position;
   gboolean in_encounter;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
 
-  phase = tkr_encounter_get_phase (self->encounter);
-  in_encounter = g_list_store_find (G_LIST_STORE (tkr_encounter_get_participants (self->encounter)),
-                                    character, &position);
+  phase = tkr_tracker_get_phase (self->tracker);
+  in_encounter = tkr_tracker_has_participant (self->tracker, character);
   if (in_encounter && phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_SETUP)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
@@ -373,7 +507,7 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
     }
 
   tkr_history_begin (self->history, _ ("Remove character"));
-  if (in_encounter && !tkr_encounter_remove_participant (self->encounter, character, error))
+  if (in_encounter && !tkr_tracker_remove_participant (self->tracker, character, error))
     {
       tkr_history_abort (self->history);
       return FALSE;
@@ -408,7 +542,7 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
       participant = tkr_character_duplicate (character, name);
     }
 
-  if (!tkr_encounter_add_participant (self->encounter, participant, error))
+  if (!tkr_tracker_add_participant (self->tracker, participant, error))
     return NULL;
   return participant; /* the encounter holds it now */
 }
@@ -421,7 +555,7 @@ tkr_campaign_end_episode (TkrCampaign *self, GError **error)
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
 
-  phase = tkr_encounter_get_phase (self->encounter);
+  phase = tkr_tracker_get_phase (self->tracker);
   if (phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_END)
     {
       g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
@@ -470,10 +604,10 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   json_object_set_string_member (campaign, "name", self->name);
-  json_object_set_string_member (campaign, "rule_system", tkr_rules_get_id (self->rules));
+  json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
   json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
   json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
-  json_object_set_member (campaign, "encounter", tkr_encounter_to_json (self->encounter));
+  json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
   json_object_set_object_member (header, "campaign", campaign);
   json_node_take_object (root, header);
 
@@ -557,6 +691,13 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
   rules = tkr_rules_new_from_resource (rule_system, error);
   if (rules == NULL)
     return NULL;
+  /* A known rule data file without an encounter class is refused here,
+   * not silently played as another system. */
+  {
+    g_autoptr (TkrTracker) probe = tkr_tracker_new_for_rules (rules, NULL, error);
+    if (probe == NULL)
+      return NULL;
+  }
 
   self = tkr_campaign_new (rules);
   g_clear_pointer (&self->name, g_free);
@@ -575,8 +716,8 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
     {
       JsonNode *node = json_object_get_member (campaign, "encounter");
 
-      if (!tkr_encounter_load_json (self->encounter, node, "campaign.encounter",
-                                    resolve_party_member, self, error))
+      if (!tkr_tracker_load_json (self->tracker, node, "campaign.encounter", resolve_party_member,
+                                  self, error))
         return NULL;
     }
 

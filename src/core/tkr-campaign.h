@@ -3,6 +3,7 @@
 
 #include "tkr-character.h"
 #include "tkr-encounter.h"
+#include "tkr-tracker.h"
 
 G_BEGIN_DECLS
 
@@ -12,7 +13,12 @@ G_DECLARE_FINAL_TYPE (TkrCampaign, tkr_campaign, TKR, CAMPAIGN, GObject)
 /*
  * The GM's file: the party, the NPC library, the encounter with its state,
  * zones and log, and one TkrHistory for all of it.
- * Properties: "name", "rules", "history", "encounter".
+ * Properties: "name", "rules" (the campaign's rule system), "history",
+ * "tracker" (the encounter of that system: a TkrEncounter for the
+ * Kleptonomicon, TkrPf2eEncounter, TkrD20Encounter or TkrApEncounter),
+ * "encounter" (the tracker when it is a TkrEncounter, else NULL).
+ * "rules" and "tracker" change together, through the history, when the GM
+ * switches rule systems (tkr_campaign_set_rule_system).
  * Lists: party [TkrCharacter, PCs], npcs [TkrCharacter, library].
  */
 
@@ -23,7 +29,19 @@ TkrCampaign *tkr_campaign_new (TkrRules *rules);
 const char *tkr_campaign_get_name (TkrCampaign *self);
 TkrRules *tkr_campaign_get_rules (TkrCampaign *self);
 TkrHistory *tkr_campaign_get_history (TkrCampaign *self);
+/* NULL unless the campaign plays the Kleptonomicon. */
 TkrEncounter *tkr_campaign_get_encounter (TkrCampaign *self);
+TkrTracker *tkr_campaign_get_tracker (TkrCampaign *self);
+const char *tkr_campaign_get_rule_system (TkrCampaign *self);
+/* Whether the rule system may change now: only while no encounter runs
+ * (the tracker is in Freeplay). */
+gboolean tkr_campaign_can_set_rule_system (TkrCampaign *self);
+/* Switches to @system_id (see tkr_tracker_get_rule_systems) as one undoable
+ * step: a fresh encounter of that system with the same participants, and
+ * the party's sheets take on that system's fields (tkr_character_adopt_rules),
+ * keeping every value they had. Refused with
+ * TKR_ENCOUNTER_ERROR_WRONG_PHASE outside Freeplay. */
+gboolean tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error);
 GListModel *tkr_campaign_get_party (TkrCampaign *self);
 GListModel *tkr_campaign_get_npcs (TkrCampaign *self);
 TkrCharacter *tkr_campaign_find_character (TkrCampaign *self, const char *id);

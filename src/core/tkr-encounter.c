@@ -2259,6 +2259,41 @@ tracker_to_json (TkrTracker *tracker)
   return tkr_encounter_to_json (TKR_ENCOUNTER (tracker));
 }
 
+static gboolean
+tracker_load_json (TkrTracker *tracker,
+                   JsonNode *node,
+                   const char *path,
+                   TkrCharacterResolver resolve,
+                   gpointer user_data,
+                   GError **error)
+{
+  return tkr_encounter_load_json (TKR_ENCOUNTER (tracker), node, path, resolve, user_data, error);
+}
+
+static gboolean
+tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_encounter_add_participant (TKR_ENCOUNTER (tracker), character, error);
+}
+
+static gboolean
+tracker_remove_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_encounter_remove_participant (TKR_ENCOUNTER (tracker), character, error);
+}
+
+static GPtrArray *
+tracker_list_participants (TkrTracker *tracker)
+{
+  GListModel *model = tkr_encounter_get_participants (TKR_ENCOUNTER (tracker));
+  guint n = g_list_model_get_n_items (model);
+  GPtrArray *characters = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (characters, g_list_model_get_item (model, i));
+  return characters;
+}
+
 static void
 tkr_encounter_tracker_init (TkrTrackerInterface *iface)
 {
@@ -2267,4 +2302,8 @@ tkr_encounter_tracker_init (TkrTrackerInterface *iface)
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
   iface->to_json = tracker_to_json;
+  iface->load_json = tracker_load_json;
+  iface->add_participant = tracker_add_participant;
+  iface->remove_participant = tracker_remove_participant;
+  iface->list_participants = tracker_list_participants;
 }

@@ -3147,6 +3147,42 @@ tracker_to_json (TkrTracker *tracker)
   return tkr_pf2e_encounter_to_json (TKR_PF2E_ENCOUNTER (tracker));
 }
 
+static gboolean
+tracker_load_json (TkrTracker *tracker,
+                   JsonNode *node,
+                   const char *path,
+                   TkrCharacterResolver resolve,
+                   gpointer user_data,
+                   GError **error)
+{
+  return tkr_pf2e_encounter_load_json (TKR_PF2E_ENCOUNTER (tracker), node, path, resolve, user_data,
+                                       error);
+}
+
+static gboolean
+tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_pf2e_encounter_add_participant (TKR_PF2E_ENCOUNTER (tracker), character, error);
+}
+
+static gboolean
+tracker_remove_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_pf2e_encounter_remove_participant (TKR_PF2E_ENCOUNTER (tracker), character, error);
+}
+
+static GPtrArray *
+tracker_list_participants (TkrTracker *tracker)
+{
+  GListModel *model = tkr_pf2e_encounter_get_participants (TKR_PF2E_ENCOUNTER (tracker));
+  guint n = g_list_model_get_n_items (model);
+  GPtrArray *characters = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (characters, g_list_model_get_item (model, i));
+  return characters;
+}
+
 static void
 tkr_pf2e_encounter_tracker_init (TkrTrackerInterface *iface)
 {
@@ -3155,4 +3191,8 @@ tkr_pf2e_encounter_tracker_init (TkrTrackerInterface *iface)
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
   iface->to_json = tracker_to_json;
+  iface->load_json = tracker_load_json;
+  iface->add_participant = tracker_add_participant;
+  iface->remove_participant = tracker_remove_participant;
+  iface->list_participants = tracker_list_participants;
 }

@@ -4,7 +4,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-ap-encounter.h"
+#include "tkr-d20-encounter.h"
 #include "tkr-encounter.h"
+#include "tkr-pf2e-encounter.h"
 #include "tkr-enums.h"
 #include "tkr-log-entry.h"
 #include "tkr-rules.h"
@@ -136,4 +139,84 @@ tkr_tracker_to_json (TkrTracker *self)
 {
   g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
   return TKR_TRACKER_GET_IFACE (self)->to_json (self);
+}
+
+gboolean
+tkr_tracker_load_json (TkrTracker *self,
+                       JsonNode *node,
+                       const char *path,
+                       TkrCharacterResolver resolve,
+                       gpointer user_data,
+                       GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->load_json (self, node, path, resolve, user_data, error);
+}
+
+gboolean
+tkr_tracker_add_participant (TkrTracker *self, TkrCharacter *character, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->add_participant (self, character, error);
+}
+
+gboolean
+tkr_tracker_remove_participant (TkrTracker *self, TkrCharacter *character, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
+  return TKR_TRACKER_GET_IFACE (self)->remove_participant (self, character, error);
+}
+
+GPtrArray *
+tkr_tracker_list_participants (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
+  return TKR_TRACKER_GET_IFACE (self)->list_participants (self);
+}
+
+gboolean
+tkr_tracker_has_participant (TkrTracker *self, TkrCharacter *character)
+{
+  g_autoptr (GPtrArray) characters = tkr_tracker_list_participants (self);
+
+  return g_ptr_array_find (characters, character, NULL);
+}
+
+static const char *const rule_systems[] = {
+  "kleptonomicon", "pf2e", "d20", TKR_AP_RULE_SYSTEM, NULL,
+};
+
+const char *const *
+tkr_tracker_get_rule_systems (void)
+{
+  return rule_systems;
+}
+
+/* The one place that knows which class plays which rule system. */
+TkrTracker *
+tkr_tracker_new_for_rules (TkrRules *rules, TkrHistory *history, GError **error)
+{
+  const char *id;
+
+  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
+
+  id = tkr_rules_get_id (rules);
+  if (g_strcmp0 (id, "kleptonomicon") == 0)
+    return TKR_TRACKER (tkr_encounter_new (rules, history));
+  if (g_strcmp0 (id, "pf2e") == 0)
+    return TKR_TRACKER (tkr_pf2e_encounter_new (rules, history, error));
+  if (g_strcmp0 (id, "d20") == 0)
+    return TKR_TRACKER (tkr_d20_encounter_new (rules, history, NULL, error));
+  if (g_strcmp0 (id, TKR_AP_RULE_SYSTEM) == 0)
+    {
+      if (!tkr_ap_encounter_check_rules (rules, error))
+        return NULL;
+      return TKR_TRACKER (tkr_ap_encounter_new (rules, history, NULL));
+    }
+
+  g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_UNKNOWN_SYSTEM,
+               _ ("Turnkeeper has no encounter for the rule system “%s”"), id);
+  return NULL;
 }

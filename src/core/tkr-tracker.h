@@ -3,7 +3,10 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tkr-character.h"
+#include "tkr-combatant.h"
 #include "tkr-history.h"
+#include "tkr-rules.h"
 #include "tkr-types.h"
 
 G_BEGIN_DECLS
@@ -32,6 +35,18 @@ struct _TkrTrackerInterface
   gboolean (*next_turn) (TkrTracker *self, GError **error);
   gboolean (*previous_turn) (TkrTracker *self, GError **error);
   JsonNode *(*to_json) (TkrTracker *self);
+  /* Into a fresh tracker, unrecorded; PCs by id through @resolve. */
+  gboolean (*load_json) (TkrTracker *self,
+                         JsonNode *node,
+                         const char *path,
+                         TkrCharacterResolver resolve,
+                         gpointer user_data,
+                         GError **error);
+  /* Who takes part (in Freeplay and Setup for joining and leaving). */
+  gboolean (*add_participant) (TkrTracker *self, TkrCharacter *character, GError **error);
+  gboolean (*remove_participant) (TkrTracker *self, TkrCharacter *character, GError **error);
+  /* (transfer full): the participants' characters, in order of entry. */
+  GPtrArray *(*list_participants) (TkrTracker *self);
 };
 
 /* The phases every rule system shares (seed 000, "Encounter"):
@@ -50,5 +65,23 @@ gboolean tkr_tracker_next_turn (TkrTracker *self, GError **error);
 gboolean tkr_tracker_previous_turn (TkrTracker *self, GError **error);
 GListModel *tkr_tracker_get_log (TkrTracker *self);
 JsonNode *tkr_tracker_to_json (TkrTracker *self);
+gboolean tkr_tracker_load_json (TkrTracker *self,
+                                JsonNode *node,
+                                const char *path,
+                                TkrCharacterResolver resolve,
+                                gpointer user_data,
+                                GError **error);
+gboolean tkr_tracker_add_participant (TkrTracker *self, TkrCharacter *character, GError **error);
+gboolean tkr_tracker_remove_participant (TkrTracker *self, TkrCharacter *character, GError **error);
+/* (transfer full) (element-type TkrCharacter) */
+GPtrArray *tkr_tracker_list_participants (TkrTracker *self);
+gboolean tkr_tracker_has_participant (TkrTracker *self, TkrCharacter *character);
+
+/* The rule systems Turnkeeper knows, as rule-data ids, NULL-terminated:
+ * "kleptonomicon", "pf2e", "d20", "action-points". */
+const char *const *tkr_tracker_get_rule_systems (void);
+/* A fresh encounter of @rules' system, in Freeplay, recording into
+ * @history; NULL and @error for rules of an unknown system. */
+TkrTracker *tkr_tracker_new_for_rules (TkrRules *rules, TkrHistory *history, GError **error);
 
 G_END_DECLS

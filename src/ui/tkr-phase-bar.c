@@ -14,8 +14,8 @@ struct _TkrPhaseBar
 {
   AdwBin parent_instance;
 
-  TkrEncounter *encounter;
-  GSignalGroup *encounter_signals;
+  TkrTracker *tracker;
+  GSignalGroup *tracker_signals;
   GSignalGroup *history_signals;
 
   GtkToggleButton *freeplay_button;
@@ -31,7 +31,7 @@ G_DEFINE_FINAL_TYPE (TkrPhaseBar, tkr_phase_bar, ADW_TYPE_BIN)
 enum
 {
   PROP_0,
-  PROP_ENCOUNTER,
+  PROP_TRACKER,
   N_PROPS
 };
 
@@ -64,21 +64,22 @@ sync_buttons (TkrPhaseBar *self)
 {
   TkrPhase current = TKR_PHASE_FREEPLAY;
 
-  if (self->encounter != NULL)
-    current = tkr_encounter_get_phase (self->encounter);
+  if (self->tracker != NULL)
+    current = tkr_tracker_get_phase (self->tracker);
 
   for (int phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
     {
       GtkToggleButton *button = button_for_phase (self, phase);
-      gboolean is_current = self->encounter != NULL && (TkrPhase) phase == current;
-      gboolean legal = self->encounter != NULL && !is_current &&
-                       tkr_encounter_can_transition (self->encounter, phase);
+      gboolean is_current = self->tracker != NULL && (TkrPhase) phase == current;
+      gboolean legal =
+        self->tracker != NULL && !is_current && tkr_tracker_can_transition (self->tracker, phase);
 
       /* Setup -> Main also needs every PC placed: the core refuses the
        * transition until then, so the button waits for it. */
-      if (legal && current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN)
+      if (legal && current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN &&
+          TKR_IS_ENCOUNTER (self->tracker))
         {
-          TkrSetup *setup = tkr_encounter_get_setup (self->encounter);
+          TkrSetup *setup = tkr_encounter_get_setup (TKR_ENCOUNTER (self->tracker));
 
           legal = setup != NULL && tkr_setup_is_complete (setup);
         }
@@ -99,14 +100,14 @@ phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
   TkrPhase phase;
   gboolean ok;
 
-  if (self->encounter == NULL)
+  if (self->tracker == NULL)
     {
       sync_buttons (self);
       return;
     }
 
   phase = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-phase"));
-  ok = tkr_encounter_transition (self->encounter, phase, &error);
+  ok = tkr_tracker_transition (self->tracker, phase, &error);
   tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
   sync_buttons (self);
 }
@@ -122,13 +123,13 @@ tkr_phase_bar_dispose (GObject *object)
 {
   TkrPhaseBar *self = TKR_PHASE_BAR (object);
 
-  if (self->encounter_signals != NULL)
-    g_signal_group_set_target (self->encounter_signals, NULL);
+  if (self->tracker_signals != NULL)
+    g_signal_group_set_target (self->tracker_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
-  g_clear_object (&self->encounter_signals);
+  g_clear_object (&self->tracker_signals);
   g_clear_object (&self->history_signals);
-  g_clear_object (&self->encounter);
+  g_clear_object (&self->tracker);
 
   G_OBJECT_CLASS (tkr_phase_bar_parent_class)->dispose (object);
 }
@@ -140,8 +141,8 @@ tkr_phase_bar_get_property (GObject *object, guint prop_id, GValue *value, GPara
 
   switch (prop_id)
     {
-    case PROP_ENCOUNTER:
-      g_value_set_object (value, self->encounter);
+    case PROP_TRACKER:
+      g_value_set_object (value, self->tracker);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -155,8 +156,8 @@ tkr_phase_bar_set_property (GObject *object, guint prop_id, const GValue *value,
 
   switch (prop_id)
     {
-    case PROP_ENCOUNTER:
-      tkr_phase_bar_set_encounter (self, g_value_get_object (value));
+    case PROP_TRACKER:
+      tkr_phase_bar_set_tracker (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -173,8 +174,8 @@ tkr_phase_bar_class_init (TkrPhaseBarClass *klass)
   object_class->get_property = tkr_phase_bar_get_property;
   object_class->set_property = tkr_phase_bar_set_property;
 
-  properties[PROP_ENCOUNTER] =
-    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+  properties[PROP_TRACKER] =
+    g_param_spec_object ("tracker", NULL, NULL, TKR_TYPE_TRACKER,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -206,10 +207,8 @@ tkr_phase_bar_init (TkrPhaseBar *self)
                                G_CONNECT_SWAPPED);
     }
 
-  self->encounter_signals = g_signal_group_new (TKR_TYPE_ENCOUNTER);
-  g_signal_group_connect_object (self->encounter_signals, "notify::phase",
-                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->encounter_signals, "notify::setup",
+  self->tracker_signals = g_signal_group_new (TKR_TYPE_TRACKER);
+  g_signal_group_connect_object (self->tracker_signals, "notify::phase",
                                  G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
 
   /* Whether Setup may go on to Main depends on the Setup being complete,
@@ -227,29 +226,46 @@ tkr_phase_bar_new (void)
   return g_object_new (TKR_TYPE_PHASE_BAR, NULL);
 }
 
+TkrTracker *
+tkr_phase_bar_get_tracker (TkrPhaseBar *self)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
+
+  return self->tracker;
+}
+
+void
+tkr_phase_bar_set_tracker (TkrPhaseBar *self, TkrTracker *tracker)
+{
+  g_autoptr (TkrHistory) history = NULL;
+
+  g_return_if_fail (TKR_IS_PHASE_BAR (self));
+  g_return_if_fail (tracker == NULL || TKR_IS_TRACKER (tracker));
+
+  if (!g_set_object (&self->tracker, tracker))
+    return;
+
+  if (tracker != NULL)
+    g_object_get (tracker, "history", &history, NULL);
+  g_signal_group_set_target (self->tracker_signals, tracker);
+  g_signal_group_set_target (self->history_signals, history);
+  tkr_feedback_clear (self->error_label);
+  sync_buttons (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
+}
+
 TkrEncounter *
 tkr_phase_bar_get_encounter (TkrPhaseBar *self)
 {
   g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
 
-  return self->encounter;
+  return TKR_IS_ENCOUNTER (self->tracker) ? TKR_ENCOUNTER (self->tracker) : NULL;
 }
 
 void
 tkr_phase_bar_set_encounter (TkrPhaseBar *self, TkrEncounter *encounter)
 {
-  g_return_if_fail (TKR_IS_PHASE_BAR (self));
-  g_return_if_fail (encounter == NULL || TKR_IS_ENCOUNTER (encounter));
-
-  if (!g_set_object (&self->encounter, encounter))
-    return;
-
-  g_signal_group_set_target (self->encounter_signals, encounter);
-  g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_encounter_get_history (encounter) : NULL);
-  tkr_feedback_clear (self->error_label);
-  sync_buttons (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+  tkr_phase_bar_set_tracker (self, encounter ? TKR_TRACKER (encounter) : NULL);
 }
 
 GtkWidget *

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "tkr-encounter.h"
+#include "tkr-tracker.h"
 
 G_BEGIN_DECLS
 
@@ -12,9 +13,13 @@ G_DECLARE_FINAL_TYPE (TkrPhaseBar, tkr_phase_bar, TKR, PHASE_BAR, AdwBin)
 
 /* The five phases as linked toggle-looking buttons: the current one
  * checked, only the phases the encounter may move to next sensitive; a
- * click asks the encounter for that transition. Property "encounter". */
+ * click asks the encounter for that transition. Any rule system's
+ * encounter: property "tracker" (TkrTracker). */
 
 GtkWidget *tkr_phase_bar_new (void);
+TkrTracker *tkr_phase_bar_get_tracker (TkrPhaseBar *self);
+void tkr_phase_bar_set_tracker (TkrPhaseBar *self, TkrTracker *tracker);
+/* The tracker when it is a Kleptonomicon TkrEncounter. */
 TkrEncounter *tkr_phase_bar_get_encounter (TkrPhaseBar *self);
 void tkr_phase_bar_set_encounter (TkrPhaseBar *self, TkrEncounter *encounter);
 /* The button of @phase (for tests and focus handling). */

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-application.h"
-#include "tkr-encounter-view.h"
+#include "tkr-encounter-page.h"
 #include "tkr-print-job.h"
 #include "tkr-window.h"
 
@@ -39,7 +39,7 @@ struct _TkrWindow
   GtkStack *sheet_stack;
   TkrCharacterSheet *sheet;
   AdwViewStackPage *encounter_page;
-  TkrEncounterView *encounter_view;
+  TkrEncounterPage *encounter_view;
   AdwStatusPage *error_page;
 };
 
@@ -843,7 +843,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   g_type_ensure (TKR_TYPE_ROSTER);
   g_type_ensure (TKR_TYPE_CHARACTER_SHEET);
   g_type_ensure (TKR_TYPE_DICE_POPOVER);
-  g_type_ensure (TKR_TYPE_ENCOUNTER_VIEW);
+  g_type_ensure (TKR_TYPE_ENCOUNTER_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1013,7 +1013,7 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
 
   tkr_roster_set_campaign (self->roster, campaign);
   tkr_character_sheet_set_campaign (self->sheet, campaign);
-  tkr_encounter_view_set_campaign (self->encounter_view, campaign);
+  tkr_encounter_page_set_campaign (self->encounter_view, campaign);
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tkr-campaign.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_PF2E_VIEW (tkr_pf2e_view_get_type ())
+G_DECLARE_FINAL_TYPE (TkrPf2eView, tkr_pf2e_view, TKR, PF2E_VIEW, AdwBin)
+
+/* The encounter pane of the Pathfinder 2e: shown by TkrEncounterPage when the
+ * campaign's tracker is that system's encounter. Property "campaign"
+ * (TkrCampaign; the view ignores a campaign of another system). Installs
+ * the shared "encounter." actions (begin-setup, abandon-setup, begin-main,
+ * next-turn, previous-turn, pause, resume, end, finish). */
+
+GtkWidget *tkr_pf2e_view_new (void);
+TkrCampaign *tkr_pf2e_view_get_campaign (TkrPf2eView *self);
+void tkr_pf2e_view_set_campaign (TkrPf2eView *self, TkrCampaign *campaign);
+
+G_END_DECLS

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * A campaign plays one rule system at a time and the GM switches between
+ * them (issue 5): only while no encounter runs, as one undoable step that
+ * keeps the participants and the party's sheets, and the file names the
+ * system so it comes back as the same kind of encounter.
+ */
+
+#include "config.h"
+
+#include "tkr-ap-encounter.h"
+#include "tkr-core.h"
+#include "tkr-d20-encounter.h"
+#include "tkr-pf2e-encounter.h"
+
+static TkrCampaign *
+campaign_of (const char *system)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (system, &error);
+
+  g_assert_no_error (error);
+  return tkr_campaign_new (rules);
+}
+
+static GType
+tracker_type (const char *system)
+{
+  if (g_str_equal (system, "pf2e"))
+    return TKR_TYPE_PF2E_ENCOUNTER;
+  if (g_str_equal (system, "d20"))
+    return TKR_TYPE_D20_ENCOUNTER;
+  if (g_str_equal (system, "action-points"))
+    return TKR_TYPE_AP_ENCOUNTER;
+  return TKR_TYPE_ENCOUNTER;
+}
+
+static void
+test_known_systems (void)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  g_assert_cmpuint (g_strv_length ((char **) systems), ==, 4);
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autoptr (TkrCampaign) campaign = campaign_of (systems[i]);
+
+      g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, systems[i]);
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (tkr_campaign_get_tracker (campaign),
+                                                 tracker_type (systems[i])));
+      g_assert_cmpint (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)), ==,
+                       TKR_PHASE_FREEPLAY);
+      /* Only the Kleptonomicon's tracker is a TkrEncounter. */
+      g_assert_true ((tkr_campaign_get_encounter (campaign) != NULL) ==
+                     g_str_equal (systems[i], "kleptonomicon"));
+    }
+}
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+/* The switch keeps who takes part and the party's sheets, and undo brings
+ * back the very encounter (with its log) that was there before. */
+static void
+test_switch_in_freeplay (gconstpointer data)
+{
+  const char *target = data;
+  g_autoptr (TkrCampaign) campaign = campaign_of ("kleptonomicon");
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrTracker *before = tkr_campaign_get_tracker (campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  TkrCharacter *goblin = tkr_campaign_add_npc (campaign, "Goblin");
+  TkrCharacter *goblin_2;
+  g_autoptr (GPtrArray) participants = NULL;
+  g_autoptr (GError) error = NULL;
+  int notified = 0;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_no_error (error);
+  goblin_2 = tkr_campaign_add_to_encounter (campaign, goblin, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_name (goblin_2), ==, "Goblin 2");
+
+  g_signal_connect (campaign, "notify::tracker", G_CALLBACK (count_notify), &notified);
+  g_assert_true (tkr_campaign_set_rule_system (campaign, target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (notified, ==, 1);
+
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, target);
+  g_assert_cmpstr (tkr_rules_get_id (tkr_campaign_get_rules (campaign)), ==, target);
+  g_assert_true (
+    G_TYPE_CHECK_INSTANCE_TYPE (tkr_campaign_get_tracker (campaign), tracker_type (target)));
+  g_assert_null (tkr_campaign_get_encounter (campaign));
+  participants = tkr_tracker_list_participants (tkr_campaign_get_tracker (campaign));
+  g_assert_cmpuint (participants->len, ==, 2);
+  g_assert_true (g_ptr_array_index (participants, 0) == alice);
+  g_assert_true (g_ptr_array_index (participants, 1) == goblin_2);
+  /* The party's sheets now name the system (and gained its fields). */
+  g_assert_cmpstr (tkr_character_get_rule_system (alice), ==, target);
+  g_assert_cmpstr (tkr_character_get_rule_system (goblin_2), ==, target);
+  /* The library NPC stays as it was written. */
+  g_assert_cmpstr (tkr_character_get_rule_system (goblin), ==, "kleptonomicon");
+
+  /* One step undoes the whole switch. */
+  g_assert_true (tkr_history_undo (history));
+  g_assert_true (tkr_campaign_get_tracker (campaign) == before);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, "kleptonomicon");
+  g_assert_cmpstr (tkr_character_get_rule_system (alice), ==, "kleptonomicon");
+  g_assert_cmpint (notified, ==, 2);
+  g_clear_pointer (&participants, g_ptr_array_unref);
+  participants = tkr_tracker_list_participants (before);
+  g_assert_cmpuint (participants->len, ==, 2);
+
+  g_assert_true (tkr_history_redo (history));
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, target);
+  g_assert_cmpstr (tkr_character_get_rule_system (alice), ==, target);
+  g_clear_pointer (&participants, g_ptr_array_unref);
+  participants = tkr_tracker_list_participants (tkr_campaign_get_tracker (campaign));
+  g_assert_cmpuint (participants->len, ==, 2);
+}
+
+/* Issue 5: "a GM can switch an encounter's system only while no encounter
+ * is running". Every phase past Freeplay refuses, in every system. */
+static void
+test_switch_refused_while_running (gconstpointer data)
+{
+  const char *system = data;
+  g_autoptr (TkrCampaign) campaign = campaign_of (system);
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  const char *other = g_str_equal (system, "d20") ? "pf2e" : "d20";
+  g_autoptr (GError) error = NULL;
+  guint serial;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_true (tkr_campaign_can_set_rule_system (campaign));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
+  g_assert_no_error (error);
+  g_assert_false (tkr_campaign_can_set_rule_system (campaign));
+
+  serial = tkr_history_get_undo_serial (tkr_campaign_get_history (campaign));
+  g_assert_false (tkr_campaign_set_rule_system (campaign, other, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_assert_true (tkr_campaign_get_tracker (campaign) == tracker);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, system);
+  g_assert_cmpstr (tkr_character_get_rule_system (alice), ==, system);
+  g_assert_cmpuint (tkr_history_get_undo_serial (tkr_campaign_get_history (campaign)), ==, serial);
+
+  /* Back in Freeplay the switch is allowed again. */
+  g_clear_error (&error);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_campaign_set_rule_system (campaign, other, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_unknown_system_refused (void)
+{
+  g_autoptr (TkrCampaign) campaign = campaign_of ("kleptonomicon");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (tkr_campaign_set_rule_system (campaign, "chess", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, "kleptonomicon");
+}
+
+/* The file names its system; loading it gives that system's encounter
+ * with its participants, and saving again gives the same bytes. */
+static void
+test_file_round_trip (gconstpointer data)
+{
+  const char *system = data;
+  g_autoptr (TkrCampaign) campaign = campaign_of (system);
+  g_autoptr (TkrCampaign) loaded = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GPtrArray) participants = NULL;
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  TkrCharacter *orc = tkr_campaign_add_npc (campaign, "Orc");
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, orc, &error));
+  g_assert_no_error (error);
+
+  bytes = tkr_campaign_to_bytes (campaign);
+  loaded = tkr_campaign_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (loaded), ==, system);
+  g_assert_true (
+    G_TYPE_CHECK_INSTANCE_TYPE (tkr_campaign_get_tracker (loaded), tracker_type (system)));
+  participants = tkr_tracker_list_participants (tkr_campaign_get_tracker (loaded));
+  g_assert_cmpuint (participants->len, ==, 2);
+  /* The PC in the encounter is the party's PC, not a copy. */
+  g_assert_true (g_ptr_array_index (participants, 0) ==
+                 tkr_campaign_find_character (loaded, tkr_character_get_id (alice)));
+  again = tkr_campaign_to_bytes (loaded);
+  g_assert_true (g_bytes_equal (bytes, again));
+}
+
+static void
+test_file_unknown_system (void)
+{
+  const char *text = "{\"kind\": \"turnkeeper-campaign\", \"format\": 1, "
+                     "\"campaign\": {\"rule_system\": \"chess\"}}";
+  g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+}
+
+/* A participant leaves with its character in Freeplay in every system. */
+static void
+test_remove_character (gconstpointer data)
+{
+  const char *system = data;
+  g_autoptr (TkrCampaign) campaign = campaign_of (system);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_true (tkr_tracker_has_participant (tracker, alice));
+  g_assert_true (tkr_campaign_remove_character (campaign, alice, &error));
+  g_assert_no_error (error);
+  g_assert_false (tkr_tracker_has_participant (tracker, alice));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 0);
+
+  g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+  g_assert_true (tkr_tracker_has_participant (tracker, alice));
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/rule-systems/known", test_known_systems);
+  g_test_add_func ("/rule-systems/switch/unknown-system-refused", test_unknown_system_refused);
+  g_test_add_func ("/rule-systems/file/unknown-system-refused", test_file_unknown_system);
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autofree char *running =
+        g_strdup_printf ("/rule-systems/switch/only-while-no-encounter-runs/%s", systems[i]);
+      g_autofree char *round_trip =
+        g_strdup_printf ("/rule-systems/file/round-trip/%s", systems[i]);
+      g_autofree char *remove = g_strdup_printf ("/rule-systems/remove-participant/%s", systems[i]);
+
+      g_test_add_data_func (running, systems[i], test_switch_refused_while_running);
+      g_test_add_data_func (round_trip, systems[i], test_file_round_trip);
+      g_test_add_data_func (remove, systems[i], test_remove_character);
+      if (i > 0)
+        {
+          g_autofree char *path =
+            g_strdup_printf ("/rule-systems/switch/in-freeplay-keeps-participants/%s", systems[i]);
+          g_test_add_data_func (path, systems[i], test_switch_in_freeplay);
+        }
+    }
+
+  return g_test_run ();
+}
