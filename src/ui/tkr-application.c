@@ -19,7 +19,6 @@ G_DEFINE_FINAL_TYPE (TkrApplication, tkr_application, ADW_TYPE_APPLICATION)
 /* Values of the preference keys, in the order their combo rows list them. */
 static const char *const style_variants[] = { "default", "light", "dark", NULL };
 static const char *const dice_modes[] = { "roll", "type", NULL };
-static const char *const rule_systems[] = { "kleptonomicon", NULL };
 
 GSettings *
 tkr_settings_new_if_installed (void)
@@ -150,8 +149,8 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
   AdwComboRow *row;
-  const char *rule_names[] = { tkr_rules_translate (tkr_rules_get_name (tkr_rules_get_default ())),
-                               NULL };
+  const char *const *rule_systems = tkr_tracker_get_rule_systems ();
+  g_autoptr (GPtrArray) rule_names = g_ptr_array_new_with_free_func (g_free);
   const char *dice_labels[] = { _ ("Roll in Turnkeeper"), _ ("Type in Scores"), NULL };
   const char *style_labels[] = { C_ ("color scheme", "Follow System"), C_ ("color scheme", "Light"),
                                  C_ ("color scheme", "Dark"), NULL };
@@ -162,7 +161,19 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _ ("Rules"));
-  row = combo_row_new (_ ("Rule System for New Campaigns"), NULL, rule_names);
+  /* Each system's name from its own rule data, in the user's language. */
+  for (guint i = 0; rule_systems[i] != NULL; i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (rule_systems[i], NULL);
+
+      g_ptr_array_add (
+        rule_names,
+        g_strdup (rules ? tkr_rules_translate (tkr_rules_get_name (rules)) : rule_systems[i]));
+    }
+  g_ptr_array_add (rule_names, NULL);
+  row = combo_row_new (_ ("Rule System for New Campaigns"),
+                       _ ("A campaign can switch systems later, between encounters"),
+                       (const char **) rule_names->pdata);
   bind_combo (self, row, "default-rule-system", rule_systems);
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);

@@ -214,7 +214,8 @@ tkr_encounter_page_init (TkrEncounterPage *self)
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
                                  G_CALLBACK (tracker_changed_cb), self, G_CONNECT_SWAPPED);
-  self->tracker_signals = g_signal_group_new (TKR_TYPE_TRACKER);
+  self->tracker_signals =
+    g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
   g_signal_group_connect_object (self->tracker_signals, "notify::phase",
                                  G_CALLBACK (update_sensitivity), self, G_CONNECT_SWAPPED);
 

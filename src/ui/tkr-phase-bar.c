@@ -207,7 +207,8 @@ tkr_phase_bar_init (TkrPhaseBar *self)
                                G_CONNECT_SWAPPED);
     }
 
-  self->tracker_signals = g_signal_group_new (TKR_TYPE_TRACKER);
+  self->tracker_signals =
+    g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
   g_signal_group_connect_object (self->tracker_signals, "notify::phase",
                                  G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
 

@@ -1065,16 +1065,24 @@ add_initiative_card (TkrPrintJob *self, TkrCharacter *character, int position, c
                                                                ? C_ ("initiative card", "PC")
                                                                : C_ ("initiative card", "NPC"));
 
+  /* Edge, Shield and Movement Ranges are the Kleptonomicon's; another
+   * system's card keeps to what every sheet has. */
+  gboolean kleptonomicon = tkr_campaign_get_encounter (self->campaign) != NULL;
+
   card->initiative = TRUE;
   card->position = position;
-  card_add_row (card, _ ("Edge Save"), format_modifier (tkr_character_get_edge_save (character)));
+  if (kleptonomicon)
+    card_add_row (card, _ ("Edge Save"), format_modifier (tkr_character_get_edge_save (character)));
   card_add_row (card, _ ("Max Health"),
                 g_strdup_printf ("%d", tkr_pool_get_maximum (
                                          tkr_character_get_pool (character, TKR_POOL_HEALTH))));
-  card_add_row (card, _ ("Max Shield"),
-                g_strdup_printf ("%d", tkr_pool_get_maximum (
-                                         tkr_character_get_pool (character, TKR_POOL_SHIELD))));
-  card_add_row (card, _ ("Movement"), format_ranges (character));
+  if (kleptonomicon)
+    {
+      card_add_row (card, _ ("Max Shield"),
+                    g_strdup_printf ("%d", tkr_pool_get_maximum (
+                                             tkr_character_get_pool (character, TKR_POOL_SHIELD))));
+      card_add_row (card, _ ("Movement"), format_ranges (character));
+    }
   if (group != NULL)
     card_add_row (card, _ ("Group"), g_strdup (display_name (group)));
   g_ptr_array_add (self->cards, card);
@@ -1097,12 +1105,15 @@ static void
 collect_initiative_cards (TkrPrintJob *self)
 {
   TkrEncounter *encounter = tkr_campaign_get_encounter (self->campaign);
-  GListModel *participants = tkr_encounter_get_participants (encounter);
-  GListModel *order = tkr_encounter_get_order (encounter);
-  TkrPhase phase = tkr_encounter_get_phase (encounter);
-  gboolean ordered = phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED;
+  g_autoptr (GPtrArray) participants =
+    tkr_tracker_list_participants (tkr_campaign_get_tracker (self->campaign));
+  GListModel *order = encounter ? tkr_encounter_get_order (encounter) : NULL;
+  TkrPhase phase = tkr_tracker_get_phase (tkr_campaign_get_tracker (self->campaign));
+  /* The other systems' orders are shown by their trackers; their cards
+   * list the participants in order of entry. */
+  gboolean ordered = order != NULL && (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED);
 
-  if (g_list_model_get_n_items (participants) == 0)
+  if (participants->len == 0)
     {
       /* No encounter yet: cards for everyone the GM might bring in. */
       GListModel *lists[] = { tkr_campaign_get_party (self->campaign),
@@ -1136,9 +1147,9 @@ collect_initiative_cards (TkrPrintJob *self)
           }
       }
 
-  for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
+  for (guint i = 0; i < participants->len; i++)
     {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (participants, i);
+      TkrCharacter *character = g_ptr_array_index (participants, i);
 
       if (!ordered || !is_in_order (order, character))
         add_initiative_card (self, character, 0, NULL);
@@ -1149,7 +1160,8 @@ static void
 collect_zone_cards (TkrPrintJob *self)
 {
   TkrRules *rules = get_rules (self);
-  GListModel *zones = tkr_encounter_get_zones (tkr_campaign_get_encounter (self->campaign));
+  TkrEncounter *encounter = tkr_campaign_get_encounter (self->campaign);
+  GListModel *zones = encounter ? tkr_encounter_get_zones (encounter) : NULL;
 
   for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)
     {
@@ -1163,7 +1175,7 @@ collect_zone_cards (TkrPrintJob *self)
       g_ptr_array_add (self->cards, card);
     }
 
-  for (guint i = 0; i < g_list_model_get_n_items (zones); i++)
+  for (guint i = 0; zones != NULL && i < g_list_model_get_n_items (zones); i++)
     {
       g_autoptr (TkrZone) zone = g_list_model_get_item (zones, i);
       const char *location = tkr_zone_get_location (zone);

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * The Encounter tab's Rule System drop-down (issue 5): the GM switches the
+ * campaign's system only while no encounter runs, the tab then shows that
+ * system's view, and undo switches back.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "encounter-fixture.h"
+#include "tkr-ap-view.h"
+#include "tkr-d20-view.h"
+#include "tkr-encounter-page.h"
+#include "tkr-encounter-view.h"
+#include "tkr-pf2e-view.h"
+
+typedef struct
+{
+  Fixture f;
+  TkrEncounterPage *page;
+} PageFixture;
+
+static void
+page_setup (PageFixture *fixture, gconstpointer data)
+{
+  fixture_init (&fixture->f);
+  fixture->page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  tkr_encounter_page_set_campaign (fixture->page, fixture->f.campaign);
+  fixture_show (&fixture->f, GTK_WIDGET (fixture->page), 1000, 800);
+}
+
+static void
+page_teardown (PageFixture *fixture, gconstpointer data)
+{
+  fixture_clear (&fixture->f);
+}
+
+static gpointer
+child (PageFixture *fixture, const char *name)
+{
+  GObject *object =
+    gtk_widget_get_template_child (GTK_WIDGET (fixture->page), TKR_TYPE_ENCOUNTER_PAGE, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+static const char *
+selected_name (GtkDropDown *dropdown)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (dropdown);
+
+  g_assert_nonnull (item);
+  return gtk_string_object_get_string (item);
+}
+
+/* The view of the campaign's system is shown and is the only one that
+ * holds the campaign. */
+static void
+assert_shows (PageFixture *fixture, const char *system)
+{
+  TkrCampaign *campaign = fixture->f.campaign;
+  GtkStack *stack = child (fixture, "stack");
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, system);
+  g_assert_true (tkr_encounter_page_get_view (fixture->page) ==
+                 gtk_stack_get_visible_child (stack));
+#define HOLDS(id, getter, name)                                                                    \
+  g_assert_true (getter (child (fixture, name)) == (g_str_equal (system, id) ? campaign : NULL))
+  HOLDS ("kleptonomicon", tkr_encounter_view_get_campaign, "kleptonomicon_view");
+  HOLDS ("pf2e", tkr_pf2e_view_get_campaign, "pf2e_view");
+  HOLDS ("d20", tkr_d20_view_get_campaign, "d20_view");
+  HOLDS ("action-points", tkr_ap_view_get_campaign, "ap_view");
+#undef HOLDS
+}
+
+static void
+test_lists_the_four_systems (PageFixture *fixture, gconstpointer data)
+{
+  GtkDropDown *dropdown = child (fixture, "system_dropdown");
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  g_assert_cmpstr (selected_name (dropdown), ==, "The Kleptonomicon");
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (dropdown)));
+  assert_shows (fixture, "kleptonomicon");
+}
+
+static void
+test_switch_and_undo (PageFixture *fixture, gconstpointer data)
+{
+  GtkDropDown *dropdown = child (fixture, "system_dropdown");
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  for (guint i = 1; systems[i] != NULL; i++)
+    {
+      gtk_drop_down_set_selected (dropdown, i);
+      fixture_iterate ();
+      g_assert_cmpstr (tkr_campaign_get_rule_system (fixture->f.campaign), ==, systems[i]);
+      assert_shows (fixture, systems[i]);
+    }
+
+  /* Each switch was one step: undo walks back through them. */
+  for (guint i = g_strv_length ((char **) systems) - 1; i > 0; i--)
+    {
+      g_assert_true (tkr_history_undo (fixture->f.history));
+      fixture_iterate ();
+      g_assert_cmpstr (tkr_campaign_get_rule_system (fixture->f.campaign), ==, systems[i - 1]);
+      g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, i - 1);
+      assert_shows (fixture, systems[i - 1]);
+    }
+}
+
+/* Issue 5: only while no encounter is running. The drop-down is
+ * insensitive during an encounter, says why, and a selection that still
+ * arrives (keyboard, accessibility) is refused with the core's message and
+ * snaps back. */
+static void
+test_refused_while_running (PageFixture *fixture, gconstpointer data)
+{
+  GtkDropDown *dropdown = child (fixture, "system_dropdown");
+  GtkLabel *error_label = child (fixture, "error_label");
+
+  fixture_begin_setup (&fixture->f);
+  fixture_iterate ();
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (dropdown)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (dropdown)), "Freeplay"));
+
+  gtk_drop_down_set_selected (dropdown, 1);
+  fixture_iterate ();
+  g_assert_cmpstr (tkr_campaign_get_rule_system (fixture->f.campaign), ==, "kleptonomicon");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (error_label), "no encounter is running"));
+  assert_shows (fixture, "kleptonomicon");
+
+  /* Undo of the Setup brings Freeplay back, and the switch with it. */
+  g_assert_true (tkr_history_undo (fixture->f.history));
+  fixture_iterate ();
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (dropdown)));
+}
+
+/* A campaign file of another system opens on that system's view. */
+static void
+test_campaign_of_another_system (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  TkrEncounterPage *page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  GtkWidget *window = gtk_window_new ();
+
+  g_object_ref_sink (page);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  tkr_encounter_page_set_campaign (page, campaign);
+  g_assert_true (TKR_IS_D20_VIEW (tkr_encounter_page_get_view (page)));
+  g_assert_true (tkr_d20_view_get_campaign (TKR_D20_VIEW (tkr_encounter_page_get_view (page))) ==
+                 campaign);
+  tkr_encounter_page_set_campaign (page, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (page);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    return main_skip_without_display ();
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/encounter-page/lists-the-four-systems", PageFixture, NULL, page_setup,
+              test_lists_the_four_systems, page_teardown);
+  g_test_add ("/encounter-page/switch-shows-system-view-and-undoes", PageFixture, NULL, page_setup,
+              test_switch_and_undo, page_teardown);
+  g_test_add ("/encounter-page/switch-only-while-no-encounter-runs", PageFixture, NULL, page_setup,
+              test_refused_while_running, page_teardown);
+  g_test_add_func ("/encounter-page/campaign-of-another-system", test_campaign_of_another_system);
+
+  return g_test_run ();
+}
