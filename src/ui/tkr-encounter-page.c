@@ -103,7 +103,10 @@ system_selected_cb (TkrEncounterPage *self)
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  if (self->syncing || self->campaign == NULL || selected >= g_strv_length ((char **) systems))
+  /* GtkDropDown may notify a selection made while syncing only after the
+   * sync: the campaign's own system is never a request. */
+  if (self->syncing || self->campaign == NULL || selected >= g_strv_length ((char **) systems) ||
+      g_strcmp0 (systems[selected], tkr_campaign_get_rule_system (self->campaign)) == 0)
     return;
 
   ok = tkr_campaign_set_rule_system (self->campaign, systems[selected], &error);
