@@ -37,6 +37,11 @@ def collect():
             add(s, f"A save in {system}")
         for s in data.get("sheet", {}).get("skills", []):
             add(s, f"A skill in {system}")
+        for f in data.get("sheet", {}).get("fields", []):
+            add(f.get("name"), f"A field of the character sheet in {system}")
+            add(f.get("description"), f"What the {f.get('name')} field holds, in {system}")
+            for label in f.get("labels", []):
+                add(label, f"A choice of the {f.get('name')} field, in {system}")
         for c in data.get("conditions", []):
             add(c.get("name"), f"A condition in {system}")
             add(c.get("description"), f"What the {c.get('name')} condition does, in {system}")
@@ -47,6 +52,8 @@ def collect():
             add(a.get("name"), f"A basic ability in {system}")
             for key in ("target", "trigger", "low", "mixed", "high", "effect", "description"):
                 add(a.get(key), f"Part of the {a.get('name')} ability, in {system}")
+        for a in data.get("d20", {}).get("common_actions", []):
+            add(a.get("name"), f"A common action in {system}")
     return seen
 
 

@@ -11,7 +11,8 @@
  * current AP, the AP limits, Only actions, passing, Free Steps, the end of
  * combat with its XP, undo of every command, and files.
  *
- * The table: Alice (PC, Finesse d8 and 3 Mana on her sheet), Bob (PC, the
+ * The table: Alice (PC, her sheet's fields: Finesse Die d8 and Mana
+ * Maximum 3), Bob (PC, the
  * default d6) and a Goblin (NPC, small, d6). Unless a test says otherwise
  * the opening Reset is typed in: Alice 5, Bob 3, Goblin 4, so Round 1's
  * order is Alice, Goblin, Bob.
@@ -54,10 +55,8 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->encounter = tkr_ap_encounter_new (f->rules, f->history, rand);
 
   f->alice = tkr_character_new (f->rules, TKR_CHARACTER_KIND_PC, "Alice");
-  ok (tkr_character_set_modifier (f->alice, NULL, TKR_MODIFIER_KIND_SAVE, "Finesse", 8, &error),
-      error);
-  ok (tkr_character_set_modifier (f->alice, NULL, TKR_MODIFIER_KIND_SKILL, "Mana", 3, &error),
-      error);
+  ok (tkr_character_set_field (f->alice, NULL, f->rules, "finesse_die", 8, &error), error);
+  ok (tkr_character_set_field (f->alice, NULL, f->rules, "mana_max", 3, &error), error);
   f->bob = tkr_character_new (f->rules, TKR_CHARACTER_KIND_PC, "Bob");
   f->goblin = tkr_character_new (f->rules, TKR_CHARACTER_KIND_NPC, "Goblin");
 
@@ -168,12 +167,60 @@ test_rules_section (void)
 
 /* ---- participants ------------------------------------------------- */
 
+/* Reset Phase (seed 004): Action Points are a Finesse Die roll plus
+ * adjustments, and Free Steps reach by size; a new combatant takes the
+ * Finesse Die, AP adjustment, size and Mana/Faith maxima from the sheet's
+ * Action-Point fields. */
+static void
+test_seeded_from_sheet_fields (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrCharacter) carol = tkr_character_new (f->rules, TKR_CHARACTER_KIND_PC, "Carol");
+  TkrApCombatant *c;
+  GError *error = NULL;
+
+  ok (tkr_character_set_field (carol, NULL, f->rules, "finesse_die", 12, &error), error);
+  ok (tkr_character_set_field (carol, NULL, f->rules, "ap_adjustment", -1, &error), error);
+  ok (tkr_character_set_field (carol, NULL, f->rules, "size", 1, &error), error); /* Small */
+  ok (tkr_character_set_field (carol, NULL, f->rules, "faith_max", 4, &error), error);
+  /* A stale save from before the fields existed does not win over them. */
+  ok (tkr_character_set_modifier (carol, NULL, TKR_MODIFIER_KIND_SAVE, "Finesse", 4, &error),
+      error);
+
+  c = tkr_ap_encounter_add_participant (f->encounter, carol, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_ap_combatant_get_finesse_die (c), ==, 12);
+  g_assert_cmpint (tkr_ap_combatant_get_ap_adjustment (c), ==, -1);
+  g_assert_cmpstr (tkr_ap_combatant_get_size (c), ==, "small");
+  g_assert_cmpint (tkr_ap_combatant_get_faith_max (c), ==, 4);
+  g_assert_cmpint (tkr_ap_combatant_get_mana_max (c), ==, 0);
+}
+
+/* A sheet written before the fields existed still works: its "Finesse"
+ * save and "Mana" skill seed the combatant. */
+static void
+test_seeded_from_old_sheet (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrCharacter) dave = tkr_character_new (NULL, TKR_CHARACTER_KIND_PC, "Dave");
+  TkrApCombatant *d;
+  GError *error = NULL;
+
+  g_assert_false (tkr_character_get_field (dave, "finesse_die", NULL));
+  ok (tkr_character_set_modifier (dave, NULL, TKR_MODIFIER_KIND_SAVE, "Finesse", 10, &error),
+      error);
+  ok (tkr_character_set_modifier (dave, NULL, TKR_MODIFIER_KIND_SKILL, "Mana", 2, &error), error);
+  d = tkr_ap_encounter_add_participant (f->encounter, dave, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_ap_combatant_get_finesse_die (d), ==, 10);
+  g_assert_cmpint (tkr_ap_combatant_get_mana_max (d), ==, 2);
+  g_assert_cmpstr (tkr_ap_combatant_get_size (d), ==, "medium");
+}
+
 static void
 test_seeded_from_sheet (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
 
-  /* Alice's sheet has Finesse 8 and Mana 3; Bob's has neither. */
+  /* Alice's sheet has a d8 Finesse Die and 3 Mana; Bob's the defaults. */
   g_assert_cmpint (tkr_ap_combatant_get_finesse_die (f->a), ==, 8);
   g_assert_cmpint (tkr_ap_combatant_get_mana (f->a), ==, 3);
   g_assert_cmpint (tkr_ap_combatant_get_mana_max (f->a), ==, 3);
@@ -1051,6 +1098,9 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/action-points/rules/own-section-required", test_rules_section);
   ADD ("participants/seeded-from-sheet-and-gm-settings", test_seeded_from_sheet);
+  ADD ("participants/reset-finesse-die-adjustment-size-from-sheet-fields",
+       test_seeded_from_sheet_fields);
+  ADD ("participants/sheet-without-fields-falls-back-to-finesse-save", test_seeded_from_old_sheet);
   ADD ("phases/combat-starts-with-a-reset", test_combat_starts_with_reset);
   ADD ("phases/illegal-transitions-and-pause", test_phases_illegal_and_pause);
   ADD ("reset/per-turn-effects-damage-health", test_reset_per_turn_effects);

@@ -837,6 +837,226 @@ test_notify_only_on_change (void)
   }
 }
 
+/* A new sheet of a system with its own fields starts at their defaults
+ * (Action-Point Finesse Die d6, seed 004); edits are validated against the
+ * rule data, refused with the field's name, and undone as one step. */
+static void
+test_fields_set_and_validate (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TkrCharacter) pc = NULL;
+  g_autoptr (GVariant) before = NULL;
+  int value = 0;
+
+  g_assert_no_error (error);
+  pc = tkr_character_new (ap, TKR_CHARACTER_KIND_PC, "Alice");
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "action-points");
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 6);
+  g_assert_true (tkr_character_get_field (pc, "size", &value));
+  g_assert_cmpint (value, ==, 0);
+  g_assert_false (tkr_character_get_field (pc, "walk_speed", &value));
+  g_object_get (pc, "fields", &before, NULL);
+  g_assert_nonnull (before);
+
+  g_assert_true (tkr_character_set_field (pc, history, ap, "finesse_die", 10, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 10);
+
+  /* Refused: not a die the rules list, out of range, unknown field. */
+  g_assert_false (tkr_character_set_field (pc, history, ap, "finesse_die", 7, &error));
+  assert_invalid (error);
+  g_assert_nonnull (strstr (error->message, "Finesse Die"));
+  g_assert_nonnull (strstr (error->message, "d12"));
+  g_clear_error (&error);
+  g_assert_false (tkr_character_set_field (pc, history, ap, "mana_max", 100, &error));
+  assert_invalid (error);
+  g_assert_nonnull (strstr (error->message, "Mana Maximum"));
+  g_clear_error (&error);
+  g_assert_false (tkr_character_set_field (pc, history, ap, "walk_speed", 30, &error));
+  g_assert_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+
+  g_assert_true (tkr_history_undo (history));
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 6);
+  g_assert_true (tkr_history_redo (history));
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 10);
+
+  /* A copy (an NPC's numbered copies) has the same fields. */
+  {
+    g_autoptr (TkrCharacter) copy = tkr_character_duplicate (pc, "Alice 2");
+    g_assert_true (tkr_character_get_field (copy, "finesse_die", &value));
+    g_assert_cmpint (value, ==, 10);
+  }
+}
+
+/* Choosing a system for a sheet adds that system's saves, skills and fields
+ * and keeps every value the sheet had; undo takes it back as one step. */
+static void
+test_adopt_rules_keeps_values (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) d20 = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TkrCharacter) pc = tkr_character_new (rules (), TKR_CHARACTER_KIND_PC, "Alice");
+  guint saves_before = g_list_model_get_n_items (tkr_character_get_saves (pc));
+  guint skills_before = g_list_model_get_n_items (tkr_character_get_skills (pc));
+  int value = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_set_modifier (pc, NULL, TKR_MODIFIER_KIND_SAVE, "Grit", 3, &error));
+  g_assert_true (
+    tkr_character_set_modifier (pc, NULL, TKR_MODIFIER_KIND_SKILL, "Athletics", 2, &error));
+  g_assert_false (tkr_character_get_field (pc, "walk_speed", NULL));
+
+  tkr_history_begin (history, "Switch");
+  tkr_character_adopt_rules (pc, history, d20);
+  tkr_history_end (history);
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "d20");
+  g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_SAVE, "Grit"), ==, 3);
+  g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_SKILL, "Athletics"), ==,
+                   2);
+  g_assert_nonnull (tkr_character_find_modifier (pc, TKR_MODIFIER_KIND_SAVE, "Agility"));
+  g_assert_nonnull (tkr_character_find_modifier (pc, TKR_MODIFIER_KIND_SKILL, "Observation"));
+  /* Athletics, Survival, Medicine and Persuasion are in both: listed once. */
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_skills (pc)), ==,
+                    skills_before + 2);
+  g_assert_true (tkr_character_get_field (pc, "walk_speed", &value));
+  g_assert_cmpint (value, ==, 30);
+  g_assert_true (tkr_character_set_field (pc, history, d20, "walk_speed", 25, &error));
+
+  /* Another system and back: the d20 speed stays. */
+  tkr_character_adopt_rules (pc, history, ap);
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "action-points");
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 6);
+  tkr_character_adopt_rules (pc, history, d20);
+  g_assert_true (tkr_character_get_field (pc, "walk_speed", &value));
+  g_assert_cmpint (value, ==, 25);
+  g_assert_true (tkr_character_get_field (pc, "finesse_die", NULL));
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 4);
+
+  /* Undo, step by step, back to the Kleptonomicon sheet it was. */
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "action-points");
+  g_assert_true (tkr_history_undo (history));
+  g_assert_false (tkr_character_get_field (pc, "finesse_die", NULL));
+  g_assert_true (tkr_history_undo (history));
+  g_assert_true (tkr_character_get_field (pc, "walk_speed", &value));
+  g_assert_cmpint (value, ==, 30);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "kleptonomicon");
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_saves (pc)), ==, saves_before);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_skills (pc)), ==, skills_before);
+  g_assert_false (tkr_character_get_field (pc, "walk_speed", NULL));
+  g_assert_cmpint (tkr_character_get_modifier_value (pc, TKR_MODIFIER_KIND_SAVE, "Grit"), ==, 3);
+  g_assert_true (tkr_history_redo (history));
+  g_assert_cmpstr (tkr_character_get_rule_system (pc), ==, "d20");
+  g_assert_true (tkr_character_get_field (pc, "walk_speed", &value));
+  g_assert_cmpint (value, ==, 30);
+}
+
+static TkrCharacter *
+from_text (const char *text, GError **error)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+  return tkr_character_new_from_bytes (bytes, error);
+}
+
+/* Fields go to the file and back; a field this version does not know is
+ * kept; a hostile value is refused with its path. */
+static void
+test_fields_json_round_trip (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrCharacter) pc = tkr_character_new (ap, TKR_CHARACTER_KIND_PC, "Alice");
+  g_autoptr (TkrCharacter) loaded = NULL;
+  g_autoptr (TkrCharacter) future = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (GVariant) a = NULL;
+  g_autoptr (GVariant) b = NULL;
+  int value = 0;
+  const struct
+  {
+    const char *fields;
+    const char *path;
+  } hostile[] = {
+    { "{\"finesse_die\": 7}", "fields.finesse_die" },
+    { "{\"mana_max\": 100}", "fields.mana_max" },
+    { "{\"finesse_die\": \"d8\"}", "fields.finesse_die" },
+    { "{\"finesse_die\": 8.5}", "fields.finesse_die" },
+    { "{\"later\": 1e300}", "fields.later" },
+    { "{\"later\": 100001}", "fields.later" },
+    { "[8]", "fields" },
+    { "{\"\": 1}", "fields" },
+  };
+
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_set_field (pc, NULL, ap, "finesse_die", 12, &error));
+  g_assert_true (tkr_character_set_field (pc, NULL, ap, "size", 1, &error));
+  bytes = tkr_character_to_bytes (pc);
+  loaded = tkr_character_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_object_get (pc, "fields", &a, NULL);
+  g_object_get (loaded, "fields", &b, NULL);
+  g_assert_true (g_variant_equal (a, b));
+  g_assert_true (tkr_character_get_field (loaded, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 12);
+  again = tkr_character_to_bytes (loaded);
+  g_assert_true (g_bytes_equal (bytes, again));
+
+  /* A newer version's system and fields come through untouched. */
+  future = from_text ("{\"kind\": \"turnkeeper-character\", \"format\": 1, \"character\": "
+                      "{\"name\": \"Zed\", \"rule_system\": \"calvinball\", \"fields\": "
+                      "{\"tiger\": 3, \"finesse_die\": 7}}}",
+                      &error);
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_get_field (future, "tiger", &value));
+  g_assert_cmpint (value, ==, 3);
+  g_assert_true (tkr_character_get_field (future, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 7);
+
+  /* A file without saves starts with its own system's, not the default's. */
+  {
+    g_autoptr (TkrCharacter) ranger =
+      from_text ("{\"kind\": \"turnkeeper-character\", \"format\": 1, \"character\": "
+                 "{\"name\": \"Ranger\", \"rule_system\": \"d20\"}}",
+                 &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (tkr_character_find_modifier (ranger, TKR_MODIFIER_KIND_SAVE, "Agility"));
+    g_assert_null (tkr_character_find_modifier (ranger, TKR_MODIFIER_KIND_SAVE, "Grit"));
+    /* Fields a file leaves out stay out: the encounter then falls back. */
+    g_assert_false (tkr_character_get_field (ranger, "walk_speed", NULL));
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"kind\": \"turnkeeper-character\", \"format\": 1, \"character\": {\"name\": \"Hal\", "
+        "\"rule_system\": \"action-points\", \"fields\": %s}}",
+        hostile[i].fields);
+      g_autofree char *where = g_strdup_printf ("character.%s”", hostile[i].path);
+      g_autoptr (GError) file_error = NULL;
+      g_autoptr (TkrCharacter) character = from_text (text, &file_error);
+
+      g_assert_null (character);
+      g_assert_error (file_error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+      g_test_message ("%s", file_error->message);
+      g_assert_nonnull (strstr (file_error->message, where));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -860,6 +1080,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/character/srd-rest/recovery-vitality-shield", test_rest);
   g_test_add_func ("/character/srd-end-of-episode/pools-and-conditions", test_end_episode);
   g_test_add_func ("/character/notify-only-on-change", test_notify_only_on_change);
+  g_test_add_func ("/character/fields/seed-004-finesse-die-validated-and-undoable",
+                   test_fields_set_and_validate);
+  g_test_add_func ("/character/fields/adopt-rules-keeps-values-one-undo-step",
+                   test_adopt_rules_keeps_values);
+  g_test_add_func ("/character/fields/json-round-trip-unknown-kept-hostile-refused",
+                   test_fields_json_round_trip);
 
   return g_test_run ();
 }

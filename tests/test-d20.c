@@ -453,6 +453,38 @@ refuse_move (Fixture *f, TkrD20Combatant *combatant, const char *kind, int feet,
   g_error_free (error);
 }
 
+/* Movement (seed): each creature moves up to its walking, swimming or
+ * flying speed; a new combatant takes those speeds, and its mana, from the
+ * sheet's d20 fields, and a sheet without them from its Movement Ranges. */
+static void
+test_speeds_from_sheet_fields (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrCharacter) harpy = new_character (f->rules, TKR_CHARACTER_KIND_NPC, "Harpy", 2);
+  g_autoptr (TkrCharacter) old = tkr_character_new (NULL, TKR_CHARACTER_KIND_NPC, "Old sheet");
+  TkrD20Combatant *h, *o;
+  GError *error = NULL;
+
+  ok (tkr_character_set_field (harpy, NULL, f->rules, "walk_speed", 20, &error), error);
+  ok (tkr_character_set_field (harpy, NULL, f->rules, "fly_speed", 40, &error), error);
+  ok (tkr_character_set_field (harpy, NULL, f->rules, "mana_max", 5, &error), error);
+  /* The field wins over a Movement Range of the same kind. */
+  ok (tkr_character_set_range (harpy, NULL, "Fly", 10, &error), error);
+  h = tkr_d20_encounter_add_participant (f->encounter, harpy, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (h, "walk"), ==, 20);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (h, "fly"), ==, 40);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (h, "swim"), ==, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (h), ==, 5);
+  g_assert_cmpint (tkr_d20_combatant_get_mana_max (h), ==, 5);
+
+  /* No speed fields: the Movement Ranges named like the kinds. */
+  ok (tkr_character_set_range (old, NULL, "Swim", 15, &error), error);
+  o = tkr_d20_encounter_add_participant (f->encounter, old, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (o, "swim"), ==, 15);
+  g_assert_cmpint (tkr_d20_combatant_get_mana_max (o), ==, 0);
+}
+
 /* Movement (seed): up to the speed per turn, in pieces. */
 static void
 test_movement_speed_limit (Fixture *f, gconstpointer data)
@@ -1476,6 +1508,7 @@ main (int argc, char *argv[])
   ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
   ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
   ADD ("turn/one-action-one-bonus-one-reaction-refund", test_turn_action_bonus_reaction);
+  ADD ("movement/speeds-and-mana-from-sheet-fields", test_speeds_from_sheet_fields);
   ADD ("movement/up-to-speed-per-turn", test_movement_speed_limit);
   ADD ("movement/mixed-kinds-largest-speed-used", test_movement_mixed_kinds);
   ADD ("movement/difficult-terrain-costs-double", test_movement_difficult_terrain);

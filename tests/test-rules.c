@@ -145,6 +145,154 @@ test_rules_pool_ids (void)
   g_assert_false (tkr_pool_kind_from_id ("mana", &kind));
 }
 
+/* Each system's own sheet fields come from its rule data ("sheet.fields"):
+ * the Action-Point Finesse Die and size (seed 004, Reset Phase and Free
+ * Steps), the d20 speeds and mana (seed 003, Movement and Resting). */
+static void
+test_rules_sheet_fields (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrRules) d20 = NULL;
+  g_autoptr (TkrRules) pf2e = NULL;
+  const TkrSheetFieldInfo *die, *size, *walk;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (tkr_rules_get_n_sheet_fields (ap), ==, 5);
+  die = tkr_rules_lookup_sheet_field (ap, "finesse_die");
+  g_assert_nonnull (die);
+  g_assert_true (die == tkr_rules_get_sheet_field (ap, 0));
+  g_assert_cmpstr (die->name, ==, "Finesse Die");
+  g_assert_cmpint (die->default_value, ==, 6);
+  g_assert_cmpuint (die->n_choices, ==, 5);
+  g_assert_true (tkr_sheet_field_info_accepts (die, 8));
+  g_assert_false (tkr_sheet_field_info_accepts (die, 7));
+  g_assert_false (tkr_sheet_field_info_accepts (die, 14));
+  g_assert_cmpstr (tkr_sheet_field_info_get_label (die, 10), ==, "d10");
+  g_assert_null (tkr_sheet_field_info_get_label (die, 7));
+  size = tkr_rules_lookup_sheet_field (ap, "size");
+  g_assert_cmpstr (tkr_sheet_field_info_get_label (size, 1), ==, "Small");
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (ap, "ap_adjustment"));
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (ap, "mana_max"));
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (ap, "faith_max"));
+  g_assert_null (tkr_rules_lookup_sheet_field (ap, "walk_speed"));
+
+  d20 = tkr_rules_new_from_resource ("d20", &error);
+  g_assert_no_error (error);
+  walk = tkr_rules_lookup_sheet_field (d20, "walk_speed");
+  g_assert_nonnull (walk);
+  g_assert_cmpint (walk->default_value, ==, 30);
+  g_assert_cmpuint (walk->n_choices, ==, 0);
+  g_assert_true (tkr_sheet_field_info_accepts (walk, 45));
+  g_assert_false (tkr_sheet_field_info_accepts (walk, -5));
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (d20, "fly_speed"));
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (d20, "swim_speed"));
+  g_assert_nonnull (tkr_rules_lookup_sheet_field (d20, "mana_max"));
+
+  /* The Kleptonomicon and PF2e encounter mode keep everything in saves
+   * and skills (PF2e initiative is the Perception skill, seed 002). */
+  g_assert_cmpuint (tkr_rules_get_n_sheet_fields (tkr_rules_get_default ()), ==, 0);
+  pf2e = tkr_rules_new_from_resource ("pf2e", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tkr_rules_get_n_sheet_fields (pf2e), ==, 0);
+  g_assert_true (g_strv_contains (tkr_rules_get_skill_names (pf2e), "Perception"));
+}
+
+/* Each system's condition catalogue is its own: PF2e's valued conditions,
+ * the Action-Point Temporary (fleeting) and Persistent ones, d20's
+ * Exhaustion levels. */
+static void
+test_rules_condition_catalogues (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) pf2e = tkr_rules_new_from_resource ("pf2e", &error);
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrRules) d20 = tkr_rules_new_from_resource ("d20", &error);
+  const char *const valued[] = { "Frightened", "Dying", "Wounded", "Sickened", "Doomed" };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (valued); i++)
+    {
+      const TkrConditionInfo *info = tkr_rules_lookup_condition (pf2e, valued[i]);
+      g_assert_nonnull (info);
+      g_assert_cmpint (info->max_stacks, >, 1);
+    }
+  g_assert_null (tkr_rules_lookup_condition (pf2e, "Vulnerable"));
+  g_assert_cmpint (tkr_rules_lookup_condition (ap, "Frightened")->kind, ==,
+                   TKR_CONDITION_KIND_PERSISTENT);
+  g_assert_cmpint (tkr_rules_lookup_condition (ap, "Off Balance")->kind, ==,
+                   TKR_CONDITION_KIND_FLEETING);
+  g_assert_null (tkr_rules_lookup_condition (ap, "Wounded"));
+  g_assert_cmpint (tkr_rules_lookup_condition (d20, "Exhaustion")->max_stacks, ==, 6);
+  g_assert_null (tkr_rules_lookup_condition (d20, "Concentrating"));
+}
+
+/* Bad "sheet.fields" rule data is refused with the path of the mistake. */
+static void
+test_rules_bad_sheet_fields (void)
+{
+  const struct
+  {
+    const char *fields;
+    const char *path;
+  } bad[] = {
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9}]", "sheet.fields[0]" },
+    { "[{\"id\": \"Bad Id\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 0}]",
+      "sheet.fields[0].id" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 5, \"max\": 1, \"default\": 1}]",
+      "sheet.fields[0].max" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 12}]",
+      "sheet.fields[0]" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 1, \"choices\": [2, "
+      "4]}]",
+      "sheet.fields[0].default" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 2, \"choices\": [2, "
+      "20]}]",
+      "sheet.fields[0].choices[1]" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 2, \"choices\": [2, "
+      "2]}]",
+      "sheet.fields[0].choices[1]" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 2, \"choices\": [2, "
+      "4], \"labels\": [\"Two\"]}]",
+      "sheet.fields[0].labels" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 2, \"labels\": "
+      "[\"Two\"]}]",
+      "sheet.fields[0].labels" },
+    { "[{\"id\": \"x\", \"name\": \"X\", \"min\": 0, \"max\": 9, \"default\": 2}, {\"id\": \"x\", "
+      "\"name\": \"Y\", \"min\": 0, \"max\": 9, \"default\": 2}]",
+      "sheet.fields[1].id" },
+    { "{\"x\": 1}", "sheet" },
+  };
+  g_autoptr (GBytes) bytes =
+    g_resources_lookup_data ("/io/github/turnkeeper/Turnkeeper/rules/d20.json", 0, NULL);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  const char *start = strstr (text, "\"fields\": [");
+  const char *end;
+
+  /* The d20 data's fields array ends at the first "]" at its indentation. */
+  g_assert_nonnull (start);
+  end = strstr (start, "\n    ]");
+  g_assert_nonnull (end);
+  end += strlen ("\n    ]");
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GString) variant = g_string_new_len (text, start - text);
+      g_autoptr (JsonNode) root = NULL;
+      g_autoptr (TkrRules) rules = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *where = g_strdup_printf ("“%s", bad[i].path);
+
+      g_string_append_printf (variant, "\"fields\": %s%s", bad[i].fields, end);
+      root = parse (variant->str);
+      rules = tkr_rules_new_from_json (root, &error);
+      g_assert_null (rules);
+      g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, where));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -157,6 +305,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/rules/bad-data-refused", test_rules_bad_data_refused);
   g_test_add_func ("/rules/unknown-system", test_rules_unknown_system);
   g_test_add_func ("/rules/pool-ids", test_rules_pool_ids);
+  g_test_add_func ("/rules/sheet-fields/ap-finesse-die-size-d20-speeds", test_rules_sheet_fields);
+  g_test_add_func ("/rules/sheet-fields/bad-data-refused-with-path", test_rules_bad_sheet_fields);
+  g_test_add_func ("/rules/conditions/each-system-its-own-catalogue",
+                   test_rules_condition_catalogues);
 
   return g_test_run ();
 }

@@ -1171,7 +1171,8 @@ TkrApCombatant *
 tkr_ap_encounter_add_participant (TkrApEncounter *self, TkrCharacter *character, GError **error)
 {
   g_autoptr (TkrApCombatant) combatant = NULL;
-  int die, mana, faith;
+  int die, adjustment, mana, faith, size_choice;
+  const char *size;
 
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
@@ -1191,18 +1192,42 @@ tkr_ap_encounter_add_participant (TkrApEncounter *self, TkrCharacter *character,
       return NULL;
     }
 
-  /* Seeded from the sheet where it has the value; the GM sets the rest. */
-  die = sheet_value (character, "Finesse");
+  /* Seeded from the sheet's Action-Point fields (rule data "sheet.fields":
+   * Finesse Die, AP adjustment, size, Mana and Faith maxima); a sheet
+   * written before those fields existed may still carry them as a save or
+   * skill named "Finesse", "Mana" or "Faith". The GM sets the rest. */
+  if (!tkr_character_get_field (character, "finesse_die", &die))
+    die = sheet_value (character, "Finesse");
   if (!is_finesse_die (self, die))
     die = self->numbers.default_finesse_die;
-  mana = CLAMP (sheet_value (character, "Mana"), 0, self->numbers.max_pool);
-  faith = CLAMP (sheet_value (character, "Faith"), 0, self->numbers.max_pool);
+  if (!tkr_character_get_field (character, "ap_adjustment", &adjustment))
+    adjustment = 0;
+  adjustment = CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+  if (!tkr_character_get_field (character, "mana_max", &mana))
+    mana = sheet_value (character, "Mana");
+  mana = CLAMP (mana, 0, self->numbers.max_pool);
+  if (!tkr_character_get_field (character, "faith_max", &faith))
+    faith = sheet_value (character, "Faith");
+  faith = CLAMP (faith, 0, self->numbers.max_pool);
+
+  /* The size field stores a choice; its label ("Medium", "Small") names
+   * one of the rule data's Free Steps sizes. */
+  size = self->numbers.default_size;
+  if (tkr_character_get_field (character, "size", &size_choice))
+    {
+      const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (self->rules, "size");
+      const char *label = info ? tkr_sheet_field_info_get_label (info, size_choice) : NULL;
+
+      for (guint i = 0; label != NULL && self->numbers.sizes[i] != NULL; i++)
+        if (g_ascii_strcasecmp (self->numbers.sizes[i], label) == 0)
+          size = self->numbers.sizes[i];
+    }
 
   /* A fresh object: its starting values are part of its creation. */
-  combatant =
-    g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, "finesse-die", die, "size",
-                  self->numbers.default_size, "recover", mana > 0 || faith == 0 ? "mana" : "faith",
-                  "mana", mana, "mana-max", mana, "faith", faith, "faith-max", faith, NULL);
+  combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, "finesse-die", die,
+                            "ap-adjustment", adjustment, "size", size, "recover",
+                            mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana, "mana-max",
+                            mana, "faith", faith, "faith-max", faith, NULL);
 
   tkr_history_begin (self->history, _ ("Add to the encounter"));
   tkr_history_append (self->history, self->combatants, combatant);
@@ -2960,6 +2985,46 @@ tracker_to_json (TkrTracker *tracker)
   return tkr_ap_encounter_to_json (TKR_AP_ENCOUNTER (tracker));
 }
 
+static gboolean
+tracker_load_json (TkrTracker *tracker,
+                   JsonNode *node,
+                   const char *path,
+                   TkrCharacterResolver resolve,
+                   gpointer user_data,
+                   GError **error)
+{
+  return tkr_ap_encounter_load_json (TKR_AP_ENCOUNTER (tracker), node, path, resolve, user_data,
+                                     error);
+}
+
+static gboolean
+tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_ap_encounter_add_participant (TKR_AP_ENCOUNTER (tracker), character, error) != NULL;
+}
+
+static gboolean
+tracker_remove_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_ap_encounter_remove_participant (TKR_AP_ENCOUNTER (tracker), character, error);
+}
+
+static GPtrArray *
+tracker_list_participants (TkrTracker *tracker)
+{
+  GListModel *model = tkr_ap_encounter_get_combatants (TKR_AP_ENCOUNTER (tracker));
+  guint n = g_list_model_get_n_items (model);
+  GPtrArray *characters = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) combatant = g_list_model_get_item (model, i);
+      g_ptr_array_add (characters,
+                       g_object_ref (tkr_ap_combatant_get_character ((gpointer) combatant)));
+    }
+  return characters;
+}
+
 static void
 tkr_ap_encounter_tracker_init (TkrTrackerInterface *iface)
 {
@@ -2968,4 +3033,8 @@ tkr_ap_encounter_tracker_init (TkrTrackerInterface *iface)
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
   iface->to_json = tracker_to_json;
+  iface->load_json = tracker_load_json;
+  iface->add_participant = tracker_add_participant;
+  iface->remove_participant = tracker_remove_participant;
+  iface->list_participants = tracker_list_participants;
 }

@@ -144,9 +144,12 @@ TkrApCombatant *tkr_ap_encounter_find_combatant (TkrApEncounter *self, TkrCharac
 TkrApCombatant *tkr_ap_encounter_get_actor (TkrApEncounter *self);
 const char *tkr_ap_step_to_nick (TkrApStep step);
 
-/* Participants: in Freeplay or Setup. The Finesse Die comes from a save
- * or skill named "Finesse" when it is a die size the rule data lists; the
- * Mana and Faith maxima from ones named "Mana" and "Faith". */
+/* Participants: in Freeplay or Setup. A new combatant takes the sheet's
+ * fields (tkr_character_get_field): "finesse_die" (when it is a die size
+ * the rule data lists), "ap_adjustment", "size" (the choice whose label
+ * names a Free Steps size) and the "mana_max" and "faith_max" maxima. A
+ * sheet without a field falls back to a save or skill named "Finesse",
+ * "Mana" or "Faith", then to the rule data's defaults. */
 TkrApCombatant *
 tkr_ap_encounter_add_participant (TkrApEncounter *self, TkrCharacter *character, GError **error);
 gboolean

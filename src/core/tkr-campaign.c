@@ -15,7 +15,11 @@ struct _TkrCampaign
   char *name;
   TkrRules *initial_rules; /* construct-only; the tracker's rules rule after */
   TkrHistory *history;
-  TkrTracker *tracker;
+  /* The tracker lives in a one-item list, so that the history records a
+   * switch as a list change and never holds the campaign itself (which
+   * owns the history: that would be a reference cycle). */
+  GListStore *tracker_slot;
+  TkrTracker *tracker; /* item 0 of tracker_slot */
   GListStore *party;
   GListStore *npcs;
 };
@@ -41,6 +45,7 @@ tkr_campaign_dispose (GObject *object)
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
   g_clear_object (&self->tracker);
+  g_clear_object (&self->tracker_slot);
   g_clear_object (&self->party);
   g_clear_object (&self->npcs);
   g_clear_object (&self->history);
@@ -104,18 +109,25 @@ tkr_campaign_set_property (GObject *object, guint prop_id, const GValue *value, 
     case PROP_RULES:
       self->initial_rules = g_value_dup_object (value);
       break;
-    case PROP_TRACKER:
-      /* Only a rule-system switch (and its undo) sets this. */
-      g_return_if_fail (g_value_get_object (value) != NULL);
-      if (g_set_object (&self->tracker, g_value_get_object (value)))
-        {
-          g_object_notify_by_pspec (object, properties[PROP_RULES]);
-          g_object_notify_by_pspec (object, properties[PROP_ENCOUNTER]);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* A switch (or its undo) empties the slot, then fills it again. */
+static void
+tracker_slot_changed_cb (TkrCampaign *self)
+{
+  g_autoptr (TkrTracker) tracker = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->tracker_slot)) != 1)
+    return;
+  tracker = g_list_model_get_item (G_LIST_MODEL (self->tracker_slot), 0);
+  if (g_set_object (&self->tracker, tracker))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULES]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
     }
 }
 
@@ -134,6 +146,9 @@ tkr_campaign_constructed (GObject *object)
   self->tracker = tkr_tracker_new_for_rules (self->initial_rules, self->history, NULL);
   if (self->tracker == NULL)
     self->tracker = TKR_TRACKER (tkr_encounter_new (tkr_rules_get_default (), self->history));
+  g_list_store_append (self->tracker_slot, self->tracker);
+  g_signal_connect_object (self->tracker_slot, "items-changed",
+                           G_CALLBACK (tracker_slot_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -155,7 +170,7 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
                                                   G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TRACKER] =
     g_param_spec_object ("tracker", NULL, NULL, TKR_TYPE_TRACKER,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_ENCOUNTER] = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
@@ -168,6 +183,7 @@ tkr_campaign_init (TkrCampaign *self)
 {
   self->name = g_strdup (_ ("Untitled Campaign"));
   self->history = tkr_history_new ();
+  self->tracker_slot = g_list_store_new (G_TYPE_OBJECT);
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
 }
@@ -287,7 +303,8 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
       g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
       tkr_character_adopt_rules (character, self->history, rules);
     }
-  tkr_history_set (self->history, self, "tracker", tracker);
+  tkr_history_remove (self->history, self->tracker_slot, 0);
+  tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
   tkr_history_end (self->history);
   return TRUE;
 }

@@ -23,6 +23,11 @@
 #define UNITS_MAX 10000
 #define STACKS_MAX 100
 #define QUANTITY_MAX 99999
+/* A sheet field from a file whose rule system this version does not know
+ * is kept, within these bounds (those of any field rule data may declare). */
+#define FIELD_VALUE_MIN (-100000)
+#define FIELD_VALUE_MAX 100000
+#define FIELDS_MAX 200
 
 /* SRD, Status Conditions: most conditions stack up to two, and a condition
  * the rule data does not list is Fleeting. */
@@ -47,6 +52,7 @@ struct _TkrCharacter
   int experience;
   int wealth;
   char *notes;
+  GVariant *fields; /* a{si} sorted by id, or NULL */
 
   GListStore *pools;
   GListStore *saves;
@@ -72,6 +78,7 @@ enum
   PROP_EXPERIENCE,
   PROP_WEALTH,
   PROP_NOTES,
+  PROP_FIELDS,
   PROP_POOLS,
   PROP_SAVES,
   PROP_SKILLS,
@@ -258,6 +265,7 @@ tkr_character_finalize (GObject *object)
   g_free (self->player);
   g_free (self->rule_system);
   g_free (self->notes);
+  g_clear_pointer (&self->fields, g_variant_unref);
 
   G_OBJECT_CLASS (tkr_character_parent_class)->finalize (object);
 }
@@ -310,6 +318,9 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_NOTES:
       g_value_set_string (value, self->notes);
+      break;
+    case PROP_FIELDS:
+      g_value_set_variant (value, self->fields);
       break;
     case PROP_POOLS:
       g_value_set_object (value, self->pools);
@@ -383,6 +394,21 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
       if (replace_string (&self->notes, g_value_get_string (value)))
         g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_FIELDS:
+      {
+        GVariant *fields = g_value_get_variant (value);
+
+        /* An empty dictionary is no fields at all, so undo compares alike. */
+        if (fields != NULL && g_variant_n_children (fields) == 0)
+          fields = NULL;
+        if (fields == self->fields ||
+            (fields != NULL && self->fields != NULL && g_variant_equal (fields, self->fields)))
+          break;
+        g_clear_pointer (&self->fields, g_variant_unref);
+        self->fields = fields ? g_variant_ref_sink (fields) : NULL;
+        g_object_notify_by_pspec (object, pspec);
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -414,6 +440,8 @@ tkr_character_class_init (TkrCharacterClass *klass)
     g_param_spec_int ("experience", NULL, NULL, 0, EXPERIENCE_MAX, 0, flags);
   properties[PROP_WEALTH] = g_param_spec_int ("wealth", NULL, NULL, 0, WEALTH_MAX, 0, flags);
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, "", flags);
+  properties[PROP_FIELDS] =
+    g_param_spec_variant ("fields", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL, flags);
 
   /* The lists never change identity; their contents are the state. */
   properties[PROP_POOLS] = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
@@ -499,6 +527,69 @@ fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
     append_modifier (self->skills, TKR_MODIFIER_KIND_SKILL, names[i], 0);
 }
 
+static int
+compare_ids (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  return g_strcmp0 (a, b);
+}
+
+static gboolean
+add_field_to_builder (gpointer key, gpointer value, gpointer builder)
+{
+  g_variant_builder_add (builder, "{si}", (const char *) key, GPOINTER_TO_INT (value));
+  return FALSE;
+}
+
+/* Returns: (transfer floating) (nullable): @fields with @id set to @value
+ * (when @id is not NULL), sorted by id so equal sheets compare and save
+ * alike; NULL when that leaves no field. */
+static GVariant *
+fields_with (GVariant *fields, const char *id, int value)
+{
+  g_autoptr (GTree) tree = g_tree_new_full (compare_ids, NULL, g_free, NULL);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  int number;
+
+  if (fields != NULL)
+    {
+      g_variant_iter_init (&iter, fields);
+      while (g_variant_iter_next (&iter, "{&si}", &key, &number))
+        g_tree_insert (tree, g_strdup (key), GINT_TO_POINTER (number));
+    }
+  if (id != NULL)
+    g_tree_insert (tree, g_strdup (id), GINT_TO_POINTER (value));
+  if (g_tree_nnodes (tree) == 0)
+    return NULL;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
+  g_tree_foreach (tree, add_field_to_builder, &builder);
+  return g_variant_builder_end (&builder);
+}
+
+/* Returns: (transfer full) (nullable): @fields plus the @rules fields it
+ * lacks, at their defaults. */
+static GVariant *
+fields_with_defaults (GVariant *fields, TkrRules *rules)
+{
+  GVariant *result = fields ? g_variant_ref (fields) : NULL;
+
+  for (guint i = 0; i < tkr_rules_get_n_sheet_fields (rules); i++)
+    {
+      const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
+      GVariant *next;
+      int unused;
+
+      if (result != NULL && g_variant_lookup (result, info->id, "i", &unused))
+        continue;
+      next = g_variant_ref_sink (fields_with (result, info->id, info->default_value));
+      g_clear_pointer (&result, g_variant_unref);
+      result = next;
+    }
+  return result;
+}
+
 /* PCs start with the rule data's Movement Ranges ("Movement Ranges" in
  * seed 000: Walk 4u and Jump 1u). NPCs get the same; the GM edits them. */
 static void
@@ -533,6 +624,10 @@ tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name)
                        tkr_rules_get_id (rules), NULL);
   fill_rule_defaults (self, rules);
   fill_default_ranges (self, rules);
+  {
+    g_autoptr (GVariant) fields = fields_with_defaults (NULL, rules);
+    g_object_set (self, "fields", fields, NULL);
+  }
   return self;
 }
 
@@ -566,7 +661,7 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player", self->player,
                        "kind", self->kind, "rule-system", self->rule_system, "level", self->level,
                        "experience", self->experience, "wealth", self->wealth, "notes", self->notes,
-                       NULL);
+                       "fields", self->fields, NULL);
 
   for (int i = 0; i < TKR_N_POOLS; i++)
     {
@@ -1460,6 +1555,122 @@ tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
   tkr_history_end (history);
 }
 
+/* Rule-system fields */
+
+/**
+ * tkr_character_get_field:
+ * @value: (out) (optional): the field's value
+ *
+ * Returns: whether the sheet has the field @id.
+ */
+gboolean
+tkr_character_get_field (TkrCharacter *self, const char *id, int *value)
+{
+  int number;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+
+  if (id == NULL || self->fields == NULL || !g_variant_lookup (self->fields, id, "i", &number))
+    return FALSE;
+  if (value != NULL)
+    *value = number;
+  return TRUE;
+}
+
+gboolean
+tkr_character_set_field (TkrCharacter *self,
+                         TkrHistory *history,
+                         TkrRules *rules,
+                         const char *id,
+                         int value,
+                         GError **error)
+{
+  const TkrSheetFieldInfo *info;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  info = tkr_rules_lookup_sheet_field (rules, id);
+  if (info == NULL)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
+                   _ ("%s has no field “%s” on the sheet"), tkr_rules_get_name (rules),
+                   id ? id : "");
+      return FALSE;
+    }
+  if (!tkr_sheet_field_info_accepts (info, value))
+    {
+      if (info->n_choices > 0)
+        {
+          g_autoptr (GString) shown = g_string_new (NULL);
+
+          for (guint i = 0; i < info->n_choices; i++)
+            {
+              if (i > 0)
+                g_string_append (shown, ", ");
+              if (info->labels != NULL)
+                g_string_append (shown, tkr_rules_translate (info->labels[i]));
+              else
+                g_string_append_printf (shown, "%d", info->choices[i]);
+            }
+          g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                       /* Translators: a field such as "Finesse Die", then its choices "d4, d6" */
+                       _ ("%s must be one of %s"), tkr_rules_translate (info->name), shown->str);
+        }
+      else
+        g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                     /* Translators: a field such as "Walking Speed", then its bounds */
+                     _ ("%s must be from %d to %d"), tkr_rules_translate (info->name), info->min,
+                     info->max);
+      return FALSE;
+    }
+
+  /* Translators: an undo label, %s is a field such as "Finesse Die" */
+  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
+  tkr_history_begin (history, label);
+  tkr_history_set (history, self, "fields", fields_with (self->fields, info->id, value));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+static void
+adopt_modifiers (TkrCharacter *self,
+                 TkrHistory *history,
+                 TkrModifierKind kind,
+                 const char *const *names)
+{
+  GListStore *store = store_for_modifier_kind (self, kind);
+
+  for (guint i = 0; names && names[i]; i++)
+    if (find_named (store, (NameGetter) tkr_modifier_get_name, names[i], NULL) == NULL)
+      {
+        g_autoptr (TkrModifier) added = tkr_modifier_new (kind, names[i], 0);
+        tkr_history_append (history, store, added);
+      }
+}
+
+void
+tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRules *rules)
+{
+  g_autoptr (GVariant) fields = NULL;
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+  g_return_if_fail (TKR_IS_RULES (rules));
+
+  /* Nothing is taken away: a sheet moved to another system and back keeps
+   * every number it had, and values of the old system stay for the GM. */
+  tkr_history_begin (history, _ ("Change the rule system"));
+  tkr_history_set (history, self, "rule-system", tkr_rules_get_id (rules));
+  adopt_modifiers (self, history, TKR_MODIFIER_KIND_SAVE, tkr_rules_get_save_names (rules));
+  adopt_modifiers (self, history, TKR_MODIFIER_KIND_SKILL, tkr_rules_get_skill_names (rules));
+  fields = fields_with_defaults (self->fields, rules);
+  if (fields != NULL)
+    tkr_history_set (history, self, "fields", fields);
+  tkr_history_end (history);
+}
+
 /* Files */
 
 static JsonNode *
@@ -1527,6 +1738,19 @@ tkr_character_to_json (TkrCharacter *self)
       json_object_set_object_member (pools, tkr_pool_kind_to_id (i), pool_object);
     }
   json_object_set_object_member (object, "pools", pools);
+
+  if (self->fields != NULL)
+    {
+      JsonObject *fields = json_object_new ();
+      GVariantIter iter;
+      const char *key;
+      int value;
+
+      g_variant_iter_init (&iter, self->fields);
+      while (g_variant_iter_next (&iter, "{&si}", &key, &value))
+        json_object_set_int_member (fields, key, value);
+      json_object_set_object_member (object, "fields", fields);
+    }
 
   json_object_set_array_member (object, "saves", modifiers_to_json (self->saves));
   json_object_set_array_member (object, "skills", modifiers_to_json (self->skills));
@@ -1733,6 +1957,99 @@ read_ranges (
   return TRUE;
 }
 
+G_LOCK_DEFINE_STATIC (known_rules);
+
+/* Returns: (transfer none) (nullable): the built-in rule data of @system,
+ * loaded once (files load on worker threads, hence the lock). */
+static TkrRules *
+lookup_known_rules (const char *system)
+{
+  static GHashTable *known;
+  TkrRules *rules;
+
+  if (system == NULL || *system == '\0')
+    return NULL;
+  if (g_strcmp0 (system, tkr_rules_get_id (tkr_rules_get_default ())) == 0)
+    return tkr_rules_get_default ();
+
+  G_LOCK (known_rules);
+  if (known == NULL)
+    known = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  rules = g_hash_table_lookup (known, system);
+  if (rules == NULL)
+    {
+      rules = tkr_rules_new_from_resource (system, NULL);
+      /* A system of a newer version: its fields are kept unchecked. */
+      if (rules != NULL)
+        g_hash_table_insert (known, g_strdup (system), rules);
+    }
+  G_UNLOCK (known_rules);
+  return rules;
+}
+
+/* "fields": checked against the rule system when this version knows it;
+ * ids it does not know are kept (a sheet from a newer version loses
+ * nothing) but must still hold whole numbers. */
+static gboolean
+read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *fields_path = tkr_json_path (path, "fields");
+  g_autoptr (GVariant) fields = NULL;
+  TkrRules *rules = lookup_known_rules (self->rule_system);
+  JsonObject *fields_object;
+  GList *members;
+  gboolean ok = TRUE;
+
+  if (!tkr_json_get_object (object, "fields", path, FALSE, &fields_object, error))
+    return FALSE;
+  if (fields_object == NULL)
+    return TRUE;
+  if (json_object_get_size (fields_object) > FIELDS_MAX)
+    {
+      tkr_json_set_error (error, fields_path, _ ("a sheet holds at most %d fields"), FIELDS_MAX);
+      return FALSE;
+    }
+
+  members = json_object_get_members (fields_object);
+  for (GList *l = members; ok && l != NULL; l = l->next)
+    {
+      const char *id = l->data;
+      g_autofree char *field_path = tkr_json_path (fields_path, id);
+      const TkrSheetFieldInfo *info = rules ? tkr_rules_lookup_sheet_field (rules, id) : NULL;
+      gint64 value;
+
+      if (*id == '\0' || g_utf8_strlen (id, -1) > NAME_MAX_CHARS)
+        {
+          tkr_json_set_error (error, fields_path, _ ("a field id must be 1 to %d characters long"),
+                              NAME_MAX_CHARS);
+          ok = FALSE;
+        }
+      else if (!tkr_json_get_int (fields_object, id, fields_path, TRUE, FIELD_VALUE_MIN,
+                                  FIELD_VALUE_MAX, 0, &value, error))
+        ok = FALSE;
+      else if (info != NULL && !tkr_sheet_field_info_accepts (info, (int) value))
+        {
+          if (info->n_choices > 0)
+            tkr_json_set_error (error, field_path, _ ("%d is not a choice of %s"), (int) value,
+                                tkr_rules_translate (info->name));
+          else
+            tkr_json_set_error (error, field_path, _ ("%s must be from %d to %d"),
+                                tkr_rules_translate (info->name), info->min, info->max);
+          ok = FALSE;
+        }
+      else
+        {
+          GVariant *next = g_variant_ref_sink (fields_with (fields, id, (int) value));
+          g_clear_pointer (&fields, g_variant_unref);
+          fields = next;
+        }
+    }
+  g_list_free (members);
+  if (ok)
+    g_object_set (self, "fields", fields, NULL);
+  return ok;
+}
+
 static gboolean
 read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
 {
@@ -1829,6 +2146,7 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
 {
   g_autoptr (TkrCharacter) self = NULL;
   TkrRules *rules = tkr_rules_get_default ();
+  TkrRules *system_rules;
   g_autofree char *id = NULL;
   g_autofree char *name = NULL;
   g_autofree char *player = NULL;
@@ -1866,6 +2184,12 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       return NULL;
     }
 
+  /* What a file leaves out starts as a new sheet of its own system would;
+   * a system this version does not know starts as the default's. */
+  system_rules = lookup_known_rules (rule_system);
+  if (system_rules != NULL)
+    rules = system_rules;
+
   /* An empty id is replaced by a new one in constructed(). */
   self = g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind", kind,
                        "rule-system", rule_system, "level", (int) level, "experience",
@@ -1880,7 +2204,7 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       tkr_pool_set_maximum (pool, value);
       tkr_pool_set_current (pool, value);
     }
-  if (!read_pools (self, object, path, error))
+  if (!read_pools (self, object, path, error) || !read_fields (self, object, path, error))
     return NULL;
 
   if (!read_modifiers (self, object, "saves", TKR_MODIFIER_KIND_SAVE, path, &present, error))

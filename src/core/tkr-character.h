@@ -154,6 +154,25 @@ tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GE
  * cleared, including those that only clear at an Episode's end. */
 void tkr_character_end_episode (TkrCharacter *self, TkrHistory *history);
 
+/* The rule system's own sheet fields (rule data "sheet.fields", e.g. the
+ * Action-Point Finesse Die or the d20 speeds). The "fields" property is a
+ * GVariant a{si} (or NULL when the sheet has none), so undo restores it
+ * whole. Ids the rule data does not know are kept as they are, so a sheet
+ * written by a newer version loses nothing. */
+gboolean tkr_character_get_field (TkrCharacter *self, const char *id, int *value);
+/* Validated against the field's range and choices in @rules. */
+gboolean tkr_character_set_field (TkrCharacter *self,
+                                  TkrHistory *history,
+                                  TkrRules *rules,
+                                  const char *id,
+                                  int value,
+                                  GError **error);
+/* Makes the sheet one of @rules' system: sets "rule-system" to its id and
+ * adds the saves and skills (at 0) and the fields (at their default) the
+ * sheet lacks, keeping every value it already had. One change in @history
+ * (the caller groups it with tkr_history_begin/end). */
+void tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRules *rules);
+
 /* Files */
 JsonNode *tkr_character_to_json (TkrCharacter *self);
 TkrCharacter *tkr_character_new_from_json (JsonNode *node, const char *path, GError **error);

@@ -859,14 +859,38 @@ speeds_from_sheet (TkrD20Encounter *self, TkrCharacter *character)
   JsonObject *movement = json_object_get_object_member (section, "movement");
   JsonArray *kinds = json_object_get_array_member (movement, "kinds");
   gboolean any = FALSE;
+  gboolean has_fields = FALSE;
 
-  /* The sheet's Movement Ranges named like the kinds ("Walk", "Fly") give
-   * the speeds; a sheet without any walks at the rule data's default. */
+  /* The sheet's speed fields ("walk_speed", "fly_speed"... in the rule
+   * data's "sheet.fields") give the speeds (seed, Movement: walking,
+   * swimming or flying speed). A sheet without any of them falls back to
+   * its Movement Ranges named like the kinds ("Walk", "Fly"); a sheet with
+   * no speed at all walks at the rule data's default. */
+  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
+    {
+      const char *kind = json_array_get_string_element (kinds, i);
+      g_autofree char *field = kind ? g_strconcat (kind, "_speed", NULL) : NULL;
+
+      has_fields |= field != NULL && tkr_character_get_field (character, field, NULL);
+    }
+
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
   for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
     {
       const char *kind = json_array_get_string_element (kinds, i);
-      int feet = kind ? tkr_character_get_range_units (character, kind) : 0;
+      g_autofree char *field = kind ? g_strconcat (kind, "_speed", NULL) : NULL;
+      int feet = 0;
+
+      if (kind == NULL)
+        continue;
+      if (has_fields)
+        {
+          if (!tkr_character_get_field (character, field, &feet))
+            feet = 0;
+        }
+      else
+        feet = tkr_character_get_range_units (character, kind);
+      feet = CLAMP (feet, 0, tkr_d20_rules_int (self->rules, "movement.max_feet"));
 
       if (feet > 0)
         {
@@ -885,7 +909,7 @@ tkr_d20_encounter_add_participant (TkrD20Encounter *self, TkrCharacter *characte
 {
   g_autoptr (TkrD20Combatant) combatant = NULL;
   gboolean found;
-  int agility;
+  int agility, mana;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
@@ -907,9 +931,15 @@ tkr_d20_encounter_add_participant (TkrD20Encounter *self, TkrCharacter *characte
    * combatant is part of its creation: undo takes it away whole. */
   agility =
     sheet_modifier (character, tkr_d20_rules_string (self->rules, "initiative.modifier"), &found);
-  combatant =
-    g_object_new (TKR_TYPE_D20_COMBATANT, "character", character, "agility",
-                  CLAMP (agility, -99, 99), "speeds", speeds_from_sheet (self, character), NULL);
+  /* The sheet's "mana_max" field: a creature joins with full mana, as after
+   * a long rest (seed, Long Rest). */
+  if (!tkr_character_get_field (character, "mana_max", &mana))
+    mana = 0;
+  mana = CLAMP (
+    mana, 0, MIN (tkr_d20_rules_int (self->rules, "rest.max_mana"), int_infos[INT_MANA].maximum));
+  combatant = g_object_new (TKR_TYPE_D20_COMBATANT, "character", character, "agility",
+                            CLAMP (agility, -99, 99), "speeds", speeds_from_sheet (self, character),
+                            "mana", mana, "mana-max", mana, NULL);
 
   tkr_history_begin (self->history, _ ("Add to the encounter"));
   tkr_history_append (self->history, self->combatants, combatant);
@@ -2710,6 +2740,63 @@ tracker_to_json (TkrTracker *tracker)
   return tkr_d20_encounter_to_json (TKR_D20_ENCOUNTER (tracker));
 }
 
+static gboolean
+tracker_load_json (TkrTracker *tracker,
+                   JsonNode *node,
+                   const char *path,
+                   TkrCharacterResolver resolve,
+                   gpointer user_data,
+                   GError **error)
+{
+  return tkr_d20_encounter_load_json (TKR_D20_ENCOUNTER (tracker), node, path, resolve, user_data,
+                                      error);
+}
+
+static gboolean
+tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  return tkr_d20_encounter_add_participant (TKR_D20_ENCOUNTER (tracker), character, error) != NULL;
+}
+
+static gboolean
+tracker_remove_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+{
+  TkrD20Encounter *self = TKR_D20_ENCOUNTER (tracker);
+  GListModel *combatants = tkr_d20_encounter_get_combatants (self);
+  g_autoptr (TkrD20Combatant) combatant = NULL;
+
+  for (guint i = 0; combatant == NULL && i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrD20Combatant) item = g_list_model_get_item (combatants, i);
+
+      if (tkr_d20_combatant_get_character (item) == character)
+        combatant = g_steal_pointer (&item);
+    }
+  if (combatant == NULL)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                   _ ("%s is not in the encounter"), tkr_character_get_name (character));
+      return FALSE;
+    }
+  return tkr_d20_encounter_remove_participant (self, combatant, error);
+}
+
+static GPtrArray *
+tracker_list_participants (TkrTracker *tracker)
+{
+  GListModel *model = tkr_d20_encounter_get_combatants (TKR_D20_ENCOUNTER (tracker));
+  guint n = g_list_model_get_n_items (model);
+  GPtrArray *characters = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) combatant = g_list_model_get_item (model, i);
+      g_ptr_array_add (characters,
+                       g_object_ref (tkr_d20_combatant_get_character ((gpointer) combatant)));
+    }
+  return characters;
+}
+
 static void
 tkr_d20_encounter_tracker_init (TkrTrackerInterface *iface)
 {
@@ -2718,4 +2805,8 @@ tkr_d20_encounter_tracker_init (TkrTrackerInterface *iface)
   iface->next_turn = tracker_next_turn;
   iface->previous_turn = tracker_previous_turn;
   iface->to_json = tracker_to_json;
+  iface->load_json = tracker_load_json;
+  iface->add_participant = tracker_add_participant;
+  iface->remove_participant = tracker_remove_participant;
+  iface->list_participants = tracker_list_participants;
 }

@@ -22,12 +22,16 @@ G_BEGIN_DECLS
  * "tiebreaks" (GVariant "ai" or NULL): contest rolls that settled ties.
  * "surprised" (bool): skips its first turn.
  * "actions-left", "bonus-actions-left", "reactions-left" (int)
- * "speeds" (GVariant "a{si}"): feet per turn for walk, fly, swim, climb.
+ * "speeds" (GVariant "a{si}"): feet per turn for walk, fly, swim, climb;
+ *     on joining, from the sheet's fields "walk_speed", "fly_speed",
+ *     "swim_speed" and "climb_speed" (or, on a sheet without them, its
+ *     Movement Ranges named like the kinds).
  * "moved" (GVariant "a{si}" or NULL): feet of movement spent per kind this
  *     turn (difficult terrain already doubled).
  * "dashes" (int): Dash actions taken this turn.
  * "dodging", "waiting" (bool)
- * "mana", "mana-max", "exhaustion" (int)
+ * "mana", "mana-max", "exhaustion" (int): mana starts full at the sheet's
+ *     "mana_max" field (0 without it).
  * "hours-since-long-rest", "hours-since-short-rest" (int)
  * "stamina-checks-due" (int): checks owed for going without rest.
  * "wounds" (int), "prone" (bool), "dying" (bool)

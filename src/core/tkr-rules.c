@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "tkr-core-resources.h"
 #include "tkr-file.h"
@@ -44,6 +45,7 @@ struct _TkrRules
   GStrv save_names;
   GStrv skill_names;
   int pool_defaults[TKR_N_POOLS];
+  GPtrArray *sheet_fields;
 
   gboolean rest_spends_recovery;
   gboolean rest_heals_from_vitality;
@@ -132,6 +134,19 @@ zone_info_free (gpointer data)
 }
 
 static void
+sheet_field_info_free (gpointer data)
+{
+  TkrSheetFieldInfo *info = data;
+
+  g_free (info->id);
+  g_free (info->name);
+  g_free (info->description);
+  g_free (info->choices);
+  g_strfreev (info->labels);
+  g_free (info);
+}
+
+static void
 distance_info_free (gpointer data)
 {
   TkrDistanceInfo *info = data;
@@ -156,6 +171,7 @@ tkr_rules_finalize (GObject *object)
   g_clear_pointer (&self->awards, g_array_unref);
   g_strfreev (self->save_names);
   g_strfreev (self->skill_names);
+  g_clear_pointer (&self->sheet_fields, g_ptr_array_unref);
   g_clear_pointer (&self->conditions, g_ptr_array_unref);
   g_clear_pointer (&self->zones, g_ptr_array_unref);
 
@@ -175,6 +191,7 @@ tkr_rules_init (TkrRules *self)
   self->pc_range_units = g_array_new (FALSE, FALSE, sizeof (int));
   self->distances = g_ptr_array_new_with_free_func (distance_info_free);
   self->awards = g_array_new (FALSE, FALSE, sizeof (int));
+  self->sheet_fields = g_ptr_array_new_with_free_func (sheet_field_info_free);
   self->conditions = g_ptr_array_new_with_free_func (condition_info_free);
   self->zones = g_ptr_array_new_with_free_func (zone_info_free);
 }
@@ -214,6 +231,163 @@ read_names (JsonArray *array, const char *path, GError **error)
       g_strv_builder_add (builder, json_node_get_string (node));
     }
   return g_strv_builder_end (builder);
+}
+
+/* Bounds of a sheet field's numbers, wide enough for any rule system. */
+#define SHEET_FIELD_MIN (-100000)
+#define SHEET_FIELD_MAX 100000
+#define SHEET_FIELD_MAX_CHOICES 100
+
+/* A field id is what files store, so it is plain: a-z, 0-9 and "_". */
+static gboolean
+is_field_id (const char *id)
+{
+  if (id == NULL || *id == '\0' || strlen (id) > 64)
+    return FALSE;
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_field_choices (TkrSheetFieldInfo *info, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *choices_path = tkr_json_path (path, "choices");
+  JsonArray *choices, *labels;
+  guint n;
+
+  if (!tkr_json_get_array (object, "choices", path, FALSE, &choices, error) ||
+      !tkr_json_get_array (object, "labels", path, FALSE, &labels, error))
+    return FALSE;
+  if (choices == NULL)
+    {
+      if (labels != NULL)
+        {
+          g_autofree char *labels_path = tkr_json_path (path, "labels");
+          tkr_json_set_error (error, labels_path, _ ("labels need a list of choices"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  n = json_array_get_length (choices);
+  if (n == 0 || n > SHEET_FIELD_MAX_CHOICES)
+    {
+      tkr_json_set_error (error, choices_path, _ ("expected 1 to %d choices"),
+                          SHEET_FIELD_MAX_CHOICES);
+      return FALSE;
+    }
+  info->choices = g_new0 (int, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (choices_path, i);
+      JsonNode *node = json_array_get_element (choices, i);
+      gint64 value;
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+        {
+          tkr_json_set_error (error, item_path, _ ("expected a whole number"));
+          return FALSE;
+        }
+      value = json_node_get_int (node);
+      if (value < info->min || value > info->max)
+        {
+          tkr_json_set_error (error, item_path, _ ("%" G_GINT64_FORMAT " is not from %d to %d"),
+                              value, info->min, info->max);
+          return FALSE;
+        }
+      for (guint j = 0; j < info->n_choices; j++)
+        if (info->choices[j] == value)
+          {
+            tkr_json_set_error (error, item_path, _ ("%d is listed twice"), (int) value);
+            return FALSE;
+          }
+      info->choices[info->n_choices++] = (int) value;
+    }
+
+  if (labels != NULL)
+    {
+      g_autofree char *labels_path = tkr_json_path (path, "labels");
+
+      if (json_array_get_length (labels) != n)
+        {
+          tkr_json_set_error (error, labels_path,
+                              _ ("expected one label for each of the %u choices"), n);
+          return FALSE;
+        }
+      info->labels = read_names (labels, labels_path, error);
+      if (info->labels == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "sheet.fields": the numbers a rule system keeps on the sheet beside the
+ * saves and skills (the Action-Point Finesse Die, the d20 speeds...). */
+static gboolean
+read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
+{
+  JsonArray *array;
+
+  if (!tkr_json_get_array (sheet, "fields", "sheet", FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = tkr_json_path_index ("sheet.fields", i);
+      JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      TkrSheetFieldInfo *info;
+      int min, max;
+      gint64 value;
+
+      if (object == NULL)
+        return FALSE;
+      info = g_new0 (TkrSheetFieldInfo, 1);
+      g_ptr_array_add (self->sheet_fields, info);
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error) ||
+          !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
+          !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
+                                error) ||
+          !read_int (object, "min", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &min, error) ||
+          !read_int (object, "max", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &max, error))
+        return FALSE;
+      if (!is_field_id (info->id))
+        {
+          g_autofree char *id_path = tkr_json_path (path, "id");
+          tkr_json_set_error (error, id_path,
+                              _ ("“%s” is not a field id (lower-case letters, digits and “_”)"),
+                              info->id);
+          return FALSE;
+        }
+      for (guint j = 0; j + 1 < self->sheet_fields->len; j++)
+        if (g_strcmp0 (((TkrSheetFieldInfo *) self->sheet_fields->pdata[j])->id, info->id) == 0)
+          {
+            g_autofree char *id_path = tkr_json_path (path, "id");
+            tkr_json_set_error (error, id_path, _ ("“%s” is listed twice"), info->id);
+            return FALSE;
+          }
+      if (min > max)
+        {
+          g_autofree char *max_path = tkr_json_path (path, "max");
+          tkr_json_set_error (error, max_path, _ ("the maximum %d is less than the minimum %d"),
+                              max, min);
+          return FALSE;
+        }
+      info->min = min;
+      info->max = max;
+      if (!tkr_json_get_int (object, "default", path, TRUE, min, max, 0, &value, error) ||
+          !read_field_choices (info, object, path, error))
+        return FALSE;
+      info->default_value = (int) value;
+      if (!tkr_sheet_field_info_accepts (info, info->default_value))
+        {
+          g_autofree char *default_path = tkr_json_path (path, "default");
+          tkr_json_set_error (error, default_path, _ ("%d is not one of the choices"),
+                              info->default_value);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -305,6 +479,8 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
   for (int i = 0; i < TKR_N_POOLS; i++)
     if (!read_int (pools, pool_ids[i], "sheet.pools", 0, 100000, &self->pool_defaults[i], error))
       return FALSE;
+  if (!read_sheet_fields (self, sheet, error))
+    return FALSE;
 
   if (!tkr_json_get_object (root, "rest", NULL, TRUE, &rest, error) ||
       !tkr_json_get_bool (rest, "spends_recovery", "rest", TRUE, TRUE, &self->rest_spends_recovery,
@@ -590,6 +766,59 @@ tkr_rules_get_pool_default (TkrRules *self, TkrPoolKind pool)
 {
   g_return_val_if_fail (pool < TKR_N_POOLS, 0);
   return self->pool_defaults[pool];
+}
+
+guint
+tkr_rules_get_n_sheet_fields (TkrRules *self)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), 0);
+  return self->sheet_fields->len;
+}
+
+const TkrSheetFieldInfo *
+tkr_rules_get_sheet_field (TkrRules *self, guint index)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  g_return_val_if_fail (index < self->sheet_fields->len, NULL);
+  return g_ptr_array_index (self->sheet_fields, index);
+}
+
+const TkrSheetFieldInfo *
+tkr_rules_lookup_sheet_field (TkrRules *self, const char *id)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  for (guint i = 0; id != NULL && i < self->sheet_fields->len; i++)
+    {
+      const TkrSheetFieldInfo *info = g_ptr_array_index (self->sheet_fields, i);
+
+      if (g_strcmp0 (info->id, id) == 0)
+        return info;
+    }
+  return NULL;
+}
+
+gboolean
+tkr_sheet_field_info_accepts (const TkrSheetFieldInfo *field, int value)
+{
+  g_return_val_if_fail (field != NULL, FALSE);
+  if (value < field->min || value > field->max)
+    return FALSE;
+  if (field->n_choices == 0)
+    return TRUE;
+  for (guint i = 0; i < field->n_choices; i++)
+    if (field->choices[i] == value)
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+tkr_sheet_field_info_get_label (const TkrSheetFieldInfo *field, int value)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  for (guint i = 0; field->labels != NULL && i < field->n_choices; i++)
+    if (field->choices[i] == value)
+      return field->labels[i];
+  return NULL;
 }
 
 gboolean

@@ -37,6 +37,22 @@ typedef struct
   int units;
 } TkrDistanceInfo;
 
+/* One number of a rule system's own sheet (rule data "sheet.fields"):
+ * a whole number from @min to @max, or, when @n_choices is not 0, one of
+ * @choices (shown with @labels[i] when @labels is not NULL, else as is). */
+typedef struct
+{
+  char *id;
+  char *name;
+  char *description;
+  int min;
+  int max;
+  int default_value;
+  guint n_choices;
+  int *choices;
+  GStrv labels;
+} TkrSheetFieldInfo;
+
 TkrRules *tkr_rules_get_default (void);
 TkrRules *tkr_rules_new_from_resource (const char *system_id, GError **error);
 TkrRules *tkr_rules_new_from_json (JsonNode *root, GError **error);
@@ -73,6 +89,14 @@ gboolean tkr_rules_is_valid_award (TkrRules *self, int xp);
 const char *const *tkr_rules_get_save_names (TkrRules *self);
 const char *const *tkr_rules_get_skill_names (TkrRules *self);
 int tkr_rules_get_pool_default (TkrRules *self, TkrPoolKind pool);
+guint tkr_rules_get_n_sheet_fields (TkrRules *self);
+const TkrSheetFieldInfo *tkr_rules_get_sheet_field (TkrRules *self, guint index);
+const TkrSheetFieldInfo *tkr_rules_lookup_sheet_field (TkrRules *self, const char *id);
+/* Whether @value may be stored in @field (its range, or one of its choices). */
+gboolean tkr_sheet_field_info_accepts (const TkrSheetFieldInfo *field, int value);
+/* The label of @value among @field's choices (untranslated rule data text),
+ * or NULL when the field has no labels or @value is not a choice. */
+const char *tkr_sheet_field_info_get_label (const TkrSheetFieldInfo *field, int value);
 
 /* Rest */
 gboolean tkr_rules_get_rest_spends_recovery (TkrRules *self);

@@ -11,7 +11,12 @@ G_BEGIN_DECLS
  * "wealth-error", "notes-view", "pool-ID-current", "pool-ID-maximum",
  * "pool-ID-error" with ID from tkr_pool_kind_to_id(), and the lists
  * "archetypes-list", "saves-list", "skills-list", "ranges-list",
- * "abilities-list", "conditions-list", "inventory-list"). */
+ * "abilities-list", "conditions-list", "inventory-list"; the rule system's
+ * "rules-row" (read-only, in a campaign), "rules-combo-row" (a player's own
+ * sheet), "rules-error", "system-group", "field-ID" (a GtkSpinButton, or an
+ * AdwComboRow for a field with choices) and "field-ID-error" with ID a
+ * field of the rule data's "sheet.fields", and "conditions-catalogue", the
+ * add menu's list of the system's conditions). */
 GtkWidget *tkr_character_sheet_get_part (TkrCharacterSheet *self, const char *name);
 
 G_END_DECLS

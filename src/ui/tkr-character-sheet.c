@@ -42,6 +42,17 @@ struct _TkrCharacterSheet
   /* Set while the widgets switch to another character: the spin buttons
    * then pass through mixed values that are nobody's edit. */
   gboolean rebinding;
+  /* Set while the rule-system rows follow the model. */
+  gboolean updating_system;
+  /* A player's own sheet: the rule system is chosen here. */
+  gboolean chooses_rule_system;
+  /* The rule data of the systems sheets name, by id (NULL for an id this
+   * version does not know), so each sheet shows its own system. */
+  GHashTable *rules_cache;
+  /* The ids behind the "Rule System" choices, in their order. */
+  GStrv system_ids;
+  /* The rows of the system's own fields (each owns its FieldRow). */
+  GPtrArray *field_rows;
 
   GtkScrolledWindow *scrolled_window;
   AdwEntryRow *name_row;
@@ -50,6 +61,11 @@ struct _TkrCharacterSheet
   AdwEntryRow *player_row;
   GtkLabel *kind_label;
   GtkLabel *rules_label;
+  GtkWidget *rules_row;
+  AdwComboRow *rules_combo_row;
+  GtkWidget *rules_error_row;
+  GtkLabel *rules_error;
+  AdwPreferencesGroup *system_group;
   GtkWidget *level_up_button;
   GtkSpinButton *level_spin;
   GtkWidget *level_error_row;
@@ -86,6 +102,7 @@ enum
   PROP_0,
   PROP_CHARACTER,
   PROP_CAMPAIGN,
+  PROP_CHOOSES_RULE_SYSTEM,
   N_PROPS
 };
 
@@ -101,9 +118,47 @@ get_history (TkrCharacterSheet *self)
   return self->campaign != NULL ? tkr_campaign_get_history (self->campaign) : NULL;
 }
 
+static void
+unref_nullable (gpointer object)
+{
+  if (object != NULL)
+    g_object_unref (object);
+}
+
+/* Returns: (transfer none) (nullable): the built-in rule data of @system. */
+static TkrRules *
+rules_for_system (TkrCharacterSheet *self, const char *system)
+{
+  TkrRules *rules;
+
+  if (system == NULL || *system == '\0')
+    return NULL;
+  if (self->campaign != NULL &&
+      g_strcmp0 (system, tkr_rules_get_id (tkr_campaign_get_rules (self->campaign))) == 0)
+    return tkr_campaign_get_rules (self->campaign);
+  if (g_strcmp0 (system, tkr_rules_get_id (tkr_rules_get_default ())) == 0)
+    return tkr_rules_get_default ();
+  if (!g_hash_table_lookup_extended (self->rules_cache, system, NULL, (gpointer *) &rules))
+    {
+      /* A system this version does not know is remembered as such. */
+      rules = tkr_rules_new_from_resource (system, NULL);
+      g_hash_table_insert (self->rules_cache, g_strdup (system), rules);
+    }
+  return rules;
+}
+
+/* The sheet follows the character's own rule system: its saves, fields,
+ * conditions and Level Ups. A sheet whose system is unknown falls back to
+ * the campaign's rules, or the default. */
 static TkrRules *
 get_rules (TkrCharacterSheet *self)
 {
+  TkrRules *rules = NULL;
+
+  if (self->character != NULL)
+    rules = rules_for_system (self, tkr_character_get_rule_system (self->character));
+  if (rules != NULL)
+    return rules;
   return self->campaign != NULL ? tkr_campaign_get_rules (self->campaign)
                                 : tkr_rules_get_default ();
 }
@@ -139,6 +194,7 @@ hide_all_errors (TkrCharacterSheet *self)
   hide_error (self->wealth_error_row, self->wealth_error);
   for (guint i = 0; i < TKR_N_POOLS; i++)
     hide_error (self->pools[i].error_row, self->pools[i].error);
+  hide_error (self->rules_error_row, self->rules_error);
 }
 
 static gboolean
@@ -1493,6 +1549,7 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
   gtk_widget_set_visible (error, FALSE);
   g_object_set_data (G_OBJECT (list), "tkr-error", error);
   g_signal_connect (list, "row-activated", G_CALLBACK (catalogue_row_activated_cb), self);
+  register_part (self, "conditions-catalogue", list);
 
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
@@ -1582,19 +1639,332 @@ load_notes (TkrCharacterSheet *self)
 
 /* Character */
 
+/* The rule system's own fields (rule data "sheet.fields") */
+
+typedef struct
+{
+  TkrCharacterSheet *sheet;
+  char *id;
+  GtkSpinButton *spin;
+  AdwComboRow *combo;
+  GtkWidget *error_row;
+  GtkLabel *error;
+  /* Set once the row shows the sheet's value: AdwComboRow announces a
+   * selection of its own while it is being set up. */
+  gboolean ready;
+} FieldRow;
+
+static void
+field_row_free (gpointer data)
+{
+  FieldRow *field_row = data;
+
+  g_free (field_row->id);
+  g_free (field_row);
+}
+
+static int
+field_value (TkrCharacterSheet *self, const TkrSheetFieldInfo *info)
+{
+  int value;
+
+  /* A field the sheet lacks reads as the rule data's default. */
+  if (self->character == NULL || !tkr_character_get_field (self->character, info->id, &value))
+    value = info->default_value;
+  return value;
+}
+
+static void
+update_field_rows (TkrCharacterSheet *self)
+{
+  TkrRules *rules = get_rules (self);
+
+  self->updating_system = TRUE;
+  for (guint i = 0; i < self->field_rows->len; i++)
+    {
+      FieldRow *field_row = g_object_get_data (self->field_rows->pdata[i], "tkr-field-row");
+      const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, field_row->id);
+      int value;
+
+      if (info == NULL)
+        continue;
+      value = field_value (self, info);
+      if (field_row->spin != NULL)
+        gtk_spin_button_set_value (field_row->spin, value);
+      else
+        for (guint c = 0; c < info->n_choices; c++)
+          if (info->choices[c] == value)
+            adw_combo_row_set_selected (field_row->combo, c);
+    }
+  self->updating_system = FALSE;
+}
+
+static void
+field_edited (FieldRow *field_row, int value)
+{
+  TkrCharacterSheet *self = field_row->sheet;
+  TkrRules *rules = get_rules (self);
+  const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, field_row->id);
+  g_autoptr (GError) error = NULL;
+
+  if (!field_row->ready || self->character == NULL || info == NULL || self->updating_system ||
+      is_replaying (self))
+    return;
+  if (tkr_character_get_field (self->character, info->id, NULL) &&
+      field_value (self, info) == value)
+    return;
+
+  if (!tkr_character_set_field (self->character, get_history (self), rules, info->id, value,
+                                &error))
+    {
+      show_error (field_row->error_row, field_row->error, error);
+      update_field_rows (self);
+      return;
+    }
+  hide_error (field_row->error_row, field_row->error);
+}
+
+static void
+field_spin_changed_cb (GtkSpinButton *spin, FieldRow *field_row)
+{
+  field_edited (field_row, gtk_spin_button_get_value_as_int (spin));
+}
+
+static void
+field_combo_selected_cb (AdwComboRow *combo, GParamSpec *pspec, FieldRow *field_row)
+{
+  const TkrSheetFieldInfo *info =
+    tkr_rules_lookup_sheet_field (get_rules (field_row->sheet), field_row->id);
+  guint selected = adw_combo_row_get_selected (combo);
+
+  if (info != NULL && selected < info->n_choices)
+    field_edited (field_row, info->choices[selected]);
+}
+
+static GtkWidget *
+field_row_new (TkrCharacterSheet *self, const TkrSheetFieldInfo *info)
+{
+  FieldRow *field_row = g_new0 (FieldRow, 1);
+  const char *name = tkr_rules_translate (info->name);
+  g_autofree char *part = NULL;
+  GtkWidget *row;
+
+  field_row->sheet = self;
+  field_row->id = g_strdup (info->id);
+  if (info->n_choices > 0)
+    {
+      g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
+
+      for (guint i = 0; i < info->n_choices; i++)
+        {
+          g_autofree char *number = g_strdup_printf ("%d", info->choices[i]);
+          gtk_string_list_append (choices,
+                                  info->labels ? tkr_rules_translate (info->labels[i]) : number);
+        }
+      row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+      field_row->combo = ADW_COMBO_ROW (row);
+      g_signal_connect (row, "notify::selected", G_CALLBACK (field_combo_selected_cb), field_row);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      -1);
+    }
+  else
+    {
+      row = adw_action_row_new ();
+      field_row->spin = spin_new (info->min, info->max, name);
+      /* One width for every field, so the column of numbers lines up. */
+      gtk_editable_set_width_chars (GTK_EDITABLE (field_row->spin), 5);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
+      g_signal_connect (field_row->spin, "value-changed", G_CALLBACK (field_spin_changed_cb),
+                        field_row);
+    }
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+  if (info->description != NULL && *info->description != '\0')
+    {
+      const char *description = tkr_rules_translate (info->description);
+
+      /* A choice shows itself as the subtitle, so a narrow window does not
+       * squeeze it to "S…"; the description is then the tooltip. */
+      if (field_row->combo != NULL)
+        {
+          adw_combo_row_set_use_subtitle (field_row->combo, TRUE);
+          gtk_widget_set_tooltip_text (row, description);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      description, -1);
+    }
+  field_row->error_row = error_row_new (&field_row->error);
+  g_object_set_data_full (G_OBJECT (row), "tkr-field-row", field_row, field_row_free);
+
+  part = g_strdup_printf ("field-%s", info->id);
+  register_part (self, part, field_row->spin ? GTK_WIDGET (field_row->spin) : row);
+  g_free (part);
+  part = g_strdup_printf ("field-%s-error", info->id);
+  register_part (self, part, field_row->error);
+  return row;
+}
+
+static void
+clear_field_rows (TkrCharacterSheet *self)
+{
+  for (guint i = 0; i < self->field_rows->len; i++)
+    {
+      GtkWidget *row = self->field_rows->pdata[i];
+      FieldRow *field_row = g_object_get_data (G_OBJECT (row), "tkr-field-row");
+      g_autofree char *part = g_strdup_printf ("field-%s", field_row->id);
+      g_autofree char *error_part = g_strdup_printf ("field-%s-error", field_row->id);
+
+      g_hash_table_remove (self->parts, part);
+      g_hash_table_remove (self->parts, error_part);
+      adw_preferences_group_remove (self->system_group, field_row->error_row);
+      adw_preferences_group_remove (self->system_group, row);
+    }
+  g_ptr_array_set_size (self->field_rows, 0);
+}
+
+/* A group titled with the system's name, a row per field of its rule
+ * data; hidden for a system without fields of its own. */
+static void
+rebuild_field_rows (TkrCharacterSheet *self)
+{
+  TkrRules *rules = get_rules (self);
+  guint n = self->character != NULL ? tkr_rules_get_n_sheet_fields (rules) : 0;
+
+  clear_field_rows (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->system_group), n > 0);
+  if (n == 0)
+    return;
+
+  adw_preferences_group_set_title (self->system_group,
+                                   tkr_rules_translate (tkr_rules_get_name (rules)));
+  adw_preferences_group_set_description (
+    self->system_group, _ ("This rule system’s own numbers, used when the character joins an "
+                           "encounter"));
+  for (guint i = 0; i < n; i++)
+    {
+      const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
+      GtkWidget *row = field_row_new (self, info);
+      FieldRow *field_row = g_object_get_data (G_OBJECT (row), "tkr-field-row");
+
+      g_ptr_array_add (self->field_rows, row);
+      adw_preferences_group_add (self->system_group, row);
+      adw_preferences_group_add (self->system_group, field_row->error_row);
+    }
+  update_field_rows (self);
+  for (guint i = 0; i < self->field_rows->len; i++)
+    {
+      FieldRow *field_row = g_object_get_data (self->field_rows->pdata[i], "tkr-field-row");
+      field_row->ready = TRUE;
+    }
+}
+
+/* The rule system: chosen on a player's own sheet, shown in a campaign
+ * (whose system is switched in the Encounter tab). */
+
+static void
+load_system_choices (TkrCharacterSheet *self)
+{
+  g_autoptr (GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  g_auto (GStrv) files = NULL;
+  TkrRules *rules = tkr_rules_get_default ();
+
+  /* The default first, then the others by id. */
+  g_strv_builder_add (ids, tkr_rules_get_id (rules));
+  gtk_string_list_append (names, tkr_rules_translate (tkr_rules_get_name (rules)));
+  files = g_resources_enumerate_children ("/io/github/turnkeeper/Turnkeeper/rules/",
+                                          G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (files != NULL)
+    qsort (files, g_strv_length (files), sizeof (char *), (GCompareFunc) g_strcmp0);
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
+    {
+      g_autofree char *id = NULL;
+
+      if (!g_str_has_suffix (files[i], ".json"))
+        continue;
+      id = g_strndup (files[i], strlen (files[i]) - strlen (".json"));
+      if (g_strcmp0 (id, tkr_rules_get_id (tkr_rules_get_default ())) == 0)
+        continue;
+      rules = rules_for_system (self, id);
+      if (rules == NULL)
+        continue;
+      g_strv_builder_add (ids, id);
+      gtk_string_list_append (names, tkr_rules_translate (tkr_rules_get_name (rules)));
+    }
+  self->system_ids = g_strv_builder_end (ids);
+  adw_combo_row_set_model (self->rules_combo_row, G_LIST_MODEL (names));
+}
+
 static void
 update_rules_label (TkrCharacterSheet *self)
 {
   TkrRules *rules = get_rules (self);
   const char *system =
     self->character != NULL ? tkr_character_get_rule_system (self->character) : NULL;
+  guint position = GTK_INVALID_LIST_POSITION;
+  gboolean chooses;
 
-  /* The campaign's rules name the system; a sheet from another system
-   * shows its id. */
-  if (system == NULL || g_strcmp0 (system, tkr_rules_get_id (rules)) == 0)
+  /* Known rules name the system; a sheet from an unknown system shows its
+   * id. */
+  if (system == NULL || *system == '\0' || g_strcmp0 (system, tkr_rules_get_id (rules)) == 0)
     gtk_label_set_label (self->rules_label, tkr_rules_translate (tkr_rules_get_name (rules)));
   else
     gtk_label_set_label (self->rules_label, system);
+
+  for (guint i = 0; self->system_ids != NULL && self->system_ids[i] != NULL; i++)
+    if (g_strcmp0 (self->system_ids[i], tkr_rules_get_id (rules)) == 0)
+      position = i;
+  self->updating_system = TRUE;
+  adw_combo_row_set_selected (self->rules_combo_row, position);
+  self->updating_system = FALSE;
+
+  /* A player picks the game on their own sheet; in a campaign the
+   * campaign's switch decides. */
+  chooses = self->character != NULL && (self->campaign == NULL || self->chooses_rule_system);
+  gtk_widget_set_visible (GTK_WIDGET (self->rules_combo_row), chooses);
+  gtk_widget_set_visible (self->rules_row, !chooses);
+}
+
+static void
+rules_combo_selected_cb (TkrCharacterSheet *self)
+{
+  guint selected = adw_combo_row_get_selected (self->rules_combo_row);
+  const char *id;
+  TkrRules *rules;
+
+  if (self->character == NULL || self->updating_system || is_replaying (self) ||
+      self->system_ids == NULL || selected >= g_strv_length (self->system_ids))
+    return;
+  id = self->system_ids[selected];
+  if (g_strcmp0 (id, tkr_character_get_rule_system (self->character)) == 0)
+    return;
+  rules = rules_for_system (self, id);
+  if (rules == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_set_error (&error, TKR_RULES_ERROR, TKR_RULES_ERROR_UNKNOWN_SYSTEM,
+                   _ ("There is no rule system called “%s”"), id);
+      show_error (self->rules_error_row, self->rules_error, error);
+      update_rules_label (self);
+      return;
+    }
+  hide_error (self->rules_error_row, self->rules_error);
+  tkr_character_adopt_rules (self->character, get_history (self), rules);
+}
+
+/* Everything that depends on the character's rule system. */
+static void
+rule_system_changed (TkrCharacterSheet *self)
+{
+  update_rules_label (self);
+  rebuild_field_rows (self);
+  rebuild_condition_catalogue (self);
+  update_experience (self);
 }
 
 static void
@@ -1650,6 +2020,9 @@ tkr_character_sheet_dispose (GObject *object)
   g_clear_object (&self->character);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->parts, g_hash_table_unref);
+  g_clear_pointer (&self->field_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->rules_cache, g_hash_table_unref);
+  g_clear_pointer (&self->system_ids, g_strfreev);
 
   G_OBJECT_CLASS (tkr_character_sheet_parent_class)->dispose (object);
 }
@@ -1666,6 +2039,9 @@ tkr_character_sheet_get_property (GObject *object, guint prop_id, GValue *value,
       break;
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
+      break;
+    case PROP_CHOOSES_RULE_SYSTEM:
+      g_value_set_boolean (value, self->chooses_rule_system);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1688,6 +2064,9 @@ tkr_character_sheet_set_property (GObject *object,
     case PROP_CAMPAIGN:
       tkr_character_sheet_set_campaign (self, g_value_get_object (value));
       break;
+    case PROP_CHOOSES_RULE_SYSTEM:
+      tkr_character_sheet_set_chooses_rule_system (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1709,6 +2088,9 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CHOOSES_RULE_SYSTEM] =
+    g_param_spec_boolean ("chooses-rule-system", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (
@@ -1721,6 +2103,11 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   CHILD (player_row);
   CHILD (kind_label);
   CHILD (rules_label);
+  CHILD (rules_row);
+  CHILD (rules_combo_row);
+  CHILD (rules_error_row);
+  CHILD (rules_error);
+  CHILD (system_group);
   CHILD (level_up_button);
   CHILD (level_spin);
   CHILD (level_error_row);
@@ -1766,6 +2153,8 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->rules_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unref_nullable);
+  self->field_rows = g_ptr_array_new ();
   register_part (self, "name-row", self->name_row);
   register_part (self, "name-error", self->name_error);
   register_part (self, "player-row", self->player_row);
@@ -1785,6 +2174,14 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
   register_part (self, "abilities-list", self->abilities_list);
   register_part (self, "conditions-list", self->conditions_list);
   register_part (self, "inventory-list", self->inventory_list);
+  register_part (self, "rules-row", self->rules_row);
+  register_part (self, "rules-combo-row", self->rules_combo_row);
+  register_part (self, "rules-error", self->rules_error);
+  register_part (self, "system-group", self->system_group);
+
+  load_system_choices (self);
+  g_signal_connect_swapped (self->rules_combo_row, "notify::selected",
+                            G_CALLBACK (rules_combo_selected_cb), self);
 
   build_pool_rows (self);
 
@@ -1810,7 +2207,9 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
   g_signal_group_connect_swapped (self->character_signals, "notify::notes", G_CALLBACK (load_notes),
                                   self);
   g_signal_group_connect_swapped (self->character_signals, "notify::rule-system",
-                                  G_CALLBACK (update_rules_label), self);
+                                  G_CALLBACK (rule_system_changed), self);
+  g_signal_group_connect_swapped (self->character_signals, "notify::fields",
+                                  G_CALLBACK (update_field_rows), self);
 
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
                             G_CALLBACK (notes_changed_cb), self);
@@ -1879,8 +2278,7 @@ tkr_character_sheet_set_character (TkrCharacterSheet *self, TkrCharacter *charac
   self->rebinding = FALSE;
   bind_lists (self);
   load_notes (self);
-  update_experience (self);
-  update_rules_label (self);
+  rule_system_changed (self);
 
   /* A new sheet starts at its top. */
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scrolled_window), 0);
@@ -1906,10 +2304,28 @@ tkr_character_sheet_set_campaign (TkrCharacterSheet *self, TkrCampaign *campaign
   if (self->character != NULL)
     commit_notes (self);
   g_set_object (&self->campaign, campaign);
-  rebuild_condition_catalogue (self);
-  update_experience (self);
-  update_rules_label (self);
+  rule_system_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+gboolean
+tkr_character_sheet_get_chooses_rule_system (TkrCharacterSheet *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER_SHEET (self), FALSE);
+  return self->chooses_rule_system;
+}
+
+void
+tkr_character_sheet_set_chooses_rule_system (TkrCharacterSheet *self, gboolean chooses)
+{
+  g_return_if_fail (TKR_IS_CHARACTER_SHEET (self));
+
+  chooses = !!chooses;
+  if (self->chooses_rule_system == chooses)
+    return;
+  self->chooses_rule_system = chooses;
+  update_rules_label (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHOOSES_RULE_SYSTEM]);
 }
 
 void

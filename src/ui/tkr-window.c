@@ -1013,6 +1013,7 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
 
   tkr_roster_set_campaign (self->roster, campaign);
   tkr_character_sheet_set_campaign (self->sheet, campaign);
+  tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
   tkr_encounter_page_set_campaign (self->encounter_view, campaign);
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);

@@ -387,6 +387,145 @@ test_switch_character (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+/* Issue 5: each system's own fields and conditions appear on the sheet of
+ * a character of that system (d20 speeds, seed 003; Action-Point Finesse
+ * Die, seed 004), and editing one is an undoable command. */
+static void
+test_system_fields (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) d20 = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrCharacter) ranger = tkr_character_new (d20, TKR_CHARACTER_KIND_PC, "Ranger");
+  g_autoptr (TkrCharacter) thief = tkr_character_new (ap, TKR_CHARACTER_KIND_PC, "Thief");
+  GtkWidget *group = part (fixture, "system-group");
+  GtkListBox *catalogue;
+  GtkSpinButton *walk;
+  AdwComboRow *die;
+  int value = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (tkr_character_set_field (thief, NULL, ap, "size", 1, &error));
+  /* The Kleptonomicon keeps no fields of its own. */
+  g_assert_false (gtk_widget_get_visible (group));
+
+  tkr_character_sheet_set_character (fixture->sheet, ranger);
+  g_assert_true (gtk_widget_get_visible (group));
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==,
+                   "The d20 System");
+  walk = spin (fixture, "field-walk_speed");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (walk), ==, 30);
+  g_assert_nonnull (tkr_character_sheet_get_part (fixture->sheet, "field-fly_speed"));
+  g_assert_null (tkr_character_sheet_get_part (fixture->sheet, "field-finesse_die"));
+  gtk_spin_button_set_value (walk, 40);
+  g_assert_true (tkr_character_get_field (ranger, "walk_speed", &value));
+  g_assert_cmpint (value, ==, 40);
+  g_assert_false (label_shown (part (fixture, "field-walk_speed-error")));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (walk), ==, 30);
+  /* The add menu offers the d20 conditions. */
+  catalogue = GTK_LIST_BOX (part (fixture, "conditions-catalogue"));
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (catalogue, 0))),
+                   ==, tkr_rules_get_condition (d20, 0)->name);
+  g_assert_null (gtk_list_box_get_row_at_index (catalogue, tkr_rules_get_n_conditions (d20)));
+
+  tkr_character_sheet_set_character (fixture->sheet, thief);
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==,
+                   "The Action-Point System");
+  g_assert_null (tkr_character_sheet_get_part (fixture->sheet, "field-walk_speed"));
+  die = ADW_COMBO_ROW (part (fixture, "field-finesse_die"));
+  g_assert_cmpuint (adw_combo_row_get_selected (die), ==, 1); /* d6 */
+  adw_combo_row_set_selected (die, 3);
+  g_assert_true (tkr_character_get_field (thief, "finesse_die", &value));
+  g_assert_cmpint (value, ==, 10);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpuint (adw_combo_row_get_selected (die), ==, 1);
+  g_assert_nonnull (part (fixture, "field-ap_adjustment"));
+  g_assert_true (ADW_IS_COMBO_ROW (part (fixture, "field-size")));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (part (fixture, "field-size"))), ==,
+                    1);
+  g_assert_true (tkr_character_get_field (thief, "size", &value));
+  g_assert_cmpint (value, ==, 1);
+  catalogue = GTK_LIST_BOX (part (fixture, "conditions-catalogue"));
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (catalogue, 0))),
+                   ==, tkr_rules_get_condition (ap, 0)->name);
+
+  /* In a campaign the system is shown, not chosen. */
+  g_assert_true (gtk_widget_get_visible (part (fixture, "rules-row")));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "rules-combo-row")));
+
+  tkr_character_sheet_set_character (fixture->sheet, NULL);
+  g_assert_false (gtk_widget_get_visible (group));
+  iterate ();
+}
+
+/* A player's own sheet (no campaign) picks its rule system: the sheet
+ * takes that system's saves, skills and fields, keeping its values. */
+static void
+test_choose_rule_system (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrCharacter) hero = tkr_character_new (NULL, TKR_CHARACTER_KIND_PC, "Hero");
+  AdwComboRow *combo;
+  GListModel *model;
+  guint d20_position = GTK_INVALID_LIST_POSITION;
+  int value = 0;
+
+  tkr_character_sheet_set_campaign (fixture->sheet, NULL);
+  tkr_character_sheet_set_character (fixture->sheet, hero);
+  combo = ADW_COMBO_ROW (part (fixture, "rules-combo-row"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (combo)));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "rules-row")));
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, 0); /* the Kleptonomicon */
+
+  model = adw_combo_row_get_model (combo);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >=, 4);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), "The d20 System") == 0)
+      d20_position = i;
+  g_assert_cmpuint (d20_position, !=, GTK_INVALID_LIST_POSITION);
+
+  g_assert_true (tkr_character_set_modifier (hero, NULL, TKR_MODIFIER_KIND_SAVE, "Grit", 2, NULL));
+  adw_combo_row_set_selected (combo, d20_position);
+  g_assert_cmpstr (tkr_character_get_rule_system (hero), ==, "d20");
+  g_assert_cmpint (tkr_character_get_modifier_value (hero, TKR_MODIFIER_KIND_SAVE, "Grit"), ==, 2);
+  g_assert_nonnull (tkr_character_find_modifier (hero, TKR_MODIFIER_KIND_SAVE, "Agility"));
+  g_assert_true (tkr_character_get_field (hero, "walk_speed", &value));
+  g_assert_true (gtk_widget_get_visible (part (fixture, "system-group")));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin (fixture, "field-walk_speed")), ==,
+                   value);
+  gtk_spin_button_set_value (spin (fixture, "field-fly_speed"), 60);
+  g_assert_true (tkr_character_get_field (hero, "fly_speed", &value));
+  g_assert_cmpint (value, ==, 60);
+
+  /* Back to the Kleptonomicon: its group goes, the d20 values stay. */
+  adw_combo_row_set_selected (combo, 0);
+  g_assert_cmpstr (tkr_character_get_rule_system (hero), ==, "kleptonomicon");
+  g_assert_false (gtk_widget_get_visible (part (fixture, "system-group")));
+  g_assert_true (tkr_character_get_field (hero, "fly_speed", &value));
+  g_assert_cmpint (value, ==, 60);
+
+  /* Sheet mode (a player's file, wrapped in a campaign for its history):
+   * the choice is offered and is one undoable step. */
+  tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
+  tkr_character_sheet_set_campaign (fixture->sheet, fixture->campaign);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (combo)));
+  tkr_character_sheet_set_chooses_rule_system (fixture->sheet, TRUE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (combo)));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "rules-row")));
+  adw_combo_row_set_selected (combo, d20_position);
+  g_assert_cmpstr (tkr_character_get_rule_system (fixture->pc), ==, "d20");
+  g_assert_true (gtk_widget_get_visible (part (fixture, "system-group")));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (tkr_character_get_rule_system (fixture->pc), ==, "kleptonomicon");
+  g_assert_cmpuint (adw_combo_row_get_selected (combo), ==, 0);
+  g_assert_false (gtk_widget_get_visible (part (fixture, "system-group")));
+
+  tkr_character_sheet_set_character (fixture->sheet, NULL);
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -407,6 +546,8 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/saves/edit-and-edge-cannot-be-removed", test_saves);
   ADD ("/character-sheet/notes/commit-after-pause", test_notes);
   ADD ("/character-sheet/switch/no-edit-while-rebinding", test_switch_character);
+  ADD ("/character-sheet/system/d20-and-action-point-fields-and-conditions", test_system_fields);
+  ADD ("/character-sheet/system/own-sheet-chooses-rule-system", test_choose_rule_system);
 #undef ADD
 
   return g_test_run ();

@@ -26,8 +26,6 @@ static const char *rule_strings[] = {
   N_ ("Free Steps"),
   /* Translators: A save in The Action-Point System */
   N_ ("Defense"),
-  /* Translators: A save in The Action-Point System */
-  N_ ("Finesse"),
   /* Translators: A skill in The Action-Point System */
   N_ ("Athletics"),
   /* Translators: A skill in The Action-Point System */
@@ -36,10 +34,40 @@ static const char *rule_strings[] = {
   N_ ("Lore"),
   /* Translators: A skill in The Action-Point System */
   N_ ("Stealth"),
-  /* Translators: A skill in The Action-Point System */
-  N_ ("Mana"),
-  /* Translators: A skill in The Action-Point System */
-  N_ ("Faith"),
+  /* Translators: A field of the character sheet in The Action-Point System */
+  N_ ("Finesse Die"),
+  /* Translators: What the Finesse Die field holds, in The Action-Point System */
+  N_ ("The die rolled at every Reset Phase for this character’s Action Points."),
+  /* Translators: A choice of the Finesse Die field, in The Action-Point System */
+  N_ ("d4"),
+  /* Translators: A choice of the Finesse Die field, in The Action-Point System */
+  N_ ("d6"),
+  /* Translators: A choice of the Finesse Die field, in The Action-Point System */
+  N_ ("d8"),
+  /* Translators: A choice of the Finesse Die field, in The Action-Point System */
+  N_ ("d10"),
+  /* Translators: A choice of the Finesse Die field, in The Action-Point System */
+  N_ ("d12"),
+  /* Translators: A field of the character sheet in The Action-Point System */
+  N_ ("AP Adjustment"),
+  /* Translators: What the AP Adjustment field holds, in The Action-Point System */
+  N_ ("Added to the Finesse Die roll whenever Action Points are set."),
+  /* Translators: A field of the character sheet in The Action-Point System */
+  N_ ("Size"),
+  /* Translators: What the Size field holds, in The Action-Point System */
+  N_ ("How far the character’s Free Steps reach: up to two spaces when medium, one when small."),
+  /* Translators: A choice of the Size field, in The Action-Point System */
+  N_ ("Medium"),
+  /* Translators: A choice of the Size field, in The Action-Point System */
+  N_ ("Small"),
+  /* Translators: A field of the character sheet in The Action-Point System */
+  N_ ("Mana Maximum"),
+  /* Translators: What the Mana Maximum field holds, in The Action-Point System */
+  N_ ("The most Mana Points the character can hold."),
+  /* Translators: A field of the character sheet in The Action-Point System */
+  N_ ("Faith Maximum"),
+  /* Translators: What the Faith Maximum field holds, in The Action-Point System */
+  N_ ("The most Faith Points the character can hold."),
   /* Translators: A condition in The Action-Point System */
   N_ ("Off Balance"),
   /* Translators: What the Off Balance condition does, in The Action-Point System */
@@ -96,6 +124,24 @@ static const char *rule_strings[] = {
   N_ ("Medicine"),
   /* Translators: A skill in The d20 System */
   N_ ("Persuasion"),
+  /* Translators: A field of the character sheet in The d20 System */
+  N_ ("Walking Speed"),
+  /* Translators: What the Walking Speed field holds, in The d20 System */
+  N_ ("Feet the creature can walk in one turn."),
+  /* Translators: A field of the character sheet in The d20 System */
+  N_ ("Flying Speed"),
+  /* Translators: What the Flying Speed field holds, in The d20 System */
+  N_ ("Feet the creature can fly in one turn; 0 if it cannot fly."),
+  /* Translators: A field of the character sheet in The d20 System */
+  N_ ("Swimming Speed"),
+  /* Translators: What the Swimming Speed field holds, in The d20 System */
+  N_ ("Feet the creature can swim in one turn; 0 if it has no swimming speed."),
+  /* Translators: A field of the character sheet in The d20 System */
+  N_ ("Climbing Speed"),
+  /* Translators: What the Climbing Speed field holds, in The d20 System */
+  N_ ("Feet the creature can climb in one turn; 0 if it has no climbing speed."),
+  /* Translators: What the Mana Maximum field holds, in The d20 System */
+  N_ ("The mana a long rest restores in full."),
   /* Translators: A condition in The d20 System */
   N_ ("Surprised"),
   /* Translators: What the Surprised condition does, in The d20 System */
@@ -122,6 +168,24 @@ static const char *rule_strings[] = {
   N_ ("Underwater"),
   /* Translators: What a Underwater zone does, in The d20 System */
   N_ ("No air to breathe: creatures hold their breath."),
+  /* Translators: A common action in The d20 System */
+  N_ ("Attack"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Cast a Spell"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Dash"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Dodge"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Equip"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Hide"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Interact"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Use Item"),
+  /* Translators: A common action in The d20 System */
+  N_ ("Wait"),
   /* Translators: The name of a rule system */
   N_ ("The Kleptonomicon"),
   /* Translators: A named distance in The Kleptonomicon */
@@ -198,8 +262,6 @@ static const char *rule_strings[] = {
   N_ ("Airless"),
   /* Translators: What a Airless zone does, in The Kleptonomicon */
   N_ ("No breathable air, such as water for those who cannot breathe it."),
-  /* Translators: A basic ability in The Kleptonomicon */
-  N_ ("Dash"),
   /* Translators: Part of the Dash ability, in The Kleptonomicon */
   N_ ("Self"),
   /* Translators: Part of the Dash ability, in The Kleptonomicon */
