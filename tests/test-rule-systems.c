@@ -237,6 +237,30 @@ test_remove_character (gconstpointer data)
   g_assert_true (tkr_tracker_has_participant (tracker, alice));
 }
 
+/* Edge builds the Kleptonomicon's turn order (seed 000, Setup); the other
+ * systems' sheets do not carry it, and there it may be removed. */
+static void
+test_edge_only_in_kleptonomicon (void)
+{
+  static const char *const systems[] = { "pf2e", "d20", "action-points" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) klepto =
+    tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Alice");
+
+  g_assert_nonnull (tkr_character_find_modifier (klepto, TKR_MODIFIER_KIND_SAVE, "Edge"));
+  g_assert_false (
+    tkr_character_remove_modifier (klepto, NULL, TKR_MODIFIER_KIND_SAVE, "Edge", &error));
+  g_assert_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+      g_autoptr (TkrCharacter) other = tkr_character_new (rules, TKR_CHARACTER_KIND_PC, "Bob");
+
+      g_assert_null (tkr_character_find_modifier (other, TKR_MODIFIER_KIND_SAVE, "Edge"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,6 +269,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/rule-systems/known", test_known_systems);
+  g_test_add_func ("/rule-systems/sheet/edge-save-only-in-kleptonomicon",
+                   test_edge_only_in_kleptonomicon);
   g_test_add_func ("/rule-systems/switch/unknown-system-refused", test_unknown_system_refused);
   g_test_add_func ("/rule-systems/file/unknown-system-refused", test_file_unknown_system);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)

@@ -502,6 +502,12 @@ append_range (GListStore *store, const char *name, int units)
 }
 
 /* The sheet a new character starts with comes from the rule data. */
+static gboolean
+plays_kleptonomicon (const char *rule_system)
+{
+  return rule_system == NULL || *rule_system == '\0' || g_str_equal (rule_system, "kleptonomicon");
+}
+
 static void
 fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
 {
@@ -519,7 +525,10 @@ fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
   names = tkr_rules_get_save_names (rules);
   for (guint i = 0; names && names[i]; i++)
     append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
-  if (!find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
+  /* The Kleptonomicon builds its turn order from Edge; other systems'
+   * sheets do without it. */
+  if (plays_kleptonomicon (tkr_rules_get_id (rules)) &&
+      !find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
     append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
 
   names = tkr_rules_get_skill_names (rules);
@@ -1123,7 +1132,8 @@ tkr_character_remove_modifier (
                    modifier_kind_label (kind));
       return FALSE;
     }
-  if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name))
+  if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name) &&
+      plays_kleptonomicon (self->rule_system))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
                            _ ("The Edge save cannot be removed: the turn order is built from "
@@ -2215,8 +2225,10 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       for (guint i = 0; names && names[i]; i++)
         append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
     }
-  /* The turn order needs an Edge Save; a hand-written file may lack it. */
-  if (!find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
+  /* The Kleptonomicon's turn order needs an Edge Save; a hand-written file
+   * may lack it. */
+  if (plays_kleptonomicon (rule_system) &&
+      !find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
     {
       g_autoptr (TkrModifier) edge = tkr_modifier_new (TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
       g_list_store_insert (self->saves, 0, edge);
