@@ -54,6 +54,8 @@ def collect():
                 add(a.get(key), f"Part of the {a.get('name')} ability, in {system}")
         for a in data.get("d20", {}).get("common_actions", []):
             add(a.get("name"), f"A common action in {system}")
+        for p in data.get("d20", {}).get("travel", {}).get("paces", []):
+            add(p.get("name"), f"A travel pace in {system}")
     return seen
 
 

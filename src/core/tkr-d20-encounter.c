@@ -1013,6 +1013,22 @@ is_movement_kind (TkrD20Encounter *self, const char *kind)
   return FALSE;
 }
 
+/* The rule data names kinds of movement by id; messages show them in the
+ * user's language. */
+static const char *
+kind_label (const char *kind)
+{
+  if (g_strcmp0 (kind, "walk") == 0)
+    return C_ ("speed", "walking");
+  if (g_strcmp0 (kind, "fly") == 0)
+    return C_ ("speed", "flying");
+  if (g_strcmp0 (kind, "swim") == 0)
+    return C_ ("speed", "swimming");
+  if (g_strcmp0 (kind, "climb") == 0)
+    return C_ ("speed", "climbing");
+  return kind;
+}
+
 static gboolean
 require_kind (TkrD20Encounter *self, const char *kind, GError **error)
 {
@@ -1037,14 +1053,15 @@ tkr_d20_encounter_set_speed (
   if (feet < 0 || feet > max_feet)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s %s speed must be between 0 and %d feet"), name_of (combatant), kind,
-                   max_feet);
+                   _ ("%s’s %s speed must be between 0 and %d feet"), name_of (combatant),
+                   kind_label (kind), max_feet);
       return FALSE;
     }
   tkr_history_begin (self->history, _ ("Set a speed"));
   set_variant (self, combatant, "speeds",
                dict_with (combatant->variants[VARIANT_SPEEDS], kind, feet));
-  tkr_d20_encounter_log (self, _ ("%s’s %s speed is now %d feet"), name_of (combatant), kind, feet);
+  tkr_d20_encounter_log (self, _ ("%s’s %s speed is now %d feet"), name_of (combatant),
+                         kind_label (kind), feet);
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -1934,7 +1951,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   if (tkr_d20_combatant_get_speed (combatant, kind) == 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has no %s speed"), name_of (combatant), kind);
+                   _ ("%s has no %s speed"), name_of (combatant), kind_label (kind));
       return FALSE;
     }
   /* Difficult terrain: every foot costs one foot more. */

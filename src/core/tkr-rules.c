@@ -293,8 +293,11 @@ read_field_choices (TkrSheetFieldInfo *info, JsonObject *object, const char *pat
       value = json_node_get_int (node);
       if (value < info->min || value > info->max)
         {
-          tkr_json_set_error (error, item_path, _ ("%" G_GINT64_FORMAT " is not from %d to %d"),
-                              value, info->min, info->max);
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+          /* Translators: the first %s is a number */
+          tkr_json_set_error (error, item_path, _ ("%s is not from %d to %d"), number, info->min,
+                              info->max);
           return FALSE;
         }
       for (guint j = 0; j < info->n_choices; j++)

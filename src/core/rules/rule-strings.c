@@ -186,6 +186,14 @@ static const char *rule_strings[] = {
   N_ ("Use Item"),
   /* Translators: A common action in The d20 System */
   N_ ("Wait"),
+  /* Translators: A travel pace in The d20 System */
+  N_ ("Hasty"),
+  /* Translators: A travel pace in The d20 System */
+  N_ ("Normal"),
+  /* Translators: A travel pace in The d20 System */
+  N_ ("Cautious"),
+  /* Translators: A travel pace in The d20 System */
+  N_ ("Flying"),
   /* Translators: The name of a rule system */
   N_ ("The Kleptonomicon"),
   /* Translators: A named distance in The Kleptonomicon */

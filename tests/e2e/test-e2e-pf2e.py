@@ -1,0 +1,246 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end, Pathfinder 2e encounter mode (seed 002): drives the running
+Turnkeeper through accessibility, as a GM would, and checks what the
+autosaved campaign file then holds.
+
+Create two PCs and an NPC, switch the Encounter tab's rule system to
+Pathfinder 2e, add everyone, type in initiative results (with a tie between
+the adversary and a PC), play two rounds spending actions every turn and a
+reaction, end with Experience Points.
+
+Runs as a TAP test. Needs a display (xvfb-run) and a session bus
+(dbus-run-session); without them it skips.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+step_number = 0
+
+
+def tap(ok, description):
+    global step_number
+    step_number += 1
+    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
+
+
+def skip_all(reason):
+    print(f"1..0 # SKIP {reason}")
+    sys.exit(0)
+
+
+if not os.environ.get("DISPLAY"):
+    skip_all("no display")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import pyatspi  # noqa: F401
+    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
+                              set_value, type_into, wait_for, walk, ancestor_with,
+                              pointer_click)
+except ImportError as e:
+    skip_all(f"pyatspi is missing ({e})")
+
+binary = sys.argv[1]
+home = tempfile.mkdtemp(prefix="turnkeeper-e2e-pf2e-")
+env = dict(os.environ)
+env.update({
+    "XDG_DATA_HOME": os.path.join(home, "data"),
+    "XDG_CONFIG_HOME": os.path.join(home, "config"),
+    "TKR_NON_UNIQUE": "1",
+    "GSETTINGS_BACKEND": "memory",
+    "GTK_A11Y": "atspi",
+})
+env.pop("NO_AT_BRIDGE", None)
+# The app runs with fatal warnings, as the widget suites do: a warning
+# during a real session fails this test.
+env["G_DEBUG"] = "fatal-warnings"
+
+log = open(os.path.join(home, "app.log"), "w")
+proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def check(description, condition):
+    tap(bool(condition), description)
+    if not condition:
+        raise AssertionError(description)
+
+
+def add_character(frame, button, name):
+    click(find(frame, "push button", button))
+    entry = find(frame, "text", "Name")
+    wait_for(lambda: get_text(entry).startswith("New"), what="a new sheet")
+    type_into(entry, name)
+    wait_for(lambda: find_all(frame, "label", name), what=f"{name} in the roster")
+
+
+def saved():
+    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
+    files = glob.glob(pattern)
+    if not files:
+        return None
+    with open(files[0]) as f:
+        return json.load(f)["campaign"]
+
+
+def current_name(frame):
+    """Whose turn it is, from the heading of the Main page."""
+    labels = [n.name for n in find_all(frame, "label", contains="’s turn")]
+    labels = [t for t in labels if t.endswith("’s turn") and ":" not in t]
+    if not labels:
+        return None
+    return labels[0][: -len("’s turn")]
+
+
+try:
+    app = find_app("turnkeeper")
+    frame = find(app, "frame")
+    tap(True, "the application window is on the accessibility bus")
+
+    add_character(frame, "Add PC", "Alice")
+    add_character(frame, "Add PC", "Bob")
+    add_character(frame, "Add NPC", "Goblin")
+    check("two PCs and an NPC are in the roster",
+          all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Goblin")))
+
+    # The rule system is chosen on the Encounter tab, while no encounter runs.
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    system = find(frame, "combo box", contains="Rule system")
+    time.sleep(0.5)
+    pointer_click(system)
+    # The list opens in a popover (its own window): choose with the keys,
+    # Pathfinder 2e comes right after the Kleptonomicon.
+    find(app, "label", "Pathfinder 2e", timeout=5)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "Down", "Return"], check=True)
+    wait_for(lambda: (saved() or {}).get("rule_system") == "pf2e", timeout=15,
+             what="the switch to Pathfinder 2e in the autosave")
+    tap(True, "the encounter plays Pathfinder 2e")
+    # Every rule system's view sits in the Encounter tab: work in this one.
+    view = find(frame, name="Pathfinder 2e encounter")
+
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    time.sleep(0.3)
+    for name in ("Alice", "Bob", "Goblin"):
+        click(find(frame, "push button", contains=f"Add {name} to the Encounter"))
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    wait_for(lambda: find_all(view, "push button", contains="Remove Goblin 2 from the encounter"),
+             what="the Goblin's copy in the encounter")
+    tap(True, "everyone joined the encounter")
+
+    # Step 1, initiative: results rolled at the table, typed in. The Goblin
+    # and Bob tie: the adversary goes first (seed 002).
+    click(find(view, "push button", contains="Begin Initiative"))
+    results = {"Alice": 18, "Bob": 12, "Goblin 2": 12}
+    for name, result in results.items():
+        spin = find(view, "spin button", f"Initiative result of {name}")
+        set_value(spin, result)
+        wait_for(lambda: get_value(spin) == result, what=f"{name}'s initiative")
+    wait_for(lambda: find_all(view, "label", "Everyone has rolled."), what="every result")
+    order = [n.name for n in find_all(view, "label")
+             if n.name and n.name[:1].isdigit() and ". " in n.name]
+    check(f"the preview puts the adversary before the tied PC ({order})",
+          order[:3] == ["1. Alice", "2. Goblin 2", "3. Bob"])
+    click(find(view, "push button", contains="Start Round 1"))
+    wait_for(lambda: find_all(view, "label", "Round 1"), what="Round 1")
+    tap(True, "the rounds begin")
+
+    # Two rounds of three turns. Everyone spends actions on their turn;
+    # the Goblin also uses its reaction.
+    spent = {}
+    turns = []
+    for turn in range(6):
+        wait_for(lambda: current_name(view) is not None, what="whose turn")
+        name = current_name(view)
+        turns.append(name)
+        click(find(view, "push button", contains=f"Spend 1 action for {name}", timeout=5))
+        click(find(view, "push button", contains=f"Spend 2 actions for {name}", timeout=5))
+        spent[name] = spent.get(name, 0) + 3
+        if name == "Goblin 2" and turn < 3:
+            click(find(view, "push button", contains="Use the reaction of Goblin 2"))
+        click(find(view, "push button", contains="Next Turn"))
+        wait_for(lambda: current_name(view) != name, what="the next turn")
+    wait_for(lambda: find_all(view, "label", "Round 3"), what="Round 3")
+    check(f"two rounds in the fixed order ({turns})",
+          turns == ["Alice", "Goblin 2", "Bob"] * 2)
+
+    # Step 4: the end, with Experience Points.
+    click(find(view, "push button", contains="End the Encounter"))
+    reason = find(view, "text", contains="Reason")
+    type_into(reason, "Drove off the goblin", submit=False)
+    for name, xp in (("Alice", 80), ("Bob", 60)):
+        spin = find(view, "spin button", f"Experience Points for {name}")
+        set_value(spin, xp)
+        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s award")
+        click(find(view, "push button", contains=f"Award Experience to {name}"))
+        wait_for(lambda: find_all(view, "label", f"{name} gains {xp} XP: Drove off the goblin"),
+                 what=f"{name}'s award in the list")
+    tap(True, "Experience awarded")
+
+    def ended():
+        c = saved()
+        return c and c["encounter"]["phase"] == "end" and any(
+            p["name"] == "Bob" and p["experience"] == 60 for p in c["party"])
+
+    wait_for(ended, timeout=15, what="the autosave of the End")
+    campaign = saved()
+    check("the file names the rule system pf2e",
+          campaign["rule_system"] == "pf2e" and campaign["encounter"]["rule_system"] == "pf2e")
+    check("the file holds round 3 (two full rounds played)", campaign["encounter"]["round"] == 3)
+    party = {p["name"]: p for p in campaign["party"]}
+    check("the file holds both PCs with their XP",
+          party["Alice"]["experience"] == 80 and party["Bob"]["experience"] == 60)
+    texts = [e["text"] for e in campaign["encounter"]["log"]]
+    check("the log holds both rounds' turns",
+          sum(t.startswith("Round 1: ") for t in texts) == 3
+          and sum(t.startswith("Round 2: ") for t in texts) == 3)
+    check("the log holds the actions spent", sum("spends" in t for t in texts) == 12)
+    check("the log holds the reaction", any("Goblin 2 uses a reaction" in t for t in texts))
+    check("the log holds the XP and its reason",
+          any("Alice gains 80 XP: Drove off the goblin" in t for t in texts))
+
+    click(find(view, "push button", contains="Back to Freeplay"))
+    wait_for(lambda: find_all(view, "push button", contains="Begin Initiative"), what="Freeplay")
+
+    def settled():
+        c = saved()
+        return c and c["encounter"]["phase"] == "freeplay"
+
+    wait_for(settled, timeout=15, what="the autosave of Freeplay")
+    campaign = saved()
+    party = {p["name"]: p for p in campaign["party"]}
+    check("back in Freeplay, the XP stays on the sheets",
+          campaign["rule_system"] == "pf2e" and party["Alice"]["experience"] == 80)
+
+    print(f"1..{step_number}")
+    sys.exit(0)
+except Exception as e:  # report, then fail
+    tap(False, f"unexpected: {e!r}")
+    try:
+        with open(os.path.join(home, "tree.txt"), "w") as out:
+            for node in walk(app):
+                depth = 0
+                parent = node
+                while parent is not None and parent != app and depth < 60:
+                    parent = parent.parent
+                    depth += 1
+                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
+        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
+    except Exception:
+        pass
+    print(f"1..{step_number}")
+    sys.exit(1)
+finally:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
