@@ -1,0 +1,299 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end, the Action-Point system (seed 004): drives the running
+Turnkeeper through accessibility, as a GM would, and checks what the sheets
+and the saved file then hold.
+
+Create two PCs and a goblin, switch the Encounter tab's rule system to the
+Action-Point system, add everyone, run the opening Reset with typed Finesse
+Die faces, play two Rounds (a movement and an action at every opportunity),
+pass until the Action Phase ends, end the combat and award XP.
+
+Runs as a TAP test. Needs a display (xvfb-run) and a session bus
+(dbus-run-session); without them it skips.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+step_number = 0
+
+
+def tap(ok, description):
+    global step_number
+    step_number += 1
+    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
+
+
+def skip_all(reason):
+    print(f"1..0 # SKIP {reason}")
+    sys.exit(0)
+
+
+if not os.environ.get("DISPLAY"):
+    skip_all("no display")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import pyatspi  # noqa: F401
+    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
+                              set_value, type_into, wait_for, walk, pointer_click,
+                              is_sensitive, ancestor_with)
+except ImportError as e:
+    skip_all(f"pyatspi is missing ({e})")
+
+binary = sys.argv[1]
+home = tempfile.mkdtemp(prefix="turnkeeper-e2e-ap-")
+env = dict(os.environ)
+env.update({
+    "XDG_DATA_HOME": os.path.join(home, "data"),
+    "XDG_CONFIG_HOME": os.path.join(home, "config"),
+    "TKR_NON_UNIQUE": "1",
+    "GSETTINGS_BACKEND": "memory",
+    "GTK_A11Y": "atspi",
+})
+env.pop("NO_AT_BRIDGE", None)
+# A warning during a real session fails this test.
+env["G_DEBUG"] = "fatal-warnings"
+
+log = open(os.path.join(home, "app.log"), "w")
+proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+
+# The faces typed in for the opening Reset (all d6, the default die), so
+# the order and the AP of both Rounds are known. Everyone spends 2 AP a
+# Round; Bob and Goblin 2 tie, and Bob, who joined first, goes first. After
+# two Rounds Alice has 2 AP left, Bob and Goblin 2 have 1, Goblin 3 none.
+FACES = {"Alice": 6, "Bob": 5, "Goblin 2": 5, "Goblin 3": 4}
+
+
+def check(description, condition):
+    tap(bool(condition), description)
+    if not condition:
+        raise AssertionError(description)
+
+
+def add_character(frame, button, name):
+    click(find(frame, "push button", button))
+    entry = find(frame, "text", "Name")
+    wait_for(lambda: get_text(entry).startswith("New"), what="a new sheet")
+    type_into(entry, name)
+    wait_for(lambda: find_all(frame, "label", name), what=f"{name} in the roster")
+
+
+def actor(frame):
+    """The name of whoever acts now, from the order list's marker."""
+    labels = find_all(frame, "label", contains=" (acting now)")
+    return labels[0].name.rsplit(" (acting now)", 1)[0] if labels else None
+
+
+def round_label(frame):
+    labels = find_all(frame, "label", contains=" · Round ")
+    return labels[0].name if labels else None
+
+
+def count(frame, part):
+    return len(find_all(frame, "label", contains=part))
+
+
+def press_and_wait(frame, name, part):
+    """Clicks, then waits until one more label mentions part."""
+    before = count(frame, part)
+    press(frame, name)
+    wait_for(lambda: count(frame, part) > before, what=f"{name} to show")
+
+
+def button(frame, name, timeout=5.0):
+    """The button whose name, mnemonic underscores aside, is name or
+    starts or ends with it (GTK 4.8 may join a label and an accessible
+    name)."""
+    end = time.time() + timeout
+    while True:
+        nodes = find_all(frame, "push button")
+        plain = [(n, (n.name or "").replace("_", "")) for n in nodes]
+        for matches in (lambda p: p == name or p == f"{name} {name}",
+                        lambda p: p.startswith(name + " ") or p.endswith(" " + name)):
+            found = [n for n, p in plain if matches(p)]
+            if found:
+                return found[0]
+        if time.time() > end:
+            raise AssertionError(f"no button {name!r}")
+        time.sleep(0.2)
+
+
+def press(frame, name):
+    click(button(frame, name))
+    time.sleep(0.2)
+
+
+try:
+    app = find_app("turnkeeper")
+    frame = find(app, "frame")
+    tap(True, "the application window is on the accessibility bus")
+
+    add_character(frame, "Add PC", "Alice")
+    add_character(frame, "Add PC", "Bob")
+    add_character(frame, "Add NPC", "Goblin")
+    check("two PCs and an NPC are in the roster",
+          all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Goblin")))
+
+    # The Encounter tab: switch its rule system (only possible in Freeplay).
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    dropdown = find(frame, "combo box", contains="Rule system")
+    pointer_click(dropdown)
+    # The drop-down's list opens in a popover (its own surface): choose
+    # the system with the keyboard, by its place in the list.
+    choice = find(app, "label", contains="Action-Point", timeout=5)
+    item = ancestor_with(choice, lambda n: n.getRoleName() == "list item")
+    items = [n for n in walk(item.parent) if n.getRoleName() == "list item"]
+    subprocess.run(["xdotool", "key", "Home"], check=True)
+    for _ in range(items.index(item)):
+        subprocess.run(["xdotool", "key", "Down"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    # From here on, only the Action-Point view's controls (the other
+    # systems' views are in the tree too, without a campaign).
+    view = find(frame, "filler", "TkrApView")
+    wait_for(lambda: is_sensitive(button(view, "Begin Setup")), what="the Action-Point view")
+    tap(True, "the encounter plays the Action-Point system")
+
+    # The party, then two goblins from the library (numbered copies).
+    press(view, "Add the Whole Party")
+    wait_for(lambda: find_all(view, "push button", contains="Remove Bob from the encounter"),
+             what="the party in the encounter")
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    for _ in range(2):
+        click(find(frame, "push button", contains="Add Goblin to the Encounter"))
+        time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    wait_for(lambda: all(find_all(view, "push button", contains=f"Remove {n} from the encounter")
+                         for n in FACES), what="everyone in the encounter")
+    tap(True, "two PCs and two goblins take part")
+
+    press(view, "Begin Setup")
+    press(view, "Begin Combat")
+    wait_for(lambda: find_all(view, "label", "Opening Reset Phase"), what="the opening Reset")
+    tap(True, "combat opens with a Reset Phase")
+
+    # The opening Reset with the faces the table rolled.
+    for name, face in FACES.items():
+        spin = find(view, "spin button", f"Finesse Die of {name}")
+        set_value(spin, face)
+        wait_for(lambda: get_value(spin) == face, what=f"{name}'s face")
+    press(view, "Run Reset")
+    wait_for(lambda: round_label(view) == "Turn 1 · Round 1", what="Round 1")
+    check("Alice, with the most AP, acts first", actor(view) == "Alice")
+
+    # Two Rounds: at every opportunity, a movement and an action of 1 AP.
+    moves = acts = 0
+    for round_number in (1, 2):
+        seen = []
+        while round_label(view) == f"Turn 1 · Round {round_number}":
+            name = actor(view)
+            check(f"Round {round_number}: {name} acts once", name not in seen)
+            seen.append(name)
+            set_value(find(view, "spin button", "AP for the movement"), 1)
+            press_and_wait(view, "Move", " · moved")
+            set_value(find(view, "spin button", "AP for the action"), 1)
+            press_and_wait(view, "Act", " · acted")
+            moves += 1
+            acts += 1
+            press(view, "Next")
+            wait_for(lambda: actor(view) != name or round_label(view) != f"Turn 1 · Round {round_number}",
+                     what="the next opportunity")
+        check(f"Round {round_number} went by AP: {seen}",
+              seen == ["Alice", "Bob", "Goblin 2", "Goblin 3"])
+
+    # Round 3: whoever has AP left passes, and the Action Phase ends.
+    wait_for(lambda: round_label(view) == "Turn 1 · Round 3", what="Round 3")
+    passed = []
+    while round_label(view) == "Turn 1 · Round 3":
+        name = actor(view)
+        passed.append(name)
+        press(view, "Pass")
+        wait_for(lambda: actor(view) != name or round_label(view) != "Turn 1 · Round 3",
+                 what="the next opportunity")
+    check(f"everyone with AP passed ({passed}) and the Reset is due",
+          passed == ["Alice", "Bob", "Goblin 2"]
+          and find_all(view, "label", "Turn 1 · Reset Phase"))
+
+    press(view, "End Combat")
+    wait_for(lambda: find_all(view, "label", "Combat Over"), what="the End")
+    for name, xp, reason in (("Alice", 2, "Held the bridge"), ("Bob", 1, "")):
+        spin = find(view, "spin button", f"Experience Points to award to {name}")
+        set_value(spin, xp)
+        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP")
+        if reason:
+            type_into(find(view, "text", f"Reason for the Experience of {name}"), reason,
+                      submit=False)
+        press(view, f"Award Experience to {name}")
+        wait_for(lambda: find_all(view, "label", f"Level 1 · {xp} XP"), what=f"{name}'s award")
+    tap(True, "Experience awarded")
+    press(view, "Back to Freeplay")
+    wait_for(lambda: find_all(view, "push button", contains="Begin Setup"), what="Freeplay")
+    tap(True, "back to Freeplay")
+
+    # What the autosaved file holds (saved within a few seconds).
+    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
+
+    def saved():
+        files = glob.glob(pattern)
+        if not files:
+            return None
+        with open(files[0]) as f:
+            data = json.load(f)
+        return data["campaign"]
+
+    def settled():
+        c = saved()
+        return c and c["encounter"]["phase"] == "freeplay" and any(
+            p["name"] == "Bob" and p["experience"] == 1 for p in c["party"])
+
+    wait_for(settled, timeout=20, what="the autosave")
+    campaign = saved()
+    check("the file names the Action-Point system",
+          campaign["rule_system"] == "action-points"
+          and campaign["encounter"]["rule_system"] == "action-points")
+    party = {p["name"]: p for p in campaign["party"]}
+    check("the file holds both PCs with their XP",
+          party["Alice"]["experience"] == 2 and party["Bob"]["experience"] == 1)
+    texts = [e["text"] for e in campaign["encounter"]["log"]]
+    check(f"the log holds {moves} movements and {acts} actions",
+          sum("moves for 1 AP" in t for t in texts) == moves == 8
+          and sum("takes an action for 1 AP" in t for t in texts) == acts == 8)
+    check("the log holds the typed Finesse faces",
+          all(any(t.startswith(f"{n} rolls d6: {face},") for t in texts)
+              for n, face in FACES.items()))
+    check("the log holds the closing Reset and the XP with its reason",
+          any("Combat ends after 1 Turn" in t for t in texts)
+          and any("Held the bridge" in t for t in texts))
+
+    print(f"1..{step_number}")
+    sys.exit(0)
+except Exception as e:  # report, then fail
+    tap(False, f"unexpected: {e!r}")
+    try:
+        with open(os.path.join(home, "tree.txt"), "w") as out:
+            for node in walk(app):
+                depth = 0
+                parent = node
+                while parent is not None and parent != app and depth < 60:
+                    parent = parent.parent
+                    depth += 1
+                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
+        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
+    except Exception:
+        pass
+    print(f"1..{step_number}")
+    sys.exit(1)
+finally:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
