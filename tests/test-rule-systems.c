@@ -102,8 +102,8 @@ test_switch_in_freeplay (gconstpointer data)
   /* The party's sheets now name the system (and gained its fields). */
   g_assert_cmpstr (tkr_character_get_rule_system (alice), ==, target);
   g_assert_cmpstr (tkr_character_get_rule_system (goblin_2), ==, target);
-  /* The library NPC stays as it was written. */
-  g_assert_cmpstr (tkr_character_get_rule_system (goblin), ==, "kleptonomicon");
+  /* So does the NPC library. */
+  g_assert_cmpstr (tkr_character_get_rule_system (goblin), ==, target);
 
   /* One step undoes the whole switch. */
   g_assert_true (tkr_history_undo (history));
@@ -261,6 +261,34 @@ test_edge_only_in_kleptonomicon (void)
     }
 }
 
+/* A sheet written for another system joins as one of this system: a
+ * Kleptonomicon NPC (Walk 4 units) added to a d20 encounter moves at the
+ * d20 sheet's walking speed (30 feet), never "4 feet". */
+static void
+test_joiner_adopts_campaign_system (void)
+{
+  g_autoptr (TkrCampaign) campaign = campaign_of ("d20");
+  g_autoptr (TkrCharacter) orc =
+    tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_NPC, "Orc");
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *library = tkr_campaign_import_character (campaign, orc);
+  TkrCharacter *copy;
+  GListModel *combatants;
+  g_autoptr (TkrD20Combatant) combatant = NULL;
+  int walk = 0;
+
+  g_assert_cmpstr (tkr_character_get_rule_system (library), ==, "kleptonomicon");
+  copy = tkr_campaign_add_to_encounter (campaign, library, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_rule_system (copy), ==, "d20");
+  g_assert_true (tkr_character_get_field (copy, "walk_speed", &walk));
+  combatants =
+    tkr_d20_encounter_get_combatants (TKR_D20_ENCOUNTER (tkr_campaign_get_tracker (campaign)));
+  combatant = g_list_model_get_item (combatants, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (combatant, "walk"), ==, walk);
+  g_assert_cmpint (walk, ==, 30);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -269,6 +297,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/rule-systems/known", test_known_systems);
+  g_test_add_func ("/rule-systems/joiner-plays-the-campaign-system",
+                   test_joiner_adopts_campaign_system);
   g_test_add_func ("/rule-systems/sheet/edge-save-only-in-kleptonomicon",
                    test_edge_only_in_kleptonomicon);
   g_test_add_func ("/rule-systems/switch/unknown-system-refused", test_unknown_system_refused);

@@ -297,11 +297,16 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
           return FALSE;
         }
     }
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
-  for (guint i = 0; i < n; i++)
+  /* The party and the NPC library both belong to the campaign's game. */
+  for (GListStore *store = self->party; store != NULL;
+       store = store == self->party ? self->npcs : NULL)
     {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
-      tkr_character_adopt_rules (character, self->history, rules);
+      n = g_list_model_get_n_items (G_LIST_MODEL (store));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (store), i);
+          tkr_character_adopt_rules (character, self->history, rules);
+        }
     }
   tkr_history_remove (self->history, self->tracker_slot, 0);
   tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
@@ -551,16 +556,29 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
 
+  /* Whoever joins plays the campaign's system: a sheet written for another
+   * one gains its fields (an NPC from an older library, a PC imported from
+   * a player's file), so the encounter never reads another system's
+   * numbers as its own. */
+  tkr_history_begin (self->history, _ ("Add to encounter"));
   if (tkr_character_is_pc (character))
-    participant = g_object_ref (character);
+    {
+      participant = g_object_ref (character);
+      tkr_character_adopt_rules (participant, self->history, tkr_campaign_get_rules (self));
+    }
   else
     {
       g_autofree char *name = numbered_name (self, character);
       participant = tkr_character_duplicate (character, name);
+      tkr_character_adopt_rules (participant, NULL, tkr_campaign_get_rules (self));
     }
 
   if (!tkr_tracker_add_participant (self->tracker, participant, error))
-    return NULL;
+    {
+      tkr_history_abort (self->history);
+      return NULL;
+    }
+  tkr_history_end (self->history);
   return participant; /* the encounter holds it now */
 }
 

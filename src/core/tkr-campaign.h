@@ -38,7 +38,8 @@ const char *tkr_campaign_get_rule_system (TkrCampaign *self);
 gboolean tkr_campaign_can_set_rule_system (TkrCampaign *self);
 /* Switches to @system_id (see tkr_tracker_get_rule_systems) as one undoable
  * step: a fresh encounter of that system with the same participants, and
- * the party's sheets take on that system's fields (tkr_character_adopt_rules),
+ * the sheets of the party and the NPC library take on that system's fields
+ * (tkr_character_adopt_rules),
  * keeping every value they had. Refused with
  * TKR_ENCOUNTER_ERROR_WRONG_PHASE outside Freeplay. */
 gboolean tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error);

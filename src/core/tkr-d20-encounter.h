@@ -205,7 +205,8 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
 gboolean
 tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error);
 
-/* Mana, rests and exhaustion (Freeplay or End only). */
+/* Mana, rests and exhaustion. Mana can be set in any phase (spells spend
+ * it mid-fight); the rests refuse a running encounter. */
 gboolean tkr_d20_encounter_set_mana (
   TkrD20Encounter *self, TkrD20Combatant *combatant, int mana, int mana_max, GError **error);
 gboolean

@@ -1,0 +1,288 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end, the d20 system: drives the running Turnkeeper through
+accessibility, as a GM would, and checks what the saved file then holds.
+
+Create two PCs and two NPCs, switch the encounter to the d20 system, add
+everyone, type the initiatives, play two rounds (an action and a move each
+turn), end with XP and go back to Freeplay.
+
+Runs as a TAP test. Needs a display (xvfb-run) and a session bus
+(dbus-run-session); without them it skips.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+step_number = 0
+
+
+def tap(ok, description):
+    global step_number
+    step_number += 1
+    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
+
+
+def skip_all(reason):
+    print(f"1..0 # SKIP {reason}")
+    sys.exit(0)
+
+
+if not os.environ.get("DISPLAY"):
+    skip_all("no display")
+if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+    skip_all("no session bus")
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import pyatspi  # noqa: F401
+    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
+                              set_value, type_into, wait_for, walk, ancestor_with,
+                              pointer_click)
+except ImportError as e:
+    skip_all(f"pyatspi is missing ({e})")
+
+binary = sys.argv[1]
+home = tempfile.mkdtemp(prefix="turnkeeper-e2e-d20-")
+env = dict(os.environ)
+env.update({
+    "XDG_DATA_HOME": os.path.join(home, "data"),
+    "XDG_CONFIG_HOME": os.path.join(home, "config"),
+    "TKR_NON_UNIQUE": "1",
+    "GSETTINGS_BACKEND": "memory",
+    "GTK_A11Y": "atspi",
+})
+env.pop("NO_AT_BRIDGE", None)
+# The app runs with fatal warnings: a warning during the session fails it.
+env["G_DEBUG"] = "fatal-warnings"
+
+log = open(os.path.join(home, "app.log"), "w")
+proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+
+# Typed totals: no dice involved, so the order is known.
+INITIATIVE = {"Alice": 18, "Orc": 15, "Bob": 12, "Wolf": 9}
+EXPECTED_ORDER = ["Alice", "Orc", "Bob", "Wolf"]
+
+
+def check(description, condition):
+    tap(bool(condition), description)
+    if not condition:
+        raise AssertionError(description)
+
+
+def add_character(frame, button, name):
+    click(find(frame, "push button", button))
+    entry = find(frame, "text", "Name")
+    wait_for(lambda: get_text(entry).startswith("New"), what="a new sheet")
+    # A click can land before the fresh sheet takes keyboard input: type
+    # again until the roster shows the name.
+    for attempt in range(3):
+        type_into(entry, name)
+        try:
+            wait_for(lambda: find_all(frame, "label", name), timeout=4,
+                     what=f"{name} in the roster")
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+
+
+def base_name(name):
+    # The encounter holds numbered copies of library NPCs ("Orc 2").
+    for known in INITIATIVE:
+        if name == known or name.startswith(known + " "):
+            return known
+    return name
+
+
+def autosaved():
+    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
+    files = glob.glob(pattern)
+    if not files:
+        return None
+    with open(files[0]) as f:
+        return json.load(f)["campaign"]
+
+
+try:
+    app = find_app("turnkeeper")
+    frame = find(app, "frame")
+    tap(True, "the application window is on the accessibility bus")
+
+    add_character(frame, "Add PC", "Alice")
+    add_character(frame, "Add PC", "Bob")
+    add_character(frame, "Add NPC", "Orc")
+    add_character(frame, "Add NPC", "Wolf")
+    check("two PCs and two NPCs are in the roster",
+          all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Orc", "Wolf")))
+
+    # The Encounter tab: switch its rule system to the d20 system.
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    # The sheet has a "Rule system" row too: the page's is the drop-down.
+    # (GTK 4.8 appends the visible label to the accessible name.)
+    def system_dropdown():
+        found = [n for n in find_all(frame, "combo box", contains="Rule system")
+                 if n.name.startswith("Rule system")]
+        return found[0] if found else None
+
+    wait_for(system_dropdown, what="the Rule system drop-down")
+    system = system_dropdown()
+    # The list pops up on its own surface: pick by keyboard, the third
+    # system after the Kleptonomicon and Pathfinder.
+    for attempt in range(3):
+        pointer_click(system)
+        find(app, "label", "The d20 System", timeout=5)
+        time.sleep(0.3)
+        subprocess.run(["xdotool", "key", "Home", "Down", "Down", "Return"], check=True)
+        try:
+            wait_for(lambda: find_all(system_dropdown(), "label", "The d20 System"), timeout=4,
+                     what="the d20 system chosen")
+            break
+        except AssertionError:
+            subprocess.run(["xdotool", "key", "Escape"], check=True)
+            if attempt == 2:
+                raise
+    # Other systems' views sit beside this one: search inside it only.
+    view = find(frame, name="d20 encounter")
+    wait_for(lambda: find_all(view, "push button", contains="Roll Initiative"),
+             what="the d20 view")
+    tap(True, "the encounter plays the d20 system")
+
+    # Everyone joins from the roster.
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    for name in ("Alice", "Bob", "Orc", "Wolf"):
+        click(find(frame, "push button", contains=f"Add {name} to the Encounter"))
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    wait_for(lambda: len(find_all(view, "push button", contains=" from the encounter")) == 4,
+             what="four participants")
+    tap(True, "everyone joined the encounter")
+
+    # NPCs made before the switch keep their sheet's movement; the GM sets
+    # everyone's walking speed to 30 ft in the participant rows.
+    for spin in find_all(view, "spin button", contains="Walk speed of "):
+        if get_value(spin) != 30:
+            set_value(spin, 30)
+            wait_for(lambda: get_value(spin) == 30, what=f"{spin.name}")
+    wait_for(lambda: len([s for s in find_all(view, "spin button", contains="Walk speed of ")
+                          if get_value(s) == 30]) == 4, what="everyone walks 30 ft")
+    tap(True, "everyone walks 30 ft")
+
+    # Setup: type each initiative (seed 003, Initiative).
+    click(find(view, "push button", contains="Roll Initiative"))
+    wait_for(lambda: find_all(view, "spin button", contains="Initiative of "), what="Setup")
+    spins = find_all(view, "spin button", contains="Initiative of ")
+    names = [s.name.split("Initiative of ", 1)[1] for s in spins]
+    check(f"Setup lists everyone ({names})",
+          sorted(base_name(n) for n in names) == sorted(INITIATIVE))
+    for name in names:
+        spin = find(view, "spin button", f"Initiative of {name}")
+        value = INITIATIVE[base_name(name)]
+        set_value(spin, value)
+        wait_for(lambda: get_value(spin) == value, what=f"{name}'s initiative typed")
+        click(find(view, "push button", contains=f"Set the initiative of {name}"))
+        wait_for(lambda: find_all(view, "label", contains=f"Initiative {value}"),
+                 what=f"{name}'s initiative set")
+    tap(True, "every initiative is typed in")
+
+    click(find(view, "push button", contains="Start Round 1"))
+    wait_for(lambda: find_all(view, "label", "Round 1"), what="Round 1")
+    tap(True, "the encounter is in Main, Round 1")
+
+    # Two rounds: each combatant spends their action and walks 10 ft.
+    turns = []
+    for turn in range(2 * len(names)):
+        label = find(view, "label", contains="’s turn", timeout=5)
+        current = label.name.rsplit("’s turn", 1)[0]
+        turns.append(current)
+        click(find(view, "push button", contains=f"Spend {current}’s action"))
+        move = find(view, "push button", contains=f"Move {current}")
+        feet = find(view, "spin button", f"Feet for {current} to move")
+        set_value(feet, 10)
+        wait_for(lambda: get_value(feet) == 10, what="the feet to move")
+        card = ancestor_with(move, lambda n: find_all(n, "label", contains="Used "))
+        click(move)
+        wait_for(lambda: find_all(card, "label", contains="Used 10 ft"), what=f"{current}'s move")
+        click(find(view, "push button", contains="Next Turn"))
+        wait_for(lambda: not find_all(view, "label", f"{current}’s turn")
+                 or len(names) == 1, what="the next turn")
+    wait_for(lambda: find_all(view, "label", "Round 3"), what="Round 3")
+    check(f"two rounds in initiative order ({turns})",
+          [base_name(n) for n in turns] == EXPECTED_ORDER * 2)
+
+    def in_round_three():
+        c = autosaved()
+        return c and c["rule_system"] == "d20" and c["encounter"]["round"] == 3 \
+            and c["encounter"]["phase"] == "main"
+
+    wait_for(in_round_three, timeout=15, what="the autosave in Round 3")
+    tap(True, "the autosave holds the d20 encounter in Round 3")
+
+    # End: XP for each PC, with a reason for Alice.
+    click(find(view, "push button", contains="End the Encounter"))
+    wait_for(lambda: find_all(view, "spin button", "Experience for Alice"), what="the End")
+    for name, xp, reason in (("Alice", 10, "Held the bridge"), ("Bob", 5, "")):
+        spin = find(view, "spin button", f"Experience for {name}")
+        set_value(spin, xp)
+        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP typed")
+        if reason:
+            type_into(find(view, "text", contains=f"Reason for {name}"), reason, submit=False)
+        click(find(view, "push button", contains=f"Award Experience to {name}"))
+        wait_for(lambda: find_all(view, "label", contains=f"{xp} XP · Level"),
+                 what=f"{name}'s award")
+    tap(True, "Experience awarded")
+    click(find(view, "push button", contains="Back to Freeplay"))
+    wait_for(lambda: find_all(view, "push button", contains="Roll Initiative"), what="Freeplay")
+    tap(True, "back to Freeplay")
+
+    def settled():
+        c = autosaved()
+        return c and c["encounter"]["phase"] == "freeplay" and any(
+            p["name"] == "Alice" and p["experience"] == 10 for p in c["party"])
+
+    wait_for(settled, timeout=15, what="the autosave after the End")
+    campaign = autosaved()
+    check("the file's rule system is d20",
+          campaign["rule_system"] == "d20" and campaign["encounter"]["rule_system"] == "d20")
+    party = {p["name"]: p for p in campaign["party"]}
+    check("the file holds both PCs with their XP",
+          party["Alice"]["experience"] == 10 and party["Bob"]["experience"] == 5)
+    texts = [e["text"] for e in campaign["encounter"]["log"]]
+    check("the log holds the XP and its reason",
+          any("Held the bridge" in t and "10 XP" in t for t in texts))
+    check("the log holds every action spent",
+          sum("uses their action" in t for t in texts) == len(turns))
+    check("the log holds every move", sum("moves 10 feet" in t for t in texts) == len(turns))
+    round_two = [t.split(": ", 1)[1].rsplit("’s turn", 1)[0] for t in texts
+                 if t.startswith("Round 2: ")]
+    check(f"Round 2 was played in order ({round_two})",
+          [base_name(n) for n in round_two] == EXPECTED_ORDER)
+
+    print(f"1..{step_number}")
+    sys.exit(0)
+except Exception as e:  # report, then fail
+    tap(False, f"unexpected: {e!r}")
+    try:
+        with open(os.path.join(home, "tree.txt"), "w") as out:
+            for node in walk(app):
+                depth = 0
+                parent = node
+                while parent is not None and parent != app and depth < 60:
+                    parent = parent.parent
+                    depth += 1
+                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
+        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
+    except Exception:
+        pass
+    print(f"1..{step_number}")
+    sys.exit(1)
+finally:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
