@@ -1161,7 +1161,9 @@ update_actor (TkrApView *self)
   only = g_strdup_printf (_ ("All AP left, when only 1 to %d are left"), only_max);
   adw_action_row_set_subtitle (self->only_row, only);
   steps = tkr_ap_combatant_get_free_steps (actor)
-            ? g_strdup_printf (_ ("Up to %d spaces, once a Turn, before moving or acting"),
+            ? g_strdup_printf (ngettext ("Up to %d space, once a Turn, before moving or acting",
+                                         "Up to %d spaces, once a Turn, before moving or acting",
+                                         free_steps_for (self, actor)),
                                free_steps_for (self, actor))
             : g_strdup (_ ("Already taken this Turn"));
   adw_action_row_set_subtitle (self->steps_row, steps);

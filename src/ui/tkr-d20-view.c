@@ -296,6 +296,26 @@ kind_label (const char *kind)
   return kind;
 }
 
+/* Whole sentences per resource, so each language can inflect its noun. */
+static char *
+resource_button_name (TkrD20Resource resource, gboolean refund, const char *name)
+{
+  switch (resource)
+    {
+    case TKR_D20_ACTION:
+      return refund ? g_strdup_printf (_ ("Refund %s’s action"), name)
+                    : g_strdup_printf (_ ("Spend %s’s action"), name);
+    case TKR_D20_BONUS_ACTION:
+      return refund ? g_strdup_printf (_ ("Refund %s’s bonus action"), name)
+                    : g_strdup_printf (_ ("Spend %s’s bonus action"), name);
+    case TKR_D20_REACTION:
+      return refund ? g_strdup_printf (_ ("Refund %s’s reaction"), name)
+                    : g_strdup_printf (_ ("Spend %s’s reaction"), name);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static const char *
 resource_label (TkrD20Resource resource)
 {
@@ -1339,9 +1359,12 @@ refresh_main_card (Card *card)
     }
 
   /* Translators: mana now and at most, then wounds */
-  g_string_append_printf (
-    status, _ ("Mana %d/%d · %d wounds"), tkr_d20_combatant_get_mana (combatant),
-    tkr_d20_combatant_get_mana_max (combatant), tkr_d20_combatant_get_wounds (combatant));
+  g_string_append_printf (status,
+                          ngettext ("Mana %d/%d · %d wound", "Mana %d/%d · %d wounds",
+                                    tkr_d20_combatant_get_wounds (combatant)),
+                          tkr_d20_combatant_get_mana (combatant),
+                          tkr_d20_combatant_get_mana_max (combatant),
+                          tkr_d20_combatant_get_wounds (combatant));
   if (tkr_d20_combatant_get_exhaustion (combatant) > 0)
     g_string_append_printf (status, _ (" · Exhaustion %d"),
                             tkr_d20_combatant_get_exhaustion (combatant));
@@ -1466,11 +1489,9 @@ build_main_card (TkrD20View *self, Card *card)
       GtkWidget *refund = gtk_button_new_from_icon_name ("edit-undo-symbolic");
       g_autofree char *spend_name = NULL;
       g_autofree char *refund_name = NULL;
-      g_autofree char *lowered = g_utf8_strdown (resource_label (r), -1);
 
-      /* Translators: "Spend Alice’s bonus action" */
-      spend_name = g_strdup_printf (_ ("Spend %s’s %s"), name, lowered);
-      refund_name = g_strdup_printf (_ ("Refund %s’s %s"), name, lowered);
+      spend_name = resource_button_name (r, FALSE, name);
+      refund_name = resource_button_name (r, TRUE, name);
       card->spend[r] = GTK_BUTTON (
         card_button (resource_label (r), spend_name, G_CALLBACK (spend_clicked_cb), card));
       g_object_set_data (G_OBJECT (card->spend[r]), "tkr-resource", GINT_TO_POINTER (r));
