@@ -66,6 +66,16 @@ update_views (TkrEncounterPage *self)
   GIVE ("action-points", tkr_ap_view_set_campaign, self->ap_view);
 #undef GIVE
 
+  /* The other views are hidden, not just behind the shown one, so that
+   * keyboard, screen readers and accessibility tools meet one "Next Turn",
+   * not four. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->stack)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->stack, child);
+
+      gtk_widget_set_visible (child, g_strcmp0 (gtk_stack_page_get_name (page), system) == 0);
+    }
   if (gtk_stack_get_child_by_name (self->stack, system) != NULL)
     gtk_stack_set_visible_child_name (self->stack, system);
 

@@ -68,6 +68,10 @@ assert_shows (PageFixture *fixture, const char *system)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, system);
   g_assert_true (tkr_encounter_page_get_view (fixture->page) ==
                  gtk_stack_get_visible_child (stack));
+  /* Only that view is visible at all (one set of controls for AT-SPI). */
+  for (GtkWidget *view = gtk_widget_get_first_child (GTK_WIDGET (stack)); view != NULL;
+       view = gtk_widget_get_next_sibling (view))
+    g_assert_true (gtk_widget_get_visible (view) == (view == gtk_stack_get_visible_child (stack)));
 #define HOLDS(id, getter, name)                                                                    \
   g_assert_true (getter (child (fixture, name)) == (g_str_equal (system, id) ? campaign : NULL))
   HOLDS ("kleptonomicon", tkr_encounter_view_get_campaign, "kleptonomicon_view");
