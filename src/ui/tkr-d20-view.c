@@ -1961,12 +1961,6 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const char *const actions[] = {
-    "encounter.begin-setup", "encounter.abandon-setup", "encounter.begin-main",
-    "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
-    "encounter.resume",      "encounter.end",           "encounter.finish",
-  };
-
   object_class->dispose = tkr_d20_view_dispose;
   object_class->get_property = tkr_d20_view_get_property;
   object_class->set_property = tkr_d20_view_set_property;
@@ -1976,27 +1970,7 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i], NULL, encounter_action);
-
-  /* The same shortcuts as the Kleptonomicon's view (the shortcuts window
-   * lists them); Ctrl+P stays Print. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.begin-setup", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK,
-                                       "encounter.next-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
-                                       "encounter.previous-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.pause", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.resume", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.end", NULL);
+  tkr_encounter_view_install_phase_actions (widget_class, encounter_action);
 
   tkr_encounter_view_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);

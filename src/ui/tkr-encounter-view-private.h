@@ -10,4 +10,11 @@ G_BEGIN_DECLS
  * applies whether the widget sits in the window or stands alone. */
 void tkr_encounter_view_ensure_style (void);
 
+/* The "encounter." actions every rule system's view offers (begin-setup,
+ * abandon-setup, begin-main, next-turn, previous-turn, pause, resume, end,
+ * finish), all activating @activate, with the shortcuts the shortcuts
+ * window lists, so the keys are the same whatever system is played. */
+void tkr_encounter_view_install_phase_actions (GtkWidgetClass *widget_class,
+                                               GtkWidgetActionActivateFunc activate);
+
 G_END_DECLS

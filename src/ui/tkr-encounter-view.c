@@ -65,6 +65,40 @@ tkr_encounter_view_ensure_style (void)
   loaded = TRUE;
 }
 
+void
+tkr_encounter_view_install_phase_actions (GtkWidgetClass *widget_class,
+                                          GtkWidgetActionActivateFunc activate)
+{
+  static const char *const actions[] = {
+    "encounter.begin-setup", "encounter.abandon-setup", "encounter.begin-main",
+    "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
+    "encounter.resume",      "encounter.end",           "encounter.finish",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, activate);
+
+  /* The design's shortcuts; the window's shortcuts window lists them. They
+   * live in the widget class so they work whenever focus is in the view. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.begin-setup", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "encounter.begin-main", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "encounter.begin-main", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK,
+                                       "encounter.next-turn", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
+                                       "encounter.previous-turn", NULL);
+  /* Ctrl+P stays Print, as everywhere in GNOME. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.pause", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.resume", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.end", NULL);
+}
+
 static gboolean
 report (TkrEncounterView *self, gboolean ok, const GError *error)
 {
@@ -452,12 +486,6 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const char *const actions[] = {
-    "encounter.begin-setup", "encounter.abandon-setup", "encounter.begin-main",
-    "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
-    "encounter.resume",      "encounter.end",           "encounter.finish",
-    "encounter.spend-beat",  "encounter.dash",
-  };
 
   object_class->dispose = tkr_encounter_view_dispose;
   object_class->get_property = tkr_encounter_view_get_property;
@@ -468,28 +496,11 @@ tkr_encounter_view_class_init (TkrEncounterViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i], NULL, encounter_action);
+  tkr_encounter_view_install_phase_actions (widget_class, encounter_action);
+  gtk_widget_class_install_action (widget_class, "encounter.spend-beat", NULL, encounter_action);
+  gtk_widget_class_install_action (widget_class, "encounter.dash", NULL, encounter_action);
 
-  /* The design's shortcuts; the window's shortcuts window lists them. They
-   * live in the widget class so they work whenever focus is in the view. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.begin-setup", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK,
-                                       "encounter.next-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
-                                       "encounter.previous-turn", NULL);
-  /* Ctrl+P stays Print, as everywhere in GNOME. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.pause", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.resume", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.end", NULL);
+  /* The Kleptonomicon's own commands, also in the shortcuts window. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, 0, "encounter.spend-beat", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "encounter.dash", NULL);
