@@ -2955,47 +2955,7 @@ tkr_ap_encounter_load_json (TkrApEncounter *self,
 /* TkrTracker                                                          */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-tracker_can_transition (TkrTracker *tracker, TkrPhase to)
-{
-  return tkr_ap_encounter_can_transition (TKR_AP_ENCOUNTER (tracker), to);
-}
-
-static gboolean
-tracker_transition (TkrTracker *tracker, TkrPhase to, GError **error)
-{
-  return tkr_ap_encounter_transition (TKR_AP_ENCOUNTER (tracker), to, error);
-}
-
-static gboolean
-tracker_next_turn (TkrTracker *tracker, GError **error)
-{
-  return tkr_ap_encounter_next_turn (TKR_AP_ENCOUNTER (tracker), error);
-}
-
-static gboolean
-tracker_previous_turn (TkrTracker *tracker, GError **error)
-{
-  return tkr_ap_encounter_previous_turn (TKR_AP_ENCOUNTER (tracker), error);
-}
-
-static JsonNode *
-tracker_to_json (TkrTracker *tracker)
-{
-  return tkr_ap_encounter_to_json (TKR_AP_ENCOUNTER (tracker));
-}
-
-static gboolean
-tracker_load_json (TkrTracker *tracker,
-                   JsonNode *node,
-                   const char *path,
-                   TkrCharacterResolver resolve,
-                   gpointer user_data,
-                   GError **error)
-{
-  return tkr_ap_encounter_load_json (TKR_AP_ENCOUNTER (tracker), node, path, resolve, user_data,
-                                     error);
-}
+TKR_TRACKER_DEFINE_FORWARDS (tkr_ap_encounter, TKR_AP_ENCOUNTER)
 
 static gboolean
 tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
@@ -3028,12 +2988,7 @@ tracker_list_participants (TkrTracker *tracker)
 static void
 tkr_ap_encounter_tracker_init (TkrTrackerInterface *iface)
 {
-  iface->can_transition = tracker_can_transition;
-  iface->transition = tracker_transition;
-  iface->next_turn = tracker_next_turn;
-  iface->previous_turn = tracker_previous_turn;
-  iface->to_json = tracker_to_json;
-  iface->load_json = tracker_load_json;
+  tkr_tracker_forward_init (iface);
   iface->add_participant = tracker_add_participant;
   iface->remove_participant = tracker_remove_participant;
   iface->list_participants = tracker_list_participants;

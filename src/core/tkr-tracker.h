@@ -84,4 +84,47 @@ const char *const *tkr_tracker_get_rule_systems (void);
  * @history; NULL and @error for rules of an unknown system. */
 TkrTracker *tkr_tracker_new_for_rules (TkrRules *rules, TkrHistory *history, GError **error);
 
+/* Defines, in a rule system's .c file, the TkrTracker vfuncs that only
+ * forward to that system's own functions PREFIX_can_transition,
+ * PREFIX_transition, PREFIX_next_turn, PREFIX_previous_turn, PREFIX_to_json
+ * and PREFIX_load_json, and tkr_tracker_forward_init (iface) to set them.
+ * The participant vfuncs differ between systems and stay hand-written. */
+#define TKR_TRACKER_DEFINE_FORWARDS(PREFIX, CAST)                                                  \
+  static gboolean tkr_tracker_forward_can_transition (TkrTracker *tracker, TkrPhase to)            \
+  {                                                                                                \
+    return PREFIX##_can_transition (CAST (tracker), to);                                           \
+  }                                                                                                \
+  static gboolean tkr_tracker_forward_transition (TkrTracker *tracker, TkrPhase to,                \
+                                                  GError **error)                                  \
+  {                                                                                                \
+    return PREFIX##_transition (CAST (tracker), to, error);                                        \
+  }                                                                                                \
+  static gboolean tkr_tracker_forward_next_turn (TkrTracker *tracker, GError **error)              \
+  {                                                                                                \
+    return PREFIX##_next_turn (CAST (tracker), error);                                             \
+  }                                                                                                \
+  static gboolean tkr_tracker_forward_previous_turn (TkrTracker *tracker, GError **error)          \
+  {                                                                                                \
+    return PREFIX##_previous_turn (CAST (tracker), error);                                         \
+  }                                                                                                \
+  static JsonNode *tkr_tracker_forward_to_json (TkrTracker *tracker)                               \
+  {                                                                                                \
+    return PREFIX##_to_json (CAST (tracker));                                                      \
+  }                                                                                                \
+  static gboolean tkr_tracker_forward_load_json (TkrTracker *tracker, JsonNode *node,              \
+                                                 const char *path, TkrCharacterResolver resolve,   \
+                                                 gpointer user_data, GError **error)               \
+  {                                                                                                \
+    return PREFIX##_load_json (CAST (tracker), node, path, resolve, user_data, error);             \
+  }                                                                                                \
+  static void tkr_tracker_forward_init (TkrTrackerInterface *iface)                                \
+  {                                                                                                \
+    iface->can_transition = tkr_tracker_forward_can_transition;                                    \
+    iface->transition = tkr_tracker_forward_transition;                                            \
+    iface->next_turn = tkr_tracker_forward_next_turn;                                              \
+    iface->previous_turn = tkr_tracker_forward_previous_turn;                                      \
+    iface->to_json = tkr_tracker_forward_to_json;                                                  \
+    iface->load_json = tkr_tracker_forward_load_json;                                              \
+  }
+
 G_END_DECLS
