@@ -88,40 +88,6 @@ static GParamSpec *properties[N_PROPS];
 
 static void refresh (TkrPf2eView *self);
 
-static const char style[] =
-  ".pf2e-pips { padding: 0 4px; }\n"
-  ".pf2e-pip { min-width: 10px; min-height: 10px; border-radius: 999px;"
-  "  border: 2px solid @accent_color; }\n"
-  ".pf2e-pip.available { background-color: @accent_color; }\n"
-  ".pf2e-pip.spent { border-color: alpha(currentColor, 0.25); }\n"
-  ".pf2e-pip.reaction { border-radius: 2px; border-color: @warning_color; }\n"
-  ".pf2e-pip.reaction.available { background-color: @warning_color; }\n"
-  ".pf2e-pip.reaction.spent { border-color: alpha(currentColor, 0.25); }\n"
-  "row.pf2e-current > box > list > row.header {"
-  "  background-color: alpha(@accent_bg_color, 0.12); }\n"
-  "row.pf2e-current > box > list > row.header label.title { font-weight: bold; }\n"
-  ".pf2e-caption { font-size: smaller; }\n"
-  "row.pf2e-dead { opacity: 0.55; }\n"
-  ".pf2e-recovery { padding: 12px; background-color: alpha(@error_bg_color, 0.12); }\n"
-  ".pf2e-chip { border-radius: 999px; }\n";
-
-static void
-ensure_style (void)
-{
-  static gboolean loaded;
-  GdkDisplay *display = gdk_display_get_default ();
-  g_autoptr (GtkCssProvider) provider = NULL;
-
-  if (loaded || display == NULL)
-    return;
-
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, style, -1);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  loaded = TRUE;
-}
-
 static gboolean
 report (TkrPf2eView *self, gboolean ok, const GError *error)
 {
@@ -1791,7 +1757,7 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
 
   tkr_encounter_view_install_phase_actions (widget_class, encounter_action);
 
-  ensure_style ();
+  tkr_encounter_view_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
 
   gtk_widget_class_set_template_from_resource (widget_class,
