@@ -958,6 +958,29 @@ test_end_xp_and_exploration (Fixture *f, gconstpointer data)
     error);
   g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 30);
 
+  /* The end and each award are marked in the log by kind, so the End page
+   * finds them whatever language wrote the text; the kinds survive a file. */
+  {
+    GListModel *log = tkr_pf2e_encounter_get_log (f->encounter);
+    guint n = g_list_model_get_n_items (log);
+    g_autoptr (TkrLogEntry) end = NULL;
+    g_autoptr (TkrLogEntry) award = g_list_model_get_item (log, n - 1);
+    g_autoptr (JsonNode) json = tkr_log_entry_to_json (award);
+    g_autoptr (TkrLogEntry) copy = tkr_log_entry_new_from_json (json, "log[0]", &error);
+
+    for (guint i = 0; i < n && end == NULL; i++)
+      {
+        g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
+
+        if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_ENCOUNTER_END) == 0)
+          end = g_steal_pointer (&entry);
+      }
+    g_assert_nonnull (end);
+    g_assert_cmpstr (tkr_log_entry_get_kind (award), ==, TKR_PF2E_LOG_XP_AWARD);
+    g_assert_no_error (error);
+    g_assert_cmpstr (tkr_log_entry_get_kind (copy), ==, TKR_PF2E_LOG_XP_AWARD);
+  }
+
   g_assert_false (tkr_pf2e_encounter_award_experience (f->encounter, f->orc, 10, NULL, &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&failure);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "tkr-json.h"
 #include "tkr-log-entry.h"
@@ -14,6 +15,7 @@ struct _TkrLogEntry
   int round;
   char *text;
   gint64 time;
+  char *kind;
 };
 
 G_DEFINE_FINAL_TYPE (TkrLogEntry, tkr_log_entry, G_TYPE_OBJECT)
@@ -24,6 +26,7 @@ enum
   PROP_ROUND,
   PROP_TEXT,
   PROP_TIME,
+  PROP_KIND,
   N_PROPS
 };
 
@@ -38,6 +41,7 @@ tkr_log_entry_finalize (GObject *object)
   TkrLogEntry *self = TKR_LOG_ENTRY (object);
 
   g_free (self->text);
+  g_free (self->kind);
 
   G_OBJECT_CLASS (tkr_log_entry_parent_class)->finalize (object);
 }
@@ -57,6 +61,9 @@ tkr_log_entry_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_TIME:
       g_value_set_int64 (value, self->time);
+      break;
+    case PROP_KIND:
+      g_value_set_string (value, self->kind);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -92,6 +99,14 @@ tkr_log_entry_set_property (GObject *object, guint prop_id, const GValue *value,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_KIND:
+      if (g_strcmp0 (self->kind, g_value_get_string (value)) != 0)
+        {
+          g_free (self->kind);
+          self->kind = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -114,6 +129,8 @@ tkr_log_entry_class_init (TkrLogEntryClass *klass)
   properties[PROP_TIME] =
     g_param_spec_int64 ("time", NULL, NULL, 0, G_MAXINT64, 0,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND] = g_param_spec_string (
+    "kind", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -134,6 +151,28 @@ tkr_log_entry_new (int round, const char *text)
 {
   return g_object_new (TKR_TYPE_LOG_ENTRY, "round", CLAMP (round, 0, MAX_ROUND), "text", text,
                        "time", MAX (g_get_real_time () / G_USEC_PER_SEC, 0), NULL);
+}
+
+/**
+ * tkr_log_entry_new_with_kind:
+ * @kind: (nullable): what the line records, a lower-case id
+ *
+ * As tkr_log_entry_new(), for a line that code will look for later.
+ */
+TkrLogEntry *
+tkr_log_entry_new_with_kind (int round, const char *kind, const char *text)
+{
+  TkrLogEntry *self = tkr_log_entry_new (round, text);
+
+  self->kind = g_strdup (kind);
+  return self;
+}
+
+const char *
+tkr_log_entry_get_kind (TkrLogEntry *self)
+{
+  g_return_val_if_fail (TKR_IS_LOG_ENTRY (self), NULL);
+  return self->kind;
 }
 
 int
@@ -171,8 +210,27 @@ tkr_log_entry_to_json (TkrLogEntry *self)
   json_builder_add_string_value (builder, tkr_log_entry_get_text (self));
   json_builder_set_member_name (builder, "time");
   json_builder_add_int_value (builder, self->time);
+  /* Only lines that have a kind carry it: older files stay as they were. */
+  if (self->kind != NULL)
+    {
+      json_builder_set_member_name (builder, "kind");
+      json_builder_add_string_value (builder, self->kind);
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
+}
+
+static gboolean
+is_kind (const char *kind)
+{
+  gsize length = strlen (kind);
+
+  if (length == 0 || length > 64)
+    return FALSE;
+  for (const char *c = kind; *c != '\0'; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
+      return FALSE;
+  return TRUE;
 }
 
 TkrLogEntry *
@@ -180,6 +238,7 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
 {
   JsonObject *object;
   g_autofree char *text = NULL;
+  g_autofree char *kind = NULL;
   gint64 round, time;
 
   object = tkr_json_require_object (node, path, error);
@@ -187,8 +246,17 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
     return NULL;
   if (!tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
       !tkr_json_get_string (object, "text", path, TRUE, NULL, &text, error) ||
-      !tkr_json_get_int (object, "time", path, FALSE, 0, G_MAXINT64, 0, &time, error))
+      !tkr_json_get_int (object, "time", path, FALSE, 0, G_MAXINT64, 0, &time, error) ||
+      !tkr_json_get_string (object, "kind", path, FALSE, NULL, &kind, error))
     return NULL;
+  if (kind != NULL && !is_kind (kind))
+    {
+      g_autofree char *kind_path = tkr_json_path (path, "kind");
 
-  return g_object_new (TKR_TYPE_LOG_ENTRY, "round", (int) round, "text", text, "time", time, NULL);
+      tkr_json_set_error (error, kind_path, _ ("a log line's kind is a short lower-case id"));
+      return NULL;
+    }
+
+  return g_object_new (TKR_TYPE_LOG_ENTRY, "round", (int) round, "text", text, "time", time, "kind",
+                       kind, NULL);
 }

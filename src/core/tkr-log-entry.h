@@ -9,9 +9,14 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TkrLogEntry, tkr_log_entry, TKR, LOG_ENTRY, GObject)
 
 /* A line of the encounter log, enough to rebuild the fight. Properties:
- * "round" (int), "text" (string), "time" (int64, unix seconds). */
+ * "round" (int), "text" (string), "time" (int64, unix seconds), "kind"
+ * (string or NULL): what the line records, for code that looks for a kind
+ * of event ("encounter-end", "xp-award") whatever language the text was
+ * written in. */
 
 TkrLogEntry *tkr_log_entry_new (int round, const char *text);
+TkrLogEntry *tkr_log_entry_new_with_kind (int round, const char *kind, const char *text);
+const char *tkr_log_entry_get_kind (TkrLogEntry *self);
 int tkr_log_entry_get_round (TkrLogEntry *self);
 const char *tkr_log_entry_get_text (TkrLogEntry *self);
 gint64 tkr_log_entry_get_time (TkrLogEntry *self);

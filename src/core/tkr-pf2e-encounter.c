@@ -1053,9 +1053,9 @@ tkr_pf2e_encounter_find_combatant (TkrPf2eEncounter *self, TkrCharacter *charact
 /* The log */
 
 static void
-append_log (TkrPf2eEncounter *self, const char *text)
+append_log_kind (TkrPf2eEncounter *self, const char *kind, const char *text)
 {
-  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new (self->round, text);
+  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new_with_kind (self->round, kind, text);
   gboolean own_step = self->history != NULL && !tkr_history_in_group (self->history);
 
   if (own_step)
@@ -1063,6 +1063,12 @@ append_log (TkrPf2eEncounter *self, const char *text)
   tkr_history_append (self->history, self->log, entry);
   if (own_step)
     tkr_history_end (self->history);
+}
+
+static void
+append_log (TkrPf2eEncounter *self, const char *text)
+{
+  append_log_kind (self, NULL, text);
 }
 
 void
@@ -1959,10 +1965,13 @@ tkr_pf2e_encounter_end (TkrPf2eEncounter *self, GError **error)
 
   tkr_history_begin (self->history, _ ("End the encounter"));
   set_phase (self, TKR_PHASE_END);
-  tkr_pf2e_encounter_log (self,
-                          g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
-                                       "The encounter ends after %d rounds", self->round),
-                          self->round);
+  {
+    g_autofree char *text =
+      g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
+                                    "The encounter ends after %d rounds", self->round),
+                       self->round);
+    append_log_kind (self, TKR_PF2E_LOG_ENCOUNTER_END, text);
+  }
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -2541,10 +2550,18 @@ tkr_pf2e_encounter_award_experience (
       return FALSE;
     }
   if (reason != NULL && *reason != '\0')
-    /* Translators: a character, Experience Points, then the GM's reason */
-    tkr_pf2e_encounter_log (self, _ ("%s gains %d XP: %s"), character_name (character), xp, reason);
+    {
+      /* Translators: a character, Experience Points, then the GM's reason */
+      g_autofree char *text =
+        g_strdup_printf (_ ("%s gains %d XP: %s"), character_name (character), xp, reason);
+      append_log_kind (self, TKR_PF2E_LOG_XP_AWARD, text);
+    }
   else
-    tkr_pf2e_encounter_log (self, _ ("%s gains %d XP"), character_name (character), xp);
+    {
+      g_autofree char *text =
+        g_strdup_printf (_ ("%s gains %d XP"), character_name (character), xp);
+      append_log_kind (self, TKR_PF2E_LOG_XP_AWARD, text);
+    }
   tkr_history_end (self->history);
   return TRUE;
 }

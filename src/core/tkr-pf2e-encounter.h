@@ -209,6 +209,10 @@ gboolean tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
  * degree better (worse). */
 TkrPf2eDegree tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin);
 
+/* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an
+ * encounter and for each award that follows it. */
+#define TKR_PF2E_LOG_ENCOUNTER_END "encounter-end"
+#define TKR_PF2E_LOG_XP_AWARD "xp-award"
 /* End: Experience Points for a PC, any positive amount, with a reason. */
 gboolean tkr_pf2e_encounter_award_experience (
   TkrPf2eEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);

@@ -1477,22 +1477,18 @@ award_clicked_cb (GtkButton *button, TkrPf2eView *self)
   report (self, ok, error);
 }
 
-/* The log lines written since the encounter ended: the awards. */
+/* The log lines written since the encounter ended: the awards. The core
+ * marks both kinds of line, so this holds in any language. */
 static guint
 end_log_start (TkrPf2eView *self)
 {
   GListModel *log = tkr_pf2e_encounter_get_log (self->encounter);
-  int round = tkr_pf2e_encounter_get_round (self->encounter);
-  g_autofree char *marker =
-    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
-                                  "The encounter ends after %d rounds", round),
-                     round);
 
   for (guint i = g_list_model_get_n_items (log); i > 0; i--)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
 
-      if (g_strcmp0 (tkr_log_entry_get_text (entry), marker) == 0)
+      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_ENCOUNTER_END) == 0)
         return i;
     }
   return g_list_model_get_n_items (log);
@@ -1580,8 +1576,13 @@ refresh_end (TkrPf2eView *self)
   for (guint i = end_log_start (self); i < g_list_model_get_n_items (log); i++)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row;
 
+      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_XP_AWARD) != 0)
+        continue;
+      row = adw_action_row_new ();
+      /* A reason is the GM's own text, never markup. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_log_entry_get_text (entry));
       gtk_list_box_append (self->awards_list, row);
       n_awards++;
