@@ -4,6 +4,8 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-d20-encounter.h"
+#include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
 
 /* Everything is measured in points (GTK_UNIT_POINTS): the print context's
@@ -1101,6 +1103,36 @@ is_in_order (GListModel *order, TkrCharacter *character)
   return FALSE;
 }
 
+/* The fixed initiative order of a Pathfinder 2e or d20 encounter, as
+ * characters (transfer full); NULL for systems without one (the
+ * Action-Point order changes every Round). */
+static GPtrArray *
+system_order (TkrTracker *tracker)
+{
+  GListModel *order = NULL;
+  GPtrArray *characters;
+
+  if (TKR_IS_PF2E_ENCOUNTER (tracker))
+    order = tkr_pf2e_encounter_get_order (TKR_PF2E_ENCOUNTER (tracker));
+  else if (TKR_IS_D20_ENCOUNTER (tracker))
+    order = tkr_d20_encounter_get_order (TKR_D20_ENCOUNTER (tracker));
+  if (order == NULL || g_list_model_get_n_items (order) == 0)
+    return NULL;
+
+  characters = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    {
+      g_autoptr (GObject) combatant = g_list_model_get_item (order, i);
+      TkrCharacter *character =
+        TKR_IS_PF2E_COMBATANT (combatant)
+          ? tkr_pf2e_combatant_get_character (TKR_PF2E_COMBATANT (combatant))
+          : tkr_d20_combatant_get_character (TKR_D20_COMBATANT (combatant));
+
+      g_ptr_array_add (characters, g_object_ref (character));
+    }
+  return characters;
+}
+
 static void
 collect_initiative_cards (TkrPrintJob *self)
 {
@@ -1109,8 +1141,6 @@ collect_initiative_cards (TkrPrintJob *self)
     tkr_tracker_list_participants (tkr_campaign_get_tracker (self->campaign));
   GListModel *order = encounter ? tkr_encounter_get_order (encounter) : NULL;
   TkrPhase phase = tkr_tracker_get_phase (tkr_campaign_get_tracker (self->campaign));
-  /* The other systems' orders are shown by their trackers; their cards
-   * list the participants in order of entry. */
   gboolean ordered = order != NULL && (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED);
 
   if (participants->len == 0)
@@ -1146,6 +1176,18 @@ collect_initiative_cards (TkrPrintJob *self)
                                  group ? tkr_turn_entry_get_name (entry) : NULL);
           }
       }
+
+  /* Another system's fixed order numbers its cards the same way. */
+  if (!ordered && (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED))
+    {
+      g_autoptr (GPtrArray) others = system_order (tkr_campaign_get_tracker (self->campaign));
+
+      for (guint i = 0; others != NULL && i < others->len; i++)
+        {
+          add_initiative_card (self, g_ptr_array_index (others, i), i + 1, NULL);
+          g_ptr_array_remove (participants, g_ptr_array_index (others, i));
+        }
+    }
 
   for (guint i = 0; i < participants->len; i++)
     {

@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "tkr-campaign.h"
+#include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
 
 typedef struct
@@ -453,6 +454,56 @@ test_initiative_cards_in_order (Fixture *fixture, gconstpointer data)
   assert_contains (text, "NPC");
 }
 
+/* Pathfinder 2e (seed 002): the order fixed when the rounds begin, highest
+ * initiative first, numbers the cards too. */
+static void
+test_initiative_cards_pf2e_order (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("pf2e", &error);
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  g_autoptr (TkrPrintJob) job = NULL;
+  TkrPf2eEncounter *encounter = TKR_PF2E_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  const char *names[] = { "Zed", "Mara", "Ogre" };
+  const int results[] = { 8, 21, 14 };
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  const char *mara, *ogre, *zed;
+
+  g_assert_no_error (error);
+  g_assert_true (tkr_pf2e_encounter_begin_setup (encounter, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      TkrCharacter *character = i < 2 ? tkr_campaign_add_pc (campaign, names[i])
+                                      : tkr_campaign_add_npc (campaign, names[i]);
+      TkrCharacter *participant = tkr_campaign_add_to_encounter (campaign, character, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (tkr_pf2e_encounter_enter_initiative (
+        encounter, tkr_pf2e_encounter_find_combatant (encounter, participant), results[i], &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (tkr_pf2e_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+
+  job = tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, campaign, NULL);
+  path = export(fixture, job, "pf2e-initiative.pdf");
+  g_assert_cmpint (count_pages (path), ==, 1);
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  /* Mara (21), the Ogre's copy (14), Zed (8): in that order on the page. */
+  mara = strstr (text, "Mara");
+  ogre = strstr (text, "Ogre");
+  zed = strstr (text, "Zed");
+  g_assert_nonnull (mara);
+  g_assert_nonnull (ogre);
+  g_assert_nonnull (zed);
+  g_assert_true (mara < ogre && ogre < zed);
+  /* Edge is the Kleptonomicon's; a Pathfinder card does not show it. */
+  g_assert_null (strstr (text, "Edge"));
+}
+
 static void
 test_initiative_cards_without_encounter (Fixture *fixture, gconstpointer data)
 {
@@ -624,6 +675,7 @@ main (int argc, char *argv[])
   ADD ("/print/sheet/long-texts", test_sheet_long_texts);
   ADD ("/print/initiative/seed-turn-order/numbered-cards", test_initiative_cards_in_order);
   ADD ("/print/initiative/party-and-library", test_initiative_cards_without_encounter);
+  ADD ("/print/initiative/pf2e-fixed-order", test_initiative_cards_pf2e_order);
   ADD ("/print/zones/catalogue-and-in-play", test_zone_cards);
   ADD ("/print/initiative/empty-campaign", test_empty_campaign);
   ADD ("/print/export-error", test_export_error);
