@@ -289,6 +289,58 @@ test_joiner_adopts_campaign_system (void)
   g_assert_cmpint (walk, ==, 30);
 }
 
+/* "Add the Whole Party" in every system: the PCs not in yet, one undo
+ * step, and all or none when the encounter refuses one of them. */
+static void
+test_add_party (gconstpointer data)
+{
+  const char *system = data;
+  g_autoptr (TkrCampaign) campaign = campaign_of (system);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  TkrCharacter *bob = tkr_campaign_add_pc (campaign, "Bob");
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_cmpuint (tkr_campaign_count_party_outside_encounter (campaign), ==, 1);
+  g_assert_true (tkr_campaign_add_party_to_encounter (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tkr_campaign_count_party_outside_encounter (campaign), ==, 0);
+  g_assert_true (tkr_tracker_has_participant (tracker, bob));
+
+  g_assert_true (tkr_history_undo (history));
+  g_assert_false (tkr_tracker_has_participant (tracker, bob));
+  g_assert_true (tkr_tracker_has_participant (tracker, alice));
+}
+
+/* A Pathfinder encounter whose rounds run takes nobody new: the party
+ * button changes nothing then, and says why. */
+static void
+test_add_party_all_or_none (void)
+{
+  g_autoptr (TkrCampaign) campaign = campaign_of ("pf2e");
+  TkrPf2eEncounter *encounter = TKR_PF2E_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_autoptr (GError) error = NULL;
+  guint serial;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_true (tkr_pf2e_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_pf2e_encounter_enter_initiative (
+    encounter, tkr_pf2e_encounter_find_combatant (encounter, alice), 12, &error));
+  g_assert_true (tkr_pf2e_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+  tkr_campaign_add_pc (campaign, "Bob");
+  tkr_campaign_add_pc (campaign, "Carol");
+
+  serial = tkr_history_get_undo_serial (tkr_campaign_get_history (campaign));
+  g_assert_false (tkr_campaign_add_party_to_encounter (campaign, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (tkr_campaign_count_party_outside_encounter (campaign), ==, 2);
+  g_assert_cmpuint (tkr_history_get_undo_serial (tkr_campaign_get_history (campaign)), ==, serial);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -297,6 +349,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/rule-systems/known", test_known_systems);
+  g_test_add_func ("/rule-systems/add-party/all-or-none", test_add_party_all_or_none);
   g_test_add_func ("/rule-systems/joiner-plays-the-campaign-system",
                    test_joiner_adopts_campaign_system);
   g_test_add_func ("/rule-systems/sheet/edge-save-only-in-kleptonomicon",
@@ -314,6 +367,10 @@ main (int argc, char **argv)
       g_test_add_data_func (running, systems[i], test_switch_refused_while_running);
       g_test_add_data_func (round_trip, systems[i], test_file_round_trip);
       g_test_add_data_func (remove, systems[i], test_remove_character);
+      {
+        g_autofree char *party = g_strdup_printf ("/rule-systems/add-party/%s", systems[i]);
+        g_test_add_data_func (party, systems[i], test_add_party);
+      }
       if (i > 0)
         {
           g_autofree char *path =

@@ -582,6 +582,50 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
   return participant; /* the encounter holds it now */
 }
 
+guint
+tkr_campaign_count_party_outside_encounter (TkrCampaign *self)
+{
+  GListModel *party;
+  guint missing = 0;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), 0);
+
+  party = G_LIST_MODEL (self->party);
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+
+      if (!tkr_tracker_has_participant (self->tracker, pc))
+        missing++;
+    }
+  return missing;
+}
+
+gboolean
+tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error)
+{
+  GListModel *party;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  party = G_LIST_MODEL (self->party);
+  /* One step, so a single undo takes the whole party out again. */
+  tkr_history_begin (self->history, _ ("Add the Party"));
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+
+      if (!tkr_tracker_has_participant (self->tracker, pc) &&
+          tkr_campaign_add_to_encounter (self, pc, error) == NULL)
+        {
+          tkr_history_abort (self->history);
+          return FALSE;
+        }
+    }
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
 gboolean
 tkr_campaign_end_episode (TkrCampaign *self, GError **error)
 {

@@ -58,6 +58,11 @@ gboolean tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *charact
 /* Adds a PC, or a numbered copy of a library NPC, to the encounter. */
 TkrCharacter *
 tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error);
+/* The PCs of the party not in the encounter yet. */
+guint tkr_campaign_count_party_outside_encounter (TkrCampaign *self);
+/* Adds every PC not in the encounter yet, as one undoable step; all or
+ * none of them. */
+gboolean tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error);
 /* End of an Episode for the whole party (SRD). */
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 

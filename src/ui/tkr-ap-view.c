@@ -673,37 +673,16 @@ create_participant_row (gpointer item, gpointer user_data)
   return expander;
 }
 
-static gboolean
-in_encounter (TkrApView *self, TkrCharacter *character)
-{
-  return self->encounter != NULL &&
-         tkr_ap_encounter_find_combatant (self->encounter, character) != NULL;
-}
-
 static void
 add_party_clicked_cb (TkrApView *self)
 {
-  TkrHistory *history;
-  GListModel *party;
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->campaign == NULL || self->encounter == NULL)
     return;
-
-  history = tkr_campaign_get_history (self->campaign);
-  party = tkr_campaign_get_party (self->campaign);
-
-  /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (history, _ ("Add the Party"));
-  for (guint i = 0; i < n_items (party) && error == NULL; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-      if (!in_encounter (self, pc))
-        tkr_campaign_add_to_encounter (self->campaign, pc, &error);
-    }
-  tkr_history_end (history);
-  report (self, error == NULL, error);
+  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
+  report (self, ok, error);
 }
 
 static void
@@ -714,17 +693,7 @@ update_freeplay (TkrApView *self)
   guint missing = 0;
 
   if (self->campaign != NULL && self->encounter != NULL)
-    {
-      GListModel *party = tkr_campaign_get_party (self->campaign);
-
-      for (guint i = 0; i < n_items (party); i++)
-        {
-          g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-          if (!in_encounter (self, pc))
-            missing++;
-        }
-    }
+    missing = tkr_campaign_count_party_outside_encounter (self->campaign);
 
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), missing > 0);

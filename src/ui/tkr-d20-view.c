@@ -630,55 +630,26 @@ build_freeplay_card (TkrD20View *self, Card *card)
   return expander;
 }
 
-static gboolean
-is_participant (TkrD20View *self, TkrCharacter *character)
-{
-  return tkr_d20_encounter_find (self->encounter, character) != NULL;
-}
-
 static void
 update_party_button (TkrD20View *self)
 {
   guint missing = 0;
 
   if (self->campaign != NULL && self->encounter != NULL)
-    {
-      GListModel *party = tkr_campaign_get_party (self->campaign);
-
-      for (guint i = 0; i < g_list_model_get_n_items (party); i++)
-        {
-          g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-          if (!is_participant (self, pc))
-            missing++;
-        }
-    }
+    missing = tkr_campaign_count_party_outside_encounter (self->campaign);
   gtk_widget_set_sensitive (self->add_party_button, missing > 0);
 }
 
 static void
 add_party_clicked_cb (TkrD20View *self)
 {
-  TkrHistory *history;
-  GListModel *party;
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->campaign == NULL || self->encounter == NULL)
     return;
-
-  history = tkr_campaign_get_history (self->campaign);
-  party = tkr_campaign_get_party (self->campaign);
-  /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (history, _ ("Add the Party"));
-  for (guint i = 0; i < g_list_model_get_n_items (party) && error == NULL; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-      if (!is_participant (self, pc))
-        tkr_campaign_add_to_encounter (self->campaign, pc, &error);
-    }
-  tkr_history_end (history);
-  report (self, error == NULL, error);
+  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
+  report (self, ok, error);
 }
 
 static void

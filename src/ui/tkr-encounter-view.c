@@ -312,50 +312,16 @@ create_participant_row (gpointer item, gpointer user_data)
   return row;
 }
 
-static gboolean
-is_participant (TkrEncounterView *self, TkrCharacter *character)
-{
-  GListModel *participants = tkr_encounter_get_participants (self->encounter);
-  guint n = g_list_model_get_n_items (participants);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCharacter) item = g_list_model_get_item (participants, i);
-
-      if (item == character)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
 static void
 add_party_clicked_cb (TkrEncounterView *self)
 {
-  TkrHistory *history;
-  GListModel *party;
-  guint n;
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->campaign == NULL || self->encounter == NULL)
     return;
-
-  history = tkr_campaign_get_history (self->campaign);
-  party = tkr_campaign_get_party (self->campaign);
-  n = g_list_model_get_n_items (party);
-
-  /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (history, _ ("Add the Party"));
-  for (guint i = 0; i < n && error == NULL; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-      if (!is_participant (self, pc))
-        tkr_campaign_add_to_encounter (self->campaign, pc, &error);
-    }
-  tkr_history_end (history);
-
-  report (self, error == NULL, error);
+  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
+  report (self, ok, error);
 }
 
 static void
@@ -368,17 +334,7 @@ participants_changed_cb (TkrEncounterView *self)
     n = g_list_model_get_n_items (tkr_encounter_get_participants (self->encounter));
   /* The party button only makes sense while someone of it is missing. */
   if (self->campaign != NULL && self->encounter != NULL)
-    {
-      GListModel *party = tkr_campaign_get_party (self->campaign);
-
-      for (guint i = 0; i < g_list_model_get_n_items (party); i++)
-        {
-          g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-          if (!is_participant (self, pc))
-            n_party++;
-        }
-    }
+    n_party = tkr_campaign_count_party_outside_encounter (self->campaign);
 
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), n_party > 0);

@@ -326,39 +326,16 @@ create_participant_row (gpointer item, gpointer user_data)
   return row;
 }
 
-static gboolean
-is_participant (TkrPf2eView *self, TkrCharacter *character)
-{
-  return self->encounter != NULL &&
-         g_list_store_find (G_LIST_STORE (tkr_pf2e_encounter_get_participants (self->encounter)),
-                            character, NULL);
-}
-
 static void
 add_party_clicked_cb (TkrPf2eView *self)
 {
-  TkrHistory *history;
-  GListModel *party;
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
   if (self->campaign == NULL || self->encounter == NULL)
     return;
-
-  history = tkr_campaign_get_history (self->campaign);
-  party = tkr_campaign_get_party (self->campaign);
-
-  /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (history, _ ("Add the Party"));
-  for (guint i = 0; i < g_list_model_get_n_items (party) && error == NULL; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-      if (!is_participant (self, pc))
-        tkr_campaign_add_to_encounter (self->campaign, pc, &error);
-    }
-  tkr_history_end (history);
-
-  report (self, error == NULL, error);
+  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
+  report (self, ok, error);
 }
 
 static void
@@ -370,17 +347,7 @@ refresh_freeplay (TkrPf2eView *self)
   if (self->encounter != NULL)
     n = g_list_model_get_n_items (tkr_pf2e_encounter_get_participants (self->encounter));
   if (self->campaign != NULL && self->encounter != NULL)
-    {
-      GListModel *party = tkr_campaign_get_party (self->campaign);
-
-      for (guint i = 0; i < g_list_model_get_n_items (party); i++)
-        {
-          g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
-
-          if (!is_participant (self, pc))
-            missing++;
-        }
-    }
+    missing = tkr_campaign_count_party_outside_encounter (self->campaign);
 
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), missing > 0);
