@@ -710,6 +710,8 @@ test_start_recovery_check_success (Fixture *f, gconstpointer data)
   g_clear_error (&failure);
 
   /* Flat DC 10 + 2: a 12 succeeds, dying 2 -> 1. */
+  g_assert_cmpint (tkr_pf2e_encounter_get_recovery_dc (f->encounter, alice), ==, 12);
+  g_assert_cmpint (tkr_pf2e_encounter_get_check_die (f->encounter), ==, 20);
   before = snapshot (f);
   ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 12, NULL, &degree, &error), error);
   g_assert_cmpint (degree, ==, TKR_PF2E_SUCCESS);

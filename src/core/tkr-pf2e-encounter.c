@@ -983,6 +983,21 @@ tkr_pf2e_encounter_get_log (TkrPf2eEncounter *self)
 }
 
 int
+tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
+  return self->initiative_die;
+}
+
+int
+tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
+  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (combatant), 0);
+  return self->recovery_dc_base + tkr_pf2e_combatant_get_condition (combatant, "Dying");
+}
+
+int
 tkr_pf2e_encounter_get_actions_per_turn (TkrPf2eEncounter *self)
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
@@ -2468,7 +2483,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
     die = g_rand_int_range (rand, 1, self->initiative_die + 1);
 
   dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
-  dc = self->recovery_dc_base + dying;
+  dc = tkr_pf2e_encounter_get_recovery_dc (self, combatant);
   outcome = tkr_pf2e_degree (die, self->initiative_die, die, dc, self->critical_margin);
   after = dying + dying_change[outcome];
 

@@ -104,6 +104,10 @@ TkrPf2eCombatant *tkr_pf2e_encounter_find_combatant (TkrPf2eEncounter *self,
 /* The numbers of the rule data's "pf2e" section. */
 int tkr_pf2e_encounter_get_actions_per_turn (TkrPf2eEncounter *self);
 int tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self);
+/* The sides of the die of initiative and flat checks (20). */
+int tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self);
+/* The DC of @combatant's recovery check: 10 + its dying value (seed 002). */
+int tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
 
 /* Participants join and leave in Freeplay or Setup. */
 gboolean tkr_pf2e_encounter_add_participant (TkrPf2eEncounter *self,

@@ -106,21 +106,6 @@ combatant_name (TkrPf2eCombatant *combatant)
   return tkr_character_get_name (tkr_pf2e_combatant_get_character (combatant));
 }
 
-/* A number of the rule data's "pf2e" section, for what the core does not
- * expose (the view only shows it). */
-static int
-section_int (TkrPf2eView *self, const char *member, int fallback)
-{
-  JsonObject *section;
-
-  if (self->encounter == NULL)
-    return fallback;
-  section = tkr_rules_get_section (tkr_pf2e_encounter_get_rules (self->encounter), "pf2e");
-  if (section == NULL || !json_object_has_member (section, member))
-    return fallback;
-  return (int) json_object_get_int_member (section, member);
-}
-
 /* The Experience Points a moderate encounter is worth (rule data), the
  * usual award. */
 static int
@@ -427,7 +412,7 @@ result_changed_cb (GtkSpinButton *spin, SetupRow *row)
   /* The + button on an empty field starts from an average roll (10 on the
    * d20 plus the modifier) rather than from the bottom of the range. */
   if (value == NO_RESULT + 1 && !tkr_pf2e_combatant_has_initiative (row->combatant))
-    value = section_int (row->view, "initiative_die", 20) / 2 +
+    value = tkr_pf2e_encounter_get_check_die (row->view->encounter) / 2 +
             tkr_pf2e_combatant_get_initiative_modifier (row->combatant);
   ok = tkr_pf2e_encounter_enter_initiative (row->view->encounter, row->combatant, value, &error);
   report (row->view, ok, error);
@@ -1328,11 +1313,10 @@ recovery_check (TkrPf2eView *self, int die)
   current = tkr_pf2e_encounter_get_current (self->encounter);
   if (current == NULL)
     return;
-  dc = section_int (self, "recovery_dc_base", 10) +
-       tkr_pf2e_combatant_get_condition (current, "Dying");
+  dc = tkr_pf2e_encounter_get_recovery_dc (self->encounter, current);
   /* "Roll" rolls the flat check's die here, so the outcome can name it. */
   if (die == 0)
-    die = g_rand_int_range (self->rand, 1, section_int (self, "initiative_die", 20) + 1);
+    die = g_rand_int_range (self->rand, 1, tkr_pf2e_encounter_get_check_die (self->encounter) + 1);
   ok = tkr_pf2e_encounter_recovery_check (self->encounter, current, die, NULL, &degree, &error);
   if (ok)
     {
@@ -1384,9 +1368,9 @@ refresh_main (TkrPf2eView *self)
     {
       int dying = tkr_pf2e_combatant_get_condition (current, "Dying");
       /* Translators: a creature, its dying value, then the DC */
-      g_autofree char *text = g_strdup_printf (_ ("%s is dying %d: recovery check against DC %d"),
-                                               combatant_name (current), dying,
-                                               section_int (self, "recovery_dc_base", 10) + dying);
+      g_autofree char *text = g_strdup_printf (
+        _ ("%s is dying %d: recovery check against DC %d"), combatant_name (current), dying,
+        tkr_pf2e_encounter_get_recovery_dc (self->encounter, current));
 
       gtk_label_set_text (self->recovery_label, text);
     }
