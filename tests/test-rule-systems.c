@@ -341,6 +341,36 @@ test_add_party_all_or_none (void)
   g_assert_cmpuint (tkr_history_get_undo_serial (tkr_campaign_get_history (campaign)), ==, serial);
 }
 
+/* Seed 004: at most 3 AP a Round, an Only action with the last 1 or 2 AP,
+ * exactly 1 AP for the surprised, Free Steps of 2 spaces (medium) or 1
+ * (small); the views read these from the core, which read the rule data. */
+static void
+test_action_points_numbers (void)
+{
+  g_autoptr (TkrCampaign) campaign = campaign_of ("action-points");
+  TkrApEncounter *encounter = TKR_AP_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_autoptr (GError) error = NULL;
+  TkrApCombatant *combatant;
+  GArray *dice = tkr_ap_encounter_get_finesse_dice (encounter);
+  const char *const *sizes = tkr_ap_encounter_get_sizes (encounter);
+
+  g_assert_cmpint (tkr_ap_encounter_get_max_ap_per_round (encounter), ==, 3);
+  g_assert_cmpint (tkr_ap_encounter_get_only_action_max_ap (encounter), ==, 2);
+  g_assert_cmpint (tkr_ap_encounter_get_surprised_first_ap (encounter), ==, 1);
+  g_assert_cmpuint (dice->len, ==, 5);
+  g_assert_cmpint (g_array_index (dice, int, 0), ==, 4);
+  g_assert_cmpint (g_array_index (dice, int, 4), ==, 12);
+  g_assert_true (g_strv_contains (sizes, "medium") && g_strv_contains (sizes, "small"));
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  combatant = tkr_ap_encounter_find_combatant (encounter, alice);
+  g_assert_cmpint (tkr_ap_encounter_get_free_steps_limit (encounter, combatant), ==, 2);
+  g_assert_true (tkr_ap_encounter_set_size (encounter, combatant, "small", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_ap_encounter_get_free_steps_limit (encounter, combatant), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -349,6 +379,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/rule-systems/known", test_known_systems);
+  g_test_add_func ("/rule-systems/action-points/seed-004-numbers", test_action_points_numbers);
   g_test_add_func ("/rule-systems/add-party/all-or-none", test_add_party_all_or_none);
   g_test_add_func ("/rule-systems/joiner-plays-the-campaign-system",
                    test_joiner_adopts_campaign_system);

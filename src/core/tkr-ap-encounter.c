@@ -1156,6 +1156,56 @@ free_steps_for (TkrApEncounter *self, TkrApCombatant *combatant)
   return index < 0 ? 0 : g_array_index (self->numbers.size_steps, int, index);
 }
 
+int
+tkr_ap_encounter_get_max_ap_per_round (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
+  return self->numbers.max_ap_per_round;
+}
+
+int
+tkr_ap_encounter_get_only_action_max_ap (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
+  return self->numbers.only_action_max_ap;
+}
+
+int
+tkr_ap_encounter_get_surprised_first_ap (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
+  return self->numbers.surprised_first_ap;
+}
+
+int
+tkr_ap_encounter_get_check_die (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
+  return self->numbers.check_die;
+}
+
+GArray *
+tkr_ap_encounter_get_finesse_dice (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
+  return self->numbers.finesse_dice;
+}
+
+const char *const *
+tkr_ap_encounter_get_sizes (TkrApEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
+  return (const char *const *) self->numbers.sizes;
+}
+
+int
+tkr_ap_encounter_get_free_steps_limit (TkrApEncounter *self, TkrApCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
+  g_return_val_if_fail (TKR_IS_AP_COMBATANT (combatant), 0);
+  return free_steps_for (self, combatant);
+}
+
 /* Participants */
 
 static int

@@ -143,6 +143,17 @@ TkrApCombatant *tkr_ap_encounter_find_combatant (TkrApEncounter *self, TkrCharac
 /* Who has the floor in the Action Phase, or NULL. */
 TkrApCombatant *tkr_ap_encounter_get_actor (TkrApEncounter *self);
 const char *tkr_ap_step_to_nick (TkrApStep step);
+/* The rule data's numbers, as the encounter checked them. */
+int tkr_ap_encounter_get_max_ap_per_round (TkrApEncounter *self);
+int tkr_ap_encounter_get_only_action_max_ap (TkrApEncounter *self);
+int tkr_ap_encounter_get_surprised_first_ap (TkrApEncounter *self);
+int tkr_ap_encounter_get_check_die (TkrApEncounter *self);
+/* The Finesse Die sizes (transfer none, element-type int). */
+GArray *tkr_ap_encounter_get_finesse_dice (TkrApEncounter *self);
+/* The sizes with a Free Steps distance (transfer none). */
+const char *const *tkr_ap_encounter_get_sizes (TkrApEncounter *self);
+/* How many spaces @combatant's Free Steps may cover (seed 004). */
+int tkr_ap_encounter_get_free_steps_limit (TkrApEncounter *self, TkrApCombatant *combatant);
 
 /* Participants: in Freeplay or Setup. A new combatant takes the sheet's
  * fields (tkr_character_get_field): "finesse_die" (when it is a die size

@@ -104,70 +104,6 @@ report (TkrApView *self, gboolean ok, const GError *error)
   return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
 }
 
-/* The rule data's numbers the view needs for its controls */
-
-static JsonObject *
-ap_section (TkrApView *self)
-{
-  if (self->encounter == NULL)
-    return NULL;
-  return tkr_rules_get_section (tkr_ap_encounter_get_rules (self->encounter), TKR_AP_RULE_SYSTEM);
-}
-
-static int
-ap_number (TkrApView *self, const char *member, int fallback)
-{
-  JsonObject *section = ap_section (self);
-
-  if (section == NULL || !json_object_has_member (section, member))
-    return fallback;
-  return (int) json_object_get_int_member (section, member);
-}
-
-/* (transfer full) the Finesse Die sizes the rules list */
-static GArray *
-finesse_dice (TkrApView *self)
-{
-  GArray *dice = g_array_new (FALSE, FALSE, sizeof (int));
-  JsonObject *section = ap_section (self);
-  JsonArray *array = section ? json_object_get_array_member (section, "finesse_dice") : NULL;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      int sides = (int) json_array_get_int_element (array, i);
-
-      g_array_append_val (dice, sides);
-    }
-  return dice;
-}
-
-/* (transfer full) the sizes with a Free Steps distance */
-static GStrv
-sizes (TkrApView *self)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonObject *section = ap_section (self);
-  JsonObject *steps = section ? json_object_get_object_member (section, "free_steps") : NULL;
-  GList *members = steps ? json_object_get_members (steps) : NULL;
-
-  for (GList *l = members; l != NULL; l = l->next)
-    g_strv_builder_add (builder, l->data);
-  g_list_free (members);
-  return g_strv_builder_end (builder);
-}
-
-static int
-free_steps_for (TkrApView *self, TkrApCombatant *combatant)
-{
-  JsonObject *section = ap_section (self);
-  JsonObject *steps = section ? json_object_get_object_member (section, "free_steps") : NULL;
-  const char *size = tkr_ap_combatant_get_size (combatant);
-
-  if (steps == NULL || size == NULL || !json_object_has_member (steps, size))
-    return 0;
-  return (int) json_object_get_int_member (steps, size);
-}
-
 static const char *
 size_label (const char *size)
 {
@@ -569,8 +505,8 @@ create_participant_row (gpointer item, gpointer user_data)
 
   row->view = self;
   row->combatant = g_object_ref (combatant);
-  row->dice = finesse_dice (self);
-  row->sizes = sizes (self);
+  row->dice = g_array_ref (tkr_ap_encounter_get_finesse_dice (self->encounter));
+  row->sizes = g_strdupv ((char **) tkr_ap_encounter_get_sizes (self->encounter));
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
   remove = new_icon_button ("list-remove-symbolic", _ ("Remove from the Encounter"), remove_name);
@@ -640,8 +576,9 @@ create_participant_row (gpointer item, gpointer user_data)
 
   surprised_row = new_info_row (_ ("Surprised"), NULL);
   {
-    g_autofree char *subtitle = g_strdup_printf (_ ("Gets exactly %d AP in the opening Reset"),
-                                                 ap_number (self, "surprised_first_ap", 1));
+    g_autofree char *subtitle =
+      g_strdup_printf (_ ("Gets exactly %d AP in the opening Reset"),
+                       tkr_ap_encounter_get_surprised_first_ap (self->encounter));
     adw_action_row_set_subtitle (ADW_ACTION_ROW (surprised_row), subtitle);
   }
   row->surprised = GTK_SWITCH (gtk_switch_new ());
@@ -909,8 +846,8 @@ rebuild_reset (TkrApView *self)
   g_autoptr (GString) persistent = g_string_new (NULL);
   g_autoptr (GString) recover = g_string_new (NULL);
   int turn;
-  int surprised_ap = ap_number (self, "surprised_first_ap", 1);
-  int check_die = ap_number (self, "check_die", 20);
+  int surprised_ap = tkr_ap_encounter_get_surprised_first_ap (self->encounter);
+  int check_die = tkr_ap_encounter_get_check_die (self->encounter);
 
   clear_list (self->reset_steps_list);
   clear_list (self->rolls_list);
@@ -1043,7 +980,7 @@ static char *
 round_state (TkrApView *self, TkrApCombatant *combatant)
 {
   g_autoptr (GString) text = g_string_new (NULL);
-  int max_round = ap_number (self, "max_ap_per_round", 3);
+  int max_round = tkr_ap_encounter_get_max_ap_per_round (self->encounter);
 
   /* Translators: AP left, then AP spent this Round of the most a Round */
   g_string_printf (text, _ ("%d AP left · %d of %d spent this Round"),
@@ -1105,7 +1042,7 @@ static void
 update_actor (TkrApView *self)
 {
   TkrApCombatant *actor = self->encounter ? tkr_ap_encounter_get_actor (self->encounter) : NULL;
-  int only_max = ap_number (self, "only_action_max_ap", 2);
+  int only_max = tkr_ap_encounter_get_only_action_max_ap (self->encounter);
   g_autofree char *description = NULL;
   g_autofree char *escaped = NULL;
   g_autofree char *only = NULL;
@@ -1129,15 +1066,17 @@ update_actor (TkrApView *self)
   adw_preferences_group_set_description (self->actor_group, escaped);
   only = g_strdup_printf (_ ("All AP left, when only 1 to %d are left"), only_max);
   adw_action_row_set_subtitle (self->only_row, only);
-  steps = tkr_ap_combatant_get_free_steps (actor)
-            ? g_strdup_printf (ngettext ("Up to %d space, once a Turn, before moving or acting",
-                                         "Up to %d spaces, once a Turn, before moving or acting",
-                                         free_steps_for (self, actor)),
-                               free_steps_for (self, actor))
-            : g_strdup (_ ("Already taken this Turn"));
+  steps =
+    tkr_ap_combatant_get_free_steps (actor)
+      ? g_strdup_printf (ngettext ("Up to %d space, once a Turn, before moving or acting",
+                                   "Up to %d spaces, once a Turn, before moving or acting",
+                                   tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)),
+                         tkr_ap_encounter_get_free_steps_limit (self->encounter, actor))
+      : g_strdup (_ ("Already taken this Turn"));
   adw_action_row_set_subtitle (self->steps_row, steps);
-  gtk_adjustment_set_upper (gtk_spin_button_get_adjustment (self->steps_spin),
-                            MAX (1, free_steps_for (self, actor)));
+  gtk_adjustment_set_upper (
+    gtk_spin_button_get_adjustment (self->steps_spin),
+    MAX (1, tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)));
 }
 
 static void
