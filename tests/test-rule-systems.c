@@ -362,6 +362,22 @@ test_action_points_numbers (void)
   g_assert_cmpint (g_array_index (dice, int, 0), ==, 4);
   g_assert_cmpint (g_array_index (dice, int, 4), ==, 12);
   g_assert_true (g_strv_contains (sizes, "medium") && g_strv_contains (sizes, "small"));
+  /* The sheet's Finesse Die field offers exactly the dice the encounter
+   * accepts (two lists in the rule data that must not drift apart). */
+  {
+    const TkrSheetFieldInfo *field =
+      tkr_rules_lookup_sheet_field (tkr_campaign_get_rules (campaign), "finesse_die");
+
+    g_assert_nonnull (field);
+    for (int sides = 1; sides <= 20; sides++)
+      {
+        gboolean in_dice = FALSE;
+
+        for (guint i = 0; i < dice->len; i++)
+          in_dice = in_dice || g_array_index (dice, int, i) == sides;
+        g_assert_true (tkr_sheet_field_info_accepts (field, sides) == in_dice);
+      }
+  }
 
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
   combatant = tkr_ap_encounter_find_combatant (encounter, alice);
