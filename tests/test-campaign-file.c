@@ -34,12 +34,12 @@ build_campaign (void)
 {
   TkrCampaign *campaign = tkr_campaign_new (NULL);
   TkrHistory *history = tkr_campaign_get_history (campaign);
-  TkrEncounter *encounter = tkr_campaign_get_encounter (campaign);
+  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (campaign);
   TkrRules *rules = tkr_campaign_get_rules (campaign);
   TkrCharacter *alice, *bob, *wolf, *orc;
-  TkrSetup *setup;
+  TkrKlepSetup *setup;
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
   g_autoptr (TkrAbility) ability = tkr_ability_new ("Fireball", TKR_ABILITY_TIME_SLOW_ACTION, 2);
   g_autoptr (TkrItem) rope = tkr_item_new ("Rope", 2);
   GError *error = NULL;
@@ -72,16 +72,17 @@ build_campaign (void)
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, wolf, &error));
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, orc, &error));
   g_assert_no_error (error);
-  g_assert_nonnull (tkr_encounter_add_zone (encounter, "Fire", 2, "the brazier", &error));
+  g_assert_nonnull (tkr_klep_encounter_add_zone (encounter, "Fire", 2, "the brazier", &error));
   g_assert_no_error (error);
 
-  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
-  setup = tkr_encounter_get_setup (encounter);
-  while (tkr_setup_get_next_test (setup, &pc, &group))
-    g_assert_true (tkr_setup_enter_score (setup, history, pc, group, pc == alice ? 3 : 8, &error));
-  g_assert_true (tkr_encounter_begin_main (encounter, &error));
-  g_assert_nonnull (tkr_encounter_add_condition (encounter, bob, "Slowed", 1, &error));
-  g_assert_true (tkr_encounter_next_turn (encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_setup (encounter, &error));
+  setup = tkr_klep_encounter_get_setup (encounter);
+  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
+    g_assert_true (
+      tkr_klep_setup_enter_score (setup, history, pc, group, pc == alice ? 3 : 8, &error));
+  g_assert_true (tkr_klep_encounter_begin_main (encounter, &error));
+  g_assert_nonnull (tkr_klep_encounter_add_condition (encounter, bob, "Slowed", 1, &error));
+  g_assert_true (tkr_klep_encounter_next_turn (encounter, &error));
   g_assert_no_error (error);
   (void) rules;
 
@@ -105,7 +106,7 @@ test_campaign_round_trip (void)
   g_autoptr (GBytes) second = NULL;
   g_autofree char *a = NULL;
   g_autofree char *b = NULL;
-  TkrEncounter *encounter;
+  TkrKlepEncounter *encounter;
 
   g_assert_no_error (error);
   g_assert_nonnull (loaded);
@@ -118,17 +119,17 @@ test_campaign_round_trip (void)
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (loaded)), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (loaded)), ==, 2);
   encounter = tkr_campaign_get_encounter (loaded);
-  g_assert_cmpint (tkr_encounter_get_phase (encounter), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_encounter_get_round (encounter), ==,
-                   tkr_encounter_get_round (tkr_campaign_get_encounter (campaign)));
-  g_assert_cmpint (tkr_encounter_get_current_index (encounter), ==,
-                   tkr_encounter_get_current_index (tkr_campaign_get_encounter (campaign)));
+  g_assert_cmpint (tkr_klep_encounter_get_phase (encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_round (encounter), ==,
+                   tkr_klep_encounter_get_round (tkr_campaign_get_encounter (campaign)));
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (encounter), ==,
+                   tkr_klep_encounter_get_current_index (tkr_campaign_get_encounter (campaign)));
   /* A loaded file starts a fresh undo history. */
   g_assert_false (tkr_history_can_undo (tkr_campaign_get_history (loaded)));
   /* The party members in the encounter are the party's own objects. */
   {
     g_autoptr (TkrCharacter) alice = g_list_model_get_item (tkr_campaign_get_party (loaded), 0);
-    g_assert_nonnull (tkr_encounter_find_combatant (encounter, alice));
+    g_assert_nonnull (tkr_klep_encounter_find_combatant (encounter, alice));
   }
 }
 

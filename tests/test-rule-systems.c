@@ -33,7 +33,7 @@ tracker_type (const char *system)
     return TKR_TYPE_D20_ENCOUNTER;
   if (g_str_equal (system, "action-points"))
     return TKR_TYPE_AP_ENCOUNTER;
-  return TKR_TYPE_ENCOUNTER;
+  return TKR_TYPE_KLEP_ENCOUNTER;
 }
 
 static void
@@ -51,7 +51,7 @@ test_known_systems (void)
                                                  tracker_type (systems[i])));
       g_assert_cmpint (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)), ==,
                        TKR_PHASE_FREEPLAY);
-      /* Only the Kleptonomicon's tracker is a TkrEncounter. */
+      /* Only the Kleptonomicon's tracker is a TkrKlepEncounter. */
       g_assert_true ((tkr_campaign_get_encounter (campaign) != NULL) ==
                      g_str_equal (systems[i], "kleptonomicon"));
     }

@@ -28,23 +28,24 @@ new_character (TkrCharacterKind kind, const char *name, int edge)
   return character;
 }
 
-static TkrNpcGroup *
-group_at (TkrSetup *setup, guint index)
+static TkrKlepNpcGroup *
+group_at (TkrKlepSetup *setup, guint index)
 {
-  g_autoptr (TkrNpcGroup) group = g_list_model_get_item (tkr_setup_get_groups (setup), index);
+  g_autoptr (TkrKlepNpcGroup) group =
+    g_list_model_get_item (tkr_klep_setup_get_groups (setup), index);
   return group;
 }
 
 static guint
-n_groups (TkrSetup *setup)
+n_groups (TkrKlepSetup *setup)
 {
-  return g_list_model_get_n_items (tkr_setup_get_groups (setup));
+  return g_list_model_get_n_items (tkr_klep_setup_get_groups (setup));
 }
 
 static guint
-n_members (TkrNpcGroup *group)
+n_members (TkrKlepNpcGroup *group)
 {
-  return g_list_model_get_n_items (tkr_npc_group_get_members (group));
+  return g_list_model_get_n_items (tkr_klep_npc_group_get_members (group));
 }
 
 /* "Carol, Wolves, David" for an order */
@@ -55,34 +56,35 @@ describe_order (GPtrArray *entries)
   g_auto (GStrv) names = NULL;
 
   for (guint i = 0; i < entries->len; i++)
-    g_strv_builder_add (builder, tkr_turn_entry_get_name (g_ptr_array_index (entries, i)));
+    g_strv_builder_add (builder, tkr_klep_turn_entry_get_name (g_ptr_array_index (entries, i)));
   names = g_strv_builder_end (builder);
   return g_strjoinv (", ", names);
 }
 
 static char *
-describe_setup_order (TkrSetup *setup)
+describe_setup_order (TkrKlepSetup *setup)
 {
-  g_autoptr (GPtrArray) entries = tkr_setup_build_order (setup);
+  g_autoptr (GPtrArray) entries = tkr_klep_setup_build_order (setup);
   return describe_order (entries);
 }
 
 static void
-enter (TkrSetup *setup, TkrHistory *history, TkrCharacter *pc, TkrNpcGroup *group, int score)
+enter (
+  TkrKlepSetup *setup, TkrHistory *history, TkrCharacter *pc, TkrKlepNpcGroup *group, int score)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (tkr_setup_enter_score (setup, history, pc, group, score, &error));
+  g_assert_true (tkr_klep_setup_enter_score (setup, history, pc, group, score, &error));
   g_assert_no_error (error);
 }
 
 static void
-expect_next_test (TkrSetup *setup, TkrCharacter *pc, TkrNpcGroup *group)
+expect_next_test (TkrKlepSetup *setup, TkrCharacter *pc, TkrKlepNpcGroup *group)
 {
   TkrCharacter *next_pc = NULL;
-  TkrNpcGroup *next_group = NULL;
+  TkrKlepNpcGroup *next_group = NULL;
 
-  g_assert_true (tkr_setup_get_next_test (setup, &next_pc, &next_group));
+  g_assert_true (tkr_klep_setup_get_next_test (setup, &next_pc, &next_group));
   g_assert_true (next_pc == pc);
   g_assert_true (next_group == group);
 }
@@ -91,19 +93,19 @@ expect_next_test (TkrSetup *setup, TkrCharacter *pc, TkrNpcGroup *group)
 typedef struct
 {
   TkrHistory *history;
-  TkrSetup *setup;
+  TkrKlepSetup *setup;
   TkrCharacter *wolves[2];
   TkrCharacter *goblins[3];
   TkrCharacter *orcs[2];
   TkrCharacter *alice, *bob, *carol, *david;
-  TkrNpcGroup *wolves_group, *goblins_group, *orcs_group;
+  TkrKlepNpcGroup *wolves_group, *goblins_group, *orcs_group;
 } Table;
 
 static void
 table_set_up (Table *table, gconstpointer data)
 {
   table->history = tkr_history_new ();
-  table->setup = tkr_setup_new (rules ());
+  table->setup = tkr_klep_setup_new (rules ());
 
   /* Added in a jumble: the skeleton sorts itself by Edge (rule 1). */
   table->goblins[0] = new_character (TKR_CHARACTER_KIND_NPC, "Goblin 1", 1);
@@ -113,30 +115,30 @@ table_set_up (Table *table, gconstpointer data)
   table->wolves[1] = new_character (TKR_CHARACTER_KIND_NPC, "Wolf 2", 2);
   table->orcs[1] = new_character (TKR_CHARACTER_KIND_NPC, "Orc 2", 0);
   table->goblins[2] = new_character (TKR_CHARACTER_KIND_NPC, "Goblin 3", 1);
-  tkr_setup_add_character (table->setup, NULL, table->goblins[0]);
-  tkr_setup_add_character (table->setup, NULL, table->orcs[0]);
-  tkr_setup_add_character (table->setup, NULL, table->wolves[0]);
-  tkr_setup_add_character (table->setup, NULL, table->goblins[1]);
-  tkr_setup_add_character (table->setup, NULL, table->wolves[1]);
-  tkr_setup_add_character (table->setup, NULL, table->orcs[1]);
-  tkr_setup_add_character (table->setup, NULL, table->goblins[2]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->goblins[0]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->orcs[0]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->wolves[0]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->goblins[1]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->wolves[1]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->orcs[1]);
+  tkr_klep_setup_add_character (table->setup, NULL, table->goblins[2]);
 
   table->alice = new_character (TKR_CHARACTER_KIND_PC, "Alice", 1);
   table->bob = new_character (TKR_CHARACTER_KIND_PC, "Bob", 0);
   table->carol = new_character (TKR_CHARACTER_KIND_PC, "Carol", 2);
   table->david = new_character (TKR_CHARACTER_KIND_PC, "David", 0);
-  tkr_setup_add_character (table->setup, NULL, table->alice);
-  tkr_setup_add_character (table->setup, NULL, table->bob);
-  tkr_setup_add_character (table->setup, NULL, table->carol);
-  tkr_setup_add_character (table->setup, NULL, table->david);
+  tkr_klep_setup_add_character (table->setup, NULL, table->alice);
+  tkr_klep_setup_add_character (table->setup, NULL, table->bob);
+  tkr_klep_setup_add_character (table->setup, NULL, table->carol);
+  tkr_klep_setup_add_character (table->setup, NULL, table->david);
 
   g_assert_cmpuint (n_groups (table->setup), ==, 3);
   table->wolves_group = group_at (table->setup, 0);
   table->goblins_group = group_at (table->setup, 1);
   table->orcs_group = group_at (table->setup, 2);
-  tkr_setup_rename_group (table->setup, NULL, table->wolves_group, "Wolves");
-  tkr_setup_rename_group (table->setup, NULL, table->goblins_group, "Goblins");
-  tkr_setup_rename_group (table->setup, NULL, table->orcs_group, "Orcs");
+  tkr_klep_setup_rename_group (table->setup, NULL, table->wolves_group, "Wolves");
+  tkr_klep_setup_rename_group (table->setup, NULL, table->goblins_group, "Goblins");
+  tkr_klep_setup_rename_group (table->setup, NULL, table->orcs_group, "Orcs");
 }
 
 static void
@@ -160,42 +162,42 @@ table_tear_down (Table *table, gconstpointer data)
 static void
 test_grouping (void)
 {
-  g_autoptr (TkrSetup) setup = tkr_setup_new (rules ());
+  g_autoptr (TkrKlepSetup) setup = tkr_klep_setup_new (rules ());
   g_autoptr (TkrCharacter) orc = new_character (TKR_CHARACTER_KIND_NPC, "Orc", 0);
   g_autoptr (TkrCharacter) wolf1 = new_character (TKR_CHARACTER_KIND_NPC, "Wolf 1", 2);
   g_autoptr (TkrCharacter) goblin = new_character (TKR_CHARACTER_KIND_NPC, "Goblin", 1);
   g_autoptr (TkrCharacter) wolf2 = new_character (TKR_CHARACTER_KIND_NPC, "Wolf 2", 2);
   g_autoptr (TkrCharacter) ogre = new_character (TKR_CHARACTER_KIND_NPC, "Ogre", 1);
 
-  tkr_setup_add_character (setup, NULL, orc);
-  tkr_setup_add_character (setup, NULL, wolf1);
-  tkr_setup_add_character (setup, NULL, goblin);
-  tkr_setup_add_character (setup, NULL, wolf2);
-  tkr_setup_add_character (setup, NULL, ogre);
+  tkr_klep_setup_add_character (setup, NULL, orc);
+  tkr_klep_setup_add_character (setup, NULL, wolf1);
+  tkr_klep_setup_add_character (setup, NULL, goblin);
+  tkr_klep_setup_add_character (setup, NULL, wolf2);
+  tkr_klep_setup_add_character (setup, NULL, ogre);
   /* Adding twice changes nothing. */
-  tkr_setup_add_character (setup, NULL, wolf2);
+  tkr_klep_setup_add_character (setup, NULL, wolf2);
 
   g_assert_cmpuint (n_groups (setup), ==, 3);
-  g_assert_cmpint (tkr_npc_group_get_edge (group_at (setup, 0)), ==, 2);
-  g_assert_cmpint (tkr_npc_group_get_edge (group_at (setup, 1)), ==, 1);
-  g_assert_cmpint (tkr_npc_group_get_edge (group_at (setup, 2)), ==, 0);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (group_at (setup, 0)), ==, 2);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (group_at (setup, 1)), ==, 1);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (group_at (setup, 2)), ==, 0);
   g_assert_cmpuint (n_members (group_at (setup, 0)), ==, 2);
   g_assert_cmpuint (n_members (group_at (setup, 1)), ==, 2);
 
   /* Numbered copies share a name; unlike NPCs are listed. */
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (setup, 0)), ==, "Wolf");
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (setup, 1)), ==, "Goblin, Ogre");
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (setup, 2)), ==, "Orc");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (setup, 0)), ==, "Wolf");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (setup, 1)), ==, "Goblin, Ogre");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (setup, 2)), ==, "Orc");
 
   /* A rename wins over the automatic name; clearing it brings that back. */
-  tkr_setup_rename_group (setup, NULL, group_at (setup, 0), "Wolves");
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (setup, 0)), ==, "Wolves");
-  tkr_setup_rename_group (setup, NULL, group_at (setup, 0), NULL);
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (setup, 0)), ==, "Wolf");
+  tkr_klep_setup_rename_group (setup, NULL, group_at (setup, 0), "Wolves");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (setup, 0)), ==, "Wolves");
+  tkr_klep_setup_rename_group (setup, NULL, group_at (setup, 0), NULL);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (setup, 0)), ==, "Wolf");
 
   /* No PC: nobody has a test to make. */
-  g_assert_true (tkr_setup_is_complete (setup));
-  g_assert_false (tkr_setup_get_next_test (setup, NULL, NULL));
+  g_assert_true (tkr_klep_setup_is_complete (setup));
+  g_assert_false (tkr_klep_setup_get_next_test (setup, NULL, NULL));
 }
 
 /* Rules 2-5 on the seed's worked example ("Example: Setup Phase"). */
@@ -207,21 +209,21 @@ test_seed_example (Table *t, gconstpointer data)
   int vs_goblins[] = { 3, 4, 9, 7 };
   g_autofree char *order = NULL;
   g_autoptr (GPtrArray) entries = NULL;
-  TkrNpcGroup *placed;
+  TkrKlepNpcGroup *placed;
 
   /* The players are Sneaky toward the Orcs (rule 6). */
   for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
     {
-      tkr_setup_set_sneaky (t->setup, t->history, pcs[i], t->orcs_group, TRUE);
-      g_assert_true (tkr_setup_get_sneaky (t->setup, pcs[i], t->orcs_group));
-      g_assert_false (tkr_setup_get_sneaky (t->setup, pcs[i], t->goblins_group));
+      tkr_klep_setup_set_sneaky (t->setup, t->history, pcs[i], t->orcs_group, TRUE);
+      g_assert_true (tkr_klep_setup_get_sneaky (t->setup, pcs[i], t->orcs_group));
+      g_assert_false (tkr_klep_setup_get_sneaky (t->setup, pcs[i], t->goblins_group));
     }
 
   /* Rule 2: the first test of everyone is against the last group. */
-  g_assert_false (tkr_setup_is_complete (t->setup));
+  g_assert_false (tkr_klep_setup_is_complete (t->setup));
   for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
     {
-      g_assert_true (tkr_setup_get_next_group (t->setup, pcs[i]) == t->orcs_group);
+      g_assert_true (tkr_klep_setup_get_next_group (t->setup, pcs[i]) == t->orcs_group);
       expect_next_test (t->setup, pcs[i], t->orcs_group);
       enter (t->setup, t->history, pcs[i], t->orcs_group, vs_orcs[i]);
     }
@@ -229,50 +231,52 @@ test_seed_example (Table *t, gconstpointer data)
   /* Everyone passed: the Orcs go last; now the Goblins. */
   for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
     {
-      g_assert_false (tkr_setup_get_placement (t->setup, pcs[i], NULL));
+      g_assert_false (tkr_klep_setup_get_placement (t->setup, pcs[i], NULL));
       expect_next_test (t->setup, pcs[i], t->goblins_group);
       enter (t->setup, t->history, pcs[i], t->goblins_group, vs_goblins[i]);
     }
 
   /* Rule 3: Alice (3) and Bob (4) are Low and placed after the Goblins. */
-  g_assert_true (tkr_setup_get_placement (t->setup, t->alice, &placed));
+  g_assert_true (tkr_klep_setup_get_placement (t->setup, t->alice, &placed));
   g_assert_true (placed == t->goblins_group);
-  g_assert_true (tkr_setup_get_placement (t->setup, t->bob, &placed));
+  g_assert_true (tkr_klep_setup_get_placement (t->setup, t->bob, &placed));
   g_assert_true (placed == t->goblins_group);
-  g_assert_null (tkr_setup_get_next_group (t->setup, t->alice));
+  g_assert_null (tkr_klep_setup_get_next_group (t->setup, t->alice));
 
   /* Rule 4: they choose that Alice goes first. */
-  g_assert_true (tkr_setup_place_before (t->setup, t->history, t->alice, t->bob, NULL));
+  g_assert_true (tkr_klep_setup_place_before (t->setup, t->history, t->alice, t->bob, NULL));
 
   /* The Wolves: Carol 10 passes, David 4 is Low. */
   expect_next_test (t->setup, t->carol, t->wolves_group);
   enter (t->setup, t->history, t->carol, t->wolves_group, 10);
   expect_next_test (t->setup, t->david, t->wolves_group);
   enter (t->setup, t->history, t->david, t->wolves_group, 4);
-  g_assert_false (tkr_setup_get_next_test (t->setup, NULL, NULL));
+  g_assert_false (tkr_klep_setup_get_next_test (t->setup, NULL, NULL));
 
   /* Rule 5: Carol was never Low and goes before everyone. */
-  g_assert_true (tkr_setup_get_placement (t->setup, t->carol, &placed));
+  g_assert_true (tkr_klep_setup_get_placement (t->setup, t->carol, &placed));
   g_assert_null (placed);
-  g_assert_true (tkr_setup_get_placement (t->setup, t->david, &placed));
+  g_assert_true (tkr_klep_setup_get_placement (t->setup, t->david, &placed));
   g_assert_true (placed == t->wolves_group);
-  g_assert_true (tkr_setup_is_complete (t->setup));
+  g_assert_true (tkr_klep_setup_is_complete (t->setup));
 
-  entries = tkr_setup_build_order (t->setup);
+  entries = tkr_klep_setup_build_order (t->setup);
   order = describe_order (entries);
   g_assert_cmpstr (order, ==, "Carol, Wolves, David, Goblins, Alice, Bob, Orcs");
 
   /* Each entry's members are fresh combatants of the right characters. */
-  g_assert_cmpint (tkr_turn_entry_get_kind (g_ptr_array_index (entries, 0)), ==,
-                   TKR_TURN_ENTRY_KIND_PC);
-  g_assert_true (tkr_turn_entry_has_character (g_ptr_array_index (entries, 0), t->carol));
-  g_assert_cmpint (tkr_turn_entry_get_kind (g_ptr_array_index (entries, 1)), ==,
-                   TKR_TURN_ENTRY_KIND_NPC_GROUP);
+  g_assert_cmpint (tkr_klep_turn_entry_get_kind (g_ptr_array_index (entries, 0)), ==,
+                   TKR_KLEP_TURN_ENTRY_KIND_PC);
+  g_assert_true (tkr_klep_turn_entry_has_character (g_ptr_array_index (entries, 0), t->carol));
+  g_assert_cmpint (tkr_klep_turn_entry_get_kind (g_ptr_array_index (entries, 1)), ==,
+                   TKR_KLEP_TURN_ENTRY_KIND_NPC_GROUP);
   g_assert_cmpuint (
-    g_list_model_get_n_items (tkr_turn_entry_get_members (g_ptr_array_index (entries, 1))), ==, 2);
-  g_assert_true (tkr_turn_entry_has_character (g_ptr_array_index (entries, 1), t->wolves[1]));
+    g_list_model_get_n_items (tkr_klep_turn_entry_get_members (g_ptr_array_index (entries, 1))), ==,
+    2);
+  g_assert_true (tkr_klep_turn_entry_has_character (g_ptr_array_index (entries, 1), t->wolves[1]));
   g_assert_cmpuint (
-    g_list_model_get_n_items (tkr_turn_entry_get_members (g_ptr_array_index (entries, 3))), ==, 3);
+    g_list_model_get_n_items (tkr_klep_turn_entry_get_members (g_ptr_array_index (entries, 3))), ==,
+    3);
 }
 
 /* Rule 4 without a choice: the higher Edge Save Score goes first, so Bob
@@ -297,7 +301,7 @@ test_default_tie_order (Table *t, gconstpointer data)
   g_assert_cmpstr (order, ==, "Carol, Wolves, David, Goblins, Bob, Alice, Orcs");
 
   /* The choice overrides the Scores, and undoing it restores them. */
-  g_assert_true (tkr_setup_place_before (t->setup, t->history, t->alice, t->bob, NULL));
+  g_assert_true (tkr_klep_setup_place_before (t->setup, t->history, t->alice, t->bob, NULL));
   chosen = describe_setup_order (t->setup);
   g_assert_cmpstr (chosen, ==, "Carol, Wolves, David, Goblins, Alice, Bob, Orcs");
   g_assert_true (tkr_history_undo (t->history));
@@ -313,18 +317,18 @@ test_place_before_refused (Table *t, gconstpointer data)
   g_autoptr (GError) error = NULL;
 
   /* Neither is placed yet. */
-  g_assert_false (tkr_setup_place_before (t->setup, t->history, t->alice, t->bob, &error));
+  g_assert_false (tkr_klep_setup_place_before (t->setup, t->history, t->alice, t->bob, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 
   enter (t->setup, t->history, t->alice, t->orcs_group, 2);
   enter (t->setup, t->history, t->bob, t->orcs_group, 9);
   enter (t->setup, t->history, t->bob, t->goblins_group, 1);
-  g_assert_false (tkr_setup_place_before (t->setup, t->history, t->alice, t->bob, &error));
+  g_assert_false (tkr_klep_setup_place_before (t->setup, t->history, t->alice, t->bob, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 
-  g_assert_false (tkr_setup_place_before (t->setup, t->history, t->alice, t->alice, &error));
+  g_assert_false (tkr_klep_setup_place_before (t->setup, t->history, t->alice, t->alice, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
 }
 
@@ -357,33 +361,34 @@ test_score_out_of_turn (Table *t, gconstpointer data)
 
   /* The Goblins come after the Orcs in Alice's tests. */
   g_assert_false (
-    tkr_setup_enter_score (t->setup, t->history, t->alice, t->goblins_group, 9, &error));
+    tkr_klep_setup_enter_score (t->setup, t->history, t->alice, t->goblins_group, 9, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->goblins_group, &score));
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->goblins_group, &score));
 
   /* Placed after a Low Score: no test left. */
   enter (t->setup, t->history, t->alice, t->orcs_group, 2);
   g_assert_false (
-    tkr_setup_enter_score (t->setup, t->history, t->alice, t->goblins_group, 9, &error));
+    tkr_klep_setup_enter_score (t->setup, t->history, t->alice, t->goblins_group, 9, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 
   /* A PC who does not test, and an impossible Score. */
-  g_assert_false (tkr_setup_enter_score (t->setup, t->history, stranger, t->orcs_group, 9, &error));
+  g_assert_false (
+    tkr_klep_setup_enter_score (t->setup, t->history, stranger, t->orcs_group, 9, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_assert_false (
-    tkr_setup_enter_score (t->setup, t->history, t->bob, t->orcs_group, 5000, &error));
+    tkr_klep_setup_enter_score (t->setup, t->history, t->bob, t->orcs_group, 5000, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 
   /* Retaking from the Orcs on puts Alice back to her first test. */
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_cmpint (score, ==, 2);
-  tkr_setup_retake_from (t->setup, t->history, t->alice, t->orcs_group);
-  g_assert_false (tkr_setup_get_placement (t->setup, t->alice, NULL));
-  g_assert_true (tkr_setup_get_next_group (t->setup, t->alice) == t->orcs_group);
+  tkr_klep_setup_retake_from (t->setup, t->history, t->alice, t->orcs_group);
+  g_assert_false (tkr_klep_setup_get_placement (t->setup, t->alice, NULL));
+  g_assert_true (tkr_klep_setup_get_next_group (t->setup, t->alice) == t->orcs_group);
 }
 
 /* Rule 6: Sneaky toward a group rolls that test with Advantage. */
@@ -396,8 +401,8 @@ test_sneaky_advantage (Table *t, gconstpointer data)
   g_autoptr (GError) error = NULL;
   int score;
 
-  tkr_setup_set_sneaky (t->setup, t->history, t->alice, t->orcs_group, TRUE);
-  sneaky_roll = tkr_setup_roll (t->setup, t->history, t->alice, t->orcs_group, rand, &error);
+  tkr_klep_setup_set_sneaky (t->setup, t->history, t->alice, t->orcs_group, TRUE);
+  sneaky_roll = tkr_klep_setup_roll (t->setup, t->history, t->alice, t->orcs_group, rand, &error);
   g_assert_no_error (error);
   g_assert_nonnull (sneaky_roll);
   g_assert_cmpuint (sneaky_roll->n_dice, ==, 2);
@@ -406,16 +411,17 @@ test_sneaky_advantage (Table *t, gconstpointer data)
   /* d10 + Edge (Alice has +1) */
   g_assert_cmpint (sneaky_roll->modifier, ==, 1);
   g_assert_cmpint (sneaky_roll->score, ==, sneaky_roll->kept + 1);
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_cmpint (score, ==, sneaky_roll->score);
 
-  plain_roll = tkr_setup_roll (t->setup, t->history, t->bob, t->orcs_group, rand, &error);
+  plain_roll = tkr_klep_setup_roll (t->setup, t->history, t->bob, t->orcs_group, rand, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (plain_roll->n_dice, ==, 1);
   g_assert_cmpint (plain_roll->net_advantage, ==, 0);
 
   /* Rolling out of turn is refused like typing in. */
-  g_assert_null (tkr_setup_roll (t->setup, t->history, t->carol, t->wolves_group, rand, &error));
+  g_assert_null (
+    tkr_klep_setup_roll (t->setup, t->history, t->carol, t->wolves_group, rand, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
 }
 
@@ -427,63 +433,65 @@ test_split_and_merge (Table *t, gconstpointer data)
   g_autoptr (GError) error = NULL;
   TkrCharacter *split_off[] = { t->goblins[1], t->goblins[2] };
   TkrCharacter *everyone[] = { t->goblins[0], t->goblins[1], t->goblins[2] };
-  TkrNpcGroup *new_group;
+  TkrKlepNpcGroup *new_group;
   g_autofree char *order = NULL;
   int score;
 
   enter (t->setup, t->history, t->alice, t->orcs_group, 9);
-  tkr_setup_set_sneaky (t->setup, t->history, t->bob, t->goblins_group, TRUE);
+  tkr_klep_setup_set_sneaky (t->setup, t->history, t->bob, t->goblins_group, TRUE);
 
-  new_group = tkr_setup_split_group (t->setup, t->history, t->goblins_group, split_off, 2, &error);
+  new_group =
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, split_off, 2, &error);
   g_assert_no_error (error);
   g_assert_nonnull (new_group);
   g_assert_cmpuint (n_groups (t->setup), ==, 4);
   g_assert_true (group_at (t->setup, 1) == t->goblins_group);
   g_assert_true (group_at (t->setup, 2) == new_group);
-  g_assert_cmpint (tkr_npc_group_get_edge (new_group), ==, 1);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (new_group), ==, 1);
   g_assert_cmpuint (n_members (t->goblins_group), ==, 1);
   g_assert_cmpuint (n_members (new_group), ==, 2);
-  g_assert_cmpstr (tkr_npc_group_get_name (new_group), ==, "Goblin");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (new_group), ==, "Goblin");
   /* Scores cleared: Alice tests from the last group again. */
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
-  g_assert_true (tkr_setup_get_next_group (t->setup, t->alice) == t->orcs_group);
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_next_group (t->setup, t->alice) == t->orcs_group);
 
   /* Splitting off everyone or nobody, or strangers, is refused. */
   g_assert_null (
-    tkr_setup_split_group (t->setup, t->history, t->goblins_group, everyone, 1, &error));
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, everyone, 1, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_null (tkr_setup_split_group (t->setup, t->history, new_group, everyone, 3, &error));
+  g_assert_null (tkr_klep_setup_split_group (t->setup, t->history, new_group, everyone, 3, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_null (tkr_setup_split_group (t->setup, t->history, new_group, &t->orcs[0], 1, &error));
+  g_assert_null (
+    tkr_klep_setup_split_group (t->setup, t->history, new_group, &t->orcs[0], 1, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* Merge back: one group of three, Sneaky carried over. */
-  tkr_setup_set_sneaky (t->setup, t->history, t->carol, new_group, TRUE);
+  tkr_klep_setup_set_sneaky (t->setup, t->history, t->carol, new_group, TRUE);
   g_assert_true (
-    tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group, &error));
+    tkr_klep_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_groups (t->setup), ==, 3);
   g_assert_cmpuint (n_members (t->goblins_group), ==, 3);
-  g_assert_true (tkr_setup_get_sneaky (t->setup, t->carol, t->goblins_group));
-  g_assert_true (tkr_setup_get_sneaky (t->setup, t->bob, t->goblins_group));
+  g_assert_true (tkr_klep_setup_get_sneaky (t->setup, t->carol, t->goblins_group));
+  g_assert_true (tkr_klep_setup_get_sneaky (t->setup, t->bob, t->goblins_group));
 
   g_assert_false (
-    tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, t->goblins_group, &error));
+    tkr_klep_setup_merge_groups (t->setup, t->history, t->goblins_group, t->goblins_group, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (
-    tkr_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group, &error));
+    tkr_klep_setup_merge_groups (t->setup, t->history, t->goblins_group, new_group, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* Moving a group reorders the skeleton and the order built from it. */
-  g_assert_true (tkr_setup_move_group (t->setup, t->history, t->orcs_group, 0, &error));
+  g_assert_true (tkr_klep_setup_move_group (t->setup, t->history, t->orcs_group, 0, &error));
   g_assert_no_error (error);
   g_assert_true (group_at (t->setup, 0) == t->orcs_group);
-  g_assert_false (tkr_setup_move_group (t->setup, t->history, t->orcs_group, 3, &error));
+  g_assert_false (tkr_klep_setup_move_group (t->setup, t->history, t->orcs_group, 3, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   for (guint i = 0; i < 3; i++)
     {
@@ -504,46 +512,46 @@ test_undo_each_step (Table *t, gconstpointer data)
   TkrCharacter *split_off[] = { t->goblins[2] };
   g_autoptr (GError) error = NULL;
   g_autofree char *before = NULL;
-  TkrNpcGroup *new_group;
+  TkrKlepNpcGroup *new_group;
   guint steps;
   int score;
 
   /* A score, undone */
   enter (t->setup, t->history, t->alice, t->orcs_group, 9);
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_true (tkr_history_redo (t->history));
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_cmpint (score, ==, 9);
 
   /* Adding an NPC makes a new front group and restarts the tests; undo
    * takes the group away and brings the score back. */
   steps = tkr_history_get_n_undo (t->history);
-  tkr_setup_add_character (t->setup, t->history, ogre);
+  tkr_klep_setup_add_character (t->setup, t->history, ogre);
   g_assert_cmpuint (tkr_history_get_n_undo (t->history), ==, steps + 1);
   g_assert_cmpuint (n_groups (t->setup), ==, 4);
-  g_assert_cmpint (tkr_npc_group_get_edge (group_at (t->setup, 0)), ==, 5);
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (group_at (t->setup, 0)), ==, 5);
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_true (tkr_history_undo (t->history));
   g_assert_cmpuint (n_groups (t->setup), ==, 3);
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
 
   /* Adding and removing a PC */
-  tkr_setup_add_character (t->setup, t->history, eve);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_setup_get_pcs (t->setup)), ==, 5);
+  tkr_klep_setup_add_character (t->setup, t->history, eve);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (t->setup)), ==, 5);
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_setup_get_pcs (t->setup)), ==, 4);
-  g_assert_true (tkr_setup_remove_character (t->setup, t->history, t->alice, &error));
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (t->setup)), ==, 4);
+  g_assert_true (tkr_klep_setup_remove_character (t->setup, t->history, t->alice, &error));
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
-  g_assert_false (tkr_setup_remove_character (t->setup, t->history, eve, &error));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_false (tkr_klep_setup_remove_character (t->setup, t->history, eve, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* Removing the last NPC of a group drops the group; undo restores it. */
-  g_assert_true (tkr_setup_remove_character (t->setup, t->history, t->orcs[0], &error));
-  g_assert_true (tkr_setup_remove_character (t->setup, t->history, t->orcs[1], &error));
+  g_assert_true (tkr_klep_setup_remove_character (t->setup, t->history, t->orcs[0], &error));
+  g_assert_true (tkr_klep_setup_remove_character (t->setup, t->history, t->orcs[1], &error));
   g_assert_cmpuint (n_groups (t->setup), ==, 2);
   g_assert_true (tkr_history_undo (t->history));
   g_assert_true (tkr_history_undo (t->history));
@@ -553,16 +561,17 @@ test_undo_each_step (Table *t, gconstpointer data)
 
   /* Split, undone */
   before = describe_setup_order (t->setup);
-  new_group = tkr_setup_split_group (t->setup, t->history, t->goblins_group, split_off, 1, &error);
+  new_group =
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, split_off, 1, &error);
   g_assert_nonnull (new_group);
   g_assert_true (tkr_history_undo (t->history));
   g_assert_cmpuint (n_groups (t->setup), ==, 3);
   g_assert_cmpuint (n_members (t->goblins_group), ==, 3);
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
 
   /* Merge, undone */
   g_assert_true (
-    tkr_setup_merge_groups (t->setup, t->history, t->wolves_group, t->goblins_group, &error));
+    tkr_klep_setup_merge_groups (t->setup, t->history, t->wolves_group, t->goblins_group, &error));
   g_assert_cmpuint (n_groups (t->setup), ==, 2);
   g_assert_true (tkr_history_undo (t->history));
   g_assert_cmpuint (n_groups (t->setup), ==, 3);
@@ -571,27 +580,27 @@ test_undo_each_step (Table *t, gconstpointer data)
   g_assert_cmpuint (n_members (t->wolves_group), ==, 2);
 
   /* Move, undone */
-  g_assert_true (tkr_setup_move_group (t->setup, t->history, t->wolves_group, 2, &error));
+  g_assert_true (tkr_klep_setup_move_group (t->setup, t->history, t->wolves_group, 2, &error));
   g_assert_true (group_at (t->setup, 2) == t->wolves_group);
   g_assert_true (tkr_history_undo (t->history));
   g_assert_true (group_at (t->setup, 0) == t->wolves_group);
 
   /* Rename, undone */
-  tkr_setup_rename_group (t->setup, t->history, t->wolves_group, "Hounds");
-  g_assert_cmpstr (tkr_npc_group_get_name (t->wolves_group), ==, "Hounds");
+  tkr_klep_setup_rename_group (t->setup, t->history, t->wolves_group, "Hounds");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (t->wolves_group), ==, "Hounds");
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_cmpstr (tkr_npc_group_get_name (t->wolves_group), ==, "Wolves");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (t->wolves_group), ==, "Wolves");
 
   /* Sneaky, undone */
-  tkr_setup_set_sneaky (t->setup, t->history, t->bob, t->orcs_group, TRUE);
+  tkr_klep_setup_set_sneaky (t->setup, t->history, t->bob, t->orcs_group, TRUE);
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_false (tkr_setup_get_sneaky (t->setup, t->bob, t->orcs_group));
+  g_assert_false (tkr_klep_setup_get_sneaky (t->setup, t->bob, t->orcs_group));
 
   /* Retake, undone */
-  tkr_setup_retake_from (t->setup, t->history, t->alice, t->orcs_group);
-  g_assert_false (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  tkr_klep_setup_retake_from (t->setup, t->history, t->alice, t->orcs_group);
+  g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_true (tkr_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
+  g_assert_true (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
 
   /* Tie choice, undone (see also test_default_tie_order) */
   enter (t->setup, t->history, t->bob, t->orcs_group, 2);
@@ -599,7 +608,7 @@ test_undo_each_step (Table *t, gconstpointer data)
   g_clear_pointer (&before, g_free);
   before = describe_setup_order (t->setup);
   g_assert_cmpstr (before, ==, "Wolves, Goblins, Orcs, Bob, Carol");
-  g_assert_true (tkr_setup_place_before (t->setup, t->history, t->carol, t->bob, &error));
+  g_assert_true (tkr_klep_setup_place_before (t->setup, t->history, t->carol, t->bob, &error));
   g_assert_no_error (error);
   {
     g_autofree char *after = describe_setup_order (t->setup);
@@ -627,17 +636,17 @@ test_complete_notify (Table *t, gconstpointer data)
   g_signal_connect_swapped (t->setup, "notify::complete", G_CALLBACK (count), &notified);
   g_signal_connect_swapped (t->setup, "changed", G_CALLBACK (count), &changed);
 
-  g_assert_false (tkr_setup_is_complete (t->setup));
+  g_assert_false (tkr_klep_setup_is_complete (t->setup));
   enter (t->setup, t->history, t->alice, t->orcs_group, 1);
   enter (t->setup, t->history, t->bob, t->orcs_group, 1);
   enter (t->setup, t->history, t->carol, t->orcs_group, 1);
   g_assert_cmpuint (notified, ==, 0);
   g_assert_cmpuint (changed, ==, 3);
   enter (t->setup, t->history, t->david, t->orcs_group, 1);
-  g_assert_true (tkr_setup_is_complete (t->setup));
+  g_assert_true (tkr_klep_setup_is_complete (t->setup));
   g_assert_cmpuint (notified, ==, 1);
   g_assert_true (tkr_history_undo (t->history));
-  g_assert_false (tkr_setup_is_complete (t->setup));
+  g_assert_false (tkr_klep_setup_is_complete (t->setup));
   g_assert_cmpuint (notified, ==, 2);
   g_assert_cmpuint (changed, ==, 5);
 }
@@ -661,7 +670,7 @@ resolve_table (const char *id, gpointer user_data)
 static void
 test_json_round_trip (Table *t, gconstpointer data)
 {
-  g_autoptr (TkrSetup) copy = tkr_setup_new (rules ());
+  g_autoptr (TkrKlepSetup) copy = tkr_klep_setup_new (rules ());
   g_autoptr (JsonNode) first = NULL;
   g_autoptr (JsonNode) second = NULL;
   g_autoptr (GError) error = NULL;
@@ -669,33 +678,34 @@ test_json_round_trip (Table *t, gconstpointer data)
   g_autofree char *copy_order = NULL;
   TkrCharacter *split_off[] = { t->goblins[2] };
 
-  g_assert_nonnull (tkr_setup_split_group (t->setup, NULL, t->goblins_group, split_off, 1, &error));
-  tkr_setup_set_sneaky (t->setup, NULL, t->alice, t->orcs_group, TRUE);
+  g_assert_nonnull (
+    tkr_klep_setup_split_group (t->setup, NULL, t->goblins_group, split_off, 1, &error));
+  tkr_klep_setup_set_sneaky (t->setup, NULL, t->alice, t->orcs_group, TRUE);
   enter (t->setup, NULL, t->alice, t->orcs_group, 5);
   enter (t->setup, NULL, t->bob, t->orcs_group, 4);
   enter (t->setup, NULL, t->carol, t->orcs_group, 8);
-  g_assert_true (tkr_setup_place_before (t->setup, NULL, t->alice, t->bob, &error));
+  g_assert_true (tkr_klep_setup_place_before (t->setup, NULL, t->alice, t->bob, &error));
   g_assert_no_error (error);
 
-  first = tkr_setup_to_json (t->setup);
-  g_assert_true (tkr_setup_load_json (copy, first, "setup", resolve_table, t, &error));
+  first = tkr_klep_setup_to_json (t->setup);
+  g_assert_true (tkr_klep_setup_load_json (copy, first, "setup", resolve_table, t, &error));
   g_assert_no_error (error);
-  second = tkr_setup_to_json (copy);
+  second = tkr_klep_setup_to_json (copy);
   g_assert_true (json_node_equal (first, second));
 
   order = describe_setup_order (t->setup);
   copy_order = describe_setup_order (copy);
   g_assert_cmpstr (order, ==, "Wolves, Goblins, Goblin, Orcs, Alice, Bob");
   g_assert_cmpstr (copy_order, ==, order);
-  g_assert_true (tkr_setup_get_sneaky (copy, t->alice, group_at (copy, 3)));
-  g_assert_true (tkr_setup_get_next_group (copy, t->carol) == group_at (copy, 2));
-  g_assert_cmpstr (tkr_npc_group_get_name (group_at (copy, 0)), ==, "Wolves");
+  g_assert_true (tkr_klep_setup_get_sneaky (copy, t->alice, group_at (copy, 3)));
+  g_assert_true (tkr_klep_setup_get_next_group (copy, t->carol) == group_at (copy, 2));
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (copy, 0)), ==, "Wolves");
 }
 
 static void
 expect_refused (Table *t, const char *json, const char *path_fragment)
 {
-  g_autoptr (TkrSetup) setup = tkr_setup_new (rules ());
+  g_autoptr (TkrKlepSetup) setup = tkr_klep_setup_new (rules ());
   g_autoptr (JsonNode) node = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -733,7 +743,7 @@ expect_refused (Table *t, const char *json, const char *path_fragment)
 
   node = json_from_string (expanded->str, &error);
   g_assert_no_error (error);
-  g_assert_false (tkr_setup_load_json (setup, node, "setup", resolve_table, t, &error));
+  g_assert_false (tkr_klep_setup_load_json (setup, node, "setup", resolve_table, t, &error));
   g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
   if (g_test_verbose ())
     g_test_message ("%s", error->message);

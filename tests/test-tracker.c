@@ -18,7 +18,7 @@ typedef TkrTracker *(*TrackerFactory) (TkrHistory *history);
 static TkrTracker *
 kleptonomicon_tracker (TkrHistory *history)
 {
-  return TKR_TRACKER (tkr_encounter_new (tkr_rules_get_default (), history));
+  return TKR_TRACKER (tkr_klep_encounter_new (tkr_rules_get_default (), history));
 }
 
 static TkrRules *

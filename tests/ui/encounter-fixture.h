@@ -15,7 +15,7 @@
 typedef struct
 {
   TkrCampaign *campaign;
-  TkrEncounter *encounter;
+  TkrKlepEncounter *encounter;
   TkrHistory *history;
   TkrRules *rules;
   TkrCharacter *alice; /* PC, Edge +1 */
@@ -143,9 +143,9 @@ fixture_begin_setup (Fixture *fixture)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (tkr_encounter_begin_setup (fixture->encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_setup (fixture->encounter, &error));
   g_assert_no_error (error);
-  g_assert_nonnull (tkr_encounter_get_setup (fixture->encounter));
+  g_assert_nonnull (tkr_klep_encounter_get_setup (fixture->encounter));
 }
 
 /* Alice never scores Low: she goes before everyone. Bob scores Low
@@ -153,19 +153,19 @@ fixture_begin_setup (Fixture *fixture)
 static inline void
 fixture_complete_setup (Fixture *fixture)
 {
-  TkrSetup *setup = tkr_encounter_get_setup (fixture->encounter);
+  TkrKlepSetup *setup = tkr_klep_encounter_get_setup (fixture->encounter);
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
 
-  while (tkr_setup_get_next_test (setup, &pc, &group))
+  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
     {
       g_autoptr (GError) error = NULL;
       int score = pc == fixture->alice ? 10 : 3;
 
-      g_assert_true (tkr_setup_enter_score (setup, fixture->history, pc, group, score, &error));
+      g_assert_true (tkr_klep_setup_enter_score (setup, fixture->history, pc, group, score, &error));
       g_assert_no_error (error);
     }
-  g_assert_true (tkr_setup_is_complete (setup));
+  g_assert_true (tkr_klep_setup_is_complete (setup));
 }
 
 static inline void
@@ -175,9 +175,9 @@ fixture_begin_main (Fixture *fixture)
 
   fixture_begin_setup (fixture);
   fixture_complete_setup (fixture);
-  g_assert_true (tkr_encounter_begin_main (fixture->encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_main (fixture->encounter, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->encounter), ==, TKR_PHASE_MAIN);
 }
 
 /* Every descendant of @root of @type, depth first. */

@@ -14,7 +14,7 @@
 #include "tkr-ap-view.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-page.h"
-#include "tkr-encounter-view.h"
+#include "tkr-klep-view.h"
 #include "tkr-pf2e-view.h"
 
 typedef struct
@@ -74,7 +74,7 @@ assert_shows (PageFixture *fixture, const char *system)
     g_assert_true (gtk_widget_get_visible (view) == (view == gtk_stack_get_visible_child (stack)));
 #define HOLDS(id, getter, name)                                                                    \
   g_assert_true (getter (child (fixture, name)) == (g_str_equal (system, id) ? campaign : NULL))
-  HOLDS ("kleptonomicon", tkr_encounter_view_get_campaign, "kleptonomicon_view");
+  HOLDS ("kleptonomicon", tkr_klep_view_get_campaign, "kleptonomicon_view");
   HOLDS ("pf2e", tkr_pf2e_view_get_campaign, "pf2e_view");
   HOLDS ("d20", tkr_d20_view_get_campaign, "d20_view");
   HOLDS ("action-points", tkr_ap_view_get_campaign, "ap_view");

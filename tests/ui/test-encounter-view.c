@@ -5,22 +5,22 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-encounter-view.h"
+#include "tkr-klep-view.h"
 #include "tkr-phase-bar.h"
-#include "tkr-turn-tracker.h"
+#include "tkr-klep-turn-tracker.h"
 
 typedef struct
 {
   Fixture f;
-  TkrEncounterView *view;
+  TkrKlepView *view;
 } ViewFixture;
 
 static void
 view_setup (ViewFixture *fixture, gconstpointer data)
 {
   fixture_init (&fixture->f);
-  fixture->view = TKR_ENCOUNTER_VIEW (tkr_encounter_view_new ());
-  tkr_encounter_view_set_campaign (fixture->view, fixture->f.campaign);
+  fixture->view = TKR_KLEP_VIEW (tkr_klep_view_new ());
+  tkr_klep_view_set_campaign (fixture->view, fixture->f.campaign);
   fixture_show (&fixture->f, GTK_WIDGET (fixture->view), 1000, 800);
 }
 
@@ -34,7 +34,7 @@ static gpointer
 child (ViewFixture *fixture, GType type, const char *name)
 {
   GObject *object =
-    gtk_widget_get_template_child (GTK_WIDGET (fixture->view), TKR_TYPE_ENCOUNTER_VIEW, name);
+    gtk_widget_get_template_child (GTK_WIDGET (fixture->view), TKR_TYPE_KLEP_VIEW, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -54,17 +54,18 @@ static void
 assert_phase_bar_matches (ViewFixture *fixture)
 {
   TkrPhaseBar *bar = child (fixture, TKR_TYPE_PHASE_BAR, "phase_bar");
-  TkrPhase current = tkr_encounter_get_phase (fixture->f.encounter);
+  TkrPhase current = tkr_klep_encounter_get_phase (fixture->f.encounter);
 
   for (TkrPhase phase = TKR_PHASE_FREEPLAY; phase <= TKR_PHASE_END; phase++)
     {
       GtkWidget *button = tkr_phase_bar_get_button (bar, phase);
       gboolean legal =
-        phase != current && tkr_encounter_can_transition (fixture->f.encounter, phase);
+        phase != current && tkr_klep_encounter_can_transition (fixture->f.encounter, phase);
 
       /* Main waits for a complete Setup. */
       if (current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN)
-        legal = legal && tkr_setup_is_complete (tkr_encounter_get_setup (fixture->f.encounter));
+        legal =
+          legal && tkr_klep_setup_is_complete (tkr_klep_encounter_get_setup (fixture->f.encounter));
 
       g_assert_cmpint (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)), ==,
                        phase == current);
@@ -95,7 +96,7 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
 
   /* Clicking the Setup button asks the core for the transition. */
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_SETUP));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (fixture), ==, "setup");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_FREEPLAY));
@@ -109,7 +110,7 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_MAIN));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_MAIN));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_PAUSED));
@@ -118,7 +119,7 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_SETUP));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_PAUSED));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_MAIN));
@@ -126,14 +127,14 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_SETUP));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_END));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
   g_assert_cmpstr (visible_page (fixture), ==, "end");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_FREEPLAY));
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_MAIN));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_FREEPLAY));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (fixture), ==, "freeplay");
   assert_phase_bar_matches (fixture);
 }
@@ -148,7 +149,7 @@ test_phase_bar_refusal (ViewFixture *fixture, gconstpointer data)
     GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (bar), TKR_TYPE_PHASE_BAR, "error_label"));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_END));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
   g_assert_cmpstr (gtk_label_get_text (error_label), !=, "");
   assert_phase_bar_matches (fixture);
@@ -163,7 +164,7 @@ test_actions_installed (void)
     "encounter.end",           "encounter.finish",     "encounter.spend-beat",
     "encounter.dash",
   };
-  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_ENCOUNTER_VIEW);
+  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_KLEP_VIEW);
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -196,57 +197,57 @@ static void
 test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 {
   GtkWidget *begin_setup = child (fixture, GTK_TYPE_BUTTON, "begin_setup_button");
-  TkrTurnTracker *tracker = child (fixture, TKR_TYPE_TURN_TRACKER, "tracker");
-  GtkRevealer *paused = GTK_REVEALER (
-    gtk_widget_get_template_child (GTK_WIDGET (tracker), TKR_TYPE_TURN_TRACKER, "paused_revealer"));
+  TkrKlepTurnTracker *tracker = child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "tracker");
+  GtkRevealer *paused = GTK_REVEALER (gtk_widget_get_template_child (
+    GTK_WIDGET (tracker), TKR_TYPE_KLEP_TURN_TRACKER, "paused_revealer"));
 
   /* An action not enabled in this phase does nothing. */
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
   g_assert_true (gtk_widget_get_sensitive (begin_setup));
 
   activate (fixture, "encounter.begin-setup");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (fixture), ==, "setup");
   g_assert_false (gtk_widget_get_sensitive (begin_setup));
 
   /* Not complete yet: Ctrl+Return is off. */
   activate (fixture, "encounter.begin-main");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
 
   fixture_complete_setup (&fixture->f);
   fixture_iterate ();
   activate (fixture, "encounter.begin-main");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
-  g_assert_cmpint (tkr_encounter_get_round (fixture->f.encounter), ==, 1);
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
 
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 1);
   g_assert_true (tkr_history_undo (fixture->f.history));
   fixture_iterate ();
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
 
   activate (fixture, "encounter.pause");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   g_assert_true (gtk_revealer_get_reveal_child (paused));
 
   /* Paused: no turn changes. */
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
 
   activate (fixture, "encounter.resume");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
   g_assert_false (gtk_revealer_get_reveal_child (paused));
 
   activate (fixture, "encounter.end");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
   g_assert_cmpstr (visible_page (fixture), ==, "end");
 
   activate (fixture, "encounter.finish");
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (fixture), ==, "freeplay");
   g_assert_true (gtk_widget_get_sensitive (begin_setup));
 }
@@ -257,22 +258,22 @@ static void
 test_spend_beat_refusal_shown (ViewFixture *fixture, gconstpointer data)
 {
   GtkLabel *error_label = child (fixture, GTK_TYPE_LABEL, "error_label");
-  TkrTurnEntry *entry;
-  g_autoptr (TkrCombatant) combatant = NULL;
+  TkrKlepTurnEntry *entry;
+  g_autoptr (TkrKlepCombatant) combatant = NULL;
   int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
 
   fixture_begin_main (&fixture->f);
   fixture_iterate ();
-  entry = tkr_encounter_get_current_entry (fixture->f.encounter);
-  combatant = g_list_model_get_item (tkr_turn_entry_get_members (entry), 0);
+  entry = tkr_klep_encounter_get_current_entry (fixture->f.encounter);
+  combatant = g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
 
   for (int i = 0; i < per_round; i++)
     activate (fixture, "encounter.spend-beat");
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, 0);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (error_label)));
 
   activate (fixture, "encounter.spend-beat");
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, 0);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, 0);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
   g_assert_cmpstr (gtk_label_get_text (error_label), !=, "");
 }
@@ -287,13 +288,12 @@ test_refusal_as_toast (void)
   GtkLabel *error_label;
 
   fixture_init (&f);
-  view = tkr_encounter_view_new ();
-  tkr_encounter_view_set_campaign (TKR_ENCOUNTER_VIEW (view), f.campaign);
+  view = tkr_klep_view_new ();
+  tkr_klep_view_set_campaign (TKR_KLEP_VIEW (view), f.campaign);
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), view);
   fixture_show (&f, overlay, 900, 700);
-  error_label =
-    GTK_LABEL (gtk_widget_get_template_child (view, TKR_TYPE_ENCOUNTER_VIEW, "error_label"));
+  error_label = GTK_LABEL (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "error_label"));
 
   fixture_begin_main (&f);
   for (int i = 0; i <= tkr_rules_get_beats_per_round (f.rules); i++)
@@ -318,18 +318,18 @@ test_freeplay_participants (void)
 
   fixture_init (&f);
   carol = tkr_campaign_add_pc (f.campaign, "Carol");
-  view = tkr_encounter_view_new ();
-  tkr_encounter_view_set_campaign (TKR_ENCOUNTER_VIEW (view), f.campaign);
+  view = tkr_klep_view_new ();
+  tkr_klep_view_set_campaign (TKR_KLEP_VIEW (view), f.campaign);
   fixture_show (&f, view, 900, 700);
 
-  list = GTK_LIST_BOX (
-    gtk_widget_get_template_child (view, TKR_TYPE_ENCOUNTER_VIEW, "participants_list"));
-  participants = tkr_encounter_get_participants (f.encounter);
+  list =
+    GTK_LIST_BOX (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "participants_list"));
+  participants = tkr_klep_encounter_get_participants (f.encounter);
   before = g_list_model_get_n_items (participants);
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, before - 1));
   g_assert_null (gtk_list_box_get_row_at_index (list, before));
 
-  click (gtk_widget_get_template_child (view, TKR_TYPE_ENCOUNTER_VIEW, "add_party_button"));
+  click (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (participants), ==, before + 1);
   {
     g_autoptr (TkrCharacter) last = g_list_model_get_item (participants, before);

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-award-dialog.h"
-#include "tkr-end-view.h"
+#include "tkr-klep-award-dialog.h"
+#include "tkr-klep-end-view.h"
 
 typedef struct
 {
@@ -21,10 +21,10 @@ end_setup (EndFixture *fixture, gconstpointer data)
 
   fixture_init (&fixture->f);
   fixture_begin_main (&fixture->f);
-  g_assert_true (tkr_encounter_end (fixture->f.encounter, &error));
+  g_assert_true (tkr_klep_encounter_end (fixture->f.encounter, &error));
   g_assert_no_error (error);
-  fixture->view = tkr_end_view_new ();
-  tkr_end_view_set_campaign (TKR_END_VIEW (fixture->view), fixture->f.campaign);
+  fixture->view = tkr_klep_end_view_new ();
+  tkr_klep_end_view_set_campaign (TKR_KLEP_END_VIEW (fixture->view), fixture->f.campaign);
   fixture_show (&fixture->f, fixture->view, 800, 800);
 }
 
@@ -41,7 +41,7 @@ end_teardown (EndFixture *fixture, gconstpointer data)
 static gpointer
 child (EndFixture *fixture, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (fixture->view, TKR_TYPE_END_VIEW, name);
+  GObject *object = gtk_widget_get_template_child (fixture->view, TKR_TYPE_KLEP_END_VIEW, name);
 
   g_assert_nonnull (object);
   return object;
@@ -83,26 +83,26 @@ test_lists_pcs (EndFixture *fixture, gconstpointer data)
 }
 
 /* seed 000, "Encounter End Phase": the GM awards XP, with a reason,
- * through TkrAwardDialog; undo takes it back and the row follows. */
+ * through TkrKlepAwardDialog; undo takes it back and the row follows. */
 static void
 test_award_through_dialog (EndFixture *fixture, gconstpointer data)
 {
   TkrCharacter *alice = fixture->f.alice;
   int xp = tkr_character_get_experience (alice);
-  TkrAwardDialog *dialog;
+  TkrKlepAwardDialog *dialog;
   g_autofree char *expected = NULL;
 
   /* The row's button opens the dialog. */
   click (g_object_get_data (G_OBJECT (row_for (fixture, alice)), "tkr-award"));
   g_assert_true (fixture_wait_until (dialog_is_shown, NULL));
-  dialog = TKR_AWARD_DIALOG (find_message_dialog ());
-  g_assert_true (tkr_award_dialog_get_character (dialog) == alice);
-  g_assert_cmpint (tkr_award_dialog_get_xp (dialog), ==, 1);
+  dialog = TKR_KLEP_AWARD_DIALOG (find_message_dialog ());
+  g_assert_true (tkr_klep_award_dialog_get_character (dialog) == alice);
+  g_assert_cmpint (tkr_klep_award_dialog_get_xp (dialog), ==, 1);
 
   /* The rule data allows 1 or 2; 3 is not offered. */
-  g_assert_false (tkr_award_dialog_set_xp (dialog, 3));
-  g_assert_true (tkr_award_dialog_set_xp (dialog, 2));
-  tkr_award_dialog_set_reason (dialog, "Freed the prisoners as well");
+  g_assert_false (tkr_klep_award_dialog_set_xp (dialog, 3));
+  g_assert_true (tkr_klep_award_dialog_set_xp (dialog, 2));
+  tkr_klep_award_dialog_set_reason (dialog, "Freed the prisoners as well");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "award");
   gtk_window_destroy (GTK_WINDOW (dialog));
   fixture_iterate ();
@@ -119,7 +119,7 @@ test_award_through_dialog (EndFixture *fixture, gconstpointer data)
   g_assert_nonnull (strstr (row_subtitle (fixture, alice), expected));
 
   /* Cancel awards nothing. */
-  dialog = tkr_end_view_award (TKR_END_VIEW (fixture->view), alice);
+  dialog = tkr_klep_end_view_award (TKR_KLEP_END_VIEW (fixture->view), alice);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
   fixture_iterate ();
@@ -190,7 +190,7 @@ static void
 test_back_to_freeplay (EndFixture *fixture, gconstpointer data)
 {
   click (child (fixture, "finish_button"));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
 }
 
 /* SRD, end of an Episode: pools back to their maximum, after a

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-combatant-panel.h"
-#include "tkr-gm-panel.h"
-#include "tkr-turn-tracker.h"
+#include "tkr-klep-combatant-panel.h"
+#include "tkr-klep-gm-panel.h"
+#include "tkr-klep-turn-tracker.h"
 
 typedef struct
 {
@@ -20,8 +20,8 @@ panel_setup (PanelFixture *fixture, gconstpointer data)
 {
   fixture_init (&fixture->f);
   fixture_begin_main (&fixture->f);
-  fixture->panel = tkr_gm_panel_new ();
-  tkr_gm_panel_set_encounter (TKR_GM_PANEL (fixture->panel), fixture->f.encounter);
+  fixture->panel = tkr_klep_gm_panel_new ();
+  tkr_klep_gm_panel_set_encounter (TKR_KLEP_GM_PANEL (fixture->panel), fixture->f.encounter);
   fixture_show (&fixture->f, fixture->panel, 400, 900);
 }
 
@@ -34,7 +34,7 @@ panel_teardown (PanelFixture *fixture, gconstpointer data)
 static gpointer
 child (PanelFixture *fixture, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (fixture->panel, TKR_TYPE_GM_PANEL, name);
+  GObject *object = gtk_widget_get_template_child (fixture->panel, TKR_TYPE_KLEP_GM_PANEL, name);
 
   g_assert_nonnull (object);
   return object;
@@ -83,7 +83,7 @@ catalogue_index (TkrRules *rules, const char *name)
 static TkrLogEntry *
 last_log_entry (Fixture *f)
 {
-  GListModel *log = tkr_encounter_get_log (f->encounter);
+  GListModel *log = tkr_klep_encounter_get_log (f->encounter);
   guint n = g_list_model_get_n_items (log);
   g_autoptr (TkrLogEntry) entry = NULL;
 
@@ -98,7 +98,7 @@ last_log_entry (Fixture *f)
 static void
 test_zones (PanelFixture *fixture, gconstpointer data)
 {
-  GListModel *zones = tkr_encounter_get_zones (fixture->f.encounter);
+  GListModel *zones = tkr_klep_encounter_get_zones (fixture->f.encounter);
   GtkListBox *list = child (fixture, "zones_list");
   GtkLabel *error_label = child (fixture, "error_label");
   guint fire = catalogue_index (fixture->f.rules, "Fire");
@@ -220,7 +220,7 @@ log_at_end (gpointer data)
 static void
 test_log (PanelFixture *fixture, gconstpointer data)
 {
-  GListModel *log = tkr_encounter_get_log (fixture->f.encounter);
+  GListModel *log = tkr_klep_encounter_get_log (fixture->f.encounter);
   GtkWidget *log_view = child (fixture, "log_view");
   GtkEditable *note = child (fixture, "note_entry");
   GtkWidget *add_note = child (fixture, "add_note_button");
@@ -233,14 +233,14 @@ test_log (PanelFixture *fixture, gconstpointer data)
   g_assert_cmpuint (n, >, 0);
   g_assert_false (gtk_widget_get_mapped (log_view));
   for (int i = 0; i < 30; i++)
-    tkr_encounter_log (fixture->f.encounter, "Earlier note %d", i);
+    tkr_klep_encounter_log (fixture->f.encounter, "Earlier note %d", i);
   adw_view_stack_set_visible_child_name (child (fixture, "view_stack"), "log");
   g_assert_true (fixture_wait_until (widget_is_mapped, log_view));
   g_assert_true (fixture_wait_until (log_at_end, fixture));
   n = g_list_model_get_n_items (log);
 
   /* Next Turn logs, and the line shows with its Round. */
-  g_assert_true (tkr_encounter_next_turn (fixture->f.encounter, &error));
+  g_assert_true (tkr_klep_encounter_next_turn (fixture->f.encounter, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (g_list_model_get_n_items (log), >, n);
   g_assert_true (fixture_wait_until (log_at_end, fixture) ||
@@ -256,7 +256,7 @@ test_log (PanelFixture *fixture, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, n + 1);
   g_assert_cmpstr (tkr_log_entry_get_text (last_log_entry (&fixture->f)), ==, "The bridge creaks");
   g_assert_cmpint (tkr_log_entry_get_round (last_log_entry (&fixture->f)), ==,
-                   tkr_encounter_get_round (fixture->f.encounter));
+                   tkr_klep_encounter_get_round (fixture->f.encounter));
   g_assert_cmpstr (gtk_editable_get_text (note), ==, "");
   g_assert_false (gtk_widget_get_sensitive (add_note));
   fixture_iterate ();
@@ -285,13 +285,13 @@ test_log (PanelFixture *fixture, gconstpointer data)
 
 /* Improvised Movement, through the combatant panel's Move popover */
 
-static TkrCombatant *
+static TkrKlepCombatant *
 member_of_entry (Fixture *f, guint index)
 {
-  g_autoptr (TkrTurnEntry) entry =
-    g_list_model_get_item (tkr_encounter_get_order (f->encounter), index);
-  g_autoptr (TkrCombatant) combatant =
-    g_list_model_get_item (tkr_turn_entry_get_members (entry), 0);
+  g_autoptr (TkrKlepTurnEntry) entry =
+    g_list_model_get_item (tkr_klep_encounter_get_order (f->encounter), index);
+  g_autoptr (TkrKlepCombatant) combatant =
+    g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
 
   return combatant;
 }
@@ -299,7 +299,7 @@ member_of_entry (Fixture *f, guint index)
 static gpointer
 panel_child (GtkWidget *panel, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (panel, TKR_TYPE_COMBATANT_PANEL, name);
+  GObject *object = gtk_widget_get_template_child (panel, TKR_TYPE_KLEP_COMBATANT_PANEL, name);
 
   g_assert_nonnull (object);
   return object;
@@ -356,7 +356,7 @@ test_grant_improvised (void)
 {
   Fixture f;
   GtkWidget *panel;
-  TkrCombatant *combatant;
+  TkrKlepCombatant *combatant;
   GtkMenuButton *move_button;
   GtkLabel *ledger;
   GtkWidget *grant;
@@ -367,22 +367,22 @@ test_grant_improvised (void)
   fixture_init (&f);
   fixture_begin_main (&f);
   combatant = member_of_entry (&f, 0);
-  g_assert_true (tkr_encounter_is_on_turn (f.encounter, combatant));
-  g_assert_cmpint (tkr_character_get_range_units (tkr_combatant_get_character (combatant), "Climb"),
-                   ==, 0);
+  g_assert_true (tkr_klep_encounter_is_on_turn (f.encounter, combatant));
+  g_assert_cmpint (
+    tkr_character_get_range_units (tkr_klep_combatant_get_character (combatant), "Climb"), ==, 0);
 
-  panel = tkr_combatant_panel_new ();
-  tkr_combatant_panel_set_encounter (TKR_COMBATANT_PANEL (panel), f.encounter);
-  tkr_combatant_panel_set_combatant (TKR_COMBATANT_PANEL (panel), combatant);
+  panel = tkr_klep_combatant_panel_new ();
+  tkr_klep_combatant_panel_set_encounter (TKR_KLEP_COMBATANT_PANEL (panel), f.encounter);
+  tkr_klep_combatant_panel_set_combatant (TKR_KLEP_COMBATANT_PANEL (panel), combatant);
   fixture_show (&f, panel, 700, 600);
   move_button = panel_child (panel, "move_button");
   ledger = panel_child (panel, "ledger_label");
 
   grant = fill_grant_form (panel, "Climb", 2, FALSE);
   click (grant);
-  g_assert_true (tkr_combatant_is_improvised (combatant, "Climb", &waived));
+  g_assert_true (tkr_klep_combatant_is_improvised (combatant, "Climb", &waived));
   g_assert_false (waived);
-  g_assert_cmpint (tkr_combatant_get_range_cap (combatant, "Climb"), ==, 2);
+  g_assert_cmpint (tkr_klep_combatant_get_range_cap (combatant, "Climb"), ==, 2);
   g_assert_false (gtk_widget_get_visible (panel_child (panel, "error_label")));
   climb = g_strdup_printf ("Climb 0/2 (improvised, %d:1)", tkr_rules_get_improvised_cost (f.rules));
   g_assert_nonnull (strstr (gtk_label_get_text (ledger), climb));
@@ -411,14 +411,14 @@ test_grant_improvised (void)
       find_named (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), "improvised-waive")),
     TRUE);
   click (find_named (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), "improvised-grant"));
-  g_assert_true (tkr_combatant_is_improvised (combatant, "Swim", &waived));
+  g_assert_true (tkr_klep_combatant_is_improvised (combatant, "Swim", &waived));
   g_assert_true (waived);
   g_assert_nonnull (strstr (gtk_label_get_text (ledger), "Swim 0/1 (improvised, no penalty)"));
 
   /* Undo takes the grant back, and the ledger follows. */
   g_assert_true (tkr_history_undo (f.history));
   fixture_iterate ();
-  g_assert_false (tkr_combatant_is_improvised (combatant, "Swim", NULL));
+  g_assert_false (tkr_klep_combatant_is_improvised (combatant, "Swim", NULL));
   g_assert_null (strstr (gtk_label_get_text (ledger), "Swim"));
 
   fixture_clear (&f);
@@ -438,9 +438,10 @@ test_grant_choices (void)
 
   fixture_init (&f);
   fixture_begin_main (&f);
-  panel = tkr_combatant_panel_new ();
-  tkr_combatant_panel_set_encounter (TKR_COMBATANT_PANEL (panel), f.encounter);
-  tkr_combatant_panel_set_combatant (TKR_COMBATANT_PANEL (panel), member_of_entry (&f, 0));
+  panel = tkr_klep_combatant_panel_new ();
+  tkr_klep_combatant_panel_set_encounter (TKR_KLEP_COMBATANT_PANEL (panel), f.encounter);
+  tkr_klep_combatant_panel_set_combatant (TKR_KLEP_COMBATANT_PANEL (panel),
+                                          member_of_entry (&f, 0));
   fixture_show (&f, panel, 700, 600);
   move_button = panel_child (panel, "move_button");
   fill_grant_form (panel, NULL, 1, FALSE);
@@ -472,26 +473,26 @@ test_grant_refused_off_turn (void)
 {
   Fixture f;
   GtkWidget *panel;
-  TkrCombatant *combatant;
+  TkrKlepCombatant *combatant;
   GtkLabel *error_label;
   g_autoptr (GError) expected = NULL;
 
   fixture_init (&f);
   fixture_begin_main (&f);
   combatant = member_of_entry (&f, 1);
-  g_assert_false (tkr_encounter_is_on_turn (f.encounter, combatant));
-  g_assert_false (
-    tkr_encounter_grant_improvised_range (f.encounter, combatant, "Climb", 2, FALSE, &expected));
+  g_assert_false (tkr_klep_encounter_is_on_turn (f.encounter, combatant));
+  g_assert_false (tkr_klep_encounter_grant_improvised_range (f.encounter, combatant, "Climb", 2,
+                                                             FALSE, &expected));
   g_assert_nonnull (expected);
 
-  panel = tkr_combatant_panel_new ();
-  tkr_combatant_panel_set_encounter (TKR_COMBATANT_PANEL (panel), f.encounter);
-  tkr_combatant_panel_set_combatant (TKR_COMBATANT_PANEL (panel), combatant);
+  panel = tkr_klep_combatant_panel_new ();
+  tkr_klep_combatant_panel_set_encounter (TKR_KLEP_COMBATANT_PANEL (panel), f.encounter);
+  tkr_klep_combatant_panel_set_combatant (TKR_KLEP_COMBATANT_PANEL (panel), combatant);
   fixture_show (&f, panel, 700, 600);
   error_label = panel_child (panel, "error_label");
 
   click (fill_grant_form (panel, "Climb", 2, FALSE));
-  g_assert_false (tkr_combatant_is_improvised (combatant, "Climb", NULL));
+  g_assert_false (tkr_klep_combatant_is_improvised (combatant, "Climb", NULL));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
   g_assert_cmpstr (gtk_label_get_text (error_label), ==, expected->message);
 
@@ -525,15 +526,15 @@ check_tracker_hosts_panel (int width, gboolean narrow)
 
   fixture_init (&f);
   fixture_begin_main (&f);
-  tracker = tkr_turn_tracker_new ();
-  tkr_turn_tracker_set_encounter (TKR_TURN_TRACKER (tracker), f.encounter);
+  tracker = tkr_klep_turn_tracker_new ();
+  tkr_klep_turn_tracker_set_encounter (TKR_KLEP_TURN_TRACKER (tracker), f.encounter);
   fixture_show (&f, tracker, width, 780);
-  panel = tkr_turn_tracker_get_gm_panel (TKR_TURN_TRACKER (tracker));
-  g_assert_true (TKR_IS_GM_PANEL (panel));
-  g_assert_true (tkr_gm_panel_get_encounter (TKR_GM_PANEL (panel)) == f.encounter);
-  flap = ADW_FLAP (gtk_widget_get_template_child (tracker, TKR_TYPE_TURN_TRACKER, "flap"));
+  panel = tkr_klep_turn_tracker_get_gm_panel (TKR_KLEP_TURN_TRACKER (tracker));
+  g_assert_true (TKR_IS_KLEP_GM_PANEL (panel));
+  g_assert_true (tkr_klep_gm_panel_get_encounter (TKR_KLEP_GM_PANEL (panel)) == f.encounter);
+  flap = ADW_FLAP (gtk_widget_get_template_child (tracker, TKR_TYPE_KLEP_TURN_TRACKER, "flap"));
   toggle = GTK_TOGGLE_BUTTON (
-    gtk_widget_get_template_child (tracker, TKR_TYPE_TURN_TRACKER, "gm_panel_button"));
+    gtk_widget_get_template_child (tracker, TKR_TYPE_KLEP_TURN_TRACKER, "gm_panel_button"));
 
   if (narrow)
     {

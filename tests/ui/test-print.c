@@ -19,7 +19,7 @@
 typedef struct
 {
   TkrCampaign *campaign;
-  TkrEncounter *encounter;
+  TkrKlepEncounter *encounter;
   TkrCharacter *alice;
   char *dir;
 } Fixture;
@@ -176,8 +176,8 @@ begin_main (Fixture *fixture)
   GListModel *npcs = tkr_campaign_get_npcs (fixture->campaign);
   const guint copies[] = { 2, 3, 2 };
   TkrCharacter *pc;
-  TkrNpcGroup *group;
-  TkrSetup *setup;
+  TkrKlepNpcGroup *group;
+  TkrKlepSetup *setup;
 
   for (guint i = 0; i < g_list_model_get_n_items (party); i++)
     {
@@ -191,23 +191,24 @@ begin_main (Fixture *fixture)
 
       add_to_encounter (fixture, character, copies[i]);
     }
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_participants (fixture->encounter)),
-                    ==, 9);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_klep_encounter_get_participants (fixture->encounter)), ==, 9);
 
-  g_assert_true (tkr_encounter_begin_setup (fixture->encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_setup (fixture->encounter, &error));
   g_assert_no_error (error);
-  setup = tkr_encounter_get_setup (fixture->encounter);
+  setup = tkr_klep_encounter_get_setup (fixture->encounter);
   /* Alice never scores Low and goes first; Bob is Low at once. */
-  while (tkr_setup_get_next_test (setup, &pc, &group))
+  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
     {
       g_assert_true (
-        tkr_setup_enter_score (setup, NULL, pc, group, pc == fixture->alice ? 10 : 2, &error));
+        tkr_klep_setup_enter_score (setup, NULL, pc, group, pc == fixture->alice ? 10 : 2, &error));
       g_assert_no_error (error);
     }
-  g_assert_true (tkr_encounter_begin_main (fixture->encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_main (fixture->encounter, &error));
   g_assert_no_error (error);
 
-  g_assert_nonnull (tkr_encounter_add_zone (fixture->encounter, "Fire", 2, "the brazier", &error));
+  g_assert_nonnull (
+    tkr_klep_encounter_add_zone (fixture->encounter, "Fire", 2, "the brazier", &error));
   g_assert_no_error (error);
 }
 

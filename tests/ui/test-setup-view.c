@@ -5,29 +5,29 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-setup-view.h"
+#include "tkr-klep-setup-view.h"
 
 static gpointer
 child (GtkWidget *view, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (view, TKR_TYPE_SETUP_VIEW, name);
+  GObject *object = gtk_widget_get_template_child (view, TKR_TYPE_KLEP_SETUP_VIEW, name);
 
   g_assert_nonnull (object);
   return object;
 }
 
-static TkrSetup *
+static TkrKlepSetup *
 get_setup (Fixture *f)
 {
-  return tkr_encounter_get_setup (f->encounter);
+  return tkr_klep_encounter_get_setup (f->encounter);
 }
 
 static GtkWidget *
 show_setup_view (Fixture *f)
 {
-  GtkWidget *view = tkr_setup_view_new ();
+  GtkWidget *view = tkr_klep_setup_view_new ();
 
-  tkr_setup_view_set_encounter (TKR_SETUP_VIEW (view), f->encounter);
+  tkr_klep_setup_view_set_encounter (TKR_KLEP_SETUP_VIEW (view), f->encounter);
   fixture_show (f, view, 1100, 900);
   return view;
 }
@@ -56,12 +56,12 @@ static void
 assert_preview_matches_core (GtkWidget *view, Fixture *f)
 {
   GtkListBox *preview = child (view, "preview_list");
-  g_autoptr (GPtrArray) order = tkr_setup_build_order (get_setup (f));
+  g_autoptr (GPtrArray) order = tkr_klep_setup_build_order (get_setup (f));
 
   g_assert_cmpuint (count_rows (preview), ==, order->len);
   for (guint i = 0; i < order->len; i++)
     g_assert_cmpstr (row_title (preview, i), ==,
-                     tkr_turn_entry_get_name (g_ptr_array_index (order, i)));
+                     tkr_klep_turn_entry_get_name (g_ptr_array_index (order, i)));
 }
 
 /* Types @score into the spin button and presses "Enter Score". */
@@ -76,12 +76,12 @@ static void
 assert_test_title (GtkWidget *view, Fixture *f)
 {
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
   g_autofree char *expected = NULL;
 
-  g_assert_true (tkr_setup_get_next_test (get_setup (f), &pc, &group));
+  g_assert_true (tkr_klep_setup_get_next_test (get_setup (f), &pc, &group));
   expected = g_strdup_printf ("%s tests Edge against %s", tkr_character_get_name (pc),
-                              tkr_npc_group_get_name (group));
+                              tkr_klep_npc_group_get_name (group));
   g_assert_cmpstr (gtk_label_get_text (child (view, "test_title")), ==, expected);
 }
 
@@ -94,7 +94,7 @@ test_enter_scores_until_complete (void)
   GtkWidget *view;
   GtkWidget *start;
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
   guint tests = 0;
 
   fixture_init (&f);
@@ -103,7 +103,7 @@ test_enter_scores_until_complete (void)
   start = child (view, "start_button");
 
   assert_preview_matches_core (view, &f);
-  while (tkr_setup_get_next_test (get_setup (&f), &pc, &group))
+  while (tkr_klep_setup_get_next_test (get_setup (&f), &pc, &group))
     {
       int score;
 
@@ -113,14 +113,14 @@ test_enter_scores_until_complete (void)
 
       /* Alice passes everything; Bob is Low at once. */
       enter_score (view, pc == f.alice ? 9 : 2);
-      g_assert_true (tkr_setup_get_score (get_setup (&f), pc, group, &score));
+      g_assert_true (tkr_klep_setup_get_score (get_setup (&f), pc, group, &score));
       g_assert_cmpint (score, ==, pc == f.alice ? 9 : 2);
       assert_preview_matches_core (view, &f);
       tests++;
       g_assert_cmpuint (tests, <, 20);
     }
 
-  g_assert_true (tkr_setup_is_complete (get_setup (&f)));
+  g_assert_true (tkr_klep_setup_is_complete (get_setup (&f)));
   g_assert_false (gtk_widget_get_visible (child (view, "test_box")));
   g_assert_true (gtk_widget_get_sensitive (start));
   assert_preview_matches_core (view, &f);
@@ -132,24 +132,24 @@ test_enter_scores_until_complete (void)
     guint previewed = count_rows (child (view, "preview_list"));
 
     click (start);
-    g_assert_cmpint (tkr_encounter_get_phase (f.encounter), ==, TKR_PHASE_MAIN);
-    g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_order (f.encounter)), ==,
+    g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, TKR_PHASE_MAIN);
+    g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f.encounter)), ==,
                       previewed);
   }
 
   fixture_clear (&f);
 }
 
-static TkrNpcGroup *
+static TkrKlepNpcGroup *
 group_with_edge (Fixture *f, int edge)
 {
-  GListModel *groups = tkr_setup_get_groups (get_setup (f));
+  GListModel *groups = tkr_klep_setup_get_groups (get_setup (f));
 
   for (guint i = 0; i < g_list_model_get_n_items (groups); i++)
     {
-      g_autoptr (TkrNpcGroup) group = g_list_model_get_item (groups, i);
+      g_autoptr (TkrKlepNpcGroup) group = g_list_model_get_item (groups, i);
 
-      if (tkr_npc_group_get_edge (group) == edge)
+      if (tkr_klep_npc_group_get_edge (group) == edge)
         return group;
     }
 
@@ -178,9 +178,9 @@ test_seed_example (void)
   Fixture f;
   GtkWidget *view;
   TkrCharacter *alice, *bob, *carol, *david;
-  TkrNpcGroup *wolves, *goblins, *orcs;
+  TkrKlepNpcGroup *wolves, *goblins, *orcs;
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
   g_autofree char *alice_up = NULL;
   GtkListBox *preview;
   const char *expected[7];
@@ -204,7 +204,7 @@ test_seed_example (void)
   goblins = group_with_edge (&f, 1);
   orcs = group_with_edge (&f, 0);
 
-  while (tkr_setup_get_next_test (get_setup (&f), &pc, &group))
+  while (tkr_klep_setup_get_next_test (get_setup (&f), &pc, &group))
     {
       int score = -1;
 
@@ -213,7 +213,7 @@ test_seed_example (void)
         {
           gtk_switch_set_active (child (view, "sneaky_switch"), TRUE);
           fixture_iterate ();
-          g_assert_true (tkr_setup_get_sneaky (get_setup (&f), pc, group));
+          g_assert_true (tkr_klep_setup_get_sneaky (get_setup (&f), pc, group));
           score = pc == alice ? 10 : pc == bob ? 8 : pc == carol ? 12 : 7;
         }
       else if (group == goblins)
@@ -223,16 +223,16 @@ test_seed_example (void)
       g_assert_cmpint (score, >=, 0);
       enter_score (view, score);
     }
-  g_assert_true (tkr_setup_is_complete (get_setup (&f)));
+  g_assert_true (tkr_klep_setup_is_complete (get_setup (&f)));
 
   /* Alice and Bob are both Low against the Goblins: they choose Alice
    * first, with Alice's "earlier" arrow in the preview. */
   preview = child (view, "preview_list");
   alice_up = g_strdup_printf ("tie-up:%s", tkr_character_get_id (alice));
   {
-    TkrNpcGroup *after = NULL;
+    TkrKlepNpcGroup *after = NULL;
 
-    g_assert_true (tkr_setup_get_placement (get_setup (&f), alice, &after));
+    g_assert_true (tkr_klep_setup_get_placement (get_setup (&f), alice, &after));
     g_assert_true (after == goblins);
   }
   if (g_strcmp0 (row_title (preview, 4), "Alice") != 0)
@@ -245,12 +245,12 @@ test_seed_example (void)
   assert_preview_matches_core (view, &f);
 
   expected[0] = "Carol";
-  expected[1] = tkr_npc_group_get_name (wolves);
+  expected[1] = tkr_klep_npc_group_get_name (wolves);
   expected[2] = "David";
-  expected[3] = tkr_npc_group_get_name (goblins);
+  expected[3] = tkr_klep_npc_group_get_name (goblins);
   expected[4] = "Alice";
   expected[5] = "Bob";
-  expected[6] = tkr_npc_group_get_name (orcs);
+  expected[6] = tkr_klep_npc_group_get_name (orcs);
   g_assert_cmpuint (count_rows (preview), ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     g_assert_cmpstr (row_title (preview, i), ==, expected[i]);
@@ -268,11 +268,11 @@ test_seed_example (void)
   fixture_clear (&f);
 }
 
-static TkrNpcGroup *
+static TkrKlepNpcGroup *
 group_at (Fixture *f, guint index)
 {
-  g_autoptr (TkrNpcGroup) group =
-    g_list_model_get_item (tkr_setup_get_groups (get_setup (f)), index);
+  g_autoptr (TkrKlepNpcGroup) group =
+    g_list_model_get_item (tkr_klep_setup_get_groups (get_setup (f)), index);
 
   return group;
 }
@@ -280,7 +280,7 @@ group_at (Fixture *f, guint index)
 static guint
 n_groups (Fixture *f)
 {
-  return g_list_model_get_n_items (tkr_setup_get_groups (get_setup (f)));
+  return g_list_model_get_n_items (tkr_klep_setup_get_groups (get_setup (f)));
 }
 
 /* seed 000, "Turn Order": the GM may split, merge and reorder groups. */
@@ -291,8 +291,8 @@ test_groups_split_merge_move (void)
   GtkWidget *view;
   GtkListBox *groups_list;
   GtkListBoxRow *row;
-  TkrNpcGroup *goblins;
-  TkrNpcGroup *wolves;
+  TkrKlepNpcGroup *goblins;
+  TkrKlepNpcGroup *wolves;
 
   fixture_init (&f);
   fixture_begin_setup (&f);
@@ -303,9 +303,9 @@ test_groups_split_merge_move (void)
   g_assert_cmpuint (count_rows (groups_list), ==, 3);
   wolves = group_at (&f, 0);
   goblins = group_at (&f, 1);
-  g_assert_cmpint (tkr_npc_group_get_edge (wolves), ==, 2);
-  g_assert_cmpint (tkr_npc_group_get_edge (goblins), ==, 1);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (goblins)), ==, 2);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (wolves), ==, 2);
+  g_assert_cmpint (tkr_klep_npc_group_get_edge (goblins), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* The first group cannot move earlier; the last cannot merge. */
   row = gtk_list_box_get_row_at_index (groups_list, 0);
@@ -319,28 +319,29 @@ test_groups_split_merge_move (void)
   g_assert_cmpuint (n_groups (&f), ==, 4);
   g_assert_cmpuint (count_rows (groups_list), ==, 4);
   g_assert_true (group_at (&f, 1) == goblins);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (goblins)), ==, 1);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (group_at (&f, 2))), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (group_at (&f, 2))),
+                    ==, 1);
   assert_preview_matches_core (view, &f);
 
   /* Merge them back. */
   row = gtk_list_box_get_row_at_index (groups_list, 1);
   click (g_object_get_data (G_OBJECT (row), "tkr-merge"));
   g_assert_cmpuint (n_groups (&f), ==, 3);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_npc_group_get_members (goblins)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* Move the wolves later, then undo. */
   row = gtk_list_box_get_row_at_index (groups_list, 0);
   click (g_object_get_data (G_OBJECT (row), "tkr-down"));
   g_assert_true (group_at (&f, 0) == goblins);
   g_assert_true (group_at (&f, 1) == wolves);
-  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_npc_group_get_name (wolves));
+  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (wolves));
   assert_preview_matches_core (view, &f);
 
   g_assert_true (tkr_history_undo (f.history));
   fixture_iterate ();
   g_assert_true (group_at (&f, 0) == wolves);
-  g_assert_cmpstr (row_title (groups_list, 0), ==, tkr_npc_group_get_name (wolves));
+  g_assert_cmpstr (row_title (groups_list, 0), ==, tkr_klep_npc_group_get_name (wolves));
   assert_preview_matches_core (view, &f);
 
   fixture_clear (&f);
@@ -353,17 +354,17 @@ test_roll (void)
   Fixture f;
   GtkWidget *view;
   TkrCharacter *pc;
-  TkrNpcGroup *group;
+  TkrKlepNpcGroup *group;
   int score;
 
   fixture_init (&f);
   fixture_begin_setup (&f);
   view = show_setup_view (&f);
 
-  g_assert_true (tkr_setup_get_next_test (get_setup (&f), &pc, &group));
-  g_assert_false (tkr_setup_get_score (get_setup (&f), pc, group, &score));
+  g_assert_true (tkr_klep_setup_get_next_test (get_setup (&f), &pc, &group));
+  g_assert_false (tkr_klep_setup_get_score (get_setup (&f), pc, group, &score));
   click (child (view, "roll_button"));
-  g_assert_true (tkr_setup_get_score (get_setup (&f), pc, group, &score));
+  g_assert_true (tkr_klep_setup_get_score (get_setup (&f), pc, group, &score));
   g_assert_true (gtk_widget_get_visible (child (view, "last_result_label")));
 
   /* The results list shows that PC's Score. */
@@ -376,7 +377,7 @@ test_roll (void)
   /* Undo forgets it and the view asks for the same test again. */
   g_assert_true (tkr_history_undo (f.history));
   fixture_iterate ();
-  g_assert_false (tkr_setup_get_score (get_setup (&f), pc, group, &score));
+  g_assert_false (tkr_klep_setup_get_score (get_setup (&f), pc, group, &score));
   assert_test_title (view, &f);
 
   fixture_clear (&f);
@@ -393,7 +394,7 @@ test_abandon (void)
   fixture_begin_setup (&f);
   view = show_setup_view (&f);
   click (child (view, "abandon_button"));
-  g_assert_cmpint (tkr_encounter_get_phase (f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, TKR_PHASE_FREEPLAY);
   g_assert_false (gtk_widget_get_sensitive (child (view, "start_button")));
 
   fixture_clear (&f);

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-combatant-panel.h"
-#include "tkr-turn-row.h"
-#include "tkr-turn-tracker.h"
+#include "tkr-klep-combatant-panel.h"
+#include "tkr-klep-turn-row.h"
+#include "tkr-klep-turn-tracker.h"
 
 typedef struct
 {
@@ -20,8 +20,9 @@ tracker_setup (TrackerFixture *fixture, gconstpointer data)
 {
   fixture_init (&fixture->f);
   fixture_begin_main (&fixture->f);
-  fixture->tracker = tkr_turn_tracker_new ();
-  tkr_turn_tracker_set_encounter (TKR_TURN_TRACKER (fixture->tracker), fixture->f.encounter);
+  fixture->tracker = tkr_klep_turn_tracker_new ();
+  tkr_klep_turn_tracker_set_encounter (TKR_KLEP_TURN_TRACKER (fixture->tracker),
+                                       fixture->f.encounter);
   fixture_show (&fixture->f, fixture->tracker, 1000, 1000);
 }
 
@@ -34,7 +35,8 @@ tracker_teardown (TrackerFixture *fixture, gconstpointer data)
 static gpointer
 tracker_child (TrackerFixture *fixture, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (fixture->tracker, TKR_TYPE_TURN_TRACKER, name);
+  GObject *object =
+    gtk_widget_get_template_child (fixture->tracker, TKR_TYPE_KLEP_TURN_TRACKER, name);
 
   g_assert_nonnull (object);
   return object;
@@ -43,39 +45,39 @@ tracker_child (TrackerFixture *fixture, const char *name)
 static gpointer
 panel_child (GtkWidget *panel, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (panel, TKR_TYPE_COMBATANT_PANEL, name);
+  GObject *object = gtk_widget_get_template_child (panel, TKR_TYPE_KLEP_COMBATANT_PANEL, name);
 
   g_assert_nonnull (object);
   return object;
 }
 
 /* The row showing @entry, or NULL when it is not realized. */
-static TkrTurnRow *
-row_for_entry (TrackerFixture *fixture, TkrTurnEntry *entry)
+static TkrKlepTurnRow *
+row_for_entry (TrackerFixture *fixture, TkrKlepTurnEntry *entry)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new ();
 
-  collect_widgets (fixture->tracker, TKR_TYPE_TURN_ROW, rows);
+  collect_widgets (fixture->tracker, TKR_TYPE_KLEP_TURN_ROW, rows);
   for (guint i = 0; i < rows->len; i++)
-    if (tkr_turn_row_get_entry (rows->pdata[i]) == entry)
+    if (tkr_klep_turn_row_get_entry (rows->pdata[i]) == entry)
       return rows->pdata[i];
 
   return NULL;
 }
 
-static TkrTurnEntry *
+static TkrKlepTurnEntry *
 entry_at (TrackerFixture *fixture, guint index)
 {
-  g_autoptr (TkrTurnEntry) entry =
-    g_list_model_get_item (tkr_encounter_get_order (fixture->f.encounter), index);
+  g_autoptr (TkrKlepTurnEntry) entry =
+    g_list_model_get_item (tkr_klep_encounter_get_order (fixture->f.encounter), index);
 
   return entry;
 }
 
 static gboolean
-row_is_current (TkrTurnRow *row)
+row_is_current (TkrKlepTurnRow *row)
 {
-  GObject *card = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TURN_ROW, "card");
+  GObject *card = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_KLEP_TURN_ROW, "card");
 
   return gtk_widget_has_css_class (GTK_WIDGET (card), "current");
 }
@@ -83,11 +85,11 @@ row_is_current (TkrTurnRow *row)
 static GtkWidget *
 first_panel (TrackerFixture *fixture, guint index)
 {
-  TkrTurnRow *row = row_for_entry (fixture, entry_at (fixture, index));
+  TkrKlepTurnRow *row = row_for_entry (fixture, entry_at (fixture, index));
   GtkWidget *panel;
 
   g_assert_nonnull (row);
-  panel = tkr_turn_row_get_panel (row, 0);
+  panel = tkr_klep_turn_row_get_panel (row, 0);
   g_assert_nonnull (panel);
   return panel;
 }
@@ -95,43 +97,45 @@ first_panel (TrackerFixture *fixture, guint index)
 static void
 test_shows_order_and_round (TrackerFixture *fixture, gconstpointer data)
 {
-  GListModel *order = tkr_encounter_get_order (fixture->f.encounter);
+  GListModel *order = tkr_klep_encounter_get_order (fixture->f.encounter);
   guint n = g_list_model_get_n_items (order);
   g_autofree char *current = NULL;
 
   g_assert_cmpuint (n, >=, 4);
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 1");
-  current = g_strdup_printf ("Current turn: %s", tkr_turn_entry_get_name (entry_at (fixture, 0)));
+  current =
+    g_strdup_printf ("Current turn: %s", tkr_klep_turn_entry_get_name (entry_at (fixture, 0)));
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "current_label")), ==, current);
 
   /* Every entry has a row (the window is tall enough), named after it;
    * only the first is the current one. */
   for (guint i = 0; i < n; i++)
     {
-      TkrTurnEntry *entry = entry_at (fixture, i);
-      TkrTurnRow *row = row_for_entry (fixture, entry);
+      TkrKlepTurnEntry *entry = entry_at (fixture, i);
+      TkrKlepTurnRow *row = row_for_entry (fixture, entry);
       GObject *name;
 
       g_assert_nonnull (row);
-      name = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TURN_ROW, "name_label");
-      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==, tkr_turn_entry_get_name (entry));
+      name = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_KLEP_TURN_ROW, "name_label");
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name)), ==,
+                       tkr_klep_turn_entry_get_name (entry));
       g_assert_cmpint (row_is_current (row), ==, i == 0);
-      g_assert_cmpuint (g_list_model_get_n_items (tkr_turn_entry_get_members (entry)), >=, 1);
-      g_assert_nonnull (tkr_turn_row_get_panel (row, 0));
+      g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_turn_entry_get_members (entry)), >=, 1);
+      g_assert_nonnull (tkr_klep_turn_row_get_panel (row, 0));
     }
 
   /* A group entry shows a panel per member. */
   for (guint i = 0; i < n; i++)
     {
-      TkrTurnEntry *entry = entry_at (fixture, i);
-      guint members = g_list_model_get_n_items (tkr_turn_entry_get_members (entry));
+      TkrKlepTurnEntry *entry = entry_at (fixture, i);
+      guint members = g_list_model_get_n_items (tkr_klep_turn_entry_get_members (entry));
 
       if (members > 1)
         {
-          TkrTurnRow *row = row_for_entry (fixture, entry);
+          TkrKlepTurnRow *row = row_for_entry (fixture, entry);
 
-          g_assert_nonnull (tkr_turn_row_get_panel (row, members - 1));
-          g_assert_null (tkr_turn_row_get_panel (row, members));
+          g_assert_nonnull (tkr_klep_turn_row_get_panel (row, members - 1));
+          g_assert_null (tkr_klep_turn_row_get_panel (row, members));
         }
     }
 }
@@ -142,39 +146,40 @@ static void
 test_spend_beat_through_row (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
   g_autofree char *before = NULL;
   GtkWidget *off_panel;
-  TkrCombatant *off_combatant;
+  TkrKlepCombatant *off_combatant;
 
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round);
   g_assert_cmpstr (gtk_button_get_label (panel_child (panel, "spend_button")), ==, "Spend");
   before = g_strdup (gtk_label_get_text (panel_child (panel, "beats_dots")));
 
   click (panel_child (panel, "spend_button"));
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round - 1);
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), !=, before);
 
   click (panel_child (panel, "refund_button"));
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round);
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, before);
 
   /* Off Turn: the button reads "React" and spends on a Reaction. */
   off_panel = first_panel (fixture, 1);
-  off_combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (off_panel));
+  off_combatant = tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (off_panel));
   g_assert_cmpstr (gtk_button_get_label (panel_child (off_panel, "spend_button")), ==, "React");
   click (panel_child (off_panel, "spend_button"));
-  g_assert_cmpint (tkr_combatant_get_beats_left (off_combatant), ==, per_round - 1);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (off_combatant), ==, per_round - 1);
 
   /* Free Actions: use one, and the GM allows one more. */
   {
-    int allowed = tkr_combatant_get_free_actions_allowed (combatant);
+    int allowed = tkr_klep_combatant_get_free_actions_allowed (combatant);
 
     click (panel_child (panel, "use_free_button"));
-    g_assert_cmpint (tkr_combatant_get_free_actions_used (combatant), ==, 1);
+    g_assert_cmpint (tkr_klep_combatant_get_free_actions_used (combatant), ==, 1);
     click (panel_child (panel, "raise_free_button"));
-    g_assert_cmpint (tkr_combatant_get_free_actions_allowed (combatant), ==, allowed + 1);
+    g_assert_cmpint (tkr_klep_combatant_get_free_actions_allowed (combatant), ==, allowed + 1);
   }
 }
 
@@ -183,7 +188,8 @@ static void
 test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
   g_autofree char *full = g_strdup (gtk_label_get_text (panel_child (panel, "beats_dots")));
   g_autofree char *spent = NULL;
@@ -193,35 +199,35 @@ test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
   g_assert_cmpstr (spent, !=, full);
 
   click (tracker_child (fixture, "next_button"));
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 1);
   g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
   g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
   /* Beats reset at the end of one's own Turn (seed, "Beats"). */
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round);
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, full);
 
   g_assert_true (tkr_history_undo (fixture->f.history));
   fixture_iterate ();
-  g_assert_cmpint (tkr_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
   g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
   g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round - 1);
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, spent);
 
   g_assert_true (tkr_history_undo (fixture->f.history));
   fixture_iterate ();
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round);
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, full);
 
   /* Through a whole Round: the Round number follows. */
-  for (guint i = 0; i < g_list_model_get_n_items (tkr_encounter_get_order (fixture->f.encounter));
-       i++)
+  for (guint i = 0;
+       i < g_list_model_get_n_items (tkr_klep_encounter_get_order (fixture->f.encounter)); i++)
     click (tracker_child (fixture, "next_button"));
-  g_assert_cmpint (tkr_encounter_get_round (fixture->f.encounter), ==, 2);
+  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 2);
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 2");
 
   click (tracker_child (fixture, "previous_button"));
-  g_assert_cmpint (tkr_encounter_get_round (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 1);
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 1");
 }
 
@@ -236,8 +242,9 @@ static void
 test_health_and_conditions (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
-  TkrCharacter *character = tkr_combatant_get_character (combatant);
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
+  TkrCharacter *character = tkr_klep_combatant_get_character (combatant);
   TkrPool *health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
   int start = tkr_pool_get_current (health);
   g_autofree char *label = NULL;
@@ -296,23 +303,24 @@ static void
 test_dash_asks_for_test (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   AdwMessageDialog *dialog;
   GtkWidget *extra;
   g_autoptr (GPtrArray) spins = g_ptr_array_new ();
-  int gained = tkr_combatant_get_movement_gained (combatant);
+  int gained = tkr_klep_combatant_get_movement_gained (combatant);
 
-  g_assert_false (tkr_encounter_dash_needs_test (fixture->f.encounter, combatant));
+  g_assert_false (tkr_klep_encounter_dash_needs_test (fixture->f.encounter, combatant));
   click (panel_child (panel, "dash_button"));
-  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 1);
-  g_assert_cmpint (tkr_combatant_get_movement_gained (combatant), ==, 2 * gained);
+  g_assert_cmpint (tkr_klep_combatant_get_dashes (combatant), ==, 1);
+  g_assert_cmpint (tkr_klep_combatant_get_movement_gained (combatant), ==, 2 * gained);
   g_assert_null (find_message_dialog ());
 
-  g_assert_true (tkr_encounter_dash_needs_test (fixture->f.encounter, combatant));
+  g_assert_true (tkr_klep_encounter_dash_needs_test (fixture->f.encounter, combatant));
   click (panel_child (panel, "dash_button"));
   g_assert_true (fixture_wait_until (dialog_is_shown, NULL));
   dialog = find_message_dialog ();
-  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 1);
+  g_assert_cmpint (tkr_klep_combatant_get_dashes (combatant), ==, 1);
 
   extra = adw_message_dialog_get_extra_child (dialog);
   collect_widgets (extra, GTK_TYPE_SPIN_BUTTON, spins);
@@ -322,9 +330,10 @@ test_dash_asks_for_test (TrackerFixture *fixture, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_true (fixture_wait_until (no_dialog, NULL));
 
-  g_assert_cmpint (tkr_combatant_get_dashes (combatant), ==, 2);
+  g_assert_cmpint (tkr_klep_combatant_get_dashes (combatant), ==, 2);
   /* A Pass: not Slowed. */
-  g_assert_null (tkr_character_find_condition (tkr_combatant_get_character (combatant), "Slowed"));
+  g_assert_null (
+    tkr_character_find_condition (tkr_klep_combatant_get_character (combatant), "Slowed"));
 }
 
 /* seed 000, "Encounter Paused Phase": a Slow Action needs the GM's
@@ -335,18 +344,19 @@ test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrAbility) recover = tkr_ability_new ("Recover", TKR_ABILITY_TIME_SLOW_ACTION, 1);
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
-  GListModel *log = tkr_encounter_get_log (fixture->f.encounter);
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
+  GListModel *log = tkr_klep_encounter_get_log (fixture->f.encounter);
   guint logged;
   AdwMessageDialog *dialog;
 
-  g_assert_true (tkr_encounter_pause (fixture->f.encounter, &error));
+  g_assert_true (tkr_klep_encounter_pause (fixture->f.encounter, &error));
   g_assert_no_error (error);
   fixture_iterate ();
   g_assert_true (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
   g_assert_false (gtk_widget_get_sensitive (tracker_child (fixture, "next_button")));
 
-  tkr_combatant_panel_request_ability (panel, NULL, fixture->f.encounter, combatant, recover);
+  tkr_klep_combatant_panel_request_ability (panel, NULL, fixture->f.encounter, combatant, recover);
   g_assert_true (fixture_wait_until (dialog_is_shown, NULL));
   dialog = find_message_dialog ();
   /* Nothing happened before the approval. */
@@ -360,7 +370,7 @@ test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
 
   /* Resume from the banner. */
   click (tracker_child (fixture, "resume_button"));
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
   g_assert_false (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
 }
 
@@ -371,12 +381,13 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
   GtkWidget *panel = first_panel (fixture, 1);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   GtkListBox *list = tracker_child (fixture, "resume_by_beat_list");
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
   GtkWidget *owed = panel_child (panel, "owed_label");
 
-  g_assert_true (tkr_encounter_pause (fixture->f.encounter, &error));
+  g_assert_true (tkr_klep_encounter_pause (fixture->f.encounter, &error));
   fixture_iterate ();
   g_assert_false (gtk_widget_get_visible (owed));
 
@@ -388,12 +399,12 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
     if (g_object_get_data (buttons->pdata[i], "tkr-combatant") == combatant)
       click (buttons->pdata[i]);
 
-  g_assert_cmpint (tkr_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_combatant_get_beats_owed (combatant) +
+  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_klep_combatant_get_beats_owed (combatant) +
                      tkr_rules_get_beats_per_round (fixture->f.rules) -
-                     tkr_combatant_get_beats_left (combatant),
+                     tkr_klep_combatant_get_beats_left (combatant),
                    >=, 1);
-  if (tkr_combatant_get_beats_owed (combatant) > 0)
+  if (tkr_klep_combatant_get_beats_owed (combatant) > 0)
     g_assert_true (gtk_widget_get_visible (owed));
 }
 
@@ -411,14 +422,15 @@ static void
 test_move (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   GtkMenuButton *move_button = panel_child (panel, "move_button");
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
   g_autoptr (GPtrArray) spins = g_ptr_array_new ();
   GtkButton *move_walk = NULL;
   GtkSpinButton *walk_spin = NULL;
-  int left = tkr_combatant_get_movement_left (combatant);
-  int cap = tkr_combatant_get_range_cap (combatant, "Walk");
+  int left = tkr_klep_combatant_get_movement_left (combatant);
+  int cap = tkr_klep_combatant_get_range_cap (combatant, "Walk");
 
   g_assert_cmpint (left, >, 0);
   g_assert_cmpint (cap, >, 1);
@@ -436,8 +448,8 @@ test_move (TrackerFixture *fixture, gconstpointer data)
   g_assert_nonnull (move_walk);
   gtk_spin_button_set_value (walk_spin, 2);
   click (move_walk);
-  g_assert_cmpint (tkr_combatant_get_movement_left (combatant), ==, left - 2);
-  g_assert_cmpint (tkr_combatant_get_range_spent (combatant, "Walk"), ==, 2);
+  g_assert_cmpint (tkr_klep_combatant_get_movement_left (combatant), ==, left - 2);
+  g_assert_cmpint (tkr_klep_combatant_get_range_spent (combatant, "Walk"), ==, 2);
   g_assert_nonnull (strstr (gtk_label_get_text (panel_child (panel, "ledger_label")), "Walk 2/"));
 
   /* More than the range can take this Turn is refused, and said so. */
@@ -454,7 +466,7 @@ test_move (TrackerFixture *fixture, gconstpointer data)
       }
   gtk_spin_button_set_value (walk_spin, cap);
   click (move_walk);
-  g_assert_cmpint (tkr_combatant_get_range_spent (combatant, "Walk"), ==, 2);
+  g_assert_cmpint (tkr_klep_combatant_get_range_spent (combatant, "Walk"), ==, 2);
   g_assert_true (gtk_widget_get_visible (panel_child (panel, "error_label")));
   (void) spins;
 }
@@ -466,7 +478,8 @@ static void
 test_use_ability_menu (TrackerFixture *fixture, gconstpointer data)
 {
   GtkWidget *panel = first_panel (fixture, 0);
-  TkrCombatant *combatant = tkr_combatant_panel_get_combatant (TKR_COMBATANT_PANEL (panel));
+  TkrKlepCombatant *combatant =
+    tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
   GtkMenuButton *button = panel_child (panel, "abilities_button");
   GMenuModel *menu;
   int recover = -1;
@@ -499,8 +512,8 @@ test_use_ability_menu (TrackerFixture *fixture, gconstpointer data)
 
   g_assert_true (gtk_widget_activate_action (panel, "panel.use-ability", "i", recover));
   fixture_iterate ();
-  g_assert_cmpint (tkr_combatant_get_beats_left (combatant), ==, per_round - 1);
-  g_assert_cmpstr (tkr_combatant_get_pending_slow_action (combatant), ==, "Recover");
+  g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round - 1);
+  g_assert_cmpstr (tkr_klep_combatant_get_pending_slow_action (combatant), ==, "Recover");
   g_assert_true (gtk_widget_get_visible (panel_child (panel, "pending_label")));
 }
 
@@ -533,23 +546,24 @@ test_thousand_entries (void)
   /* Without NPCs, every PC goes before everyone: the Setup is complete. */
   fixture_begin_setup (&f);
   fixture_complete_setup (&f);
-  g_assert_true (tkr_encounter_begin_main (f.encounter, &error));
+  g_assert_true (tkr_klep_encounter_begin_main (f.encounter, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_order (f.encounter)), ==, 1000);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f.encounter)), ==,
+                    1000);
 
   start = g_get_monotonic_time ();
-  tracker = tkr_turn_tracker_new ();
-  tkr_turn_tracker_set_encounter (TKR_TURN_TRACKER (tracker), f.encounter);
+  tracker = tkr_klep_turn_tracker_new ();
+  tkr_klep_turn_tracker_set_encounter (TKR_KLEP_TURN_TRACKER (tracker), f.encounter);
   fixture_show (&f, tracker, 900, 800);
   g_test_message ("tracker over 1000 entries shown in %.2f s",
                   (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC);
 
-  collect_widgets (tracker, TKR_TYPE_TURN_ROW, rows);
+  collect_widgets (tracker, TKR_TYPE_KLEP_TURN_ROW, rows);
   g_assert_cmpuint (rows->len, >, 0);
   g_test_message ("rows made for 1000 entries: %u", rows->len);
   g_assert_cmpuint (rows->len, <=, 250);
 
-  list_view = tkr_turn_tracker_get_list_view (TKR_TURN_TRACKER (tracker));
+  list_view = tkr_klep_turn_tracker_get_list_view (TKR_KLEP_TURN_TRACKER (tracker));
   adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list_view));
   start = g_get_monotonic_time ();
   for (int step = 1; step <= 100; step++)
@@ -565,17 +579,17 @@ test_thousand_entries (void)
   g_assert_cmpfloat (elapsed, <, 20.0);
 
   g_ptr_array_set_size (rows, 0);
-  collect_widgets (tracker, TKR_TYPE_TURN_ROW, rows);
+  collect_widgets (tracker, TKR_TYPE_KLEP_TURN_ROW, rows);
   g_assert_cmpuint (rows->len, <=, 250);
 
   /* The last entry is on screen now. */
   {
-    g_autoptr (TkrTurnEntry) last =
-      g_list_model_get_item (tkr_encounter_get_order (f.encounter), 999);
+    g_autoptr (TkrKlepTurnEntry) last =
+      g_list_model_get_item (tkr_klep_encounter_get_order (f.encounter), 999);
     gboolean found = FALSE;
 
     for (guint i = 0; i < rows->len; i++)
-      if (tkr_turn_row_get_entry (rows->pdata[i]) == last)
+      if (tkr_klep_turn_row_get_entry (rows->pdata[i]) == last)
         found = TRUE;
     g_assert_true (found);
   }

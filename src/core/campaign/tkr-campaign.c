@@ -1,0 +1,850 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-campaign.h"
+#include "tkr-file.h"
+#include "tkr-json.h"
+
+struct _TkrCampaign
+{
+  GObject parent_instance;
+
+  char *name;
+  TkrRules *initial_rules; /* construct-only; the tracker's rules rule after */
+  TkrHistory *history;
+  /* The tracker lives in a one-item list, so that the history records a
+   * switch as a list change and never holds the campaign itself (which
+   * owns the history: that would be a reference cycle). */
+  GListStore *tracker_slot;
+  TkrTracker *tracker; /* item 0 of tracker_slot */
+  GListStore *party;
+  GListStore *npcs;
+};
+
+G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_NAME,
+  PROP_RULES,
+  PROP_HISTORY,
+  PROP_TRACKER,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+tkr_campaign_dispose (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  g_clear_object (&self->tracker);
+  g_clear_object (&self->tracker_slot);
+  g_clear_object (&self->party);
+  g_clear_object (&self->npcs);
+  g_clear_object (&self->history);
+  g_clear_object (&self->initial_rules);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->dispose (object);
+}
+
+static void
+tkr_campaign_finalize (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  g_free (self->name);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->finalize (object);
+}
+
+static void
+tkr_campaign_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_RULES:
+      g_value_set_object (value, tkr_campaign_get_rules (self));
+      break;
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
+      break;
+    case PROP_TRACKER:
+      g_value_set_object (value, self->tracker);
+      break;
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, tkr_campaign_get_encounter (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_campaign_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      if (g_strcmp0 (self->name, g_value_get_string (value)) != 0)
+        {
+          g_free (self->name);
+          self->name = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_RULES:
+      self->initial_rules = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* A switch (or its undo) empties the slot, then fills it again. */
+static void
+tracker_slot_changed_cb (TkrCampaign *self)
+{
+  g_autoptr (TkrTracker) tracker = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->tracker_slot)) != 1)
+    return;
+  tracker = g_list_model_get_item (G_LIST_MODEL (self->tracker_slot), 0);
+  if (g_set_object (&self->tracker, tracker))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULES]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
+    }
+}
+
+static void
+tkr_campaign_constructed (GObject *object)
+{
+  TkrCampaign *self = TKR_CAMPAIGN (object);
+
+  G_OBJECT_CLASS (tkr_campaign_parent_class)->constructed (object);
+
+  if (self->initial_rules == NULL)
+    self->initial_rules = g_object_ref (tkr_rules_get_default ());
+  /* tkr_campaign_new () takes rules it has loaded, of a known system; an
+   * unknown one falls back to the Kleptonomicon rather than leave the
+   * campaign without an encounter. */
+  self->tracker = tkr_tracker_new_for_rules (self->initial_rules, self->history, NULL);
+  if (self->tracker == NULL)
+    self->tracker = TKR_TRACKER (tkr_klep_encounter_new (tkr_rules_get_default (), self->history));
+  g_list_store_append (self->tracker_slot, self->tracker);
+  g_signal_connect_object (self->tracker_slot, "items-changed",
+                           G_CALLBACK (tracker_slot_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+static void
+tkr_campaign_class_init (TkrCampaignClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tkr_campaign_dispose;
+  object_class->finalize = tkr_campaign_finalize;
+  object_class->get_property = tkr_campaign_get_property;
+  object_class->set_property = tkr_campaign_set_property;
+  object_class->constructed = tkr_campaign_constructed;
+
+  properties[PROP_NAME] = g_param_spec_string (
+    "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The rules the campaign starts with; afterwards those of its tracker. */
+  properties[PROP_RULES] = g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
+                                                G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                                                  G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TRACKER] =
+    g_param_spec_object ("tracker", NULL, NULL, TKR_TYPE_TRACKER,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] = g_param_spec_object (
+    "encounter", NULL, NULL, TKR_TYPE_KLEP_ENCOUNTER, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_campaign_init (TkrCampaign *self)
+{
+  self->name = g_strdup (_ ("Untitled Campaign"));
+  self->history = tkr_history_new ();
+  self->tracker_slot = g_list_store_new (G_TYPE_OBJECT);
+  self->party = g_list_store_new (TKR_TYPE_CHARACTER);
+  self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
+}
+
+TkrCampaign *
+tkr_campaign_new (TkrRules *rules)
+{
+  return g_object_new (TKR_TYPE_CAMPAIGN, "rules", rules, NULL);
+}
+
+const char *
+tkr_campaign_get_name (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->name;
+}
+
+TkrRules *
+tkr_campaign_get_rules (TkrCampaign *self)
+{
+  g_autoptr (TkrRules) rules = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_object_get (self->tracker, "rules", &rules, NULL);
+  return rules; /* the tracker keeps its rules */
+}
+
+TkrHistory *
+tkr_campaign_get_history (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->history;
+}
+
+TkrKlepEncounter *
+tkr_campaign_get_encounter (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return TKR_IS_KLEP_ENCOUNTER (self->tracker) ? TKR_KLEP_ENCOUNTER (self->tracker) : NULL;
+}
+
+TkrTracker *
+tkr_campaign_get_tracker (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return self->tracker;
+}
+
+const char *
+tkr_campaign_get_rule_system (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return tkr_rules_get_id (tkr_campaign_get_rules (self));
+}
+
+gboolean
+tkr_campaign_can_set_rule_system (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  return tkr_tracker_get_phase (self->tracker) == TKR_PHASE_FREEPLAY;
+}
+
+/**
+ * tkr_campaign_set_rule_system:
+ *
+ * The GM plays several games with one party. Between encounters the
+ * campaign moves to another system: a fresh encounter of that system takes
+ * the same participants, and every sheet of the party gains that system's
+ * fields. The old encounter (with its log) is what undo brings back.
+ */
+gboolean
+tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error)
+{
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (TkrTracker) tracker = NULL;
+  g_autoptr (GPtrArray) participants = NULL;
+  g_autofree char *label = NULL;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (system_id != NULL, FALSE);
+
+  if (g_strcmp0 (system_id, tkr_campaign_get_rule_system (self)) == 0)
+    return TRUE;
+  if (!tkr_campaign_can_set_rule_system (self))
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("The rule system can only change while no encounter is running; "
+                              "end this one and go back to Freeplay first"));
+      return FALSE;
+    }
+
+  rules = tkr_rules_new_from_resource (system_id, error);
+  if (rules == NULL)
+    return FALSE;
+  tracker = tkr_tracker_new_for_rules (rules, self->history, error);
+  if (tracker == NULL)
+    return FALSE;
+
+  label = g_strdup_printf (_ ("Switch to %s"), tkr_rules_translate (tkr_rules_get_name (rules)));
+  tkr_history_begin (self->history, label);
+  participants = tkr_tracker_list_participants (self->tracker);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      TkrCharacter *character = g_ptr_array_index (participants, i);
+
+      tkr_character_adopt_rules (character, self->history, rules);
+      if (!tkr_tracker_add_participant (tracker, character, error))
+        {
+          tkr_history_abort (self->history);
+          return FALSE;
+        }
+    }
+  /* The party and the NPC library both belong to the campaign's game. */
+  for (GListStore *store = self->party; store != NULL;
+       store = store == self->party ? self->npcs : NULL)
+    {
+      n = g_list_model_get_n_items (G_LIST_MODEL (store));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (store), i);
+          tkr_character_adopt_rules (character, self->history, rules);
+        }
+    }
+  tkr_history_remove (self->history, self->tracker_slot, 0);
+  tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+GListModel *
+tkr_campaign_get_party (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return G_LIST_MODEL (self->party);
+}
+
+GListModel *
+tkr_campaign_get_npcs (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return G_LIST_MODEL (self->npcs);
+}
+
+static TkrCharacter *
+find_in (GListModel *model, const char *id)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (tkr_character_get_id (character), id) == 0)
+        return character; /* the list keeps it alive */
+    }
+  return NULL;
+}
+
+/**
+ * tkr_campaign_find_character:
+ *
+ * Looks in the party, the NPC library and the encounter's participants.
+ *
+ * Returns: (transfer none) (nullable):
+ */
+TkrCharacter *
+tkr_campaign_find_character (TkrCampaign *self, const char *id)
+{
+  TkrCharacter *found;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  if ((found = find_in (G_LIST_MODEL (self->party), id)))
+    return found;
+  if ((found = find_in (G_LIST_MODEL (self->npcs), id)))
+    return found;
+  {
+    g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+
+    for (guint i = 0; i < participants->len; i++)
+      if (g_strcmp0 (tkr_character_get_id (g_ptr_array_index (participants, i)), id) == 0)
+        return g_ptr_array_index (participants, i); /* the tracker keeps it */
+  }
+  return NULL;
+}
+
+TkrCharacter *
+tkr_campaign_add_pc (TkrCampaign *self, const char *name)
+{
+  g_autoptr (TkrCharacter) character = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_PC, name);
+  tkr_history_begin (self->history, _ ("Add PC"));
+  tkr_history_append (self->history, self->party, character);
+  tkr_history_end (self->history);
+  return character;
+}
+
+TkrCharacter *
+tkr_campaign_add_npc (TkrCampaign *self, const char *name)
+{
+  g_autoptr (TkrCharacter) character = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_NPC, name);
+  tkr_history_begin (self->history, _ ("Add NPC"));
+  tkr_history_append (self->history, self->npcs, character);
+  tkr_history_end (self->history);
+  return character;
+}
+
+TkrCharacter *
+tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character)
+{
+  g_autoptr (TkrCharacter) copy = NULL;
+  GListStore *store;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  /* The same sheet may come back from its player: a clashing id gets a
+   * fresh one so the two never get confused in the encounter. */
+  if (tkr_campaign_find_character (self, tkr_character_get_id (character)) != NULL)
+    copy = tkr_character_duplicate (character, tkr_character_get_name (character));
+  else
+    copy = g_object_ref (character);
+
+  store = tkr_character_is_pc (copy) ? self->party : self->npcs;
+  tkr_history_begin (self->history, _ ("Import character"));
+  tkr_history_append (self->history, store, copy);
+  tkr_history_end (self->history);
+  return copy;
+}
+
+/* "Goblin", "Goblin 2" -> base "Goblin" and number 1 or 2. */
+static char *
+split_number (const char *name, int *number)
+{
+  const char *space = strrchr (name, ' ');
+  guint64 value;
+
+  if (space != NULL && space[1] != '\0' &&
+      g_ascii_string_to_unsigned (space + 1, 10, 1, 99999, &value, NULL))
+    {
+      *number = (int) value;
+      return g_strndup (name, space - name);
+    }
+  *number = 1;
+  return g_strdup (name);
+}
+
+static int
+highest_number (GListModel *model, const char *base)
+{
+  guint n = g_list_model_get_n_items (model);
+  int highest = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) other = g_list_model_get_item (model, i);
+      int number;
+      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
+
+      if (g_strcmp0 (other_base, base) == 0)
+        highest = MAX (highest, number);
+    }
+  return highest;
+}
+
+static int
+highest_number_in (GPtrArray *characters, const char *base)
+{
+  int highest = 0;
+
+  for (guint i = 0; i < characters->len; i++)
+    {
+      TkrCharacter *other = g_ptr_array_index (characters, i);
+      int number;
+      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
+
+      if (g_strcmp0 (other_base, base) == 0)
+        highest = MAX (highest, number);
+    }
+  return highest;
+}
+
+static char *
+numbered_name (TkrCampaign *self, TkrCharacter *character)
+{
+  int number, highest;
+  g_autofree char *base = split_number (tkr_character_get_name (character), &number);
+
+  highest = MAX (highest_number (G_LIST_MODEL (self->npcs), base),
+                 highest_number (G_LIST_MODEL (self->party), base));
+  {
+    g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+    highest = MAX (highest, highest_number_in (participants, base));
+  }
+  return g_strdup_printf ("%s %d", base, highest + 1);
+}
+
+TkrCharacter *
+tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
+{
+  g_autoptr (TkrCharacter) copy = NULL;
+  g_autofree char *name = NULL;
+  GListStore *store;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  name = numbered_name (self, character);
+  copy = tkr_character_duplicate (character, name);
+  store = tkr_character_is_pc (copy) ? self->party : self->npcs;
+
+  tkr_history_begin (self->history, _ ("Duplicate character"));
+  tkr_history_append (self->history, store, copy);
+  tkr_history_end (self->history);
+  return copy;
+}
+
+gboolean
+tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error)
+{
+  TkrPhase phase;
+  gboolean in_encounter;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
+
+  phase = tkr_tracker_get_phase (self->tracker);
+  in_encounter = tkr_tracker_has_participant (self->tracker, character);
+  if (in_encounter && phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_SETUP)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                   _ ("%s is in the running encounter; end it before removing them"),
+                   tkr_character_get_name (character));
+      return FALSE;
+    }
+
+  tkr_history_begin (self->history, _ ("Remove character"));
+  if (in_encounter && !tkr_tracker_remove_participant (self->tracker, character, error))
+    {
+      tkr_history_abort (self->history);
+      return FALSE;
+    }
+  if (!tkr_history_remove_item (self->history, self->party, character))
+    tkr_history_remove_item (self->history, self->npcs, character);
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+/**
+ * tkr_campaign_add_to_encounter:
+ *
+ * A PC joins as itself; a library NPC joins as a numbered copy, so the
+ * library keeps its template and several Goblins can fight at once.
+ *
+ * Returns: (transfer none) (nullable): the participant
+ */
+TkrCharacter *
+tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error)
+{
+  g_autoptr (TkrCharacter) participant = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  /* Whoever joins plays the campaign's system: a sheet written for another
+   * one gains its fields (an NPC from an older library, a PC imported from
+   * a player's file), so the encounter never reads another system's
+   * numbers as its own. */
+  tkr_history_begin (self->history, _ ("Add to encounter"));
+  if (tkr_character_is_pc (character))
+    {
+      participant = g_object_ref (character);
+      tkr_character_adopt_rules (participant, self->history, tkr_campaign_get_rules (self));
+    }
+  else
+    {
+      g_autofree char *name = numbered_name (self, character);
+      participant = tkr_character_duplicate (character, name);
+      tkr_character_adopt_rules (participant, NULL, tkr_campaign_get_rules (self));
+    }
+
+  if (!tkr_tracker_add_participant (self->tracker, participant, error))
+    {
+      tkr_history_abort (self->history);
+      return NULL;
+    }
+  tkr_history_end (self->history);
+  return participant; /* the encounter holds it now */
+}
+
+guint
+tkr_campaign_count_party_outside_encounter (TkrCampaign *self)
+{
+  GListModel *party;
+  guint missing = 0;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), 0);
+
+  party = G_LIST_MODEL (self->party);
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+
+      if (!tkr_tracker_has_participant (self->tracker, pc))
+        missing++;
+    }
+  return missing;
+}
+
+gboolean
+tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error)
+{
+  GListModel *party;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  party = G_LIST_MODEL (self->party);
+  /* One step, so a single undo takes the whole party out again. */
+  tkr_history_begin (self->history, _ ("Add the Party"));
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+
+      if (!tkr_tracker_has_participant (self->tracker, pc) &&
+          tkr_campaign_add_to_encounter (self, pc, error) == NULL)
+        {
+          tkr_history_abort (self->history);
+          return FALSE;
+        }
+    }
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+gboolean
+tkr_campaign_end_episode (TkrCampaign *self, GError **error)
+{
+  TkrPhase phase;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  phase = tkr_tracker_get_phase (self->tracker);
+  if (phase != TKR_PHASE_FREEPLAY && phase != TKR_PHASE_END)
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("An Episode can only end outside a running encounter"));
+      return FALSE;
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
+  tkr_history_begin (self->history, _ ("End of Episode"));
+  tkr_history_set_destructive (self->history);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->party), i);
+      tkr_character_end_episode (character, self->history);
+    }
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+/* Files */
+
+static JsonNode *
+characters_to_json (GListModel *model)
+{
+  JsonArray *array = json_array_new ();
+  guint n = g_list_model_get_n_items (model);
+  JsonNode *node;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (model, i);
+      json_array_add_element (array, tkr_character_to_json (character));
+    }
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, array);
+  return node;
+}
+
+GBytes *
+tkr_campaign_to_bytes (TkrCampaign *self)
+{
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  JsonObject *campaign = json_object_new ();
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  json_object_set_string_member (campaign, "name", self->name);
+  json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
+  json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
+  json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
+  json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
+  json_object_set_object_member (header, "campaign", campaign);
+  json_node_take_object (root, header);
+
+  return tkr_file_serialize (root);
+}
+
+static gboolean
+read_characters (JsonObject *object,
+                 const char *member,
+                 GListStore *store,
+                 TkrCharacterKind kind,
+                 GHashTable *ids,
+                 GError **error)
+{
+  g_autofree char *path = tkr_json_path ("campaign", member);
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, member, "campaign", FALSE, &array, error))
+    return FALSE;
+
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (path, i);
+      g_autoptr (TkrCharacter) character =
+        tkr_character_new_from_json (json_array_get_element (array, i), item_path, error);
+
+      if (character == NULL)
+        return FALSE;
+      if (tkr_character_get_kind (character) != kind)
+        {
+          tkr_json_set_error (error, item_path,
+                              kind == TKR_CHARACTER_KIND_PC
+                                ? _ ("the party holds only PCs")
+                                : _ ("the NPC library holds only NPCs"));
+          return FALSE;
+        }
+      if (!g_hash_table_add (ids, g_strdup (tkr_character_get_id (character))))
+        {
+          tkr_json_set_error (error, item_path, _ ("two characters share the id “%s”"),
+                              tkr_character_get_id (character));
+          return FALSE;
+        }
+      g_list_store_append (store, character);
+    }
+  return TRUE;
+}
+
+static TkrCharacter *
+resolve_party_member (const char *id, gpointer user_data)
+{
+  TkrCampaign *self = user_data;
+
+  return find_in (G_LIST_MODEL (self->party), id);
+}
+
+TkrCampaign *
+tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (TkrCampaign) self = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GHashTable) ids = NULL;
+  g_autofree char *rule_system = NULL;
+  JsonObject *header, *campaign, *encounter;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  data = g_bytes_get_data (bytes, &length);
+  root = tkr_file_parse (data, length, error);
+  if (root == NULL)
+    return NULL;
+
+  header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
+  if (header == NULL || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error) ||
+      !tkr_json_get_string (campaign, "rule_system", "campaign", FALSE, "kleptonomicon",
+                            &rule_system, error))
+    return NULL;
+
+  rules = tkr_rules_new_from_resource (rule_system, error);
+  if (rules == NULL)
+    return NULL;
+  /* A known rule data file without an encounter class is refused here,
+   * not silently played as another system. */
+  {
+    g_autoptr (TkrTracker) probe = tkr_tracker_new_for_rules (rules, NULL, error);
+    if (probe == NULL)
+      return NULL;
+  }
+
+  self = tkr_campaign_new (rules);
+  g_clear_pointer (&self->name, g_free);
+  if (!tkr_json_get_string (campaign, "name", "campaign", FALSE, _ ("Untitled Campaign"),
+                            &self->name, error))
+    return NULL;
+
+  ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error) ||
+      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
+    return NULL;
+
+  if (!tkr_json_get_object (campaign, "encounter", "campaign", FALSE, &encounter, error))
+    return NULL;
+  if (encounter != NULL)
+    {
+      JsonNode *node = json_object_get_member (campaign, "encounter");
+
+      if (!tkr_tracker_load_json (self->tracker, node, "campaign.encounter", resolve_party_member,
+                                  self, error))
+        return NULL;
+    }
+
+  /* What was read is where the undo history starts. */
+  tkr_history_clear (self->history);
+  return g_steal_pointer (&self);
+}
+
+/**
+ * tkr_campaign_save_async:
+ *
+ * Serialises now (so later edits do not race the write) and writes the
+ * file atomically on a worker thread.
+ */
+void
+tkr_campaign_save_async (TkrCampaign *self,
+                         GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_if_fail (TKR_IS_CAMPAIGN (self));
+
+  bytes = tkr_campaign_to_bytes (self);
+  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
+                                user_data);
+}
+
+gboolean
+tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error)
+{
+  return tkr_file_save_document_finish (self, result, error);
+}
+
+void
+tkr_campaign_load_async (GFile *file,
+                         GCancellable *cancellable,
+                         GAsyncReadyCallback callback,
+                         gpointer user_data)
+{
+  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_campaign_new_from_bytes,
+                                tkr_campaign_load_async, cancellable, callback, user_data);
+}
+
+TkrCampaign *
+tkr_campaign_load_finish (GAsyncResult *result, GError **error)
+{
+  return tkr_file_load_document_finish (result, error);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-character.h"
+#include "tkr-klep-encounter.h"
+#include "tkr-tracker.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_CAMPAIGN (tkr_campaign_get_type ())
+G_DECLARE_FINAL_TYPE (TkrCampaign, tkr_campaign, TKR, CAMPAIGN, GObject)
+
+/*
+ * The GM's file: the party, the NPC library, the encounter with its state,
+ * zones and log, and one TkrHistory for all of it.
+ * Properties: "name", "rules" (the campaign's rule system), "history",
+ * "tracker" (the encounter of that system: a TkrKlepEncounter for the
+ * Kleptonomicon, TkrPf2eEncounter, TkrD20Encounter or TkrApEncounter),
+ * "encounter" (the tracker when it is a TkrKlepEncounter, else NULL).
+ * "rules" and "tracker" change together, through the history, when the GM
+ * switches rule systems (tkr_campaign_set_rule_system).
+ * Lists: party [TkrCharacter, PCs], npcs [TkrCharacter, library].
+ */
+
+#define TKR_CAMPAIGN_FORMAT 1
+#define TKR_CAMPAIGN_FILE_KIND "turnkeeper-campaign"
+
+TkrCampaign *tkr_campaign_new (TkrRules *rules);
+const char *tkr_campaign_get_name (TkrCampaign *self);
+TkrRules *tkr_campaign_get_rules (TkrCampaign *self);
+TkrHistory *tkr_campaign_get_history (TkrCampaign *self);
+/* NULL unless the campaign plays the Kleptonomicon. */
+TkrKlepEncounter *tkr_campaign_get_encounter (TkrCampaign *self);
+TkrTracker *tkr_campaign_get_tracker (TkrCampaign *self);
+const char *tkr_campaign_get_rule_system (TkrCampaign *self);
+/* Whether the rule system may change now: only while no encounter runs
+ * (the tracker is in Freeplay). */
+gboolean tkr_campaign_can_set_rule_system (TkrCampaign *self);
+/* Switches to @system_id (see tkr_tracker_get_rule_systems) as one undoable
+ * step: a fresh encounter of that system with the same participants, and
+ * the sheets of the party and the NPC library take on that system's fields
+ * (tkr_character_adopt_rules),
+ * keeping every value they had. Refused with
+ * TKR_ENCOUNTER_ERROR_WRONG_PHASE outside Freeplay. */
+gboolean tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error);
+GListModel *tkr_campaign_get_party (TkrCampaign *self);
+GListModel *tkr_campaign_get_npcs (TkrCampaign *self);
+TkrCharacter *tkr_campaign_find_character (TkrCampaign *self, const char *id);
+
+TkrCharacter *tkr_campaign_add_pc (TkrCampaign *self, const char *name);
+TkrCharacter *tkr_campaign_add_npc (TkrCampaign *self, const char *name);
+/* Adds a character read from a player's file (a copy, with its own id if
+ * it clashes). */
+TkrCharacter *tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character);
+/* Copies a library NPC; the copy is numbered ("Goblin 2"). */
+TkrCharacter *tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character);
+gboolean tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error);
+/* Adds a PC, or a numbered copy of a library NPC, to the encounter. */
+TkrCharacter *
+tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error);
+/* The PCs of the party not in the encounter yet. */
+guint tkr_campaign_count_party_outside_encounter (TkrCampaign *self);
+/* Adds every PC not in the encounter yet, as one undoable step; all or
+ * none of them. */
+gboolean tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error);
+/* End of an Episode for the whole party (SRD). */
+gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
+
+GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
+TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
+void tkr_campaign_save_async (TkrCampaign *self,
+                              GFile *file,
+                              GCancellable *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data);
+gboolean tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error);
+void tkr_campaign_load_async (GFile *file,
+                              GCancellable *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer user_data);
+TkrCampaign *tkr_campaign_load_finish (GAsyncResult *result, GError **error);
+
+G_END_DECLS

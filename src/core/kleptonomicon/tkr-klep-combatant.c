@@ -1,0 +1,656 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-klep-combatant.h"
+#include "tkr-json.h"
+
+/*
+ * What a character has left in the running encounter: Beats for the Round,
+ * Free Actions and Movement for the Turn (seed, "Encounter Main Phase").
+ * Each value is a property so that TkrHistory can record and undo it; the
+ * rules that change them live in TkrKlepEncounter.
+ */
+
+struct _TkrKlepCombatant
+{
+  GObject parent_instance;
+
+  TkrCharacter *character;
+  int beats_left;
+  int beats_owed;
+  int free_actions_used;
+  int free_actions_allowed;
+  int movement_gained;
+  int movement_left;
+  int dashes;
+  GVariant *range_spent; /* a{si} */
+  GVariant *improvised;  /* a{s(ib)} */
+  char *pending_slow_action;
+};
+
+G_DEFINE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_CHARACTER,
+  PROP_BEATS_LEFT,
+  PROP_BEATS_OWED,
+  PROP_FREE_ACTIONS_USED,
+  PROP_FREE_ACTIONS_ALLOWED,
+  PROP_MOVEMENT_GAINED,
+  PROP_MOVEMENT_LEFT,
+  PROP_DASHES,
+  PROP_RANGE_SPENT,
+  PROP_IMPROVISED,
+  PROP_PENDING_SLOW_ACTION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Bounds that no table reaches but a hostile file might exceed. */
+#define MAX_BEATS 100
+#define MAX_FREE_ACTIONS 100
+#define MAX_MOVEMENT 10000000
+#define MAX_DASHES 100
+
+static void
+tkr_klep_combatant_dispose (GObject *object)
+{
+  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
+
+  g_clear_object (&self->character);
+
+  G_OBJECT_CLASS (tkr_klep_combatant_parent_class)->dispose (object);
+}
+
+static void
+tkr_klep_combatant_finalize (GObject *object)
+{
+  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
+
+  g_clear_pointer (&self->range_spent, g_variant_unref);
+  g_clear_pointer (&self->improvised, g_variant_unref);
+  g_free (self->pending_slow_action);
+
+  G_OBJECT_CLASS (tkr_klep_combatant_parent_class)->finalize (object);
+}
+
+static int *
+int_field (TkrKlepCombatant *self, guint prop_id)
+{
+  switch (prop_id)
+    {
+    case PROP_BEATS_LEFT:
+      return &self->beats_left;
+    case PROP_BEATS_OWED:
+      return &self->beats_owed;
+    case PROP_FREE_ACTIONS_USED:
+      return &self->free_actions_used;
+    case PROP_FREE_ACTIONS_ALLOWED:
+      return &self->free_actions_allowed;
+    case PROP_MOVEMENT_GAINED:
+      return &self->movement_gained;
+    case PROP_MOVEMENT_LEFT:
+      return &self->movement_left;
+    case PROP_DASHES:
+      return &self->dashes;
+    default:
+      return NULL;
+    }
+}
+
+static void
+tkr_klep_combatant_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
+  int *field = int_field (self, prop_id);
+
+  if (field != NULL)
+    {
+      g_value_set_int (value, *field);
+      return;
+    }
+
+  switch (prop_id)
+    {
+    case PROP_CHARACTER:
+      g_value_set_object (value, self->character);
+      break;
+    case PROP_RANGE_SPENT:
+      g_value_set_variant (value, self->range_spent);
+      break;
+    case PROP_IMPROVISED:
+      g_value_set_variant (value, self->improvised);
+      break;
+    case PROP_PENDING_SLOW_ACTION:
+      g_value_set_string (value, self->pending_slow_action);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+set_variant (
+  TkrKlepCombatant *self, GVariant **field, GVariant *value, const char *type, GParamSpec *pspec)
+{
+  g_autoptr (GVariant) new_value = NULL;
+
+  if (value == NULL)
+    new_value = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE (type + 1), NULL, 0));
+  else
+    new_value = g_variant_ref_sink (value);
+
+  if (*field != NULL && g_variant_equal (*field, new_value))
+    return;
+  g_clear_pointer (field, g_variant_unref);
+  *field = g_steal_pointer (&new_value);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+static void
+tkr_klep_combatant_set_property (GObject *object,
+                                 guint prop_id,
+                                 const GValue *value,
+                                 GParamSpec *pspec)
+{
+  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
+  int *field = int_field (self, prop_id);
+
+  if (field != NULL)
+    {
+      if (*field != g_value_get_int (value))
+        {
+          *field = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      return;
+    }
+
+  switch (prop_id)
+    {
+    case PROP_CHARACTER:
+      self->character = g_value_dup_object (value);
+      break;
+    case PROP_RANGE_SPENT:
+      set_variant (self, &self->range_spent, g_value_get_variant (value), "a{si}", pspec);
+      break;
+    case PROP_IMPROVISED:
+      set_variant (self, &self->improvised, g_value_get_variant (value), "a{s(ib)}", pspec);
+      break;
+    case PROP_PENDING_SLOW_ACTION:
+      if (g_strcmp0 (self->pending_slow_action, g_value_get_string (value)) != 0)
+        {
+          g_free (self->pending_slow_action);
+          self->pending_slow_action = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+int_pspec (const char *name, int maximum)
+{
+  return g_param_spec_int (name, NULL, NULL, 0, maximum, 0,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+tkr_klep_combatant_class_init (TkrKlepCombatantClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tkr_klep_combatant_dispose;
+  object_class->finalize = tkr_klep_combatant_finalize;
+  object_class->get_property = tkr_klep_combatant_get_property;
+  object_class->set_property = tkr_klep_combatant_set_property;
+
+  properties[PROP_CHARACTER] =
+    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BEATS_LEFT] = int_pspec ("beats-left", MAX_BEATS);
+  properties[PROP_BEATS_OWED] = int_pspec ("beats-owed", MAX_BEATS);
+  properties[PROP_FREE_ACTIONS_USED] = int_pspec ("free-actions-used", MAX_FREE_ACTIONS);
+  properties[PROP_FREE_ACTIONS_ALLOWED] = int_pspec ("free-actions-allowed", MAX_FREE_ACTIONS);
+  properties[PROP_MOVEMENT_GAINED] = int_pspec ("movement-gained", MAX_MOVEMENT);
+  properties[PROP_MOVEMENT_LEFT] = int_pspec ("movement-left", MAX_MOVEMENT);
+  properties[PROP_DASHES] = int_pspec ("dashes", MAX_DASHES);
+  properties[PROP_RANGE_SPENT] =
+    g_param_spec_variant ("range-spent", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_IMPROVISED] =
+    g_param_spec_variant ("improvised", NULL, NULL, G_VARIANT_TYPE ("a{s(ib)}"), NULL,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PENDING_SLOW_ACTION] =
+    g_param_spec_string ("pending-slow-action", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_klep_combatant_init (TkrKlepCombatant *self)
+{
+  self->range_spent = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{si}"), NULL, 0));
+  self->improvised = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{s(ib)}"), NULL, 0));
+}
+
+/**
+ * tkr_klep_combatant_new:
+ *
+ * A fresh combatant with nothing to spend; TkrKlepEncounter gives it its Beats
+ * and Free Actions from the rule data when the order is built.
+ */
+TkrKlepCombatant *
+tkr_klep_combatant_new (TkrCharacter *character)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+  return g_object_new (TKR_TYPE_KLEP_COMBATANT, "character", character, NULL);
+}
+
+TkrCharacter *
+tkr_klep_combatant_get_character (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
+  return self->character;
+}
+
+int
+tkr_klep_combatant_get_beats_left (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->beats_left;
+}
+
+int
+tkr_klep_combatant_get_beats_owed (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->beats_owed;
+}
+
+int
+tkr_klep_combatant_get_free_actions_used (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->free_actions_used;
+}
+
+int
+tkr_klep_combatant_get_free_actions_allowed (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->free_actions_allowed;
+}
+
+int
+tkr_klep_combatant_get_movement_gained (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->movement_gained;
+}
+
+int
+tkr_klep_combatant_get_movement_left (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->movement_left;
+}
+
+int
+tkr_klep_combatant_get_dashes (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  return self->dashes;
+}
+
+const char *
+tkr_klep_combatant_get_pending_slow_action (TkrKlepCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
+  return self->pending_slow_action;
+}
+
+int
+tkr_klep_combatant_get_range_spent (TkrKlepCombatant *self, const char *range)
+{
+  GVariantIter iter;
+  const char *name;
+  int spent;
+
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  g_return_val_if_fail (range != NULL, 0);
+
+  g_variant_iter_init (&iter, self->range_spent);
+  while (g_variant_iter_next (&iter, "{&si}", &name, &spent))
+    if (g_ascii_strcasecmp (name, range) == 0)
+      return spent;
+  return 0;
+}
+
+gboolean
+tkr_klep_combatant_is_improvised (TkrKlepCombatant *self, const char *range, gboolean *waived)
+{
+  GVariantIter iter;
+  const char *name;
+  int units;
+  gboolean is_waived;
+
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), FALSE);
+  g_return_val_if_fail (range != NULL, FALSE);
+
+  g_variant_iter_init (&iter, self->improvised);
+  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &is_waived))
+    if (g_ascii_strcasecmp (name, range) == 0)
+      {
+        if (waived)
+          *waived = is_waived;
+        return TRUE;
+      }
+  if (waived)
+    *waived = FALSE;
+  return FALSE;
+}
+
+static int
+improvised_units (TkrKlepCombatant *self, const char *range)
+{
+  GVariantIter iter;
+  const char *name;
+  int units;
+  gboolean waived;
+
+  g_variant_iter_init (&iter, self->improvised);
+  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &waived))
+    if (g_ascii_strcasecmp (name, range) == 0)
+      return units;
+  return 0;
+}
+
+/* Seed, "Movement": each range takes at most its own value per Turn, and a
+ * Dash doubles every range ("The Dash Ability"); a second Dash triples. */
+int
+tkr_klep_combatant_get_range_cap (TkrKlepCombatant *self, const char *range)
+{
+  int units;
+
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
+  g_return_val_if_fail (range != NULL, 0);
+
+  if (tkr_klep_combatant_is_improvised (self, range, NULL))
+    units = improvised_units (self, range);
+  else
+    units = tkr_character_get_range_units (self->character, range);
+  return units * (1 + self->dashes);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
+}
+
+GStrv
+tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GListModel *ranges;
+  GVariantIter iter;
+  const char *name;
+  int units;
+  gboolean waived;
+  guint n;
+
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
+
+  ranges = tkr_character_get_movement_ranges (self->character);
+  n = g_list_model_get_n_items (ranges);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrMovementRange) range = g_list_model_get_item (ranges, i);
+
+      if (tkr_movement_range_get_units (range) > 0)
+        g_ptr_array_add (names, g_strdup (tkr_movement_range_get_name (range)));
+    }
+
+  g_variant_iter_init (&iter, self->improvised);
+  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &waived))
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < names->len && !known; i++)
+        known = g_ascii_strcasecmp (g_ptr_array_index (names, i), name) == 0;
+      if (!known)
+        g_ptr_array_add (names, g_strdup (name));
+    }
+
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (GStrv) g_ptr_array_steal (names, NULL);
+}
+
+/* Files */
+
+JsonNode *
+tkr_klep_combatant_to_json (TkrKlepCombatant *self)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  GVariantIter iter;
+  const char *name;
+  int value;
+  gboolean waived;
+  const struct
+  {
+    const char *member;
+    int value;
+  } numbers[] = {
+    { "beats_left", self->beats_left },
+    { "beats_owed", self->beats_owed },
+    { "free_actions_used", self->free_actions_used },
+    { "free_actions_allowed", self->free_actions_allowed },
+    { "movement_gained", self->movement_gained },
+    { "movement_left", self->movement_left },
+    { "dashes", self->dashes },
+  };
+
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "character");
+  json_builder_add_string_value (builder, tkr_character_get_id (self->character));
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      json_builder_set_member_name (builder, numbers[i].member);
+      json_builder_add_int_value (builder, numbers[i].value);
+    }
+
+  json_builder_set_member_name (builder, "range_spent");
+  json_builder_begin_object (builder);
+  g_variant_iter_init (&iter, self->range_spent);
+  while (g_variant_iter_next (&iter, "{&si}", &name, &value))
+    {
+      json_builder_set_member_name (builder, name);
+      json_builder_add_int_value (builder, value);
+    }
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "improvised");
+  json_builder_begin_object (builder);
+  g_variant_iter_init (&iter, self->improvised);
+  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &value, &waived))
+    {
+      json_builder_set_member_name (builder, name);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "units");
+      json_builder_add_int_value (builder, value);
+      json_builder_set_member_name (builder, "waived");
+      json_builder_add_boolean_value (builder, waived);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+
+  if (self->pending_slow_action != NULL)
+    {
+      json_builder_set_member_name (builder, "pending_slow_action");
+      json_builder_add_string_value (builder, self->pending_slow_action);
+    }
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static gboolean
+read_range_spent (JsonObject *object, const char *path, GVariant **out, GError **error)
+{
+  g_autofree char *map_path = tkr_json_path (path, "range_spent");
+  g_autoptr (GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a{si}"));
+  JsonObject *map;
+  GList *members;
+
+  if (!tkr_json_get_object (object, "range_spent", path, FALSE, &map, error))
+    return FALSE;
+  if (map != NULL)
+    {
+      members = json_object_get_members (map);
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          gint64 spent;
+
+          if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
+            {
+              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
+              g_list_free (members);
+              return FALSE;
+            }
+          if (!tkr_json_get_int (map, l->data, map_path, TRUE, 0, MAX_MOVEMENT, 0, &spent, error))
+            {
+              g_list_free (members);
+              return FALSE;
+            }
+          g_variant_builder_add (builder, "{si}", (const char *) l->data, (int) spent);
+        }
+      g_list_free (members);
+    }
+  *out = g_variant_ref_sink (g_variant_builder_end (builder));
+  return TRUE;
+}
+
+static gboolean
+read_improvised (JsonObject *object, const char *path, GVariant **out, GError **error)
+{
+  g_autofree char *map_path = tkr_json_path (path, "improvised");
+  g_autoptr (GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a{s(ib)}"));
+  JsonObject *map;
+  GList *members;
+
+  if (!tkr_json_get_object (object, "improvised", path, FALSE, &map, error))
+    return FALSE;
+  if (map != NULL)
+    {
+      members = json_object_get_members (map);
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          JsonObject *grant;
+          g_autofree char *grant_path = tkr_json_path (map_path, l->data);
+          gint64 units;
+          gboolean waived;
+
+          if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
+            {
+              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
+              g_list_free (members);
+              return FALSE;
+            }
+          if (!tkr_json_get_object (map, l->data, map_path, TRUE, &grant, error) ||
+              !tkr_json_get_int (grant, "units", grant_path, TRUE, 1, MAX_MOVEMENT, 0, &units,
+                                 error) ||
+              !tkr_json_get_bool (grant, "waived", grant_path, FALSE, FALSE, &waived, error))
+            {
+              g_list_free (members);
+              return FALSE;
+            }
+          g_variant_builder_add (builder, "{s(ib)}", (const char *) l->data, (int) units, waived);
+        }
+      g_list_free (members);
+    }
+  *out = g_variant_ref_sink (g_variant_builder_end (builder));
+  return TRUE;
+}
+
+TkrKlepCombatant *
+tkr_klep_combatant_new_from_json (JsonNode *node,
+                                  const char *path,
+                                  TkrCharacterResolver resolve,
+                                  gpointer user_data,
+                                  GError **error)
+{
+  g_autoptr (TkrKlepCombatant) self = NULL;
+  g_autoptr (GVariant) range_spent = NULL;
+  g_autoptr (GVariant) improvised = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *pending = NULL;
+  JsonObject *object;
+  TkrCharacter *character;
+  gint64 numbers[7];
+  const struct
+  {
+    const char *member;
+    gint64 maximum;
+  } fields[] = {
+    { "beats_left", MAX_BEATS },
+    { "beats_owed", MAX_BEATS },
+    { "free_actions_used", MAX_FREE_ACTIONS },
+    { "free_actions_allowed", MAX_FREE_ACTIONS },
+    { "movement_gained", MAX_MOVEMENT },
+    { "movement_left", MAX_MOVEMENT },
+    { "dashes", MAX_DASHES },
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (fields) == G_N_ELEMENTS (numbers));
+  g_return_val_if_fail (resolve != NULL, NULL);
+
+  object = tkr_json_require_object (node, path, error);
+  if (object == NULL)
+    return NULL;
+  if (!tkr_json_get_string (object, "character", path, TRUE, NULL, &id, error))
+    return NULL;
+
+  character = resolve (id, user_data);
+  if (character == NULL)
+    {
+      g_autofree char *id_path = tkr_json_path (path, "character");
+      tkr_json_set_error (error, id_path, _ ("no character in this file has the id “%s”"), id);
+      return NULL;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (!tkr_json_get_int (object, fields[i].member, path, FALSE, 0, fields[i].maximum, 0,
+                           &numbers[i], error))
+      return NULL;
+
+  if (numbers[5] > numbers[4])
+    {
+      g_autofree char *left_path = tkr_json_path (path, "movement_left");
+      tkr_json_set_error (error, left_path, _ ("more Movement is left than was gained"));
+      return NULL;
+    }
+
+  if (!read_range_spent (object, path, &range_spent, error) ||
+      !read_improvised (object, path, &improvised, error) ||
+      !tkr_json_get_string (object, "pending_slow_action", path, FALSE, NULL, &pending, error))
+    return NULL;
+
+  self = tkr_klep_combatant_new (character);
+  g_object_set (self, "beats-left", (int) numbers[0], "beats-owed", (int) numbers[1],
+                "free-actions-used", (int) numbers[2], "free-actions-allowed", (int) numbers[3],
+                "movement-gained", (int) numbers[4], "movement-left", (int) numbers[5], "dashes",
+                (int) numbers[6], "range-spent", range_spent, "improvised", improvised,
+                "pending-slow-action", pending, NULL);
+  return g_steal_pointer (&self);
+}

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-character.h"
+#include "tkr-klep-combatant.h"
+#include "tkr-history.h"
+#include "tkr-rules.h"
+#include "tkr-tracker.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Pathfinder 2e encounter mode (seed 002, RULES.md section 2) behind
+ * TkrTracker. Three classes share these files:
+ *
+ * TkrPf2eCombatant: one creature's state in the encounter (the sheet stays
+ * in TkrCharacter). Read-write properties with explicit notify, changed
+ * only through the encounter's commands, so TkrHistory records them:
+ *   "character" (TkrCharacter, construct-only)
+ *   "initiative-skill" (string): what initiative is rolled with; Perception
+ *       unless the GM calls for another skill
+ *   "initiative-modifier" (int): that skill's modifier, from the sheet
+ *       when it has the skill, or typed in by the GM
+ *   "has-initiative" (bool), "initiative" (int): the result
+ *   "group" (string or NULL): identical creatures sharing one roll
+ *   "tie-rank" (int): order among creatures of the same side tied on
+ *       initiative (lower first); the order of entry unless chosen
+ *   "actions-left" (int), "reactions-left" (int)
+ *   "conditions" (GVariant "a{si}" or NULL): condition name -> value
+ *   "recovery-due" (bool): a dying creature whose turn began and who has
+ *       not made its recovery check yet
+ *   "dead" (bool)
+ *
+ * TkrPf2eEffect: an effect that lasts a number of rounds, counted down at
+ * the start of its creator's turns: "name" (string), "creator"
+ * (TkrPf2eCombatant), "rounds-left" (int).
+ *
+ * TkrPf2eEncounter: the phases as a state machine
+ *
+ *   Freeplay -> Setup (initiative) -> Main (rounds) <-> Paused,
+ *   Main|Paused -> End (experience) -> Freeplay, and Setup -> Freeplay.
+ *
+ * Properties: "rules", "history" (construct-only), "phase" (TkrPhase),
+ * "round" (int), "current-index" (int, -1 when nobody's turn).
+ * Lists: participants [TkrCharacter], combatants [TkrPf2eCombatant, in
+ * order of entry, from Setup to End], order [TkrPf2eCombatant, the
+ * initiative order, fixed when Main begins], effects [TkrPf2eEffect],
+ * log [TkrLogEntry].
+ */
+
+#define TKR_TYPE_PF2E_COMBATANT (tkr_pf2e_combatant_get_type ())
+G_DECLARE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR, PF2E_COMBATANT, GObject)
+
+#define TKR_TYPE_PF2E_EFFECT (tkr_pf2e_effect_get_type ())
+G_DECLARE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, TKR, PF2E_EFFECT, GObject)
+
+#define TKR_TYPE_PF2E_ENCOUNTER (tkr_pf2e_encounter_get_type ())
+G_DECLARE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR, PF2E_ENCOUNTER, GObject)
+
+/* The degrees of success of a check (flat checks included). */
+typedef enum
+{
+  TKR_PF2E_CRITICAL_FAILURE,
+  TKR_PF2E_FAILURE,
+  TKR_PF2E_SUCCESS,
+  TKR_PF2E_CRITICAL_SUCCESS,
+} TkrPf2eDegree;
+
+TkrCharacter *tkr_pf2e_combatant_get_character (TkrPf2eCombatant *self);
+const char *tkr_pf2e_combatant_get_initiative_skill (TkrPf2eCombatant *self);
+int tkr_pf2e_combatant_get_initiative_modifier (TkrPf2eCombatant *self);
+gboolean tkr_pf2e_combatant_has_initiative (TkrPf2eCombatant *self);
+int tkr_pf2e_combatant_get_initiative (TkrPf2eCombatant *self);
+const char *tkr_pf2e_combatant_get_group (TkrPf2eCombatant *self);
+int tkr_pf2e_combatant_get_tie_rank (TkrPf2eCombatant *self);
+int tkr_pf2e_combatant_get_actions_left (TkrPf2eCombatant *self);
+int tkr_pf2e_combatant_get_reactions_left (TkrPf2eCombatant *self);
+/* A condition's value; 0 when the creature does not have it. */
+int tkr_pf2e_combatant_get_condition (TkrPf2eCombatant *self, const char *name);
+gboolean tkr_pf2e_combatant_get_recovery_due (TkrPf2eCombatant *self);
+gboolean tkr_pf2e_combatant_is_dead (TkrPf2eCombatant *self);
+/* "dead", "dying", "unconscious" or "active". */
+const char *tkr_pf2e_combatant_get_state (TkrPf2eCombatant *self);
+
+const char *tkr_pf2e_effect_get_name (TkrPf2eEffect *self);
+TkrPf2eCombatant *tkr_pf2e_effect_get_creator (TkrPf2eEffect *self);
+int tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self);
+
+/* Needs rules with a "pf2e" section: NULL and @error otherwise. */
+TkrPf2eEncounter *tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error);
+TkrRules *tkr_pf2e_encounter_get_rules (TkrPf2eEncounter *self);
+TkrHistory *tkr_pf2e_encounter_get_history (TkrPf2eEncounter *self);
+TkrPhase tkr_pf2e_encounter_get_phase (TkrPf2eEncounter *self);
+int tkr_pf2e_encounter_get_round (TkrPf2eEncounter *self);
+int tkr_pf2e_encounter_get_current_index (TkrPf2eEncounter *self);
+TkrPf2eCombatant *tkr_pf2e_encounter_get_current (TkrPf2eEncounter *self);
+GListModel *tkr_pf2e_encounter_get_participants (TkrPf2eEncounter *self);
+GListModel *tkr_pf2e_encounter_get_combatants (TkrPf2eEncounter *self);
+GListModel *tkr_pf2e_encounter_get_order (TkrPf2eEncounter *self);
+GListModel *tkr_pf2e_encounter_get_effects (TkrPf2eEncounter *self);
+GListModel *tkr_pf2e_encounter_get_log (TkrPf2eEncounter *self);
+TkrPf2eCombatant *tkr_pf2e_encounter_find_combatant (TkrPf2eEncounter *self,
+                                                     TkrCharacter *character);
+/* The numbers of the rule data's "pf2e" section. */
+int tkr_pf2e_encounter_get_actions_per_turn (TkrPf2eEncounter *self);
+int tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self);
+/* The sides of the die of initiative and flat checks (20). */
+int tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self);
+/* The DC of @combatant's recovery check: 10 + its dying value (seed 002). */
+int tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
+
+/* Participants join and leave in Freeplay or Setup. */
+gboolean tkr_pf2e_encounter_add_participant (TkrPf2eEncounter *self,
+                                             TkrCharacter *character,
+                                             GError **error);
+gboolean tkr_pf2e_encounter_remove_participant (TkrPf2eEncounter *self,
+                                                TkrCharacter *character,
+                                                GError **error);
+
+/* Phases */
+gboolean tkr_pf2e_encounter_can_transition (TkrPf2eEncounter *self, TkrPhase to);
+gboolean tkr_pf2e_encounter_transition (TkrPf2eEncounter *self, TkrPhase to, GError **error);
+gboolean tkr_pf2e_encounter_begin_setup (TkrPf2eEncounter *self, GError **error);
+gboolean tkr_pf2e_encounter_abandon_setup (TkrPf2eEncounter *self, GError **error);
+/* Setup -> Main: everyone needs an initiative result; the order is fixed
+ * and Round 1 begins with the highest result. */
+gboolean tkr_pf2e_encounter_begin_main (TkrPf2eEncounter *self, GError **error);
+gboolean tkr_pf2e_encounter_pause (TkrPf2eEncounter *self, GError **error);
+gboolean tkr_pf2e_encounter_resume (TkrPf2eEncounter *self, GError **error);
+gboolean tkr_pf2e_encounter_end (TkrPf2eEncounter *self, GError **error);
+/* End -> Freeplay (back to exploration): combatants, order and effects go;
+ * the log stays. */
+gboolean tkr_pf2e_encounter_finish (TkrPf2eEncounter *self, GError **error);
+
+/* Setup: initiative. @skill is any skill name ("Stealth"); the modifier
+ * comes from the sheet, 0 if the sheet lacks it (then set it by hand). */
+gboolean tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
+                                                  TkrPf2eCombatant *combatant,
+                                                  const char *skill,
+                                                  GError **error);
+gboolean tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
+                                                     TkrPf2eCombatant *combatant,
+                                                     int modifier,
+                                                     GError **error);
+/* NPCs only; NULL or "" takes the creature out of its group. Joining a
+ * group that has rolled takes the group's result. */
+gboolean tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
+                                       TkrPf2eCombatant *combatant,
+                                       const char *group,
+                                       GError **error);
+/* d20 + modifier, once for the whole group. Returns the result in @result
+ * (nullable). */
+gboolean tkr_pf2e_encounter_roll_initiative (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, int *result, GError **error);
+/* A result rolled at the table, typed in (shared by the group). */
+gboolean tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
+                                              TkrPf2eCombatant *combatant,
+                                              int result,
+                                              GError **error);
+/* Rolls for everyone still without a result (one roll per group). */
+gboolean tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError **error);
+/* Tied creatures of the same side (PCs among themselves, or the GM's
+ * creatures): @first goes right before @other. */
+gboolean tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
+                                        TkrPf2eCombatant *first,
+                                        TkrPf2eCombatant *other,
+                                        GError **error);
+/* The order Main would use, for showing during Setup (transfer full). */
+GPtrArray *tkr_pf2e_encounter_preview_order (TkrPf2eEncounter *self);
+
+/* Main: turns */
+gboolean tkr_pf2e_encounter_next_turn (TkrPf2eEncounter *self, GError **error);
+gboolean tkr_pf2e_encounter_previous_turn (TkrPf2eEncounter *self, GError **error);
+
+/* Actions (Main). @cost 1..3 on one's own turn (single actions and two-
+ * and three-action activities); 0 is a free action, any time. @what is
+ * for the log (nullable). */
+gboolean tkr_pf2e_encounter_spend_actions (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int cost, const char *what, GError **error);
+gboolean tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
+                                            TkrPf2eCombatant *combatant,
+                                            int count,
+                                            GError **error);
+/* A reaction, on or off one's turn; back at the start of one's turn. */
+gboolean tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
+                                          TkrPf2eCombatant *combatant,
+                                          const char *what,
+                                          GError **error);
+gboolean tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
+                                             TkrPf2eCombatant *combatant,
+                                             GError **error);
+
+/* Effects lasting @rounds rounds, created by @creator (Main or Paused). */
+TkrPf2eEffect *tkr_pf2e_encounter_add_effect (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
+gboolean
+tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect, GError **error);
+
+/* Conditions by catalogue name or id, value 0 removes (Setup to End). */
+gboolean tkr_pf2e_encounter_set_condition (
+  TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value, GError **error);
+
+/* Recovery check of a dying creature whose turn began: a flat check (d20,
+ * no modifier) against 10 + dying. @die 1..20 typed in, or 0 to roll with
+ * @rand. @degree (nullable) tells the outcome. */
+gboolean tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
+                                            TkrPf2eCombatant *combatant,
+                                            int die,
+                                            GRand *rand,
+                                            TkrPf2eDegree *degree,
+                                            GError **error);
+/* The degree of a check against @dc; the die's highest face (a 1) is one
+ * degree better (worse). */
+TkrPf2eDegree tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin);
+
+/* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an
+ * encounter and for each award that follows it. */
+#define TKR_PF2E_LOG_ENCOUNTER_END "encounter-end"
+#define TKR_PF2E_LOG_XP_AWARD "xp-award"
+/* End: Experience Points for a PC, any positive amount, with a reason. */
+gboolean tkr_pf2e_encounter_award_experience (
+  TkrPf2eEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
+
+void tkr_pf2e_encounter_log (TkrPf2eEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+JsonNode *tkr_pf2e_encounter_to_json (TkrPf2eEncounter *self);
+/* Into a fresh encounter, unrecorded; everything is checked before
+ * anything changes. PCs are stored by id and found through @resolve. */
+gboolean tkr_pf2e_encounter_load_json (TkrPf2eEncounter *self,
+                                       JsonNode *node,
+                                       const char *path,
+                                       TkrCharacterResolver resolve,
+                                       gpointer user_data,
+                                       GError **error);
+
+G_END_DECLS

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-ap-view.h"
+#include "tkr-d20-view.h"
+#include "tkr-encounter-page.h"
+#include "tkr-klep-view.h"
+#include "tkr-feedback.h"
+#include "tkr-pf2e-view.h"
+
+struct _TkrEncounterPage
+{
+  AdwBin parent_instance;
+
+  TkrCampaign *campaign;
+  GSignalGroup *campaign_signals;
+  GSignalGroup *tracker_signals;
+  gboolean syncing;
+
+  GtkDropDown *system_dropdown;
+  GtkStack *stack;
+  TkrKlepView *kleptonomicon_view;
+  TkrPf2eView *pf2e_view;
+  TkrD20View *d20_view;
+  TkrApView *ap_view;
+  GtkLabel *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_CAMPAIGN,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static guint
+system_index (const char *id)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  for (guint i = 0; systems[i] != NULL; i++)
+    if (g_strcmp0 (systems[i], id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Each view gets the campaign only while it plays the campaign's system,
+ * so the hidden ones hold nothing and react to nothing. */
+static void
+update_views (TkrEncounterPage *self)
+{
+  TkrCampaign *campaign = self->campaign;
+  const char *system = campaign ? tkr_campaign_get_rule_system (campaign) : "kleptonomicon";
+
+#define GIVE(id, setter, view) setter (view, g_strcmp0 (system, id) == 0 ? campaign : NULL)
+  GIVE ("kleptonomicon", tkr_klep_view_set_campaign, self->kleptonomicon_view);
+  GIVE ("pf2e", tkr_pf2e_view_set_campaign, self->pf2e_view);
+  GIVE ("d20", tkr_d20_view_set_campaign, self->d20_view);
+  GIVE ("action-points", tkr_ap_view_set_campaign, self->ap_view);
+#undef GIVE
+
+  /* The other views are hidden, not just behind the shown one, so that
+   * keyboard, screen readers and accessibility tools meet one "Next Turn",
+   * not four. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->stack)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStackPage *page = gtk_stack_get_page (self->stack, child);
+
+      gtk_widget_set_visible (child, g_strcmp0 (gtk_stack_page_get_name (page), system) == 0);
+    }
+  if (gtk_stack_get_child_by_name (self->stack, system) != NULL)
+    gtk_stack_set_visible_child_name (self->stack, system);
+
+  self->syncing = TRUE;
+  gtk_drop_down_set_selected (self->system_dropdown, system_index (system));
+  self->syncing = FALSE;
+}
+
+static void
+update_sensitivity (TkrEncounterPage *self)
+{
+  gboolean can = self->campaign != NULL && tkr_campaign_can_set_rule_system (self->campaign);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->system_dropdown), can);
+  gtk_widget_set_tooltip_text (
+    GTK_WIDGET (self->system_dropdown),
+    can ? _ ("The rules this campaign's encounters follow")
+        : _ ("End the encounter and go back to Freeplay to change the rule system"));
+}
+
+static void
+tracker_changed_cb (TkrEncounterPage *self)
+{
+  g_signal_group_set_target (self->tracker_signals,
+                             self->campaign ? tkr_campaign_get_tracker (self->campaign) : NULL);
+  update_views (self);
+  update_sensitivity (self);
+}
+
+static void
+system_selected_cb (TkrEncounterPage *self)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+  guint selected = gtk_drop_down_get_selected (self->system_dropdown);
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  /* GtkDropDown may notify a selection made while syncing only after the
+   * sync: the campaign's own system is never a request. */
+  if (self->syncing || self->campaign == NULL || selected >= g_strv_length ((char **) systems) ||
+      g_strcmp0 (systems[selected], tkr_campaign_get_rule_system (self->campaign)) == 0)
+    return;
+
+  ok = tkr_campaign_set_rule_system (self->campaign, systems[selected], &error);
+  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+  if (!ok)
+    update_views (self); /* back to the campaign's system */
+}
+
+static void
+tkr_encounter_page_dispose (GObject *object)
+{
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_ENCOUNTER_PAGE);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->tracker_signals);
+  g_clear_object (&self->campaign);
+
+  G_OBJECT_CLASS (tkr_encounter_page_parent_class)->dispose (object);
+}
+
+static void
+tkr_encounter_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_encounter_page_set_property (GObject *object,
+                                 guint prop_id,
+                                 const GValue *value,
+                                 GParamSpec *pspec)
+{
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      tkr_encounter_page_set_campaign (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_encounter_page_dispose;
+  object_class->get_property = tkr_encounter_page_get_property;
+  object_class->set_property = tkr_encounter_page_set_property;
+
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (TKR_TYPE_KLEP_VIEW);
+  g_type_ensure (TKR_TYPE_PF2E_VIEW);
+  g_type_ensure (TKR_TYPE_D20_VIEW);
+  g_type_ensure (TKR_TYPE_AP_VIEW);
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-encounter-page.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrEncounterPage, name)
+  CHILD (system_dropdown);
+  CHILD (stack);
+  CHILD (kleptonomicon_view);
+  CHILD (pf2e_view);
+  CHILD (d20_view);
+  CHILD (ap_view);
+  CHILD (error_label);
+#undef CHILD
+}
+
+static void
+tkr_encounter_page_init (TkrEncounterPage *self)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The names come from each system's rule data, in the user's language. */
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+
+      gtk_string_list_append (names, rules ? tkr_rules_translate (tkr_rules_get_name (rules))
+                                           : systems[i]);
+    }
+  gtk_drop_down_set_model (self->system_dropdown, G_LIST_MODEL (names));
+  g_signal_connect_object (self->system_dropdown, "notify::selected",
+                           G_CALLBACK (system_selected_cb), self, G_CONNECT_SWAPPED);
+
+  self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
+                                 G_CALLBACK (tracker_changed_cb), self, G_CONNECT_SWAPPED);
+  self->tracker_signals =
+    g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
+  g_signal_group_connect_object (self->tracker_signals, "notify::phase",
+                                 G_CALLBACK (update_sensitivity), self, G_CONNECT_SWAPPED);
+
+  update_sensitivity (self);
+}
+
+GtkWidget *
+tkr_encounter_page_new (void)
+{
+  return g_object_new (TKR_TYPE_ENCOUNTER_PAGE, NULL);
+}
+
+TkrCampaign *
+tkr_encounter_page_get_campaign (TkrEncounterPage *self)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
+  return self->campaign;
+}
+
+void
+tkr_encounter_page_set_campaign (TkrEncounterPage *self, TkrCampaign *campaign)
+{
+  g_return_if_fail (TKR_IS_ENCOUNTER_PAGE (self));
+  g_return_if_fail (campaign == NULL || TKR_IS_CAMPAIGN (campaign));
+
+  if (!g_set_object (&self->campaign, campaign))
+    return;
+
+  g_signal_group_set_target (self->campaign_signals, campaign);
+  tracker_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GtkWidget *
+tkr_encounter_page_get_view (TkrEncounterPage *self)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
+  return gtk_stack_get_visible_child (self->stack);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+
+void
+tkr_encounter_ui_ensure_style (void)
+{
+  static gboolean loaded;
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr (GtkCssProvider) provider = NULL;
+
+  if (loaded || display == NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider,
+                                       "/io/github/turnkeeper/Turnkeeper/tkr-encounter.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  loaded = TRUE;
+}
+
+void
+tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
+                                        GtkWidgetActionActivateFunc activate)
+{
+  static const char *const actions[] = {
+    "encounter.begin-setup", "encounter.abandon-setup", "encounter.begin-main",
+    "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
+    "encounter.resume",      "encounter.end",           "encounter.finish",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, activate);
+
+  /* The design's shortcuts; the window's shortcuts window lists them. They
+   * live in the widget class so they work whenever focus is in the view. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.begin-setup", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "encounter.begin-main", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                       "encounter.begin-main", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK,
+                                       "encounter.next-turn", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
+                                       "encounter.previous-turn", NULL);
+  /* Ctrl+P stays Print, as everywhere in GNOME. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.pause", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.resume", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.end", NULL);
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Loads the encounter widgets' style sheet for the default display, once.
+ * Every encounter widget calls it when its class is made, so the style
+ * applies whether the widget sits in the window or stands alone. */
+void tkr_encounter_ui_ensure_style (void);
+
+/* The "encounter." actions every rule system's view offers (begin-setup,
+ * abandon-setup, begin-main, next-turn, previous-turn, pause, resume, end,
+ * finish), all activating @activate, with the shortcuts the shortcuts
+ * window lists, so the keys are the same whatever system is played. */
+void tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
+                                             GtkWidgetActionActivateFunc activate);
+
+G_END_DECLS

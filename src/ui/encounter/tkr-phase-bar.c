@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-phase-bar.h"
+
+#define N_PHASES 5
+
+struct _TkrPhaseBar
+{
+  AdwBin parent_instance;
+
+  TkrTracker *tracker;
+  GSignalGroup *tracker_signals;
+  GSignalGroup *history_signals;
+
+  GtkToggleButton *freeplay_button;
+  GtkToggleButton *setup_button;
+  GtkToggleButton *main_button;
+  GtkToggleButton *paused_button;
+  GtkToggleButton *end_button;
+  GtkLabel *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (TkrPhaseBar, tkr_phase_bar, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_TRACKER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GtkToggleButton *
+button_for_phase (TkrPhaseBar *self, TkrPhase phase)
+{
+  switch (phase)
+    {
+    case TKR_PHASE_FREEPLAY:
+      return self->freeplay_button;
+    case TKR_PHASE_SETUP:
+      return self->setup_button;
+    case TKR_PHASE_MAIN:
+      return self->main_button;
+    case TKR_PHASE_PAUSED:
+      return self->paused_button;
+    case TKR_PHASE_END:
+      return self->end_button;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The look follows the encounter, never the click: a toggle button flips
+ * itself when clicked, so every change of state re-applies the phase. */
+static void
+sync_buttons (TkrPhaseBar *self)
+{
+  TkrPhase current = TKR_PHASE_FREEPLAY;
+
+  if (self->tracker != NULL)
+    current = tkr_tracker_get_phase (self->tracker);
+
+  for (int phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
+    {
+      GtkToggleButton *button = button_for_phase (self, phase);
+      gboolean is_current = self->tracker != NULL && (TkrPhase) phase == current;
+      gboolean legal =
+        self->tracker != NULL && !is_current && tkr_tracker_can_transition (self->tracker, phase);
+
+      /* Setup -> Main also needs every PC placed: the core refuses the
+       * transition until then, so the button waits for it. */
+      if (legal && current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN &&
+          TKR_IS_KLEP_ENCOUNTER (self->tracker))
+        {
+          TkrKlepSetup *setup = tkr_klep_encounter_get_setup (TKR_KLEP_ENCOUNTER (self->tracker));
+
+          legal = setup != NULL && tkr_klep_setup_is_complete (setup);
+        }
+
+      gtk_toggle_button_set_active (button, is_current);
+      gtk_widget_set_sensitive (GTK_WIDGET (button), legal);
+      if (is_current)
+        gtk_widget_add_css_class (GTK_WIDGET (button), "current-phase");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (button), "current-phase");
+    }
+}
+
+static void
+phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
+{
+  g_autoptr (GError) error = NULL;
+  TkrPhase phase;
+  gboolean ok;
+
+  if (self->tracker == NULL)
+    {
+      sync_buttons (self);
+      return;
+    }
+
+  phase = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-phase"));
+  ok = tkr_tracker_transition (self->tracker, phase, &error);
+  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+  sync_buttons (self);
+}
+
+static void
+state_changed_cb (TkrPhaseBar *self)
+{
+  sync_buttons (self);
+}
+
+static void
+tkr_phase_bar_dispose (GObject *object)
+{
+  TkrPhaseBar *self = TKR_PHASE_BAR (object);
+
+  if (self->tracker_signals != NULL)
+    g_signal_group_set_target (self->tracker_signals, NULL);
+  if (self->history_signals != NULL)
+    g_signal_group_set_target (self->history_signals, NULL);
+  g_clear_object (&self->tracker_signals);
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->tracker);
+
+  G_OBJECT_CLASS (tkr_phase_bar_parent_class)->dispose (object);
+}
+
+static void
+tkr_phase_bar_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrPhaseBar *self = TKR_PHASE_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACKER:
+      g_value_set_object (value, self->tracker);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_phase_bar_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  TkrPhaseBar *self = TKR_PHASE_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACKER:
+      tkr_phase_bar_set_tracker (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_phase_bar_class_init (TkrPhaseBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_phase_bar_dispose;
+  object_class->get_property = tkr_phase_bar_get_property;
+  object_class->set_property = tkr_phase_bar_set_property;
+
+  properties[PROP_TRACKER] =
+    g_param_spec_object ("tracker", NULL, NULL, TKR_TYPE_TRACKER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  tkr_encounter_ui_ensure_style ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/turnkeeper/Turnkeeper/tkr-phase-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, freeplay_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, setup_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, main_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, paused_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, end_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, error_label);
+
+  gtk_widget_class_set_css_name (widget_class, "phasebar");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+tkr_phase_bar_init (TkrPhaseBar *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (int phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
+    {
+      GtkToggleButton *button = button_for_phase (self, phase);
+
+      g_object_set_data (G_OBJECT (button), "tkr-phase", GINT_TO_POINTER (phase));
+      g_signal_connect_object (button, "clicked", G_CALLBACK (phase_button_clicked_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+
+  self->tracker_signals =
+    g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
+  g_signal_group_connect_object (self->tracker_signals, "notify::phase",
+                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+
+  /* Whether Setup may go on to Main depends on the Setup being complete,
+   * which any recorded change may alter. */
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (state_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+
+  sync_buttons (self);
+}
+
+GtkWidget *
+tkr_phase_bar_new (void)
+{
+  return g_object_new (TKR_TYPE_PHASE_BAR, NULL);
+}
+
+TkrTracker *
+tkr_phase_bar_get_tracker (TkrPhaseBar *self)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
+
+  return self->tracker;
+}
+
+void
+tkr_phase_bar_set_tracker (TkrPhaseBar *self, TkrTracker *tracker)
+{
+  g_autoptr (TkrHistory) history = NULL;
+
+  g_return_if_fail (TKR_IS_PHASE_BAR (self));
+  g_return_if_fail (tracker == NULL || TKR_IS_TRACKER (tracker));
+
+  if (!g_set_object (&self->tracker, tracker))
+    return;
+
+  if (tracker != NULL)
+    g_object_get (tracker, "history", &history, NULL);
+  g_signal_group_set_target (self->tracker_signals, tracker);
+  g_signal_group_set_target (self->history_signals, history);
+  tkr_feedback_clear (self->error_label);
+  sync_buttons (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
+}
+
+TkrKlepEncounter *
+tkr_phase_bar_get_encounter (TkrPhaseBar *self)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
+
+  return TKR_IS_KLEP_ENCOUNTER (self->tracker) ? TKR_KLEP_ENCOUNTER (self->tracker) : NULL;
+}
+
+void
+tkr_phase_bar_set_encounter (TkrPhaseBar *self, TkrKlepEncounter *encounter)
+{
+  tkr_phase_bar_set_tracker (self, encounter ? TKR_TRACKER (encounter) : NULL);
+}
+
+GtkWidget *
+tkr_phase_bar_get_button (TkrPhaseBar *self, TkrPhase phase)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
+  g_return_val_if_fail (phase <= TKR_PHASE_END, NULL);
+
+  return GTK_WIDGET (button_for_phase (self, phase));
+}

@@ -1,0 +1,1090 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-klep-setup-view.h"
+
+struct _TkrKlepSetupView
+{
+  AdwBin parent_instance;
+
+  TkrKlepEncounter *encounter;
+  TkrKlepSetup *setup;
+  GSignalGroup *encounter_signals;
+  GSignalGroup *setup_signals;
+  GSignalGroup *history_signals;
+  GRand *rand;
+  GSettings *settings;
+
+  /* The PC and group of the test on screen. */
+  TkrCharacter *test_pc;
+  TkrKlepNpcGroup *test_group;
+
+  /* A button to focus again once the lists are rebuilt, so a keyboard user
+   * who moved a group or settled a tie keeps their place. */
+  char *refocus_key;
+  gboolean syncing;
+
+  GtkListBox *groups_list;
+  GtkWidget *test_box;
+  GtkLabel *test_title;
+  GtkLabel *test_hint;
+  GtkLabel *sneaky_label;
+  GtkSwitch *sneaky_switch;
+  GtkSpinButton *score_spin;
+  GtkButton *enter_button;
+  GtkButton *roll_button;
+  GtkLabel *status_label;
+  GtkLabel *last_result_label;
+  GtkListBox *results_list;
+  GtkListBox *preview_list;
+  GtkLabel *error_label;
+  GtkButton *abandon_button;
+  GtkButton *start_button;
+};
+
+G_DEFINE_FINAL_TYPE (TkrKlepSetupView, tkr_klep_setup_view, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void refresh (TkrKlepSetupView *self);
+
+static TkrHistory *
+get_history (TkrKlepSetupView *self)
+{
+  return self->encounter ? tkr_klep_encounter_get_history (self->encounter) : NULL;
+}
+
+static gboolean
+report (TkrKlepSetupView *self, gboolean ok, const GError *error)
+{
+  return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+tag_widget (GtkWidget *widget, const char *key)
+{
+  g_object_set_data_full (G_OBJECT (widget), "tkr-focus-key", g_strdup (key), g_free);
+}
+
+static GtkWidget *
+find_tagged (GtkWidget *root, const char *key)
+{
+  const char *tag = g_object_get_data (G_OBJECT (root), "tkr-focus-key");
+
+  if (g_strcmp0 (tag, key) == 0)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tagged (child, key);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+remember_focus (TkrKlepSetupView *self, GtkWidget *button)
+{
+  g_free (self->refocus_key);
+  self->refocus_key = g_strdup (g_object_get_data (G_OBJECT (button), "tkr-focus-key"));
+}
+
+static void
+restore_focus (TkrKlepSetupView *self)
+{
+  g_autofree char *key = g_steal_pointer (&self->refocus_key);
+  GtkWidget *target;
+
+  if (key == NULL)
+    return;
+
+  target = find_tagged (GTK_WIDGET (self), key);
+  if (target != NULL && gtk_widget_get_sensitive (target))
+    gtk_widget_grab_focus (target);
+}
+
+static void
+clear_list_box (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static GtkWidget *
+icon_button (const char *icon_name, const char *accessible_name, const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  accessible_name, -1);
+  return button;
+}
+
+static char *
+describe_members (GListModel *members)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (members);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCharacter) member = g_list_model_get_item (members, i);
+
+      if (i > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, tkr_character_get_name (member));
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* NPC groups */
+
+static guint
+group_position (TkrKlepSetupView *self, TkrKlepNpcGroup *group)
+{
+  GListModel *groups = tkr_klep_setup_get_groups (self->setup);
+  guint n = g_list_model_get_n_items (groups);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrKlepNpcGroup) item = g_list_model_get_item (groups, i);
+
+      if (item == group)
+        return i;
+    }
+
+  return G_MAXUINT;
+}
+
+static void
+move_group (TkrKlepSetupView *self, GtkWidget *button, int delta)
+{
+  g_autoptr (GError) error = NULL;
+  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
+  guint position;
+  gboolean ok;
+
+  if (self->setup == NULL || group == NULL)
+    return;
+
+  position = group_position (self, group);
+  if (position == G_MAXUINT || (delta < 0 && position == 0))
+    return;
+
+  remember_focus (self, button);
+  ok = tkr_klep_setup_move_group (self->setup, get_history (self), group, position + delta, &error);
+  report (self, ok, error);
+  refresh (self);
+}
+
+static void
+group_up_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  move_group (self, button, -1);
+}
+
+static void
+group_down_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  move_group (self, button, +1);
+}
+
+static void
+hide_popover (GtkWidget *widget)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER);
+
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+/* Splits off the second half of the group (at least its last member): the
+ * GM's way to get two or three groups out of a crowd of like NPCs. */
+static void
+group_split_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func (g_object_unref);
+  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
+  GListModel *members;
+  guint n;
+  TkrKlepNpcGroup *new_group;
+
+  hide_popover (button);
+  if (self->setup == NULL || group == NULL)
+    return;
+
+  members = tkr_klep_npc_group_get_members (group);
+  n = g_list_model_get_n_items (members);
+  for (guint i = n / 2; i < n; i++)
+    g_ptr_array_add (moved, g_list_model_get_item (members, i));
+
+  new_group = tkr_klep_setup_split_group (self->setup, get_history (self), group,
+                                          (TkrCharacter *const *) moved->pdata, moved->len, &error);
+  report (self, new_group != NULL, error);
+  refresh (self);
+}
+
+static void
+group_merge_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrKlepNpcGroup) next = NULL;
+  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
+  guint position;
+  gboolean ok;
+
+  hide_popover (button);
+  if (self->setup == NULL || group == NULL)
+    return;
+
+  position = group_position (self, group);
+  next = g_list_model_get_item (tkr_klep_setup_get_groups (self->setup), position + 1);
+  if (next == NULL)
+    return;
+
+  ok = tkr_klep_setup_merge_groups (self->setup, get_history (self), group, next, &error);
+  report (self, ok, error);
+  refresh (self);
+}
+
+static void
+group_rename_activate_cb (GtkEntry *entry, TkrKlepSetupView *self)
+{
+  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (entry), "tkr-group");
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  hide_popover (GTK_WIDGET (entry));
+  if (self->setup == NULL || group == NULL || name[0] == '\0')
+    return;
+
+  tkr_klep_setup_rename_group (self->setup, get_history (self), group, name);
+  refresh (self);
+}
+
+static void
+update_group_row (TkrKlepSetupView *self, AdwActionRow *row, guint position, guint n_groups)
+{
+  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (row), "tkr-group");
+  GListModel *members = tkr_klep_npc_group_get_members (group);
+  guint n_members = g_list_model_get_n_items (members);
+  g_autofree char *names = describe_members (members);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *edge = NULL;
+  GtkWidget *up = g_object_get_data (G_OBJECT (row), "tkr-up");
+  GtkWidget *down = g_object_get_data (G_OBJECT (row), "tkr-down");
+  GtkWidget *split = g_object_get_data (G_OBJECT (row), "tkr-split");
+  GtkWidget *merge = g_object_get_data (G_OBJECT (row), "tkr-merge");
+  GtkWidget *edge_label = g_object_get_data (G_OBJECT (row), "tkr-edge");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_klep_npc_group_get_name (group));
+  /* TRANSLATORS: the number of NPCs in a group, then their names */
+  subtitle = g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE, "%u member: %s", "%u members: %s", n_members), n_members, names);
+  adw_action_row_set_subtitle (row, subtitle);
+  /* TRANSLATORS: a group's Edge Save modifier, e.g. "Edge +2" */
+  edge = g_strdup_printf (_ ("Edge %+d"), tkr_klep_npc_group_get_edge (group));
+  gtk_label_set_text (GTK_LABEL (edge_label), edge);
+
+  gtk_widget_set_sensitive (up, position > 0);
+  gtk_widget_set_sensitive (down, position + 1 < n_groups);
+  gtk_widget_set_sensitive (split, n_members > 1);
+  gtk_widget_set_sensitive (merge, position + 1 < n_groups);
+}
+
+static void
+update_group_rows (TkrKlepSetupView *self)
+{
+  guint n_groups =
+    self->setup ? g_list_model_get_n_items (tkr_klep_setup_get_groups (self->setup)) : 0;
+
+  for (guint i = 0; i < n_groups; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->groups_list, i);
+
+      if (row != NULL && g_object_get_data (G_OBJECT (row), "tkr-group") != NULL)
+        update_group_row (self, ADW_ACTION_ROW (row), i, n_groups);
+    }
+}
+
+static GtkWidget *
+create_group_row (gpointer item, gpointer user_data)
+{
+  TkrKlepSetupView *self = user_data;
+  TkrKlepNpcGroup *group = item;
+  const char *name = tkr_klep_npc_group_get_name (group);
+  g_autofree char *up_name = g_strdup_printf (_ ("Move %s earlier"), name);
+  g_autofree char *down_name = g_strdup_printf (_ ("Move %s later"), name);
+  g_autofree char *more_name = g_strdup_printf (_ ("More actions for %s"), name);
+  g_autofree char *up_key = g_strdup_printf ("group-up:%p", (void *) group);
+  g_autofree char *down_key = g_strdup_printf ("group-down:%p", (void *) group);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *edge_label = gtk_label_new (NULL);
+  GtkWidget *up = icon_button ("go-up-symbolic", up_name, _ ("Move Earlier"));
+  GtkWidget *down = icon_button ("go-down-symbolic", down_name, _ ("Move Later"));
+  GtkWidget *menu_button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *split = gtk_button_new_with_mnemonic (_ ("_Split Group"));
+  GtkWidget *merge = gtk_button_new_with_mnemonic (_ ("_Merge with Next Group"));
+  GtkWidget *rename_label = gtk_label_new (_ ("Name"));
+  GtkWidget *rename = gtk_entry_new ();
+
+  g_object_set_data_full (G_OBJECT (row), "tkr-group", g_object_ref (group), g_object_unref);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+
+  gtk_widget_add_css_class (edge_label, "numeric");
+  gtk_widget_add_css_class (edge_label, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), edge_label);
+
+  tag_widget (up, up_key);
+  tag_widget (down, down_key);
+  g_object_set_data (G_OBJECT (up), "tkr-group", group);
+  g_object_set_data (G_OBJECT (down), "tkr-group", group);
+  g_signal_connect_object (up, "clicked", G_CALLBACK (group_up_clicked_cb), self, 0);
+  g_signal_connect_object (down, "clicked", G_CALLBACK (group_down_clicked_cb), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), up);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), down);
+
+  gtk_widget_add_css_class (split, "flat");
+  gtk_widget_set_tooltip_text (split, _ ("Move the second half of the group to a new group"));
+  gtk_widget_add_css_class (merge, "flat");
+  gtk_widget_set_tooltip_text (merge, _ ("Add the next group's members to this one"));
+  g_object_set_data (G_OBJECT (split), "tkr-group", group);
+  g_object_set_data (G_OBJECT (merge), "tkr-group", group);
+  g_object_set_data (G_OBJECT (rename), "tkr-group", group);
+  g_signal_connect_object (split, "clicked", G_CALLBACK (group_split_clicked_cb), self, 0);
+  g_signal_connect_object (merge, "clicked", G_CALLBACK (group_merge_clicked_cb), self, 0);
+  g_signal_connect_object (rename, "activate", G_CALLBACK (group_rename_activate_cb), self, 0);
+  gtk_editable_set_text (GTK_EDITABLE (rename), name);
+  gtk_label_set_xalign (GTK_LABEL (rename_label), 0);
+  gtk_widget_add_css_class (rename_label, "caption-heading");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (rename), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  rename_label, NULL, -1);
+  gtk_box_append (GTK_BOX (box), split);
+  gtk_box_append (GTK_BOX (box), merge);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), rename_label);
+  gtk_box_append (GTK_BOX (box), rename);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu_button), popover);
+  gtk_widget_set_valign (menu_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (menu_button, "flat");
+  gtk_widget_set_tooltip_text (menu_button, _ ("Split, Merge or Rename"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  more_name, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu_button);
+
+  g_object_set_data (G_OBJECT (row), "tkr-up", up);
+  g_object_set_data (G_OBJECT (row), "tkr-down", down);
+  g_object_set_data (G_OBJECT (row), "tkr-split", split);
+  g_object_set_data (G_OBJECT (row), "tkr-merge", merge);
+  g_object_set_data (G_OBJECT (row), "tkr-edge", edge_label);
+
+  return row;
+}
+
+/* The test on screen */
+
+static void
+refresh_test (TkrKlepSetupView *self)
+{
+  TkrCharacter *pc = NULL;
+  TkrKlepNpcGroup *group = NULL;
+  gboolean has_test = FALSE;
+
+  if (self->setup != NULL)
+    has_test = tkr_klep_setup_get_next_test (self->setup, &pc, &group);
+
+  if (!has_test)
+    {
+      pc = NULL;
+      group = NULL;
+    }
+  g_set_object (&self->test_pc, pc);
+  g_set_object (&self->test_group, group);
+  gtk_widget_set_visible (self->test_box, has_test);
+
+  if (has_test)
+    {
+      const char *pc_name = tkr_character_get_name (pc);
+      const char *group_name = tkr_klep_npc_group_get_name (group);
+      TkrRules *rules = tkr_klep_encounter_get_rules (self->encounter);
+      /* TRANSLATORS: "Alice tests Edge against Goblins" */
+      g_autofree char *title =
+        g_strdup_printf (_ ("%s tests Edge against %s"), pc_name, group_name);
+      /* TRANSLATORS: the PC's Edge modifier, the highest Low Score, the PC
+       * and the group, e.g. "Edge +1. A Score of 6 or less places Alice
+       * right after Goblins." */
+      g_autofree char *hint = g_strdup_printf (
+        _ ("Edge %+d. A Score of %d or less places %s right after %s."),
+        tkr_character_get_edge_save (pc), tkr_rules_get_low_max (rules), pc_name, group_name);
+      /* TRANSLATORS: the label of a switch, with a group's name */
+      g_autofree char *sneaky = g_strdup_printf (_ ("Sneaky toward %s"), group_name);
+
+      gtk_label_set_text (self->test_title, title);
+      gtk_label_set_text (self->test_hint, hint);
+      gtk_label_set_text (self->sneaky_label, sneaky);
+
+      self->syncing = TRUE;
+      gtk_switch_set_active (self->sneaky_switch,
+                             tkr_klep_setup_get_sneaky (self->setup, pc, group));
+      self->syncing = FALSE;
+    }
+
+  if (self->setup == NULL)
+    gtk_label_set_text (self->status_label, "");
+  else if (g_list_model_get_n_items (tkr_klep_setup_get_pcs (self->setup)) == 0)
+    gtk_label_set_text (self->status_label,
+                        _ ("No PC takes part yet. Add PCs from the roster, or start with the NPCs "
+                           "alone."));
+  else if (!has_test)
+    gtk_label_set_text (self->status_label,
+                        _ ("Every PC has a place in the order. Start the encounter when ready."));
+  else
+    gtk_label_set_text (self->status_label, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label),
+                          gtk_label_get_text (self->status_label)[0] != '\0');
+}
+
+static void
+show_result (TkrKlepSetupView *self,
+             TkrCharacter *pc,
+             TkrKlepNpcGroup *group,
+             const char *roll_text)
+{
+  g_autofree char *text = NULL;
+  int score;
+
+  if (!tkr_klep_setup_get_score (self->setup, pc, group, &score))
+    return;
+
+  if (roll_text != NULL)
+    /* TRANSLATORS: "Alice rolled against Goblins: 1d10 (7) + 1 = 8, Mixed" */
+    text = g_strdup_printf (_ ("%s rolled against %s: %s"), tkr_character_get_name (pc),
+                            tkr_klep_npc_group_get_name (group), roll_text);
+  else
+    /* TRANSLATORS: "Alice against Goblins: 8, Mixed" */
+    text = g_strdup_printf (_ ("%s against %s: %d, %s"), tkr_character_get_name (pc),
+                            tkr_klep_npc_group_get_name (group), score,
+                            tkr_score_range_to_string (tkr_rules_classify (
+                              tkr_klep_encounter_get_rules (self->encounter), score)));
+
+  gtk_label_set_text (self->last_result_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), TRUE);
+}
+
+static void
+enter_score (TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) pc = NULL;
+  g_autoptr (TkrKlepNpcGroup) group = NULL;
+  int score;
+  gboolean ok;
+
+  if (self->setup == NULL || self->test_pc == NULL)
+    return;
+
+  pc = g_object_ref (self->test_pc);
+  group = g_object_ref (self->test_group);
+  gtk_spin_button_update (self->score_spin);
+  score = gtk_spin_button_get_value_as_int (self->score_spin);
+  ok = tkr_klep_setup_enter_score (self->setup, get_history (self), pc, group, score, &error);
+  if (report (self, ok, error))
+    show_result (self, pc, group, NULL);
+  refresh (self);
+}
+
+static void
+enter_clicked_cb (TkrKlepSetupView *self)
+{
+  enter_score (self);
+}
+
+static void
+score_activate_cb (TkrKlepSetupView *self)
+{
+  enter_score (self);
+}
+
+static void
+roll_clicked_cb (TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) pc = NULL;
+  g_autoptr (TkrKlepNpcGroup) group = NULL;
+  g_autoptr (TkrTestRoll) roll = NULL;
+
+  if (self->setup == NULL || self->test_pc == NULL)
+    return;
+
+  pc = g_object_ref (self->test_pc);
+  group = g_object_ref (self->test_group);
+  roll = tkr_klep_setup_roll (self->setup, get_history (self), pc, group, self->rand, &error);
+  if (report (self, roll != NULL, error))
+    {
+      g_autofree char *description = tkr_test_roll_describe (roll);
+
+      show_result (self, pc, group, description);
+    }
+  refresh (self);
+}
+
+static void
+sneaky_active_cb (TkrKlepSetupView *self)
+{
+  if (self->syncing || self->setup == NULL || self->test_pc == NULL)
+    return;
+
+  tkr_klep_setup_set_sneaky (self->setup, get_history (self), self->test_pc, self->test_group,
+                             gtk_switch_get_active (self->sneaky_switch));
+}
+
+/* Results by PC */
+
+static void
+retest_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
+  GListModel *groups;
+  guint n;
+  g_autoptr (TkrKlepNpcGroup) last = NULL;
+
+  if (self->setup == NULL || pc == NULL)
+    return;
+
+  /* The first test is against the group at the back; forgetting from there
+   * forgets every test of this PC (seed, "Turn Order"). */
+  groups = tkr_klep_setup_get_groups (self->setup);
+  n = g_list_model_get_n_items (groups);
+  if (n == 0)
+    return;
+  last = g_list_model_get_item (groups, n - 1);
+  tkr_klep_setup_retake_from (self->setup, get_history (self), pc, last);
+  refresh (self);
+}
+
+static void
+rebuild_results (TkrKlepSetupView *self)
+{
+  GListModel *pcs;
+  GListModel *groups;
+  guint n_pcs;
+  guint n_groups;
+  TkrRules *rules;
+
+  clear_list_box (self->results_list);
+  if (self->setup == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->results_list), FALSE);
+      return;
+    }
+
+  rules = tkr_klep_encounter_get_rules (self->encounter);
+  pcs = tkr_klep_setup_get_pcs (self->setup);
+  groups = tkr_klep_setup_get_groups (self->setup);
+  n_pcs = g_list_model_get_n_items (pcs);
+  n_groups = g_list_model_get_n_items (groups);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_list), n_pcs > 0);
+
+  for (guint i = 0; i < n_pcs; i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (pcs, i);
+      g_autoptr (GString) scores = g_string_new (NULL);
+      g_autofree char *status = NULL;
+      g_autofree char *subtitle = NULL;
+      TkrKlepNpcGroup *placed_after = NULL;
+      GtkWidget *row = adw_action_row_new ();
+      gboolean any = FALSE;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (pc));
+
+      /* In test order: from the back of the order toward the front. */
+      for (guint j = n_groups; j > 0; j--)
+        {
+          g_autoptr (TkrKlepNpcGroup) group = g_list_model_get_item (groups, j - 1);
+          int score;
+
+          if (!tkr_klep_setup_get_score (self->setup, pc, group, &score))
+            continue;
+
+          if (any)
+            g_string_append (scores, " · ");
+          /* TRANSLATORS: a test result: group, Score and range, "Orcs 10 (High)" */
+          g_string_append_printf (scores, _ ("%s %d (%s)"), tkr_klep_npc_group_get_name (group),
+                                  score,
+                                  tkr_score_range_to_string (tkr_rules_classify (rules, score)));
+          any = TRUE;
+        }
+
+      if (tkr_klep_setup_get_placement (self->setup, pc, &placed_after))
+        {
+          if (placed_after == NULL)
+            status = g_strdup (_ ("Goes before everyone"));
+          else
+            /* TRANSLATORS: where a PC stands in the order, "After Goblins" */
+            status = g_strdup_printf (_ ("After %s"), tkr_klep_npc_group_get_name (placed_after));
+        }
+      else if (any)
+        status = g_strdup (_ ("Still testing"));
+      else
+        status = g_strdup (_ ("No test yet"));
+
+      if (any)
+        subtitle = g_strdup_printf ("%s\n%s", status, scores->str);
+      else
+        subtitle = g_strdup (status);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+
+      if (any)
+        {
+          g_autofree char *retest_name =
+            g_strdup_printf (_ ("Test %s again"), tkr_character_get_name (pc));
+          GtkWidget *retest = icon_button ("view-refresh-symbolic", retest_name,
+                                           _ ("Forget these Scores and test again"));
+
+          g_object_set_data_full (G_OBJECT (retest), "tkr-pc", g_object_ref (pc), g_object_unref);
+          g_signal_connect_object (retest, "clicked", G_CALLBACK (retest_clicked_cb), self, 0);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), retest);
+        }
+
+      gtk_list_box_append (self->results_list, row);
+    }
+}
+
+/* Order preview and ties */
+
+static TkrCharacter *
+entry_pc (TkrKlepTurnEntry *entry)
+{
+  g_autoptr (TkrKlepCombatant) combatant = NULL;
+
+  if (tkr_klep_turn_entry_get_kind (entry) != TKR_KLEP_TURN_ENTRY_KIND_PC)
+    return NULL;
+
+  combatant = g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
+  return combatant ? tkr_klep_combatant_get_character (combatant) : NULL;
+}
+
+static void
+tie_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
+  TkrCharacter *other = g_object_get_data (G_OBJECT (button), "tkr-other");
+  gboolean ok;
+
+  if (self->setup == NULL || pc == NULL || other == NULL)
+    return;
+
+  remember_focus (self, button);
+  ok = tkr_klep_setup_place_before (self->setup, get_history (self), pc, other, &error);
+  report (self, ok, error);
+  refresh (self);
+}
+
+static GtkWidget *
+tie_button (TkrKlepSetupView *self,
+            gboolean earlier,
+            TkrCharacter *pc,
+            TkrCharacter *first,
+            TkrCharacter *second)
+{
+  const char *name = tkr_character_get_name (pc);
+  g_autofree char *accessible =
+    g_strdup_printf (earlier ? _ ("Move %s earlier") : _ ("Move %s later"), name);
+  g_autofree char *key =
+    g_strdup_printf ("%s:%s", earlier ? "tie-up" : "tie-down", tkr_character_get_id (pc));
+  GtkWidget *button = icon_button (earlier ? "go-up-symbolic" : "go-down-symbolic", accessible,
+                                   earlier ? _ ("Goes Earlier") : _ ("Goes Later"));
+
+  tag_widget (button, key);
+  /* @first goes before @second. */
+  g_object_set_data_full (G_OBJECT (button), "tkr-pc", g_object_ref (first), g_object_unref);
+  g_object_set_data_full (G_OBJECT (button), "tkr-other", g_object_ref (second), g_object_unref);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (tie_clicked_cb), self, 0);
+  return button;
+}
+
+static void
+rebuild_preview (TkrKlepSetupView *self)
+{
+  g_autoptr (GPtrArray) order = NULL;
+
+  clear_list_box (self->preview_list);
+  if (self->setup == NULL)
+    return;
+
+  order = tkr_klep_setup_build_order (self->setup);
+  for (guint i = 0; i < order->len; i++)
+    {
+      TkrKlepTurnEntry *entry = g_ptr_array_index (order, i);
+      TkrCharacter *pc = entry_pc (entry);
+      TkrCharacter *prev_pc = i > 0 ? entry_pc (g_ptr_array_index (order, i - 1)) : NULL;
+      TkrCharacter *next_pc =
+        i + 1 < order->len ? entry_pc (g_ptr_array_index (order, i + 1)) : NULL;
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+      GtkWidget *number_label = gtk_label_new (number);
+
+      gtk_widget_add_css_class (number_label, "numeric");
+      gtk_widget_add_css_class (number_label, "dim-label");
+      gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), number_label);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     tkr_klep_turn_entry_get_name (entry));
+
+      if (pc != NULL)
+        {
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _ ("PC"));
+
+          /* PCs side by side stand in the same spot (after the same group,
+           * or before everyone): their order is the players' choice (seed,
+           * "Turn Order"), offered as arrows. */
+          if (prev_pc != NULL)
+            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                       tie_button (self, TRUE, pc, pc, prev_pc));
+          if (next_pc != NULL)
+            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                       tie_button (self, FALSE, pc, next_pc, pc));
+        }
+      else
+        {
+          GListModel *members = tkr_klep_turn_entry_get_members (entry);
+          g_autoptr (GString) names = g_string_new (NULL);
+          guint n = g_list_model_get_n_items (members);
+
+          for (guint j = 0; j < n; j++)
+            {
+              g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, j);
+
+              if (j > 0)
+                g_string_append (names, ", ");
+              g_string_append (names,
+                               tkr_character_get_name (tkr_klep_combatant_get_character (member)));
+            }
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
+        }
+
+      gtk_list_box_append (self->preview_list, row);
+    }
+}
+
+static void
+refresh (TkrKlepSetupView *self)
+{
+  gboolean complete = self->setup != NULL && tkr_klep_setup_is_complete (self->setup);
+
+  update_group_rows (self);
+  refresh_test (self);
+  rebuild_results (self);
+  rebuild_preview (self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), complete);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->abandon_button), self->setup != NULL);
+  restore_focus (self);
+}
+
+static void
+start_clicked_cb (TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_begin_main (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+abandon_clicked_cb (TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_abandon_setup (self->encounter, &error);
+  report (self, ok, error);
+}
+
+/* The GM's preference (Preferences, "dice-mode"): players roll physical
+ * dice and the Score is typed in, or the app rolls. The preferred button
+ * is the suggested one. */
+static void
+dice_mode_changed_cb (TkrKlepSetupView *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
+  gboolean roll = g_strcmp0 (mode, "roll") == 0;
+
+  if (roll)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->enter_button), "suggested-action");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->enter_button), "suggested-action");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
+    }
+}
+
+/* NULL when the schema is not installed (a widget shown on its own). */
+static GSettings *
+lookup_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "dice-mode"))
+    return NULL;
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static void
+set_setup (TkrKlepSetupView *self, TkrKlepSetup *setup)
+{
+  if (self->setup == setup)
+    {
+      refresh (self);
+      return;
+    }
+
+  g_set_object (&self->setup, setup);
+  g_signal_group_set_target (self->setup_signals, setup);
+  gtk_list_box_bind_model (self->groups_list, setup ? tkr_klep_setup_get_groups (setup) : NULL,
+                           create_group_row, self, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), FALSE);
+  tkr_feedback_clear (self->error_label);
+  refresh (self);
+}
+
+static void
+encounter_setup_changed_cb (TkrKlepSetupView *self)
+{
+  set_setup (self, self->encounter ? tkr_klep_encounter_get_setup (self->encounter) : NULL);
+}
+
+static void
+setup_changed_cb (TkrKlepSetupView *self)
+{
+  refresh (self);
+}
+
+static void
+tkr_klep_setup_view_dispose (GObject *object)
+{
+  TkrKlepSetupView *self = TKR_KLEP_SETUP_VIEW (object);
+
+  if (self->groups_list != NULL)
+    gtk_list_box_bind_model (self->groups_list, NULL, NULL, NULL, NULL);
+  if (self->encounter_signals != NULL)
+    g_signal_group_set_target (self->encounter_signals, NULL);
+  if (self->setup_signals != NULL)
+    g_signal_group_set_target (self->setup_signals, NULL);
+  if (self->history_signals != NULL)
+    g_signal_group_set_target (self->history_signals, NULL);
+  g_clear_object (&self->encounter_signals);
+  g_clear_object (&self->setup_signals);
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->test_pc);
+  g_clear_object (&self->test_group);
+  g_clear_object (&self->setup);
+  g_clear_object (&self->encounter);
+  g_clear_pointer (&self->rand, g_rand_free);
+  g_clear_pointer (&self->refocus_key, g_free);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (tkr_klep_setup_view_parent_class)->dispose (object);
+}
+
+static void
+tkr_klep_setup_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrKlepSetupView *self = TKR_KLEP_SETUP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_klep_setup_view_set_property (GObject *object,
+                                  guint prop_id,
+                                  const GValue *value,
+                                  GParamSpec *pspec)
+{
+  TkrKlepSetupView *self = TKR_KLEP_SETUP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      tkr_klep_setup_view_set_encounter (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_klep_setup_view_class_init (TkrKlepSetupViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_klep_setup_view_dispose;
+  object_class->get_property = tkr_klep_setup_view_get_property;
+  object_class->set_property = tkr_klep_setup_view_set_property;
+
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_KLEP_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  tkr_encounter_ui_ensure_style ();
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-klep-setup-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, groups_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, test_box);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, test_title);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, test_hint);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, sneaky_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, sneaky_switch);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, score_spin);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, enter_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, roll_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, last_result_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, results_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, preview_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, error_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, abandon_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepSetupView, start_button);
+}
+
+static void
+tkr_klep_setup_view_init (TkrKlepSetupView *self)
+{
+  GtkLabel *placeholder;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rand = g_rand_new ();
+  self->settings = lookup_settings ();
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::dice-mode",
+                               G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
+      dice_mode_changed_cb (self);
+    }
+
+  g_signal_connect_object (self->enter_button, "clicked", G_CALLBACK (enter_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->roll_button, "clicked", G_CALLBACK (roll_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (self->score_spin)), "activate",
+                           G_CALLBACK (score_activate_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sneaky_switch, "notify::active", G_CALLBACK (sneaky_active_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->abandon_button, "clicked", G_CALLBACK (abandon_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  placeholder = GTK_LABEL (gtk_label_new (_ ("No NPCs: every PC goes before everyone.")));
+  gtk_label_set_wrap (placeholder, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (placeholder), "dim-label");
+  gtk_widget_set_margin_top (GTK_WIDGET (placeholder), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (placeholder), 12);
+  gtk_widget_set_margin_start (GTK_WIDGET (placeholder), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (placeholder), 12);
+  gtk_list_box_set_placeholder (self->groups_list, GTK_WIDGET (placeholder));
+
+  placeholder = GTK_LABEL (gtk_label_new (_ ("Nobody in the order yet.")));
+  gtk_widget_add_css_class (GTK_WIDGET (placeholder), "dim-label");
+  gtk_widget_set_margin_top (GTK_WIDGET (placeholder), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (placeholder), 12);
+  gtk_list_box_set_placeholder (self->preview_list, GTK_WIDGET (placeholder));
+
+  self->encounter_signals = g_signal_group_new (TKR_TYPE_KLEP_ENCOUNTER);
+  g_signal_group_connect_object (self->encounter_signals, "notify::setup",
+                                 G_CALLBACK (encounter_setup_changed_cb), self, G_CONNECT_SWAPPED);
+
+  self->setup_signals = g_signal_group_new (TKR_TYPE_KLEP_SETUP);
+  g_signal_group_connect_object (self->setup_signals, "changed", G_CALLBACK (setup_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+
+  /* Undo and redo restore the Setup's lists and properties directly;
+   * refresh after them too. */
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (setup_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+
+  refresh (self);
+}
+
+GtkWidget *
+tkr_klep_setup_view_new (void)
+{
+  return g_object_new (TKR_TYPE_KLEP_SETUP_VIEW, NULL);
+}
+
+TkrKlepEncounter *
+tkr_klep_setup_view_get_encounter (TkrKlepSetupView *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_SETUP_VIEW (self), NULL);
+
+  return self->encounter;
+}
+
+void
+tkr_klep_setup_view_set_encounter (TkrKlepSetupView *self, TkrKlepEncounter *encounter)
+{
+  g_return_if_fail (TKR_IS_KLEP_SETUP_VIEW (self));
+  g_return_if_fail (encounter == NULL || TKR_IS_KLEP_ENCOUNTER (encounter));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+
+  g_signal_group_set_target (self->encounter_signals, encounter);
+  g_signal_group_set_target (self->history_signals,
+                             encounter ? tkr_klep_encounter_get_history (encounter) : NULL);
+  set_setup (self, encounter ? tkr_klep_encounter_get_setup (encounter) : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}

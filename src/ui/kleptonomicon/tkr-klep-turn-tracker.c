@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-klep-gm-panel.h"
+#include "tkr-klep-turn-row.h"
+#include "tkr-klep-turn-tracker.h"
+
+struct _TkrKlepTurnTracker
+{
+  AdwBin parent_instance;
+
+  TkrKlepEncounter *encounter;
+  GSignalGroup *encounter_signals;
+  GtkNoSelection *selection;
+  guint scroll_tick;
+  guint scroll_tries;
+
+  GtkRevealer *paused_revealer;
+  GtkButton *resume_button;
+  GtkMenuButton *resume_by_beat_button;
+  GtkPopover *resume_by_beat_popover;
+  GtkListBox *resume_by_beat_list;
+  GtkButton *end_button;
+  GtkLabel *round_label;
+  GtkLabel *current_label;
+  GtkButton *previous_button;
+  GtkButton *next_button;
+  GtkLabel *error_label;
+  GtkListView *list_view;
+  AdwFlap *flap;
+  TkrKlepGmPanel *gm_panel;
+  GtkToggleButton *gm_panel_button;
+};
+
+G_DEFINE_FINAL_TYPE (TkrKlepTurnTracker, tkr_klep_turn_tracker, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+report (TkrKlepTurnTracker *self, gboolean ok, const GError *error)
+{
+  return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+refresh_header (TkrKlepTurnTracker *self)
+{
+  TkrPhase phase = TKR_PHASE_FREEPLAY;
+  TkrKlepTurnEntry *entry = NULL;
+  g_autofree char *round = NULL;
+  g_autofree char *current = NULL;
+
+  if (self->encounter != NULL)
+    {
+      phase = tkr_klep_encounter_get_phase (self->encounter);
+      entry = tkr_klep_encounter_get_current_entry (self->encounter);
+      /* TRANSLATORS: the Round number in the tracker's header */
+      round = g_strdup_printf (_ ("Round %d"), tkr_klep_encounter_get_round (self->encounter));
+    }
+
+  if (entry != NULL)
+    /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
+    current = g_strdup_printf (_ ("Current turn: %s"), tkr_klep_turn_entry_get_name (entry));
+  else
+    current = g_strdup (_ ("No turn running"));
+
+  gtk_label_set_text (self->round_label, round ? round : "");
+  gtk_label_set_text (self->current_label, current);
+  gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->next_button), phase == TKR_PHASE_MAIN);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->previous_button), phase == TKR_PHASE_MAIN);
+}
+
+/* The row widget showing @entry, if the list made one. */
+static GtkWidget *
+find_row (TkrKlepTurnTracker *self, TkrKlepTurnEntry *entry)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view)); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+
+      if (TKR_IS_KLEP_TURN_ROW (row) &&
+          tkr_klep_turn_row_get_entry (TKR_KLEP_TURN_ROW (row)) == entry)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* Puts the current turn at the top, so what comes next is in view. GTK
+ * 4.8 has no "scroll to this item, aligned" call, and a list only knows
+ * where its rows are once laid out: this runs on frame ticks until the
+ * current row has its place (a few frames at most). */
+static gboolean
+scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (widget);
+  TkrKlepTurnEntry *entry = NULL;
+  GtkWidget *row;
+  graphene_rect_t bounds;
+  int index = -1;
+
+  if (self->encounter != NULL)
+    {
+      index = tkr_klep_encounter_get_current_index (self->encounter);
+      entry = tkr_klep_encounter_get_current_entry (self->encounter);
+    }
+  if (entry == NULL || index < 0 || ++self->scroll_tries > 10)
+    {
+      self->scroll_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+
+  row = find_row (self, entry);
+  if (row != NULL && gtk_widget_get_width (row) > 0 &&
+      gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
+    {
+      GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+      double value = gtk_adjustment_get_value (adjustment);
+      double top =
+        gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+      /* At the top already, or as far as the list goes. */
+      if (ABS (bounds.origin.y) < 1 || (bounds.origin.y > 0 && value >= top))
+        {
+          self->scroll_tick = 0;
+          return G_SOURCE_REMOVE;
+        }
+      gtk_adjustment_set_value (adjustment, value + bounds.origin.y);
+    }
+  else
+    {
+      /* Rows out of view are not laid out: let the list bring the
+       * current one into view first. */
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                                  (guint) index);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+scroll_to_current (TkrKlepTurnTracker *self)
+{
+  self->scroll_tries = 0;
+  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->scroll_tick =
+      gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
+}
+
+static void
+turn_changed_cb (TkrKlepTurnTracker *self)
+{
+  refresh_header (self);
+  scroll_to_current (self);
+}
+
+static void
+state_changed_cb (TkrKlepTurnTracker *self)
+{
+  refresh_header (self);
+}
+
+static void
+next_clicked_cb (TkrKlepTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_next_turn (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+previous_clicked_cb (TkrKlepTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_previous_turn (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+resume_clicked_cb (TkrKlepTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_resume (self->encounter, NULL, &error);
+  report (self, ok, error);
+}
+
+static void
+end_clicked_cb (TkrKlepTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+
+  ok = tkr_klep_encounter_end (self->encounter, &error);
+  report (self, ok, error);
+}
+
+static void
+resume_by_beat_clicked_cb (GtkWidget *button, TkrKlepTurnTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrKlepCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
+  gboolean ok;
+
+  gtk_popover_popdown (self->resume_by_beat_popover);
+  if (self->encounter == NULL || combatant == NULL)
+    return;
+
+  /* The Beat goes missing on that combatant's next Turn (seed, "Encounter
+   * Paused Phase"); the core keeps the count. */
+  ok = tkr_klep_encounter_resume (self->encounter, combatant, &error);
+  report (self, ok, error);
+}
+
+/* Lists everyone in the order, each member of a group on its own. */
+static void
+rebuild_resume_by_beat (TkrKlepTurnTracker *self)
+{
+  GtkWidget *child;
+  GListModel *order;
+  guint n;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->resume_by_beat_list))) != NULL)
+    gtk_list_box_remove (self->resume_by_beat_list, child);
+
+  if (self->encounter == NULL)
+    return;
+
+  order = tkr_klep_encounter_get_order (self->encounter);
+  n = g_list_model_get_n_items (order);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrKlepTurnEntry) entry = g_list_model_get_item (order, i);
+      GListModel *members = tkr_klep_turn_entry_get_members (entry);
+      guint n_members = g_list_model_get_n_items (members);
+
+      for (guint j = 0; j < n_members; j++)
+        {
+          g_autoptr (TkrKlepCombatant) combatant = g_list_model_get_item (members, j);
+          TkrCharacter *character = tkr_klep_combatant_get_character (combatant);
+          int left = tkr_klep_combatant_get_beats_left (combatant);
+          g_autofree char *label = NULL;
+          GtkWidget *button;
+
+          /* TRANSLATORS: a choice of who resumes: name and Beats left,
+           * "Alice (2 Beats left)" */
+          label = g_strdup_printf (
+            g_dngettext (GETTEXT_PACKAGE, "%s (%d Beat left)", "%s (%d Beats left)", left),
+            tkr_character_get_name (character), left);
+          button = gtk_button_new_with_label (label);
+          gtk_widget_add_css_class (button, "flat");
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+          g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
+                                  g_object_unref);
+          g_signal_connect_object (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb), self,
+                                   0);
+          gtk_list_box_append (self->resume_by_beat_list, button);
+        }
+    }
+}
+
+static void
+resume_by_beat_popup_cb (GtkMenuButton *button, gpointer user_data)
+{
+  rebuild_resume_by_beat (TKR_KLEP_TURN_TRACKER (user_data));
+}
+
+/* The row factory: one TkrKlepTurnRow per visible entry, recycled. */
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnTracker *self)
+{
+  GtkWidget *row = tkr_klep_turn_row_new ();
+
+  tkr_klep_turn_row_set_encounter (TKR_KLEP_TURN_ROW (row), self->encounter);
+  gtk_list_item_set_child (item, row);
+  gtk_list_item_set_activatable (item, FALSE);
+  gtk_list_item_set_selectable (item, FALSE);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnTracker *self)
+{
+  TkrKlepTurnRow *row = TKR_KLEP_TURN_ROW (gtk_list_item_get_child (item));
+
+  tkr_klep_turn_row_set_encounter (row, self->encounter);
+  tkr_klep_turn_row_set_entry (row, gtk_list_item_get_item (item));
+}
+
+/* The order may have moved on while the tracker was hidden (another
+ * page, or the turn changed before the window showed). */
+static void
+tkr_klep_turn_tracker_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (tkr_klep_turn_tracker_parent_class)->map (widget);
+  scroll_to_current (TKR_KLEP_TURN_TRACKER (widget));
+}
+
+static void
+tkr_klep_turn_tracker_unmap (GtkWidget *widget)
+{
+  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (widget);
+
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
+  self->scroll_tick = 0;
+  GTK_WIDGET_CLASS (tkr_klep_turn_tracker_parent_class)->unmap (widget);
+}
+
+static void
+tkr_klep_turn_tracker_dispose (GObject *object)
+{
+  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (object);
+
+  if (self->encounter_signals != NULL)
+    g_signal_group_set_target (self->encounter_signals, NULL);
+  g_clear_object (&self->encounter_signals);
+  if (self->list_view != NULL)
+    gtk_list_view_set_model (self->list_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->encounter);
+
+  G_OBJECT_CLASS (tkr_klep_turn_tracker_parent_class)->dispose (object);
+}
+
+static void
+tkr_klep_turn_tracker_get_property (GObject *object,
+                                    guint prop_id,
+                                    GValue *value,
+                                    GParamSpec *pspec)
+{
+  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_klep_turn_tracker_set_property (GObject *object,
+                                    guint prop_id,
+                                    const GValue *value,
+                                    GParamSpec *pspec)
+{
+  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      tkr_klep_turn_tracker_set_encounter (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_klep_turn_tracker_class_init (TkrKlepTurnTrackerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_klep_turn_tracker_dispose;
+  object_class->get_property = tkr_klep_turn_tracker_get_property;
+  object_class->set_property = tkr_klep_turn_tracker_set_property;
+  widget_class->map = tkr_klep_turn_tracker_map;
+  widget_class->unmap = tkr_klep_turn_tracker_unmap;
+
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_KLEP_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  tkr_encounter_ui_ensure_style ();
+  g_type_ensure (TKR_TYPE_KLEP_GM_PANEL);
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-klep-turn-tracker.ui");
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, paused_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, resume_by_beat_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, resume_by_beat_popover);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, resume_by_beat_list);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, end_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, round_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, current_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, next_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, error_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, list_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, flap);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, gm_panel);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, gm_panel_button);
+}
+
+static void
+tkr_klep_turn_tracker_init (TkrKlepTurnTracker *self)
+{
+  g_autoptr (GtkListItemFactory) factory = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row_cb), self, 0);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row_cb), self, 0);
+  gtk_list_view_set_factory (self->list_view, factory);
+
+  self->selection = gtk_no_selection_new (NULL);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->next_button, "clicked", G_CALLBACK (next_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->previous_button, "clicked", G_CALLBACK (previous_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->resume_button, "clicked", G_CALLBACK (resume_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->end_button, "clicked", G_CALLBACK (end_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_menu_button_set_create_popup_func (self->resume_by_beat_button, resume_by_beat_popup_cb, self,
+                                         NULL);
+
+  self->encounter_signals = g_signal_group_new (TKR_TYPE_KLEP_ENCOUNTER);
+  g_signal_group_connect_object (self->encounter_signals, "notify::current-index",
+                                 G_CALLBACK (turn_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::round",
+                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::phase",
+                                 G_CALLBACK (state_changed_cb), self, G_CONNECT_SWAPPED);
+
+  refresh_header (self);
+}
+
+GtkWidget *
+tkr_klep_turn_tracker_new (void)
+{
+  return g_object_new (TKR_TYPE_KLEP_TURN_TRACKER, NULL);
+}
+
+TkrKlepEncounter *
+tkr_klep_turn_tracker_get_encounter (TkrKlepTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
+
+  return self->encounter;
+}
+
+void
+tkr_klep_turn_tracker_set_encounter (TkrKlepTurnTracker *self, TkrKlepEncounter *encounter)
+{
+  g_return_if_fail (TKR_IS_KLEP_TURN_TRACKER (self));
+  g_return_if_fail (encounter == NULL || TKR_IS_KLEP_ENCOUNTER (encounter));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+
+  g_signal_group_set_target (self->encounter_signals, encounter);
+  /* Rows made for the old encounter are dropped with the model. */
+  gtk_no_selection_set_model (self->selection, NULL);
+  gtk_no_selection_set_model (self->selection,
+                              encounter ? tkr_klep_encounter_get_order (encounter) : NULL);
+  tkr_klep_gm_panel_set_encounter (self->gm_panel, encounter);
+  tkr_feedback_clear (self->error_label);
+  refresh_header (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+GtkListView *
+tkr_klep_turn_tracker_get_list_view (TkrKlepTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
+
+  return self->list_view;
+}
+
+GtkWidget *
+tkr_klep_turn_tracker_get_gm_panel (TkrKlepTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
+
+  return GTK_WIDGET (self->gm_panel);
+}
