@@ -32,6 +32,41 @@ tkr_tracker_default_init (TkrTrackerInterface *iface)
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 }
 
+static const char *const phase_nicks[] = { "freeplay", "setup", "main", "paused", "end", NULL };
+
+const char *
+tkr_phase_to_string (TkrPhase phase)
+{
+  switch (phase)
+    {
+    case TKR_PHASE_FREEPLAY:
+      return _ ("Freeplay");
+    case TKR_PHASE_SETUP:
+      return _ ("Setup");
+    case TKR_PHASE_MAIN:
+      return _ ("Main");
+    case TKR_PHASE_PAUSED:
+      return _ ("Paused");
+    case TKR_PHASE_END:
+      return _ ("End");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
+tkr_phase_to_nick (TkrPhase phase)
+{
+  g_return_val_if_fail (phase <= TKR_PHASE_END, NULL);
+  return phase_nicks[phase];
+}
+
+const char *const *
+tkr_phase_get_nicks (void)
+{
+  return phase_nicks;
+}
+
 gboolean
 tkr_phase_can_follow (TkrPhase from, TkrPhase to)
 {
@@ -132,6 +167,14 @@ tkr_tracker_get_log (TkrTracker *self)
   g_object_get (self, "log", &log, NULL);
   /* Owned by the tracker, which outlives the caller's use. */
   return log;
+}
+
+GListModel *
+tkr_tracker_get_order (TkrTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER (self), NULL);
+  g_return_val_if_fail (TKR_TRACKER_GET_IFACE (self)->get_order != NULL, NULL);
+  return TKR_TRACKER_GET_IFACE (self)->get_order (self);
 }
 
 JsonNode *

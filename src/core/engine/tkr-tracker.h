@@ -47,6 +47,9 @@ struct _TkrTrackerInterface
   gboolean (*remove_participant) (TkrTracker *self, TkrCharacter *character, GError **error);
   /* (transfer full): the participants' characters, in order of entry. */
   GPtrArray *(*list_participants) (TkrTracker *self);
+  /* (transfer none): the turn order, a list of turn slots (each a
+   * TkrCombatant or a system's group of them). */
+  GListModel *(*get_order) (TkrTracker *self);
 };
 
 /* The phases every rule system shares (seed 000, "Encounter"):
@@ -56,6 +59,12 @@ gboolean tkr_phase_can_follow (TkrPhase from, TkrPhase to);
 /* FALSE with TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION when @to cannot follow. */
 gboolean tkr_phase_check_transition (TkrPhase from, TkrPhase to, GError **error);
 
+/* The shared names of the phases, and their ids in files. */
+const char *tkr_phase_to_string (TkrPhase phase);
+const char *tkr_phase_to_nick (TkrPhase phase);
+/* NULL-terminated, indexed by TkrPhase. */
+const char *const *tkr_phase_get_nicks (void);
+
 const char *tkr_tracker_get_rule_system (TkrTracker *self);
 TkrPhase tkr_tracker_get_phase (TkrTracker *self);
 int tkr_tracker_get_round (TkrTracker *self);
@@ -64,6 +73,7 @@ gboolean tkr_tracker_transition (TkrTracker *self, TkrPhase to, GError **error);
 gboolean tkr_tracker_next_turn (TkrTracker *self, GError **error);
 gboolean tkr_tracker_previous_turn (TkrTracker *self, GError **error);
 GListModel *tkr_tracker_get_log (TkrTracker *self);
+GListModel *tkr_tracker_get_order (TkrTracker *self);
 JsonNode *tkr_tracker_to_json (TkrTracker *self);
 gboolean tkr_tracker_load_json (TkrTracker *self,
                                 JsonNode *node,
@@ -117,8 +127,13 @@ TkrTracker *tkr_tracker_new_for_rules (TkrRules *rules, TkrHistory *history, GEr
   {                                                                                                \
     return PREFIX##_load_json (CAST (tracker), node, path, resolve, user_data, error);             \
   }                                                                                                \
+  static GListModel *tkr_tracker_forward_get_order (TkrTracker *tracker)                           \
+  {                                                                                                \
+    return PREFIX##_get_order (CAST (tracker));                                                    \
+  }                                                                                                \
   static void tkr_tracker_forward_init (TkrTrackerInterface *iface)                                \
   {                                                                                                \
+    iface->get_order = tkr_tracker_forward_get_order;                                              \
     iface->can_transition = tkr_tracker_forward_can_transition;                                    \
     iface->transition = tkr_tracker_forward_transition;                                            \
     iface->next_turn = tkr_tracker_forward_next_turn;                                              \

@@ -48,8 +48,6 @@ tkr_klep_combatant_is_improvised (TkrKlepCombatant *self, const char *range, gbo
 GStrv tkr_klep_combatant_list_ranges (TkrKlepCombatant *self);
 
 JsonNode *tkr_klep_combatant_to_json (TkrKlepCombatant *self);
-/* @resolve finds a character by id. */
-typedef TkrCharacter *(*TkrCharacterResolver) (const char *id, gpointer user_data);
 TkrKlepCombatant *tkr_klep_combatant_new_from_json (JsonNode *node,
                                                     const char *path,
                                                     TkrCharacterResolver resolve,

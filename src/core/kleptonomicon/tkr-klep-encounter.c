@@ -463,33 +463,6 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
   return entry != NULL && entry_has_combatant (entry, combatant);
 }
 
-const char *
-tkr_phase_to_string (TkrPhase phase)
-{
-  switch (phase)
-    {
-    case TKR_PHASE_FREEPLAY:
-      return _ ("Freeplay");
-    case TKR_PHASE_SETUP:
-      return _ ("Setup");
-    case TKR_PHASE_MAIN:
-      return _ ("Main");
-    case TKR_PHASE_PAUSED:
-      return _ ("Paused");
-    case TKR_PHASE_END:
-      return _ ("End");
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-const char *
-tkr_phase_to_nick (TkrPhase phase)
-{
-  g_return_val_if_fail (phase <= TKR_PHASE_END, NULL);
-  return phase_nicks[phase];
-}
-
 /* The log */
 
 static void

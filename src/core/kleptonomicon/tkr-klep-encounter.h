@@ -50,8 +50,6 @@ TkrKlepTurnEntry *tkr_klep_encounter_get_current_entry (TkrKlepEncounter *self);
 TkrKlepCombatant *tkr_klep_encounter_find_combatant (TkrKlepEncounter *self,
                                                      TkrCharacter *character);
 gboolean tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant);
-const char *tkr_phase_to_string (TkrPhase phase);
-const char *tkr_phase_to_nick (TkrPhase phase);
 
 /* Participants: in Freeplay or Setup (joining a Setup adds to its tests or
  * groups). */

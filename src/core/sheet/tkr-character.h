@@ -190,4 +190,7 @@ void tkr_character_load_async (GFile *file,
                                gpointer user_data);
 TkrCharacter *tkr_character_load_finish (GAsyncResult *result, GError **error);
 
+/* Finds a character of the file being read by its id (NULL when none). */
+typedef TkrCharacter *(*TkrCharacterResolver) (const char *id, gpointer user_data);
+
 G_END_DECLS

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "tkr-character.h"
+#include "tkr-resource.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_COMBATANT (tkr_combatant_get_type ())
+G_DECLARE_DERIVABLE_TYPE (TkrCombatant, tkr_combatant, TKR, COMBATANT, GObject)
+
+/*
+ * One participant's state in a running encounter, whatever the rule
+ * system (docs/ARCHITECTURE.md, "Combatant state"); the sheet stays in
+ * TkrCharacter. Each system derives its own combatant and keeps here what
+ * every system has:
+ *
+ * "character" (TkrCharacter, construct-only)
+ * "resources" (GListModel of TkrResource): what a turn grants, in the
+ *     order a view shows them; a system adds them when it makes the
+ *     combatant and changes them only through its encounter's commands.
+ * "conditions" (GListModel of TkrCondition): the statuses on the
+ *     combatant (a value or stacks, Fleeting or Persistent, the turn each
+ *     stack was gained). By default the combatant's own list; a system
+ *     whose conditions live on the sheet returns the sheet's.
+ */
+struct _TkrCombatantClass
+{
+  GObjectClass parent_class;
+
+  GListModel *(*get_conditions) (TkrCombatant *self);
+
+  gpointer padding[8];
+};
+
+TkrCharacter *tkr_combatant_get_character (TkrCombatant *self);
+/* The character's name, or a placeholder when it has none. */
+const char *tkr_combatant_get_name (TkrCombatant *self);
+GListModel *tkr_combatant_get_resources (TkrCombatant *self);
+/* (nullable): the resource with @id */
+TkrResource *tkr_combatant_find_resource (TkrCombatant *self, const char *id);
+/* What is left of resource @id; 0 when the combatant has none. */
+int tkr_combatant_get_left (TkrCombatant *self, const char *id);
+/* Adds @resource while the combatant is being made (not recorded). */
+void tkr_combatant_add_resource (TkrCombatant *self, TkrResource *resource);
+GListModel *tkr_combatant_get_conditions (TkrCombatant *self);
+/* The combatant's own condition list, for systems that keep them here. */
+GListStore *tkr_combatant_get_condition_store (TkrCombatant *self);
+
+G_END_DECLS
