@@ -162,7 +162,8 @@ fixture_complete_setup (Fixture *fixture)
       g_autoptr (GError) error = NULL;
       int score = pc == fixture->alice ? 10 : 3;
 
-      g_assert_true (tkr_klep_setup_enter_score (setup, fixture->history, pc, group, score, &error));
+      g_assert_true (
+        tkr_klep_setup_enter_score (setup, fixture->history, pc, group, score, &error));
       g_assert_no_error (error);
     }
   g_assert_true (tkr_klep_setup_is_complete (setup));

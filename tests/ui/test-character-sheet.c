@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-test-widgets.h"
 
 typedef struct
 {
@@ -89,31 +90,15 @@ find_descendant (GtkWidget *widget, GType type, guint skip)
   return found;
 }
 
-static GtkWidget *
-find_by (GtkWidget *widget, gboolean (*match) (GtkWidget *))
-{
-  if (match (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by (child, match);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
-is_trash_button (GtkWidget *widget)
+is_trash_button (GtkWidget *widget, gconstpointer data)
 {
   return GTK_IS_BUTTON (widget) &&
          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "user-trash-symbolic") == 0;
 }
 
 static gboolean
-is_error_label (GtkWidget *widget)
+is_error_label (GtkWidget *widget, gconstpointer data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "error");
 }
@@ -303,9 +288,9 @@ test_saves (Fixture *fixture, gconstpointer data)
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 0);
 
-  remove = find_by (row, is_trash_button);
+  remove = tkr_test_find (row, is_trash_button, NULL);
   g_assert_nonnull (remove);
-  error = find_by (row, is_error_label);
+  error = tkr_test_find (row, is_error_label, NULL);
   g_assert_nonnull (error);
   g_assert_false (label_shown (error));
   g_signal_emit_by_name (remove, "clicked");

@@ -6,6 +6,7 @@
 
 #include "tkr-character-sheet-private.h"
 #include "tkr-application.h"
+#include "tkr-test-widgets.h"
 #include "tkr-window.h"
 
 static void
@@ -37,26 +38,9 @@ spin_until_page (TkrWindow *window, const char *page, TkrDocument *not_document)
 }
 
 static GtkWidget *
-find_action_button (GtkWidget *widget, const char *action)
-{
-  if (GTK_IS_BUTTON (widget) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 action_button (TkrWindow *window, const char *action)
 {
-  GtkWidget *button = find_action_button (GTK_WIDGET (window), action);
+  GtkWidget *button = tkr_test_find_action (GTK_WIDGET (window), action);
 
   g_assert_nonnull (button);
   return button;

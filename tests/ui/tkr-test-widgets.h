@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/*
+ * Finding widgets in a widget suite the way a user's language cannot
+ * change: by the template id the .ui file gives them, by the action they
+ * activate, by widget name or by type; never by their translated text.
+ * And waiting for a state instead of for a time.
+ */
+
+#include <gtk/gtk.h>
+
+typedef gboolean (*TkrTestWidgetMatch) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget at or below @root, breadth first, that @match accepts. */
+static inline GtkWidget *
+tkr_test_find (GtkWidget *root, TkrTestWidgetMatch match, gconstpointer data)
+{
+  g_autoptr (GPtrArray) queue = g_ptr_array_new ();
+
+  g_ptr_array_add (queue, root);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      GtkWidget *current = g_ptr_array_index (queue, i);
+
+      if (match (current, data))
+        return current;
+      for (GtkWidget *child = gtk_widget_get_first_child (current); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (queue, child);
+    }
+  return NULL;
+}
+
+static inline gboolean
+tkr_test_match_id (GtkWidget *widget, gconstpointer id)
+{
+  return g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0;
+}
+
+static inline gboolean
+tkr_test_match_action (GtkWidget *widget, gconstpointer action)
+{
+  return GTK_IS_ACTIONABLE (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static inline gboolean
+tkr_test_match_name (GtkWidget *widget, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* The template child @id of the widget of @type that is @root or below it. */
+static inline GtkWidget *
+tkr_test_template_child (GtkWidget *root, GType type, const char *id)
+{
+  GtkWidget *owner = root;
+  GObject *child;
+
+  if (!G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      g_autoptr (GPtrArray) queue = g_ptr_array_new ();
+
+      owner = NULL;
+      g_ptr_array_add (queue, root);
+      for (guint i = 0; i < queue->len && owner == NULL; i++)
+        {
+          GtkWidget *current = g_ptr_array_index (queue, i);
+
+          if (G_TYPE_CHECK_INSTANCE_TYPE (current, type))
+            owner = current;
+          for (GtkWidget *c = gtk_widget_get_first_child (current); c != NULL;
+               c = gtk_widget_get_next_sibling (c))
+            g_ptr_array_add (queue, c);
+        }
+    }
+  g_assert_nonnull (owner);
+  child = gtk_widget_get_template_child (owner, type, id);
+  g_assert_nonnull (child);
+  return GTK_WIDGET (child);
+}
+
+/* The widget at or below @root that activates @action ("win.open"). */
+static inline GtkWidget *
+tkr_test_find_action (GtkWidget *root, const char *action)
+{
+  return tkr_test_find (root, tkr_test_match_action, action);
+}
+
+static inline GtkWidget *
+tkr_test_find_named (GtkWidget *root, const char *name)
+{
+  return tkr_test_find (root, tkr_test_match_name, name);
+}
+
+/* Spins the main loop until @done says so, or gives up after a generous
+ * limit so a broken test ends instead of hanging: the test then fails on
+ * the state it checks, never on a time. */
+static inline gboolean
+tkr_test_wait_until (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return done (data);
+}
