@@ -531,12 +531,19 @@ check_value (Checker *c, const RuleKey *key, const char *path, JsonNode *node)
             g_autofree char *entry_path = join (path, l->data);
 
             /* The names become part of dotted paths. */
-            if (strpbrk (l->data, ".[]") != NULL || *(const char *) l->data == '\0' ||
-                !is_whole_number (json_object_get_member (object, l->data), key->min, key->max))
+            if (strpbrk (l->data, ".[]") != NULL || *(const char *) l->data == '\0')
               {
                 g_set_error (c->error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                             _ ("Rule data “%s”: %s must be a whole number from %d to %d, under "
-                                "a name without “.” or “[”"),
+                             _ ("Rule data “%s”: the name of %s must not be empty or hold “.”, "
+                                "“[” or “]”"),
+                             c->system_id, entry_path);
+                ok = FALSE;
+                break;
+              }
+            if (!is_whole_number (json_object_get_member (object, l->data), key->min, key->max))
+              {
+                g_set_error (c->error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
+                             _ ("Rule data “%s”: %s must be a whole number from %d to %d"),
                              c->system_id, entry_path, key->min, key->max);
                 ok = FALSE;
                 break;
