@@ -192,11 +192,9 @@ test_rules_section (Fixture *f, gconstpointer data)
 {
   static const char *const catalogue[] = { "Frightened", "Dying",   "Wounded", "Unconscious",
                                            "Sickened",   "Stunned", "Slowed",  "Off-Guard" };
-  JsonObject *section = tkr_rules_get_section (f->rules, "pf2e");
-
-  g_assert_nonnull (section);
+  g_assert_true (tkr_rules_require_section (f->rules, "pf2e", NULL));
   g_assert_cmpint (tkr_pf2e_encounter_get_actions_per_turn (f->encounter), ==,
-                   json_object_get_int_member (section, "actions_per_turn"));
+                   tkr_rules_get_int (f->rules, "pf2e.actions_per_turn"));
   g_assert_cmpint (tkr_pf2e_encounter_get_actions_per_turn (f->encounter), ==, 3);
   g_assert_cmpint (tkr_pf2e_encounter_get_reactions_per_round (f->encounter), ==, 1);
   g_assert_cmpint (tkr_rules_get_die_sides (f->rules), ==, 20);

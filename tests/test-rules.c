@@ -293,6 +293,274 @@ test_rules_bad_sheet_fields (void)
     }
 }
 
+/* The JSON of a shipped rule file, to change before loading it. */
+static JsonNode *
+resource_json (const char *system)
+{
+  g_autofree char *path =
+    g_strdup_printf ("/io/github/turnkeeper/Turnkeeper/rules/%s.json", system);
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autoptr (GError) error = NULL;
+  JsonNode *node;
+
+  g_assert_nonnull (bytes);
+  node = tkr_file_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  g_assert_no_error (error);
+  return node;
+}
+
+/* The object holding the last part of @dotted in @root, and that part. A
+ * part "name[i]" steps into a list. */
+static JsonObject *
+parent_of (JsonNode *root, const char *dotted, char **member)
+{
+  g_auto (GStrv) parts = g_strsplit (dotted, ".", -1);
+  JsonObject *object = json_node_get_object (root);
+  guint i;
+
+  for (i = 0; parts[i + 1] != NULL; i++)
+    {
+      char *bracket = strchr (parts[i], '[');
+      JsonNode *node;
+
+      if (bracket != NULL)
+        {
+          guint index = (guint) g_ascii_strtoull (bracket + 1, NULL, 10);
+
+          *bracket = '\0';
+          node = json_array_get_element (json_object_get_array_member (object, parts[i]), index);
+        }
+      else
+        node = json_object_get_member (object, parts[i]);
+      g_assert_nonnull (node);
+      object = json_node_get_object (node);
+    }
+  *member = g_strdup (parts[i]);
+  return object;
+}
+
+/* Loading @root fails with TKR_RULES_ERROR_INVALID, naming @system's rule
+ * data and the key @path. */
+static void
+assert_refused (JsonNode *root, const char *system, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_json (root, &error);
+  g_autofree char *file = g_strdup_printf ("“%s”", system);
+  g_autofree char *key = g_strdup_printf (" %s ", path);
+
+  g_assert_null (rules);
+  g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, file));
+  g_assert_nonnull (strstr (error->message, key));
+}
+
+/* Every shipped rule file loads, its own section checked against the
+ * schema (a table's variant is a data change, so its shape is checked). */
+static void
+test_rules_shipped_files_load (void)
+{
+  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (tkr_rules_get_id (rules), ==, systems[i]);
+      if (i > 0)
+        g_assert_true (tkr_rules_require_section (rules, systems[i], NULL));
+    }
+  g_assert_false (tkr_rules_require_section (tkr_rules_get_default (), "pf2e", NULL));
+}
+
+/* A key a system reads that its rule data lacks, or holds with the wrong
+ * type, fails the load naming the key: no silent 0 at the table. */
+static void
+test_rules_schema_refuses_bad_keys (void)
+{
+  static const struct
+  {
+    const char *system;
+    const char *path;
+    const char *json; /* NULL: the key is removed */
+    const char *named;
+  } bad[] = {
+    { "pf2e", "pf2e.actions_per_turn", NULL, "pf2e.actions_per_turn" },
+    { "pf2e", "pf2e.initiative_die", "\"d20\"", "pf2e.initiative_die" },
+    { "pf2e", "pf2e.actions_per_turn", "11", "pf2e.actions_per_turn" },
+    { "pf2e", "pf2e.decrease_at_end_of_turn", "[\"bored\"]", "pf2e.decrease_at_end_of_turn" },
+    { "pf2e", "pf2e.typical_xp_awards", "3", "pf2e.typical_xp_awards" },
+    { "pf2e", "pf2e", NULL, "pf2e" },
+    { "d20", "d20.travel.forced_march_base_dc", NULL, "d20.travel.forced_march_base_dc" },
+    { "d20", "d20.turn.actions", "true", "d20.turn.actions" },
+    { "d20", "d20.travel.paces[1].mph", "\"four\"", "d20.travel.paces[1].mph" },
+    { "d20", "d20.travel.paces[2].id", "\"slow\"", "d20.travel.paces[2].id" },
+    { "d20", "d20.travel.paces[2].id", "\"hasty\"", "d20.travel.paces[2]" },
+    { "d20", "d20.common_actions[0].bonus", "\"no\"", "d20.common_actions[0].bonus" },
+    { "d20", "d20.falling.feet_per_wound", "0", "d20.falling.feet_per_wound" },
+    { "d20", "d20.movement.kinds", "[\"walk\", 3]", "d20.movement.kinds" },
+    { "action-points", "action-points.check_die", NULL, "action-points.check_die" },
+    { "action-points", "action-points.free_steps.small", "\"one\"",
+      "action-points.free_steps.small" },
+    { "action-points", "action-points.default_finesse_die", "7",
+      "action-points.default_finesse_die" },
+    { "action-points", "action-points.default_size", "\"huge\"", "action-points.default_size" },
+    { "action-points", "action-points.finesse_dice", "[4, 6.5]", "action-points.finesse_dice" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (JsonNode) root = resource_json (bad[i].system);
+      g_autofree char *member = NULL;
+      JsonObject *parent = parent_of (root, bad[i].path, &member);
+
+      g_assert_true (json_object_has_member (parent, member));
+      if (bad[i].json == NULL)
+        json_object_remove_member (parent, member);
+      else
+        json_object_set_member (parent, member, json_from_string (bad[i].json, NULL));
+      assert_refused (root, bad[i].system, bad[i].named);
+    }
+}
+
+/* The accessors give the file's values; an optional key the file leaves
+ * out reads as its default. */
+static void
+test_rules_accessors (void)
+{
+  g_autoptr (TkrRules) pf2e = tkr_rules_new_from_resource ("pf2e", NULL);
+  g_autoptr (TkrRules) d20 = tkr_rules_new_from_resource ("d20", NULL);
+  g_autoptr (TkrRules) ap = tkr_rules_new_from_resource ("action-points", NULL);
+  const char *const sizes[] = { "medium", "small", NULL };
+  const int dice[] = { 4, 6, 8, 10, 12 };
+  const int *ints;
+  guint n;
+
+  /* Seed 002: three actions and one reaction; recovery DC 10 + dying. */
+  g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.actions_per_turn"), ==, 3);
+  g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.reactions_per_round"), ==, 1);
+  g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.recovery_dc_base"), ==, 10);
+  g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.typical_xp_awards.moderate"), ==, 80);
+  g_assert_cmpstr (tkr_rules_get_string (pf2e, "pf2e.default_initiative_skill"), ==, "Perception");
+  g_assert_true (g_strv_equal (tkr_rules_get_strv (pf2e, "pf2e.decrease_at_end_of_turn"),
+                               (const char *const[]){ "frightened", NULL }));
+
+  /* Seed 003: one action, one bonus action, one reaction; four paces. */
+  g_assert_cmpint (tkr_rules_get_int (d20, "d20.turn.actions"), ==, 1);
+  g_assert_cmpint (tkr_rules_get_int (d20, "d20.initiative.die"), ==, 20);
+  g_assert_cmpstr (tkr_rules_get_string (d20, "d20.initiative.modifier"), ==, "Agility");
+  g_assert_cmpuint (tkr_rules_get_n_records (d20, "d20.travel.paces"), ==, 4);
+  g_assert_cmpstr (tkr_rules_get_string (d20, "d20.travel.paces[3].id"), ==, "flying");
+  g_assert_cmpint (tkr_rules_get_int (d20, "d20.travel.paces[3].mph"), ==, 25);
+  g_assert_cmpint (tkr_rules_get_int (d20, "d20.travel.paces[3].max_hours"), ==, 1);
+  g_assert_cmpint (tkr_rules_get_int (d20, "d20.travel.paces[0].max_hours"), ==, 0);
+  g_assert_true (g_strv_equal (tkr_rules_get_strv (d20, "d20.travel.paces[0].threats"),
+                               (const char *const[]){ "Observation", "Stealth", NULL }));
+  g_assert_cmpuint (tkr_rules_get_n_records (d20, "d20.common_actions"), ==, 9);
+  g_assert_true (tkr_rules_get_bool (d20, "d20.common_actions[1].bonus"));
+  g_assert_false (tkr_rules_get_bool (d20, "d20.common_actions[0].bonus"));
+
+  /* Seed 004: Finesse Dice d4 to d12, Free Steps by size. */
+  ints = tkr_rules_get_ints (ap, "action-points.finesse_dice", &n);
+  g_assert_cmpmem (ints, n * sizeof (int), dice, sizeof dice);
+  g_assert_cmpint (tkr_rules_get_int (ap, "action-points.default_finesse_die"), ==, 6);
+  g_assert_true (g_strv_equal (tkr_rules_get_names (ap, "action-points.free_steps"), sizes));
+  g_assert_cmpint (tkr_rules_get_int (ap, "action-points.free_steps.small"), ==, 1);
+  g_assert_cmpint (tkr_rules_get_int (ap, "action-points.check_targets.stunned"), ==, 14);
+}
+
+/* Reading a path the schema does not declare is a mistake in the code. */
+static void
+test_rules_undeclared_path (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr (TkrRules) pf2e = tkr_rules_new_from_resource ("pf2e", NULL);
+
+      tkr_rules_get_int (pf2e, "pf2e.action_per_turn");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*pf2e.action_per_turn*");
+}
+
+/* Which awards the GM may give is rule data ("experience"): the
+ * Kleptonomicon 1 or 2 XP (seed 000), the Action-Point system 1 to 3
+ * (seed 004), d20 any amount from 1 to 1000 (seed 003), Pathfinder any
+ * amount of 1 or more (seed 002). */
+static void
+test_rules_check_award (void)
+{
+  static const struct
+  {
+    const char *system;
+    int xp;
+    gboolean valid;
+  } cases[] = {
+    { "kleptonomicon", 1, TRUE },
+    { "kleptonomicon", 2, TRUE },
+    { "kleptonomicon", 3, FALSE },
+    { "kleptonomicon", 0, FALSE },
+    { "action-points", 3, TRUE },
+    { "action-points", 4, FALSE },
+    { "d20", 1, TRUE },
+    { "d20", 777, TRUE },
+    { "d20", 1000, TRUE },
+    { "d20", 0, FALSE },
+    { "d20", 1001, FALSE },
+    { "pf2e", 1, TRUE },
+    { "pf2e", 45, TRUE },
+    { "pf2e", 100000, TRUE },
+    { "pf2e", 0, FALSE },
+    { "pf2e", -10, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (cases[i].system, NULL);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_cmpint (tkr_rules_check_award (rules, cases[i].xp, &error), ==, cases[i].valid);
+      g_assert_cmpint (tkr_rules_is_valid_award (rules, cases[i].xp), ==, cases[i].valid);
+      if (cases[i].valid)
+        g_assert_no_error (error);
+      else
+        {
+          g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID_AWARD);
+          g_test_message ("%s", error->message);
+        }
+    }
+}
+
+/* "min_award" and "max_award" come together, the least first. */
+static void
+test_rules_bad_award_range (void)
+{
+  static const char *const bad[] = {
+    "{\"xp_per_level\": 10, \"awards\": [1], \"min_award\": 1}",
+    "{\"xp_per_level\": 10, \"awards\": [1], \"min_award\": 5, \"max_award\": 2}",
+    "{\"xp_per_level\": 10, \"awards\": [0]}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (JsonNode) root = resource_json ("action-points");
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrRules) rules = NULL;
+
+      json_object_set_member (json_node_get_object (root), "experience",
+                              json_from_string (bad[i], NULL));
+      rules = tkr_rules_new_from_json (root, &error);
+      g_assert_null (rules);
+      g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "experience"));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -309,6 +577,14 @@ main (int argc, char *argv[])
   g_test_add_func ("/rules/sheet-fields/bad-data-refused-with-path", test_rules_bad_sheet_fields);
   g_test_add_func ("/rules/conditions/each-system-its-own-catalogue",
                    test_rules_condition_catalogues);
+  g_test_add_func ("/rules/schema/shipped-files-load", test_rules_shipped_files_load);
+  g_test_add_func ("/rules/schema/missing-or-mistyped-key-names-it",
+                   test_rules_schema_refuses_bad_keys);
+  g_test_add_func ("/rules/schema/accessors-give-the-file-values", test_rules_accessors);
+  g_test_add_func ("/rules/schema/undeclared-path-is-a-programmer-error",
+                   test_rules_undeclared_path);
+  g_test_add_func ("/rules/experience/check-award-per-system", test_rules_check_award);
+  g_test_add_func ("/rules/experience/bad-award-range-refused", test_rules_bad_award_range);
 
   return g_test_run ();
 }

@@ -504,7 +504,7 @@ typedef struct
   char *default_size;
   int check_die;
   int default_check_target;
-  JsonObject *check_targets; /* owned by the rules */
+  const char *const *check_targets; /* condition ids, owned by the rules */
   int recover_per_reset;
   int max_pool;
 } ApNumbers;
@@ -518,121 +518,42 @@ ap_numbers_clear (ApNumbers *numbers)
   g_clear_pointer (&numbers->default_size, g_free);
 }
 
-static gboolean
-read_small_int (
-  JsonObject *object, const char *member, int minimum, int maximum, int *out, GError **error)
-{
-  gint64 value;
-
-  if (!tkr_json_get_int (object, member, TKR_AP_RULE_SYSTEM, TRUE, minimum, maximum, 0, &value,
-                         error))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
+/* The rule data's "action-points" section, its shape checked when the
+ * rules loaded (tkr-rules-schema.c). */
 static gboolean
 read_numbers (TkrRules *rules, ApNumbers *numbers, GError **error)
 {
-  JsonObject *section = tkr_rules_get_section (rules, TKR_AP_RULE_SYSTEM);
-  JsonObject *steps, *targets;
-  JsonArray *dice;
-  g_autoptr (GStrvBuilder) sizes = g_strv_builder_new ();
-  gboolean default_die_listed = FALSE;
-  GList *members;
+  const char *const *sizes;
+  const int *dice;
+  guint n_dice;
 
-  if (section == NULL)
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("The rule data has no “%s” section with the Action-Point numbers"),
-                   TKR_AP_RULE_SYSTEM);
-      return FALSE;
-    }
-  if (!read_small_int (section, "max_ap_per_round", 1, MAX_AP, &numbers->max_ap_per_round, error) ||
-      !read_small_int (section, "only_action_max_ap", 0, MAX_AP, &numbers->only_action_max_ap,
-                       error) ||
-      !read_small_int (section, "default_finesse_die", 1, MAX_DIE, &numbers->default_finesse_die,
-                       error) ||
-      !read_small_int (section, "surprised_first_ap", 0, MAX_AP, &numbers->surprised_first_ap,
-                       error) ||
-      !read_small_int (section, "check_die", 1, MAX_DIE, &numbers->check_die, error) ||
-      !read_small_int (section, "default_check_target", 1, MAX_CHECK,
-                       &numbers->default_check_target, error) ||
-      !read_small_int (section, "recover_per_reset", 0, MAX_AP, &numbers->recover_per_reset,
-                       error) ||
-      !read_small_int (section, "max_pool", 1, MAX_AP, &numbers->max_pool, error) ||
-      !tkr_json_get_array (section, "finesse_dice", TKR_AP_RULE_SYSTEM, TRUE, &dice, error) ||
-      !tkr_json_get_object (section, "free_steps", TKR_AP_RULE_SYSTEM, TRUE, &steps, error) ||
-      !tkr_json_get_object (section, "check_targets", TKR_AP_RULE_SYSTEM, TRUE, &targets, error) ||
-      !tkr_json_get_string (section, "default_size", TKR_AP_RULE_SYSTEM, TRUE, NULL,
-                            &numbers->default_size, error))
+  if (!tkr_rules_require_section (rules, TKR_AP_RULE_SYSTEM, error))
     return FALSE;
+  numbers->max_ap_per_round = tkr_rules_get_int (rules, "action-points.max_ap_per_round");
+  numbers->only_action_max_ap = tkr_rules_get_int (rules, "action-points.only_action_max_ap");
+  numbers->default_finesse_die = tkr_rules_get_int (rules, "action-points.default_finesse_die");
+  numbers->surprised_first_ap = tkr_rules_get_int (rules, "action-points.surprised_first_ap");
+  numbers->check_die = tkr_rules_get_int (rules, "action-points.check_die");
+  numbers->default_check_target = tkr_rules_get_int (rules, "action-points.default_check_target");
+  numbers->recover_per_reset = tkr_rules_get_int (rules, "action-points.recover_per_reset");
+  numbers->max_pool = tkr_rules_get_int (rules, "action-points.max_pool");
+  numbers->default_size = g_strdup (tkr_rules_get_string (rules, "action-points.default_size"));
+  numbers->check_targets = tkr_rules_get_names (rules, "action-points.check_targets");
 
+  dice = tkr_rules_get_ints (rules, "action-points.finesse_dice", &n_dice);
   numbers->finesse_dice = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; i < json_array_get_length (dice); i++)
-    {
-      JsonNode *node = json_array_get_element (dice, i);
-      gint64 sides = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
-                       ? json_node_get_int (node)
-                       : 0;
+  g_array_append_vals (numbers->finesse_dice, dice, n_dice);
 
-      if (sides < 2 || sides > MAX_DIE)
-        {
-          g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                       _ ("At “%s.finesse_dice[%u]”: expected a die size from 2 to %d"),
-                       TKR_AP_RULE_SYSTEM, i, MAX_DIE);
-          return FALSE;
-        }
-      int die = (int) sides;
-
-      g_array_append_val (numbers->finesse_dice, die);
-      default_die_listed |= die == numbers->default_finesse_die;
-    }
-  if (!default_die_listed)
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("At “%s.default_finesse_die”: d%d is not among the Finesse Dice"),
-                   TKR_AP_RULE_SYSTEM, numbers->default_finesse_die);
-      return FALSE;
-    }
-
+  sizes = tkr_rules_get_names (rules, "action-points.free_steps");
+  numbers->sizes = g_strdupv ((char **) sizes);
   numbers->size_steps = g_array_new (FALSE, FALSE, sizeof (int));
-  members = json_object_get_members (steps);
-  for (GList *l = members; l != NULL; l = l->next)
+  for (guint i = 0; sizes[i] != NULL; i++)
     {
-      int spaces;
+      g_autofree char *path = g_strconcat ("action-points.free_steps.", sizes[i], NULL);
+      int spaces = tkr_rules_get_int (rules, path);
 
-      if (!read_small_int (steps, l->data, 0, MAX_AP, &spaces, error))
-        {
-          g_list_free (members);
-          return FALSE;
-        }
-      g_strv_builder_add (sizes, l->data);
       g_array_append_val (numbers->size_steps, spaces);
     }
-  g_list_free (members);
-  numbers->sizes = g_strv_builder_end (sizes);
-  if (!g_strv_contains ((const char *const *) numbers->sizes, numbers->default_size))
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("At “%s.default_size”: “%s” has no Free Steps distance"), TKR_AP_RULE_SYSTEM,
-                   numbers->default_size);
-      return FALSE;
-    }
-
-  members = json_object_get_members (targets);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      int target;
-
-      if (!read_small_int (targets, l->data, 1, MAX_CHECK, &target, error))
-        {
-          g_list_free (members);
-          return FALSE;
-        }
-    }
-  g_list_free (members);
-  numbers->check_targets = targets;
   return TRUE;
 }
 
@@ -1546,8 +1467,12 @@ check_label (TkrApCombatant *combatant, const char *name, GError **error)
 static int
 check_target_for (TkrApEncounter *self, const char *id)
 {
-  if (id != NULL && json_object_has_member (self->numbers.check_targets, id))
-    return (int) json_object_get_int_member (self->numbers.check_targets, id);
+  if (id != NULL && g_strv_contains (self->numbers.check_targets, id))
+    {
+      g_autofree char *path = g_strconcat ("action-points.check_targets.", id, NULL);
+
+      return tkr_rules_get_int (self->rules, path);
+    }
   return self->numbers.default_check_target;
 }
 

@@ -564,7 +564,7 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
   g_return_val_if_fail (history == NULL || TKR_IS_HISTORY (history), NULL);
 
-  if (!tkr_d20_rules_check (rules, error))
+  if (!tkr_rules_require_section (rules, "d20", error))
     return NULL;
   self = g_object_new (TKR_TYPE_D20_ENCOUNTER, "rules", rules, "history", history, NULL);
   self->owns_rand = rand == NULL;
@@ -772,9 +772,9 @@ set_variant (TkrD20Encounter *self, gpointer object, const char *property, GVari
 static const char *
 modifier_name (TkrD20Encounter *self, const char *check)
 {
-  g_autofree char *path = g_strconcat ("checks.", check, NULL);
+  g_autofree char *path = g_strconcat ("d20.checks.", check, NULL);
 
-  return tkr_d20_rules_string (self->rules, path);
+  return tkr_rules_get_string (self->rules, path);
 }
 
 /* A save or skill of the sheet by name, the save first. */
@@ -795,7 +795,7 @@ roll_or_typed (TkrD20Encounter *self, const TkrD20Roll *typed, int modifier)
 {
   if (typed != NULL)
     return *typed;
-  return tkr_d20_roll (self->rand, tkr_d20_rules_int (self->rules, "initiative.die"), modifier);
+  return tkr_d20_roll (self->rand, tkr_rules_get_int (self->rules, "d20.initiative.die"), modifier);
 }
 
 static char *
@@ -810,43 +810,65 @@ describe_roll (const TkrD20Roll *roll)
 
 /* Common actions (rule data) */
 
-static JsonObject *
+/* The index of the common action @id in "d20.common_actions", or -1. */
+static int
 find_common_action (TkrD20Encounter *self, const char *id)
 {
-  JsonObject *section = tkr_rules_get_section (self->rules, "d20");
-  JsonArray *array = json_object_get_array_member (section, "common_actions");
+  guint n = tkr_rules_get_n_records (self->rules, "d20.common_actions");
 
-  for (guint i = 0; i < json_array_get_length (array); i++)
+  for (guint i = 0; id != NULL && i < n; i++)
     {
-      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
 
-      if (JSON_NODE_HOLDS_OBJECT (node) && g_strcmp0 (json_object_get_string_member_with_default (
-                                                        json_node_get_object (node), "id", NULL),
-                                                      id) == 0)
-        return json_node_get_object (node);
+      if (g_strcmp0 (tkr_rules_get_string (self->rules, path), id) == 0)
+        return (int) i;
     }
-  return NULL;
+  return -1;
 }
 
 GStrv
 tkr_d20_encounter_list_common_actions (TkrD20Encounter *self)
 {
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonObject *section;
-  JsonArray *array;
+  guint n;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  section = tkr_rules_get_section (self->rules, "d20");
-  array = json_object_get_array_member (section, "common_actions");
-  for (guint i = 0; i < json_array_get_length (array); i++)
+  n = tkr_rules_get_n_records (self->rules, "d20.common_actions");
+  for (guint i = 0; i < n; i++)
     {
-      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
 
-      if (JSON_NODE_HOLDS_OBJECT (node))
-        g_strv_builder_add (builder, json_object_get_string_member_with_default (
-                                       json_node_get_object (node), "id", ""));
+      g_strv_builder_add (builder, tkr_rules_get_string (self->rules, path));
     }
   return g_strv_builder_end (builder);
+}
+
+const char *const *
+tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
+  return tkr_rules_get_strv (self->rules, "d20.movement.kinds");
+}
+
+int
+tkr_d20_encounter_get_max_feet (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
+  return tkr_rules_get_int (self->rules, "d20.movement.max_feet");
+}
+
+int
+tkr_d20_encounter_get_max_mana (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
+  return tkr_rules_get_int (self->rules, "d20.rest.max_mana");
+}
+
+int
+tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
+  return tkr_rules_get_int (self->rules, "d20.rest.exhaustion_dc");
 }
 
 /* Participants */
@@ -855,9 +877,7 @@ static GVariant *
 speeds_from_sheet (TkrD20Encounter *self, TkrCharacter *character)
 {
   GVariantBuilder builder;
-  JsonObject *section = tkr_rules_get_section (self->rules, "d20");
-  JsonObject *movement = json_object_get_object_member (section, "movement");
-  JsonArray *kinds = json_object_get_array_member (movement, "kinds");
+  const char *const *kinds = tkr_rules_get_strv (self->rules, "d20.movement.kinds");
   gboolean any = FALSE;
   gboolean has_fields = FALSE;
 
@@ -866,23 +886,21 @@ speeds_from_sheet (TkrD20Encounter *self, TkrCharacter *character)
    * swimming or flying speed). A sheet without any of them falls back to
    * its Movement Ranges named like the kinds ("Walk", "Fly"); a sheet with
    * no speed at all walks at the rule data's default. */
-  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
+  for (guint i = 0; kinds[i] != NULL; i++)
     {
-      const char *kind = json_array_get_string_element (kinds, i);
-      g_autofree char *field = kind ? g_strconcat (kind, "_speed", NULL) : NULL;
+      const char *kind = kinds[i];
+      g_autofree char *field = g_strconcat (kind, "_speed", NULL);
 
       has_fields |= field != NULL && tkr_character_get_field (character, field, NULL);
     }
 
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
-  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
+  for (guint i = 0; kinds[i] != NULL; i++)
     {
-      const char *kind = json_array_get_string_element (kinds, i);
-      g_autofree char *field = kind ? g_strconcat (kind, "_speed", NULL) : NULL;
+      const char *kind = kinds[i];
+      g_autofree char *field = g_strconcat (kind, "_speed", NULL);
       int feet = 0;
 
-      if (kind == NULL)
-        continue;
       if (has_fields)
         {
           if (!tkr_character_get_field (character, field, &feet))
@@ -890,7 +908,7 @@ speeds_from_sheet (TkrD20Encounter *self, TkrCharacter *character)
         }
       else
         feet = tkr_character_get_range_units (character, kind);
-      feet = CLAMP (feet, 0, tkr_d20_rules_int (self->rules, "movement.max_feet"));
+      feet = CLAMP (feet, 0, tkr_rules_get_int (self->rules, "d20.movement.max_feet"));
 
       if (feet > 0)
         {
@@ -900,7 +918,7 @@ speeds_from_sheet (TkrD20Encounter *self, TkrCharacter *character)
     }
   if (!any)
     g_variant_builder_add (&builder, "{si}", "walk",
-                           tkr_d20_rules_int (self->rules, "movement.default_speed"));
+                           tkr_rules_get_int (self->rules, "d20.movement.default_speed"));
   return g_variant_builder_end (&builder);
 }
 
@@ -929,14 +947,15 @@ tkr_d20_encounter_add_participant (TkrD20Encounter *self, TkrCharacter *characte
 
   /* Initiative adds the sheet's Agility (seed, Initiative). A fresh
    * combatant is part of its creation: undo takes it away whole. */
-  agility =
-    sheet_modifier (character, tkr_d20_rules_string (self->rules, "initiative.modifier"), &found);
+  agility = sheet_modifier (character,
+                            tkr_rules_get_string (self->rules, "d20.initiative.modifier"), &found);
   /* The sheet's "mana_max" field: a creature joins with full mana, as after
    * a long rest (seed, Long Rest). */
   if (!tkr_character_get_field (character, "mana_max", &mana))
     mana = 0;
-  mana = CLAMP (
-    mana, 0, MIN (tkr_d20_rules_int (self->rules, "rest.max_mana"), int_infos[INT_MANA].maximum));
+  mana =
+    CLAMP (mana, 0,
+           MIN (tkr_rules_get_int (self->rules, "d20.rest.max_mana"), int_infos[INT_MANA].maximum));
   combatant = g_object_new (TKR_TYPE_D20_COMBATANT, "character", character, "agility",
                             CLAMP (agility, -99, 99), "speeds", speeds_from_sheet (self, character),
                             "mana", mana, "mana-max", mana, NULL);
@@ -1003,14 +1022,8 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
 static gboolean
 is_movement_kind (TkrD20Encounter *self, const char *kind)
 {
-  JsonObject *section = tkr_rules_get_section (self->rules, "d20");
-  JsonObject *movement = json_object_get_object_member (section, "movement");
-  JsonArray *kinds = json_object_get_array_member (movement, "kinds");
-
-  for (guint i = 0; kind != NULL && kinds != NULL && i < json_array_get_length (kinds); i++)
-    if (g_strcmp0 (json_array_get_string_element (kinds, i), kind) == 0)
-      return TRUE;
-  return FALSE;
+  return kind != NULL &&
+         g_strv_contains (tkr_rules_get_strv (self->rules, "d20.movement.kinds"), kind);
 }
 
 /* The rule data names kinds of movement by id; messages show them in the
@@ -1049,7 +1062,7 @@ tkr_d20_encounter_set_speed (
 
   if (!require_combatant (self, combatant, error) || !require_kind (self, kind, error))
     return FALSE;
-  max_feet = tkr_d20_rules_int (self->rules, "movement.max_feet");
+  max_feet = tkr_rules_get_int (self->rules, "d20.movement.max_feet");
   if (feet < 0 || feet > max_feet)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
@@ -1401,10 +1414,11 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
 static void
 start_turn (TkrD20Encounter *self, TkrD20Combatant *combatant)
 {
-  set_int (self, combatant, "actions-left", tkr_d20_rules_int (self->rules, "turn.actions"));
+  set_int (self, combatant, "actions-left", tkr_rules_get_int (self->rules, "d20.turn.actions"));
   set_int (self, combatant, "bonus-actions-left",
-           tkr_d20_rules_int (self->rules, "turn.bonus_actions"));
-  set_int (self, combatant, "reactions-left", tkr_d20_rules_int (self->rules, "turn.reactions"));
+           tkr_rules_get_int (self->rules, "d20.turn.bonus_actions"));
+  set_int (self, combatant, "reactions-left",
+           tkr_rules_get_int (self->rules, "d20.turn.reactions"));
   set_int (self, combatant, "dashes", 0);
   set_variant (self, combatant, "moved", NULL);
   set_bool (self, combatant, "dodging", FALSE);
@@ -1529,7 +1543,7 @@ tkr_d20_encounter_begin_main (TkrD20Encounter *self, GError **error)
       set_int (self, combatant, "actions-left", 0);
       set_int (self, combatant, "bonus-actions-left", 0);
       set_int (self, combatant, "reactions-left",
-               tkr_d20_rules_int (self->rules, "turn.reactions"));
+               tkr_rules_get_int (self->rules, "d20.turn.reactions"));
       set_variant (self, combatant, "moved", NULL);
       set_int (self, combatant, "dashes", 0);
     }
@@ -1721,12 +1735,12 @@ resource_per_turn (TkrD20Encounter *self, TkrD20Resource resource)
   switch (resource)
     {
     case TKR_D20_ACTION:
-      return tkr_d20_rules_int (self->rules, "turn.actions");
+      return tkr_rules_get_int (self->rules, "d20.turn.actions");
     case TKR_D20_BONUS_ACTION:
-      return tkr_d20_rules_int (self->rules, "turn.bonus_actions");
+      return tkr_rules_get_int (self->rules, "d20.turn.bonus_actions");
     case TKR_D20_REACTION:
     default:
-      return tkr_d20_rules_int (self->rules, "turn.reactions");
+      return tkr_rules_get_int (self->rules, "d20.turn.reactions");
     }
 }
 
@@ -1827,22 +1841,26 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
                                GError **error)
 {
   TkrD20Resource resource = as_bonus_action ? TKR_D20_BONUS_ACTION : TKR_D20_ACTION;
-  JsonObject *action;
+  g_autofree char *name_path = NULL;
+  g_autofree char *allowed_path = NULL;
   const char *name;
+  int action;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
   action = find_common_action (self, action_id);
-  if (action == NULL)
+  if (action < 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                    _ ("“%s” is not among the common actions of these rules"),
                    action_id ? action_id : "");
       return FALSE;
     }
-  name = tkr_rules_translate (json_object_get_string_member_with_default (action, "name", ""));
-  if (!json_object_get_boolean_member_with_default (action, as_bonus_action ? "bonus" : "action",
-                                                    FALSE))
+  name_path = g_strdup_printf ("d20.common_actions[%d].name", action);
+  allowed_path =
+    g_strdup_printf ("d20.common_actions[%d].%s", action, as_bonus_action ? "bonus" : "action");
+  name = tkr_rules_translate (tkr_rules_get_string (self->rules, name_path));
+  if (!tkr_rules_get_bool (self->rules, allowed_path))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    as_bonus_action ? _ ("%s cannot be taken as a bonus action")
@@ -1941,7 +1959,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
 
   if (!require_on_turn (self, combatant, error) || !require_kind (self, kind, error))
     return FALSE;
-  max_feet = tkr_d20_rules_int (self->rules, "movement.max_feet");
+  max_feet = tkr_rules_get_int (self->rules, "d20.movement.max_feet");
   if (feet <= 0 || feet > max_feet)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
@@ -1955,9 +1973,9 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
       return FALSE;
     }
   /* Difficult terrain: every foot costs one foot more. */
-  cost =
-    feet *
-    (1 + (difficult ? tkr_d20_rules_int (self->rules, "movement.difficult_extra_per_foot") : 0));
+  cost = feet *
+         (1 + (difficult ? tkr_rules_get_int (self->rules, "d20.movement.difficult_extra_per_foot")
+                         : 0));
   left = tkr_d20_encounter_movement_left (self, combatant, kind);
   if (cost > left)
     {
@@ -2009,11 +2027,11 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
 
   if (!require_combatant (self, combatant, error))
     return FALSE;
-  if (feet < 0 || feet > tkr_d20_rules_int (self->rules, "movement.max_feet"))
+  if (feet < 0 || feet > tkr_rules_get_int (self->rules, "d20.movement.max_feet"))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("A fall is between 0 and %d feet"),
-                   tkr_d20_rules_int (self->rules, "movement.max_feet"));
+                   tkr_rules_get_int (self->rules, "d20.movement.max_feet"));
       return FALSE;
     }
   wounds = tkr_d20_fall_wounds (self->rules, feet);
@@ -2119,7 +2137,7 @@ tkr_d20_encounter_set_mana (
 
   if (!require_combatant (self, combatant, error))
     return FALSE;
-  limit = MIN (tkr_d20_rules_int (self->rules, "rest.max_mana"), int_infos[INT_MANA].maximum);
+  limit = MIN (tkr_rules_get_int (self->rules, "d20.rest.max_mana"), int_infos[INT_MANA].maximum);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
@@ -2149,7 +2167,8 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   set_int (self, combatant, "hours-since-long-rest", 0);
   set_int (self, combatant, "hours-since-short-rest", 0);
   tkr_d20_encounter_log (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
-                         name_of (combatant), tkr_d20_rules_int (self->rules, "rest.long_hours"));
+                         name_of (combatant),
+                         tkr_rules_get_int (self->rules, "d20.rest.long_hours"));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -2170,7 +2189,7 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
   set_int (self, combatant, "hours-since-short-rest", 0);
   tkr_d20_encounter_log (
     self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-    name_of (combatant), tkr_d20_rules_int (self->rules, "rest.short_hours"), regained);
+    name_of (combatant), tkr_rules_get_int (self->rules, "d20.rest.short_hours"), regained);
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -2190,8 +2209,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
                    _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
       return FALSE;
     }
-  long_limit = MAX (tkr_d20_rules_int (self->rules, "rest.hours_without_long_rest"), 1);
-  short_limit = MAX (tkr_d20_rules_int (self->rules, "rest.hours_without_short_rest"), 1);
+  long_limit = MAX (tkr_rules_get_int (self->rules, "d20.rest.hours_without_long_rest"), 1);
+  short_limit = MAX (tkr_rules_get_int (self->rules, "d20.rest.hours_without_short_rest"), 1);
 
   tkr_history_begin (self->history, _ ("Time passes"));
   tkr_d20_encounter_log (
@@ -2254,11 +2273,11 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
       return FALSE;
     }
   if (for_rest)
-    dc = tkr_d20_rules_int (self->rules, "rest.exhaustion_dc");
+    dc = tkr_rules_get_int (self->rules, "d20.rest.exhaustion_dc");
   roll = sheet_check (self, combatant, "stamina", typed);
   described = describe_roll (&roll);
   exhaustion_max =
-    MIN (tkr_d20_rules_int (self->rules, "exhaustion_max"), int_infos[INT_EXHAUSTION].maximum);
+    MIN (tkr_rules_get_int (self->rules, "d20.exhaustion_max"), int_infos[INT_EXHAUSTION].maximum);
 
   tkr_history_begin (self->history, _ ("Stamina check"));
   if (for_rest)
@@ -2302,8 +2321,7 @@ tkr_d20_encounter_award_experience (
                    _ ("%s is not a PC: only PCs gain experience"), name_of (combatant));
       return FALSE;
     }
-  min_award = tkr_d20_rules_int (self->rules, "experience.min_award");
-  max_award = tkr_d20_rules_int (self->rules, "experience.max_award");
+  tkr_rules_get_award_range (self->rules, &min_award, &max_award);
   if (xp < min_award || xp > max_award)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
@@ -2421,7 +2439,7 @@ dict_from_json (
   g_autoptr (GList) members = NULL;
   GVariantBuilder builder;
   JsonObject *dict;
-  int max_feet = tkr_d20_rules_int (self->rules, "movement.max_feet");
+  int max_feet = tkr_rules_get_int (self->rules, "d20.movement.max_feet");
 
   if (!tkr_json_get_object (object, member, path, FALSE, &dict, error))
     return NULL;

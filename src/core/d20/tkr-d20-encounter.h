@@ -111,6 +111,13 @@ TkrD20Combatant *tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *ch
 void tkr_d20_encounter_log (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The common actions of the rule data: ids ("dash") and their names. */
 GStrv tkr_d20_encounter_list_common_actions (TkrD20Encounter *self);
+/* Numbers of the rule data's "d20" section the views show: the kinds of
+ * movement ("walk", "fly"...), the most feet of one speed or move, the
+ * most mana, and the DC of the Stamina check for missed rest. */
+const char *const *tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self);
+int tkr_d20_encounter_get_max_feet (TkrD20Encounter *self);
+int tkr_d20_encounter_get_max_mana (TkrD20Encounter *self);
+int tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self);
 
 /* Participants: join and leave in Freeplay or Setup. */
 TkrD20Combatant *

@@ -88,15 +88,4 @@ int tkr_d20_breath_rounds (TkrRules *rules, int vitality);
  * rounded down: 5 spent gives 2 back. */
 int tkr_d20_short_rest_mana (TkrRules *rules, int mana, int mana_max);
 
-/* Reads an int at a dotted path in the rules' "d20" section
- * ("travel.max_hours_on_foot"); FALSE with TKR_RULES_ERROR_INVALID when
- * the rule data lacks it. */
-gboolean tkr_d20_rules_get_int (TkrRules *rules, const char *dotted_path, int *out, GError **error);
-/* The same, for code paths whose rule data was checked when the encounter
- * was made: 0 when missing. */
-int tkr_d20_rules_int (TkrRules *rules, const char *dotted_path);
-const char *tkr_d20_rules_string (TkrRules *rules, const char *dotted_path);
-/* Checks that @rules has every number the d20 system needs. */
-gboolean tkr_d20_rules_check (TkrRules *rules, GError **error);
-
 G_END_DECLS

@@ -118,6 +118,7 @@ typedef enum
 {
   TKR_RULES_ERROR_INVALID,
   TKR_RULES_ERROR_UNKNOWN_SYSTEM,
+  TKR_RULES_ERROR_INVALID_AWARD,
 } TkrRulesError;
 
 GQuark tkr_character_error_quark (void);

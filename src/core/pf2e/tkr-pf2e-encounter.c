@@ -753,62 +753,31 @@ tkr_pf2e_encounter_set_property (GObject *object,
     }
 }
 
-static gboolean
-read_section_int (
-  JsonObject *section, const char *member, int min, int max, int *out, GError **error)
-{
-  gint64 value;
-
-  if (!tkr_json_get_int (section, member, "pf2e", TRUE, min, max, 0, &value, error))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
-/* The rule data's "pf2e" section: every number this system needs. */
+/* The rule data's "pf2e" section: every number this system needs, its
+ * shape checked when the rules loaded (tkr-rules-schema.c). */
 static gboolean
 read_section (TkrPf2eEncounter *self, GError **error)
 {
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonObject *section = tkr_rules_get_section (self->rules, "pf2e");
-  JsonArray *decrease;
+  const char *const *decrease;
 
-  if (section == NULL)
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("The rule data “%s” has no “pf2e” section"), tkr_rules_get_id (self->rules));
-      return FALSE;
-    }
-  if (!read_section_int (section, "actions_per_turn", 0, 100, &self->actions_per_turn, error) ||
-      !read_section_int (section, "reactions_per_round", 0, 100, &self->reactions_per_round,
-                         error) ||
-      !read_section_int (section, "max_activity_actions", 1, 100, &self->max_activity_actions,
-                         error) ||
-      !read_section_int (section, "initiative_die", 2, 1000, &self->initiative_die, error) ||
-      !read_section_int (section, "recovery_dc_base", 0, 1000, &self->recovery_dc_base, error) ||
-      !read_section_int (section, "critical_margin", 1, 1000, &self->critical_margin, error) ||
-      !read_section_int (section, "death_dying_value", 1, 100, &self->death_dying_value, error) ||
-      !read_section_int (section, "wounded_when_dying_ends", 0, 100, &self->wounded_when_dying_ends,
-                         error) ||
-      !tkr_json_get_string (section, "default_initiative_skill", "pf2e", TRUE, NULL,
-                            &self->default_skill, error) ||
-      !tkr_json_get_array (section, "decrease_at_end_of_turn", "pf2e", TRUE, &decrease, error))
+  if (!tkr_rules_require_section (self->rules, "pf2e", error))
     return FALSE;
+  self->actions_per_turn = tkr_rules_get_int (self->rules, "pf2e.actions_per_turn");
+  self->reactions_per_round = tkr_rules_get_int (self->rules, "pf2e.reactions_per_round");
+  self->max_activity_actions = tkr_rules_get_int (self->rules, "pf2e.max_activity_actions");
+  self->initiative_die = tkr_rules_get_int (self->rules, "pf2e.initiative_die");
+  self->recovery_dc_base = tkr_rules_get_int (self->rules, "pf2e.recovery_dc_base");
+  self->critical_margin = tkr_rules_get_int (self->rules, "pf2e.critical_margin");
+  self->death_dying_value = tkr_rules_get_int (self->rules, "pf2e.death_dying_value");
+  self->wounded_when_dying_ends = tkr_rules_get_int (self->rules, "pf2e.wounded_when_dying_ends");
+  self->default_skill =
+    g_strdup (tkr_rules_get_string (self->rules, "pf2e.default_initiative_skill"));
 
-  for (guint i = 0; i < json_array_get_length (decrease); i++)
-    {
-      JsonNode *node = json_array_get_element (decrease, i);
-      const TkrConditionInfo *info;
-
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
-          (info = tkr_rules_lookup_condition (self->rules, json_node_get_string (node))) == NULL)
-        {
-          g_autofree char *path = tkr_json_path_index ("pf2e.decrease_at_end_of_turn", i);
-          tkr_json_set_error (error, path, _ ("expected the name of a condition in “conditions”"));
-          return FALSE;
-        }
-      g_strv_builder_add (builder, info->name);
-    }
+  /* The schema checked that each names a condition of "conditions". */
+  decrease = tkr_rules_get_strv (self->rules, "pf2e.decrease_at_end_of_turn");
+  for (guint i = 0; decrease[i] != NULL; i++)
+    g_strv_builder_add (builder, tkr_rules_lookup_condition (self->rules, decrease[i])->name);
   self->decrease_at_end_of_turn = g_strv_builder_end (builder);
   return TRUE;
 }
@@ -995,6 +964,16 @@ tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *co
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (combatant), 0);
   return self->recovery_dc_base + tkr_pf2e_combatant_get_condition (combatant, "Dying");
+}
+
+/* The usual award: what a moderate encounter is worth (seed 002, "Step 4"). */
+int
+tkr_pf2e_encounter_get_typical_award (TkrPf2eEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 1);
+  if (self->rules == NULL || !tkr_rules_require_section (self->rules, "pf2e", NULL))
+    return 1;
+  return tkr_rules_get_int (self->rules, "pf2e.typical_xp_awards.moderate");
 }
 
 int

@@ -108,6 +108,8 @@ int tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self);
 int tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self);
 /* The DC of @combatant's recovery check: 10 + its dying value (seed 002). */
 int tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
+/* The Experience Points a moderate encounter is worth, the usual award. */
+int tkr_pf2e_encounter_get_typical_award (TkrPf2eEncounter *self);
 
 /* Participants join and leave in Freeplay or Setup. */
 gboolean tkr_pf2e_encounter_add_participant (TkrPf2eEncounter *self,

@@ -8,6 +8,7 @@
 #include "tkr-core-resources.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
+#include "tkr-rules-schema-private.h"
 #include "tkr-rules.h"
 
 /*
@@ -41,6 +42,9 @@ struct _TkrRules
 
   int xp_per_level;
   GArray *awards;
+  gboolean award_range;
+  int min_award;
+  int max_award;
 
   GStrv save_names;
   GStrv skill_names;
@@ -54,6 +58,10 @@ struct _TkrRules
   GPtrArray *conditions;
   GPtrArray *zones;
   JsonArray *basic_abilities;
+
+  /* The rule system's own section, checked against its schema
+   * (tkr-rules-schema.c): dotted path to TkrRuleValue. */
+  GHashTable *values;
 };
 
 G_DEFINE_FINAL_TYPE (TkrRules, tkr_rules, G_TYPE_OBJECT)
@@ -174,6 +182,7 @@ tkr_rules_finalize (GObject *object)
   g_clear_pointer (&self->sheet_fields, g_ptr_array_unref);
   g_clear_pointer (&self->conditions, g_ptr_array_unref);
   g_clear_pointer (&self->zones, g_ptr_array_unref);
+  g_clear_pointer (&self->values, g_hash_table_unref);
 
   G_OBJECT_CLASS (tkr_rules_parent_class)->finalize (object);
 }
@@ -231,6 +240,20 @@ read_names (JsonArray *array, const char *path, GError **error)
       g_strv_builder_add (builder, json_node_get_string (node));
     }
   return g_strv_builder_end (builder);
+}
+
+/* The most Experience Points one award may give, in any rule system. */
+#define MAX_AWARD 1000000
+
+static gboolean
+read_optional_award (JsonObject *experience, const char *member, int *out, GError **error)
+{
+  gint64 value;
+
+  if (!tkr_json_get_int (experience, member, "experience", FALSE, 1, MAX_AWARD, 0, &value, error))
+    return FALSE;
+  *out = (int) value;
+  return TRUE;
 }
 
 /* Bounds of a sheet field's numbers, wide enough for any rule system. */
@@ -468,8 +491,31 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
     return FALSE;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      int award = (int) json_array_get_int_element (array, i);
+      g_autofree char *path = tkr_json_path_index ("experience.awards", i);
+      JsonNode *node = json_array_get_element (array, i);
+      int award;
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
+          json_node_get_int (node) < 1 || json_node_get_int (node) > MAX_AWARD)
+        {
+          tkr_json_set_error (error, path, _ ("expected a whole number from 1 to %d"), MAX_AWARD);
+          return FALSE;
+        }
+      award = (int) json_node_get_int (node);
       g_array_append_val (self->awards, award);
+    }
+  /* "min_award" and "max_award", together: any amount in that range is an
+   * award, beside the amounts "awards" offers (the d20 system and
+   * Pathfinder let the GM award any amount). */
+  if (!read_optional_award (experience, "min_award", &self->min_award, error) ||
+      !read_optional_award (experience, "max_award", &self->max_award, error))
+    return FALSE;
+  self->award_range = self->min_award != 0 || self->max_award != 0;
+  if (self->award_range && (self->min_award == 0 || self->max_award < self->min_award))
+    {
+      tkr_json_set_error (error, "experience",
+                          _ ("“min_award” and “max_award” go together, the least first"));
+      return FALSE;
     }
 
   if (!tkr_json_get_object (root, "sheet", NULL, TRUE, &sheet, error) ||
@@ -559,6 +605,11 @@ tkr_rules_new_from_json (JsonNode *root, GError **error)
 
   self->root = json_node_ref (root);
   if (!parse_rules (self, object, error))
+    return NULL;
+  /* After the shared sections: the schema may refer to them (a pf2e
+   * condition named in its own section must be in "conditions"). */
+  self->values = tkr_rules_schema_check (self->id, object, error);
+  if (self->values == NULL)
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -746,9 +797,60 @@ tkr_rules_get_xp_per_level (TkrRules *self)
 gboolean
 tkr_rules_is_valid_award (TkrRules *self, int xp)
 {
+  return tkr_rules_check_award (self, xp, NULL);
+}
+
+const int *
+tkr_rules_get_awards (TkrRules *self, guint *n)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  g_return_val_if_fail (n != NULL, NULL);
+  *n = self->awards->len;
+  return (const int *) (gpointer) self->awards->data;
+}
+
+gboolean
+tkr_rules_get_award_range (TkrRules *self, int *min_award, int *max_award)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  if (min_award != NULL)
+    *min_award = self->min_award;
+  if (max_award != NULL)
+    *max_award = self->max_award;
+  return self->award_range;
+}
+
+/* The rule data's "experience" section says which awards the GM may give:
+ * any amount from "min_award" to "max_award" when it has them, else one
+ * of the amounts in "awards" (Kleptonomicon, seed 000: 1 XP, sometimes 2). */
+gboolean
+tkr_rules_check_award (TkrRules *self, int xp, GError **error)
+{
+  g_autoptr (GString) amounts = NULL;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+
+  if (self->award_range && xp >= self->min_award && xp <= self->max_award)
+    return TRUE;
   for (guint i = 0; i < self->awards->len; i++)
     if (g_array_index (self->awards, int, i) == xp)
       return TRUE;
+
+  if (self->award_range)
+    {
+      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID_AWARD,
+                   _ ("An award in %s is a whole number of Experience Points from %d to %d"),
+                   tkr_rules_translate (self->name), self->min_award, self->max_award);
+      return FALSE;
+    }
+  amounts = g_string_new (NULL);
+  for (guint i = 0; i < self->awards->len; i++)
+    g_string_append_printf (amounts, "%s%d", i == 0 ? "" : ", ",
+                            g_array_index (self->awards, int, i));
+  g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID_AWARD,
+               /* Translators: the second %s lists amounts: "1, 2" */
+               _ ("An award in %s is one of these amounts of Experience Points: %s"),
+               tkr_rules_translate (self->name), amounts->str);
   return FALSE;
 }
 
@@ -896,22 +998,124 @@ tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id)
   return NULL;
 }
 
-JsonObject *
-tkr_rules_get_section (TkrRules *self, const char *name)
-{
-  JsonObject *root;
-  JsonNode *node;
-
-  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
-  root = json_node_get_object (self->root);
-  node = json_object_get_member (root, name);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return NULL;
-  return json_node_get_object (node);
-}
-
 JsonArray *
 tkr_rules_get_basic_abilities (TkrRules *self)
 {
   return self->basic_abilities;
+}
+
+gboolean
+tkr_rules_require_section (TkrRules *self, const char *section, GError **error)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  g_return_val_if_fail (section != NULL, FALSE);
+
+  value = g_hash_table_lookup (self->values, section);
+  if (value != NULL && value->type == TKR_RULE_SECTION)
+    return TRUE;
+  g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
+               _ ("The rule data “%s” has no “%s” section"), self->id, section);
+  return FALSE;
+}
+
+/* A value the schema declares at @path; reading anything else is a
+ * mistake in the code, not in the data. */
+static const TkrRuleValue *
+lookup_value (TkrRules *self, const char *path, TkrRuleType type)
+{
+  const TkrRuleValue *value = g_hash_table_lookup (self->values, path);
+
+  if (value == NULL || value->type != type)
+    {
+      g_critical ("The schema of the rule data “%s” declares no %s at “%s”", self->id,
+                  tkr_rule_type_to_string (type), path);
+      return NULL;
+    }
+  return value;
+}
+
+int
+tkr_rules_get_int (TkrRules *self, const char *path)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), 0);
+  g_return_val_if_fail (path != NULL, 0);
+  value = lookup_value (self, path, TKR_RULE_INT);
+  return value ? value->number : 0;
+}
+
+gboolean
+tkr_rules_get_bool (TkrRules *self, const char *path)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  value = lookup_value (self, path, TKR_RULE_BOOL);
+  return value ? value->number : FALSE;
+}
+
+const char *
+tkr_rules_get_string (TkrRules *self, const char *path)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), "");
+  g_return_val_if_fail (path != NULL, "");
+  value = lookup_value (self, path, TKR_RULE_STRING);
+  return value ? value->text : "";
+}
+
+const char *const *
+tkr_rules_get_strv (TkrRules *self, const char *path)
+{
+  static const char *const empty[] = { NULL };
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), empty);
+  g_return_val_if_fail (path != NULL, empty);
+  value = lookup_value (self, path, TKR_RULE_STRV);
+  return value ? (const char *const *) value->strv : empty;
+}
+
+const int *
+tkr_rules_get_ints (TkrRules *self, const char *path, guint *n)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (n != NULL, NULL);
+  *n = 0;
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  value = lookup_value (self, path, TKR_RULE_INTS);
+  if (value == NULL)
+    return NULL;
+  *n = value->n_ints;
+  return value->ints;
+}
+
+guint
+tkr_rules_get_n_records (TkrRules *self, const char *path)
+{
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), 0);
+  g_return_val_if_fail (path != NULL, 0);
+  value = lookup_value (self, path, TKR_RULE_RECORDS);
+  return value ? (guint) value->number : 0;
+}
+
+const char *const *
+tkr_rules_get_names (TkrRules *self, const char *path)
+{
+  static const char *const empty[] = { NULL };
+  const TkrRuleValue *value;
+
+  g_return_val_if_fail (TKR_IS_RULES (self), empty);
+  g_return_val_if_fail (path != NULL, empty);
+  value = lookup_value (self, path, TKR_RULE_INT_MAP);
+  return value ? (const char *const *) value->strv : empty;
 }

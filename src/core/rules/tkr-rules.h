@@ -83,7 +83,16 @@ int tkr_rules_lookup_distance (TkrRules *self, const char *id);
 
 /* Experience */
 int tkr_rules_get_xp_per_level (TkrRules *self);
+/* Whether the GM may award @xp: FALSE with TKR_RULES_ERROR_INVALID_AWARD
+ * and a message for the user when not. */
+gboolean tkr_rules_check_award (TkrRules *self, int xp, GError **error);
+/* The same without the message. */
 gboolean tkr_rules_is_valid_award (TkrRules *self, int xp);
+/* The amounts an award dialog offers (rule data "experience.awards"). */
+const int *tkr_rules_get_awards (TkrRules *self, guint *n);
+/* TRUE, with the bounds, when any amount from @min_award to @max_award is
+ * an award ("experience.min_award" and "max_award"). */
+gboolean tkr_rules_get_award_range (TkrRules *self, int *min_award, int *max_award);
 
 /* The sheet a new character starts with */
 const char *const *tkr_rules_get_save_names (TkrRules *self);
@@ -111,9 +120,26 @@ guint tkr_rules_get_n_zones (TkrRules *self);
 const TkrZoneInfo *tkr_rules_get_zone (TkrRules *self, guint index);
 const TkrZoneInfo *tkr_rules_lookup_zone (TkrRules *self, const char *name_or_id);
 JsonArray *tkr_rules_get_basic_abilities (TkrRules *self);
-/* A rule system's own section of its rule data ("pf2e", "d20", ...), for
- * the numbers only that system has; NULL when absent. */
-JsonObject *tkr_rules_get_section (TkrRules *self, const char *name);
+
+/* A rule system's own section ("pf2e", "d20", "action-points"): its shape
+ * is declared in tkr-rules-schema.c and checked when the rules load, so
+ * a missing or mistyped key fails the load instead of reading as 0.
+ * FALSE with TKR_RULES_ERROR_INVALID when @self has no such section. */
+gboolean tkr_rules_require_section (TkrRules *self, const char *section, GError **error);
+/* The values of that section by dotted path from the top of the file:
+ * "pf2e.actions_per_turn", "d20.travel.paces[3].mph",
+ * "action-points.check_targets.stunned". Reading a path the schema does
+ * not declare, or as another type, is a programmer error (g_critical). */
+int tkr_rules_get_int (TkrRules *self, const char *path);
+gboolean tkr_rules_get_bool (TkrRules *self, const char *path);
+const char *tkr_rules_get_string (TkrRules *self, const char *path);
+const char *const *tkr_rules_get_strv (TkrRules *self, const char *path);
+const int *tkr_rules_get_ints (TkrRules *self, const char *path, guint *n);
+/* The number of objects in a list of records ("d20.common_actions"). */
+guint tkr_rules_get_n_records (TkrRules *self, const char *path);
+/* The names of an object of named numbers ("action-points.free_steps"),
+ * in the file's order; each is read as tkr_rules_get_int (path.name). */
+const char *const *tkr_rules_get_names (TkrRules *self, const char *path);
 
 /* The rule data's names and descriptions are English in the JSON (and in
  * files, so a sheet reads the same in every language); this shows one in

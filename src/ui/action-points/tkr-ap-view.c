@@ -1439,8 +1439,8 @@ rebuild_awards (TkrApView *self)
 {
   GListModel *combatants;
   int lowest = G_MAXINT, highest = 0;
-  JsonObject *experience;
-  JsonArray *awards;
+  const int *awards;
+  guint n_awards;
   int turn;
   g_autofree char *description = NULL;
 
@@ -1454,16 +1454,11 @@ rebuild_awards (TkrApView *self)
                                  turn);
   gtk_label_set_text (self->end_description, description);
 
-  experience = tkr_rules_get_section (tkr_ap_encounter_get_rules (self->encounter), "experience");
-  awards = experience && json_object_has_member (experience, "awards")
-             ? json_object_get_array_member (experience, "awards")
-             : NULL;
-  for (guint i = 0; awards != NULL && i < json_array_get_length (awards); i++)
+  awards = tkr_rules_get_awards (tkr_ap_encounter_get_rules (self->encounter), &n_awards);
+  for (guint i = 0; i < n_awards; i++)
     {
-      int award = (int) json_array_get_int_element (awards, i);
-
-      lowest = MIN (lowest, award);
-      highest = MAX (highest, award);
+      lowest = MIN (lowest, awards[i]);
+      highest = MAX (highest, awards[i]);
     }
   if (highest == 0)
     lowest = highest = 1;

@@ -348,28 +348,6 @@ resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
     }
 }
 
-static GStrv
-kinds_from_rules (TkrRules *rules)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonObject *section = tkr_rules_get_section (rules, "d20");
-  JsonObject *movement = section && json_object_has_member (section, "movement")
-                           ? json_object_get_object_member (section, "movement")
-                           : NULL;
-  JsonArray *kinds = movement && json_object_has_member (movement, "kinds")
-                       ? json_object_get_array_member (movement, "kinds")
-                       : NULL;
-
-  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
-    {
-      JsonNode *node = json_array_get_element (kinds, i);
-
-      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        g_strv_builder_add (builder, json_node_get_string (node));
-    }
-  return g_strv_builder_end (builder);
-}
-
 /* "Walk 30 ft · Fly 60 ft": the kinds this creature has. */
 static char *
 describe_speeds (TkrD20View *self, TkrD20Combatant *combatant)
@@ -498,7 +476,7 @@ refresh_freeplay_card (Card *card)
   TkrD20Combatant *combatant = card->combatant;
   TkrCharacter *character = tkr_d20_combatant_get_character (combatant);
   int due = tkr_d20_combatant_get_stamina_checks_due (combatant);
-  int dc = tkr_d20_rules_int (tkr_d20_encounter_get_rules (self->encounter), "rest.exhaustion_dc");
+  int dc = tkr_d20_encounter_get_exhaustion_dc (self->encounter);
   g_autofree char *subtitle = NULL;
   g_autofree char *rest = NULL;
   g_autofree char *stamina = NULL;
@@ -542,9 +520,8 @@ static GtkWidget *
 build_freeplay_card (TkrD20View *self, Card *card)
 {
   const char *name = tkr_d20_combatant_get_name (card->combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
-  int max_mana = MAX (tkr_d20_rules_int (rules, "rest.max_mana"), 0);
-  int max_feet = MAX (tkr_d20_rules_int (rules, "movement.max_feet"), 0);
+  int max_mana = tkr_d20_encounter_get_max_mana (self->encounter);
+  int max_feet = tkr_d20_encounter_get_max_feet (self->encounter);
   GtkWidget *expander = adw_expander_row_new ();
   GtkWidget *row, *remove, *button;
   g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
@@ -1394,7 +1371,6 @@ build_main_card (TkrD20View *self, Card *card)
 {
   TkrD20Combatant *combatant = card->combatant;
   const char *name = tkr_d20_combatant_get_name (combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
   GtkWidget *root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (name);
@@ -1496,7 +1472,7 @@ build_main_card (TkrD20View *self, Card *card)
         g_strv_builder_add (offered, self->kinds[i]);
       }
   card->kinds_offered = g_strv_builder_end (offered);
-  card->feet = spin_new (1, MAX (tkr_d20_rules_int (rules, "movement.max_feet"), 1), feet_name);
+  card->feet = spin_new (1, tkr_d20_encounter_get_max_feet (self->encounter), feet_name);
   gtk_spin_button_set_increments (card->feet, 5, 30);
   gtk_spin_button_set_value (card->feet, 5);
   card->kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kind_names)), NULL));
@@ -1592,6 +1568,7 @@ build_xp_card (TkrD20View *self, Card *card)
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reason = adw_entry_row_new ();
   GtkWidget *award;
+  int min_award, max_award;
   g_autofree char *xp_name = g_strdup_printf (_ ("Experience for %s"), name);
   g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
   g_autofree char *reason_title = g_strdup_printf (_ ("Reason for %s’s award"), name);
@@ -1599,9 +1576,18 @@ build_xp_card (TkrD20View *self, Card *card)
   card_attach (card, row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   card->xp_row = ADW_ACTION_ROW (row);
-  card->xp = spin_new (MAX (tkr_d20_rules_int (rules, "experience.min_award"), 0),
-                       MAX (tkr_d20_rules_int (rules, "experience.max_award"), 1), xp_name);
-  gtk_spin_button_set_value (card->xp, MAX (tkr_d20_rules_int (rules, "experience.min_award"), 1));
+  /* Any amount in the rule data's range, else from its least to its most
+   * listed award. */
+  if (!tkr_rules_get_award_range (rules, &min_award, &max_award))
+    {
+      guint n;
+      const int *awards = tkr_rules_get_awards (rules, &n);
+
+      min_award = n > 0 ? awards[0] : 1;
+      max_award = n > 0 ? awards[n - 1] : 1;
+    }
+  card->xp = spin_new (min_award, max_award, xp_name);
+  gtk_spin_button_set_value (card->xp, min_award);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->xp));
   award = suffix_button (_ ("_Award"), award_name, G_CALLBACK (award_clicked_cb), card);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), award);
@@ -1806,8 +1792,8 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
     return;
 
   g_clear_pointer (&self->kinds, g_strfreev);
-  self->kinds =
-    encounter ? kinds_from_rules (tkr_d20_encounter_get_rules (encounter)) : g_new0 (char *, 1);
+  self->kinds = encounter ? g_strdupv ((char **) tkr_d20_encounter_get_movement_kinds (encounter))
+                          : g_new0 (char *, 1);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              encounter ? tkr_d20_encounter_get_history (encounter) : NULL);

@@ -111,18 +111,9 @@ combatant_name (TkrPf2eCombatant *combatant)
 static int
 typical_award (TkrPf2eView *self)
 {
-  JsonObject *section;
-  JsonObject *awards;
-
   if (self->encounter == NULL)
     return 1;
-  section = tkr_rules_get_section (tkr_pf2e_encounter_get_rules (self->encounter), "pf2e");
-  if (section == NULL || !json_object_has_member (section, "typical_xp_awards"))
-    return 1;
-  awards = json_object_get_object_member (section, "typical_xp_awards");
-  if (awards == NULL || !json_object_has_member (awards, "moderate"))
-    return 1;
-  return CLAMP ((int) json_object_get_int_member (awards, "moderate"), 1, MAX_AWARD);
+  return CLAMP (tkr_pf2e_encounter_get_typical_award (self->encounter), 1, MAX_AWARD);
 }
 
 static GtkWidget *
