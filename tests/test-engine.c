@@ -451,7 +451,7 @@ test_award (Fixture *f, gconstpointer data)
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (tkr_encounter_award_experience (encounter, f->alice, 3, NULL, &error));
-  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID_AWARD);
   g_clear_error (&error);
   g_assert_false (tkr_encounter_award_experience (encounter, f->orc, 1, NULL, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);

@@ -998,31 +998,6 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
 
 /* Experience */
 
-/* The rule data's "experience" section allows the amounts of "awards",
- * or, when it has "min_award" and "max_award", any amount between. */
-static gboolean
-check_award (TkrRules *rules, int xp, GError **error)
-{
-  JsonObject *experience = tkr_rules_get_section (rules, "experience");
-
-  if (experience != NULL && json_object_has_member (experience, "min_award"))
-    {
-      gint64 min = json_object_get_int_member (experience, "min_award");
-      gint64 max = json_object_get_int_member_with_default (experience, "max_award", G_MAXINT);
-
-      if (xp >= min && xp <= max)
-        return TRUE;
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An award is from %d to %d Experience Points"), (int) min, (int) max);
-      return FALSE;
-    }
-  if (tkr_rules_is_valid_award (rules, xp))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("%d Experience Points is not an award these rules allow"), xp);
-  return FALSE;
-}
-
 gboolean
 tkr_encounter_award_experience (
   TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error)
@@ -1047,7 +1022,7 @@ tkr_encounter_award_experience (
                    character_name (character));
       return FALSE;
     }
-  if (!check_award (priv->rules, xp, error))
+  if (!tkr_rules_check_award (priv->rules, xp, error))
     return FALSE;
 
   tkr_history_begin (priv->history, _ ("Award Experience"));
