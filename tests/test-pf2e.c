@@ -201,6 +201,8 @@ test_rules_section (Fixture *f, gconstpointer data)
                    json_object_get_int_member (section, "actions_per_turn"));
   g_assert_cmpint (tkr_pf2e_encounter_get_actions_per_turn (f->encounter), ==, 3);
   g_assert_cmpint (tkr_pf2e_encounter_get_reactions_per_round (f->encounter), ==, 1);
+  /* The usual award is what a moderate encounter is worth. */
+  g_assert_cmpint (tkr_pf2e_encounter_get_typical_award (f->encounter), ==, 80);
   g_assert_cmpint (tkr_rules_get_die_sides (f->rules), ==, 20);
   for (guint i = 0; i < G_N_ELEMENTS (catalogue); i++)
     g_assert_nonnull (tkr_rules_lookup_condition (f->rules, catalogue[i]));
@@ -342,6 +344,10 @@ test_initiative_typed_in (Fixture *f, gconstpointer data)
   GError *error = NULL;
 
   ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  /* Typing a result in starts from an average roll: half the d20 plus
+   * the modifier (Perception +5). */
+  g_assert_cmpint (tkr_pf2e_encounter_get_average_initiative (f->encounter, c (f, f->alice)), ==,
+                   15);
   before = snapshot (f);
   enter (f, f->alice, 17);
   g_assert_true (tkr_pf2e_combatant_has_initiative (c (f, f->alice)));
@@ -462,6 +468,16 @@ test_initiative_ties_pcs_choose (Fixture *f, gconstpointer data)
   g_assert_false (
     tkr_pf2e_encounter_put_before (f->encounter, c (f, f->orc), c (f, f->goblin_a), &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+
+  /* What the Setup's Move Up and Move Down offer is exactly what the
+   * command allows: tied creatures of one side. */
+  g_assert_true (tkr_pf2e_combatant_is_tied_with (c (f, f->alice), c (f, f->bob)));
+  g_assert_false (tkr_pf2e_combatant_is_tied_with (c (f, f->orc), c (f, f->goblin_a)));
+  g_assert_true (tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->bob), c (f, f->alice)));
+  g_assert_false (
+    tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->orc), c (f, f->goblin_a)));
+  g_assert_false (
+    tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->alice), c (f, f->alice)));
 
   ok (tkr_pf2e_encounter_put_before (f->encounter, c (f, f->bob), c (f, f->alice), &error), error);
   ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
