@@ -451,7 +451,10 @@ test_award (Fixture *f, gconstpointer data)
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (tkr_encounter_award_experience (encounter, f->alice, 3, NULL, &error));
-  g_assert_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID_AWARD);
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "An award in The Kleptonomicon is one of these amounts of Experience Points: "
+                   "1, 2");
   g_clear_error (&error);
   g_assert_false (tkr_encounter_award_experience (encounter, f->orc, 1, NULL, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);

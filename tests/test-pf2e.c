@@ -64,11 +64,11 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_ptr_array_add (f->pcs, f->alice);
   g_ptr_array_add (f->pcs, f->bob);
 
-  ok (tkr_pf2e_encounter_add_participant (f->encounter, f->alice, &error), error);
-  ok (tkr_pf2e_encounter_add_participant (f->encounter, f->bob, &error), error);
-  ok (tkr_pf2e_encounter_add_participant (f->encounter, f->goblin_a, &error), error);
-  ok (tkr_pf2e_encounter_add_participant (f->encounter, f->goblin_b, &error), error);
-  ok (tkr_pf2e_encounter_add_participant (f->encounter, f->orc, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->alice, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->bob, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->goblin_a, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->goblin_b, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->orc, &error), error);
 }
 
 static void
@@ -88,7 +88,8 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 static TkrPf2eCombatant *
 c (Fixture *f, TkrCharacter *character)
 {
-  TkrPf2eCombatant *found = tkr_pf2e_encounter_find_combatant (f->encounter, character);
+  TkrPf2eCombatant *found =
+    TKR_PF2E_COMBATANT (tkr_encounter_find_combatant (TKR_ENCOUNTER (f->encounter), character));
 
   g_assert_nonnull (found);
   return found;
@@ -106,10 +107,10 @@ static TkrCharacter *
 order_at (Fixture *f, guint index)
 {
   g_autoptr (TkrPf2eCombatant) combatant =
-    g_list_model_get_item (tkr_pf2e_encounter_get_order (f->encounter), index);
+    g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter)), index);
 
   g_assert_nonnull (combatant);
-  return tkr_pf2e_combatant_get_character (combatant);
+  return tkr_combatant_get_character (TKR_COMBATANT (combatant));
 }
 
 static TkrCharacter *
@@ -118,16 +119,17 @@ preview_at (Fixture *f, guint index)
   g_autoptr (GPtrArray) order = tkr_pf2e_encounter_preview_order (f->encounter);
 
   g_assert_cmpuint (index, <, order->len);
-  return tkr_pf2e_combatant_get_character (order->pdata[index]);
+  return tkr_combatant_get_character (TKR_COMBATANT (order->pdata[index]));
 }
 
 static TkrCharacter *
 current (Fixture *f)
 {
-  TkrPf2eCombatant *combatant = tkr_pf2e_encounter_get_current (f->encounter);
+  TkrPf2eCombatant *combatant =
+    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (f->encounter)));
 
   g_assert_nonnull (combatant);
-  return tkr_pf2e_combatant_get_character (combatant);
+  return tkr_combatant_get_character (TKR_COMBATANT (combatant));
 }
 
 /* Order Bob 20, Orc 15, Alice 12, Goblins 8: Main, round 1, Bob's turn. */
@@ -136,15 +138,15 @@ start_rounds (Fixture *f)
 {
   GError *error = NULL;
 
-  if (tkr_pf2e_encounter_get_phase (f->encounter) == TKR_PHASE_FREEPLAY)
-    ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  if (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)) == TKR_PHASE_FREEPLAY)
+    ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   enter (f, f->bob, 20);
   enter (f, f->orc, 15);
   enter (f, f->alice, 12);
   ok (tkr_pf2e_encounter_set_group (f->encounter, c (f, f->goblin_a), "Goblins", &error), error);
   ok (tkr_pf2e_encounter_set_group (f->encounter, c (f, f->goblin_b), "Goblins", &error), error);
   enter (f, f->goblin_a, 8);
-  ok (tkr_pf2e_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (current (f) == f->bob);
 }
 
@@ -153,13 +155,13 @@ next_turn (Fixture *f)
 {
   GError *error = NULL;
 
-  ok (tkr_pf2e_encounter_next_turn (f->encounter, &error), error);
+  ok (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &error), error);
 }
 
 static JsonNode *
 snapshot (Fixture *f)
 {
-  return tkr_pf2e_encounter_to_json (f->encounter);
+  return tkr_tracker_to_json (TKR_TRACKER (f->encounter));
 }
 
 static void
@@ -197,6 +199,8 @@ test_rules_section (Fixture *f, gconstpointer data)
                    tkr_rules_get_int (f->rules, "pf2e.actions_per_turn"));
   g_assert_cmpint (tkr_pf2e_encounter_get_actions_per_turn (f->encounter), ==, 3);
   g_assert_cmpint (tkr_pf2e_encounter_get_reactions_per_round (f->encounter), ==, 1);
+  /* The usual award is what a moderate encounter is worth. */
+  g_assert_cmpint (tkr_pf2e_encounter_get_typical_award (f->encounter), ==, 80);
   g_assert_cmpint (tkr_rules_get_die_sides (f->rules), ==, 20);
   for (guint i = 0; i < G_N_ELEMENTS (catalogue); i++)
     g_assert_nonnull (tkr_rules_lookup_condition (f->rules, catalogue[i]));
@@ -238,8 +242,8 @@ test_phases_tracker (Fixture *f, gconstpointer data)
   ok (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error), error);
   g_object_get (tracker, "phase", &phase, NULL);
   g_assert_cmpint (phase, ==, TKR_PHASE_SETUP);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_combatants (f->encounter)), ==,
-                    5);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter))), ==, 5);
 
   /* Nobody has rolled: the rounds cannot begin. */
   g_assert_false (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
@@ -249,8 +253,8 @@ test_phases_tracker (Fixture *f, gconstpointer data)
 
   g_assert_true (tkr_history_undo (f->history));
   g_assert_cmpint (tkr_tracker_get_phase (tracker), ==, TKR_PHASE_FREEPLAY);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_combatants (f->encounter)), ==,
-                    0);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter))), ==, 0);
 }
 
 static void
@@ -260,7 +264,7 @@ test_phases_pause (Fixture *f, gconstpointer data)
 
   start_rounds (f);
   ok (tkr_tracker_transition (TKR_TRACKER (f->encounter), TKR_PHASE_PAUSED, &error), error);
-  g_assert_false (tkr_pf2e_encounter_next_turn (f->encounter, &error));
+  g_assert_false (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
   g_clear_error (&error);
   ok (tkr_tracker_transition (TKR_TRACKER (f->encounter), TKR_PHASE_MAIN, &error), error);
@@ -280,7 +284,7 @@ test_initiative_perception_default (Fixture *f, gconstpointer data)
   TkrPf2eCombatant *alice;
   int result = 0;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   alice = c (f, f->alice);
   g_assert_cmpstr (tkr_pf2e_combatant_get_initiative_skill (alice), ==, "Perception");
   g_assert_cmpint (tkr_pf2e_combatant_get_initiative_modifier (alice), ==, 5);
@@ -303,7 +307,7 @@ test_initiative_other_skill (Fixture *f, gconstpointer data)
   GError *error = NULL;
   TkrPf2eCombatant *bob;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   bob = c (f, f->bob);
 
   /* Avoiding notice: Stealth, from the sheet. */
@@ -337,7 +341,11 @@ test_initiative_typed_in (Fixture *f, gconstpointer data)
   g_autoptr (GError) failure = NULL;
   GError *error = NULL;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  /* Typing a result in starts from an average roll: half the d20 plus
+   * the modifier (Perception +5). */
+  g_assert_cmpint (tkr_pf2e_encounter_get_average_initiative (f->encounter, c (f, f->alice)), ==,
+                   15);
   before = snapshot (f);
   enter (f, f->alice, 17);
   g_assert_true (tkr_pf2e_combatant_has_initiative (c (f, f->alice)));
@@ -360,7 +368,7 @@ test_initiative_group_one_roll (Fixture *f, gconstpointer data)
   TkrPf2eCombatant *a, *b;
   int result;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   a = c (f, f->goblin_a);
   b = c (f, f->goblin_b);
   ok (tkr_pf2e_encounter_set_group (f->encounter, a, "Goblins", &error), error);
@@ -384,7 +392,7 @@ test_initiative_group_one_roll (Fixture *f, gconstpointer data)
                    tkr_pf2e_combatant_get_initiative (b));
 
   /* The group's members act one after the other. */
-  ok (tkr_pf2e_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   for (guint i = 0; i < 5; i++)
     if (order_at (f, i) == f->goblin_a)
       {
@@ -402,7 +410,7 @@ test_initiative_highest_first (Fixture *f, gconstpointer data)
   g_assert_true (order_at (f, 2) == f->alice);
   g_assert_true (order_at (f, 3) == f->goblin_a);
   g_assert_true (order_at (f, 4) == f->goblin_b);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
 }
 
 static void
@@ -411,7 +419,7 @@ test_initiative_ties_adversary_before_pc (Fixture *f, gconstpointer data)
   g_autoptr (GError) failure = NULL;
   GError *error = NULL;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   /* Alice was entered first, yet the Orc goes first on a tie. */
   enter (f, f->alice, 15);
   enter (f, f->orc, 15);
@@ -425,7 +433,7 @@ test_initiative_ties_adversary_before_pc (Fixture *f, gconstpointer data)
     tkr_pf2e_encounter_put_before (f->encounter, c (f, f->alice), c (f, f->orc), &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
 
-  ok (tkr_pf2e_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (current (f) == f->orc);
 }
 
@@ -436,7 +444,7 @@ test_initiative_ties_pcs_choose (Fixture *f, gconstpointer data)
   g_autoptr (GError) failure = NULL;
   GError *error = NULL;
 
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   enter (f, f->alice, 15);
   enter (f, f->bob, 15);
   enter (f, f->orc, 10);
@@ -459,8 +467,18 @@ test_initiative_ties_pcs_choose (Fixture *f, gconstpointer data)
     tkr_pf2e_encounter_put_before (f->encounter, c (f, f->orc), c (f, f->goblin_a), &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
 
+  /* What the Setup's Move Up and Move Down offer is exactly what the
+   * command allows: tied creatures of one side. */
+  g_assert_true (tkr_pf2e_combatant_is_tied_with (c (f, f->alice), c (f, f->bob)));
+  g_assert_false (tkr_pf2e_combatant_is_tied_with (c (f, f->orc), c (f, f->goblin_a)));
+  g_assert_true (tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->bob), c (f, f->alice)));
+  g_assert_false (
+    tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->orc), c (f, f->goblin_a)));
+  g_assert_false (
+    tkr_pf2e_encounter_can_put_before (f->encounter, c (f, f->alice), c (f, f->alice)));
+
   ok (tkr_pf2e_encounter_put_before (f->encounter, c (f, f->bob), c (f, f->alice), &error), error);
-  ok (tkr_pf2e_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (order_at (f, 0) == f->bob);
   g_assert_true (order_at (f, 1) == f->alice);
 }
@@ -479,7 +497,7 @@ test_initiative_order_fixed (Fixture *f, gconstpointer data)
   /* A whole round later the order is the same and round 2 begins with Bob. */
   for (int i = 0; i < 5; i++)
     next_turn (f);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (current (f) == f->bob);
   g_assert_true (order_at (f, 1) == f->orc);
   g_assert_true (order_at (f, 2) == f->alice);
@@ -652,7 +670,7 @@ test_start_duration_expires_round_4 (Fixture *f, gconstpointer data)
       g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 3);
     }
   next_turn (f); /* round 2, Bob */
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 2);
   for (int i = 0; i < 5; i++)
     next_turn (f); /* round 3, Bob */
@@ -662,14 +680,14 @@ test_start_duration_expires_round_4 (Fixture *f, gconstpointer data)
     next_turn (f);
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
   next_turn (f); /* round 4, Bob: it expires */
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 4);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 4);
   g_assert_true (current (f) == f->bob);
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 0);
 
   /* Going back to the previous turn brings it back with 1 round left. */
-  ok (tkr_pf2e_encounter_previous_turn (f->encounter, &error), error);
+  ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 1);
 }
 
@@ -702,7 +720,7 @@ test_start_recovery_check_success (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tkr_pf2e_combatant_get_state (alice), ==, "dying");
 
   /* The turn cannot pass before the check. */
-  g_assert_false (tkr_pf2e_encounter_next_turn (f->encounter, &failure));
+  g_assert_false (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_TEST);
   g_assert_nonnull (strstr (failure->message, "Alice"));
   g_clear_error (&failure);
@@ -711,7 +729,8 @@ test_start_recovery_check_success (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_pf2e_encounter_get_recovery_dc (f->encounter, alice), ==, 12);
   g_assert_cmpint (tkr_pf2e_encounter_get_check_die (f->encounter), ==, 20);
   before = snapshot (f);
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 12, NULL, &degree, &error), error);
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 12, NULL, NULL, &degree, &error),
+      error);
   g_assert_cmpint (degree, ==, TKR_PF2E_SUCCESS);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Dying"), ==, 1);
   g_assert_false (tkr_pf2e_combatant_get_recovery_due (alice));
@@ -720,16 +739,17 @@ test_start_recovery_check_success (Fixture *f, gconstpointer data)
 
   /* A 21 is not a d20. */
   g_assert_false (
-    tkr_pf2e_encounter_recovery_check (f->encounter, alice, 21, NULL, NULL, &failure));
+    tkr_pf2e_encounter_recovery_check (f->encounter, alice, 21, NULL, NULL, NULL, &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&failure);
 
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 11, NULL, &degree, &error), error);
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 11, NULL, NULL, &degree, &error),
+      error);
   g_assert_cmpint (degree, ==, TKR_PF2E_FAILURE);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Dying"), ==, 3);
   /* Only once per turn. */
   g_assert_false (
-    tkr_pf2e_encounter_recovery_check (f->encounter, alice, 11, NULL, NULL, &failure));
+    tkr_pf2e_encounter_recovery_check (f->encounter, alice, 11, NULL, NULL, NULL, &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   next_turn (f);
 }
@@ -745,7 +765,8 @@ test_start_recovery_check_critical (Fixture *f, gconstpointer data)
    * dying: unconscious, stable, Wounded 1. */
   alice_dying (f, 1);
   alice = c (f, f->alice);
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 20, NULL, &degree, &error), error);
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 20, NULL, NULL, &degree, &error),
+      error);
   g_assert_cmpint (degree, ==, TKR_PF2E_CRITICAL_SUCCESS);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Dying"), ==, 0);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Unconscious"), ==, 1);
@@ -755,7 +776,8 @@ test_start_recovery_check_critical (Fixture *f, gconstpointer data)
 
   /* A natural 1 makes it a critical failure: dying 1 + 2. */
   g_assert_true (tkr_history_undo (f->history));
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 1, NULL, &degree, &error), error);
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 1, NULL, NULL, &degree, &error),
+      error);
   g_assert_cmpint (degree, ==, TKR_PF2E_CRITICAL_FAILURE);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Dying"), ==, 3);
 }
@@ -773,7 +795,8 @@ test_start_recovery_dying_4_is_death (Fixture *f, gconstpointer data)
   alice_dying (f, 3);
   alice = c (f, f->alice);
   before = snapshot (f);
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 5, NULL, &degree, &error), error);
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, alice, 5, NULL, NULL, &degree, &error),
+      error);
   g_assert_cmpint (degree, ==, TKR_PF2E_FAILURE);
   g_assert_true (tkr_pf2e_combatant_is_dead (alice));
   g_assert_cmpstr (tkr_pf2e_combatant_get_state (alice), ==, "dead");
@@ -795,12 +818,16 @@ test_start_recovery_rolled (Fixture *f, gconstpointer data)
   g_autoptr (GRand) expected = g_rand_new_with_seed (99);
   GError *error = NULL;
   TkrPf2eDegree degree;
-  int die, dying_after;
+  int die, natural = 0, dying_after;
 
   alice_dying (f, 2);
   die = g_rand_int_range (expected, 1, 21);
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, c (f, f->alice), 0, rand, &degree, &error),
+  /* The core rolls the flat check's die and tells it, so the view can
+   * name it without rolling itself. */
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, c (f, f->alice), 0, rand, &natural, &degree,
+                                         &error),
       error);
+  g_assert_cmpint (natural, ==, die);
   g_assert_cmpint (degree, ==, tkr_pf2e_degree (die, 20, die, 12, 10));
   dying_after = 2 + (int[]){ 2, 1, -1, -2 }[degree];
   if (dying_after > 0)
@@ -896,11 +923,12 @@ test_previous_turn_restores (Fixture *f, gconstpointer data)
                     0);
   g_assert_true (tkr_pf2e_combatant_get_recovery_due (c (f, f->goblin_a)));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (c (f, f->goblin_a)), ==, 3);
-  ok (tkr_pf2e_encounter_recovery_check (f->encounter, c (f, f->goblin_a), 3, NULL, NULL, &error),
+  ok (tkr_pf2e_encounter_recovery_check (f->encounter, c (f, f->goblin_a), 3, NULL, NULL, NULL,
+                                         &error),
       error);
 
   /* Back: the check, the turn change and all it did are undone. */
-  ok (tkr_pf2e_encounter_previous_turn (f->encounter, &error), error);
+  ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
   after = snapshot (f);
   assert_same_json (before, after);
   g_assert_true (current (f) == f->alice);
@@ -936,32 +964,32 @@ test_end_xp_and_exploration (Fixture *f, gconstpointer data)
 
   start_rounds (f);
   g_assert_false (
-    tkr_pf2e_encounter_award_experience (f->encounter, f->alice, 80, "won", &failure));
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 80, "won", &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
   g_clear_error (&failure);
 
-  ok (tkr_pf2e_encounter_end (f->encounter, &error), error);
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_END);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
 
   before = snapshot (f);
-  ok (
-    tkr_pf2e_encounter_award_experience (f->encounter, f->alice, 80, "Routed the goblins", &error),
-    error);
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 80,
+                                      "Routed the goblins", &error),
+      error);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, xp + 80);
   assert_undo_restores (f, before);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, xp);
-  ok (
-    tkr_pf2e_encounter_award_experience (f->encounter, f->alice, 80, "Routed the goblins", &error),
-    error);
-  ok (
-    tkr_pf2e_encounter_award_experience (f->encounter, f->bob, 30, "Found the secret door", &error),
-    error);
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 80,
+                                      "Routed the goblins", &error),
+      error);
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 30,
+                                      "Found the secret door", &error),
+      error);
   g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 30);
 
   /* The end and each award are marked in the log by kind, so the End page
    * finds them whatever language wrote the text; the kinds survive a file. */
   {
-    GListModel *log = tkr_pf2e_encounter_get_log (f->encounter);
+    GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
     guint n = g_list_model_get_n_items (log);
     g_autoptr (TkrLogEntry) end = NULL;
     g_autoptr (TkrLogEntry) award = g_list_model_get_item (log, n - 1);
@@ -972,19 +1000,21 @@ test_end_xp_and_exploration (Fixture *f, gconstpointer data)
       {
         g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
 
-        if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_ENCOUNTER_END) == 0)
+        if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_ENCOUNTER_END) == 0)
           end = g_steal_pointer (&entry);
       }
     g_assert_nonnull (end);
-    g_assert_cmpstr (tkr_log_entry_get_kind (award), ==, TKR_PF2E_LOG_XP_AWARD);
+    g_assert_cmpstr (tkr_log_entry_get_kind (award), ==, TKR_LOG_XP_AWARD);
     g_assert_no_error (error);
-    g_assert_cmpstr (tkr_log_entry_get_kind (copy), ==, TKR_PF2E_LOG_XP_AWARD);
+    g_assert_cmpstr (tkr_log_entry_get_kind (copy), ==, TKR_LOG_XP_AWARD);
   }
 
-  g_assert_false (tkr_pf2e_encounter_award_experience (f->encounter, f->orc, 10, NULL, &failure));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->orc, 10, NULL, &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&failure);
-  g_assert_false (tkr_pf2e_encounter_award_experience (f->encounter, f->bob, 0, NULL, &failure));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 0, NULL, &failure));
   g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&failure);
 
@@ -993,14 +1023,16 @@ test_end_xp_and_exploration (Fixture *f, gconstpointer data)
   ok (tkr_tracker_transition (TKR_TRACKER (f->encounter), TKR_PHASE_FREEPLAY, &error), error);
   /* Leaving the encounter behind is a step the app offers to undo. */
   g_assert_true (tkr_history_peek_undo_destructive (f->history));
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 0);
-  g_assert_null (tkr_pf2e_encounter_get_current (f->encounter));
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_order (f->encounter)), ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_combatants (f->encounter)), ==,
-                    0);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 0);
+  g_assert_null (
+    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (f->encounter))));
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 0);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter))), ==, 0);
   assert_undo_restores (f, before);
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
 }
 
 /* Undo of every remaining command: one step each, exactly restored. */
@@ -1023,10 +1055,10 @@ test_undo_every_command (Fixture *f, gconstpointer data)
   }                                                                                                \
   G_STMT_END
 
-  STEP (tkr_pf2e_encounter_add_participant (f->encounter, ogre, &error));
-  STEP (tkr_pf2e_encounter_remove_participant (f->encounter, ogre, &error));
-  STEP (tkr_pf2e_encounter_begin_setup (f->encounter, &error));
-  STEP (tkr_pf2e_encounter_add_participant (f->encounter, ogre, &error));
+  STEP (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), ogre, &error));
+  STEP (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), ogre, &error));
+  STEP (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error));
+  STEP (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), ogre, &error));
   STEP (tkr_pf2e_encounter_set_group (f->encounter, c (f, f->goblin_a), "Goblins", &error));
   STEP (tkr_pf2e_encounter_set_group (f->encounter, c (f, f->goblin_b), "Goblins", &error));
   STEP (tkr_pf2e_encounter_enter_initiative (f->encounter, c (f, f->goblin_a), 9, &error));
@@ -1040,16 +1072,18 @@ test_undo_every_command (Fixture *f, gconstpointer data)
     g_autoptr (GRand) rand = g_rand_new_with_seed (3);
     STEP (tkr_pf2e_encounter_roll_remaining (f->encounter, rand, &error));
   }
-  STEP (tkr_pf2e_encounter_begin_main (f->encounter, &error));
-  STEP (tkr_pf2e_encounter_pause (f->encounter, &error));
-  STEP (tkr_pf2e_encounter_resume (f->encounter, &error));
-  STEP (tkr_pf2e_encounter_next_turn (f->encounter, &error));
+  STEP (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error));
+  STEP (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error));
+  STEP (tkr_encounter_resume (TKR_ENCOUNTER (f->encounter), &error));
+  STEP (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &error));
   effect = tkr_pf2e_encounter_add_effect (
-    f->encounter, tkr_pf2e_encounter_get_current (f->encounter), "Haste", 2, &error);
+    f->encounter,
+    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (f->encounter))), "Haste", 2,
+    &error);
   g_assert_no_error (error);
   STEP (tkr_pf2e_encounter_remove_effect (f->encounter, effect, &error));
-  STEP (tkr_pf2e_encounter_end (f->encounter, &error));
-  STEP (tkr_pf2e_encounter_finish (f->encounter, &error));
+  STEP (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error));
+  STEP (tkr_encounter_finish (TKR_ENCOUNTER (f->encounter), &error));
 #undef STEP
 }
 
@@ -1076,11 +1110,11 @@ assert_round_trip (Fixture *f)
 
   copy = tkr_pf2e_encounter_new (f->rules, NULL, &error);
   g_assert_no_error (error);
-  ok (tkr_pf2e_encounter_load_json (copy, first, NULL, resolve_pc, f->pcs, &error), error);
-  second = tkr_pf2e_encounter_to_json (copy);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), first, NULL, resolve_pc, f->pcs, &error), error);
+  second = tkr_tracker_to_json (TKR_TRACKER (copy));
   assert_same_json (first, second);
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (copy), ==,
-                   tkr_pf2e_encounter_get_phase (f->encounter));
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (copy)), ==,
+                   tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)));
 }
 
 static void
@@ -1089,7 +1123,7 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   GError *error = NULL;
 
   assert_round_trip (f);
-  ok (tkr_pf2e_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   ok (tkr_pf2e_encounter_set_initiative_skill (f->encounter, c (f, f->bob), "Stealth", &error),
       error);
   assert_round_trip (f);
@@ -1106,7 +1140,7 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   next_turn (f);
   g_assert_true (tkr_pf2e_combatant_get_recovery_due (c (f, f->orc)));
   assert_round_trip (f);
-  ok (tkr_pf2e_encounter_end (f->encounter, &error), error);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
   assert_round_trip (f);
 }
 
@@ -1166,15 +1200,15 @@ test_json_malformed_refused (Fixture *f, gconstpointer data)
       text = g_string_free (json, FALSE);
 
       g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
-      g_assert_false (tkr_pf2e_encounter_load_json (copy, json_parser_get_root (parser), NULL,
-                                                    resolve_pc, f->pcs, &error));
+      g_assert_false (tkr_tracker_load_json (TKR_TRACKER (copy), json_parser_get_root (parser),
+                                             NULL, resolve_pc, f->pcs, &error));
       g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
       if (strstr (error->message, cases[i].path) == NULL)
         g_error ("case %u: “%s” does not name %s", i, error->message, cases[i].path);
       /* Nothing changed. */
-      g_assert_cmpint (tkr_pf2e_encounter_get_phase (copy), ==, TKR_PHASE_FREEPLAY);
-      g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_participants (copy)), ==,
-                        0);
+      g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (copy)), ==, TKR_PHASE_FREEPLAY);
+      g_assert_cmpuint (
+        g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), ==, 0);
     }
 }
 

@@ -326,10 +326,11 @@ test_add_party_all_or_none (void)
   guint serial;
 
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
-  g_assert_true (tkr_pf2e_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error));
   g_assert_true (tkr_pf2e_encounter_enter_initiative (
-    encounter, tkr_pf2e_encounter_find_combatant (encounter, alice), 12, &error));
-  g_assert_true (tkr_pf2e_encounter_begin_main (encounter, &error));
+    encounter, TKR_PF2E_COMBATANT (tkr_encounter_find_combatant (TKR_ENCOUNTER (encounter), alice)),
+    12, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error));
   g_assert_no_error (error);
   tkr_campaign_add_pc (campaign, "Bob");
   tkr_campaign_add_pc (campaign, "Carol");

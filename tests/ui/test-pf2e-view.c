@@ -171,13 +171,14 @@ count_named (GtkWidget *root, const char *name)
 static TkrPf2eCombatant *
 combatant (Pf2eFixture *f, const char *name)
 {
-  GListModel *combatants = tkr_pf2e_encounter_get_combatants (f->encounter);
+  GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter));
 
   for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
     {
       g_autoptr (TkrPf2eCombatant) c = g_list_model_get_item (combatants, i);
 
-      if (g_str_equal (tkr_character_get_name (tkr_pf2e_combatant_get_character (c)), name))
+      if (g_str_equal (tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (c))),
+                       name))
         return c;
     }
   g_assert_not_reached ();
@@ -290,7 +291,7 @@ shot (Pf2eFixture *f, const char *name)
 static void
 test_freeplay (Pf2eFixture *f, gconstpointer data)
 {
-  GListModel *participants = tkr_pf2e_encounter_get_participants (f->encounter);
+  GListModel *participants = tkr_encounter_get_participants (TKR_ENCOUNTER (f->encounter));
   GtkWidget *list = child (f, "participants_list");
 
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
@@ -334,7 +335,7 @@ run_setup (Pf2eFixture *f, gboolean screenshots)
   add (f, f->orc_library);    /* Orc 2 */
 
   press (child (f, "begin_setup_button"));
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (f), ==, "setup");
   g_assert_false (gtk_widget_is_sensitive (child (f, "begin_main_button")));
 
@@ -398,20 +399,20 @@ run_setup (Pf2eFixture *f, gboolean screenshots)
   g_assert_cmpstr (titles, ==, "1. Orc 2|2. Goblin 2|3. Goblin 3|4. Bob|5. Alice");
 
   press (child (f, "begin_main_button"));
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (f), ==, "main");
 }
 
 static TkrPf2eCombatant *
 current (Pf2eFixture *f)
 {
-  return tkr_pf2e_encounter_get_current (f->encounter);
+  return TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (f->encounter)));
 }
 
 static const char *
 current_name (Pf2eFixture *f)
 {
-  return tkr_character_get_name (tkr_pf2e_combatant_get_character (current (f)));
+  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (current (f))));
 }
 
 static void
@@ -434,7 +435,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   alice = combatant (f, "Alice");
 
   /* Round 1, the Orc's turn: highlighted, its row open. */
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_cmpstr (label_text (f, "round_label"), ==, "Round 1");
   g_assert_cmpstr (label_text (f, "current_label"), ==, "Orc 2’s turn");
   g_assert_true (
@@ -474,7 +475,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_false (gtk_widget_is_sensitive (control (f, "order_list", "Alice", "reaction-use")));
 
   /* Bob goes down: Dying 1 through the catalogue. */
-  rules = tkr_pf2e_encounter_get_rules (f->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter));
   conditions = control (f, "order_list", "Bob", "condition-dropdown");
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     if (g_str_equal (tkr_rules_get_condition (rules, i)->id, "dying"))
@@ -537,7 +538,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
 
   /* Round 2: the Orc's effect drops to 1 round as its turn starts. */
   next_turn (f);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_cmpstr (label_text (f, "round_label"), ==, "Round 2");
   g_assert_true (current (f) == orc);
   g_assert_cmpstr (pips (f, "Orc 2"), ==, "3 of 3 actions left, reaction available");
@@ -548,12 +549,12 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   /* Previous turn goes back, and the row's effect with it. */
   gtk_widget_activate_action (f->view, "encounter.previous-turn", NULL);
   iterate ();
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_true (current (f) == alice);
   g_assert_cmpstr (gtk_label_get_text (control (f, "order_list", "Orc 2", "effect-label")), ==,
                    "Rage: 2 rounds left");
   next_turn (f);
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
 
   for (int i = 0; i < 4; i++)
     {
@@ -568,7 +569,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_true (current (f) == alice);
   next_turn (f);
   /* At the start of the Orc's turn in round 3, the effect ends. */
-  g_assert_cmpint (tkr_pf2e_encounter_get_round (f->encounter), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_effects (f->encounter)), ==,
                     0);
   g_assert_null (descendant_named (row_titled (child (f, "order_list"), "Orc 2"), "effect-label"));
@@ -576,7 +577,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   /* Pause and resume. */
   gtk_widget_activate_action (f->view, "encounter.pause", NULL);
   iterate ();
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_PAUSED);
   g_assert_true (gtk_revealer_get_reveal_child (child (f, "paused_revealer")));
   gtk_widget_activate_action (f->view, "encounter.resume", NULL);
   iterate ();
@@ -585,7 +586,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   /* End, with XP for Alice and a reason. */
   gtk_widget_activate_action (f->view, "encounter.end", NULL);
   iterate ();
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
   g_assert_cmpstr (visible_page (f), ==, "end");
   g_assert_null (row_titled (child (f, "end_list"), "Orc 2"));
   g_assert_true (gtk_widget_get_visible (child (f, "no_awards_label")));
@@ -612,7 +613,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 60);
 
   press (child (f, "finish_button"));
-  g_assert_cmpint (tkr_pf2e_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
 }
 
@@ -668,7 +669,7 @@ test_recovery_roll (Pf2eFixture *f, gconstpointer data)
   press (child (f, "begin_setup_button"));
   press (child (f, "roll_rest_button"));
   press (child (f, "begin_main_button"));
-  second = g_list_model_get_item (tkr_pf2e_encounter_get_order (f->encounter), 1);
+  second = g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter)), 1);
   g_object_unref (second);
   g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, second, "dying", 2, &error));
   g_assert_no_error (error);
@@ -724,8 +725,7 @@ test_follows_rule_system (void)
   g_signal_emit_by_name (add_party, "clicked");
   iterate ();
   g_assert_cmpuint (
-    g_list_model_get_n_items (tkr_pf2e_encounter_get_participants (TKR_PF2E_ENCOUNTER (tracker))),
-    ==, 1);
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (tracker))), ==, 1);
   gtk_widget_activate_action (view, "encounter.begin-setup", NULL);
   iterate ();
   g_assert_cmpint (tkr_tracker_get_phase (tracker), ==, TKR_PHASE_SETUP);

@@ -472,7 +472,7 @@ test_initiative_cards_pf2e_order (Fixture *fixture, gconstpointer data)
   const char *mara, *ogre, *zed;
 
   g_assert_no_error (error);
-  g_assert_true (tkr_pf2e_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       TkrCharacter *character = i < 2 ? tkr_campaign_add_pc (campaign, names[i])
@@ -481,10 +481,12 @@ test_initiative_cards_pf2e_order (Fixture *fixture, gconstpointer data)
 
       g_assert_no_error (error);
       g_assert_true (tkr_pf2e_encounter_enter_initiative (
-        encounter, tkr_pf2e_encounter_find_combatant (encounter, participant), results[i], &error));
+        encounter,
+        TKR_PF2E_COMBATANT (tkr_encounter_find_combatant (TKR_ENCOUNTER (encounter), participant)),
+        results[i], &error));
       g_assert_no_error (error);
     }
-  g_assert_true (tkr_pf2e_encounter_begin_main (encounter, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error));
   g_assert_no_error (error);
 
   job = tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, campaign, NULL);

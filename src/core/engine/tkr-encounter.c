@@ -1003,6 +1003,7 @@ tkr_encounter_award_experience (
   TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error)
 {
   TkrEncounterPrivate *priv;
+  g_autoptr (GError) refused = NULL;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   priv = PRIV (self);
@@ -1022,8 +1023,13 @@ tkr_encounter_award_experience (
                    character_name (character));
       return FALSE;
     }
-  if (!tkr_rules_check_award (priv->rules, xp, error))
-    return FALSE;
+  if (!tkr_rules_check_award (priv->rules, xp, &refused))
+    {
+      /* An encounter's commands refuse with encounter errors. */
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                           refused->message);
+      return FALSE;
+    }
 
   tkr_history_begin (priv->history, _ ("Award Experience"));
   if (!tkr_character_award_experience (character, priv->history, xp, error))

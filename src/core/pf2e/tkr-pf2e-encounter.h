@@ -1,32 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "tkr-character.h"
-#include "tkr-klep-combatant.h"
-#include "tkr-history.h"
-#include "tkr-rules.h"
-#include "tkr-tracker.h"
+#include "tkr-encounter.h"
 
 G_BEGIN_DECLS
 
 /*
- * Pathfinder 2e encounter mode (seed 002, RULES.md section 2) behind
- * TkrTracker. Three classes share these files:
+ * Pathfinder 2e encounter mode (seed 002, RULES.md section 2) on the
+ * shared encounter engine (TkrEncounter: phases, rounds, turns,
+ * participants, the log, the award, the file skeleton). Three classes
+ * share these files:
  *
- * TkrPf2eCombatant: one creature's state in the encounter (the sheet stays
- * in TkrCharacter). Read-write properties with explicit notify, changed
- * only through the encounter's commands, so TkrHistory records them:
- *   "character" (TkrCharacter, construct-only)
- *   "initiative-skill" (string): what initiative is rolled with; Perception
- *       unless the GM calls for another skill
+ * TkrPf2eCombatant (a TkrCombatant): one creature's state in the
+ * encounter. Its resources are "actions" (maximum: actions per turn) and
+ * "reaction"; its conditions are TkrCondition objects (the value is the
+ * stacks, the maximum from the catalogue), sorted by name. Read-write
+ * properties with explicit notify, changed only through the encounter's
+ * commands, so TkrHistory records them:
+ *   "initiative-skill" (string): what initiative is rolled with;
+ *       Perception unless the GM calls for another skill
  *   "initiative-modifier" (int): that skill's modifier, from the sheet
  *       when it has the skill, or typed in by the GM
  *   "has-initiative" (bool), "initiative" (int): the result
  *   "group" (string or NULL): identical creatures sharing one roll
  *   "tie-rank" (int): order among creatures of the same side tied on
  *       initiative (lower first); the order of entry unless chosen
- *   "actions-left" (int), "reactions-left" (int)
- *   "conditions" (GVariant "a{si}" or NULL): condition name -> value
  *   "recovery-due" (bool): a dying creature whose turn began and who has
  *       not made its recovery check yet
  *   "dead" (bool)
@@ -35,27 +33,20 @@ G_BEGIN_DECLS
  * the start of its creator's turns: "name" (string), "creator"
  * (TkrPf2eCombatant), "rounds-left" (int).
  *
- * TkrPf2eEncounter: the phases as a state machine
- *
- *   Freeplay -> Setup (initiative) -> Main (rounds) <-> Paused,
- *   Main|Paused -> End (experience) -> Freeplay, and Setup -> Freeplay.
- *
- * Properties: "rules", "history" (construct-only), "phase" (TkrPhase),
- * "round" (int), "current-index" (int, -1 when nobody's turn).
- * Lists: participants [TkrCharacter], combatants [TkrPf2eCombatant, in
- * order of entry, from Setup to End], order [TkrPf2eCombatant, the
- * initiative order, fixed when Main begins], effects [TkrPf2eEffect],
- * log [TkrLogEntry].
+ * TkrPf2eEncounter (a TkrEncounter): the phases are named Exploration
+ * (Freeplay), Initiative (Setup), Rounds (Main), Paused and End. Its turn
+ * slots are TkrPf2eCombatant, in initiative order; its own list is the
+ * effects [TkrPf2eEffect].
  */
 
 #define TKR_TYPE_PF2E_COMBATANT (tkr_pf2e_combatant_get_type ())
-G_DECLARE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR, PF2E_COMBATANT, GObject)
+G_DECLARE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR, PF2E_COMBATANT, TkrCombatant)
 
 #define TKR_TYPE_PF2E_EFFECT (tkr_pf2e_effect_get_type ())
 G_DECLARE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, TKR, PF2E_EFFECT, GObject)
 
 #define TKR_TYPE_PF2E_ENCOUNTER (tkr_pf2e_encounter_get_type ())
-G_DECLARE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR, PF2E_ENCOUNTER, GObject)
+G_DECLARE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR, PF2E_ENCOUNTER, TkrEncounter)
 
 /* The degrees of success of a check (flat checks included). */
 typedef enum
@@ -66,13 +57,13 @@ typedef enum
   TKR_PF2E_CRITICAL_SUCCESS,
 } TkrPf2eDegree;
 
-TkrCharacter *tkr_pf2e_combatant_get_character (TkrPf2eCombatant *self);
 const char *tkr_pf2e_combatant_get_initiative_skill (TkrPf2eCombatant *self);
 int tkr_pf2e_combatant_get_initiative_modifier (TkrPf2eCombatant *self);
 gboolean tkr_pf2e_combatant_has_initiative (TkrPf2eCombatant *self);
 int tkr_pf2e_combatant_get_initiative (TkrPf2eCombatant *self);
 const char *tkr_pf2e_combatant_get_group (TkrPf2eCombatant *self);
 int tkr_pf2e_combatant_get_tie_rank (TkrPf2eCombatant *self);
+/* What is left of the "actions" and "reaction" resources. */
 int tkr_pf2e_combatant_get_actions_left (TkrPf2eCombatant *self);
 int tkr_pf2e_combatant_get_reactions_left (TkrPf2eCombatant *self);
 /* A condition's value; 0 when the creature does not have it. */
@@ -81,26 +72,17 @@ gboolean tkr_pf2e_combatant_get_recovery_due (TkrPf2eCombatant *self);
 gboolean tkr_pf2e_combatant_is_dead (TkrPf2eCombatant *self);
 /* "dead", "dying", "unconscious" or "active". */
 const char *tkr_pf2e_combatant_get_state (TkrPf2eCombatant *self);
+/* Both have rolled the same initiative result. */
+gboolean tkr_pf2e_combatant_is_tied_with (TkrPf2eCombatant *self, TkrPf2eCombatant *other);
 
 const char *tkr_pf2e_effect_get_name (TkrPf2eEffect *self);
 TkrPf2eCombatant *tkr_pf2e_effect_get_creator (TkrPf2eEffect *self);
 int tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self);
 
-/* Needs rules with a "pf2e" section: NULL and @error otherwise. */
+/* Needs rules with a "pf2e" section: NULL and @error otherwise. @rules
+ * NULL loads the shipped "pf2e" rules. */
 TkrPf2eEncounter *tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error);
-TkrRules *tkr_pf2e_encounter_get_rules (TkrPf2eEncounter *self);
-TkrHistory *tkr_pf2e_encounter_get_history (TkrPf2eEncounter *self);
-TkrPhase tkr_pf2e_encounter_get_phase (TkrPf2eEncounter *self);
-int tkr_pf2e_encounter_get_round (TkrPf2eEncounter *self);
-int tkr_pf2e_encounter_get_current_index (TkrPf2eEncounter *self);
-TkrPf2eCombatant *tkr_pf2e_encounter_get_current (TkrPf2eEncounter *self);
-GListModel *tkr_pf2e_encounter_get_participants (TkrPf2eEncounter *self);
-GListModel *tkr_pf2e_encounter_get_combatants (TkrPf2eEncounter *self);
-GListModel *tkr_pf2e_encounter_get_order (TkrPf2eEncounter *self);
 GListModel *tkr_pf2e_encounter_get_effects (TkrPf2eEncounter *self);
-GListModel *tkr_pf2e_encounter_get_log (TkrPf2eEncounter *self);
-TkrPf2eCombatant *tkr_pf2e_encounter_find_combatant (TkrPf2eEncounter *self,
-                                                     TkrCharacter *character);
 /* The numbers of the rule data's "pf2e" section. */
 int tkr_pf2e_encounter_get_actions_per_turn (TkrPf2eEncounter *self);
 int tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self);
@@ -108,33 +90,14 @@ int tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self);
 int tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self);
 /* The DC of @combatant's recovery check: 10 + its dying value (seed 002). */
 int tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
-/* The Experience Points a moderate encounter is worth, the usual award. */
+/* The usual award: what a moderate encounter is worth (rule data), at
+ * least 1. */
 int tkr_pf2e_encounter_get_typical_award (TkrPf2eEncounter *self);
+/* An average initiative roll of @combatant: half the die plus its
+ * modifier, where typing in a result starts. */
+int tkr_pf2e_encounter_get_average_initiative (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
 
-/* Participants join and leave in Freeplay or Setup. */
-gboolean tkr_pf2e_encounter_add_participant (TkrPf2eEncounter *self,
-                                             TkrCharacter *character,
-                                             GError **error);
-gboolean tkr_pf2e_encounter_remove_participant (TkrPf2eEncounter *self,
-                                                TkrCharacter *character,
-                                                GError **error);
-
-/* Phases */
-gboolean tkr_pf2e_encounter_can_transition (TkrPf2eEncounter *self, TkrPhase to);
-gboolean tkr_pf2e_encounter_transition (TkrPf2eEncounter *self, TkrPhase to, GError **error);
-gboolean tkr_pf2e_encounter_begin_setup (TkrPf2eEncounter *self, GError **error);
-gboolean tkr_pf2e_encounter_abandon_setup (TkrPf2eEncounter *self, GError **error);
-/* Setup -> Main: everyone needs an initiative result; the order is fixed
- * and Round 1 begins with the highest result. */
-gboolean tkr_pf2e_encounter_begin_main (TkrPf2eEncounter *self, GError **error);
-gboolean tkr_pf2e_encounter_pause (TkrPf2eEncounter *self, GError **error);
-gboolean tkr_pf2e_encounter_resume (TkrPf2eEncounter *self, GError **error);
-gboolean tkr_pf2e_encounter_end (TkrPf2eEncounter *self, GError **error);
-/* End -> Freeplay (back to exploration): combatants, order and effects go;
- * the log stays. */
-gboolean tkr_pf2e_encounter_finish (TkrPf2eEncounter *self, GError **error);
-
-/* Setup: initiative. @skill is any skill name ("Stealth"); the modifier
+/* Setup (Initiative): @skill is any skill name ("Stealth"); the modifier
  * comes from the sheet, 0 if the sheet lacks it (then set it by hand). */
 gboolean tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
                                                   TkrPf2eCombatant *combatant,
@@ -162,17 +125,19 @@ gboolean tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
 /* Rolls for everyone still without a result (one roll per group). */
 gboolean tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError **error);
 /* Tied creatures of the same side (PCs among themselves, or the GM's
- * creatures): @first goes right before @other. */
+ * creatures) and group: @first goes right before @other. */
 gboolean tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
                                         TkrPf2eCombatant *first,
                                         TkrPf2eCombatant *other,
                                         GError **error);
-/* The order Main would use, for showing during Setup (transfer full). */
+/* Whether put_before (@first, @other) would be allowed now. */
+gboolean tkr_pf2e_encounter_can_put_before (TkrPf2eEncounter *self,
+                                            TkrPf2eCombatant *first,
+                                            TkrPf2eCombatant *other);
+/* The creatures with an initiative result in the order the rounds would
+ * use: the function that makes the order when the rounds begin
+ * (transfer full). */
 GPtrArray *tkr_pf2e_encounter_preview_order (TkrPf2eEncounter *self);
-
-/* Main: turns */
-gboolean tkr_pf2e_encounter_next_turn (TkrPf2eEncounter *self, GError **error);
-gboolean tkr_pf2e_encounter_previous_turn (TkrPf2eEncounter *self, GError **error);
 
 /* Actions (Main). @cost 1..3 on one's own turn (single actions and two-
  * and three-action activities); 0 is a free action, any time. @what is
@@ -204,35 +169,19 @@ gboolean tkr_pf2e_encounter_set_condition (
 
 /* Recovery check of a dying creature whose turn began: a flat check (d20,
  * no modifier) against 10 + dying. @die 1..20 typed in, or 0 to roll with
- * @rand. @degree (nullable) tells the outcome. */
+ * @rand. @natural (nullable) tells the die, @degree (nullable) the
+ * outcome. */
 gboolean tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
                                             TkrPf2eCombatant *combatant,
                                             int die,
                                             GRand *rand,
+                                            int *natural,
                                             TkrPf2eDegree *degree,
                                             GError **error);
 /* The degree of a check against @dc; the die's highest face (a 1) is one
  * degree better (worse). */
 TkrPf2eDegree tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin);
-
-/* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an
- * encounter and for each award that follows it. */
-#define TKR_PF2E_LOG_ENCOUNTER_END "encounter-end"
-#define TKR_PF2E_LOG_XP_AWARD "xp-award"
-/* End: Experience Points for a PC, any positive amount, with a reason. */
-gboolean tkr_pf2e_encounter_award_experience (
-  TkrPf2eEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
-
-void tkr_pf2e_encounter_log (TkrPf2eEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-JsonNode *tkr_pf2e_encounter_to_json (TkrPf2eEncounter *self);
-/* Into a fresh encounter, unrecorded; everything is checked before
- * anything changes. PCs are stored by id and found through @resolve. */
-gboolean tkr_pf2e_encounter_load_json (TkrPf2eEncounter *self,
-                                       JsonNode *node,
-                                       const char *path,
-                                       TkrCharacterResolver resolve,
-                                       gpointer user_data,
-                                       GError **error);
+/* "critical failure" ... "critical success", translated. */
+const char *tkr_pf2e_degree_to_string (TkrPf2eDegree degree);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-feedback.h"
+#include "tkr-condition.h"
 #include "tkr-log-entry.h"
 #include "tkr-pf2e-encounter.h"
 #include "tkr-encounter-ui.h"
@@ -97,23 +98,14 @@ report (TkrPf2eView *self, gboolean ok, const GError *error)
 static TkrPhase
 current_phase (TkrPf2eView *self)
 {
-  return self->encounter ? tkr_pf2e_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
+  return self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                         : TKR_PHASE_FREEPLAY;
 }
 
 static const char *
 combatant_name (TkrPf2eCombatant *combatant)
 {
-  return tkr_character_get_name (tkr_pf2e_combatant_get_character (combatant));
-}
-
-/* The Experience Points a moderate encounter is worth (rule data), the
- * usual award. */
-static int
-typical_award (TkrPf2eView *self)
-{
-  if (self->encounter == NULL)
-    return 1;
-  return CLAMP (tkr_pf2e_encounter_get_typical_award (self->encounter), 1, MAX_AWARD);
+  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
 }
 
 static GtkWidget *
@@ -183,7 +175,7 @@ everyone_has_initiative (TkrPf2eView *self)
 
   if (self->encounter == NULL)
     return FALSE;
-  combatants = tkr_pf2e_encounter_get_combatants (self->encounter);
+  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
   n = g_list_model_get_n_items (combatants);
   for (guint i = 0; i < n; i++)
     {
@@ -203,7 +195,7 @@ update_actions (TkrPf2eView *self)
   gboolean has = encounter != NULL;
   GtkWidget *widget = GTK_WIDGET (self);
 
-#define CAN(to) (has && tkr_pf2e_encounter_can_transition (encounter, (to)))
+#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
                                  phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
@@ -234,23 +226,23 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     return;
 
   if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_pf2e_encounter_begin_setup (encounter, &error);
+    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_pf2e_encounter_abandon_setup (encounter, &error);
+    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_pf2e_encounter_begin_main (encounter, &error);
+    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_pf2e_encounter_next_turn (encounter, &error);
+    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_pf2e_encounter_previous_turn (encounter, &error);
+    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_pf2e_encounter_pause (encounter, &error);
+    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_pf2e_encounter_resume (encounter, &error);
+    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_pf2e_encounter_end (encounter, &error);
+    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_pf2e_encounter_finish (encounter, &error);
+    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
   else
     g_assert_not_reached ();
 
@@ -271,7 +263,7 @@ remove_participant_clicked_cb (GtkWidget *button, TkrPf2eView *self)
   if (self->encounter == NULL || character == NULL)
     return;
 
-  ok = tkr_pf2e_encounter_remove_participant (self->encounter, character, &error);
+  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter), character, &error);
   report (self, ok, error);
 }
 
@@ -321,7 +313,7 @@ refresh_freeplay (TkrPf2eView *self)
   guint missing = 0;
 
   if (self->encounter != NULL)
-    n = g_list_model_get_n_items (tkr_pf2e_encounter_get_participants (self->encounter));
+    n = g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter)));
   if (self->campaign != NULL && self->encounter != NULL)
     missing = tkr_campaign_count_party_outside_encounter (self->campaign);
 
@@ -403,8 +395,7 @@ result_changed_cb (GtkSpinButton *spin, SetupRow *row)
   /* The + button on an empty field starts from an average roll (10 on the
    * d20 plus the modifier) rather than from the bottom of the range. */
   if (value == NO_RESULT + 1 && !tkr_pf2e_combatant_has_initiative (row->combatant))
-    value = tkr_pf2e_encounter_get_check_die (row->view->encounter) / 2 +
-            tkr_pf2e_combatant_get_initiative_modifier (row->combatant);
+    value = tkr_pf2e_encounter_get_average_initiative (row->view->encounter, row->combatant);
   ok = tkr_pf2e_encounter_enter_initiative (row->view->encounter, row->combatant, value, &error);
   report (row->view, ok, error);
   if (!ok)
@@ -543,7 +534,7 @@ skill_list (TkrPf2eView *self, TkrCharacter *character)
 {
   GtkStringList *skills = gtk_string_list_new (NULL);
   const char *const *names =
-    tkr_rules_get_skill_names (tkr_pf2e_encounter_get_rules (self->encounter));
+    tkr_rules_get_skill_names (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
   GListModel *sheet = tkr_character_get_skills (character);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
@@ -564,7 +555,7 @@ create_setup_row (gpointer item, gpointer user_data)
 {
   TkrPf2eView *self = user_data;
   TkrPf2eCombatant *combatant = item;
-  TkrCharacter *character = tkr_pf2e_combatant_get_character (combatant);
+  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   const char *name = tkr_character_get_name (character);
   SetupRow *row = g_new0 (SetupRow, 1);
   g_autofree char *result_name = g_strdup_printf (_ ("Initiative result of %s"), name);
@@ -656,17 +647,6 @@ put_before_clicked_cb (GtkButton *button, TkrPf2eView *self)
   report (self, ok, error);
 }
 
-/* Tied neighbours of the same side and group may trade places (seed 002:
- * tied PCs choose their order; an adversary stays ahead of a tied PC). */
-static gboolean
-can_swap (TkrPf2eCombatant *a, TkrPf2eCombatant *b)
-{
-  return tkr_pf2e_combatant_get_initiative (a) == tkr_pf2e_combatant_get_initiative (b) &&
-         tkr_character_is_pc (tkr_pf2e_combatant_get_character (a)) ==
-           tkr_character_is_pc (tkr_pf2e_combatant_get_character (b)) &&
-         g_strcmp0 (tkr_pf2e_combatant_get_group (a), tkr_pf2e_combatant_get_group (b)) == 0;
-}
-
 /* Text rather than arrows: arrow icons read as the expanders of the rows
  * above. */
 static GtkWidget *
@@ -688,7 +668,7 @@ static void
 refresh_setup (TkrPf2eView *self)
 {
   g_autoptr (GPtrArray) order = tkr_pf2e_encounter_preview_order (self->encounter);
-  GListModel *combatants = tkr_pf2e_encounter_get_combatants (self->encounter);
+  GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
   g_autoptr (GString) waiting = g_string_new (NULL);
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->setup_list)); child != NULL;
@@ -706,11 +686,9 @@ refresh_setup (TkrPf2eView *self)
       TkrPf2eCombatant *combatant = order->pdata[i];
       TkrPf2eCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
       TkrPf2eCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
-      gboolean pc = tkr_character_is_pc (tkr_pf2e_combatant_get_character (combatant));
-      gboolean tied = (before && tkr_pf2e_combatant_get_initiative (before) ==
-                                   tkr_pf2e_combatant_get_initiative (combatant)) ||
-                      (after && tkr_pf2e_combatant_get_initiative (after) ==
-                                  tkr_pf2e_combatant_get_initiative (combatant));
+      gboolean pc = tkr_character_is_pc (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
+      gboolean tied = (before && tkr_pf2e_combatant_is_tied_with (before, combatant)) ||
+                      (after && tkr_pf2e_combatant_is_tied_with (after, combatant));
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title = g_strdup_printf ("%u. %s", i + 1, combatant_name (combatant));
       g_autofree char *subtitle = NULL;
@@ -724,10 +702,10 @@ refresh_setup (TkrPf2eView *self)
         subtitle = g_strdup_printf ("%d", tkr_pf2e_combatant_get_initiative (combatant));
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (before != NULL && can_swap (combatant, before))
+      if (before != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, combatant, before))
         adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                                    swap_button (self, TRUE, combatant, before));
-      if (after != NULL && can_swap (combatant, after))
+      if (after != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, after, combatant))
         adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                                    swap_button (self, FALSE, after, combatant));
       gtk_list_box_append (self->preview_list, row);
@@ -849,7 +827,7 @@ condition_set_clicked_cb (GtkButton *button, TurnRow *row)
 
   if (row->view->encounter == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
-  rules = tkr_pf2e_encounter_get_rules (row->view->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (row->view->encounter));
   ok = tkr_pf2e_encounter_set_condition (
     row->view->encounter, row->combatant, tkr_rules_get_condition (rules, selected)->id,
     (int) gtk_spin_button_get_value (row->condition_spin), &error);
@@ -878,7 +856,7 @@ condition_edit_clicked_cb (GtkButton *button, TurnRow *row)
 
   if (row->view->encounter == NULL)
     return;
-  rules = tkr_pf2e_encounter_get_rules (row->view->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (row->view->encounter));
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     if (g_ascii_strcasecmp (tkr_rules_get_condition (rules, i)->name, name) == 0)
       gtk_drop_down_set_selected (row->condition_dropdown, i);
@@ -977,13 +955,14 @@ sync_turn_row (TurnRow *row)
 {
   TkrPf2eView *self = row->view;
   TkrPf2eCombatant *combatant = row->combatant;
-  TkrPf2eCombatant *current = tkr_pf2e_encounter_get_current (self->encounter);
+  TkrPf2eCombatant *current =
+    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
   int per_turn = tkr_pf2e_encounter_get_actions_per_turn (self->encounter);
   int actions = tkr_pf2e_combatant_get_actions_left (combatant);
   int reactions = tkr_pf2e_combatant_get_reactions_left (combatant);
   const char *state = tkr_pf2e_combatant_get_state (combatant);
   g_autoptr (GString) subtitle = g_string_new (NULL);
-  g_autoptr (GVariant) conditions = NULL;
+  GListModel *conditions;
   g_autofree char *pips_text = NULL;
   GListModel *effects = tkr_pf2e_encounter_get_effects (self->encounter);
   gboolean is_current = combatant == current;
@@ -995,54 +974,43 @@ sync_turn_row (TurnRow *row)
   /* Dying and Unconscious show as conditions below; death is a state. */
   if (g_str_equal (state, "dead"))
     g_string_append_printf (subtitle, " · %s", _ ("Dead"));
-  g_object_get (combatant, "conditions", &conditions, NULL);
+  conditions = tkr_combatant_get_conditions (TKR_COMBATANT (combatant));
 
   remove_all_children (row->conditions_box);
-  if (conditions != NULL)
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
     {
-      GVariantIter iter;
-      const char *name;
-      int value;
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+      const char *name = tkr_condition_get_name (condition);
+      int value = tkr_condition_get_stacks (condition);
+      const char *shown = tkr_rules_translate (name);
+      g_autofree char *text = NULL;
+      g_autofree char *remove_name = NULL;
+      g_autofree char *edit_name = NULL;
+      GtkWidget *chip;
+      GtkWidget *edit;
+      GtkWidget *remove;
 
-      g_variant_iter_init (&iter, conditions);
-      while (g_variant_iter_next (&iter, "{&si}", &name, &value))
-        {
-          const TkrConditionInfo *info;
-          const char *shown;
-          g_autofree char *text = NULL;
-          g_autofree char *remove_name = NULL;
-          g_autofree char *edit_name = NULL;
-          GtkWidget *chip;
-          GtkWidget *edit;
-          GtkWidget *remove;
-
-          if (value <= 0)
-            continue;
-          info = tkr_rules_lookup_condition (tkr_pf2e_encounter_get_rules (self->encounter), name);
-          shown = tkr_rules_translate (info ? info->name : name);
-          text = (info == NULL || info->max_stacks > 1) ? g_strdup_printf ("%s %d", shown, value)
-                                                        : g_strdup (shown);
-          remove_name =
-            g_strdup_printf (_ ("Remove %s from %s"), shown, combatant_name (combatant));
-          edit_name = g_strdup_printf (_ ("Change %s of %s"), shown, combatant_name (combatant));
-          chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-          gtk_widget_set_name (chip, "condition-chip");
-          edit = new_button (text, edit_name, _ ("Change the value below"));
-          remove = new_icon_button ("window-close-symbolic", remove_name);
-          g_string_append_printf (subtitle, " · %s", text);
-          gtk_button_set_use_underline (GTK_BUTTON (edit), FALSE);
-          gtk_button_set_label (GTK_BUTTON (edit), text);
-          gtk_widget_add_css_class (chip, "linked");
-          gtk_widget_add_css_class (chip, "pf2e-chip");
-          gtk_widget_remove_css_class (remove, "flat");
-          g_object_set_data_full (G_OBJECT (edit), "tkr-condition", g_strdup (name), g_free);
-          g_object_set_data_full (G_OBJECT (remove), "tkr-condition", g_strdup (name), g_free);
-          g_signal_connect (edit, "clicked", G_CALLBACK (condition_edit_clicked_cb), row);
-          g_signal_connect (remove, "clicked", G_CALLBACK (condition_remove_clicked_cb), row);
-          gtk_box_append (GTK_BOX (chip), edit);
-          gtk_box_append (GTK_BOX (chip), remove);
-          gtk_flow_box_append (GTK_FLOW_BOX (row->conditions_box), chip);
-        }
+      text = tkr_condition_get_max_stacks (condition) > 1 ? g_strdup_printf ("%s %d", shown, value)
+                                                          : g_strdup (shown);
+      remove_name = g_strdup_printf (_ ("Remove %s from %s"), shown, combatant_name (combatant));
+      edit_name = g_strdup_printf (_ ("Change %s of %s"), shown, combatant_name (combatant));
+      chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      gtk_widget_set_name (chip, "condition-chip");
+      edit = new_button (text, edit_name, _ ("Change the value below"));
+      remove = new_icon_button ("window-close-symbolic", remove_name);
+      g_string_append_printf (subtitle, " · %s", text);
+      gtk_button_set_use_underline (GTK_BUTTON (edit), FALSE);
+      gtk_button_set_label (GTK_BUTTON (edit), text);
+      gtk_widget_add_css_class (chip, "linked");
+      gtk_widget_add_css_class (chip, "pf2e-chip");
+      gtk_widget_remove_css_class (remove, "flat");
+      g_object_set_data_full (G_OBJECT (edit), "tkr-condition", g_strdup (name), g_free);
+      g_object_set_data_full (G_OBJECT (remove), "tkr-condition", g_strdup (name), g_free);
+      g_signal_connect (edit, "clicked", G_CALLBACK (condition_edit_clicked_cb), row);
+      g_signal_connect (remove, "clicked", G_CALLBACK (condition_remove_clicked_cb), row);
+      gtk_box_append (GTK_BOX (chip), edit);
+      gtk_box_append (GTK_BOX (chip), remove);
+      gtk_flow_box_append (GTK_FLOW_BOX (row->conditions_box), chip);
     }
   gtk_widget_set_visible (gtk_widget_get_ancestor (row->conditions_box, GTK_TYPE_LIST_BOX_ROW),
                           gtk_widget_get_first_child (row->conditions_box) != NULL);
@@ -1124,7 +1092,7 @@ create_turn_row (gpointer item, gpointer user_data)
   TkrPf2eView *self = user_data;
   TkrPf2eCombatant *combatant = item;
   const char *name = combatant_name (combatant);
-  TkrRules *rules = tkr_pf2e_encounter_get_rules (self->encounter);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   TurnRow *row = g_new0 (TurnRow, 1);
   GtkWidget *box;
   GtkWidget *button;
@@ -1280,7 +1248,8 @@ create_turn_row (gpointer item, gpointer user_data)
   adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), box_row (editor));
 
   sync_turn_row (row);
-  if (combatant == tkr_pf2e_encounter_get_current (self->encounter))
+  if (combatant ==
+      TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter))))
     {
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
       g_set_object (&self->expanded, combatant);
@@ -1296,25 +1265,22 @@ recovery_check (TkrPf2eView *self, int die)
   TkrPf2eDegree degree;
   int dc;
   gboolean ok;
-  const char *names[] = { N_ ("critical failure"), N_ ("failure"), N_ ("success"),
-                          N_ ("critical success") };
 
   if (self->encounter == NULL)
     return;
-  current = tkr_pf2e_encounter_get_current (self->encounter);
+  current = TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
   if (current == NULL)
     return;
   dc = tkr_pf2e_encounter_get_recovery_dc (self->encounter, current);
-  /* "Roll" rolls the flat check's die here, so the outcome can name it. */
-  if (die == 0)
-    die = g_rand_int_range (self->rand, 1, tkr_pf2e_encounter_get_check_die (self->encounter) + 1);
-  ok = tkr_pf2e_encounter_recovery_check (self->encounter, current, die, NULL, &degree, &error);
+  /* "Roll" (@die 0) lets the core roll the flat check's die and name it. */
+  ok = tkr_pf2e_encounter_recovery_check (self->encounter, current, die, self->rand, &die, &degree,
+                                          &error);
   if (ok)
     {
       g_free (self->recovery_result);
       /* Translators: the die, the DC, then the degree of success */
       self->recovery_result = g_strdup_printf (_ ("Recovery check: %d against DC %d, %s"), die, dc,
-                                               g_dgettext (GETTEXT_PACKAGE, names[degree]));
+                                               tkr_pf2e_degree_to_string (degree));
     }
   report (self, ok, error);
   refresh (self);
@@ -1336,9 +1302,10 @@ recovery_roll_clicked_cb (TkrPf2eView *self)
 static void
 refresh_main (TkrPf2eView *self)
 {
-  TkrPf2eCombatant *current = tkr_pf2e_encounter_get_current (self->encounter);
+  TkrPf2eCombatant *current =
+    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
   g_autofree char *round =
-    g_strdup_printf (_ ("Round %d"), tkr_pf2e_encounter_get_round (self->encounter));
+    g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)));
   gboolean due = current != NULL && tkr_pf2e_combatant_get_recovery_due (current);
 
   gtk_label_set_text (self->round_label, round);
@@ -1413,8 +1380,8 @@ award_clicked_cb (GtkButton *button, TkrPf2eView *self)
   if (self->encounter == NULL)
     return;
   gtk_spin_button_update (spin);
-  ok = tkr_pf2e_encounter_award_experience (
-    self->encounter, character, (int) gtk_spin_button_get_value (spin),
+  ok = tkr_encounter_award_experience (
+    TKR_ENCOUNTER (self->encounter), character, (int) gtk_spin_button_get_value (spin),
     gtk_editable_get_text (GTK_EDITABLE (self->reason_row)), &error);
   report (self, ok, error);
 }
@@ -1424,13 +1391,13 @@ award_clicked_cb (GtkButton *button, TkrPf2eView *self)
 static guint
 end_log_start (TkrPf2eView *self)
 {
-  GListModel *log = tkr_pf2e_encounter_get_log (self->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
 
   for (guint i = g_list_model_get_n_items (log); i > 0; i--)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
 
-      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_ENCOUNTER_END) == 0)
+      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_ENCOUNTER_END) == 0)
         return i;
     }
   return g_list_model_get_n_items (log);
@@ -1439,9 +1406,9 @@ end_log_start (TkrPf2eView *self)
 static void
 refresh_end (TkrPf2eView *self)
 {
-  GListModel *participants = tkr_pf2e_encounter_get_participants (self->encounter);
-  GListModel *log = tkr_pf2e_encounter_get_log (self->encounter);
-  int rounds = tkr_pf2e_encounter_get_round (self->encounter);
+  GListModel *participants = tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter));
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
+  int rounds = tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter));
   g_autofree char *title =
     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The Encounter Is Over after %d Round",
                                   "The Encounter Is Over after %d Rounds", rounds),
@@ -1486,7 +1453,10 @@ refresh_end (TkrPf2eView *self)
         g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
         g_autofree char *subtitle =
           g_strdup_printf (_ ("%d XP in all"), tkr_character_get_experience (character));
-        GtkWidget *spin = new_spin (1, MAX_AWARD, typical_award (self), amount_name);
+        GtkWidget *spin =
+          new_spin (1, MAX_AWARD,
+                    self->encounter ? tkr_pf2e_encounter_get_typical_award (self->encounter) : 1,
+                    amount_name);
         GtkWidget *button = new_button (_ ("Award"), award_name, NULL);
 
         gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
@@ -1520,7 +1490,7 @@ refresh_end (TkrPf2eView *self)
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
       GtkWidget *row;
 
-      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_PF2E_LOG_XP_AWARD) != 0)
+      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_XP_AWARD) != 0)
         continue;
       row = adw_action_row_new ();
       /* A reason is the GM's own text, never markup. */
@@ -1585,17 +1555,20 @@ set_encounter (TkrPf2eView *self, TkrPf2eEncounter *encounter)
   g_clear_pointer (&self->recovery_result, g_free);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_pf2e_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   g_signal_group_set_target (self->participants_signals,
-                             encounter ? tkr_pf2e_encounter_get_participants (encounter) : NULL);
+                             encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_pf2e_encounter_get_participants (encounter) : NULL,
+                           encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
+                                     : NULL,
                            create_participant_row, self, NULL);
-  gtk_list_box_bind_model (self->setup_list,
-                           encounter ? tkr_pf2e_encounter_get_combatants (encounter) : NULL,
-                           create_setup_row, self, NULL);
+  gtk_list_box_bind_model (
+    self->setup_list, encounter ? tkr_encounter_get_combatants (TKR_ENCOUNTER (encounter)) : NULL,
+    create_setup_row, self, NULL);
   gtk_list_box_bind_model (self->order_list,
-                           encounter ? tkr_pf2e_encounter_get_order (encounter) : NULL,
+                           encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL,
                            create_turn_row, self, NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
   remove_all_children (GTK_WIDGET (self->end_list));

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-condition.h"
+#include "tkr-pf2e-encounter.h"
+
+G_BEGIN_DECLS
+
+/* What the Pathfinder 2e encounter and its combatant share. */
+
+/* Bounds for values typed in or read from files. */
+#define MAX_MODIFIER 100
+#define MIN_INITIATIVE (-100)
+#define MAX_INITIATIVE 300
+#define MAX_EFFECT_ROUNDS 100000
+
+struct _TkrPf2eCombatant
+{
+  TkrCombatant parent_instance;
+
+  char *initiative_skill;
+  int initiative_modifier;
+  gboolean has_initiative;
+  int initiative;
+  char *group;
+  int tie_rank;
+  gboolean recovery_due;
+  gboolean dead;
+};
+
+struct _TkrPf2eEffect
+{
+  GObject parent_instance;
+
+  char *name;
+  TkrPf2eCombatant *creator;
+  int rounds_left;
+};
+
+/* A combatant with its turn resources: no actions until its turn, its
+ * reaction ready. */
+TkrPf2eCombatant *
+tkr_pf2e_combatant_new (TkrCharacter *character, int actions_per_turn, int reactions_per_round);
+/* (transfer none) (nullable): the condition @name; in @position its place
+ * in the list (sorted by name), or where it would go */
+TkrCondition *
+tkr_pf2e_combatant_find_condition (TkrPf2eCombatant *self, const char *name, guint *position);
+/* The "ai" stack turns of @stacks stacks gained outside a counted turn. */
+GVariant *tkr_pf2e_stacks (int stacks);
+TkrCondition *tkr_pf2e_condition_new (const TkrConditionInfo *info, int value);
+
+JsonNode *tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant);
+JsonNode *tkr_pf2e_effect_to_json (TkrPf2eEffect *effect);
+/* The "conditions" member of @item into @combatant's fresh list. */
+gboolean tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
+                                             TkrRules *rules,
+                                             JsonObject *item,
+                                             const char *item_path,
+                                             GError **error);
+
+/* (transfer none) (nullable): the combatant of the character @id */
+TkrPf2eCombatant *tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id);
+TkrPf2eCombatant *tkr_pf2e_combatant_new_from_json (JsonNode *node,
+                                                    const char *item_path,
+                                                    guint index,
+                                                    TkrRules *rules,
+                                                    const char *default_skill,
+                                                    int actions_per_turn,
+                                                    int reactions_per_round,
+                                                    TkrEncounterLoad *load,
+                                                    GError **error);
+
+G_END_DECLS
