@@ -23,6 +23,11 @@ typedef struct
   GListStore *combatants;
   GListStore *order;
   GListStore *log;
+  /* Lookups a command makes (whose combatant, does it take part), rebuilt
+   * after the lists change so a command costs the same in any size of
+   * encounter; NULL when stale. */
+  GHashTable *combatant_of; /* TkrCharacter -> TkrCombatant */
+  GHashTable *participant_set;
 } TkrEncounterPrivate;
 
 static void tkr_encounter_tracker_init (TkrTrackerInterface *iface);
@@ -74,6 +79,8 @@ tkr_encounter_finalize (GObject *object)
   g_clear_object (&priv->combatants);
   g_clear_object (&priv->order);
   g_clear_object (&priv->log);
+  g_clear_pointer (&priv->combatant_of, g_hash_table_unref);
+  g_clear_pointer (&priv->participant_set, g_hash_table_unref);
   G_OBJECT_CLASS (tkr_encounter_parent_class)->finalize (object);
 }
 
@@ -192,6 +199,19 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
 }
 
 static void
+combatants_changed_cb (GListModel *model, guint position, guint removed, guint added, gpointer data)
+{
+  g_clear_pointer (&((TkrEncounterPrivate *) data)->combatant_of, g_hash_table_unref);
+}
+
+static void
+participants_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, gpointer data)
+{
+  g_clear_pointer (&((TkrEncounterPrivate *) data)->participant_set, g_hash_table_unref);
+}
+
+static void
 tkr_encounter_init (TkrEncounter *self)
 {
   TkrEncounterPrivate *priv = PRIV (self);
@@ -199,6 +219,9 @@ tkr_encounter_init (TkrEncounter *self)
   priv->current_index = -1;
   priv->participants = g_list_store_new (TKR_TYPE_CHARACTER);
   priv->combatants = g_list_store_new (TKR_TYPE_COMBATANT);
+  g_signal_connect (priv->participants, "items-changed", G_CALLBACK (participants_changed_cb),
+                    priv);
+  g_signal_connect (priv->combatants, "items-changed", G_CALLBACK (combatants_changed_cb), priv);
   priv->order = g_list_store_new (G_TYPE_OBJECT);
   priv->log = g_list_store_new (TKR_TYPE_LOG_ENTRY);
 }
@@ -316,22 +339,34 @@ tkr_encounter_find_combatant (TkrEncounter *self, TkrCharacter *character)
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), NULL);
   priv = PRIV (self);
-  for (guint i = 0; i < n_items (priv->combatants); i++)
+  if (priv->combatant_of == NULL)
     {
-      TkrCombatant *combatant = item_at (priv->combatants, i);
+      priv->combatant_of = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < n_items (priv->combatants); i++)
+        {
+          TkrCombatant *combatant = item_at (priv->combatants, i);
 
-      if (tkr_combatant_get_character (combatant) == character)
-        return combatant;
+          g_hash_table_insert (priv->combatant_of, tkr_combatant_get_character (combatant),
+                               combatant);
+        }
     }
-  return NULL;
+  return g_hash_table_lookup (priv->combatant_of, character);
 }
 
 gboolean
 tkr_encounter_has_participant (TkrEncounter *self, TkrCharacter *character)
 {
+  TkrEncounterPrivate *priv;
+
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-  return TKR_IS_CHARACTER (character) &&
-         g_list_store_find (PRIV (self)->participants, character, NULL);
+  priv = PRIV (self);
+  if (priv->participant_set == NULL)
+    {
+      priv->participant_set = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < n_items (priv->participants); i++)
+        g_hash_table_add (priv->participant_set, item_at (priv->participants, i));
+    }
+  return g_hash_table_contains (priv->participant_set, character);
 }
 
 const char *
@@ -435,7 +470,8 @@ tkr_encounter_require_running (TkrEncounter *self, GError **error)
 gboolean
 tkr_encounter_require_combatant (TkrEncounter *self, TkrCombatant *combatant, GError **error)
 {
-  if (TKR_IS_COMBATANT (combatant) && g_list_store_find (PRIV (self)->combatants, combatant, NULL))
+  if (TKR_IS_COMBATANT (combatant) &&
+      tkr_encounter_find_combatant (self, tkr_combatant_get_character (combatant)) == combatant)
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                _ ("That combatant does not take part in this encounter"));
@@ -537,7 +573,7 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
                    _ ("Characters join an encounter before its rounds begin"));
       return FALSE;
     }
-  if (g_list_store_find (priv->participants, character, NULL))
+  if (tkr_encounter_has_participant (self, character))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s already takes part"), character_name (character));
