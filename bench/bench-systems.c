@@ -94,9 +94,9 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
        * creatures go by order of entry. */
       TkrPf2eEncounter *encounter = TKR_PF2E_ENCOUNTER (tracker);
 
-      check (tkr_pf2e_encounter_begin_setup (encounter, &error), error, "begin setup");
+      check (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error), error, "begin setup");
       check (tkr_pf2e_encounter_roll_remaining (encounter, rand, &error), error, "roll");
-      check (tkr_pf2e_encounter_begin_main (encounter, &error), error, "begin main");
+      check (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error), error, "begin main");
     }
   else if (g_str_equal (system, "d20"))
     {
@@ -166,7 +166,9 @@ spend_one (TkrCampaign *campaign)
       TkrPf2eEncounter *encounter = TKR_PF2E_ENCOUNTER (tracker);
 
       check (tkr_pf2e_encounter_spend_actions (
-               encounter, tkr_pf2e_encounter_get_current (encounter), 1, NULL, &error),
+               encounter,
+               TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (encounter))), 1,
+               NULL, &error),
              error, "action");
     }
   else if (g_str_equal (system, "d20"))
@@ -199,7 +201,7 @@ last_combatant (TkrCampaign *campaign)
   if (g_str_equal (system, "kleptonomicon"))
     return tkr_klep_encounter_find_combatant (TKR_KLEP_ENCOUNTER (tracker), last);
   if (g_str_equal (system, "pf2e"))
-    return tkr_pf2e_encounter_find_combatant (TKR_PF2E_ENCOUNTER (tracker), last);
+    return tkr_encounter_find_combatant (TKR_ENCOUNTER (tracker), last);
   if (g_str_equal (system, "d20"))
     return tkr_d20_encounter_find (TKR_D20_ENCOUNTER (tracker), last);
   return NULL;
