@@ -439,37 +439,38 @@ split_number (const char *name, int *number)
   return g_strdup (name);
 }
 
+/* @name's number as a copy of @base: 1 for @base itself, N for "@base N",
+ * 0 for any other name. Allocates nothing: it runs over every character
+ * each time one is added. */
+static int
+number_as_copy_of (const char *name, const char *base, gsize base_len)
+{
+  guint64 value;
+
+  if (name == NULL || strncmp (name, base, base_len) != 0)
+    return 0;
+  name += base_len;
+  if (*name == '\0')
+    return 1;
+  if (*name != ' ' || !g_ascii_isdigit (name[1]) ||
+      !g_ascii_string_to_unsigned (name + 1, 10, 1, 99999, &value, NULL))
+    return 0;
+  return (int) value;
+}
+
 static int
 highest_number (GListModel *model, const char *base)
 {
   guint n = g_list_model_get_n_items (model);
+  gsize base_len = strlen (base);
   int highest = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrCharacter) other = g_list_model_get_item (model, i);
-      int number;
-      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
+      TkrCharacter *other = g_list_model_get_item (model, i);
 
-      if (g_strcmp0 (other_base, base) == 0)
-        highest = MAX (highest, number);
-    }
-  return highest;
-}
-
-static int
-highest_number_in (GPtrArray *characters, const char *base)
-{
-  int highest = 0;
-
-  for (guint i = 0; i < characters->len; i++)
-    {
-      TkrCharacter *other = g_ptr_array_index (characters, i);
-      int number;
-      g_autofree char *other_base = split_number (tkr_character_get_name (other), &number);
-
-      if (g_strcmp0 (other_base, base) == 0)
-        highest = MAX (highest, number);
+      highest = MAX (highest, number_as_copy_of (tkr_character_get_name (other), base, base_len));
+      g_object_unref (other);
     }
   return highest;
 }
@@ -484,7 +485,11 @@ numbered_name (TkrCampaign *self, TkrCharacter *character)
                  highest_number (G_LIST_MODEL (self->party), base));
   {
     g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
-    highest = MAX (highest, highest_number_in (participants, base));
+    gsize base_len = strlen (base);
+
+    for (guint i = 0; i < participants->len; i++)
+      highest = MAX (highest, number_as_copy_of (tkr_character_get_name (participants->pdata[i]),
+                                                 base, base_len));
   }
   return g_strdup_printf ("%s %d", base, highest + 1);
 }
