@@ -928,6 +928,32 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
   return TRUE;
 }
 
+gboolean
+tkr_encounter_roll_missing (TkrEncounter *self, GRand *rand, GError **error)
+{
+  TkrEncounterClass *klass;
+  TkrEncounterPrivate *priv;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (rand != NULL, FALSE);
+  priv = PRIV (self);
+  klass = TKR_ENCOUNTER_GET_CLASS (self);
+
+  if (!tkr_encounter_require_phase (self, TKR_PHASE_SETUP, error))
+    return FALSE;
+  if (klass->roll_missing == NULL)
+    return TRUE;
+
+  tkr_history_begin (priv->history, _ ("Roll for everyone missing"));
+  if (!klass->roll_missing (self, rand, error))
+    {
+      tkr_history_abort (priv->history);
+      return FALSE;
+    }
+  tkr_history_end (priv->history);
+  return TRUE;
+}
+
 /* Turns */
 
 /* The next slot in the order; after the last, the first of a new round. */

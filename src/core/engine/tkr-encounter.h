@@ -121,8 +121,12 @@ struct _TkrEncounterClass
                             GError **error);
   /* Commits @load->data (the engine has set the rest). */
   void (*commit_json) (TkrEncounter *self, TkrEncounterLoad *load);
+  /* Setup: rolls what everyone still lacks for the order (initiative,
+   * Setup tests) with @rand, recorded; the engine opens the step. NULL
+   * when the system's Setup has nothing to roll. */
+  gboolean (*roll_missing) (TkrEncounter *self, GRand *rand, GError **error);
 
-  gpointer padding[12];
+  gpointer padding[11];
 };
 
 /* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an
@@ -164,6 +168,10 @@ gboolean tkr_encounter_pause (TkrEncounter *self, GError **error);
 gboolean tkr_encounter_resume (TkrEncounter *self, GError **error);
 gboolean tkr_encounter_end (TkrEncounter *self, GError **error);
 gboolean tkr_encounter_finish (TkrEncounter *self, GError **error);
+
+/* Setup: roll for everyone still missing a result, as one step; the
+ * order is then complete unless a tie wants settling. */
+gboolean tkr_encounter_roll_missing (TkrEncounter *self, GRand *rand, GError **error);
 
 /* Turns */
 gboolean tkr_encounter_next_turn (TkrEncounter *self, GError **error);

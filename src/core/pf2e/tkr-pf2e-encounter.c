@@ -153,6 +153,7 @@ static void end_turn (TkrEncounter *encounter, GObject *slot);
 static void paused (TkrEncounter *encounter);
 static void resumed (TkrEncounter *encounter);
 static void cleared (TkrEncounter *encounter);
+static gboolean pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error);
 static void write_json (TkrEncounter *encounter, JsonObject *object);
 static gboolean read_json (TkrEncounter *encounter,
                            JsonObject *object,
@@ -186,6 +187,7 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   encounter_class->write_json = write_json;
   encounter_class->read_json = read_json;
   encounter_class->commit_json = commit_json;
+  encounter_class->roll_missing = pf2e_roll_missing;
 }
 
 static void
@@ -705,12 +707,14 @@ gboolean
 tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError **error)
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
-  g_return_val_if_fail (rand != NULL, FALSE);
+  return tkr_encounter_roll_missing (TKR_ENCOUNTER (self), rand, error);
+}
 
-  if (!require_phase (self, TKR_PHASE_SETUP, error))
-    return FALSE;
+static gboolean
+pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
+{
+  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
 
-  tkr_history_begin (HISTORY (self), _ ("Roll initiative for the rest"));
   for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
     {
       TkrPf2eCombatant *combatant = item_at (COMBATANTS (self), i);
@@ -719,7 +723,6 @@ tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError *
       if (!combatant->has_initiative)
         roll_one (self, combatant, rand);
     }
-  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
