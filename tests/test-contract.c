@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * The contract every rule system keeps with the shared encounter engine
+ * (docs/ARCHITECTURE.md, "The encounter engine"), checked on each of the
+ * four systems through the same interface: phase legality from the real
+ * state, next and previous turn, undo and redo of every command compared as
+ * file snapshots (one harness, below), a file round trip that saves the
+ * same bytes, the XP award and the turn order model.
+ */
+
+#include "config.h"
+
+#include "tkr-core.h"
+
+typedef struct
+{
+  const char *system;
+  /* Whether Setup -> Main waits for results the Setup rolls. */
+  gboolean setup_needs_rolls;
+} System;
+
+static const System systems[] = {
+  { "pf2e", TRUE },
+};
+
+typedef struct
+{
+  const System *system;
+  TkrCampaign *campaign;
+  TkrHistory *history;
+  TkrTracker *tracker;
+  TkrEncounter *encounter;
+  TkrCharacter *alice;  /* a PC */
+  TkrCharacter *goblin; /* an NPC, in the encounter */
+  GRand *rand;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  TkrCharacter *library;
+
+  f->system = data;
+  rules = tkr_rules_new_from_resource (f->system->system, &error);
+  g_assert_no_error (error);
+  f->campaign = tkr_campaign_new (rules);
+  f->history = tkr_campaign_get_history (f->campaign);
+  f->tracker = tkr_campaign_get_tracker (f->campaign);
+  g_assert_true (TKR_IS_ENCOUNTER (f->tracker));
+  f->encounter = TKR_ENCOUNTER (f->tracker);
+  f->rand = g_rand_new_with_seed (20261123);
+
+  f->alice = tkr_campaign_add_pc (f->campaign, "Alice");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, f->alice, &error));
+  library = tkr_campaign_add_npc (f->campaign, "Goblin");
+  f->goblin = tkr_campaign_add_to_encounter (f->campaign, library, &error);
+  g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, library, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->campaign);
+  g_clear_pointer (&f->rand, g_rand_free);
+}
+
+/* The whole campaign as its file would hold it. */
+static char *
+snapshot (Fixture *f)
+{
+  g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (f->campaign);
+
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+typedef gboolean (*Command) (Fixture *f, GError **error);
+
+/* The shared undo harness: @command is one step; undo gives back the
+ * campaign as it was, byte for byte in its file form, and redo the one
+ * the command made. */
+static void
+assert_one_undoable_step (Fixture *f, const char *what, Command command)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = snapshot (f);
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  guint steps = tkr_history_get_n_undo (f->history);
+
+  g_test_message ("%s: %s", f->system->system, what);
+  g_assert_true (command (f, &error));
+  g_assert_no_error (error);
+  after = snapshot (f);
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_true (tkr_history_undo (f->history));
+  undone = snapshot (f);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (tkr_history_redo (f->history));
+  redone = snapshot (f);
+  g_assert_cmpstr (redone, ==, after);
+}
+
+static gboolean
+begin_setup (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_SETUP, error);
+}
+
+static gboolean
+roll_missing (Fixture *f, GError **error)
+{
+  return tkr_encounter_roll_missing (f->encounter, f->rand, error);
+}
+
+static gboolean
+begin_main (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_MAIN, error);
+}
+
+static gboolean
+next_turn (Fixture *f, GError **error)
+{
+  return tkr_tracker_next_turn (f->tracker, error);
+}
+
+static gboolean
+pause_encounter (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_PAUSED, error);
+}
+
+static gboolean
+resume (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_MAIN, error);
+}
+
+static gboolean
+end_encounter (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_END, error);
+}
+
+/* The smallest award the system's rule data allows. */
+static int
+smallest_award (Fixture *f)
+{
+  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+  int min, max;
+  guint n;
+  const int *awards;
+
+  if (tkr_rules_get_award_range (rules, &min, &max))
+    return min;
+  awards = tkr_rules_get_awards (rules, &n);
+  g_assert_cmpuint (n, >, 0);
+  return awards[0];
+}
+
+static gboolean
+award (Fixture *f, GError **error)
+{
+  return tkr_encounter_award_experience (f->encounter, f->alice, smallest_award (f), "the heist",
+                                         error);
+}
+
+static gboolean
+finish (Fixture *f, GError **error)
+{
+  return tkr_tracker_transition (f->tracker, TKR_PHASE_FREEPLAY, error);
+}
+
+static void
+to_main (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (begin_setup (f, &error));
+  g_assert_true (roll_missing (f, &error));
+  g_assert_true (begin_main (f, &error));
+  g_assert_no_error (error);
+}
+
+/* Phases: the graph, and the encounter's real state. Setup -> Main is
+ * legal only once the Setup has what the order needs, and the refusal
+ * says why; rolling for everyone missing completes it. */
+static void
+test_phase_legality (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_tracker_can_transition (f->tracker, TKR_PHASE_SETUP));
+  g_assert_false (tkr_tracker_can_transition (f->tracker, TKR_PHASE_MAIN));
+  g_assert_false (tkr_tracker_can_transition (f->tracker, TKR_PHASE_END));
+
+  g_assert_true (begin_setup (f, &error));
+  if (f->system->setup_needs_rolls)
+    {
+      g_assert_false (tkr_tracker_can_transition (f->tracker, TKR_PHASE_MAIN));
+      g_assert_false (begin_main (f, &error));
+      g_assert_nonnull (error);
+      g_assert_cmpint (tkr_tracker_get_phase (f->tracker), ==, TKR_PHASE_SETUP);
+      g_clear_error (&error);
+    }
+  g_assert_true (roll_missing (f, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_tracker_can_transition (f->tracker, TKR_PHASE_MAIN));
+  g_assert_true (begin_main (f, &error));
+  g_assert_no_error (error);
+  g_assert_false (tkr_tracker_can_transition (f->tracker, TKR_PHASE_SETUP));
+  g_assert_false (tkr_tracker_can_transition (f->tracker, TKR_PHASE_FREEPLAY));
+  g_assert_true (tkr_tracker_can_transition (f->tracker, TKR_PHASE_END));
+}
+
+/* Every command of an encounter's life is one step that undoes and redoes
+ * exactly. */
+static void
+test_undo_redo (Fixture *f, gconstpointer data)
+{
+  assert_one_undoable_step (f, "begin Setup", begin_setup);
+  assert_one_undoable_step (f, "roll for everyone missing", roll_missing);
+  assert_one_undoable_step (f, "begin Main", begin_main);
+  assert_one_undoable_step (f, "next turn", next_turn);
+  assert_one_undoable_step (f, "next turn", next_turn);
+  assert_one_undoable_step (f, "pause", pause_encounter);
+  assert_one_undoable_step (f, "resume", resume);
+  assert_one_undoable_step (f, "end", end_encounter);
+  assert_one_undoable_step (f, "award", award);
+  assert_one_undoable_step (f, "back to Freeplay", finish);
+}
+
+/* Previous turn brings the encounter back to just before the last change
+ * of turn, whatever that change reset or decayed. */
+static void
+test_previous_turn (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before_last = NULL;
+  g_autofree char *back = NULL;
+
+  to_main (f);
+  g_assert_false (tkr_tracker_previous_turn (f->tracker, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  for (int i = 0; i < 4; i++)
+    g_assert_true (next_turn (f, &error));
+  before_last = snapshot (f);
+  g_assert_true (next_turn (f, &error));
+  g_assert_true (tkr_tracker_previous_turn (f->tracker, &error));
+  g_assert_no_error (error);
+  back = snapshot (f);
+  g_assert_cmpstr (back, ==, before_last);
+}
+
+/* The file holds the encounter in every phase: loading and saving again
+ * gives the same bytes. */
+static void
+assert_round_trip (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) saved = tkr_campaign_to_bytes (f->campaign);
+  g_autoptr (TkrCampaign) loaded = tkr_campaign_new_from_bytes (saved, &error);
+  g_autoptr (GBytes) saved_again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (loaded), ==, f->system->system);
+  saved_again = tkr_campaign_to_bytes (loaded);
+  g_assert_true (g_bytes_equal (saved, saved_again));
+}
+
+static void
+test_round_trip (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  assert_round_trip (f);
+  g_assert_true (begin_setup (f, &error));
+  assert_round_trip (f);
+  g_assert_true (roll_missing (f, &error));
+  assert_round_trip (f);
+  g_assert_true (begin_main (f, &error));
+  g_assert_true (next_turn (f, &error));
+  assert_round_trip (f);
+  g_assert_true (pause_encounter (f, &error));
+  assert_round_trip (f);
+  g_assert_true (end_encounter (f, &error));
+  g_assert_true (award (f, &error));
+  assert_round_trip (f);
+  g_assert_true (finish (f, &error));
+  assert_round_trip (f);
+  g_assert_no_error (error);
+}
+
+/* The XP award: only at the End, only to a PC who took part, an amount
+ * the rule data allows; logged with its kind. */
+static void
+test_award (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *log = tkr_tracker_get_log (f->tracker);
+  g_autoptr (TkrLogEntry) last = NULL;
+  int before = tkr_character_get_experience (f->alice);
+  int amount = smallest_award (f);
+
+  to_main (f);
+  g_assert_false (award (f, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  g_clear_error (&error);
+  g_assert_true (end_encounter (f, &error));
+  g_assert_false (tkr_encounter_award_experience (f->encounter, f->goblin, amount, NULL, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (tkr_encounter_award_experience (f->encounter, f->alice, 0, NULL, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (award (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_character_get_experience (f->alice), ==, before + amount);
+  last = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+  g_assert_cmpstr (tkr_log_entry_get_kind (last), ==, TKR_LOG_XP_AWARD);
+}
+
+/* The turn order is a list model of turn slots: empty before Main, the
+ * current slot is the one at the current index, and it holds every
+ * combatant. */
+static void
+test_order_model (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *order = tkr_tracker_get_order (f->tracker);
+  guint n_combatants;
+
+  g_assert_true (G_IS_LIST_MODEL (order));
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  to_main (f);
+  n_combatants = g_list_model_get_n_items (tkr_encounter_get_combatants (f->encounter));
+  g_assert_cmpuint (n_combatants, ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (order), >=, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (order), <=, n_combatants);
+  {
+    g_autoptr (GObject) first =
+      g_list_model_get_item (order, tkr_encounter_get_current_index (f->encounter));
+    g_assert_true (first == tkr_encounter_get_current_slot (f->encounter));
+  }
+  g_assert_true (next_turn (f, &error));
+  {
+    g_autoptr (GObject) current =
+      g_list_model_get_item (order, tkr_encounter_get_current_index (f->encounter));
+    g_assert_true (current == tkr_encounter_get_current_slot (f->encounter));
+  }
+  g_assert_true (end_encounter (f, &error));
+  g_assert_true (finish (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      const System *system = &systems[i];
+      struct
+      {
+        const char *name;
+        void (*func) (Fixture *, gconstpointer);
+      } cases[] = {
+        { "phase-legality", test_phase_legality },
+        { "undo-redo", test_undo_redo },
+        { "previous-turn", test_previous_turn },
+        { "round-trip", test_round_trip },
+        { "award", test_award },
+        { "order-model", test_order_model },
+      };
+
+      for (guint j = 0; j < G_N_ELEMENTS (cases); j++)
+        {
+          g_autofree char *path =
+            g_strdup_printf ("/contract/%s/%s", system->system, cases[j].name);
+
+          g_test_add (path, Fixture, system, fixture_set_up, cases[j].func, fixture_tear_down);
+        }
+    }
+  return g_test_run ();
+}
