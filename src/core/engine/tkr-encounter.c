@@ -968,7 +968,10 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
 
   if (!tkr_encounter_require_phase (self, TKR_PHASE_MAIN, error))
     return FALSE;
-  if (priv->history == NULL || (priv->round <= 1 && priv->current_index <= 0))
+  if (priv->history == NULL ||
+      (TKR_ENCOUNTER_GET_CLASS (self)->has_earlier_turn != NULL
+         ? !TKR_ENCOUNTER_GET_CLASS (self)->has_earlier_turn (self)
+         : priv->round <= 1 && priv->current_index <= 0))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("There is no earlier turn to go back to"));

@@ -121,8 +121,11 @@ struct _TkrEncounterClass
                             GError **error);
   /* Commits @load->data (the engine has set the rest). */
   void (*commit_json) (TkrEncounter *self, TkrEncounterLoad *load);
+  /* Whether previous turn has a turn to go back to. Default: not in the
+   * first turn of Round 1. */
+  gboolean (*has_earlier_turn) (TkrEncounter *self);
 
-  gpointer padding[12];
+  gpointer padding[11];
 };
 
 /* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an
