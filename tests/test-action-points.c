@@ -1048,6 +1048,111 @@ valid_with (Fixture *f, const char *member, JsonNode *value)
   return json_to_string (node, FALSE);
 }
 
+/* Files written before the engine kept the participants have them in the
+ * combatants: a PC by "ref", an NPC whole in "npc". They still load, with
+ * a Reset due (no order, Round 0), and save in the engine's shape. */
+static void
+test_json_old_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (TkrApEncounter) copy = tkr_ap_encounter_new (f->rules, NULL, NULL);
+  JsonObject *object, *goblin;
+  TkrApCombatant *member;
+  GError *error = NULL;
+
+  ok (tkr_ap_encounter_set_surprised (f->encounter, f->g, TRUE, &error), error);
+  begin_combat (f);
+  node = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
+  object = json_node_get_object (node);
+  json_object_remove_member (object, "participants");
+  goblin = json_array_get_object_element (json_object_get_array_member (object, "combatants"), 2);
+  json_object_remove_member (goblin, "ref");
+  json_object_set_member (goblin, "npc", tkr_character_to_json (f->goblin));
+
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  g_assert_cmpint (tkr_tracker_get_phase (TKR_TRACKER (copy)), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_ap_encounter_get_step (copy), ==, TKR_AP_STEP_RESET);
+  g_assert_cmpint (tkr_tracker_get_round (TKR_TRACKER (copy)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (copy))), ==,
+                    0);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), ==, 3);
+  member = tkr_ap_encounter_find_member (copy, f->alice);
+  g_assert_nonnull (member);
+  g_assert_cmpint (tkr_ap_combatant_get_finesse_die (member), ==, 8);
+  member = g_list_model_get_item (tkr_ap_encounter_get_members (copy), 2);
+  g_assert_true (tkr_ap_combatant_get_surprised (member));
+  g_assert_cmpstr (tkr_combatant_get_name (TKR_COMBATANT (member)), ==, "Goblin");
+  g_object_unref (member);
+
+  /* Saved again, it is the engine's shape, and that round-trips. */
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_object_has_member (json_node_get_object (saved), "participants"));
+  g_clear_object (&copy);
+  copy = tkr_ap_encounter_new (f->rules, NULL, NULL);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), saved, "encounter", resolve, f, &error), error);
+  g_clear_pointer (&node, json_node_unref);
+  node = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_node_equal (saved, node));
+}
+
+/* ---- rules the view shows ----------------------------------------- */
+
+/* Reset Phase, step 5: a Finesse Die face plus the AP adjustment (never
+ * below 0), or exactly the rule data's AP for the surprised in the
+ * opening Reset; step 4: one Mana or Faith, not past the maximum. */
+static void
+test_reset_preview_rules (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  gboolean surprised = TRUE;
+
+  ok (tkr_ap_encounter_set_ap_adjustment (f->encounter, f->b, -2, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 5, &surprised), ==, 3);
+  g_assert_false (surprised);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 1, NULL), ==, 0);
+  ok (tkr_ap_encounter_set_surprised (f->encounter, f->b, TRUE, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 5, &surprised), ==,
+                   tkr_ap_encounter_get_surprised_first_ap (f->encounter));
+  g_assert_true (surprised);
+
+  /* Alice has 3 of 3 Mana: nothing to recover until she spends some. */
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 0);
+  ok (tkr_ap_encounter_set_pool (f->encounter, f->a, "mana", 1, 3, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 1);
+  ok (tkr_ap_encounter_set_recover (f->encounter, f->a, "faith", &error), error);
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 0);
+}
+
+/* Mana and Faith as the GM types them: a current value above the maximum
+ * raises it, a maximum below the current value lowers that, both within
+ * 0 and the rule data's largest pool. */
+static void
+test_pool_fitting (Fixture *f, gconstpointer data)
+{
+  int most = tkr_ap_encounter_get_max_pool (f->encounter);
+  int current = 5, maximum = 3;
+  int lowest, highest;
+
+  tkr_ap_encounter_fit_pool (f->encounter, TRUE, &current, &maximum);
+  g_assert_cmpint (current, ==, MIN (5, most));
+  g_assert_cmpint (maximum, ==, MIN (5, most));
+  current = 5, maximum = 3;
+  tkr_ap_encounter_fit_pool (f->encounter, FALSE, &current, &maximum);
+  g_assert_cmpint (current, ==, 3);
+  g_assert_cmpint (maximum, ==, 3);
+  current = -1, maximum = most + 10;
+  tkr_ap_encounter_fit_pool (f->encounter, FALSE, &current, &maximum);
+  g_assert_cmpint (current, ==, 0);
+  g_assert_cmpint (maximum, ==, most);
+
+  /* The End's award controls span the rule data's awards. */
+  tkr_ap_encounter_get_award_range (f->encounter, &lowest, &highest);
+  g_assert_cmpint (lowest, >=, 1);
+  g_assert_cmpint (lowest, <=, highest);
+}
+
 static void
 test_json_malformed (Fixture *f, gconstpointer data)
 {
@@ -1134,6 +1239,9 @@ main (int argc, char *argv[])
   ADD ("undo/previous-turn-restores", test_undo_previous_turn);
   ADD ("json/round-trip", test_json_round_trip);
   ADD ("json/malformed-refused-with-path", test_json_malformed);
+  ADD ("json/file-with-participants-in-combatants-loads", test_json_old_file);
+  ADD ("reset/preview-ap-surprise-and-recovery", test_reset_preview_rules);
+  ADD ("pools/mana-faith-fitting-and-award-range", test_pool_fitting);
 
   return g_test_run ();
 }
