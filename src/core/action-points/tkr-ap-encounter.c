@@ -5,7 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "tkr-ap-encounter.h"
+#include "tkr-ap-private.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
 
@@ -22,21 +22,12 @@
  * a Reset or a pass too. */
 #define NEXT_TURN_TAG "tkr-next-turn"
 
-/* Bounds for values set by the GM or read from files. */
-#define MAX_COUNT 1000000
-#define MAX_AP 999
-#define MAX_ADJUSTMENT 99
-#define MAX_DAMAGE 999
-#define MAX_CHECK 999
-#define MAX_DIE 100
-
 G_DEFINE_ENUM_TYPE (TkrApStep,
                     tkr_ap_step,
                     G_DEFINE_ENUM_VALUE (TKR_AP_STEP_RESET, "reset"),
                     G_DEFINE_ENUM_VALUE (TKR_AP_STEP_ACTION, "action"))
 
 static const char *const step_nicks[] = { "reset", "action", NULL };
-static const char *const recover_nicks[] = { "mana", "faith", NULL };
 
 const char *
 tkr_ap_step_to_nick (TkrApStep step)
@@ -45,598 +36,10 @@ tkr_ap_step_to_nick (TkrApStep step)
   return step_nicks[step];
 }
 
-/* ------------------------------------------------------------------ */
-/* Conditions, adjustments and effects                                 */
-/* ------------------------------------------------------------------ */
-
-struct _TkrApMark
-{
-  GObject parent_instance;
-
-  char *name;
-  int value;
-  gboolean persistent;
-};
-
-G_DEFINE_FINAL_TYPE (TkrApMark, tkr_ap_mark, G_TYPE_OBJECT)
-
-static void
-tkr_ap_mark_finalize (GObject *object)
-{
-  g_free (TKR_AP_MARK (object)->name);
-  G_OBJECT_CLASS (tkr_ap_mark_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_mark_class_init (TkrApMarkClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = tkr_ap_mark_finalize;
-}
-
-static void
-tkr_ap_mark_init (TkrApMark *self)
-{
-}
-
-static TkrApMark *
-mark_new (const char *name, int value, gboolean persistent)
-{
-  TkrApMark *self = g_object_new (TKR_TYPE_AP_MARK, NULL);
-
-  self->name = g_strdup (name);
-  self->value = value;
-  self->persistent = persistent;
-  return self;
-}
-
-const char *
-tkr_ap_mark_get_name (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), NULL);
-  return self->name;
-}
-
-int
-tkr_ap_mark_get_value (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), 0);
-  return self->value;
-}
-
-gboolean
-tkr_ap_mark_get_persistent (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), FALSE);
-  return self->persistent;
-}
-
-/* Borrowed: the store keeps the item alive. */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  g_autoptr (GObject) item = g_list_model_get_item (model, index);
-
-  return item;
-}
-
-static guint
-n_items (gpointer model)
-{
-  return g_list_model_get_n_items (G_LIST_MODEL (model));
-}
-
-/* The mark named @name (case-insensitive), or NULL. */
-static TkrApMark *
-find_mark (GListStore *marks, const char *name)
-{
-  for (guint i = 0; name != NULL && i < n_items (marks); i++)
-    {
-      TkrApMark *mark = item_at (G_LIST_MODEL (marks), i);
-
-      if (g_utf8_collate (mark->name, name) == 0 || g_ascii_strcasecmp (mark->name, name) == 0)
-        return mark;
-    }
-  return NULL;
-}
-
-/* ------------------------------------------------------------------ */
-/* The combatant                                                       */
-/* ------------------------------------------------------------------ */
-
-struct _TkrApCombatant
-{
-  TkrCombatant parent_instance;
-
-  int finesse_die;
-  int ap_adjustment;
-  int round_ap;
-  int mana, mana_max, faith, faith_max;
-  gboolean surprised, moved, acted, passed, stepped;
-  char *size;
-  char *recover;
-  GListStore *conditions;  /* TkrApMark: value is the check target */
-  GListStore *adjustments; /* TkrApMark */
-  GListStore *effects;     /* TkrApMark: value is the damage */
-};
-
-G_DEFINE_FINAL_TYPE (TkrApCombatant, tkr_ap_combatant, TKR_TYPE_COMBATANT)
-
-/* The combatant's own fields as properties (for the history) and as file
- * members (the name with '-' as '_'), in the files' order. 'r' and 'f'
- * are the "ap" and "free-steps" resources, kept in TkrCombatant. */
-typedef struct
-{
-  const char *name;
-  char type; /* 'i'nt, 'b'oolean, 's'tring, 'r'esource, 'f'lag resource */
-  gsize offset;
-  int minimum, maximum;
-} Field;
-
-#define F(name, type, field, minimum, maximum)                                                     \
-  {                                                                                                \
-    name, type, G_STRUCT_OFFSET (TkrApCombatant, field), minimum, maximum                          \
-  }
-
-static const Field fields[] = {
-  F ("finesse-die", 'i', finesse_die, 1, MAX_DIE),
-  F ("ap-adjustment", 'i', ap_adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT),
-  { "ap", 'r', 0, 0, MAX_AP },
-  F ("round-ap", 'i', round_ap, 0, MAX_AP),
-  F ("mana", 'i', mana, 0, MAX_AP),
-  F ("mana-max", 'i', mana_max, 0, MAX_AP),
-  F ("faith", 'i', faith, 0, MAX_AP),
-  F ("faith-max", 'i', faith_max, 0, MAX_AP),
-  F ("surprised", 'b', surprised, 0, 0),
-  F ("moved", 'b', moved, 0, 0),
-  F ("acted", 'b', acted, 0, 0),
-  F ("passed", 'b', passed, 0, 0),
-  { "free-steps", 'f', 0, 0, 1 },
-  F ("stepped", 'b', stepped, 0, 0),
-  F ("size", 's', size, 0, 0),
-  F ("recover", 's', recover, 0, 0),
-};
-
-#undef F
-
-#define FIELD(self, field) G_STRUCT_MEMBER_P ((self), (field)->offset)
-
-static void
-tkr_ap_combatant_finalize (GObject *object)
-{
-  TkrApCombatant *self = TKR_AP_COMBATANT (object);
-
-  g_free (self->size);
-  g_free (self->recover);
-  g_clear_object (&self->conditions);
-  g_clear_object (&self->adjustments);
-  g_clear_object (&self->effects);
-  G_OBJECT_CLASS (tkr_ap_combatant_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_combatant_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  const Field *field = &fields[prop_id - 1];
-  gpointer member = FIELD (object, field);
-
-  if (field->type == 'i')
-    g_value_set_int (value, *(int *) member);
-  else if (field->type == 'b')
-    g_value_set_boolean (value, *(gboolean *) member);
-  else
-    g_value_set_string (value, *(char **) member);
-}
-
-static void
-tkr_ap_combatant_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
-                               GParamSpec *pspec)
-{
-  const Field *field = &fields[prop_id - 1];
-  gpointer member = FIELD (object, field);
-
-  if (field->type == 'i' && *(int *) member != g_value_get_int (value))
-    *(int *) member = g_value_get_int (value);
-  else if (field->type == 'b' && *(gboolean *) member != g_value_get_boolean (value))
-    *(gboolean *) member = g_value_get_boolean (value);
-  else if (field->type == 's' && g_strcmp0 (*(char **) member, g_value_get_string (value)) != 0)
-    {
-      g_free (*(char **) member);
-      *(char **) member = g_value_dup_string (value);
-    }
-  else
-    return;
-  g_object_notify_by_pspec (object, pspec);
-}
-
-static void
-tkr_ap_combatant_class_init (TkrApCombatantClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->finalize = tkr_ap_combatant_finalize;
-  object_class->get_property = tkr_ap_combatant_get_property;
-  object_class->set_property = tkr_ap_combatant_set_property;
-
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      GParamSpec *pspec;
-
-      if (field->type == 'i')
-        pspec = g_param_spec_int (field->name, NULL, NULL, field->minimum, field->maximum,
-                                  MAX (field->minimum, 0), rw);
-      else if (field->type == 'b')
-        pspec = g_param_spec_boolean (field->name, NULL, NULL, FALSE, rw);
-      else if (field->type == 's')
-        pspec = g_param_spec_string (field->name, NULL, NULL, NULL, rw);
-      else
-        continue; /* resources are objects of their own */
-      g_object_class_install_property (object_class, i + 1, pspec);
-    }
-}
-
-static void
-tkr_ap_combatant_init (TkrApCombatant *self)
-{
-  g_autoptr (TkrResource) ap = tkr_resource_new ("ap", _ ("Action Points"), MAX_AP);
-  g_autoptr (TkrResource) steps = tkr_resource_new ("free-steps", _ ("Free Steps"), 1);
-
-  g_object_set (ap, "current", 0, NULL);
-  g_object_set (steps, "current", 0, NULL);
-  tkr_combatant_add_resource (TKR_COMBATANT (self), ap);
-  tkr_combatant_add_resource (TKR_COMBATANT (self), steps);
-  self->finesse_die = 1;
-  self->conditions = g_list_store_new (TKR_TYPE_AP_MARK);
-  self->adjustments = g_list_store_new (TKR_TYPE_AP_MARK);
-  self->effects = g_list_store_new (TKR_TYPE_AP_MARK);
-}
-
-#define GETTER(type, fn, field, fallback)                                                          \
-  type tkr_ap_combatant_get_##fn (TkrApCombatant *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), fallback);                                   \
-    return self->field;                                                                            \
-  }
-
-GETTER (int, round_ap, round_ap, 0)
-GETTER (int, finesse_die, finesse_die, 0)
-GETTER (int, ap_adjustment, ap_adjustment, 0)
-GETTER (int, mana, mana, 0)
-GETTER (int, mana_max, mana_max, 0)
-GETTER (int, faith, faith, 0)
-GETTER (int, faith_max, faith_max, 0)
-GETTER (gboolean, surprised, surprised, FALSE)
-GETTER (gboolean, moved, moved, FALSE)
-GETTER (gboolean, acted, acted, FALSE)
-GETTER (gboolean, passed, passed, FALSE)
-GETTER (const char *, size, size, NULL)
-GETTER (const char *, recover, recover, NULL)
-
-#undef GETTER
-
-int
-tkr_ap_combatant_get_ap (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), 0);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "ap");
-}
-
-gboolean
-tkr_ap_combatant_get_free_steps (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), FALSE);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "free-steps") > 0;
-}
-
-gboolean
-tkr_ap_combatant_has_condition (TkrApCombatant *self,
-                                const char *name,
-                                gboolean *persistent,
-                                int *target)
-{
-  TkrApMark *mark;
-
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  mark = find_mark (self->conditions, name);
-  if (mark == NULL)
-    return FALSE;
-  if (persistent)
-    *persistent = mark->persistent;
-  if (target)
-    *target = mark->value;
-  return TRUE;
-}
-
-GListModel *
-tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->conditions);
-}
-
-GListModel *
-tkr_ap_combatant_get_adjustments (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->adjustments);
-}
-
-GListModel *
-tkr_ap_combatant_get_effects (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->effects);
-}
-
 static const char *
 combatant_name (TkrApCombatant *combatant)
 {
   return tkr_combatant_get_name (TKR_COMBATANT (combatant));
-}
-
-/* ------------------------------------------------------------------ */
-/* Typed-in rolls                                                      */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  TkrApCombatant *combatant;
-  char *condition; /* NULL for the Finesse Die */
-  int value;
-} TypedRoll;
-
-struct _TkrApRolls
-{
-  GArray *rolls; /* TypedRoll */
-};
-
-static void
-typed_roll_clear (gpointer data)
-{
-  TypedRoll *roll = data;
-
-  g_clear_object (&roll->combatant);
-  g_clear_pointer (&roll->condition, g_free);
-}
-
-TkrApRolls *
-tkr_ap_rolls_new (void)
-{
-  TkrApRolls *rolls = g_new0 (TkrApRolls, 1);
-
-  rolls->rolls = g_array_new (FALSE, TRUE, sizeof (TypedRoll));
-  g_array_set_clear_func (rolls->rolls, typed_roll_clear);
-  return rolls;
-}
-
-void
-tkr_ap_rolls_free (TkrApRolls *rolls)
-{
-  if (rolls == NULL)
-    return;
-  g_array_unref (rolls->rolls);
-  g_free (rolls);
-}
-
-static TypedRoll *
-find_typed (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition)
-{
-  for (guint i = 0; rolls != NULL && i < rolls->rolls->len; i++)
-    {
-      TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
-
-      if (roll->combatant == combatant && g_strcmp0 (roll->condition, condition) == 0)
-        return roll;
-    }
-  return NULL;
-}
-
-static void
-set_typed (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition, int value)
-{
-  TypedRoll *roll = find_typed (rolls, combatant, condition);
-  TypedRoll fresh = { 0 };
-
-  if (roll != NULL)
-    {
-      roll->value = value;
-      return;
-    }
-  fresh.combatant = g_object_ref (combatant);
-  fresh.condition = g_strdup (condition);
-  fresh.value = value;
-  g_array_append_val (rolls->rolls, fresh);
-}
-
-void
-tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face)
-{
-  g_return_if_fail (rolls != NULL);
-  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
-  set_typed (rolls, combatant, NULL, face);
-}
-
-void
-tkr_ap_rolls_set_check (TkrApRolls *rolls,
-                        TkrApCombatant *combatant,
-                        const char *condition,
-                        int total)
-{
-  g_return_if_fail (rolls != NULL);
-  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
-  g_return_if_fail (condition != NULL);
-  set_typed (rolls, combatant, condition, total);
-}
-
-/* ------------------------------------------------------------------ */
-/* The rule data's own section                                         */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  int max_ap_per_round;
-  int only_action_max_ap;
-  GArray *finesse_dice; /* int */
-  int default_finesse_die;
-  int surprised_first_ap;
-  GStrv sizes;
-  GArray *size_steps; /* int, parallel to sizes */
-  char *default_size;
-  int check_die;
-  int default_check_target;
-  JsonObject *check_targets; /* owned by the rules */
-  int recover_per_reset;
-  int max_pool;
-} ApNumbers;
-
-static void
-ap_numbers_clear (ApNumbers *numbers)
-{
-  g_clear_pointer (&numbers->finesse_dice, g_array_unref);
-  g_clear_pointer (&numbers->sizes, g_strfreev);
-  g_clear_pointer (&numbers->size_steps, g_array_unref);
-  g_clear_pointer (&numbers->default_size, g_free);
-}
-
-static gboolean
-read_small_int (
-  JsonObject *object, const char *member, int minimum, int maximum, int *out, GError **error)
-{
-  gint64 value;
-
-  if (!tkr_json_get_int (object, member, TKR_AP_RULE_SYSTEM, TRUE, minimum, maximum, 0, &value,
-                         error))
-    return FALSE;
-  *out = (int) value;
-  return TRUE;
-}
-
-static gboolean
-read_numbers (TkrRules *rules, ApNumbers *numbers, GError **error)
-{
-  JsonObject *section = tkr_rules_get_section (rules, TKR_AP_RULE_SYSTEM);
-  JsonObject *steps, *targets;
-  JsonArray *dice;
-  g_autoptr (GStrvBuilder) sizes = g_strv_builder_new ();
-  gboolean default_die_listed = FALSE;
-  GList *members;
-
-  if (section == NULL)
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("The rule data has no “%s” section with the Action-Point numbers"),
-                   TKR_AP_RULE_SYSTEM);
-      return FALSE;
-    }
-  if (!read_small_int (section, "max_ap_per_round", 1, MAX_AP, &numbers->max_ap_per_round, error) ||
-      !read_small_int (section, "only_action_max_ap", 0, MAX_AP, &numbers->only_action_max_ap,
-                       error) ||
-      !read_small_int (section, "default_finesse_die", 1, MAX_DIE, &numbers->default_finesse_die,
-                       error) ||
-      !read_small_int (section, "surprised_first_ap", 0, MAX_AP, &numbers->surprised_first_ap,
-                       error) ||
-      !read_small_int (section, "check_die", 1, MAX_DIE, &numbers->check_die, error) ||
-      !read_small_int (section, "default_check_target", 1, MAX_CHECK,
-                       &numbers->default_check_target, error) ||
-      !read_small_int (section, "recover_per_reset", 0, MAX_AP, &numbers->recover_per_reset,
-                       error) ||
-      !read_small_int (section, "max_pool", 1, MAX_AP, &numbers->max_pool, error) ||
-      !tkr_json_get_array (section, "finesse_dice", TKR_AP_RULE_SYSTEM, TRUE, &dice, error) ||
-      !tkr_json_get_object (section, "free_steps", TKR_AP_RULE_SYSTEM, TRUE, &steps, error) ||
-      !tkr_json_get_object (section, "check_targets", TKR_AP_RULE_SYSTEM, TRUE, &targets, error) ||
-      !tkr_json_get_string (section, "default_size", TKR_AP_RULE_SYSTEM, TRUE, NULL,
-                            &numbers->default_size, error))
-    return FALSE;
-
-  numbers->finesse_dice = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; i < json_array_get_length (dice); i++)
-    {
-      JsonNode *node = json_array_get_element (dice, i);
-      gint64 sides = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
-                       ? json_node_get_int (node)
-                       : 0;
-
-      if (sides < 2 || sides > MAX_DIE)
-        {
-          g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                       _ ("At “%s.finesse_dice[%u]”: expected a die size from 2 to %d"),
-                       TKR_AP_RULE_SYSTEM, i, MAX_DIE);
-          return FALSE;
-        }
-      int die = (int) sides;
-
-      g_array_append_val (numbers->finesse_dice, die);
-      default_die_listed |= die == numbers->default_finesse_die;
-    }
-  if (!default_die_listed)
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("At “%s.default_finesse_die”: d%d is not among the Finesse Dice"),
-                   TKR_AP_RULE_SYSTEM, numbers->default_finesse_die);
-      return FALSE;
-    }
-
-  numbers->size_steps = g_array_new (FALSE, FALSE, sizeof (int));
-  members = json_object_get_members (steps);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      int spaces;
-
-      if (!read_small_int (steps, l->data, 0, MAX_AP, &spaces, error))
-        {
-          g_list_free (members);
-          return FALSE;
-        }
-      g_strv_builder_add (sizes, l->data);
-      g_array_append_val (numbers->size_steps, spaces);
-    }
-  g_list_free (members);
-  numbers->sizes = g_strv_builder_end (sizes);
-  if (!g_strv_contains ((const char *const *) numbers->sizes, numbers->default_size))
-    {
-      g_set_error (error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
-                   _ ("At “%s.default_size”: “%s” has no Free Steps distance"), TKR_AP_RULE_SYSTEM,
-                   numbers->default_size);
-      return FALSE;
-    }
-
-  members = json_object_get_members (targets);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      int target;
-
-      if (!read_small_int (targets, l->data, 1, MAX_CHECK, &target, error))
-        {
-          g_list_free (members);
-          return FALSE;
-        }
-    }
-  g_list_free (members);
-  numbers->check_targets = targets;
-  return TRUE;
-}
-
-/**
- * tkr_ap_encounter_check_rules:
- *
- * Whether @rules carry a usable "action-points" section; the error names
- * what is wrong.
- */
-gboolean
-tkr_ap_encounter_check_rules (TkrRules *rules, GError **error)
-{
-  ApNumbers numbers = { 0 };
-  gboolean ok;
-
-  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
-  ok = read_numbers (rules, &numbers, error);
-  ap_numbers_clear (&numbers);
-  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -684,7 +87,7 @@ tkr_ap_encounter_finalize (GObject *object)
 
   g_free (self->name);
   g_clear_pointer (&self->rand, g_rand_free);
-  ap_numbers_clear (&self->numbers);
+  tkr_ap_numbers_clear (&self->numbers);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->finalize (object);
 }
 
@@ -755,7 +158,7 @@ tkr_ap_encounter_constructed (GObject *object)
 
   /* tkr_ap_encounter_new() checked the section already. */
   rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self));
-  if (rules != NULL && !read_numbers (rules, &self->numbers, NULL))
+  if (rules != NULL && !tkr_ap_numbers_read (rules, &self->numbers, NULL))
     g_critical ("The rules given to an Action-Point encounter have no usable section");
   if (self->rand == NULL)
     self->rand = g_rand_new ();
@@ -774,7 +177,7 @@ tkr_ap_encounter_constructed (GObject *object)
 static TkrApCombatant *
 member_at (TkrApEncounter *self, guint index)
 {
-  return item_at (G_LIST_MODEL (self->members), index);
+  return tkr_ap_item_at (G_LIST_MODEL (self->members), index);
 }
 
 static void
@@ -783,84 +186,12 @@ set_left (TkrApEncounter *self, TkrApCombatant *combatant, const char *id, int v
   SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-static gboolean
-is_finesse_die (TkrApEncounter *self, int sides)
-{
-  for (guint i = 0; i < self->numbers.finesse_dice->len; i++)
-    if (g_array_index (self->numbers.finesse_dice, int, i) == sides)
-      return TRUE;
-  return FALSE;
-}
-
-static int
-size_index (TkrApEncounter *self, const char *size)
-{
-  for (guint i = 0; size != NULL && self->numbers.sizes[i] != NULL; i++)
-    if (g_strcmp0 (self->numbers.sizes[i], size) == 0)
-      return (int) i;
-  return -1;
-}
-
-static int
-sheet_value (TkrCharacter *character, const char *name)
-{
-  int save = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, name);
-
-  return save != 0 ? save
-                   : tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, name);
-}
-
-/* A fresh combatant for @character: its starting values are part of its
- * creation. Seeded from the sheet's Action-Point fields (rule data
- * "sheet.fields": Finesse Die, AP adjustment, size, Mana and Faith
- * maxima); a sheet written before those fields existed may still carry
- * them as a save or skill named "Finesse", "Mana" or "Faith". The GM sets
- * the rest. */
-static TkrApCombatant *
-make_member (TkrApEncounter *self, TkrCharacter *character)
-{
-  int die, adjustment, mana, faith, size_choice;
-  const char *size = self->numbers.default_size;
-
-  if (!tkr_character_get_field (character, "finesse_die", &die))
-    die = sheet_value (character, "Finesse");
-  if (!is_finesse_die (self, die))
-    die = self->numbers.default_finesse_die;
-  if (!tkr_character_get_field (character, "ap_adjustment", &adjustment))
-    adjustment = 0;
-  adjustment = CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  if (!tkr_character_get_field (character, "mana_max", &mana))
-    mana = sheet_value (character, "Mana");
-  mana = CLAMP (mana, 0, self->numbers.max_pool);
-  if (!tkr_character_get_field (character, "faith_max", &faith))
-    faith = sheet_value (character, "Faith");
-  faith = CLAMP (faith, 0, self->numbers.max_pool);
-
-  /* The size field stores a choice; its label ("Medium", "Small") names
-   * one of the rule data's Free Steps sizes. */
-  if (tkr_character_get_field (character, "size", &size_choice))
-    {
-      TkrRules *rules = tkr_encounter_get_rules (ENC (self));
-      const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, "size");
-      const char *label = info ? tkr_sheet_field_info_get_label (info, size_choice) : NULL;
-
-      for (guint i = 0; label != NULL && self->numbers.sizes[i] != NULL; i++)
-        if (g_ascii_strcasecmp (self->numbers.sizes[i], label) == 0)
-          size = self->numbers.sizes[i];
-    }
-
-  return g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, "finesse-die", die,
-                       "ap-adjustment", adjustment, "size", size, "recover",
-                       mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana, "mana-max", mana,
-                       "faith", faith, "faith-max", faith, NULL);
-}
-
 TkrApCombatant *
 tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
 
-  for (guint i = 0; i < n_items (self->members); i++)
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
     if (tkr_combatant_get_character (TKR_COMBATANT (member_at (self, i))) == character)
       return member_at (self, i);
   return NULL;
@@ -875,7 +206,10 @@ ap_new_combatant (TkrEncounter *encounter, TkrCharacter *character)
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
   TkrApCombatant *member = tkr_ap_encounter_find_member (self, character);
 
-  return TKR_COMBATANT (member ? g_object_ref (member) : make_member (self, character));
+  return TKR_COMBATANT (member
+                          ? g_object_ref (member)
+                          : tkr_ap_combatant_new_from_sheet (
+                              character, tkr_encounter_get_rules (ENC (self)), &self->numbers));
 }
 
 static void
@@ -885,7 +219,8 @@ ap_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *comba
   g_autoptr (TkrCombatant) made = NULL;
 
   if (combatant == NULL)
-    combatant = made = TKR_COMBATANT (make_member (self, character));
+    combatant = made = TKR_COMBATANT (tkr_ap_combatant_new_from_sheet (
+      character, tkr_encounter_get_rules (ENC (self)), &self->numbers));
   if (!g_list_store_find (self->members, combatant, NULL))
     tkr_history_append (HISTORY (self), self->members, combatant);
 }
@@ -987,7 +322,7 @@ tkr_ap_encounter_get_free_steps_limit (TkrApEncounter *self, TkrApCombatant *com
 
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
   g_return_val_if_fail (TKR_IS_AP_COMBATANT (combatant), 0);
-  index = size_index (self, combatant->size);
+  index = tkr_ap_numbers_size_index (&self->numbers, combatant->size);
   return index < 0 ? 0 : g_array_index (self->numbers.size_steps, int, index);
 }
 
@@ -1132,7 +467,7 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
 
   if (!require_not_ended (self, combatant, error))
     return FALSE;
-  if (!is_finesse_die (self, sides))
+  if (!tkr_ap_numbers_has_die (&self->numbers, sides))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
@@ -1179,7 +514,7 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
 
   if (!require_not_ended (self, combatant, error))
     return FALSE;
-  if (size_index (self, size) < 0)
+  if (tkr_ap_numbers_size_index (&self->numbers, size) < 0)
     {
       g_autofree char *sizes = g_strjoinv (", ", self->numbers.sizes);
 
@@ -1296,7 +631,7 @@ check_target_for (TkrApEncounter *self, const char *id)
 static void
 add_mark (TkrApEncounter *self, GListStore *marks, const char *name, int value, gboolean persistent)
 {
-  g_autoptr (TkrApMark) mark = mark_new (name, value, persistent);
+  g_autoptr (TkrApMark) mark = tkr_ap_mark_new (name, value, persistent);
 
   tkr_history_append (HISTORY (self), marks, mark);
 }
@@ -1366,7 +701,7 @@ tkr_ap_encounter_remove_condition (TkrApEncounter *self,
 
   if (!require_not_ended (self, combatant, error))
     return FALSE;
-  mark = find_mark (combatant->conditions, name);
+  mark = tkr_ap_marks_find (combatant->conditions, name);
   if (mark == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("%s is not %s"),
@@ -1411,7 +746,7 @@ tkr_ap_encounter_add_effect (
 
   if (!require_not_ended (self, combatant, error) || !check_label (combatant, name, error))
     return FALSE;
-  if (find_mark (combatant->effects, name) != NULL)
+  if (tkr_ap_marks_find (combatant->effects, name) != NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s already suffers from %s"), combatant_name (combatant), name);
@@ -1444,7 +779,7 @@ tkr_ap_encounter_remove_effect (TkrApEncounter *self,
 
   if (!require_not_ended (self, combatant, error))
     return FALSE;
-  mark = find_mark (combatant->effects, name);
+  mark = tkr_ap_marks_find (combatant->effects, name);
   if (mark == NULL)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
@@ -1495,7 +830,7 @@ ap_build_order (TkrEncounter *encounter)
   GListModel *combatants = tkr_encounter_get_combatants (encounter);
   GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (guint i = 0; i < n_items (combatants); i++)
+  for (guint i = 0; i < tkr_ap_n_items (combatants); i++)
     g_ptr_array_add (order, g_list_model_get_item (combatants, i));
   return order;
 }
@@ -1507,7 +842,7 @@ ap_main_begun (TkrEncounter *encounter)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
 
-  for (guint i = 0; i < n_items (self->members); i++)
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
     {
       TkrApCombatant *combatant = member_at (self, i);
 
@@ -1578,7 +913,7 @@ begin_round (TkrApEncounter *self, int round)
 {
   g_autoptr (GPtrArray) order = g_ptr_array_new ();
 
-  for (guint i = 0; i < n_items (self->members); i++)
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
     {
       TkrApCombatant *combatant = member_at (self, i);
 
@@ -1660,7 +995,7 @@ roll_or_typed (TkrApEncounter *self,
                const char *condition,
                int sides)
 {
-  TypedRoll *typed = find_typed (rolls, combatant, condition);
+  TypedRoll *typed = tkr_ap_rolls_find (rolls, combatant, condition);
 
   if (typed != NULL)
     return typed->value;
@@ -1673,9 +1008,9 @@ reset_effects (TkrApEncounter *self, TkrApCombatant *combatant)
 {
   TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
 
-  for (guint i = 0; i < n_items (combatant->effects); i++)
+  for (guint i = 0; i < tkr_ap_n_items (combatant->effects); i++)
     {
-      TkrApMark *effect = item_at (G_LIST_MODEL (combatant->effects), i);
+      TkrApMark *effect = tkr_ap_item_at (G_LIST_MODEL (combatant->effects), i);
 
       tkr_character_adjust_pool (character, HISTORY (self), TKR_POOL_HEALTH, -effect->value);
       /* Translators: a character, a number, an effect such as Poison */
@@ -1688,10 +1023,10 @@ reset_effects (TkrApEncounter *self, TkrApCombatant *combatant)
 static void
 reset_temporary (TkrApEncounter *self, TkrApCombatant *combatant)
 {
-  guint removed = n_items (combatant->adjustments);
+  guint removed = tkr_ap_n_items (combatant->adjustments);
 
-  for (guint i = n_items (combatant->conditions); i > 0; i--)
-    if (!((TkrApMark *) item_at (G_LIST_MODEL (combatant->conditions), i - 1))->persistent)
+  for (guint i = tkr_ap_n_items (combatant->conditions); i > 0; i--)
+    if (!((TkrApMark *) tkr_ap_item_at (G_LIST_MODEL (combatant->conditions), i - 1))->persistent)
       {
         tkr_history_remove (HISTORY (self), combatant->conditions, i - 1);
         removed++;
@@ -1710,9 +1045,9 @@ reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *comba
 {
   g_autoptr (GPtrArray) shaken = g_ptr_array_new ();
 
-  for (guint i = 0; i < n_items (combatant->conditions); i++)
+  for (guint i = 0; i < tkr_ap_n_items (combatant->conditions); i++)
     {
-      TkrApMark *condition = item_at (G_LIST_MODEL (combatant->conditions), i);
+      TkrApMark *condition = tkr_ap_item_at (G_LIST_MODEL (combatant->conditions), i);
       int total;
 
       if (!condition->persistent)
@@ -1776,7 +1111,7 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
 static void
 run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 {
-  guint n = n_items (self->members);
+  guint n = tkr_ap_n_items (self->members);
 
   if (self->step == TKR_AP_STEP_ACTION)
     /* Ending mid-Action Phase cuts it short. */
@@ -1861,7 +1196,7 @@ tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
 static gboolean
 everyone_done (TkrApEncounter *self)
 {
-  for (guint i = 0; i < n_items (self->members); i++)
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
     {
       TkrApCombatant *combatant = member_at (self, i);
 
@@ -1887,11 +1222,11 @@ next_actor (TkrApEncounter *self)
            tkr_ap_combatant_get_ap (actor));
     }
 
-  for (guint i = tkr_encounter_get_current_index (ENC (self)) + 1; i < n_items (order); i++)
-    if (tkr_ap_combatant_get_ap (item_at (order, i)) > 0)
+  for (guint i = tkr_encounter_get_current_index (ENC (self)) + 1; i < tkr_ap_n_items (order); i++)
+    if (tkr_ap_combatant_get_ap (tkr_ap_item_at (order, i)) > 0)
       {
         SET (self, self, "current-index", (int) i);
-        LOG (self, _ ("%s acts"), combatant_name (item_at (order, i)));
+        LOG (self, _ ("%s acts"), combatant_name (tkr_ap_item_at (order, i)));
         return;
       }
 
@@ -2124,67 +1459,6 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
 /* Files                                                               */
 /* ------------------------------------------------------------------ */
 
-static char *
-member_name (const Field *field)
-{
-  return g_strdelimit (g_strdup (field->name), "-", '_');
-}
-
-static JsonNode *
-marks_to_json (GListStore *marks, const char *value_member)
-{
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-
-  for (guint i = 0; i < n_items (marks); i++)
-    {
-      TkrApMark *mark = item_at (G_LIST_MODEL (marks), i);
-      JsonObject *object = json_object_new ();
-
-      json_object_set_string_member (object, "name", mark->name);
-      if (g_str_equal (value_member, "target"))
-        json_object_set_boolean_member (object, "persistent", mark->persistent);
-      json_object_set_int_member (object, value_member, mark->value);
-      json_array_add_object_element (array, object);
-    }
-  json_node_take_array (node, array);
-  return node;
-}
-
-/* A participant is stored by the engine; the combatant names it by id. */
-static JsonNode *
-combatant_to_json (TkrApCombatant *self)
-{
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  json_object_set_string_member (
-    object, "ref", tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (self))));
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      g_autofree char *name = member_name (field);
-      gpointer member = FIELD (self, field);
-
-      if (field->type == 'i')
-        json_object_set_int_member (object, name, *(int *) member);
-      else if (field->type == 'b')
-        json_object_set_boolean_member (object, name, *(gboolean *) member);
-      else if (field->type == 's')
-        json_object_set_string_member (object, name, *(char **) member ? *(char **) member : "");
-      else if (field->type == 'r')
-        json_object_set_int_member (object, name,
-                                    tkr_combatant_get_left (TKR_COMBATANT (self), name));
-      else
-        json_object_set_boolean_member (object, name, tkr_ap_combatant_get_free_steps (self));
-    }
-  json_object_set_member (object, "conditions", marks_to_json (self->conditions, "target"));
-  json_object_set_member (object, "adjustments", marks_to_json (self->adjustments, "value"));
-  json_object_set_member (object, "effects", marks_to_json (self->effects, "damage"));
-  json_node_take_object (node, object);
-  return node;
-}
-
 static void
 ap_write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -2196,57 +1470,18 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_string_member (object, "step", step_nicks[self->step]);
   json_object_set_int_member (object, "turn", self->turn);
-  for (guint i = 0; i < n_items (self->members); i++)
-    json_array_add_element (members, combatant_to_json (member_at (self, i)));
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
+    json_array_add_element (members, tkr_ap_combatant_to_json (member_at (self, i)));
   json_object_set_array_member (object, "combatants", members);
   /* The Round's order as places in the combatant list. */
-  for (guint i = 0; i < n_items (order); i++)
+  for (guint i = 0; i < tkr_ap_n_items (order); i++)
     {
       guint position = 0;
 
-      g_list_store_find (self->members, item_at (order, i), &position);
+      g_list_store_find (self->members, tkr_ap_item_at (order, i), &position);
       json_array_add_int_element (places, position);
     }
   json_object_set_array_member (object, "order", places);
-}
-
-static gboolean
-read_marks (JsonObject *object,
-            const char *member,
-            const char *value_member,
-            const char *path,
-            int minimum,
-            int maximum,
-            GListStore *marks,
-            GError **error)
-{
-  g_autofree char *list_path = tkr_json_path (path, member);
-  gboolean condition = g_str_equal (value_member, "target");
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
-    return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autofree char *name = NULL;
-      g_autoptr (TkrApMark) mark = NULL;
-      JsonObject *item =
-        tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      gboolean persistent = FALSE;
-      gint64 value;
-
-      if (item == NULL ||
-          !tkr_json_get_string (item, "name", item_path, TRUE, NULL, &name, error) ||
-          (condition &&
-           !tkr_json_get_bool (item, "persistent", item_path, TRUE, FALSE, &persistent, error)) ||
-          !tkr_json_get_int (item, value_member, item_path, TRUE, minimum, maximum, 0, &value,
-                             error))
-        return FALSE;
-      mark = mark_new (name, (int) value, persistent);
-      g_list_store_append (marks, mark);
-    }
-  return TRUE;
 }
 
 /* The combatant's character: "ref" names a participant when the file
@@ -2309,74 +1544,20 @@ combatant_from_json (TkrApEncounter *self,
     return NULL;
 
   combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      g_autofree char *name = member_name (field);
-      g_autofree char *text = NULL;
-      gpointer member = FIELD (combatant, field);
-      gboolean flag;
-      gint64 value;
-      int choice;
-
-      if (field->type == 'b' || field->type == 'f')
-        {
-          if (!tkr_json_get_bool (object, name, path, TRUE, FALSE, &flag, error))
-            return NULL;
-          if (field->type == 'b')
-            *(gboolean *) member = flag;
-          else
-            g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), field->name),
-                          "current", flag ? 1 : 0, NULL);
-        }
-      else if (field->type == 'i' || field->type == 'r')
-        {
-          if (!tkr_json_get_int (object, name, path, TRUE, field->minimum, field->maximum, 0,
-                                 &value, error))
-            return NULL;
-          if (field->type == 'i')
-            *(int *) member = (int) value;
-          else
-            g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), field->name),
-                          "current", (int) value, NULL);
-        }
-      else if (g_str_equal (field->name, "recover"))
-        {
-          if (!tkr_json_get_enum (object, name, path, TRUE, recover_nicks, 0, &choice, error))
-            return NULL;
-          *(char **) member = g_strdup (recover_nicks[choice]);
-        }
-      else
-        {
-          if (!tkr_json_get_string (object, name, path, TRUE, NULL, &text, error))
-            return NULL;
-          *(char **) member = g_steal_pointer (&text);
-        }
-    }
-  if (!read_marks (object, "conditions", "target", path, 0, MAX_CHECK, combatant->conditions,
-                   error) ||
-      !read_marks (object, "adjustments", "value", path, -MAX_ADJUSTMENT, MAX_ADJUSTMENT,
-                   combatant->adjustments, error) ||
-      !read_marks (object, "effects", "damage", path, 1, MAX_DAMAGE, combatant->effects, error))
+  if (!tkr_ap_combatant_read_json (combatant, object, path, error))
     return NULL;
-
-  if (!is_finesse_die (self, combatant->finesse_die))
+  if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
     {
       g_autofree char *die_path = tkr_json_path (path, "finesse_die");
       tkr_json_set_error (error, die_path, _ ("d%d is not a Finesse Die these rules use"),
                           combatant->finesse_die);
       return NULL;
     }
-  if (size_index (self, combatant->size) < 0)
+  if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
     {
       g_autofree char *size_path = tkr_json_path (path, "size");
       tkr_json_set_error (error, size_path, _ ("“%s” is not a size these rules know"),
                           combatant->size);
-      return NULL;
-    }
-  if (combatant->mana > combatant->mana_max || combatant->faith > combatant->faith_max)
-    {
-      tkr_json_set_error (error, path, _ ("Mana or Faith is above its maximum"));
       return NULL;
     }
   return g_steal_pointer (&combatant);
@@ -2517,7 +1698,7 @@ ap_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   ApLoad *ap = load->data;
 
   g_object_set (self, "name", ap->name, "step", ap->step, "turn", ap->turn, NULL);
-  g_list_store_splice (self->members, 0, n_items (self->members), ap->members->pdata,
+  g_list_store_splice (self->members, 0, tkr_ap_n_items (self->members), ap->members->pdata,
                        ap->members->len);
   if (ap->no_order)
     {
@@ -2525,7 +1706,6 @@ ap_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
       g_object_set (self, "round", 0, "current-index", -1, NULL);
     }
 }
-
 /* ------------------------------------------------------------------ */
 /* The class                                                           */
 /* ------------------------------------------------------------------ */
