@@ -1290,54 +1290,46 @@ spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap)
   SET (self, combatant, "round-ap", combatant->round_ap + ap);
 }
 
-gboolean
-tkr_ap_encounter_move (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error)
+/* One movement or one action a Round (seed, Action Phase). */
+static gboolean
+take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement, GError **error)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
   if (!require_actor (self, combatant, error))
     return FALSE;
-  if (combatant->moved)
+  if (movement ? combatant->moved : combatant->acted)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has already made a movement this Round; one a Round is allowed"),
+      g_set_error (error, TKR_ENCOUNTER_ERROR,
+                   movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
+                   movement
+                     ? _ ("%s has already made a movement this Round; one a Round is allowed")
+                     : _ ("%s has already taken an action this Round; one a Round is allowed"),
                    combatant_name (combatant));
       return FALSE;
     }
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Move"));
+  tkr_history_begin (HISTORY (self), movement ? _ ("Move") : _ ("Act"));
   spend (self, combatant, ap);
-  SET (self, combatant, "moved", TRUE);
-  LOG (self, _ ("%s moves for %d AP"), combatant_name (combatant), ap);
+  SET (self, combatant, movement ? "moved" : "acted", TRUE);
+  LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
+       combatant_name (combatant), ap);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
 gboolean
+tkr_ap_encounter_move (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error)
+{
+  return take (self, combatant, ap, TRUE, error);
+}
+
+gboolean
 tkr_ap_encounter_act (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_actor (self, combatant, error))
-    return FALSE;
-  if (combatant->acted)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already taken an action this Round; one a Round is allowed"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
-  if (!check_spend (self, combatant, ap, error))
-    return FALSE;
-
-  tkr_history_begin (HISTORY (self), _ ("Act"));
-  spend (self, combatant, ap);
-  SET (self, combatant, "acted", TRUE);
-  LOG (self, _ ("%s takes an action for %d AP"), combatant_name (combatant), ap);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return take (self, combatant, ap, FALSE, error);
 }
 
 /* Seed, "Only" action: with only a few AP left, all of them for one
