@@ -127,11 +127,13 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
       /* Main puts the opening Reset due; its Finesse rolls come from the
        * seeded GRand, typed in. */
       TkrApEncounter *encounter = TKR_AP_ENCOUNTER (tracker);
-      GListModel *combatants = tkr_ap_encounter_get_combatants (encounter);
+      GListModel *combatants = tkr_ap_encounter_get_members (encounter);
       g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
 
-      check (tkr_ap_encounter_transition (encounter, TKR_PHASE_SETUP, &error), error, "setup");
-      check (tkr_ap_encounter_transition (encounter, TKR_PHASE_MAIN, &error), error, "main");
+      check (tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_SETUP, &error), error,
+             "setup");
+      check (tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_MAIN, &error), error,
+             "main");
       for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
         {
           g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);

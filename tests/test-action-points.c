@@ -43,6 +43,15 @@ refused (gboolean result, GError **error, int code)
   g_clear_error (error);
 }
 
+/* Joins @character and returns its combatant, or NULL. */
+static TkrApCombatant *
+join (Fixture *f, TkrCharacter *character, GError **error)
+{
+  if (!tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), character, error))
+    return NULL;
+  return tkr_ap_encounter_find_member (f->encounter, character);
+}
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
@@ -60,11 +69,11 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->bob = tkr_character_new (f->rules, TKR_CHARACTER_KIND_PC, "Bob");
   f->goblin = tkr_character_new (f->rules, TKR_CHARACTER_KIND_NPC, "Goblin");
 
-  f->a = tkr_ap_encounter_add_participant (f->encounter, f->alice, &error);
+  f->a = join (f, f->alice, &error);
   g_assert_no_error (error);
-  f->b = tkr_ap_encounter_add_participant (f->encounter, f->bob, &error);
+  f->b = join (f, f->bob, &error);
   g_assert_no_error (error);
-  f->g = tkr_ap_encounter_add_participant (f->encounter, f->goblin, &error);
+  f->g = join (f, f->goblin, &error);
   g_assert_no_error (error);
   ok (tkr_ap_encounter_set_size (f->encounter, f->g, "small", &error), error);
 }
@@ -86,8 +95,8 @@ begin_combat (Fixture *f)
 {
   GError *error = NULL;
 
-  ok (tkr_ap_encounter_transition (f->encounter, TKR_PHASE_SETUP, &error), error);
-  ok (tkr_ap_encounter_transition (f->encounter, TKR_PHASE_MAIN, &error), error);
+  ok (tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_SETUP, &error), error);
+  ok (tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_MAIN, &error), error);
 }
 
 /* Runs a Reset with the given Finesse faces (a, b, g). */
@@ -134,7 +143,7 @@ health (TkrCharacter *character)
 static int
 log_index (Fixture *f, const char *needle)
 {
-  GListModel *log = tkr_ap_encounter_get_log (f->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
 
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
@@ -186,7 +195,7 @@ test_seeded_from_sheet_fields (Fixture *f, gconstpointer data)
   ok (tkr_character_set_modifier (carol, NULL, TKR_MODIFIER_KIND_SAVE, "Finesse", 4, &error),
       error);
 
-  c = tkr_ap_encounter_add_participant (f->encounter, carol, &error);
+  c = join (f, carol, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_ap_combatant_get_finesse_die (c), ==, 12);
   g_assert_cmpint (tkr_ap_combatant_get_ap_adjustment (c), ==, -1);
@@ -208,7 +217,7 @@ test_seeded_from_old_sheet (Fixture *f, gconstpointer data)
   ok (tkr_character_set_modifier (dave, NULL, TKR_MODIFIER_KIND_SAVE, "Finesse", 10, &error),
       error);
   ok (tkr_character_set_modifier (dave, NULL, TKR_MODIFIER_KIND_SKILL, "Mana", 2, &error), error);
-  d = tkr_ap_encounter_add_participant (f->encounter, dave, &error);
+  d = join (f, dave, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_ap_combatant_get_finesse_die (d), ==, 10);
   g_assert_cmpint (tkr_ap_combatant_get_mana_max (d), ==, 2);
@@ -239,7 +248,7 @@ test_seeded_from_sheet (Fixture *f, gconstpointer data)
            TKR_ENCOUNTER_ERROR_INVALID);
   refused (tkr_ap_encounter_set_recover (f->encounter, f->b, "gold", &error), &error,
            TKR_ENCOUNTER_ERROR_INVALID);
-  g_assert_null (tkr_ap_encounter_add_participant (f->encounter, f->alice, &error));
+  g_assert_null (join (f, f->alice, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
 }
@@ -293,7 +302,7 @@ test_phases_illegal_and_pause (Fixture *f, gconstpointer data)
   refused (tkr_tracker_next_turn (tracker, &error), &error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 
   begin_action (f);
-  g_assert_null (tkr_ap_encounter_add_participant (f->encounter, f->alice, &error));
+  g_assert_null (join (f, f->alice, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
   g_clear_error (&error);
 
@@ -352,7 +361,7 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
   ok (tkr_ap_encounter_add_adjustment (f->encounter, f->a, "Defense", 2, &error), error);
   ok (tkr_ap_encounter_add_condition (f->encounter, f->a, "Stunned", FALSE, 0, &error), error);
   ok (tkr_ap_encounter_set_pool (f->encounter, f->a, "mana", 1, 3, &error), error);
-  g_assert_cmpuint (tkr_ap_combatant_get_n_conditions (f->a), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_combatant_get_ap_conditions (f->a)), ==, 2);
   begin_combat (f);
 
   /* A typed check for a Temporary condition is refused: it will be gone
@@ -379,8 +388,8 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
   g_assert_cmpint (check, <, recover);
   g_assert_cmpint (recover, <, ap);
 
-  g_assert_cmpuint (tkr_ap_combatant_get_n_conditions (f->a), ==, 0);
-  g_assert_cmpuint (tkr_ap_combatant_get_n_adjustments (f->a), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_combatant_get_ap_conditions (f->a)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_combatant_get_adjustments (f->a)), ==, 0);
   g_assert_cmpint (tkr_ap_combatant_get_mana (f->a), ==, 2);
   g_assert_cmpint (tkr_ap_combatant_get_ap (f->a), ==, 6);
   g_assert_true (tkr_ap_combatant_get_free_steps (f->a));
@@ -516,7 +525,7 @@ test_action_order_by_current_ap (Fixture *f, gconstpointer data)
   GError *error = NULL;
 
   begin_action (f);
-  order = tkr_ap_encounter_get_order (f->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
   g_assert_true (actor (f) == f->a);
 
@@ -531,7 +540,7 @@ test_action_order_by_current_ap (Fixture *f, gconstpointer data)
   g_assert_true (actor (f) == f->b);
   ok (tkr_ap_encounter_act (f->encounter, f->b, 1, &error), error);
   next (f);
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   /* Bob now has 2: the Goblin (3) first, then Alice and Bob tie at 2 and
    * Alice's d8 beats Bob's d6. */
   g_assert_true (actor (f) == f->g);
@@ -553,7 +562,7 @@ test_action_ties_finesse_then_entry (Fixture *f, gconstpointer data)
   /* All on 4: Alice's d8 first; Bob and the Goblin both d6, Bob joined
    * first. */
   reset_with (f, 4, 4, 4);
-  order = tkr_ap_encounter_get_order (f->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   {
     g_autoptr (TkrApCombatant) first = g_list_model_get_item (order, 0);
     g_autoptr (TkrApCombatant) second = g_list_model_get_item (order, 1);
@@ -638,7 +647,7 @@ test_action_pass_and_end_of_phase (Fixture *f, gconstpointer data)
   ok (tkr_ap_encounter_pass (f->encounter, f->b, &error), error);
 
   /* The Goblin acted, so Round 2 comes; passes count per Round. */
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_false (tkr_ap_combatant_get_passed (f->a));
   g_assert_true (actor (f) == f->a);
   ok (tkr_ap_encounter_act (f->encounter, f->a, 3, &error), error);
@@ -651,8 +660,9 @@ test_action_pass_and_end_of_phase (Fixture *f, gconstpointer data)
   next (f);
 
   /* Round 3: Alice 2, Bob 3, Goblin 0 (left out). */
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 3);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_order (f->encounter)), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 2);
   g_assert_true (actor (f) == f->b);
   next (f);
   g_assert_true (actor (f) == f->a);
@@ -660,11 +670,11 @@ test_action_pass_and_end_of_phase (Fixture *f, gconstpointer data)
 
   /* Everyone passed or has 0 AP: the Reset Phase is due. */
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_RESET);
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 0);
   g_assert_null (actor (f));
   next (f);
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 2);
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
 }
 
 static void
@@ -714,7 +724,7 @@ test_action_free_steps (Fixture *f, gconstpointer data)
   refused (tkr_ap_encounter_pass (f->encounter, f->b, &error), &error, TKR_ENCOUNTER_ERROR_INVALID);
   next (f);
   g_assert_false (tkr_ap_combatant_get_passed (f->b));
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
 
   /* Round 2: Bob (3) and the Goblin (3) tie on AP and d6, Bob joined
    * first; Alice (2) last. The Goblin takes its Free Steps now, first
@@ -763,7 +773,7 @@ test_action_out_of_order (Fixture *f, gconstpointer data)
            TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
   refused (tkr_ap_encounter_set_size (f->encounter, NULL, "small", &error), &error,
            TKR_ENCOUNTER_ERROR_NOT_FOUND);
-  g_assert_null (tkr_ap_encounter_find_combatant (f->encounter, stranger));
+  g_assert_null (tkr_ap_encounter_find_member (f->encounter, stranger));
 }
 
 /* ---- the end ------------------------------------------------------ */
@@ -778,8 +788,8 @@ test_end_with_reset_and_xp (Fixture *f, gconstpointer data)
   begin_action (f);
   ok (tkr_ap_encounter_add_effect (f->encounter, f->a, "Bleeding", 1, &error), error);
   ok (tkr_ap_encounter_add_condition (f->encounter, f->b, "Dazed", FALSE, 0, &error), error);
-  refused (tkr_ap_encounter_award_experience (f->encounter, f->alice, 1, "x", &error), &error,
-           TKR_ENCOUNTER_ERROR_WRONG_PHASE);
+  refused (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 1, "x", &error),
+           &error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 
   /* Ending mid-Action Phase runs the closing Reset. */
   ok (tkr_tracker_transition (tracker, TKR_PHASE_END, &error), error);
@@ -792,14 +802,15 @@ test_end_with_reset_and_xp (Fixture *f, gconstpointer data)
            TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 
   /* XP per PC with a reason; an NPC or a wrong amount is refused. */
-  ok (tkr_ap_encounter_award_experience (f->encounter, f->alice, 2, "Held the bridge", &error),
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 2, "Held the bridge",
+                                      &error),
       error);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, xp + 2);
   g_assert_true (log_index (f, "Alice gains 2 XP: Held the bridge") >= 0);
-  refused (tkr_ap_encounter_award_experience (f->encounter, f->goblin, 1, "", &error), &error,
-           TKR_ENCOUNTER_ERROR_INVALID);
-  refused (tkr_ap_encounter_award_experience (f->encounter, f->bob, 9, "", &error), &error,
-           TKR_ENCOUNTER_ERROR_INVALID);
+  refused (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->goblin, 1, "", &error),
+           &error, TKR_ENCOUNTER_ERROR_INVALID);
+  refused (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 9, "", &error),
+           &error, TKR_ENCOUNTER_ERROR_INVALID);
 
   ok (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error), error);
   g_assert_cmpint (tkr_tracker_get_phase (tracker), ==, TKR_PHASE_FREEPLAY);
@@ -815,7 +826,7 @@ snapshot (Fixture *f)
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_new (JSON_NODE_ARRAY);
 
-  json_array_add_element (array, tkr_ap_encounter_to_json (f->encounter));
+  json_array_add_element (array, tkr_tracker_to_json (TKR_TRACKER (f->encounter)));
   json_array_add_element (array, tkr_character_to_json (f->alice));
   json_array_add_element (array, tkr_character_to_json (f->bob));
   json_node_take_array (node, array);
@@ -865,26 +876,27 @@ CMD (uncondition, tkr_ap_encounter_remove_condition (f->encounter, f->a, "Prone"
 CMD (adjustment, tkr_ap_encounter_add_adjustment (f->encounter, f->a, "Defense", 2, error))
 CMD (effect, tkr_ap_encounter_add_effect (f->encounter, f->b, "Poison", 2, error))
 CMD (uneffect, tkr_ap_encounter_remove_effect (f->encounter, f->b, "Poison", error))
-CMD (setup, tkr_ap_encounter_transition (f->encounter, TKR_PHASE_SETUP, error))
-CMD (main, tkr_ap_encounter_transition (f->encounter, TKR_PHASE_MAIN, error))
-CMD (reset, tkr_ap_encounter_next_turn (f->encounter, error))
+CMD (setup, tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_SETUP, error))
+CMD (main, tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_MAIN, error))
+CMD (reset, tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), error))
 CMD (move, tkr_ap_encounter_move (f->encounter, actor (f), 1, error))
 CMD (act, tkr_ap_encounter_act (f->encounter, actor (f), 2, error))
 CMD (steps, tkr_ap_encounter_free_steps (f->encounter, actor (f), 1, error))
-CMD (next, tkr_ap_encounter_next_turn (f->encounter, error))
+CMD (next, tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), error))
 CMD (pass, tkr_ap_encounter_pass (f->encounter, actor (f), error))
 CMD (only, tkr_ap_encounter_only_action (f->encounter, actor (f), error))
-CMD (pause, tkr_ap_encounter_transition (f->encounter, TKR_PHASE_PAUSED, error))
-CMD (end, tkr_ap_encounter_transition (f->encounter, TKR_PHASE_END, error))
-CMD (xp, tkr_ap_encounter_award_experience (f->encounter, f->alice, 1, "Bravery", error))
-CMD (freeplay, tkr_ap_encounter_transition (f->encounter, TKR_PHASE_FREEPLAY, error))
+CMD (pause, tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_PAUSED, error))
+CMD (end, tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_END, error))
+CMD (xp,
+     tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 1, "Bravery", error))
+CMD (freeplay, tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_FREEPLAY, error))
 
 static gboolean
 cmd_join (Fixture *f, GError **error)
 {
   g_autoptr (TkrCharacter) extra = tkr_character_new (f->rules, TKR_CHARACTER_KIND_NPC, "Extra");
 
-  return tkr_ap_encounter_add_participant (f->encounter, extra, error) != NULL;
+  return join (f, extra, error) != NULL;
 }
 
 static void
@@ -919,7 +931,7 @@ test_undo_every_command (Fixture *f, gconstpointer data)
     next (f);
   check_undo (f, "Only action", cmd_only);
   check_undo (f, "pause", cmd_pause);
-  ok (tkr_ap_encounter_transition (f->encounter, TKR_PHASE_MAIN, &error), error);
+  ok (tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_MAIN, &error), error);
   check_undo (f, "end with the closing Reset", cmd_end);
   check_undo (f, "XP", cmd_xp);
   check_undo (f, "back to Freeplay", cmd_freeplay);
@@ -975,16 +987,16 @@ resolve (const char *id, gpointer user_data)
 static void
 round_trip (Fixture *f)
 {
-  g_autoptr (JsonNode) first = tkr_ap_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) first = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_autoptr (JsonNode) second = NULL;
   g_autoptr (TkrApEncounter) copy = tkr_ap_encounter_new (f->rules, NULL, NULL);
   GError *error = NULL;
 
-  ok (tkr_ap_encounter_load_json (copy, first, "encounter", resolve, f, &error), error);
-  second = tkr_ap_encounter_to_json (copy);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), first, "encounter", resolve, f, &error), error);
+  second = tkr_tracker_to_json (TKR_TRACKER (copy));
   g_assert_true (json_node_equal (first, second));
   g_assert_cmpint (tkr_tracker_get_phase (TKR_TRACKER (copy)), ==,
-                   tkr_ap_encounter_get_phase (f->encounter));
+                   tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)));
 }
 
 static void
@@ -1005,7 +1017,7 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   ok (tkr_ap_encounter_move (f->encounter, f->a, 2, &error), error);
   next (f);
   round_trip (f);
-  ok (tkr_ap_encounter_transition (f->encounter, TKR_PHASE_END, &error), error);
+  ok (tkr_encounter_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_END, &error), error);
   round_trip (f);
 }
 
@@ -1017,23 +1029,128 @@ expect_refused (Fixture *f, const char *json, const char *path_in_message)
   g_autoptr (GError) error = NULL;
 
   g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
-  g_assert_false (tkr_ap_encounter_load_json (copy, json_parser_get_root (parser), "encounter",
-                                              resolve, f, &error));
+  g_assert_false (tkr_tracker_load_json (TKR_TRACKER (copy), json_parser_get_root (parser),
+                                         "encounter", resolve, f, &error));
   g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, path_in_message));
   /* Nothing changed. */
-  g_assert_cmpint (tkr_ap_encounter_get_phase (copy), ==, TKR_PHASE_FREEPLAY);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_combatants (copy)), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (copy)), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_members (copy)), ==, 0);
 }
 
 static char *
 valid_with (Fixture *f, const char *member, JsonNode *value)
 {
-  g_autoptr (JsonNode) node = tkr_ap_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) node = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
 
   json_object_set_member (json_node_get_object (node), member, value);
   return json_to_string (node, FALSE);
+}
+
+/* Files written before the engine kept the participants have them in the
+ * combatants: a PC by "ref", an NPC whole in "npc". They still load, with
+ * a Reset due (no order, Round 0), and save in the engine's shape. */
+static void
+test_json_old_file (Fixture *f, gconstpointer data)
+{
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (TkrApEncounter) copy = tkr_ap_encounter_new (f->rules, NULL, NULL);
+  JsonObject *object, *goblin;
+  TkrApCombatant *member;
+  GError *error = NULL;
+
+  ok (tkr_ap_encounter_set_surprised (f->encounter, f->g, TRUE, &error), error);
+  begin_combat (f);
+  node = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
+  object = json_node_get_object (node);
+  json_object_remove_member (object, "participants");
+  goblin = json_array_get_object_element (json_object_get_array_member (object, "combatants"), 2);
+  json_object_remove_member (goblin, "ref");
+  json_object_set_member (goblin, "npc", tkr_character_to_json (f->goblin));
+
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  g_assert_cmpint (tkr_tracker_get_phase (TKR_TRACKER (copy)), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_ap_encounter_get_step (copy), ==, TKR_AP_STEP_RESET);
+  g_assert_cmpint (tkr_tracker_get_round (TKR_TRACKER (copy)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (copy))), ==,
+                    0);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), ==, 3);
+  member = tkr_ap_encounter_find_member (copy, f->alice);
+  g_assert_nonnull (member);
+  g_assert_cmpint (tkr_ap_combatant_get_finesse_die (member), ==, 8);
+  member = g_list_model_get_item (tkr_ap_encounter_get_members (copy), 2);
+  g_assert_true (tkr_ap_combatant_get_surprised (member));
+  g_assert_cmpstr (tkr_combatant_get_name (TKR_COMBATANT (member)), ==, "Goblin");
+  g_object_unref (member);
+
+  /* Saved again, it is the engine's shape, and that round-trips. */
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_object_has_member (json_node_get_object (saved), "participants"));
+  g_clear_object (&copy);
+  copy = tkr_ap_encounter_new (f->rules, NULL, NULL);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), saved, "encounter", resolve, f, &error), error);
+  g_clear_pointer (&node, json_node_unref);
+  node = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_node_equal (saved, node));
+}
+
+/* ---- rules the view shows ----------------------------------------- */
+
+/* Reset Phase, step 5: a Finesse Die face plus the AP adjustment (never
+ * below 0), or exactly the rule data's AP for the surprised in the
+ * opening Reset; step 4: one Mana or Faith, not past the maximum. */
+static void
+test_reset_preview_rules (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  gboolean surprised = TRUE;
+
+  ok (tkr_ap_encounter_set_ap_adjustment (f->encounter, f->b, -2, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 5, &surprised), ==, 3);
+  g_assert_false (surprised);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 1, NULL), ==, 0);
+  ok (tkr_ap_encounter_set_surprised (f->encounter, f->b, TRUE, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_reset_ap (f->encounter, f->b, 5, &surprised), ==,
+                   tkr_ap_encounter_get_surprised_first_ap (f->encounter));
+  g_assert_true (surprised);
+
+  /* Alice has 3 of 3 Mana: nothing to recover until she spends some. */
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 0);
+  ok (tkr_ap_encounter_set_pool (f->encounter, f->a, "mana", 1, 3, &error), error);
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 1);
+  ok (tkr_ap_encounter_set_recover (f->encounter, f->a, "faith", &error), error);
+  g_assert_cmpint (tkr_ap_encounter_get_recovery (f->encounter, f->a), ==, 0);
+}
+
+/* Mana and Faith as the GM types them: a current value above the maximum
+ * raises it, a maximum below the current value lowers that, both within
+ * 0 and the rule data's largest pool. */
+static void
+test_pool_fitting (Fixture *f, gconstpointer data)
+{
+  int most = tkr_ap_encounter_get_max_pool (f->encounter);
+  int current = 5, maximum = 3;
+  int lowest, highest;
+
+  tkr_ap_encounter_fit_pool (f->encounter, TRUE, &current, &maximum);
+  g_assert_cmpint (current, ==, MIN (5, most));
+  g_assert_cmpint (maximum, ==, MIN (5, most));
+  current = 5, maximum = 3;
+  tkr_ap_encounter_fit_pool (f->encounter, FALSE, &current, &maximum);
+  g_assert_cmpint (current, ==, 3);
+  g_assert_cmpint (maximum, ==, 3);
+  current = -1, maximum = most + 10;
+  tkr_ap_encounter_fit_pool (f->encounter, FALSE, &current, &maximum);
+  g_assert_cmpint (current, ==, 0);
+  g_assert_cmpint (maximum, ==, most);
+
+  /* The End's award controls span the rule data's awards. */
+  tkr_ap_encounter_get_award_range (f->encounter, &lowest, &highest);
+  g_assert_cmpint (lowest, >=, 1);
+  g_assert_cmpint (lowest, <=, highest);
 }
 
 static void
@@ -1075,7 +1192,7 @@ test_json_malformed (Fixture *f, gconstpointer data)
   bad_index = valid_with (f, "current_index", json_node_init_int (json_node_alloc (), 9));
   expect_refused (f, bad_index, "encounter.current_index");
 
-  good = tkr_ap_encounter_to_json (f->encounter);
+  good = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   combatants = json_object_get_array_member (json_node_get_object (good), "combatants");
   member = json_array_get_object_element (combatants, 0);
   json_object_set_int_member (member, "finesse_die", 7);
@@ -1122,6 +1239,9 @@ main (int argc, char *argv[])
   ADD ("undo/previous-turn-restores", test_undo_previous_turn);
   ADD ("json/round-trip", test_json_round_trip);
   ADD ("json/malformed-refused-with-path", test_json_malformed);
+  ADD ("json/file-with-participants-in-combatants-loads", test_json_old_file);
+  ADD ("reset/preview-ap-surprise-and-recovery", test_reset_preview_rules);
+  ADD ("pools/mana-faith-fitting-and-award-range", test_pool_fitting);
 
   return g_test_run ();
 }

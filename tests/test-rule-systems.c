@@ -381,7 +381,7 @@ test_action_points_numbers (void)
   }
 
   g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
-  combatant = tkr_ap_encounter_find_combatant (encounter, alice);
+  combatant = tkr_ap_encounter_find_member (encounter, alice);
   g_assert_cmpint (tkr_ap_encounter_get_free_steps_limit (encounter, combatant), ==, 2);
   g_assert_true (tkr_ap_encounter_set_size (encounter, combatant, "small", &error));
   g_assert_no_error (error);

@@ -95,7 +95,7 @@ activate (ApFixture *f, const char *action)
 static TkrApCombatant *
 combatant (ApFixture *f, TkrCharacter *character)
 {
-  TkrApCombatant *found = tkr_ap_encounter_find_combatant (f->encounter, character);
+  TkrApCombatant *found = tkr_ap_encounter_find_member (f->encounter, character);
 
   g_assert_nonnull (found);
   return found;
@@ -196,7 +196,7 @@ static void
 test_freeplay_party_and_settings (ApFixture *f, gconstpointer data)
 {
   GtkListBox *participants = child (f, GTK_TYPE_LIST_BOX, "participants_list");
-  GListModel *combatants = tkr_ap_encounter_get_combatants (f->encounter);
+  GListModel *combatants = tkr_ap_encounter_get_members (f->encounter);
   GtkWidget *bob_row;
   AdwComboRow *die_row;
   GtkSwitch *surprised;
@@ -249,10 +249,10 @@ begin_combat (ApFixture *f)
   GListModel *party = tkr_campaign_get_party (f->campaign);
 
   click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_combatants (f->encounter)), ==,
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_members (f->encounter)), ==,
                     1 + g_list_model_get_n_items (party));
   activate (f, "encounter.begin-setup");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (label_text (f, "freeplay_title"), ==, "Setting Up Combat");
 
   /* Bob is caught off guard (set in Setup, through his row). */
@@ -264,7 +264,7 @@ begin_combat (ApFixture *f)
   fixture_iterate ();
   g_assert_true (tkr_ap_combatant_get_surprised (combatant (f, f->bob)));
   activate (f, "encounter.begin-main");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "stack")), ==,
                    "main");
 }
@@ -318,7 +318,7 @@ opening_reset (ApFixture *f)
 
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_ACTION);
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 1);
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->alice)), ==, 5);
   g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->goblin)), ==, 3);
   g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->bob)), ==, 1);
@@ -435,7 +435,7 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
 
   /* Round 2: ordered again by current AP, the Goblin (3) before Alice (2),
    * Bob (0) left out. */
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Round 2");
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == goblin);
   {
@@ -461,7 +461,7 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == alice);
   click_actor (f, "pass_button");
   /* The Goblin's steps were an opportunity used, not a pass: Round 3. */
-  g_assert_cmpint (tkr_ap_encounter_get_round (f->encounter), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == goblin);
   click_actor (f, "pass_button");
   click_actor (f, "pass_button");
@@ -483,15 +483,15 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
 
   /* Pause and resume. */
   activate (f, "encounter.pause");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_PAUSED);
   g_assert_true (gtk_revealer_get_reveal_child (child (f, GTK_TYPE_REVEALER, "paused_revealer")));
   g_assert_false (gtk_widget_get_sensitive (child (f, GTK_TYPE_WIDGET, "actor_group")));
   activate (f, "encounter.resume");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
   /* End: the closing Reset, then Experience with a reason. */
   activate (f, "encounter.end");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "stack")), ==,
                    "end");
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 0);
@@ -502,7 +502,7 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
     GtkWidget *xp_row;
     g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
     g_autoptr (GPtrArray) entries = g_ptr_array_new ();
-    GListModel *log = tkr_ap_encounter_get_log (f->encounter);
+    GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
     g_autoptr (TkrLogEntry) last = NULL;
 
     g_assert_nonnull (alice_row);
@@ -522,7 +522,7 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
   }
 
   activate (f, "encounter.finish");
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "stack")), ==,
                    "freeplay");
   /* The Experience stays on the sheet through it all. */
@@ -543,7 +543,7 @@ test_conditions_and_effects (ApFixture *f, gconstpointer data)
   int target = 0;
 
   begin_combat (f);
-  g_assert_nonnull (tkr_ap_encounter_find_combatant (f->encounter, tom));
+  g_assert_nonnull (tkr_ap_encounter_find_member (f->encounter, tom));
   alice = combatant (f, f->alice);
   effects = child (f, GTK_TYPE_LIST_BOX, "effects_list");
   g_assert_nonnull (row_titled (effects, "Tom & <Jerry>"));
@@ -577,7 +577,7 @@ test_conditions_and_effects (ApFixture *f, gconstpointer data)
     collect_widgets (entry_row, GTK_TYPE_BUTTON, buttons);
     click (g_ptr_array_index (buttons, buttons->len - 1));
   }
-  g_assert_cmpuint (tkr_ap_combatant_get_n_effects (alice), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_combatant_get_effects (alice)), ==, 1);
   g_assert_cmpstr (subtitle_of (effects, "Alice"), ==, "Cursed, Poison");
   /* The Reset's first step names it. */
   g_assert_nonnull (
@@ -624,7 +624,7 @@ test_phase_bar (ApFixture *f, gconstpointer data)
   g_assert_true (gtk_widget_get_sensitive (tkr_phase_bar_get_button (bar, TKR_PHASE_SETUP)));
   g_assert_false (gtk_widget_get_sensitive (tkr_phase_bar_get_button (bar, TKR_PHASE_MAIN)));
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_SETUP));
-  g_assert_cmpint (tkr_ap_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (label_text (f, "freeplay_title"), ==, "Setting Up Combat");
 }
 

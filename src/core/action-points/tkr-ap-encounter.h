@@ -2,9 +2,7 @@
 #pragma once
 
 #include "tkr-character.h"
-#include "tkr-klep-combatant.h"
-#include "tkr-log-entry.h"
-#include "tkr-tracker.h"
+#include "tkr-encounter.h"
 
 G_BEGIN_DECLS
 
@@ -26,7 +24,7 @@ G_BEGIN_DECLS
  * the closing Reset (its first four steps: there is no Action Phase after
  * it, so Action Points are only cleared).
  *
- * tkr_tracker_next_turn(): in the Action Phase, ends the current actor's
+ * tkr_encounter_next_turn(): in the Action Phase, ends the current actor's
  * opportunity (one who spent nothing and took no Free Steps has passed)
  * and gives the next one the floor; after the last actor of a Round, the
  * Action Phase ends if everyone has 0 AP or passed, otherwise the next
@@ -55,30 +53,36 @@ GType tkr_ap_step_get_type (void) G_GNUC_CONST;
 
 #define TKR_AP_RULE_SYSTEM "action-points"
 
-/* One combatant's state in the encounter. Properties, read-write with
- * explicit notify so TkrHistory records them (change them only through
- * TkrApEncounter's commands):
+/* A condition, Temporary adjustment or per-Turn effect on a combatant:
+ * its name and number (a condition's check target, 0 when Temporary; an
+ * adjustment's value; an effect's damage). Immutable. */
+#define TKR_TYPE_AP_MARK (tkr_ap_mark_get_type ())
+G_DECLARE_FINAL_TYPE (TkrApMark, tkr_ap_mark, TKR, AP_MARK, GObject)
+
+const char *tkr_ap_mark_get_name (TkrApMark *self);
+int tkr_ap_mark_get_value (TkrApMark *self);
+gboolean tkr_ap_mark_get_persistent (TkrApMark *self);
+
+/* One combatant's state in the encounter, made when a character joins
+ * (in Freeplay too: the GM sets it up before combat) and kept while it
+ * takes part. Its resources (TkrCombatant "resources") are "ap" (Action
+ * Points left this Turn) and "free-steps" (1 while the Turn's Free Steps
+ * are unused). Properties, read-write with explicit notify so TkrHistory
+ * records them (change them only through TkrApEncounter's commands):
  *
- * "character" (TkrCharacter, construct-only)
  * "finesse-die" (int): sides of the Finesse Die (a size the rule data lists)
  * "ap-adjustment" (int): added to the Finesse Die roll at each Reset
  * "size" (string): "medium" or "small" (Free Steps distance)
  * "surprised" (bool): gets exactly the rule data's AP in the first Reset
- * "ap" (int): Action Points left this Turn
  * "round-ap" (int): AP spent in the current Round
  * "moved", "acted", "passed" (bool): this Round
- * "free-steps" (bool): Free Steps still available this Turn
  * "stepped" (bool): took Free Steps in the current Round
  * "mana", "mana-max", "faith", "faith-max" (int)
  * "recover" (string): "mana" or "faith", the player's choice for Resets
- * "conditions" (GVariant "a(sbi)"): name, persistent, check target
- * "adjustments" (GVariant "a(si)"): Temporary adjustments, name and value
- * "effects" (GVariant "a(si)"): per-Turn effects, name and damage
  */
 #define TKR_TYPE_AP_COMBATANT (tkr_ap_combatant_get_type ())
-G_DECLARE_FINAL_TYPE (TkrApCombatant, tkr_ap_combatant, TKR, AP_COMBATANT, GObject)
+G_DECLARE_FINAL_TYPE (TkrApCombatant, tkr_ap_combatant, TKR, AP_COMBATANT, TkrCombatant)
 
-TkrCharacter *tkr_ap_combatant_get_character (TkrApCombatant *self);
 int tkr_ap_combatant_get_ap (TkrApCombatant *self);
 int tkr_ap_combatant_get_round_ap (TkrApCombatant *self);
 int tkr_ap_combatant_get_finesse_die (TkrApCombatant *self);
@@ -100,9 +104,10 @@ gboolean tkr_ap_combatant_has_condition (TkrApCombatant *self,
                                          const char *name,
                                          gboolean *persistent,
                                          int *target);
-guint tkr_ap_combatant_get_n_conditions (TkrApCombatant *self);
-guint tkr_ap_combatant_get_n_adjustments (TkrApCombatant *self);
-guint tkr_ap_combatant_get_n_effects (TkrApCombatant *self);
+/* (transfer none): lists of TkrApMark */
+GListModel *tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self);
+GListModel *tkr_ap_combatant_get_adjustments (TkrApCombatant *self);
+GListModel *tkr_ap_combatant_get_effects (TkrApCombatant *self);
 
 /* Typed-in rolls for a Reset: anything not given is rolled. */
 typedef struct _TkrApRolls TkrApRolls;
@@ -118,28 +123,24 @@ void tkr_ap_rolls_set_check (TkrApRolls *rolls,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrApRolls, tkr_ap_rolls_free)
 
 #define TKR_TYPE_AP_ENCOUNTER (tkr_ap_encounter_get_type ())
-G_DECLARE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR, AP_ENCOUNTER, GObject)
+G_DECLARE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR, AP_ENCOUNTER, TkrEncounter)
 
-/* Properties: "rules", "history" (construct-only), "name", "phase"
- * (TkrPhase), "step" (TkrApStep), "turn" (int), "round" (int),
- * "current-index" (int, into the Round's order, -1 when nobody acts).
- * Lists: combatants [TkrApCombatant, participant order], order
- * [TkrApCombatant, the Round's order], log [TkrLogEntry]. */
+/* Properties beyond TkrEncounter's: "name", "step" (TkrApStep), "turn"
+ * (int), "members" (GListModel of TkrApCombatant, one per participant in
+ * every phase). The engine's "round" counts the Rounds of the current
+ * Turn's Action Phase (0 while a Reset is due); its "order" is the
+ * Round's order and "current-index" the actor's place in it (-1 when
+ * nobody acts). Its combatants are the members from Setup to End. */
 
 /* @rules must be the "action-points" rules (tkr_rules_new_from_resource);
  * @rand (nullable) is copied and used for every roll not typed in. */
 TkrApEncounter *tkr_ap_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand);
 gboolean tkr_ap_encounter_check_rules (TkrRules *rules, GError **error);
-TkrRules *tkr_ap_encounter_get_rules (TkrApEncounter *self);
-TkrHistory *tkr_ap_encounter_get_history (TkrApEncounter *self);
-TkrPhase tkr_ap_encounter_get_phase (TkrApEncounter *self);
 TkrApStep tkr_ap_encounter_get_step (TkrApEncounter *self);
 int tkr_ap_encounter_get_turn (TkrApEncounter *self);
-int tkr_ap_encounter_get_round (TkrApEncounter *self);
-GListModel *tkr_ap_encounter_get_combatants (TkrApEncounter *self);
-GListModel *tkr_ap_encounter_get_order (TkrApEncounter *self);
-GListModel *tkr_ap_encounter_get_log (TkrApEncounter *self);
-TkrApCombatant *tkr_ap_encounter_find_combatant (TkrApEncounter *self, TkrCharacter *character);
+GListModel *tkr_ap_encounter_get_members (TkrApEncounter *self);
+/* (transfer none) (nullable): @character's state, in any phase */
+TkrApCombatant *tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character);
 /* Who has the floor in the Action Phase, or NULL. */
 TkrApCombatant *tkr_ap_encounter_get_actor (TkrApEncounter *self);
 const char *tkr_ap_step_to_nick (TkrApStep step);
@@ -148,23 +149,42 @@ int tkr_ap_encounter_get_max_ap_per_round (TkrApEncounter *self);
 int tkr_ap_encounter_get_only_action_max_ap (TkrApEncounter *self);
 int tkr_ap_encounter_get_surprised_first_ap (TkrApEncounter *self);
 int tkr_ap_encounter_get_check_die (TkrApEncounter *self);
+int tkr_ap_encounter_get_max_pool (TkrApEncounter *self);
 /* The Finesse Die sizes (transfer none, element-type int). */
 GArray *tkr_ap_encounter_get_finesse_dice (TkrApEncounter *self);
 /* The sizes with a Free Steps distance (transfer none). */
 const char *const *tkr_ap_encounter_get_sizes (TkrApEncounter *self);
 /* How many spaces @combatant's Free Steps may cover (seed 004). */
 int tkr_ap_encounter_get_free_steps_limit (TkrApEncounter *self, TkrApCombatant *combatant);
+/* Reset Phase, step 5 (seed 004): the AP @combatant gets from a Finesse
+ * Die showing @face, or exactly the rule data's AP when surprised in the
+ * opening Reset (@surprised_ap set TRUE then). */
+int tkr_ap_encounter_reset_ap (TkrApEncounter *self,
+                               TkrApCombatant *combatant,
+                               int face,
+                               gboolean *surprised_ap);
+/* Reset Phase, step 4: how much Mana or Faith (its "recover" choice)
+ * @combatant gets back, up to its maximum. */
+int tkr_ap_encounter_get_recovery (TkrApEncounter *self, TkrApCombatant *combatant);
+/* Mana or Faith as the GM types it: a current value above the maximum
+ * raises the maximum when @current_typed, else the current value comes
+ * down to it; the maximum stays within 0 and the rule data's largest
+ * pool. */
+void tkr_ap_encounter_fit_pool (TkrApEncounter *self,
+                                gboolean current_typed,
+                                int *current,
+                                int *maximum);
+/* The smallest and largest Experience award the rule data lists (1 and 1
+ * when it lists none), for the End's award controls. */
+void tkr_ap_encounter_get_award_range (TkrApEncounter *self, int *lowest, int *highest);
 
-/* Participants: in Freeplay or Setup. A new combatant takes the sheet's
- * fields (tkr_character_get_field): "finesse_die" (when it is a die size
- * the rule data lists), "ap_adjustment", "size" (the choice whose label
- * names a Free Steps size) and the "mana_max" and "faith_max" maxima. A
- * sheet without a field falls back to a save or skill named "Finesse",
- * "Mana" or "Faith", then to the rule data's defaults. */
-TkrApCombatant *
-tkr_ap_encounter_add_participant (TkrApEncounter *self, TkrCharacter *character, GError **error);
-gboolean
-tkr_ap_encounter_remove_participant (TkrApEncounter *self, TkrCharacter *character, GError **error);
+/* Participants join through tkr_encounter_add_participant(). A new
+ * combatant takes the sheet's fields (tkr_character_get_field):
+ * "finesse_die" (when it is a die size the rule data lists),
+ * "ap_adjustment", "size" (the choice whose label names a Free Steps size)
+ * and the "mana_max" and "faith_max" maxima. A sheet without a field falls
+ * back to a save or skill named "Finesse", "Mana" or "Faith", then to the
+ * rule data's defaults. */
 
 /* GM settings, validated and undoable. */
 gboolean tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
@@ -217,16 +237,13 @@ gboolean tkr_ap_encounter_remove_effect (TkrApEncounter *self,
                                          const char *name,
                                          GError **error);
 
-/* Phases */
-gboolean tkr_ap_encounter_can_transition (TkrApEncounter *self, TkrPhase to);
-gboolean tkr_ap_encounter_transition (TkrApEncounter *self, TkrPhase to, GError **error);
-/* Main|Paused -> End with the closing Reset; @rolls nullable. */
+/* Main|Paused -> End with the closing Reset; @rolls nullable.
+ * tkr_encounter_end() is the same with every roll made. */
 gboolean tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
 
-/* The Reset Phase, when due; @rolls (nullable) types in rolls. */
+/* The Reset Phase, when due; @rolls (nullable) types in rolls.
+ * tkr_encounter_next_turn() runs it with every roll made. */
 gboolean tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
-gboolean tkr_ap_encounter_next_turn (TkrApEncounter *self, GError **error);
-gboolean tkr_ap_encounter_previous_turn (TkrApEncounter *self, GError **error);
 
 /* The Action Phase: only the actor, and only in its opportunity. */
 gboolean
@@ -241,18 +258,5 @@ gboolean tkr_ap_encounter_free_steps (TkrApEncounter *self,
                                       GError **error);
 /* Ends the actor's opportunity keeping its AP, then as next_turn. */
 gboolean tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError **error);
-
-/* End: XP per PC with a reason (amounts the rule data allows). */
-gboolean tkr_ap_encounter_award_experience (
-  TkrApEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
-
-JsonNode *tkr_ap_encounter_to_json (TkrApEncounter *self);
-/* Into a fresh encounter, nothing recorded; PCs by id through @resolve. */
-gboolean tkr_ap_encounter_load_json (TkrApEncounter *self,
-                                     JsonNode *node,
-                                     const char *path,
-                                     TkrCharacterResolver resolve,
-                                     gpointer user_data,
-                                     GError **error);
 
 G_END_DECLS

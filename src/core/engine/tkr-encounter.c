@@ -894,10 +894,16 @@ tkr_encounter_end (TkrEncounter *self, GError **error)
   set_phase (self, TKR_PHASE_END);
   if (klass->ended != NULL)
     klass->ended (self);
-  tkr_encounter_log_kind (self, TKR_LOG_ENCOUNTER_END,
-                          g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
-                                       "The encounter ends after %d rounds", priv->round),
-                          priv->round);
+  {
+    g_autofree char *text =
+      klass->describe_end != NULL
+        ? klass->describe_end (self)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
+                                        "The encounter ends after %d rounds", priv->round),
+                           priv->round);
+
+    tkr_encounter_log_kind (self, TKR_LOG_ENCOUNTER_END, "%s", text);
+  }
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1030,7 +1036,9 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
 
   if (!tkr_encounter_require_phase (self, TKR_PHASE_MAIN, error))
     return FALSE;
-  if (priv->history == NULL || (priv->round <= 1 && priv->current_index <= 0))
+  if (priv->history == NULL || (TKR_ENCOUNTER_GET_CLASS (self)->has_earlier_turn != NULL
+                                  ? !TKR_ENCOUNTER_GET_CLASS (self)->has_earlier_turn (self)
+                                  : priv->round <= 1 && priv->current_index <= 0))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("There is no earlier turn to go back to"));

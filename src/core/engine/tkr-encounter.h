@@ -125,8 +125,15 @@ struct _TkrEncounterClass
    * Setup tests) with @rand, recorded; the engine opens the step. NULL
    * when the system's Setup has nothing to roll. */
   gboolean (*roll_missing) (TkrEncounter *self, GRand *rand, GError **error);
+  /* Whether previous turn has a turn to go back to. Default: not in the
+   * first turn of Round 1. */
+  gboolean (*has_earlier_turn) (TkrEncounter *self);
 
-  gpointer padding[11];
+  /* The log line that closes the encounter (transfer full); default: the
+   * number of rounds it lasted. */
+  char *(*describe_end) (TkrEncounter *self);
+
+  gpointer padding[9];
 };
 
 /* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an

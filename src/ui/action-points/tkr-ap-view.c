@@ -117,13 +117,14 @@ size_label (const char *size)
 static const char *
 combatant_name (TkrApCombatant *combatant)
 {
-  return tkr_character_get_name (tkr_ap_combatant_get_character (combatant));
+  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
 }
 
 static TkrPhase
 current_phase (TkrApView *self)
 {
-  return self->encounter ? tkr_ap_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
+  return self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                         : TKR_PHASE_FREEPLAY;
 }
 
 static guint
@@ -205,14 +206,14 @@ update_actions (TkrApView *self)
   gboolean in_main = has && phase == TKR_PHASE_MAIN;
   GtkWidget *widget = GTK_WIDGET (self);
 
-#define CAN(to) (has && tkr_ap_encounter_can_transition (encounter, (to)))
+#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
                                  phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
                                  phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
   gtk_widget_action_set_enabled (widget, "encounter.begin-main",
                                  phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) &&
-                                   n_items (tkr_ap_encounter_get_combatants (encounter)) > 0);
+                                   n_items (tkr_ap_encounter_get_members (encounter)) > 0);
   gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
   gtk_widget_action_set_enabled (widget, "encounter.resume",
                                  phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
@@ -239,12 +240,12 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     return;
 
   if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_ap_encounter_transition (encounter, TKR_PHASE_SETUP, &error);
+    ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_SETUP, &error);
   else if (g_str_equal (action_name, "encounter.abandon-setup") ||
            g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_ap_encounter_transition (encounter, TKR_PHASE_FREEPLAY, &error);
+    ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_FREEPLAY, &error);
   else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_ap_encounter_transition (encounter, TKR_PHASE_MAIN, &error);
+    ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_MAIN, &error);
   else if (g_str_equal (action_name, "encounter.next-turn"))
     {
       /* With a Reset due, "next" runs it with whatever the GM typed in. */
@@ -253,14 +254,14 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
           run_reset (self);
           return;
         }
-      ok = tkr_ap_encounter_next_turn (encounter, &error);
+      ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
     }
   else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_ap_encounter_previous_turn (encounter, &error);
+    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_ap_encounter_transition (encounter, TKR_PHASE_PAUSED, &error);
+    ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_PAUSED, &error);
   else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_ap_encounter_transition (encounter, TKR_PHASE_MAIN, &error);
+    ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_MAIN, &error);
   else if (g_str_equal (action_name, "encounter.end"))
     {
       /* Combat closes with a Reset (seed 004, Reset Phase): typed Check
@@ -313,7 +314,7 @@ participant_row_free (gpointer data)
 static char *
 participant_summary (TkrApCombatant *combatant)
 {
-  TkrCharacter *character = tkr_ap_combatant_get_character (combatant);
+  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
   g_autofree char *die = NULL;
 
@@ -395,11 +396,7 @@ participant_changed_cb (GtkWidget *control, GParamSpec *pspec, ParticipantRow *r
       int current = gtk_spin_button_get_value_as_int (row->mana);
       int maximum = gtk_spin_button_get_value_as_int (row->mana_max);
 
-      /* A current value above the maximum raises it; a maximum below the
-       * current value lowers it. */
-      if (current > maximum && control == GTK_WIDGET (row->mana))
-        maximum = current;
-      current = MIN (current, maximum);
+      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->mana), &current, &maximum);
       if (current != tkr_ap_combatant_get_mana (combatant) ||
           maximum != tkr_ap_combatant_get_mana_max (combatant))
         ok = tkr_ap_encounter_set_pool (encounter, combatant, "mana", current, maximum, &error);
@@ -409,9 +406,7 @@ participant_changed_cb (GtkWidget *control, GParamSpec *pspec, ParticipantRow *r
       int current = gtk_spin_button_get_value_as_int (row->faith);
       int maximum = gtk_spin_button_get_value_as_int (row->faith_max);
 
-      if (current > maximum && control == GTK_WIDGET (row->faith))
-        maximum = current;
-      current = MIN (current, maximum);
+      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->faith), &current, &maximum);
       if (current != tkr_ap_combatant_get_faith (combatant) ||
           maximum != tkr_ap_combatant_get_faith_max (combatant))
         ok = tkr_ap_encounter_set_pool (encounter, combatant, "faith", current, maximum, &error);
@@ -455,8 +450,9 @@ remove_participant_clicked_cb (GtkWidget *button, TkrApView *self)
 
   if (self->encounter == NULL || combatant == NULL)
     return;
-  ok = tkr_ap_encounter_remove_participant (self->encounter,
-                                            tkr_ap_combatant_get_character (combatant), &error);
+  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
+                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
+                                         &error);
   report (self, ok, error);
 }
 
@@ -626,7 +622,7 @@ static void
 update_freeplay (TkrApView *self)
 {
   TkrPhase phase = current_phase (self);
-  guint n = self->encounter ? n_items (tkr_ap_encounter_get_combatants (self->encounter)) : 0;
+  guint n = self->encounter ? n_items (tkr_ap_encounter_get_members (self->encounter)) : 0;
   guint missing = 0;
 
   if (self->campaign != NULL && self->encounter != NULL)
@@ -693,56 +689,44 @@ static TkrApRolls *
 build_rolls (TkrApView *self)
 {
   TkrApRolls *rolls = tkr_ap_rolls_new ();
-  GListModel *combatants = tkr_ap_encounter_get_combatants (self->encounter);
+  GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
 
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      g_autoptr (GVariant) conditions = NULL;
+      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
       int face = typed_value (self, combatant, NULL);
 
       if (face > 0 && face <= tkr_ap_combatant_get_finesse_die (combatant))
         tkr_ap_rolls_set_finesse (rolls, combatant, face);
 
-      g_object_get (combatant, "conditions", &conditions, NULL);
-      for (gsize j = 0; conditions != NULL && j < g_variant_n_children (conditions); j++)
+      for (guint j = 0; j < n_items (conditions); j++)
         {
-          const char *name;
-          gboolean persistent;
-          int target, total;
+          g_autoptr (TkrApMark) condition = g_list_model_get_item (conditions, j);
+          const char *name = tkr_ap_mark_get_name (condition);
+          int total = typed_value (self, combatant, name);
 
-          g_variant_get_child (conditions, j, "(&sbi)", &name, &persistent, &target);
-          total = typed_value (self, combatant, name);
-          if (persistent && total > 0)
+          if (tkr_ap_mark_get_persistent (condition) && total > 0)
             tkr_ap_rolls_set_check (rolls, combatant, name, total);
         }
     }
   return rolls;
 }
 
-static GVariant *
-conditions_of (TkrApCombatant *combatant)
+/* The names of @combatant's conditions. */
+static GStrv
+condition_names (TkrApCombatant *combatant)
 {
-  GVariant *conditions = NULL;
+  GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
 
-  g_object_get (combatant, "conditions", &conditions, NULL);
-  return conditions;
-}
-
-static gboolean
-variant_has_condition (GVariant *conditions, const char *name)
-{
-  for (gsize i = 0; conditions != NULL && i < g_variant_n_children (conditions); i++)
+  for (guint i = 0; i < n_items (conditions); i++)
     {
-      const char *held;
-      gboolean persistent;
-      int target;
+      g_autoptr (TkrApMark) condition = g_list_model_get_item (conditions, i);
 
-      g_variant_get_child (conditions, i, "(&sbi)", &held, &persistent, &target);
-      if (g_strcmp0 (held, name) == 0)
-        return TRUE;
+      g_strv_builder_add (names, tkr_ap_mark_get_name (condition));
     }
-  return FALSE;
+  return g_strv_builder_end (names);
 }
 
 static void
@@ -759,23 +743,20 @@ run_reset (TkrApView *self)
 {
   g_autoptr (TkrApRolls) rolls = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   GListModel *combatants, *log;
   guint log_start;
 
   if (self->encounter == NULL)
     return;
 
-  combatants = tkr_ap_encounter_get_combatants (self->encounter);
-  log = tkr_ap_encounter_get_log (self->encounter);
+  combatants = tkr_ap_encounter_get_members (self->encounter);
+  log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      GVariant *conditions = conditions_of (combatant);
 
-      g_ptr_array_add (before, conditions ? conditions
-                                          : g_variant_ref_sink (g_variant_new_array (
-                                              G_VARIANT_TYPE ("(sbi)"), NULL, 0)));
+      g_ptr_array_add (before, condition_names (combatant));
     }
   log_start = n_items (log);
 
@@ -789,20 +770,17 @@ run_reset (TkrApView *self)
   for (guint i = 0; i < n_items (combatants) && i < before->len; i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      g_autoptr (GVariant) after = conditions_of (combatant);
-      GVariant *old = g_ptr_array_index (before, i);
+      g_auto (GStrv) after = condition_names (combatant);
+      GStrv old = g_ptr_array_index (before, i);
       g_autoptr (GString) text = g_string_new (NULL);
 
       /* Translators: what a Reset gave a combatant */
       g_string_printf (text, _ ("%d AP"), tkr_ap_combatant_get_ap (combatant));
-      for (gsize j = 0; j < g_variant_n_children (old); j++)
+      for (guint j = 0; old[j] != NULL; j++)
         {
-          const char *name;
-          gboolean persistent;
-          int target;
+          const char *name = old[j];
 
-          g_variant_get_child (old, j, "(&sbi)", &name, &persistent, &target);
-          if (variant_has_condition (after, name))
+          if (g_strv_contains ((const char *const *) after, name))
             /* Translators: a condition the Reset did not end */
             g_string_append_printf (text, _ (" · still %s"), name);
           else
@@ -854,54 +832,50 @@ rebuild_reset (TkrApView *self)
   if (self->encounter == NULL || tkr_ap_encounter_get_step (self->encounter) != TKR_AP_STEP_RESET)
     return;
 
-  combatants = tkr_ap_encounter_get_combatants (self->encounter);
+  combatants = tkr_ap_encounter_get_members (self->encounter);
   turn = tkr_ap_encounter_get_turn (self->encounter);
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      g_autoptr (GVariant) conditions = conditions_of (combatant);
-      g_autoptr (GVariant) adjustments = NULL;
-      g_autoptr (GVariant) per_turn = NULL;
+      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
+      GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
+      GListModel *per_turn = tkr_ap_combatant_get_effects (combatant);
       const char *name = combatant_name (combatant);
       gboolean faith = g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0;
-      int current =
-        faith ? tkr_ap_combatant_get_faith (combatant) : tkr_ap_combatant_get_mana (combatant);
-      int maximum = faith ? tkr_ap_combatant_get_faith_max (combatant)
-                          : tkr_ap_combatant_get_mana_max (combatant);
+      int recovered = tkr_ap_encounter_get_recovery (self->encounter, combatant);
+      gboolean surprised;
       GtkWidget *row;
       GtkWidget *spin;
       g_autofree char *subtitle = NULL;
       g_autofree char *accessible = NULL;
       g_autofree char *key = NULL;
 
-      g_object_get (combatant, "adjustments", &adjustments, "effects", &per_turn, NULL);
-      for (gsize j = 0; per_turn != NULL && j < g_variant_n_children (per_turn); j++)
+      for (guint j = 0; j < n_items (per_turn); j++)
         {
-          const char *effect;
-          int damage;
+          g_autoptr (TkrApMark) mark = g_list_model_get_item (per_turn, j);
+          const char *effect = tkr_ap_mark_get_name (mark);
+          int damage = tkr_ap_mark_get_value (mark);
 
-          g_variant_get_child (per_turn, j, "(&si)", &effect, &damage);
           /* Translators: a character, damage, an effect: "Bob: 2 damage from Poison" */
           g_string_append_printf (effects, _ ("%s%s: %d damage from %s"), effects->len ? "; " : "",
                                   name, damage, effect);
         }
-      for (gsize j = 0; adjustments != NULL && j < g_variant_n_children (adjustments); j++)
+      for (guint j = 0; j < n_items (adjustments); j++)
         {
-          const char *adjusted;
-          int value;
+          g_autoptr (TkrApMark) mark = g_list_model_get_item (adjustments, j);
+          const char *adjusted = tkr_ap_mark_get_name (mark);
+          int value = tkr_ap_mark_get_value (mark);
 
-          g_variant_get_child (adjustments, j, "(&si)", &adjusted, &value);
           g_string_append_printf (temporary, _ ("%s%s: %s %+d"), temporary->len ? ", " : "", name,
                                   adjusted, value);
         }
-      for (gsize j = 0; conditions != NULL && j < g_variant_n_children (conditions); j++)
+      for (guint j = 0; j < n_items (conditions); j++)
         {
-          const char *condition;
-          gboolean is_persistent;
-          int target;
+          g_autoptr (TkrApMark) mark = g_list_model_get_item (conditions, j);
+          const char *condition = tkr_ap_mark_get_name (mark);
+          int target = tkr_ap_mark_get_value (mark);
 
-          g_variant_get_child (conditions, j, "(&sbi)", &condition, &is_persistent, &target);
-          if (!is_persistent)
+          if (!tkr_ap_mark_get_persistent (mark))
             {
               g_string_append_printf (temporary, _ ("%s%s: %s"), temporary->len ? ", " : "", name,
                                       condition);
@@ -928,12 +902,13 @@ rebuild_reset (TkrApView *self)
           g_clear_pointer (&subtitle, g_free);
           g_clear_pointer (&accessible, g_free);
         }
-      if (current < maximum)
-        g_string_append_printf (recover, _ ("%s%s: +1 %s"), recover->len ? ", " : "", name,
-                                faith ? _ ("Faith") : _ ("Mana"));
+      if (recovered > 0)
+        g_string_append_printf (recover, _ ("%s%s: +%d %s"), recover->len ? ", " : "", name,
+                                recovered, faith ? _ ("Faith") : _ ("Mana"));
 
       /* The Finesse Die, or exactly the surprised AP in the opening Reset. */
-      if (turn == 0 && tkr_ap_combatant_get_surprised (combatant))
+      tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
+      if (surprised)
         {
           subtitle = g_strdup_printf (_ ("Surprised: gets exactly %d AP, no roll"), surprised_ap);
           row = new_info_row (name, subtitle);
@@ -1007,7 +982,7 @@ rebuild_order (TkrApView *self)
   if (self->encounter == NULL)
     return;
 
-  order = tkr_ap_encounter_get_order (self->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
   actor = tkr_ap_encounter_get_actor (self->encounter);
   for (guint i = 0; i < n_items (order); i++)
     {
@@ -1279,9 +1254,9 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
 {
   const char *name = combatant_name (combatant);
   GtkWidget *expander = plain_expander ();
-  g_autoptr (GVariant) conditions = conditions_of (combatant);
-  g_autoptr (GVariant) adjustments = NULL;
-  g_autoptr (GVariant) effects = NULL;
+  GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
+  GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
+  GListModel *effects = tkr_ap_combatant_get_effects (combatant);
   g_autoptr (GString) summary = g_string_new (NULL);
   g_autofree char *label = NULL;
   GtkWidget *persistent;
@@ -1289,18 +1264,16 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
   GtkWidget *target_row;
   GtkWidget *spin;
 
-  g_object_get (combatant, "adjustments", &adjustments, "effects", &effects, NULL);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
 
-  for (gsize i = 0; conditions != NULL && i < g_variant_n_children (conditions); i++)
+  for (guint i = 0; i < n_items (conditions); i++)
     {
-      const char *condition;
-      gboolean is_persistent;
-      int target;
+      g_autoptr (TkrApMark) mark = g_list_model_get_item (conditions, i);
+      const char *condition = tkr_ap_mark_get_name (mark);
+      int target = tkr_ap_mark_get_value (mark);
       g_autofree char *subtitle = NULL;
 
-      g_variant_get_child (conditions, i, "(&sbi)", &condition, &is_persistent, &target);
-      subtitle = is_persistent
+      subtitle = tkr_ap_mark_get_persistent (mark)
                    ? g_strdup_printf (_ ("Persistent: a Check Roll of %d shakes it off"), target)
                    : g_strdup (_ ("Temporary: ends at the next Reset"));
       adw_expander_row_add_row (
@@ -1308,13 +1281,13 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
         new_removable_row (self, combatant, condition, subtitle, condition, FALSE));
       g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", condition);
     }
-  for (gsize i = 0; adjustments != NULL && i < g_variant_n_children (adjustments); i++)
+  for (guint i = 0; i < n_items (adjustments); i++)
     {
-      const char *adjusted;
-      int value;
+      g_autoptr (TkrApMark) mark = g_list_model_get_item (adjustments, i);
+      const char *adjusted = tkr_ap_mark_get_name (mark);
+      int value = tkr_ap_mark_get_value (mark);
       g_autofree char *title = NULL;
 
-      g_variant_get_child (adjustments, i, "(&si)", &adjusted, &value);
       /* Translators: an attribute and a signed number, "Defense +2" */
       title = g_strdup_printf (_ ("%s %+d"), adjusted, value);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
@@ -1322,13 +1295,13 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
                                                         "Reset")));
       g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", title);
     }
-  for (gsize i = 0; effects != NULL && i < g_variant_n_children (effects); i++)
+  for (guint i = 0; i < n_items (effects); i++)
     {
-      const char *effect;
-      int damage;
+      g_autoptr (TkrApMark) mark = g_list_model_get_item (effects, i);
+      const char *effect = tkr_ap_mark_get_name (mark);
+      int damage = tkr_ap_mark_get_value (mark);
       g_autofree char *subtitle = NULL;
 
-      g_variant_get_child (effects, i, "(&si)", &effect, &damage);
       subtitle = g_strdup_printf (_ ("Per-Turn effect: %d damage at each Reset"), damage);
       adw_expander_row_add_row (
         ADW_EXPANDER_ROW (expander),
@@ -1377,10 +1350,11 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
                                          label, _ ("Damage at each Reset, such as Poison"), spin));
 
   g_object_set_data (G_OBJECT (expander), "tkr-character",
-                     tkr_ap_combatant_get_character (combatant));
+                     tkr_combatant_get_character (TKR_COMBATANT (combatant)));
   adw_expander_row_set_expanded (
     ADW_EXPANDER_ROW (expander),
-    g_hash_table_contains (self->expanded, tkr_ap_combatant_get_character (combatant)));
+    g_hash_table_contains (self->expanded,
+                           tkr_combatant_get_character (TKR_COMBATANT (combatant))));
   g_signal_connect_object (expander, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
   return expander;
 }
@@ -1393,7 +1367,7 @@ rebuild_effects (TkrApView *self)
   clear_list (self->effects_list);
   if (self->encounter == NULL)
     return;
-  combatants = tkr_ap_encounter_get_combatants (self->encounter);
+  combatants = tkr_ap_encounter_get_members (self->encounter);
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
@@ -1418,8 +1392,8 @@ award_clicked_cb (GtkWidget *button, TkrApView *self)
 
   if (self->encounter == NULL)
     return;
-  ok = tkr_ap_encounter_award_experience (self->encounter, character,
-                                          gtk_spin_button_get_value_as_int (spin), text, &error);
+  ok = tkr_encounter_award_experience (TKR_ENCOUNTER (self->encounter), character,
+                                       gtk_spin_button_get_value_as_int (spin), text, &error);
   if (report (self, ok, error))
     gtk_editable_set_text (reason, "");
 }
@@ -1438,9 +1412,7 @@ static void
 rebuild_awards (TkrApView *self)
 {
   GListModel *combatants;
-  int lowest = G_MAXINT, highest = 0;
-  const int *awards;
-  guint n_awards;
+  int lowest, highest;
   int turn;
   g_autofree char *description = NULL;
 
@@ -1454,20 +1426,13 @@ rebuild_awards (TkrApView *self)
                                  turn);
   gtk_label_set_text (self->end_description, description);
 
-  awards = tkr_rules_get_awards (tkr_ap_encounter_get_rules (self->encounter), &n_awards);
-  for (guint i = 0; i < n_awards; i++)
-    {
-      lowest = MIN (lowest, awards[i]);
-      highest = MAX (highest, awards[i]);
-    }
-  if (highest == 0)
-    lowest = highest = 1;
+  tkr_ap_encounter_get_award_range (self->encounter, &lowest, &highest);
 
-  combatants = tkr_ap_encounter_get_combatants (self->encounter);
+  combatants = tkr_ap_encounter_get_members (self->encounter);
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      TkrCharacter *character = tkr_ap_combatant_get_character (combatant);
+      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
       const char *name = tkr_character_get_name (character);
       GtkWidget *expander, *xp_row, *spin, *reason_row, *box, *reason, *award;
       g_autofree char *label = NULL;
@@ -1571,7 +1536,7 @@ update_header (TkrApView *self)
   if (encounter == NULL)
     return;
   turn = tkr_ap_encounter_get_turn (encounter);
-  round = tkr_ap_encounter_get_round (encounter);
+  round = tkr_encounter_get_round (TKR_ENCOUNTER (encounter));
   reset = tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET;
 
   if (reset && turn == 0)
@@ -1651,16 +1616,17 @@ set_encounter (TkrApView *self, TkrApEncounter *encounter)
   g_signal_group_set_target (self->history_signals,
                              self->campaign ? tkr_campaign_get_history (self->campaign) : NULL);
   g_signal_group_set_target (self->combatants_signals,
-                             encounter ? tkr_ap_encounter_get_combatants (encounter) : NULL);
+                             encounter ? tkr_ap_encounter_get_members (encounter) : NULL);
   gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_ap_encounter_get_combatants (encounter) : NULL,
+                           encounter ? tkr_ap_encounter_get_members (encounter) : NULL,
                            create_participant_row, self, NULL);
-  gtk_list_box_bind_model (self->log_list, encounter ? tkr_ap_encounter_get_log (encounter) : NULL,
+  gtk_list_box_bind_model (self->log_list,
+                           encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL,
                            create_log_row, NULL, NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
-  if (encounter != NULL && tkr_ap_encounter_get_phase (encounter) == TKR_PHASE_END)
+  if (encounter != NULL && tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) == TKR_PHASE_END)
     rebuild_awards (self);
   else
     clear_list (self->award_list);

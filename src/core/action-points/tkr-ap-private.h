@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-ap-encounter.h"
+
+G_BEGIN_DECLS
+
+/* What the Action-Point files (tkr-ap-encounter.c, tkr-ap-combatant.c,
+ * tkr-ap-rules.c) share; nothing outside src/core/action-points uses it. */
+
+/* Bounds for values set by the GM or read from files. */
+#define MAX_COUNT 1000000
+#define MAX_AP 999
+#define MAX_ADJUSTMENT 99
+#define MAX_DAMAGE 999
+#define MAX_CHECK 999
+#define MAX_DIE 100
+
+struct _TkrApMark
+{
+  GObject parent_instance;
+
+  char *name;
+  int value;
+  gboolean persistent;
+};
+
+struct _TkrApCombatant
+{
+  TkrCombatant parent_instance;
+
+  int finesse_die;
+  int ap_adjustment;
+  int round_ap;
+  int mana, mana_max, faith, faith_max;
+  gboolean surprised, moved, acted, passed, stepped;
+  char *size;
+  char *recover;
+  GListStore *conditions;  /* TkrApMark: value is the check target */
+  GListStore *adjustments; /* TkrApMark */
+  GListStore *effects;     /* TkrApMark: value is the damage */
+};
+
+typedef struct
+{
+  TkrApCombatant *combatant;
+  char *condition; /* NULL for the Finesse Die */
+  int value;
+} TypedRoll;
+
+struct _TkrApRolls
+{
+  GArray *rolls; /* TypedRoll */
+};
+
+typedef struct
+{
+  int max_ap_per_round;
+  int only_action_max_ap;
+  GArray *finesse_dice; /* int */
+  int default_finesse_die;
+  int surprised_first_ap;
+  GStrv sizes;
+  GArray *size_steps; /* int, parallel to sizes */
+  char *default_size;
+  int check_die;
+  int default_check_target;
+  const char *const *check_targets; /* owned by the rules */
+  int recover_per_reset;
+  int max_pool;
+} ApNumbers;
+
+TkrApMark *tkr_ap_mark_new (const char *name, int value, gboolean persistent);
+/* The mark named @name (case-insensitive), or NULL. */
+TkrApMark *tkr_ap_marks_find (GListStore *marks, const char *name);
+JsonNode *tkr_ap_combatant_to_json (TkrApCombatant *self);
+/* Reads the combatant's own members (not its character). */
+gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
+                                     JsonObject *object,
+                                     const char *path,
+                                     GError **error);
+TypedRoll *tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition);
+gboolean tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error);
+void tkr_ap_numbers_clear (ApNumbers *numbers);
+gboolean tkr_ap_numbers_has_die (ApNumbers *numbers, int sides);
+/* The place of @size among the sizes with a Free Steps distance, or -1. */
+int tkr_ap_numbers_size_index (ApNumbers *numbers, const char *size);
+TkrApCombatant *
+tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNumbers *numbers);
+
+/* Borrowed: the list keeps the item alive. */
+static inline gpointer
+tkr_ap_item_at (GListModel *model, guint index)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (model, index);
+
+  return item;
+}
+
+static inline guint
+tkr_ap_n_items (gpointer model)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (model));
+}
+
+G_END_DECLS

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-ap-private.h"
+#include "tkr-json.h"
+
+/* The Action-Point rule data's own section and the rolls a GM types in
+ * for a Reset (seed 004, "Reset Phase"). */
+
+/* ------------------------------------------------------------------ */
+/* Typed-in rolls                                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+typed_roll_clear (gpointer data)
+{
+  TypedRoll *roll = data;
+
+  g_clear_object (&roll->combatant);
+  g_clear_pointer (&roll->condition, g_free);
+}
+
+TkrApRolls *
+tkr_ap_rolls_new (void)
+{
+  TkrApRolls *rolls = g_new0 (TkrApRolls, 1);
+
+  rolls->rolls = g_array_new (FALSE, TRUE, sizeof (TypedRoll));
+  g_array_set_clear_func (rolls->rolls, typed_roll_clear);
+  return rolls;
+}
+
+void
+tkr_ap_rolls_free (TkrApRolls *rolls)
+{
+  if (rolls == NULL)
+    return;
+  g_array_unref (rolls->rolls);
+  g_free (rolls);
+}
+
+TypedRoll *
+tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition)
+{
+  for (guint i = 0; rolls != NULL && i < rolls->rolls->len; i++)
+    {
+      TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
+
+      if (roll->combatant == combatant && g_strcmp0 (roll->condition, condition) == 0)
+        return roll;
+    }
+  return NULL;
+}
+
+static void
+set_typed (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition, int value)
+{
+  TypedRoll *roll = tkr_ap_rolls_find (rolls, combatant, condition);
+  TypedRoll fresh = { 0 };
+
+  if (roll != NULL)
+    {
+      roll->value = value;
+      return;
+    }
+  fresh.combatant = g_object_ref (combatant);
+  fresh.condition = g_strdup (condition);
+  fresh.value = value;
+  g_array_append_val (rolls->rolls, fresh);
+}
+
+void
+tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face)
+{
+  g_return_if_fail (rolls != NULL);
+  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
+  set_typed (rolls, combatant, NULL, face);
+}
+
+void
+tkr_ap_rolls_set_check (TkrApRolls *rolls,
+                        TkrApCombatant *combatant,
+                        const char *condition,
+                        int total)
+{
+  g_return_if_fail (rolls != NULL);
+  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
+  g_return_if_fail (condition != NULL);
+  set_typed (rolls, combatant, condition, total);
+}
+
+/* ------------------------------------------------------------------ */
+/* The rule data's own section                                         */
+/* ------------------------------------------------------------------ */
+
+void
+tkr_ap_numbers_clear (ApNumbers *numbers)
+{
+  g_clear_pointer (&numbers->finesse_dice, g_array_unref);
+  g_clear_pointer (&numbers->sizes, g_strfreev);
+  g_clear_pointer (&numbers->size_steps, g_array_unref);
+  g_clear_pointer (&numbers->default_size, g_free);
+}
+
+/* The rule data's "action-points" section, its shape checked when the
+ * rules loaded (tkr-rules-schema.c). */
+gboolean
+tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error)
+{
+  const char *const *sizes;
+  const int *dice;
+  guint n_dice;
+
+  if (!tkr_rules_require_section (rules, TKR_AP_RULE_SYSTEM, error))
+    return FALSE;
+  numbers->max_ap_per_round = tkr_rules_get_int (rules, "action-points.max_ap_per_round");
+  numbers->only_action_max_ap = tkr_rules_get_int (rules, "action-points.only_action_max_ap");
+  numbers->default_finesse_die = tkr_rules_get_int (rules, "action-points.default_finesse_die");
+  numbers->surprised_first_ap = tkr_rules_get_int (rules, "action-points.surprised_first_ap");
+  numbers->check_die = tkr_rules_get_int (rules, "action-points.check_die");
+  numbers->default_check_target = tkr_rules_get_int (rules, "action-points.default_check_target");
+  numbers->recover_per_reset = tkr_rules_get_int (rules, "action-points.recover_per_reset");
+  numbers->max_pool = tkr_rules_get_int (rules, "action-points.max_pool");
+  numbers->default_size = g_strdup (tkr_rules_get_string (rules, "action-points.default_size"));
+  numbers->check_targets = tkr_rules_get_names (rules, "action-points.check_targets");
+
+  dice = tkr_rules_get_ints (rules, "action-points.finesse_dice", &n_dice);
+  numbers->finesse_dice = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_vals (numbers->finesse_dice, dice, n_dice);
+
+  sizes = tkr_rules_get_names (rules, "action-points.free_steps");
+  numbers->sizes = g_strdupv ((char **) sizes);
+  numbers->size_steps = g_array_new (FALSE, FALSE, sizeof (int));
+  for (guint i = 0; sizes[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat ("action-points.free_steps.", sizes[i], NULL);
+      int spaces = tkr_rules_get_int (rules, path);
+
+      g_array_append_val (numbers->size_steps, spaces);
+    }
+  return TRUE;
+}
+
+/**
+ * tkr_ap_encounter_check_rules:
+ *
+ * Whether @rules carry a usable "action-points" section; the error names
+ * what is wrong.
+ */
+gboolean
+tkr_ap_encounter_check_rules (TkrRules *rules, GError **error)
+{
+  ApNumbers numbers = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+  ok = tkr_ap_numbers_read (rules, &numbers, error);
+  tkr_ap_numbers_clear (&numbers);
+  return ok;
+}
+
+gboolean
+tkr_ap_numbers_has_die (ApNumbers *numbers, int sides)
+{
+  for (guint i = 0; i < numbers->finesse_dice->len; i++)
+    if (g_array_index (numbers->finesse_dice, int, i) == sides)
+      return TRUE;
+  return FALSE;
+}
+
+int
+tkr_ap_numbers_size_index (ApNumbers *numbers, const char *size)
+{
+  for (guint i = 0; size != NULL && numbers->sizes[i] != NULL; i++)
+    if (g_strcmp0 (numbers->sizes[i], size) == 0)
+      return (int) i;
+  return -1;
+}
