@@ -312,7 +312,7 @@ test_freeplay (D20Fixture *f, gconstpointer data)
 {
   TkrD20Combatant *a = combatant (f, f->alice);
   GtkListBox *list = child (f, "participants_list");
-  GListModel *combatants = tkr_d20_encounter_get_combatants (f->encounter);
+  GListModel *combatants = tkr_d20_encounter_get_creatures (f->encounter);
   TkrCharacter *carol;
   g_autofree char *rest_text = NULL;
 
@@ -472,7 +472,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   TkrD20Combatant *b = combatant (f, f->bob);
   TkrD20Combatant *o = combatant (f, f->orc);
   const char *orc = tkr_character_get_name (f->orc);
-  GListModel *order = tkr_d20_encounter_get_order (f->encounter);
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   g_autofree char *text = NULL;
   GListModel *log;
   gboolean reason_logged = FALSE;
@@ -484,7 +484,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   /* Roll Initiative */
   g_assert_true (gtk_widget_get_sensitive (child (f, "begin_setup_button")));
   click (child (f, "begin_setup_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (f), ==, "setup");
   g_assert_false (gtk_widget_get_sensitive (child (f, "begin_main_button")));
 
@@ -508,7 +508,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "Tied at 15 · rolls now"));
   g_clear_pointer (&text, g_free);
   activate (f, "encounter.begin-main");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
 
   set_spin (named (f, "Contest roll of Alice"), 18);
   click (named (f, "Set the contest roll of Alice"));
@@ -539,7 +539,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   /* Start Round 1 */
   g_assert_true (gtk_widget_get_sensitive (child (f, "begin_main_button")));
   click (child (f, "begin_main_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (f), ==, "main");
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
   {
@@ -619,7 +619,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* The surprised Orc skips Round 1: next is Alice in Round 2. */
   click (child (f, "next_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == a);
   g_assert_cmpstr (gtk_label_get_text (child (f, "round_label")), ==, "Round 2");
   text = card_text (f, orc);
@@ -640,7 +640,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   gtk_drop_down_set_selected (named (f, "Kind of movement for Alice"), 0);
   click (named (f, "Move Alice"));
   g_assert_cmpint (tkr_d20_combatant_get_moved (a, "walk"), ==, 30);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, a, "fly"), ==, 10);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (a, "fly"), ==, 10);
   text = card_text (f, "Alice");
   g_assert_nonnull (strstr (text, "Dodging"));
   g_assert_nonnull (strstr (text, "Walk 30 ft · Fly 60 ft"));
@@ -669,14 +669,14 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* Pause and resume */
   activate (f, "encounter.pause");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (f), ==, "main");
   g_assert_true (gtk_revealer_get_reveal_child (child (f, "paused_revealer")));
   g_assert_true (gtk_widget_get_visible (child (f, "resume_button")));
   activate (f, "encounter.next-turn");
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == o);
   activate (f, "encounter.resume");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
   /* End: XP with a reason for Alice, a bare award for Bob. */
   activate (f, "encounter.end");
@@ -699,7 +699,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_clear_pointer (&text, g_free);
   g_assert_cmpstr (gtk_editable_get_text (named (f, "Reason for Alice’s award")), ==, "");
   screenshot (f, "d20-end");
-  log = tkr_d20_encounter_get_log (f->encounter);
+  log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
@@ -711,7 +711,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* Back to Freeplay; undo returns to the End. */
   click (child (f, "finish_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
@@ -728,7 +728,7 @@ test_abandon_setup (D20Fixture *f, gconstpointer data)
   g_assert_true (tkr_d20_combatant_has_initiative (combatant (f, f->alice)));
   g_assert_true (tkr_d20_combatant_has_initiative (combatant (f, f->orc)));
   click (child (f, "abandon_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();

@@ -146,6 +146,24 @@ tkr_d20_rules_string (TkrRules *rules, const char *dotted_path)
   return json_node_get_string (node);
 }
 
+GStrv
+tkr_d20_rules_movement_kinds (TkrRules *rules)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  JsonNode *node = lookup (rules, "movement.kinds");
+  JsonArray *kinds =
+    node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
+    {
+      JsonNode *item = json_array_get_element (kinds, i);
+
+      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+        g_strv_builder_add (builder, json_node_get_string (item));
+    }
+  return g_strv_builder_end (builder);
+}
+
 static JsonObject *
 pace_object (TkrRules *rules, TkrD20Pace pace)
 {

@@ -96,6 +96,9 @@ gboolean tkr_d20_rules_get_int (TkrRules *rules, const char *dotted_path, int *o
  * was made: 0 when missing. */
 int tkr_d20_rules_int (TkrRules *rules, const char *dotted_path);
 const char *tkr_d20_rules_string (TkrRules *rules, const char *dotted_path);
+/* The kinds of movement of the rule data ("walk", "fly"...), in its order.
+ * (transfer full) */
+GStrv tkr_d20_rules_movement_kinds (TkrRules *rules);
 /* Checks that @rules has every number the d20 system needs. */
 gboolean tkr_d20_rules_check (TkrRules *rules, GError **error);
 

@@ -404,7 +404,9 @@ remove_clicked_cb (GtkButton *button, Card *card)
 
   if (self->encounter == NULL)
     return;
-  ok = tkr_d20_encounter_remove_participant (self->encounter, combatant, &error);
+  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
+                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
+                                         &error);
   report (self, ok, error);
 }
 
@@ -496,9 +498,10 @@ refresh_freeplay_card (Card *card)
 {
   TkrD20View *self = card->view;
   TkrD20Combatant *combatant = card->combatant;
-  TkrCharacter *character = tkr_d20_combatant_get_character (combatant);
+  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) combatant);
   int due = tkr_d20_combatant_get_stamina_checks_due (combatant);
-  int dc = tkr_d20_rules_int (tkr_d20_encounter_get_rules (self->encounter), "rest.exhaustion_dc");
+  int dc = tkr_d20_rules_int (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)),
+                              "rest.exhaustion_dc");
   g_autofree char *subtitle = NULL;
   g_autofree char *rest = NULL;
   g_autofree char *stamina = NULL;
@@ -541,8 +544,8 @@ refresh_freeplay_card (Card *card)
 static GtkWidget *
 build_freeplay_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   int max_mana = MAX (tkr_d20_rules_int (rules, "rest.max_mana"), 0);
   int max_feet = MAX (tkr_d20_rules_int (rules, "movement.max_feet"), 0);
   GtkWidget *expander = adw_expander_row_new ();
@@ -683,7 +686,8 @@ join_translated (GStrv names)
 static void
 update_travel (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   TkrD20TravelDay day = { 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) dcs = NULL;
@@ -773,7 +777,8 @@ update_travel (TkrD20View *self)
 static void
 update_fall (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   int feet = gtk_spin_button_get_value_as_int (self->fall_spin);
   g_autofree char *text = NULL;
   int wounds;
@@ -791,7 +796,8 @@ update_fall (TkrD20View *self)
 static void
 update_breath (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   int vitality = gtk_spin_button_get_value_as_int (self->vitality_spin);
   g_autofree char *text = NULL;
   int seconds, rounds;
@@ -810,7 +816,8 @@ update_breath (TkrD20View *self)
 static void
 update_tools (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   g_autoptr (GtkStringList) paces = gtk_string_list_new (NULL);
   guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
 
@@ -900,8 +907,8 @@ roll_missing_clicked_cb (TkrD20View *self)
 
   if (self->encounter == NULL)
     return;
-  history = tkr_d20_encounter_get_history (self->encounter);
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
+  history = tkr_encounter_get_history (TKR_ENCOUNTER (self->encounter));
+  combatants = tkr_d20_encounter_get_creatures (self->encounter);
   tkr_history_begin (history, _ ("Roll initiative"));
   for (guint i = 0; i < g_list_model_get_n_items (combatants) && error == NULL; i++)
     {
@@ -972,7 +979,7 @@ labelled (const char *text, GtkWidget *widget)
 static GtkWidget *
 build_setup_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (name);
@@ -1061,7 +1068,8 @@ rebuild_ties (TkrD20View *self)
   g_autoptr (GPtrArray) ties = NULL;
 
   clear_list_box (self->ties_list);
-  if (self->encounter == NULL || tkr_d20_encounter_get_phase (self->encounter) != TKR_PHASE_SETUP)
+  if (self->encounter == NULL ||
+      tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) != TKR_PHASE_SETUP)
     {
       gtk_widget_set_visible (self->ties_group, FALSE);
       return;
@@ -1074,7 +1082,7 @@ rebuild_ties (TkrD20View *self)
       for (guint j = 0; j < group->len; j++)
         {
           TkrD20Combatant *combatant = g_ptr_array_index (group, j);
-          const char *name = tkr_d20_combatant_get_name (combatant);
+          const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
           GtkWidget *row = adw_action_row_new ();
           g_autofree char *rolls = describe_tiebreaks (combatant);
           g_autofree char *subtitle = NULL;
@@ -1154,7 +1162,7 @@ rebuild_order_preview (TkrD20View *self)
   clear_list_box (self->order_list);
   if (self->encounter == NULL)
     return;
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
+  combatants = tkr_d20_encounter_get_creatures (self->encounter);
   for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
     g_ptr_array_add (sorted, g_list_model_get_item (combatants, i));
   g_ptr_array_sort (sorted, compare_preview);
@@ -1163,7 +1171,7 @@ rebuild_order_preview (TkrD20View *self)
       TkrD20Combatant *combatant = g_ptr_array_index (sorted, i);
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title =
-        g_strdup_printf ("%u. %s", i + 1, tkr_d20_combatant_get_name (combatant));
+        g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name ((TkrCombatant *) combatant));
       g_autofree char *tiebreaks = describe_tiebreaks (combatant);
       g_autofree char *subtitle = NULL;
 
@@ -1280,7 +1288,7 @@ static gboolean
 card_is_current (Card *card)
 {
   TkrD20Encounter *encounter = card->view->encounter;
-  TkrPhase phase = tkr_d20_encounter_get_phase (encounter);
+  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (encounter));
 
   return (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
          tkr_d20_encounter_get_current (encounter) == card->combatant;
@@ -1293,7 +1301,7 @@ refresh_main_card (Card *card)
   TkrD20Combatant *combatant = card->combatant;
   gboolean current = card_is_current (card);
   gboolean skips = tkr_d20_combatant_get_surprised (combatant) &&
-                   tkr_d20_encounter_get_round (self->encounter) <= 1;
+                   tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)) <= 1;
   g_autoptr (GString) status = g_string_new (NULL);
   g_autoptr (GString) moved = g_string_new (NULL);
   g_autofree char *speeds = describe_speeds (self, combatant);
@@ -1366,9 +1374,8 @@ refresh_main_card (Card *card)
     {
       if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) <= 0)
         continue;
-      g_string_append_printf (
-        moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
-        tkr_d20_encounter_movement_left (self->encounter, combatant, self->kinds[i]));
+      g_string_append_printf (moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
+                              tkr_d20_combatant_get_movement_left (combatant, self->kinds[i]));
     }
   gtk_label_set_text (card->moved, moved->str);
 
@@ -1393,8 +1400,8 @@ static GtkWidget *
 build_main_card (TkrD20View *self, Card *card)
 {
   TkrD20Combatant *combatant = card->combatant;
-  const char *name = tkr_d20_combatant_get_name (combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   GtkWidget *root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (name);
@@ -1566,8 +1573,8 @@ award_clicked_cb (GtkButton *button, Card *card)
   gboolean ok;
 
   gtk_spin_button_update (card->xp);
-  ok = tkr_d20_encounter_award_experience (
-    self->encounter, tkr_d20_combatant_get_character (card->combatant),
+  ok = tkr_encounter_award_experience (
+    TKR_ENCOUNTER (self->encounter), tkr_combatant_get_character ((TkrCombatant *) card->combatant),
     gtk_spin_button_get_value_as_int (card->xp), g_strstrip (reason), &error);
   if (report (self, ok, error))
     gtk_editable_set_text (GTK_EDITABLE (card->reason), "");
@@ -1576,7 +1583,7 @@ award_clicked_cb (GtkButton *button, Card *card)
 static void
 refresh_xp_card (Card *card)
 {
-  TkrCharacter *character = tkr_d20_combatant_get_character (card->combatant);
+  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) card->combatant);
   g_autofree char *subtitle =
     g_strdup_printf (_ ("%d XP · Level %d"), tkr_character_get_experience (character),
                      tkr_character_get_level (character));
@@ -1587,8 +1594,8 @@ refresh_xp_card (Card *card)
 static void
 build_xp_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reason = adw_entry_row_new ();
   GtkWidget *award;
@@ -1620,14 +1627,15 @@ static void
 update_actions (TkrD20View *self)
 {
   TkrD20Encounter *encounter = self->encounter;
-  TkrPhase phase = encounter ? tkr_d20_encounter_get_phase (encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase =
+    encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) : TKR_PHASE_FREEPLAY;
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has = encounter != NULL;
   gboolean complete = FALSE;
 
   if (has && phase == TKR_PHASE_SETUP)
     {
-      GListModel *combatants = tkr_d20_encounter_get_combatants (encounter);
+      GListModel *combatants = tkr_d20_encounter_get_creatures (encounter);
       g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (encounter);
       guint n = g_list_model_get_n_items (combatants);
 
@@ -1640,7 +1648,7 @@ update_actions (TkrD20View *self)
         }
     }
 
-#define CAN(to) (has && tkr_d20_encounter_can_transition (encounter, (to)))
+#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
                                  phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
@@ -1680,15 +1688,16 @@ page_for_phase (TkrPhase phase)
 static void
 refresh_main_header (TkrD20View *self)
 {
-  TkrPhase phase = tkr_d20_encounter_get_phase (self->encounter);
+  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter));
   TkrD20Combatant *current = tkr_d20_encounter_get_current (self->encounter);
   g_autofree char *round = NULL;
   g_autofree char *turn = NULL;
 
-  round = g_strdup_printf (_ ("Round %d"), tkr_d20_encounter_get_round (self->encounter));
+  round =
+    g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)));
   gtk_label_set_text (self->round_label, round);
   if (current != NULL)
-    turn = g_strdup_printf (_ ("%s’s turn"), tkr_d20_combatant_get_name (current));
+    turn = g_strdup_printf (_ ("%s’s turn"), tkr_combatant_get_name ((TkrCombatant *) current));
   else
     turn = g_strdup (_ ("Nobody is acting"));
   gtk_label_set_text (self->turn_label, turn);
@@ -1741,7 +1750,7 @@ rebuild_participants (TkrD20View *self)
       return;
     }
 
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
+  combatants = tkr_d20_encounter_get_creatures (self->encounter);
   n = g_list_model_get_n_items (combatants);
   for (guint i = 0; i < n; i++)
     {
@@ -1755,7 +1764,7 @@ rebuild_participants (TkrD20View *self)
       gtk_list_box_append (self->setup_list, build_setup_card (self, card));
       g_ptr_array_add (self->setup_cards, card);
 
-      if (tkr_character_is_pc (tkr_d20_combatant_get_character (combatant)))
+      if (tkr_character_is_pc (tkr_combatant_get_character ((TkrCombatant *) combatant)))
         {
           card = card_new (self, combatant);
           build_xp_card (self, card);
@@ -1777,7 +1786,7 @@ rebuild_order (TkrD20View *self)
   clear_box (self->turn_cards);
   if (self->encounter == NULL)
     return;
-  order = tkr_d20_encounter_get_order (self->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (order); i++)
     {
       g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (order, i);
@@ -1792,8 +1801,8 @@ rebuild_order (TkrD20View *self)
 static void
 phase_changed_cb (TkrD20View *self)
 {
-  TkrPhase phase =
-    self->encounter ? tkr_d20_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                                   : TKR_PHASE_FREEPLAY;
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh (self);
@@ -1806,15 +1815,16 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
     return;
 
   g_clear_pointer (&self->kinds, g_strfreev);
-  self->kinds =
-    encounter ? kinds_from_rules (tkr_d20_encounter_get_rules (encounter)) : g_new0 (char *, 1);
+  self->kinds = encounter ? kinds_from_rules (tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)))
+                          : g_new0 (char *, 1);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_d20_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   g_signal_group_set_target (self->combatants_signals,
-                             encounter ? tkr_d20_encounter_get_combatants (encounter) : NULL);
-  g_signal_group_set_target (self->order_signals,
-                             encounter ? tkr_d20_encounter_get_order (encounter) : NULL);
+                             encounter ? tkr_d20_encounter_get_creatures (encounter) : NULL);
+  g_signal_group_set_target (
+    self->order_signals, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
@@ -1847,23 +1857,23 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     return;
 
   if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_d20_encounter_begin_setup (encounter, &error);
+    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_d20_encounter_abandon_setup (encounter, &error);
+    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_d20_encounter_begin_main (encounter, &error);
+    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_d20_encounter_next_turn (encounter, &error);
+    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_d20_encounter_previous_turn (encounter, &error);
+    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_d20_encounter_pause (encounter, &error);
+    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_d20_encounter_resume (encounter, &error);
+    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_d20_encounter_end (encounter, &error);
+    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_d20_encounter_finish (encounter, &error);
+    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
   else
     g_assert_not_reached ();
 
