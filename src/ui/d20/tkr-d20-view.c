@@ -348,28 +348,6 @@ resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
     }
 }
 
-static GStrv
-kinds_from_rules (TkrRules *rules)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonObject *section = tkr_rules_get_section (rules, "d20");
-  JsonObject *movement = section && json_object_has_member (section, "movement")
-                           ? json_object_get_object_member (section, "movement")
-                           : NULL;
-  JsonArray *kinds = movement && json_object_has_member (movement, "kinds")
-                       ? json_object_get_array_member (movement, "kinds")
-                       : NULL;
-
-  for (guint i = 0; kinds != NULL && i < json_array_get_length (kinds); i++)
-    {
-      JsonNode *node = json_array_get_element (kinds, i);
-
-      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        g_strv_builder_add (builder, json_node_get_string (node));
-    }
-  return g_strv_builder_end (builder);
-}
-
 /* "Walk 30 ft · Fly 60 ft": the kinds this creature has. */
 static char *
 describe_speeds (TkrD20View *self, TkrD20Combatant *combatant)
@@ -924,19 +902,14 @@ roll_missing_clicked_cb (TkrD20View *self)
 static char *
 describe_tiebreaks (TkrD20Combatant *combatant)
 {
-  g_autoptr (GVariant) tiebreaks = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
+  guint n = tkr_d20_combatant_get_n_tiebreaks (combatant);
 
-  g_object_get (combatant, "tiebreaks", &tiebreaks, NULL);
-  if (tiebreaks == NULL || g_variant_n_children (tiebreaks) == 0)
+  if (n == 0)
     return NULL;
-  for (gsize i = 0; i < g_variant_n_children (tiebreaks); i++)
-    {
-      gint32 value;
-
-      g_variant_get_child (tiebreaks, i, "i", &value);
-      g_string_append_printf (text, "%s%d", i > 0 ? ", " : "", value);
-    }
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "",
+                            tkr_d20_combatant_get_tiebreak (combatant, i));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -1122,50 +1095,17 @@ rebuild_ties (TkrD20View *self)
     }
 }
 
-static int
-compare_preview (gconstpointer a, gconstpointer b)
-{
-  TkrD20Combatant *x = *(TkrD20Combatant **) a;
-  TkrD20Combatant *y = *(TkrD20Combatant **) b;
-  g_autoptr (GVariant) tx = NULL;
-  g_autoptr (GVariant) ty = NULL;
-  gsize nx, ny;
-
-  if (tkr_d20_combatant_has_initiative (x) != tkr_d20_combatant_has_initiative (y))
-    return tkr_d20_combatant_has_initiative (x) ? -1 : 1;
-  if (tkr_d20_combatant_get_initiative (x) != tkr_d20_combatant_get_initiative (y))
-    return tkr_d20_combatant_get_initiative (y) - tkr_d20_combatant_get_initiative (x);
-  g_object_get (x, "tiebreaks", &tx, NULL);
-  g_object_get (y, "tiebreaks", &ty, NULL);
-  nx = tx ? g_variant_n_children (tx) : 0;
-  ny = ty ? g_variant_n_children (ty) : 0;
-  for (gsize i = 0; i < MIN (nx, ny); i++)
-    {
-      gint32 vx, vy;
-
-      g_variant_get_child (tx, i, "i", &vx);
-      g_variant_get_child (ty, i, "i", &vy);
-      if (vx != vy)
-        return vy - vx;
-    }
-  return 0;
-}
-
-/* The order as it stands: highest initiative first, contests settling
- * ties (seed, Initiative); the core builds the real order at Round 1. */
+/* The order as it stands, by the core's own order function: the one
+ * Round 1 begins with. */
 static void
 rebuild_order_preview (TkrD20View *self)
 {
-  GListModel *combatants;
-  g_autoptr (GPtrArray) sorted = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) sorted = NULL;
 
   clear_list_box (self->order_list);
   if (self->encounter == NULL)
     return;
-  combatants = tkr_d20_encounter_get_creatures (self->encounter);
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
-    g_ptr_array_add (sorted, g_list_model_get_item (combatants, i));
-  g_ptr_array_sort (sorted, compare_preview);
+  sorted = tkr_d20_encounter_sort_order (self->encounter);
   for (guint i = 0; i < sorted->len; i++)
     {
       TkrD20Combatant *combatant = g_ptr_array_index (sorted, i);
@@ -1815,7 +1755,7 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
     return;
 
   g_clear_pointer (&self->kinds, g_strfreev);
-  self->kinds = encounter ? kinds_from_rules (tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)))
+  self->kinds = encounter ? g_strdupv ((GStrv) tkr_d20_encounter_get_movement_kinds (encounter))
                           : g_new0 (char *, 1);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
