@@ -306,6 +306,47 @@ test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
   g_assert_true (order_at (f, 2) == f->a);
 }
 
+/* The order while a tie is open (seed, Initiative): the same function
+ * orders the Setup's preview and Round 1. Equal contests so far, the one
+ * who has rolled more contests goes first; the last tie-break is not the
+ * order of joining. */
+static void
+test_initiative_order_more_contests_first (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) order = NULL;
+  GError *error = NULL;
+
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  type_initiative (f, f->a, 12);
+  type_initiative (f, f->b, 12);
+  type_initiative (f, f->o, 20);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_cmpuint (order->len, ==, 3);
+  g_assert_true (order->pdata[0] == f->o);
+  g_assert_true (order->pdata[1] == f->a);
+  g_assert_true (order->pdata[2] == f->b);
+  g_clear_pointer (&order, g_ptr_array_unref);
+
+  tiebreak (f, f->a, 10);
+  tiebreak (f, f->b, 10);
+  tiebreak (f, f->b, 5);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[0] == f->o);
+  g_assert_true (order->pdata[1] == f->b);
+  g_assert_true (order->pdata[2] == f->a);
+  g_clear_pointer (&order, g_ptr_array_unref);
+
+  /* Still tied: the rounds wait for Alice's second contest roll. */
+  g_assert_false (tkr_encounter_can_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_MAIN));
+  tiebreak (f, f->a, 15);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[1] == f->a);
+  g_assert_true (order->pdata[2] == f->b);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
+  for (guint i = 0; i < order->len; i++)
+    g_assert_true (order_at (f, i) == order->pdata[i]);
+}
+
 static void
 test_initiative_ties_contest_rolled (Fixture *f, gconstpointer data)
 {
@@ -1405,6 +1446,48 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   check_round_trip (f);
 }
 
+/* Files from before the shared engine keep each participant inside its
+ * combatant ("ref" or "npc") and have no "participants": they still load,
+ * creatures in Freeplay and all, and save in the new shape. */
+static void
+test_json_legacy_participants_in_combatants (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrD20Encounter) copy = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) orc = tkr_character_to_json (f->orc);
+  g_autofree char *npc = json_to_string (orc, FALSE);
+  g_autofree char *json = g_strdup_printf (
+    "{\"rule_system\": \"d20\", \"phase\": \"freeplay\", \"round\": 0, \"current_index\": -1, "
+    "\"combatants\": [{\"ref\": \"%s\", \"mana\": 3, \"mana_max\": 7, \"exhaustion\": 2, "
+    "\"speeds\": {\"walk\": 25, \"fly\": 40}}, {\"npc\": %s, \"wounds\": 4}], \"order\": [], "
+    "\"log\": []}",
+    tkr_character_get_id (f->alice), npc);
+  GListModel *participants;
+  TkrD20Combatant *alice;
+  GError *error = NULL;
+
+  node = json_from_string (json, &error);
+  g_assert_no_error (error);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  participants = tkr_encounter_get_participants (TKR_ENCOUNTER (copy));
+  g_assert_cmpuint (g_list_model_get_n_items (participants), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_d20_encounter_get_creatures (copy)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_combatants (TKR_ENCOUNTER (copy))),
+                    ==, 0);
+  alice = tkr_d20_encounter_find (copy, f->alice);
+  g_assert_nonnull (alice);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (alice), ==, 3);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (alice), ==, 2);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (alice, "fly"), ==, 40);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (alice, "swim"), ==, 0);
+
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_object_has_member (json_node_get_object (saved), "participants"));
+  g_set_object (&f->encounter, copy);
+  check_round_trip (f);
+}
+
 static void
 refuse_json (Fixture *f, const char *json, const char *path_expected)
 {
@@ -1521,6 +1604,7 @@ main (int argc, char *argv[])
   ADD ("initiative/ties-contest-typed-winner-first-order-holds",
        test_initiative_ties_contest_typed);
   ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
+  ADD ("initiative/order-more-contests-first", test_initiative_order_more_contests_first);
   ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
   ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
   ADD ("turn/one-action-one-bonus-one-reaction-refund", test_turn_action_bonus_reaction);
@@ -1555,6 +1639,7 @@ main (int argc, char *argv[])
   ADD ("undo/previous-turn-restores", test_undo_previous_turn);
   ADD ("json/round-trip", test_json_round_trip);
   ADD ("json/malformed-refused-with-path", test_json_malformed_refused);
+  ADD ("json/legacy-participants-in-combatants", test_json_legacy_participants_in_combatants);
   ADD ("tracker/interface", test_tracker_interface);
 
   return g_test_run ();
