@@ -97,16 +97,26 @@ tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
 
 /* Checks shared by the commands */
 
+static gboolean G_GNUC_PRINTF (3, 4)
+  fail (GError **error, TkrEncounterError code, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (TKR_ENCOUNTER_ERROR, code, format, args));
+  va_end (args);
+  return FALSE;
+}
+
 static gboolean
 require_out_of_combat (TkrD20Encounter *self, GError **error)
 {
   if (PHASE (self) == TKR_PHASE_FREEPLAY || PHASE (self) == TKR_PHASE_END)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+  return fail (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                _ ("Resting and the passing of hours happen outside a fight (Freeplay or End), "
                   "and the encounter is in %s"),
                tkr_phase_to_string (PHASE (self)));
-  return FALSE;
 }
 
 /* The creatures take part in every phase, so this is not the engine's
@@ -116,9 +126,8 @@ require_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **e
 {
   if (TKR_IS_D20_COMBATANT (combatant) && g_list_store_find (self->creatures, combatant, NULL))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+  return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                _ ("That creature does not take part in this encounter"));
-  return FALSE;
 }
 
 static gboolean
@@ -141,9 +150,7 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
     return FALSE;
   if (is_on_turn (self, combatant))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-               _ ("It is not %s’s turn"), NAME (combatant));
-  return FALSE;
+  return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"), NAME (combatant));
 }
 
 static const char *
@@ -352,12 +359,8 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (agility < -TKR_D20_MAX_AGILITY || agility > TKR_D20_MAX_AGILITY)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
-                   -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s’s Agility must be between %d and %d"),
+                 NAME (combatant), -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   tkr_history_begin (HISTORY (self), _ ("Set Agility"));
   SET (self, combatant, "agility", agility);
   LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
@@ -370,9 +373,8 @@ require_kind (TkrD20Encounter *self, const char *kind, GError **error)
 {
   if (kind != NULL && g_strv_contains ((const char *const *) self->kinds, kind))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+  return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
                _ ("“%s” is not a kind of movement these rules know"), kind ? kind : "");
-  return FALSE;
 }
 
 /* The "movement" resource follows speeds, Dashes and feet moved. */
@@ -399,12 +401,9 @@ tkr_d20_encounter_set_speed (
     return FALSE;
   max_feet = tkr_d20_rules_int (RULES (self), "movement.max_feet");
   if (feet < 0 || feet > max_feet)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
-                   kind_label (kind), max_feet);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
+                 kind_label (kind), max_feet);
   tkr_history_begin (HISTORY (self), _ ("Set a speed"));
   SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
   sync_movement (self, combatant);
@@ -528,11 +527,8 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
       TkrD20Combatant *combatant = item_at (combatants, i);
 
       if (!tkr_d20_combatant_has_initiative (combatant))
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                       _ ("%s has no initiative yet"), NAME (combatant));
-          return FALSE;
-        }
+        return fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE, _ ("%s has no initiative yet"),
+                     NAME (combatant));
     }
   ties = tkr_d20_encounter_get_ties (self);
   if (ties->len > 0)
@@ -540,10 +536,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
       GPtrArray *group = g_ptr_array_index (ties, 0);
 
       /* Translators: two creatures' names */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+      return fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
                    _ ("%s and %s are tied in initiative: they roll again as a contest"),
                    NAME (g_ptr_array_index (group, 0)), NAME (g_ptr_array_index (group, 1)));
-      return FALSE;
     }
   return TRUE;
 }
@@ -695,11 +690,7 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
 
   if (tkr_d20_encounter_get_current (self) == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("There is no turn order"));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("There is no turn order"));
   find_turn (self, tkr_encounter_get_current_index (encounter) + 1);
   tkr_d20_encounter_start_turn (encounter, G_OBJECT (tkr_d20_encounter_get_current (self)));
   return TRUE;
@@ -741,12 +732,9 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     return FALSE;
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
-                   -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
+                 -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
   combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self));
   described = describe_roll (&roll);
@@ -793,32 +781,23 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
     if (g_ptr_array_find (g_ptr_array_index (ties, i), combatant, NULL))
       group = g_ptr_array_index (ties, i);
   if (group == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s is not tied with anyone"), NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not tied with anyone"),
+                 NAME (combatant));
   /* One contest at a time: who has already rolled in this contest waits
    * for the others. */
   for (guint i = 0; i < group->len; i++)
     fewest = MIN (fewest, tkr_d20_combatant_get_n_tiebreaks (g_ptr_array_index (group, i)));
   if (tkr_d20_combatant_get_n_tiebreaks (combatant) > fewest ||
       tkr_d20_combatant_get_n_tiebreaks (combatant) >= TKR_D20_MAX_TIEBREAKS)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already rolled in this contest; the others of the tie roll now"),
-                   NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s has already rolled in this contest; the others of the tie roll now"),
+                 NAME (combatant));
 
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s contest roll must be between %d and %d"), NAME (combatant),
-                   -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s’s contest roll must be between %d and %d"), NAME (combatant),
+                 -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
   tiebreaks = tkr_d20_combatant_tiebreaks_with (combatant, roll.total);
   described = describe_roll (&roll);
@@ -886,19 +865,12 @@ resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
   return tkr_combatant_get_left (TKR_COMBATANT (combatant), resource_id (resource));
 }
 
+/* What a turn grants: the rule data's "turn" numbers. */
 static int
-resource_per_turn (TkrD20Encounter *self, TkrD20Resource resource)
+resource_per_turn (TkrD20Combatant *combatant, TkrD20Resource resource)
 {
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return tkr_d20_rules_int (RULES (self), "turn.actions");
-    case TKR_D20_BONUS_ACTION:
-      return tkr_d20_rules_int (RULES (self), "turn.bonus_actions");
-    case TKR_D20_REACTION:
-    default:
-      return tkr_d20_rules_int (RULES (self), "turn.reactions");
-    }
+  return tkr_resource_get_maximum (
+    tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)));
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus
@@ -910,32 +882,24 @@ check_spend (TkrD20Encounter *self,
              GError **error)
 {
   if ((guint) resource > TKR_D20_REACTION)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Unknown part of a turn"));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (resource == TKR_D20_REACTION)
     {
       if (!require_main_combatant (self, combatant, error))
         return FALSE;
       if (is_on_turn (self, combatant))
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                       _ ("%s takes a reaction on someone else’s turn, not their own"),
-                       NAME (combatant));
-          return FALSE;
-        }
+        return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                     _ ("%s takes a reaction on someone else’s turn, not their own"),
+                     NAME (combatant));
     }
   else if (!require_on_turn (self, combatant, error))
     return FALSE;
   if (resource_left (combatant, resource) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                   _ ("%s has no %s left (%d per turn)"), NAME (combatant),
-                   resource_name (resource), resource_per_turn (self, resource));
-      return FALSE;
+      return fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left (%d per turn)"),
+                   NAME (combatant), resource_name (resource),
+                   resource_per_turn (combatant, resource));
     }
   return TRUE;
 }
@@ -967,19 +931,13 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
-  if ((guint) resource > TKR_D20_REACTION || !require_main_combatant (self, combatant, error))
-    {
-      if ((guint) resource > TKR_D20_REACTION)
-        g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                     _ ("Unknown part of a turn"));
-      return FALSE;
-    }
-  if (resource_left (combatant, resource) >= resource_per_turn (self, resource))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has not spent their %s"), NAME (combatant), resource_name (resource));
-      return FALSE;
-    }
+  if ((guint) resource > TKR_D20_REACTION)
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
+  if (!require_main_combatant (self, combatant, error))
+    return FALSE;
+  if (resource_left (combatant, resource) >= resource_per_turn (combatant, resource))
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
+                 NAME (combatant), resource_name (resource));
   tkr_history_begin (HISTORY (self), _ ("Refund"));
   tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
                                  resource_id (resource), 1, NULL);
@@ -1003,22 +961,16 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
 
   action = find_common_action (self, action_id);
   if (action == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("“%s” is not among the common actions of these rules"),
-                   action_id ? action_id : "");
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                 _ ("“%s” is not among the common actions of these rules"),
+                 action_id ? action_id : "");
   name = tkr_rules_translate (json_object_get_string_member_with_default (action, "name", ""));
   if (!json_object_get_boolean_member_with_default (action, as_bonus_action ? "bonus" : "action",
                                                     FALSE))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   as_bonus_action ? _ ("%s cannot be taken as a bonus action")
-                                   : _ ("%s cannot be taken as an action"),
-                   name);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 as_bonus_action ? _ ("%s cannot be taken as a bonus action")
+                                 : _ ("%s cannot be taken as an action"),
+                 name);
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
 
@@ -1050,11 +1002,8 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!check_spend (self, combatant, TKR_D20_REACTION, error))
     return FALSE;
   if (!tkr_d20_combatant_get_waiting (combatant))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s is not waiting to act"), NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
+                 NAME (combatant));
   tkr_history_begin (HISTORY (self), _ ("Act on a Wait"));
   tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "reaction", -1,
                                  NULL);
@@ -1080,17 +1029,11 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
     return FALSE;
   max_feet = tkr_d20_rules_int (RULES (self), "movement.max_feet");
   if (feet <= 0 || feet > max_feet)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A move covers between 1 and %d feet"), max_feet);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A move covers between 1 and %d feet"),
+                 max_feet);
   if (tkr_d20_combatant_get_speed (combatant, kind) == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has no %s speed"), NAME (combatant), kind_label (kind));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT, _ ("%s has no %s speed"), NAME (combatant),
+                 kind_label (kind));
   /* Difficult terrain: every foot costs one foot more. */
   cost =
     feet *
@@ -1099,10 +1042,9 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   if (cost > left)
     {
       /* Translators: a creature, feet of cost, a kind of movement, feet left */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
+      return fail (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
                    _ ("%s cannot spend %d feet of movement (%s): %d feet are left this turn"),
                    NAME (combatant), cost, kind, left);
-      return FALSE;
     }
 
   tkr_history_begin (HISTORY (self), _ ("Move"));
@@ -1147,12 +1089,8 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (feet < 0 || feet > tkr_d20_rules_int (RULES (self), "movement.max_feet"))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A fall is between 0 and %d feet"),
-                   tkr_d20_rules_int (RULES (self), "movement.max_feet"));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
+                 tkr_d20_rules_int (RULES (self), "movement.max_feet"));
   wounds = tkr_d20_fall_wounds (RULES (self), feet);
   dc = tkr_d20_fall_reflex_dc (RULES (self), feet);
   roll = sheet_check (self, combatant, "reflex", typed);
@@ -1184,22 +1122,16 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (PHASE (self) != TKR_PHASE_MAIN && PHASE (self) != TKR_PHASE_PAUSED)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Breath is counted in rounds only while the encounter runs; outside it, "
-                      "%s can hold it for %d seconds"),
-                   NAME (combatant),
-                   tkr_d20_breath_seconds (
-                     RULES (self), sheet_modifier (CHARACTER (combatant),
-                                                   modifier_name (self, "vitality"), &found)));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                 _ ("Breath is counted in rounds only while the encounter runs; outside it, "
+                    "%s can hold it for %d seconds"),
+                 NAME (combatant),
+                 tkr_d20_breath_seconds (
+                   RULES (self), sheet_modifier (CHARACTER (combatant),
+                                                 modifier_name (self, "vitality"), &found)));
   if (tkr_d20_combatant_get_holding_breath (combatant))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s is already holding their breath"), NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
+                 NAME (combatant));
   vitality = sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"), &found);
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
@@ -1227,11 +1159,8 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (!tkr_d20_combatant_get_holding_breath (combatant))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s is not holding their breath"), NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
+                 NAME (combatant));
   tkr_history_begin (HISTORY (self), _ ("Reach air"));
   SET (self, combatant, "holding-breath", FALSE);
   SET (self, combatant, "breath-rounds-left", 0);
@@ -1256,12 +1185,9 @@ tkr_d20_encounter_set_mana (
     return FALSE;
   limit = MIN (tkr_d20_rules_int (RULES (self), "rest.max_mana"), TKR_D20_MAX_MANA);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
-                   NAME (combatant), limit);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
+                 NAME (combatant), limit);
   tkr_history_begin (HISTORY (self), _ ("Set mana"));
   SET (self, combatant, "mana-max", mana_max);
   SET (self, combatant, "mana", mana);
@@ -1319,11 +1245,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   if (!require_out_of_combat (self, error))
     return FALSE;
   if (hours <= 0 || hours > 24 * 365)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Time passes in steps of 1 to %d hours"),
+                 24 * 365);
   long_limit = MAX (tkr_d20_rules_int (RULES (self), "rest.hours_without_long_rest"), 1);
   short_limit = MAX (tkr_d20_rules_int (RULES (self), "rest.hours_without_short_rest"), 1);
 
@@ -1374,17 +1297,10 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (for_rest && tkr_d20_combatant_get_stamina_checks_due (combatant) == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                 _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
   if (dc > 1000)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A check’s DC is at most %d"), 1000);
-      return FALSE;
-    }
+    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
   if (for_rest)
     dc = tkr_d20_rules_int (RULES (self), "rest.exhaustion_dc");
   roll = sheet_check (self, combatant, "stamina", typed);
@@ -1555,13 +1471,6 @@ tkr_d20_encounter_check_loaded (TkrEncounter *encounter,
 {
   GPtrArray *read = load->data;
 
-  if (read->len != load->participants->len)
-    {
-      g_autofree char *list_path = tkr_json_path (path, "combatants");
-      tkr_json_set_error (error, list_path, _ ("every participant needs one combatant (%u of %u)"),
-                          read->len, load->participants->len);
-      return FALSE;
-    }
   if (load->phase != TKR_PHASE_FREEPLAY && load->phase != TKR_PHASE_SETUP &&
       load->order->len != read->len)
     {
