@@ -894,6 +894,20 @@ test_travel_forced_march_dcs (void)
   g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 9, 0), ==, 36);
 }
 
+/* Forced March: the check comes at the start of each hour past the limit,
+ * so an hour begun counts. */
+static void
+test_travel_forced_march_hour_begun (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  g_autoptr (GArray) half = tkr_d20_travel_forced_march_dcs (rules, 6.5);
+  g_autoptr (GArray) six = tkr_d20_travel_forced_march_dcs (rules, 6.0);
+
+  g_assert_cmpuint (six->len, ==, 0);
+  g_assert_cmpuint (half->len, ==, 1);
+  g_assert_cmpint (g_array_index (half, int, 0), ==, 11);
+}
+
 static void
 test_travel_forced_march_exhaustion (Fixture *f, gconstpointer data)
 {
@@ -1626,6 +1640,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/d20/travel/flying-25mph-1h-all-flying", test_travel_flying);
   g_test_add_func ("/d20/travel/forced-march-dc-10-plus-hours-past-6",
                    test_travel_forced_march_dcs);
+  g_test_add_func ("/d20/travel/forced-march-hour-begun", test_travel_forced_march_hour_begun);
   ADD ("travel/forced-march-failed-check-exhaustion", test_travel_forced_march_exhaustion);
   g_test_add_func ("/d20/travel/pace-threatens-checks", test_travel_pace_threats);
   ADD ("falling/wound-per-15ft-reflex-dc-feet-or-prone", test_falling_wounds_and_reflex);

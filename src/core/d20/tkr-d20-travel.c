@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "tkr-d20-travel.h"
 #include "tkr-types.h"
@@ -373,7 +374,7 @@ tkr_d20_travel_day_distance (TkrRules *rules,
 }
 
 GArray *
-tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours)
+tkr_d20_travel_forced_march_dcs (TkrRules *rules, double hours)
 {
   GArray *dcs = g_array_new (FALSE, FALSE, sizeof (int));
   int limit, base, per_hour;
@@ -385,7 +386,8 @@ tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours)
   limit = tkr_d20_travel_max_hours_on_foot (rules);
   base = tkr_d20_rules_int (rules, "travel.forced_march_base_dc");
   per_hour = tkr_d20_rules_int (rules, "travel.forced_march_dc_per_hour");
-  for (int hour = limit + 1; hour <= MIN (hours, 24); hour++)
+  /* The check comes at the start of the hour: an hour begun counts. */
+  for (int hour = limit + 1; hour <= (int) ceil (MIN (hours, 24)); hour++)
     {
       int dc = base + per_hour * (hour - limit);
       g_array_append_val (dcs, dc);

@@ -65,9 +65,9 @@ const char *tkr_d20_travel_pace_name (TkrRules *rules, TkrD20Pace pace);
 /* The hours a group may walk a day before a forced march begins. */
 int tkr_d20_travel_max_hours_on_foot (TkrRules *rules);
 /* The Stamina DCs of a forced march of @hours on foot: one per hour past
- * the limit, 10 + the hours past it (seed, Forced March). Empty when no
- * forced march. (transfer full): a GArray of int. */
-GArray *tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours);
+ * the limit, begun or whole, 10 + the hours past it (seed, Forced March).
+ * Empty when no forced march. (transfer full): a GArray of int. */
+GArray *tkr_d20_travel_forced_march_dcs (TkrRules *rules, double hours);
 /* The checks a pace threatens, and those it fails outright (flying fails
  * Stealth). (transfer full) */
 GStrv tkr_d20_travel_pace_threats (TkrRules *rules, TkrD20Pace pace);

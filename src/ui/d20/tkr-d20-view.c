@@ -2,7 +2,6 @@
 
 #include "config.h"
 
-#include <math.h>
 
 #include <glib/gi18n.h>
 
@@ -692,9 +691,7 @@ update_travel (TkrD20View *self)
     distance = g_strdup (error->message);
   adw_action_row_set_subtitle (self->travel_distance_row, distance);
 
-  /* Forced March (seed): a check at the start of each hour past the
-   * limit, so a half hour begun counts. */
-  dcs = tkr_d20_travel_forced_march_dcs (rules, (int) ceil (day.hours));
+  dcs = tkr_d20_travel_forced_march_dcs (rules, day.hours);
   if (dcs->len == 0)
     {
       g_autofree char *none = g_strdup_printf (_ ("None: up to %d hours on foot are safe"),
