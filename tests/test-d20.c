@@ -411,6 +411,8 @@ test_surprise_skips_first_turn (Fixture *f, gconstpointer data)
   type_initiative (f, f->o, 12);
   ok (tkr_d20_encounter_set_surprised (f->encounter, f->a, TRUE, &error), error);
   ok (tkr_d20_encounter_set_surprised (f->encounter, f->b, TRUE, &error), error);
+  g_assert_true (tkr_d20_encounter_skips_turn (f->encounter, f->a));
+  g_assert_false (tkr_d20_encounter_skips_turn (f->encounter, f->o));
   ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
 
   /* Round 1: only the Orc acts. */
@@ -421,6 +423,7 @@ test_surprise_skips_first_turn (Fixture *f, gconstpointer data)
   /* Round 2: everyone, in order. */
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_false (tkr_d20_encounter_skips_turn (f->encounter, f->a));
   g_assert_true (log_mentions (f, "Bob is surprised and skips their first turn"));
   next_turn (f);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
@@ -1059,6 +1062,7 @@ static void
 test_end_experience (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
+  int min_award, max_award;
   TkrTracker *tracker = TKR_TRACKER (f->encounter);
 
   start_main (f);
@@ -1079,7 +1083,11 @@ test_end_experience (Fixture *f, gconstpointer data)
   g_assert_false (
     tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 0, NULL, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
-  /* The engine's award check says the range the rule data allows. */
+  /* The engine's award check says the range the rule data allows, the
+   * range the view offers. */
+  tkr_d20_encounter_get_award_range (f->encounter, &min_award, &max_award);
+  g_assert_cmpint (min_award, ==, 1);
+  g_assert_cmpint (max_award, ==, 1000);
   g_assert_nonnull (strstr (error->message, "1 to 1000"));
   g_clear_error (&error);
 

@@ -635,7 +635,7 @@ find_turn (TkrD20Encounter *self, int index)
           count_breath (self);
         }
       combatant = item_at (order, index);
-      if (ROUND (self) == 1 && tkr_d20_combatant_get_surprised (combatant))
+      if (ROUND (self) == 1 && tkr_d20_encounter_skips_turn (self, combatant))
         {
           LOG (self, _ ("%s is surprised and skips their first turn"), NAME (combatant));
           continue;
@@ -806,6 +806,27 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   LOG (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant), described);
   tkr_history_end (HISTORY (self));
   return TRUE;
+}
+
+gboolean
+tkr_d20_encounter_skips_turn (TkrD20Encounter *self, TkrD20Combatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
+  return tkr_d20_combatant_get_surprised (combatant) && ROUND (self) <= 1;
+}
+
+void
+tkr_d20_encounter_get_award_range (TkrD20Encounter *self, int *min_award, int *max_award)
+{
+  JsonObject *experience;
+
+  g_return_if_fail (TKR_IS_D20_ENCOUNTER (self));
+  experience = tkr_rules_get_section (RULES (self), "experience");
+  *min_award =
+    experience ? json_object_get_int_member_with_default (experience, "min_award", 1) : 1;
+  *max_award = experience
+                 ? json_object_get_int_member_with_default (experience, "max_award", G_MAXINT)
+                 : G_MAXINT;
 }
 
 gboolean

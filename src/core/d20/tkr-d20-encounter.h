@@ -79,6 +79,12 @@ gboolean tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
                                           TkrD20Combatant *combatant,
                                           const TkrD20Roll *typed,
                                           GError **error);
+/* Whether @combatant will pass over its next turn: the surprised skip
+ * their first turn, in Round 1 (seed, Surprise). */
+gboolean tkr_d20_encounter_skips_turn (TkrD20Encounter *self, TkrD20Combatant *combatant);
+/* The Experience Points one award may give (the rule data's "experience"
+ * section, which the engine's award checks). */
+void tkr_d20_encounter_get_award_range (TkrD20Encounter *self, int *min_award, int *max_award);
 gboolean tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
                                           TkrD20Combatant *combatant,
                                           gboolean surprised,

@@ -2,7 +2,6 @@
 
 #include "config.h"
 
-
 #include <glib/gi18n.h>
 
 #include "tkr-d20-encounter.h"
@@ -1237,8 +1236,7 @@ refresh_main_card (Card *card)
   TkrD20View *self = card->view;
   TkrD20Combatant *combatant = card->combatant;
   gboolean current = card_is_current (card);
-  gboolean skips = tkr_d20_combatant_get_surprised (combatant) &&
-                   tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)) <= 1;
+  gboolean skips = tkr_d20_encounter_skips_turn (self->encounter, combatant);
   g_autoptr (GString) status = g_string_new (NULL);
   g_autoptr (GString) moved = g_string_new (NULL);
   g_autofree char *speeds = describe_speeds (self, combatant);
@@ -1532,10 +1530,10 @@ static void
 build_xp_card (TkrD20View *self, Card *card)
 {
   const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reason = adw_entry_row_new ();
   GtkWidget *award;
+  int min_award, max_award;
   g_autofree char *xp_name = g_strdup_printf (_ ("Experience for %s"), name);
   g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
   g_autofree char *reason_title = g_strdup_printf (_ ("Reason for %s’s award"), name);
@@ -1543,9 +1541,9 @@ build_xp_card (TkrD20View *self, Card *card)
   card_attach (card, row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   card->xp_row = ADW_ACTION_ROW (row);
-  card->xp = spin_new (MAX (tkr_d20_rules_int (rules, "experience.min_award"), 0),
-                       MAX (tkr_d20_rules_int (rules, "experience.max_award"), 1), xp_name);
-  gtk_spin_button_set_value (card->xp, MAX (tkr_d20_rules_int (rules, "experience.min_award"), 1));
+  tkr_d20_encounter_get_award_range (self->encounter, &min_award, &max_award);
+  card->xp = spin_new (min_award, max_award, xp_name);
+  gtk_spin_button_set_value (card->xp, min_award);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->xp));
   award = suffix_button (_ ("_Award"), award_name, G_CALLBACK (award_clicked_cb), card);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), award);
