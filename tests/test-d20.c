@@ -706,6 +706,26 @@ test_actions_wait_spends_reaction (Fixture *f, gconstpointer data)
 
 /* Rests (seed, Resting) */
 
+/* The GM sets mana or its maximum: lowering the maximum below the mana
+ * lowers the mana; raising the mana above the maximum raises it. */
+static void
+test_rest_mana_fits_maximum (void)
+{
+  int mana = 6, mana_max = 4;
+
+  tkr_d20_fit_mana (&mana, &mana_max, TRUE);
+  g_assert_cmpint (mana, ==, 4);
+  g_assert_cmpint (mana_max, ==, 4);
+  mana = 9;
+  tkr_d20_fit_mana (&mana, &mana_max, FALSE);
+  g_assert_cmpint (mana, ==, 9);
+  g_assert_cmpint (mana_max, ==, 9);
+  mana = 2;
+  tkr_d20_fit_mana (&mana, &mana_max, TRUE);
+  g_assert_cmpint (mana, ==, 2);
+  g_assert_cmpint (mana_max, ==, 9);
+}
+
 static void
 test_rest_long_restores_all_mana (Fixture *f, gconstpointer data)
 {
@@ -1639,6 +1659,7 @@ main (int argc, char *argv[])
   ADD ("actions/dodge-until-next-turn", test_actions_dodge_until_next_turn);
   ADD ("actions/wait-spends-reaction", test_actions_wait_spends_reaction);
   ADD ("rest/long-restores-all-mana", test_rest_long_restores_all_mana);
+  g_test_add_func ("/d20/rest/mana-fits-maximum", test_rest_mana_fits_maximum);
   ADD ("rest/short-restores-half-spent-rounded-down", test_rest_short_restores_half_spent);
   ADD ("rest/24h-without-long-rest-stamina-dc20-or-exhaustion", test_rest_24h_without_long_rest);
   ADD ("rest/3-days-without-short-rest-stamina-check", test_rest_3_days_without_short_rest);

@@ -580,6 +580,42 @@ tkr_d20_encounter_build_order (TkrEncounter *encounter)
   return tkr_d20_encounter_sort_order (TKR_D20_ENCOUNTER (encounter));
 }
 
+static const char *
+resource_id (TkrD20Resource resource)
+{
+  switch (resource)
+    {
+    case TKR_D20_ACTION:
+      return "action";
+    case TKR_D20_BONUS_ACTION:
+      return "bonus-action";
+    case TKR_D20_REACTION:
+    default:
+      return "reaction";
+    }
+}
+
+static int
+resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
+{
+  return tkr_combatant_get_left (TKR_COMBATANT (combatant), resource_id (resource));
+}
+
+/* What a turn grants: the rule data's "turn" numbers. */
+static int
+resource_per_turn (TkrD20Combatant *combatant, TkrD20Resource resource)
+{
+  return tkr_resource_get_maximum (
+    tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)));
+}
+
+static void
+set_left (TkrD20Encounter *self, TkrD20Combatant *combatant, TkrD20Resource resource, int left)
+{
+  SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)),
+       "current", left);
+}
+
 static void
 reset_turn (TkrD20Encounter *self, TkrD20Combatant *combatant)
 {
@@ -657,12 +693,9 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
       TkrD20Combatant *combatant = item_at (order, i);
 
       /* Everyone has a reaction from the start, before their first turn. */
-      tkr_encounter_change_resource (encounter, TKR_COMBATANT (combatant), "action",
-                                     -tkr_d20_combatant_get_actions_left (combatant), NULL);
-      tkr_encounter_change_resource (encounter, TKR_COMBATANT (combatant), "bonus-action",
-                                     -tkr_d20_combatant_get_bonus_actions_left (combatant), NULL);
-      SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), "reaction"), "current",
-           tkr_d20_rules_int (RULES (self), "turn.reactions"));
+      set_left (self, combatant, TKR_D20_ACTION, 0);
+      set_left (self, combatant, TKR_D20_BONUS_ACTION, 0);
+      set_left (self, combatant, TKR_D20_REACTION, resource_per_turn (combatant, TKR_D20_REACTION));
       reset_turn (self, combatant);
     }
   LOG (self, _ ("Initiative is set; Round 1 begins"));
@@ -863,35 +896,6 @@ resource_name (TkrD20Resource resource)
     default:
       return _ ("reaction");
     }
-}
-
-static const char *
-resource_id (TkrD20Resource resource)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return "action";
-    case TKR_D20_BONUS_ACTION:
-      return "bonus-action";
-    case TKR_D20_REACTION:
-    default:
-      return "reaction";
-    }
-}
-
-static int
-resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (combatant), resource_id (resource));
-}
-
-/* What a turn grants: the rule data's "turn" numbers. */
-static int
-resource_per_turn (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  return tkr_resource_get_maximum (
-    tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)));
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus

@@ -443,3 +443,14 @@ tkr_d20_short_rest_mana (TkrRules *rules, int mana, int mana_max)
    * gives nothing back. */
   return spent * numerator / denominator;
 }
+
+void
+tkr_d20_fit_mana (int *mana, int *mana_max, gboolean max_set)
+{
+  if (*mana <= *mana_max)
+    return;
+  if (max_set)
+    *mana = *mana_max;
+  else
+    *mana_max = *mana;
+}

@@ -87,6 +87,10 @@ int tkr_d20_breath_rounds (TkrRules *rules, int vitality);
 /* Resting (seed, Resting). A short rest restores half the mana spent,
  * rounded down: 5 spent gives 2 back. */
 int tkr_d20_short_rest_mana (TkrRules *rules, int mana, int mana_max);
+/* Mana and its maximum after the GM set one of them (@max_set: the
+ * maximum): a maximum lowered below the mana lowers the mana, a mana
+ * raised above the maximum raises the maximum, so neither is impossible. */
+void tkr_d20_fit_mana (int *mana, int *mana_max, gboolean max_set);
 
 /* Reads an int at a dotted path in the rules' "d20" section
  * ("travel.max_hours_on_foot"); FALSE with TKR_RULES_ERROR_INVALID when

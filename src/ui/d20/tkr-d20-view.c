@@ -400,12 +400,7 @@ mana_changed_cb (GtkSpinButton *spin, Card *card)
   if (mana == tkr_d20_combatant_get_mana (card->combatant) &&
       mana_max == tkr_d20_combatant_get_mana_max (card->combatant))
     return;
-  /* Raising the maximum keeps the mana; lowering it below the mana lowers
-   * both, so the spin buttons never ask for the impossible. */
-  if (spin == card->mana_max && mana > mana_max)
-    mana = mana_max;
-  if (spin == card->mana && mana > mana_max)
-    mana_max = mana;
+  tkr_d20_fit_mana (&mana, &mana_max, spin == card->mana_max);
   ok = tkr_d20_encounter_set_mana (self->encounter, card->combatant, mana, mana_max, &error);
   if (!report (self, ok, error))
     refresh (self);
