@@ -461,6 +461,33 @@ type_initiative (D20Fixture *f, const char *name, int total)
   click (named (f, "Set the initiative of %s", name));
 }
 
+/* The Setup's order preview is the core's order (seed, Initiative), the
+ * last tie-break included: with a contest begun, who has rolled in it
+ * comes first, not who joined first. */
+static void
+test_preview_is_core_order (D20Fixture *f, gconstpointer data)
+{
+  const char *orc = tkr_character_get_name (f->orc);
+  g_autoptr (GPtrArray) order = NULL;
+  g_autofree char *text = NULL;
+
+  click (child (f, "begin_setup_button"));
+  type_initiative (f, "Alice", 15);
+  type_initiative (f, "Bob", 15);
+  type_initiative (f, orc, 12);
+  set_spin (named (f, "Contest roll of Bob"), 7);
+  click (named (f, "Set the contest roll of Bob"));
+  assert_no_error_shown (f);
+
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[0] == combatant (f, f->bob));
+  g_assert_true (order->pdata[1] == combatant (f, f->alice));
+  text = text_of (child (f, "order_list"));
+  g_assert_nonnull (strstr (text, "1. Bob"));
+  g_assert_nonnull (strstr (text, "2. Alice"));
+  g_assert_nonnull (strstr (text, "3. "));
+}
+
 /* Setup to End through the widgets: typed initiatives with a tie settled
  * by a contest and a surprised Orc (seed, Initiative, Surprise), two
  * rounds of actions and movement (seed, Rounds & Turns, Movement,
@@ -779,6 +806,8 @@ main (int argc, char *argv[])
               NULL, d20_setup, test_two_rounds, d20_teardown);
   g_test_add ("/d20-view/switch-system-and-undo", D20Fixture, NULL, d20_setup, test_switch_system,
               d20_teardown);
+  g_test_add ("/d20-view/setup/preview-is-core-order-last-tie-break", D20Fixture, NULL, d20_setup,
+              test_preview_is_core_order, d20_teardown);
   g_test_add ("/d20-view/setup/abandon", D20Fixture, NULL, d20_setup, test_abandon_setup,
               d20_teardown);
 
