@@ -509,6 +509,43 @@ refuse_move (Fixture *f, TkrD20Combatant *combatant, const char *kind, int feet,
 /* Movement (seed): each creature moves up to its walking, swimming or
  * flying speed; a new combatant takes those speeds, and its mana, from the
  * sheet's d20 fields, and a sheet without them from its Movement Ranges. */
+/* The turn's parts as the engine's resources (seed, Rounds & Turns,
+ * Movement): "action", "bonus-action", "reaction" and "movement" in feet,
+ * spent by the commands and granted again at the start of a turn. */
+static void
+test_turn_resources (Fixture *f, gconstpointer data)
+{
+  const char *ids[] = { "action", "bonus-action", "reaction", "movement" };
+  GListModel *resources = tkr_combatant_get_resources (TKR_COMBATANT (f->a));
+  TkrCombatant *alice = TKR_COMBATANT (f->a);
+  GError *error = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (resources), ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr (TkrResource) resource = g_list_model_get_item (resources, i);
+
+      g_assert_cmpstr (tkr_resource_get_id (resource), ==, ids[i]);
+    }
+  start_main (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 30);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error), error);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 0);
+  move (f, f->a, "walk", 20, FALSE);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 10);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_BONUS_ACTION, &error), error);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "bonus-action"), ==, 0);
+  next_turn (f);
+  next_turn (f);
+  next_turn (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "bonus-action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 30);
+}
+
 static void
 test_speeds_from_sheet_fields (Fixture *f, gconstpointer data)
 {
@@ -1650,6 +1687,7 @@ main (int argc, char *argv[])
   ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
   ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
   ADD ("turn/one-action-one-bonus-one-reaction-refund", test_turn_action_bonus_reaction);
+  ADD ("turn/resources-action-bonus-reaction-movement", test_turn_resources);
   ADD ("movement/speeds-and-mana-from-sheet-fields", test_speeds_from_sheet_fields);
   ADD ("movement/up-to-speed-per-turn", test_movement_speed_limit);
   ADD ("movement/mixed-kinds-largest-speed-used", test_movement_mixed_kinds);

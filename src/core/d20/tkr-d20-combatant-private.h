@@ -23,6 +23,8 @@ G_BEGIN_DECLS
 TkrD20Combatant *tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules);
 /* The "movement" resource's values for the state of the turn. */
 void tkr_d20_combatant_compute_movement (TkrD20Combatant *self, int *left, int *maximum);
+/* Sets them, unrecorded, while the combatant is being made. */
+void tkr_d20_combatant_init_movement (TkrD20Combatant *self);
 /* @tiebreaks with @total appended. (transfer full) */
 GArray *tkr_d20_combatant_tiebreaks_with (TkrD20Combatant *self, int total);
 

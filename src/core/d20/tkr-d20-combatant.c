@@ -552,6 +552,16 @@ tkr_d20_combatant_compute_movement (TkrD20Combatant *self, int *left, int *maxim
     }
 }
 
+void
+tkr_d20_combatant_init_movement (TkrD20Combatant *self)
+{
+  int left, maximum;
+
+  tkr_d20_combatant_compute_movement (self, &left, &maximum);
+  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), "movement"), "maximum", maximum,
+                "current", left, NULL);
+}
+
 /* Files */
 
 static JsonNode *
@@ -633,7 +643,6 @@ tkr_d20_combatant_read_json (
 {
   g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
   JsonArray *tiebreaks;
-  int left, maximum;
 
   for (guint i = 0; i < N_INTS; i++)
     {
@@ -689,8 +698,6 @@ tkr_d20_combatant_read_json (
   if (!feet_from_json (self, object, "speeds", path, max_feet, error) ||
       !feet_from_json (self, object, "moved", path, max_feet, error))
     return FALSE;
-  tkr_d20_combatant_compute_movement (self, &left, &maximum);
-  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), "movement"), "maximum", maximum,
-                "current", left, NULL);
+  tkr_d20_combatant_init_movement (self);
   return TRUE;
 }

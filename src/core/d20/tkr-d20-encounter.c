@@ -309,6 +309,7 @@ new_creature (TkrD20Encounter *self, TkrCharacter *character)
     mana = 0;
   mana = CLAMP (mana, 0, MIN (tkr_d20_rules_int (RULES (self), "rest.max_mana"), TKR_D20_MAX_MANA));
   speeds_from_sheet (self, combatant, character);
+  tkr_d20_combatant_init_movement (combatant);
   g_object_set (combatant, "agility", CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY),
                 "mana", mana, "mana-max", mana, NULL);
   return combatant;
