@@ -12,13 +12,18 @@
 /* TkrD20Movement                                                          */
 /* ---------------------------------------------------------------------- */
 
+enum
+{
+  FEET_SPEED,
+  FEET_MOVED
+};
+
 struct _TkrD20Movement
 {
   GObject parent_instance;
 
   char *kind;
-  int speed;
-  int moved;
+  int feet[2]; /* by FEET_SPEED, FEET_MOVED */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Movement, tkr_d20_movement, G_TYPE_OBJECT)
@@ -46,20 +51,10 @@ tkr_d20_movement_get_property (GObject *object, guint prop_id, GValue *value, GP
 {
   TkrD20Movement *self = TKR_D20_MOVEMENT (object);
 
-  switch (prop_id)
-    {
-    case MPROP_KIND:
-      g_value_set_string (value, self->kind);
-      break;
-    case MPROP_SPEED:
-      g_value_set_int (value, self->speed);
-      break;
-    case MPROP_MOVED:
-      g_value_set_int (value, self->moved);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == MPROP_KIND)
+    g_value_set_string (value, self->kind);
+  else
+    g_value_set_int (value, self->feet[prop_id - MPROP_SPEED]);
 }
 
 static void
@@ -79,20 +74,10 @@ tkr_d20_movement_set_property (GObject *object,
 {
   TkrD20Movement *self = TKR_D20_MOVEMENT (object);
 
-  switch (prop_id)
-    {
-    case MPROP_KIND:
-      self->kind = g_value_dup_string (value);
-      break;
-    case MPROP_SPEED:
-      set_int_field (object, &self->speed, g_value_get_int (value), pspec);
-      break;
-    case MPROP_MOVED:
-      set_int_field (object, &self->moved, g_value_get_int (value), pspec);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == MPROP_KIND)
+    self->kind = g_value_dup_string (value);
+  else
+    set_int_field (object, &self->feet[prop_id - MPROP_SPEED], g_value_get_int (value), pspec);
 }
 
 static void
@@ -128,14 +113,14 @@ int
 tkr_d20_movement_get_speed (TkrD20Movement *self)
 {
   g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->speed;
+  return self->feet[FEET_SPEED];
 }
 
 int
 tkr_d20_movement_get_moved (TkrD20Movement *self)
 {
   g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->moved;
+  return self->feet[FEET_MOVED];
 }
 
 /* ---------------------------------------------------------------------- */
@@ -496,7 +481,7 @@ tkr_d20_combatant_get_speed (TkrD20Combatant *self, const char *kind)
 {
   TkrD20Movement *movement = tkr_d20_combatant_find_movement (self, kind);
 
-  return movement ? movement->speed : 0;
+  return movement ? movement->feet[FEET_SPEED] : 0;
 }
 
 int
@@ -504,7 +489,7 @@ tkr_d20_combatant_get_moved (TkrD20Combatant *self, const char *kind)
 {
   TkrD20Movement *movement = tkr_d20_combatant_find_movement (self, kind);
 
-  return movement ? movement->moved : 0;
+  return movement ? movement->feet[FEET_MOVED] : 0;
 }
 
 int
@@ -515,7 +500,7 @@ tkr_d20_combatant_get_total_moved (TkrD20Combatant *self)
 
   g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
-    total += movement->moved;
+    total += movement->feet[FEET_MOVED];
   return total;
 }
 
@@ -530,8 +515,8 @@ tkr_d20_combatant_get_movement_left (TkrD20Combatant *self, const char *kind)
   /* The greatest speed among the kinds used this turn and @kind. */
   largest = tkr_d20_combatant_get_speed (self, kind);
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
-    if (movement->moved > 0)
-      largest = MAX (largest, movement->speed);
+    if (movement->feet[FEET_MOVED] > 0)
+      largest = MAX (largest, movement->feet[FEET_SPEED]);
   factor = 1 + self->ints[INT_DASHES];
   own =
     tkr_d20_combatant_get_speed (self, kind) * factor - tkr_d20_combatant_get_moved (self, kind);
@@ -547,7 +532,7 @@ tkr_d20_combatant_compute_movement (TkrD20Combatant *self, int *left, int *maxim
   *left = *maximum = 0;
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     {
-      *maximum = MAX (*maximum, movement->speed * (1 + self->ints[INT_DASHES]));
+      *maximum = MAX (*maximum, movement->feet[FEET_SPEED] * (1 + self->ints[INT_DASHES]));
       *left = MAX (*left, tkr_d20_combatant_get_movement_left (self, movement->kind));
     }
 }
@@ -565,16 +550,15 @@ tkr_d20_combatant_init_movement (TkrD20Combatant *self)
 /* Files */
 
 static JsonNode *
-feet_to_json (TkrD20Combatant *self, gboolean moved)
+feet_to_json (TkrD20Combatant *self, int which)
 {
   JsonObject *object = json_object_new ();
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
   TkrD20Movement *movement;
 
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
-    if ((moved ? movement->moved : movement->speed) > 0)
-      json_object_set_int_member (object, movement->kind,
-                                  moved ? movement->moved : movement->speed);
+    if (movement->feet[which] > 0)
+      json_object_set_int_member (object, movement->kind, movement->feet[which]);
   json_node_take_object (node, object);
   return node;
 }
@@ -594,14 +578,15 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
-  json_object_set_member (object, "speeds", feet_to_json (self, FALSE));
-  json_object_set_member (object, "moved", feet_to_json (self, TRUE));
+  json_object_set_member (object, "speeds", feet_to_json (self, FEET_SPEED));
+  json_object_set_member (object, "moved", feet_to_json (self, FEET_MOVED));
 }
 
 static gboolean
 feet_from_json (TkrD20Combatant *self,
                 JsonObject *object,
                 const char *member,
+                int which,
                 const char *path,
                 int max_feet,
                 GError **error)
@@ -628,10 +613,7 @@ feet_from_json (TkrD20Combatant *self,
       if (!tkr_json_get_int (dict, l->data, dict_path, TRUE, 0, (gint64) max_feet * 101, 0, &feet,
                              error))
         return FALSE;
-      if (g_str_equal (member, "moved"))
-        movement->moved = feet;
-      else
-        movement->speed = feet;
+      movement->feet[which] = feet;
     }
   return TRUE;
 }
@@ -695,8 +677,8 @@ tkr_d20_combatant_read_json (
       g_array_append_val (self->tiebreaks, value);
     }
 
-  if (!feet_from_json (self, object, "speeds", path, max_feet, error) ||
-      !feet_from_json (self, object, "moved", path, max_feet, error))
+  if (!feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||
+      !feet_from_json (self, object, "moved", FEET_MOVED, path, max_feet, error))
     return FALSE;
   tkr_d20_combatant_init_movement (self);
   return TRUE;
