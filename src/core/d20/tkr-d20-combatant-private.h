@@ -21,6 +21,10 @@ G_BEGIN_DECLS
 /* A fresh creature for @character: its resources as the rule data grants
  * them per turn (all spent) and a TkrD20Movement for each kind. */
 TkrD20Combatant *tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules);
+/* A creature joining: its Agility, speeds and full mana from the sheet. */
+TkrD20Combatant *tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules);
+/* A save or skill of the sheet by name, the save first; 0 without. */
+int tkr_d20_sheet_modifier (TkrCharacter *character, const char *name);
 /* The "movement" resource's values for the state of the turn. */
 void tkr_d20_combatant_compute_movement (TkrD20Combatant *self, int *left, int *maximum);
 /* Sets them, unrecorded, while the combatant is being made. */

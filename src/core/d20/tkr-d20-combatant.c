@@ -547,6 +547,72 @@ tkr_d20_combatant_init_movement (TkrD20Combatant *self)
                 "current", left, NULL);
 }
 
+int
+tkr_d20_sheet_modifier (TkrCharacter *character, const char *name)
+{
+  TkrModifierKind kind = tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SAVE, name)
+                           ? TKR_MODIFIER_KIND_SAVE
+                           : TKR_MODIFIER_KIND_SKILL;
+
+  return tkr_character_get_modifier_value (character, kind, name);
+}
+
+/* The sheet's speed fields ("walk_speed", "fly_speed"... in the rule
+ * data's "sheet.fields") give the speeds (seed, Movement: walking,
+ * swimming or flying speed). A sheet without any of them falls back to its
+ * Movement Ranges named like the kinds ("Walk", "Fly"); a sheet with no
+ * speed at all walks at the rule data's default. */
+static void
+speeds_from_sheet (TkrD20Combatant *self, TkrCharacter *character, TkrRules *rules)
+{
+  int max_feet = tkr_d20_rules_int (rules, "movement.max_feet");
+  TkrD20Movement *movement, *walk;
+  gboolean has_fields = FALSE;
+  gboolean any = FALSE;
+
+  for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
+    {
+      g_autofree char *field = g_strconcat (movement->kind, "_speed", NULL);
+
+      has_fields |= tkr_character_get_field (character, field, NULL);
+    }
+  for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
+    {
+      g_autofree char *field = g_strconcat (movement->kind, "_speed", NULL);
+      int feet = 0;
+
+      if (!has_fields)
+        feet = tkr_character_get_range_units (character, movement->kind);
+      else if (!tkr_character_get_field (character, field, &feet))
+        feet = 0;
+      movement->feet[FEET_SPEED] = CLAMP (feet, 0, max_feet);
+      any |= feet > 0;
+    }
+  walk = tkr_d20_combatant_find_movement (self, "walk");
+  if (!any && walk != NULL)
+    walk->feet[FEET_SPEED] = tkr_d20_rules_int (rules, "movement.default_speed");
+}
+
+TkrD20Combatant *
+tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
+{
+  TkrD20Combatant *self = tkr_d20_combatant_new (character, rules);
+  int agility, mana;
+
+  /* Initiative adds the sheet's Agility (seed, Initiative). */
+  agility = tkr_d20_sheet_modifier (character, tkr_d20_rules_string (rules, "initiative.modifier"));
+  self->ints[INT_AGILITY] = CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
+  /* The sheet's "mana_max" field: a creature joins with full mana, as after
+   * a long rest (seed, Long Rest). */
+  if (!tkr_character_get_field (character, "mana_max", &mana))
+    mana = 0;
+  mana = CLAMP (mana, 0, MIN (tkr_d20_rules_int (rules, "rest.max_mana"), TKR_D20_MAX_MANA));
+  self->ints[INT_MANA] = self->ints[INT_MANA_MAX] = mana;
+  speeds_from_sheet (self, character, rules);
+  tkr_d20_combatant_init_movement (self);
+  return self;
+}
+
 /* Files */
 
 static JsonNode *

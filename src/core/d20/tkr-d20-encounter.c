@@ -161,19 +161,6 @@ modifier_name (TkrD20Encounter *self, const char *check)
   return tkr_d20_rules_string (RULES (self), path);
 }
 
-/* A save or skill of the sheet by name, the save first. */
-static int
-sheet_modifier (TkrCharacter *character, const char *name, gboolean *found)
-{
-  if (tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SAVE, name) != NULL)
-    {
-      *found = TRUE;
-      return tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, name);
-    }
-  *found = tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SKILL, name) != NULL;
-  return tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, name);
-}
-
 static TkrD20Roll
 roll_or_typed (TkrD20Encounter *self, const TkrD20Roll *typed, int modifier)
 {
@@ -252,69 +239,6 @@ kind_label (const char *kind)
 /* Participants: each joins as a creature that stays until it leaves; the
  * engine's combatants from Setup to End are the same objects. */
 
-/* The sheet's speed fields ("walk_speed", "fly_speed"... in the rule
- * data's "sheet.fields") give the speeds (seed, Movement: walking,
- * swimming or flying speed). A sheet without any of them falls back to its
- * Movement Ranges named like the kinds ("Walk", "Fly"); a sheet with no
- * speed at all walks at the rule data's default. */
-static void
-speeds_from_sheet (TkrD20Encounter *self, TkrD20Combatant *combatant, TkrCharacter *character)
-{
-  int max_feet = tkr_d20_rules_int (RULES (self), "movement.max_feet");
-  gboolean has_fields = FALSE;
-  gboolean any = FALSE;
-
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      g_autofree char *field = g_strconcat (self->kinds[i], "_speed", NULL);
-
-      has_fields |= tkr_character_get_field (character, field, NULL);
-    }
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      g_autofree char *field = g_strconcat (self->kinds[i], "_speed", NULL);
-      int feet = 0;
-
-      if (has_fields)
-        {
-          if (!tkr_character_get_field (character, field, &feet))
-            feet = 0;
-        }
-      else
-        feet = tkr_character_get_range_units (character, self->kinds[i]);
-      feet = CLAMP (feet, 0, max_feet);
-      g_object_set (tkr_d20_combatant_find_movement (combatant, self->kinds[i]), "speed", feet,
-                    NULL);
-      any |= feet > 0;
-    }
-  if (!any && tkr_d20_combatant_find_movement (combatant, "walk") != NULL)
-    g_object_set (tkr_d20_combatant_find_movement (combatant, "walk"), "speed",
-                  tkr_d20_rules_int (RULES (self), "movement.default_speed"), NULL);
-}
-
-/* A fresh creature is part of its joining: undo takes it away whole. */
-static TkrD20Combatant *
-new_creature (TkrD20Encounter *self, TkrCharacter *character)
-{
-  TkrD20Combatant *combatant = tkr_d20_combatant_new (character, RULES (self));
-  gboolean found;
-  int agility, mana;
-
-  /* Initiative adds the sheet's Agility (seed, Initiative). */
-  agility =
-    sheet_modifier (character, tkr_d20_rules_string (RULES (self), "initiative.modifier"), &found);
-  /* The sheet's "mana_max" field: a creature joins with full mana, as after
-   * a long rest (seed, Long Rest). */
-  if (!tkr_character_get_field (character, "mana_max", &mana))
-    mana = 0;
-  mana = CLAMP (mana, 0, MIN (tkr_d20_rules_int (RULES (self), "rest.max_mana"), TKR_D20_MAX_MANA));
-  speeds_from_sheet (self, combatant, character);
-  tkr_d20_combatant_init_movement (combatant);
-  g_object_set (combatant, "agility", CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY),
-                "mana", mana, "mana-max", mana, NULL);
-  return combatant;
-}
-
 static TkrCombatant *
 tkr_d20_encounter_new_combatant (TkrEncounter *encounter, TkrCharacter *character)
 {
@@ -324,7 +248,7 @@ tkr_d20_encounter_new_combatant (TkrEncounter *encounter, TkrCharacter *characte
   /* Setup makes no new state: the creature who joined in Freeplay fights. */
   if (creature != NULL)
     return g_object_ref (TKR_COMBATANT (creature));
-  return TKR_COMBATANT (new_creature (self, character));
+  return TKR_COMBATANT (tkr_d20_combatant_new_from_sheet (character, RULES (self)));
 }
 
 static void
@@ -333,8 +257,8 @@ tkr_d20_encounter_joined (TkrEncounter *encounter, TkrCharacter *character, TkrC
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   g_autoptr (TkrD20Combatant) creature = NULL;
 
-  creature =
-    combatant ? g_object_ref (TKR_D20_COMBATANT (combatant)) : new_creature (self, character);
+  creature = combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
+                       : tkr_d20_combatant_new_from_sheet (character, RULES (self));
   tkr_history_append (HISTORY (self), self->creatures, creature);
 }
 
@@ -1093,8 +1017,7 @@ sheet_check (TkrD20Encounter *self,
              const char *check,
              const TkrD20Roll *typed)
 {
-  gboolean found;
-  int modifier = sheet_modifier (CHARACTER (combatant), modifier_name (self, check), &found);
+  int modifier = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, check));
 
   return roll_or_typed (self, typed, modifier);
 }
@@ -1140,7 +1063,6 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
 gboolean
 tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  gboolean found;
   int vitality, rounds;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
@@ -1153,12 +1075,12 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
                     "%s can hold it for %d seconds"),
                  NAME (combatant),
                  tkr_d20_breath_seconds (
-                   RULES (self), sheet_modifier (CHARACTER (combatant),
-                                                 modifier_name (self, "vitality"), &found)));
+                   RULES (self), tkr_d20_sheet_modifier (CHARACTER (combatant),
+                                                         modifier_name (self, "vitality"))));
   if (tkr_d20_combatant_get_holding_breath (combatant))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
                  NAME (combatant));
-  vitality = sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"), &found);
+  vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
   tkr_history_begin (HISTORY (self), _ ("Hold breath"));
