@@ -103,10 +103,10 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
       /* Typed in, all different: rolled results tie and every tie needs
        * contest rolls before Main (see the report of this benchmark). */
       TkrD20Encounter *encounter = TKR_D20_ENCOUNTER (tracker);
-      GListModel *combatants = tkr_d20_encounter_get_combatants (encounter);
+      GListModel *combatants = tkr_d20_encounter_get_creatures (encounter);
       guint n = g_list_model_get_n_items (combatants);
 
-      check (tkr_d20_encounter_begin_setup (encounter, &error), error, "begin setup");
+      check (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error), error, "begin setup");
       for (guint i = 0; i < n; i++)
         {
           g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);
@@ -120,7 +120,7 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
               deadline = G_MAXDOUBLE;
             }
         }
-      check (tkr_d20_encounter_begin_main (encounter, &error), error, "begin main");
+      check (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error), error, "begin main");
     }
   else
     {

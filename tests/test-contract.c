@@ -22,6 +22,7 @@ typedef struct
 
 static const System systems[] = {
   { "pf2e", TRUE },
+  { "d20", TRUE },
   { "action-points", FALSE },
 };
 

@@ -42,6 +42,15 @@ new_character (TkrRules *rules, TkrCharacterKind kind, const char *name, int agi
   return character;
 }
 
+/* Joins @character through the engine; its d20 creature, or NULL. */
+static TkrD20Combatant *
+join (TkrD20Encounter *encounter, TkrCharacter *character, GError **error)
+{
+  if (!tkr_encounter_add_participant (TKR_ENCOUNTER (encounter), character, error))
+    return NULL;
+  return tkr_d20_encounter_find (encounter, character);
+}
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
@@ -56,11 +65,11 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->alice = new_character (f->rules, TKR_CHARACTER_KIND_PC, "Alice", 3);
   f->bob = new_character (f->rules, TKR_CHARACTER_KIND_PC, "Bob", 1);
   f->orc = new_character (f->rules, TKR_CHARACTER_KIND_NPC, "Orc", 0);
-  f->a = tkr_d20_encounter_add_participant (f->encounter, f->alice, &error);
+  f->a = join (f->encounter, f->alice, &error);
   g_assert_no_error (error);
-  f->b = tkr_d20_encounter_add_participant (f->encounter, f->bob, &error);
+  f->b = join (f->encounter, f->bob, &error);
   g_assert_no_error (error);
-  f->o = tkr_d20_encounter_add_participant (f->encounter, f->orc, &error);
+  f->o = join (f->encounter, f->orc, &error);
   g_assert_no_error (error);
 }
 
@@ -91,18 +100,18 @@ start_main (Fixture *f)
 {
   GError *error = NULL;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 18);
   type_initiative (f, f->b, 7);
   type_initiative (f, f->o, 12);
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
 }
 
 static TkrD20Combatant *
 order_at (Fixture *f, guint index)
 {
   g_autoptr (TkrD20Combatant) combatant =
-    g_list_model_get_item (tkr_d20_encounter_get_order (f->encounter), index);
+    g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter)), index);
 
   return combatant;
 }
@@ -112,13 +121,13 @@ next_turn (Fixture *f)
 {
   GError *error = NULL;
 
-  ok (tkr_d20_encounter_next_turn (f->encounter, &error), error);
+  ok (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &error), error);
 }
 
 static gboolean
 log_mentions (Fixture *f, const char *text)
 {
-  GListModel *log = tkr_d20_encounter_get_log (f->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
 
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
@@ -180,7 +189,7 @@ test_initiative_rolled (Fixture *f, gconstpointer data)
   g_autoptr (GRand) copy = g_rand_copy (f->rand);
   int die;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   /* The same seed gives the same die: d20, plus Alice's Agility 3. */
   die = g_rand_int_range (copy, 1, 21);
   ok (tkr_d20_encounter_roll_initiative (f->encounter, f->a, NULL, &error), error);
@@ -216,21 +225,21 @@ test_initiative_highest_first (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 18);
   type_initiative (f, f->b, 7);
   /* Everyone needs initiative before the rounds begin. */
-  g_assert_false (tkr_d20_encounter_begin_main (f->encounter, &error));
+  g_assert_false (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE);
   g_assert_nonnull (strstr (error->message, "Orc"));
   g_clear_error (&error);
   type_initiative (f, f->o, 12);
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
 
   g_assert_true (order_at (f, 0) == f->a);
   g_assert_true (order_at (f, 1) == f->o);
   g_assert_true (order_at (f, 2) == f->b);
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
 }
 
@@ -250,7 +259,7 @@ test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
   GError *error = NULL;
   TkrD20Roll roll = tkr_d20_roll_typed (3);
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 15);
   type_initiative (f, f->b, 15);
   type_initiative (f, f->o, 20);
@@ -258,7 +267,7 @@ test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
   ties = tkr_d20_encounter_get_ties (f->encounter);
   g_assert_cmpuint (ties->len, ==, 1);
   g_assert_cmpuint (((GPtrArray *) g_ptr_array_index (ties, 0))->len, ==, 2);
-  g_assert_false (tkr_d20_encounter_begin_main (f->encounter, &error));
+  g_assert_false (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE);
   g_assert_nonnull (strstr (error->message, "Alice"));
   g_clear_error (&error);
@@ -285,16 +294,57 @@ test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ties->len, ==, 0);
 
   /* The winner goes first, and the order holds round after round. */
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (order_at (f, 0) == f->o);
   g_assert_true (order_at (f, 1) == f->b);
   g_assert_true (order_at (f, 2) == f->a);
   for (int i = 0; i < 6; i++)
     next_turn (f);
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_true (order_at (f, 0) == f->o);
   g_assert_true (order_at (f, 1) == f->b);
   g_assert_true (order_at (f, 2) == f->a);
+}
+
+/* The order while a tie is open (seed, Initiative): the same function
+ * orders the Setup's preview and Round 1. Equal contests so far, the one
+ * who has rolled more contests goes first; the last tie-break is not the
+ * order of joining. */
+static void
+test_initiative_order_more_contests_first (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) order = NULL;
+  GError *error = NULL;
+
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  type_initiative (f, f->a, 12);
+  type_initiative (f, f->b, 12);
+  type_initiative (f, f->o, 20);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_cmpuint (order->len, ==, 3);
+  g_assert_true (order->pdata[0] == f->o);
+  g_assert_true (order->pdata[1] == f->a);
+  g_assert_true (order->pdata[2] == f->b);
+  g_clear_pointer (&order, g_ptr_array_unref);
+
+  tiebreak (f, f->a, 10);
+  tiebreak (f, f->b, 10);
+  tiebreak (f, f->b, 5);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[0] == f->o);
+  g_assert_true (order->pdata[1] == f->b);
+  g_assert_true (order->pdata[2] == f->a);
+  g_clear_pointer (&order, g_ptr_array_unref);
+
+  /* Still tied: the rounds wait for Alice's second contest roll. */
+  g_assert_false (tkr_encounter_can_transition (TKR_ENCOUNTER (f->encounter), TKR_PHASE_MAIN));
+  tiebreak (f, f->a, 15);
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[1] == f->a);
+  g_assert_true (order->pdata[2] == f->b);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
+  for (guint i = 0; i < order->len; i++)
+    g_assert_true (order_at (f, i) == order->pdata[i]);
 }
 
 static void
@@ -303,7 +353,7 @@ test_initiative_ties_contest_rolled (Fixture *f, gconstpointer data)
   GError *error = NULL;
   guint rounds = 0;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   /* Same Agility for both, so contests tie now and then. */
   ok (tkr_d20_encounter_set_agility (f->encounter, f->b, 3, &error), error);
   type_initiative (f, f->a, 9);
@@ -326,7 +376,7 @@ test_initiative_ties_contest_rolled (Fixture *f, gconstpointer data)
         }
       g_assert_cmpuint (++rounds, <, 50);
     }
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (log_mentions (f, "settle a tie"));
 }
 
@@ -336,7 +386,7 @@ test_initiative_changed_resets_contest (Fixture *f, gconstpointer data)
   g_autoptr (GPtrArray) ties = NULL;
   GError *error = NULL;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 15);
   type_initiative (f, f->b, 15);
   type_initiative (f, f->o, 10);
@@ -355,29 +405,32 @@ test_surprise_skips_first_turn (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
 
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 18);
   type_initiative (f, f->b, 7);
   type_initiative (f, f->o, 12);
   ok (tkr_d20_encounter_set_surprised (f->encounter, f->a, TRUE, &error), error);
   ok (tkr_d20_encounter_set_surprised (f->encounter, f->b, TRUE, &error), error);
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  g_assert_true (tkr_d20_encounter_skips_turn (f->encounter, f->a));
+  g_assert_false (tkr_d20_encounter_skips_turn (f->encounter, f->o));
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
 
   /* Round 1: only the Orc acts. */
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_true (log_mentions (f, "Alice is surprised and skips their first turn"));
   next_turn (f);
   /* Round 2: everyone, in order. */
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_false (tkr_d20_encounter_skips_turn (f->encounter, f->a));
   g_assert_true (log_mentions (f, "Bob is surprised and skips their first turn"));
   next_turn (f);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->o);
   next_turn (f);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->b);
   next_turn (f);
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
 
   /* Surprise is decided before the rounds. */
@@ -449,13 +502,50 @@ refuse_move (Fixture *f, TkrD20Combatant *combatant, const char *kind, int feet,
 
   g_assert_false (tkr_d20_encounter_move (f->encounter, combatant, kind, feet, difficult, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED);
-  g_assert_nonnull (strstr (error->message, tkr_d20_combatant_get_name (combatant)));
+  g_assert_nonnull (strstr (error->message, tkr_combatant_get_name ((TkrCombatant *) combatant)));
   g_error_free (error);
 }
 
 /* Movement (seed): each creature moves up to its walking, swimming or
  * flying speed; a new combatant takes those speeds, and its mana, from the
  * sheet's d20 fields, and a sheet without them from its Movement Ranges. */
+/* The turn's parts as the engine's resources (seed, Rounds & Turns,
+ * Movement): "action", "bonus-action", "reaction" and "movement" in feet,
+ * spent by the commands and granted again at the start of a turn. */
+static void
+test_turn_resources (Fixture *f, gconstpointer data)
+{
+  const char *ids[] = { "action", "bonus-action", "reaction", "movement" };
+  GListModel *resources = tkr_combatant_get_resources (TKR_COMBATANT (f->a));
+  TkrCombatant *alice = TKR_COMBATANT (f->a);
+  GError *error = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (resources), ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr (TkrResource) resource = g_list_model_get_item (resources, i);
+
+      g_assert_cmpstr (tkr_resource_get_id (resource), ==, ids[i]);
+    }
+  start_main (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 30);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error), error);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 0);
+  move (f, f->a, "walk", 20, FALSE);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 10);
+  ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_BONUS_ACTION, &error), error);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "bonus-action"), ==, 0);
+  next_turn (f);
+  next_turn (f);
+  next_turn (f);
+  g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "bonus-action"), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_left (alice, "movement"), ==, 30);
+}
+
 static void
 test_speeds_from_sheet_fields (Fixture *f, gconstpointer data)
 {
@@ -469,7 +559,7 @@ test_speeds_from_sheet_fields (Fixture *f, gconstpointer data)
   ok (tkr_character_set_field (harpy, NULL, f->rules, "mana_max", 5, &error), error);
   /* The field wins over a Movement Range of the same kind. */
   ok (tkr_character_set_range (harpy, NULL, "Fly", 10, &error), error);
-  h = tkr_d20_encounter_add_participant (f->encounter, harpy, &error);
+  h = join (f->encounter, harpy, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_d20_combatant_get_speed (h, "walk"), ==, 20);
   g_assert_cmpint (tkr_d20_combatant_get_speed (h, "fly"), ==, 40);
@@ -479,7 +569,7 @@ test_speeds_from_sheet_fields (Fixture *f, gconstpointer data)
 
   /* No speed fields: the Movement Ranges named like the kinds. */
   ok (tkr_character_set_range (old, NULL, "Swim", 15, &error), error);
-  o = tkr_d20_encounter_add_participant (f->encounter, old, &error);
+  o = join (f->encounter, old, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_d20_combatant_get_speed (o, "swim"), ==, 15);
   g_assert_cmpint (tkr_d20_combatant_get_mana_max (o), ==, 0);
@@ -497,7 +587,7 @@ test_movement_speed_limit (Fixture *f, gconstpointer data)
   ok (tkr_d20_encounter_spend (f->encounter, f->a, TKR_D20_ACTION, &error), error);
   move (f, f->a, "walk", 20, FALSE);
   refuse_move (f, f->a, "walk", 5, FALSE);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (f->a, "walk"), ==, 0);
 
   /* Only on one's own turn; unknown kinds and speeds of 0 are refused. */
   g_assert_false (tkr_d20_encounter_move (f->encounter, f->b, "walk", 5, FALSE, &error));
@@ -514,7 +604,7 @@ test_movement_speed_limit (Fixture *f, gconstpointer data)
   next_turn (f);
   next_turn (f);
   next_turn (f);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 30);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (f->a, "walk"), ==, 30);
 }
 
 /* Mixing kinds (seed, Movement): the total stays within the greatest speed
@@ -541,7 +631,7 @@ test_movement_mixed_kinds (Fixture *f, gconstpointer data)
   move (f, f->o, "walk", 25, FALSE);
   refuse_move (f, f->o, "swim", 10, FALSE);
   move (f, f->o, "swim", 5, FALSE);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->o, "walk"), ==, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (f->o, "walk"), ==, 0);
 
   /* Climbing 15 after walking 20: climb's own limit is 15, total 30. */
   next_turn (f);
@@ -560,7 +650,7 @@ test_movement_difficult_terrain (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_d20_combatant_get_moved (f->a, "walk"), ==, 20);
   refuse_move (f, f->a, "walk", 10, TRUE);
   move (f, f->a, "walk", 5, TRUE);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 0);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (f->a, "walk"), ==, 0);
 }
 
 /* Dash (seed, Common Actions): the speed once more. */
@@ -574,7 +664,7 @@ test_actions_dash (Fixture *f, gconstpointer data)
   refuse_move (f, f->a, "walk", 5, FALSE);
   ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dash", FALSE, &error), error);
   g_assert_cmpint (tkr_d20_combatant_get_dashes (f->a), ==, 1);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, f->a, "walk"), ==, 30);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (f->a, "walk"), ==, 30);
   move (f, f->a, "walk", 30, FALSE);
   refuse_move (f, f->a, "walk", 5, FALSE);
   /* The action is spent: no second Dash; Dash is not a bonus action. */
@@ -652,6 +742,26 @@ test_actions_wait_spends_reaction (Fixture *f, gconstpointer data)
 }
 
 /* Rests (seed, Resting) */
+
+/* The GM sets mana or its maximum: lowering the maximum below the mana
+ * lowers the mana; raising the mana above the maximum raises it. */
+static void
+test_rest_mana_fits_maximum (void)
+{
+  int mana = 6, mana_max = 4;
+
+  tkr_d20_fit_mana (&mana, &mana_max, TRUE);
+  g_assert_cmpint (mana, ==, 4);
+  g_assert_cmpint (mana_max, ==, 4);
+  mana = 9;
+  tkr_d20_fit_mana (&mana, &mana_max, FALSE);
+  g_assert_cmpint (mana, ==, 9);
+  g_assert_cmpint (mana_max, ==, 9);
+  mana = 2;
+  tkr_d20_fit_mana (&mana, &mana_max, TRUE);
+  g_assert_cmpint (mana, ==, 2);
+  g_assert_cmpint (mana_max, ==, 9);
+}
 
 static void
 test_rest_long_restores_all_mana (Fixture *f, gconstpointer data)
@@ -844,6 +954,20 @@ test_travel_forced_march_dcs (void)
   g_assert_cmpfloat (day_miles (rules, TKR_D20_PACE_NORMAL, 9, 0), ==, 36);
 }
 
+/* Forced March: the check comes at the start of each hour past the limit,
+ * so an hour begun counts. */
+static void
+test_travel_forced_march_hour_begun (void)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", NULL);
+  g_autoptr (GArray) half = tkr_d20_travel_forced_march_dcs (rules, 6.5);
+  g_autoptr (GArray) six = tkr_d20_travel_forced_march_dcs (rules, 6.0);
+
+  g_assert_cmpuint (six->len, ==, 0);
+  g_assert_cmpuint (half->len, ==, 1);
+  g_assert_cmpint (g_array_index (half, int, 0), ==, 11);
+}
+
 static void
 test_travel_forced_march_exhaustion (Fixture *f, gconstpointer data)
 {
@@ -935,13 +1059,13 @@ test_breath_in_combat_then_dying (Fixture *f, gconstpointer data)
       next_turn (f);
       next_turn (f);
       next_turn (f);
-      g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, round);
+      g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, round);
       g_assert_false (tkr_d20_combatant_get_dying (f->a));
     }
   next_turn (f);
   next_turn (f);
   next_turn (f);
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 4);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 4);
   g_assert_true (tkr_d20_combatant_get_dying (f->a));
   g_assert_true (log_mentions (f, "Dying until they reach air"));
   ok (tkr_d20_encounter_reach_air (f->encounter, f->a, &error), error);
@@ -995,29 +1119,39 @@ static void
 test_end_experience (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
+  int min_award, max_award;
   TkrTracker *tracker = TKR_TRACKER (f->encounter);
 
   start_main (f);
-  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->alice, 100, "won", &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 100, "won", &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
   g_clear_error (&error);
   ok (tkr_tracker_transition (tracker, TKR_PHASE_END, &error), error);
-  ok (
-    tkr_d20_encounter_award_experience (f->encounter, f->alice, 100, "drove the orcs off", &error),
-    error);
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 100,
+                                      "drove the orcs off", &error),
+      error);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 100);
   g_assert_true (log_mentions (f, "Alice gains 100 XP: drove the orcs off"));
-  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->orc, 10, NULL, &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->orc, 10, NULL, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_false (tkr_d20_encounter_award_experience (f->encounter, f->bob, 0, NULL, &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 0, NULL, &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
-  g_assert_nonnull (strstr (error->message, "Bob"));
+  /* The engine's award check says the range the rule data allows, the
+   * range the view offers. */
+  tkr_d20_encounter_get_award_range (f->encounter, &min_award, &max_award);
+  g_assert_cmpint (min_award, ==, 1);
+  g_assert_cmpint (max_award, ==, 1000);
+  g_assert_nonnull (strstr (error->message, "1 to 1000"));
   g_clear_error (&error);
 
   ok (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error), error);
   g_assert_cmpint (tkr_tracker_get_round (tracker), ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_d20_encounter_get_order (f->encounter)), ==, 0);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 0);
   g_assert_null (tkr_d20_encounter_get_current (f->encounter));
   /* Experience stays after the encounter; undo takes it back. */
   g_assert_true (tkr_history_undo (f->history));
@@ -1032,7 +1166,7 @@ typedef gboolean (*Command) (Fixture *f, GError **error);
 static void
 check_undo (Fixture *f, const char *what, Command command)
 {
-  g_autoptr (JsonNode) before = tkr_d20_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) before = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_autoptr (JsonNode) changed = NULL;
   g_autoptr (JsonNode) after = NULL;
   g_autoptr (JsonNode) redone = NULL;
@@ -1041,14 +1175,14 @@ check_undo (Fixture *f, const char *what, Command command)
 
   g_test_message ("undo: %s", what);
   ok (command (f, &error), error);
-  changed = tkr_d20_encounter_to_json (f->encounter);
+  changed = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_assert_false (json_node_equal (before, changed));
   g_assert_true (tkr_history_undo (f->history));
-  after = tkr_d20_encounter_to_json (f->encounter);
+  after = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_assert_true (json_node_equal (before, after));
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, alice_xp);
   g_assert_true (tkr_history_redo (f->history));
-  redone = tkr_d20_encounter_to_json (f->encounter);
+  redone = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_assert_true (json_node_equal (changed, redone));
 }
 
@@ -1056,14 +1190,14 @@ static gboolean
 cmd_add (Fixture *f, GError **error)
 {
   g_autoptr (TkrCharacter) extra = new_character (f->rules, TKR_CHARACTER_KIND_NPC, "Goblin", 2);
-  return tkr_d20_encounter_add_participant (f->encounter, extra, error) != NULL;
+  return join (f->encounter, extra, error) != NULL;
 }
 static gboolean
 cmd_remove (Fixture *f, GError **error)
 {
-  TkrD20Combatant *last =
-    g_list_model_get_item (tkr_d20_encounter_get_combatants (f->encounter), 3);
-  gboolean result = tkr_d20_encounter_remove_participant (f->encounter, last, error);
+  TkrD20Combatant *last = g_list_model_get_item (tkr_d20_encounter_get_creatures (f->encounter), 3);
+  gboolean result = tkr_encounter_remove_participant (
+    TKR_ENCOUNTER (f->encounter), tkr_combatant_get_character (TKR_COMBATANT (last)), error);
   g_object_unref (last);
   return result;
 }
@@ -1112,7 +1246,7 @@ cmd_fall (Fixture *f, GError **error)
 static gboolean
 cmd_begin_setup (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_begin_setup (f->encounter, error);
+  return tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_initiative (Fixture *f, GError **error)
@@ -1156,7 +1290,7 @@ cmd_surprise (Fixture *f, GError **error)
 static gboolean
 cmd_begin_main (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_begin_main (f->encounter, error);
+  return tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_spend_action (Fixture *f, GError **error)
@@ -1196,7 +1330,7 @@ cmd_move (Fixture *f, GError **error)
 static gboolean
 cmd_next_turn (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_next_turn (f->encounter, error);
+  return tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_act_on_wait (Fixture *f, GError **error)
@@ -1216,37 +1350,38 @@ cmd_reach_air (Fixture *f, GError **error)
 static gboolean
 cmd_pause (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_pause (f->encounter, error);
+  return tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_resume (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_resume (f->encounter, error);
+  return tkr_encounter_resume (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_end (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_end (f->encounter, error);
+  return tkr_encounter_end (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_award (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_award_experience (f->encounter, f->alice, 50, "a fine plan", error);
+  return tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 50, "a fine plan",
+                                         error);
 }
 static gboolean
 cmd_finish (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_finish (f->encounter, error);
+  return tkr_encounter_finish (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_abandon (Fixture *f, GError **error)
 {
-  return tkr_d20_encounter_abandon_setup (f->encounter, error);
+  return tkr_encounter_abandon_setup (TKR_ENCOUNTER (f->encounter), error);
 }
 static gboolean
 cmd_log (Fixture *f, GError **error)
 {
-  tkr_d20_encounter_log (f->encounter, "A note from the GM");
+  tkr_encounter_log (TKR_ENCOUNTER (f->encounter), "A note from the GM");
   return TRUE;
 }
 
@@ -1309,16 +1444,16 @@ test_undo_previous_turn (Fixture *f, gconstpointer data)
   g_assert_false (tkr_tracker_previous_turn (TKR_TRACKER (f->encounter), &error));
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
   move (f, f->a, "walk", 10, FALSE);
   ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, &error), error);
-  before = tkr_d20_encounter_to_json (f->encounter);
+  before = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   next_turn (f);
   ok (tkr_d20_encounter_spend (f->encounter, f->o, TKR_D20_ACTION, &error), error);
   move (f, f->o, "walk", 5, FALSE);
   ok (tkr_tracker_previous_turn (TKR_TRACKER (f->encounter), &error), error);
-  after = tkr_d20_encounter_to_json (f->encounter);
+  after = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_assert_true (json_node_equal (before, after));
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->a);
   g_assert_cmpint (tkr_d20_combatant_get_moved (f->a, "walk"), ==, 10);
@@ -1347,18 +1482,18 @@ resolve (const char *id, gpointer user_data)
 static void
 check_round_trip (Fixture *f)
 {
-  g_autoptr (JsonNode) saved = tkr_d20_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) saved = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   g_autoptr (TkrD20Encounter) copy = NULL;
   g_autoptr (JsonNode) again = NULL;
   GError *error = NULL;
 
   copy = tkr_d20_encounter_new (f->rules, NULL, NULL, &error);
   g_assert_no_error (error);
-  ok (tkr_d20_encounter_load_json (copy, saved, "encounter", resolve, f, &error), error);
-  again = tkr_d20_encounter_to_json (copy);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), saved, "encounter", resolve, f, &error), error);
+  again = tkr_tracker_to_json (TKR_TRACKER (copy));
   g_assert_true (json_node_equal (saved, again));
   g_assert_cmpint (tkr_tracker_get_phase (TKR_TRACKER (copy)), ==,
-                   tkr_d20_encounter_get_phase (f->encounter));
+                   tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)));
 }
 
 static void
@@ -1369,7 +1504,7 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   ok (tkr_d20_encounter_set_mana (f->encounter, f->a, 4, 9, &error), error);
   ok (tkr_d20_encounter_pass_time (f->encounter, 25, &error), error);
   check_round_trip (f);
-  ok (tkr_d20_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   type_initiative (f, f->a, 12);
   type_initiative (f, f->b, 12);
   tiebreak (f, f->a, 4);
@@ -1378,15 +1513,57 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   type_initiative (f, f->o, 3);
   ok (tkr_d20_encounter_set_surprised (f->encounter, f->o, TRUE, &error), error);
   ok (tkr_d20_encounter_set_speed (f->encounter, f->a, "fly", 40, &error), error);
-  ok (tkr_d20_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == f->b);
   ok (tkr_d20_encounter_take_action (f->encounter, f->b, "dash", FALSE, &error), error);
   move (f, f->b, "walk", 35, FALSE);
   ok (tkr_d20_encounter_hold_breath (f->encounter, f->o, &error), error);
   check_round_trip (f);
-  ok (tkr_d20_encounter_pause (f->encounter, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   check_round_trip (f);
-  ok (tkr_d20_encounter_end (f->encounter, &error), error);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+  check_round_trip (f);
+}
+
+/* Files from before the shared engine keep each participant inside its
+ * combatant ("ref" or "npc") and have no "participants": they still load,
+ * creatures in Freeplay and all, and save in the new shape. */
+static void
+test_json_legacy_participants_in_combatants (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrD20Encounter) copy = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) orc = tkr_character_to_json (f->orc);
+  g_autofree char *npc = json_to_string (orc, FALSE);
+  g_autofree char *json = g_strdup_printf (
+    "{\"rule_system\": \"d20\", \"phase\": \"freeplay\", \"round\": 0, \"current_index\": -1, "
+    "\"combatants\": [{\"ref\": \"%s\", \"mana\": 3, \"mana_max\": 7, \"exhaustion\": 2, "
+    "\"speeds\": {\"walk\": 25, \"fly\": 40}}, {\"npc\": %s, \"wounds\": 4}], \"order\": [], "
+    "\"log\": []}",
+    tkr_character_get_id (f->alice), npc);
+  GListModel *participants;
+  TkrD20Combatant *alice;
+  GError *error = NULL;
+
+  node = json_from_string (json, &error);
+  g_assert_no_error (error);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  participants = tkr_encounter_get_participants (TKR_ENCOUNTER (copy));
+  g_assert_cmpuint (g_list_model_get_n_items (participants), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_d20_encounter_get_creatures (copy)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_combatants (TKR_ENCOUNTER (copy))),
+                    ==, 0);
+  alice = tkr_d20_encounter_find (copy, f->alice);
+  g_assert_nonnull (alice);
+  g_assert_cmpint (tkr_d20_combatant_get_mana (alice), ==, 3);
+  g_assert_cmpint (tkr_d20_combatant_get_exhaustion (alice), ==, 2);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (alice, "fly"), ==, 40);
+  g_assert_cmpint (tkr_d20_combatant_get_speed (alice, "swim"), ==, 0);
+
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_true (json_object_has_member (json_node_get_object (saved), "participants"));
+  g_set_object (&f->encounter, copy);
   check_round_trip (f);
 }
 
@@ -1400,13 +1577,14 @@ refuse_json (Fixture *f, const char *json, const char *path_expected)
   GError *error = NULL;
 
   g_assert_nonnull (node);
-  fresh = tkr_d20_encounter_to_json (copy);
-  g_assert_false (tkr_d20_encounter_load_json (copy, node, "encounter", resolve, f, &error));
+  fresh = tkr_tracker_to_json (TKR_TRACKER (copy));
+  g_assert_false (
+    tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error));
   g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, path_expected));
   g_clear_error (&error);
-  untouched = tkr_d20_encounter_to_json (copy);
+  untouched = tkr_tracker_to_json (TKR_TRACKER (copy));
   g_assert_true (json_node_equal (fresh, untouched));
 }
 
@@ -1505,9 +1683,11 @@ main (int argc, char *argv[])
   ADD ("initiative/ties-contest-typed-winner-first-order-holds",
        test_initiative_ties_contest_typed);
   ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
+  ADD ("initiative/order-more-contests-first", test_initiative_order_more_contests_first);
   ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
   ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
   ADD ("turn/one-action-one-bonus-one-reaction-refund", test_turn_action_bonus_reaction);
+  ADD ("turn/resources-action-bonus-reaction-movement", test_turn_resources);
   ADD ("movement/speeds-and-mana-from-sheet-fields", test_speeds_from_sheet_fields);
   ADD ("movement/up-to-speed-per-turn", test_movement_speed_limit);
   ADD ("movement/mixed-kinds-largest-speed-used", test_movement_mixed_kinds);
@@ -1517,6 +1697,7 @@ main (int argc, char *argv[])
   ADD ("actions/dodge-until-next-turn", test_actions_dodge_until_next_turn);
   ADD ("actions/wait-spends-reaction", test_actions_wait_spends_reaction);
   ADD ("rest/long-restores-all-mana", test_rest_long_restores_all_mana);
+  g_test_add_func ("/d20/rest/mana-fits-maximum", test_rest_mana_fits_maximum);
   ADD ("rest/short-restores-half-spent-rounded-down", test_rest_short_restores_half_spent);
   ADD ("rest/24h-without-long-rest-stamina-dc20-or-exhaustion", test_rest_24h_without_long_rest);
   ADD ("rest/3-days-without-short-rest-stamina-check", test_rest_3_days_without_short_rest);
@@ -1526,6 +1707,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/d20/travel/flying-25mph-1h-all-flying", test_travel_flying);
   g_test_add_func ("/d20/travel/forced-march-dc-10-plus-hours-past-6",
                    test_travel_forced_march_dcs);
+  g_test_add_func ("/d20/travel/forced-march-hour-begun", test_travel_forced_march_hour_begun);
   ADD ("travel/forced-march-failed-check-exhaustion", test_travel_forced_march_exhaustion);
   g_test_add_func ("/d20/travel/pace-threatens-checks", test_travel_pace_threats);
   ADD ("falling/wound-per-15ft-reflex-dc-feet-or-prone", test_falling_wounds_and_reflex);
@@ -1539,6 +1721,7 @@ main (int argc, char *argv[])
   ADD ("undo/previous-turn-restores", test_undo_previous_turn);
   ADD ("json/round-trip", test_json_round_trip);
   ADD ("json/malformed-refused-with-path", test_json_malformed_refused);
+  ADD ("json/legacy-participants-in-combatants", test_json_legacy_participants_in_combatants);
   ADD ("tracker/interface", test_tracker_interface);
 
   return g_test_run ();

@@ -283,7 +283,7 @@ test_joiner_adopts_campaign_system (void)
   g_assert_cmpstr (tkr_character_get_rule_system (copy), ==, "d20");
   g_assert_true (tkr_character_get_field (copy, "walk_speed", &walk));
   combatants =
-    tkr_d20_encounter_get_combatants (TKR_D20_ENCOUNTER (tkr_campaign_get_tracker (campaign)));
+    tkr_d20_encounter_get_creatures (TKR_D20_ENCOUNTER (tkr_campaign_get_tracker (campaign)));
   combatant = g_list_model_get_item (combatants, 0);
   g_assert_cmpint (tkr_d20_combatant_get_speed (combatant, "walk"), ==, walk);
   g_assert_cmpint (walk, ==, 30);

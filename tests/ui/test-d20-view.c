@@ -312,7 +312,7 @@ test_freeplay (D20Fixture *f, gconstpointer data)
 {
   TkrD20Combatant *a = combatant (f, f->alice);
   GtkListBox *list = child (f, "participants_list");
-  GListModel *combatants = tkr_d20_encounter_get_combatants (f->encounter);
+  GListModel *combatants = tkr_d20_encounter_get_creatures (f->encounter);
   TkrCharacter *carol;
   g_autofree char *rest_text = NULL;
 
@@ -461,6 +461,33 @@ type_initiative (D20Fixture *f, const char *name, int total)
   click (named (f, "Set the initiative of %s", name));
 }
 
+/* The Setup's order preview is the core's order (seed, Initiative), the
+ * last tie-break included: with a contest begun, who has rolled in it
+ * comes first, not who joined first. */
+static void
+test_preview_is_core_order (D20Fixture *f, gconstpointer data)
+{
+  const char *orc = tkr_character_get_name (f->orc);
+  g_autoptr (GPtrArray) order = NULL;
+  g_autofree char *text = NULL;
+
+  click (child (f, "begin_setup_button"));
+  type_initiative (f, "Alice", 15);
+  type_initiative (f, "Bob", 15);
+  type_initiative (f, orc, 12);
+  set_spin (named (f, "Contest roll of Bob"), 7);
+  click (named (f, "Set the contest roll of Bob"));
+  assert_no_error_shown (f);
+
+  order = tkr_d20_encounter_sort_order (f->encounter);
+  g_assert_true (order->pdata[0] == combatant (f, f->bob));
+  g_assert_true (order->pdata[1] == combatant (f, f->alice));
+  text = text_of (child (f, "order_list"));
+  g_assert_nonnull (strstr (text, "1. Bob"));
+  g_assert_nonnull (strstr (text, "2. Alice"));
+  g_assert_nonnull (strstr (text, "3. "));
+}
+
 /* Setup to End through the widgets: typed initiatives with a tie settled
  * by a contest and a surprised Orc (seed, Initiative, Surprise), two
  * rounds of actions and movement (seed, Rounds & Turns, Movement,
@@ -472,7 +499,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   TkrD20Combatant *b = combatant (f, f->bob);
   TkrD20Combatant *o = combatant (f, f->orc);
   const char *orc = tkr_character_get_name (f->orc);
-  GListModel *order = tkr_d20_encounter_get_order (f->encounter);
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   g_autofree char *text = NULL;
   GListModel *log;
   gboolean reason_logged = FALSE;
@@ -484,7 +511,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   /* Roll Initiative */
   g_assert_true (gtk_widget_get_sensitive (child (f, "begin_setup_button")));
   click (child (f, "begin_setup_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (f), ==, "setup");
   g_assert_false (gtk_widget_get_sensitive (child (f, "begin_main_button")));
 
@@ -508,7 +535,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "Tied at 15 · rolls now"));
   g_clear_pointer (&text, g_free);
   activate (f, "encounter.begin-main");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
 
   set_spin (named (f, "Contest roll of Alice"), 18);
   click (named (f, "Set the contest roll of Alice"));
@@ -539,7 +566,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   /* Start Round 1 */
   g_assert_true (gtk_widget_get_sensitive (child (f, "begin_main_button")));
   click (child (f, "begin_main_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (f), ==, "main");
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
   {
@@ -619,7 +646,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* The surprised Orc skips Round 1: next is Alice in Round 2. */
   click (child (f, "next_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == a);
   g_assert_cmpstr (gtk_label_get_text (child (f, "round_label")), ==, "Round 2");
   text = card_text (f, orc);
@@ -640,7 +667,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   gtk_drop_down_set_selected (named (f, "Kind of movement for Alice"), 0);
   click (named (f, "Move Alice"));
   g_assert_cmpint (tkr_d20_combatant_get_moved (a, "walk"), ==, 30);
-  g_assert_cmpint (tkr_d20_encounter_movement_left (f->encounter, a, "fly"), ==, 10);
+  g_assert_cmpint (tkr_d20_combatant_get_movement_left (a, "fly"), ==, 10);
   text = card_text (f, "Alice");
   g_assert_nonnull (strstr (text, "Dodging"));
   g_assert_nonnull (strstr (text, "Walk 30 ft · Fly 60 ft"));
@@ -669,14 +696,14 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* Pause and resume */
   activate (f, "encounter.pause");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (f), ==, "main");
   g_assert_true (gtk_revealer_get_reveal_child (child (f, "paused_revealer")));
   g_assert_true (gtk_widget_get_visible (child (f, "resume_button")));
   activate (f, "encounter.next-turn");
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == o);
   activate (f, "encounter.resume");
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
   /* End: XP with a reason for Alice, a bare award for Bob. */
   activate (f, "encounter.end");
@@ -699,7 +726,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_clear_pointer (&text, g_free);
   g_assert_cmpstr (gtk_editable_get_text (named (f, "Reason for Alice’s award")), ==, "");
   screenshot (f, "d20-end");
-  log = tkr_d20_encounter_get_log (f->encounter);
+  log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
@@ -711,7 +738,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
 
   /* Back to Freeplay; undo returns to the End. */
   click (child (f, "finish_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
@@ -728,7 +755,7 @@ test_abandon_setup (D20Fixture *f, gconstpointer data)
   g_assert_true (tkr_d20_combatant_has_initiative (combatant (f, f->alice)));
   g_assert_true (tkr_d20_combatant_has_initiative (combatant (f, f->orc)));
   click (child (f, "abandon_button"));
-  g_assert_cmpint (tkr_d20_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
@@ -779,6 +806,8 @@ main (int argc, char *argv[])
               NULL, d20_setup, test_two_rounds, d20_teardown);
   g_test_add ("/d20-view/switch-system-and-undo", D20Fixture, NULL, d20_setup, test_switch_system,
               d20_teardown);
+  g_test_add ("/d20-view/setup/preview-is-core-order-last-tie-break", D20Fixture, NULL, d20_setup,
+              test_preview_is_core_order, d20_teardown);
   g_test_add ("/d20-view/setup/abandon", D20Fixture, NULL, d20_setup, test_abandon_setup,
               d20_teardown);
 

@@ -1,91 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "tkr-character.h"
-#include "tkr-klep-combatant.h"
+#include "tkr-d20-combatant.h"
 #include "tkr-d20-travel.h"
-#include "tkr-log-entry.h"
-#include "tkr-tracker.h"
+#include "tkr-encounter.h"
 
 G_BEGIN_DECLS
 
 /*
- * TkrD20Combatant: one participant's state in a d20 encounter (seed 003),
- * kept from the moment it joins, so rests and exhaustion also live here in
- * Freeplay. Every property is read-write with explicit notify, changed only
- * by TkrD20Encounter's commands through TkrHistory:
- *
- * "character" (TkrCharacter, construct-only)
- * "agility" (int): the initiative modifier, from the sheet's "Agility"
- *     save or skill, or set by the GM.
- * "initiative" (int), "initiative-set" (bool)
- * "tiebreaks" (GVariant "ai" or NULL): contest rolls that settled ties.
- * "surprised" (bool): skips its first turn.
- * "actions-left", "bonus-actions-left", "reactions-left" (int)
- * "speeds" (GVariant "a{si}"): feet per turn for walk, fly, swim, climb;
- *     on joining, from the sheet's fields "walk_speed", "fly_speed",
- *     "swim_speed" and "climb_speed" (or, on a sheet without them, its
- *     Movement Ranges named like the kinds).
- * "moved" (GVariant "a{si}" or NULL): feet of movement spent per kind this
- *     turn (difficult terrain already doubled).
- * "dashes" (int): Dash actions taken this turn.
- * "dodging", "waiting" (bool)
- * "mana", "mana-max", "exhaustion" (int): mana starts full at the sheet's
- *     "mana_max" field (0 without it).
- * "hours-since-long-rest", "hours-since-short-rest" (int)
- * "stamina-checks-due" (int): checks owed for going without rest.
- * "wounds" (int), "prone" (bool), "dying" (bool)
- * "holding-breath" (bool), "breath-rounds-left" (int): in combat.
- */
-#define TKR_TYPE_D20_COMBATANT (tkr_d20_combatant_get_type ())
-G_DECLARE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR, D20_COMBATANT, GObject)
-
-TkrCharacter *tkr_d20_combatant_get_character (TkrD20Combatant *self);
-const char *tkr_d20_combatant_get_name (TkrD20Combatant *self);
-int tkr_d20_combatant_get_agility (TkrD20Combatant *self);
-int tkr_d20_combatant_get_initiative (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_has_initiative (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_surprised (TkrD20Combatant *self);
-int tkr_d20_combatant_get_actions_left (TkrD20Combatant *self);
-int tkr_d20_combatant_get_bonus_actions_left (TkrD20Combatant *self);
-int tkr_d20_combatant_get_reactions_left (TkrD20Combatant *self);
-/* Feet per turn for a kind of movement ("walk", "fly", "swim", "climb"). */
-int tkr_d20_combatant_get_speed (TkrD20Combatant *self, const char *kind);
-/* Feet spent on a kind this turn, and in total. */
-int tkr_d20_combatant_get_moved (TkrD20Combatant *self, const char *kind);
-int tkr_d20_combatant_get_total_moved (TkrD20Combatant *self);
-int tkr_d20_combatant_get_dashes (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_dodging (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_waiting (TkrD20Combatant *self);
-int tkr_d20_combatant_get_mana (TkrD20Combatant *self);
-int tkr_d20_combatant_get_mana_max (TkrD20Combatant *self);
-int tkr_d20_combatant_get_exhaustion (TkrD20Combatant *self);
-int tkr_d20_combatant_get_hours_since_long_rest (TkrD20Combatant *self);
-int tkr_d20_combatant_get_hours_since_short_rest (TkrD20Combatant *self);
-int tkr_d20_combatant_get_stamina_checks_due (TkrD20Combatant *self);
-int tkr_d20_combatant_get_wounds (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_prone (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_dying (TkrD20Combatant *self);
-gboolean tkr_d20_combatant_get_holding_breath (TkrD20Combatant *self);
-int tkr_d20_combatant_get_breath_rounds_left (TkrD20Combatant *self);
-
-/*
- * TkrD20Encounter: the d20 system's encounter behind TkrTracker.
+ * TkrD20Encounter: the d20 system's encounter (seed 003) on the shared
+ * engine (TkrEncounter: phases, rounds, turns, participants, the log, the
+ * XP award, files).
  *
  *   Freeplay -> Setup (initiative) -> Main <-> Paused, Main|Paused -> End
  *   -> Freeplay; Setup -> Freeplay abandons.
  *
- * Properties: "rules" (construct-only), "history" (construct-only, not
- * kept alive), "phase" (TkrPhase), "round" (int), "current-index" (int, -1
- * when no turn). Lists: combatants [TkrD20Combatant, one per participant,
- * in joining order], order [TkrD20Combatant, the turn order in Main], log
- * [TkrLogEntry].
+ * The d20 system keeps each creature's state from the moment it joins
+ * (mana, Exhaustion, rests: seed, "Resting"), so besides the engine's
+ * combatants (Setup to End) it has "creatures": a TkrD20Combatant per
+ * participant in every phase, the same objects the engine's lists hold.
+ * Rests, the passing of hours and Stamina checks are its commands in
+ * Freeplay and at the End.
  *
  * Every roll can be typed in instead: functions take a const TkrD20Roll *
  * (tkr_d20_roll_typed ()) or NULL to roll with the encounter's GRand.
  */
 #define TKR_TYPE_D20_ENCOUNTER (tkr_d20_encounter_get_type ())
-G_DECLARE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR, D20_ENCOUNTER, GObject)
+G_DECLARE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR, D20_ENCOUNTER, TkrEncounter)
 
 typedef enum
 {
@@ -98,33 +39,17 @@ typedef enum
  * (nullable) is borrowed and must outlive the encounter; NULL makes one. */
 TkrD20Encounter *
 tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError **error);
-TkrRules *tkr_d20_encounter_get_rules (TkrD20Encounter *self);
-TkrHistory *tkr_d20_encounter_get_history (TkrD20Encounter *self);
-TkrPhase tkr_d20_encounter_get_phase (TkrD20Encounter *self);
-int tkr_d20_encounter_get_round (TkrD20Encounter *self);
-int tkr_d20_encounter_get_current_index (TkrD20Encounter *self);
-GListModel *tkr_d20_encounter_get_combatants (TkrD20Encounter *self);
-GListModel *tkr_d20_encounter_get_order (TkrD20Encounter *self);
-GListModel *tkr_d20_encounter_get_log (TkrD20Encounter *self);
+/* TkrD20Combatant, one per participant in every phase, in joining order. */
+GListModel *tkr_d20_encounter_get_creatures (TkrD20Encounter *self);
+/* (transfer none) (nullable): whose turn it is, in Main and Paused */
 TkrD20Combatant *tkr_d20_encounter_get_current (TkrD20Encounter *self);
+/* (transfer none) (nullable): @character's creature */
 TkrD20Combatant *tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character);
-void tkr_d20_encounter_log (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The common actions of the rule data: ids ("dash") and their names. */
 GStrv tkr_d20_encounter_list_common_actions (TkrD20Encounter *self);
-/* Numbers of the rule data's "d20" section the views show: the kinds of
- * movement ("walk", "fly"...), the most feet of one speed or move, the
- * most mana, and the DC of the Stamina check for missed rest. */
+/* The kinds of movement of the rule data ("walk", "fly"...). */
 const char *const *tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self);
-int tkr_d20_encounter_get_max_feet (TkrD20Encounter *self);
-int tkr_d20_encounter_get_max_mana (TkrD20Encounter *self);
-int tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self);
 
-/* Participants: join and leave in Freeplay or Setup. */
-TkrD20Combatant *
-tkr_d20_encounter_add_participant (TkrD20Encounter *self, TkrCharacter *character, GError **error);
-gboolean tkr_d20_encounter_remove_participant (TkrD20Encounter *self,
-                                               TkrD20Combatant *combatant,
-                                               GError **error);
 /* GM overrides where the sheet has no value. */
 gboolean tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                                         TkrD20Combatant *combatant,
@@ -133,23 +58,17 @@ gboolean tkr_d20_encounter_set_agility (TkrD20Encounter *self,
 gboolean tkr_d20_encounter_set_speed (
   TkrD20Encounter *self, TkrD20Combatant *combatant, const char *kind, int feet, GError **error);
 
-/* Phases */
-gboolean tkr_d20_encounter_can_transition (TkrD20Encounter *self, TkrPhase to);
-gboolean tkr_d20_encounter_transition (TkrD20Encounter *self, TkrPhase to, GError **error);
-gboolean tkr_d20_encounter_begin_setup (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_abandon_setup (TkrD20Encounter *self, GError **error);
-/* Needs everyone's initiative and every tie settled. */
-gboolean tkr_d20_encounter_begin_main (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_pause (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_resume (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_end (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_finish (TkrD20Encounter *self, GError **error);
-
 /* Setup: initiative (d20 + Agility), ties, surprise. */
 gboolean tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                             TkrD20Combatant *combatant,
                                             const TkrD20Roll *typed,
                                             GError **error);
+/* The turn order as initiative stands (seed, Initiative): highest first;
+ * on a tie, the higher contest roll, then the next contest, and so on; who
+ * has rolled more contests first; those without initiative last, in
+ * joining order. The order Main begins with, and the Setup's preview.
+ * (transfer full) (element-type TkrD20Combatant) */
+GPtrArray *tkr_d20_encounter_sort_order (TkrD20Encounter *self);
 /* Groups of combatants still tied (each a GPtrArray of TkrD20Combatant),
  * with a contest roll owed by each member. (transfer full) */
 GPtrArray *tkr_d20_encounter_get_ties (TkrD20Encounter *self);
@@ -160,14 +79,18 @@ gboolean tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
                                           TkrD20Combatant *combatant,
                                           const TkrD20Roll *typed,
                                           GError **error);
+/* Whether @combatant will pass over its next turn: the surprised skip
+ * their first turn, in Round 1 (seed, Surprise). */
+gboolean tkr_d20_encounter_skips_turn (TkrD20Encounter *self, TkrD20Combatant *combatant);
+/* The Experience Points one award may give (the rule data's "experience"
+ * section, which the engine's award checks). */
+void tkr_d20_encounter_get_award_range (TkrD20Encounter *self, int *min_award, int *max_award);
 gboolean tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
                                           TkrD20Combatant *combatant,
                                           gboolean surprised,
                                           GError **error);
 
 /* Main */
-gboolean tkr_d20_encounter_next_turn (TkrD20Encounter *self, GError **error);
-gboolean tkr_d20_encounter_previous_turn (TkrD20Encounter *self, GError **error);
 /* Action and bonus action on one's own turn; the reaction on others'. */
 gboolean tkr_d20_encounter_spend (TkrD20Encounter *self,
                                   TkrD20Combatant *combatant,
@@ -194,10 +117,6 @@ gboolean tkr_d20_encounter_move (TkrD20Encounter *self,
                                  int feet,
                                  gboolean difficult,
                                  GError **error);
-/* What a combatant may still move with @kind this turn, in feet of cost. */
-int tkr_d20_encounter_movement_left (TkrD20Encounter *self,
-                                     TkrD20Combatant *combatant,
-                                     const char *kind);
 /* Falling: wounds, then the Reflex check (DC the feet fallen) or prone. */
 gboolean tkr_d20_encounter_fall (TkrD20Encounter *self,
                                  TkrD20Combatant *combatant,
@@ -232,17 +151,10 @@ gboolean tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
                                           const TkrD20Roll *typed,
                                           GError **error);
 
-/* End: XP for a PC, with the reason logged. */
-gboolean tkr_d20_encounter_award_experience (
-  TkrD20Encounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
-
-JsonNode *tkr_d20_encounter_to_json (TkrD20Encounter *self);
-/* Into a fresh encounter; NPCs stored whole, PCs by id through @resolve. */
-gboolean tkr_d20_encounter_load_json (TkrD20Encounter *self,
-                                      JsonNode *node,
-                                      const char *path,
-                                      TkrCharacterResolver resolve,
-                                      gpointer user_data,
-                                      GError **error);
+/* Limits the views offer from the rule data: feet of movement, mana, and
+ * the DC of a Stamina check against exhaustion. */
+int tkr_d20_encounter_get_max_feet (TkrD20Encounter *self);
+int tkr_d20_encounter_get_max_mana (TkrD20Encounter *self);
+int tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "tkr-d20-travel.h"
 #include "tkr-types.h"
@@ -166,7 +167,7 @@ tkr_d20_travel_day_distance (TkrRules *rules,
 }
 
 GArray *
-tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours)
+tkr_d20_travel_forced_march_dcs (TkrRules *rules, double hours)
 {
   GArray *dcs = g_array_new (FALSE, FALSE, sizeof (int));
   int limit, base, per_hour;
@@ -178,7 +179,8 @@ tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours)
   limit = tkr_d20_travel_max_hours_on_foot (rules);
   base = tkr_rules_get_int (rules, "d20.travel.forced_march_base_dc");
   per_hour = tkr_rules_get_int (rules, "d20.travel.forced_march_dc_per_hour");
-  for (int hour = limit + 1; hour <= MIN (hours, 24); hour++)
+  /* The check comes at the start of the hour: an hour begun counts. */
+  for (int hour = limit + 1; hour <= (int) ceil (MIN (hours, 24)); hour++)
     {
       int dc = base + per_hour * (hour - limit);
       g_array_append_val (dcs, dc);
@@ -233,4 +235,22 @@ tkr_d20_short_rest_mana (TkrRules *rules, int mana, int mana_max)
   /* "Up to half" of what was spent: rounded down, so one spent point
    * gives nothing back. */
   return spent * numerator / denominator;
+}
+
+void
+tkr_d20_fit_mana (int *mana, int *mana_max, gboolean max_set)
+{
+  if (*mana <= *mana_max)
+    return;
+  if (max_set)
+    *mana = *mana_max;
+  else
+    *mana_max = *mana;
+}
+
+GStrv
+tkr_d20_rules_movement_kinds (TkrRules *rules)
+{
+  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
+  return g_strdupv ((char **) tkr_rules_get_strv (rules, "d20.movement.kinds"));
 }

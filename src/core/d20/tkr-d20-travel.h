@@ -65,9 +65,9 @@ const char *tkr_d20_travel_pace_name (TkrRules *rules, TkrD20Pace pace);
 /* The hours a group may walk a day before a forced march begins. */
 int tkr_d20_travel_max_hours_on_foot (TkrRules *rules);
 /* The Stamina DCs of a forced march of @hours on foot: one per hour past
- * the limit, 10 + the hours past it (seed, Forced March). Empty when no
- * forced march. (transfer full): a GArray of int. */
-GArray *tkr_d20_travel_forced_march_dcs (TkrRules *rules, int hours);
+ * the limit, begun or whole, 10 + the hours past it (seed, Forced March).
+ * Empty when no forced march. (transfer full): a GArray of int. */
+GArray *tkr_d20_travel_forced_march_dcs (TkrRules *rules, double hours);
 /* The checks a pace threatens, and those it fails outright (flying fails
  * Stealth). (transfer full) */
 GStrv tkr_d20_travel_pace_threats (TkrRules *rules, TkrD20Pace pace);
@@ -87,5 +87,12 @@ int tkr_d20_breath_rounds (TkrRules *rules, int vitality);
 /* Resting (seed, Resting). A short rest restores half the mana spent,
  * rounded down: 5 spent gives 2 back. */
 int tkr_d20_short_rest_mana (TkrRules *rules, int mana, int mana_max);
+/* Mana and its maximum after the GM set one of them (@max_set: the
+ * maximum): a maximum lowered below the mana lowers the mana, a mana
+ * raised above the maximum raises the maximum, so neither is impossible. */
+void tkr_d20_fit_mana (int *mana, int *mana_max, gboolean max_set);
+/* The kinds of movement of the rule data ("walk", "fly"...), in its order.
+ * (transfer full) */
+GStrv tkr_d20_rules_movement_kinds (TkrRules *rules);
 
 G_END_DECLS

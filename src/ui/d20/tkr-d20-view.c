@@ -2,8 +2,6 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n.h>
 
 #include "tkr-d20-encounter.h"
@@ -382,7 +380,9 @@ remove_clicked_cb (GtkButton *button, Card *card)
 
   if (self->encounter == NULL)
     return;
-  ok = tkr_d20_encounter_remove_participant (self->encounter, combatant, &error);
+  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
+                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
+                                         &error);
   report (self, ok, error);
 }
 
@@ -400,12 +400,7 @@ mana_changed_cb (GtkSpinButton *spin, Card *card)
   if (mana == tkr_d20_combatant_get_mana (card->combatant) &&
       mana_max == tkr_d20_combatant_get_mana_max (card->combatant))
     return;
-  /* Raising the maximum keeps the mana; lowering it below the mana lowers
-   * both, so the spin buttons never ask for the impossible. */
-  if (spin == card->mana_max && mana > mana_max)
-    mana = mana_max;
-  if (spin == card->mana && mana > mana_max)
-    mana_max = mana;
+  tkr_d20_fit_mana (&mana, &mana_max, spin == card->mana_max);
   ok = tkr_d20_encounter_set_mana (self->encounter, card->combatant, mana, mana_max, &error);
   if (!report (self, ok, error))
     refresh (self);
@@ -474,7 +469,7 @@ refresh_freeplay_card (Card *card)
 {
   TkrD20View *self = card->view;
   TkrD20Combatant *combatant = card->combatant;
-  TkrCharacter *character = tkr_d20_combatant_get_character (combatant);
+  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) combatant);
   int due = tkr_d20_combatant_get_stamina_checks_due (combatant);
   int dc = tkr_d20_encounter_get_exhaustion_dc (self->encounter);
   g_autofree char *subtitle = NULL;
@@ -519,9 +514,9 @@ refresh_freeplay_card (Card *card)
 static GtkWidget *
 build_freeplay_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
-  int max_mana = tkr_d20_encounter_get_max_mana (self->encounter);
-  int max_feet = tkr_d20_encounter_get_max_feet (self->encounter);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
+  int max_mana = MAX (tkr_d20_encounter_get_max_mana (self->encounter), 0);
+  int max_feet = MAX (tkr_d20_encounter_get_max_feet (self->encounter), 0);
   GtkWidget *expander = adw_expander_row_new ();
   GtkWidget *row, *remove, *button;
   g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
@@ -660,7 +655,8 @@ join_translated (GStrv names)
 static void
 update_travel (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   TkrD20TravelDay day = { 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) dcs = NULL;
@@ -687,9 +683,7 @@ update_travel (TkrD20View *self)
     distance = g_strdup (error->message);
   adw_action_row_set_subtitle (self->travel_distance_row, distance);
 
-  /* Forced March (seed): a check at the start of each hour past the
-   * limit, so a half hour begun counts. */
-  dcs = tkr_d20_travel_forced_march_dcs (rules, (int) ceil (day.hours));
+  dcs = tkr_d20_travel_forced_march_dcs (rules, day.hours);
   if (dcs->len == 0)
     {
       g_autofree char *none = g_strdup_printf (_ ("None: up to %d hours on foot are safe"),
@@ -750,7 +744,8 @@ update_travel (TkrD20View *self)
 static void
 update_fall (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   int feet = gtk_spin_button_get_value_as_int (self->fall_spin);
   g_autofree char *text = NULL;
   int wounds;
@@ -768,7 +763,8 @@ update_fall (TkrD20View *self)
 static void
 update_breath (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   int vitality = gtk_spin_button_get_value_as_int (self->vitality_spin);
   g_autofree char *text = NULL;
   int seconds, rounds;
@@ -787,7 +783,8 @@ update_breath (TkrD20View *self)
 static void
 update_tools (TkrD20View *self)
 {
-  TkrRules *rules = self->encounter ? tkr_d20_encounter_get_rules (self->encounter) : NULL;
+  TkrRules *rules =
+    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
   g_autoptr (GtkStringList) paces = gtk_string_list_new (NULL);
   guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
 
@@ -877,8 +874,8 @@ roll_missing_clicked_cb (TkrD20View *self)
 
   if (self->encounter == NULL)
     return;
-  history = tkr_d20_encounter_get_history (self->encounter);
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
+  history = tkr_encounter_get_history (TKR_ENCOUNTER (self->encounter));
+  combatants = tkr_d20_encounter_get_creatures (self->encounter);
   tkr_history_begin (history, _ ("Roll initiative"));
   for (guint i = 0; i < g_list_model_get_n_items (combatants) && error == NULL; i++)
     {
@@ -894,19 +891,14 @@ roll_missing_clicked_cb (TkrD20View *self)
 static char *
 describe_tiebreaks (TkrD20Combatant *combatant)
 {
-  g_autoptr (GVariant) tiebreaks = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
+  guint n = tkr_d20_combatant_get_n_tiebreaks (combatant);
 
-  g_object_get (combatant, "tiebreaks", &tiebreaks, NULL);
-  if (tiebreaks == NULL || g_variant_n_children (tiebreaks) == 0)
+  if (n == 0)
     return NULL;
-  for (gsize i = 0; i < g_variant_n_children (tiebreaks); i++)
-    {
-      gint32 value;
-
-      g_variant_get_child (tiebreaks, i, "i", &value);
-      g_string_append_printf (text, "%s%d", i > 0 ? ", " : "", value);
-    }
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "",
+                            tkr_d20_combatant_get_tiebreak (combatant, i));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -949,7 +941,7 @@ labelled (const char *text, GtkWidget *widget)
 static GtkWidget *
 build_setup_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (name);
@@ -1038,7 +1030,8 @@ rebuild_ties (TkrD20View *self)
   g_autoptr (GPtrArray) ties = NULL;
 
   clear_list_box (self->ties_list);
-  if (self->encounter == NULL || tkr_d20_encounter_get_phase (self->encounter) != TKR_PHASE_SETUP)
+  if (self->encounter == NULL ||
+      tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) != TKR_PHASE_SETUP)
     {
       gtk_widget_set_visible (self->ties_group, FALSE);
       return;
@@ -1051,7 +1044,7 @@ rebuild_ties (TkrD20View *self)
       for (guint j = 0; j < group->len; j++)
         {
           TkrD20Combatant *combatant = g_ptr_array_index (group, j);
-          const char *name = tkr_d20_combatant_get_name (combatant);
+          const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
           GtkWidget *row = adw_action_row_new ();
           g_autofree char *rolls = describe_tiebreaks (combatant);
           g_autofree char *subtitle = NULL;
@@ -1091,56 +1084,23 @@ rebuild_ties (TkrD20View *self)
     }
 }
 
-static int
-compare_preview (gconstpointer a, gconstpointer b)
-{
-  TkrD20Combatant *x = *(TkrD20Combatant **) a;
-  TkrD20Combatant *y = *(TkrD20Combatant **) b;
-  g_autoptr (GVariant) tx = NULL;
-  g_autoptr (GVariant) ty = NULL;
-  gsize nx, ny;
-
-  if (tkr_d20_combatant_has_initiative (x) != tkr_d20_combatant_has_initiative (y))
-    return tkr_d20_combatant_has_initiative (x) ? -1 : 1;
-  if (tkr_d20_combatant_get_initiative (x) != tkr_d20_combatant_get_initiative (y))
-    return tkr_d20_combatant_get_initiative (y) - tkr_d20_combatant_get_initiative (x);
-  g_object_get (x, "tiebreaks", &tx, NULL);
-  g_object_get (y, "tiebreaks", &ty, NULL);
-  nx = tx ? g_variant_n_children (tx) : 0;
-  ny = ty ? g_variant_n_children (ty) : 0;
-  for (gsize i = 0; i < MIN (nx, ny); i++)
-    {
-      gint32 vx, vy;
-
-      g_variant_get_child (tx, i, "i", &vx);
-      g_variant_get_child (ty, i, "i", &vy);
-      if (vx != vy)
-        return vy - vx;
-    }
-  return 0;
-}
-
-/* The order as it stands: highest initiative first, contests settling
- * ties (seed, Initiative); the core builds the real order at Round 1. */
+/* The order as it stands, by the core's own order function: the one
+ * Round 1 begins with. */
 static void
 rebuild_order_preview (TkrD20View *self)
 {
-  GListModel *combatants;
-  g_autoptr (GPtrArray) sorted = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) sorted = NULL;
 
   clear_list_box (self->order_list);
   if (self->encounter == NULL)
     return;
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
-    g_ptr_array_add (sorted, g_list_model_get_item (combatants, i));
-  g_ptr_array_sort (sorted, compare_preview);
+  sorted = tkr_d20_encounter_sort_order (self->encounter);
   for (guint i = 0; i < sorted->len; i++)
     {
       TkrD20Combatant *combatant = g_ptr_array_index (sorted, i);
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title =
-        g_strdup_printf ("%u. %s", i + 1, tkr_d20_combatant_get_name (combatant));
+        g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name ((TkrCombatant *) combatant));
       g_autofree char *tiebreaks = describe_tiebreaks (combatant);
       g_autofree char *subtitle = NULL;
 
@@ -1257,7 +1217,7 @@ static gboolean
 card_is_current (Card *card)
 {
   TkrD20Encounter *encounter = card->view->encounter;
-  TkrPhase phase = tkr_d20_encounter_get_phase (encounter);
+  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (encounter));
 
   return (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
          tkr_d20_encounter_get_current (encounter) == card->combatant;
@@ -1269,8 +1229,7 @@ refresh_main_card (Card *card)
   TkrD20View *self = card->view;
   TkrD20Combatant *combatant = card->combatant;
   gboolean current = card_is_current (card);
-  gboolean skips = tkr_d20_combatant_get_surprised (combatant) &&
-                   tkr_d20_encounter_get_round (self->encounter) <= 1;
+  gboolean skips = tkr_d20_encounter_skips_turn (self->encounter, combatant);
   g_autoptr (GString) status = g_string_new (NULL);
   g_autoptr (GString) moved = g_string_new (NULL);
   g_autofree char *speeds = describe_speeds (self, combatant);
@@ -1343,9 +1302,8 @@ refresh_main_card (Card *card)
     {
       if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) <= 0)
         continue;
-      g_string_append_printf (
-        moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
-        tkr_d20_encounter_movement_left (self->encounter, combatant, self->kinds[i]));
+      g_string_append_printf (moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
+                              tkr_d20_combatant_get_movement_left (combatant, self->kinds[i]));
     }
   gtk_label_set_text (card->moved, moved->str);
 
@@ -1370,7 +1328,7 @@ static GtkWidget *
 build_main_card (TkrD20View *self, Card *card)
 {
   TkrD20Combatant *combatant = card->combatant;
-  const char *name = tkr_d20_combatant_get_name (combatant);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
   GtkWidget *root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (name);
@@ -1472,7 +1430,7 @@ build_main_card (TkrD20View *self, Card *card)
         g_strv_builder_add (offered, self->kinds[i]);
       }
   card->kinds_offered = g_strv_builder_end (offered);
-  card->feet = spin_new (1, tkr_d20_encounter_get_max_feet (self->encounter), feet_name);
+  card->feet = spin_new (1, MAX (tkr_d20_encounter_get_max_feet (self->encounter), 1), feet_name);
   gtk_spin_button_set_increments (card->feet, 5, 30);
   gtk_spin_button_set_value (card->feet, 5);
   card->kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kind_names)), NULL));
@@ -1542,8 +1500,8 @@ award_clicked_cb (GtkButton *button, Card *card)
   gboolean ok;
 
   gtk_spin_button_update (card->xp);
-  ok = tkr_d20_encounter_award_experience (
-    self->encounter, tkr_d20_combatant_get_character (card->combatant),
+  ok = tkr_encounter_award_experience (
+    TKR_ENCOUNTER (self->encounter), tkr_combatant_get_character ((TkrCombatant *) card->combatant),
     gtk_spin_button_get_value_as_int (card->xp), g_strstrip (reason), &error);
   if (report (self, ok, error))
     gtk_editable_set_text (GTK_EDITABLE (card->reason), "");
@@ -1552,7 +1510,7 @@ award_clicked_cb (GtkButton *button, Card *card)
 static void
 refresh_xp_card (Card *card)
 {
-  TkrCharacter *character = tkr_d20_combatant_get_character (card->combatant);
+  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) card->combatant);
   g_autofree char *subtitle =
     g_strdup_printf (_ ("%d XP · Level %d"), tkr_character_get_experience (character),
                      tkr_character_get_level (character));
@@ -1563,8 +1521,7 @@ refresh_xp_card (Card *card)
 static void
 build_xp_card (TkrD20View *self, Card *card)
 {
-  const char *name = tkr_d20_combatant_get_name (card->combatant);
-  TkrRules *rules = tkr_d20_encounter_get_rules (self->encounter);
+  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *reason = adw_entry_row_new ();
   GtkWidget *award;
@@ -1576,16 +1533,7 @@ build_xp_card (TkrD20View *self, Card *card)
   card_attach (card, row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   card->xp_row = ADW_ACTION_ROW (row);
-  /* Any amount in the rule data's range, else from its least to its most
-   * listed award. */
-  if (!tkr_rules_get_award_range (rules, &min_award, &max_award))
-    {
-      guint n;
-      const int *awards = tkr_rules_get_awards (rules, &n);
-
-      min_award = n > 0 ? awards[0] : 1;
-      max_award = n > 0 ? awards[n - 1] : 1;
-    }
+  tkr_d20_encounter_get_award_range (self->encounter, &min_award, &max_award);
   card->xp = spin_new (min_award, max_award, xp_name);
   gtk_spin_button_set_value (card->xp, min_award);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->xp));
@@ -1606,14 +1554,15 @@ static void
 update_actions (TkrD20View *self)
 {
   TkrD20Encounter *encounter = self->encounter;
-  TkrPhase phase = encounter ? tkr_d20_encounter_get_phase (encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase =
+    encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) : TKR_PHASE_FREEPLAY;
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has = encounter != NULL;
   gboolean complete = FALSE;
 
   if (has && phase == TKR_PHASE_SETUP)
     {
-      GListModel *combatants = tkr_d20_encounter_get_combatants (encounter);
+      GListModel *combatants = tkr_d20_encounter_get_creatures (encounter);
       g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (encounter);
       guint n = g_list_model_get_n_items (combatants);
 
@@ -1626,7 +1575,7 @@ update_actions (TkrD20View *self)
         }
     }
 
-#define CAN(to) (has && tkr_d20_encounter_can_transition (encounter, (to)))
+#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
                                  phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
@@ -1666,15 +1615,16 @@ page_for_phase (TkrPhase phase)
 static void
 refresh_main_header (TkrD20View *self)
 {
-  TkrPhase phase = tkr_d20_encounter_get_phase (self->encounter);
+  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter));
   TkrD20Combatant *current = tkr_d20_encounter_get_current (self->encounter);
   g_autofree char *round = NULL;
   g_autofree char *turn = NULL;
 
-  round = g_strdup_printf (_ ("Round %d"), tkr_d20_encounter_get_round (self->encounter));
+  round =
+    g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)));
   gtk_label_set_text (self->round_label, round);
   if (current != NULL)
-    turn = g_strdup_printf (_ ("%s’s turn"), tkr_d20_combatant_get_name (current));
+    turn = g_strdup_printf (_ ("%s’s turn"), tkr_combatant_get_name ((TkrCombatant *) current));
   else
     turn = g_strdup (_ ("Nobody is acting"));
   gtk_label_set_text (self->turn_label, turn);
@@ -1727,7 +1677,7 @@ rebuild_participants (TkrD20View *self)
       return;
     }
 
-  combatants = tkr_d20_encounter_get_combatants (self->encounter);
+  combatants = tkr_d20_encounter_get_creatures (self->encounter);
   n = g_list_model_get_n_items (combatants);
   for (guint i = 0; i < n; i++)
     {
@@ -1741,7 +1691,7 @@ rebuild_participants (TkrD20View *self)
       gtk_list_box_append (self->setup_list, build_setup_card (self, card));
       g_ptr_array_add (self->setup_cards, card);
 
-      if (tkr_character_is_pc (tkr_d20_combatant_get_character (combatant)))
+      if (tkr_character_is_pc (tkr_combatant_get_character ((TkrCombatant *) combatant)))
         {
           card = card_new (self, combatant);
           build_xp_card (self, card);
@@ -1763,7 +1713,7 @@ rebuild_order (TkrD20View *self)
   clear_box (self->turn_cards);
   if (self->encounter == NULL)
     return;
-  order = tkr_d20_encounter_get_order (self->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (order); i++)
     {
       g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (order, i);
@@ -1778,8 +1728,8 @@ rebuild_order (TkrD20View *self)
 static void
 phase_changed_cb (TkrD20View *self)
 {
-  TkrPhase phase =
-    self->encounter ? tkr_d20_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                                   : TKR_PHASE_FREEPLAY;
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh (self);
@@ -1792,15 +1742,16 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
     return;
 
   g_clear_pointer (&self->kinds, g_strfreev);
-  self->kinds = encounter ? g_strdupv ((char **) tkr_d20_encounter_get_movement_kinds (encounter))
+  self->kinds = encounter ? g_strdupv ((GStrv) tkr_d20_encounter_get_movement_kinds (encounter))
                           : g_new0 (char *, 1);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_d20_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   g_signal_group_set_target (self->combatants_signals,
-                             encounter ? tkr_d20_encounter_get_combatants (encounter) : NULL);
-  g_signal_group_set_target (self->order_signals,
-                             encounter ? tkr_d20_encounter_get_order (encounter) : NULL);
+                             encounter ? tkr_d20_encounter_get_creatures (encounter) : NULL);
+  g_signal_group_set_target (
+    self->order_signals, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
@@ -1833,23 +1784,23 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     return;
 
   if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_d20_encounter_begin_setup (encounter, &error);
+    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_d20_encounter_abandon_setup (encounter, &error);
+    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_d20_encounter_begin_main (encounter, &error);
+    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_d20_encounter_next_turn (encounter, &error);
+    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_d20_encounter_previous_turn (encounter, &error);
+    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_d20_encounter_pause (encounter, &error);
+    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_d20_encounter_resume (encounter, &error);
+    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_d20_encounter_end (encounter, &error);
+    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_d20_encounter_finish (encounter, &error);
+    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
   else
     g_assert_not_reached ();
 

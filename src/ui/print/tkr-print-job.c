@@ -1115,7 +1115,7 @@ system_order (TkrTracker *tracker)
   if (TKR_IS_PF2E_ENCOUNTER (tracker))
     order = tkr_encounter_get_order (TKR_ENCOUNTER (tracker));
   else if (TKR_IS_D20_ENCOUNTER (tracker))
-    order = tkr_d20_encounter_get_order (TKR_D20_ENCOUNTER (tracker));
+    order = tkr_tracker_get_order (tracker);
   if (order == NULL || g_list_model_get_n_items (order) == 0)
     return NULL;
 
@@ -1123,9 +1123,7 @@ system_order (TkrTracker *tracker)
   for (guint i = 0; i < g_list_model_get_n_items (order); i++)
     {
       g_autoptr (GObject) combatant = g_list_model_get_item (order, i);
-      TkrCharacter *character = TKR_IS_PF2E_COMBATANT (combatant)
-                                  ? tkr_combatant_get_character (TKR_COMBATANT (combatant))
-                                  : tkr_d20_combatant_get_character (TKR_D20_COMBATANT (combatant));
+      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
 
       g_ptr_array_add (characters, g_object_ref (character));
     }
