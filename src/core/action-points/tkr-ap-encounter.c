@@ -871,18 +871,6 @@ ap_main_begun (TkrEncounter *encounter)
 }
 
 static void
-ap_paused (TkrEncounter *encounter)
-{
-  LOG (encounter, _ ("The encounter is paused"));
-}
-
-static void
-ap_resumed (TkrEncounter *encounter)
-{
-  LOG (encounter, _ ("The encounter resumes"));
-}
-
-static void
 ap_cleared (TkrEncounter *encounter)
 {
   clear_order (TKR_AP_ENCOUNTER (encounter));
@@ -1733,8 +1721,6 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   encounter_class->build_order = ap_build_order;
   encounter_class->main_begun = ap_main_begun;
   encounter_class->advance = ap_advance;
-  encounter_class->paused = ap_paused;
-  encounter_class->resumed = ap_resumed;
   encounter_class->ended = ap_ended;
   encounter_class->describe_end = describe_end;
   encounter_class->cleared = ap_cleared;

@@ -649,18 +649,6 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
   return TRUE;
 }
 
-static void
-tkr_d20_encounter_paused (TkrEncounter *encounter)
-{
-  LOG (encounter, _ ("The encounter is paused"));
-}
-
-static void
-tkr_d20_encounter_resumed (TkrEncounter *encounter)
-{
-  LOG (encounter, _ ("The encounter resumes"));
-}
-
 static gboolean
 require_setup_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
@@ -1524,8 +1512,6 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
   encounter_class->main_begun = tkr_d20_encounter_main_begun;
   encounter_class->start_turn = tkr_d20_encounter_start_turn;
   encounter_class->advance = tkr_d20_encounter_advance;
-  encounter_class->paused = tkr_d20_encounter_paused;
-  encounter_class->resumed = tkr_d20_encounter_resumed;
   encounter_class->write_json = tkr_d20_encounter_write_json;
   encounter_class->read_json = tkr_d20_encounter_read_json;
   encounter_class->check_loaded = tkr_d20_encounter_check_loaded;

@@ -840,6 +840,7 @@ tkr_encounter_pause (TkrEncounter *self, GError **error)
   set_phase (self, TKR_PHASE_PAUSED);
   if (klass->paused != NULL)
     klass->paused (self);
+  tkr_encounter_log (self, _ ("The encounter is paused"));
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -867,6 +868,7 @@ tkr_encounter_resume (TkrEncounter *self, GError **error)
   set_phase (self, TKR_PHASE_MAIN);
   if (klass->resumed != NULL)
     klass->resumed (self);
+  tkr_encounter_log (self, _ ("The encounter resumes"));
   tkr_history_end (priv->history);
   return TRUE;
 }

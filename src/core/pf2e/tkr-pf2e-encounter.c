@@ -150,8 +150,6 @@ static void main_begun (TkrEncounter *encounter);
 static void start_turn (TkrEncounter *encounter, GObject *slot);
 static gboolean check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error);
 static void end_turn (TkrEncounter *encounter, GObject *slot);
-static void paused (TkrEncounter *encounter);
-static void resumed (TkrEncounter *encounter);
 static void cleared (TkrEncounter *encounter);
 static gboolean pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error);
 static void write_json (TkrEncounter *encounter, JsonObject *object);
@@ -181,8 +179,6 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   encounter_class->start_turn = start_turn;
   encounter_class->check_end_turn = check_end_turn;
   encounter_class->end_turn = end_turn;
-  encounter_class->paused = paused;
-  encounter_class->resumed = resumed;
   encounter_class->cleared = cleared;
   encounter_class->write_json = write_json;
   encounter_class->read_json = read_json;
@@ -469,18 +465,6 @@ check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
         }
     }
   return TRUE;
-}
-
-static void
-paused (TkrEncounter *encounter)
-{
-  log_line (encounter, _ ("The encounter is paused"));
-}
-
-static void
-resumed (TkrEncounter *encounter)
-{
-  log_line (encounter, _ ("The encounter resumes"));
 }
 
 /* End -> Freeplay, or Setup abandoned: the effects go with the order. */
