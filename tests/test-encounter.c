@@ -1413,6 +1413,37 @@ test_json_refused (Fixture *f, gconstpointer data)
   }
 }
 
+/* The second Dash's Test is Athletics: d10 plus the sheet's Athletics
+ * modifier (seed, "The Dash Ability"). */
+static void
+test_dash_test_is_athletics (Fixture *f, gconstpointer data)
+{
+  TkrKlepCombatant *alice = combatant (f, f->alice);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (TkrTestRoll) roll = NULL;
+  GError *error = NULL;
+
+  ok (tkr_character_set_modifier (f->alice, NULL, TKR_MODIFIER_KIND_SKILL, "Athletics", 2, &error),
+      error);
+  roll = tkr_klep_encounter_roll_dash_test (f->encounter, alice, rand);
+  g_assert_cmpint (roll->modifier, ==, 2);
+  g_assert_cmpuint (roll->n_dice, >=, 1);
+  g_assert_cmpint (roll->score, ==, roll->kept + 2);
+}
+
+/* The basic Abilities come from the rule data, the same objects each time. */
+static void
+test_basic_abilities_from_rule_data (Fixture *f, gconstpointer data)
+{
+  GPtrArray *basics = tkr_klep_encounter_get_basic_abilities (f->encounter);
+  JsonArray *array =
+    tkr_rules_get_basic_abilities (tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter)));
+
+  g_assert_nonnull (array);
+  g_assert_cmpuint (basics->len, ==, json_array_get_length (array));
+  g_assert_true (tkr_klep_encounter_get_basic_abilities (f->encounter) == basics);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1444,6 +1475,9 @@ main (int argc, char *argv[])
   FIXTURE_TEST ("/encounter/movement/improvised-2-to-1", TKR_PHASE_MAIN, test_improvised_movement);
   FIXTURE_TEST ("/encounter/dash/doubles-and-second-needs-test", TKR_PHASE_MAIN, test_dash_doubles);
   FIXTURE_TEST ("/encounter/dash/second-low-slows", TKR_PHASE_MAIN, test_dash_low_slows);
+  FIXTURE_TEST ("/encounter/dash/test-is-athletics", TKR_PHASE_MAIN, test_dash_test_is_athletics);
+  FIXTURE_TEST ("/encounter/abilities/basic-from-rule-data", TKR_PHASE_MAIN,
+                test_basic_abilities_from_rule_data);
   FIXTURE_TEST ("/encounter/end-of-turn/fleeting-except-this-turn-and-undo", TKR_PHASE_MAIN,
                 test_fleeting_stacks);
   FIXTURE_TEST ("/encounter/previous-turn", TKR_PHASE_MAIN, test_previous_turn);

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-klep-combatant.h"
+#include "tkr-klep-private.h"
 #include "tkr-json.h"
 
 #define CHARACTER(self) tkr_combatant_get_character (TKR_COMBATANT (self))
@@ -421,6 +422,89 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return (GStrv) g_ptr_array_steal (names, NULL);
+}
+
+/* For TkrKlepEncounter's Movement commands (seed, "Movement") */
+
+/* The name a range goes by this Turn: the sheet's spelling, or the GM's
+ * grant, so "walk" and "Walk" add up in one place. */
+char *
+tkr_klep_combatant_canonical_range (TkrKlepCombatant *combatant, const char *range)
+{
+  TkrMovementRange *sheet_range = tkr_character_find_range (CHARACTER (combatant), range);
+  g_auto (GStrv) names = NULL;
+
+  if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
+    return g_strdup (tkr_movement_range_get_name (sheet_range));
+  names = tkr_klep_combatant_list_ranges (combatant);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_ascii_strcasecmp (names[i], range) == 0)
+      return g_strdup (names[i]);
+  return g_strdup (range);
+}
+
+typedef struct
+{
+  const char *key;
+  GVariant *value;
+} DictEntry;
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
+}
+
+/* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
+ * equal states are equal variants. */
+static GVariant *
+dict_with (GVariant *dict, const char *key, GVariant *value)
+{
+  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
+  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  DictEntry entry;
+
+  g_variant_iter_init (&iter, dict);
+  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
+    {
+      if (g_str_equal (entry.key, key))
+        g_variant_unref (entry.value);
+      else
+        g_array_append_val (entries, entry);
+    }
+  entry.key = key;
+  entry.value = g_variant_ref (new_value);
+  g_array_append_val (entries, entry);
+  g_array_sort (entries, compare_entries);
+
+  g_variant_builder_init (&builder, g_variant_get_type (dict));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DictEntry *e = &g_array_index (entries, DictEntry, i);
+
+      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
+      g_variant_unref (e->value);
+    }
+  return g_variant_builder_end (&builder);
+}
+
+/* The state of "range-spent" with @range at @spent (floating). */
+GVariant *
+tkr_klep_combatant_range_spent_with (TkrKlepCombatant *self, const char *range, int spent)
+{
+  return dict_with (self->range_spent, range, g_variant_new_int32 (spent));
+}
+
+/* The state of "improvised" with a grant for @range (floating). */
+GVariant *
+tkr_klep_combatant_improvised_with (TkrKlepCombatant *self,
+                                    const char *range,
+                                    int units,
+                                    gboolean waived)
+{
+  return dict_with (self->improvised, range, g_variant_new ("(ib)", units, waived));
 }
 
 /* Files */

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-klep-encounter.h"
+#include "tkr-klep-private.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
 
@@ -36,6 +37,7 @@ struct _TkrKlepEncounter
   GListStore *zones; /* TkrZone */
   /* While tkr_klep_encounter_resume_by_beat () runs: who pays the Beat. */
   TkrKlepCombatant *resuming_by_beat;
+  GPtrArray *basic_abilities; /* TkrAbility, read on first use */
 };
 
 G_DEFINE_FINAL_TYPE (TkrKlepEncounter, tkr_klep_encounter, TKR_TYPE_ENCOUNTER)
@@ -76,6 +78,7 @@ tkr_klep_encounter_finalize (GObject *object)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
 
   g_free (self->name);
+  g_clear_pointer (&self->basic_abilities, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->finalize (object);
 }
@@ -136,68 +139,6 @@ tkr_klep_encounter_set_property (GObject *object,
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-}
-
-static gboolean check_transition (TkrEncounter *encounter, TkrPhase to, GError **error);
-static TkrCombatant *new_combatant (TkrEncounter *encounter, TkrCharacter *character);
-static void setup_begun (TkrEncounter *encounter);
-static void joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant);
-static void leaving (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant);
-static GPtrArray *build_order (TkrEncounter *encounter);
-static void main_begun (TkrEncounter *encounter);
-static void start_turn (TkrEncounter *encounter, GObject *slot);
-static void end_turn (TkrEncounter *encounter, GObject *slot);
-static void paused (TkrEncounter *encounter);
-static void resumed (TkrEncounter *encounter);
-static void cleared (TkrEncounter *encounter);
-static void write_json (TkrEncounter *encounter, JsonObject *object);
-static gboolean read_json (TkrEncounter *encounter,
-                           JsonObject *object,
-                           const char *path,
-                           TkrEncounterLoad *load,
-                           GError **error);
-static void commit_json (TkrEncounter *encounter, TkrEncounterLoad *load);
-
-static void
-tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = tkr_klep_encounter_dispose;
-  object_class->finalize = tkr_klep_encounter_finalize;
-  object_class->get_property = tkr_klep_encounter_get_property;
-  object_class->set_property = tkr_klep_encounter_set_property;
-
-  encounter_class->check_transition = check_transition;
-  encounter_class->new_combatant = new_combatant;
-  encounter_class->setup_begun = setup_begun;
-  encounter_class->joined = joined;
-  encounter_class->leaving = leaving;
-  encounter_class->build_order = build_order;
-  encounter_class->main_begun = main_begun;
-  encounter_class->start_turn = start_turn;
-  encounter_class->end_turn = end_turn;
-  encounter_class->paused = paused;
-  encounter_class->resumed = resumed;
-  encounter_class->cleared = cleared;
-  encounter_class->write_json = write_json;
-  encounter_class->read_json = read_json;
-  encounter_class->commit_json = commit_json;
-
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
-  properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_KLEP_SETUP, rw);
-  properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-}
-
-static void
-tkr_klep_encounter_init (TkrKlepEncounter *self)
-{
-  self->zones = g_list_store_new (TKR_TYPE_ZONE);
 }
 
 /**
@@ -894,70 +835,6 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
 
 /* Movement (seed, "Movement") */
 
-/* The name a range goes by this Turn: the sheet's spelling, or the GM's
- * grant, so "walk" and "Walk" add up in one place. */
-static char *
-canonical_range (TkrKlepCombatant *combatant, const char *range)
-{
-  TkrMovementRange *sheet_range = tkr_character_find_range (CHARACTER (combatant), range);
-  g_auto (GStrv) names = NULL;
-
-  if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
-    return g_strdup (tkr_movement_range_get_name (sheet_range));
-  names = tkr_klep_combatant_list_ranges (combatant);
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_ascii_strcasecmp (names[i], range) == 0)
-      return g_strdup (names[i]);
-  return g_strdup (range);
-}
-
-typedef struct
-{
-  const char *key;
-  GVariant *value;
-} DictEntry;
-
-static int
-compare_entries (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
-}
-
-/* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
- * equal states are equal variants. */
-static GVariant *
-dict_with (GVariant *dict, const char *key, GVariant *value)
-{
-  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
-  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
-  GVariantBuilder builder;
-  GVariantIter iter;
-  DictEntry entry;
-
-  g_variant_iter_init (&iter, dict);
-  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
-    {
-      if (g_str_equal (entry.key, key))
-        g_variant_unref (entry.value);
-      else
-        g_array_append_val (entries, entry);
-    }
-  entry.key = key;
-  entry.value = g_variant_ref (new_value);
-  g_array_append_val (entries, entry);
-  g_array_sort (entries, compare_entries);
-
-  g_variant_builder_init (&builder, g_variant_get_type (dict));
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DictEntry *e = &g_array_index (entries, DictEntry, i);
-
-      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
-      g_variant_unref (e->value);
-    }
-  return g_variant_builder_end (&builder);
-}
-
 /**
  * tkr_klep_encounter_move:
  *
@@ -974,7 +851,6 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
                          GError **error)
 {
   g_autofree char *name = NULL;
-  g_autoptr (GVariant) range_spent = NULL;
   gboolean improvised, waived;
   int cap, spent, left;
 
@@ -990,7 +866,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  name = canonical_range (combatant, range);
+  name = tkr_klep_combatant_canonical_range (combatant, range);
   improvised = tkr_klep_combatant_is_improvised (combatant, name, &waived);
   cap = tkr_klep_combatant_get_range_cap (combatant, name);
   spent = tkr_klep_combatant_get_range_spent (combatant, name);
@@ -1026,11 +902,9 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  g_object_get (combatant, "range-spent", &range_spent, NULL);
-
   tkr_history_begin (HISTORY (self), _ ("Move"));
   tkr_encounter_set (self, combatant, "range-spent",
-                     dict_with (range_spent, name, g_variant_new_int32 (spent + movement)));
+                     tkr_klep_combatant_range_spent_with (combatant, name, spent + movement));
   change (self, combatant, "movement", -movement);
   if (improvised && !waived)
     {
@@ -1070,7 +944,6 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
                                            gboolean waive_penalty,
                                            GError **error)
 {
-  g_autoptr (GVariant) improvised = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
@@ -1097,12 +970,11 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  name = canonical_range (combatant, range);
-  g_object_get (combatant, "improvised", &improvised, NULL);
+  name = tkr_klep_combatant_canonical_range (combatant, range);
 
   tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
   tkr_encounter_set (self, combatant, "improvised",
-                     dict_with (improvised, name, g_variant_new ("(ib)", units, waive_penalty)));
+                     tkr_klep_combatant_improvised_with (combatant, name, units, waive_penalty));
   if (waive_penalty)
     tkr_encounter_log (ENC (self), _ ("The GM grants %s an improvised %s of %d, without penalty"),
                        combatant_name (combatant), name, units);
@@ -1120,6 +992,61 @@ tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *co
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), FALSE);
   return tkr_klep_combatant_get_dashes (combatant) >= 1;
+}
+
+/* The Test a second Dash needs is Athletics (seed, "The Dash Ability"). */
+#define DASH_TEST_SKILL "Athletics"
+
+/**
+ * tkr_klep_encounter_roll_dash_test:
+ *
+ * Rolls the Athletics Test of a second Dash: d10 plus @combatant's
+ * Athletics modifier (0 when the sheet has none).
+ *
+ * Returns: (transfer full): the roll, for tkr_klep_encounter_dash ()
+ */
+TkrTestRoll *
+tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GRand *rand)
+{
+  int modifier;
+
+  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), NULL);
+  g_return_val_if_fail (rand != NULL, NULL);
+
+  modifier = tkr_character_get_modifier_value (CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL,
+                                               DASH_TEST_SKILL);
+  return tkr_dice_roll_test (RULES (self), rand, modifier, 0, 0);
+}
+
+/**
+ * tkr_klep_encounter_get_basic_abilities:
+ *
+ * The basic Abilities every character has (Dash, Hide...), from the rule
+ * data, read once.
+ *
+ * Returns: (transfer none) (element-type TkrAbility): the Abilities
+ */
+GPtrArray *
+tkr_klep_encounter_get_basic_abilities (TkrKlepEncounter *self)
+{
+  JsonArray *array;
+
+  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
+
+  if (self->basic_abilities != NULL)
+    return self->basic_abilities;
+  self->basic_abilities = g_ptr_array_new_with_free_func (g_object_unref);
+  array = tkr_rules_get_basic_abilities (RULES (self));
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      TkrAbility *ability =
+        tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
+
+      if (ability != NULL)
+        g_ptr_array_add (self->basic_abilities, ability);
+    }
+  return self->basic_abilities;
 }
 
 /**
@@ -1230,136 +1157,6 @@ tkr_klep_encounter_add_condition (
     character_name (character), stacks, tkr_condition_get_name (condition));
   tkr_history_end (HISTORY (self));
   return condition;
-}
-
-/* Zones (seed, "Terrain Zones") */
-
-static gboolean
-find_zone (TkrKlepEncounter *self, TkrZone *zone, guint *position, GError **error)
-{
-  if (TKR_IS_ZONE (zone) && g_list_store_find (self->zones, zone, position))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That Zone is not in play"));
-  return FALSE;
-}
-
-static gboolean
-check_zone_stacks (const char *name, int stacks, int max_stacks, GError **error)
-{
-  if (stacks >= 1 && stacks <= max_stacks)
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("A %s Zone has from 1 to %d stacks"), name, max_stacks);
-  return FALSE;
-}
-
-/* A Zone the rule data does not list stacks as high as the listed ones do. */
-static int
-custom_zone_max_stacks (TkrRules *rules)
-{
-  int max_stacks = 1;
-
-  for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)
-    max_stacks = MAX (max_stacks, tkr_rules_get_zone (rules, i)->max_stacks);
-  return max_stacks;
-}
-
-/**
- * tkr_klep_encounter_add_zone:
- * @location: (nullable): where it lies, in the GM's words
- *
- * Returns: (transfer none) (nullable): the Zone, now in play
- */
-TkrZone *
-tkr_klep_encounter_add_zone (
-  TkrKlepEncounter *self, const char *name, int stacks, const char *location, GError **error)
-{
-  const TkrZoneInfo *info;
-  g_autoptr (TkrZone) zone = NULL;
-  int max_stacks;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A Zone needs a name, such as Fire or Dark"));
-      return NULL;
-    }
-  if (location != NULL && !g_utf8_validate (location, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("The Zone’s place is not valid text"));
-      return NULL;
-    }
-
-  info = tkr_rules_lookup_zone (RULES (self), name);
-  max_stacks = info ? info->max_stacks : custom_zone_max_stacks (RULES (self));
-  if (!check_zone_stacks (info ? info->name : name, stacks, max_stacks, error))
-    return NULL;
-
-  zone = info ? tkr_zone_new_from_info (info, stacks) : tkr_zone_new (name, stacks, max_stacks);
-  if (location != NULL)
-    g_object_set (zone, "location", location, NULL);
-
-  tkr_history_begin (HISTORY (self), _ ("Add a Zone"));
-  tkr_history_append (HISTORY (self), self->zones, zone);
-  if (location != NULL && *location != '\0')
-    /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
-    tkr_encounter_log (ENC (self),
-                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears: %s",
-                                    "A %s Zone of %d stacks appears: %s", stacks),
-                       tkr_zone_get_name (zone), stacks, location);
-  else
-    tkr_encounter_log (ENC (self),
-                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears",
-                                    "A %s Zone of %d stacks appears", stacks),
-                       tkr_zone_get_name (zone), stacks);
-  tkr_history_end (HISTORY (self));
-  return zone;
-}
-
-gboolean
-tkr_klep_encounter_set_zone_stacks (TkrKlepEncounter *self,
-                                    TkrZone *zone,
-                                    int stacks,
-                                    GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!find_zone (self, zone, NULL, error) ||
-      !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone), error))
-    return FALSE;
-
-  tkr_history_begin (HISTORY (self), _ ("Change a Zone"));
-  tkr_history_set (HISTORY (self), zone, "stacks", stacks);
-  tkr_encounter_log (ENC (self),
-                     g_dngettext (GETTEXT_PACKAGE, "The %s Zone now has %d stack",
-                                  "The %s Zone now has %d stacks", stacks),
-                     tkr_zone_get_name (zone), stacks);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
-gboolean
-tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **error)
-{
-  guint position;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!find_zone (self, zone, &position, error))
-    return FALSE;
-
-  g_object_ref (zone);
-  tkr_history_begin (HISTORY (self), _ ("Remove a Zone"));
-  tkr_history_set_destructive (HISTORY (self));
-  tkr_history_remove (HISTORY (self), self->zones, position);
-  tkr_encounter_log (ENC (self), _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
-  tkr_history_end (HISTORY (self));
-  g_object_unref (zone);
-  return TRUE;
 }
 
 /* Files: the engine writes the skeleton (phase, round, turn, participants,
@@ -1632,4 +1429,46 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
                        data->zones->pdata, data->zones->len);
   for (guint i = 0; i < load->order->len; i++)
     g_object_set (load->order->pdata[i], "current", (int) i == load->current_index, NULL);
+}
+
+static void
+tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = tkr_klep_encounter_dispose;
+  object_class->finalize = tkr_klep_encounter_finalize;
+  object_class->get_property = tkr_klep_encounter_get_property;
+  object_class->set_property = tkr_klep_encounter_set_property;
+
+  encounter_class->check_transition = check_transition;
+  encounter_class->new_combatant = new_combatant;
+  encounter_class->setup_begun = setup_begun;
+  encounter_class->joined = joined;
+  encounter_class->leaving = leaving;
+  encounter_class->build_order = build_order;
+  encounter_class->main_begun = main_begun;
+  encounter_class->start_turn = start_turn;
+  encounter_class->end_turn = end_turn;
+  encounter_class->paused = paused;
+  encounter_class->resumed = resumed;
+  encounter_class->cleared = cleared;
+  encounter_class->write_json = write_json;
+  encounter_class->read_json = read_json;
+  encounter_class->commit_json = commit_json;
+
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
+  properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
+  properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_KLEP_SETUP, rw);
+  properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_klep_encounter_init (TkrKlepEncounter *self)
+{
+  self->zones = g_list_store_new (TKR_TYPE_ZONE);
 }

@@ -85,10 +85,17 @@ gboolean tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
  * Dash in the same Round needs @athletics: a Low Score makes the combatant
  * Slowed. Without it, a second Dash fails with NEEDS_TEST. */
 gboolean tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant);
+/* The Athletics Test of a second Dash, rolled for @combatant. */
+TkrTestRoll *tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self,
+                                                TkrKlepCombatant *combatant,
+                                                GRand *rand);
 gboolean tkr_klep_encounter_dash (TkrKlepEncounter *self,
                                   TkrKlepCombatant *combatant,
                                   const TkrTestRoll *athletics,
                                   GError **error);
+
+/* The rule data's basic Abilities (TkrAbility), read once. */
+GPtrArray *tkr_klep_encounter_get_basic_abilities (TkrKlepEncounter *self);
 
 /* Conditions during the encounter: stamped with the current turn serial. */
 TkrCondition *tkr_klep_encounter_add_condition (

@@ -9,7 +9,6 @@
 #include "tkr-feedback.h"
 
 /* The skill a second Dash in a Round tests (seed, "The Dash Ability"). */
-#define DASH_TEST_SKILL "Athletics"
 
 struct _TkrKlepCombatantPanel
 {
@@ -844,12 +843,9 @@ dash_response_cb (AdwMessageDialog *dialog, const char *response, DashRequest *r
     }
   else if (g_strcmp0 (response, "roll") == 0)
     {
-      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (request->combatant));
       g_autoptr (GRand) rand = g_rand_new ();
-      int modifier =
-        tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL);
 
-      roll = tkr_dice_roll_test (rules, rand, modifier, 0, 0);
+      roll = tkr_klep_encounter_roll_dash_test (request->encounter, request->combatant, rand);
     }
 
   if (roll != NULL)
@@ -1038,35 +1034,6 @@ tkr_klep_combatant_panel_request_ability (GtkWidget *source,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The basic Abilities of the rule data, read once per rule set. */
-static GPtrArray *
-get_basic_abilities (TkrRules *rules)
-{
-  static GQuark quark;
-  GPtrArray *abilities;
-  JsonArray *array;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("tkr-basic-abilities");
-
-  abilities = g_object_get_qdata (G_OBJECT (rules), quark);
-  if (abilities != NULL)
-    return abilities;
-
-  abilities = g_ptr_array_new_with_free_func (g_object_unref);
-  array = tkr_rules_get_basic_abilities (rules);
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      TkrAbility *ability =
-        tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
-
-      if (ability != NULL)
-        g_ptr_array_add (abilities, ability);
-    }
-  g_object_set_qdata_full (G_OBJECT (rules), quark, abilities, (GDestroyNotify) g_ptr_array_unref);
-  return abilities;
-}
-
 static gboolean
 has_ability_named (GPtrArray *abilities, const char *name)
 {
@@ -1097,7 +1064,7 @@ abilities_popup_cb (GtkMenuButton *button, gpointer user_data)
   list = tkr_character_get_abilities (character);
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     g_ptr_array_add (self->abilities, g_list_model_get_item (list, i));
-  basics = get_basic_abilities (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
+  basics = tkr_klep_encounter_get_basic_abilities (self->encounter);
   for (guint i = 0; i < basics->len; i++)
     {
       TkrAbility *ability = g_ptr_array_index (basics, i);
