@@ -28,7 +28,7 @@ main (int argc, char *argv[])
 {
   int n = argc > 1 ? atoi (argv[1]) : 1000;
   g_autoptr (TkrCampaign) campaign = tkr_campaign_new (NULL);
-  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (campaign);
+  TkrKlepEncounter *encounter = tkr_campaign_get_klep_encounter (campaign);
   TkrHistory *history = tkr_campaign_get_history (campaign);
   TkrRules *rules = tkr_campaign_get_rules (campaign);
   g_autoptr (GPtrArray) characters = g_ptr_array_new ();
@@ -52,8 +52,8 @@ main (int argc, char *argv[])
       tkr_character_add_condition (joined, NULL, rules, "Slowed", 2, TKR_TURN_NONE, NULL);
       g_ptr_array_add (characters, joined);
     }
-  if (!tkr_klep_encounter_begin_setup (encounter, &error) ||
-      !tkr_klep_encounter_begin_main (encounter, &error))
+  if (!tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error) ||
+      !tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error))
     g_error ("%s", error->message);
 
   /* Baseline: touching one property of every character, as a turn must at least. */
@@ -65,7 +65,7 @@ main (int argc, char *argv[])
 
   t0 = now ();
   for (int k = 0; k < turns; k++)
-    if (!tkr_klep_encounter_next_turn (encounter, &error))
+    if (!tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error))
       g_error ("%s", error->message);
   turn = (now () - t0) / turns;
 

@@ -85,8 +85,8 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
       /* NPCs only: the Setup groups them by Edge and needs no test. */
       TkrKlepEncounter *encounter = TKR_KLEP_ENCOUNTER (tracker);
 
-      check (tkr_klep_encounter_begin_setup (encounter, &error), error, "begin setup");
-      check (tkr_klep_encounter_begin_main (encounter, &error), error, "begin main");
+      check (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error), error, "begin setup");
+      check (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error), error, "begin main");
     }
   else if (g_str_equal (system, "pf2e"))
     {

@@ -34,7 +34,7 @@ build_campaign (void)
 {
   TkrCampaign *campaign = tkr_campaign_new (NULL);
   TkrHistory *history = tkr_campaign_get_history (campaign);
-  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (campaign);
+  TkrKlepEncounter *encounter = tkr_campaign_get_klep_encounter (campaign);
   TkrRules *rules = tkr_campaign_get_rules (campaign);
   TkrCharacter *alice, *bob, *wolf, *orc;
   TkrKlepSetup *setup;
@@ -75,14 +75,14 @@ build_campaign (void)
   g_assert_nonnull (tkr_klep_encounter_add_zone (encounter, "Fire", 2, "the brazier", &error));
   g_assert_no_error (error);
 
-  g_assert_true (tkr_klep_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error));
   setup = tkr_klep_encounter_get_setup (encounter);
   while (tkr_klep_setup_get_next_test (setup, &pc, &group))
     g_assert_true (
       tkr_klep_setup_enter_score (setup, history, pc, group, pc == alice ? 3 : 8, &error));
-  g_assert_true (tkr_klep_encounter_begin_main (encounter, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error));
   g_assert_nonnull (tkr_klep_encounter_add_condition (encounter, bob, "Slowed", 1, &error));
-  g_assert_true (tkr_klep_encounter_next_turn (encounter, &error));
+  g_assert_true (tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error));
   g_assert_no_error (error);
   (void) rules;
 
@@ -118,12 +118,14 @@ test_campaign_round_trip (void)
   g_assert_cmpstr (tkr_campaign_get_name (loaded), ==, "The Sunken Vault");
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (loaded)), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (loaded)), ==, 2);
-  encounter = tkr_campaign_get_encounter (loaded);
-  g_assert_cmpint (tkr_klep_encounter_get_phase (encounter), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_klep_encounter_get_round (encounter), ==,
-                   tkr_klep_encounter_get_round (tkr_campaign_get_encounter (campaign)));
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (encounter), ==,
-                   tkr_klep_encounter_get_current_index (tkr_campaign_get_encounter (campaign)));
+  encounter = tkr_campaign_get_klep_encounter (loaded);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (
+    tkr_encounter_get_round (TKR_ENCOUNTER (encounter)), ==,
+    tkr_encounter_get_round (TKR_ENCOUNTER (tkr_campaign_get_klep_encounter (campaign))));
+  g_assert_cmpint (
+    tkr_encounter_get_current_index (TKR_ENCOUNTER (encounter)), ==,
+    tkr_encounter_get_current_index (TKR_ENCOUNTER (tkr_campaign_get_klep_encounter (campaign))));
   /* A loaded file starts a fresh undo history. */
   g_assert_false (tkr_history_can_undo (tkr_campaign_get_history (loaded)));
   /* The party members in the encounter are the party's own objects. */

@@ -75,16 +75,16 @@ go_to_phase (Fixture *f, TkrPhase phase)
 
   if (phase == TKR_PHASE_FREEPLAY)
     return;
-  ok (tkr_klep_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   fill_setup (f);
   if (phase == TKR_PHASE_SETUP)
     return;
-  ok (tkr_klep_encounter_begin_main (f->encounter, &error), error);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
   if (phase == TKR_PHASE_PAUSED)
-    ok (tkr_klep_encounter_pause (f->encounter, &error), error);
+    ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   if (phase == TKR_PHASE_END)
-    ok (tkr_klep_encounter_end (f->encounter, &error), error);
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, phase);
+    ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, phase);
 }
 
 static void
@@ -98,9 +98,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   ok (tkr_character_set_range (f->alice, NULL, "Jump", 2, &error), error);
   f->bob = new_character (TKR_CHARACTER_KIND_PC, "Bob", 0);
   f->goblin = new_character (TKR_CHARACTER_KIND_NPC, "Goblin", 0);
-  ok (tkr_klep_encounter_add_participant (f->encounter, f->alice, &error), error);
-  ok (tkr_klep_encounter_add_participant (f->encounter, f->bob, &error), error);
-  ok (tkr_klep_encounter_add_participant (f->encounter, f->goblin, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->alice, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->bob, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->goblin, &error), error);
 
   go_to_phase (f, GPOINTER_TO_INT (data));
 }
@@ -120,13 +120,13 @@ next_turn (Fixture *f)
 {
   GError *error = NULL;
 
-  ok (tkr_klep_encounter_next_turn (f->encounter, &error), error);
+  ok (tkr_encounter_next_turn (TKR_ENCOUNTER (f->encounter), &error), error);
 }
 
 static const char *
 last_log (Fixture *f)
 {
-  GListModel *log = tkr_klep_encounter_get_log (f->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
   guint n = g_list_model_get_n_items (log);
   g_autoptr (TkrLogEntry) entry = NULL;
 
@@ -138,7 +138,7 @@ last_log (Fixture *f)
 static gboolean
 log_contains (Fixture *f, const char *text)
 {
-  GListModel *log = tkr_klep_encounter_get_log (f->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
 
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
@@ -189,23 +189,23 @@ test_every_pair_of_phases (void)
 
         fixture_set_up (&f, GINT_TO_POINTER (from));
         steps = tkr_history_get_n_undo (f.history);
-        g_assert_cmpint (tkr_klep_encounter_can_transition (f.encounter, to), ==,
+        g_assert_cmpint (tkr_encounter_can_transition (TKR_ENCOUNTER (f.encounter), to), ==,
                          expected_legal (from, to));
 
         if (expected_legal (from, to))
           {
-            ok (tkr_klep_encounter_transition (f.encounter, to, &error), error);
-            g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, to);
+            ok (tkr_encounter_transition (TKR_ENCOUNTER (f.encounter), to, &error), error);
+            g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==, to);
             /* One undo step takes it back. */
             g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps + 1);
             g_assert_true (tkr_history_undo (f.history));
-            g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, from);
+            g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==, from);
           }
         else
           {
-            g_assert_false (tkr_klep_encounter_transition (f.encounter, to, &error));
+            g_assert_false (tkr_encounter_transition (TKR_ENCOUNTER (f.encounter), to, &error));
             assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
-            g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, from);
+            g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==, from);
             g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps);
           }
         fixture_tear_down (&f, NULL);
@@ -219,15 +219,15 @@ test_commands_refuse_wrong_phase (void)
   struct
   {
     const char *name;
-    gboolean (*command) (TkrKlepEncounter *, GError **);
+    gboolean (*command) (TkrEncounter *, GError **);
     TkrPhase from;
   } commands[] = {
-    { "begin_setup", tkr_klep_encounter_begin_setup, TKR_PHASE_FREEPLAY },
-    { "abandon_setup", tkr_klep_encounter_abandon_setup, TKR_PHASE_SETUP },
-    { "begin_main", tkr_klep_encounter_begin_main, TKR_PHASE_SETUP },
-    { "pause", tkr_klep_encounter_pause, TKR_PHASE_MAIN },
-    { "end", tkr_klep_encounter_end, TKR_PHASE_MAIN },
-    { "finish", tkr_klep_encounter_finish, TKR_PHASE_END },
+    { "begin_setup", tkr_encounter_begin_setup, TKR_PHASE_FREEPLAY },
+    { "abandon_setup", tkr_encounter_abandon_setup, TKR_PHASE_SETUP },
+    { "begin_main", tkr_encounter_begin_main, TKR_PHASE_SETUP },
+    { "pause", tkr_encounter_pause, TKR_PHASE_MAIN },
+    { "end", tkr_encounter_end, TKR_PHASE_MAIN },
+    { "finish", tkr_encounter_finish, TKR_PHASE_END },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
@@ -237,17 +237,18 @@ test_commands_refuse_wrong_phase (void)
         GError *error = NULL;
         gboolean allowed =
           all_phases[i] == commands[c].from ||
-          (commands[c].command == tkr_klep_encounter_end && all_phases[i] == TKR_PHASE_PAUSED);
+          (commands[c].command == tkr_encounter_end && all_phases[i] == TKR_PHASE_PAUSED);
 
         g_test_message ("%s from %s", commands[c].name, tkr_phase_to_nick (all_phases[i]));
         fixture_set_up (&f, GINT_TO_POINTER (all_phases[i]));
         if (allowed)
-          ok (commands[c].command (f.encounter, &error), error);
+          ok (commands[c].command (TKR_ENCOUNTER (f.encounter), &error), error);
         else
           {
-            g_assert_false (commands[c].command (f.encounter, &error));
+            g_assert_false (commands[c].command (TKR_ENCOUNTER (f.encounter), &error));
             assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
-            g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, all_phases[i]);
+            g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==,
+                             all_phases[i]);
           }
         fixture_tear_down (&f, NULL);
       }
@@ -260,10 +261,10 @@ test_commands_refuse_wrong_phase (void)
 
       fixture_set_up (&f, GINT_TO_POINTER (all_phases[i]));
       if (all_phases[i] == TKR_PHASE_PAUSED)
-        ok (tkr_klep_encounter_resume (f.encounter, NULL, &error), error);
+        ok (tkr_encounter_resume (TKR_ENCOUNTER (f.encounter), &error), error);
       else
         {
-          g_assert_false (tkr_klep_encounter_resume (f.encounter, NULL, &error));
+          g_assert_false (tkr_encounter_resume (TKR_ENCOUNTER (f.encounter), &error));
           assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION);
         }
       fixture_tear_down (&f, NULL);
@@ -276,18 +277,18 @@ test_begin_main_needs_complete_setup (Fixture *f, gconstpointer data)
 {
   GError *error = NULL;
 
-  ok (tkr_klep_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_nonnull (tkr_klep_encounter_get_setup (f->encounter));
-  g_assert_false (tkr_klep_encounter_begin_main (f->encounter, &error));
+  g_assert_false (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE);
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
 
   /* Abandoning goes back to Freeplay without a Setup; undo brings it back. */
-  ok (tkr_klep_encounter_abandon_setup (f->encounter, &error), error);
+  ok (tkr_encounter_abandon_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_null (tkr_klep_encounter_get_setup (f->encounter));
   g_assert_true (tkr_history_undo (f->history));
   g_assert_nonnull (tkr_klep_encounter_get_setup (f->encounter));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_SETUP);
 }
 
 /* Participants join in Freeplay or Setup only; joining a Setup adds a
@@ -300,37 +301,38 @@ test_participants (Fixture *f, gconstpointer data)
   GError *error = NULL;
   TkrKlepSetup *setup;
 
-  g_assert_false (tkr_klep_encounter_add_participant (f->encounter, f->alice, &error));
+  g_assert_false (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), f->alice, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
 
-  ok (tkr_klep_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   setup = tkr_klep_encounter_get_setup (f->encounter);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (setup)), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_groups (setup)), ==, 1);
 
-  ok (tkr_klep_encounter_add_participant (f->encounter, carol, &error), error);
-  ok (tkr_klep_encounter_add_participant (f->encounter, ogre, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), carol, &error), error);
+  ok (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), ogre, &error), error);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (setup)), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_groups (setup)), ==, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_participants (f->encounter)),
-                    ==, 5);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (f->encounter))), ==,
+    5);
 
-  ok (tkr_klep_encounter_remove_participant (f->encounter, carol, &error), error);
+  ok (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), carol, &error), error);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (setup)), ==, 2);
-  g_assert_false (tkr_klep_encounter_remove_participant (f->encounter, carol, &error));
+  g_assert_false (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), carol, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_NOT_FOUND);
 
   /* Undo of the removal brings Carol back to both lists. */
   g_assert_true (tkr_history_undo (f->history));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_setup_get_pcs (setup)), ==, 3);
-  ok (tkr_klep_encounter_remove_participant (f->encounter, carol, &error), error);
-  ok (tkr_klep_encounter_remove_participant (f->encounter, ogre, &error), error);
+  ok (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), carol, &error), error);
+  ok (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), ogre, &error), error);
 
   fill_setup (f);
-  ok (tkr_klep_encounter_begin_main (f->encounter, &error), error);
-  g_assert_false (tkr_klep_encounter_add_participant (f->encounter, carol, &error));
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_false (tkr_encounter_add_participant (TKR_ENCOUNTER (f->encounter), carol, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
-  g_assert_false (tkr_klep_encounter_remove_participant (f->encounter, f->bob, &error));
+  g_assert_false (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter), f->bob, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 }
 
@@ -339,7 +341,7 @@ test_participants (Fixture *f, gconstpointer data)
 static void
 test_begin_main (Fixture *f, gconstpointer data)
 {
-  GListModel *order = tkr_klep_encounter_get_order (f->encounter);
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   TkrKlepCombatant *alice = combatant (f, f->alice);
   TkrKlepCombatant *bob = combatant (f, f->bob);
   g_autoptr (TkrKlepTurnEntry) first = g_list_model_get_item (order, 0);
@@ -347,8 +349,8 @@ test_begin_main (Fixture *f, gconstpointer data)
   g_autoptr (TkrKlepTurnEntry) third = g_list_model_get_item (order, 2);
 
   g_assert_null (tkr_klep_encounter_get_setup (f->encounter));
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 1);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 0);
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
   g_assert_cmpstr (tkr_klep_turn_entry_get_name (first), ==, "Alice");
@@ -368,7 +370,8 @@ test_begin_main (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_klep_combatant_get_movement_gained (bob), ==, 0);
   g_assert_true (tkr_klep_encounter_is_on_turn (f->encounter, alice));
   g_assert_false (tkr_klep_encounter_is_on_turn (f->encounter, bob));
-  g_assert_cmpstr (tkr_phase_to_nick (tkr_klep_encounter_get_phase (f->encounter)), ==, "main");
+  g_assert_cmpstr (tkr_phase_to_nick (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter))), ==,
+                   "main");
 }
 
 /* Rounds: after the last entry the next Round starts with the first; the
@@ -376,28 +379,28 @@ test_begin_main (Fixture *f, gconstpointer data)
 static void
 test_rounds (Fixture *f, gconstpointer data)
 {
-  GListModel *order = tkr_klep_encounter_get_order (f->encounter);
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   g_autoptr (TkrKlepTurnEntry) first = g_list_model_get_item (order, 0);
   g_autoptr (TkrKlepTurnEntry) last = g_list_model_get_item (order, 2);
 
   next_turn (f);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_false (tkr_klep_turn_entry_get_current (first));
   next_turn (f);
   g_assert_true (tkr_klep_turn_entry_get_current (last));
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 3);
   next_turn (f);
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 2);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 0);
   g_assert_true (tkr_klep_turn_entry_get_current (first));
   g_assert_false (tkr_klep_turn_entry_get_current (last));
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 4);
   g_assert_cmpstr (tkr_history_get_undo_label (f->history), ==, "Next turn");
-  g_assert_cmpstr (tkr_history_peek_undo_tag (f->history), ==, "next-turn");
+  g_assert_cmpstr (tkr_history_peek_undo_tag (f->history), ==, "tkr-next-turn");
 
   g_assert_true (tkr_history_undo (f->history));
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 1);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_klep_turn_entry_get_current (last));
   g_assert_false (tkr_klep_turn_entry_get_current (first));
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 3);
@@ -451,12 +454,12 @@ test_beats (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (bob), ==, 2);
 
   /* Not in another phase, and not for strangers. */
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_false (tkr_klep_encounter_spend_beat (f->encounter, alice, FALSE, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
-  ok (tkr_klep_encounter_resume (f->encounter, NULL, &error), error);
+  ok (tkr_encounter_resume (TKR_ENCOUNTER (f->encounter), &error), error);
   {
-    g_autoptr (TkrKlepCombatant) stranger = tkr_klep_combatant_new (f->alice);
+    g_autoptr (TkrKlepCombatant) stranger = tkr_klep_combatant_new (f->alice, 0, 0);
     g_assert_false (tkr_klep_encounter_spend_beat (f->encounter, stranger, FALSE, &error));
     assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_NOT_FOUND);
   }
@@ -571,7 +574,7 @@ test_paused_needs_approval (Fixture *f, gconstpointer data)
   GError *error = NULL;
   guint steps;
 
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   steps = tkr_history_get_n_undo (f->history);
   g_assert_false (tkr_klep_encounter_use_ability (f->encounter, bob, recover, FALSE, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL);
@@ -598,9 +601,9 @@ test_paused_beat_off_turn (Fixture *f, gconstpointer data)
   TkrKlepCombatant *bob = combatant (f, f->bob);
   GError *error = NULL;
 
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  ok (tkr_klep_encounter_resume (f->encounter, bob, &error), error);
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, TKR_PHASE_MAIN);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_klep_encounter_resume_by_beat (f->encounter, bob, &error), error);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (bob), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_beats_owed (bob), ==, 0);
 
@@ -622,8 +625,8 @@ test_paused_beat_on_turn (Fixture *f, gconstpointer data)
   TkrKlepCombatant *bob = combatant (f, f->bob);
   GError *error = NULL;
 
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  ok (tkr_klep_encounter_resume (f->encounter, alice, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_klep_encounter_resume_by_beat (f->encounter, alice, &error), error);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (alice), ==, 2);
   g_assert_cmpint (tkr_klep_combatant_get_beats_owed (alice), ==, 1);
 
@@ -641,8 +644,8 @@ test_paused_beat_on_turn (Fixture *f, gconstpointer data)
   /* Off Turn with no Beat left: owed as well. */
   ok (tkr_klep_encounter_spend_beat (f->encounter, bob, TRUE, &error), error);
   ok (tkr_klep_encounter_spend_beat (f->encounter, bob, TRUE, &error), error);
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  ok (tkr_klep_encounter_resume (f->encounter, bob, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_klep_encounter_resume_by_beat (f->encounter, bob, &error), error);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (bob), ==, 0);
   g_assert_cmpint (tkr_klep_combatant_get_beats_owed (bob), ==, 1);
 }
@@ -865,7 +868,7 @@ test_fleeting_stacks (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_condition_get_stack_turn (vulnerable, 0), ==, 2);
   next_turn (f);
   next_turn (f);
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_nonnull (tkr_character_find_condition (f->alice, "Slowed"));
   g_assert_nonnull (tkr_character_find_condition (f->alice, "Vulnerable"));
 
@@ -877,9 +880,9 @@ test_fleeting_stacks (Fixture *f, gconstpointer data)
   g_assert_true (log_contains (f, "Alice erases 2 condition stacks"));
 
   /* Previous turn: the stacks are back, with the same turn stamps. */
-  ok (tkr_klep_encounter_previous_turn (f->encounter, &error), error);
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 2);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 0);
+  ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 0);
   g_assert_true (tkr_character_find_condition (f->alice, "Slowed") == slowed);
   g_assert_true (g_variant_equal (tkr_condition_get_stack_turns (slowed), slowed_turns));
   g_assert_true (tkr_character_find_condition (f->alice, "Vulnerable") == vulnerable);
@@ -896,7 +899,7 @@ test_previous_turn (Fixture *f, gconstpointer data)
   GError *error = NULL;
 
   /* Nothing to go back to on the first Turn. */
-  g_assert_false (tkr_klep_encounter_previous_turn (f->encounter, &error));
+  g_assert_false (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
 
   ok (tkr_klep_encounter_spend_beat (f->encounter, alice, FALSE, &error), error);
@@ -905,12 +908,12 @@ test_previous_turn (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (alice), ==, 2);
   ok (tkr_klep_encounter_move (f->encounter, goblin, "Walk", 2, &error), error);
   ok (tkr_klep_encounter_spend_beat (f->encounter, goblin, FALSE, &error), error);
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  ok (tkr_klep_encounter_resume (f->encounter, NULL, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_encounter_resume (TKR_ENCOUNTER (f->encounter), &error), error);
 
   /* The top step is not "next turn": undo down to it. */
-  ok (tkr_klep_encounter_previous_turn (f->encounter, &error), error);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 0);
+  ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 0);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (alice), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_movement_left (alice), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (goblin), ==, 2);
@@ -919,19 +922,19 @@ test_previous_turn (Fixture *f, gconstpointer data)
   /* Redo replays it all. */
   while (tkr_history_can_redo (f->history))
     tkr_history_redo (f->history);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (goblin), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_movement_left (goblin), ==, 2);
 
   /* The top step is "next turn": only it is undone. */
   next_turn (f);
-  ok (tkr_klep_encounter_previous_turn (f->encounter, &error), error);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 1);
+  ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (goblin), ==, 1);
 
   /* Not while paused */
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  g_assert_false (tkr_klep_encounter_previous_turn (f->encounter, &error));
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_false (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 }
 
@@ -954,26 +957,30 @@ test_end_experience (Fixture *f, gconstpointer data)
   g_autoptr (TkrCharacter) stranger = new_character (TKR_CHARACTER_KIND_PC, "Eve", 0);
   GError *error = NULL;
 
-  g_assert_false (tkr_klep_encounter_award_experience (f->encounter, f->alice, 1, "won", &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 1, "won", &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_WRONG_PHASE);
 
-  ok (tkr_klep_encounter_end (f->encounter, &error), error);
-  ok (
-    tkr_klep_encounter_award_experience (f->encounter, f->alice, 1, "drove the goblin off", &error),
-    error);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 1,
+                                      "drove the goblin off", &error),
+      error);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 1);
   g_assert_cmpstr (last_log (f), ==, "Alice gains 1 XP: drove the goblin off");
-  ok (tkr_klep_encounter_award_experience (f->encounter, f->bob, 2, "saved the captive", &error),
+  ok (tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 2, "saved the captive",
+                                      &error),
       error);
   g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 2);
 
   g_assert_false (
-    tkr_klep_encounter_award_experience (f->encounter, f->alice, 3, "too much", &error));
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 3, "too much", &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
-  g_assert_false (tkr_klep_encounter_award_experience (f->encounter, f->alice, 0, NULL, &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->alice, 0, NULL, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 1);
-  g_assert_false (tkr_klep_encounter_award_experience (f->encounter, stranger, 1, NULL, &error));
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), stranger, 1, NULL, &error));
   assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_NOT_FOUND);
 
   /* Undo takes the award back. */
@@ -989,33 +996,36 @@ test_finish (Fixture *f, gconstpointer data)
   guint log_length;
 
   next_turn (f);
-  ok (tkr_klep_encounter_pause (f->encounter, &error), error);
-  ok (tkr_klep_encounter_end (f->encounter, &error), error);
-  log_length = g_list_model_get_n_items (tkr_klep_encounter_get_log (f->encounter));
-  ok (tkr_klep_encounter_finish (f->encounter, &error), error);
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+  log_length = g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter)));
+  ok (tkr_encounter_finish (TKR_ENCOUNTER (f->encounter), &error), error);
 
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f->encounter)), ==, 0);
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 0);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, -1);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, -1);
   g_assert_null (tkr_klep_encounter_get_setup (f->encounter));
   g_assert_null (tkr_klep_encounter_get_current_entry (f->encounter));
   g_assert_null (tkr_klep_encounter_find_combatant (f->encounter, f->alice));
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_log (f->encounter)), ==,
-                    log_length + 1);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_participants (f->encounter)),
-                    ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter))),
+                    ==, log_length + 1);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (f->encounter))), ==,
+    3);
   /* The turn serial goes on, so later stamps never repeat. */
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 2);
 
   /* A new encounter can begin; undo of the finish restores the old order. */
   g_assert_true (tkr_history_undo (f->history));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f->encounter), ==, TKR_PHASE_END);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f->encounter)), ==, 3);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 3);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_true (tkr_history_redo (f->history));
   go_to_phase (f, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_klep_encounter_get_round (f->encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (f->encounter), ==, 3);
 }
 
@@ -1065,15 +1075,15 @@ static void
 test_log_note (Fixture *f, gconstpointer data)
 {
   guint steps = tkr_history_get_n_undo (f->history);
-  guint lines = g_list_model_get_n_items (tkr_klep_encounter_get_log (f->encounter));
+  guint lines = g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter)));
 
-  tkr_klep_encounter_log (f->encounter, "The bridge creaks under %d feet", 4);
+  tkr_encounter_log (TKR_ENCOUNTER (f->encounter), "The bridge creaks under %d feet", 4);
   g_assert_cmpstr (last_log (f), ==, "The bridge creaks under 4 feet");
   g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
   g_assert_cmpstr (tkr_history_get_undo_label (f->history), ==, "Add to the log");
   g_assert_true (tkr_history_undo (f->history));
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_log (f->encounter)), ==,
-                    lines);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter))),
+                    ==, lines);
 }
 
 static TkrCharacter *
@@ -1091,13 +1101,13 @@ static void
 test_json_ref_to_npc (Fixture *f, gconstpointer data)
 {
   g_autoptr (TkrKlepEncounter) copy = tkr_klep_encounter_new (rules (), NULL);
-  g_autoptr (JsonNode) node = tkr_klep_encounter_to_json (f->encounter);
+  g_autoptr (JsonNode) node = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
   JsonObject *participant = member_object (json_node_get_object (node), "participants", 0);
   GError *error = NULL;
 
   json_object_set_string_member (participant, "ref", tkr_character_get_id (f->goblin));
   g_assert_false (
-    tkr_klep_encounter_load_json (copy, node, "encounter", resolve_with_goblin, f, &error));
+    tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve_with_goblin, f, &error));
   g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "encounter.participants[0].ref"));
   g_clear_error (&error);
@@ -1139,9 +1149,10 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   TkrCharacter *goblin;
 
   prepare_busy_turn (f);
-  first = tkr_klep_encounter_to_json (f->encounter);
-  ok (tkr_klep_encounter_load_json (copy, first, "encounter", resolve_fixture, f, &error), error);
-  second = tkr_klep_encounter_to_json (copy);
+  first = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), first, "encounter", resolve_fixture, f, &error),
+      error);
+  second = tkr_tracker_to_json (TKR_TRACKER (copy));
   if (!json_node_equal (first, second))
     {
       g_autofree char *a = json_to_string (first, TRUE);
@@ -1151,9 +1162,9 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   g_assert_true (json_node_equal (first, second));
 
   /* The state is live, not just text. */
-  g_assert_cmpint (tkr_klep_encounter_get_phase (copy), ==, TKR_PHASE_MAIN);
-  g_assert_cmpint (tkr_klep_encounter_get_round (copy), ==, 2);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (copy), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (copy)), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (copy)), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (copy)), ==, 0);
   g_assert_true (tkr_klep_turn_entry_get_current (tkr_klep_encounter_get_current_entry (copy)));
   alice = tkr_klep_encounter_find_combatant (copy, f->alice);
   g_assert_nonnull (alice);
@@ -1164,19 +1175,19 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   /* The NPC is the copy's own, found by the combatant that refers to it. */
   {
     g_autoptr (TkrKlepTurnEntry) entry =
-      g_list_model_get_item (tkr_klep_encounter_get_order (copy), 1);
+      g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (copy)), 1);
     g_autoptr (TkrKlepCombatant) member =
       g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
-    goblin = tkr_klep_combatant_get_character (member);
+    goblin = tkr_combatant_get_character (TKR_COMBATANT (member));
   }
   g_assert_true (goblin != f->goblin);
   g_assert_cmpstr (tkr_character_get_id (goblin), ==, tkr_character_get_id (f->goblin));
   g_assert_nonnull (tkr_character_find_condition (goblin, "Vulnerable"));
-  g_assert_true (
-    g_list_store_find (G_LIST_STORE (tkr_klep_encounter_get_participants (copy)), goblin, NULL));
+  g_assert_true (g_list_store_find (
+    G_LIST_STORE (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), goblin, NULL));
 
   /* The loaded encounter runs on: the Goblin's Turn next. */
-  ok (tkr_klep_encounter_next_turn (copy, &error), error);
+  ok (tkr_encounter_next_turn (TKR_ENCOUNTER (copy), &error), error);
   g_assert_cmpint (tkr_klep_encounter_get_turn_serial (copy), ==,
                    tkr_klep_encounter_get_turn_serial (f->encounter) + 1);
 
@@ -1187,9 +1198,9 @@ test_json_round_trip (Fixture *f, gconstpointer data)
     TkrKlepCombatant *goblin_combatant = tkr_klep_encounter_find_combatant (copy, goblin);
 
     ok (tkr_klep_encounter_spend_beat (copy, goblin_combatant, FALSE, &error), error);
-    g_assert_false (tkr_klep_encounter_previous_turn (copy, &error));
+    g_assert_false (tkr_encounter_previous_turn (TKR_ENCOUNTER (copy), &error));
     assert_encounter_error (&error, TKR_ENCOUNTER_ERROR_INVALID);
-    g_assert_cmpint (tkr_klep_encounter_get_current_index (copy), ==, 1);
+    g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (copy)), ==, 1);
     g_assert_cmpint (tkr_klep_combatant_get_beats_left (goblin_combatant), ==, 1);
     g_assert_cmpuint (tkr_history_get_n_undo (other_history), ==, 1);
     g_assert_false (tkr_history_can_redo (other_history));
@@ -1207,15 +1218,16 @@ test_json_round_trip_setup (Fixture *f, gconstpointer data)
   TkrKlepSetup *setup;
   g_autoptr (TkrKlepNpcGroup) group = NULL;
 
-  ok (tkr_klep_encounter_begin_setup (f->encounter, &error), error);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
   setup = tkr_klep_encounter_get_setup (f->encounter);
   group = g_list_model_get_item (tkr_klep_setup_get_groups (setup), 0);
   tkr_klep_setup_set_sneaky (setup, f->history, f->bob, group, TRUE);
   ok (tkr_klep_setup_enter_score (setup, f->history, f->alice, group, 4, &error), error);
 
-  first = tkr_klep_encounter_to_json (f->encounter);
-  ok (tkr_klep_encounter_load_json (copy, first, "encounter", resolve_fixture, f, &error), error);
-  second = tkr_klep_encounter_to_json (copy);
+  first = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), first, "encounter", resolve_fixture, f, &error),
+      error);
+  second = tkr_tracker_to_json (TKR_TRACKER (copy));
   g_assert_true (json_node_equal (first, second));
   g_assert_nonnull (tkr_klep_encounter_get_setup (copy));
   g_assert_false (tkr_klep_setup_is_complete (tkr_klep_encounter_get_setup (copy)));
@@ -1228,8 +1240,8 @@ test_json_round_trip_setup (Fixture *f, gconstpointer data)
     g_autoptr (TkrCharacter) member =
       g_list_model_get_item (tkr_klep_npc_group_get_members (copy_group), 0);
 
-    g_assert_true (
-      g_list_store_find (G_LIST_STORE (tkr_klep_encounter_get_participants (copy)), member, NULL));
+    g_assert_true (g_list_store_find (
+      G_LIST_STORE (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), member, NULL));
     g_assert_true (tkr_klep_setup_get_sneaky (copy_setup, f->bob, copy_group));
   }
 }
@@ -1371,21 +1383,21 @@ test_json_refused (Fixture *f, gconstpointer data)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr (TkrKlepEncounter) copy = tkr_klep_encounter_new (rules (), NULL);
-      g_autoptr (JsonNode) node = tkr_klep_encounter_to_json (f->encounter);
+      g_autoptr (JsonNode) node = tkr_tracker_to_json (TKR_TRACKER (f->encounter));
       GError *error = NULL;
 
       cases[i].mutate (json_node_get_object (node));
       g_assert_false (
-        tkr_klep_encounter_load_json (copy, node, "encounter", resolve_fixture, f, &error));
+        tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve_fixture, f, &error));
       g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
       g_test_message ("%s", error->message);
       g_assert_nonnull (strstr (error->message, cases[i].path));
       g_clear_error (&error);
 
       /* Left untouched */
-      g_assert_cmpint (tkr_klep_encounter_get_phase (copy), ==, TKR_PHASE_FREEPLAY);
-      g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_participants (copy)), ==,
-                        0);
+      g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (copy)), ==, TKR_PHASE_FREEPLAY);
+      g_assert_cmpuint (
+        g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (copy))), ==, 0);
     }
 
   /* Not even an object */
@@ -1395,10 +1407,41 @@ test_json_refused (Fixture *f, gconstpointer data)
     GError *error = NULL;
 
     g_assert_false (
-      tkr_klep_encounter_load_json (copy, node, "encounter", resolve_fixture, f, &error));
+      tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve_fixture, f, &error));
     g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
     g_clear_error (&error);
   }
+}
+
+/* The second Dash's Test is Athletics: d10 plus the sheet's Athletics
+ * modifier (seed, "The Dash Ability"). */
+static void
+test_dash_test_is_athletics (Fixture *f, gconstpointer data)
+{
+  TkrKlepCombatant *alice = combatant (f, f->alice);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (TkrTestRoll) roll = NULL;
+  GError *error = NULL;
+
+  ok (tkr_character_set_modifier (f->alice, NULL, TKR_MODIFIER_KIND_SKILL, "Athletics", 2, &error),
+      error);
+  roll = tkr_klep_encounter_roll_dash_test (f->encounter, alice, rand);
+  g_assert_cmpint (roll->modifier, ==, 2);
+  g_assert_cmpuint (roll->n_dice, >=, 1);
+  g_assert_cmpint (roll->score, ==, roll->kept + 2);
+}
+
+/* The basic Abilities come from the rule data, the same objects each time. */
+static void
+test_basic_abilities_from_rule_data (Fixture *f, gconstpointer data)
+{
+  GPtrArray *basics = tkr_klep_encounter_get_basic_abilities (f->encounter);
+  JsonArray *array =
+    tkr_rules_get_basic_abilities (tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter)));
+
+  g_assert_nonnull (array);
+  g_assert_cmpuint (basics->len, ==, json_array_get_length (array));
+  g_assert_true (tkr_klep_encounter_get_basic_abilities (f->encounter) == basics);
 }
 
 int
@@ -1432,6 +1475,9 @@ main (int argc, char *argv[])
   FIXTURE_TEST ("/encounter/movement/improvised-2-to-1", TKR_PHASE_MAIN, test_improvised_movement);
   FIXTURE_TEST ("/encounter/dash/doubles-and-second-needs-test", TKR_PHASE_MAIN, test_dash_doubles);
   FIXTURE_TEST ("/encounter/dash/second-low-slows", TKR_PHASE_MAIN, test_dash_low_slows);
+  FIXTURE_TEST ("/encounter/dash/test-is-athletics", TKR_PHASE_MAIN, test_dash_test_is_athletics);
+  FIXTURE_TEST ("/encounter/abilities/basic-from-rule-data", TKR_PHASE_MAIN,
+                test_basic_abilities_from_rule_data);
   FIXTURE_TEST ("/encounter/end-of-turn/fleeting-except-this-turn-and-undo", TKR_PHASE_MAIN,
                 test_fleeting_stacks);
   FIXTURE_TEST ("/encounter/previous-turn", TKR_PHASE_MAIN, test_previous_turn);

@@ -52,7 +52,7 @@ test_known_systems (void)
       g_assert_cmpint (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)), ==,
                        TKR_PHASE_FREEPLAY);
       /* Only the Kleptonomicon's tracker is a TkrKlepEncounter. */
-      g_assert_true ((tkr_campaign_get_encounter (campaign) != NULL) ==
+      g_assert_true ((tkr_campaign_get_klep_encounter (campaign) != NULL) ==
                      g_str_equal (systems[i], "kleptonomicon"));
     }
 }
@@ -94,7 +94,7 @@ test_switch_in_freeplay (gconstpointer data)
   g_assert_cmpstr (tkr_rules_get_id (tkr_campaign_get_rules (campaign)), ==, target);
   g_assert_true (
     G_TYPE_CHECK_INSTANCE_TYPE (tkr_campaign_get_tracker (campaign), tracker_type (target)));
-  g_assert_null (tkr_campaign_get_encounter (campaign));
+  g_assert_null (tkr_campaign_get_klep_encounter (campaign));
   participants = tkr_tracker_list_participants (tkr_campaign_get_tracker (campaign));
   g_assert_cmpuint (participants->len, ==, 2);
   g_assert_true (g_ptr_array_index (participants, 0) == alice);

@@ -98,7 +98,7 @@ fixture_init (Fixture *fixture)
   memset (fixture, 0, sizeof *fixture);
   fixture->rules = tkr_rules_get_default ();
   fixture->campaign = tkr_campaign_new (fixture->rules);
-  fixture->encounter = tkr_campaign_get_encounter (fixture->campaign);
+  fixture->encounter = tkr_campaign_get_klep_encounter (fixture->campaign);
   fixture->history = tkr_campaign_get_history (fixture->campaign);
 
   fixture->alice = fixture_pc (fixture, "Alice", 1);
@@ -143,7 +143,7 @@ fixture_begin_setup (Fixture *fixture)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (tkr_klep_encounter_begin_setup (fixture->encounter, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (fixture->encounter), &error));
   g_assert_no_error (error);
   g_assert_nonnull (tkr_klep_encounter_get_setup (fixture->encounter));
 }
@@ -176,9 +176,10 @@ fixture_begin_main (Fixture *fixture)
 
   fixture_begin_setup (fixture);
   fixture_complete_setup (fixture);
-  g_assert_true (tkr_klep_encounter_begin_main (fixture->encounter, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (fixture->encounter), &error));
   g_assert_no_error (error);
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->encounter)), ==,
+                   TKR_PHASE_MAIN);
 }
 
 /* Every descendant of @root of @type, depth first. */

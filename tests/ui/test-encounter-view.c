@@ -54,13 +54,13 @@ static void
 assert_phase_bar_matches (ViewFixture *fixture)
 {
   TkrPhaseBar *bar = child (fixture, TKR_TYPE_PHASE_BAR, "phase_bar");
-  TkrPhase current = tkr_klep_encounter_get_phase (fixture->f.encounter);
+  TkrPhase current = tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter));
 
   for (TkrPhase phase = TKR_PHASE_FREEPLAY; phase <= TKR_PHASE_END; phase++)
     {
       GtkWidget *button = tkr_phase_bar_get_button (bar, phase);
-      gboolean legal =
-        phase != current && tkr_klep_encounter_can_transition (fixture->f.encounter, phase);
+      gboolean legal = phase != current &&
+                       tkr_encounter_can_transition (TKR_ENCOUNTER (fixture->f.encounter), phase);
 
       /* Main waits for a complete Setup. */
       if (current == TKR_PHASE_SETUP && phase == TKR_PHASE_MAIN)
@@ -96,7 +96,8 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
 
   /* Clicking the Setup button asks the core for the transition. */
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_SETUP));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (fixture), ==, "setup");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_FREEPLAY));
@@ -110,7 +111,8 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_MAIN));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_MAIN));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_PAUSED));
@@ -119,7 +121,8 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_SETUP));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_PAUSED));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_MAIN));
@@ -127,14 +130,16 @@ test_phase_bar_sensitivity (ViewFixture *fixture, gconstpointer data)
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_SETUP));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_END));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_END);
   g_assert_cmpstr (visible_page (fixture), ==, "end");
   assert_phase_bar_matches (fixture);
   g_assert_true (phase_sensitive (fixture, TKR_PHASE_FREEPLAY));
   g_assert_false (phase_sensitive (fixture, TKR_PHASE_MAIN));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_FREEPLAY));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (fixture), ==, "freeplay");
   assert_phase_bar_matches (fixture);
 }
@@ -149,7 +154,8 @@ test_phase_bar_refusal (ViewFixture *fixture, gconstpointer data)
     GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (bar), TKR_TYPE_PHASE_BAR, "error_label"));
 
   click (tkr_phase_bar_get_button (bar, TKR_PHASE_END));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_FREEPLAY);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
   g_assert_cmpstr (gtk_label_get_text (error_label), !=, "");
   assert_phase_bar_matches (fixture);
@@ -203,51 +209,59 @@ test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 
   /* An action not enabled in this phase does nothing. */
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_FREEPLAY);
   g_assert_true (gtk_widget_get_sensitive (begin_setup));
 
   activate (fixture, "encounter.begin-setup");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_SETUP);
   g_assert_cmpstr (visible_page (fixture), ==, "setup");
   g_assert_false (gtk_widget_get_sensitive (begin_setup));
 
   /* Not complete yet: Ctrl+Return is off. */
   activate (fixture, "encounter.begin-main");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_SETUP);
 
   fixture_complete_setup (&fixture->f);
   fixture_iterate ();
   activate (fixture, "encounter.begin-main");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_MAIN);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
-  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 1);
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (fixture->f.encounter)), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 0);
 
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 1);
   g_assert_true (tkr_history_undo (fixture->f.history));
   fixture_iterate ();
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 0);
 
   activate (fixture, "encounter.pause");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_PAUSED);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_PAUSED);
   g_assert_cmpstr (visible_page (fixture), ==, "main");
   g_assert_true (gtk_revealer_get_reveal_child (paused));
 
   /* Paused: no turn changes. */
   activate (fixture, "encounter.next-turn");
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 0);
 
   activate (fixture, "encounter.resume");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_MAIN);
   g_assert_false (gtk_revealer_get_reveal_child (paused));
 
   activate (fixture, "encounter.end");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_END);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_END);
   g_assert_cmpstr (visible_page (fixture), ==, "end");
 
   activate (fixture, "encounter.finish");
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (fixture), ==, "freeplay");
   g_assert_true (gtk_widget_get_sensitive (begin_setup));
 }
@@ -324,7 +338,7 @@ test_freeplay_participants (void)
 
   list =
     GTK_LIST_BOX (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "participants_list"));
-  participants = tkr_klep_encounter_get_participants (f.encounter);
+  participants = tkr_encounter_get_participants (TKR_ENCOUNTER (f.encounter));
   before = g_list_model_get_n_items (participants);
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, before - 1));
   g_assert_null (gtk_list_box_get_row_at_index (list, before));

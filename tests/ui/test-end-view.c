@@ -21,7 +21,7 @@ end_setup (EndFixture *fixture, gconstpointer data)
 
   fixture_init (&fixture->f);
   fixture_begin_main (&fixture->f);
-  g_assert_true (tkr_klep_encounter_end (fixture->f.encounter, &error));
+  g_assert_true (tkr_encounter_end (TKR_ENCOUNTER (fixture->f.encounter), &error));
   g_assert_no_error (error);
   fixture->view = tkr_klep_end_view_new ();
   tkr_klep_end_view_set_campaign (TKR_KLEP_END_VIEW (fixture->view), fixture->f.campaign);
@@ -190,7 +190,8 @@ static void
 test_back_to_freeplay (EndFixture *fixture, gconstpointer data)
 {
   click (child (fixture, "finish_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_FREEPLAY);
 }
 
 /* SRD, end of an Episode: pools back to their maximum, after a

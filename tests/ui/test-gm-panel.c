@@ -83,7 +83,7 @@ catalogue_index (TkrRules *rules, const char *name)
 static TkrLogEntry *
 last_log_entry (Fixture *f)
 {
-  GListModel *log = tkr_klep_encounter_get_log (f->encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
   guint n = g_list_model_get_n_items (log);
   g_autoptr (TkrLogEntry) entry = NULL;
 
@@ -220,7 +220,7 @@ log_at_end (gpointer data)
 static void
 test_log (PanelFixture *fixture, gconstpointer data)
 {
-  GListModel *log = tkr_klep_encounter_get_log (fixture->f.encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (fixture->f.encounter));
   GtkWidget *log_view = child (fixture, "log_view");
   GtkEditable *note = child (fixture, "note_entry");
   GtkWidget *add_note = child (fixture, "add_note_button");
@@ -233,14 +233,14 @@ test_log (PanelFixture *fixture, gconstpointer data)
   g_assert_cmpuint (n, >, 0);
   g_assert_false (gtk_widget_get_mapped (log_view));
   for (int i = 0; i < 30; i++)
-    tkr_klep_encounter_log (fixture->f.encounter, "Earlier note %d", i);
+    tkr_encounter_log (TKR_ENCOUNTER (fixture->f.encounter), "Earlier note %d", i);
   adw_view_stack_set_visible_child_name (child (fixture, "view_stack"), "log");
   g_assert_true (fixture_wait_until (widget_is_mapped, log_view));
   g_assert_true (fixture_wait_until (log_at_end, fixture));
   n = g_list_model_get_n_items (log);
 
   /* Next Turn logs, and the line shows with its Round. */
-  g_assert_true (tkr_klep_encounter_next_turn (fixture->f.encounter, &error));
+  g_assert_true (tkr_encounter_next_turn (TKR_ENCOUNTER (fixture->f.encounter), &error));
   g_assert_no_error (error);
   g_assert_cmpuint (g_list_model_get_n_items (log), >, n);
   g_assert_true (fixture_wait_until (log_at_end, fixture) ||
@@ -256,7 +256,7 @@ test_log (PanelFixture *fixture, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, n + 1);
   g_assert_cmpstr (tkr_log_entry_get_text (last_log_entry (&fixture->f)), ==, "The bridge creaks");
   g_assert_cmpint (tkr_log_entry_get_round (last_log_entry (&fixture->f)), ==,
-                   tkr_klep_encounter_get_round (fixture->f.encounter));
+                   tkr_encounter_get_round (TKR_ENCOUNTER (fixture->f.encounter)));
   g_assert_cmpstr (gtk_editable_get_text (note), ==, "");
   g_assert_false (gtk_widget_get_sensitive (add_note));
   fixture_iterate ();
@@ -289,7 +289,7 @@ static TkrKlepCombatant *
 member_of_entry (Fixture *f, guint index)
 {
   g_autoptr (TkrKlepTurnEntry) entry =
-    g_list_model_get_item (tkr_klep_encounter_get_order (f->encounter), index);
+    g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter)), index);
   g_autoptr (TkrKlepCombatant) combatant =
     g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
 
@@ -368,8 +368,9 @@ test_grant_improvised (void)
   fixture_begin_main (&f);
   combatant = member_of_entry (&f, 0);
   g_assert_true (tkr_klep_encounter_is_on_turn (f.encounter, combatant));
-  g_assert_cmpint (
-    tkr_character_get_range_units (tkr_klep_combatant_get_character (combatant), "Climb"), ==, 0);
+  g_assert_cmpint (tkr_character_get_range_units (
+                     tkr_combatant_get_character (TKR_COMBATANT (combatant)), "Climb"),
+                   ==, 0);
 
   panel = tkr_klep_combatant_panel_new ();
   tkr_klep_combatant_panel_set_encounter (TKR_KLEP_COMBATANT_PANEL (panel), f.encounter);

@@ -137,7 +137,7 @@ fixture_setup (Fixture *fixture, gconstpointer data)
   TkrCharacter *bob;
 
   fixture->campaign = tkr_campaign_new (tkr_rules_get_default ());
-  fixture->encounter = tkr_campaign_get_encounter (fixture->campaign);
+  fixture->encounter = tkr_campaign_get_klep_encounter (fixture->campaign);
   fixture->alice = add_full_pc (fixture);
   bob = tkr_campaign_add_pc (fixture->campaign, "Bob");
   set_modifier (bob, TKR_MODIFIER_KIND_SAVE, "Edge", 0);
@@ -192,9 +192,10 @@ begin_main (Fixture *fixture)
       add_to_encounter (fixture, character, copies[i]);
     }
   g_assert_cmpuint (
-    g_list_model_get_n_items (tkr_klep_encounter_get_participants (fixture->encounter)), ==, 9);
+    g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (fixture->encounter))),
+    ==, 9);
 
-  g_assert_true (tkr_klep_encounter_begin_setup (fixture->encounter, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (fixture->encounter), &error));
   g_assert_no_error (error);
   setup = tkr_klep_encounter_get_setup (fixture->encounter);
   /* Alice never scores Low and goes first; Bob is Low at once. */
@@ -204,7 +205,7 @@ begin_main (Fixture *fixture)
         tkr_klep_setup_enter_score (setup, NULL, pc, group, pc == fixture->alice ? 10 : 2, &error));
       g_assert_no_error (error);
     }
-  g_assert_true (tkr_klep_encounter_begin_main (fixture->encounter, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (fixture->encounter), &error));
   g_assert_no_error (error);
 
   g_assert_nonnull (

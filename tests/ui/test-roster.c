@@ -195,8 +195,8 @@ test_select_hidden (Fixture *fixture, gconstpointer data)
 static void
 test_add_to_encounter (Fixture *fixture, gconstpointer data)
 {
-  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (fixture->campaign);
-  GListModel *participants = tkr_klep_encounter_get_participants (encounter);
+  TkrKlepEncounter *encounter = tkr_campaign_get_klep_encounter (fixture->campaign);
+  GListModel *participants = tkr_encounter_get_participants (TKR_ENCOUNTER (encounter));
   TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
   TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
   guint n;

@@ -132,9 +132,10 @@ test_enter_scores_until_complete (void)
     guint previewed = count_rows (child (view, "preview_list"));
 
     click (start);
-    g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, TKR_PHASE_MAIN);
-    g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f.encounter)), ==,
-                      previewed);
+    g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==, TKR_PHASE_MAIN);
+    g_assert_cmpuint (
+      g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f.encounter))), ==,
+      previewed);
   }
 
   fixture_clear (&f);
@@ -188,7 +189,7 @@ test_seed_example (void)
   memset (&f, 0, sizeof f);
   f.rules = tkr_rules_get_default ();
   f.campaign = tkr_campaign_new (f.rules);
-  f.encounter = tkr_campaign_get_encounter (f.campaign);
+  f.encounter = tkr_campaign_get_klep_encounter (f.campaign);
   f.history = tkr_campaign_get_history (f.campaign);
   alice = fixture_pc (&f, "Alice", 0);
   bob = fixture_pc (&f, "Bob", 0);
@@ -394,7 +395,7 @@ test_abandon (void)
   fixture_begin_setup (&f);
   view = show_setup_view (&f);
   click (child (view, "abandon_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (f.encounter), ==, TKR_PHASE_FREEPLAY);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f.encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_false (gtk_widget_get_sensitive (child (view, "start_button")));
 
   fixture_clear (&f);

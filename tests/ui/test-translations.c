@@ -89,7 +89,8 @@ test_core_in_german (void)
   g_assert_cmpstr (tkr_rules_translate ("The Kleptonomicon"), ==, "Das Kleptonomicon");
 
   /* An error message from a refused command. */
-  g_assert_false (tkr_klep_encounter_pause (tkr_campaign_get_encounter (campaign), &error));
+  g_assert_false (
+    tkr_encounter_pause (TKR_ENCOUNTER (tkr_campaign_get_klep_encounter (campaign)), &error));
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
   g_assert_null (strstr (error->message, "phase"));

@@ -69,7 +69,7 @@ static TkrKlepTurnEntry *
 entry_at (TrackerFixture *fixture, guint index)
 {
   g_autoptr (TkrKlepTurnEntry) entry =
-    g_list_model_get_item (tkr_klep_encounter_get_order (fixture->f.encounter), index);
+    g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (fixture->f.encounter)), index);
 
   return entry;
 }
@@ -97,7 +97,7 @@ first_panel (TrackerFixture *fixture, guint index)
 static void
 test_shows_order_and_round (TrackerFixture *fixture, gconstpointer data)
 {
-  GListModel *order = tkr_klep_encounter_get_order (fixture->f.encounter);
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (fixture->f.encounter));
   guint n = g_list_model_get_n_items (order);
   g_autofree char *current = NULL;
 
@@ -199,7 +199,7 @@ test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
   g_assert_cmpstr (spent, !=, full);
 
   click (tracker_child (fixture, "next_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 1);
   g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
   g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
   /* Beats reset at the end of one's own Turn (seed, "Beats"). */
@@ -208,7 +208,7 @@ test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
 
   g_assert_true (tkr_history_undo (fixture->f.history));
   fixture_iterate ();
-  g_assert_cmpint (tkr_klep_encounter_get_current_index (fixture->f.encounter), ==, 0);
+  g_assert_cmpint (tkr_encounter_get_current_index (TKR_ENCOUNTER (fixture->f.encounter)), ==, 0);
   g_assert_true (row_is_current (row_for_entry (fixture, entry_at (fixture, 0))));
   g_assert_false (row_is_current (row_for_entry (fixture, entry_at (fixture, 1))));
   g_assert_cmpint (tkr_klep_combatant_get_beats_left (combatant), ==, per_round - 1);
@@ -220,14 +220,15 @@ test_next_turn_and_undo (TrackerFixture *fixture, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (panel_child (panel, "beats_dots")), ==, full);
 
   /* Through a whole Round: the Round number follows. */
-  for (guint i = 0;
-       i < g_list_model_get_n_items (tkr_klep_encounter_get_order (fixture->f.encounter)); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (
+                          tkr_encounter_get_order (TKR_ENCOUNTER (fixture->f.encounter)));
+       i++)
     click (tracker_child (fixture, "next_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 2);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (fixture->f.encounter)), ==, 2);
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 2");
 
   click (tracker_child (fixture, "previous_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_round (fixture->f.encounter), ==, 1);
+  g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (fixture->f.encounter)), ==, 1);
   g_assert_cmpstr (gtk_label_get_text (tracker_child (fixture, "round_label")), ==, "Round 1");
 }
 
@@ -244,7 +245,7 @@ test_health_and_conditions (TrackerFixture *fixture, gconstpointer data)
   GtkWidget *panel = first_panel (fixture, 0);
   TkrKlepCombatant *combatant =
     tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
-  TkrCharacter *character = tkr_klep_combatant_get_character (combatant);
+  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   TkrPool *health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
   int start = tkr_pool_get_current (health);
   g_autofree char *label = NULL;
@@ -332,8 +333,8 @@ test_dash_asks_for_test (TrackerFixture *fixture, gconstpointer data)
 
   g_assert_cmpint (tkr_klep_combatant_get_dashes (combatant), ==, 2);
   /* A Pass: not Slowed. */
-  g_assert_null (
-    tkr_character_find_condition (tkr_klep_combatant_get_character (combatant), "Slowed"));
+  g_assert_null (tkr_character_find_condition (
+    tkr_combatant_get_character (TKR_COMBATANT (combatant)), "Slowed"));
 }
 
 /* seed 000, "Encounter Paused Phase": a Slow Action needs the GM's
@@ -346,11 +347,11 @@ test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
   GtkWidget *panel = first_panel (fixture, 0);
   TkrKlepCombatant *combatant =
     tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel));
-  GListModel *log = tkr_klep_encounter_get_log (fixture->f.encounter);
+  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (fixture->f.encounter));
   guint logged;
   AdwMessageDialog *dialog;
 
-  g_assert_true (tkr_klep_encounter_pause (fixture->f.encounter, &error));
+  g_assert_true (tkr_encounter_pause (TKR_ENCOUNTER (fixture->f.encounter), &error));
   g_assert_no_error (error);
   fixture_iterate ();
   g_assert_true (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
@@ -370,7 +371,8 @@ test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
 
   /* Resume from the banner. */
   click (tracker_child (fixture, "resume_button"));
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_MAIN);
   g_assert_false (gtk_revealer_get_reveal_child (tracker_child (fixture, "paused_revealer")));
 }
 
@@ -387,7 +389,7 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
   GtkWidget *owed = panel_child (panel, "owed_label");
 
-  g_assert_true (tkr_klep_encounter_pause (fixture->f.encounter, &error));
+  g_assert_true (tkr_encounter_pause (TKR_ENCOUNTER (fixture->f.encounter), &error));
   fixture_iterate ();
   g_assert_false (gtk_widget_get_visible (owed));
 
@@ -399,7 +401,8 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
     if (g_object_get_data (buttons->pdata[i], "tkr-combatant") == combatant)
       click (buttons->pdata[i]);
 
-  g_assert_cmpint (tkr_klep_encounter_get_phase (fixture->f.encounter), ==, TKR_PHASE_MAIN);
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_MAIN);
   g_assert_cmpint (tkr_klep_combatant_get_beats_owed (combatant) +
                      tkr_rules_get_beats_per_round (fixture->f.rules) -
                      tkr_klep_combatant_get_beats_left (combatant),
@@ -535,7 +538,7 @@ test_thousand_entries (void)
   memset (&f, 0, sizeof f);
   f.rules = tkr_rules_get_default ();
   f.campaign = tkr_campaign_new (f.rules);
-  f.encounter = tkr_campaign_get_encounter (f.campaign);
+  f.encounter = tkr_campaign_get_klep_encounter (f.campaign);
   f.history = tkr_campaign_get_history (f.campaign);
   for (int i = 0; i < 1000; i++)
     {
@@ -546,10 +549,10 @@ test_thousand_entries (void)
   /* Without NPCs, every PC goes before everyone: the Setup is complete. */
   fixture_begin_setup (&f);
   fixture_complete_setup (&f);
-  g_assert_true (tkr_klep_encounter_begin_main (f.encounter, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (f.encounter), &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_encounter_get_order (f.encounter)), ==,
-                    1000);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f.encounter))), ==, 1000);
 
   start = g_get_monotonic_time ();
   tracker = tkr_klep_turn_tracker_new ();
@@ -585,7 +588,7 @@ test_thousand_entries (void)
   /* The last entry is on screen now. */
   {
     g_autoptr (TkrKlepTurnEntry) last =
-      g_list_model_get_item (tkr_klep_encounter_get_order (f.encounter), 999);
+      g_list_model_get_item (tkr_encounter_get_order (TKR_ENCOUNTER (f.encounter)), 999);
     gboolean found = FALSE;
 
     for (guint i = 0; i < rows->len; i++)

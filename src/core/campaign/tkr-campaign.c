@@ -173,8 +173,8 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HISTORY] = g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ENCOUNTER] = g_param_spec_object (
-    "encounter", NULL, NULL, TKR_TYPE_KLEP_ENCOUNTER, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENCOUNTER] = g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -218,8 +218,27 @@ tkr_campaign_get_history (TkrCampaign *self)
   return self->history;
 }
 
-TkrKlepEncounter *
+/**
+ * tkr_campaign_get_encounter:
+ *
+ * Returns: (transfer none) (nullable): the campaign's encounter, whatever
+ *   its rule system
+ */
+TkrEncounter *
 tkr_campaign_get_encounter (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return TKR_IS_ENCOUNTER (self->tracker) ? TKR_ENCOUNTER (self->tracker) : NULL;
+}
+
+/**
+ * tkr_campaign_get_klep_encounter:
+ *
+ * Returns: (transfer none) (nullable): the encounter when the campaign
+ *   plays the Kleptonomicon, else %NULL
+ */
+TkrKlepEncounter *
+tkr_campaign_get_klep_encounter (TkrCampaign *self)
 {
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
   return TKR_IS_KLEP_ENCOUNTER (self->tracker) ? TKR_KLEP_ENCOUNTER (self->tracker) : NULL;

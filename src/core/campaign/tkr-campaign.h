@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (TkrCampaign, tkr_campaign, TKR, CAMPAIGN, GObject)
  * Properties: "name", "rules" (the campaign's rule system), "history",
  * "tracker" (the encounter of that system: a TkrKlepEncounter for the
  * Kleptonomicon, TkrPf2eEncounter, TkrD20Encounter or TkrApEncounter),
- * "encounter" (the tracker when it is a TkrKlepEncounter, else NULL).
+ * "encounter" (the tracker as a TkrEncounter).
  * "rules" and "tracker" change together, through the history, when the GM
  * switches rule systems (tkr_campaign_set_rule_system).
  * Lists: party [TkrCharacter, PCs], npcs [TkrCharacter, library].
@@ -29,8 +29,10 @@ TkrCampaign *tkr_campaign_new (TkrRules *rules);
 const char *tkr_campaign_get_name (TkrCampaign *self);
 TkrRules *tkr_campaign_get_rules (TkrCampaign *self);
 TkrHistory *tkr_campaign_get_history (TkrCampaign *self);
+/* The campaign's encounter (every system's derives from TkrEncounter). */
+TkrEncounter *tkr_campaign_get_encounter (TkrCampaign *self);
 /* NULL unless the campaign plays the Kleptonomicon. */
-TkrKlepEncounter *tkr_campaign_get_encounter (TkrCampaign *self);
+TkrKlepEncounter *tkr_campaign_get_klep_encounter (TkrCampaign *self);
 TkrTracker *tkr_campaign_get_tracker (TkrCampaign *self);
 const char *tkr_campaign_get_rule_system (TkrCampaign *self);
 /* Whether the rule system may change now: only while no encounter runs

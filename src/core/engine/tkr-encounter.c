@@ -1056,8 +1056,9 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
       undone++;
       if (was_next_turn)
         return TRUE;
-      /* Never undo past the beginning of the rounds. */
-      if (priv->phase != TKR_PHASE_MAIN)
+      /* Never undo past the beginning of the rounds (a pause and its
+       * resume within the turn are undone on the way). */
+      if (priv->phase != TKR_PHASE_MAIN && priv->phase != TKR_PHASE_PAUSED)
         break;
     }
 

@@ -5,44 +5,37 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-klep-combatant.h"
+#include "tkr-klep-private.h"
 #include "tkr-json.h"
 
+#define CHARACTER(self) tkr_combatant_get_character (TKR_COMBATANT (self))
+
 /*
- * What a character has left in the running encounter: Beats for the Round,
- * Free Actions and Movement for the Turn (seed, "Encounter Main Phase").
- * Each value is a property so that TkrHistory can record and undo it; the
- * rules that change them live in TkrKlepEncounter.
+ * What a character has left in the running encounter (seed, "Encounter
+ * Main Phase"): Beats for the Round, Free Actions and Movement for the Turn
+ * as the engine's resources ("beats", "free-actions", "movement"), and the
+ * rest as properties, so that TkrHistory can record and undo them; the
+ * rules that change them live in TkrKlepEncounter. Conditions live on the
+ * character sheet.
  */
 
 struct _TkrKlepCombatant
 {
-  GObject parent_instance;
+  TkrCombatant parent_instance;
 
-  TkrCharacter *character;
-  int beats_left;
   int beats_owed;
-  int free_actions_used;
-  int free_actions_allowed;
-  int movement_gained;
-  int movement_left;
   int dashes;
   GVariant *range_spent; /* a{si} */
   GVariant *improvised;  /* a{s(ib)} */
   char *pending_slow_action;
 };
 
-G_DEFINE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, TKR_TYPE_COMBATANT)
 
 enum
 {
   PROP_0,
-  PROP_CHARACTER,
-  PROP_BEATS_LEFT,
   PROP_BEATS_OWED,
-  PROP_FREE_ACTIONS_USED,
-  PROP_FREE_ACTIONS_ALLOWED,
-  PROP_MOVEMENT_GAINED,
-  PROP_MOVEMENT_LEFT,
   PROP_DASHES,
   PROP_RANGE_SPENT,
   PROP_IMPROVISED,
@@ -57,16 +50,6 @@ static GParamSpec *properties[N_PROPS];
 #define MAX_FREE_ACTIONS 100
 #define MAX_MOVEMENT 10000000
 #define MAX_DASHES 100
-
-static void
-tkr_klep_combatant_dispose (GObject *object)
-{
-  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
-
-  g_clear_object (&self->character);
-
-  G_OBJECT_CLASS (tkr_klep_combatant_parent_class)->dispose (object);
-}
 
 static void
 tkr_klep_combatant_finalize (GObject *object)
@@ -85,18 +68,8 @@ int_field (TkrKlepCombatant *self, guint prop_id)
 {
   switch (prop_id)
     {
-    case PROP_BEATS_LEFT:
-      return &self->beats_left;
     case PROP_BEATS_OWED:
       return &self->beats_owed;
-    case PROP_FREE_ACTIONS_USED:
-      return &self->free_actions_used;
-    case PROP_FREE_ACTIONS_ALLOWED:
-      return &self->free_actions_allowed;
-    case PROP_MOVEMENT_GAINED:
-      return &self->movement_gained;
-    case PROP_MOVEMENT_LEFT:
-      return &self->movement_left;
     case PROP_DASHES:
       return &self->dashes;
     default:
@@ -118,9 +91,6 @@ tkr_klep_combatant_get_property (GObject *object, guint prop_id, GValue *value, 
 
   switch (prop_id)
     {
-    case PROP_CHARACTER:
-      g_value_set_object (value, self->character);
-      break;
     case PROP_RANGE_SPENT:
       g_value_set_variant (value, self->range_spent);
       break;
@@ -174,9 +144,6 @@ tkr_klep_combatant_set_property (GObject *object,
 
   switch (prop_id)
     {
-    case PROP_CHARACTER:
-      self->character = g_value_dup_object (value);
-      break;
     case PROP_RANGE_SPENT:
       set_variant (self, &self->range_spent, g_value_get_variant (value), "a{si}", pspec);
       break;
@@ -203,25 +170,26 @@ int_pspec (const char *name, int maximum)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 }
 
+/* The Kleptonomicon keeps conditions on the character sheet. */
+static GListModel *
+get_conditions (TkrCombatant *combatant)
+{
+  return tkr_character_get_conditions (tkr_combatant_get_character (combatant));
+}
+
 static void
 tkr_klep_combatant_class_init (TkrKlepCombatantClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TkrCombatantClass *combatant_class = TKR_COMBATANT_CLASS (klass);
 
-  object_class->dispose = tkr_klep_combatant_dispose;
   object_class->finalize = tkr_klep_combatant_finalize;
   object_class->get_property = tkr_klep_combatant_get_property;
   object_class->set_property = tkr_klep_combatant_set_property;
 
-  properties[PROP_CHARACTER] =
-    g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_BEATS_LEFT] = int_pspec ("beats-left", MAX_BEATS);
+  combatant_class->get_conditions = get_conditions;
+
   properties[PROP_BEATS_OWED] = int_pspec ("beats-owed", MAX_BEATS);
-  properties[PROP_FREE_ACTIONS_USED] = int_pspec ("free-actions-used", MAX_FREE_ACTIONS);
-  properties[PROP_FREE_ACTIONS_ALLOWED] = int_pspec ("free-actions-allowed", MAX_FREE_ACTIONS);
-  properties[PROP_MOVEMENT_GAINED] = int_pspec ("movement-gained", MAX_MOVEMENT);
-  properties[PROP_MOVEMENT_LEFT] = int_pspec ("movement-left", MAX_MOVEMENT);
   properties[PROP_DASHES] = int_pspec ("dashes", MAX_DASHES);
   properties[PROP_RANGE_SPENT] =
     g_param_spec_variant ("range-spent", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL,
@@ -242,31 +210,48 @@ tkr_klep_combatant_init (TkrKlepCombatant *self)
   self->improvised = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{s(ib)}"), NULL, 0));
 }
 
-/**
- * tkr_klep_combatant_new:
- *
- * A fresh combatant with nothing to spend; TkrKlepEncounter gives it its Beats
- * and Free Actions from the rule data when the order is built.
- */
-TkrKlepCombatant *
-tkr_klep_combatant_new (TkrCharacter *character)
+static TkrResource *
+add_resource (TkrKlepCombatant *self, const char *id, const char *name, int maximum)
 {
-  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
-  return g_object_new (TKR_TYPE_KLEP_COMBATANT, "character", character, NULL);
+  g_autoptr (TkrResource) resource = tkr_resource_new (id, name, maximum);
+
+  g_object_set (resource, "current", maximum, NULL);
+  tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
+  return resource;
 }
 
-TkrCharacter *
-tkr_klep_combatant_get_character (TkrKlepCombatant *self)
+/**
+ * tkr_klep_combatant_new:
+ * @beats: Beats per Round (rule data; 0 for a preview of the order)
+ * @free_actions: Free Actions per Turn
+ *
+ * A combatant with its Beats and Free Actions; its Turn gives it Movement.
+ */
+TkrKlepCombatant *
+tkr_klep_combatant_new (TkrCharacter *character, int beats, int free_actions)
 {
-  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
-  return self->character;
+  TkrKlepCombatant *self;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  self = g_object_new (TKR_TYPE_KLEP_COMBATANT, "character", character, NULL);
+  add_resource (self, "beats", _ ("Beats"), beats);
+  add_resource (self, "free-actions", _ ("Free Actions"), free_actions);
+  add_resource (self, "movement", _ ("Movement"), 0);
+  return self;
+}
+
+static TkrResource *
+resource (TkrKlepCombatant *self, const char *id)
+{
+  return tkr_combatant_find_resource (TKR_COMBATANT (self), id);
 }
 
 int
 tkr_klep_combatant_get_beats_left (TkrKlepCombatant *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
-  return self->beats_left;
+  return tkr_resource_get_current (resource (self, "beats"));
 }
 
 int
@@ -279,29 +264,32 @@ tkr_klep_combatant_get_beats_owed (TkrKlepCombatant *self)
 int
 tkr_klep_combatant_get_free_actions_used (TkrKlepCombatant *self)
 {
+  TkrResource *free_actions;
+
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
-  return self->free_actions_used;
+  free_actions = resource (self, "free-actions");
+  return tkr_resource_get_maximum (free_actions) - tkr_resource_get_current (free_actions);
 }
 
 int
 tkr_klep_combatant_get_free_actions_allowed (TkrKlepCombatant *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
-  return self->free_actions_allowed;
+  return tkr_resource_get_maximum (resource (self, "free-actions"));
 }
 
 int
 tkr_klep_combatant_get_movement_gained (TkrKlepCombatant *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
-  return self->movement_gained;
+  return tkr_resource_get_maximum (resource (self, "movement"));
 }
 
 int
 tkr_klep_combatant_get_movement_left (TkrKlepCombatant *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
-  return self->movement_left;
+  return tkr_resource_get_current (resource (self, "movement"));
 }
 
 int
@@ -387,7 +375,7 @@ tkr_klep_combatant_get_range_cap (TkrKlepCombatant *self, const char *range)
   if (tkr_klep_combatant_is_improvised (self, range, NULL))
     units = improvised_units (self, range);
   else
-    units = tkr_character_get_range_units (self->character, range);
+    units = tkr_character_get_range_units (CHARACTER (self), range);
   return units * (1 + self->dashes);
 }
 
@@ -410,7 +398,7 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
 
-  ranges = tkr_character_get_movement_ranges (self->character);
+  ranges = tkr_character_get_movement_ranges (CHARACTER (self));
   n = g_list_model_get_n_items (ranges);
   for (guint i = 0; i < n; i++)
     {
@@ -436,6 +424,89 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
   return (GStrv) g_ptr_array_steal (names, NULL);
 }
 
+/* For TkrKlepEncounter's Movement commands (seed, "Movement") */
+
+/* The name a range goes by this Turn: the sheet's spelling, or the GM's
+ * grant, so "walk" and "Walk" add up in one place. */
+char *
+tkr_klep_combatant_canonical_range (TkrKlepCombatant *combatant, const char *range)
+{
+  TkrMovementRange *sheet_range = tkr_character_find_range (CHARACTER (combatant), range);
+  g_auto (GStrv) names = NULL;
+
+  if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
+    return g_strdup (tkr_movement_range_get_name (sheet_range));
+  names = tkr_klep_combatant_list_ranges (combatant);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_ascii_strcasecmp (names[i], range) == 0)
+      return g_strdup (names[i]);
+  return g_strdup (range);
+}
+
+typedef struct
+{
+  const char *key;
+  GVariant *value;
+} DictEntry;
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
+}
+
+/* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
+ * equal states are equal variants. */
+static GVariant *
+dict_with (GVariant *dict, const char *key, GVariant *value)
+{
+  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
+  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  DictEntry entry;
+
+  g_variant_iter_init (&iter, dict);
+  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
+    {
+      if (g_str_equal (entry.key, key))
+        g_variant_unref (entry.value);
+      else
+        g_array_append_val (entries, entry);
+    }
+  entry.key = key;
+  entry.value = g_variant_ref (new_value);
+  g_array_append_val (entries, entry);
+  g_array_sort (entries, compare_entries);
+
+  g_variant_builder_init (&builder, g_variant_get_type (dict));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DictEntry *e = &g_array_index (entries, DictEntry, i);
+
+      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
+      g_variant_unref (e->value);
+    }
+  return g_variant_builder_end (&builder);
+}
+
+/* The state of "range-spent" with @range at @spent (floating). */
+GVariant *
+tkr_klep_combatant_range_spent_with (TkrKlepCombatant *self, const char *range, int spent)
+{
+  return dict_with (self->range_spent, range, g_variant_new_int32 (spent));
+}
+
+/* The state of "improvised" with a grant for @range (floating). */
+GVariant *
+tkr_klep_combatant_improvised_with (TkrKlepCombatant *self,
+                                    const char *range,
+                                    int units,
+                                    gboolean waived)
+{
+  return dict_with (self->improvised, range, g_variant_new ("(ib)", units, waived));
+}
+
 /* Files */
 
 JsonNode *
@@ -451,12 +522,12 @@ tkr_klep_combatant_to_json (TkrKlepCombatant *self)
     const char *member;
     int value;
   } numbers[] = {
-    { "beats_left", self->beats_left },
+    { "beats_left", tkr_klep_combatant_get_beats_left (self) },
     { "beats_owed", self->beats_owed },
-    { "free_actions_used", self->free_actions_used },
-    { "free_actions_allowed", self->free_actions_allowed },
-    { "movement_gained", self->movement_gained },
-    { "movement_left", self->movement_left },
+    { "free_actions_used", tkr_klep_combatant_get_free_actions_used (self) },
+    { "free_actions_allowed", tkr_klep_combatant_get_free_actions_allowed (self) },
+    { "movement_gained", tkr_klep_combatant_get_movement_gained (self) },
+    { "movement_left", tkr_klep_combatant_get_movement_left (self) },
     { "dashes", self->dashes },
   };
 
@@ -464,7 +535,7 @@ tkr_klep_combatant_to_json (TkrKlepCombatant *self)
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "character");
-  json_builder_add_string_value (builder, tkr_character_get_id (self->character));
+  json_builder_add_string_value (builder, tkr_character_get_id (CHARACTER (self)));
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
     {
       json_builder_set_member_name (builder, numbers[i].member);
@@ -586,6 +657,7 @@ read_improvised (JsonObject *object, const char *path, GVariant **out, GError **
 TkrKlepCombatant *
 tkr_klep_combatant_new_from_json (JsonNode *node,
                                   const char *path,
+                                  int beats_per_round,
                                   TkrCharacterResolver resolve,
                                   gpointer user_data,
                                   GError **error)
@@ -646,11 +718,12 @@ tkr_klep_combatant_new_from_json (JsonNode *node,
       !tkr_json_get_string (object, "pending_slow_action", path, FALSE, NULL, &pending, error))
     return NULL;
 
-  self = tkr_klep_combatant_new (character);
-  g_object_set (self, "beats-left", (int) numbers[0], "beats-owed", (int) numbers[1],
-                "free-actions-used", (int) numbers[2], "free-actions-allowed", (int) numbers[3],
-                "movement-gained", (int) numbers[4], "movement-left", (int) numbers[5], "dashes",
-                (int) numbers[6], "range-spent", range_spent, "improvised", improvised,
-                "pending-slow-action", pending, NULL);
+  self = tkr_klep_combatant_new (character, beats_per_round, (int) numbers[3]);
+  g_object_set (resource (self, "beats"), "current", (int) numbers[0], NULL);
+  g_object_set (resource (self, "free-actions"), "current", (int) (numbers[3] - numbers[2]), NULL);
+  g_object_set (resource (self, "movement"), "maximum", (int) numbers[4], "current",
+                (int) numbers[5], NULL);
+  g_object_set (self, "beats-owed", (int) numbers[1], "dashes", (int) numbers[6], "range-spent",
+                range_spent, "improvised", improvised, "pending-slow-action", pending, NULL);
   return g_steal_pointer (&self);
 }

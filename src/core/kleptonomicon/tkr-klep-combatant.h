@@ -1,34 +1,31 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "tkr-character.h"
+#include "tkr-combatant.h"
 
 G_BEGIN_DECLS
 
 #define TKR_TYPE_KLEP_COMBATANT (tkr_klep_combatant_get_type ())
-G_DECLARE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, TKR, KLEP_COMBATANT, GObject)
+G_DECLARE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, TKR, KLEP_COMBATANT, TkrCombatant)
 
 /*
  * A character's state in the running encounter (the sheet stays in
- * TkrCharacter). All properties are read-write with explicit notify so
- * TkrHistory records them; only TkrKlepEncounter's commands change them.
+ * TkrCharacter, conditions included: "conditions" is the sheet's list).
+ * Only TkrKlepEncounter's commands change it, through TkrHistory.
  *
- * "character" (TkrCharacter, construct-only)
- * "beats-left" (int): Beats left this Round; reset at the end of own Turn.
+ * Resources (TkrCombatant "resources"): "beats" (Beats left this Round,
+ * reset at the end of own Turn), "free-actions" (maximum: allowed this
+ * Turn), "movement" (maximum: gained this Turn).
  * "beats-owed" (int): Beats missing on the next Turn (a Beat spent to end
  *     a pause while none was left, or on one's own Turn).
- * "free-actions-used", "free-actions-allowed" (int): per own Turn.
- * "movement-gained", "movement-left" (int): Movement of the current Turn.
  * "dashes" (int): Dashes this Round.
- * "range-spent" (GVariant "a{si}"): Movement spent per range this Turn.
- * "improvised" (GVariant "a{s(ib)}"): ranges the GM granted for this Turn:
- *     units and whether the 2:1 penalty is waived.
+ * "range-spent", "improvised": Movement spent per range this Turn and the
+ *     ranges the GM granted for it; read them through the getters below.
  * "pending-slow-action" (string or NULL): a Slow Action whose Test and
  *     effect come at the start of the next Turn.
  */
 
-TkrKlepCombatant *tkr_klep_combatant_new (TkrCharacter *character);
-TkrCharacter *tkr_klep_combatant_get_character (TkrKlepCombatant *self);
+TkrKlepCombatant *tkr_klep_combatant_new (TkrCharacter *character, int beats, int free_actions);
 int tkr_klep_combatant_get_beats_left (TkrKlepCombatant *self);
 int tkr_klep_combatant_get_beats_owed (TkrKlepCombatant *self);
 int tkr_klep_combatant_get_free_actions_used (TkrKlepCombatant *self);
@@ -50,6 +47,7 @@ GStrv tkr_klep_combatant_list_ranges (TkrKlepCombatant *self);
 JsonNode *tkr_klep_combatant_to_json (TkrKlepCombatant *self);
 TkrKlepCombatant *tkr_klep_combatant_new_from_json (JsonNode *node,
                                                     const char *path,
+                                                    int beats_per_round,
                                                     TkrCharacterResolver resolve,
                                                     gpointer user_data,
                                                     GError **error);

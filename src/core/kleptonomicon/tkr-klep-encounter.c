@@ -5,95 +5,69 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-klep-encounter.h"
+#include "tkr-klep-private.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
 
 /*
- * The encounter's phases (seed 000, "Encounter") as a state machine, and
- * the commands of the Main phase: turns and rounds, Beats, Free Actions,
- * Abilities, Movement and Dash, conditions, zones and the End's experience.
+ * The Kleptonomicon on the shared encounter engine (docs/ARCHITECTURE.md,
+ * "The encounter engine"): the engine owns the phases, rounds, turns,
+ * participants, log, award and file skeleton; this class adds the Setup's
+ * Edge Save tests (TkrKlepSetup), turn slots that are a PC or an NPC group
+ * (TkrKlepTurnEntry), and the Main phase's commands: Beats, Free Actions,
+ * Abilities, Movement and Dash, conditions and zones (seed 000,
+ * "Encounter").
  *
  * Every command validates first and then records all its changes as one
  * TkrHistory step, so a refused command changes nothing and an accepted one
- * is undone in one go. "Next turn" is tagged so that "previous turn" can
- * find it again.
+ * is undone in one go.
  */
 
-#define NEXT_TURN_TAG "next-turn"
-
-/* Bounds for values read from files. */
-#define MAX_ROUND 1000000
+/* Bounds for values read from files and typed in. */
 #define MAX_ALLOWED_FREE_ACTIONS 20
 #define MAX_IMPROVISED_UNITS 10000
 
 struct _TkrKlepEncounter
 {
-  GObject parent_instance;
-
-  TkrRules *rules;
-  /* Not a reference: the history holds references to the encounter (it
-   * records its property changes), so a reference back would be a cycle
-   * that nothing frees. The owner of both (the campaign) keeps it alive. */
-  TkrHistory *history;
+  TkrEncounter parent_instance;
 
   char *name;
-  TkrPhase phase;
-  int round;
-  int current_index;
   int turn_serial;
   TkrKlepSetup *setup;
-
-  GListStore *participants; /* TkrCharacter */
-  GListStore *order;        /* TkrKlepTurnEntry */
-  GListStore *log;          /* TkrLogEntry */
-  GListStore *zones;        /* TkrZone */
+  GListStore *zones; /* TkrZone */
+  /* While tkr_klep_encounter_resume_by_beat () runs: who pays the Beat. */
+  TkrKlepCombatant *resuming_by_beat;
+  GPtrArray *basic_abilities; /* TkrAbility, read on first use */
 };
 
-static void tkr_klep_encounter_tracker_init (TkrTrackerInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (TkrKlepEncounter,
-                               tkr_klep_encounter,
-                               G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (TKR_TYPE_TRACKER,
-                                                      tkr_klep_encounter_tracker_init))
+G_DEFINE_FINAL_TYPE (TkrKlepEncounter, tkr_klep_encounter, TKR_TYPE_ENCOUNTER)
 
 enum
 {
   PROP_0,
-  PROP_RULES,
-  PROP_HISTORY,
   PROP_NAME,
-  PROP_PHASE,
-  PROP_ROUND,
-  PROP_CURRENT_INDEX,
   PROP_TURN_SERIAL,
   PROP_SETUP,
-  PROP_PARTICIPANTS,
-  PROP_ORDER,
-  PROP_LOG,
   PROP_ZONES,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *const phase_nicks[] = { "freeplay", "setup", "main", "paused", "end", NULL };
 static const char *const entry_kind_nicks[] = { "pc", "npc-group", NULL };
+
+#define ENC(self) TKR_ENCOUNTER (self)
+#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
+#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
+#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
 {
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
 
-  if (self->history != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (self->history), (gpointer *) &self->history);
-  self->history = NULL;
   g_clear_object (&self->setup);
-  g_clear_object (&self->participants);
-  g_clear_object (&self->order);
-  g_clear_object (&self->log);
   g_clear_object (&self->zones);
-  g_clear_object (&self->rules);
 
   G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->dispose (object);
 }
@@ -104,6 +78,7 @@ tkr_klep_encounter_finalize (GObject *object)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
 
   g_free (self->name);
+  g_clear_pointer (&self->basic_abilities, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->finalize (object);
 }
@@ -115,23 +90,8 @@ tkr_klep_encounter_get_property (GObject *object, guint prop_id, GValue *value, 
 
   switch (prop_id)
     {
-    case PROP_RULES:
-      g_value_set_object (value, self->rules);
-      break;
-    case PROP_HISTORY:
-      g_value_set_object (value, self->history);
-      break;
     case PROP_NAME:
       g_value_set_string (value, self->name);
-      break;
-    case PROP_PHASE:
-      g_value_set_enum (value, self->phase);
-      break;
-    case PROP_ROUND:
-      g_value_set_int (value, self->round);
-      break;
-    case PROP_CURRENT_INDEX:
-      g_value_set_int (value, self->current_index);
       break;
     case PROP_TURN_SERIAL:
       g_value_set_int (value, self->turn_serial);
@@ -139,30 +99,12 @@ tkr_klep_encounter_get_property (GObject *object, guint prop_id, GValue *value, 
     case PROP_SETUP:
       g_value_set_object (value, self->setup);
       break;
-    case PROP_PARTICIPANTS:
-      g_value_set_object (value, self->participants);
-      break;
-    case PROP_ORDER:
-      g_value_set_object (value, self->order);
-      break;
-    case PROP_LOG:
-      g_value_set_object (value, self->log);
-      break;
     case PROP_ZONES:
       g_value_set_object (value, self->zones);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-}
-
-static void
-set_int_field (GObject *object, int *field, const GValue *value, GParamSpec *pspec)
-{
-  if (*field == g_value_get_int (value))
-    return;
-  *field = g_value_get_int (value);
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -175,14 +117,6 @@ tkr_klep_encounter_set_property (GObject *object,
 
   switch (prop_id)
     {
-    case PROP_RULES:
-      self->rules = g_value_dup_object (value);
-      break;
-    case PROP_HISTORY:
-      self->history = g_value_get_object (value);
-      if (self->history != NULL)
-        g_object_add_weak_pointer (G_OBJECT (self->history), (gpointer *) &self->history);
-      break;
     case PROP_NAME:
       if (g_strcmp0 (self->name, g_value_get_string (value)) != 0)
         {
@@ -191,83 +125,26 @@ tkr_klep_encounter_set_property (GObject *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
-    case PROP_PHASE:
-      if (self->phase != (TkrPhase) g_value_get_enum (value))
+    case PROP_TURN_SERIAL:
+      if (self->turn_serial != g_value_get_int (value))
         {
-          self->phase = g_value_get_enum (value);
+          self->turn_serial = g_value_get_int (value);
           g_object_notify_by_pspec (object, pspec);
         }
-      break;
-    case PROP_ROUND:
-      set_int_field (object, &self->round, value, pspec);
-      break;
-    case PROP_CURRENT_INDEX:
-      set_int_field (object, &self->current_index, value, pspec);
-      break;
-    case PROP_TURN_SERIAL:
-      set_int_field (object, &self->turn_serial, value, pspec);
       break;
     case PROP_SETUP:
-      if (self->setup != g_value_get_object (value))
-        {
-          g_set_object (&self->setup, g_value_get_object (value));
-          g_object_notify_by_pspec (object, pspec);
-        }
+      if (g_set_object (&self->setup, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
-static void
-tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = tkr_klep_encounter_dispose;
-  object_class->finalize = tkr_klep_encounter_finalize;
-  object_class->get_property = tkr_klep_encounter_get_property;
-  object_class->set_property = tkr_klep_encounter_set_property;
-
-  properties[PROP_RULES] =
-    g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HISTORY] =
-    g_param_spec_object ("history", NULL, NULL, TKR_TYPE_HISTORY,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  properties[PROP_PHASE] =
-    g_param_spec_enum ("phase", NULL, NULL, TKR_TYPE_PHASE, TKR_PHASE_FREEPLAY, rw);
-  properties[PROP_ROUND] = g_param_spec_int ("round", NULL, NULL, 0, MAX_ROUND, 0, rw);
-  properties[PROP_CURRENT_INDEX] =
-    g_param_spec_int ("current-index", NULL, NULL, -1, G_MAXINT, -1, rw);
-  properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
-  properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_KLEP_SETUP, rw);
-  properties[PROP_PARTICIPANTS] =
-    g_param_spec_object ("participants", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  properties[PROP_ORDER] = g_param_spec_object ("order", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  properties[PROP_LOG] = g_param_spec_object ("log", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL, ro);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-}
-
-static void
-tkr_klep_encounter_init (TkrKlepEncounter *self)
-{
-  self->phase = TKR_PHASE_FREEPLAY;
-  self->current_index = -1;
-  self->participants = g_list_store_new (TKR_TYPE_CHARACTER);
-  self->order = g_list_store_new (TKR_TYPE_KLEP_TURN_ENTRY);
-  self->log = g_list_store_new (TKR_TYPE_LOG_ENTRY);
-  self->zones = g_list_store_new (TKR_TYPE_ZONE);
-}
-
 /**
  * tkr_klep_encounter_new:
  * @history: (nullable): where commands are recorded; the encounter does
- *   not keep it alive (see the struct), its owner does
+ *   not keep it alive, its owner does
  */
 TkrKlepEncounter *
 tkr_klep_encounter_new (TkrRules *rules, TkrHistory *history)
@@ -279,46 +156,11 @@ tkr_klep_encounter_new (TkrRules *rules, TkrHistory *history)
 
 /* Getters */
 
-TkrRules *
-tkr_klep_encounter_get_rules (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->rules;
-}
-
-TkrHistory *
-tkr_klep_encounter_get_history (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->history;
-}
-
 const char *
 tkr_klep_encounter_get_name (TkrKlepEncounter *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
   return self->name;
-}
-
-TkrPhase
-tkr_klep_encounter_get_phase (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), TKR_PHASE_FREEPLAY);
-  return self->phase;
-}
-
-int
-tkr_klep_encounter_get_round (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), 0);
-  return self->round;
-}
-
-int
-tkr_klep_encounter_get_current_index (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), -1);
-  return self->current_index;
 }
 
 int
@@ -336,116 +178,66 @@ tkr_klep_encounter_get_setup (TkrKlepEncounter *self)
 }
 
 GListModel *
-tkr_klep_encounter_get_participants (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->participants);
-}
-
-GListModel *
-tkr_klep_encounter_get_order (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->order);
-}
-
-GListModel *
-tkr_klep_encounter_get_log (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->log);
-}
-
-GListModel *
 tkr_klep_encounter_get_zones (TkrKlepEncounter *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
   return G_LIST_MODEL (self->zones);
 }
 
-static TkrKlepTurnEntry *
-entry_at (TkrKlepEncounter *self, guint index)
+static GListModel *
+members_of (GObject *slot)
 {
-  TkrKlepTurnEntry *entry = g_list_model_get_item (G_LIST_MODEL (self->order), index);
+  return tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot));
+}
 
-  /* The order holds a reference for as long as the caller uses it. */
-  if (entry != NULL)
-    g_object_unref (entry);
-  return entry;
+static TkrKlepCombatant *
+member_at (GObject *slot, guint index)
+{
+  TkrKlepCombatant *combatant = g_list_model_get_item (members_of (slot), index);
+
+  g_object_unref (combatant); /* the entry keeps it */
+  return combatant;
 }
 
 static guint
-n_entries (TkrKlepEncounter *self)
+n_members (GObject *slot)
 {
-  return g_list_model_get_n_items (G_LIST_MODEL (self->order));
+  return g_list_model_get_n_items (members_of (slot));
 }
 
 /**
  * tkr_klep_encounter_get_current_entry:
  *
- * Returns: (transfer none) (nullable): the entry whose Turn it is
+ * Returns: (transfer none) (nullable): the entry whose Turn it is (or was,
+ *   at the End)
  */
 TkrKlepTurnEntry *
 tkr_klep_encounter_get_current_entry (TkrKlepEncounter *self)
 {
+  GListModel *order;
+  g_autoptr (TkrKlepTurnEntry) entry = NULL;
+  int index;
+
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
 
-  if (self->current_index < 0 || (guint) self->current_index >= n_entries (self))
+  order = tkr_encounter_get_order (ENC (self));
+  index = tkr_encounter_get_current_index (ENC (self));
+  if (index < 0 || (guint) index >= g_list_model_get_n_items (order))
     return NULL;
-  return entry_at (self, self->current_index);
-}
-
-static TkrKlepCombatant *
-member_at (TkrKlepTurnEntry *entry, guint index)
-{
-  TkrKlepCombatant *combatant =
-    g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), index);
-
-  g_object_unref (combatant);
-  return combatant;
-}
-
-static guint
-n_members (TkrKlepTurnEntry *entry)
-{
-  return g_list_model_get_n_items (tkr_klep_turn_entry_get_members (entry));
+  entry = g_list_model_get_item (order, index);
+  return entry; /* the order keeps it */
 }
 
 /**
  * tkr_klep_encounter_find_combatant:
  *
- * Returns: (transfer none) (nullable): @character's combatant in the order
+ * Returns: (transfer none) (nullable): @character's combatant
  */
 TkrKlepCombatant *
 tkr_klep_encounter_find_combatant (TkrKlepEncounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-
-  for (guint i = 0; i < n_entries (self); i++)
-    {
-      TkrKlepTurnEntry *entry = entry_at (self, i);
-
-      for (guint j = 0; j < n_members (entry); j++)
-        if (tkr_klep_combatant_get_character (member_at (entry, j)) == character)
-          return member_at (entry, j);
-    }
-  return NULL;
-}
-
-static gboolean
-entry_has_combatant (TkrKlepTurnEntry *entry, TkrKlepCombatant *combatant)
-{
-  return g_list_store_find (G_LIST_STORE (tkr_klep_turn_entry_get_members (entry)), combatant,
-                            NULL);
-}
-
-static gboolean
-in_order (TkrKlepEncounter *self, TkrKlepCombatant *combatant)
-{
-  for (guint i = 0; i < n_entries (self); i++)
-    if (entry_has_combatant (entry_at (self, i), combatant))
-      return TRUE;
-  return FALSE;
+  return (TkrKlepCombatant *) tkr_encounter_find_combatant (ENC (self), character);
 }
 
 /* Whether it is @combatant's entry's Turn (also while Paused, which holds
@@ -453,52 +245,12 @@ in_order (TkrKlepEncounter *self, TkrKlepCombatant *combatant)
 gboolean
 tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant)
 {
-  TkrKlepTurnEntry *entry;
+  GObject *slot;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (self->phase != TKR_PHASE_MAIN && self->phase != TKR_PHASE_PAUSED)
-    return FALSE;
-  entry = tkr_klep_encounter_get_current_entry (self);
-  return entry != NULL && entry_has_combatant (entry, combatant);
-}
-
-/* The log */
-
-static void
-append_log (TkrKlepEncounter *self, const char *text)
-{
-  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new (self->round, text);
-  gboolean own_step = self->history != NULL && !tkr_history_in_group (self->history);
-
-  /* Inside a command the line joins the command's step; on its own (a
-   * note from the GM) it is a step with a name of its own. */
-  if (own_step)
-    tkr_history_begin (self->history, _ ("Add to the log"));
-  tkr_history_append (self->history, self->log, entry);
-  if (own_step)
-    tkr_history_end (self->history);
-}
-
-/**
- * tkr_klep_encounter_log:
- *
- * Adds a line to the log (recorded, so undoing a command takes its line
- * away too). Commands log what they do; the GM can add notes.
- */
-void
-tkr_klep_encounter_log (TkrKlepEncounter *self, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  g_return_if_fail (TKR_IS_KLEP_ENCOUNTER (self));
-  g_return_if_fail (format != NULL);
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  append_log (self, text);
+  slot = tkr_encounter_get_current_slot (ENC (self));
+  return slot != NULL && g_list_store_find (G_LIST_STORE (members_of (slot)), combatant, NULL);
 }
 
 static const char *
@@ -512,43 +264,15 @@ character_name (TkrCharacter *character)
 static const char *
 combatant_name (TkrKlepCombatant *combatant)
 {
-  return character_name (tkr_klep_combatant_get_character (combatant));
+  return tkr_combatant_get_name (TKR_COMBATANT (combatant));
 }
 
-/* Checks shared by the commands */
-
-static gboolean
-require_phase (TkrKlepEncounter *self, TkrPhase phase, GError **error)
-{
-  if (self->phase == phase)
-    return TRUE;
-  /* Translators: both are phase names, e.g. "Main" and "Paused" */
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               _ ("This can only be done in the %s phase, and the encounter is in %s"),
-               tkr_phase_to_string (phase), tkr_phase_to_string (self->phase));
-  return FALSE;
-}
-
-static gboolean
-require_running (TkrKlepEncounter *self, GError **error)
-{
-  if (self->phase == TKR_PHASE_MAIN || self->phase == TKR_PHASE_PAUSED)
-    return TRUE;
-  g_set_error (
-    error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-    _ ("This can only be done while the encounter runs (Main or Paused), and it is in %s"),
-    tkr_phase_to_string (self->phase));
-  return FALSE;
-}
+/* Checks and changes shared by the commands */
 
 static gboolean
 require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
 {
-  if (TKR_IS_KLEP_COMBATANT (combatant) && in_order (self, combatant))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That character is not in the turn order"));
-  return FALSE;
+  return tkr_encounter_require_combatant (ENC (self), (TkrCombatant *) combatant, error);
 }
 
 static gboolean
@@ -561,227 +285,187 @@ require_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **e
   return FALSE;
 }
 
+/* Main, @combatant in the encounter and on its own Turn. */
+static gboolean
+require_own_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
+{
+  return tkr_encounter_require_phase (ENC (self), TKR_PHASE_MAIN, error) &&
+         require_combatant (self, combatant, error) && require_on_turn (self, combatant, error);
+}
+
 static gboolean
 require_participant (TkrKlepEncounter *self, TkrCharacter *character, GError **error)
 {
-  if (TKR_IS_CHARACTER (character) && g_list_store_find (self->participants, character, NULL))
+  if (TKR_IS_CHARACTER (character) && tkr_encounter_has_participant (ENC (self), character))
     return TRUE;
   g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                _ ("That character does not take part in this encounter"));
   return FALSE;
 }
 
+/* Records @property ("current" or "maximum") of @combatant's resource @id. */
 static void
-set_int (TkrKlepEncounter *self, gpointer object, const char *property, int value)
+set_resource (TkrKlepEncounter *self,
+              TkrKlepCombatant *combatant,
+              const char *id,
+              const char *property,
+              int value)
 {
-  tkr_history_set (self->history, object, property, value);
+  TkrResource *resource = tkr_combatant_find_resource (TKR_COMBATANT (combatant), id);
+
+  g_assert (resource != NULL);
+  tkr_encounter_set (self, resource, property, value);
 }
 
-/* Participants */
-
-gboolean
-tkr_klep_encounter_add_participant (TkrKlepEncounter *self, TkrCharacter *character, GError **error)
+static void
+change (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int delta)
 {
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-  g_return_val_if_fail (TKR_IS_CHARACTER (character), FALSE);
+  gboolean changed =
+    tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
 
-  if (self->phase != TKR_PHASE_FREEPLAY && self->phase != TKR_PHASE_SETUP)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Characters join an encounter in Freeplay or during its Setup"));
-      return FALSE;
-    }
-  if (g_list_store_find (self->participants, character, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s already takes part"), character_name (character));
-      return FALSE;
-    }
-
-  tkr_history_begin (self->history, _ ("Add to the encounter"));
-  tkr_history_append (self->history, self->participants, character);
-  if (self->setup != NULL)
-    tkr_klep_setup_add_character (self->setup, self->history, character);
-  tkr_klep_encounter_log (self, _ ("%s joins the encounter"), character_name (character));
-  tkr_history_end (self->history);
-  return TRUE;
+  g_assert (changed);
 }
 
-gboolean
-tkr_klep_encounter_remove_participant (TkrKlepEncounter *self,
-                                       TkrCharacter *character,
-                                       GError **error)
+/* Free Actions are a resource whose maximum is the number allowed this
+ * Turn; raising it keeps those already used. */
+static void
+set_free_actions_allowed (TkrKlepEncounter *self, TkrKlepCombatant *combatant, int allowed)
 {
-  guint position;
+  int used = tkr_klep_combatant_get_free_actions_used (combatant);
 
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (self->phase != TKR_PHASE_FREEPLAY && self->phase != TKR_PHASE_SETUP)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Characters leave an encounter in Freeplay or during its Setup"));
-      return FALSE;
-    }
-  if (!require_participant (self, character, error))
-    return FALSE;
-
-  tkr_history_begin (self->history, _ ("Remove from the encounter"));
-  tkr_history_set_destructive (self->history);
-  if (self->setup != NULL &&
-      !tkr_klep_setup_remove_character (self->setup, self->history, character, error))
-    {
-      tkr_history_abort (self->history);
-      return FALSE;
-    }
-  g_list_store_find (self->participants, character, &position);
-  tkr_history_remove (self->history, self->participants, position);
-  tkr_klep_encounter_log (self, _ ("%s leaves the encounter"), character_name (character));
-  tkr_history_end (self->history);
-  return TRUE;
+  set_resource (self, combatant, "free-actions", "maximum", allowed);
+  set_resource (self, combatant, "free-actions", "current", allowed - used);
 }
 
-/* Phases (seed 000, "Encounter"):
- *
- *   Freeplay -> Setup -> Main <-> Paused, Main|Paused -> End -> Freeplay,
- *   and Setup -> Freeplay to abandon a Setup. */
+/* The engine's hooks */
 
-/**
- * tkr_klep_encounter_can_transition:
- *
- * Whether the state machine has an edge from the current phase to @to. It
- * does not check what the edge itself needs (a complete Setup for Main).
- */
-gboolean
-tkr_klep_encounter_can_transition (TkrKlepEncounter *self, TkrPhase to)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-  return tkr_phase_can_follow (self->phase, to);
-}
-
+/* Setup -> Main needs every PC placed (seed, "Turn Order"). */
 static gboolean
-check_transition (TkrKlepEncounter *self, TkrPhase to, GError **error)
+check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
 {
-  return tkr_phase_check_transition (self->phase, to, error);
-}
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
 
-static void
-set_phase (TkrKlepEncounter *self, TkrPhase phase)
-{
-  tkr_history_set (self->history, self, "phase", phase);
-}
-
-gboolean
-tkr_klep_encounter_transition (TkrKlepEncounter *self, TkrPhase to, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!check_transition (self, to, error))
-    return FALSE;
-
-  switch (to)
+  if (to == TKR_PHASE_MAIN && tkr_encounter_get_phase (encounter) == TKR_PHASE_SETUP &&
+      (self->setup == NULL || !tkr_klep_setup_is_complete (self->setup)))
     {
-    case TKR_PHASE_SETUP:
-      return tkr_klep_encounter_begin_setup (self, error);
-    case TKR_PHASE_MAIN:
-      if (self->phase == TKR_PHASE_SETUP)
-        return tkr_klep_encounter_begin_main (self, error);
-      return tkr_klep_encounter_resume (self, NULL, error);
-    case TKR_PHASE_PAUSED:
-      return tkr_klep_encounter_pause (self, error);
-    case TKR_PHASE_END:
-      return tkr_klep_encounter_end (self, error);
-    case TKR_PHASE_FREEPLAY:
-      if (self->phase == TKR_PHASE_SETUP)
-        return tkr_klep_encounter_abandon_setup (self, error);
-      return tkr_klep_encounter_finish (self, error);
-    default:
-      g_assert_not_reached ();
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                   _ ("Some PCs still have Edge Save tests to make"));
+      return FALSE;
     }
+  return TRUE;
+}
+
+/* A combatant with the Round's Beats and the Turn's Free Actions. */
+static TkrCombatant *
+new_combatant (TkrEncounter *encounter, TkrCharacter *character)
+{
+  TkrRules *rules = tkr_encounter_get_rules (encounter);
+
+  return TKR_COMBATANT (tkr_klep_combatant_new (character, tkr_rules_get_beats_per_round (rules),
+                                                tkr_rules_get_free_actions_per_turn (rules)));
 }
 
 /* Freeplay -> Setup: a fresh Setup with every participant in it. */
-gboolean
-tkr_klep_encounter_begin_setup (TkrKlepEncounter *self, GError **error)
+static void
+setup_begun (TkrEncounter *encounter)
 {
-  g_autoptr (TkrKlepSetup) setup = NULL;
-  guint n;
+  GListModel *participants = tkr_encounter_get_participants (encounter);
+  g_autoptr (TkrKlepSetup) setup = tkr_klep_setup_new (tkr_encounter_get_rules (encounter));
 
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!check_transition (self, TKR_PHASE_SETUP, error))
-    return FALSE;
-
-  setup = tkr_klep_setup_new (self->rules);
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->participants));
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     {
-      g_autoptr (TkrCharacter) character =
-        g_list_model_get_item (G_LIST_MODEL (self->participants), i);
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (participants, i);
 
       /* A fresh Setup: nothing to record until it joins the encounter. */
       tkr_klep_setup_add_character (setup, NULL, character);
     }
-
-  tkr_history_begin (self->history, _ ("Begin the encounter’s Setup"));
-  tkr_history_set (self->history, self, "setup", setup);
-  set_phase (self, TKR_PHASE_SETUP);
-  tkr_klep_encounter_log (self, _ ("The encounter begins: the turn order is being set up"));
-  tkr_history_end (self->history);
-  return TRUE;
+  tkr_encounter_set (encounter, encounter, "setup", setup);
+  tkr_encounter_log (encounter, _ ("The encounter begins: the turn order is being set up"));
 }
 
-gboolean
-tkr_klep_encounter_abandon_setup (TkrKlepEncounter *self, GError **error)
+/* Joining a Setup adds to its tests or groups; leaving takes away. */
+static void
+joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
 
-  if (self->phase != TKR_PHASE_SETUP)
+  if (self->setup != NULL)
+    tkr_klep_setup_add_character (self->setup, HISTORY (self), character);
+}
+
+static void
+leaving (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
+{
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+
+  /* A participant is always in the Setup, so this cannot fail. */
+  if (self->setup != NULL)
+    tkr_klep_setup_remove_character (self->setup, HISTORY (self), character, NULL);
+}
+
+/* Setup -> Main: the Setup's order, with the encounter's combatants. */
+static GPtrArray *
+build_order (TkrEncounter *encounter)
+{
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  g_autoptr (GPtrArray) preview = tkr_klep_setup_build_order (self->setup);
+  GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < preview->len; i++)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("Only a Setup can be abandoned"));
-      return FALSE;
-    }
+      GObject *slot = preview->pdata[i];
+      TkrKlepTurnEntry *entry =
+        tkr_klep_turn_entry_new (tkr_klep_turn_entry_get_kind (TKR_KLEP_TURN_ENTRY (slot)),
+                                 tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
 
-  tkr_history_begin (self->history, _ ("Abandon the Setup"));
-  tkr_history_set_destructive (self->history);
-  tkr_history_set (self->history, self, "setup", NULL);
-  set_phase (self, TKR_PHASE_FREEPLAY);
-  tkr_klep_encounter_log (self, _ ("The Setup is abandoned; back to Freeplay"));
-  tkr_history_end (self->history);
-  return TRUE;
+      for (guint j = 0; j < n_members (slot); j++)
+        tkr_klep_turn_entry_add_member (
+          entry, tkr_klep_encounter_find_combatant (self, CHARACTER (member_at (slot, j))));
+      g_ptr_array_add (order, entry);
+    }
+  return order;
+}
+
+static void
+main_begun (TkrEncounter *encounter)
+{
+  tkr_encounter_set (encounter, encounter, "setup", NULL);
+  tkr_encounter_log (encounter, _ ("The turn order is set; Round 1 begins"));
 }
 
 /* Start of a Turn (seed, "Turn" and "Movement"): every member of the entry
  * gains Movement equal to its largest range, gets its Free Actions back,
  * and a Slow Action started on its last Turn takes effect now. */
 static void
-start_turn (TkrKlepEncounter *self, TkrKlepTurnEntry *entry)
+start_turn (TkrEncounter *encounter, GObject *slot)
 {
-  set_int (self, self, "turn-serial", self->turn_serial + 1);
-  tkr_history_set (self->history, entry, "current", TRUE);
-  tkr_klep_encounter_log (self, _ ("Round %d: %s’s Turn"), self->round,
-                          tkr_klep_turn_entry_get_name (entry));
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  int free_actions = tkr_rules_get_free_actions_per_turn (RULES (self));
 
-  for (guint i = 0; i < n_members (entry); i++)
+  tkr_encounter_set (self, self, "turn-serial", self->turn_serial + 1);
+  tkr_encounter_set (self, slot, "current", TRUE);
+  tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
+                     tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
+
+  for (guint i = 0; i < n_members (slot); i++)
     {
-      TkrKlepCombatant *combatant = member_at (entry, i);
-      int movement = tkr_character_get_largest_range (tkr_klep_combatant_get_character (combatant));
+      TkrKlepCombatant *combatant = member_at (slot, i);
+      int movement = tkr_character_get_largest_range (CHARACTER (combatant));
       const char *slow_action = tkr_klep_combatant_get_pending_slow_action (combatant);
 
-      set_int (self, combatant, "movement-gained", movement);
-      set_int (self, combatant, "movement-left", movement);
-      tkr_history_set (self->history, combatant, "range-spent", NULL);
-      tkr_history_set (self->history, combatant, "improvised", NULL);
-      set_int (self, combatant, "free-actions-used", 0);
-      set_int (self, combatant, "free-actions-allowed",
-               tkr_rules_get_free_actions_per_turn (self->rules));
+      set_resource (self, combatant, "movement", "maximum", movement);
+      set_resource (self, combatant, "movement", "current", movement);
+      tkr_encounter_set (self, combatant, "range-spent", NULL);
+      tkr_encounter_set (self, combatant, "improvised", NULL);
+      set_resource (self, combatant, "free-actions", "maximum", free_actions);
+      set_resource (self, combatant, "free-actions", "current", free_actions);
 
       if (slow_action != NULL)
         {
           /* Translators: a character, then an Ability's name */
-          tkr_klep_encounter_log (self, _ ("%s’s Slow Action %s takes effect"),
-                                  combatant_name (combatant), slow_action);
-          tkr_history_set (self->history, combatant, "pending-slow-action", NULL);
+          tkr_encounter_log (encounter, _ ("%s’s Slow Action %s takes effect"),
+                             combatant_name (combatant), slow_action);
+          tkr_encounter_set (self, combatant, "pending-slow-action", NULL);
         }
     }
 }
@@ -790,119 +474,79 @@ start_turn (TkrKlepEncounter *self, TkrKlepTurnEntry *entry)
  * Fleeting condition is erased, except stacks gained on this Turn; Beats
  * (and the Dash count with them) reset, less any Beat owed. */
 static void
-end_turn (TkrKlepEncounter *self, TkrKlepTurnEntry *entry)
+end_turn (TkrEncounter *encounter, GObject *slot)
 {
-  int beats = tkr_rules_get_beats_per_round (self->rules);
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  int beats = tkr_rules_get_beats_per_round (RULES (self));
 
-  for (guint i = 0; i < n_members (entry); i++)
+  for (guint i = 0; i < n_members (slot); i++)
     {
-      TkrKlepCombatant *combatant = member_at (entry, i);
-      TkrCharacter *character = tkr_klep_combatant_get_character (combatant);
+      TkrKlepCombatant *combatant = member_at (slot, i);
+      TkrCharacter *character = CHARACTER (combatant);
       guint erased =
-        tkr_character_erase_fleeting_stacks (character, self->history, self->turn_serial);
+        tkr_character_erase_fleeting_stacks (character, HISTORY (self), self->turn_serial);
 
       if (erased > 0)
-        tkr_klep_encounter_log (self,
-                                g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
-                                             "%s erases %u condition stacks", erased),
-                                character_name (character), erased);
+        tkr_encounter_log (encounter,
+                           g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
+                                        "%s erases %u condition stacks", erased),
+                           character_name (character), erased);
 
-      set_int (self, combatant, "beats-left",
-               MAX (beats - tkr_klep_combatant_get_beats_owed (combatant), 0));
-      set_int (self, combatant, "beats-owed", 0);
-      set_int (self, combatant, "dashes", 0);
+      set_resource (self, combatant, "beats", "current",
+                    MAX (beats - tkr_klep_combatant_get_beats_owed (combatant), 0));
+      tkr_encounter_set (self, combatant, "beats-owed", 0);
+      tkr_encounter_set (self, combatant, "dashes", 0);
     }
-  tkr_history_set (self->history, entry, "current", FALSE);
+  tkr_encounter_set (self, slot, "current", FALSE);
 }
 
 static void
-clear_store (TkrKlepEncounter *self, GListStore *store)
+paused (TkrEncounter *encounter)
 {
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (store)); i > 0; i--)
-    tkr_history_remove (self->history, store, i - 1);
+  tkr_encounter_log (encounter, _ ("The encounter is paused"));
 }
 
-/* Setup -> Main: the order comes from the Setup; Round 1 begins with the
- * first entry's Turn (seed, "Encounter Main Phase"). */
-gboolean
-tkr_klep_encounter_begin_main (TkrKlepEncounter *self, GError **error)
+/* See tkr_klep_encounter_resume_by_beat (). */
+static void
+resumed (TkrEncounter *encounter)
 {
-  g_autoptr (GPtrArray) entries = NULL;
-  int beats, free_actions;
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  TkrKlepCombatant *by_beat = self->resuming_by_beat;
+  int left;
 
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!check_transition (self, TKR_PHASE_MAIN, error))
-    return FALSE;
-  if (self->phase != TKR_PHASE_SETUP || self->setup == NULL)
+  if (by_beat == NULL)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("The Main phase begins from a Setup"));
-      return FALSE;
+      tkr_encounter_log (encounter, _ ("The encounter resumes"));
+      return;
     }
-  if (!tkr_klep_setup_is_complete (self->setup))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _ ("Some PCs still have Edge Save tests to make"));
-      return FALSE;
-    }
-  entries = tkr_klep_setup_build_order (self->setup);
-  if (entries->len == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _ ("Nobody takes part in the encounter yet"));
-      return FALSE;
-    }
-
-  /* Fresh combatants: what they start with is part of their creation, and
-   * undo takes them away whole. */
-  beats = tkr_rules_get_beats_per_round (self->rules);
-  free_actions = tkr_rules_get_free_actions_per_turn (self->rules);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      TkrKlepTurnEntry *entry = g_ptr_array_index (entries, i);
-
-      for (guint j = 0; j < n_members (entry); j++)
-        g_object_set (member_at (entry, j), "beats-left", beats, "free-actions-allowed",
-                      free_actions, NULL);
-    }
-
-  tkr_history_begin (self->history, _ ("Begin the Main phase"));
-  clear_store (self, self->order);
-  for (guint i = 0; i < entries->len; i++)
-    tkr_history_append (self->history, self->order, g_ptr_array_index (entries, i));
-  tkr_history_set (self->history, self, "setup", NULL);
-  set_phase (self, TKR_PHASE_MAIN);
-  set_int (self, self, "round", 1);
-  set_int (self, self, "current-index", 0);
-  tkr_klep_encounter_log (self, _ ("The turn order is set; Round 1 begins"));
-  start_turn (self, entry_at (self, 0));
-  tkr_history_end (self->history);
-  return TRUE;
+  left = tkr_klep_combatant_get_beats_left (by_beat);
+  if (!tkr_klep_encounter_is_on_turn (self, by_beat) && left > 0)
+    change (self, by_beat, "beats", -1);
+  else
+    tkr_encounter_set (self, by_beat, "beats-owed",
+                       tkr_klep_combatant_get_beats_owed (by_beat) + 1);
+  tkr_encounter_log (encounter,
+                     _ ("%s ends the pause by spending a Beat, which is missing on their next "
+                        "Turn"),
+                     combatant_name (by_beat));
 }
 
-gboolean
-tkr_klep_encounter_pause (TkrKlepEncounter *self, GError **error)
+/* End -> Freeplay or an abandoned Setup. The turn serial is kept: condition
+ * stacks gained in this encounter carry its stamps, and the next encounter
+ * must not reuse them. */
+static void
+cleared (TkrEncounter *encounter)
 {
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!check_transition (self, TKR_PHASE_PAUSED, error))
-    return FALSE;
-
-  tkr_history_begin (self->history, _ ("Pause the encounter"));
-  set_phase (self, TKR_PHASE_PAUSED);
-  tkr_klep_encounter_log (self, _ ("The encounter is paused"));
-  tkr_history_end (self->history);
-  return TRUE;
+  tkr_encounter_set (encounter, encounter, "setup", NULL);
 }
 
 /**
- * tkr_klep_encounter_resume:
- * @by_beat: (nullable): the combatant who ended the pause by spending a Beat
+ * tkr_klep_encounter_resume_by_beat:
+ * @by_beat: the combatant who ends the pause by spending a Beat
  *
- * Paused -> Main. The seed (Paused) says a Beat spent to end a pause is
- * missing on the spender's next Turn. Beats reset only at the end of one's
- * own Turn, so:
+ * Paused -> Main (tkr_encounter_resume ()), paid with a Beat that is
+ * missing on the spender's next Turn (seed, "Paused"). Beats reset only at
+ * the end of one's own Turn, so:
  *
  * - off its Turn, with a Beat left: the Beat is spent now; no reset comes
  *   before its next Turn, so that Turn has one Beat fewer;
@@ -911,160 +555,21 @@ tkr_klep_encounter_pause (TkrKlepEncounter *self, GError **error)
  *   and taken off at the next reset ("beats-owed").
  */
 gboolean
-tkr_klep_encounter_resume (TkrKlepEncounter *self, TkrKlepCombatant *by_beat, GError **error)
+tkr_klep_encounter_resume_by_beat (TkrKlepEncounter *self,
+                                   TkrKlepCombatant *by_beat,
+                                   GError **error)
 {
+  gboolean resumed_ok;
+
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (self->phase != TKR_PHASE_PAUSED)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("Only a paused encounter can resume"));
-      return FALSE;
-    }
-  if (by_beat != NULL && !require_combatant (self, by_beat, error))
+  if (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED &&
+      !require_combatant (self, by_beat, error))
     return FALSE;
-
-  tkr_history_begin (self->history, _ ("Resume the encounter"));
-  set_phase (self, TKR_PHASE_MAIN);
-  if (by_beat == NULL)
-    tkr_klep_encounter_log (self, _ ("The encounter resumes"));
-  else
-    {
-      int left = tkr_klep_combatant_get_beats_left (by_beat);
-
-      if (!tkr_klep_encounter_is_on_turn (self, by_beat) && left > 0)
-        set_int (self, by_beat, "beats-left", left - 1);
-      else
-        set_int (self, by_beat, "beats-owed", tkr_klep_combatant_get_beats_owed (by_beat) + 1);
-      tkr_klep_encounter_log (self,
-                              _ ("%s ends the pause by spending a Beat, which is missing on their "
-                                 "next Turn"),
-                              combatant_name (by_beat));
-    }
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-gboolean
-tkr_klep_encounter_end (TkrKlepEncounter *self, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!check_transition (self, TKR_PHASE_END, error))
-    return FALSE;
-
-  tkr_history_begin (self->history, _ ("End the encounter"));
-  set_phase (self, TKR_PHASE_END);
-  tkr_klep_encounter_log (self,
-                          g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d Round",
-                                       "The encounter ends after %d Rounds", self->round),
-                          self->round);
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-/* End -> Freeplay. The turn serial is kept: condition stacks gained in this
- * encounter carry its stamps, and the next encounter must not reuse them. */
-gboolean
-tkr_klep_encounter_finish (TkrKlepEncounter *self, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (self->phase != TKR_PHASE_END)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("Only an encounter that has ended can go back to Freeplay"));
-      return FALSE;
-    }
-
-  tkr_history_begin (self->history, _ ("Back to Freeplay"));
-  tkr_history_set_destructive (self->history);
-  clear_store (self, self->order);
-  tkr_history_set (self->history, self, "setup", NULL);
-  set_int (self, self, "round", 0);
-  set_int (self, self, "current-index", -1);
-  set_phase (self, TKR_PHASE_FREEPLAY);
-  tkr_klep_encounter_log (self, _ ("Back to Freeplay"));
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-/* Turns and rounds (seed, "Encounter Main Phase"): after the last entry's
- * Turn the next Round begins with the first. */
-gboolean
-tkr_klep_encounter_next_turn (TkrKlepEncounter *self, GError **error)
-{
-  TkrKlepTurnEntry *entry;
-  int index;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!require_phase (self, TKR_PHASE_MAIN, error))
-    return FALSE;
-  entry = tkr_klep_encounter_get_current_entry (self);
-  if (entry == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("There is no turn order"));
-      return FALSE;
-    }
-
-  tkr_history_begin (self->history, _ ("Next turn"));
-  tkr_history_set_tag (self->history, NEXT_TURN_TAG);
-  end_turn (self, entry);
-
-  index = self->current_index + 1;
-  if ((guint) index >= n_entries (self))
-    {
-      index = 0;
-      set_int (self, self, "round", self->round + 1);
-    }
-  set_int (self, self, "current-index", index);
-  start_turn (self, entry_at (self, index));
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-/**
- * tkr_klep_encounter_previous_turn:
- *
- * Undoes steps until the last "next turn" is undone, so everything that
- * turn change did (Beats reset, condition stacks erased) comes back, and
- * everything since can be redone. If no such step can be found, whatever
- * was undone while looking is redone and nothing changes.
- */
-gboolean
-tkr_klep_encounter_previous_turn (TkrKlepEncounter *self, GError **error)
-{
-  guint undone = 0;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!require_phase (self, TKR_PHASE_MAIN, error))
-    return FALSE;
-  if (self->history == NULL || (self->round <= 1 && self->current_index <= 0))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("There is no earlier Turn to go back to"));
-      return FALSE;
-    }
-
-  while (tkr_history_can_undo (self->history))
-    {
-      gboolean was_next_turn =
-        g_strcmp0 (tkr_history_peek_undo_tag (self->history), NEXT_TURN_TAG) == 0;
-
-      tkr_history_undo (self->history);
-      undone++;
-      if (was_next_turn)
-        return TRUE;
-    }
-
-  while (undone-- > 0)
-    tkr_history_redo (self->history);
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("The change of Turn cannot be undone any more"));
-  return FALSE;
+  self->resuming_by_beat = by_beat;
+  resumed_ok = tkr_encounter_resume (ENC (self), error);
+  self->resuming_by_beat = NULL;
+  return resumed_ok;
 }
 
 /* Beats (seed, "Beats") */
@@ -1102,20 +607,22 @@ tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error))
+  if (!tkr_encounter_require_phase (ENC (self), TKR_PHASE_MAIN, error) ||
+      !require_combatant (self, combatant, error))
     return FALSE;
   if (!reaction && !require_on_turn (self, combatant, error))
     return FALSE;
   if (!check_beats (combatant, 1, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _ ("Spend a Beat"));
-  set_int (self, combatant, "beats-left", tkr_klep_combatant_get_beats_left (combatant) - 1);
+  tkr_history_begin (HISTORY (self), _ ("Spend a Beat"));
+  change (self, combatant, "beats", -1);
   if (reaction && !tkr_klep_encounter_is_on_turn (self, combatant))
-    tkr_klep_encounter_log (self, _ ("%s spends a Beat on a Reaction"), combatant_name (combatant));
+    tkr_encounter_log (ENC (self), _ ("%s spends a Beat on a Reaction"),
+                       combatant_name (combatant));
   else
-    tkr_klep_encounter_log (self, _ ("%s spends a Beat"), combatant_name (combatant));
-  tkr_history_end (self->history);
+    tkr_encounter_log (ENC (self), _ ("%s spends a Beat"), combatant_name (combatant));
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1124,19 +631,20 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_running (self, error) || !require_combatant (self, combatant, error))
+  if (!tkr_encounter_require_running (ENC (self), error) ||
+      !require_combatant (self, combatant, error))
     return FALSE;
-  if (tkr_klep_combatant_get_beats_left (combatant) >= tkr_rules_get_beats_per_round (self->rules))
+  if (tkr_klep_combatant_get_beats_left (combatant) >= tkr_rules_get_beats_per_round (RULES (self)))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s already has every Beat of the Round"), combatant_name (combatant));
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _ ("Give a Beat back"));
-  set_int (self, combatant, "beats-left", tkr_klep_combatant_get_beats_left (combatant) + 1);
-  tkr_klep_encounter_log (self, _ ("%s gets a Beat back"), combatant_name (combatant));
-  tkr_history_end (self->history);
+  tkr_history_begin (HISTORY (self), _ ("Give a Beat back"));
+  change (self, combatant, "beats", 1);
+  tkr_encounter_log (ENC (self), _ ("%s gets a Beat back"), combatant_name (combatant));
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1161,15 +669,13 @@ tkr_klep_encounter_use_free_action (TkrKlepEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
-      !require_on_turn (self, combatant, error) || !check_free_action (combatant, error))
+  if (!require_own_turn (self, combatant, error) || !check_free_action (combatant, error))
     return FALSE;
 
-  tkr_history_begin (self->history, _ ("Use a Free Action"));
-  set_int (self, combatant, "free-actions-used",
-           tkr_klep_combatant_get_free_actions_used (combatant) + 1);
-  tkr_klep_encounter_log (self, _ ("%s uses a Free Action"), combatant_name (combatant));
-  tkr_history_end (self->history);
+  tkr_history_begin (HISTORY (self), _ ("Use a Free Action"));
+  change (self, combatant, "free-actions", -1);
+  tkr_encounter_log (ENC (self), _ ("%s uses a Free Action"), combatant_name (combatant));
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1185,9 +691,10 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_running (self, error) || !require_combatant (self, combatant, error))
+  if (!tkr_encounter_require_running (ENC (self), error) ||
+      !require_combatant (self, combatant, error))
     return FALSE;
-  minimum = tkr_rules_get_free_actions_per_turn (self->rules);
+  minimum = tkr_rules_get_free_actions_per_turn (RULES (self));
   if (allowed < minimum || allowed > MAX_ALLOWED_FREE_ACTIONS)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
@@ -1196,13 +703,13 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _ ("Allow Free Actions"));
-  set_int (self, combatant, "free-actions-allowed", allowed);
-  tkr_klep_encounter_log (self,
-                          g_dngettext (GETTEXT_PACKAGE, "The GM allows %s %d Free Action this Turn",
-                                       "The GM allows %s %d Free Actions this Turn", allowed),
-                          combatant_name (combatant), allowed);
-  tkr_history_end (self->history);
+  tkr_history_begin (HISTORY (self), _ ("Allow Free Actions"));
+  set_free_actions_allowed (self, combatant, allowed);
+  tkr_encounter_log (ENC (self),
+                     g_dngettext (GETTEXT_PACKAGE, "The GM allows %s %d Free Action this Turn",
+                                  "The GM allows %s %d Free Actions this Turn", allowed),
+                     combatant_name (combatant), allowed);
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1236,13 +743,14 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
 
-  if (!require_running (self, error) || !require_combatant (self, combatant, error))
+  if (!tkr_encounter_require_running (ENC (self), error) ||
+      !require_combatant (self, combatant, error))
     return FALSE;
 
   time = tkr_ability_get_time (ability);
   name = tkr_ability_get_name (ability);
 
-  if (self->phase == TKR_PHASE_PAUSED)
+  if (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED)
     {
       if (tkr_ability_time_is_slow (time) && !gm_approved)
         {
@@ -1252,14 +760,14 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                        name);
           return FALSE;
         }
-      tkr_history_begin (self->history, _ ("Use an Ability"));
+      tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
       if (tkr_ability_time_is_slow (time))
-        tkr_klep_encounter_log (self, _ ("%s uses %s during the pause, with the GM’s approval"),
-                                combatant_name (combatant), name);
+        tkr_encounter_log (ENC (self), _ ("%s uses %s during the pause, with the GM’s approval"),
+                           combatant_name (combatant), name);
       else
-        tkr_klep_encounter_log (self, _ ("%s uses %s during the pause"), combatant_name (combatant),
-                                name);
-      tkr_history_end (self->history);
+        tkr_encounter_log (ENC (self), _ ("%s uses %s during the pause"),
+                           combatant_name (combatant), name);
+      tkr_history_end (HISTORY (self));
       return TRUE;
     }
 
@@ -1306,92 +814,26 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _ ("Use an Ability"));
+  tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
   if (beats > 0)
-    set_int (self, combatant, "beats-left", tkr_klep_combatant_get_beats_left (combatant) - beats);
+    change (self, combatant, "beats", -beats);
   if (free_action)
-    set_int (self, combatant, "free-actions-used",
-             tkr_klep_combatant_get_free_actions_used (combatant) + 1);
+    change (self, combatant, "free-actions", -1);
   if (time == TKR_ABILITY_TIME_SLOW_ACTION)
     {
-      tkr_history_set (self->history, combatant, "pending-slow-action", name);
-      tkr_klep_encounter_log (self, _ ("%s begins the Slow Action %s; it takes effect next Turn"),
-                              combatant_name (combatant), name);
+      tkr_encounter_set (self, combatant, "pending-slow-action", name);
+      tkr_encounter_log (ENC (self), _ ("%s begins the Slow Action %s; it takes effect next Turn"),
+                         combatant_name (combatant), name);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
-    tkr_klep_encounter_log (self, _ ("%s uses %s (%s)"), combatant_name (combatant), name,
-                            tkr_ability_time_to_string (time));
-  tkr_history_end (self->history);
+    tkr_encounter_log (ENC (self), _ ("%s uses %s (%s)"), combatant_name (combatant), name,
+                       tkr_ability_time_to_string (time));
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
 /* Movement (seed, "Movement") */
-
-/* The name a range goes by this Turn: the sheet's spelling, or the GM's
- * grant, so "walk" and "Walk" add up in one place. */
-static char *
-canonical_range (TkrKlepCombatant *combatant, const char *range)
-{
-  TkrMovementRange *sheet_range =
-    tkr_character_find_range (tkr_klep_combatant_get_character (combatant), range);
-  g_auto (GStrv) names = NULL;
-
-  if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
-    return g_strdup (tkr_movement_range_get_name (sheet_range));
-  names = tkr_klep_combatant_list_ranges (combatant);
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_ascii_strcasecmp (names[i], range) == 0)
-      return g_strdup (names[i]);
-  return g_strdup (range);
-}
-
-typedef struct
-{
-  const char *key;
-  GVariant *value;
-} DictEntry;
-
-static int
-compare_entries (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
-}
-
-/* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
- * equal states are equal variants. */
-static GVariant *
-dict_with (GVariant *dict, const char *key, GVariant *value)
-{
-  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
-  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
-  GVariantBuilder builder;
-  GVariantIter iter;
-  DictEntry entry;
-
-  g_variant_iter_init (&iter, dict);
-  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
-    {
-      if (g_str_equal (entry.key, key))
-        g_variant_unref (entry.value);
-      else
-        g_array_append_val (entries, entry);
-    }
-  entry.key = key;
-  entry.value = g_variant_ref (new_value);
-  g_array_append_val (entries, entry);
-  g_array_sort (entries, compare_entries);
-
-  g_variant_builder_init (&builder, g_variant_get_type (dict));
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DictEntry *e = &g_array_index (entries, DictEntry, i);
-
-      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
-      g_variant_unref (e->value);
-    }
-  return g_variant_builder_end (&builder);
-}
 
 /**
  * tkr_klep_encounter_move:
@@ -1409,15 +851,13 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
                          GError **error)
 {
   g_autofree char *name = NULL;
-  g_autoptr (GVariant) range_spent = NULL;
   gboolean improvised, waived;
   int cap, spent, left;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (range != NULL, FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
-      !require_on_turn (self, combatant, error))
+  if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (movement <= 0)
     {
@@ -1426,7 +866,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  name = canonical_range (combatant, range);
+  name = tkr_klep_combatant_canonical_range (combatant, range);
   improvised = tkr_klep_combatant_is_improvised (combatant, name, &waived);
   cap = tkr_klep_combatant_get_range_cap (combatant, name);
   spent = tkr_klep_combatant_get_range_spent (combatant, name);
@@ -1462,30 +902,28 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  g_object_get (combatant, "range-spent", &range_spent, NULL);
-
-  tkr_history_begin (self->history, _ ("Move"));
-  tkr_history_set (self->history, combatant, "range-spent",
-                   dict_with (range_spent, name, g_variant_new_int32 (spent + movement)));
-  set_int (self, combatant, "movement-left", left - movement);
+  tkr_history_begin (HISTORY (self), _ ("Move"));
+  tkr_encounter_set (self, combatant, "range-spent",
+                     tkr_klep_combatant_range_spent_with (combatant, name, spent + movement));
+  change (self, combatant, "movement", -movement);
   if (improvised && !waived)
     {
-      int cost = MAX (tkr_rules_get_improvised_cost (self->rules), 1);
+      int cost = MAX (tkr_rules_get_improvised_cost (RULES (self)), 1);
       g_autofree char *distance = g_strdup_printf ("%g", (double) movement / cost);
 
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
-      tkr_klep_encounter_log (self,
-                              _ ("%s spends %d Movement on improvised %s and covers %s units"),
-                              combatant_name (combatant), movement, name, distance);
+      tkr_encounter_log (ENC (self),
+                         _ ("%s spends %d Movement on improvised %s and covers %s units"),
+                         combatant_name (combatant), movement, name, distance);
     }
   else if (improvised)
-    tkr_klep_encounter_log (self, _ ("%s spends %d Movement on improvised %s, without penalty"),
-                            combatant_name (combatant), movement, name);
+    tkr_encounter_log (ENC (self), _ ("%s spends %d Movement on improvised %s, without penalty"),
+                       combatant_name (combatant), movement, name);
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
-    tkr_klep_encounter_log (self, _ ("%s spends %d Movement on %s"), combatant_name (combatant),
-                            movement, name);
-  tkr_history_end (self->history);
+    tkr_encounter_log (ENC (self), _ ("%s spends %d Movement on %s"), combatant_name (combatant),
+                       movement, name);
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1506,13 +944,11 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
                                            gboolean waive_penalty,
                                            GError **error)
 {
-  g_autoptr (GVariant) improvised = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
-      !require_on_turn (self, combatant, error))
+  if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (range == NULL || *range == '\0' || !g_utf8_validate (range, -1, NULL))
     {
@@ -1526,7 +962,7 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
                    _ ("An improvised range needs between 1 and %d units"), MAX_IMPROVISED_UNITS);
       return FALSE;
     }
-  if (tkr_character_get_range_units (tkr_klep_combatant_get_character (combatant), range) > 0)
+  if (tkr_character_get_range_units (CHARACTER (combatant), range) > 0)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s already has a %s range and needs no improvising"),
@@ -1534,19 +970,18 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  name = canonical_range (combatant, range);
-  g_object_get (combatant, "improvised", &improvised, NULL);
+  name = tkr_klep_combatant_canonical_range (combatant, range);
 
-  tkr_history_begin (self->history, _ ("Grant Improvised Movement"));
-  tkr_history_set (self->history, combatant, "improvised",
-                   dict_with (improvised, name, g_variant_new ("(ib)", units, waive_penalty)));
+  tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
+  tkr_encounter_set (self, combatant, "improvised",
+                     tkr_klep_combatant_improvised_with (combatant, name, units, waive_penalty));
   if (waive_penalty)
-    tkr_klep_encounter_log (self, _ ("The GM grants %s an improvised %s of %d, without penalty"),
-                            combatant_name (combatant), name, units);
+    tkr_encounter_log (ENC (self), _ ("The GM grants %s an improvised %s of %d, without penalty"),
+                       combatant_name (combatant), name, units);
   else
-    tkr_klep_encounter_log (self, _ ("The GM grants %s an improvised %s of %d"),
-                            combatant_name (combatant), name, units);
-  tkr_history_end (self->history);
+    tkr_encounter_log (ENC (self), _ ("The GM grants %s an improvised %s of %d"),
+                       combatant_name (combatant), name, units);
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1557,6 +992,61 @@ tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *co
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), FALSE);
   return tkr_klep_combatant_get_dashes (combatant) >= 1;
+}
+
+/* The Test a second Dash needs is Athletics (seed, "The Dash Ability"). */
+#define DASH_TEST_SKILL "Athletics"
+
+/**
+ * tkr_klep_encounter_roll_dash_test:
+ *
+ * Rolls the Athletics Test of a second Dash: d10 plus @combatant's
+ * Athletics modifier (0 when the sheet has none).
+ *
+ * Returns: (transfer full): the roll, for tkr_klep_encounter_dash ()
+ */
+TkrTestRoll *
+tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GRand *rand)
+{
+  int modifier;
+
+  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), NULL);
+  g_return_val_if_fail (rand != NULL, NULL);
+
+  modifier = tkr_character_get_modifier_value (CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL,
+                                               DASH_TEST_SKILL);
+  return tkr_dice_roll_test (RULES (self), rand, modifier, 0, 0);
+}
+
+/**
+ * tkr_klep_encounter_get_basic_abilities:
+ *
+ * The basic Abilities every character has (Dash, Hide...), from the rule
+ * data, read once.
+ *
+ * Returns: (transfer none) (element-type TkrAbility): the Abilities
+ */
+GPtrArray *
+tkr_klep_encounter_get_basic_abilities (TkrKlepEncounter *self)
+{
+  JsonArray *array;
+
+  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
+
+  if (self->basic_abilities != NULL)
+    return self->basic_abilities;
+  self->basic_abilities = g_ptr_array_new_with_free_func (g_object_unref);
+  array = tkr_rules_get_basic_abilities (RULES (self));
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      TkrAbility *ability =
+        tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
+
+      if (ability != NULL)
+        g_ptr_array_add (self->basic_abilities, ability);
+    }
+  return self->basic_abilities;
 }
 
 /**
@@ -1581,8 +1071,7 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_combatant (self, combatant, error) ||
-      !require_on_turn (self, combatant, error) || !check_beats (combatant, 1, error))
+  if (!require_own_turn (self, combatant, error) || !check_beats (combatant, 1, error))
     return FALSE;
 
   again = tkr_klep_encounter_dash_needs_test (self, combatant);
@@ -1593,34 +1082,34 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
       return FALSE;
     }
 
-  character = tkr_klep_combatant_get_character (combatant);
+  character = CHARACTER (combatant);
   largest = tkr_character_get_largest_range (character);
 
-  tkr_history_begin (self->history, _ ("Dash"));
+  tkr_history_begin (HISTORY (self), _ ("Dash"));
   /* The condition first: if it cannot be added, nothing else has changed. */
   if (again && athletics->range == TKR_SCORE_RANGE_LOW &&
       tkr_klep_encounter_add_condition (self, character, "Slowed", 1, error) == NULL)
     {
-      tkr_history_abort (self->history);
+      tkr_history_abort (HISTORY (self));
       return FALSE;
     }
-  set_int (self, combatant, "beats-left", tkr_klep_combatant_get_beats_left (combatant) - 1);
-  set_int (self, combatant, "dashes", tkr_klep_combatant_get_dashes (combatant) + 1);
-  set_int (self, combatant, "movement-gained",
-           tkr_klep_combatant_get_movement_gained (combatant) + largest);
-  set_int (self, combatant, "movement-left",
-           tkr_klep_combatant_get_movement_left (combatant) + largest);
+  change (self, combatant, "beats", -1);
+  tkr_encounter_set (self, combatant, "dashes", tkr_klep_combatant_get_dashes (combatant) + 1);
+  set_resource (self, combatant, "movement", "maximum",
+                tkr_klep_combatant_get_movement_gained (combatant) + largest);
+  change (self, combatant, "movement", largest);
   if (!again)
-    tkr_klep_encounter_log (self, _ ("%s Dashes: every range is doubled this Turn"),
-                            character_name (character));
+    tkr_encounter_log (ENC (self), _ ("%s Dashes: every range is doubled this Turn"),
+                       character_name (character));
   else if (athletics->range == TKR_SCORE_RANGE_LOW)
     /* Translators: a character, then the Score of a Test */
-    tkr_klep_encounter_log (self, _ ("%s Dashes again with an Athletics Score of %d and is Slowed"),
-                            character_name (character), athletics->score);
+    tkr_encounter_log (ENC (self),
+                       _ ("%s Dashes again with an Athletics Score of %d and is Slowed"),
+                       character_name (character), athletics->score);
   else
-    tkr_klep_encounter_log (self, _ ("%s Dashes again with an Athletics Score of %d"),
-                            character_name (character), athletics->score);
-  tkr_history_end (self->history);
+    tkr_encounter_log (ENC (self), _ ("%s Dashes again with an Athletics Score of %d"),
+                       character_name (character), athletics->score);
+  tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
@@ -1648,195 +1137,33 @@ tkr_klep_encounter_add_condition (
   if (!require_participant (self, character, error))
     return NULL;
 
-  turn = (self->phase == TKR_PHASE_MAIN || self->phase == TKR_PHASE_PAUSED) ? self->turn_serial
-                                                                            : TKR_TURN_NONE;
+  turn = (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_MAIN ||
+          tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED)
+           ? self->turn_serial
+           : TKR_TURN_NONE;
 
-  tkr_history_begin (self->history, _ ("Add a condition"));
-  condition =
-    tkr_character_add_condition (character, self->history, self->rules, name, stacks, turn, error);
+  tkr_history_begin (HISTORY (self), _ ("Add a condition"));
+  condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
+                                           turn, error);
   if (condition == NULL)
     {
-      tkr_history_abort (self->history);
+      tkr_history_abort (HISTORY (self));
       return NULL;
     }
   /* Translators: a character, a number of stacks, then a condition ("Slowed") */
-  tkr_klep_encounter_log (
-    self,
+  tkr_encounter_log (
+    ENC (self),
     g_dngettext (GETTEXT_PACKAGE, "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks),
     character_name (character), stacks, tkr_condition_get_name (condition));
-  tkr_history_end (self->history);
+  tkr_history_end (HISTORY (self));
   return condition;
 }
 
-/* Zones (seed, "Terrain Zones") */
+/* Files: the engine writes the skeleton (phase, round, turn, participants,
+ * log); the Kleptonomicon's own members are its name, the turn serial, the
+ * order with each member's state, the Setup and the zones. */
 
-static gboolean
-find_zone (TkrKlepEncounter *self, TkrZone *zone, guint *position, GError **error)
-{
-  if (TKR_IS_ZONE (zone) && g_list_store_find (self->zones, zone, position))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That Zone is not in play"));
-  return FALSE;
-}
-
-static gboolean
-check_zone_stacks (const char *name, int stacks, int max_stacks, GError **error)
-{
-  if (stacks >= 1 && stacks <= max_stacks)
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("A %s Zone has from 1 to %d stacks"), name, max_stacks);
-  return FALSE;
-}
-
-/* A Zone the rule data does not list stacks as high as the listed ones do. */
-static int
-custom_zone_max_stacks (TkrRules *rules)
-{
-  int max_stacks = 1;
-
-  for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)
-    max_stacks = MAX (max_stacks, tkr_rules_get_zone (rules, i)->max_stacks);
-  return max_stacks;
-}
-
-/**
- * tkr_klep_encounter_add_zone:
- * @location: (nullable): where it lies, in the GM's words
- *
- * Returns: (transfer none) (nullable): the Zone, now in play
- */
-TkrZone *
-tkr_klep_encounter_add_zone (
-  TkrKlepEncounter *self, const char *name, int stacks, const char *location, GError **error)
-{
-  const TkrZoneInfo *info;
-  g_autoptr (TkrZone) zone = NULL;
-  int max_stacks;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A Zone needs a name, such as Fire or Dark"));
-      return NULL;
-    }
-  if (location != NULL && !g_utf8_validate (location, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("The Zone’s place is not valid text"));
-      return NULL;
-    }
-
-  info = tkr_rules_lookup_zone (self->rules, name);
-  max_stacks = info ? info->max_stacks : custom_zone_max_stacks (self->rules);
-  if (!check_zone_stacks (info ? info->name : name, stacks, max_stacks, error))
-    return NULL;
-
-  zone = info ? tkr_zone_new_from_info (info, stacks) : tkr_zone_new (name, stacks, max_stacks);
-  if (location != NULL)
-    g_object_set (zone, "location", location, NULL);
-
-  tkr_history_begin (self->history, _ ("Add a Zone"));
-  tkr_history_append (self->history, self->zones, zone);
-  if (location != NULL && *location != '\0')
-    /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
-    tkr_klep_encounter_log (self,
-                            g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears: %s",
-                                         "A %s Zone of %d stacks appears: %s", stacks),
-                            tkr_zone_get_name (zone), stacks, location);
-  else
-    tkr_klep_encounter_log (self,
-                            g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears",
-                                         "A %s Zone of %d stacks appears", stacks),
-                            tkr_zone_get_name (zone), stacks);
-  tkr_history_end (self->history);
-  return zone;
-}
-
-gboolean
-tkr_klep_encounter_set_zone_stacks (TkrKlepEncounter *self,
-                                    TkrZone *zone,
-                                    int stacks,
-                                    GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!find_zone (self, zone, NULL, error) ||
-      !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone), error))
-    return FALSE;
-
-  tkr_history_begin (self->history, _ ("Change a Zone"));
-  tkr_history_set (self->history, zone, "stacks", stacks);
-  tkr_klep_encounter_log (self,
-                          g_dngettext (GETTEXT_PACKAGE, "The %s Zone now has %d stack",
-                                       "The %s Zone now has %d stacks", stacks),
-                          tkr_zone_get_name (zone), stacks);
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-gboolean
-tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **error)
-{
-  guint position;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!find_zone (self, zone, &position, error))
-    return FALSE;
-
-  g_object_ref (zone);
-  tkr_history_begin (self->history, _ ("Remove a Zone"));
-  tkr_history_set_destructive (self->history);
-  tkr_history_remove (self->history, self->zones, position);
-  tkr_klep_encounter_log (self, _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
-  tkr_history_end (self->history);
-  g_object_unref (zone);
-  return TRUE;
-}
-
-/**
- * tkr_klep_encounter_award_experience:
- * @reason: (nullable): why, for the log ("drove the orcs off")
- *
- * Seed, "Encounter End Phase": usually one Experience Point, sometimes a
- * second for a secondary goal or a fine outcome; the amounts allowed come
- * from the rule data.
- */
-gboolean
-tkr_klep_encounter_award_experience (
-  TkrKlepEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  if (!require_phase (self, TKR_PHASE_END, error) || !require_participant (self, character, error))
-    return FALSE;
-  if (!tkr_rules_is_valid_award (self->rules, xp))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%d Experience Points is not an award these rules allow"), xp);
-      return FALSE;
-    }
-
-  tkr_history_begin (self->history, _ ("Award Experience"));
-  if (!tkr_character_award_experience (character, self->history, xp, error))
-    {
-      tkr_history_abort (self->history);
-      return FALSE;
-    }
-  if (reason != NULL && *reason != '\0')
-    /* Translators: a character, Experience Points, then the GM's reason */
-    tkr_klep_encounter_log (self, _ ("%s gains %d XP: %s"), character_name (character), xp, reason);
-  else
-    tkr_klep_encounter_log (self, _ ("%s gains %d XP"), character_name (character), xp);
-  tkr_history_end (self->history);
-  return TRUE;
-}
-
-/* Files */
+typedef JsonNode *(*ItemToJson) (gpointer item);
 
 static JsonNode *
 list_to_json (GListModel *list, JsonNode *(*to_json) (gpointer item))
@@ -1855,23 +1182,6 @@ list_to_json (GListModel *list, JsonNode *(*to_json) (gpointer item))
 }
 
 static JsonNode *
-participant_to_json (gpointer item)
-{
-  TkrCharacter *character = item;
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  /* PCs live in the party (their own files); an NPC of the encounter is
-   * a copy made for it, so it is stored here whole. */
-  if (tkr_character_is_pc (character))
-    json_object_set_string_member (object, "ref", tkr_character_get_id (character));
-  else
-    json_object_set_member (object, "npc", tkr_character_to_json (character));
-  json_node_take_object (node, object);
-  return node;
-}
-
-static JsonNode *
 entry_to_json (gpointer item)
 {
   TkrKlepTurnEntry *entry = item;
@@ -1883,138 +1193,58 @@ entry_to_json (gpointer item)
   json_object_set_string_member (object, "name", tkr_klep_turn_entry_get_name (entry));
   json_object_set_member (object, "members",
                           list_to_json (tkr_klep_turn_entry_get_members (entry),
-                                        (JsonNode * (*) (gpointer)) tkr_klep_combatant_to_json));
+                                        (ItemToJson) tkr_klep_combatant_to_json));
   json_node_take_object (node, object);
   return node;
 }
 
-JsonNode *
-tkr_klep_encounter_to_json (TkrKlepEncounter *self)
+static void
+write_json (TkrEncounter *encounter, JsonObject *object)
 {
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
-  json_object_set_string_member (object, "phase", tkr_phase_to_nick (self->phase));
-  json_object_set_int_member (object, "round", self->round);
-  json_object_set_int_member (object, "current_index", self->current_index);
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
-  json_object_set_member (object, "participants",
-                          list_to_json (G_LIST_MODEL (self->participants), participant_to_json));
   json_object_set_member (object, "order",
-                          list_to_json (G_LIST_MODEL (self->order), entry_to_json));
+                          list_to_json (tkr_encounter_get_order (encounter), entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_klep_setup_to_json (self->setup));
-  json_object_set_member (
-    object, "zones",
-    list_to_json (G_LIST_MODEL (self->zones), (JsonNode * (*) (gpointer)) tkr_zone_to_json));
-  json_object_set_member (
-    object, "log",
-    list_to_json (G_LIST_MODEL (self->log), (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
-  json_node_take_object (node, object);
-  return node;
+  json_object_set_member (object, "zones",
+                          list_to_json (G_LIST_MODEL (self->zones), (ItemToJson) tkr_zone_to_json));
+}
+
+/* What a file holds beyond the engine's skeleton, until it is committed. */
+typedef struct
+{
+  char *name;
+  int turn_serial;
+  TkrKlepSetup *setup;
+  GPtrArray *zones;
+} KlepLoad;
+
+static void
+klep_load_free (KlepLoad *data)
+{
+  g_free (data->name);
+  g_clear_object (&data->setup);
+  g_ptr_array_unref (data->zones);
+  g_free (data);
 }
 
 /* While loading, characters are found among the participants just read:
  * the NPCs created from the file and the PCs the caller resolved. */
 static TkrCharacter *
-resolve_participant (const char *id, gpointer user_data)
+find_participant (const char *id, gpointer load)
 {
-  GPtrArray *participants = user_data;
-
-  for (guint i = 0; i < participants->len; i++)
-    if (g_strcmp0 (tkr_character_get_id (g_ptr_array_index (participants, i)), id) == 0)
-      return g_ptr_array_index (participants, i);
-  return NULL;
+  return tkr_encounter_load_find_character (load, id);
 }
 
 static gboolean
-read_participants (JsonObject *object,
-                   const char *path,
-                   TkrCharacterResolver resolve,
-                   gpointer user_data,
-                   GPtrArray *participants,
-                   GError **error)
-{
-  g_autofree char *list_path = tkr_json_path (path, "participants");
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, "participants", path, FALSE, &array, error))
-    return FALSE;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autofree char *ref = NULL;
-      g_autoptr (TkrCharacter) character = NULL;
-      JsonObject *item;
-      JsonNode *npc;
-
-      item = tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      if (item == NULL || !tkr_json_get_string (item, "ref", item_path, FALSE, NULL, &ref, error))
-        return FALSE;
-      npc = json_object_get_member (item, "npc");
-      if (npc != NULL && JSON_NODE_HOLDS_NULL (npc))
-        npc = NULL;
-
-      if ((ref != NULL) == (npc != NULL))
-        {
-          tkr_json_set_error (error, item_path, _ ("expected either “ref” or “npc”"));
-          return FALSE;
-        }
-      if (ref != NULL)
-        {
-          TkrCharacter *found = resolve ? resolve (ref, user_data) : NULL;
-
-          if (found == NULL)
-            {
-              g_autofree char *ref_path = tkr_json_path (item_path, "ref");
-              tkr_json_set_error (error, ref_path, _ ("no character in this file has the id “%s”"),
-                                  ref);
-              return FALSE;
-            }
-          if (!tkr_character_is_pc (found))
-            {
-              g_autofree char *ref_path = tkr_json_path (item_path, "ref");
-              tkr_json_set_error (error, ref_path,
-                                  _ ("“%s” is an NPC; an encounter stores its NPCs whole"),
-                                  character_name (found));
-              return FALSE;
-            }
-          character = g_object_ref (found);
-        }
-      else
-        {
-          g_autofree char *npc_path = tkr_json_path (item_path, "npc");
-
-          character = tkr_character_new_from_json (npc, npc_path, error);
-          if (character == NULL)
-            return FALSE;
-          if (tkr_character_is_pc (character))
-            {
-              tkr_json_set_error (error, npc_path,
-                                  _ ("“%s” is a PC; an encounter refers to its PCs by id"),
-                                  character_name (character));
-              return FALSE;
-            }
-        }
-
-      if (resolve_participant (tkr_character_get_id (character), participants) != NULL)
-        {
-          tkr_json_set_error (error, item_path, _ ("“%s” takes part twice"),
-                              character_name (character));
-          return FALSE;
-        }
-      g_ptr_array_add (participants, g_steal_pointer (&character));
-    }
-  return TRUE;
-}
-
-static gboolean
-read_order (
-  JsonObject *object, const char *path, GPtrArray *participants, GPtrArray *order, GError **error)
+read_order (TkrKlepEncounter *self,
+            JsonObject *object,
+            const char *path,
+            TkrEncounterLoad *load,
+            GError **error)
 {
   g_autofree char *list_path = tkr_json_path (path, "order");
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
@@ -2058,12 +1288,12 @@ read_order (
           g_autoptr (TkrKlepCombatant) combatant = NULL;
           TkrCharacter *character;
 
-          combatant =
-            tkr_klep_combatant_new_from_json (json_array_get_element (members, j), member_path,
-                                              resolve_participant, participants, error);
+          combatant = tkr_klep_combatant_new_from_json (
+            json_array_get_element (members, j), member_path,
+            tkr_rules_get_beats_per_round (RULES (self)), find_participant, load, error);
           if (combatant == NULL)
             return FALSE;
-          character = tkr_klep_combatant_get_character (combatant);
+          character = CHARACTER (combatant);
           if (!g_hash_table_add (seen, character))
             {
               tkr_json_set_error (error, member_path, _ ("“%s” has two places in the order"),
@@ -2081,179 +1311,164 @@ read_order (
             }
           tkr_klep_turn_entry_add_member (entry, combatant);
         }
-      g_ptr_array_add (order, g_steal_pointer (&entry));
+      g_ptr_array_add (load->order, g_steal_pointer (&entry));
     }
   return TRUE;
 }
 
-typedef gpointer (*ItemFromJson) (JsonNode *node, const char *path, GError **error);
-
 static gboolean
-read_items (JsonObject *object,
-            const char *member,
-            const char *path,
-            ItemFromJson from_json,
-            GPtrArray *items,
-            GError **error)
+read_zones (JsonObject *object, const char *path, GPtrArray *zones, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, member);
+  g_autofree char *list_path = tkr_json_path (path, "zones");
   JsonArray *array;
 
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
+  if (!tkr_json_get_array (object, "zones", path, FALSE, &array, error))
     return FALSE;
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      gpointer item = from_json (json_array_get_element (array, i), item_path, error);
+      TkrZone *zone = tkr_zone_new_from_json (json_array_get_element (array, i), item_path, error);
 
-      if (item == NULL)
+      if (zone == NULL)
         return FALSE;
-      g_ptr_array_add (items, item);
+      g_ptr_array_add (zones, zone);
     }
   return TRUE;
 }
 
-static void
-replace_store (GListStore *store, GPtrArray *items)
+/* A Setup is there exactly in the Setup phase. */
+static gboolean
+read_setup (TkrKlepEncounter *self,
+            JsonObject *object,
+            const char *path,
+            TkrEncounterLoad *load,
+            GError **error)
 {
-  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), items->pdata,
-                       items->len);
-}
+  KlepLoad *data = load->data;
+  g_autofree char *setup_path = tkr_json_path (path, "setup");
+  JsonNode *node = json_object_get_member (object, "setup");
 
-/**
- * tkr_klep_encounter_load_json:
- *
- * Everything is read and checked before anything changes: the phase, the
- * Round and the current index must agree with the order (Main and Paused
- * need a Turn in progress; Freeplay and Setup have no order), every id
- * must resolve, and a Setup is there exactly in the Setup phase. Errors are
- * TKR_FILE_ERROR_INVALID naming the path of the bad value.
- */
-gboolean
-tkr_klep_encounter_load_json (TkrKlepEncounter *self,
-                              JsonNode *node,
-                              const char *path,
-                              TkrCharacterResolver resolve,
-                              gpointer user_data,
-                              GError **error)
-{
-  g_autoptr (GPtrArray) participants = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) order = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) zones = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) log = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (TkrKlepSetup) setup = NULL;
-  g_autofree char *name = NULL;
-  JsonObject *object;
-  JsonNode *setup_node;
-  gint64 round, current_index, turn_serial;
-  int phase;
-
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
-  object = tkr_json_require_object (node, path, error);
-  if (object == NULL || !tkr_json_get_string (object, "name", path, FALSE, "", &name, error) ||
-      !tkr_json_get_enum (object, "phase", path, TRUE, phase_nicks, TKR_PHASE_FREEPLAY, &phase,
-                          error) ||
-      !tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
-      !tkr_json_get_int (object, "current_index", path, FALSE, -1, TKR_JSON_MAX_ITEMS, -1,
-                         &current_index, error) ||
-      !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
-      !read_participants (object, path, resolve, user_data, participants, error) ||
-      !read_order (object, path, participants, order, error) ||
-      !read_items (object, "zones", path, (ItemFromJson) tkr_zone_new_from_json, zones, error) ||
-      !read_items (object, "log", path, (ItemFromJson) tkr_log_entry_new_from_json, log, error))
-    return FALSE;
-
-  /* The phase and the turn must agree with the order. */
-  if (current_index >= (gint64) order->len)
+  if (node != NULL && JSON_NODE_HOLDS_NULL (node))
+    node = NULL;
+  if ((node != NULL) != (load->phase == TKR_PHASE_SETUP))
     {
-      g_autofree char *index_path = tkr_json_path (path, "current_index");
-      tkr_json_set_error (error, index_path, _ ("there is no place %d in an order of %u"),
-                          (int) current_index + 1, order->len);
-      return FALSE;
-    }
-  if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) && (current_index < 0 || round < 1))
-    {
-      g_autofree char *index_path = tkr_json_path (path, "current_index");
-      tkr_json_set_error (error, index_path,
-                          _ ("a running encounter needs a Round and someone’s Turn"));
-      return FALSE;
-    }
-  if ((phase == TKR_PHASE_FREEPLAY || phase == TKR_PHASE_SETUP) &&
-      (order->len > 0 || current_index != -1 || round != 0))
-    {
-      g_autofree char *order_path = tkr_json_path (path, "order");
-      tkr_json_set_error (error, order_path,
-                          _ ("an encounter in Freeplay or Setup has no turn order yet"));
-      return FALSE;
-    }
-
-  setup_node = json_object_get_member (object, "setup");
-  if (setup_node != NULL && JSON_NODE_HOLDS_NULL (setup_node))
-    setup_node = NULL;
-  if ((setup_node != NULL) != (phase == TKR_PHASE_SETUP))
-    {
-      g_autofree char *setup_path = tkr_json_path (path, "setup");
       tkr_json_set_error (error, setup_path,
-                          phase == TKR_PHASE_SETUP
+                          load->phase == TKR_PHASE_SETUP
                             ? _ ("an encounter in its Setup phase needs its Setup")
                             : _ ("only an encounter in its Setup phase has a Setup"));
       return FALSE;
     }
-  if (setup_node != NULL)
+  if (node == NULL)
+    return TRUE;
+  data->setup = tkr_klep_setup_new (RULES (self));
+  return tkr_klep_setup_load_json (data->setup, node, setup_path, find_participant, load, error);
+}
+
+/* The engine keeps one combatant per participant from Setup on: the
+ * order's members, and fresh ones for those not in an order (Setup). */
+static void
+collect_combatants (TkrKlepEncounter *self, TkrEncounterLoad *load)
+{
+  g_autoptr (GHashTable) members = g_hash_table_new (NULL, NULL);
+
+  if (load->phase == TKR_PHASE_FREEPLAY)
+    return;
+  for (guint i = 0; i < load->order->len; i++)
+    for (guint j = 0; j < n_members (load->order->pdata[i]); j++)
+      {
+        TkrKlepCombatant *combatant = member_at (load->order->pdata[i], j);
+
+        g_hash_table_insert (members, CHARACTER (combatant), combatant);
+      }
+  for (guint i = 0; i < load->participants->len; i++)
     {
-      g_autofree char *setup_path = tkr_json_path (path, "setup");
+      TkrCharacter *character = load->participants->pdata[i];
+      TkrKlepCombatant *combatant = g_hash_table_lookup (members, character);
 
-      setup = tkr_klep_setup_new (self->rules);
-      if (!tkr_klep_setup_load_json (setup, setup_node, setup_path, resolve_participant,
-                                     participants, error))
-        return FALSE;
+      g_ptr_array_add (load->combatants, combatant != NULL
+                                           ? g_object_ref (TKR_COMBATANT (combatant))
+                                           : new_combatant (ENC (self), character));
     }
+}
 
-  g_object_set (self, "name", name, "phase", phase, "round", (int) round, "current-index",
-                (int) current_index, "turn-serial", (int) turn_serial, "setup", setup, NULL);
-  replace_store (self->participants, participants);
-  replace_store (self->order, order);
-  replace_store (self->zones, zones);
-  replace_store (self->log, log);
-  for (guint i = 0; i < order->len; i++)
-    g_object_set (g_ptr_array_index (order, i), "current", (gint64) i == current_index, NULL);
+static gboolean
+read_json (TkrEncounter *encounter,
+           JsonObject *object,
+           const char *path,
+           TkrEncounterLoad *load,
+           GError **error)
+{
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  KlepLoad *data = g_new0 (KlepLoad, 1);
+  gint64 turn_serial;
+
+  data->zones = g_ptr_array_new_with_free_func (g_object_unref);
+  load->data = data;
+  load->data_free = (GDestroyNotify) klep_load_free;
+
+  if (!tkr_json_get_string (object, "name", path, FALSE, "", &data->name, error) ||
+      !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
+      !read_order (self, object, path, load, error) ||
+      !read_zones (object, path, data->zones, error) ||
+      !read_setup (self, object, path, load, error))
+    return FALSE;
+  data->turn_serial = turn_serial;
+  collect_combatants (self, load);
   return TRUE;
 }
 
-/* TkrTracker: the Kleptonomicon's encounter as one of the rule systems. */
-
-TKR_TRACKER_DEFINE_FORWARDS (tkr_klep_encounter, TKR_KLEP_ENCOUNTER)
-
-static gboolean
-tracker_add_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
+static void
+commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
 {
-  return tkr_klep_encounter_add_participant (TKR_KLEP_ENCOUNTER (tracker), character, error);
-}
+  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  KlepLoad *data = load->data;
 
-static gboolean
-tracker_remove_participant (TkrTracker *tracker, TkrCharacter *character, GError **error)
-{
-  return tkr_klep_encounter_remove_participant (TKR_KLEP_ENCOUNTER (tracker), character, error);
-}
-
-static GPtrArray *
-tracker_list_participants (TkrTracker *tracker)
-{
-  GListModel *model = tkr_klep_encounter_get_participants (TKR_KLEP_ENCOUNTER (tracker));
-  guint n = g_list_model_get_n_items (model);
-  GPtrArray *characters = g_ptr_array_new_full (n, g_object_unref);
-
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (characters, g_list_model_get_item (model, i));
-  return characters;
+  g_object_set (self, "name", data->name, "turn-serial", data->turn_serial, "setup", data->setup,
+                NULL);
+  g_list_store_splice (self->zones, 0, g_list_model_get_n_items (G_LIST_MODEL (self->zones)),
+                       data->zones->pdata, data->zones->len);
+  for (guint i = 0; i < load->order->len; i++)
+    g_object_set (load->order->pdata[i], "current", (int) i == load->current_index, NULL);
 }
 
 static void
-tkr_klep_encounter_tracker_init (TkrTrackerInterface *iface)
+tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
 {
-  tkr_tracker_forward_init (iface);
-  iface->add_participant = tracker_add_participant;
-  iface->remove_participant = tracker_remove_participant;
-  iface->list_participants = tracker_list_participants;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = tkr_klep_encounter_dispose;
+  object_class->finalize = tkr_klep_encounter_finalize;
+  object_class->get_property = tkr_klep_encounter_get_property;
+  object_class->set_property = tkr_klep_encounter_set_property;
+
+  encounter_class->check_transition = check_transition;
+  encounter_class->new_combatant = new_combatant;
+  encounter_class->setup_begun = setup_begun;
+  encounter_class->joined = joined;
+  encounter_class->leaving = leaving;
+  encounter_class->build_order = build_order;
+  encounter_class->main_begun = main_begun;
+  encounter_class->start_turn = start_turn;
+  encounter_class->end_turn = end_turn;
+  encounter_class->paused = paused;
+  encounter_class->resumed = resumed;
+  encounter_class->cleared = cleared;
+  encounter_class->write_json = write_json;
+  encounter_class->read_json = read_json;
+  encounter_class->commit_json = commit_json;
+
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
+  properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
+  properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_KLEP_SETUP, rw);
+  properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+tkr_klep_encounter_init (TkrKlepEncounter *self)
+{
+  self->zones = g_list_store_new (TKR_TYPE_ZONE);
 }

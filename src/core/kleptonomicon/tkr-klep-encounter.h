@@ -1,87 +1,47 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "tkr-klep-combatant.h"
 #include "tkr-dice.h"
-#include "tkr-log-entry.h"
+#include "tkr-encounter.h"
+#include "tkr-klep-combatant.h"
 #include "tkr-klep-setup.h"
-#include "tkr-tracker.h"
 #include "tkr-klep-turn-entry.h"
 #include "tkr-zone.h"
 
 G_BEGIN_DECLS
 
 #define TKR_TYPE_KLEP_ENCOUNTER (tkr_klep_encounter_get_type ())
-G_DECLARE_FINAL_TYPE (TkrKlepEncounter, tkr_klep_encounter, TKR, KLEP_ENCOUNTER, GObject)
+G_DECLARE_FINAL_TYPE (TkrKlepEncounter, tkr_klep_encounter, TKR, KLEP_ENCOUNTER, TkrEncounter)
 
 /*
- * An encounter and its phases as a state machine (seed 000):
+ * The Kleptonomicon's encounter on the shared engine (TkrEncounter owns
+ * the phases, rounds and turns, participants, combatants, log, award and
+ * file skeleton; seed 000, "Encounter"). Its turn order's slots are
+ * TkrKlepTurnEntry (a PC or an NPC group whose members take their Turn
+ * together), built from the Setup's Edge Save tests (TkrKlepSetup);
+ * Setup -> Main needs every PC placed.
  *
- *   Freeplay -> Setup -> Main <-> Paused, Main|Paused -> End -> Freeplay
- *   (and Setup -> Freeplay to abandon a Setup)
- *
- * Any other transition is refused with TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION.
- * Every command records into the encounter's TkrHistory, so Ctrl+Z undoes
- * it, including "next turn" with the condition stacks it erased.
- *
- * Properties: "rules" (TkrRules, construct-only), "history" (TkrHistory,
- * construct-only), "name" (string), "phase" (TkrPhase), "round" (int, 0
- * before Main), "current-index" (int, -1 when no turn), "turn-serial"
- * (int, counts every Turn started in this encounter, stamps condition
- * stacks), "setup" (TkrKlepSetup, NULL outside Setup).
- * Lists: participants [TkrCharacter], order [TkrKlepTurnEntry], log
- * [TkrLogEntry], zones [TkrZone].
+ * Properties: "name" (string), "turn-serial" (int, counts every Turn
+ * started in this encounter, stamps condition stacks), "setup"
+ * (TkrKlepSetup, NULL outside Setup), "zones" (GListModel of TkrZone).
  */
 
 TkrKlepEncounter *tkr_klep_encounter_new (TkrRules *rules, TkrHistory *history);
-TkrRules *tkr_klep_encounter_get_rules (TkrKlepEncounter *self);
-TkrHistory *tkr_klep_encounter_get_history (TkrKlepEncounter *self);
 const char *tkr_klep_encounter_get_name (TkrKlepEncounter *self);
-TkrPhase tkr_klep_encounter_get_phase (TkrKlepEncounter *self);
-int tkr_klep_encounter_get_round (TkrKlepEncounter *self);
-int tkr_klep_encounter_get_current_index (TkrKlepEncounter *self);
 int tkr_klep_encounter_get_turn_serial (TkrKlepEncounter *self);
 TkrKlepSetup *tkr_klep_encounter_get_setup (TkrKlepEncounter *self);
-GListModel *tkr_klep_encounter_get_participants (TkrKlepEncounter *self);
-GListModel *tkr_klep_encounter_get_order (TkrKlepEncounter *self);
-GListModel *tkr_klep_encounter_get_log (TkrKlepEncounter *self);
 GListModel *tkr_klep_encounter_get_zones (TkrKlepEncounter *self);
+/* The entry whose Turn it is (or was, at the End). */
 TkrKlepTurnEntry *tkr_klep_encounter_get_current_entry (TkrKlepEncounter *self);
 TkrKlepCombatant *tkr_klep_encounter_find_combatant (TkrKlepEncounter *self,
                                                      TkrCharacter *character);
 gboolean tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant);
 
-/* Participants: in Freeplay or Setup (joining a Setup adds to its tests or
- * groups). */
-gboolean tkr_klep_encounter_add_participant (TkrKlepEncounter *self,
-                                             TkrCharacter *character,
-                                             GError **error);
-gboolean tkr_klep_encounter_remove_participant (TkrKlepEncounter *self,
-                                                TkrCharacter *character,
-                                                GError **error);
-
-/* Phases */
-gboolean tkr_klep_encounter_can_transition (TkrKlepEncounter *self, TkrPhase to);
-gboolean tkr_klep_encounter_transition (TkrKlepEncounter *self, TkrPhase to, GError **error);
-gboolean tkr_klep_encounter_begin_setup (TkrKlepEncounter *self, GError **error);
-gboolean tkr_klep_encounter_abandon_setup (TkrKlepEncounter *self, GError **error);
-/* Setup -> Main: the order comes from the Setup, which must be complete;
- * Round 1 starts with the first entry's Turn. */
-gboolean tkr_klep_encounter_begin_main (TkrKlepEncounter *self, GError **error);
-gboolean tkr_klep_encounter_pause (TkrKlepEncounter *self, GError **error);
-/* Paused -> Main. If @by_beat is given, that combatant ended the pause by
- * spending a Beat, which is missing on its next Turn (seed, Paused). */
-gboolean
-tkr_klep_encounter_resume (TkrKlepEncounter *self, TkrKlepCombatant *by_beat, GError **error);
-gboolean tkr_klep_encounter_end (TkrKlepEncounter *self, GError **error);
-/* End -> Freeplay: the order and combatants go; the log stays. */
-gboolean tkr_klep_encounter_finish (TkrKlepEncounter *self, GError **error);
-
-/* Main: turns and rounds */
-gboolean tkr_klep_encounter_next_turn (TkrKlepEncounter *self, GError **error);
-/* Undoes back to before the last "next turn", everything it erased
- * included; what was done since can be redone. */
-gboolean tkr_klep_encounter_previous_turn (TkrKlepEncounter *self, GError **error);
+/* Paused -> Main, ended by @by_beat spending a Beat, which is missing on
+ * its next Turn (seed, Paused); tkr_encounter_resume () resumes freely. */
+gboolean tkr_klep_encounter_resume_by_beat (TkrKlepEncounter *self,
+                                            TkrKlepCombatant *by_beat,
+                                            GError **error);
 
 /* Beats: on one's own Turn for anything; off Turn only for Reactions. */
 gboolean tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
@@ -125,10 +85,17 @@ gboolean tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
  * Dash in the same Round needs @athletics: a Low Score makes the combatant
  * Slowed. Without it, a second Dash fails with NEEDS_TEST. */
 gboolean tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant);
+/* The Athletics Test of a second Dash, rolled for @combatant. */
+TkrTestRoll *tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self,
+                                                TkrKlepCombatant *combatant,
+                                                GRand *rand);
 gboolean tkr_klep_encounter_dash (TkrKlepEncounter *self,
                                   TkrKlepCombatant *combatant,
                                   const TkrTestRoll *athletics,
                                   GError **error);
+
+/* The rule data's basic Abilities (TkrAbility), read once. */
+GPtrArray *tkr_klep_encounter_get_basic_abilities (TkrKlepEncounter *self);
 
 /* Conditions during the encounter: stamped with the current turn serial. */
 TkrCondition *tkr_klep_encounter_add_condition (
@@ -142,21 +109,5 @@ gboolean tkr_klep_encounter_set_zone_stacks (TkrKlepEncounter *self,
                                              int stacks,
                                              GError **error);
 gboolean tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **error);
-
-/* End: XP award (an amount the rule data allows, 1 or 2) with a reason. */
-gboolean tkr_klep_encounter_award_experience (
-  TkrKlepEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
-
-void tkr_klep_encounter_log (TkrKlepEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-JsonNode *tkr_klep_encounter_to_json (TkrKlepEncounter *self);
-/* Reads encounter state into a fresh encounter (no history recorded).
- * NPC participants are stored whole; PCs by id through @resolve. */
-gboolean tkr_klep_encounter_load_json (TkrKlepEncounter *self,
-                                       JsonNode *node,
-                                       const char *path,
-                                       TkrCharacterResolver resolve,
-                                       gpointer user_data,
-                                       GError **error);
 
 G_END_DECLS

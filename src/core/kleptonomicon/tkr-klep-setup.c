@@ -1143,7 +1143,7 @@ pc_entry (TkrCharacter *pc)
 {
   TkrKlepTurnEntry *entry =
     tkr_klep_turn_entry_new (TKR_KLEP_TURN_ENTRY_KIND_PC, tkr_character_get_name (pc));
-  g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (pc);
+  g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (pc, 0, 0);
 
   tkr_klep_turn_entry_add_member (entry, combatant);
   return entry;
@@ -1184,7 +1184,7 @@ tkr_klep_setup_build_order (TkrKlepSetup *self)
       for (guint j = 0; j < g_list_model_get_n_items (members); j++)
         {
           g_autoptr (TkrCharacter) npc = g_list_model_get_item (members, j);
-          g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (npc);
+          g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (npc, 0, 0);
 
           tkr_klep_turn_entry_add_member (entry, combatant);
         }

@@ -204,7 +204,7 @@ tkr_klep_turn_entry_has_character (TkrKlepTurnEntry *self, TkrCharacter *charact
     {
       g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (G_LIST_MODEL (self->members), i);
 
-      if (tkr_klep_combatant_get_character (member) == character)
+      if (tkr_combatant_get_character (TKR_COMBATANT (member)) == character)
         return TRUE;
     }
   return FALSE;

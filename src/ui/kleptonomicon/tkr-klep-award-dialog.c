@@ -30,7 +30,7 @@ G_DEFINE_FINAL_TYPE (TkrKlepAwardDialog, tkr_klep_award_dialog, ADW_TYPE_MESSAGE
 static void
 build_amounts (TkrKlepAwardDialog *self)
 {
-  TkrRules *rules = tkr_klep_encounter_get_rules (self->encounter);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   GtkCheckButton *first = NULL;
 
   for (int xp = 1; xp <= MAX_AWARD_OFFERED; xp++)
@@ -69,8 +69,8 @@ award_response_cb (TkrKlepAwardDialog *self, const char *response)
 
   xp = tkr_klep_award_dialog_get_xp (self);
   source = self->feedback_widget ? self->feedback_widget : GTK_WIDGET (self);
-  if (tkr_klep_encounter_award_experience (self->encounter, self->character, xp,
-                                           tkr_klep_award_dialog_get_reason (self), &error))
+  if (tkr_encounter_award_experience (TKR_ENCOUNTER (self->encounter), self->character, xp,
+                                      tkr_klep_award_dialog_get_reason (self), &error))
     {
       /* TRANSLATORS: "Alice gains 2 XP" */
       g_autofree char *message =

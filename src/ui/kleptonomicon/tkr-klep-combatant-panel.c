@@ -9,7 +9,6 @@
 #include "tkr-feedback.h"
 
 /* The skill a second Dash in a Round tests (seed, "The Dash Ability"). */
-#define DASH_TEST_SKILL "Athletics"
 
 struct _TkrKlepCombatantPanel
 {
@@ -73,13 +72,13 @@ static GParamSpec *properties[N_PROPS];
 static TkrCharacter *
 get_character (TkrKlepCombatantPanel *self)
 {
-  return self->combatant ? tkr_klep_combatant_get_character (self->combatant) : NULL;
+  return self->combatant ? tkr_combatant_get_character (TKR_COMBATANT (self->combatant)) : NULL;
 }
 
 static TkrHistory *
 get_history (TkrKlepCombatantPanel *self)
 {
-  return self->encounter ? tkr_klep_encounter_get_history (self->encounter) : NULL;
+  return self->encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (self->encounter)) : NULL;
 }
 
 static gboolean
@@ -115,7 +114,7 @@ refresh_state (TkrKlepCombatantPanel *self)
   if (!is_ready (self))
     return;
 
-  rules = tkr_klep_encounter_get_rules (self->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   per_round = tkr_rules_get_beats_per_round (rules);
   left = tkr_klep_combatant_get_beats_left (self->combatant);
 
@@ -301,7 +300,8 @@ create_chip (TkrKlepCombatantPanel *self, TkrCondition *condition)
   g_autofree char *tooltip = NULL;
 
   if (self->encounter != NULL)
-    info = tkr_rules_lookup_condition (tkr_klep_encounter_get_rules (self->encounter), name);
+    info =
+      tkr_rules_lookup_condition (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)), name);
 
   /* TRANSLATORS: a condition chip: name and stacks, "Slowed 2" */
   label = g_strdup_printf (_ ("%s %d"), shown, stacks);
@@ -512,7 +512,7 @@ static const char *
 untranslate_range (TkrKlepCombatantPanel *self, const char *text)
 {
   const char *const *names =
-    tkr_rules_get_range_names (tkr_klep_encounter_get_rules (self->encounter));
+    tkr_rules_get_range_names (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
   g_autofree char *folded = g_utf8_casefold (text, -1);
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
@@ -570,7 +570,7 @@ improvised_choices (TkrKlepCombatantPanel *self)
   if (!is_ready (self))
     return G_MENU_MODEL (menu);
 
-  names = tkr_rules_get_range_names (tkr_klep_encounter_get_rules (self->encounter));
+  names = tkr_rules_get_range_names (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
       g_autoptr (GMenuItem) item = NULL;
@@ -609,9 +609,10 @@ create_improvised_form (TkrKlepCombatantPanel *self)
   GtkWidget *waive = gtk_switch_new ();
   GtkWidget *waive_label;
   GtkWidget *grant = gtk_button_new_with_mnemonic (_ ("_Grant"));
-  int cost = self->encounter
-               ? tkr_rules_get_improvised_cost (tkr_klep_encounter_get_rules (self->encounter))
-               : 1;
+  int cost =
+    self->encounter
+      ? tkr_rules_get_improvised_cost (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)))
+      : 1;
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -815,7 +816,7 @@ dash_with_test (DashRequest *request, TkrTestRoll *roll)
   g_autoptr (GError) error = NULL;
   g_autofree char *description = tkr_test_roll_describe (roll);
   g_autofree char *message = NULL;
-  TkrCharacter *character = tkr_klep_combatant_get_character (request->combatant);
+  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (request->combatant));
 
   if (!tkr_klep_encounter_dash (request->encounter, request->combatant, roll, &error))
     {
@@ -832,7 +833,7 @@ dash_with_test (DashRequest *request, TkrTestRoll *roll)
 static void
 dash_response_cb (AdwMessageDialog *dialog, const char *response, DashRequest *request)
 {
-  TkrRules *rules = tkr_klep_encounter_get_rules (request->encounter);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (request->encounter));
   g_autoptr (TkrTestRoll) roll = NULL;
 
   if (g_strcmp0 (response, "enter") == 0)
@@ -842,12 +843,9 @@ dash_response_cb (AdwMessageDialog *dialog, const char *response, DashRequest *r
     }
   else if (g_strcmp0 (response, "roll") == 0)
     {
-      TkrCharacter *character = tkr_klep_combatant_get_character (request->combatant);
       g_autoptr (GRand) rand = g_rand_new ();
-      int modifier =
-        tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL);
 
-      roll = tkr_dice_roll_test (rules, rand, modifier, 0, 0);
+      roll = tkr_klep_encounter_roll_dash_test (request->encounter, request->combatant, rand);
     }
 
   if (roll != NULL)
@@ -889,7 +887,7 @@ tkr_klep_combatant_panel_request_dash (GtkWidget *source,
       return;
     }
 
-  character = tkr_klep_combatant_get_character (combatant);
+  character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   /* TRANSLATORS: the body of the dialog for a second Dash in a Round */
   body = g_strdup_printf (_ ("A second Dash this Round needs a Pass on an Athletics Test, or %s "
                              "becomes Slowed. Type the Score the player rolled, or roll it here."),
@@ -956,10 +954,10 @@ show_ability_used (AbilityRequest *request)
   g_autofree char *message = NULL;
 
   /* TRANSLATORS: "Alice uses Melee Attack" */
-  message =
-    g_strdup_printf (_ ("%s uses %s"),
-                     tkr_character_get_name (tkr_klep_combatant_get_character (request->combatant)),
-                     tkr_ability_get_name (request->ability));
+  message = g_strdup_printf (
+    _ ("%s uses %s"),
+    tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (request->combatant))),
+    tkr_ability_get_name (request->ability));
   tkr_feedback_show (request->source, request->fallback, message, FALSE);
 }
 
@@ -1036,35 +1034,6 @@ tkr_klep_combatant_panel_request_ability (GtkWidget *source,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The basic Abilities of the rule data, read once per rule set. */
-static GPtrArray *
-get_basic_abilities (TkrRules *rules)
-{
-  static GQuark quark;
-  GPtrArray *abilities;
-  JsonArray *array;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("tkr-basic-abilities");
-
-  abilities = g_object_get_qdata (G_OBJECT (rules), quark);
-  if (abilities != NULL)
-    return abilities;
-
-  abilities = g_ptr_array_new_with_free_func (g_object_unref);
-  array = tkr_rules_get_basic_abilities (rules);
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      TkrAbility *ability =
-        tkr_ability_new_from_json (json_array_get_element (array, i), "basic_abilities", NULL);
-
-      if (ability != NULL)
-        g_ptr_array_add (abilities, ability);
-    }
-  g_object_set_qdata_full (G_OBJECT (rules), quark, abilities, (GDestroyNotify) g_ptr_array_unref);
-  return abilities;
-}
-
 static gboolean
 has_ability_named (GPtrArray *abilities, const char *name)
 {
@@ -1095,7 +1064,7 @@ abilities_popup_cb (GtkMenuButton *button, gpointer user_data)
   list = tkr_character_get_abilities (character);
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     g_ptr_array_add (self->abilities, g_list_model_get_item (list, i));
-  basics = get_basic_abilities (tkr_klep_encounter_get_rules (self->encounter));
+  basics = tkr_klep_encounter_get_basic_abilities (self->encounter);
   for (guint i = 0; i < basics->len; i++)
     {
       TkrAbility *ability = g_ptr_array_index (basics, i);
@@ -1172,7 +1141,7 @@ condition_popup_cb (GtkMenuButton *button, gpointer user_data)
     }
 
   /* The catalogue of the rule data, in its order. */
-  rules = tkr_klep_encounter_get_rules (self->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     {
       const TkrConditionInfo *info = tkr_rules_get_condition (rules, i);
@@ -1449,7 +1418,8 @@ tkr_klep_combatant_panel_set_encounter (TkrKlepCombatantPanel *self, TkrKlepEnco
 
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_klep_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   refresh_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }

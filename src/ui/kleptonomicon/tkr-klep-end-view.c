@@ -35,7 +35,7 @@ static GParamSpec *properties[N_PROPS];
 static TkrKlepEncounter *
 get_encounter (TkrKlepEndView *self)
 {
-  return self->campaign ? tkr_campaign_get_encounter (self->campaign) : NULL;
+  return self->campaign ? tkr_campaign_get_klep_encounter (self->campaign) : NULL;
 }
 
 static gboolean
@@ -202,7 +202,7 @@ finish_clicked_cb (TkrKlepEndView *self)
   if (get_encounter (self) == NULL)
     return;
 
-  ok = tkr_klep_encounter_finish (get_encounter (self), &error);
+  ok = tkr_encounter_finish (TKR_ENCOUNTER (get_encounter (self)), &error);
   report (self, ok, error);
 }
 
@@ -365,7 +365,7 @@ tkr_klep_end_view_set_campaign (TkrKlepEndView *self, TkrCampaign *campaign)
 
   encounter = get_encounter (self);
   gtk_filter_list_model_set_model (
-    self->pcs, encounter ? tkr_klep_encounter_get_participants (encounter) : NULL);
+    self->pcs, encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_feedback_clear (self->error_label);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }

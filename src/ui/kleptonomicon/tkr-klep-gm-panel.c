@@ -57,7 +57,7 @@ report (TkrKlepGmPanel *self, gboolean ok, const GError *error)
 static TkrRules *
 get_rules (TkrKlepGmPanel *self)
 {
-  return self->encounter ? tkr_klep_encounter_get_rules (self->encounter) : NULL;
+  return self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
 }
 
 /* Zones in play */
@@ -460,8 +460,9 @@ log_view_map_cb (TkrKlepGmPanel *self)
 static void
 refresh_log_state (TkrKlepGmPanel *self)
 {
-  guint n =
-    self->encounter ? g_list_model_get_n_items (tkr_klep_encounter_get_log (self->encounter)) : 0;
+  guint n = self->encounter
+              ? g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter)))
+              : 0;
 
   gtk_widget_set_visible (GTK_WIDGET (self->log_empty_label), n == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->log_scroller), n > 0);
@@ -489,7 +490,7 @@ add_note (TkrKlepGmPanel *self)
 
   /* A note is a line of the log like any command's, so undo takes it away
    * too. */
-  tkr_klep_encounter_log (self->encounter, "%s", text);
+  tkr_encounter_log (TKR_ENCOUNTER (self->encounter), "%s", text);
   gtk_editable_set_text (GTK_EDITABLE (self->note_entry), "");
   tkr_feedback_clear (self->error_label);
 }
@@ -673,7 +674,7 @@ tkr_klep_gm_panel_set_encounter (TkrKlepGmPanel *self, TkrKlepEncounter *encount
   if (!g_set_object (&self->encounter, encounter))
     return;
 
-  log = encounter ? tkr_klep_encounter_get_log (encounter) : NULL;
+  log = encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL;
   gtk_list_box_bind_model (self->zones_list,
                            encounter ? tkr_klep_encounter_get_zones (encounter) : NULL,
                            encounter ? create_zone_row : NULL, self, NULL);

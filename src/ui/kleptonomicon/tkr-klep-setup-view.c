@@ -63,7 +63,7 @@ static void refresh (TkrKlepSetupView *self);
 static TkrHistory *
 get_history (TkrKlepSetupView *self)
 {
-  return self->encounter ? tkr_klep_encounter_get_history (self->encounter) : NULL;
+  return self->encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (self->encounter)) : NULL;
 }
 
 static gboolean
@@ -433,7 +433,7 @@ refresh_test (TkrKlepSetupView *self)
     {
       const char *pc_name = tkr_character_get_name (pc);
       const char *group_name = tkr_klep_npc_group_get_name (group);
-      TkrRules *rules = tkr_klep_encounter_get_rules (self->encounter);
+      TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
       /* TRANSLATORS: "Alice tests Edge against Goblins" */
       g_autofree char *title =
         g_strdup_printf (_ ("%s tests Edge against %s"), pc_name, group_name);
@@ -492,7 +492,7 @@ show_result (TkrKlepSetupView *self,
     text = g_strdup_printf (_ ("%s against %s: %d, %s"), tkr_character_get_name (pc),
                             tkr_klep_npc_group_get_name (group), score,
                             tkr_score_range_to_string (tkr_rules_classify (
-                              tkr_klep_encounter_get_rules (self->encounter), score)));
+                              tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)), score)));
 
   gtk_label_set_text (self->last_result_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), TRUE);
@@ -605,7 +605,7 @@ rebuild_results (TkrKlepSetupView *self)
       return;
     }
 
-  rules = tkr_klep_encounter_get_rules (self->encounter);
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
   pcs = tkr_klep_setup_get_pcs (self->setup);
   groups = tkr_klep_setup_get_groups (self->setup);
   n_pcs = g_list_model_get_n_items (pcs);
@@ -689,7 +689,7 @@ entry_pc (TkrKlepTurnEntry *entry)
     return NULL;
 
   combatant = g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
-  return combatant ? tkr_klep_combatant_get_character (combatant) : NULL;
+  return combatant ? tkr_combatant_get_character (TKR_COMBATANT (combatant)) : NULL;
 }
 
 static void
@@ -786,8 +786,8 @@ rebuild_preview (TkrKlepSetupView *self)
 
               if (j > 0)
                 g_string_append (names, ", ");
-              g_string_append (names,
-                               tkr_character_get_name (tkr_klep_combatant_get_character (member)));
+              g_string_append (names, tkr_character_get_name (
+                                        tkr_combatant_get_character (TKR_COMBATANT (member))));
             }
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
         }
@@ -819,7 +819,7 @@ start_clicked_cb (TkrKlepSetupView *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_begin_main (self->encounter, &error);
+  ok = tkr_encounter_begin_main (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -832,7 +832,7 @@ abandon_clicked_cb (TkrKlepSetupView *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_abandon_setup (self->encounter, &error);
+  ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -1084,7 +1084,8 @@ tkr_klep_setup_view_set_encounter (TkrKlepSetupView *self, TkrKlepEncounter *enc
 
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_klep_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   set_setup (self, encounter ? tkr_klep_encounter_get_setup (encounter) : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }

@@ -64,10 +64,11 @@ refresh_header (TkrKlepTurnTracker *self)
 
   if (self->encounter != NULL)
     {
-      phase = tkr_klep_encounter_get_phase (self->encounter);
+      phase = tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter));
       entry = tkr_klep_encounter_get_current_entry (self->encounter);
       /* TRANSLATORS: the Round number in the tracker's header */
-      round = g_strdup_printf (_ ("Round %d"), tkr_klep_encounter_get_round (self->encounter));
+      round =
+        g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)));
     }
 
   if (entry != NULL)
@@ -115,7 +116,7 @@ scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 
   if (self->encounter != NULL)
     {
-      index = tkr_klep_encounter_get_current_index (self->encounter);
+      index = tkr_encounter_get_current_index (TKR_ENCOUNTER (self->encounter));
       entry = tkr_klep_encounter_get_current_entry (self->encounter);
     }
   if (entry == NULL || index < 0 || ++self->scroll_tries > 10)
@@ -183,7 +184,7 @@ next_clicked_cb (TkrKlepTurnTracker *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_next_turn (self->encounter, &error);
+  ok = tkr_encounter_next_turn (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -196,7 +197,7 @@ previous_clicked_cb (TkrKlepTurnTracker *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_previous_turn (self->encounter, &error);
+  ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -209,7 +210,7 @@ resume_clicked_cb (TkrKlepTurnTracker *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_resume (self->encounter, NULL, &error);
+  ok = tkr_encounter_resume (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -222,7 +223,7 @@ end_clicked_cb (TkrKlepTurnTracker *self)
   if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_end (self->encounter, &error);
+  ok = tkr_encounter_end (TKR_ENCOUNTER (self->encounter), &error);
   report (self, ok, error);
 }
 
@@ -239,7 +240,7 @@ resume_by_beat_clicked_cb (GtkWidget *button, TkrKlepTurnTracker *self)
 
   /* The Beat goes missing on that combatant's next Turn (seed, "Encounter
    * Paused Phase"); the core keeps the count. */
-  ok = tkr_klep_encounter_resume (self->encounter, combatant, &error);
+  ok = tkr_klep_encounter_resume_by_beat (self->encounter, combatant, &error);
   report (self, ok, error);
 }
 
@@ -257,7 +258,7 @@ rebuild_resume_by_beat (TkrKlepTurnTracker *self)
   if (self->encounter == NULL)
     return;
 
-  order = tkr_klep_encounter_get_order (self->encounter);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
   n = g_list_model_get_n_items (order);
   for (guint i = 0; i < n; i++)
     {
@@ -268,7 +269,7 @@ rebuild_resume_by_beat (TkrKlepTurnTracker *self)
       for (guint j = 0; j < n_members; j++)
         {
           g_autoptr (TkrKlepCombatant) combatant = g_list_model_get_item (members, j);
-          TkrCharacter *character = tkr_klep_combatant_get_character (combatant);
+          TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
           int left = tkr_klep_combatant_get_beats_left (combatant);
           g_autofree char *label = NULL;
           GtkWidget *button;
@@ -491,8 +492,8 @@ tkr_klep_turn_tracker_set_encounter (TkrKlepTurnTracker *self, TkrKlepEncounter 
   g_signal_group_set_target (self->encounter_signals, encounter);
   /* Rows made for the old encounter are dropped with the model. */
   gtk_no_selection_set_model (self->selection, NULL);
-  gtk_no_selection_set_model (self->selection,
-                              encounter ? tkr_klep_encounter_get_order (encounter) : NULL);
+  gtk_no_selection_set_model (
+    self->selection, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_klep_gm_panel_set_encounter (self->gm_panel, encounter);
   tkr_feedback_clear (self->error_label);
   refresh_header (self);

@@ -78,14 +78,15 @@ static void
 update_actions (TkrKlepView *self)
 {
   TkrKlepEncounter *encounter = self->encounter;
-  TkrPhase phase = encounter ? tkr_klep_encounter_get_phase (encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase =
+    encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) : TKR_PHASE_FREEPLAY;
   TkrKlepSetup *setup = encounter ? tkr_klep_encounter_get_setup (encounter) : NULL;
   gboolean has = encounter != NULL;
   gboolean in_main = has && phase == TKR_PHASE_MAIN;
   gboolean has_turn = in_main && tkr_klep_encounter_get_current_entry (encounter) != NULL;
   GtkWidget *widget = GTK_WIDGET (self);
 
-#define CAN(to) (has && tkr_klep_encounter_can_transition (encounter, (to)))
+#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
                                  phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
@@ -109,8 +110,8 @@ update_actions (TkrKlepView *self)
 static void
 update_page (TkrKlepView *self)
 {
-  TkrPhase phase =
-    self->encounter ? tkr_klep_encounter_get_phase (self->encounter) : TKR_PHASE_FREEPLAY;
+  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                                   : TKR_PHASE_FREEPLAY;
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
 }
@@ -172,23 +173,23 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     return;
 
   if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_klep_encounter_begin_setup (encounter, &error);
+    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_klep_encounter_abandon_setup (encounter, &error);
+    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_klep_encounter_begin_main (encounter, &error);
+    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_klep_encounter_next_turn (encounter, &error);
+    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_klep_encounter_previous_turn (encounter, &error);
+    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_klep_encounter_pause (encounter, &error);
+    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_klep_encounter_resume (encounter, NULL, &error);
+    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_klep_encounter_end (encounter, &error);
+    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_klep_encounter_finish (encounter, &error);
+    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
   else if (g_str_equal (action_name, "encounter.spend-beat"))
     {
       TkrKlepCombatant *combatant = current_combatant (self);
@@ -223,7 +224,7 @@ remove_participant_clicked_cb (GtkWidget *button, TkrKlepView *self)
   if (self->encounter == NULL || character == NULL)
     return;
 
-  ok = tkr_klep_encounter_remove_participant (self->encounter, character, &error);
+  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter), character, &error);
   report (self, ok, error);
 }
 
@@ -280,7 +281,7 @@ participants_changed_cb (TkrKlepView *self)
   guint n_party = 0;
 
   if (self->encounter != NULL)
-    n = g_list_model_get_n_items (tkr_klep_encounter_get_participants (self->encounter));
+    n = g_list_model_get_n_items (tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter)));
   /* The party button only makes sense while someone of it is missing. */
   if (self->campaign != NULL && self->encounter != NULL)
     n_party = tkr_campaign_count_party_outside_encounter (self->campaign);
@@ -305,11 +306,14 @@ set_encounter (TkrKlepView *self, TkrKlepEncounter *encounter, gboolean force)
 
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
-                             encounter ? tkr_klep_encounter_get_history (encounter) : NULL);
+                             encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   g_signal_group_set_target (self->participants_signals,
-                             encounter ? tkr_klep_encounter_get_participants (encounter) : NULL);
+                             encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
+                                       : NULL);
   gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_klep_encounter_get_participants (encounter) : NULL,
+                           encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
+                                     : NULL,
                            create_participant_row, self, NULL);
 
   tkr_phase_bar_set_encounter (self->phase_bar, encounter);
@@ -327,7 +331,8 @@ set_encounter (TkrKlepView *self, TkrKlepEncounter *encounter, gboolean force)
 static void
 campaign_encounter_cb (TkrKlepView *self)
 {
-  set_encounter (self, self->campaign ? tkr_campaign_get_encounter (self->campaign) : NULL, FALSE);
+  set_encounter (self, self->campaign ? tkr_campaign_get_klep_encounter (self->campaign) : NULL,
+                 FALSE);
 }
 
 static void
@@ -494,6 +499,6 @@ tkr_klep_view_set_campaign (TkrKlepView *self, TkrCampaign *campaign)
                              campaign ? tkr_campaign_get_party (campaign) : NULL);
   /* The end view and the party button depend on the campaign itself, even
    * when the encounter is the same. */
-  set_encounter (self, campaign ? tkr_campaign_get_encounter (campaign) : NULL, TRUE);
+  set_encounter (self, campaign ? tkr_campaign_get_klep_encounter (campaign) : NULL, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }

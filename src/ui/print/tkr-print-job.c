@@ -1069,7 +1069,7 @@ add_initiative_card (TkrPrintJob *self, TkrCharacter *character, int position, c
 
   /* Edge, Shield and Movement Ranges are the Kleptonomicon's; another
    * system's card keeps to what every sheet has. */
-  gboolean kleptonomicon = tkr_campaign_get_encounter (self->campaign) != NULL;
+  gboolean kleptonomicon = tkr_campaign_get_klep_encounter (self->campaign) != NULL;
 
   card->initiative = TRUE;
   card->position = position;
@@ -1133,10 +1133,10 @@ system_order (TkrTracker *tracker)
 static void
 collect_initiative_cards (TkrPrintJob *self)
 {
-  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (self->campaign);
+  TkrKlepEncounter *encounter = tkr_campaign_get_klep_encounter (self->campaign);
   g_autoptr (GPtrArray) participants =
     tkr_tracker_list_participants (tkr_campaign_get_tracker (self->campaign));
-  GListModel *order = encounter ? tkr_klep_encounter_get_order (encounter) : NULL;
+  GListModel *order = encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL;
   TkrPhase phase = tkr_tracker_get_phase (tkr_campaign_get_tracker (self->campaign));
   gboolean ordered = order != NULL && (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED);
 
@@ -1169,8 +1169,8 @@ collect_initiative_cards (TkrPrintJob *self)
           {
             g_autoptr (TkrKlepCombatant) combatant = g_list_model_get_item (members, j);
 
-            add_initiative_card (self, tkr_klep_combatant_get_character (combatant), i + 1,
-                                 group ? tkr_klep_turn_entry_get_name (entry) : NULL);
+            add_initiative_card (self, tkr_combatant_get_character (TKR_COMBATANT (combatant)),
+                                 i + 1, group ? tkr_klep_turn_entry_get_name (entry) : NULL);
           }
       }
 
@@ -1199,7 +1199,7 @@ static void
 collect_zone_cards (TkrPrintJob *self)
 {
   TkrRules *rules = get_rules (self);
-  TkrKlepEncounter *encounter = tkr_campaign_get_encounter (self->campaign);
+  TkrKlepEncounter *encounter = tkr_campaign_get_klep_encounter (self->campaign);
   GListModel *zones = encounter ? tkr_klep_encounter_get_zones (encounter) : NULL;
 
   for (guint i = 0; i < tkr_rules_get_n_zones (rules); i++)

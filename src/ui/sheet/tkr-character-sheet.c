@@ -889,10 +889,10 @@ running_encounter_of (TkrCharacterSheet *self, TkrCharacter *character)
   if (self->campaign == NULL)
     return NULL;
   /* Stacks remember their turn only in the Kleptonomicon's encounter. */
-  encounter = tkr_campaign_get_encounter (self->campaign);
+  encounter = tkr_campaign_get_klep_encounter (self->campaign);
   if (encounter == NULL)
     return NULL;
-  phase = tkr_klep_encounter_get_phase (encounter);
+  phase = tkr_encounter_get_phase (TKR_ENCOUNTER (encounter));
   if ((phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
       tkr_klep_encounter_find_combatant (encounter, character) != NULL)
     return encounter;
