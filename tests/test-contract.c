@@ -21,6 +21,7 @@ typedef struct
 } System;
 
 static const System systems[] = {
+  { "kleptonomicon", TRUE },
   { "pf2e", TRUE },
   { "d20", TRUE },
   { "action-points", FALSE },

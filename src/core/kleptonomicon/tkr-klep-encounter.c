@@ -500,12 +500,6 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_set (self, slot, "current", FALSE);
 }
 
-static void
-paused (TkrEncounter *encounter)
-{
-  tkr_encounter_log (encounter, _ ("The encounter is paused"));
-}
-
 /* See tkr_klep_encounter_resume_by_beat (). */
 static void
 resumed (TkrEncounter *encounter)
@@ -514,11 +508,9 @@ resumed (TkrEncounter *encounter)
   TkrKlepCombatant *by_beat = self->resuming_by_beat;
   int left;
 
+  /* The engine logs that the encounter resumes. */
   if (by_beat == NULL)
-    {
-      tkr_encounter_log (encounter, _ ("The encounter resumes"));
-      return;
-    }
+    return;
   left = tkr_klep_combatant_get_beats_left (by_beat);
   if (!tkr_klep_encounter_is_on_turn (self, by_beat) && left > 0)
     change (self, by_beat, "beats", -1);
@@ -1431,6 +1423,28 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
     g_object_set (load->order->pdata[i], "current", (int) i == load->current_index, NULL);
 }
 
+/* Setup: every PC rolls its Edge Save Tests against the groups, one after
+ * another, until it is placed (seed 000, "Turn Order"). */
+static gboolean
+klep_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
+{
+  TkrKlepSetup *setup = tkr_klep_encounter_get_setup (TKR_KLEP_ENCOUNTER (encounter));
+  TkrHistory *history = tkr_encounter_get_history (encounter);
+  TkrCharacter *pc;
+  TkrKlepNpcGroup *group;
+
+  if (setup == NULL)
+    return TRUE;
+  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
+    {
+      g_autoptr (TkrTestRoll) roll = tkr_klep_setup_roll (setup, history, pc, group, rand, error);
+
+      if (roll == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
 {
@@ -1452,12 +1466,12 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   encounter_class->main_begun = main_begun;
   encounter_class->start_turn = start_turn;
   encounter_class->end_turn = end_turn;
-  encounter_class->paused = paused;
   encounter_class->resumed = resumed;
   encounter_class->cleared = cleared;
   encounter_class->write_json = write_json;
   encounter_class->read_json = read_json;
   encounter_class->commit_json = commit_json;
+  encounter_class->roll_missing = klep_roll_missing;
 
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
   properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
