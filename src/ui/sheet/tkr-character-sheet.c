@@ -915,11 +915,10 @@ static void
 update_condition_row (ItemRow *row)
 {
   TkrCondition *condition = TKR_CONDITION (row->item);
-  GVariant *turns = tkr_condition_get_stack_turns (condition);
   g_autoptr (GString) subtitle = g_string_new (NULL);
   g_autoptr (GString) gained = g_string_new (NULL);
   g_autofree char *stacks = g_strdup_printf ("%d", tkr_condition_get_stacks (condition));
-  gsize n = turns != NULL ? g_variant_n_children (turns) : 0;
+  int n = tkr_condition_get_stacks (condition);
 
   gtk_label_set_label (row->title, tkr_rules_translate (tkr_condition_get_name (condition)));
   gtk_label_set_label (row->stacks, stacks);
@@ -932,7 +931,7 @@ update_condition_row (ItemRow *row)
     subtitle,
     ngettext ("at most %d stack", "at most %d stacks", tkr_condition_get_max_stacks (condition)),
     tkr_condition_get_max_stacks (condition));
-  for (gsize i = 0; i < n; i++)
+  for (int i = 0; i < n; i++)
     {
       int turn = tkr_condition_get_stack_turn (condition, i);
 
