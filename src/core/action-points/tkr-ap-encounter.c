@@ -894,8 +894,6 @@ compare_for_order (gconstpointer a, gconstpointer b, gpointer user_data)
 {
   TkrApCombatant *x = *(TkrApCombatant *const *) a;
   TkrApCombatant *y = *(TkrApCombatant *const *) b;
-  TkrApEncounter *self = user_data;
-  guint ix = 0, iy = 0;
 
   /* Seed, Action Phase: descending current AP. Ties (our choice): the
    * larger Finesse Die, then whoever joined the encounter first. */
@@ -903,9 +901,9 @@ compare_for_order (gconstpointer a, gconstpointer b, gpointer user_data)
     return tkr_ap_combatant_get_ap (y) - tkr_ap_combatant_get_ap (x);
   if (x->finesse_die != y->finesse_die)
     return y->finesse_die - x->finesse_die;
-  g_list_store_find (self->members, x, &ix);
-  g_list_store_find (self->members, y, &iy);
-  return (int) ix - (int) iy;
+  /* The list is filled in joining order and the sort is stable (GLib's
+   * merge sort), so equals keep who joined first without a lookup. */
+  return 0;
 }
 
 /* A new Round: per-Round spending starts over and the order is computed
