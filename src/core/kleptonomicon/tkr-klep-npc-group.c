@@ -83,15 +83,12 @@ common_name (GListModel *members)
   return g_string_free (g_steal_pointer (&joined), FALSE);
 }
 
+/* The name made from the members is worked out when asked for, not at
+ * each change: a group of thousands grows one member at a time. */
 static void
 update_auto_name (TkrKlepNpcGroup *self)
 {
-  g_autofree char *name = common_name (G_LIST_MODEL (self->members));
-
-  if (g_strcmp0 (name, self->auto_name) == 0)
-    return;
-  g_free (self->auto_name);
-  self->auto_name = g_steal_pointer (&name);
+  g_clear_pointer (&self->auto_name, g_free);
   if (self->custom_name == NULL)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
@@ -105,19 +102,22 @@ unwatch_members (TkrKlepNpcGroup *self)
   g_ptr_array_set_size (self->watched, 0);
 }
 
+/* @watched follows the members position by position: only the range that
+ * changed is followed anew. */
 static void
 on_members_changed (TkrKlepNpcGroup *self, guint position, guint removed, guint added)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->members));
-
-  /* Groups are a handful of NPCs: following every member again is cheap. */
-  unwatch_members (self);
-  for (guint i = 0; i < n; i++)
+  for (guint i = position; i < position + removed; i++)
+    g_signal_handlers_disconnect_by_func (g_ptr_array_index (self->watched, i), update_auto_name,
+                                          self);
+  if (removed > 0)
+    g_ptr_array_remove_range (self->watched, position, removed);
+  for (guint i = 0; i < added; i++)
     {
-      g_autoptr (TkrCharacter) member = g_list_model_get_item (G_LIST_MODEL (self->members), i);
+      TkrCharacter *member = g_list_model_get_item (G_LIST_MODEL (self->members), position + i);
 
       g_signal_connect_swapped (member, "notify::name", G_CALLBACK (update_auto_name), self);
-      g_ptr_array_add (self->watched, g_object_ref (member));
+      g_ptr_array_insert (self->watched, position + i, member);
     }
   update_auto_name (self);
 }
@@ -247,7 +247,7 @@ tkr_klep_npc_group_init (TkrKlepNpcGroup *self)
 {
   self->members = g_list_store_new (TKR_TYPE_CHARACTER);
   self->watched = g_ptr_array_new_with_free_func (g_object_unref);
-  self->auto_name = g_strdup ("");
+  self->auto_name = NULL;
   g_signal_connect_swapped (self->members, "items-changed", G_CALLBACK (on_members_changed), self);
 }
 
@@ -268,7 +268,11 @@ const char *
 tkr_klep_npc_group_get_name (TkrKlepNpcGroup *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_NPC_GROUP (self), NULL);
-  return self->custom_name ? self->custom_name : self->auto_name;
+  if (self->custom_name != NULL)
+    return self->custom_name;
+  if (self->auto_name == NULL)
+    self->auto_name = common_name (G_LIST_MODEL (self->members));
+  return self->auto_name;
 }
 
 int
