@@ -198,17 +198,54 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* The stores keep a reference for as long as the caller uses the item. */
+static gpointer
+item_at (GListStore *store, guint index)
+{
+  gpointer item = g_list_model_get_item (G_LIST_MODEL (store), index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+static guint
+n_items (GListStore *store)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (store));
+}
+
+/* The lookups follow additions as they come (the common case: characters
+ * join one by one); a removal makes them stale, to be rebuilt when asked. */
 static void
 combatants_changed_cb (GListModel *model, guint position, guint removed, guint added, gpointer data)
 {
-  g_clear_pointer (&((TkrEncounterPrivate *) data)->combatant_of, g_hash_table_unref);
+  TkrEncounterPrivate *priv = data;
+
+  if (removed > 0)
+    g_clear_pointer (&priv->combatant_of, g_hash_table_unref);
+  if (priv->combatant_of == NULL)
+    return;
+  for (guint i = position; i < position + added; i++)
+    {
+      TkrCombatant *combatant = item_at (G_LIST_STORE (model), i);
+
+      g_hash_table_insert (priv->combatant_of, tkr_combatant_get_character (combatant), combatant);
+    }
 }
 
 static void
 participants_changed_cb (
   GListModel *model, guint position, guint removed, guint added, gpointer data)
 {
-  g_clear_pointer (&((TkrEncounterPrivate *) data)->participant_set, g_hash_table_unref);
+  TkrEncounterPrivate *priv = data;
+
+  if (removed > 0)
+    g_clear_pointer (&priv->participant_set, g_hash_table_unref);
+  if (priv->participant_set == NULL)
+    return;
+  for (guint i = position; i < position + added; i++)
+    g_hash_table_add (priv->participant_set, item_at (G_LIST_STORE (model), i));
 }
 
 static void
@@ -289,23 +326,6 @@ tkr_encounter_get_log (TkrEncounter *self)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), NULL);
   return G_LIST_MODEL (PRIV (self)->log);
-}
-
-/* The stores keep a reference for as long as the caller uses the item. */
-static gpointer
-item_at (GListStore *store, guint index)
-{
-  gpointer item = g_list_model_get_item (G_LIST_MODEL (store), index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
-
-static guint
-n_items (GListStore *store)
-{
-  return g_list_model_get_n_items (G_LIST_MODEL (store));
 }
 
 /**

@@ -11,6 +11,7 @@
 #include "tkr-enums.h"
 #include "tkr-log-entry.h"
 #include "tkr-rules.h"
+#include "tkr-encounter.h"
 #include "tkr-tracker.h"
 
 G_DEFINE_INTERFACE (TkrTracker, tkr_tracker, G_TYPE_OBJECT)
@@ -222,9 +223,9 @@ tkr_tracker_list_participants (TkrTracker *self)
 gboolean
 tkr_tracker_has_participant (TkrTracker *self, TkrCharacter *character)
 {
-  g_autoptr (GPtrArray) characters = tkr_tracker_list_participants (self);
-
-  return g_ptr_array_find (characters, character, NULL);
+  g_return_val_if_fail (TKR_IS_TRACKER (self), FALSE);
+  /* Every system's tracker is the engine, which keeps a lookup. */
+  return tkr_encounter_has_participant (TKR_ENCOUNTER (self), character);
 }
 
 static const char *const rule_systems[] = {
