@@ -82,6 +82,10 @@ TkrD20Combatant *
 tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
+  /* From Setup to End the creatures are the engine's combatants, which it
+   * finds by a lookup; in Freeplay, a rest or an hour passing, scan. */
+  if (PHASE (self) != TKR_PHASE_FREEPLAY)
+    return (TkrD20Combatant *) tkr_encounter_find_combatant (TKR_ENCOUNTER (self), character);
   for (guint i = 0; i < n_creatures (self); i++)
     if (CHARACTER (item_at (creatures (self), i)) == character)
       return item_at (creatures (self), i);
@@ -124,7 +128,9 @@ require_out_of_combat (TkrD20Encounter *self, GError **error)
 static gboolean
 require_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  if (TKR_IS_D20_COMBATANT (combatant) && g_list_store_find (self->creatures, combatant, NULL))
+  if (TKR_IS_D20_COMBATANT (combatant) &&
+      tkr_encounter_has_participant (TKR_ENCOUNTER (self), CHARACTER (combatant)) &&
+      tkr_d20_encounter_find (self, CHARACTER (combatant)) == combatant)
     return TRUE;
   return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                _ ("That creature does not take part in this encounter"));
@@ -1281,13 +1287,16 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
       tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
       json_array_add_object_element (combatants, item);
     }
-  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-    {
-      guint position = 0;
+  {
+    /* Each place in the order as the creature's position, found once. */
+    g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
-      g_list_store_find (self->creatures, item_at (order, i), &position);
-      json_array_add_int_element (places, position);
-    }
+    for (guint i = 0; i < n_creatures (self); i++)
+      g_hash_table_insert (positions, item_at (creatures (self), i), GUINT_TO_POINTER (i));
+    for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+      json_array_add_int_element (
+        places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
+  }
   json_object_set_array_member (object, "combatants", combatants);
   json_object_set_array_member (object, "order", places);
 }
