@@ -837,60 +837,55 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
   return TRUE;
 }
 
-gboolean
-tkr_encounter_pause (TkrEncounter *self, GError **error)
+/* Main <-> Paused: from @from to @to as one step named @label, with the
+ * system's @hook and the log line @logged. */
+static gboolean
+switch_pause (TkrEncounter *self,
+              TkrPhase from,
+              TkrPhase to,
+              const char *refusal,
+              const char *label,
+              void (*hook) (TkrEncounter *),
+              const char *logged,
+              GError **error)
 {
-  TkrEncounterClass *klass;
-  TkrEncounterPrivate *priv;
+  TkrEncounterPrivate *priv = PRIV (self);
 
-  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-  priv = PRIV (self);
-  klass = TKR_ENCOUNTER_GET_CLASS (self);
-
-  if (priv->phase != TKR_PHASE_MAIN)
+  if (priv->phase != from)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("Only a running encounter can be paused"));
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
+                           refusal);
       return FALSE;
     }
-  if (!tkr_encounter_check_transition (self, TKR_PHASE_PAUSED, error))
+  if (!tkr_encounter_check_transition (self, to, error))
     return FALSE;
 
-  tkr_history_begin (priv->history, _ ("Pause the encounter"));
-  set_phase (self, TKR_PHASE_PAUSED);
-  if (klass->paused != NULL)
-    klass->paused (self);
-  tkr_encounter_log (self, _ ("The encounter is paused"));
+  tkr_history_begin (priv->history, label);
+  set_phase (self, to);
+  if (hook != NULL)
+    hook (self);
+  tkr_encounter_log (self, "%s", logged);
   tkr_history_end (priv->history);
   return TRUE;
 }
 
 gboolean
+tkr_encounter_pause (TkrEncounter *self, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  return switch_pause (self, TKR_PHASE_MAIN, TKR_PHASE_PAUSED,
+                       _ ("Only a running encounter can be paused"), _ ("Pause the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->paused, _ ("The encounter is paused"),
+                       error);
+}
+
+gboolean
 tkr_encounter_resume (TkrEncounter *self, GError **error)
 {
-  TkrEncounterClass *klass;
-  TkrEncounterPrivate *priv;
-
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-  priv = PRIV (self);
-  klass = TKR_ENCOUNTER_GET_CLASS (self);
-
-  if (priv->phase != TKR_PHASE_PAUSED)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_ILLEGAL_TRANSITION,
-                   _ ("Only a paused encounter can resume"));
-      return FALSE;
-    }
-  if (!tkr_encounter_check_transition (self, TKR_PHASE_MAIN, error))
-    return FALSE;
-
-  tkr_history_begin (priv->history, _ ("Resume the encounter"));
-  set_phase (self, TKR_PHASE_MAIN);
-  if (klass->resumed != NULL)
-    klass->resumed (self);
-  tkr_encounter_log (self, _ ("The encounter resumes"));
-  tkr_history_end (priv->history);
-  return TRUE;
+  return switch_pause (self, TKR_PHASE_PAUSED, TKR_PHASE_MAIN,
+                       _ ("Only a paused encounter can resume"), _ ("Resume the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->resumed, _ ("The encounter resumes"), error);
 }
 
 gboolean
