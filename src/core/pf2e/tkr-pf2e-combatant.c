@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-fields.h"
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
 
@@ -18,166 +19,43 @@
 
 G_DEFINE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR_TYPE_COMBATANT)
 
-enum
-{
-  CPROP_0,
-  CPROP_INITIATIVE_SKILL,
-  CPROP_INITIATIVE_MODIFIER,
-  CPROP_HAS_INITIATIVE,
-  CPROP_INITIATIVE,
-  CPROP_GROUP,
-  CPROP_TIE_RANK,
-  CPROP_RECOVERY_DUE,
-  CPROP_DEAD,
-  N_CPROPS
+static const TkrField combatant_fields[] = {
+  TKR_FIELD_STRING (TkrPf2eCombatant, initiative_skill, "initiative-skill", NULL),
+  TKR_FIELD_INT (TkrPf2eCombatant,
+                 initiative_modifier,
+                 "initiative-modifier",
+                 "initiative_modifier",
+                 -MAX_MODIFIER,
+                 MAX_MODIFIER,
+                 0),
+  TKR_FIELD_BOOLEAN (TkrPf2eCombatant, has_initiative, "has-initiative", NULL),
+  TKR_FIELD_INT (TkrPf2eCombatant,
+                 initiative,
+                 "initiative",
+                 NULL,
+                 MIN_INITIATIVE,
+                 MAX_INITIATIVE,
+                 0),
+  TKR_FIELD_STRING (TkrPf2eCombatant, group, "group", "group"),
+  TKR_FIELD_INT (TkrPf2eCombatant, tie_rank, "tie-rank", NULL, 0, G_MAXINT, 0),
+  TKR_FIELD_BOOLEAN (TkrPf2eCombatant, recovery_due, "recovery-due", "recovery_due"),
+  TKR_FIELD_BOOLEAN (TkrPf2eCombatant, dead, "dead", "dead"),
 };
-
-static GParamSpec *combatant_properties[N_CPROPS];
-
-static void
-set_int_field (GObject *object, int *field, const GValue *value, GParamSpec *pspec)
-{
-  if (*field == g_value_get_int (value))
-    return;
-  *field = g_value_get_int (value);
-  g_object_notify_by_pspec (object, pspec);
-}
-
-static void
-set_bool_field (GObject *object, gboolean *field, const GValue *value, GParamSpec *pspec)
-{
-  if (*field == g_value_get_boolean (value))
-    return;
-  *field = g_value_get_boolean (value);
-  g_object_notify_by_pspec (object, pspec);
-}
-
-static void
-set_string_field (GObject *object, char **field, const GValue *value, GParamSpec *pspec)
-{
-  const char *text = g_value_get_string (value);
-
-  /* An empty string and NULL are the same: nothing. */
-  if (text != NULL && *text == '\0')
-    text = NULL;
-  if (g_strcmp0 (*field, text) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (text);
-  g_object_notify_by_pspec (object, pspec);
-}
 
 static void
 tkr_pf2e_combatant_finalize (GObject *object)
 {
-  TkrPf2eCombatant *self = TKR_PF2E_COMBATANT (object);
-
-  g_free (self->initiative_skill);
-  g_free (self->group);
-
+  tkr_fields_clear (object, TKR_TYPE_PF2E_COMBATANT);
   G_OBJECT_CLASS (tkr_pf2e_combatant_parent_class)->finalize (object);
-}
-
-static void
-tkr_pf2e_combatant_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrPf2eCombatant *self = TKR_PF2E_COMBATANT (object);
-
-  switch (prop_id)
-    {
-    case CPROP_INITIATIVE_SKILL:
-      g_value_set_string (value, self->initiative_skill);
-      break;
-    case CPROP_INITIATIVE_MODIFIER:
-      g_value_set_int (value, self->initiative_modifier);
-      break;
-    case CPROP_HAS_INITIATIVE:
-      g_value_set_boolean (value, self->has_initiative);
-      break;
-    case CPROP_INITIATIVE:
-      g_value_set_int (value, self->initiative);
-      break;
-    case CPROP_GROUP:
-      g_value_set_string (value, self->group);
-      break;
-    case CPROP_TIE_RANK:
-      g_value_set_int (value, self->tie_rank);
-      break;
-    case CPROP_RECOVERY_DUE:
-      g_value_set_boolean (value, self->recovery_due);
-      break;
-    case CPROP_DEAD:
-      g_value_set_boolean (value, self->dead);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tkr_pf2e_combatant_set_property (GObject *object,
-                                 guint prop_id,
-                                 const GValue *value,
-                                 GParamSpec *pspec)
-{
-  TkrPf2eCombatant *self = TKR_PF2E_COMBATANT (object);
-
-  switch (prop_id)
-    {
-    case CPROP_INITIATIVE_SKILL:
-      set_string_field (object, &self->initiative_skill, value, pspec);
-      break;
-    case CPROP_INITIATIVE_MODIFIER:
-      set_int_field (object, &self->initiative_modifier, value, pspec);
-      break;
-    case CPROP_HAS_INITIATIVE:
-      set_bool_field (object, &self->has_initiative, value, pspec);
-      break;
-    case CPROP_INITIATIVE:
-      set_int_field (object, &self->initiative, value, pspec);
-      break;
-    case CPROP_GROUP:
-      set_string_field (object, &self->group, value, pspec);
-      break;
-    case CPROP_TIE_RANK:
-      set_int_field (object, &self->tie_rank, value, pspec);
-      break;
-    case CPROP_RECOVERY_DUE:
-      set_bool_field (object, &self->recovery_due, value, pspec);
-      break;
-    case CPROP_DEAD:
-      set_bool_field (object, &self->dead, value, pspec);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
 tkr_pf2e_combatant_class_init (TkrPf2eCombatantClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = tkr_pf2e_combatant_finalize;
-  object_class->get_property = tkr_pf2e_combatant_get_property;
-  object_class->set_property = tkr_pf2e_combatant_set_property;
-
-  combatant_properties[CPROP_INITIATIVE_SKILL] =
-    g_param_spec_string ("initiative-skill", NULL, NULL, NULL, rw);
-  combatant_properties[CPROP_INITIATIVE_MODIFIER] =
-    g_param_spec_int ("initiative-modifier", NULL, NULL, -MAX_MODIFIER, MAX_MODIFIER, 0, rw);
-  combatant_properties[CPROP_HAS_INITIATIVE] =
-    g_param_spec_boolean ("has-initiative", NULL, NULL, FALSE, rw);
-  combatant_properties[CPROP_INITIATIVE] =
-    g_param_spec_int ("initiative", NULL, NULL, MIN_INITIATIVE, MAX_INITIATIVE, 0, rw);
-  combatant_properties[CPROP_GROUP] = g_param_spec_string ("group", NULL, NULL, NULL, rw);
-  combatant_properties[CPROP_TIE_RANK] =
-    g_param_spec_int ("tie-rank", NULL, NULL, 0, G_MAXINT, 0, rw);
-  combatant_properties[CPROP_RECOVERY_DUE] =
-    g_param_spec_boolean ("recovery-due", NULL, NULL, FALSE, rw);
-  combatant_properties[CPROP_DEAD] = g_param_spec_boolean ("dead", NULL, NULL, FALSE, rw);
-  g_object_class_install_properties (object_class, N_CPROPS, combatant_properties);
+  tkr_fields_install (object_class, combatant_fields, G_N_ELEMENTS (combatant_fields));
 }
 
 static void
@@ -358,103 +236,26 @@ tkr_pf2e_condition_new (const TkrConditionInfo *info, int value)
 
 G_DEFINE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, G_TYPE_OBJECT)
 
-enum
-{
-  EPROP_0,
-  EPROP_NAME,
-  EPROP_CREATOR,
-  EPROP_ROUNDS_LEFT,
-  N_EPROPS
+static const TkrField effect_fields[] = {
+  TKR_FIELD_STRING (TkrPf2eEffect, name, "name", "name"),
+  TKR_FIELD_OBJECT (TkrPf2eEffect, creator, "creator", tkr_pf2e_combatant_get_type),
+  TKR_FIELD_INT (TkrPf2eEffect, rounds_left, "rounds-left", "rounds_left", 0, MAX_EFFECT_ROUNDS, 0),
 };
-
-static GParamSpec *effect_properties[N_EPROPS];
 
 static void
 tkr_pf2e_effect_dispose (GObject *object)
 {
-  TkrPf2eEffect *self = TKR_PF2E_EFFECT (object);
-
-  g_clear_object (&self->creator);
-
+  tkr_fields_clear (object, TKR_TYPE_PF2E_EFFECT);
   G_OBJECT_CLASS (tkr_pf2e_effect_parent_class)->dispose (object);
-}
-
-static void
-tkr_pf2e_effect_finalize (GObject *object)
-{
-  TkrPf2eEffect *self = TKR_PF2E_EFFECT (object);
-
-  g_free (self->name);
-
-  G_OBJECT_CLASS (tkr_pf2e_effect_parent_class)->finalize (object);
-}
-
-static void
-tkr_pf2e_effect_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrPf2eEffect *self = TKR_PF2E_EFFECT (object);
-
-  switch (prop_id)
-    {
-    case EPROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case EPROP_CREATOR:
-      g_value_set_object (value, self->creator);
-      break;
-    case EPROP_ROUNDS_LEFT:
-      g_value_set_int (value, self->rounds_left);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tkr_pf2e_effect_set_property (GObject *object,
-                              guint prop_id,
-                              const GValue *value,
-                              GParamSpec *pspec)
-{
-  TkrPf2eEffect *self = TKR_PF2E_EFFECT (object);
-
-  switch (prop_id)
-    {
-    case EPROP_NAME:
-      set_string_field (object, &self->name, value, pspec);
-      break;
-    case EPROP_CREATOR:
-      if (self->creator != g_value_get_object (value))
-        {
-          g_set_object (&self->creator, g_value_get_object (value));
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case EPROP_ROUNDS_LEFT:
-      set_int_field (object, &self->rounds_left, value, pspec);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
 tkr_pf2e_effect_class_init (TkrPf2eEffectClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = tkr_pf2e_effect_dispose;
-  object_class->finalize = tkr_pf2e_effect_finalize;
-  object_class->get_property = tkr_pf2e_effect_get_property;
-  object_class->set_property = tkr_pf2e_effect_set_property;
-
-  effect_properties[EPROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  effect_properties[EPROP_CREATOR] =
-    g_param_spec_object ("creator", NULL, NULL, TKR_TYPE_PF2E_COMBATANT, rw);
-  effect_properties[EPROP_ROUNDS_LEFT] =
-    g_param_spec_int ("rounds-left", NULL, NULL, 0, MAX_EFFECT_ROUNDS, 0, rw);
-  g_object_class_install_properties (object_class, N_EPROPS, effect_properties);
+  tkr_fields_install (object_class, effect_fields, G_N_ELEMENTS (effect_fields));
 }
 
 static void
@@ -497,11 +298,9 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
     object, "character",
     tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant))));
   json_object_set_string_member (object, "initiative_skill", combatant->initiative_skill);
-  json_object_set_int_member (object, "initiative_modifier", combatant->initiative_modifier);
+  tkr_fields_to_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, object);
   if (combatant->has_initiative)
     json_object_set_int_member (object, "initiative", combatant->initiative);
-  if (combatant->group != NULL)
-    json_object_set_string_member (object, "group", combatant->group);
   json_object_set_int_member (object, "tie_rank", combatant->tie_rank);
   json_object_set_int_member (object, "actions_left",
                               tkr_pf2e_combatant_get_actions_left (combatant));
@@ -515,8 +314,6 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
                                   tkr_condition_get_stacks (condition));
     }
   json_object_set_object_member (object, "conditions", conditions);
-  json_object_set_boolean_member (object, "recovery_due", combatant->recovery_due);
-  json_object_set_boolean_member (object, "dead", combatant->dead);
   json_node_take_object (node, object);
   return node;
 }
@@ -527,11 +324,10 @@ tkr_pf2e_effect_to_json (TkrPf2eEffect *effect)
   JsonObject *object = json_object_new ();
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
 
-  json_object_set_string_member (object, "name", effect->name);
+  tkr_fields_to_json (G_OBJECT (effect), TKR_TYPE_PF2E_EFFECT, object);
   json_object_set_string_member (
     object, "creator",
     tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (effect->creator))));
-  json_object_set_int_member (object, "rounds_left", effect->rounds_left);
   json_node_take_object (node, object);
   return node;
 }
@@ -609,10 +405,9 @@ tkr_pf2e_combatant_new_from_json (JsonNode *node,
                                   TkrEncounterLoad *load,
                                   GError **error)
 {
-  g_autofree char *id = NULL, *skill = NULL, *group = NULL;
+  g_autofree char *id = NULL, *skill = NULL;
   g_autoptr (TkrPf2eCombatant) combatant = NULL;
-  gint64 modifier, initiative, tie_rank, actions, reactions;
-  gboolean recovery_due, dead;
+  gint64 initiative, tie_rank, actions, reactions;
   TkrCharacter *character;
   JsonObject *item;
 
@@ -620,19 +415,14 @@ tkr_pf2e_combatant_new_from_json (JsonNode *node,
   if (item == NULL || !tkr_json_get_string (item, "character", item_path, TRUE, NULL, &id, error) ||
       !tkr_json_get_string (item, "initiative_skill", item_path, FALSE, default_skill, &skill,
                             error) ||
-      !tkr_json_get_int (item, "initiative_modifier", item_path, FALSE, -MAX_MODIFIER, MAX_MODIFIER,
-                         0, &modifier, error) ||
       !tkr_json_get_int (item, "initiative", item_path, FALSE, MIN_INITIATIVE, MAX_INITIATIVE,
                          G_MININT, &initiative, error) ||
-      !tkr_json_get_string (item, "group", item_path, FALSE, NULL, &group, error) ||
       !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, index, &tie_rank,
                          error) ||
       !tkr_json_get_int (item, "actions_left", item_path, FALSE, 0, actions_per_turn, 0, &actions,
                          error) ||
       !tkr_json_get_int (item, "reactions_left", item_path, FALSE, 0, reactions_per_round, 0,
-                         &reactions, error) ||
-      !tkr_json_get_bool (item, "recovery_due", item_path, FALSE, FALSE, &recovery_due, error) ||
-      !tkr_json_get_bool (item, "dead", item_path, FALSE, FALSE, &dead, error))
+                         &reactions, error))
     return NULL;
 
   character = tkr_encounter_load_find_character (load, id);
@@ -648,7 +438,11 @@ tkr_pf2e_combatant_new_from_json (JsonNode *node,
                           tkr_character_get_name (character));
       return NULL;
     }
-  if (*skill == '\0' || (group != NULL && tkr_character_is_pc (character)))
+  combatant = tkr_pf2e_combatant_new (character, actions_per_turn, reactions_per_round);
+  if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path,
+                             error))
+    return NULL;
+  if (*skill == '\0' || (combatant->group != NULL && tkr_character_is_pc (character)))
     {
       g_autofree char *bad_path =
         tkr_json_path (item_path, *skill == '\0' ? "initiative_skill" : "group");
@@ -658,11 +452,9 @@ tkr_pf2e_combatant_new_from_json (JsonNode *node,
       return NULL;
     }
 
-  combatant = tkr_pf2e_combatant_new (character, actions_per_turn, reactions_per_round);
-  g_object_set (combatant, "initiative-skill", skill, "initiative-modifier", (int) modifier,
-                "has-initiative", initiative != G_MININT, "initiative",
-                initiative != G_MININT ? (int) initiative : 0, "group", group, "tie-rank",
-                (int) tie_rank, "recovery-due", recovery_due, "dead", dead, NULL);
+  g_object_set (combatant, "initiative-skill", skill, "has-initiative", initiative != G_MININT,
+                "initiative", initiative != G_MININT ? (int) initiative : 0, "tie-rank",
+                (int) tie_rank, NULL);
   g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), "actions"), "current",
                 (int) actions, NULL);
   g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), "reaction"), "current",
