@@ -393,6 +393,9 @@ test_condition_json (void)
       { "{\"name\": \"X\", \"kind\": \"forever\", \"stack_turns\": []}", "kind" },
       { "{\"name\": \"X\", \"max_stacks\": 0, \"stack_turns\": []}", "max_stacks" },
       { "{\"name\": 3, \"stack_turns\": []}", "name" },
+      { "{\"name\": \"X\", \"rounds_left\": -2, \"stack_turns\": []}", "rounds_left" },
+      { "{\"name\": \"X\", \"value\": \"7\", \"stack_turns\": []}", "value" },
+      { "{\"name\": \"X\", \"source\": 4, \"stack_turns\": []}", "source" },
       { "[]", "conditions[0]" },
     };
 
@@ -409,6 +412,35 @@ test_condition_json (void)
         g_assert_true (strstr (bad_error->message, bad[i][1]) != NULL);
       }
   }
+}
+
+/* The one status model (docs/ARCHITECTURE.md, "Combatant state"): a
+ * Temporary condition keeps its value, its duration and where it came from
+ * through a file; one without them writes none of the three. */
+static void
+test_condition_temporary_json (void)
+{
+  g_autoptr (TkrCondition) condition = tkr_condition_new ("Bless", TKR_CONDITION_KIND_TEMPORARY, 1);
+  g_autoptr (TkrCondition) plain = tkr_condition_new ("Prone", TKR_CONDITION_KIND_PERSISTENT, 1);
+  g_autoptr (TkrCondition) back = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) plain_node = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (tkr_condition_get_rounds_left (plain), ==, TKR_CONDITION_NO_DURATION);
+  g_object_set (condition, "value", 15, "rounds-left", 3, "source", "pc-kim", NULL);
+  node = tkr_condition_to_json (condition);
+  back = tkr_condition_new_from_json (node, "conditions[0]", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_condition_get_kind (back), ==, TKR_CONDITION_KIND_TEMPORARY);
+  g_assert_cmpint (tkr_condition_get_value (back), ==, 15);
+  g_assert_cmpint (tkr_condition_get_rounds_left (back), ==, 3);
+  g_assert_cmpstr (tkr_condition_get_source (back), ==, "pc-kim");
+
+  plain_node = tkr_condition_to_json (plain);
+  g_assert_false (json_object_has_member (json_node_get_object (plain_node), "value"));
+  g_assert_false (json_object_has_member (json_node_get_object (plain_node), "rounds_left"));
+  g_assert_false (json_object_has_member (json_node_get_object (plain_node), "source"));
 }
 
 static void
@@ -571,6 +603,7 @@ main (int argc, char *argv[])
                    test_erase_undo_exact);
   g_test_add_func ("/condition/stacks-follows-stack-turns", test_stacks_property);
   g_test_add_func ("/condition/json", test_condition_json);
+  g_test_add_func ("/condition/temporary-value-duration-source", test_condition_temporary_json);
   g_test_add_func ("/zone/from-info-and-json", test_zone);
   g_test_add_func ("/ability/time-nicks-follow-enum", test_ability_times);
   g_test_add_func ("/ability/json-and-basic-abilities", test_ability_json);

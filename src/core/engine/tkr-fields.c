@@ -14,7 +14,7 @@ typedef struct
 } TkrFieldTable;
 
 static GQuark tkr_fields_quark (void);
-G_DEFINE_QUARK (tkr-fields, tkr_fields)
+G_DEFINE_QUARK (tkr - fields, tkr_fields)
 
 static const TkrFieldTable *
 lookup_table (GType type)
@@ -212,7 +212,8 @@ tkr_fields_to_json (GObject *object, GType type, JsonObject *json)
 }
 
 gboolean
-tkr_fields_from_json (GObject *object, GType type, JsonObject *json, const char *path, GError **error)
+tkr_fields_from_json (
+  GObject *object, GType type, JsonObject *json, const char *path, GError **error)
 {
   const TkrFieldTable *table = lookup_table (type);
 
@@ -229,8 +230,8 @@ tkr_fields_from_json (GObject *object, GType type, JsonObject *json, const char 
           {
             gint64 number;
 
-            if (!tkr_json_get_int (json, field->member, path, FALSE, field->minimum,
-                                   field->maximum, field->default_value, &number, error))
+            if (!tkr_json_get_int (json, field->member, path, FALSE, field->minimum, field->maximum,
+                                   field->default_value, &number, error))
               return FALSE;
             *(int *) address = (int) number;
           }

@@ -47,14 +47,22 @@ typedef struct
 } TkrField;
 
 #define TKR_FIELD_INT(Type, field, name, member, minimum, maximum, default_value)                  \
-  { name, member, TKR_FIELD_TYPE_INT, G_STRUCT_OFFSET (Type, field), minimum, maximum,             \
-    default_value, NULL }
+  {                                                                                                \
+    name, member, TKR_FIELD_TYPE_INT, G_STRUCT_OFFSET (Type, field), minimum, maximum,             \
+      default_value, NULL                                                                          \
+  }
 #define TKR_FIELD_BOOLEAN(Type, field, name, member)                                               \
-  { name, member, TKR_FIELD_TYPE_BOOLEAN, G_STRUCT_OFFSET (Type, field), 0, 1, 0, NULL }
+  {                                                                                                \
+    name, member, TKR_FIELD_TYPE_BOOLEAN, G_STRUCT_OFFSET (Type, field), 0, 1, 0, NULL             \
+  }
 #define TKR_FIELD_STRING(Type, field, name, member)                                                \
-  { name, member, TKR_FIELD_TYPE_STRING, G_STRUCT_OFFSET (Type, field), 0, 0, 0, NULL }
+  {                                                                                                \
+    name, member, TKR_FIELD_TYPE_STRING, G_STRUCT_OFFSET (Type, field), 0, 0, 0, NULL              \
+  }
 #define TKR_FIELD_OBJECT(Type, field, name, get_type)                                              \
-  { name, NULL, TKR_FIELD_TYPE_OBJECT, G_STRUCT_OFFSET (Type, field), 0, 0, 0, get_type }
+  {                                                                                                \
+    name, NULL, TKR_FIELD_TYPE_OBJECT, G_STRUCT_OFFSET (Type, field), 0, 0, 0, get_type            \
+  }
 
 /* Installs @fields on @klass as properties 1..@n_fields and makes
  * tkr_fields_get_property() and tkr_fields_set_property() the class's
@@ -63,10 +71,8 @@ void tkr_fields_install (GObjectClass *klass, const TkrField *fields, guint n_fi
 /* The property functions of a class with fields; a class with further
  * properties calls them for the ids of its fields. */
 void tkr_fields_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec);
-void tkr_fields_set_property (GObject *object,
-                              guint prop_id,
-                              const GValue *value,
-                              GParamSpec *pspec);
+void
+tkr_fields_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec);
 /* Frees the strings and drops the objects of @type's fields in @object
  * (from the class's dispose or finalize). */
 void tkr_fields_clear (GObject *object, GType type);
@@ -77,10 +83,7 @@ void tkr_fields_to_json (GObject *object, GType type, JsonObject *json);
 /* Reads @type's saved fields from @json (at @path) into a fresh @object
  * without notifying; a missing member gives the field's default, a value
  * of the wrong type or out of range an error naming the member. */
-gboolean tkr_fields_from_json (GObject *object,
-                               GType type,
-                               JsonObject *json,
-                               const char *path,
-                               GError **error);
+gboolean tkr_fields_from_json (
+  GObject *object, GType type, JsonObject *json, const char *path, GError **error);
 
 G_END_DECLS

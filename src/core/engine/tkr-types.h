@@ -38,6 +38,7 @@ typedef enum
 {
   TKR_CONDITION_KIND_FLEETING,
   TKR_CONDITION_KIND_PERSISTENT,
+  TKR_CONDITION_KIND_TEMPORARY,
 } TkrConditionKind;
 
 typedef enum

@@ -29,13 +29,8 @@ static const TkrField combatant_fields[] = {
                  MAX_MODIFIER,
                  0),
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, has_initiative, "has-initiative", NULL),
-  TKR_FIELD_INT (TkrPf2eCombatant,
-                 initiative,
-                 "initiative",
-                 NULL,
-                 MIN_INITIATIVE,
-                 MAX_INITIATIVE,
-                 0),
+  TKR_FIELD_INT (
+    TkrPf2eCombatant, initiative, "initiative", NULL, MIN_INITIATIVE, MAX_INITIATIVE, 0),
   TKR_FIELD_STRING (TkrPf2eCombatant, group, "group", "group"),
   TKR_FIELD_INT (TkrPf2eCombatant, tie_rank, "tie-rank", NULL, 0, G_MAXINT, 0),
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, recovery_due, "recovery-due", "recovery_due"),
@@ -439,8 +434,7 @@ tkr_pf2e_combatant_new_from_json (JsonNode *node,
       return NULL;
     }
   combatant = tkr_pf2e_combatant_new (character, actions_per_turn, reactions_per_round);
-  if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path,
-                             error))
+  if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path, error))
     return NULL;
   if (*skill == '\0' || (combatant->group != NULL && tkr_character_is_pc (character)))
     {

@@ -544,7 +544,7 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
     return FALSE;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      static const char *const kinds[] = { "fleeting", "persistent", NULL };
+      static const char *const kinds[] = { "fleeting", "persistent", "temporary", NULL };
       g_autofree char *path = tkr_json_path_index ("conditions", i);
       g_autofree char *clears = NULL;
       JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);

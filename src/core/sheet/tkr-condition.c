@@ -11,7 +11,7 @@
 #define STACKS_MAX 100
 #define NAME_MAX_CHARS 200
 
-static const char *const kind_nicks[] = { "fleeting", "persistent", NULL };
+static const char *const kind_nicks[] = { "fleeting", "persistent", "temporary", NULL };
 
 struct _TkrCondition
 {
@@ -22,6 +22,9 @@ struct _TkrCondition
   int max_stacks;
   gboolean episode_only;
   GVariant *stack_turns; /* "ai", never NULL, oldest stack first */
+  int value;
+  int rounds_left; /* TKR_CONDITION_NO_DURATION when it has none */
+  char *source;    /* the id of the character it came from, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCondition, tkr_condition, G_TYPE_OBJECT)
@@ -35,6 +38,9 @@ enum
   PROP_EPISODE_ONLY,
   PROP_STACK_TURNS,
   PROP_STACKS,
+  PROP_VALUE,
+  PROP_ROUNDS_LEFT,
+  PROP_SOURCE,
   N_PROPS
 };
 
@@ -79,6 +85,7 @@ tkr_condition_finalize (GObject *object)
   TkrCondition *self = TKR_CONDITION (object);
 
   g_free (self->name);
+  g_free (self->source);
   g_clear_pointer (&self->stack_turns, g_variant_unref);
 
   G_OBJECT_CLASS (tkr_condition_parent_class)->finalize (object);
@@ -108,6 +115,15 @@ tkr_condition_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_STACKS:
       g_value_set_int (value, tkr_condition_get_stacks (self));
+      break;
+    case PROP_VALUE:
+      g_value_set_int (value, self->value);
+      break;
+    case PROP_ROUNDS_LEFT:
+      g_value_set_int (value, self->rounds_left);
+      break;
+    case PROP_SOURCE:
+      g_value_set_string (value, self->source);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -159,6 +175,28 @@ tkr_condition_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_STACK_TURNS:
       set_stack_turns (self, g_value_get_variant (value));
       break;
+    case PROP_VALUE:
+      if (self->value != g_value_get_int (value))
+        {
+          self->value = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_ROUNDS_LEFT:
+      if (self->rounds_left != g_value_get_int (value))
+        {
+          self->rounds_left = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SOURCE:
+      if (g_strcmp0 (self->source, g_value_get_string (value)) != 0)
+        {
+          g_free (self->source);
+          self->source = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -185,6 +223,12 @@ tkr_condition_class_init (TkrConditionClass *klass)
   properties[PROP_STACKS] =
     g_param_spec_int ("stacks", NULL, NULL, 0, G_MAXINT, 0,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VALUE] = g_param_spec_int ("value", NULL, NULL, -TKR_CONDITION_MAX_VALUE,
+                                             TKR_CONDITION_MAX_VALUE, 0, flags);
+  properties[PROP_ROUNDS_LEFT] =
+    g_param_spec_int ("rounds-left", NULL, NULL, TKR_CONDITION_NO_DURATION,
+                      TKR_CONDITION_MAX_ROUNDS, TKR_CONDITION_NO_DURATION, flags);
+  properties[PROP_SOURCE] = g_param_spec_string ("source", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -194,6 +238,7 @@ tkr_condition_init (TkrCondition *self)
   self->name = g_strdup ("");
   self->max_stacks = 2;
   self->stack_turns = turns_to_variant (NULL, 0);
+  self->rounds_left = TKR_CONDITION_NO_DURATION;
 }
 
 TkrCondition *
@@ -211,6 +256,27 @@ tkr_condition_new_from_info (const TkrConditionInfo *info)
   return g_object_new (TKR_TYPE_CONDITION, "name", info->name, "kind", info->kind, "max-stacks",
                        CLAMP (info->max_stacks, 1, STACKS_MAX), "episode-only",
                        info->clears_only_at_episode_end, NULL);
+}
+
+int
+tkr_condition_get_value (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), 0);
+  return self->value;
+}
+
+int
+tkr_condition_get_rounds_left (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), TKR_CONDITION_NO_DURATION);
+  return self->rounds_left;
+}
+
+const char *
+tkr_condition_get_source (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
+  return self->source;
 }
 
 const char *
@@ -372,6 +438,12 @@ tkr_condition_to_json (TkrCondition *self)
   for (gsize i = 0; i < n_turns; i++)
     json_array_add_int_element (array, turns[i]);
   json_object_set_array_member (object, "stack_turns", array);
+  if (self->value != 0)
+    json_object_set_int_member (object, "value", self->value);
+  if (self->rounds_left != TKR_CONDITION_NO_DURATION)
+    json_object_set_int_member (object, "rounds_left", self->rounds_left);
+  if (self->source != NULL)
+    json_object_set_string_member (object, "source", self->source);
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
@@ -388,7 +460,8 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   g_autofree char *turns_path = NULL;
   JsonObject *object;
   JsonArray *array;
-  gint64 max_stacks;
+  g_autofree char *source = NULL;
+  gint64 max_stacks, condition_value, rounds_left;
   gboolean episode_only;
   int kind;
   guint n_turns;
@@ -401,7 +474,13 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
                           &kind, error) ||
       !tkr_json_get_int (object, "max_stacks", path, FALSE, 1, STACKS_MAX, 2, &max_stacks, error) ||
       !tkr_json_get_bool (object, "episode_only", path, FALSE, FALSE, &episode_only, error) ||
-      !tkr_json_get_array (object, "stack_turns", path, TRUE, &array, error))
+      !tkr_json_get_array (object, "stack_turns", path, TRUE, &array, error) ||
+      !tkr_json_get_int (object, "value", path, FALSE, -TKR_CONDITION_MAX_VALUE,
+                         TKR_CONDITION_MAX_VALUE, 0, &condition_value, error) ||
+      !tkr_json_get_int (object, "rounds_left", path, FALSE, TKR_CONDITION_NO_DURATION,
+                         TKR_CONDITION_MAX_ROUNDS, TKR_CONDITION_NO_DURATION, &rounds_left,
+                         error) ||
+      !tkr_json_get_string (object, "source", path, FALSE, NULL, &source, error))
     return NULL;
 
   g_strstrip (name);
@@ -452,6 +531,9 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   stack_turns = turns_to_variant ((const gint32 *) turns->data, turns->len);
   self = tkr_condition_new (name, kind, (int) max_stacks);
   self->episode_only = episode_only;
+  self->value = (int) condition_value;
+  self->rounds_left = (int) rounds_left;
+  self->source = g_steal_pointer (&source);
   set_stack_turns (self, stack_turns);
   return g_steal_pointer (&self);
 }

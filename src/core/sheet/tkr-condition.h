@@ -12,18 +12,27 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
 
 /*
- * A status condition on a character: a name, Fleeting or Persistent, a
- * maximum of stacks, and its stacks. Each stack remembers the encounter turn
- * on which it was gained (TKR_TURN_NONE outside an encounter), because the
- * end of a Turn erases one Fleeting stack except stacks gained that Turn.
+ * A status on a character or combatant, the one model every rule system
+ * uses (docs/ARCHITECTURE.md, "Combatant state"): a name; Fleeting,
+ * Persistent or Temporary; a maximum of stacks and its stacks; a value
+ * (a condition's number, such as a check target or a damage); an optional
+ * duration in rounds; and the character it came from. Each stack
+ * remembers the encounter turn on which it was gained (TKR_TURN_NONE
+ * outside an encounter), because the end of a Turn erases one Fleeting
+ * stack except stacks gained that Turn.
  *
  * Properties: "name" (string), "kind" (TkrConditionKind), "max-stacks"
  * (int 1..100), "episode-only" (bool: clears only at the end of an Episode),
  * "stack-turns" (GVariant "ai", oldest first; read-write, the undoable
- * state), "stacks" (int, read-only, the length of stack-turns).
+ * state), "stacks" (int, read-only, the length of stack-turns), "value"
+ * (int), "rounds-left" (int, TKR_CONDITION_NO_DURATION when it lasts until
+ * removed), "source" (string: a character id, or NULL).
  */
 
 #define TKR_TURN_NONE (-1)
+#define TKR_CONDITION_NO_DURATION (-1)
+#define TKR_CONDITION_MAX_ROUNDS 10000
+#define TKR_CONDITION_MAX_VALUE 100000
 
 TkrCondition *tkr_condition_new (const char *name, TkrConditionKind kind, int max_stacks);
 TkrCondition *tkr_condition_new_from_info (const TkrConditionInfo *info);
@@ -32,6 +41,9 @@ TkrConditionKind tkr_condition_get_kind (TkrCondition *self);
 int tkr_condition_get_max_stacks (TkrCondition *self);
 int tkr_condition_get_stacks (TkrCondition *self);
 gboolean tkr_condition_get_episode_only (TkrCondition *self);
+int tkr_condition_get_value (TkrCondition *self);
+int tkr_condition_get_rounds_left (TkrCondition *self);
+const char *tkr_condition_get_source (TkrCondition *self);
 /* Returns: (transfer none): the "ai" variant of turns, oldest stack first. */
 GVariant *tkr_condition_get_stack_turns (TkrCondition *self);
 int tkr_condition_get_stack_turn (TkrCondition *self, guint index);
