@@ -372,6 +372,91 @@ test_order_model (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
 }
 
+static TkrCombatant *
+goblin_combatant (Fixture *f)
+{
+  return tkr_encounter_find_combatant (f->encounter, f->goblin);
+}
+
+static gboolean
+damage_seven (Fixture *f, GError **error)
+{
+  return tkr_encounter_change_health_typed (f->encounter, goblin_combatant (f), "-7", error);
+}
+
+static gboolean
+temporary_five (Fixture *f, GError **error)
+{
+  return tkr_encounter_change_health_typed (f->encounter, goblin_combatant (f), "t5", error);
+}
+
+/* Health in every system (docs/ARCHITECTURE.md, "Health"): a typed "-7"
+ * takes the rule data's pools in order and Health last, is logged, and
+ * undoes in one step; temporary health goes first and does not add up;
+ * 0 Health is down; the file keeps temporary health. */
+static void
+test_health (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  TkrCombatant *goblin;
+  TkrHealthChange change;
+  const TkrPoolKind *pools;
+  guint n_pools, n_log;
+  int absorbed = 0;
+
+  to_main (f);
+  goblin = goblin_combatant (f);
+  g_assert_nonnull (goblin);
+  tkr_history_begin (f->history, "test");
+  g_object_set (tkr_character_get_pool (f->goblin, TKR_POOL_HEALTH), "maximum", 20, "current", 20,
+                NULL);
+  pools = tkr_rules_get_absorbing_pools (rules, &n_pools);
+  for (guint i = 0; i < n_pools; i++)
+    {
+      g_object_set (tkr_character_get_pool (f->goblin, pools[i]), "maximum", 3, "current", 3, NULL);
+      absorbed += 3;
+    }
+  tkr_history_end (f->history);
+
+  n_log = g_list_model_get_n_items (log);
+  assert_one_undoable_step (f, "typed -7", damage_seven);
+  g_assert_cmpint (tkr_combatant_get_health (goblin), ==, 20 - 7 + MIN (absorbed, 7));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 1);
+
+  assert_one_undoable_step (f, "typed t5", temporary_five);
+  g_assert_cmpint (tkr_combatant_get_temporary_health (goblin), ==, 5);
+  g_assert_true (tkr_encounter_change_health_typed (f->encounter, goblin, "t3", &error));
+  g_assert_cmpint (tkr_combatant_get_temporary_health (goblin), ==, 5);
+  assert_round_trip (f);
+
+  g_assert_true (tkr_encounter_change_health_typed (f->encounter, goblin, "=2", &error));
+  g_assert_cmpint (tkr_combatant_get_health (goblin), ==, 2);
+  g_assert_false (tkr_combatant_is_down (goblin));
+  g_assert_true (tkr_encounter_change_health_typed (f->encounter, goblin, "9999", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_combatant_get_health (goblin), ==, 0);
+  g_assert_cmpint (tkr_combatant_get_temporary_health (goblin), ==, 0);
+  g_assert_true (tkr_combatant_is_down (goblin));
+  g_assert_true (tkr_encounter_change_health_typed (f->encounter, goblin, "+30", &error));
+  g_assert_cmpint (tkr_combatant_get_health (goblin), ==, 20);
+
+  /* Text that is not a change is refused with a message and changes
+   * nothing. */
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *bad[] = { "", "-x", "+-3", "10000" };
+      g_autoptr (GError) bad_error = NULL;
+
+      g_assert_false (tkr_health_change_parse (bad[i], &change, &bad_error));
+      g_assert_error (bad_error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+    }
+  g_assert_true (tkr_health_change_parse (" 12 ", &change, &error));
+  g_assert_cmpint (change.kind, ==, TKR_HEALTH_DAMAGE);
+  g_assert_cmpint (change.amount, ==, 12);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -392,6 +477,7 @@ main (int argc, char *argv[])
         { "round-trip", test_round_trip },
         { "award", test_award },
         { "order-model", test_order_model },
+        { "health", test_health },
       };
 
       for (guint j = 0; j < G_N_ELEMENTS (cases); j++)

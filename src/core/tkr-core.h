@@ -10,6 +10,7 @@
 #include "tkr-dice.h"
 #include "tkr-klep-encounter.h"
 #include "tkr-encounter.h"
+#include "tkr-health.h"
 #include "tkr-enums.h"
 #include "tkr-file.h"
 #include "tkr-history.h"

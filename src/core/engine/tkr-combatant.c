@@ -12,6 +12,7 @@ typedef struct
   TkrCharacter *character;
   GListStore *resources;
   GListStore *conditions;
+  int temporary_health;
 } TkrCombatantPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (TkrCombatant, tkr_combatant, G_TYPE_OBJECT)
@@ -22,6 +23,7 @@ enum
   PROP_CHARACTER,
   PROP_RESOURCES,
   PROP_CONDITIONS,
+  PROP_TEMPORARY_HEALTH,
   N_PROPS
 };
 
@@ -63,6 +65,9 @@ tkr_combatant_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_CONDITIONS:
       g_value_set_object (value, tkr_combatant_get_conditions (self));
       break;
+    case PROP_TEMPORARY_HEALTH:
+      g_value_set_int (value, priv->temporary_health);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -77,6 +82,13 @@ tkr_combatant_set_property (GObject *object, guint prop_id, const GValue *value,
     {
     case PROP_CHARACTER:
       priv->character = g_value_dup_object (value);
+      break;
+    case PROP_TEMPORARY_HEALTH:
+      if (priv->temporary_health != g_value_get_int (value))
+        {
+          priv->temporary_health = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -109,6 +121,9 @@ tkr_combatant_class_init (TkrCombatantClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_CONDITIONS] = g_param_spec_object ("conditions", NULL, NULL, G_TYPE_LIST_MODEL,
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TEMPORARY_HEALTH] =
+    g_param_spec_int ("temporary-health", NULL, NULL, 0, G_MAXINT, 0,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

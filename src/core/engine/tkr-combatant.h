@@ -25,6 +25,8 @@ G_DECLARE_DERIVABLE_TYPE (TkrCombatant, tkr_combatant, TKR, COMBATANT, GObject)
  *     combatant (a value or stacks, Fleeting or Persistent, the turn each
  *     stack was gained). By default the combatant's own list; a system
  *     whose conditions live on the sheet returns the sheet's.
+ * "temporary-health" (int): lost before Health (tkr-health.h); changed
+ *     only through tkr_encounter_change_health().
  */
 struct _TkrCombatantClass
 {

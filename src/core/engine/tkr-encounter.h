@@ -132,8 +132,12 @@ struct _TkrEncounterClass
   /* The log line that closes the encounter (transfer full); default: the
    * number of rounds it lasted. */
   char *(*describe_end) (TkrEncounter *self);
+  /* Health of @combatant went from @before to @after inside the step of
+   * tkr_encounter_change_health(): the system's consequences (Pathfinder
+   * 2e's dying at 0). */
+  void (*health_changed) (TkrEncounter *self, TkrCombatant *combatant, int before, int after);
 
-  gpointer padding[9];
+  gpointer padding[8];
 };
 
 /* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an

@@ -55,6 +55,9 @@ struct _TkrRules
   gboolean rest_heals_from_vitality;
   gboolean rest_resets_shield;
 
+  GArray *absorbing_pools; /* TkrPoolKind, in the order damage takes them */
+  gboolean dying_at_zero;
+
   GPtrArray *conditions;
   GPtrArray *zones;
   JsonArray *basic_abilities;
@@ -174,6 +177,7 @@ tkr_rules_finalize (GObject *object)
   g_free (self->name);
   g_clear_pointer (&self->pc_range_names, g_ptr_array_unref);
   g_clear_pointer (&self->pc_range_units, g_array_unref);
+  g_clear_pointer (&self->absorbing_pools, g_array_unref);
   g_strfreev (self->range_names);
   g_clear_pointer (&self->distances, g_ptr_array_unref);
   g_clear_pointer (&self->awards, g_array_unref);
@@ -198,6 +202,7 @@ tkr_rules_init (TkrRules *self)
 {
   self->pc_range_names = g_ptr_array_new_with_free_func (g_free);
   self->pc_range_units = g_array_new (FALSE, FALSE, sizeof (int));
+  self->absorbing_pools = g_array_new (FALSE, FALSE, sizeof (TkrPoolKind));
   self->distances = g_ptr_array_new_with_free_func (distance_info_free);
   self->awards = g_array_new (FALSE, FALSE, sizeof (int));
   self->sheet_fields = g_ptr_array_new_with_free_func (sheet_field_info_free);
@@ -416,10 +421,41 @@ read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
   return TRUE;
 }
 
+/* "health": the pools damage takes before Health, and what 0 Health is
+ * (docs/ARCHITECTURE.md, "Health"). */
+static gboolean
+read_health (TkrRules *self, JsonObject *root, JsonObject **health, GError **error)
+{
+  static const char *const at_zero[] = { "down", "dying", NULL };
+  JsonArray *array;
+  int dying;
+
+  if (!tkr_json_get_object (root, "health", NULL, TRUE, health, error) ||
+      !tkr_json_get_array (*health, "absorbed_by", "health", TRUE, &array, error) ||
+      !tkr_json_get_enum (*health, "at_zero", "health", TRUE, at_zero, 0, &dying, error))
+    return FALSE;
+  self->dying_at_zero = dying == 1;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      const char *id = JSON_NODE_HOLDS_VALUE (element) ? json_node_get_string (element) : NULL;
+      TkrPoolKind pool;
+
+      if (id == NULL || !tkr_pool_kind_from_id (id, &pool) || pool == TKR_POOL_HEALTH)
+        {
+          g_autofree char *path = tkr_json_path_index ("health.absorbed_by", i);
+          tkr_json_set_error (error, path, _ ("expected the id of a pool other than Health"));
+          return FALSE;
+        }
+      g_array_append_val (self->absorbing_pools, pool);
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_rules (TkrRules *self, JsonObject *root, GError **error)
 {
-  JsonObject *test, *round, *movement, *experience, *sheet, *pools, *rest;
+  JsonObject *test, *round, *movement, *experience, *sheet, *pools, *rest, *health;
   JsonArray *array;
 
   if (!tkr_json_get_string (root, "id", NULL, TRUE, NULL, &self->id, error) ||
@@ -538,6 +574,9 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
                           &self->rest_heals_from_vitality, error) ||
       !tkr_json_get_bool (rest, "reset_shield", "rest", TRUE, TRUE, &self->rest_resets_shield,
                           error))
+    return FALSE;
+
+  if (!read_health (self, root, &health, error))
     return FALSE;
 
   if (!tkr_json_get_array (root, "conditions", NULL, TRUE, &array, error))
@@ -942,6 +981,22 @@ gboolean
 tkr_rules_get_rest_resets_shield (TkrRules *self)
 {
   return self->rest_resets_shield;
+}
+
+/* (array length=n_pools): the pools damage takes before Health, in order */
+const TkrPoolKind *
+tkr_rules_get_absorbing_pools (TkrRules *self, guint *n_pools)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  *n_pools = self->absorbing_pools->len;
+  return (const TkrPoolKind *) (gpointer) self->absorbing_pools->data;
+}
+
+gboolean
+tkr_rules_get_dying_at_zero (TkrRules *self)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  return self->dying_at_zero;
 }
 
 guint

@@ -111,6 +111,11 @@ const char *tkr_sheet_field_info_get_label (const TkrSheetFieldInfo *field, int 
 gboolean tkr_rules_get_rest_spends_recovery (TkrRules *self);
 gboolean tkr_rules_get_rest_heals_from_vitality (TkrRules *self);
 gboolean tkr_rules_get_rest_resets_shield (TkrRules *self);
+/* Health (docs/ARCHITECTURE.md, "Health"): the pools damage takes before
+ * Health, in order; whether 0 Health makes a creature dying rather than
+ * down. */
+const TkrPoolKind *tkr_rules_get_absorbing_pools (TkrRules *self, guint *n_pools);
+gboolean tkr_rules_get_dying_at_zero (TkrRules *self);
 
 /* Catalogues */
 guint tkr_rules_get_n_conditions (TkrRules *self);

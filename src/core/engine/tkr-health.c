@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "tkr-health.h"
+#include "tkr-json.h"
+#include "tkr-log-entry.h"
+
+/* The log lines of health changes have this kind, so the log can show
+ * them apart. */
+#define LOG_KIND_HEALTH "health"
+
+gboolean
+tkr_health_change_parse (const char *text, TkrHealthChange *change, GError **error)
+{
+  g_autofree char *copy = NULL;
+  const char *digits;
+  char *end = NULL;
+  gint64 amount = 0;
+
+  g_return_val_if_fail (change != NULL, FALSE);
+
+  copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+  digits = copy + 1;
+  switch (copy[0])
+    {
+    case '-':
+      change->kind = TKR_HEALTH_DAMAGE;
+      break;
+    case '+':
+      change->kind = TKR_HEALTH_HEAL;
+      break;
+    case '=':
+      change->kind = TKR_HEALTH_SET;
+      break;
+    case 't':
+    case 'T':
+      change->kind = TKR_HEALTH_TEMPORARY;
+      break;
+    default:
+      /* A bare number is damage, as in the trackers GMs know. */
+      change->kind = TKR_HEALTH_DAMAGE;
+      digits = copy;
+    }
+  while (*digits == ' ')
+    digits++;
+  if (g_ascii_isdigit (*digits))
+    amount = g_ascii_strtoll (digits, &end, 10);
+  if (end == NULL || *end != '\0' || amount > TKR_HEALTH_MAX_CHANGE)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   /* Translators: what the health cell accepts; keep the symbols */
+                   _ ("Type damage as −7, healing as +3, a new value as =12 or temporary "
+                      "health as t5, up to %d"),
+                   TKR_HEALTH_MAX_CHANGE);
+      return FALSE;
+    }
+  change->amount = (int) amount;
+  return TRUE;
+}
+
+static TkrPool *
+pool_of (TkrCombatant *self, TkrPoolKind kind)
+{
+  return tkr_character_get_pool (tkr_combatant_get_character (self), kind);
+}
+
+int
+tkr_combatant_get_health (TkrCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), 0);
+  return tkr_pool_get_current (pool_of (self, TKR_POOL_HEALTH));
+}
+
+int
+tkr_combatant_get_health_maximum (TkrCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), 0);
+  return tkr_pool_get_maximum (pool_of (self, TKR_POOL_HEALTH));
+}
+
+int
+tkr_combatant_get_temporary_health (TkrCombatant *self)
+{
+  int temporary = 0;
+
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), 0);
+  g_object_get (self, "temporary-health", &temporary, NULL);
+  return temporary;
+}
+
+gboolean
+tkr_combatant_is_down (TkrCombatant *self)
+{
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), FALSE);
+  return tkr_combatant_get_health (self) == 0;
+}
+
+/* Takes up to *@left from @current; returns what is taken. */
+static int
+absorb (int current, int *left)
+{
+  int taken = MIN (current, *left);
+
+  *left -= taken;
+  return taken;
+}
+
+/* Damage in the rule data's order: temporary health, the absorbing pools,
+ * then Health. Appends what each took to @what. */
+static void
+apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GString *what)
+{
+  TkrRules *rules = tkr_encounter_get_rules (self);
+  int temporary = tkr_combatant_get_temporary_health (combatant);
+  const TkrPoolKind *pools;
+  guint n_pools;
+  int taken;
+
+  taken = absorb (temporary, &amount);
+  if (taken > 0)
+    {
+      tkr_encounter_set (self, combatant, "temporary-health", temporary - taken, NULL);
+      g_string_append_printf (what, _ ("; temporary health %d → %d"), temporary, temporary - taken);
+    }
+  pools = tkr_rules_get_absorbing_pools (rules, &n_pools);
+  for (guint i = 0; i < n_pools && amount > 0; i++)
+    {
+      TkrPool *pool = pool_of (combatant, pools[i]);
+      int current = tkr_pool_get_current (pool);
+
+      taken = absorb (current, &amount);
+      if (taken > 0)
+        {
+          tkr_encounter_set (self, pool, "current", current - taken, NULL);
+          g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (pool), current,
+                                  current - taken);
+        }
+    }
+  if (amount > 0)
+    {
+      TkrPool *health = pool_of (combatant, TKR_POOL_HEALTH);
+      int current = tkr_pool_get_current (health);
+
+      taken = absorb (current, &amount);
+      tkr_encounter_set (self, health, "current", current - taken, NULL);
+      g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (health), current,
+                              current - taken);
+    }
+}
+
+static void
+set_health (TkrEncounter *self, TkrCombatant *combatant, int value, GString *what)
+{
+  TkrPool *health = pool_of (combatant, TKR_POOL_HEALTH);
+  int current = tkr_pool_get_current (health);
+
+  value = CLAMP (value, 0, tkr_pool_get_maximum (health));
+  tkr_encounter_set (self, health, "current", value, NULL);
+  g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (health), current, value);
+}
+
+gboolean
+tkr_encounter_change_health (TkrEncounter *self,
+                             TkrCombatant *combatant,
+                             const TkrHealthChange *change,
+                             GError **error)
+{
+  TkrEncounterClass *klass;
+  TkrHistory *history;
+  g_autoptr (GString) what = NULL;
+  const char *name;
+  int before, temporary;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (change != NULL, FALSE);
+
+  if (!tkr_encounter_require_combatant (self, combatant, error))
+    return FALSE;
+  if (change->amount < 0 || change->amount > TKR_HEALTH_MAX_CHANGE)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   _ ("A change of health is 0 to %d"), TKR_HEALTH_MAX_CHANGE);
+      return FALSE;
+    }
+
+  klass = TKR_ENCOUNTER_GET_CLASS (self);
+  history = tkr_encounter_get_history (self);
+  name = tkr_combatant_get_name (combatant);
+  before = tkr_combatant_get_health (combatant);
+  temporary = tkr_combatant_get_temporary_health (combatant);
+  what = g_string_new (NULL);
+
+  tkr_history_begin (history, _ ("Change Health"));
+  switch (change->kind)
+    {
+    case TKR_HEALTH_DAMAGE:
+      /* Translators: the log; what follows lists each pool before and after */
+      g_string_printf (what, _ ("%s takes %d damage"), name, change->amount);
+      apply_damage (self, combatant, change->amount, what);
+      break;
+    case TKR_HEALTH_HEAL:
+      g_string_printf (what, _ ("%s heals %d"), name, change->amount);
+      set_health (self, combatant, before + change->amount, what);
+      break;
+    case TKR_HEALTH_SET:
+      g_string_printf (what, _ ("%s’s Health is set to %d"), name, change->amount);
+      set_health (self, combatant, change->amount, what);
+      break;
+    case TKR_HEALTH_TEMPORARY:
+      /* Temporary health does not add up: the larger amount stays. */
+      g_string_printf (what, _ ("%s gains %d temporary health"), name, change->amount);
+      if (change->amount > temporary)
+        tkr_encounter_set (self, combatant, "temporary-health", change->amount, NULL);
+      g_string_append_printf (what, _ ("; temporary health %d → %d"), temporary,
+                              MAX (temporary, change->amount));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (before > 0 && tkr_combatant_is_down (combatant))
+    g_string_append_printf (what, _ ("; %s is down"), name);
+  tkr_encounter_log_kind (self, LOG_KIND_HEALTH, "%s", what->str);
+  if (klass->health_changed != NULL)
+    klass->health_changed (self, combatant, before, tkr_combatant_get_health (combatant));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_change_health_typed (TkrEncounter *self,
+                                   TkrCombatant *combatant,
+                                   const char *text,
+                                   GError **error)
+{
+  TkrHealthChange change;
+
+  return tkr_health_change_parse (text, &change, error) &&
+         tkr_encounter_change_health (self, combatant, &change, error);
+}
+
+/* Files: "temporary_health": { "<character id>": amount } when anyone has
+ * some. */
+
+void
+tkr_health_write_json (TkrEncounter *self, JsonObject *object)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (self);
+  JsonObject *temporary = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+      int amount = tkr_combatant_get_temporary_health (combatant);
+
+      if (amount == 0)
+        continue;
+      if (temporary == NULL)
+        temporary = json_object_new ();
+      json_object_set_int_member (
+        temporary, tkr_character_get_id (tkr_combatant_get_character (combatant)), amount);
+    }
+  if (temporary != NULL)
+    json_object_set_object_member (object, "temporary_health", temporary);
+}
+
+gboolean
+tkr_health_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+{
+  g_autofree char *member_path = tkr_json_path (path, "temporary_health");
+  g_autoptr (GList) ids = NULL;
+  JsonObject *temporary;
+
+  if (!tkr_json_get_object (object, "temporary_health", path, FALSE, &temporary, error))
+    return FALSE;
+  if (temporary == NULL)
+    return TRUE;
+  ids = json_object_get_members (temporary);
+  for (GList *l = ids; l != NULL; l = l->next)
+    {
+      TkrCombatant *found = NULL;
+      gint64 amount;
+
+      for (guint i = 0; i < load->combatants->len && found == NULL; i++)
+        {
+          TkrCombatant *combatant = load->combatants->pdata[i];
+
+          if (g_strcmp0 (tkr_character_get_id (tkr_combatant_get_character (combatant)), l->data) ==
+              0)
+            found = combatant;
+        }
+      if (found == NULL)
+        {
+          g_autofree char *id_path = tkr_json_path (member_path, l->data);
+          tkr_json_set_error (error, id_path, _ ("no combatant has the id “%s”"),
+                              (const char *) l->data);
+          return FALSE;
+        }
+      if (!tkr_json_get_int (temporary, l->data, member_path, TRUE, 0, TKR_HEALTH_MAX_CHANGE, 0,
+                             &amount, error))
+        return FALSE;
+      g_object_set (found, "temporary-health", (int) amount, NULL);
+    }
+  return TRUE;
+}
