@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+#include "tkr-table-tracker.h"
+#include "tkr-tracker-row.h"
+
+/* Below this width the rows drop their less needed columns. */
+#define COMPACT_WIDTH 620
+
+struct _TkrTableTracker
+{
+  AdwBin parent_instance;
+
+  TkrEncounter *encounter;
+  GSignalGroup *encounter_signals;
+  GSignalGroup *history_signals;
+  GSignalGroup *order_signals;
+  GtkSingleSelection *selection;
+  GHashTable *bound_rows; /* TkrTrackerRow, the rows bound now */
+  GHashTable *places;     /* slot -> its place in the order, from 1 */
+  GHashTable *covered;    /* the slots and group members in the order */
+  GtkFilter *outside;     /* combatants not in the order (out of a round) */
+  GListModel *order;      /* the encounter's, followed for the places */
+  GObject *pending_edit;  /* a slot whose health opens once its row is bound */
+  gboolean compact;
+
+  GtkLabel *round_label;
+  GtkLabel *current_label;
+  GtkLabel *next_label;
+  GtkLabel *error_label;
+  GtkListView *list_view;
+};
+
+G_DEFINE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_ENCOUNTER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static char *
+describe_slot (GObject *slot)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+  char *name = NULL;
+
+  if (combatant != NULL)
+    return g_strdup (tkr_combatant_get_name (combatant));
+  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  return name;
+}
+
+static void
+update_header (TkrTableTracker *self)
+{
+  g_autofree char *round = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *next = NULL;
+  GListModel *order;
+  int index;
+  guint n;
+
+  if (self->encounter == NULL || tkr_encounter_get_round (self->encounter) == 0)
+    {
+      gtk_label_set_text (self->round_label, "");
+      gtk_label_set_text (self->current_label, "");
+      gtk_label_set_text (self->next_label, "");
+      return;
+    }
+
+  order = tkr_encounter_get_order (self->encounter);
+  n = g_list_model_get_n_items (order);
+  index = tkr_encounter_get_current_index (self->encounter);
+  /* Translators: the round in the tracker's header */
+  round = g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (self->encounter));
+  gtk_label_set_text (self->round_label, round);
+  if (index >= 0 && (guint) index < n)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (order, index);
+      g_autoptr (GObject) following = g_list_model_get_item (order, (index + 1) % n);
+      g_autofree char *name = describe_slot (slot);
+      g_autofree char *next_name = describe_slot (following);
+
+      /* Translators: whose turn it is, in the tracker's header */
+      current = g_strdup_printf (_ ("%s’s turn"), name != NULL ? name : "");
+      /* Translators: who comes after the current turn */
+      next = g_strdup_printf (_ ("Next: %s"), next_name != NULL ? next_name : "");
+    }
+  gtk_label_set_text (self->current_label, current != NULL ? current : "");
+  gtk_label_set_text (self->next_label, next != NULL ? next : "");
+}
+
+/* After each history step, undo or redo: the header and the rows on
+ * screen, never the list itself. */
+static void
+history_changed_cb (TkrTableTracker *self)
+{
+  GHashTableIter iter;
+  gpointer row;
+
+  update_header (self);
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    tkr_tracker_row_update (row);
+}
+
+/* A slot is a row; a group of more than one is its own row followed by
+ * a row for each member, so every combatant has a row. */
+static gpointer
+rows_of_slot (gpointer item, gpointer user_data)
+{
+  g_autoptr (GObject) slot = item;
+  g_autoptr (GListModel) members = NULL;
+  GListStore *rows = g_list_store_new (G_TYPE_OBJECT);
+
+  g_list_store_append (rows, slot);
+  if (tkr_tracker_slot_get_combatant (slot) == NULL &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
+    {
+      g_object_get (slot, "members", &members, NULL);
+      for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+        {
+          g_autoptr (GObject) member = g_list_model_get_item (members, i);
+          g_list_store_append (rows, member);
+        }
+    }
+  return rows;
+}
+
+/* The order changed (Main began, a system reordered): the places again. */
+static void
+order_changed_cb (TkrTableTracker *self)
+{
+  guint n = self->order != NULL ? g_list_model_get_n_items (self->order) : 0;
+
+  g_hash_table_remove_all (self->places);
+  g_hash_table_remove_all (self->covered);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (self->order, i);
+      g_autoptr (GListStore) rows = rows_of_slot (g_object_ref (slot), NULL);
+
+      g_hash_table_insert (self->places, slot, GUINT_TO_POINTER (i + 1));
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (rows)); j++)
+        {
+          g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (rows), j);
+          g_hash_table_add (self->covered, row);
+        }
+    }
+  if (self->outside != NULL)
+    gtk_filter_changed (self->outside, GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+static gboolean
+is_outside (gpointer item, gpointer user_data)
+{
+  TkrTableTracker *self = user_data;
+
+  return !g_hash_table_contains (self->covered, item);
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTracker *self)
+{
+  TkrTrackerRow *row = tkr_tracker_row_new ();
+
+  tkr_tracker_row_set_compact (row, self->compact);
+  gtk_list_item_set_child (item, GTK_WIDGET (row));
+}
+
+/* The row's role: its place in the order, a group's member (0), or out
+ * of the order this round (-1). */
+static int
+place_of (TkrTableTracker *self, gpointer slot)
+{
+  guint place = GPOINTER_TO_UINT (g_hash_table_lookup (self->places, slot));
+
+  if (place > 0)
+    return place;
+  return g_hash_table_contains (self->covered, slot) ? 0 : -1;
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTracker *self)
+{
+  TkrTrackerRow *row = TKR_TRACKER_ROW (gtk_list_item_get_child (item));
+  gpointer slot = gtk_list_item_get_item (item);
+
+  tkr_tracker_row_set_compact (row, self->compact);
+  tkr_tracker_row_bind (row, self->encounter, slot, place_of (self, slot));
+  g_hash_table_add (self->bound_rows, row);
+  if (slot != NULL && slot == self->pending_edit)
+    {
+      g_clear_object (&self->pending_edit);
+      tkr_tracker_row_edit_health (row);
+    }
+}
+
+static void
+unbind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTracker *self)
+{
+  TkrTrackerRow *row = TKR_TRACKER_ROW (gtk_list_item_get_child (item));
+
+  g_hash_table_remove (self->bound_rows, row);
+  tkr_tracker_row_unbind (row);
+}
+
+static TkrTrackerRow *
+find_bound_row (TkrTableTracker *self, GObject *slot)
+{
+  GHashTableIter iter;
+  gpointer row;
+
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    if (tkr_tracker_row_get_slot (row) == slot)
+      return row;
+  return NULL;
+}
+
+GObject *
+tkr_table_tracker_get_selected (TkrTableTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), NULL);
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+void
+tkr_table_tracker_select (TkrTableTracker *self, guint position)
+{
+  guint n;
+
+  g_return_if_fail (TKR_IS_TABLE_TRACKER (self));
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  if (position >= n)
+    return;
+  gtk_single_selection_set_selected (self->selection, position);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+}
+
+gboolean
+tkr_table_tracker_edit_health (TkrTableTracker *self)
+{
+  GObject *slot;
+  TkrTrackerRow *row;
+  guint position;
+
+  g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), FALSE);
+
+  position = gtk_single_selection_get_selected (self->selection);
+  slot = tkr_table_tracker_get_selected (self);
+  if (slot == NULL)
+    return FALSE;
+  /* The selected row may be off screen: bring it in, then open it. */
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+  row = find_bound_row (self, slot);
+  if (row == NULL)
+    {
+      /* It opens when the scrolled-to row is bound. */
+      g_set_object (&self->pending_edit, slot);
+      return tkr_tracker_slot_get_combatant (slot) != NULL;
+    }
+  return tkr_tracker_row_edit_health (row);
+}
+
+static void
+row_activated_cb (TkrTableTracker *self, guint position)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+  tkr_table_tracker_edit_health (self);
+}
+
+static void
+select_by (TkrTableTracker *self, int delta)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (n == 0)
+    return;
+  if (selected == GTK_INVALID_LIST_POSITION)
+    selected = delta > 0 ? n - 1 : 0;
+  tkr_table_tracker_select (self, (selected + n + delta) % n);
+}
+
+static void
+select_current (TkrTableTracker *self)
+{
+  GObject *current =
+    self->encounter != NULL ? tkr_encounter_get_current_slot (self->encounter) : NULL;
+  GListModel *rows = G_LIST_MODEL (self->selection);
+  guint n = g_list_model_get_n_items (rows);
+  guint from;
+
+  if (current == NULL)
+    return;
+  /* Without groups a slot's row is at its place; with groups, after it. */
+  from = GPOINTER_TO_UINT (g_hash_table_lookup (self->places, current));
+  for (guint i = from > 0 ? from - 1 : 0; i < n; i++)
+    {
+      g_autoptr (GObject) row = g_list_model_get_item (rows, i);
+
+      if (row == current)
+        {
+          tkr_table_tracker_select (self, i);
+          return;
+        }
+    }
+}
+
+static void
+tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
+
+  if (g_str_equal (action_name, "tracker.select-next"))
+    select_by (self, 1);
+  else if (g_str_equal (action_name, "tracker.select-previous"))
+    select_by (self, -1);
+  else if (g_str_equal (action_name, "tracker.select-current"))
+    select_current (self);
+  else if (g_str_equal (action_name, "tracker.edit-health"))
+    {
+      if (tkr_table_tracker_get_selected (self) == NULL)
+        select_current (self);
+      tkr_table_tracker_edit_health (self);
+    }
+}
+
+/* The current turn moved: its row is selected, so the keys act on it. */
+static void
+current_changed_cb (TkrTableTracker *self)
+{
+  update_header (self);
+  select_current (self);
+}
+
+void
+tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter)
+{
+  g_return_if_fail (TKR_IS_TABLE_TRACKER (self));
+  g_return_if_fail (encounter == NULL || TKR_IS_ENCOUNTER (encounter));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+  g_signal_group_set_target (self->encounter_signals, encounter);
+  g_signal_group_set_target (self->history_signals,
+                             encounter != NULL ? tkr_encounter_get_history (encounter) : NULL);
+  self->order = encounter != NULL ? tkr_encounter_get_order (encounter) : NULL;
+  g_signal_group_set_target (self->order_signals, self->order);
+  order_changed_cb (self);
+  if (self->order != NULL)
+    {
+      GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
+      g_autoptr (GtkMapListModel) in_order =
+        gtk_map_list_model_new (g_object_ref (self->order), rows_of_slot, NULL, NULL);
+      g_autoptr (GtkFlattenListModel) ordered =
+        gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (in_order)));
+      g_autoptr (GtkFilterListModel) others = NULL;
+      g_autoptr (GtkFlattenListModel) rows = NULL;
+
+      /* Everyone has a row: the order, then who is out of it this round
+       * (an Action-Point combatant with no AP left). */
+      others = gtk_filter_list_model_new (g_object_ref (tkr_encounter_get_combatants (encounter)),
+                                          g_object_ref (self->outside));
+      g_list_store_append (parts, ordered);
+      g_list_store_append (parts, others);
+      rows = gtk_flatten_list_model_new (G_LIST_MODEL (parts));
+      gtk_single_selection_set_model (self->selection, G_LIST_MODEL (rows));
+    }
+  else
+    gtk_single_selection_set_model (self->selection, NULL);
+  update_header (self);
+  select_current (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+TkrEncounter *
+tkr_table_tracker_get_encounter (TkrTableTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), NULL);
+  return self->encounter;
+}
+
+static void
+tkr_table_tracker_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
+  gboolean compact = width < COMPACT_WIDTH;
+
+  if (compact != self->compact)
+    {
+      GHashTableIter iter;
+      gpointer row;
+
+      self->compact = compact;
+      g_hash_table_iter_init (&iter, self->bound_rows);
+      while (g_hash_table_iter_next (&iter, &row, NULL))
+        tkr_tracker_row_set_compact (row, compact);
+    }
+  GTK_WIDGET_CLASS (tkr_table_tracker_parent_class)
+    ->size_allocate (widget, width, height, baseline);
+}
+
+static void
+tkr_table_tracker_dispose (GObject *object)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (object);
+
+  if (self->encounter_signals != NULL)
+    g_signal_group_set_target (self->encounter_signals, NULL);
+  if (self->history_signals != NULL)
+    g_signal_group_set_target (self->history_signals, NULL);
+  if (self->order_signals != NULL)
+    g_signal_group_set_target (self->order_signals, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_TABLE_TRACKER);
+  g_clear_object (&self->encounter_signals);
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->order_signals);
+  g_clear_pointer (&self->places, g_hash_table_unref);
+  g_clear_pointer (&self->covered, g_hash_table_unref);
+  g_clear_object (&self->outside);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->encounter);
+  g_clear_object (&self->pending_edit);
+  g_clear_pointer (&self->bound_rows, g_hash_table_unref);
+  G_OBJECT_CLASS (tkr_table_tracker_parent_class)->dispose (object);
+}
+
+static void
+tkr_table_tracker_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_table_tracker_set_property (GObject *object,
+                                guint prop_id,
+                                const GValue *value,
+                                GParamSpec *pspec)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      tkr_table_tracker_set_encounter (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const char *const actions[] = {
+    "tracker.edit-health",
+    "tracker.select-next",
+    "tracker.select-previous",
+    "tracker.select-current",
+  };
+
+  object_class->dispose = tkr_table_tracker_dispose;
+  object_class->get_property = tkr_table_tracker_get_property;
+  object_class->set_property = tkr_table_tracker_set_property;
+  widget_class->size_allocate = tkr_table_tracker_size_allocate;
+
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-table-tracker.ui");
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, round_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, current_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, next_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, error_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, list_view);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, tracker_action);
+  tkr_encounter_ui_ensure_style ();
+}
+
+static void
+tkr_table_tracker_init (TkrTableTracker *self)
+{
+  static const struct
+  {
+    const char *action;
+    const char *accelerator;
+  } shortcuts[] = {
+    { "tracker.edit-health", "<Control>h" },
+    { "tracker.select-next", "<Alt>Down" },
+    { "tracker.select-previous", "<Alt>Up" },
+    { "tracker.select-current", "<Alt>Home" },
+  };
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  GtkEventController *controller;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->bound_rows = g_hash_table_new (NULL, NULL);
+  self->places = g_hash_table_new (NULL, NULL);
+  self->covered = g_hash_table_new (NULL, NULL);
+  self->outside = GTK_FILTER (gtk_custom_filter_new (is_outside, self, NULL));
+
+  self->selection = gtk_single_selection_new (NULL);
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);
+  gtk_list_view_set_factory (self->list_view, factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  self->encounter_signals = g_signal_group_new (TKR_TYPE_ENCOUNTER);
+  g_signal_group_connect_swapped (self->encounter_signals, "notify::current-index",
+                                  G_CALLBACK (current_changed_cb), self);
+  g_signal_group_connect_swapped (self->encounter_signals, "notify::round",
+                                  G_CALLBACK (update_header), self);
+  self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->order_signals, "items-changed",
+                                  G_CALLBACK (order_changed_cb), self);
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
+                                  self);
+
+  /* The tracker's keys work wherever the focus is in the window; a text
+   * entry being typed into still gets its own keys first. */
+  controller = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
+                                     GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].accelerator),
+                        gtk_named_action_new (shortcuts[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+GtkWidget *
+tkr_table_tracker_new (void)
+{
+  return g_object_new (TKR_TYPE_TABLE_TRACKER, NULL);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tkr-core.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_TABLE_TRACKER (tkr_table_tracker_get_type ())
+G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, AdwBin)
+
+/*
+ * The table tracker (docs/ARCHITECTURE.md, "The table tracker"): the turn
+ * order of any rule system's encounter as dense rows, one per turn slot,
+ * with the round, whose turn it is and who is next in its header. Rows
+ * are recycled and only the rows on screen follow the history, so an
+ * action costs the same with ten or a thousand combatants.
+ *
+ * Its actions ("tracker.edit-health", "tracker.select-next",
+ * "tracker.select-previous", "tracker.select-current") have shortcuts
+ * that work wherever the focus is in the window (Ctrl+H, Alt+Down, Alt+Up,
+ * Alt+Home); Enter on a row opens its health for a typed change.
+ *
+ * Property: "encounter" (TkrEncounter, nullable).
+ */
+
+GtkWidget *tkr_table_tracker_new (void);
+void tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter);
+TkrEncounter *tkr_table_tracker_get_encounter (TkrTableTracker *self);
+/* (transfer none) (nullable): the selected slot */
+GObject *tkr_table_tracker_get_selected (TkrTableTracker *self);
+void tkr_table_tracker_select (TkrTableTracker *self, guint position);
+/* Opens the health of the selected row for a typed change. */
+gboolean tkr_table_tracker_edit_health (TkrTableTracker *self);
+
+G_END_DECLS

@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-tracker-row.h"
+
+/* Up to this many, a resource shows as pips; beyond, as numbers. */
+#define MAX_PIPS 6
+
+struct _TkrTrackerRow
+{
+  GtkWidget parent_instance;
+
+  TkrEncounter *encounter; /* not owned: the tracker outlives its rows' binding */
+  GObject *slot;
+  int place; /* from 1; 0 for a group's member; -1 when out of the order */
+
+  GtkImage *marker;
+  GtkLabel *place_label;
+  GtkLabel *name_label;
+  GtkLabel *detail_label;
+  GtkStack *health_stack;
+  GtkButton *health_button;
+  GtkLabel *health_label;
+  GtkLevelBar *health_bar;
+  GtkEntry *health_entry;
+  GtkLabel *temporary_label;
+  GtkLabel *resources_label;
+  GtkLabel *conditions_label;
+};
+
+G_DEFINE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, GTK_TYPE_WIDGET)
+
+/* (transfer full) (nullable): a group slot's members */
+static GListModel *
+slot_members (GObject *slot)
+{
+  GListModel *members = NULL;
+
+  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
+    g_object_get (slot, "members", &members, NULL);
+  return members;
+}
+
+/* A slot is one combatant, or a group; a group of one is its member. */
+TkrCombatant *
+tkr_tracker_slot_get_combatant (GObject *slot)
+{
+  g_autoptr (GListModel) members = NULL;
+  g_autoptr (GObject) only = NULL;
+
+  if (TKR_IS_COMBATANT (slot))
+    return TKR_COMBATANT (slot);
+  members = slot_members (slot);
+  if (members == NULL || g_list_model_get_n_items (members) != 1)
+    return NULL;
+  only = g_list_model_get_item (members, 0);
+  return TKR_IS_COMBATANT (only) ? TKR_COMBATANT (only) : NULL;
+}
+
+static char *
+slot_name (GObject *slot)
+{
+  char *name = NULL;
+
+  if (tkr_tracker_slot_get_combatant (slot) != NULL)
+    return g_strdup (tkr_combatant_get_name (tkr_tracker_slot_get_combatant (slot)));
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  return name != NULL ? name : g_strdup (_ ("Someone"));
+}
+
+static void
+append_resource (GString *text, TkrResource *resource)
+{
+  int current = tkr_resource_get_current (resource);
+  int maximum = tkr_resource_get_maximum (resource);
+
+  if (text->len > 0)
+    g_string_append (text, "  ");
+  g_string_append_printf (text, "%s ", tkr_resource_get_name (resource));
+  if (maximum > 0 && maximum <= MAX_PIPS && current >= 0 && current <= maximum)
+    {
+      for (int i = 0; i < maximum; i++)
+        g_string_append (text, i < current ? "●" : "○");
+    }
+  else
+    g_string_append_printf (text, "%d/%d", current, maximum);
+}
+
+static void
+append_condition (GString *text, TkrCondition *condition)
+{
+  int stacks = tkr_condition_get_stacks (condition);
+  int value = tkr_condition_get_value (condition);
+  int rounds = tkr_condition_get_rounds_left (condition);
+
+  if (text->len > 0)
+    g_string_append (text, " · ");
+  g_string_append (text, tkr_condition_get_name (condition));
+  if (value != 0)
+    g_string_append_printf (text, " %d", value);
+  else if (stacks > 1)
+    g_string_append_printf (text, " ×%d", stacks);
+  if (rounds != TKR_CONDITION_NO_DURATION)
+    /* Translators: what is left of an effect, in rounds, in the tracker */
+    g_string_append_printf (text, g_dngettext (NULL, " (%d round)", " (%d rounds)", rounds),
+                            rounds);
+}
+
+static void
+update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
+{
+  g_autoptr (GString) resources = g_string_new (NULL);
+  g_autoptr (GString) conditions = g_string_new (NULL);
+  g_autofree char *health = NULL;
+  g_autofree char *health_name = NULL;
+  GListModel *list;
+  int current = tkr_combatant_get_health (combatant);
+  int maximum = tkr_combatant_get_health_maximum (combatant);
+  int temporary = tkr_combatant_get_temporary_health (combatant);
+
+  health = g_strdup_printf ("%d / %d", current, maximum);
+  gtk_label_set_text (self->health_label, health);
+  gtk_level_bar_set_max_value (self->health_bar, MAX (maximum, 1));
+  gtk_level_bar_set_value (self->health_bar, CLAMP (current, 0, MAX (maximum, 1)));
+  /* Translators: the accessible name of a row's health cell */
+  health_name = g_strdup_printf (_ ("Health of %s: %d of %d"), tkr_combatant_get_name (combatant),
+                                 current, maximum);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->health_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, health_name, -1);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->health_button), TRUE);
+
+  if (temporary > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("+%d", temporary);
+      gtk_label_set_text (self->temporary_label, text);
+    }
+  else
+    gtk_label_set_text (self->temporary_label, "");
+
+  list = tkr_combatant_get_resources (combatant);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TkrResource) resource = g_list_model_get_item (list, i);
+      append_resource (resources, resource);
+    }
+  gtk_label_set_text (self->resources_label, resources->str);
+
+  list = tkr_combatant_get_conditions (combatant);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (list, i);
+      append_condition (conditions, condition);
+    }
+  if (tkr_combatant_is_down (combatant))
+    {
+      /* Translators: a combatant at 0 Health, in the tracker */
+      g_string_prepend (conditions, conditions->len > 0 ? _ ("Down · ") : _ ("Down"));
+    }
+  gtk_label_set_text (self->conditions_label, conditions->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->conditions_label),
+                               conditions->len > 0 ? conditions->str : NULL);
+
+  if (tkr_combatant_is_down (combatant))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "down");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
+}
+
+static void
+update_group (TkrTrackerRow *self, GListModel *members)
+{
+  guint n = g_list_model_get_n_items (members);
+  guint standing = 0;
+  g_autofree char *health = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+
+      if (combatant != NULL && !tkr_combatant_is_down (combatant))
+        standing++;
+    }
+  /* Translators: how many of a group's members still stand */
+  health = g_strdup_printf (_ ("%u of %u up"), standing, n);
+  gtk_label_set_text (self->health_label, health);
+  gtk_level_bar_set_max_value (self->health_bar, MAX (n, 1));
+  gtk_level_bar_set_value (self->health_bar, standing);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->health_button), FALSE);
+  gtk_label_set_text (self->temporary_label, "");
+  gtk_label_set_text (self->resources_label, "");
+  gtk_label_set_text (self->conditions_label, "");
+  if (standing == 0 && n > 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "down");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
+}
+
+void
+tkr_tracker_row_update (TkrTrackerRow *self)
+{
+  g_autoptr (GListModel) members = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *place = NULL;
+  g_autofree char *row_name = NULL;
+  TkrCombatant *combatant;
+  gboolean current;
+
+  g_return_if_fail (TKR_IS_TRACKER_ROW (self));
+
+  if (self->slot == NULL)
+    return;
+
+  combatant = tkr_tracker_slot_get_combatant (self->slot);
+  name = slot_name (self->slot);
+  /* A group's member has no place of its own: its group's row has. */
+  place =
+    self->place > 0 ? g_strdup_printf ("%d", self->place) : g_strdup (self->place < 0 ? "–" : "");
+  gtk_label_set_text (self->place_label, place);
+  gtk_label_set_text (self->name_label, name);
+
+  members = combatant == NULL ? slot_members (self->slot) : NULL;
+  if (combatant != NULL)
+    {
+      TkrCharacter *character = tkr_combatant_get_character (combatant);
+
+      gtk_label_set_text (self->detail_label,
+                          tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC"));
+      update_combatant (self, combatant);
+    }
+  else if (members != NULL)
+    {
+      guint n = g_list_model_get_n_items (members);
+      g_autofree char *detail =
+        /* Translators: a group of NPCs that take their turn together */
+        g_strdup_printf (g_dngettext (NULL, "Group of %u", "Group of %u", n), n);
+
+      gtk_label_set_text (self->detail_label, detail);
+      update_group (self, members);
+    }
+
+  current =
+    self->encounter != NULL && tkr_encounter_get_current_slot (self->encounter) == self->slot;
+  gtk_widget_set_opacity (GTK_WIDGET (self->marker), current ? 1.0 : 0.0);
+  if (current)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "current");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "current");
+
+  /* Translators: a row of the tracker for screen readers: place, name,
+   * and "current turn" when it is theirs */
+  if (self->place < 0)
+    /* Translators: a combatant out of this round's order */
+    row_name = g_strdup_printf (_ ("%s, not in this round’s order"), name);
+  else if (self->place == 0)
+    row_name = g_strdup (name);
+  else if (current)
+    row_name = g_strdup_printf (_ ("%s, place %d, current turn"), name, self->place);
+  else
+    row_name = g_strdup_printf (_ ("%s, place %d"), name, self->place);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, row_name,
+                                  -1);
+}
+
+void
+tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place)
+{
+  g_return_if_fail (TKR_IS_TRACKER_ROW (self));
+
+  self->encounter = encounter;
+  g_set_object (&self->slot, slot);
+  self->place = place;
+  gtk_stack_set_visible_child_name (self->health_stack, "show");
+  tkr_tracker_row_update (self);
+}
+
+void
+tkr_tracker_row_unbind (TkrTrackerRow *self)
+{
+  g_return_if_fail (TKR_IS_TRACKER_ROW (self));
+
+  self->encounter = NULL;
+  g_clear_object (&self->slot);
+}
+
+GObject *
+tkr_tracker_row_get_slot (TkrTrackerRow *self)
+{
+  g_return_val_if_fail (TKR_IS_TRACKER_ROW (self), NULL);
+  return self->slot;
+}
+
+void
+tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
+{
+  g_return_if_fail (TKR_IS_TRACKER_ROW (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
+  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
+  gtk_label_set_width_chars (self->conditions_label, compact ? 4 : 10);
+}
+
+gboolean
+tkr_tracker_row_edit_health (TkrTrackerRow *self)
+{
+  TkrCombatant *combatant;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_TRACKER_ROW (self), FALSE);
+
+  combatant = tkr_tracker_slot_get_combatant (self->slot);
+  if (combatant == NULL || self->encounter == NULL)
+    return FALSE;
+  /* Translators: the accessible name of the typed health change */
+  label = g_strdup_printf (_ ("Change Health of %s"), tkr_combatant_get_name (combatant));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->health_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_editable_set_text (GTK_EDITABLE (self->health_entry), "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->health_entry), "error");
+  gtk_stack_set_visible_child_name (self->health_stack, "edit");
+  gtk_widget_grab_focus (GTK_WIDGET (self->health_entry));
+  return TRUE;
+}
+
+/* Back to the numbers, with the keyboard on them for the next change. */
+static void
+close_health_entry (TkrTrackerRow *self)
+{
+  gtk_stack_set_visible_child_name (self->health_stack, "show");
+  gtk_widget_grab_focus (GTK_WIDGET (self->health_button));
+}
+
+static void
+health_clicked_cb (TkrTrackerRow *self)
+{
+  tkr_tracker_row_edit_health (self);
+}
+
+static void
+health_activate_cb (TkrTrackerRow *self)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (self->slot);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->health_entry));
+  g_autoptr (GError) error = NULL;
+
+  if (combatant == NULL || self->encounter == NULL)
+    return;
+  if (*text == '\0')
+    {
+      close_health_entry (self);
+      return;
+    }
+  if (!tkr_encounter_change_health_typed (self->encounter, combatant, text, &error))
+    {
+      /* The typed text stays, marked, so the GM can correct it. */
+      gtk_widget_add_css_class (GTK_WIDGET (self->health_entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->health_entry), error->message);
+      tkr_feedback_show_error (GTK_WIDGET (self), NULL, error);
+      return;
+    }
+  close_health_entry (self);
+}
+
+static gboolean
+health_key_cb (TkrTrackerRow *self, guint keyval, guint keycode, GdkModifierType state)
+{
+  if (keyval != GDK_KEY_Escape)
+    return GDK_EVENT_PROPAGATE;
+  close_health_entry (self);
+  return GDK_EVENT_STOP;
+}
+
+static void
+tkr_tracker_row_dispose (GObject *object)
+{
+  TkrTrackerRow *self = TKR_TRACKER_ROW (object);
+
+  GtkWidget *child;
+
+  g_clear_object (&self->slot);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_TRACKER_ROW);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (tkr_tracker_row_parent_class)->dispose (object);
+}
+
+static void
+tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_tracker_row_dispose;
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-tracker-row.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "trackerrow");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrTrackerRow, name)
+  CHILD (marker);
+  CHILD (place_label);
+  CHILD (name_label);
+  CHILD (detail_label);
+  CHILD (health_stack);
+  CHILD (health_button);
+  CHILD (health_label);
+  CHILD (health_bar);
+  CHILD (health_entry);
+  CHILD (temporary_label);
+  CHILD (resources_label);
+  CHILD (conditions_label);
+#undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, health_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, health_activate_cb);
+  tkr_encounter_ui_ensure_style ();
+}
+
+static void
+tkr_tracker_row_init (TkrTrackerRow *self)
+{
+  GtkEventController *keys;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                              10);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (health_key_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->health_entry), keys);
+}
+
+TkrTrackerRow *
+tkr_tracker_row_new (void)
+{
+  return g_object_new (TKR_TYPE_TRACKER_ROW, NULL);
+}

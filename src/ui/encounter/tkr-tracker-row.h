@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tkr-core.h"
+
+G_BEGIN_DECLS
+
+#define TKR_TYPE_TRACKER_ROW (tkr_tracker_row_get_type ())
+G_DECLARE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, TKR, TRACKER_ROW, GtkWidget)
+
+/*
+ * One dense row of the table tracker (docs/ARCHITECTURE.md, "The table
+ * tracker"): a turn slot of any rule system (a TkrCombatant, or a
+ * system's group with a "members" list) with its place, name, health as
+ * a bar and numbers that take a typed change, temporary health, the turn
+ * resources as pips and the conditions with what is left of them. The
+ * tracker binds a recycled row to a slot and calls
+ * tkr_tracker_row_update() after each history step while it is bound.
+ */
+
+TkrTrackerRow *tkr_tracker_row_new (void);
+/* @place: from 1 in the order; 0 for a member under its group's row; -1
+ * for a combatant out of the order this round. */
+void tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place);
+void tkr_tracker_row_unbind (TkrTrackerRow *self);
+/* (transfer none) (nullable) */
+GObject *tkr_tracker_row_get_slot (TkrTrackerRow *self);
+void tkr_tracker_row_update (TkrTrackerRow *self);
+/* Fewer columns for a narrow window: the rows stay. */
+void tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact);
+/* Opens the health cell for a typed change; FALSE for a row whose health
+ * cannot be typed (a group). */
+gboolean tkr_tracker_row_edit_health (TkrTrackerRow *self);
+
+/* The slot's one combatant, or NULL for a group. */
+TkrCombatant *tkr_tracker_slot_get_combatant (GObject *slot);
+
+G_END_DECLS

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "encounter-fixture.h"
+#include "tkr-table-tracker.h"
+#include "tkr-test-widgets.h"
+#include "tkr-tracker-row.h"
+
+/*
+ * The table tracker (docs/ARCHITECTURE.md, "The table tracker"), in each
+ * of the four rule systems: at 1280x800 at least 12 rows are on screen
+ * with 4 PCs and 10 NPCs, and a typed "-7" on a health cell takes the
+ * system's pools in order, is logged and undoes in one step.
+ */
+
+#define N_PCS 4
+#define N_NPCS 10
+
+typedef struct
+{
+  TkrCampaign *campaign;
+  TkrEncounter *encounter;
+  TkrHistory *history;
+  TkrCharacter *pc;
+  GtkWidget *window;
+  TkrTableTracker *tracker;
+  GRand *rand;
+} TrackerFixture;
+
+static void
+fixture_setup (TrackerFixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (data, &error);
+
+  g_assert_no_error (error);
+  f->campaign = tkr_campaign_new (rules);
+  f->history = tkr_campaign_get_history (f->campaign);
+  f->encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (f->campaign));
+  f->rand = g_rand_new_with_seed (20261125);
+
+  for (int i = 0; i < N_PCS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %d", i + 1);
+      TkrCharacter *pc = tkr_campaign_add_pc (f->campaign, name);
+
+      g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, pc, &error));
+      if (f->pc == NULL)
+        f->pc = pc;
+    }
+  for (int i = 0; i < N_NPCS; i++)
+    {
+      /* Each a kind of its own, so no system groups them into one row. */
+      g_autofree char *name = g_strdup_printf ("Foe %c", 'A' + i);
+      TkrCharacter *npc = tkr_campaign_add_npc (f->campaign, name);
+
+      g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, npc, &error));
+    }
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_begin_setup (f->encounter, &error));
+  g_assert_true (tkr_encounter_roll_missing (f->encounter, f->rand, &error));
+  g_assert_true (tkr_encounter_begin_main (f->encounter, &error));
+  g_assert_no_error (error);
+
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  f->tracker = TKR_TABLE_TRACKER (tkr_table_tracker_new ());
+  tkr_table_tracker_set_encounter (f->tracker, f->encounter);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->tracker));
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static void
+fixture_teardown (TrackerFixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->campaign);
+  g_clear_pointer (&f->rand, g_rand_free);
+}
+
+typedef struct
+{
+  TrackerFixture *f;
+  guint visible;
+} Count;
+
+/* Rows that are bound and lie wholly inside the scrolled window. */
+static guint
+count_visible_rows (TrackerFixture *f)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GtkWidget *scroller = gtk_widget_get_parent (list);
+  int height = gtk_widget_get_height (scroller);
+  guint visible = 0;
+
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+      graphene_rect_t bounds;
+
+      if (!TKR_IS_TRACKER_ROW (row) || !gtk_widget_get_mapped (row) ||
+          tkr_tracker_row_get_slot (TKR_TRACKER_ROW (row)) == NULL ||
+          !gtk_widget_compute_bounds (row, scroller, &bounds))
+        continue;
+      if (bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= height + 0.5)
+        visible++;
+    }
+  return visible;
+}
+
+static gboolean
+enough_rows (gpointer data)
+{
+  Count *count = data;
+
+  count->visible = count_visible_rows (count->f);
+  return count->visible >= 12;
+}
+
+/* Issue "The table tracker": at least 12 rows visible at 1280x800. */
+static void
+test_twelve_rows (TrackerFixture *f, gconstpointer data)
+{
+  Count count = { f, 0 };
+
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  /* Every combatant has a row (a group's members under the group's). */
+  g_assert_cmpuint (
+    g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))), >=,
+    N_PCS + N_NPCS);
+  tkr_test_wait_until (enough_rows, &count);
+  g_test_message ("%s: %u rows visible", (const char *) data, count.visible);
+  g_assert_cmpuint (count.visible, >=, 12);
+}
+
+/* The PC's row in the tracker's list. */
+static guint
+position_of_pc (TrackerFixture *f)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GListModel *order = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (order, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+
+      if (combatant != NULL && tkr_combatant_get_character (combatant) == f->pc)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+is_pc_row (GtkWidget *widget, gconstpointer data)
+{
+  const TrackerFixture *f = data;
+  GObject *slot;
+
+  if (!TKR_IS_TRACKER_ROW (widget))
+    return FALSE;
+  slot = tkr_tracker_row_get_slot (TKR_TRACKER_ROW (widget));
+  return slot != NULL && tkr_tracker_slot_get_combatant (slot) != NULL &&
+         tkr_combatant_get_character (tkr_tracker_slot_get_combatant (slot)) == f->pc;
+}
+
+/* The health entry of the PC's row, or NULL while it is not on screen. */
+static GtkWidget *
+pc_health_entry (TrackerFixture *f)
+{
+  GtkWidget *row = tkr_test_find (GTK_WIDGET (f->tracker), is_pc_row, f);
+
+  return row != NULL
+           ? GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "health_entry"))
+           : NULL;
+}
+
+static gboolean
+entry_shown (gpointer data)
+{
+  GtkWidget *entry = pc_health_entry (data);
+
+  GtkWidget *focus;
+
+  if (entry == NULL || !gtk_widget_get_mapped (entry))
+    return FALSE;
+  /* A GtkEntry's focus is on its text child. */
+  focus = gtk_root_get_focus (gtk_widget_get_root (entry));
+  return focus != NULL && (focus == entry || gtk_widget_is_ancestor (focus, entry));
+}
+
+/* Issue "The table tracker": typed "-7" on the health cell of the
+ * selected row (Ctrl+H's action) changes the right pool, is logged, and
+ * undoes in one step. */
+static void
+test_typed_damage (TrackerFixture *f, gconstpointer data)
+{
+  TkrPool *health = tkr_character_get_pool (f->pc, TKR_POOL_HEALTH);
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  const TkrPoolKind *absorbing;
+  guint n_absorbing, n_log, n_undo;
+  Count count = { f, 0 };
+  GtkWidget *entry;
+  int before, shield = 0;
+
+  /* Health 20; no absorbing pool left, so all 7 reach Health. */
+  g_object_set (health, "maximum", 20, "current", 20, NULL);
+  absorbing = tkr_rules_get_absorbing_pools (tkr_encounter_get_rules (f->encounter), &n_absorbing);
+  for (guint i = 0; i < n_absorbing; i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (f->pc, absorbing[i]);
+
+      g_object_set (pool, "maximum", 2, "current", 2, NULL);
+      shield += 2;
+    }
+  tkr_test_wait_until (enough_rows, &count);
+  before = tkr_pool_get_current (health);
+  n_log = g_list_model_get_n_items (log);
+  n_undo = tkr_history_get_n_undo (f->history);
+
+  tkr_table_tracker_select (f->tracker, position_of_pc (f));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.edit-health", NULL));
+  g_assert_true (tkr_test_wait_until (entry_shown, f));
+  entry = pc_health_entry (f);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "-7");
+  g_signal_emit_by_name (entry, "activate");
+
+  g_assert_cmpint (tkr_pool_get_current (health), ==, before - (7 - MIN (shield, 7)));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 1);
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, n_undo + 1);
+  g_assert_false (gtk_widget_get_mapped (entry));
+
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_pool_get_current (health), ==, before);
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log);
+  for (guint i = 0; i < n_absorbing; i++)
+    g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (f->pc, absorbing[i])), ==, 2);
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *const *systems;
+
+  if (!gtk_init_check ())
+    return main_skip_without_display ();
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  systems = tkr_tracker_get_rule_systems ();
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autofree char *rows =
+        g_strdup_printf ("/table-tracker/%s/twelve-rows-at-1280x800", systems[i]);
+      g_autofree char *damage =
+        g_strdup_printf ("/table-tracker/%s/typed-damage-logged-undone", systems[i]);
+
+      g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
+                  fixture_teardown);
+      g_test_add (damage, TrackerFixture, systems[i], fixture_setup, test_typed_damage,
+                  fixture_teardown);
+    }
+  return g_test_run ();
+}
