@@ -34,11 +34,13 @@ fixture_iterate (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
-/* Spins the main loop until @done returns TRUE or about two seconds pass. */
+/* Spins the main loop until @done returns TRUE, or gives up after a
+ * generous limit so a broken test ends: it then fails on the state it
+ * checks, never on a time. */
 static inline gboolean
 fixture_wait_until (gboolean (*done) (gpointer), gpointer data)
 {
-  gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
 
   while (!done (data) && g_get_monotonic_time () < end)
     {
@@ -46,6 +48,26 @@ fixture_wait_until (gboolean (*done) (gpointer), gpointer data)
         g_usleep (1000);
     }
   return done (data);
+}
+
+static inline gboolean
+fixture_has_monitor (gpointer widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+
+  return surface != NULL && gtk_widget_get_mapped (widget) &&
+         gdk_display_get_monitor_at_surface (gtk_widget_get_display (widget), surface) != NULL;
+}
+
+/* Pops @button's popover up once its window sits on a monitor: under a
+ * bare X server a window mapped a moment ago may have none yet, and a
+ * popover placed then fails inside GDK. */
+static inline void
+fixture_popup (GtkMenuButton *button)
+{
+  g_assert_true (fixture_wait_until (fixture_has_monitor, button));
+  gtk_menu_button_popup (button);
 }
 
 /* A library NPC with that Edge; the encounter gets numbered copies. */

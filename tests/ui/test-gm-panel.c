@@ -328,7 +328,7 @@ fill_grant_form (GtkWidget *panel, const char *range, int units, gboolean waive)
   GtkWidget *popover;
   GtkWidget *entry;
 
-  gtk_menu_button_popup (move_button);
+  fixture_popup (move_button);
   g_assert_true (fixture_wait_until (popover_shown, move_button));
   popover = GTK_WIDGET (gtk_menu_button_get_popover (move_button));
 

@@ -393,7 +393,7 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
   fixture_iterate ();
   g_assert_false (gtk_widget_get_visible (owed));
 
-  gtk_menu_button_popup (tracker_child (fixture, "resume_by_beat_button"));
+  fixture_popup (tracker_child (fixture, "resume_by_beat_button"));
   fixture_iterate ();
   collect_widgets (GTK_WIDGET (list), GTK_TYPE_BUTTON, buttons);
   g_assert_cmpuint (buttons->len, >=, 4);
@@ -437,7 +437,7 @@ test_move (TrackerFixture *fixture, gconstpointer data)
 
   g_assert_cmpint (left, >, 0);
   g_assert_cmpint (cap, >, 1);
-  gtk_menu_button_popup (move_button);
+  fixture_popup (move_button);
   g_assert_true (fixture_wait_until (popover_shown, move_button));
 
   collect_widgets (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), GTK_TYPE_BUTTON,
@@ -456,7 +456,7 @@ test_move (TrackerFixture *fixture, gconstpointer data)
   g_assert_nonnull (strstr (gtk_label_get_text (panel_child (panel, "ledger_label")), "Walk 2/"));
 
   /* More than the range can take this Turn is refused, and said so. */
-  gtk_menu_button_popup (move_button);
+  fixture_popup (move_button);
   g_assert_true (fixture_wait_until (popover_shown, move_button));
   g_ptr_array_set_size (buttons, 0);
   collect_widgets (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), GTK_TYPE_BUTTON,
@@ -488,7 +488,7 @@ test_use_ability_menu (TrackerFixture *fixture, gconstpointer data)
   int recover = -1;
   int per_round = tkr_rules_get_beats_per_round (fixture->f.rules);
 
-  gtk_menu_button_popup (button);
+  fixture_popup (button);
   fixture_iterate ();
   menu = gtk_menu_button_get_menu_model (button);
   g_assert_nonnull (menu);

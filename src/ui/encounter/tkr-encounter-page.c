@@ -10,6 +10,7 @@
 #include "tkr-klep-view.h"
 #include "tkr-feedback.h"
 #include "tkr-pf2e-view.h"
+#include "tkr-table-tracker.h"
 
 struct _TkrEncounterPage
 {
@@ -20,7 +21,12 @@ struct _TkrEncounterPage
   GSignalGroup *tracker_signals;
   gboolean syncing;
 
+  GSettings *settings;
+
+  GtkWidget *system_bar;
   GtkDropDown *system_dropdown;
+  TkrTableTracker *table_tracker;
+  GtkWidget *details_separator;
   GtkStack *stack;
   TkrKlepView *kleptonomicon_view;
   TkrPf2eView *pf2e_view;
@@ -84,6 +90,20 @@ update_views (TkrEncounterPage *self)
   self->syncing = FALSE;
 }
 
+/* NULL when the schema, or this key, is not installed. */
+static GSettings *
+lookup_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "encounter-details"))
+    return NULL;
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
 static void
 update_sensitivity (TkrEncounterPage *self)
 {
@@ -96,6 +116,28 @@ update_sensitivity (TkrEncounterPage *self)
         : _ ("End the encounter and go back to Freeplay to change the rule system"));
 }
 
+/* While a fight runs (Main, Paused) the table tracker leads and the
+ * system's view is the details pane beside it, hidden at the GM's wish;
+ * the rule system row, which cannot change then, makes room. */
+static void
+update_layout (TkrEncounterPage *self)
+{
+  TkrTracker *tracker = self->campaign ? tkr_campaign_get_tracker (self->campaign) : NULL;
+  TkrPhase phase = tracker != NULL ? tkr_tracker_get_phase (tracker) : TKR_PHASE_FREEPLAY;
+  gboolean running =
+    (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) && TKR_IS_ENCOUNTER (tracker);
+  gboolean details = TRUE;
+
+  g_object_get (self->table_tracker, "details-visible", &details, NULL);
+  tkr_table_tracker_set_encounter (self->table_tracker, running ? TKR_ENCOUNTER (tracker) : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->table_tracker), running);
+  gtk_widget_set_visible (self->system_bar, !running);
+  gtk_widget_set_visible (GTK_WIDGET (self->stack), !running || details);
+  gtk_widget_set_visible (self->details_separator, running && details);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->stack), !running);
+  gtk_widget_set_size_request (GTK_WIDGET (self->stack), running ? 420 : -1, -1);
+}
+
 static void
 tracker_changed_cb (TkrEncounterPage *self)
 {
@@ -103,6 +145,7 @@ tracker_changed_cb (TkrEncounterPage *self)
                              self->campaign ? tkr_campaign_get_tracker (self->campaign) : NULL);
   update_views (self);
   update_sensitivity (self);
+  update_layout (self);
 }
 
 static void
@@ -133,6 +176,7 @@ tkr_encounter_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_ENCOUNTER_PAGE);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->tracker_signals);
+  g_clear_object (&self->settings);
   g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (tkr_encounter_page_parent_class)->dispose (object);
@@ -190,11 +234,15 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   g_type_ensure (TKR_TYPE_PF2E_VIEW);
   g_type_ensure (TKR_TYPE_D20_VIEW);
   g_type_ensure (TKR_TYPE_AP_VIEW);
+  g_type_ensure (TKR_TYPE_TABLE_TRACKER);
 
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-encounter-page.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrEncounterPage, name)
+  CHILD (system_bar);
   CHILD (system_dropdown);
+  CHILD (table_tracker);
+  CHILD (details_separator);
   CHILD (stack);
   CHILD (kleptonomicon_view);
   CHILD (pf2e_view);
@@ -231,6 +279,16 @@ tkr_encounter_page_init (TkrEncounterPage *self)
     g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
   g_signal_group_connect_object (self->tracker_signals, "notify::phase",
                                  G_CALLBACK (update_sensitivity), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->tracker_signals, "notify::phase", G_CALLBACK (update_layout),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table_tracker, "notify::details-visible",
+                           G_CALLBACK (update_layout), self, G_CONNECT_SWAPPED);
+  /* The details pane's state is remembered, where the schema is
+   * installed (not for a page shown on its own). */
+  self->settings = lookup_settings ();
+  if (self->settings != NULL)
+    g_settings_bind (self->settings, "encounter-details", self->table_tracker, "details-visible",
+                     G_SETTINGS_BIND_DEFAULT);
 
   update_sensitivity (self);
 }
@@ -267,4 +325,12 @@ tkr_encounter_page_get_view (TkrEncounterPage *self)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
   return gtk_stack_get_visible_child (self->stack);
+}
+
+/* (transfer none): the table tracker shown while a fight runs */
+TkrTableTracker *
+tkr_encounter_page_get_table_tracker (TkrEncounterPage *self)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
+  return self->table_tracker;
 }

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "tkr-campaign.h"
+#include "tkr-table-tracker.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,8 @@ TkrCampaign *tkr_encounter_page_get_campaign (TkrEncounterPage *self);
 void tkr_encounter_page_set_campaign (TkrEncounterPage *self, TkrCampaign *campaign);
 /* The view shown for the campaign's rule system. */
 GtkWidget *tkr_encounter_page_get_view (TkrEncounterPage *self);
+
+/* (transfer none): the table tracker shown while a fight runs */
+TkrTableTracker *tkr_encounter_page_get_table_tracker (TkrEncounterPage *self);
 
 G_END_DECLS

@@ -33,6 +33,7 @@ struct _TkrTableTracker
   GtkLabel *next_label;
   GtkLabel *error_label;
   GtkListView *list_view;
+  GtkToggleButton *details_button;
 };
 
 G_DEFINE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, ADW_TYPE_BIN)
@@ -41,6 +42,7 @@ enum
 {
   PROP_0,
   PROP_ENCOUNTER,
+  PROP_DETAILS_VISIBLE,
   N_PROPS
 };
 
@@ -393,6 +395,12 @@ tkr_table_tracker_get_encounter (TkrTableTracker *self)
 }
 
 static void
+details_toggled_cb (TkrTableTracker *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DETAILS_VISIBLE]);
+}
+
+static void
 tkr_table_tracker_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
@@ -447,6 +455,9 @@ tkr_table_tracker_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_ENCOUNTER:
       g_value_set_object (value, self->encounter);
       break;
+    case PROP_DETAILS_VISIBLE:
+      g_value_set_boolean (value, gtk_toggle_button_get_active (self->details_button));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -464,6 +475,9 @@ tkr_table_tracker_set_property (GObject *object,
     {
     case PROP_ENCOUNTER:
       tkr_table_tracker_set_encounter (self, g_value_get_object (value));
+      break;
+    case PROP_DETAILS_VISIBLE:
+      gtk_toggle_button_set_active (self->details_button, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -490,6 +504,9 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   properties[PROP_ENCOUNTER] =
     g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DETAILS_VISIBLE] =
+    g_param_spec_boolean ("details-visible", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (
@@ -499,6 +516,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, next_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, error_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, list_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, details_button);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -523,6 +541,9 @@ tkr_table_tracker_init (TkrTableTracker *self)
   GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_toggle_button_set_active (self->details_button, TRUE);
+  g_signal_connect_object (self->details_button, "notify::active", G_CALLBACK (details_toggled_cb),
+                           self, G_CONNECT_SWAPPED);
   self->bound_rows = g_hash_table_new (NULL, NULL);
   self->places = g_hash_table_new (NULL, NULL);
   self->covered = g_hash_table_new (NULL, NULL);

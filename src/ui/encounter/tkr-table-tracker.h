@@ -22,7 +22,9 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Ad
  * that work wherever the focus is in the window (Ctrl+H, Alt+Down, Alt+Up,
  * Alt+Home); Enter on a row opens its health for a typed change.
  *
- * Property: "encounter" (TkrEncounter, nullable).
+ * Properties: "encounter" (TkrEncounter, nullable); "details-visible"
+ * (bool): the header's toggle for the pane beside the tracker, which the
+ * container shows or hides.
  */
 
 GtkWidget *tkr_table_tracker_new (void);
