@@ -246,6 +246,7 @@ bind_item_cb (TkrRoster *self, GtkListItem *list_item)
           child = tkr_roster_row_new ();
           gtk_list_item_set_child (list_item, child);
         }
+      tkr_roster_row_set_campaign (TKR_ROSTER_ROW (child), self->campaign);
       tkr_roster_row_set_character (TKR_ROSTER_ROW (child), item);
       gtk_list_item_set_selectable (list_item, TRUE);
       gtk_list_item_set_activatable (list_item, TRUE);
