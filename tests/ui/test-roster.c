@@ -310,6 +310,42 @@ test_encounter_mark (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
 }
 
+/* Between fights, the main menu's choices act on the campaign: the NPCs
+ * keep their wounds, or the defeated leave (help/C/pause-and-end.page). */
+static void
+test_between_fights_menu (Fixture *fixture, gconstpointer data)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (fixture->campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrCharacter *copy;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (fixture->campaign, alice, &error));
+  copy = tkr_campaign_add_to_encounter (fixture->campaign, goblin, &error);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
+  g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
+  tkr_character_adjust_pool (copy, fixture->history, TKR_POOL_HEALTH, -1000);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_END, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_campaign_awaits_between_fights (fixture->campaign));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
+                                             "s", "keep"));
+  g_assert_false (tkr_campaign_awaits_between_fights (fixture->campaign));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
+                                             "s", "remove-defeated"));
+  g_assert_false (tkr_tracker_has_participant (tracker, copy));
+  g_assert_null (mark_of (fixture, goblin));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+}
+
 /* A thousand NPCs: the list creates rows for what is on screen, not for
  * every character. */
 static void
@@ -358,6 +394,7 @@ main (int argc, char *argv[])
   ADD ("/roster/search/selecting-hidden-character-clears-search", test_select_hidden);
   ADD ("/roster/add-to-encounter/pc-and-npc-copy", test_add_to_encounter);
   ADD ("/roster/add-to-encounter/rows-mark-who-takes-part", test_encounter_mark);
+  ADD ("/roster/between-fights/menu-choices", test_between_fights_menu);
   ADD ("/roster/scale/thousand-npcs-few-rows", test_thousand_npcs);
 #undef ADD
 
