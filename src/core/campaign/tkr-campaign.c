@@ -508,33 +508,30 @@ number_as_copy_of (const char *name, const char *base, gsize base_len)
   return (int) value;
 }
 
-/* Marks the numbers @base's family already uses in @characters: used[N]
- * for "@base N", used[1] for @base itself. Numbers past @size are not
- * needed: the lowest free one is never above the number of characters. */
+/* Marks the number @name has in @base's family: used[N] for "@base N",
+ * used[1] for @base itself. Numbers past @size are not needed: the lowest
+ * free one is never above the number of characters. */
 static void
-mark_used_numbers (GPtrArray *characters, const char *base, gboolean *used, gsize size)
+mark_used_number (const char *name, const char *base, gboolean *used, gsize size)
 {
-  gsize base_len = strlen (base);
+  int number = number_as_copy_of (name, base, strlen (base));
 
-  for (guint i = 0; i < characters->len; i++)
-    {
-      int number =
-        number_as_copy_of (tkr_character_get_name (characters->pdata[i]), base, base_len);
-
-      if (number > 0 && (gsize) number < size)
-        used[number] = TRUE;
-    }
+  if (number > 0 && (gsize) number < size)
+    used[number] = TRUE;
 }
 
-static GPtrArray *
-list_items (GListModel *model)
+static void
+mark_used_numbers (GListModel *model, const char *base, gboolean *used, gsize size)
 {
-  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
   guint n = g_list_model_get_n_items (model);
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (model, i));
-  return items;
+    {
+      TkrCharacter *other = g_list_model_get_item (model, i);
+
+      mark_used_number (tkr_character_get_name (other), base, used, size);
+      g_object_unref (other);
+    }
 }
 
 /* The one way copies are numbered (help/C/setting-up.page, "Choose who
@@ -549,15 +546,15 @@ numbered_name (TkrCampaign *self, TkrCharacter *character, int *number)
   int own;
   g_autofree char *base = split_number (tkr_character_get_name (character), &own);
   g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
-  g_autoptr (GPtrArray) party = list_items (G_LIST_MODEL (self->party));
-  g_autoptr (GPtrArray) npcs = list_items (G_LIST_MODEL (self->npcs));
-  gsize size = participants->len + party->len + npcs->len + 3;
+  gsize size = participants->len + g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
+               g_list_model_get_n_items (G_LIST_MODEL (self->npcs)) + 3;
   g_autofree gboolean *used = g_new0 (gboolean, size);
   gsize free_number = 2;
 
-  mark_used_numbers (participants, base, used, size);
-  mark_used_numbers (party, base, used, size);
-  mark_used_numbers (npcs, base, used, size);
+  for (guint i = 0; i < participants->len; i++)
+    mark_used_number (tkr_character_get_name (participants->pdata[i]), base, used, size);
+  mark_used_numbers (G_LIST_MODEL (self->party), base, used, size);
+  mark_used_numbers (G_LIST_MODEL (self->npcs), base, used, size);
   while (free_number < size - 1 && used[free_number])
     free_number++;
   *number = (int) free_number;
