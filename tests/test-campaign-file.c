@@ -253,6 +253,73 @@ test_campaign_numbered_copies (void)
   g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (campaign)), ==, 2);
 }
 
+static const char *
+name_at (GListModel *model, guint position)
+{
+  g_autoptr (TkrCharacter) character = g_list_model_get_item (model, position);
+
+  return tkr_character_get_name (character);
+}
+
+/* Copies are numbered one way, by duplicating in the library and by
+ * joining the encounter alike (help/C/setting-up.page: "Wolf 2, Wolf 3,
+ * …"): the original keeps its name and a copy takes the LOWEST number no
+ * character of the campaign uses, so with "Bandit" and "Bandit 3" the next
+ * copy is "Bandit 2", not "Bandit 4". A duplicate goes next to its
+ * original, among its copies in number order; copying a copy makes
+ * another copy of the original's family. */
+static void
+test_campaign_copies_numbered_one_way (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (NULL);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  GListModel *npcs = tkr_campaign_get_npcs (campaign);
+  TkrCharacter *bandit = tkr_campaign_add_npc (campaign, "Bandit");
+  TkrCharacter *wolf = tkr_campaign_add_npc (campaign, "Wolf");
+  TkrCharacter *copy, *in_fight, *bandit_3;
+  g_autoptr (GError) error = NULL;
+
+  /* A gap: "Bandit", then "Bandit 3" (a copy renamed), then "Wolf". */
+  bandit_3 = tkr_campaign_duplicate_character (campaign, bandit);
+  g_assert_true (tkr_character_rename (bandit_3, history, "Bandit 3", &error));
+  g_assert_cmpstr (name_at (npcs, 1), ==, "Bandit 3");
+
+  copy = tkr_campaign_duplicate_character (campaign, bandit);
+  g_assert_cmpstr (tkr_character_get_name (copy), ==, "Bandit 2");
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 4);
+  g_assert_cmpstr (name_at (npcs, 0), ==, "Bandit");
+  g_assert_cmpstr (name_at (npcs, 1), ==, "Bandit 2");
+  g_assert_cmpstr (name_at (npcs, 2), ==, "Bandit 3");
+  g_assert_cmpstr (name_at (npcs, 3), ==, "Wolf");
+
+  /* Joining the encounter numbers the same way: 2 and 3 are taken. */
+  in_fight = tkr_campaign_add_to_encounter (campaign, bandit, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_name (in_fight), ==, "Bandit 4");
+  /* A copy of a copy is one more Bandit. */
+  copy = tkr_campaign_duplicate_character (campaign, bandit_3);
+  g_assert_cmpstr (tkr_character_get_name (copy), ==, "Bandit 5");
+  g_assert_cmpstr (name_at (npcs, 3), ==, "Bandit 5");
+  g_assert_cmpstr (name_at (npcs, 4), ==, "Wolf");
+
+  /* A number freed (Bandit 2 removed from the library) is the next one. */
+  {
+    g_autoptr (TkrCharacter) bandit_2 = g_list_model_get_item (npcs, 1);
+
+    g_assert_cmpstr (tkr_character_get_name (bandit_2), ==, "Bandit 2");
+    g_assert_true (tkr_campaign_remove_character (campaign, bandit_2, &error));
+    g_assert_no_error (error);
+  }
+  in_fight = tkr_campaign_add_to_encounter (campaign, bandit, &error);
+  g_assert_cmpstr (tkr_character_get_name (in_fight), ==, "Bandit 2");
+
+  /* Undo of a duplicate takes the copy out of its place. */
+  copy = tkr_campaign_duplicate_character (campaign, wolf);
+  g_assert_cmpstr (tkr_character_get_name (copy), ==, "Wolf 2");
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpstr (name_at (npcs, g_list_model_get_n_items (npcs) - 1), ==, "Wolf");
+}
+
 /* Removing a character is one undoable step. */
 static void
 test_campaign_remove_and_undo (void)
@@ -298,6 +365,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/campaign-file/round-trip-every-field", test_campaign_round_trip);
+  g_test_add_func ("/campaign-file/copies-numbered-one-way", test_campaign_copies_numbered_one_way);
   g_test_add_func ("/campaign-file/async-save-is-atomic", test_campaign_async_save_is_atomic);
   g_test_add_func ("/campaign-file/newer-format-refused", test_campaign_newer_format_refused);
   g_test_add_func ("/campaign-file/syntax-error-says-where", test_campaign_syntax_error_says_where);

@@ -214,6 +214,138 @@ test_add_to_encounter (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+static TkrRosterRow *
+find_row (GtkWidget *widget, TkrCharacter *character)
+{
+  if (TKR_IS_ROSTER_ROW (widget) &&
+      tkr_roster_row_get_character (TKR_ROSTER_ROW (widget)) == character)
+    return TKR_ROSTER_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      TkrRosterRow *row = find_row (child, character);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+static const char *
+mark_of (Fixture *fixture, TkrCharacter *character)
+{
+  TkrRosterRow *row;
+
+  iterate ();
+  row = find_row (GTK_WIDGET (fixture->roster), character);
+  g_assert_nonnull (row);
+  return tkr_roster_row_get_encounter_mark (row);
+}
+
+/* The row's accessible description says it too. */
+static void
+assert_described (Fixture *fixture, TkrCharacter *character, const char *mark)
+{
+  TkrRosterRow *row = find_row (GTK_WIDGET (fixture->roster), character);
+  TkrPool *health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
+  g_autofree char *description = NULL;
+
+  if (mark != NULL)
+    description =
+      g_strdup_printf ("Level %d · Health %d/%d, %s", tkr_character_get_level (character),
+                       tkr_pool_get_current (health), tkr_pool_get_maximum (health), mark);
+  else
+    description = g_strdup_printf ("Level %d · Health %d/%d", tkr_character_get_level (character),
+                                   tkr_pool_get_current (health), tkr_pool_get_maximum (health));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       description);
+}
+
+/* The roster marks who is in the encounter already (issue "The table
+ * tracker"): a PC in it, a library NPC with how many of its copies take
+ * part. The mark follows the participants at once, undo included, and
+ * the encounter that replaces this one when the rule system changes. */
+static void
+test_encounter_mark (Fixture *fixture, gconstpointer data)
+{
+  TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
+  TkrCharacter *bob = tkr_campaign_add_pc (fixture->campaign, "Bob");
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrCharacter *wolf = tkr_campaign_add_npc (fixture->campaign, "Wolf");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_null (mark_of (fixture, alice));
+  g_assert_null (mark_of (fixture, goblin));
+  assert_described (fixture, alice, NULL);
+
+  activate_for (fixture, "roster.add-to-encounter", alice);
+  g_assert_cmpstr (mark_of (fixture, alice), ==, "In the Encounter");
+  assert_described (fixture, alice, "In the Encounter");
+  g_assert_null (mark_of (fixture, bob));
+
+  activate_for (fixture, "roster.add-to-encounter", goblin);
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+  activate_for (fixture, "roster.add-to-encounter", goblin);
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "2 in the Encounter");
+  assert_described (fixture, goblin, "2 in the Encounter");
+  g_assert_null (mark_of (fixture, wolf));
+
+  /* Undo takes a Goblin out, and the mark follows at once. */
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_null (mark_of (fixture, goblin));
+  assert_described (fixture, goblin, NULL);
+  g_assert_true (tkr_history_redo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+
+  /* Another rule system: a new encounter with the same participants. */
+  g_assert_true (tkr_campaign_set_rule_system (fixture->campaign, "pf2e", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (mark_of (fixture, alice), ==, "In the Encounter");
+  g_assert_true (tkr_campaign_remove_character (fixture->campaign, alice, &error));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, alice), ==, "In the Encounter");
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+}
+
+/* Between fights, the main menu's choices act on the campaign: the NPCs
+ * keep their wounds, or the defeated leave (help/C/pause-and-end.page). */
+static void
+test_between_fights_menu (Fixture *fixture, gconstpointer data)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (fixture->campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (fixture->campaign, "Alice");
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrCharacter *copy;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (fixture->campaign, alice, &error));
+  copy = tkr_campaign_add_to_encounter (fixture->campaign, goblin, &error);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
+  g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
+  tkr_character_adjust_pool (copy, fixture->history, TKR_POOL_HEALTH, -1000);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_END, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_campaign_awaits_between_fights (fixture->campaign));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
+                                             "s", "keep"));
+  g_assert_false (tkr_campaign_awaits_between_fights (fixture->campaign));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
+                                             "s", "remove-defeated"));
+  g_assert_false (tkr_tracker_has_participant (tracker, copy));
+  g_assert_null (mark_of (fixture, goblin));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
+}
+
 /* A thousand NPCs: the list creates rows for what is on screen, not for
  * every character. */
 static void
@@ -244,6 +376,9 @@ test_thousand_npcs (Fixture *fixture, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
+  /* GTK's test accessibility context, so tests can read what a screen
+   * reader would. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       g_print ("1..0 # SKIP no display\n");
@@ -258,6 +393,8 @@ main (int argc, char *argv[])
   ADD ("/roster/search/filters-on-name", test_filter);
   ADD ("/roster/search/selecting-hidden-character-clears-search", test_select_hidden);
   ADD ("/roster/add-to-encounter/pc-and-npc-copy", test_add_to_encounter);
+  ADD ("/roster/add-to-encounter/rows-mark-who-takes-part", test_encounter_mark);
+  ADD ("/roster/between-fights/menu-choices", test_between_fights_menu);
   ADD ("/roster/scale/thousand-npcs-few-rows", test_thousand_npcs);
 #undef ADD
 

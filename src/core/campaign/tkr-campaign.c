@@ -114,6 +114,29 @@ tkr_campaign_set_property (GObject *object, guint prop_id, const GValue *value, 
     }
 }
 
+static void reset_npcs (TkrCampaign *self);
+
+/* The GM starts the next fight without having said what the NPCs carry
+ * into it: they start it fresh (help/C/pause-and-end.page, "Between
+ * fights"), in the step that begins the Setup, so one undo takes both
+ * back. Undo, redo and files set the phase outside a command: nothing
+ * happens then. */
+static void
+tracker_phase_cb (TkrTracker *tracker, GParamSpec *pspec, TkrCampaign *self)
+{
+  if (tracker != self->tracker || tkr_tracker_get_phase (tracker) != TKR_PHASE_SETUP ||
+      !tkr_history_in_group (self->history) || tkr_history_is_replaying (self->history) ||
+      !tkr_campaign_awaits_between_fights (self))
+    return;
+  reset_npcs (self);
+}
+
+static void
+watch_tracker (TkrCampaign *self)
+{
+  g_signal_connect_object (self->tracker, "notify::phase", G_CALLBACK (tracker_phase_cb), self, 0);
+}
+
 /* A switch (or its undo) empties the slot, then fills it again. */
 static void
 tracker_slot_changed_cb (TkrCampaign *self)
@@ -123,8 +146,11 @@ tracker_slot_changed_cb (TkrCampaign *self)
   if (g_list_model_get_n_items (G_LIST_MODEL (self->tracker_slot)) != 1)
     return;
   tracker = g_list_model_get_item (G_LIST_MODEL (self->tracker_slot), 0);
+  if (self->tracker != NULL && self->tracker != tracker)
+    g_signal_handlers_disconnect_by_func (self->tracker, tracker_phase_cb, self);
   if (g_set_object (&self->tracker, tracker))
     {
+      watch_tracker (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULES]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
@@ -147,6 +173,7 @@ tkr_campaign_constructed (GObject *object)
   if (self->tracker == NULL)
     self->tracker = TKR_TRACKER (tkr_klep_encounter_new (tkr_rules_get_default (), self->history));
   g_list_store_append (self->tracker_slot, self->tracker);
+  watch_tracker (self);
   g_signal_connect_object (self->tracker_slot, "items-changed",
                            G_CALLBACK (tracker_slot_changed_cb), self, G_CONNECT_SWAPPED);
 }
@@ -304,6 +331,10 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
 
   label = g_strdup_printf (_ ("Switch to %s"), tkr_rules_translate (tkr_rules_get_name (rules)));
   tkr_history_begin (self->history, label);
+  /* The next fight is in the other system: the NPCs start it fresh unless
+   * the GM chose otherwise after the last End. */
+  if (tkr_campaign_awaits_between_fights (self))
+    reset_npcs (self);
   participants = tkr_tracker_list_participants (self->tracker);
   for (guint i = 0; i < participants->len; i++)
     {
@@ -477,40 +508,96 @@ number_as_copy_of (const char *name, const char *base, gsize base_len)
   return (int) value;
 }
 
-static int
-highest_number (GListModel *model, const char *base)
+/* Marks the number @name has in @base's family: used[N] for "@base N",
+ * used[1] for @base itself. Numbers past @size are not needed: the lowest
+ * free one is never above the number of characters. */
+static void
+mark_used_number (const char *name, const char *base, gboolean *used, gsize size)
+{
+  int number = number_as_copy_of (name, base, strlen (base));
+
+  if (number > 0 && (gsize) number < size)
+    used[number] = TRUE;
+}
+
+static void
+mark_used_numbers (GListModel *model, const char *base, gboolean *used, gsize size)
 {
   guint n = g_list_model_get_n_items (model);
-  gsize base_len = strlen (base);
-  int highest = 0;
 
   for (guint i = 0; i < n; i++)
     {
       TkrCharacter *other = g_list_model_get_item (model, i);
 
-      highest = MAX (highest, number_as_copy_of (tkr_character_get_name (other), base, base_len));
+      mark_used_number (tkr_character_get_name (other), base, used, size);
       g_object_unref (other);
     }
-  return highest;
 }
 
+/* The one way copies are numbered (help/C/setting-up.page, "Choose who
+ * takes part"): the original keeps its name, its copies are "@base 2",
+ * "@base 3"..., taking the lowest number no character of the campaign
+ * (party, NPC library, encounter) uses yet, so a gap left by a removed
+ * copy is filled first. A numbered name counts as a copy of its base:
+ * copying "Goblin 3" makes another Goblin. @number is the copy's number. */
 static char *
-numbered_name (TkrCampaign *self, TkrCharacter *character)
+numbered_name (TkrCampaign *self, TkrCharacter *character, int *number)
 {
-  int number, highest;
-  g_autofree char *base = split_number (tkr_character_get_name (character), &number);
+  int own;
+  g_autofree char *base = split_number (tkr_character_get_name (character), &own);
+  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+  gsize size = participants->len + g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
+               g_list_model_get_n_items (G_LIST_MODEL (self->npcs)) + 3;
+  g_autofree gboolean *used = g_new0 (gboolean, size);
+  gsize free_number = 2;
 
-  highest = MAX (highest_number (G_LIST_MODEL (self->npcs), base),
-                 highest_number (G_LIST_MODEL (self->party), base));
-  {
-    g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
-    gsize base_len = strlen (base);
+  for (guint i = 0; i < participants->len; i++)
+    mark_used_number (tkr_character_get_name (participants->pdata[i]), base, used, size);
+  mark_used_numbers (G_LIST_MODEL (self->party), base, used, size);
+  mark_used_numbers (G_LIST_MODEL (self->npcs), base, used, size);
+  while (free_number < size - 1 && used[free_number])
+    free_number++;
+  *number = (int) free_number;
+  return g_strdup_printf ("%s %d", base, *number);
+}
 
-    for (guint i = 0; i < participants->len; i++)
-      highest = MAX (highest, number_as_copy_of (tkr_character_get_name (participants->pdata[i]),
-                                                 base, base_len));
-  }
-  return g_strdup_printf ("%s %d", base, highest + 1);
+/* Where copy @number of @original's family goes in @store: next to the
+ * original, among its copies in the order of their numbers. */
+static guint
+copy_position (GListStore *store, TkrCharacter *original, int number)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n = g_list_model_get_n_items (model);
+  int own;
+  g_autofree char *base = split_number (tkr_character_get_name (original), &own);
+  gsize base_len = strlen (base);
+  guint position;
+
+  if (!g_list_store_find (store, original, &position))
+    return n;
+  if (own < number)
+    {
+      for (position++; position < n; position++)
+        {
+          g_autoptr (TkrCharacter) next = g_list_model_get_item (model, position);
+          int other = number_as_copy_of (tkr_character_get_name (next), base, base_len);
+
+          if (other < 2 || other > number)
+            break;
+        }
+    }
+  else
+    {
+      for (; position > 0; position--)
+        {
+          g_autoptr (TkrCharacter) previous = g_list_model_get_item (model, position - 1);
+          int other = number_as_copy_of (tkr_character_get_name (previous), base, base_len);
+
+          if (other < 2 || other < number)
+            break;
+        }
+    }
+  return position;
 }
 
 TkrCharacter *
@@ -519,16 +606,17 @@ tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
   g_autoptr (TkrCharacter) copy = NULL;
   g_autofree char *name = NULL;
   GListStore *store;
+  int number;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
 
-  name = numbered_name (self, character);
+  name = numbered_name (self, character, &number);
   copy = tkr_character_duplicate (character, name);
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
 
   tkr_history_begin (self->history, _ ("Duplicate character"));
-  tkr_history_append (self->history, store, copy);
+  tkr_history_insert (self->history, store, copy_position (store, character, number), copy);
   tkr_history_end (self->history);
   return copy;
 }
@@ -592,7 +680,9 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
     }
   else
     {
-      g_autofree char *name = numbered_name (self, character);
+      int number;
+      g_autofree char *name = numbered_name (self, character, &number);
+
       participant = tkr_character_duplicate (character, name);
       tkr_character_adopt_rules (participant, NULL, tkr_campaign_get_rules (self));
     }
@@ -645,6 +735,184 @@ tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error)
           tkr_history_abort (self->history);
           return FALSE;
         }
+    }
+  tkr_history_end (self->history);
+  return TRUE;
+}
+
+guint
+tkr_campaign_count_in_encounter (TkrCampaign *self, TkrCharacter *character)
+{
+  g_autoptr (GPtrArray) participants = NULL;
+  g_autofree char *base = NULL;
+  gsize base_len;
+  guint count = 0;
+  int own;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), 0);
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), 0);
+
+  if (tkr_character_is_pc (character))
+    return tkr_tracker_has_participant (self->tracker, character) ? 1 : 0;
+
+  base = split_number (tkr_character_get_name (character), &own);
+  base_len = strlen (base);
+  participants = tkr_tracker_list_participants (self->tracker);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      TkrCharacter *participant = participants->pdata[i];
+
+      if (!tkr_character_is_pc (participant) &&
+          number_as_copy_of (tkr_character_get_name (participant), base, base_len) > 0)
+        count++;
+    }
+  return count;
+}
+
+/* Between fights */
+
+gboolean
+tkr_campaign_awaits_between_fights (TkrCampaign *self)
+{
+  GListModel *log;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  /* The log says it: an encounter's end line after the last choice's
+   * line. It is saved with the encounter and undone with the rest. */
+  log = tkr_tracker_get_log (self->tracker);
+  for (guint i = g_list_model_get_n_items (log); i > 0; i--)
+    {
+      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
+      const char *kind = tkr_log_entry_get_kind (entry);
+
+      if (g_strcmp0 (kind, TKR_LOG_ENCOUNTER_END) == 0)
+        return TRUE;
+      if (g_strcmp0 (kind, TKR_LOG_BETWEEN_FIGHTS) == 0)
+        return FALSE;
+    }
+  return FALSE;
+}
+
+/* Every NPC participant fresh: each pool at its maximum, every condition
+ * of its sheet gone; recorded in the open step. */
+static void
+reset_npcs (TkrCampaign *self)
+{
+  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+
+  for (guint i = 0; i < participants->len; i++)
+    {
+      TkrCharacter *npc = participants->pdata[i];
+      GListModel *conditions;
+
+      if (tkr_character_is_pc (npc))
+        continue;
+      for (int kind = 0; kind < TKR_N_POOLS; kind++)
+        {
+          TkrPool *pool = tkr_character_get_pool (npc, kind);
+
+          if (tkr_pool_get_current (pool) != tkr_pool_get_maximum (pool))
+            tkr_history_set (self->history, pool, "current", tkr_pool_get_maximum (pool));
+        }
+      conditions = tkr_character_get_conditions (npc);
+      for (guint j = g_list_model_get_n_items (conditions); j > 0; j--)
+        tkr_history_remove (self->history, G_LIST_STORE (conditions), j - 1);
+    }
+  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                          _ ("The NPCs start the next fight fresh"));
+}
+
+static gboolean
+is_defeated (TkrCharacter *character)
+{
+  TkrPool *health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
+
+  return !tkr_character_is_pc (character) && tkr_pool_get_maximum (health) > 0 &&
+         tkr_pool_get_current (health) == 0;
+}
+
+static gboolean
+remove_defeated (TkrCampaign *self, GError **error)
+{
+  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
+  guint removed = 0;
+
+  for (guint i = 0; i < participants->len; i++)
+    {
+      TkrCharacter *npc = participants->pdata[i];
+
+      if (!is_defeated (npc))
+        continue;
+      if (!tkr_tracker_remove_participant (self->tracker, npc, error))
+        return FALSE;
+      removed++;
+    }
+  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                          g_dngettext (GETTEXT_PACKAGE,
+                                       "%u defeated NPC left the encounter; the others keep "
+                                       "their state for the next fight",
+                                       "%u defeated NPCs left the encounter; the others keep "
+                                       "their state for the next fight",
+                                       removed),
+                          removed);
+  return TRUE;
+}
+
+/**
+ * tkr_campaign_between_fights:
+ *
+ * After an End the GM says what the NPCs who fought carry into the next
+ * fight (help/C/pause-and-end.page, "Between fights"). Without a choice,
+ * the next Setup resets them (see tracker_phase_cb).
+ */
+gboolean
+tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError **error)
+{
+  TkrPhase phase;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+
+  phase = tkr_tracker_get_phase (self->tracker);
+  if (phase != TKR_PHASE_END && phase != TKR_PHASE_FREEPLAY)
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("What the NPCs carry into the next fight is decided between "
+                              "fights, once this one has ended"));
+      return FALSE;
+    }
+  if (choice == TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED && phase != TKR_PHASE_FREEPLAY)
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("Defeated NPCs can leave the encounter once it is back in "
+                              "Freeplay"));
+      return FALSE;
+    }
+
+  switch (choice)
+    {
+    case TKR_BETWEEN_FIGHTS_RESET:
+      tkr_history_begin (self->history, _ ("Fresh NPCs for the next fight"));
+      reset_npcs (self);
+      break;
+    case TKR_BETWEEN_FIGHTS_KEEP:
+      tkr_history_begin (self->history, _ ("NPCs keep their state"));
+      tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                              _ ("The NPCs keep their wounds and conditions for the next fight"));
+      break;
+    case TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED:
+      tkr_history_begin (self->history, _ ("Remove defeated NPCs"));
+      tkr_history_set_destructive (self->history);
+      if (!remove_defeated (self, error))
+        {
+          tkr_history_abort (self->history);
+          return FALSE;
+        }
+      break;
+    default:
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                           _ ("That is not a choice between fights"));
+      return FALSE;
     }
   tkr_history_end (self->history);
   return TRUE;

@@ -54,10 +54,12 @@ TkrCharacter *tkr_campaign_add_npc (TkrCampaign *self, const char *name);
 /* Adds a character read from a player's file (a copy, with its own id if
  * it clashes). */
 TkrCharacter *tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character);
-/* Copies a library NPC; the copy is numbered ("Goblin 2"). */
+/* Copies a character; the copy is numbered ("Goblin 2", the lowest number
+ * free) and goes next to the original in its list. */
 TkrCharacter *tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character);
 gboolean tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GError **error);
-/* Adds a PC, or a numbered copy of a library NPC, to the encounter. */
+/* Adds a PC, or a numbered copy of a library NPC (numbered as by
+ * tkr_campaign_duplicate_character), to the encounter. */
 TkrCharacter *
 tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error);
 /* The PCs of the party not in the encounter yet. */
@@ -65,6 +67,39 @@ guint tkr_campaign_count_party_outside_encounter (TkrCampaign *self);
 /* Adds every PC not in the encounter yet, as one undoable step; all or
  * none of them. */
 gboolean tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error);
+/* How many of the encounter's participants @character stands for, for the
+ * roster: a PC 1 or 0; a library NPC the number of NPC participants of its
+ * family (its name, or its name's base, alone or followed by a copy's
+ * number: "Goblin", "Goblin 2"). */
+guint tkr_campaign_count_in_encounter (TkrCampaign *self, TkrCharacter *character);
+
+/* Between fights (help/C/pause-and-end.page, "Between fights"): what the
+ * NPCs who took part carry into the next fight. */
+typedef enum
+{
+  /* Every NPC participant fresh: each pool at its maximum, no condition.
+   * What happens when the GM chooses nothing. */
+  TKR_BETWEEN_FIGHTS_RESET,
+  /* Every NPC participant as it is, wounds and conditions. */
+  TKR_BETWEEN_FIGHTS_KEEP,
+  /* NPC participants at Health 0 (of a Health above 0) leave the
+   * encounter; the others stay as they are. The library keeps its
+   * originals. Only in Freeplay, where characters may leave. */
+  TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED,
+} TkrBetweenFights;
+
+/* The log kind of the line each choice writes. */
+#define TKR_LOG_BETWEEN_FIGHTS "between-fights"
+
+/* Applies the GM's choice as one undoable step, logged, in the End or in
+ * Freeplay; refused with TKR_ENCOUNTER_ERROR_WRONG_PHASE in Setup, Main or
+ * Paused (and for TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED in the End). */
+gboolean tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError **error);
+/* Whether an encounter has ended since the last choice: the next Setup
+ * (or a switch of rule system) then resets the NPCs, as
+ * TKR_BETWEEN_FIGHTS_RESET, within its own step. */
+gboolean tkr_campaign_awaits_between_fights (TkrCampaign *self);
+
 /* End of an Episode for the whole party (SRD). */
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 

@@ -11,12 +11,16 @@ struct _TkrRosterRow
   GtkWidget parent_instance;
 
   TkrCharacter *character;
+  TkrCampaign *campaign;
   GSignalGroup *character_signals;
   GSignalGroup *health_signals;
+  GSignalGroup *campaign_signals;
+  GSignalGroup *participants_signals;
 
   AdwAvatar *avatar;
   GtkLabel *name_label;
   GtkLabel *subtitle_label;
+  GtkLabel *encounter_mark;
   GtkWidget *encounter_button;
   GtkWidget *duplicate_button;
   GtkWidget *remove_button;
@@ -28,10 +32,31 @@ enum
 {
   PROP_0,
   PROP_CHARACTER,
+  PROP_CAMPAIGN,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* Who is in the encounter already (a PC itself, a library NPC through its
+ * numbered copies, help/C/setting-up.page), or NULL. */
+static char *
+encounter_mark_text (TkrRosterRow *self)
+{
+  guint count;
+
+  if (self->campaign == NULL || self->character == NULL)
+    return NULL;
+  count = tkr_campaign_count_in_encounter (self->campaign, self->character);
+  if (count == 0)
+    return NULL;
+  if (tkr_character_is_pc (self->character))
+    return g_strdup (_ ("In the Encounter"));
+  /* Translators: roster mark on a library NPC: how many of its copies
+   * take part */
+  return g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE, "%u in the Encounter", "%u in the Encounter", count), count);
+}
 
 /* One line under the name: what the character is and how hurt. */
 static void
@@ -39,6 +64,8 @@ update_labels (TkrRosterRow *self)
 {
   TkrCharacter *character = self->character;
   g_autofree char *subtitle = NULL;
+  g_autofree char *mark = NULL;
+  g_autofree char *description = NULL;
   g_autofree char *encounter_label = NULL;
   g_autofree char *duplicate_label = NULL;
   g_autofree char *remove_label = NULL;
@@ -50,6 +77,7 @@ update_labels (TkrRosterRow *self)
       gtk_label_set_label (self->name_label, NULL);
       gtk_label_set_label (self->subtitle_label, NULL);
       adw_avatar_set_text (self->avatar, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->encounter_mark), FALSE);
       return;
     }
 
@@ -64,6 +92,13 @@ update_labels (TkrRosterRow *self)
                               tkr_pool_get_current (health), tkr_pool_get_maximum (health));
   gtk_label_set_label (self->subtitle_label, subtitle);
 
+  mark = encounter_mark_text (self);
+  gtk_label_set_label (self->encounter_mark, mark);
+  gtk_widget_set_visible (GTK_WIDGET (self->encounter_mark), mark != NULL);
+  /* Translators: a roster line read aloud: Level and Health, then the
+   * mark that says the character is in the encounter */
+  description = mark != NULL ? g_strdup_printf (_ ("%s, %s"), subtitle, mark) : g_strdup (subtitle);
+
   /* Screen readers hear which character a button acts on. */
   encounter_label = g_strdup_printf (_ ("Add %s to the Encounter"), name);
   duplicate_label = g_strdup_printf (_ ("Duplicate %s"), name);
@@ -76,7 +111,7 @@ update_labels (TkrRosterRow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, remove_label, -1);
   /* The row itself is named after the character, for list navigation. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle, -1);
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
 /* The target goes in before the action name and out after it: a name
@@ -98,6 +133,17 @@ set_button_action (GtkWidget *button, const char *action_name, GVariant *target)
 }
 
 static void
+encounter_changed_cb (TkrRosterRow *self)
+{
+  TkrEncounter *encounter =
+    self->campaign != NULL ? tkr_campaign_get_encounter (self->campaign) : NULL;
+
+  g_signal_group_set_target (self->participants_signals,
+                             encounter != NULL ? tkr_encounter_get_participants (encounter) : NULL);
+  update_labels (self);
+}
+
+static void
 tkr_roster_row_dispose (GObject *object)
 {
   TkrRosterRow *self = TKR_ROSTER_ROW (object);
@@ -111,7 +157,10 @@ tkr_roster_row_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->character_signals);
   g_clear_object (&self->health_signals);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->participants_signals);
   g_clear_object (&self->character);
+  g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (tkr_roster_row_parent_class)->dispose (object);
 }
@@ -125,6 +174,9 @@ tkr_roster_row_get_property (GObject *object, guint prop_id, GValue *value, GPar
     {
     case PROP_CHARACTER:
       g_value_set_object (value, self->character);
+      break;
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -140,6 +192,9 @@ tkr_roster_row_set_property (GObject *object, guint prop_id, const GValue *value
     {
     case PROP_CHARACTER:
       tkr_roster_row_set_character (self, g_value_get_object (value));
+      break;
+    case PROP_CAMPAIGN:
+      tkr_roster_row_set_campaign (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -159,6 +214,10 @@ tkr_roster_row_class_init (TkrRosterRowClass *klass)
   properties[PROP_CHARACTER] =
     g_param_spec_object ("character", NULL, NULL, TKR_TYPE_CHARACTER,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whose encounter the row's mark follows. */
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (
@@ -166,6 +225,7 @@ tkr_roster_row_class_init (TkrRosterRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, avatar);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, encounter_mark);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, encounter_button);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, duplicate_button);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, remove_button);
@@ -189,6 +249,16 @@ tkr_roster_row_init (TkrRosterRow *self)
                                   G_CALLBACK (update_labels), self);
   g_signal_group_connect_swapped (self->health_signals, "notify::maximum",
                                   G_CALLBACK (update_labels), self);
+
+  /* The mark follows the encounter's participants as they change, by a
+   * command or its undo, and the encounter itself when the rule system
+   * changes. */
+  self->participants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->participants_signals, "items-changed",
+                                  G_CALLBACK (update_labels), self);
+  self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
+  g_signal_group_connect_swapped (self->campaign_signals, "notify::encounter",
+                                  G_CALLBACK (encounter_changed_cb), self);
 }
 
 GtkWidget *
@@ -231,4 +301,33 @@ tkr_roster_row_set_character (TkrRosterRow *self, TkrCharacter *character)
 
   update_labels (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHARACTER]);
+}
+
+TkrCampaign *
+tkr_roster_row_get_campaign (TkrRosterRow *self)
+{
+  g_return_val_if_fail (TKR_IS_ROSTER_ROW (self), NULL);
+  return self->campaign;
+}
+
+void
+tkr_roster_row_set_campaign (TkrRosterRow *self, TkrCampaign *campaign)
+{
+  g_return_if_fail (TKR_IS_ROSTER_ROW (self));
+  g_return_if_fail (campaign == NULL || TKR_IS_CAMPAIGN (campaign));
+
+  if (!g_set_object (&self->campaign, campaign))
+    return;
+  g_signal_group_set_target (self->campaign_signals, campaign);
+  encounter_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+const char *
+tkr_roster_row_get_encounter_mark (TkrRosterRow *self)
+{
+  g_return_val_if_fail (TKR_IS_ROSTER_ROW (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->encounter_mark)))
+    return NULL;
+  return gtk_label_get_label (self->encounter_mark);
 }

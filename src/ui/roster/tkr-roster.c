@@ -35,6 +35,8 @@ struct _TkrRoster
 
   TkrCampaign *campaign;
   GSignalGroup *history_signals;
+  GSignalGroup *campaign_signals;
+  GSignalGroup *tracker_signals;
   Section sections[N_SECTIONS];
   GtkStringFilter *search_filter;
   GtkFlattenListModel *flat;
@@ -246,6 +248,7 @@ bind_item_cb (TkrRoster *self, GtkListItem *list_item)
           child = tkr_roster_row_new ();
           gtk_list_item_set_child (list_item, child);
         }
+      tkr_roster_row_set_campaign (TKR_ROSTER_ROW (child), self->campaign);
       tkr_roster_row_set_character (TKR_ROSTER_ROW (child), item);
       gtk_list_item_set_selectable (list_item, TRUE);
       gtk_list_item_set_activatable (list_item, TRUE);
@@ -409,6 +412,59 @@ add_to_encounter_action (GtkWidget *widget, const char *action_name, GVariant *p
     self, toast_new_printf (_ ("“%s” joins the encounter"), tkr_character_get_name (participant)));
 }
 
+/* Between fights (help/C/pause-and-end.page, "Between fights"): what the
+ * NPCs who fought carry into the next fight, offered while no fight is
+ * set up or running. */
+static const struct
+{
+  const char *id;
+  TkrBetweenFights choice;
+} between_fights_choices[] = {
+  { "fresh", TKR_BETWEEN_FIGHTS_RESET },
+  { "keep", TKR_BETWEEN_FIGHTS_KEEP },
+  { "remove-defeated", TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED },
+};
+
+static void
+between_fights_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrRoster *self = TKR_ROSTER (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  g_autoptr (GError) error = NULL;
+
+  if (self->campaign == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (between_fights_choices); i++)
+    {
+      if (!g_str_equal (id, between_fights_choices[i].id))
+        continue;
+      if (!tkr_campaign_between_fights (self->campaign, between_fights_choices[i].choice, &error))
+        show_toast (self, toast_new_printf ("%s", error->message));
+      else
+        show_toast (self, toast_new_printf ("%s", tkr_history_get_undo_label (get_history (self))));
+      return;
+    }
+}
+
+static void
+update_between_fights (TkrRoster *self)
+{
+  TkrTracker *tracker = self->campaign != NULL ? tkr_campaign_get_tracker (self->campaign) : NULL;
+  TkrPhase phase = tracker != NULL ? tkr_tracker_get_phase (tracker) : TKR_PHASE_SETUP;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.between-fights",
+                                 phase == TKR_PHASE_END || phase == TKR_PHASE_FREEPLAY);
+}
+
+static void
+tracker_changed_cb (TkrRoster *self)
+{
+  g_signal_group_set_target (self->tracker_signals, self->campaign != NULL
+                                                      ? tkr_campaign_get_tracker (self->campaign)
+                                                      : NULL);
+  update_between_fights (self);
+}
+
 /* GObject */
 
 #define MAX_RECENT 8
@@ -482,6 +538,8 @@ tkr_roster_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->flat);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->tracker_signals);
   g_clear_object (&self->search_filter);
   g_clear_object (&self->selected);
   g_clear_object (&self->campaign);
@@ -575,6 +633,8 @@ tkr_roster_class_init (TkrRosterClass *klass)
   gtk_widget_class_install_action (widget_class, "roster.remove", "s", remove_action);
   gtk_widget_class_install_action (widget_class, "roster.add-to-encounter", "s",
                                    add_to_encounter_action);
+  gtk_widget_class_install_action (widget_class, "roster.between-fights", "s",
+                                   between_fights_action);
 
   g_type_ensure (TKR_TYPE_ROSTER_ROW);
 }
@@ -619,6 +679,13 @@ tkr_roster_init (TkrRoster *self)
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
                                   self);
+  /* "notify" is GObject's, not the interface's. */
+  self->tracker_signals = g_signal_group_new (G_TYPE_OBJECT);
+  g_signal_group_connect_swapped (self->tracker_signals, "notify::phase",
+                                  G_CALLBACK (update_between_fights), self);
+  self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
+  g_signal_group_connect_swapped (self->campaign_signals, "notify::tracker",
+                                  G_CALLBACK (tracker_changed_cb), self);
 
   self->flat = gtk_flatten_list_model_new (G_LIST_MODEL (parts));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->flat)));
@@ -630,6 +697,7 @@ tkr_roster_init (TkrRoster *self)
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 
   update_page (self);
+  update_between_fights (self);
 }
 
 GtkWidget *
@@ -656,6 +724,8 @@ tkr_roster_set_campaign (TkrRoster *self, TkrCampaign *campaign)
 
   g_signal_group_set_target (self->history_signals,
                              campaign != NULL ? tkr_campaign_get_history (campaign) : NULL);
+  g_signal_group_set_target (self->campaign_signals, campaign);
+  tracker_changed_cb (self);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   gtk_filter_list_model_set_model (self->sections[SECTION_PARTY].characters,
                                    campaign != NULL ? tkr_campaign_get_party (campaign) : NULL);
