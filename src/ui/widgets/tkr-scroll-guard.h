@@ -6,7 +6,8 @@
 G_BEGIN_DECLS
 
 /*
- * No value changes by scrolling: a number field (a GtkSpinButton or a
+ * No value changes by scrolling (help/C/first-sheet.page, "What goes
+ * where"): a number field (a GtkSpinButton or a
  * GtkScale) takes the mouse wheel only while it holds the keyboard focus.
  * Otherwise its own wheel handling is switched off, so the scroll goes on
  * to the page around it: GTK's scrolled window scrolls as it does anywhere
