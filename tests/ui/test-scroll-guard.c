@@ -24,6 +24,7 @@
 #endif
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-d20-view.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-test-widgets.h"
 #include "tkr-window.h"
@@ -385,6 +386,76 @@ test_wheel_scrolls_sheet_over_experience (void)
   iterate ();
 }
 
+static gboolean
+is_initiative_field (GtkWidget *widget, gconstpointer data)
+{
+  double lower, upper;
+
+  if (!GTK_IS_SPIN_BUTTON (widget) || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  /* Initiative spans -100 to 200 in the d20 view; Agility -20 to 20. */
+  gtk_spin_button_get_range (GTK_SPIN_BUTTON (widget), &lower, &upper);
+  return lower == -100 && upper == 200;
+}
+
+static gboolean
+setup_shown (gpointer view)
+{
+  return tkr_test_find (view, is_initiative_field, NULL) != NULL;
+}
+
+/* The other reported case: on the d20 Setup page the wheel got stuck on an
+ * Initiative field. A view the guard knows nothing of gets it all the
+ * same. */
+static void
+test_wheel_scrolls_d20_setup_over_initiative (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrCampaign) campaign = NULL;
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *view = tkr_d20_view_new ();
+  GtkWidget *initiative;
+  GtkScrolledWindow *scrolled;
+
+  g_assert_no_error (error);
+  campaign = tkr_campaign_new (rules);
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %u", i + 1);
+
+      g_assert_nonnull (
+        tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, name), &error));
+      g_assert_no_error (error);
+    }
+  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), campaign);
+  gtk_window_set_default_size (window, 700, 500);
+  gtk_window_set_child (window, view);
+  gtk_window_present (window);
+  g_assert_true (tkr_test_wait_until (allocated, view));
+  gtk_widget_activate_action (view, "encounter.begin-setup", NULL);
+  g_assert_cmpint (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)), ==,
+                   TKR_PHASE_SETUP);
+  g_assert_true (tkr_test_wait_until (setup_shown, view));
+
+  initiative = tkr_test_find (view, is_initiative_field, NULL);
+  scrolled = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (initiative, GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scrolled);
+  g_assert_true (tkr_test_wait_until (allocated, initiative));
+  g_assert_true (tkr_test_wait_until (scrollable, scrolled));
+  bring_into_view (initiative, scrolled);
+  /* Typed, not yet set: the field starts at its lowest. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (initiative), 12);
+  gtk_window_set_focus (window, NULL);
+  iterate ();
+
+  check_wheel_over (initiative, scrolled, 12);
+
+  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), NULL);
+  gtk_window_destroy (window);
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -406,6 +477,8 @@ main (int argc, char *argv[])
 #undef ADD
   g_test_add_func ("/scroll-guard/wheel/scrolls-sheet-over-experience",
                    test_wheel_scrolls_sheet_over_experience);
+  g_test_add_func ("/scroll-guard/wheel/scrolls-d20-setup-over-initiative",
+                   test_wheel_scrolls_d20_setup_over_initiative);
 
   return g_test_run ();
 }
