@@ -315,7 +315,8 @@ tkr_application_startup (GApplication *application)
 
   g_set_application_name (_ ("Turnkeeper"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
-  /* Before any window or dialog: see tkr-scroll-guard.h. */
+  /* No value changes by scrolling (help/C/first-sheet.page), from before
+   * any window or dialog. */
   tkr_scroll_guard_install ();
 
   self->settings = tkr_settings_new_if_installed ();

@@ -836,10 +836,10 @@ tkr_window_class_init (TkrWindowClass *klass)
   object_class->set_property = tkr_window_set_property;
   window_class->close_request = tkr_window_close_request;
 
-  /* No value changes by scrolling: from the first window on, a number
-   * field anywhere in the app (this window, its dialogs and popovers, every
-   * system's view) takes the mouse wheel only while it has the keyboard
-   * focus; otherwise the page around it scrolls. */
+  /* No value changes by scrolling (help/C/first-sheet.page): from the
+   * first window on, a number field anywhere in the app (this window, its
+   * dialogs and popovers, every system's view) takes the mouse wheel only
+   * while it has the keyboard focus; otherwise the page around it scrolls. */
   tkr_scroll_guard_install ();
 
   properties[PROP_DOCUMENT] =

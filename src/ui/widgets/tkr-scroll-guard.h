@@ -16,7 +16,7 @@ G_BEGIN_DECLS
  *
  * tkr_scroll_guard_install () does it once for the whole process: every
  * number field is guarded when it is realized, in any window, dialog or
- * popover. The window installs it (src/ui/shell/tkr-window.c).
+ * popover. The main window and the application install it.
  */
 void tkr_scroll_guard_install (void);
 
