@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-application.h"
+#include "tkr-scroll-guard.h"
 #include "tkr-window.h"
 
 struct _TkrApplication
@@ -314,6 +315,9 @@ tkr_application_startup (GApplication *application)
 
   g_set_application_name (_ ("Turnkeeper"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
+  /* No value changes by scrolling (help/C/first-sheet.page), from before
+   * any window or dialog. */
+  tkr_scroll_guard_install ();
 
   self->settings = tkr_settings_new_if_installed ();
   if (self->settings != NULL)

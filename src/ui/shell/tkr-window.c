@@ -7,6 +7,7 @@
 #include "tkr-application.h"
 #include "tkr-encounter-page.h"
 #include "tkr-print-job.h"
+#include "tkr-scroll-guard.h"
 #include "tkr-window.h"
 
 #define CAMPAIGN_MIME_TYPE "application/x-turnkeeper-campaign"
@@ -834,6 +835,12 @@ tkr_window_class_init (TkrWindowClass *klass)
   object_class->get_property = tkr_window_get_property;
   object_class->set_property = tkr_window_set_property;
   window_class->close_request = tkr_window_close_request;
+
+  /* No value changes by scrolling (help/C/first-sheet.page): from the
+   * first window on, a number field anywhere in the app (this window, its
+   * dialogs and popovers, every system's view) takes the mouse wheel only
+   * while it has the keyboard focus; otherwise the page around it scrolls. */
+  tkr_scroll_guard_install ();
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, TKR_TYPE_DOCUMENT,
