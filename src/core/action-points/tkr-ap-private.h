@@ -16,14 +16,18 @@ G_BEGIN_DECLS
 #define MAX_CHECK 999
 #define MAX_DIE 100
 
-struct _TkrApMark
+/* A combatant's three lists of TkrCondition (docs/ARCHITECTURE.md,
+ * "Combatant state"): its conditions (Persistent or Temporary; the value
+ * is the check target, 0 when Temporary), its Temporary adjustments (the
+ * value is the adjustment) and its per-Turn effects (the value is the
+ * damage). The conditions are TkrCombatant's own list. */
+typedef enum
 {
-  GObject parent_instance;
-
-  char *name;
-  int value;
-  gboolean persistent;
-};
+  AP_CONDITIONS,
+  AP_ADJUSTMENTS,
+  AP_EFFECTS,
+  AP_N_LISTS
+} ApList;
 
 struct _TkrApCombatant
 {
@@ -36,9 +40,7 @@ struct _TkrApCombatant
   gboolean surprised, moved, acted, passed, stepped;
   char *size;
   char *recover;
-  GListStore *conditions;  /* TkrApMark: value is the check target */
-  GListStore *adjustments; /* TkrApMark */
-  GListStore *effects;     /* TkrApMark: value is the damage */
+  GListStore *lists[AP_N_LISTS]; /* TkrCondition */
 };
 
 typedef struct
@@ -70,9 +72,11 @@ typedef struct
   int max_pool;
 } ApNumbers;
 
-TkrApMark *tkr_ap_mark_new (const char *name, int value, gboolean persistent);
-/* The mark named @name (case-insensitive), or NULL. */
-TkrApMark *tkr_ap_marks_find (GListStore *marks, const char *name);
+/* A condition (Persistent when @persistent, else Temporary), an
+ * adjustment or an effect with its number in "value". */
+TkrCondition *tkr_ap_condition_new (const char *name, int value, gboolean persistent);
+/* The one named @name in @list (case-insensitive), or NULL. */
+TkrCondition *tkr_ap_conditions_find (GListStore *list, const char *name);
 JsonNode *tkr_ap_combatant_to_json (TkrApCombatant *self);
 /* Reads the combatant's own members (not its character). */
 gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
