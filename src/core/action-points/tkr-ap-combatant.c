@@ -172,13 +172,19 @@ tkr_ap_combatant_has_condition (TkrApCombatant *self,
   return TRUE;
 }
 
+/* The sheet's field @field, else (with @fallback) the save or skill named
+ * @fallback, else 0. */
 static int
-sheet_value (TkrCharacter *character, const char *name)
+sheet_number (TkrCharacter *character, const char *field, const char *fallback)
 {
-  int save = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, name);
+  int value = 0;
 
-  return save != 0 ? save
-                   : tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, name);
+  if (tkr_character_get_field (character, field, &value) || fallback == NULL)
+    return value;
+  value = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, fallback);
+  return value != 0
+           ? value
+           : tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, fallback);
 }
 
 /* A fresh combatant for @character: its starting values are part of its
@@ -190,23 +196,15 @@ sheet_value (TkrCharacter *character, const char *name)
 TkrApCombatant *
 tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNumbers *numbers)
 {
-  int die, adjustment, mana, faith, size_choice;
+  int die = sheet_number (character, "finesse_die", "Finesse");
+  int adjustment = sheet_number (character, "ap_adjustment", NULL);
+  int mana = CLAMP (sheet_number (character, "mana_max", "Mana"), 0, numbers->max_pool);
+  int faith = CLAMP (sheet_number (character, "faith_max", "Faith"), 0, numbers->max_pool);
   const char *size = numbers->default_size;
+  int size_choice;
 
-  if (!tkr_character_get_field (character, "finesse_die", &die))
-    die = sheet_value (character, "Finesse");
   if (!tkr_ap_numbers_has_die (numbers, die))
     die = numbers->default_finesse_die;
-  if (!tkr_character_get_field (character, "ap_adjustment", &adjustment))
-    adjustment = 0;
-  adjustment = CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  if (!tkr_character_get_field (character, "mana_max", &mana))
-    mana = sheet_value (character, "Mana");
-  mana = CLAMP (mana, 0, numbers->max_pool);
-  if (!tkr_character_get_field (character, "faith_max", &faith))
-    faith = sheet_value (character, "Faith");
-  faith = CLAMP (faith, 0, numbers->max_pool);
-
   /* The size field stores a choice; its label ("Medium", "Small") names
    * one of the rule data's Free Steps sizes. */
   if (tkr_character_get_field (character, "size", &size_choice))
@@ -220,9 +218,9 @@ tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNum
     }
 
   return g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, "finesse-die", die,
-                       "ap-adjustment", adjustment, "size", size, "recover",
-                       mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana, "mana-max", mana,
-                       "faith", faith, "faith-max", faith, NULL);
+                       "ap-adjustment", CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT), "size",
+                       size, "recover", mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana,
+                       "mana-max", mana, "faith", faith, "faith-max", faith, NULL);
 }
 
 /* ------------------------------------------------------------------ */

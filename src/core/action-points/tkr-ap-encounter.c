@@ -144,7 +144,9 @@ tkr_ap_encounter_constructed (GObject *object)
 
   /* tkr_ap_encounter_new() checked the section already. */
   rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self));
-  if (rules != NULL && !tkr_ap_numbers_read (rules, &self->numbers, NULL))
+  if (rules != NULL && tkr_ap_encounter_check_rules (rules, NULL))
+    tkr_ap_numbers_read (rules, &self->numbers);
+  else if (rules != NULL)
     g_critical ("The rules given to an Action-Point encounter have no usable section");
   if (self->rand == NULL)
     self->rand = g_rand_new ();
@@ -256,7 +258,7 @@ GETTER (int, surprised_first_ap, self->numbers.surprised_first_ap, 0)
 GETTER (int, check_die, self->numbers.check_die, 0)
 GETTER (int, max_pool, self->numbers.max_pool, 0)
 GETTER (GArray *, finesse_dice, self->numbers.finesse_dice, NULL)
-GETTER (const char *const *, sizes, (const char *const *) self->numbers.sizes, NULL)
+GETTER (const char *const *, sizes, self->numbers.sizes, NULL)
 
 #undef GETTER
 
@@ -477,7 +479,7 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
     return FALSE;
   if (tkr_ap_numbers_size_index (&self->numbers, size) < 0)
     {
-      g_autofree char *sizes = g_strjoinv (", ", self->numbers.sizes);
+      g_autofree char *sizes = g_strjoinv (", ", (char **) self->numbers.sizes);
 
       return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                      _ ("“%s” is not a size these rules know for %s (known: %s)"), size ? size : "",

@@ -55,21 +55,17 @@ struct _TkrApRolls
   GArray *rolls; /* TypedRoll */
 };
 
+/* The rule data's "action-points" section, whose shape was checked when
+ * the rules loaded (tkr-rules-schema.c); the names are the rules' own. */
 typedef struct
 {
-  int max_ap_per_round;
-  int only_action_max_ap;
-  GArray *finesse_dice; /* int */
-  int default_finesse_die;
-  int surprised_first_ap;
-  GStrv sizes;
-  GArray *size_steps; /* int, parallel to sizes */
-  char *default_size;
-  int check_die;
-  int default_check_target;
-  const char *const *check_targets; /* owned by the rules */
-  int recover_per_reset;
-  int max_pool;
+  int max_ap_per_round, only_action_max_ap, default_finesse_die, surprised_first_ap;
+  int check_die, default_check_target, recover_per_reset, max_pool;
+  GArray *finesse_dice;     /* int */
+  const char *const *sizes; /* with a Free Steps distance */
+  GArray *size_steps;       /* int: that distance, parallel to sizes */
+  const char *default_size;
+  const char *const *check_targets;
 } ApNumbers;
 
 /* A condition (Persistent when @persistent, else Temporary), an
@@ -84,7 +80,8 @@ gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
                                      const char *path,
                                      GError **error);
 TypedRoll *tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition);
-gboolean tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error);
+/* Reads the numbers of rules that passed tkr_ap_encounter_check_rules(). */
+void tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers);
 void tkr_ap_numbers_clear (ApNumbers *numbers);
 gboolean tkr_ap_numbers_has_die (ApNumbers *numbers, int sides);
 /* The place of @size among the sizes with a Free Steps distance, or -1. */
