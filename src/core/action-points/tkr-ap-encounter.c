@@ -30,13 +30,6 @@ G_DEFINE_ENUM_TYPE (TkrApStep,
 
 static const char *const step_nicks[] = { "reset", "action", NULL };
 
-const char *
-tkr_ap_step_to_nick (TkrApStep step)
-{
-  g_return_val_if_fail (step <= TKR_AP_STEP_ACTION, NULL);
-  return step_nicks[step];
-}
-
 static const char *
 combatant_name (TkrApCombatant *combatant)
 {
@@ -367,9 +360,12 @@ describe_end (TkrEncounter *encounter)
 
 /* Checks shared by the commands */
 
+/* Every command begins with one of these; they check the encounter too. */
 static gboolean
 require_member (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
+
   if (TKR_IS_AP_COMBATANT (combatant) && g_list_store_find (self->members, combatant, NULL))
     return TRUE;
   return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
@@ -391,6 +387,8 @@ require_not_ended (TkrApEncounter *self, TkrApCombatant *combatant, GError **err
 static gboolean
 require_step (TkrApEncounter *self, TkrApStep step, GError **error)
 {
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
+
   if (!tkr_encounter_require_phase (ENC (self), TKR_PHASE_MAIN, error))
     return FALSE;
   if (self->step == step)
@@ -434,8 +432,6 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
                                   int sides,
                                   GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (!tkr_ap_numbers_has_die (&self->numbers, sides))
@@ -454,8 +450,6 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
                                     int adjustment,
                                     GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (adjustment < -MAX_ADJUSTMENT || adjustment > MAX_ADJUSTMENT)
@@ -473,8 +467,6 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
                            const char *size,
                            GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (tkr_ap_numbers_size_index (&self->numbers, size) < 0)
@@ -496,8 +488,6 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
                                 gboolean surprised,
                                 GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   /* Surprise only matters for the opening Reset (seed, Reset Phase). */
@@ -524,8 +514,6 @@ tkr_ap_encounter_set_recover (TkrApEncounter *self,
                               const char *pool,
                               GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
   tkr_history_begin (HISTORY (self), _ ("Choose what to recover"));
@@ -542,8 +530,6 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
                            GError **error)
 {
   g_autofree char *max_property = NULL;
-
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
@@ -613,8 +599,6 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
 {
   const TkrConditionInfo *info;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_combatant_has_condition (combatant, name, NULL, NULL))
@@ -652,8 +636,6 @@ gboolean
 tkr_ap_encounter_add_adjustment (
   TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int value, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (value == 0 || value < -MAX_ADJUSTMENT || value > MAX_ADJUSTMENT)
@@ -670,8 +652,6 @@ gboolean
 tkr_ap_encounter_add_effect (
   TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int damage, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_conditions_find (combatant->lists[AP_EFFECTS], name) != NULL)
@@ -697,8 +677,6 @@ remove_entry (TkrApEncounter *self,
 {
   GListStore *list;
   TkrCondition *entry;
-
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
   if (!require_not_ended (self, combatant, error))
     return FALSE;
@@ -926,7 +904,7 @@ roll_or_typed (TkrApEncounter *self,
 
 /* Step 1: per-Turn effects, damage to Health. */
 static void
-reset_effects (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
   TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   GListModel *effects = G_LIST_MODEL (combatant->lists[AP_EFFECTS]);
@@ -945,7 +923,7 @@ reset_effects (TkrApEncounter *self, TkrApCombatant *combatant)
 
 /* Step 2: Temporary conditions and adjustments end with their Turn. */
 static void
-reset_temporary (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
   GListStore *conditions = combatant->lists[AP_CONDITIONS];
   guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]);
@@ -999,7 +977,7 @@ reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *comba
 
 /* Step 4: one Mana or one Faith, the player's choice. */
 static void
-reset_recover (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean faith = g_strcmp0 (combatant->recover, "faith") == 0;
   int gained = tkr_ap_encounter_get_recovery (self, combatant);
@@ -1036,35 +1014,28 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
   set_left (self, combatant, "free-steps", 1);
 }
 
-/* The Reset, inside a history step the caller opened. */
+/* The Reset, inside a history step the caller opened: each step for
+ * everyone before the next; the closing Reset gives no AP (step 5). */
 static void
 run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 {
-  guint n = tkr_ap_n_items (self->members);
+  static void (*const steps[]) (TkrApEncounter *, TkrApRolls *, TkrApCombatant *) = {
+    reset_effects, reset_temporary, reset_persistent, reset_recover, reset_action_points,
+  };
 
   if (self->step == TKR_AP_STEP_ACTION)
     /* Ending mid-Action Phase cuts it short. */
     end_action_phase (self);
   LOG (self, closing ? _ ("The closing Reset Phase") : _ ("Reset Phase of Turn %d"), self->turn);
-
-  /* Each step for everyone before the next step. */
-  for (guint i = 0; i < n; i++)
-    reset_effects (self, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_temporary (self, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_persistent (self, rolls, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_recover (self, member_at (self, i));
-
+  for (guint step = 0; step < G_N_ELEMENTS (steps) - (closing ? 1 : 0); step++)
+    for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
+      steps[step](self, rolls, member_at (self, i));
   if (closing)
     {
       /* The engine closes the log with describe_end (). */
       clear_turn_state (self);
       return;
     }
-  for (guint i = 0; i < n; i++)
-    reset_action_points (self, rolls, member_at (self, i));
   SET (self, self, "turn", self->turn + 1);
   SET (self, self, "step", TKR_AP_STEP_ACTION);
   if (begin_round (self, 1) == 0)
@@ -1074,8 +1045,6 @@ run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 gboolean
 tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
   tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
@@ -1204,8 +1173,6 @@ spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap)
 static gboolean
 take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (movement ? combatant->moved : combatant->acted)
@@ -1245,8 +1212,6 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
 {
   int left;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   left = tkr_ap_combatant_get_ap (combatant);
@@ -1274,8 +1239,6 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
                              GError **error)
 {
   int most;
-
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
   if (!require_actor (self, combatant, error))
     return FALSE;
@@ -1312,8 +1275,6 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
 gboolean
 tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (combatant->round_ap > 0 || combatant->stepped)

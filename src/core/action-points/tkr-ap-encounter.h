@@ -137,7 +137,6 @@ GListModel *tkr_ap_encounter_get_members (TkrApEncounter *self);
 TkrApCombatant *tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character);
 /* Who has the floor in the Action Phase, or NULL. */
 TkrApCombatant *tkr_ap_encounter_get_actor (TkrApEncounter *self);
-const char *tkr_ap_step_to_nick (TkrApStep step);
 /* The rule data's numbers, as the encounter checked them. */
 int tkr_ap_encounter_get_max_ap_per_round (TkrApEncounter *self);
 int tkr_ap_encounter_get_only_action_max_ap (TkrApEncounter *self);
