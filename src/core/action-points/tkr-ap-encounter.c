@@ -1333,81 +1333,6 @@ static gboolean G_GNUC_PRINTF (4, 5)
   return FALSE;
 }
 
-/* The combatant's character: "ref" names a participant when the file
- * lists them; files written before the engine kept participants have
- * them here, a PC by "ref" or an NPC whole in "npc", and fill
- * @load->participants. (transfer none) */
-static TkrCharacter *
-combatant_character (JsonNode *node,
-                     const char *path,
-                     gboolean with_participants,
-                     TkrEncounterLoad *load,
-                     GError **error)
-{
-  g_autoptr (TkrCharacter) character = NULL;
-  g_autofree char *ref = NULL;
-
-  if (with_participants)
-    {
-      TkrCharacter *found;
-
-      if (!tkr_json_get_string (json_node_get_object (node), "ref", path, TRUE, NULL, &ref, error))
-        return NULL;
-      found = tkr_encounter_load_find_character (load, ref);
-      if (found == NULL)
-        fail_at (error, path, "ref", _ ("no participant has the id “%s”"), ref);
-      return found;
-    }
-  character =
-    tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
-  if (character == NULL)
-    return NULL;
-  if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-    {
-      fail_at (error, path, NULL, _ ("“%s” takes part twice"), tkr_character_get_name (character));
-      return NULL;
-    }
-  g_ptr_array_add (load->participants, g_object_ref (character));
-  return character;
-}
-
-static TkrApCombatant *
-combatant_from_json (TkrApEncounter *self,
-                     JsonNode *node,
-                     const char *path,
-                     gboolean with_participants,
-                     TkrEncounterLoad *load,
-                     GError **error)
-{
-  g_autoptr (TkrApCombatant) combatant = NULL;
-  TkrCharacter *character;
-  JsonObject *object;
-
-  object = tkr_json_require_object (node, path, error);
-  if (object == NULL)
-    return NULL;
-  character = combatant_character (node, path, with_participants, load, error);
-  if (character == NULL)
-    return NULL;
-
-  combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
-  if (!tkr_ap_combatant_read_json (combatant, object, path, error))
-    return NULL;
-  if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
-    {
-      fail_at (error, path, "finesse_die", _ ("d%d is not a Finesse Die these rules use"),
-               combatant->finesse_die);
-      return NULL;
-    }
-  if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
-    {
-      fail_at (error, path, "size", _ ("“%s” is not a size these rules know"),
-               combatant->size ? combatant->size : "");
-      return NULL;
-    }
-  return g_steal_pointer (&combatant);
-}
-
 /* What a file holds beyond the engine's skeleton. */
 typedef struct
 {
@@ -1428,6 +1353,59 @@ ap_load_free (gpointer data)
   g_free (ap->name);
   g_ptr_array_unref (ap->members);
   g_free (ap);
+}
+
+/* Reads the combatant at @path into the members. Its character: "ref"
+ * names a participant when the file lists them; files written before the
+ * engine kept participants have them here, a PC by "ref" or an NPC whole
+ * in "npc", and fill @load->participants. */
+static gboolean
+read_member (TkrApEncounter *self,
+             JsonNode *node,
+             const char *path,
+             gboolean with_participants,
+             TkrEncounterLoad *load,
+             GError **error)
+{
+  g_autoptr (TkrCharacter) character = NULL;
+  g_autoptr (TkrApCombatant) combatant = NULL;
+  g_autofree char *ref = NULL;
+  JsonObject *object = tkr_json_require_object (node, path, error);
+
+  if (object == NULL)
+    return FALSE;
+  if (with_participants)
+    {
+      if (!tkr_json_get_string (object, "ref", path, TRUE, NULL, &ref, error))
+        return FALSE;
+      character = tkr_encounter_load_find_character (load, ref);
+      if (character == NULL)
+        return fail_at (error, path, "ref", _ ("no participant has the id “%s”"), ref);
+      g_object_ref (character);
+    }
+  else
+    {
+      character =
+        tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
+      if (character == NULL)
+        return FALSE;
+      if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
+        return fail_at (error, path, NULL, _ ("“%s” takes part twice"),
+                        tkr_character_get_name (character));
+      g_ptr_array_add (load->participants, g_object_ref (character));
+    }
+
+  combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
+  if (!tkr_ap_combatant_read_json (combatant, object, path, error))
+    return FALSE;
+  if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
+    return fail_at (error, path, "finesse_die", _ ("d%d is not a Finesse Die these rules use"),
+                    combatant->finesse_die);
+  if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
+    return fail_at (error, path, "size", _ ("“%s” is not a size these rules know"),
+                    combatant->size ? combatant->size : "");
+  g_ptr_array_add (((ApLoad *) load->data)->members, g_steal_pointer (&combatant));
+  return TRUE;
 }
 
 /* The Round's order, as places in the combatant list, into @load->order. */
@@ -1488,12 +1466,10 @@ ap_read_json (TkrEncounter *encounter,
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (combatants_path, i);
-      TkrApCombatant *combatant = combatant_from_json (self, json_array_get_element (array, i),
-                                                       item_path, with_participants, load, error);
 
-      if (combatant == NULL)
+      if (!read_member (self, json_array_get_element (array, i), item_path, with_participants, load,
+                        error))
         return FALSE;
-      g_ptr_array_add (ap->members, combatant);
     }
   if (ap->members->len != load->participants->len)
     return fail_at (error, path, "combatants", _ ("every participant needs one combatant"));
