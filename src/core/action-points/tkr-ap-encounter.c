@@ -9,6 +9,7 @@
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
+#include "tkr-refusal.h"
 
 /*
  * The Action-Point system (seed 004, "Turns and Phases", "Reset Phase",
@@ -34,18 +35,6 @@ static const char *
 combatant_name (TkrApCombatant *combatant)
 {
   return tkr_combatant_get_name (TKR_COMBATANT (combatant));
-}
-
-/* A command's refusal: FALSE, with @error set. */
-static gboolean G_GNUC_PRINTF (3, 4)
-  refuse (GError **error, TkrEncounterError code, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (TKR_ENCOUNTER_ERROR, code, format, args));
-  va_end (args);
-  return FALSE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -368,8 +357,8 @@ require_member (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 
   if (TKR_IS_AP_COMBATANT (combatant) && g_list_store_find (self->members, combatant, NULL))
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                 _ ("That character does not take part in this encounter"));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                     _ ("That character does not take part in this encounter"));
 }
 
 static gboolean
@@ -379,9 +368,9 @@ require_not_ended (TkrApEncounter *self, TkrApCombatant *combatant, GError **err
     return FALSE;
   if (PHASE (self) != TKR_PHASE_END)
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                 _ ("The encounter has ended; %s’s combat state can no longer change"),
-                 combatant_name (combatant));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                     _ ("The encounter has ended; %s’s combat state can no longer change"),
+                     combatant_name (combatant));
 }
 
 static gboolean
@@ -393,11 +382,11 @@ require_step (TkrApEncounter *self, TkrApStep step, GError **error)
     return FALSE;
   if (self->step == step)
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                 step == TKR_AP_STEP_RESET
-                   ? _ ("The Reset Phase is not due: the Action Phase of Turn %d is running")
-                   : _ ("The Action Phase has not begun: the Reset Phase of Turn %d is due"),
-                 self->turn);
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                     step == TKR_AP_STEP_RESET
+                       ? _ ("The Reset Phase is not due: the Action Phase of Turn %d is running")
+                       : _ ("The Action Phase has not begun: the Reset Phase of Turn %d is due"),
+                     self->turn);
 }
 
 static gboolean
@@ -410,10 +399,10 @@ require_actor (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
   actor = tkr_ap_encounter_get_actor (self);
   if (actor == combatant)
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                 /* Translators: two character names */
-                 _ ("%s cannot act now: it is %s’s opportunity in this Round"),
-                 combatant_name (combatant), actor ? combatant_name (actor) : _ ("nobody"));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                     /* Translators: two character names */
+                     _ ("%s cannot act now: it is %s’s opportunity in this Round"),
+                     combatant_name (combatant), actor ? combatant_name (actor) : _ ("nobody"));
 }
 
 /* GM settings */
@@ -435,9 +424,9 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (!tkr_ap_numbers_has_die (&self->numbers, sides))
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
+                       combatant_name (combatant));
   tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
   LOG (self, _ ("%s’s Finesse Die is now a d%d"), combatant_name (combatant), sides);
@@ -453,9 +442,9 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (adjustment < -MAX_ADJUSTMENT || adjustment > MAX_ADJUSTMENT)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s AP adjustment must be between %d and %d"), combatant_name (combatant),
-                   -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s AP adjustment must be between %d and %d"),
+                       combatant_name (combatant), -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
   tkr_history_begin (HISTORY (self), _ ("Set the AP adjustment"));
   SET (self, combatant, "ap-adjustment", adjustment);
   return done (self);
@@ -473,9 +462,9 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
     {
       g_autofree char *sizes = g_strjoinv (", ", (char **) self->numbers.sizes);
 
-      return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                     _ ("“%s” is not a size these rules know for %s (known: %s)"), size ? size : "",
-                     combatant_name (combatant), sizes);
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                         _ ("“%s” is not a size these rules know for %s (known: %s)"),
+                         size ? size : "", combatant_name (combatant), sizes);
     }
   tkr_history_begin (HISTORY (self), _ ("Set the size"));
   SET (self, combatant, "size", size);
@@ -492,8 +481,8 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
     return FALSE;
   /* Surprise only matters for the opening Reset (seed, Reset Phase). */
   if ((PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) && self->turn > 0)
-    return refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Surprise only counts before the first Reset Phase, which has passed"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                       _ ("Surprise only counts before the first Reset Phase, which has passed"));
   tkr_history_begin (HISTORY (self), surprised ? _ ("Mark as surprised") : _ ("Not surprised"));
   SET (self, combatant, "surprised", surprised);
   return done (self);
@@ -504,8 +493,8 @@ check_pool_name (TkrApCombatant *combatant, const char *pool, GError **error)
 {
   if (g_strcmp0 (pool, "mana") == 0 || g_strcmp0 (pool, "faith") == 0)
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s recovers Mana or Faith, not “%s”"),
-                 combatant_name (combatant), pool ? pool : "");
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s recovers Mana or Faith, not “%s”"),
+                     combatant_name (combatant), pool ? pool : "");
 }
 
 gboolean
@@ -534,7 +523,7 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
   if (maximum < 0 || maximum > self->numbers.max_pool || current < 0 || current > maximum)
-    return refuse (
+    return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_INVALID,
       _ ("%s’s %s must be between 0 and its maximum, at most %d"), combatant_name (combatant),
       g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"), self->numbers.max_pool);
@@ -555,7 +544,7 @@ check_addition (TkrApEncounter *self, TkrApCombatant *combatant, const char *nam
     return FALSE;
   if (name != NULL && *name != '\0' && strlen (name) <= 200 && g_utf8_validate (name, -1, NULL))
     return TRUE;
-  return refuse (
+  return tkr_refuse (
     error, TKR_ENCOUNTER_ERROR_INVALID,
     _ ("A condition, adjustment or effect on %s needs a name of at most 200 characters"),
     combatant_name (combatant));
@@ -602,12 +591,13 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_combatant_has_condition (combatant, name, NULL, NULL))
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
-                   combatant_name (combatant), name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
+                       combatant_name (combatant), name);
   if (target < 0 || target > MAX_CHECK)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("The Check Roll to shake off %s must need 1 to %d (or 0 for the rules’ own)"),
-                   name, MAX_CHECK);
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("The Check Roll to shake off %s must need 1 to %d (or 0 for the rules’ own)"), name,
+      MAX_CHECK);
 
   /* The catalogue's kind wins: "fleeting" conditions are this system's
    * Temporary ones, "persistent" its Persistent ones. */
@@ -639,9 +629,9 @@ tkr_ap_encounter_add_adjustment (
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (value == 0 || value < -MAX_ADJUSTMENT || value > MAX_ADJUSTMENT)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
-                   combatant_name (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
+                       combatant_name (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
   add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
   LOG (self, _ ("%s: %+d %s until the next Reset Phase"), combatant_name (combatant), value, name);
@@ -655,12 +645,12 @@ tkr_ap_encounter_add_effect (
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_conditions_find (combatant->lists[AP_EFFECTS], name) != NULL)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s already suffers from %s"),
-                   combatant_name (combatant), name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s already suffers from %s"),
+                       combatant_name (combatant), name);
   if (damage < 1 || damage > MAX_DAMAGE)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s on %s must deal 1 to %d damage each Turn"), name,
-                   combatant_name (combatant), MAX_DAMAGE);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s on %s must deal 1 to %d damage each Turn"), name,
+                       combatant_name (combatant), MAX_DAMAGE);
   add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
   LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), combatant_name (combatant),
        name, damage);
@@ -683,9 +673,9 @@ remove_entry (TkrApEncounter *self,
   list = combatant->lists[effect ? AP_EFFECTS : AP_CONDITIONS];
   entry = tkr_ap_conditions_find (list, name);
   if (entry == NULL)
-    return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
-                   combatant_name (combatant), name ? name : "");
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                       effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
+                       combatant_name (combatant), name ? name : "");
   tkr_history_begin (HISTORY (self),
                      effect ? _ ("Remove a per-Turn effect") : _ ("Remove a condition"));
   LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
@@ -870,20 +860,20 @@ validate_rolls (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
         return FALSE;
       die = roll->combatant->finesse_die;
       if (roll->condition == NULL && (roll->value < 1 || roll->value > die))
-        return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
-                       combatant_name (roll->combatant), die, roll->value);
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                           _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
+                           combatant_name (roll->combatant), die, roll->value);
       if (roll->condition == NULL)
         continue;
       if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent, NULL) ||
           !persistent)
-        return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _ ("%s has no Persistent condition %s to roll against"),
-                       combatant_name (roll->combatant), roll->condition);
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                           _ ("%s has no Persistent condition %s to roll against"),
+                           combatant_name (roll->combatant), roll->condition);
       if (roll->value < 0 || roll->value > MAX_CHECK)
-        return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("A Check Roll for %s must be between 0 and %d"),
-                       combatant_name (roll->combatant), MAX_CHECK);
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                           _ ("A Check Roll for %s must be between 0 and %d"),
+                           combatant_name (roll->combatant), MAX_CHECK);
     }
   return TRUE;
 }
@@ -1147,18 +1137,19 @@ check_spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **e
   int spent = combatant->round_ap;
 
   if (ap < 1)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A movement or action costs at least 1 AP"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A movement or action costs at least 1 AP"));
   if (ap > left)
-    return refuse (
+    return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_NO_BEATS,
       g_dngettext (GETTEXT_PACKAGE, "%s has only %d AP left", "%s has only %d AP left", left),
       combatant_name (combatant), left);
   /* Seed, Action Phase: at most this many AP in one Round. */
   if (spent + ap > self->numbers.max_ap_per_round)
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                   _ ("%s has spent %d AP this Round; %d more would pass the limit of %d a Round"),
-                   combatant_name (combatant), spent, ap, self->numbers.max_ap_per_round);
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+      _ ("%s has spent %d AP this Round; %d more would pass the limit of %d a Round"),
+      combatant_name (combatant), spent, ap, self->numbers.max_ap_per_round);
   return TRUE;
 }
 
@@ -1176,11 +1167,11 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (movement ? combatant->moved : combatant->acted)
-    return refuse (error, movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
-                   movement
-                     ? _ ("%s has already made a movement this Round; one a Round is allowed")
-                     : _ ("%s has already taken an action this Round; one a Round is allowed"),
-                   combatant_name (combatant));
+    return tkr_refuse (
+      error, movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
+      movement ? _ ("%s has already made a movement this Round; one a Round is allowed")
+               : _ ("%s has already taken an action this Round; one a Round is allowed"),
+      combatant_name (combatant));
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
@@ -1216,13 +1207,14 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
     return FALSE;
   left = tkr_ap_combatant_get_ap (combatant);
   if (left < 1 || left > self->numbers.only_action_max_ap)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An Only action needs 1 to %d AP left, and %s has %d"),
-                   self->numbers.only_action_max_ap, combatant_name (combatant), left);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An Only action needs 1 to %d AP left, and %s has %d"),
+                       self->numbers.only_action_max_ap, combatant_name (combatant), left);
   if (combatant->moved || combatant->acted)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already moved or acted this Round; an Only action must be all of it"),
-                   combatant_name (combatant));
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s has already moved or acted this Round; an Only action must be all of it"),
+      combatant_name (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Only action"));
   spend (self, combatant, left);
@@ -1243,24 +1235,24 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (!tkr_ap_combatant_get_free_steps (combatant))
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                   _ ("%s has already taken Free Steps this Turn; they come once a Turn"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                       _ ("%s has already taken Free Steps this Turn; they come once a Turn"),
+                       combatant_name (combatant));
   if (tkr_ap_combatant_get_ap (combatant) < 1)
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                   _ ("%s needs AP left to take Free Steps"), combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                       _ ("%s needs AP left to take Free Steps"), combatant_name (combatant));
   /* Seed, Free Steps: before any other movement or action (read as: first
    * in the opportunity they are taken in). */
   if (combatant->moved || combatant->acted)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already moved or acted this Round; Free Steps must come first"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has already moved or acted this Round; Free Steps must come first"),
+                       combatant_name (combatant));
   most = tkr_ap_encounter_get_free_steps_limit (self, combatant);
   if (spaces < 1 || spaces > most)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   g_dngettext (GETTEXT_PACKAGE, "%s’s Free Steps cover 1 to %d space",
-                                "%s’s Free Steps cover 1 to %d spaces", most),
-                   combatant_name (combatant), most);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       g_dngettext (GETTEXT_PACKAGE, "%s’s Free Steps cover 1 to %d space",
+                                    "%s’s Free Steps cover 1 to %d spaces", most),
+                       combatant_name (combatant), most);
 
   tkr_history_begin (HISTORY (self), _ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
@@ -1278,10 +1270,11 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (combatant->round_ap > 0 || combatant->stepped)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already done something this Round and cannot pass; go to the next "
-                      "one instead"),
-                   combatant_name (combatant));
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s has already done something this Round and cannot pass; go to the next "
+         "one instead"),
+      combatant_name (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
