@@ -5,203 +5,102 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-ap-private.h"
+#include "tkr-fields.h"
 #include "tkr-json.h"
 
-/* The Action-Point combatant and its conditions, adjustments and effects
- * (seed 004); see tkr-ap-encounter.h. */
+/* The Action-Point combatant (seed 004); see tkr-ap-encounter.h. Its
+ * conditions, adjustments and effects are TkrCondition objects. */
 
 static const char *const recover_nicks[] = { "mana", "faith", NULL };
 
-/* ------------------------------------------------------------------ */
-/* Conditions, adjustments and effects                                 */
-/* ------------------------------------------------------------------ */
-
-G_DEFINE_FINAL_TYPE (TkrApMark, tkr_ap_mark, G_TYPE_OBJECT)
-
-static void
-tkr_ap_mark_finalize (GObject *object)
+TkrCondition *
+tkr_ap_condition_new (const char *name, int value, gboolean persistent)
 {
-  g_free (TKR_AP_MARK (object)->name);
-  G_OBJECT_CLASS (tkr_ap_mark_parent_class)->finalize (object);
+  return g_object_new (TKR_TYPE_CONDITION, "name", name, "kind",
+                       persistent ? TKR_CONDITION_KIND_PERSISTENT : TKR_CONDITION_KIND_TEMPORARY,
+                       "value", value, NULL);
 }
 
-static void
-tkr_ap_mark_class_init (TkrApMarkClass *klass)
+TkrCondition *
+tkr_ap_conditions_find (GListStore *list, const char *name)
 {
-  G_OBJECT_CLASS (klass)->finalize = tkr_ap_mark_finalize;
-}
-
-static void
-tkr_ap_mark_init (TkrApMark *self)
-{
-}
-
-TkrApMark *
-tkr_ap_mark_new (const char *name, int value, gboolean persistent)
-{
-  TkrApMark *self = g_object_new (TKR_TYPE_AP_MARK, NULL);
-
-  self->name = g_strdup (name);
-  self->value = value;
-  self->persistent = persistent;
-  return self;
-}
-
-const char *
-tkr_ap_mark_get_name (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), NULL);
-  return self->name;
-}
-
-int
-tkr_ap_mark_get_value (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), 0);
-  return self->value;
-}
-
-gboolean
-tkr_ap_mark_get_persistent (TkrApMark *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_MARK (self), FALSE);
-  return self->persistent;
-}
-
-TkrApMark *
-tkr_ap_marks_find (GListStore *marks, const char *name)
-{
-  for (guint i = 0; name != NULL && i < tkr_ap_n_items (marks); i++)
+  for (guint i = 0; name != NULL && i < tkr_ap_n_items (list); i++)
     {
-      TkrApMark *mark = tkr_ap_item_at (G_LIST_MODEL (marks), i);
+      TkrCondition *condition = tkr_ap_item_at (G_LIST_MODEL (list), i);
+      const char *own = tkr_condition_get_name (condition);
 
-      if (g_utf8_collate (mark->name, name) == 0 || g_ascii_strcasecmp (mark->name, name) == 0)
-        return mark;
+      if (g_utf8_collate (own, name) == 0 || g_ascii_strcasecmp (own, name) == 0)
+        return condition;
     }
   return NULL;
 }
 
-/* ------------------------------------------------------------------ */
-/* The combatant                                                       */
-/* ------------------------------------------------------------------ */
-
 G_DEFINE_FINAL_TYPE (TkrApCombatant, tkr_ap_combatant, TKR_TYPE_COMBATANT)
 
-/* The combatant's own fields as properties (for the history) and as file
- * members (the name with '-' as '_'), in the files' order. 'r' and 'f'
- * are the "ap" and "free-steps" resources, kept in TkrCombatant. */
-typedef struct
-{
-  const char *name;
-  char type; /* 'i'nt, 'b'oolean, 's'tring, 'r'esource, 'f'lag resource */
-  gsize offset;
-  int minimum, maximum;
-} Field;
-
-#define F(name, type, field, minimum, maximum)                                                     \
-  {                                                                                                \
-    name, type, G_STRUCT_OFFSET (TkrApCombatant, field), minimum, maximum                          \
-  }
-
-static const Field fields[] = {
-  F ("finesse-die", 'i', finesse_die, 1, MAX_DIE),
-  F ("ap-adjustment", 'i', ap_adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT),
-  { "ap", 'r', 0, 0, MAX_AP },
-  F ("round-ap", 'i', round_ap, 0, MAX_AP),
-  F ("mana", 'i', mana, 0, MAX_AP),
-  F ("mana-max", 'i', mana_max, 0, MAX_AP),
-  F ("faith", 'i', faith, 0, MAX_AP),
-  F ("faith-max", 'i', faith_max, 0, MAX_AP),
-  F ("surprised", 'b', surprised, 0, 0),
-  F ("moved", 'b', moved, 0, 0),
-  F ("acted", 'b', acted, 0, 0),
-  F ("passed", 'b', passed, 0, 0),
-  { "free-steps", 'f', 0, 0, 1 },
-  F ("stepped", 'b', stepped, 0, 0),
-  F ("size", 's', size, 0, 0),
-  F ("recover", 's', recover, 0, 0),
+/* The combatant's own fields; its resources "ap" (Action Points left)
+ * and "free-steps" (1 while unused) are kept in TkrCombatant. */
+static const TkrField fields[] = {
+  TKR_FIELD_INT (TkrApCombatant, finesse_die, "finesse-die", "finesse_die", 1, MAX_DIE, 1),
+  TKR_FIELD_INT (TkrApCombatant,
+                 ap_adjustment,
+                 "ap-adjustment",
+                 "ap_adjustment",
+                 -MAX_ADJUSTMENT,
+                 MAX_ADJUSTMENT,
+                 0),
+  TKR_FIELD_INT (TkrApCombatant, round_ap, "round-ap", "round_ap", 0, MAX_AP, 0),
+  TKR_FIELD_INT (TkrApCombatant, mana, "mana", "mana", 0, MAX_AP, 0),
+  TKR_FIELD_INT (TkrApCombatant, mana_max, "mana-max", "mana_max", 0, MAX_AP, 0),
+  TKR_FIELD_INT (TkrApCombatant, faith, "faith", "faith", 0, MAX_AP, 0),
+  TKR_FIELD_INT (TkrApCombatant, faith_max, "faith-max", "faith_max", 0, MAX_AP, 0),
+  TKR_FIELD_BOOLEAN (TkrApCombatant, surprised, "surprised", "surprised"),
+  TKR_FIELD_BOOLEAN (TkrApCombatant, moved, "moved", "moved"),
+  TKR_FIELD_BOOLEAN (TkrApCombatant, acted, "acted", "acted"),
+  TKR_FIELD_BOOLEAN (TkrApCombatant, passed, "passed", "passed"),
+  TKR_FIELD_BOOLEAN (TkrApCombatant, stepped, "stepped", "stepped"),
+  TKR_FIELD_STRING (TkrApCombatant, size, "size", "size"),
+  TKR_FIELD_STRING (TkrApCombatant, recover, "recover", "recover"),
 };
 
-#undef F
+/* The members of a combatant in files, all required, in the files'
+ * order: the fields and the two resources. */
+static const char *const members[] = {
+  "finesse_die", "ap_adjustment", "ap",        "round_ap", "mana",  "mana_max",
+  "faith",       "faith_max",     "surprised", "moved",    "acted", "passed",
+  "free_steps",  "stepped",       "size",      "recover",  NULL,
+};
 
-#define FIELD(self, field) G_STRUCT_MEMBER_P ((self), (field)->offset)
+/* The lists in files: each item has "name", "persistent" for conditions,
+ * and the number under its own member, within bounds. */
+static const struct
+{
+  const char *member;
+  const char *value_member;
+  int minimum, maximum;
+} lists[AP_N_LISTS] = {
+  [AP_CONDITIONS] = { "conditions", "target", 0, MAX_CHECK },
+  [AP_ADJUSTMENTS] = { "adjustments", "value", -MAX_ADJUSTMENT, MAX_ADJUSTMENT },
+  [AP_EFFECTS] = { "effects", "damage", 1, MAX_DAMAGE },
+};
 
 static void
 tkr_ap_combatant_finalize (GObject *object)
 {
   TkrApCombatant *self = TKR_AP_COMBATANT (object);
 
-  g_free (self->size);
-  g_free (self->recover);
-  g_clear_object (&self->conditions);
-  g_clear_object (&self->adjustments);
-  g_clear_object (&self->effects);
+  tkr_fields_clear (object, TKR_TYPE_AP_COMBATANT);
+  for (guint i = 0; i < AP_N_LISTS; i++)
+    g_clear_object (&self->lists[i]);
   G_OBJECT_CLASS (tkr_ap_combatant_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_combatant_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  const Field *field = &fields[prop_id - 1];
-  gpointer member = FIELD (object, field);
-
-  if (field->type == 'i')
-    g_value_set_int (value, *(int *) member);
-  else if (field->type == 'b')
-    g_value_set_boolean (value, *(gboolean *) member);
-  else
-    g_value_set_string (value, *(char **) member);
-}
-
-static void
-tkr_ap_combatant_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
-                               GParamSpec *pspec)
-{
-  const Field *field = &fields[prop_id - 1];
-  gpointer member = FIELD (object, field);
-
-  if (field->type == 'i' && *(int *) member != g_value_get_int (value))
-    *(int *) member = g_value_get_int (value);
-  else if (field->type == 'b' && *(gboolean *) member != g_value_get_boolean (value))
-    *(gboolean *) member = g_value_get_boolean (value);
-  else if (field->type == 's' && g_strcmp0 (*(char **) member, g_value_get_string (value)) != 0)
-    {
-      g_free (*(char **) member);
-      *(char **) member = g_value_dup_string (value);
-    }
-  else
-    return;
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
 tkr_ap_combatant_class_init (TkrApCombatantClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = tkr_ap_combatant_finalize;
-  object_class->get_property = tkr_ap_combatant_get_property;
-  object_class->set_property = tkr_ap_combatant_set_property;
-
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      GParamSpec *pspec;
-
-      if (field->type == 'i')
-        pspec = g_param_spec_int (field->name, NULL, NULL, field->minimum, field->maximum,
-                                  MAX (field->minimum, 0), rw);
-      else if (field->type == 'b')
-        pspec = g_param_spec_boolean (field->name, NULL, NULL, FALSE, rw);
-      else if (field->type == 's')
-        pspec = g_param_spec_string (field->name, NULL, NULL, NULL, rw);
-      else
-        continue; /* resources are objects of their own */
-      g_object_class_install_property (object_class, i + 1, pspec);
-    }
+  tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
 }
 
 static void
@@ -215,47 +114,42 @@ tkr_ap_combatant_init (TkrApCombatant *self)
   tkr_combatant_add_resource (TKR_COMBATANT (self), ap);
   tkr_combatant_add_resource (TKR_COMBATANT (self), steps);
   self->finesse_die = 1;
-  self->conditions = g_list_store_new (TKR_TYPE_AP_MARK);
-  self->adjustments = g_list_store_new (TKR_TYPE_AP_MARK);
-  self->effects = g_list_store_new (TKR_TYPE_AP_MARK);
+  self->lists[AP_CONDITIONS] =
+    g_object_ref (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
+  self->lists[AP_ADJUSTMENTS] = g_list_store_new (TKR_TYPE_CONDITION);
+  self->lists[AP_EFFECTS] = g_list_store_new (TKR_TYPE_CONDITION);
 }
 
-#define GETTER(type, fn, field, fallback)                                                          \
+#define GETTER(type, fn, value, fallback)                                                          \
   type tkr_ap_combatant_get_##fn (TkrApCombatant *self)                                            \
   {                                                                                                \
     g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), fallback);                                   \
-    return self->field;                                                                            \
+    return value;                                                                                  \
   }
 
-GETTER (int, round_ap, round_ap, 0)
-GETTER (int, finesse_die, finesse_die, 0)
-GETTER (int, ap_adjustment, ap_adjustment, 0)
-GETTER (int, mana, mana, 0)
-GETTER (int, mana_max, mana_max, 0)
-GETTER (int, faith, faith, 0)
-GETTER (int, faith_max, faith_max, 0)
-GETTER (gboolean, surprised, surprised, FALSE)
-GETTER (gboolean, moved, moved, FALSE)
-GETTER (gboolean, acted, acted, FALSE)
-GETTER (gboolean, passed, passed, FALSE)
-GETTER (const char *, size, size, NULL)
-GETTER (const char *, recover, recover, NULL)
+GETTER (int, round_ap, self->round_ap, 0)
+GETTER (int, finesse_die, self->finesse_die, 0)
+GETTER (int, ap_adjustment, self->ap_adjustment, 0)
+GETTER (int, mana, self->mana, 0)
+GETTER (int, mana_max, self->mana_max, 0)
+GETTER (int, faith, self->faith, 0)
+GETTER (int, faith_max, self->faith_max, 0)
+GETTER (gboolean, surprised, self->surprised, FALSE)
+GETTER (gboolean, moved, self->moved, FALSE)
+GETTER (gboolean, acted, self->acted, FALSE)
+GETTER (gboolean, passed, self->passed, FALSE)
+GETTER (const char *, size, self->size, NULL)
+GETTER (const char *, recover, self->recover, NULL)
+GETTER (int, ap, tkr_combatant_get_left (TKR_COMBATANT (self), "ap"), 0)
+GETTER (gboolean,
+        free_steps,
+        tkr_combatant_get_left (TKR_COMBATANT (self), "free-steps") > 0,
+        FALSE)
+GETTER (GListModel *, ap_conditions, G_LIST_MODEL (self->lists[AP_CONDITIONS]), NULL)
+GETTER (GListModel *, adjustments, G_LIST_MODEL (self->lists[AP_ADJUSTMENTS]), NULL)
+GETTER (GListModel *, effects, G_LIST_MODEL (self->lists[AP_EFFECTS]), NULL)
 
 #undef GETTER
-
-int
-tkr_ap_combatant_get_ap (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), 0);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "ap");
-}
-
-gboolean
-tkr_ap_combatant_get_free_steps (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), FALSE);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "free-steps") > 0;
-}
 
 gboolean
 tkr_ap_combatant_has_condition (TkrApCombatant *self,
@@ -263,49 +157,34 @@ tkr_ap_combatant_has_condition (TkrApCombatant *self,
                                 gboolean *persistent,
                                 int *target)
 {
-  TkrApMark *mark;
+  TkrCondition *condition;
 
   g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  mark = tkr_ap_marks_find (self->conditions, name);
-  if (mark == NULL)
+  condition = tkr_ap_conditions_find (self->lists[AP_CONDITIONS], name);
+  if (condition == NULL)
     return FALSE;
   if (persistent)
-    *persistent = mark->persistent;
+    *persistent = tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_PERSISTENT;
   if (target)
-    *target = mark->value;
+    *target = tkr_condition_get_value (condition);
   return TRUE;
 }
 
-GListModel *
-tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->conditions);
-}
-
-GListModel *
-tkr_ap_combatant_get_adjustments (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->adjustments);
-}
-
-GListModel *
-tkr_ap_combatant_get_effects (TkrApCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->effects);
-}
-
+/* The sheet's field @field, else (with @fallback) the save or skill named
+ * @fallback, else 0. */
 static int
-sheet_value (TkrCharacter *character, const char *name)
+sheet_number (TkrCharacter *character, const char *field, const char *fallback)
 {
-  int save = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, name);
+  int value = 0;
 
-  return save != 0 ? save
-                   : tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, name);
+  if (tkr_character_get_field (character, field, &value) || fallback == NULL)
+    return value;
+  value = tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, fallback);
+  return value != 0
+           ? value
+           : tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, fallback);
 }
 
 /* A fresh combatant for @character: its starting values are part of its
@@ -317,23 +196,15 @@ sheet_value (TkrCharacter *character, const char *name)
 TkrApCombatant *
 tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNumbers *numbers)
 {
-  int die, adjustment, mana, faith, size_choice;
+  int die = sheet_number (character, "finesse_die", "Finesse");
+  int adjustment = sheet_number (character, "ap_adjustment", NULL);
+  int mana = CLAMP (sheet_number (character, "mana_max", "Mana"), 0, numbers->max_pool);
+  int faith = CLAMP (sheet_number (character, "faith_max", "Faith"), 0, numbers->max_pool);
   const char *size = numbers->default_size;
+  int size_choice;
 
-  if (!tkr_character_get_field (character, "finesse_die", &die))
-    die = sheet_value (character, "Finesse");
   if (!tkr_ap_numbers_has_die (numbers, die))
     die = numbers->default_finesse_die;
-  if (!tkr_character_get_field (character, "ap_adjustment", &adjustment))
-    adjustment = 0;
-  adjustment = CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  if (!tkr_character_get_field (character, "mana_max", &mana))
-    mana = sheet_value (character, "Mana");
-  mana = CLAMP (mana, 0, numbers->max_pool);
-  if (!tkr_character_get_field (character, "faith_max", &faith))
-    faith = sheet_value (character, "Faith");
-  faith = CLAMP (faith, 0, numbers->max_pool);
-
   /* The size field stores a choice; its label ("Medium", "Small") names
    * one of the rule data's Free Steps sizes. */
   if (tkr_character_get_field (character, "size", &size_choice))
@@ -347,97 +218,68 @@ tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNum
     }
 
   return g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, "finesse-die", die,
-                       "ap-adjustment", adjustment, "size", size, "recover",
-                       mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana, "mana-max", mana,
-                       "faith", faith, "faith-max", faith, NULL);
+                       "ap-adjustment", CLAMP (adjustment, -MAX_ADJUSTMENT, MAX_ADJUSTMENT), "size",
+                       size, "recover", mana > 0 || faith == 0 ? "mana" : "faith", "mana", mana,
+                       "mana-max", mana, "faith", faith, "faith-max", faith, NULL);
 }
 
 /* ------------------------------------------------------------------ */
 /* Files                                                               */
 /* ------------------------------------------------------------------ */
 
-static char *
-member_name (const Field *field)
-{
-  return g_strdelimit (g_strdup (field->name), "-", '_');
-}
-
-static JsonNode *
-marks_to_json (GListStore *marks, const char *value_member)
-{
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-
-  for (guint i = 0; i < tkr_ap_n_items (marks); i++)
-    {
-      TkrApMark *mark = tkr_ap_item_at (G_LIST_MODEL (marks), i);
-      JsonObject *object = json_object_new ();
-
-      json_object_set_string_member (object, "name", mark->name);
-      if (g_str_equal (value_member, "target"))
-        json_object_set_boolean_member (object, "persistent", mark->persistent);
-      json_object_set_int_member (object, value_member, mark->value);
-      json_array_add_object_element (array, object);
-    }
-  json_node_take_array (node, array);
-  return node;
-}
-
 /* A participant is stored by the engine; the combatant names it by id. */
 JsonNode *
 tkr_ap_combatant_to_json (TkrApCombatant *self)
 {
+  g_autoptr (JsonObject) saved = json_object_new ();
   JsonObject *object = json_object_new ();
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
 
+  tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_AP_COMBATANT, saved);
+  json_object_set_int_member (saved, "ap", tkr_ap_combatant_get_ap (self));
+  json_object_set_boolean_member (saved, "free_steps", tkr_ap_combatant_get_free_steps (self));
   json_object_set_string_member (
     object, "ref", tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (self))));
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      g_autofree char *name = member_name (field);
-      gpointer member = FIELD (self, field);
+  for (guint i = 0; members[i] != NULL; i++)
+    json_object_set_member (object, members[i], json_object_dup_member (saved, members[i]));
 
-      if (field->type == 'i')
-        json_object_set_int_member (object, name, *(int *) member);
-      else if (field->type == 'b')
-        json_object_set_boolean_member (object, name, *(gboolean *) member);
-      else if (field->type == 's')
-        json_object_set_string_member (object, name, *(char **) member ? *(char **) member : "");
-      else if (field->type == 'r')
-        json_object_set_int_member (object, name,
-                                    tkr_combatant_get_left (TKR_COMBATANT (self), name));
-      else
-        json_object_set_boolean_member (object, name, tkr_ap_combatant_get_free_steps (self));
+  for (guint list = 0; list < AP_N_LISTS; list++)
+    {
+      JsonArray *array = json_array_new ();
+
+      for (guint i = 0; i < tkr_ap_n_items (self->lists[list]); i++)
+        {
+          TkrCondition *condition = tkr_ap_item_at (G_LIST_MODEL (self->lists[list]), i);
+          JsonObject *item = json_object_new ();
+
+          json_object_set_string_member (item, "name", tkr_condition_get_name (condition));
+          if (list == AP_CONDITIONS)
+            json_object_set_boolean_member (item, "persistent",
+                                            tkr_condition_get_kind (condition) ==
+                                              TKR_CONDITION_KIND_PERSISTENT);
+          json_object_set_int_member (item, lists[list].value_member,
+                                      tkr_condition_get_value (condition));
+          json_array_add_object_element (array, item);
+        }
+      json_object_set_array_member (object, lists[list].member, array);
     }
-  json_object_set_member (object, "conditions", marks_to_json (self->conditions, "target"));
-  json_object_set_member (object, "adjustments", marks_to_json (self->adjustments, "value"));
-  json_object_set_member (object, "effects", marks_to_json (self->effects, "damage"));
   json_node_take_object (node, object);
   return node;
 }
 
 static gboolean
-read_marks (JsonObject *object,
-            const char *member,
-            const char *value_member,
-            const char *path,
-            int minimum,
-            int maximum,
-            GListStore *marks,
-            GError **error)
+read_list (TkrApCombatant *self, ApList list, JsonObject *object, const char *path, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, member);
-  gboolean condition = g_str_equal (value_member, "target");
+  g_autofree char *list_path = tkr_json_path (path, lists[list].member);
   JsonArray *array;
 
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
+  if (!tkr_json_get_array (object, lists[list].member, path, FALSE, &array, error))
     return FALSE;
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
       g_autofree char *name = NULL;
-      g_autoptr (TkrApMark) mark = NULL;
+      g_autoptr (TkrCondition) condition = NULL;
       JsonObject *item =
         tkr_json_require_object (json_array_get_element (array, i), item_path, error);
       gboolean persistent = FALSE;
@@ -445,13 +287,13 @@ read_marks (JsonObject *object,
 
       if (item == NULL ||
           !tkr_json_get_string (item, "name", item_path, TRUE, NULL, &name, error) ||
-          (condition &&
+          (list == AP_CONDITIONS &&
            !tkr_json_get_bool (item, "persistent", item_path, TRUE, FALSE, &persistent, error)) ||
-          !tkr_json_get_int (item, value_member, item_path, TRUE, minimum, maximum, 0, &value,
-                             error))
+          !tkr_json_get_int (item, lists[list].value_member, item_path, TRUE, lists[list].minimum,
+                             lists[list].maximum, 0, &value, error))
         return FALSE;
-      mark = tkr_ap_mark_new (name, (int) value, persistent);
-      g_list_store_append (marks, mark);
+      condition = tkr_ap_condition_new (name, (int) value, persistent);
+      g_list_store_append (self->lists[list], condition);
     }
   return TRUE;
 }
@@ -463,55 +305,34 @@ tkr_ap_combatant_read_json (TkrApCombatant *self,
                             const char *path,
                             GError **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      const Field *field = &fields[i];
-      g_autofree char *name = member_name (field);
-      g_autofree char *text = NULL;
-      gpointer member = FIELD (self, field);
-      gboolean flag;
-      gint64 value;
-      int choice;
+  gboolean steps;
+  gint64 ap;
+  int recover;
 
-      if (field->type == 'b' || field->type == 'f')
+  for (guint i = 0; members[i] != NULL; i++)
+    {
+      JsonNode *member = json_object_get_member (object, members[i]);
+
+      if (member == NULL || JSON_NODE_HOLDS_NULL (member))
         {
-          if (!tkr_json_get_bool (object, name, path, TRUE, FALSE, &flag, error))
-            return FALSE;
-          if (field->type == 'b')
-            *(gboolean *) member = flag;
-          else
-            g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), field->name),
-                          "current", flag ? 1 : 0, NULL);
-        }
-      else if (field->type == 'i' || field->type == 'r')
-        {
-          if (!tkr_json_get_int (object, name, path, TRUE, field->minimum, field->maximum, 0,
-                                 &value, error))
-            return FALSE;
-          if (field->type == 'i')
-            *(int *) member = (int) value;
-          else
-            g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), field->name),
-                          "current", (int) value, NULL);
-        }
-      else if (g_str_equal (field->name, "recover"))
-        {
-          if (!tkr_json_get_enum (object, name, path, TRUE, recover_nicks, 0, &choice, error))
-            return FALSE;
-          *(char **) member = g_strdup (recover_nicks[choice]);
-        }
-      else
-        {
-          if (!tkr_json_get_string (object, name, path, TRUE, NULL, &text, error))
-            return FALSE;
-          *(char **) member = g_steal_pointer (&text);
+          g_autofree char *member_path = tkr_json_path (path, members[i]);
+
+          tkr_json_set_error (error, member_path, _ ("a required value is missing"));
+          return FALSE;
         }
     }
-  if (!read_marks (object, "conditions", "target", path, 0, MAX_CHECK, self->conditions, error) ||
-      !read_marks (object, "adjustments", "value", path, -MAX_ADJUSTMENT, MAX_ADJUSTMENT,
-                   self->adjustments, error) ||
-      !read_marks (object, "effects", "damage", path, 1, MAX_DAMAGE, self->effects, error))
+  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_AP_COMBATANT, object, path, error) ||
+      !tkr_json_get_int (object, "ap", path, TRUE, 0, MAX_AP, 0, &ap, error) ||
+      !tkr_json_get_bool (object, "free_steps", path, TRUE, FALSE, &steps, error) ||
+      !tkr_json_get_enum (object, "recover", path, TRUE, recover_nicks, 0, &recover, error))
     return FALSE;
+  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), "ap"), "current", (int) ap,
+                NULL);
+  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), "free-steps"), "current",
+                steps ? 1 : 0, NULL);
+  for (ApList list = 0; list < AP_N_LISTS; list++)
+    if (!read_list (self, list, object, path, error))
+      return FALSE;
 
   if (self->mana > self->mana_max || self->faith > self->faith_max)
     {

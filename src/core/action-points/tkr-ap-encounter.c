@@ -7,7 +7,9 @@
 
 #include "tkr-ap-private.h"
 #include "tkr-enums.h"
+#include "tkr-fields.h"
 #include "tkr-json.h"
+#include "tkr-refusal.h"
 
 /*
  * The Action-Point system (seed 004, "Turns and Phases", "Reset Phase",
@@ -29,13 +31,6 @@ G_DEFINE_ENUM_TYPE (TkrApStep,
 
 static const char *const step_nicks[] = { "reset", "action", NULL };
 
-const char *
-tkr_ap_step_to_nick (TkrApStep step)
-{
-  g_return_val_if_fail (step <= TKR_AP_STEP_ACTION, NULL);
-  return step_nicks[step];
-}
-
 static const char *
 combatant_name (TkrApCombatant *combatant)
 {
@@ -53,25 +48,25 @@ struct _TkrApEncounter
   GRand *rand;
   ApNumbers numbers;
   char *name;
-  TkrApStep step;
   int turn;
+  TkrApStep step;
   GListStore *members;       /* TkrApCombatant, one per participant */
   TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
 };
 
 G_DEFINE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR_TYPE_ENCOUNTER)
 
-enum
-{
-  PROP_0,
-  PROP_NAME,
-  PROP_STEP,
-  PROP_TURN,
-  PROP_MEMBERS,
-  N_PROPS
+/* "name" and "turn"; files keep them with the step (ap_write_json). */
+static const TkrField encounter_fields[] = {
+  TKR_FIELD_STRING (TkrApEncounter, name, "name", NULL),
+  TKR_FIELD_INT (TkrApEncounter, turn, "turn", NULL, 0, MAX_COUNT, 0),
 };
 
-static GParamSpec *properties[N_PROPS];
+enum
+{
+  PROP_STEP = G_N_ELEMENTS (encounter_fields) + 1,
+  PROP_MEMBERS,
+};
 
 static void
 tkr_ap_encounter_dispose (GObject *object)
@@ -85,7 +80,7 @@ tkr_ap_encounter_finalize (GObject *object)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  g_free (self->name);
+  tkr_fields_clear (object, TKR_TYPE_AP_ENCOUNTER);
   g_clear_pointer (&self->rand, g_rand_free);
   tkr_ap_numbers_clear (&self->numbers);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->finalize (object);
@@ -96,23 +91,12 @@ tkr_ap_encounter_get_property (GObject *object, guint prop_id, GValue *value, GP
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case PROP_STEP:
-      g_value_set_enum (value, self->step);
-      break;
-    case PROP_TURN:
-      g_value_set_int (value, self->turn);
-      break;
-    case PROP_MEMBERS:
-      g_value_set_object (value, self->members);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_STEP)
+    g_value_set_enum (value, self->step);
+  else if (prop_id == PROP_MEMBERS)
+    g_value_set_object (value, self->members);
+  else
+    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 static void
@@ -123,29 +107,13 @@ tkr_ap_encounter_set_property (GObject *object,
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  switch (prop_id)
+  if (prop_id != PROP_STEP)
+    tkr_fields_set_property (object, prop_id, value, pspec);
+  else if (self->step != (TkrApStep) g_value_get_enum (value))
     {
-    case PROP_NAME:
-      if (g_strcmp0 (self->name, g_value_get_string (value)) == 0)
-        return;
-      g_free (self->name);
-      self->name = g_value_dup_string (value);
-      break;
-    case PROP_STEP:
-      if (self->step == (TkrApStep) g_value_get_enum (value))
-        return;
       self->step = g_value_get_enum (value);
-      break;
-    case PROP_TURN:
-      if (self->turn == g_value_get_int (value))
-        return;
-      self->turn = g_value_get_int (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
+      g_object_notify_by_pspec (object, pspec);
     }
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -158,7 +126,9 @@ tkr_ap_encounter_constructed (GObject *object)
 
   /* tkr_ap_encounter_new() checked the section already. */
   rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self));
-  if (rules != NULL && !tkr_ap_numbers_read (rules, &self->numbers, NULL))
+  if (rules != NULL && tkr_ap_encounter_check_rules (rules, NULL))
+    tkr_ap_numbers_read (rules, &self->numbers);
+  else if (rules != NULL)
     g_critical ("The rules given to an Action-Point encounter have no usable section");
   if (self->rand == NULL)
     self->rand = g_rand_new ();
@@ -219,8 +189,7 @@ ap_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *comba
   g_autoptr (TkrCombatant) made = NULL;
 
   if (combatant == NULL)
-    combatant = made = TKR_COMBATANT (tkr_ap_combatant_new_from_sheet (
-      character, tkr_encounter_get_rules (ENC (self)), &self->numbers));
+    combatant = made = ap_new_combatant (encounter, character);
   if (!g_list_store_find (self->members, combatant, NULL))
     tkr_history_append (HISTORY (self), self->members, combatant);
 }
@@ -255,26 +224,25 @@ tkr_ap_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand)
   return self;
 }
 
-TkrApStep
-tkr_ap_encounter_get_step (TkrApEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), TKR_AP_STEP_RESET);
-  return self->step;
-}
+#define GETTER(type, fn, value, fallback)                                                          \
+  type tkr_ap_encounter_get_##fn (TkrApEncounter *self)                                            \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), fallback);                                   \
+    return value;                                                                                  \
+  }
 
-int
-tkr_ap_encounter_get_turn (TkrApEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);
-  return self->turn;
-}
+GETTER (TkrApStep, step, self->step, TKR_AP_STEP_RESET)
+GETTER (int, turn, self->turn, 0)
+GETTER (GListModel *, members, G_LIST_MODEL (self->members), NULL)
+GETTER (int, max_ap_per_round, self->numbers.max_ap_per_round, 0)
+GETTER (int, only_action_max_ap, self->numbers.only_action_max_ap, 0)
+GETTER (int, surprised_first_ap, self->numbers.surprised_first_ap, 0)
+GETTER (int, check_die, self->numbers.check_die, 0)
+GETTER (int, max_pool, self->numbers.max_pool, 0)
+GETTER (GArray *, finesse_dice, self->numbers.finesse_dice, NULL)
+GETTER (const char *const *, sizes, self->numbers.sizes, NULL)
 
-GListModel *
-tkr_ap_encounter_get_members (TkrApEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->members);
-}
+#undef GETTER
 
 TkrApCombatant *
 tkr_ap_encounter_get_actor (TkrApEncounter *self)
@@ -284,35 +252,6 @@ tkr_ap_encounter_get_actor (TkrApEncounter *self)
   if (PHASE (self) != TKR_PHASE_MAIN || self->step != TKR_AP_STEP_ACTION)
     return NULL;
   return TKR_AP_COMBATANT (tkr_encounter_get_current_slot (ENC (self)));
-}
-
-#define NUMBER(fn, member)                                                                         \
-  int tkr_ap_encounter_get_##fn (TkrApEncounter *self)                                             \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), 0);                                          \
-    return self->numbers.member;                                                                   \
-  }
-
-NUMBER (max_ap_per_round, max_ap_per_round)
-NUMBER (only_action_max_ap, only_action_max_ap)
-NUMBER (surprised_first_ap, surprised_first_ap)
-NUMBER (check_die, check_die)
-NUMBER (max_pool, max_pool)
-
-#undef NUMBER
-
-GArray *
-tkr_ap_encounter_get_finesse_dice (TkrApEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
-  return self->numbers.finesse_dice;
-}
-
-const char *const *
-tkr_ap_encounter_get_sizes (TkrApEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
-  return (const char *const *) self->numbers.sizes;
 }
 
 int
@@ -410,14 +349,16 @@ describe_end (TkrEncounter *encounter)
 
 /* Checks shared by the commands */
 
+/* Every command begins with one of these; they check the encounter too. */
 static gboolean
 require_member (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
+
   if (TKR_IS_AP_COMBATANT (combatant) && g_list_store_find (self->members, combatant, NULL))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That character does not take part in this encounter"));
-  return FALSE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                     _ ("That character does not take part in this encounter"));
 }
 
 static gboolean
@@ -427,25 +368,25 @@ require_not_ended (TkrApEncounter *self, TkrApCombatant *combatant, GError **err
     return FALSE;
   if (PHASE (self) != TKR_PHASE_END)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               _ ("The encounter has ended; %s’s combat state can no longer change"),
-               combatant_name (combatant));
-  return FALSE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                     _ ("The encounter has ended; %s’s combat state can no longer change"),
+                     combatant_name (combatant));
 }
 
 static gboolean
 require_step (TkrApEncounter *self, TkrApStep step, GError **error)
 {
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
+
   if (!tkr_encounter_require_phase (ENC (self), TKR_PHASE_MAIN, error))
     return FALSE;
   if (self->step == step)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               step == TKR_AP_STEP_RESET
-                 ? _ ("The Reset Phase is not due: the Action Phase of Turn %d is running")
-                 : _ ("The Action Phase has not begun: the Reset Phase of Turn %d is due"),
-               self->turn);
-  return FALSE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                     step == TKR_AP_STEP_RESET
+                       ? _ ("The Reset Phase is not due: the Action Phase of Turn %d is running")
+                       : _ ("The Action Phase has not begun: the Reset Phase of Turn %d is due"),
+                     self->turn);
 }
 
 static gboolean
@@ -458,14 +399,21 @@ require_actor (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
   actor = tkr_ap_encounter_get_actor (self);
   if (actor == combatant)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-               /* Translators: two character names */
-               _ ("%s cannot act now: it is %s’s opportunity in this Round"),
-               combatant_name (combatant), actor ? combatant_name (actor) : _ ("nobody"));
-  return FALSE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                     /* Translators: two character names */
+                     _ ("%s cannot act now: it is %s’s opportunity in this Round"),
+                     combatant_name (combatant), actor ? combatant_name (actor) : _ ("nobody"));
 }
 
 /* GM settings */
+
+/* Closes the command's history step: the command succeeded. */
+static gboolean
+done (TkrApEncounter *self)
+{
+  tkr_history_end (HISTORY (self));
+  return TRUE;
+}
 
 gboolean
 tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
@@ -473,22 +421,16 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
                                   int sides,
                                   GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (!tkr_ap_numbers_has_die (&self->numbers, sides))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
+                       combatant_name (combatant));
   tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
   LOG (self, _ ("%s’s Finesse Die is now a d%d"), combatant_name (combatant), sides);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -497,21 +439,15 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
                                     int adjustment,
                                     GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (adjustment < -MAX_ADJUSTMENT || adjustment > MAX_ADJUSTMENT)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s’s AP adjustment must be between %d and %d"), combatant_name (combatant),
-                   -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s AP adjustment must be between %d and %d"),
+                       combatant_name (combatant), -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
   tkr_history_begin (HISTORY (self), _ ("Set the AP adjustment"));
   SET (self, combatant, "ap-adjustment", adjustment);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -520,23 +456,19 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
                            const char *size,
                            GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   if (tkr_ap_numbers_size_index (&self->numbers, size) < 0)
     {
-      g_autofree char *sizes = g_strjoinv (", ", self->numbers.sizes);
+      g_autofree char *sizes = g_strjoinv (", ", (char **) self->numbers.sizes);
 
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("“%s” is not a size these rules know for %s (known: %s)"), size ? size : "",
-                   combatant_name (combatant), sizes);
-      return FALSE;
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                         _ ("“%s” is not a size these rules know for %s (known: %s)"),
+                         size ? size : "", combatant_name (combatant), sizes);
     }
   tkr_history_begin (HISTORY (self), _ ("Set the size"));
   SET (self, combatant, "size", size);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -545,21 +477,15 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
                                 gboolean surprised,
                                 GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error))
     return FALSE;
   /* Surprise only matters for the opening Reset (seed, Reset Phase). */
   if ((PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) && self->turn > 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Surprise only counts before the first Reset Phase, which has passed"));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                       _ ("Surprise only counts before the first Reset Phase, which has passed"));
   tkr_history_begin (HISTORY (self), surprised ? _ ("Mark as surprised") : _ ("Not surprised"));
   SET (self, combatant, "surprised", surprised);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 static gboolean
@@ -567,10 +493,8 @@ check_pool_name (TkrApCombatant *combatant, const char *pool, GError **error)
 {
   if (g_strcmp0 (pool, "mana") == 0 || g_strcmp0 (pool, "faith") == 0)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("%s recovers Mana or Faith, not “%s”"), combatant_name (combatant),
-               pool ? pool : "");
-  return FALSE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s recovers Mana or Faith, not “%s”"),
+                     combatant_name (combatant), pool ? pool : "");
 }
 
 gboolean
@@ -579,14 +503,11 @@ tkr_ap_encounter_set_recover (TkrApEncounter *self,
                               const char *pool,
                               GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
   tkr_history_begin (HISTORY (self), _ ("Choose what to recover"));
   SET (self, combatant, "recover", pool);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -599,35 +520,50 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
 {
   g_autofree char *max_property = NULL;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
   if (maximum < 0 || maximum > self->numbers.max_pool || current < 0 || current > maximum)
-    {
-      g_set_error (
-        error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-        _ ("%s’s %s must be between 0 and its maximum, at most %d"), combatant_name (combatant),
-        g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"), self->numbers.max_pool);
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s’s %s must be between 0 and its maximum, at most %d"), combatant_name (combatant),
+      g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"), self->numbers.max_pool);
   max_property = g_strconcat (pool, "-max", NULL);
   tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
   SET (self, combatant, pool, current);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
+/* Conditions, adjustments and effects */
+
+/* The checks every addition makes: the combatant, the phase, the name. */
 static gboolean
-check_label (TkrApCombatant *combatant, const char *name, GError **error)
+check_addition (TkrApEncounter *self, TkrApCombatant *combatant, const char *name, GError **error)
 {
+  if (!require_not_ended (self, combatant, error))
+    return FALSE;
   if (name != NULL && *name != '\0' && strlen (name) <= 200 && g_utf8_validate (name, -1, NULL))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("A condition, adjustment or effect on %s needs a name of at most 200 characters"),
-               combatant_name (combatant));
-  return FALSE;
+  return tkr_refuse (
+    error, TKR_ENCOUNTER_ERROR_INVALID,
+    _ ("A condition, adjustment or effect on %s needs a name of at most 200 characters"),
+    combatant_name (combatant));
+}
+
+/* Opens the step named @label and adds the entry to @list. */
+static void
+add_entry (TkrApEncounter *self,
+           TkrApCombatant *combatant,
+           ApList list,
+           const char *label,
+           const char *name,
+           int value,
+           gboolean persistent)
+{
+  g_autoptr (TkrCondition) entry = tkr_ap_condition_new (name, value, persistent);
+
+  tkr_history_begin (HISTORY (self), label);
+  tkr_history_append (HISTORY (self), combatant->lists[list], entry);
 }
 
 static int
@@ -642,14 +578,6 @@ check_target_for (TkrApEncounter *self, const char *id)
   return self->numbers.default_check_target;
 }
 
-static void
-add_mark (TkrApEncounter *self, GListStore *marks, const char *name, int value, gboolean persistent)
-{
-  g_autoptr (TkrApMark) mark = tkr_ap_mark_new (name, value, persistent);
-
-  tkr_history_append (HISTORY (self), marks, mark);
-}
-
 gboolean
 tkr_ap_encounter_add_condition (TkrApEncounter *self,
                                 TkrApCombatant *combatant,
@@ -660,23 +588,16 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
 {
   const TkrConditionInfo *info;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_not_ended (self, combatant, error) || !check_label (combatant, name, error))
+  if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_combatant_has_condition (combatant, name, NULL, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
-                   combatant_name (combatant), name);
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
+                       combatant_name (combatant), name);
   if (target < 0 || target > MAX_CHECK)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("The Check Roll to shake off %s must need 1 to %d (or 0 for the rules’ own)"),
-                   name, MAX_CHECK);
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("The Check Roll to shake off %s must need 1 to %d (or 0 for the rules’ own)"), name,
+      MAX_CHECK);
 
   /* The catalogue's kind wins: "fleeting" conditions are this system's
    * Temporary ones, "persistent" its Persistent ones. */
@@ -691,16 +612,76 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
   else if (target == 0)
     target = check_target_for (self, info ? info->id : NULL);
 
-  tkr_history_begin (HISTORY (self), _ ("Add a condition"));
-  add_mark (self, combatant->conditions, name, target, persistent);
+  add_entry (self, combatant, AP_CONDITIONS, _ ("Add a condition"), name, target, persistent);
   if (persistent)
     /* Translators: a character, a condition, a number */
     LOG (self, _ ("%s is %s (Persistent; a Check Roll of %d shakes it off)"),
          combatant_name (combatant), name, target);
   else
     LOG (self, _ ("%s is %s until the next Reset Phase"), combatant_name (combatant), name);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
+}
+
+gboolean
+tkr_ap_encounter_add_adjustment (
+  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int value, GError **error)
+{
+  if (!check_addition (self, combatant, name, error))
+    return FALSE;
+  if (value == 0 || value < -MAX_ADJUSTMENT || value > MAX_ADJUSTMENT)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
+                       combatant_name (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+  add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
+  /* Translators: a character, a signed number, an attribute such as Defense */
+  LOG (self, _ ("%s: %+d %s until the next Reset Phase"), combatant_name (combatant), value, name);
+  return done (self);
+}
+
+gboolean
+tkr_ap_encounter_add_effect (
+  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int damage, GError **error)
+{
+  if (!check_addition (self, combatant, name, error))
+    return FALSE;
+  if (tkr_ap_conditions_find (combatant->lists[AP_EFFECTS], name) != NULL)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s already suffers from %s"),
+                       combatant_name (combatant), name);
+  if (damage < 1 || damage > MAX_DAMAGE)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s on %s must deal 1 to %d damage each Turn"), name,
+                       combatant_name (combatant), MAX_DAMAGE);
+  add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
+  LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), combatant_name (combatant),
+       name, damage);
+  return done (self);
+}
+
+/* Removes the condition (or, when @effect, the per-Turn effect) @name. */
+static gboolean
+remove_entry (TkrApEncounter *self,
+              TkrApCombatant *combatant,
+              gboolean effect,
+              const char *name,
+              GError **error)
+{
+  GListStore *list;
+  TkrCondition *entry;
+
+  if (!require_not_ended (self, combatant, error))
+    return FALSE;
+  list = combatant->lists[effect ? AP_EFFECTS : AP_CONDITIONS];
+  entry = tkr_ap_conditions_find (list, name);
+  if (entry == NULL)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                       effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
+                       combatant_name (combatant), name ? name : "");
+  tkr_history_begin (HISTORY (self),
+                     effect ? _ ("Remove a per-Turn effect") : _ ("Remove a condition"));
+  LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
+       combatant_name (combatant), name);
+  tkr_history_remove_item (HISTORY (self), list, entry);
+  return done (self);
 }
 
 gboolean
@@ -709,76 +690,7 @@ tkr_ap_encounter_remove_condition (TkrApEncounter *self,
                                    const char *name,
                                    GError **error)
 {
-  TkrApMark *mark;
-
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_not_ended (self, combatant, error))
-    return FALSE;
-  mark = tkr_ap_marks_find (combatant->conditions, name);
-  if (mark == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("%s is not %s"),
-                   combatant_name (combatant), name ? name : "");
-      return FALSE;
-    }
-  tkr_history_begin (HISTORY (self), _ ("Remove a condition"));
-  LOG (self, _ ("%s is no longer %s"), combatant_name (combatant), name);
-  tkr_history_remove_item (HISTORY (self), combatant->conditions, mark);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
-gboolean
-tkr_ap_encounter_add_adjustment (
-  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int value, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_not_ended (self, combatant, error) || !check_label (combatant, name, error))
-    return FALSE;
-  if (value == 0 || value < -MAX_ADJUSTMENT || value > MAX_ADJUSTMENT)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
-                   combatant_name (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-      return FALSE;
-    }
-  tkr_history_begin (HISTORY (self), _ ("Add a Temporary adjustment"));
-  add_mark (self, combatant->adjustments, name, value, FALSE);
-  /* Translators: a character, a signed number, an attribute such as Defense */
-  LOG (self, _ ("%s: %+d %s until the next Reset Phase"), combatant_name (combatant), value, name);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
-gboolean
-tkr_ap_encounter_add_effect (
-  TkrApEncounter *self, TkrApCombatant *combatant, const char *name, int damage, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_not_ended (self, combatant, error) || !check_label (combatant, name, error))
-    return FALSE;
-  if (tkr_ap_marks_find (combatant->effects, name) != NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s already suffers from %s"), combatant_name (combatant), name);
-      return FALSE;
-    }
-  if (damage < 1 || damage > MAX_DAMAGE)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s on %s must deal 1 to %d damage each Turn"), name,
-                   combatant_name (combatant), MAX_DAMAGE);
-      return FALSE;
-    }
-  tkr_history_begin (HISTORY (self), _ ("Add a per-Turn effect"));
-  add_mark (self, combatant->effects, name, damage, FALSE);
-  LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), combatant_name (combatant),
-       name, damage);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return remove_entry (self, combatant, FALSE, name, error);
 }
 
 gboolean
@@ -787,24 +699,7 @@ tkr_ap_encounter_remove_effect (TkrApEncounter *self,
                                 const char *name,
                                 GError **error)
 {
-  TkrApMark *mark;
-
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
-  if (!require_not_ended (self, combatant, error))
-    return FALSE;
-  mark = tkr_ap_marks_find (combatant->effects, name);
-  if (mark == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("%s does not suffer from %s"), combatant_name (combatant), name ? name : "");
-      return FALSE;
-    }
-  tkr_history_begin (HISTORY (self), _ ("Remove a per-Turn effect"));
-  LOG (self, _ ("%s no longer suffers from %s"), combatant_name (combatant), name);
-  tkr_history_remove_item (HISTORY (self), combatant->effects, mark);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return remove_entry (self, combatant, TRUE, name, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -814,11 +709,26 @@ tkr_ap_encounter_remove_effect (TkrApEncounter *self,
 static void
 clear_round_state (TkrApEncounter *self, TkrApCombatant *combatant)
 {
+  static const char *const flags[] = { "moved", "acted", "passed", "stepped" };
+
   SET (self, combatant, "round-ap", 0);
-  SET (self, combatant, "moved", FALSE);
-  SET (self, combatant, "acted", FALSE);
-  SET (self, combatant, "passed", FALSE);
-  SET (self, combatant, "stepped", FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    SET (self, combatant, flags[i], FALSE);
+}
+
+/* No AP, no Free Steps, nothing spent: before the opening Reset and
+ * after the closing one. */
+static void
+clear_turn_state (TkrApEncounter *self)
+{
+  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
+    {
+      TkrApCombatant *combatant = member_at (self, i);
+
+      set_left (self, combatant, "ap", 0);
+      set_left (self, combatant, "free-steps", 0);
+      clear_round_state (self, combatant);
+    }
 }
 
 /* Nobody acts: the order is empty, Round 0. */
@@ -849,33 +759,24 @@ ap_build_order (TkrEncounter *encounter)
   return order;
 }
 
-/* Setup -> Main: combat opens with a Reset Phase (seed, Reset Phase), due
- * now; Turn 1's Action Phase follows it. */
-static void
-ap_main_begun (TkrEncounter *encounter)
-{
-  TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
-
-  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
-    {
-      TkrApCombatant *combatant = member_at (self, i);
-
-      set_left (self, combatant, "ap", 0);
-      set_left (self, combatant, "free-steps", 0);
-      clear_round_state (self, combatant);
-    }
-  clear_order (self);
-  SET (self, self, "step", TKR_AP_STEP_RESET);
-  SET (self, self, "turn", 0);
-  LOG (self, _ ("Combat begins with a Reset Phase"));
-}
-
+/* Nobody acts and the Reset of Turn 0 is due: when combat opens and when
+ * the encounter goes back to Freeplay. */
 static void
 ap_cleared (TkrEncounter *encounter)
 {
   clear_order (TKR_AP_ENCOUNTER (encounter));
   SET (encounter, encounter, "step", TKR_AP_STEP_RESET);
   SET (encounter, encounter, "turn", 0);
+}
+
+/* Setup -> Main: combat opens with a Reset Phase (seed, Reset Phase), due
+ * now; Turn 1's Action Phase follows it. */
+static void
+ap_main_begun (TkrEncounter *encounter)
+{
+  clear_turn_state (TKR_AP_ENCOUNTER (encounter));
+  ap_cleared (encounter);
+  LOG (encounter, _ ("Combat begins with a Reset Phase"));
 }
 
 /* Going back stops before the opening Reset. */
@@ -953,37 +854,26 @@ validate_rolls (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
     {
       TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
       gboolean persistent = FALSE;
+      int die;
 
       if (!require_member (self, roll->combatant, error))
         return FALSE;
-      if (roll->condition == NULL)
-        {
-          int die = roll->combatant->finesse_die;
-
-          if (roll->value < 1 || roll->value > die)
-            {
-              g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+      die = roll->combatant->finesse_die;
+      if (roll->condition == NULL && (roll->value < 1 || roll->value > die))
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                            _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
                            combatant_name (roll->combatant), die, roll->value);
-              return FALSE;
-            }
-        }
-      else if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent,
-                                                NULL) ||
-               !persistent)
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _ ("%s has no Persistent condition %s to roll against"),
-                       combatant_name (roll->combatant), roll->condition);
-          return FALSE;
-        }
-      else if (roll->value < 0 || roll->value > MAX_CHECK)
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("A Check Roll for %s must be between 0 and %d"),
-                       combatant_name (roll->combatant), MAX_CHECK);
-          return FALSE;
-        }
+      if (roll->condition == NULL)
+        continue;
+      if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent, NULL) ||
+          !persistent)
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                           _ ("%s has no Persistent condition %s to roll against"),
+                           combatant_name (roll->combatant), roll->condition);
+      if (roll->value < 0 || roll->value > MAX_CHECK)
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                           _ ("A Check Roll for %s must be between 0 and %d"),
+                           combatant_name (roll->combatant), MAX_CHECK);
     }
   return TRUE;
 }
@@ -1004,34 +894,38 @@ roll_or_typed (TkrApEncounter *self,
 
 /* Step 1: per-Turn effects, damage to Health. */
 static void
-reset_effects (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
   TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
+  GListModel *effects = G_LIST_MODEL (combatant->lists[AP_EFFECTS]);
 
-  for (guint i = 0; i < tkr_ap_n_items (combatant->effects); i++)
+  for (guint i = 0; i < tkr_ap_n_items (effects); i++)
     {
-      TkrApMark *effect = tkr_ap_item_at (G_LIST_MODEL (combatant->effects), i);
+      TkrCondition *effect = tkr_ap_item_at (effects, i);
+      int damage = tkr_condition_get_value (effect);
 
-      tkr_character_adjust_pool (character, HISTORY (self), TKR_POOL_HEALTH, -effect->value);
+      tkr_character_adjust_pool (character, HISTORY (self), TKR_POOL_HEALTH, -damage);
       /* Translators: a character, a number, an effect such as Poison */
-      LOG (self, _ ("%s takes %d damage from %s"), combatant_name (combatant), effect->value,
-           effect->name);
+      LOG (self, _ ("%s takes %d damage from %s"), combatant_name (combatant), damage,
+           tkr_condition_get_name (effect));
     }
 }
 
 /* Step 2: Temporary conditions and adjustments end with their Turn. */
 static void
-reset_temporary (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
-  guint removed = tkr_ap_n_items (combatant->adjustments);
+  GListStore *conditions = combatant->lists[AP_CONDITIONS];
+  guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]);
 
-  for (guint i = tkr_ap_n_items (combatant->conditions); i > 0; i--)
-    if (!((TkrApMark *) tkr_ap_item_at (G_LIST_MODEL (combatant->conditions), i - 1))->persistent)
+  for (guint i = tkr_ap_n_items (conditions); i > 0; i--)
+    if (tkr_condition_get_kind (tkr_ap_item_at (G_LIST_MODEL (conditions), i - 1)) !=
+        TKR_CONDITION_KIND_PERSISTENT)
       {
-        tkr_history_remove (HISTORY (self), combatant->conditions, i - 1);
+        tkr_history_remove (HISTORY (self), conditions, i - 1);
         removed++;
       }
-  tkr_encounter_clear_store (ENC (self), combatant->adjustments);
+  tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)
     LOG (self,
          g_dngettext (GETTEXT_PACKAGE, "%s loses %u Temporary condition or adjustment",
@@ -1043,34 +937,37 @@ reset_temporary (TkrApEncounter *self, TkrApCombatant *combatant)
 static void
 reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
+  GListModel *conditions = G_LIST_MODEL (combatant->lists[AP_CONDITIONS]);
   g_autoptr (GPtrArray) shaken = g_ptr_array_new ();
 
-  for (guint i = 0; i < tkr_ap_n_items (combatant->conditions); i++)
+  for (guint i = 0; i < tkr_ap_n_items (conditions); i++)
     {
-      TkrApMark *condition = tkr_ap_item_at (G_LIST_MODEL (combatant->conditions), i);
+      TkrCondition *condition = tkr_ap_item_at (conditions, i);
+      const char *name = tkr_condition_get_name (condition);
+      int target = tkr_condition_get_value (condition);
       int total;
 
-      if (!condition->persistent)
+      if (tkr_condition_get_kind (condition) != TKR_CONDITION_KIND_PERSISTENT)
         continue;
-      total = roll_or_typed (self, rolls, combatant, condition->name, self->numbers.check_die);
-      if (total >= condition->value)
+      total = roll_or_typed (self, rolls, combatant, name, self->numbers.check_die);
+      if (total >= target)
         {
           /* Translators: a character, a number, a number, a condition */
           LOG (self, _ ("%s rolls %d against %d and shakes off %s"), combatant_name (combatant),
-               total, condition->value, condition->name);
+               total, target, name);
           g_ptr_array_add (shaken, condition);
         }
       else
         LOG (self, _ ("%s rolls %d against %d and stays %s"), combatant_name (combatant), total,
-             condition->value, condition->name);
+             target, name);
     }
   for (guint i = 0; i < shaken->len; i++)
-    tkr_history_remove_item (HISTORY (self), combatant->conditions, shaken->pdata[i]);
+    tkr_history_remove_item (HISTORY (self), combatant->lists[AP_CONDITIONS], shaken->pdata[i]);
 }
 
 /* Step 4: one Mana or one Faith, the player's choice. */
 static void
-reset_recover (TkrApEncounter *self, TkrApCombatant *combatant)
+reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean faith = g_strcmp0 (combatant->recover, "faith") == 0;
   int gained = tkr_ap_encounter_get_recovery (self, combatant);
@@ -1107,41 +1004,28 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
   set_left (self, combatant, "free-steps", 1);
 }
 
-/* The Reset, inside a history step the caller opened. */
+/* The Reset, inside a history step the caller opened: each step for
+ * everyone before the next; the closing Reset gives no AP (step 5). */
 static void
 run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 {
-  guint n = tkr_ap_n_items (self->members);
+  static void (*const steps[]) (TkrApEncounter *, TkrApRolls *, TkrApCombatant *) = {
+    reset_effects, reset_temporary, reset_persistent, reset_recover, reset_action_points,
+  };
 
   if (self->step == TKR_AP_STEP_ACTION)
     /* Ending mid-Action Phase cuts it short. */
     end_action_phase (self);
   LOG (self, closing ? _ ("The closing Reset Phase") : _ ("Reset Phase of Turn %d"), self->turn);
-
-  for (guint i = 0; i < n; i++)
-    reset_effects (self, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_temporary (self, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_persistent (self, rolls, member_at (self, i));
-  for (guint i = 0; i < n; i++)
-    reset_recover (self, member_at (self, i));
-
+  for (guint step = 0; step < G_N_ELEMENTS (steps) - (closing ? 1 : 0); step++)
+    for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
+      steps[step](self, rolls, member_at (self, i));
   if (closing)
     {
-      for (guint i = 0; i < n; i++)
-        {
-          TkrApCombatant *combatant = member_at (self, i);
-
-          set_left (self, combatant, "ap", 0);
-          set_left (self, combatant, "free-steps", 0);
-          clear_round_state (self, combatant);
-        }
       /* The engine closes the log with describe_end (). */
+      clear_turn_state (self);
       return;
     }
-  for (guint i = 0; i < n; i++)
-    reset_action_points (self, rolls, member_at (self, i));
   SET (self, self, "turn", self->turn + 1);
   SET (self, self, "step", TKR_AP_STEP_ACTION);
   if (begin_round (self, 1) == 0)
@@ -1151,15 +1035,12 @@ run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 gboolean
 tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
   tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   run_reset (self, rolls, FALSE);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 /* Combat ends with a Reset Phase (seed, Reset Phase): per-Turn effects,
@@ -1256,27 +1137,19 @@ check_spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **e
   int spent = combatant->round_ap;
 
   if (ap < 1)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A movement or action costs at least 1 AP"));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A movement or action costs at least 1 AP"));
   if (ap > left)
-    {
-      g_set_error (
-        error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-        g_dngettext (GETTEXT_PACKAGE, "%s has only %d AP left", "%s has only %d AP left", left),
-        combatant_name (combatant), left);
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+      g_dngettext (GETTEXT_PACKAGE, "%s has only %d AP left", "%s has only %d AP left", left),
+      combatant_name (combatant), left);
   /* Seed, Action Phase: at most this many AP in one Round. */
   if (spent + ap > self->numbers.max_ap_per_round)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                   _ ("%s has spent %d AP this Round; %d more would pass the limit of %d a Round"),
-                   combatant_name (combatant), spent, ap, self->numbers.max_ap_per_round);
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+      _ ("%s has spent %d AP this Round; %d more would pass the limit of %d a Round"),
+      combatant_name (combatant), spent, ap, self->numbers.max_ap_per_round);
   return TRUE;
 }
 
@@ -1291,20 +1164,14 @@ spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap)
 static gboolean
 take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (movement ? combatant->moved : combatant->acted)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR,
-                   movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
-                   movement
-                     ? _ ("%s has already made a movement this Round; one a Round is allowed")
-                     : _ ("%s has already taken an action this Round; one a Round is allowed"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
+      movement ? _ ("%s has already made a movement this Round; one a Round is allowed")
+               : _ ("%s has already taken an action this Round; one a Round is allowed"),
+      combatant_name (combatant));
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
@@ -1313,8 +1180,7 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
   LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
        combatant_name (combatant), ap);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -1337,33 +1203,25 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
 {
   int left;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   left = tkr_ap_combatant_get_ap (combatant);
   if (left < 1 || left > self->numbers.only_action_max_ap)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An Only action needs 1 to %d AP left, and %s has %d"),
-                   self->numbers.only_action_max_ap, combatant_name (combatant), left);
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An Only action needs 1 to %d AP left, and %s has %d"),
+                       self->numbers.only_action_max_ap, combatant_name (combatant), left);
   if (combatant->moved || combatant->acted)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already moved or acted this Round; an Only action must be all of it"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s has already moved or acted this Round; an Only action must be all of it"),
+      combatant_name (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Only action"));
   spend (self, combatant, left);
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
   LOG (self, _ ("%s spends all %d AP on an Only action"), combatant_name (combatant), left);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
@@ -1374,41 +1232,27 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
 {
   int most;
 
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (!tkr_ap_combatant_get_free_steps (combatant))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                   _ ("%s has already taken Free Steps this Turn; they come once a Turn"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                       _ ("%s has already taken Free Steps this Turn; they come once a Turn"),
+                       combatant_name (combatant));
   if (tkr_ap_combatant_get_ap (combatant) < 1)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                   _ ("%s needs AP left to take Free Steps"), combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                       _ ("%s needs AP left to take Free Steps"), combatant_name (combatant));
   /* Seed, Free Steps: before any other movement or action (read as: first
    * in the opportunity they are taken in). */
   if (combatant->moved || combatant->acted)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already moved or acted this Round; Free Steps must come first"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has already moved or acted this Round; Free Steps must come first"),
+                       combatant_name (combatant));
   most = tkr_ap_encounter_get_free_steps_limit (self, combatant);
   if (spaces < 1 || spaces > most)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   g_dngettext (GETTEXT_PACKAGE, "%s’s Free Steps cover 1 to %d space",
-                                "%s’s Free Steps cover 1 to %d spaces", most),
-                   combatant_name (combatant), most);
-      return FALSE;
-    }
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       g_dngettext (GETTEXT_PACKAGE, "%s’s Free Steps cover 1 to %d space",
+                                    "%s’s Free Steps cover 1 to %d spaces", most),
+                       combatant_name (combatant), most);
 
   tkr_history_begin (HISTORY (self), _ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
@@ -1417,31 +1261,25 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
        g_dngettext (GETTEXT_PACKAGE, "%s takes Free Steps: %d space",
                     "%s takes Free Steps: %d spaces", spaces),
        combatant_name (combatant), spaces);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 gboolean
 tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
-
   if (!require_actor (self, combatant, error))
     return FALSE;
   if (combatant->round_ap > 0 || combatant->stepped)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has already done something this Round and cannot pass; go to the next "
-                      "one instead"),
-                   combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_refuse (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s has already done something this Round and cannot pass; go to the next "
+         "one instead"),
+      combatant_name (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   next_actor (self);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return done (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1473,83 +1311,19 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
   json_object_set_array_member (object, "order", places);
 }
 
-/* The combatant's character: "ref" names a participant when the file
- * lists them; files written before the engine kept participants have
- * them here, a PC by "ref" or an NPC whole in "npc", and fill
- * @load->participants. (transfer none) */
-static TkrCharacter *
-combatant_character (JsonNode *node,
-                     const char *path,
-                     gboolean with_participants,
-                     TkrEncounterLoad *load,
-                     GError **error)
+/* A file's refusal at @path's @member: FALSE, with @error set. */
+static gboolean G_GNUC_PRINTF (4, 5)
+  fail_at (GError **error, const char *path, const char *member, const char *format, ...)
 {
-  g_autoptr (TkrCharacter) character = NULL;
-  g_autofree char *ref = NULL;
+  g_autofree char *member_path = member ? tkr_json_path (path, member) : g_strdup (path);
+  g_autofree char *message = NULL;
+  va_list args;
 
-  if (with_participants)
-    {
-      g_autofree char *ref_path = tkr_json_path (path, "ref");
-      TkrCharacter *found;
-
-      if (!tkr_json_get_string (json_node_get_object (node), "ref", path, TRUE, NULL, &ref, error))
-        return NULL;
-      found = tkr_encounter_load_find_character (load, ref);
-      if (found == NULL)
-        tkr_json_set_error (error, ref_path, _ ("no participant has the id “%s”"), ref);
-      return found;
-    }
-  character =
-    tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
-  if (character == NULL)
-    return NULL;
-  if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-    {
-      tkr_json_set_error (error, path, _ ("“%s” takes part twice"),
-                          tkr_character_get_name (character));
-      return NULL;
-    }
-  g_ptr_array_add (load->participants, g_object_ref (character));
-  return character;
-}
-
-static TkrApCombatant *
-combatant_from_json (TkrApEncounter *self,
-                     JsonNode *node,
-                     const char *path,
-                     gboolean with_participants,
-                     TkrEncounterLoad *load,
-                     GError **error)
-{
-  g_autoptr (TkrApCombatant) combatant = NULL;
-  TkrCharacter *character;
-  JsonObject *object;
-
-  object = tkr_json_require_object (node, path, error);
-  if (object == NULL)
-    return NULL;
-  character = combatant_character (node, path, with_participants, load, error);
-  if (character == NULL)
-    return NULL;
-
-  combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
-  if (!tkr_ap_combatant_read_json (combatant, object, path, error))
-    return NULL;
-  if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
-    {
-      g_autofree char *die_path = tkr_json_path (path, "finesse_die");
-      tkr_json_set_error (error, die_path, _ ("d%d is not a Finesse Die these rules use"),
-                          combatant->finesse_die);
-      return NULL;
-    }
-  if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
-    {
-      g_autofree char *size_path = tkr_json_path (path, "size");
-      tkr_json_set_error (error, size_path, _ ("“%s” is not a size these rules know"),
-                          combatant->size);
-      return NULL;
-    }
-  return g_steal_pointer (&combatant);
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member_path, "%s", message);
+  return FALSE;
 }
 
 /* What a file holds beyond the engine's skeleton. */
@@ -1574,13 +1348,86 @@ ap_load_free (gpointer data)
   g_free (ap);
 }
 
+/* Reads the combatant at @path into the members. Its character: "ref"
+ * names a participant when the file lists them; files written before the
+ * engine kept participants have them here, a PC by "ref" or an NPC whole
+ * in "npc", and fill @load->participants. */
 static gboolean
-fail_at (GError **error, const char *path, const char *member, const char *message)
+read_member (TkrApEncounter *self,
+             JsonNode *node,
+             const char *path,
+             gboolean with_participants,
+             TkrEncounterLoad *load,
+             GError **error)
 {
-  g_autofree char *member_path = tkr_json_path (path, member);
+  g_autoptr (TkrCharacter) character = NULL;
+  g_autoptr (TkrApCombatant) combatant = NULL;
+  g_autofree char *ref = NULL;
+  JsonObject *object = tkr_json_require_object (node, path, error);
 
-  tkr_json_set_error (error, member_path, "%s", message);
-  return FALSE;
+  if (object == NULL)
+    return FALSE;
+  if (with_participants)
+    {
+      if (!tkr_json_get_string (object, "ref", path, TRUE, NULL, &ref, error))
+        return FALSE;
+      character = tkr_encounter_load_find_character (load, ref);
+      if (character == NULL)
+        return fail_at (error, path, "ref", _ ("no participant has the id “%s”"), ref);
+      g_object_ref (character);
+    }
+  else
+    {
+      character =
+        tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
+      if (character == NULL)
+        return FALSE;
+      if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
+        return fail_at (error, path, NULL, _ ("“%s” takes part twice"),
+                        tkr_character_get_name (character));
+      g_ptr_array_add (load->participants, g_object_ref (character));
+    }
+
+  combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
+  if (!tkr_ap_combatant_read_json (combatant, object, path, error))
+    return FALSE;
+  if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
+    return fail_at (error, path, "finesse_die", _ ("d%d is not a Finesse Die these rules use"),
+                    combatant->finesse_die);
+  if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
+    return fail_at (error, path, "size", _ ("“%s” is not a size these rules know"),
+                    combatant->size ? combatant->size : "");
+  g_ptr_array_add (((ApLoad *) load->data)->members, g_steal_pointer (&combatant));
+  return TRUE;
+}
+
+/* The Round's order, as places in the combatant list, into @load->order. */
+static gboolean
+read_order (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+{
+  g_autofree char *order_path = tkr_json_path (path, "order");
+  ApLoad *ap = load->data;
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "order", path, TRUE, &array, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (order_path, i);
+      JsonNode *item = json_array_get_element (array, i);
+      gint64 position = -1;
+      gpointer combatant;
+
+      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_INT64)
+        position = json_node_get_int (item);
+      if (position < 0 || position >= ap->members->len)
+        return fail_at (error, item_path, NULL, _ ("expected a place in the combatant list"));
+      combatant = g_ptr_array_index (ap->members, position);
+      if (g_ptr_array_find (load->order, combatant, NULL))
+        return fail_at (error, item_path, NULL, _ ("someone is twice in the order"));
+      g_ptr_array_add (load->order, g_object_ref (combatant));
+    }
+  return TRUE;
 }
 
 /* Everything is read and checked before anything changes: the phase, the
@@ -1594,7 +1441,6 @@ ap_read_json (TkrEncounter *encounter,
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
   g_autofree char *combatants_path = tkr_json_path (path, "combatants");
-  g_autofree char *order_path = tkr_json_path (path, "order");
   gboolean with_participants = json_object_has_member (object, "participants");
   gboolean running, action;
   ApLoad *ap = g_new0 (ApLoad, 1);
@@ -1613,40 +1459,15 @@ ap_read_json (TkrEncounter *encounter,
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (combatants_path, i);
-      TkrApCombatant *combatant = combatant_from_json (self, json_array_get_element (array, i),
-                                                       item_path, with_participants, load, error);
 
-      if (combatant == NULL)
+      if (!read_member (self, json_array_get_element (array, i), item_path, with_participants, load,
+                        error))
         return FALSE;
-      g_ptr_array_add (ap->members, combatant);
     }
   if (ap->members->len != load->participants->len)
     return fail_at (error, path, "combatants", _ ("every participant needs one combatant"));
-
-  if (!tkr_json_get_array (object, "order", path, TRUE, &array, error))
+  if (!read_order (object, path, load, error))
     return FALSE;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (order_path, i);
-      JsonNode *item = json_array_get_element (array, i);
-      gint64 position = -1;
-      gpointer combatant;
-
-      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_INT64)
-        position = json_node_get_int (item);
-      if (position < 0 || position >= ap->members->len)
-        {
-          tkr_json_set_error (error, item_path, _ ("expected a place in the combatant list"));
-          return FALSE;
-        }
-      combatant = g_ptr_array_index (ap->members, position);
-      if (g_ptr_array_find (load->order, combatant, NULL))
-        {
-          tkr_json_set_error (error, item_path, _ ("someone is twice in the order"));
-          return FALSE;
-        }
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
 
   /* The phase, the step and the order must agree. */
   running = load->phase == TKR_PHASE_MAIN || load->phase == TKR_PHASE_PAUSED;
@@ -1695,6 +1516,7 @@ ap_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
       g_object_set (self, "round", 0, "current-index", -1, NULL);
     }
 }
+
 /* ------------------------------------------------------------------ */
 /* The class                                                           */
 /* ------------------------------------------------------------------ */
@@ -1704,7 +1526,6 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = tkr_ap_encounter_dispose;
   object_class->finalize = tkr_ap_encounter_finalize;
@@ -1727,13 +1548,14 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   encounter_class->commit_json = ap_commit_json;
   encounter_class->has_earlier_turn = ap_has_earlier_turn;
 
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  properties[PROP_STEP] =
-    g_param_spec_enum ("step", NULL, NULL, TKR_TYPE_AP_STEP, TKR_AP_STEP_RESET, rw);
-  properties[PROP_TURN] = g_param_spec_int ("turn", NULL, NULL, 0, MAX_COUNT, 0, rw);
-  properties[PROP_MEMBERS] = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  tkr_fields_install (object_class, encounter_fields, G_N_ELEMENTS (encounter_fields));
+  g_object_class_install_property (
+    object_class, PROP_STEP,
+    g_param_spec_enum ("step", NULL, NULL, TKR_TYPE_AP_STEP, TKR_AP_STEP_RESET,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (object_class, PROP_MEMBERS,
+                                   g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void

@@ -53,16 +53,6 @@ GType tkr_ap_step_get_type (void) G_GNUC_CONST;
 
 #define TKR_AP_RULE_SYSTEM "action-points"
 
-/* A condition, Temporary adjustment or per-Turn effect on a combatant:
- * its name and number (a condition's check target, 0 when Temporary; an
- * adjustment's value; an effect's damage). Immutable. */
-#define TKR_TYPE_AP_MARK (tkr_ap_mark_get_type ())
-G_DECLARE_FINAL_TYPE (TkrApMark, tkr_ap_mark, TKR, AP_MARK, GObject)
-
-const char *tkr_ap_mark_get_name (TkrApMark *self);
-int tkr_ap_mark_get_value (TkrApMark *self);
-gboolean tkr_ap_mark_get_persistent (TkrApMark *self);
-
 /* One combatant's state in the encounter, made when a character joins
  * (in Freeplay too: the GM sets it up before combat) and kept while it
  * takes part. Its resources (TkrCombatant "resources") are "ap" (Action
@@ -104,7 +94,11 @@ gboolean tkr_ap_combatant_has_condition (TkrApCombatant *self,
                                          const char *name,
                                          gboolean *persistent,
                                          int *target);
-/* (transfer none): lists of TkrApMark */
+/* (transfer none): lists of TkrCondition, each with its number in
+ * "value": the conditions (Persistent or Temporary; the check target, 0
+ * when Temporary; the same list as TkrCombatant "conditions"), the
+ * Temporary adjustments (the adjustment) and the per-Turn effects (the
+ * damage). The GM changes them only through TkrApEncounter's commands. */
 GListModel *tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_adjustments (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_effects (TkrApCombatant *self);
@@ -143,7 +137,6 @@ GListModel *tkr_ap_encounter_get_members (TkrApEncounter *self);
 TkrApCombatant *tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character);
 /* Who has the floor in the Action Phase, or NULL. */
 TkrApCombatant *tkr_ap_encounter_get_actor (TkrApEncounter *self);
-const char *tkr_ap_step_to_nick (TkrApStep step);
 /* The rule data's numbers, as the encounter checked them. */
 int tkr_ap_encounter_get_max_ap_per_round (TkrApEncounter *self);
 int tkr_ap_encounter_get_only_action_max_ap (TkrApEncounter *self);

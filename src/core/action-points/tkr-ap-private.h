@@ -16,14 +16,18 @@ G_BEGIN_DECLS
 #define MAX_CHECK 999
 #define MAX_DIE 100
 
-struct _TkrApMark
+/* A combatant's three lists of TkrCondition (docs/ARCHITECTURE.md,
+ * "Combatant state"): its conditions (Persistent or Temporary; the value
+ * is the check target, 0 when Temporary), its Temporary adjustments (the
+ * value is the adjustment) and its per-Turn effects (the value is the
+ * damage). The conditions are TkrCombatant's own list. */
+typedef enum
 {
-  GObject parent_instance;
-
-  char *name;
-  int value;
-  gboolean persistent;
-};
+  AP_CONDITIONS,
+  AP_ADJUSTMENTS,
+  AP_EFFECTS,
+  AP_N_LISTS
+} ApList;
 
 struct _TkrApCombatant
 {
@@ -36,9 +40,7 @@ struct _TkrApCombatant
   gboolean surprised, moved, acted, passed, stepped;
   char *size;
   char *recover;
-  GListStore *conditions;  /* TkrApMark: value is the check target */
-  GListStore *adjustments; /* TkrApMark */
-  GListStore *effects;     /* TkrApMark: value is the damage */
+  GListStore *lists[AP_N_LISTS]; /* TkrCondition */
 };
 
 typedef struct
@@ -53,26 +55,24 @@ struct _TkrApRolls
   GArray *rolls; /* TypedRoll */
 };
 
+/* The rule data's "action-points" section, whose shape was checked when
+ * the rules loaded (tkr-rules-schema.c); the names are the rules' own. */
 typedef struct
 {
-  int max_ap_per_round;
-  int only_action_max_ap;
-  GArray *finesse_dice; /* int */
-  int default_finesse_die;
-  int surprised_first_ap;
-  GStrv sizes;
-  GArray *size_steps; /* int, parallel to sizes */
-  char *default_size;
-  int check_die;
-  int default_check_target;
-  const char *const *check_targets; /* owned by the rules */
-  int recover_per_reset;
-  int max_pool;
+  int max_ap_per_round, only_action_max_ap, default_finesse_die, surprised_first_ap;
+  int check_die, default_check_target, recover_per_reset, max_pool;
+  GArray *finesse_dice;     /* int */
+  const char *const *sizes; /* with a Free Steps distance */
+  GArray *size_steps;       /* int: that distance, parallel to sizes */
+  const char *default_size;
+  const char *const *check_targets;
 } ApNumbers;
 
-TkrApMark *tkr_ap_mark_new (const char *name, int value, gboolean persistent);
-/* The mark named @name (case-insensitive), or NULL. */
-TkrApMark *tkr_ap_marks_find (GListStore *marks, const char *name);
+/* A condition (Persistent when @persistent, else Temporary), an
+ * adjustment or an effect with its number in "value". */
+TkrCondition *tkr_ap_condition_new (const char *name, int value, gboolean persistent);
+/* The one named @name in @list (case-insensitive), or NULL. */
+TkrCondition *tkr_ap_conditions_find (GListStore *list, const char *name);
 JsonNode *tkr_ap_combatant_to_json (TkrApCombatant *self);
 /* Reads the combatant's own members (not its character). */
 gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
@@ -80,7 +80,8 @@ gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
                                      const char *path,
                                      GError **error);
 TypedRoll *tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition);
-gboolean tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error);
+/* Reads the numbers of rules that passed tkr_ap_encounter_check_rules(). */
+void tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers);
 void tkr_ap_numbers_clear (ApNumbers *numbers);
 gboolean tkr_ap_numbers_has_die (ApNumbers *numbers, int sides);
 /* The place of @size among the sizes with a Free Steps distance, or -1. */

@@ -55,28 +55,30 @@ tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *con
   return NULL;
 }
 
+/* The roll typed for @condition (NULL: the Finesse Die) replaces any
+ * typed before. */
 static void
 set_typed (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition, int value)
 {
   TypedRoll *roll = tkr_ap_rolls_find (rolls, combatant, condition);
-  TypedRoll fresh = { 0 };
+  TypedRoll fresh = { NULL, NULL, value };
+
+  g_return_if_fail (rolls != NULL);
+  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
 
   if (roll != NULL)
+    roll->value = value;
+  else
     {
-      roll->value = value;
-      return;
+      fresh.combatant = g_object_ref (combatant);
+      fresh.condition = g_strdup (condition);
+      g_array_append_val (rolls->rolls, fresh);
     }
-  fresh.combatant = g_object_ref (combatant);
-  fresh.condition = g_strdup (condition);
-  fresh.value = value;
-  g_array_append_val (rolls->rolls, fresh);
 }
 
 void
 tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face)
 {
-  g_return_if_fail (rolls != NULL);
-  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
   set_typed (rolls, combatant, NULL, face);
 }
 
@@ -86,8 +88,6 @@ tkr_ap_rolls_set_check (TkrApRolls *rolls,
                         const char *condition,
                         int total)
 {
-  g_return_if_fail (rolls != NULL);
-  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
   g_return_if_fail (condition != NULL);
   set_typed (rolls, combatant, condition, total);
 }
@@ -100,22 +100,15 @@ void
 tkr_ap_numbers_clear (ApNumbers *numbers)
 {
   g_clear_pointer (&numbers->finesse_dice, g_array_unref);
-  g_clear_pointer (&numbers->sizes, g_strfreev);
   g_clear_pointer (&numbers->size_steps, g_array_unref);
-  g_clear_pointer (&numbers->default_size, g_free);
 }
 
-/* The rule data's "action-points" section, its shape checked when the
- * rules loaded (tkr-rules-schema.c). */
-gboolean
-tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error)
+void
+tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers)
 {
-  const char *const *sizes;
   const int *dice;
   guint n_dice;
 
-  if (!tkr_rules_require_section (rules, TKR_AP_RULE_SYSTEM, error))
-    return FALSE;
   numbers->max_ap_per_round = tkr_rules_get_int (rules, "action-points.max_ap_per_round");
   numbers->only_action_max_ap = tkr_rules_get_int (rules, "action-points.only_action_max_ap");
   numbers->default_finesse_die = tkr_rules_get_int (rules, "action-points.default_finesse_die");
@@ -124,42 +117,35 @@ tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers, GError **error)
   numbers->default_check_target = tkr_rules_get_int (rules, "action-points.default_check_target");
   numbers->recover_per_reset = tkr_rules_get_int (rules, "action-points.recover_per_reset");
   numbers->max_pool = tkr_rules_get_int (rules, "action-points.max_pool");
-  numbers->default_size = g_strdup (tkr_rules_get_string (rules, "action-points.default_size"));
+  numbers->default_size = tkr_rules_get_string (rules, "action-points.default_size");
   numbers->check_targets = tkr_rules_get_names (rules, "action-points.check_targets");
 
   dice = tkr_rules_get_ints (rules, "action-points.finesse_dice", &n_dice);
   numbers->finesse_dice = g_array_new (FALSE, FALSE, sizeof (int));
   g_array_append_vals (numbers->finesse_dice, dice, n_dice);
 
-  sizes = tkr_rules_get_names (rules, "action-points.free_steps");
-  numbers->sizes = g_strdupv ((char **) sizes);
+  numbers->sizes = tkr_rules_get_names (rules, "action-points.free_steps");
   numbers->size_steps = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; sizes[i] != NULL; i++)
+  for (guint i = 0; numbers->sizes[i] != NULL; i++)
     {
-      g_autofree char *path = g_strconcat ("action-points.free_steps.", sizes[i], NULL);
+      g_autofree char *path = g_strconcat ("action-points.free_steps.", numbers->sizes[i], NULL);
       int spaces = tkr_rules_get_int (rules, path);
 
       g_array_append_val (numbers->size_steps, spaces);
     }
-  return TRUE;
 }
 
 /**
  * tkr_ap_encounter_check_rules:
  *
- * Whether @rules carry a usable "action-points" section; the error names
- * what is wrong.
+ * Whether @rules carry an "action-points" section (its shape was checked
+ * when they loaded); the error names what is wrong.
  */
 gboolean
 tkr_ap_encounter_check_rules (TkrRules *rules, GError **error)
 {
-  ApNumbers numbers = { 0 };
-  gboolean ok;
-
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
-  ok = tkr_ap_numbers_read (rules, &numbers, error);
-  tkr_ap_numbers_clear (&numbers);
-  return ok;
+  return tkr_rules_require_section (rules, TKR_AP_RULE_SYSTEM, error);
 }
 
 gboolean

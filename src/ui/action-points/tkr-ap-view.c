@@ -702,11 +702,11 @@ build_rolls (TkrApView *self)
 
       for (guint j = 0; j < n_items (conditions); j++)
         {
-          g_autoptr (TkrApMark) condition = g_list_model_get_item (conditions, j);
-          const char *name = tkr_ap_mark_get_name (condition);
+          g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, j);
+          const char *name = tkr_condition_get_name (condition);
           int total = typed_value (self, combatant, name);
 
-          if (tkr_ap_mark_get_persistent (condition) && total > 0)
+          if (tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_PERSISTENT && total > 0)
             tkr_ap_rolls_set_check (rolls, combatant, name, total);
         }
     }
@@ -722,9 +722,9 @@ condition_names (TkrApCombatant *combatant)
 
   for (guint i = 0; i < n_items (conditions); i++)
     {
-      g_autoptr (TkrApMark) condition = g_list_model_get_item (conditions, i);
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
 
-      g_strv_builder_add (names, tkr_ap_mark_get_name (condition));
+      g_strv_builder_add (names, tkr_condition_get_name (condition));
     }
   return g_strv_builder_end (names);
 }
@@ -852,9 +852,9 @@ rebuild_reset (TkrApView *self)
 
       for (guint j = 0; j < n_items (per_turn); j++)
         {
-          g_autoptr (TkrApMark) mark = g_list_model_get_item (per_turn, j);
-          const char *effect = tkr_ap_mark_get_name (mark);
-          int damage = tkr_ap_mark_get_value (mark);
+          g_autoptr (TkrCondition) mark = g_list_model_get_item (per_turn, j);
+          const char *effect = tkr_condition_get_name (mark);
+          int damage = tkr_condition_get_value (mark);
 
           /* Translators: a character, damage, an effect: "Bob: 2 damage from Poison" */
           g_string_append_printf (effects, _ ("%s%s: %d damage from %s"), effects->len ? "; " : "",
@@ -862,20 +862,20 @@ rebuild_reset (TkrApView *self)
         }
       for (guint j = 0; j < n_items (adjustments); j++)
         {
-          g_autoptr (TkrApMark) mark = g_list_model_get_item (adjustments, j);
-          const char *adjusted = tkr_ap_mark_get_name (mark);
-          int value = tkr_ap_mark_get_value (mark);
+          g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, j);
+          const char *adjusted = tkr_condition_get_name (mark);
+          int value = tkr_condition_get_value (mark);
 
           g_string_append_printf (temporary, _ ("%s%s: %s %+d"), temporary->len ? ", " : "", name,
                                   adjusted, value);
         }
       for (guint j = 0; j < n_items (conditions); j++)
         {
-          g_autoptr (TkrApMark) mark = g_list_model_get_item (conditions, j);
-          const char *condition = tkr_ap_mark_get_name (mark);
-          int target = tkr_ap_mark_get_value (mark);
+          g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
+          const char *condition = tkr_condition_get_name (mark);
+          int target = tkr_condition_get_value (mark);
 
-          if (!tkr_ap_mark_get_persistent (mark))
+          if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
             {
               g_string_append_printf (temporary, _ ("%s%s: %s"), temporary->len ? ", " : "", name,
                                       condition);
@@ -1268,12 +1268,12 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
 
   for (guint i = 0; i < n_items (conditions); i++)
     {
-      g_autoptr (TkrApMark) mark = g_list_model_get_item (conditions, i);
-      const char *condition = tkr_ap_mark_get_name (mark);
-      int target = tkr_ap_mark_get_value (mark);
+      g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, i);
+      const char *condition = tkr_condition_get_name (mark);
+      int target = tkr_condition_get_value (mark);
       g_autofree char *subtitle = NULL;
 
-      subtitle = tkr_ap_mark_get_persistent (mark)
+      subtitle = tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT
                    ? g_strdup_printf (_ ("Persistent: a Check Roll of %d shakes it off"), target)
                    : g_strdup (_ ("Temporary: ends at the next Reset"));
       adw_expander_row_add_row (
@@ -1283,9 +1283,9 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
     }
   for (guint i = 0; i < n_items (adjustments); i++)
     {
-      g_autoptr (TkrApMark) mark = g_list_model_get_item (adjustments, i);
-      const char *adjusted = tkr_ap_mark_get_name (mark);
-      int value = tkr_ap_mark_get_value (mark);
+      g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, i);
+      const char *adjusted = tkr_condition_get_name (mark);
+      int value = tkr_condition_get_value (mark);
       g_autofree char *title = NULL;
 
       /* Translators: an attribute and a signed number, "Defense +2" */
@@ -1297,9 +1297,9 @@ create_effects_row (TkrApView *self, TkrApCombatant *combatant)
     }
   for (guint i = 0; i < n_items (effects); i++)
     {
-      g_autoptr (TkrApMark) mark = g_list_model_get_item (effects, i);
-      const char *effect = tkr_ap_mark_get_name (mark);
-      int damage = tkr_ap_mark_get_value (mark);
+      g_autoptr (TkrCondition) mark = g_list_model_get_item (effects, i);
+      const char *effect = tkr_condition_get_name (mark);
+      int damage = tkr_condition_get_value (mark);
       g_autofree char *subtitle = NULL;
 
       subtitle = g_strdup_printf (_ ("Per-Turn effect: %d damage at each Reset"), damage);
