@@ -695,6 +695,22 @@ test_actions_bonus_cast_and_equip (Fixture *f, gconstpointer data)
   g_assert_true (log_mentions (f, "Alice: Cast a Spell"));
 }
 
+/* The kind of @combatant's condition @name, or -1 when it has none. */
+static int
+condition_kind (TkrD20Combatant *combatant, const char *name)
+{
+  GListModel *conditions = tkr_combatant_get_conditions (TKR_COMBATANT (combatant));
+
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      if (g_strcmp0 (tkr_condition_get_name (condition), name) == 0)
+        return (int) tkr_condition_get_kind (condition);
+    }
+  return -1;
+}
+
 /* Dodge (seed): a bonus on Evade checks until the start of one's next turn. */
 static void
 test_actions_dodge_until_next_turn (Fixture *f, gconstpointer data)
@@ -704,11 +720,14 @@ test_actions_dodge_until_next_turn (Fixture *f, gconstpointer data)
   start_main (f);
   ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, &error), error);
   g_assert_true (tkr_d20_combatant_get_dodging (f->a));
+  /* One status model: Dodging is a Temporary condition in the list. */
+  g_assert_cmpint (condition_kind (f->a, "Dodging"), ==, TKR_CONDITION_KIND_TEMPORARY);
   next_turn (f);
   next_turn (f);
   g_assert_true (tkr_d20_combatant_get_dodging (f->a));
   next_turn (f);
   g_assert_false (tkr_d20_combatant_get_dodging (f->a));
+  g_assert_cmpint (condition_kind (f->a, "Dodging"), ==, -1);
 }
 
 /* Wait (seed): spend the reaction on another's turn to act. */
@@ -1567,6 +1586,57 @@ test_json_legacy_participants_in_combatants (Fixture *f, gconstpointer data)
   check_round_trip (f);
 }
 
+/* One status model (docs/ARCHITECTURE.md, "Combatant state"): Prone,
+ * Dying and Dodging are TkrConditions in the combatant's list (Dodging
+ * Temporary, the others Persistent). Files from before kept them as
+ * booleans: those still load into the list, and a round trip of what they
+ * save writes the same bytes. */
+static void
+test_json_old_status_booleans_load_as_conditions (Fixture *f, gconstpointer data)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{\"rule_system\": \"d20\", \"phase\": \"freeplay\", \"round\": 0, "
+    "\"current_index\": -1, \"participants\": [{\"ref\": \"%s\"}], \"combatants\": "
+    "[{\"prone\": true, \"dying\": true, \"dodging\": true, \"waiting\": true}], "
+    "\"order\": [], \"log\": []}",
+    tkr_character_get_id (f->alice));
+  g_autoptr (TkrD20Encounter) copy = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (TkrD20Encounter) again = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (JsonNode) resaved = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *resaved_text = NULL;
+  TkrD20Combatant *alice;
+  JsonObject *item;
+  GError *error = NULL;
+
+  node = json_from_string (json, &error);
+  g_assert_no_error (error);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  alice = tkr_d20_encounter_find (copy, f->alice);
+  g_assert_true (tkr_d20_combatant_get_prone (alice));
+  g_assert_true (tkr_d20_combatant_get_dying (alice));
+  g_assert_true (tkr_d20_combatant_get_dodging (alice));
+  g_assert_true (tkr_d20_combatant_get_waiting (alice));
+  g_assert_cmpint (condition_kind (alice, "Prone"), ==, TKR_CONDITION_KIND_PERSISTENT);
+  g_assert_cmpint (condition_kind (alice, "Dying"), ==, TKR_CONDITION_KIND_PERSISTENT);
+  g_assert_cmpint (condition_kind (alice, "Dodging"), ==, TKR_CONDITION_KIND_TEMPORARY);
+
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  item = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (saved), "combatants"), 0);
+  g_assert_false (json_object_has_member (item, "prone"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "conditions")), ==,
+                    3);
+  ok (tkr_tracker_load_json (TKR_TRACKER (again), saved, "encounter", resolve, f, &error), error);
+  resaved = tkr_tracker_to_json (TKR_TRACKER (again));
+  saved_text = json_to_string (saved, TRUE);
+  resaved_text = json_to_string (resaved, TRUE);
+  g_assert_cmpstr (saved_text, ==, resaved_text);
+  g_assert_true (tkr_d20_combatant_get_prone (tkr_d20_encounter_find (again, f->alice)));
+}
+
 static void
 refuse_json (Fixture *f, const char *json, const char *path_expected)
 {
@@ -1714,6 +1784,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/d20/breath/120-plus-5-vitality-seconds-2-plus-half-rounds",
                    test_breath_seconds_and_rounds);
   ADD ("breath/in-combat-rounds-then-dying-until-air", test_breath_in_combat_then_dying);
+  ADD ("json/old-status-booleans-load-as-conditions-same-bytes",
+       test_json_old_status_booleans_load_as_conditions);
   ADD ("phases/illegal-transitions-refused", test_phases_illegal_transitions);
   ADD ("phases/pause-and-resume", test_phases_pause_resume);
   ADD ("end/xp-per-pc-with-reason-back-to-freeplay", test_end_experience);

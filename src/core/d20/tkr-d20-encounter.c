@@ -338,6 +338,23 @@ tkr_d20_encounter_set_speed (
   return TRUE;
 }
 
+/* Puts the rule data's condition @id on @combatant or takes it off. */
+static void
+set_condition (TkrD20Encounter *self, TkrD20Combatant *combatant, const char *id, gboolean on)
+{
+  GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
+  TkrCondition *condition = tkr_d20_combatant_find_condition (combatant, id);
+
+  if (on && condition == NULL)
+    {
+      g_autoptr (TkrCondition) added = tkr_d20_condition_new (RULES (self), id);
+
+      tkr_history_append (HISTORY (self), store, added);
+    }
+  else if (!on && condition != NULL)
+    tkr_history_remove_item (HISTORY (self), store, condition);
+}
+
 /* Initiative: the order and its ties (seed, Initiative) */
 
 static int
@@ -570,7 +587,7 @@ count_breath (TkrD20Encounter *self)
       SET (self, combatant, "breath-rounds-left", MAX (left - 1, 0));
       if (left - 1 <= 0)
         {
-          SET (self, combatant, "dying", TRUE);
+          set_condition (self, combatant, "dying", TRUE);
           LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
         }
     }
@@ -629,16 +646,21 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
 }
 
 /* Start of a creature's turn (seed, Rounds & Turns): its action, bonus
- * action, reaction and movement come back; Dodge and Wait last until now. */
+ * action, reaction and movement come back; Wait and its Temporary
+ * conditions (Dodging) last until now. */
 static void
 tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   TkrD20Combatant *combatant = TKR_D20_COMBATANT (slot);
+  GListStore *conditions = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  SET (self, combatant, "dodging", FALSE);
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (conditions)); i > 0; i--)
+    if (tkr_condition_get_kind (item_at (G_LIST_MODEL (conditions), i - 1)) ==
+        TKR_CONDITION_KIND_TEMPORARY)
+      tkr_history_remove (HISTORY (self), conditions, i - 1);
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }
@@ -925,7 +947,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
       sync_movement (self, combatant);
     }
   else if (g_strcmp0 (action_id, "dodge") == 0)
-    SET (self, combatant, "dodging", TRUE);
+    set_condition (self, combatant, "dodging", TRUE);
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
@@ -1043,7 +1065,7 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
        wounds, described);
   if (roll.total < dc)
     {
-      SET (self, combatant, "prone", TRUE);
+      set_condition (self, combatant, "prone", TRUE);
       LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
     }
   tkr_history_end (HISTORY (self));
@@ -1082,7 +1104,7 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
        NAME (combatant), rounds);
   if (rounds == 0)
     {
-      SET (self, combatant, "dying", TRUE);
+      set_condition (self, combatant, "dying", TRUE);
       LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
     }
   tkr_history_end (HISTORY (self));
@@ -1103,7 +1125,7 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   SET (self, combatant, "holding-breath", FALSE);
   SET (self, combatant, "breath-rounds-left", 0);
   /* The Dying that suffocation caused ends with air. */
-  SET (self, combatant, "dying", FALSE);
+  set_condition (self, combatant, "dying", FALSE);
   LOG (self, _ ("%s reaches air"), NAME (combatant));
   tkr_history_end (HISTORY (self));
   return TRUE;
@@ -1311,7 +1333,6 @@ read_combatants (TkrD20Encounter *self,
 {
   g_autofree char *list_path = tkr_json_path (path, "combatants");
   gboolean inside = !json_object_has_member (object, "participants");
-  int max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   JsonArray *array;
   guint n;
 
@@ -1351,7 +1372,7 @@ read_combatants (TkrD20Encounter *self,
       else
         character = g_object_ref (load->participants->pdata[i]);
       combatant = tkr_d20_combatant_new (character, RULES (self));
-      if (!tkr_d20_combatant_read_json (combatant, item, item_path, max_feet, error))
+      if (!tkr_d20_combatant_read_json (combatant, item, item_path, RULES (self), error))
         return FALSE;
       g_ptr_array_add (read, g_steal_pointer (&combatant));
     }
