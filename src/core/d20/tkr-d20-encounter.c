@@ -25,6 +25,14 @@ struct _TkrD20Encounter
   gboolean owns_rand;
   GStrv kinds;           /* of movement, from the rule data */
   GListStore *creatures; /* TkrD20Combatant, one per participant */
+  GHashTable *creature_of; /* TkrCharacter -> creature, or NULL when stale */
+  /* Who has initiative, by value, following the engine's combatants
+   * through joins, leaves and undo, so that a roll and the search for ties
+   * cost the size of a tie, not of the encounter. */
+  GPtrArray *tracked;        /* the engine's combatants, in its order */
+  GHashTable *by_initiative; /* value -> GPtrArray of TkrD20Combatant */
+  GHashTable *indexed_at;    /* TkrD20Combatant -> its value there */
+  GHashTable *tied;          /* the values two or more share */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
@@ -78,18 +86,31 @@ tkr_d20_encounter_get_current (TkrD20Encounter *self)
   return slot != NULL ? TKR_D20_COMBATANT (slot) : NULL;
 }
 
+/* The lookup follows additions as they come; a removal makes it stale,
+ * to be rebuilt when asked. */
+static void
+creatures_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
+{
+  if (removed > 0)
+    g_clear_pointer (&self->creature_of, g_hash_table_unref);
+  if (self->creature_of == NULL)
+    {
+      if (position > 0 || added < g_list_model_get_n_items (model))
+        return;
+      self->creature_of = g_hash_table_new (NULL, NULL);
+    }
+  for (guint i = position; i < position + added; i++)
+    g_hash_table_insert (self->creature_of, CHARACTER (item_at (model, i)), item_at (model, i));
+}
+
 TkrD20Combatant *
 tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  /* From Setup to End the creatures are the engine's combatants, which it
-   * finds by a lookup; in Freeplay, a rest or an hour passing, scan. */
-  if (PHASE (self) != TKR_PHASE_FREEPLAY)
-    return (TkrD20Combatant *) tkr_encounter_find_combatant (TKR_ENCOUNTER (self), character);
-  for (guint i = 0; i < n_creatures (self); i++)
-    if (CHARACTER (item_at (creatures (self), i)) == character)
-      return item_at (creatures (self), i);
-  return NULL;
+  if (self->creature_of == NULL)
+    creatures_changed_cb (creatures (self), 0, 0, n_creatures (self), self);
+  return g_hash_table_lookup (self->creature_of, character);
 }
 
 const char *const *
@@ -403,53 +424,120 @@ tkr_d20_encounter_sort_order (TkrD20Encounter *self)
   return sorted;
 }
 
-/* Two combatants are still tied while neither their initiative nor the
- * contest rolls both have made tell them apart. */
-static gboolean
-still_tied (TkrD20Combatant *x, TkrD20Combatant *y)
+static void
+unindex (TkrD20Encounter *self, TkrD20Combatant *combatant)
 {
-  return tkr_d20_combatant_has_initiative (x) && tkr_d20_combatant_has_initiative (y) &&
-         tkr_d20_combatant_get_initiative (x) == tkr_d20_combatant_get_initiative (y) &&
-         compare_tiebreaks (x, y) == 0;
+  GPtrArray *bucket;
+  gpointer key;
+
+  if (!g_hash_table_steal_extended (self->indexed_at, combatant, NULL, &key))
+    return;
+  bucket = g_hash_table_lookup (self->by_initiative, key);
+  g_ptr_array_remove_fast (bucket, combatant);
+  if (bucket->len < 2)
+    g_hash_table_remove (self->tied, key);
+  if (bucket->len == 0)
+    g_hash_table_remove (self->by_initiative, key);
+}
+
+static void
+index_initiative (TkrD20Combatant *combatant, GParamSpec *pspec, TkrD20Encounter *self)
+{
+  gpointer key = GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant));
+  GPtrArray *bucket;
+
+  unindex (self, combatant);
+  if (!tkr_d20_combatant_has_initiative (combatant))
+    return;
+  bucket = g_hash_table_lookup (self->by_initiative, key);
+  if (bucket == NULL)
+    g_hash_table_insert (self->by_initiative, key, bucket = g_ptr_array_new ());
+  g_ptr_array_add (bucket, combatant);
+  g_hash_table_insert (self->indexed_at, combatant, key);
+  if (bucket->len >= 2)
+    g_hash_table_add (self->tied, key);
+}
+
+static void
+combatants_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
+{
+  for (guint i = position; i < position + removed; i++)
+    {
+      unindex (self, self->tracked->pdata[i]);
+      g_signal_handlers_disconnect_by_data (self->tracked->pdata[i], self);
+    }
+  g_ptr_array_remove_range (self->tracked, position, removed);
+  for (guint i = position; i < position + added; i++)
+    {
+      TkrD20Combatant *combatant = g_list_model_get_item (model, i);
+
+      g_ptr_array_insert (self->tracked, (int) i, combatant);
+      g_signal_connect (combatant, "notify::initiative", G_CALLBACK (index_initiative), self);
+      g_signal_connect (combatant, "notify::initiative-set", G_CALLBACK (index_initiative), self);
+      index_initiative (combatant, NULL, self);
+    }
+}
+
+static int
+compare_joined (gconstpointer a, gconstpointer b)
+{
+  guint64 x = tkr_d20_combatant_get_serial (*(TkrD20Combatant **) a);
+  guint64 y = tkr_d20_combatant_get_serial (*(TkrD20Combatant **) b);
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+compare_first_joined (gconstpointer a, gconstpointer b)
+{
+  return compare_joined (&(*(GPtrArray **) a)->pdata[0], &(*(GPtrArray **) b)->pdata[0]);
+}
+
+/* Appends to @ties the groups still tied at initiative @value: in joining
+ * order, each combatant not yet in a group with every later one that the
+ * contest rolls both have made do not tell apart. */
+static void
+add_ties (TkrD20Encounter *self, GPtrArray *ties, gpointer value)
+{
+  GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
+  g_autoptr (GPtrArray) left = NULL;
+
+  if (bucket == NULL || bucket->len < 2)
+    return;
+  left = g_ptr_array_copy (bucket, NULL, NULL);
+  g_ptr_array_sort (left, compare_joined);
+  for (guint i = 0; i < left->len; i++)
+    {
+      GPtrArray *group = NULL;
+
+      for (guint j = i + 1; left->pdata[i] != NULL && j < left->len; j++)
+        {
+          if (left->pdata[j] == NULL || compare_tiebreaks (left->pdata[i], left->pdata[j]) != 0)
+            continue;
+          if (group == NULL)
+            {
+              group = g_ptr_array_new_with_free_func (g_object_unref);
+              g_ptr_array_add (group, g_object_ref (left->pdata[i]));
+              g_ptr_array_add (ties, group);
+            }
+          g_ptr_array_add (group, g_object_ref (g_steal_pointer (&left->pdata[j])));
+        }
+    }
 }
 
 GPtrArray *
 tkr_d20_encounter_get_ties (TkrD20Encounter *self)
 {
   GPtrArray *ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
-  GListModel *combatants;
-  guint n;
+  GHashTableIter iter;
+  gpointer value;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), ties);
-
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self));
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      TkrD20Combatant *x = item_at (combatants, i);
-      GPtrArray *group = NULL;
-
-      if (g_hash_table_contains (placed, x))
-        continue;
-      for (guint j = i + 1; j < n; j++)
-        {
-          TkrD20Combatant *y = item_at (combatants, j);
-
-          if (g_hash_table_contains (placed, y) || !still_tied (x, y))
-            continue;
-          if (group == NULL)
-            {
-              group = g_ptr_array_new_with_free_func (g_object_unref);
-              g_ptr_array_add (group, g_object_ref (x));
-              g_hash_table_add (placed, x);
-            }
-          g_ptr_array_add (group, g_object_ref (y));
-          g_hash_table_add (placed, y);
-        }
-      if (group != NULL)
-        g_ptr_array_add (ties, group);
-    }
+  g_hash_table_iter_init (&iter, self->tied);
+  while (g_hash_table_iter_next (&iter, &value, NULL))
+    add_ties (self, ties, value);
+  g_ptr_array_sort (ties, compare_first_joined);
   return ties;
 }
 
@@ -465,7 +553,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
 
   if (PHASE (self) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN)
     return TRUE;
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+  for (guint i = 0; g_hash_table_size (self->indexed_at) < self->tracked->len &&
+                    i < g_list_model_get_n_items (combatants);
+       i++)
     {
       TkrD20Combatant *combatant = item_at (combatants, i);
 
@@ -691,7 +781,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                    GError **error)
 {
   g_autofree char *described = NULL;
-  GListModel *combatants;
+  gboolean has_old;
   TkrD20Roll roll;
   int old;
 
@@ -705,21 +795,20 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                  _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
                  -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self));
   described = describe_roll (&roll);
   old = tkr_d20_combatant_get_initiative (combatant);
+  has_old = tkr_d20_combatant_has_initiative (combatant);
   tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
   /* Contest rolls settled ties with the old value or break ties with the
    * new one: both groups must contest again. */
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+  SET (self, combatant, "tiebreaks", NULL);
+  for (guint k = 0; k < 2; k++)
     {
-      TkrD20Combatant *other = item_at (combatants, i);
+      gpointer value = GINT_TO_POINTER (k == 0 ? roll.total : old);
+      GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
 
-      if (other == combatant || (tkr_d20_combatant_has_initiative (other) &&
-                                 (tkr_d20_combatant_get_initiative (other) == roll.total ||
-                                  (tkr_d20_combatant_has_initiative (combatant) &&
-                                   tkr_d20_combatant_get_initiative (other) == old))))
-        SET (self, other, "tiebreaks", NULL);
+      for (guint i = 0; bucket != NULL && (k == 0 || has_old) && i < bucket->len; i++)
+        SET (self, bucket->pdata[i], "tiebreaks", NULL);
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
@@ -745,7 +834,9 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
 
   if (!require_setup_combatant (self, combatant, error))
     return FALSE;
-  ties = tkr_d20_encounter_get_ties (self);
+  ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  if (tkr_d20_combatant_has_initiative (combatant))
+    add_ties (self, ties, GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant)));
   for (guint i = 0; i < ties->len && group == NULL; i++)
     if (g_ptr_array_find (g_ptr_array_index (ties, i), combatant, NULL))
       group = g_ptr_array_index (ties, i);
@@ -1456,10 +1547,29 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
 /* The class */
 
 static void
+tkr_d20_encounter_dispose (GObject *object)
+{
+  TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
+
+  if (self->tracked != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
+                                            self);
+      combatants_changed_cb (NULL, 0, self->tracked->len, 0, self);
+      g_clear_pointer (&self->tracked, g_ptr_array_unref);
+    }
+  G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->dispose (object);
+}
+
+static void
 tkr_d20_encounter_finalize (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
+  g_hash_table_unref (self->by_initiative);
+  g_hash_table_unref (self->indexed_at);
+  g_hash_table_unref (self->tied);
+  g_clear_pointer (&self->creature_of, g_hash_table_unref);
   g_clear_object (&self->creatures);
   g_clear_pointer (&self->kinds, g_strfreev);
   if (self->owns_rand)
@@ -1530,6 +1640,7 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
   object_class->constructed = tkr_d20_encounter_constructed;
+  object_class->dispose = tkr_d20_encounter_dispose;
   object_class->finalize = tkr_d20_encounter_finalize;
 
   encounter_class->check_transition = tkr_d20_encounter_check_transition;
@@ -1553,6 +1664,14 @@ static void
 tkr_d20_encounter_init (TkrD20Encounter *self)
 {
   self->creatures = g_list_store_new (TKR_TYPE_D20_COMBATANT);
+  g_signal_connect (self->creatures, "items-changed", G_CALLBACK (creatures_changed_cb), self);
+  self->tracked = g_ptr_array_new_with_free_func (g_object_unref);
+  self->by_initiative =
+    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->indexed_at = g_hash_table_new (NULL, NULL);
+  self->tied = g_hash_table_new (NULL, NULL);
+  g_signal_connect (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)), "items-changed",
+                    G_CALLBACK (combatants_changed_cb), self);
 }
 
 TkrD20Encounter *
