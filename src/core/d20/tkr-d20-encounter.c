@@ -23,8 +23,8 @@ struct _TkrD20Encounter
 
   GRand *rand;
   gboolean owns_rand;
-  GStrv kinds;           /* of movement, from the rule data */
-  GListStore *creatures; /* TkrD20Combatant, one per participant */
+  GStrv kinds;             /* of movement, from the rule data */
+  GListStore *creatures;   /* TkrD20Combatant, one per participant */
   GHashTable *creature_of; /* TkrCharacter -> creature, or NULL when stale */
   /* Who has initiative, by value, following the engine's combatants
    * through joins, leaves and undo, so that a roll and the search for ties
