@@ -180,6 +180,14 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
   return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"), NAME (combatant));
 }
 
+/* Closes a command's history step. */
+static gboolean
+end_step (TkrD20Encounter *self)
+{
+  tkr_history_end (HISTORY (self));
+  return TRUE;
+}
+
 static const char *
 modifier_name (TkrD20Encounter *self, const char *check)
 {
@@ -209,36 +217,29 @@ describe_roll (const TkrD20Roll *roll)
 
 /* Common actions (rule data) */
 
-/* The index of the common action @id in "d20.common_actions", or -1. */
-static int
-find_common_action (TkrD20Encounter *self, const char *id)
+/* The path of @key of the common action @index in the rule data. */
+static char *
+action_path (int index, const char *key)
 {
-  guint n = tkr_rules_get_n_records (RULES (self), "d20.common_actions");
+  return g_strdup_printf ("d20.common_actions[%d].%s", index, key);
+}
 
-  for (guint i = 0; id != NULL && i < n; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
+static const char *
+common_action_id (TkrD20Encounter *self, int index)
+{
+  g_autofree char *path = action_path (index, "id");
 
-      if (g_strcmp0 (tkr_rules_get_string (RULES (self), path), id) == 0)
-        return (int) i;
-    }
-  return -1;
+  return tkr_rules_get_string (RULES (self), path);
 }
 
 GStrv
 tkr_d20_encounter_list_common_actions (TkrD20Encounter *self)
 {
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  guint n;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  n = tkr_rules_get_n_records (RULES (self), "d20.common_actions");
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
-
-      g_strv_builder_add (builder, tkr_rules_get_string (RULES (self), path));
-    }
+  for (guint i = 0; i < tkr_rules_get_n_records (RULES (self), "d20.common_actions"); i++)
+    g_strv_builder_add (builder, common_action_id (self, (int) i));
   return g_strv_builder_end (builder);
 }
 
@@ -311,8 +312,7 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
   tkr_history_begin (HISTORY (self), _ ("Set Agility"));
   SET (self, combatant, "agility", agility);
   LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 static gboolean
@@ -355,8 +355,7 @@ tkr_d20_encounter_set_speed (
   SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
   sync_movement (self, combatant);
   LOG (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind), feet);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -613,40 +612,21 @@ tkr_d20_encounter_build_order (TkrEncounter *encounter)
   return tkr_d20_encounter_sort_order (TKR_D20_ENCOUNTER (encounter));
 }
 
-static const char *
-resource_id (TkrD20Resource resource)
+/* The parts of a turn: their resources and their names in messages. */
+static const struct
 {
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return "action";
-    case TKR_D20_BONUS_ACTION:
-      return "bonus-action";
-    case TKR_D20_REACTION:
-    default:
-      return "reaction";
-    }
-}
+  const char *id;
+  const char *name;
+} parts[] = {
+  [TKR_D20_ACTION] = { "action", N_ ("action") },
+  [TKR_D20_BONUS_ACTION] = { "bonus-action", N_ ("bonus action") },
+  [TKR_D20_REACTION] = { "reaction", N_ ("reaction") },
+};
 
-static int
-resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
+static TkrResource *
+part (TkrD20Combatant *combatant, TkrD20Resource resource)
 {
-  return tkr_combatant_get_left (TKR_COMBATANT (combatant), resource_id (resource));
-}
-
-/* What a turn grants: the rule data's "turn" numbers. */
-static int
-resource_per_turn (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  return tkr_resource_get_maximum (
-    tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)));
-}
-
-static void
-set_left (TkrD20Encounter *self, TkrD20Combatant *combatant, TkrD20Resource resource, int left)
-{
-  SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)),
-       "current", left);
+  return tkr_combatant_find_resource (TKR_COMBATANT (combatant), parts[resource].id);
 }
 
 static void
@@ -726,9 +706,9 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
       TkrD20Combatant *combatant = item_at (order, i);
 
       /* Everyone has a reaction from the start, before their first turn. */
-      set_left (self, combatant, TKR_D20_ACTION, 0);
-      set_left (self, combatant, TKR_D20_BONUS_ACTION, 0);
-      set_left (self, combatant, TKR_D20_REACTION, resource_per_turn (combatant, TKR_D20_REACTION));
+      tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
+      SET (self, part (combatant, TKR_D20_ACTION), "current", 0);
+      SET (self, part (combatant, TKR_D20_BONUS_ACTION), "current", 0);
       reset_turn (self, combatant);
     }
   LOG (self, _ ("Initiative is set; Round 1 begins"));
@@ -813,8 +793,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
   LOG (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -864,8 +843,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
   LOG (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant), described);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -901,25 +879,24 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
   LOG (self,
        surprised ? _ ("%s is surprised and will skip their first turn") : _ ("%s is not surprised"),
        NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
 
-static const char *
-resource_name (TkrD20Resource resource)
+/* Opens a command's step in which @combatant spends (@delta -1) or gets
+ * back (+1) @resource. */
+static void
+begin_spending (TkrD20Encounter *self,
+                const char *label,
+                TkrD20Combatant *combatant,
+                TkrD20Resource resource,
+                int delta)
 {
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return _ ("action");
-    case TKR_D20_BONUS_ACTION:
-      return _ ("bonus action");
-    case TKR_D20_REACTION:
-    default:
-      return _ ("reaction");
-    }
+  TkrResource *left = part (combatant, resource);
+
+  tkr_history_begin (HISTORY (self), label);
+  SET (self, left, "current", tkr_resource_get_current (left) + delta);
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus
@@ -943,12 +920,12 @@ check_spend (TkrD20Encounter *self,
     }
   else if (!require_on_turn (self, combatant, error))
     return FALSE;
-  if (resource_left (combatant, resource) <= 0)
+  if (tkr_resource_get_current (part (combatant, resource)) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
       return fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left (%d per turn)"),
-                   NAME (combatant), resource_name (resource),
-                   resource_per_turn (combatant, resource));
+                   NAME (combatant), _ (parts[resource].name),
+                   tkr_resource_get_maximum (part (combatant, resource)));
     }
   return TRUE;
 }
@@ -963,13 +940,10 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
 
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Spend"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), -1, NULL);
+  begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  LOG (self, _ ("%s uses their %s"), NAME (combatant), resource_name (resource));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  LOG (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
+  return end_step (self);
 }
 
 gboolean
@@ -984,15 +958,13 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (!require_main_combatant (self, combatant, error))
     return FALSE;
-  if (resource_left (combatant, resource) >= resource_per_turn (combatant, resource))
+  if (tkr_resource_get_current (part (combatant, resource)) >=
+      tkr_resource_get_maximum (part (combatant, resource)))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
-                 NAME (combatant), resource_name (resource));
-  tkr_history_begin (HISTORY (self), _ ("Refund"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), 1, NULL);
-  LOG (self, _ ("%s gets their %s back"), NAME (combatant), resource_name (resource));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+                 NAME (combatant), _ (parts[resource].name));
+  begin_spending (self, _ ("Refund"), combatant, resource, 1);
+  LOG (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
+  return end_step (self);
 }
 
 gboolean
@@ -1006,18 +978,19 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   g_autofree char *name_path = NULL;
   g_autofree char *allowed_path = NULL;
   const char *name;
-  int action;
+  int action = 0, n;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
-  action = find_common_action (self, action_id);
-  if (action < 0)
+  n = (int) tkr_rules_get_n_records (RULES (self), "d20.common_actions");
+  while (action < n && g_strcmp0 (common_action_id (self, action), action_id) != 0)
+    action++;
+  if (action_id == NULL || action == n)
     return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                  _ ("“%s” is not among the common actions of these rules"),
                  action_id ? action_id : "");
-  name_path = g_strdup_printf ("d20.common_actions[%d].name", action);
-  allowed_path =
-    g_strdup_printf ("d20.common_actions[%d].%s", action, as_bonus_action ? "bonus" : "action");
+  name_path = action_path (action, "name");
+  allowed_path = action_path (action, as_bonus_action ? "bonus" : "action");
   name = tkr_rules_translate (tkr_rules_get_string (RULES (self), name_path));
   if (!tkr_rules_get_bool (RULES (self), allowed_path))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -1027,9 +1000,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), name);
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), -1, NULL);
+  begin_spending (self, name, combatant, resource, -1);
   /* Dash: the speed again. Dodge: a bonus on Evade checks until the
    * creature's next turn. Wait: its reaction may act before then. */
   if (g_strcmp0 (action_id, "dash") == 0)
@@ -1043,8 +1014,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
   LOG (self, _ ("%s: %s"), NAME (combatant), name);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1057,13 +1027,10 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!tkr_d20_combatant_get_waiting (combatant))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
                  NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Act on a Wait"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "reaction", -1,
-                                 NULL);
+  begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("%s spends their reaction to act now"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1108,8 +1075,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
        difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
                  : _ ("%s moves %d feet (%s)"),
        NAME (combatant), feet, kind);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -1159,8 +1125,7 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
       set_condition (self, combatant, "prone", TRUE);
       LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1198,8 +1163,7 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
       set_condition (self, combatant, "dying", TRUE);
       LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1218,8 +1182,7 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
   LOG (self, _ ("%s reaches air"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1243,8 +1206,7 @@ tkr_d20_encounter_set_mana (
   SET (self, combatant, "mana-max", mana_max);
   SET (self, combatant, "mana", mana);
   LOG (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1262,8 +1224,7 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   SET (self, combatant, "hours-since-short-rest", 0);
   LOG (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"), NAME (combatant),
        tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1282,8 +1243,7 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
   SET (self, combatant, "hours-since-short-rest", 0);
   LOG (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
        NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"), regained);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1327,8 +1287,7 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
                NAME (combatant), due);
         }
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1375,8 +1334,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
               "Exhaustion"),
            NAME (combatant), dc, described);
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20
