@@ -55,26 +55,16 @@ tkr_d20_movement_init (TkrD20Movement *self)
 {
 }
 
-const char *
-tkr_d20_movement_get_kind (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), NULL);
-  return self->kind;
-}
+#define MOVEMENT_GETTER(type, func, field)                                                         \
+  type tkr_d20_movement_get_##func (TkrD20Movement *self)                                          \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);                                          \
+    return self->field;                                                                            \
+  }
 
-int
-tkr_d20_movement_get_speed (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->feet[FEET_SPEED];
-}
-
-int
-tkr_d20_movement_get_moved (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->feet[FEET_MOVED];
-}
+MOVEMENT_GETTER (const char *, kind, kind)
+MOVEMENT_GETTER (int, speed, feet[FEET_SPEED])
+MOVEMENT_GETTER (int, moved, feet[FEET_MOVED])
 
 /* ---------------------------------------------------------------------- */
 /* TkrD20Combatant                                                         */
@@ -96,6 +86,8 @@ G_DEFINE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR_TYPE_COMBATANT)
 
 #define INT_FIELD(field, name, member, limit)                                                      \
   TKR_FIELD_INT (TkrD20Combatant, field, name, member, 0, limit, 0)
+#define SIGNED_FIELD(field, limit)                                                                 \
+  TKR_FIELD_INT (TkrD20Combatant, field, #field, #field, -(limit), limit, 0)
 #define BOOL_FIELD(field, name, member) TKR_FIELD_BOOLEAN (TkrD20Combatant, field, name, member)
 
 /* The plain state, its properties and its file members. */
@@ -138,17 +130,8 @@ static const struct
 };
 
 /* The statuses in the condition list, by their ids in the rule data's
- * "conditions" (each file member is the boolean files kept it in before),
- * and their kind if the rule data lacks them. */
-static const struct
-{
-  const char *id;
-  TkrConditionKind kind;
-} condition_infos[] = {
-  { "dodging", TKR_CONDITION_KIND_TEMPORARY },
-  { "prone", TKR_CONDITION_KIND_PERSISTENT },
-  { "dying", TKR_CONDITION_KIND_PERSISTENT },
-};
+ * "conditions"; files from before kept each as a boolean of that name. */
+static const char *const condition_ids[] = { "dodging", "prone", "dying" };
 
 enum
 {
@@ -307,57 +290,38 @@ tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id)
   return NULL;
 }
 
-gboolean
-tkr_d20_combatant_get_dodging (TkrD20Combatant *self)
-{
-  return tkr_d20_combatant_find_condition (self, "dodging") != NULL;
-}
+#define CONDITION_GETTER(func, id)                                                                 \
+  gboolean tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                    \
+  {                                                                                                \
+    return tkr_d20_combatant_find_condition (self, id) != NULL;                                    \
+  }
+#define LEFT_GETTER(func, id)                                                                      \
+  int tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                         \
+  {                                                                                                \
+    return tkr_combatant_get_left (TKR_COMBATANT (self), id);                                      \
+  }
 
-gboolean
-tkr_d20_combatant_get_prone (TkrD20Combatant *self)
-{
-  return tkr_d20_combatant_find_condition (self, "prone") != NULL;
-}
-
-gboolean
-tkr_d20_combatant_get_dying (TkrD20Combatant *self)
-{
-  return tkr_d20_combatant_find_condition (self, "dying") != NULL;
-}
+CONDITION_GETTER (dodging, "dodging")
+CONDITION_GETTER (prone, "prone")
+CONDITION_GETTER (dying, "dying")
+LEFT_GETTER (actions_left, "action")
+LEFT_GETTER (bonus_actions_left, "bonus-action")
+LEFT_GETTER (reactions_left, "reaction")
 
 TkrCondition *
 tkr_d20_condition_new (TkrRules *rules, const char *id)
 {
   const TkrConditionInfo *info = tkr_rules_lookup_condition (rules, id);
-  TkrCondition *condition = NULL;
-  g_autoptr (GVariant) one = NULL;
-
-  for (guint i = 0; info == NULL && condition == NULL && i < G_N_ELEMENTS (condition_infos); i++)
-    if (g_str_equal (condition_infos[i].id, id))
-      condition = tkr_condition_new (id, condition_infos[i].kind, 1);
-  if (condition == NULL)
-    condition = tkr_condition_new_from_info (info);
-  one = tkr_condition_stack_turns_with_added (condition, 1, TKR_TURN_NONE);
+  /* Rules without it: Dodging lasts until the next turn, the others stay. */
+  TkrCondition *condition =
+    info ? tkr_condition_new_from_info (info)
+         : tkr_condition_new (id,
+                              g_str_equal (id, "dodging") ? TKR_CONDITION_KIND_TEMPORARY
+                                                          : TKR_CONDITION_KIND_PERSISTENT,
+                              1);
+  g_autoptr (GVariant) one = tkr_condition_stack_turns_with_added (condition, 1, TKR_TURN_NONE);
   g_object_set (condition, "stack-turns", one, NULL);
   return condition;
-}
-
-int
-tkr_d20_combatant_get_actions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "action");
-}
-
-int
-tkr_d20_combatant_get_bonus_actions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "bonus-action");
-}
-
-int
-tkr_d20_combatant_get_reactions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "reaction");
 }
 
 guint
@@ -653,9 +617,9 @@ conditions_from_json (
         return FALSE;
       g_list_store_append (store, condition);
     }
-  for (guint i = 0; i < G_N_ELEMENTS (condition_infos); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (condition_ids); i++)
     {
-      const char *id = condition_infos[i].id;
+      const char *id = condition_ids[i];
       gboolean on;
 
       if (!tkr_json_get_bool (object, id, path, FALSE, FALSE, &on, error))
