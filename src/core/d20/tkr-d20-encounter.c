@@ -375,6 +375,14 @@ set_condition (TkrD20Encounter *self, TkrD20Combatant *combatant, const char *id
     tkr_history_remove_item (HISTORY (self), store, condition);
 }
 
+/* Suffocating (seed): with no breath left, Dying until reaching air. */
+static void
+out_of_breath (TkrD20Encounter *self, TkrD20Combatant *combatant)
+{
+  set_condition (self, combatant, "dying", TRUE);
+  LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
+}
+
 /* Initiative: the order and its ties (seed, Initiative) */
 
 static int
@@ -656,10 +664,7 @@ count_breath (TkrD20Encounter *self)
         continue;
       SET (self, combatant, "breath-rounds-left", MAX (left - 1, 0));
       if (left - 1 <= 0)
-        {
-          set_condition (self, combatant, "dying", TRUE);
-          LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
-        }
+        out_of_breath (self, combatant);
     }
 }
 
@@ -1159,10 +1164,7 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
                     "%s holds their breath for %d rounds", rounds),
        NAME (combatant), rounds);
   if (rounds == 0)
-    {
-      set_condition (self, combatant, "dying", TRUE);
-      LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
-    }
+    out_of_breath (self, combatant);
   return end_step (self);
 }
 
@@ -1648,23 +1650,13 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   return self;
 }
 
-int
-tkr_d20_encounter_get_max_feet (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
-}
+#define RULE_GETTER(func, path)                                                                    \
+  int tkr_d20_encounter_get_##func (TkrD20Encounter *self)                                         \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
+    return tkr_rules_get_int (RULES (self), path);                                                 \
+  }
 
-int
-tkr_d20_encounter_get_max_mana (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.rest.max_mana");
-}
-
-int
-tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
-}
+RULE_GETTER (max_feet, "d20.movement.max_feet")
+RULE_GETTER (max_mana, "d20.rest.max_mana")
+RULE_GETTER (exhaustion_dc, "d20.rest.exhaustion_dc")
