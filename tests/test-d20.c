@@ -399,6 +399,121 @@ test_initiative_changed_resets_contest (Fixture *f, gconstpointer data)
   g_assert_cmpuint (((GPtrArray *) g_ptr_array_index (ties, 0))->len, ==, 3);
 }
 
+/* The ties as the seed's rule defines them (seed, Initiative), found the
+ * slow way: in joining order, each combatant not yet placed with every
+ * later one of the same initiative whose contest rolls, as far as both
+ * have rolled, are the same. */
+static GPtrArray *
+reference_ties (Fixture *f)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter));
+  guint n = g_list_model_get_n_items (combatants);
+  GPtrArray *ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autofree gboolean *placed = g_new0 (gboolean, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrD20Combatant) x = g_list_model_get_item (combatants, i);
+      GPtrArray *group = NULL;
+
+      for (guint j = i + 1; !placed[i] && tkr_d20_combatant_has_initiative (x) && j < n; j++)
+        {
+          g_autoptr (TkrD20Combatant) y = g_list_model_get_item (combatants, j);
+          guint common =
+            MIN (tkr_d20_combatant_get_n_tiebreaks (x), tkr_d20_combatant_get_n_tiebreaks (y));
+          gboolean tied =
+            !placed[j] && tkr_d20_combatant_has_initiative (y) &&
+            tkr_d20_combatant_get_initiative (x) == tkr_d20_combatant_get_initiative (y);
+
+          for (guint k = 0; tied && k < common; k++)
+            tied = tkr_d20_combatant_get_tiebreak (x, k) == tkr_d20_combatant_get_tiebreak (y, k);
+          if (!tied)
+            continue;
+          if (group == NULL)
+            {
+              group = g_ptr_array_new ();
+              g_ptr_array_add (group, x);
+              g_ptr_array_add (ties, group);
+            }
+          g_ptr_array_add (group, y);
+          placed[j] = TRUE;
+        }
+    }
+  return ties;
+}
+
+static void
+assert_ties_as_defined (Fixture *f)
+{
+  g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (f->encounter);
+  g_autoptr (GPtrArray) expected = reference_ties (f);
+
+  g_assert_cmpuint (ties->len, ==, expected->len);
+  for (guint i = 0; i < ties->len; i++)
+    {
+      GPtrArray *group = ties->pdata[i], *want = expected->pdata[i];
+
+      g_assert_cmpmem (group->pdata, group->len * sizeof (gpointer), want->pdata,
+                       want->len * sizeof (gpointer));
+    }
+}
+
+/* Ties are found by initiative value, not by comparing everyone (seed,
+ * Initiative: the tie rules hold): the groups and their order agree with
+ * the rule's definition through typed and rolled initiative, contest
+ * rolls, undo, redo, leaving and joining. */
+static void
+test_initiative_ties_by_value_hold_the_rules (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) extra = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (403);
+  GError *error = NULL;
+
+  for (int i = 0; i < 9; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Goblin %d", i);
+
+      g_ptr_array_add (extra, new_character (f->rules, TKR_CHARACTER_KIND_NPC, name, i % 2));
+      g_assert_nonnull (join (f->encounter, extra->pdata[i], &error));
+    }
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  /* Alice, Bob and the Orc tie at 10; Alice and the Orc make contest rolls
+   * that tell them apart while Bob, who has not rolled, ties with both:
+   * he goes with Alice, who joined first. */
+  type_initiative (f, f->a, 10);
+  type_initiative (f, f->b, 10);
+  type_initiative (f, f->o, 10);
+  tiebreak (f, f->a, 5);
+  tiebreak (f, f->o, 3);
+  assert_ties_as_defined (f);
+  for (int step = 0; step < 600; step++)
+    {
+      GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (f->encounter));
+      guint n = g_list_model_get_n_items (combatants);
+      g_autoptr (TkrD20Combatant) someone =
+        g_list_model_get_item (combatants, g_rand_int_range (rand, 0, n));
+      TkrD20Roll roll = tkr_d20_roll_typed (g_rand_int_range (rand, 1, 4));
+      int what = g_rand_int_range (rand, 0, 10);
+
+      if (what < 3)
+        ok (tkr_d20_encounter_roll_initiative (f->encounter, someone, &roll, &error), error);
+      else if (what < 7)
+        tkr_d20_encounter_roll_tiebreak (f->encounter, someone, &roll, NULL);
+      else if (what < 8)
+        tkr_history_undo (f->history);
+      else if (what < 9)
+        tkr_history_redo (f->history);
+      else if (n > 4)
+        ok (tkr_encounter_remove_participant (TKR_ENCOUNTER (f->encounter),
+                                              tkr_combatant_get_character (TKR_COMBATANT (someone)),
+                                              &error),
+            error);
+      else
+        join (f->encounter, extra->pdata[step % extra->len], NULL); /* or already in */
+      assert_ties_as_defined (f);
+    }
+}
+
 /* Surprise (seed): the surprised skip their first turn only. */
 static void
 test_surprise_skips_first_turn (Fixture *f, gconstpointer data)
@@ -695,6 +810,22 @@ test_actions_bonus_cast_and_equip (Fixture *f, gconstpointer data)
   g_assert_true (log_mentions (f, "Alice: Cast a Spell"));
 }
 
+/* The kind of @combatant's condition @name, or -1 when it has none. */
+static int
+condition_kind (TkrD20Combatant *combatant, const char *name)
+{
+  GListModel *conditions = tkr_combatant_get_conditions (TKR_COMBATANT (combatant));
+
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      if (g_strcmp0 (tkr_condition_get_name (condition), name) == 0)
+        return (int) tkr_condition_get_kind (condition);
+    }
+  return -1;
+}
+
 /* Dodge (seed): a bonus on Evade checks until the start of one's next turn. */
 static void
 test_actions_dodge_until_next_turn (Fixture *f, gconstpointer data)
@@ -704,11 +835,14 @@ test_actions_dodge_until_next_turn (Fixture *f, gconstpointer data)
   start_main (f);
   ok (tkr_d20_encounter_take_action (f->encounter, f->a, "dodge", FALSE, &error), error);
   g_assert_true (tkr_d20_combatant_get_dodging (f->a));
+  /* One status model: Dodging is a Temporary condition in the list. */
+  g_assert_cmpint (condition_kind (f->a, "Dodging"), ==, TKR_CONDITION_KIND_TEMPORARY);
   next_turn (f);
   next_turn (f);
   g_assert_true (tkr_d20_combatant_get_dodging (f->a));
   next_turn (f);
   g_assert_false (tkr_d20_combatant_get_dodging (f->a));
+  g_assert_cmpint (condition_kind (f->a, "Dodging"), ==, -1);
 }
 
 /* Wait (seed): spend the reaction on another's turn to act. */
@@ -1567,6 +1701,57 @@ test_json_legacy_participants_in_combatants (Fixture *f, gconstpointer data)
   check_round_trip (f);
 }
 
+/* One status model (docs/ARCHITECTURE.md, "Combatant state"): Prone,
+ * Dying and Dodging are TkrConditions in the combatant's list (Dodging
+ * Temporary, the others Persistent). Files from before kept them as
+ * booleans: those still load into the list, and a round trip of what they
+ * save writes the same bytes. */
+static void
+test_json_old_status_booleans_load_as_conditions (Fixture *f, gconstpointer data)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{\"rule_system\": \"d20\", \"phase\": \"freeplay\", \"round\": 0, "
+    "\"current_index\": -1, \"participants\": [{\"ref\": \"%s\"}], \"combatants\": "
+    "[{\"prone\": true, \"dying\": true, \"dodging\": true, \"waiting\": true}], "
+    "\"order\": [], \"log\": []}",
+    tkr_character_get_id (f->alice));
+  g_autoptr (TkrD20Encounter) copy = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (TkrD20Encounter) again = tkr_d20_encounter_new (f->rules, NULL, NULL, NULL);
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) saved = NULL;
+  g_autoptr (JsonNode) resaved = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *resaved_text = NULL;
+  TkrD20Combatant *alice;
+  JsonObject *item;
+  GError *error = NULL;
+
+  node = json_from_string (json, &error);
+  g_assert_no_error (error);
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), node, "encounter", resolve, f, &error), error);
+  alice = tkr_d20_encounter_find (copy, f->alice);
+  g_assert_true (tkr_d20_combatant_get_prone (alice));
+  g_assert_true (tkr_d20_combatant_get_dying (alice));
+  g_assert_true (tkr_d20_combatant_get_dodging (alice));
+  g_assert_true (tkr_d20_combatant_get_waiting (alice));
+  g_assert_cmpint (condition_kind (alice, "Prone"), ==, TKR_CONDITION_KIND_PERSISTENT);
+  g_assert_cmpint (condition_kind (alice, "Dying"), ==, TKR_CONDITION_KIND_PERSISTENT);
+  g_assert_cmpint (condition_kind (alice, "Dodging"), ==, TKR_CONDITION_KIND_TEMPORARY);
+
+  saved = tkr_tracker_to_json (TKR_TRACKER (copy));
+  item = json_array_get_object_element (
+    json_object_get_array_member (json_node_get_object (saved), "combatants"), 0);
+  g_assert_false (json_object_has_member (item, "prone"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "conditions")), ==,
+                    3);
+  ok (tkr_tracker_load_json (TKR_TRACKER (again), saved, "encounter", resolve, f, &error), error);
+  resaved = tkr_tracker_to_json (TKR_TRACKER (again));
+  saved_text = json_to_string (saved, TRUE);
+  resaved_text = json_to_string (resaved, TRUE);
+  g_assert_cmpstr (saved_text, ==, resaved_text);
+  g_assert_true (tkr_d20_combatant_get_prone (tkr_d20_encounter_find (again, f->alice)));
+}
+
 static void
 refuse_json (Fixture *f, const char *json, const char *path_expected)
 {
@@ -1683,6 +1868,8 @@ main (int argc, char *argv[])
   ADD ("initiative/ties-contest-typed-winner-first-order-holds",
        test_initiative_ties_contest_typed);
   ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
+  ADD ("initiative/ties-found-by-value-hold-the-rules",
+       test_initiative_ties_by_value_hold_the_rules);
   ADD ("initiative/order-more-contests-first", test_initiative_order_more_contests_first);
   ADD ("initiative/changed-total-reopens-contest", test_initiative_changed_resets_contest);
   ADD ("surprise/skips-first-turn-only", test_surprise_skips_first_turn);
@@ -1714,6 +1901,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/d20/breath/120-plus-5-vitality-seconds-2-plus-half-rounds",
                    test_breath_seconds_and_rounds);
   ADD ("breath/in-combat-rounds-then-dying-until-air", test_breath_in_combat_then_dying);
+  ADD ("json/old-status-booleans-load-as-conditions-same-bytes",
+       test_json_old_status_booleans_load_as_conditions);
   ADD ("phases/illegal-transitions-refused", test_phases_illegal_transitions);
   ADD ("phases/pause-and-resume", test_phases_pause_resume);
   ADD ("end/xp-per-pc-with-reason-back-to-freeplay", test_end_experience);

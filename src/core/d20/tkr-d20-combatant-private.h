@@ -3,6 +3,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tkr-condition.h"
 #include "tkr-d20-combatant.h"
 #include "tkr-rules.h"
 
@@ -32,9 +33,17 @@ void tkr_d20_combatant_init_movement (TkrD20Combatant *self);
 /* @tiebreaks with @total appended. (transfer full) */
 GArray *tkr_d20_combatant_tiebreaks_with (TkrD20Combatant *self, int total);
 
+/* Grows with each combatant made: sorting by it gives the joining order. */
+guint64 tkr_d20_combatant_get_serial (TkrD20Combatant *self);
+/* (transfer none) (nullable): the condition of the rule data's @id
+ * ("prone", "dodging", "dying") in the combatant's list. */
+TkrCondition *tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id);
+/* The rule data's condition @id with one stack. (transfer full) */
+TkrCondition *tkr_d20_condition_new (TkrRules *rules, const char *id);
+
 /* Files: the combatant's own members (not its character). */
 void tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object);
 gboolean tkr_d20_combatant_read_json (
-  TkrD20Combatant *self, JsonObject *object, const char *path, int max_feet, GError **error);
+  TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error);
 
 G_END_DECLS

@@ -4,8 +4,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-condition.h"
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-travel.h"
+#include "tkr-fields.h"
 #include "tkr-json.h"
 
 /* ---------------------------------------------------------------------- */
@@ -28,73 +30,24 @@ struct _TkrD20Movement
 
 G_DEFINE_FINAL_TYPE (TkrD20Movement, tkr_d20_movement, G_TYPE_OBJECT)
 
-enum
-{
-  MPROP_0,
-  MPROP_KIND,
-  MPROP_SPEED,
-  MPROP_MOVED,
-  N_MPROPS
+static const TkrField movement_fields[] = {
+  TKR_FIELD_STRING (TkrD20Movement, kind, "kind", NULL),
+  TKR_FIELD_INT (TkrD20Movement, feet[FEET_SPEED], "speed", NULL, 0, G_MAXINT, 0),
+  TKR_FIELD_INT (TkrD20Movement, feet[FEET_MOVED], "moved", NULL, 0, G_MAXINT, 0),
 };
-
-static GParamSpec *movement_properties[N_MPROPS];
 
 static void
 tkr_d20_movement_finalize (GObject *object)
 {
-  g_free (TKR_D20_MOVEMENT (object)->kind);
+  tkr_fields_clear (object, TKR_TYPE_D20_MOVEMENT);
   G_OBJECT_CLASS (tkr_d20_movement_parent_class)->finalize (object);
-}
-
-static void
-tkr_d20_movement_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrD20Movement *self = TKR_D20_MOVEMENT (object);
-
-  if (prop_id == MPROP_KIND)
-    g_value_set_string (value, self->kind);
-  else
-    g_value_set_int (value, self->feet[prop_id - MPROP_SPEED]);
-}
-
-static void
-set_int_field (GObject *object, int *field, int value, GParamSpec *pspec)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (object, pspec);
-}
-
-static void
-tkr_d20_movement_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
-                               GParamSpec *pspec)
-{
-  TkrD20Movement *self = TKR_D20_MOVEMENT (object);
-
-  if (prop_id == MPROP_KIND)
-    self->kind = g_value_dup_string (value);
-  else
-    set_int_field (object, &self->feet[prop_id - MPROP_SPEED], g_value_get_int (value), pspec);
 }
 
 static void
 tkr_d20_movement_class_init (TkrD20MovementClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->finalize = tkr_d20_movement_finalize;
-  object_class->get_property = tkr_d20_movement_get_property;
-  object_class->set_property = tkr_d20_movement_set_property;
-
-  movement_properties[MPROP_KIND] = g_param_spec_string (
-    "kind", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  movement_properties[MPROP_SPEED] = g_param_spec_int ("speed", NULL, NULL, 0, G_MAXINT, 0, rw);
-  movement_properties[MPROP_MOVED] = g_param_spec_int ("moved", NULL, NULL, 0, G_MAXINT, 0, rw);
-  g_object_class_install_properties (object_class, N_MPROPS, movement_properties);
+  G_OBJECT_CLASS (klass)->finalize = tkr_d20_movement_finalize;
+  tkr_fields_install (G_OBJECT_CLASS (klass), movement_fields, G_N_ELEMENTS (movement_fields));
 }
 
 static void
@@ -102,124 +55,89 @@ tkr_d20_movement_init (TkrD20Movement *self)
 {
 }
 
-const char *
-tkr_d20_movement_get_kind (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), NULL);
-  return self->kind;
-}
+#define MOVEMENT_GETTER(type, func, field)                                                         \
+  type tkr_d20_movement_get_##func (TkrD20Movement *self)                                          \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);                                          \
+    return self->field;                                                                            \
+  }
 
-int
-tkr_d20_movement_get_speed (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->feet[FEET_SPEED];
-}
-
-int
-tkr_d20_movement_get_moved (TkrD20Movement *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);
-  return self->feet[FEET_MOVED];
-}
+MOVEMENT_GETTER (const char *, kind, kind)
+MOVEMENT_GETTER (int, speed, feet[FEET_SPEED])
+MOVEMENT_GETTER (int, moved, feet[FEET_MOVED])
 
 /* ---------------------------------------------------------------------- */
 /* TkrD20Combatant                                                         */
 /* ---------------------------------------------------------------------- */
 
-/* The number properties, stored in one array so that their setters,
- * getters and file keys share a table. The turn's action, bonus action
- * and reaction are TkrResources; the table keeps their file keys in
- * place. */
-enum
-{
-  INT_AGILITY,
-  INT_INITIATIVE,
-  INT_ACTIONS_LEFT,
-  INT_BONUS_ACTIONS_LEFT,
-  INT_REACTIONS_LEFT,
-  INT_DASHES,
-  INT_MANA,
-  INT_MANA_MAX,
-  INT_EXHAUSTION,
-  INT_HOURS_LONG,
-  INT_HOURS_SHORT,
-  INT_CHECKS_DUE,
-  INT_WOUNDS,
-  INT_BREATH_LEFT,
-  N_INTS
-};
-
-enum
-{
-  BOOL_INITIATIVE_SET,
-  BOOL_SURPRISED,
-  BOOL_DODGING,
-  BOOL_WAITING,
-  BOOL_PRONE,
-  BOOL_DYING,
-  BOOL_HOLDING_BREATH,
-  N_BOOLS
-};
-
-static const struct
-{
-  const char *name;
-  const char *key; /* in files */
-  int minimum;
-  int maximum;
-  const char *resource; /* stored as this resource's "current" */
-} int_infos[N_INTS] = {
-  { "agility", "agility", -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY, NULL },
-  { "initiative", "initiative", -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE, NULL },
-  { NULL, "actions_left", 0, 100, "action" },
-  { NULL, "bonus_actions_left", 0, 100, "bonus-action" },
-  { NULL, "reactions_left", 0, 100, "reaction" },
-  { "dashes", "dashes", 0, 100, NULL },
-  { "mana", "mana", 0, TKR_D20_MAX_MANA, NULL },
-  { "mana-max", "mana_max", 0, TKR_D20_MAX_MANA, NULL },
-  { "exhaustion", "exhaustion", 0, TKR_D20_MAX_EXHAUSTION, NULL },
-  { "hours-since-long-rest", "hours_since_long_rest", 0, TKR_D20_MAX_HOURS, NULL },
-  { "hours-since-short-rest", "hours_since_short_rest", 0, TKR_D20_MAX_HOURS, NULL },
-  { "stamina-checks-due", "stamina_checks_due", 0, TKR_D20_MAX_HOURS, NULL },
-  { "wounds", "wounds", 0, TKR_D20_MAX_WOUNDS, NULL },
-  { "breath-rounds-left", "breath_rounds_left", 0, TKR_D20_MAX_BREATH, NULL },
-};
-
-static const struct
-{
-  const char *name;
-  const char *key;
-} bool_infos[N_BOOLS] = {
-  { "initiative-set", "initiative_set" },
-  { "surprised", "surprised" },
-  { "dodging", "dodging" },
-  { "waiting", "waiting" },
-  { "prone", "prone" },
-  { "dying", "dying" },
-  { "holding-breath", "holding_breath" },
-};
-
 struct _TkrD20Combatant
 {
   TkrCombatant parent_instance;
 
-  int ints[N_INTS];
-  gboolean bools[N_BOOLS];
+  int agility, initiative, dashes, mana, mana_max, exhaustion;
+  int hours_long, hours_short, checks_due, wounds, breath_left;
+  gboolean initiative_set, surprised, waiting, holding_breath;
+  guint64 serial;
   GArray *tiebreaks; /* int, or NULL */
   GListStore *movements;
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR_TYPE_COMBATANT)
 
+#define INT_FIELD(field, name, member, limit)                                                      \
+  TKR_FIELD_INT (TkrD20Combatant, field, name, member, 0, limit, 0)
+#define SIGNED_FIELD(field, limit)                                                                 \
+  TKR_FIELD_INT (TkrD20Combatant, field, #field, #field, -(limit), limit, 0)
+#define BOOL_FIELD(field, name, member) TKR_FIELD_BOOLEAN (TkrD20Combatant, field, name, member)
+
+/* The plain state, its properties and its file members. */
+static const TkrField combatant_fields[] = {
+  TKR_FIELD_INT (
+    TkrD20Combatant, agility, "agility", "agility", -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY, 0),
+  TKR_FIELD_INT (TkrD20Combatant,
+                 initiative,
+                 "initiative",
+                 "initiative",
+                 -TKR_D20_MAX_INITIATIVE,
+                 TKR_D20_MAX_INITIATIVE,
+                 0),
+  INT_FIELD (dashes, "dashes", "dashes", 100),
+  INT_FIELD (mana, "mana", "mana", TKR_D20_MAX_MANA),
+  INT_FIELD (mana_max, "mana-max", "mana_max", TKR_D20_MAX_MANA),
+  INT_FIELD (exhaustion, "exhaustion", "exhaustion", TKR_D20_MAX_EXHAUSTION),
+  INT_FIELD (hours_long, "hours-since-long-rest", "hours_since_long_rest", TKR_D20_MAX_HOURS),
+  INT_FIELD (hours_short, "hours-since-short-rest", "hours_since_short_rest", TKR_D20_MAX_HOURS),
+  INT_FIELD (checks_due, "stamina-checks-due", "stamina_checks_due", TKR_D20_MAX_HOURS),
+  INT_FIELD (wounds, "wounds", "wounds", TKR_D20_MAX_WOUNDS),
+  INT_FIELD (breath_left, "breath-rounds-left", "breath_rounds_left", TKR_D20_MAX_BREATH),
+  BOOL_FIELD (initiative_set, "initiative-set", "initiative_set"),
+  BOOL_FIELD (surprised, "surprised", "surprised"),
+  BOOL_FIELD (waiting, "waiting", "waiting"),
+  BOOL_FIELD (holding_breath, "holding-breath", "holding_breath"),
+};
+
+/* The turn's resources, with their file members. */
+static const struct
+{
+  const char *id;
+  const char *name;
+  const char *per_turn; /* in the rule data */
+  const char *member;
+} resource_infos[] = {
+  { "action", N_ ("Action"), "d20.turn.actions", "actions_left" },
+  { "bonus-action", N_ ("Bonus action"), "d20.turn.bonus_actions", "bonus_actions_left" },
+  { "reaction", N_ ("Reaction"), "d20.turn.reactions", "reactions_left" },
+};
+
+/* The statuses in the condition list, by their ids in the rule data's
+ * "conditions"; files from before kept each as a boolean of that name. */
+static const char *const condition_ids[] = { "dodging", "prone", "dying" };
+
 enum
 {
-  CPROP_0,
-  CPROP_TIEBREAKS,
+  CPROP_TIEBREAKS = G_N_ELEMENTS (combatant_fields) + 1,
   CPROP_MOVEMENTS,
-  CPROP_FIRST_INT,
-  CPROP_FIRST_BOOL = CPROP_FIRST_INT + N_INTS,
-  N_CPROPS = CPROP_FIRST_BOOL + N_BOOLS
+  N_CPROPS
 };
 
 static GParamSpec *combatant_properties[N_CPROPS];
@@ -229,6 +147,7 @@ tkr_d20_combatant_finalize (GObject *object)
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
 
+  tkr_fields_clear (object, TKR_TYPE_D20_COMBATANT);
   g_clear_pointer (&self->tiebreaks, g_array_unref);
   g_clear_object (&self->movements);
   G_OBJECT_CLASS (tkr_d20_combatant_parent_class)->finalize (object);
@@ -243,12 +162,8 @@ tkr_d20_combatant_get_property (GObject *object, guint prop_id, GValue *value, G
     g_value_set_boxed (value, self->tiebreaks);
   else if (prop_id == CPROP_MOVEMENTS)
     g_value_set_object (value, self->movements);
-  else if (prop_id >= CPROP_FIRST_INT && prop_id < CPROP_FIRST_BOOL)
-    g_value_set_int (value, self->ints[prop_id - CPROP_FIRST_INT]);
-  else if (prop_id >= CPROP_FIRST_BOOL && prop_id < N_CPROPS)
-    g_value_set_boolean (value, self->bools[prop_id - CPROP_FIRST_BOOL]);
   else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 static gboolean
@@ -266,63 +181,45 @@ tkr_d20_combatant_set_property (GObject *object,
                                 GParamSpec *pspec)
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
+  GArray *tiebreaks;
 
-  if (prop_id == CPROP_TIEBREAKS)
+  if (prop_id != CPROP_TIEBREAKS)
     {
-      GArray *tiebreaks = g_value_get_boxed (value);
-
-      if (same_tiebreaks (self->tiebreaks, tiebreaks))
-        return;
-      g_clear_pointer (&self->tiebreaks, g_array_unref);
-      self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
-      g_object_notify_by_pspec (object, pspec);
+      tkr_fields_set_property (object, prop_id, value, pspec);
+      return;
     }
-  else if (prop_id >= CPROP_FIRST_INT && prop_id < CPROP_FIRST_BOOL)
-    set_int_field (object, &self->ints[prop_id - CPROP_FIRST_INT], g_value_get_int (value), pspec);
-  else if (prop_id >= CPROP_FIRST_BOOL && prop_id < N_CPROPS)
-    {
-      gboolean *field = &self->bools[prop_id - CPROP_FIRST_BOOL];
-
-      if (*field != g_value_get_boolean (value))
-        {
-          *field = g_value_get_boolean (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-    }
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  tiebreaks = g_value_get_boxed (value);
+  if (same_tiebreaks (self->tiebreaks, tiebreaks))
+    return;
+  g_clear_pointer (&self->tiebreaks, g_array_unref);
+  self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
+  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
 tkr_d20_combatant_class_init (TkrD20CombatantClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = tkr_d20_combatant_finalize;
   object_class->get_property = tkr_d20_combatant_get_property;
   object_class->set_property = tkr_d20_combatant_set_property;
-
+  tkr_fields_install (object_class, combatant_fields, G_N_ELEMENTS (combatant_fields));
   combatant_properties[CPROP_TIEBREAKS] =
-    g_param_spec_boxed ("tiebreaks", NULL, NULL, G_TYPE_ARRAY, rw);
+    g_param_spec_boxed ("tiebreaks", NULL, NULL, G_TYPE_ARRAY,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   combatant_properties[CPROP_MOVEMENTS] = g_param_spec_object (
     "movements", NULL, NULL, G_TYPE_LIST_MODEL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  for (guint i = 0; i < N_INTS; i++)
-    if (int_infos[i].name != NULL)
-      combatant_properties[CPROP_FIRST_INT + i] =
-        g_param_spec_int (int_infos[i].name, NULL, NULL, int_infos[i].minimum, int_infos[i].maximum,
-                          CLAMP (0, int_infos[i].minimum, int_infos[i].maximum), rw);
-  for (guint i = 0; i < N_BOOLS; i++)
-    combatant_properties[CPROP_FIRST_BOOL + i] =
-      g_param_spec_boolean (bool_infos[i].name, NULL, NULL, FALSE, rw);
-  for (guint i = 1; i < N_CPROPS; i++)
-    if (combatant_properties[i] != NULL)
-      g_object_class_install_property (object_class, i, combatant_properties[i]);
+  for (guint i = CPROP_TIEBREAKS; i < N_CPROPS; i++)
+    g_object_class_install_property (object_class, i, combatant_properties[i]);
 }
 
 static void
 tkr_d20_combatant_init (TkrD20Combatant *self)
 {
+  static guint64 made;
+
+  self->serial = ++made;
   self->movements = g_list_store_new (TKR_TYPE_D20_MOVEMENT);
 }
 
@@ -330,95 +227,101 @@ TkrD20Combatant *
 tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
 {
   TkrD20Combatant *self = g_object_new (TKR_TYPE_D20_COMBATANT, "character", character, NULL);
-  TkrCombatant *combatant = TKR_COMBATANT (self);
   g_auto (GStrv) kinds = tkr_d20_rules_movement_kinds (rules);
-  struct
-  {
-    const char *id;
-    const char *name;
-    const char *per_turn;
-  } resources[] = {
-    { "action", _ ("Action"), "d20.turn.actions" },
-    { "bonus-action", _ ("Bonus action"), "d20.turn.bonus_actions" },
-    { "reaction", _ ("Reaction"), "d20.turn.reactions" },
-  };
+  g_autoptr (TkrResource) movement = tkr_resource_new ("movement", _ ("Movement"), 0);
 
-  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
     {
-      g_autoptr (TkrResource) resource = tkr_resource_new (
-        resources[i].id, resources[i].name, tkr_rules_get_int (rules, resources[i].per_turn));
+      g_autoptr (TkrResource) resource =
+        tkr_resource_new (resource_infos[i].id, _ (resource_infos[i].name),
+                          tkr_rules_get_int (rules, resource_infos[i].per_turn));
 
-      tkr_combatant_add_resource (combatant, resource);
+      tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
     }
   for (guint i = 0; kinds[i] != NULL; i++)
     {
-      g_autoptr (TkrD20Movement) movement =
+      g_autoptr (TkrD20Movement) kind =
         g_object_new (TKR_TYPE_D20_MOVEMENT, "kind", kinds[i], NULL);
 
-      g_list_store_append (self->movements, movement);
+      g_list_store_append (self->movements, kind);
     }
-  {
-    g_autoptr (TkrResource) movement = tkr_resource_new ("movement", _ ("Movement"), 0);
-
-    tkr_combatant_add_resource (combatant, movement);
-  }
+  tkr_combatant_add_resource (TKR_COMBATANT (self), movement);
   return self;
 }
 
-#define INT_GETTER(func, index)                                                                    \
-  int tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                         \
+#define GETTER(type, func, field)                                                                  \
+  type tkr_d20_combatant_##func (TkrD20Combatant *self)                                            \
   {                                                                                                \
     g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);                                         \
-    return self->ints[index];                                                                      \
+    return self->field;                                                                            \
   }
-#define BOOL_GETTER(func, index)                                                                   \
+
+GETTER (int, get_agility, agility)
+GETTER (int, get_initiative, initiative)
+GETTER (gboolean, has_initiative, initiative_set)
+GETTER (int, get_dashes, dashes)
+GETTER (int, get_mana, mana)
+GETTER (int, get_mana_max, mana_max)
+GETTER (int, get_exhaustion, exhaustion)
+GETTER (int, get_hours_since_long_rest, hours_long)
+GETTER (int, get_hours_since_short_rest, hours_short)
+GETTER (int, get_stamina_checks_due, checks_due)
+GETTER (int, get_wounds, wounds)
+GETTER (int, get_breath_rounds_left, breath_left)
+GETTER (gboolean, get_surprised, surprised)
+GETTER (gboolean, get_waiting, waiting)
+GETTER (gboolean, get_holding_breath, holding_breath)
+GETTER (guint64, get_serial, serial)
+
+/* (transfer none) (nullable): the condition of the rule data's @id in the
+ * combatant's list (the names are the ids, capitalised). */
+TkrCondition *
+tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id)
+{
+  GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      if (g_ascii_strcasecmp (tkr_condition_get_name (condition), id) == 0)
+        return condition;
+    }
+  return NULL;
+}
+
+#define CONDITION_GETTER(func, id)                                                                 \
   gboolean tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                    \
   {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), FALSE);                                     \
-    return self->bools[index];                                                                     \
+    return tkr_d20_combatant_find_condition (self, id) != NULL;                                    \
+  }
+#define LEFT_GETTER(func, id)                                                                      \
+  int tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                         \
+  {                                                                                                \
+    return tkr_combatant_get_left (TKR_COMBATANT (self), id);                                      \
   }
 
-INT_GETTER (agility, INT_AGILITY)
-INT_GETTER (initiative, INT_INITIATIVE)
-INT_GETTER (dashes, INT_DASHES)
-INT_GETTER (mana, INT_MANA)
-INT_GETTER (mana_max, INT_MANA_MAX)
-INT_GETTER (exhaustion, INT_EXHAUSTION)
-INT_GETTER (hours_since_long_rest, INT_HOURS_LONG)
-INT_GETTER (hours_since_short_rest, INT_HOURS_SHORT)
-INT_GETTER (stamina_checks_due, INT_CHECKS_DUE)
-INT_GETTER (wounds, INT_WOUNDS)
-INT_GETTER (breath_rounds_left, INT_BREATH_LEFT)
-BOOL_GETTER (surprised, BOOL_SURPRISED)
-BOOL_GETTER (dodging, BOOL_DODGING)
-BOOL_GETTER (waiting, BOOL_WAITING)
-BOOL_GETTER (prone, BOOL_PRONE)
-BOOL_GETTER (dying, BOOL_DYING)
-BOOL_GETTER (holding_breath, BOOL_HOLDING_BREATH)
+CONDITION_GETTER (dodging, "dodging")
+CONDITION_GETTER (prone, "prone")
+CONDITION_GETTER (dying, "dying")
+LEFT_GETTER (actions_left, "action")
+LEFT_GETTER (bonus_actions_left, "bonus-action")
+LEFT_GETTER (reactions_left, "reaction")
 
-gboolean
-tkr_d20_combatant_has_initiative (TkrD20Combatant *self)
+TkrCondition *
+tkr_d20_condition_new (TkrRules *rules, const char *id)
 {
-  g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), FALSE);
-  return self->bools[BOOL_INITIATIVE_SET];
-}
-
-int
-tkr_d20_combatant_get_actions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "action");
-}
-
-int
-tkr_d20_combatant_get_bonus_actions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "bonus-action");
-}
-
-int
-tkr_d20_combatant_get_reactions_left (TkrD20Combatant *self)
-{
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "reaction");
+  const TkrConditionInfo *info = tkr_rules_lookup_condition (rules, id);
+  /* Rules without it: Dodging lasts until the next turn, the others stay. */
+  TkrCondition *condition =
+    info ? tkr_condition_new_from_info (info)
+         : tkr_condition_new (id,
+                              g_str_equal (id, "dodging") ? TKR_CONDITION_KIND_TEMPORARY
+                                                          : TKR_CONDITION_KIND_PERSISTENT,
+                              1);
+  g_autoptr (GVariant) one = tkr_condition_stack_turns_with_added (condition, 1, TKR_TURN_NONE);
+  g_object_set (condition, "stack-turns", one, NULL);
+  return condition;
 }
 
 guint
@@ -517,7 +420,7 @@ tkr_d20_combatant_get_movement_left (TkrD20Combatant *self, const char *kind)
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     if (movement->feet[FEET_MOVED] > 0)
       largest = MAX (largest, movement->feet[FEET_SPEED]);
-  factor = 1 + self->ints[INT_DASHES];
+  factor = 1 + self->dashes;
   own =
     tkr_d20_combatant_get_speed (self, kind) * factor - tkr_d20_combatant_get_moved (self, kind);
   total = largest * factor - tkr_d20_combatant_get_total_moved (self);
@@ -532,7 +435,7 @@ tkr_d20_combatant_compute_movement (TkrD20Combatant *self, int *left, int *maxim
   *left = *maximum = 0;
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     {
-      *maximum = MAX (*maximum, movement->feet[FEET_SPEED] * (1 + self->ints[INT_DASHES]));
+      *maximum = MAX (*maximum, movement->feet[FEET_SPEED] * (1 + self->dashes));
       *left = MAX (*left, tkr_d20_combatant_get_movement_left (self, movement->kind));
     }
 }
@@ -602,13 +505,13 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
   /* Initiative adds the sheet's Agility (seed, Initiative). */
   agility =
     tkr_d20_sheet_modifier (character, tkr_rules_get_string (rules, "d20.initiative.modifier"));
-  self->ints[INT_AGILITY] = CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
+  self->agility = CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   /* The sheet's "mana_max" field: a creature joins with full mana, as after
    * a long rest (seed, Long Rest). */
   if (!tkr_character_get_field (character, "mana_max", &mana))
     mana = 0;
   mana = CLAMP (mana, 0, MIN (tkr_rules_get_int (rules, "d20.rest.max_mana"), TKR_D20_MAX_MANA));
-  self->ints[INT_MANA] = self->ints[INT_MANA_MAX] = mana;
+  self->mana = self->mana_max = mana;
   speeds_from_sheet (self, character, rules);
   tkr_d20_combatant_init_movement (self);
   return self;
@@ -633,15 +536,22 @@ feet_to_json (TkrD20Combatant *self, int which)
 void
 tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
 {
+  GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
   JsonArray *tiebreaks = json_array_new ();
+  JsonArray *statuses = json_array_new ();
 
-  for (guint i = 0; i < N_INTS; i++)
+  tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object);
+  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
     json_object_set_int_member (
-      object, int_infos[i].key,
-      int_infos[i].resource ? tkr_combatant_get_left (TKR_COMBATANT (self), int_infos[i].resource)
-                            : self->ints[i]);
-  for (guint i = 0; i < N_BOOLS; i++)
-    json_object_set_boolean_member (object, bool_infos[i].key, self->bools[i]);
+      object, resource_infos[i].member,
+      tkr_combatant_get_left (TKR_COMBATANT (self), resource_infos[i].id));
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      json_array_add_element (statuses, tkr_condition_to_json (condition));
+    }
+  json_object_set_array_member (object, "conditions", statuses);
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
@@ -685,37 +595,50 @@ feet_from_json (TkrD20Combatant *self,
   return TRUE;
 }
 
-/* Unrecorded, into a fresh combatant. */
-gboolean
-tkr_d20_combatant_read_json (
-  TkrD20Combatant *self, JsonObject *object, const char *path, int max_feet, GError **error)
+/* The condition list; files from before it kept "dodging", "prone" and
+ * "dying" as booleans. */
+static gboolean
+conditions_from_json (
+  TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
+{
+  g_autofree char *list_path = tkr_json_path (path, "conditions");
+  GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (self));
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "conditions", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      g_autoptr (TkrCondition) condition =
+        tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
+
+      if (condition == NULL)
+        return FALSE;
+      g_list_store_append (store, condition);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (condition_ids); i++)
+    {
+      const char *id = condition_ids[i];
+      gboolean on;
+
+      if (!tkr_json_get_bool (object, id, path, FALSE, FALSE, &on, error))
+        return FALSE;
+      if (on && tkr_d20_combatant_find_condition (self, id) == NULL)
+        {
+          g_autoptr (TkrCondition) condition = tkr_d20_condition_new (rules, id);
+
+          g_list_store_append (store, condition);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path, GError **error)
 {
   g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
   JsonArray *tiebreaks;
-
-  for (guint i = 0; i < N_INTS; i++)
-    {
-      gint64 value;
-
-      if (!tkr_json_get_int (object, int_infos[i].key, path, FALSE, int_infos[i].minimum,
-                             int_infos[i].maximum,
-                             CLAMP (0, int_infos[i].minimum, int_infos[i].maximum), &value, error))
-        return FALSE;
-      if (int_infos[i].resource != NULL)
-        g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), int_infos[i].resource),
-                      "current", (int) value, NULL);
-      else
-        self->ints[i] = (int) value;
-    }
-  for (guint i = 0; i < N_BOOLS; i++)
-    if (!tkr_json_get_bool (object, bool_infos[i].key, path, FALSE, FALSE, &self->bools[i], error))
-      return FALSE;
-  if (self->ints[INT_MANA] > self->ints[INT_MANA_MAX])
-    {
-      g_autofree char *mana_path = tkr_json_path (path, "mana");
-      tkr_json_set_error (error, mana_path, _ ("more mana than the maximum"));
-      return FALSE;
-    }
 
   if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
     return FALSE;
@@ -743,8 +666,37 @@ tkr_d20_combatant_read_json (
       value = json_node_get_int (item);
       g_array_append_val (self->tiebreaks, value);
     }
+  return TRUE;
+}
 
-  if (!feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||
+/* Unrecorded, into a fresh combatant. */
+gboolean
+tkr_d20_combatant_read_json (
+  TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
+{
+  int max_feet = tkr_rules_get_int (rules, "d20.movement.max_feet");
+
+  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
+    {
+      gint64 left;
+
+      if (!tkr_json_get_int (object, resource_infos[i].member, path, FALSE, 0, 100, 0, &left,
+                             error))
+        return FALSE;
+      g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), resource_infos[i].id),
+                    "current", (int) left, NULL);
+    }
+  if (self->mana > self->mana_max)
+    {
+      g_autofree char *mana_path = tkr_json_path (path, "mana");
+      tkr_json_set_error (error, mana_path, _ ("more mana than the maximum"));
+      return FALSE;
+    }
+  if (!conditions_from_json (self, object, path, rules, error) ||
+      !tiebreaks_from_json (self, object, path, error) ||
+      !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||
       !feet_from_json (self, object, "moved", FEET_MOVED, path, max_feet, error))
     return FALSE;
   tkr_d20_combatant_init_movement (self);

@@ -40,13 +40,19 @@ int tkr_d20_movement_get_moved (TkrD20Movement *self);
  * "surprised" (bool): skips its first turn.
  * "movements" (GListModel of TkrD20Movement, read-only)
  * "dashes" (int): Dash actions taken this turn.
- * "dodging", "waiting" (bool)
+ * "waiting" (bool): a turn state (Wait), until its reaction acts or its
+ *     next turn starts.
  * "mana", "mana-max", "exhaustion" (int): mana starts full at the sheet's
  *     "mana_max" field (0 without it).
  * "hours-since-long-rest", "hours-since-short-rest" (int)
  * "stamina-checks-due" (int): checks owed for going without rest.
- * "wounds" (int), "prone" (bool), "dying" (bool)
+ * "wounds" (int)
  * "holding-breath" (bool), "breath-rounds-left" (int): in combat.
+ *
+ * Statuses are TkrConditions in the combatant's own list ("conditions" of
+ * TkrCombatant), as the rule data's "conditions" declare them: Dodging
+ * (Temporary: until the start of the creature's next turn), Prone and
+ * Dying (Persistent). The getters below answer from that list.
  */
 #define TKR_TYPE_D20_COMBATANT (tkr_d20_combatant_get_type ())
 G_DECLARE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR, D20_COMBATANT, TkrCombatant)

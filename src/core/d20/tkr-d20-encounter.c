@@ -23,8 +23,16 @@ struct _TkrD20Encounter
 
   GRand *rand;
   gboolean owns_rand;
-  GStrv kinds;           /* of movement, from the rule data */
-  GListStore *creatures; /* TkrD20Combatant, one per participant */
+  GStrv kinds;             /* of movement, from the rule data */
+  GListStore *creatures;   /* TkrD20Combatant, one per participant */
+  GHashTable *creature_of; /* TkrCharacter -> creature, or NULL when stale */
+  /* Who has initiative, by value, following the engine's combatants
+   * through joins, leaves and undo, so that a roll and the search for ties
+   * cost the size of a tie, not of the encounter. */
+  GPtrArray *tracked;        /* the engine's combatants, in its order */
+  GHashTable *by_initiative; /* value -> GPtrArray of TkrD20Combatant */
+  GHashTable *indexed_at;    /* TkrD20Combatant -> its value there */
+  GHashTable *tied;          /* the values two or more share */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
@@ -78,18 +86,31 @@ tkr_d20_encounter_get_current (TkrD20Encounter *self)
   return slot != NULL ? TKR_D20_COMBATANT (slot) : NULL;
 }
 
+/* The lookup follows additions as they come; a removal makes it stale,
+ * to be rebuilt when asked. */
+static void
+creatures_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
+{
+  if (removed > 0)
+    g_clear_pointer (&self->creature_of, g_hash_table_unref);
+  if (self->creature_of == NULL)
+    {
+      if (position > 0 || added < g_list_model_get_n_items (model))
+        return;
+      self->creature_of = g_hash_table_new (NULL, NULL);
+    }
+  for (guint i = position; i < position + added; i++)
+    g_hash_table_insert (self->creature_of, CHARACTER (item_at (model, i)), item_at (model, i));
+}
+
 TkrD20Combatant *
 tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  /* From Setup to End the creatures are the engine's combatants, which it
-   * finds by a lookup; in Freeplay, a rest or an hour passing, scan. */
-  if (PHASE (self) != TKR_PHASE_FREEPLAY)
-    return (TkrD20Combatant *) tkr_encounter_find_combatant (TKR_ENCOUNTER (self), character);
-  for (guint i = 0; i < n_creatures (self); i++)
-    if (CHARACTER (item_at (creatures (self), i)) == character)
-      return item_at (creatures (self), i);
-  return NULL;
+  if (self->creature_of == NULL)
+    creatures_changed_cb (creatures (self), 0, 0, n_creatures (self), self);
+  return g_hash_table_lookup (self->creature_of, character);
 }
 
 const char *const *
@@ -159,6 +180,14 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
   return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"), NAME (combatant));
 }
 
+/* Closes a command's history step. */
+static gboolean
+end_step (TkrD20Encounter *self)
+{
+  tkr_history_end (HISTORY (self));
+  return TRUE;
+}
+
 static const char *
 modifier_name (TkrD20Encounter *self, const char *check)
 {
@@ -188,36 +217,29 @@ describe_roll (const TkrD20Roll *roll)
 
 /* Common actions (rule data) */
 
-/* The index of the common action @id in "d20.common_actions", or -1. */
-static int
-find_common_action (TkrD20Encounter *self, const char *id)
+/* The path of @key of the common action @index in the rule data. */
+static char *
+action_path (int index, const char *key)
 {
-  guint n = tkr_rules_get_n_records (RULES (self), "d20.common_actions");
+  return g_strdup_printf ("d20.common_actions[%d].%s", index, key);
+}
 
-  for (guint i = 0; id != NULL && i < n; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
+static const char *
+common_action_id (TkrD20Encounter *self, int index)
+{
+  g_autofree char *path = action_path (index, "id");
 
-      if (g_strcmp0 (tkr_rules_get_string (RULES (self), path), id) == 0)
-        return (int) i;
-    }
-  return -1;
+  return tkr_rules_get_string (RULES (self), path);
 }
 
 GStrv
 tkr_d20_encounter_list_common_actions (TkrD20Encounter *self)
 {
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  guint n;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  n = tkr_rules_get_n_records (RULES (self), "d20.common_actions");
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("d20.common_actions[%u].id", i);
-
-      g_strv_builder_add (builder, tkr_rules_get_string (RULES (self), path));
-    }
+  for (guint i = 0; i < tkr_rules_get_n_records (RULES (self), "d20.common_actions"); i++)
+    g_strv_builder_add (builder, common_action_id (self, (int) i));
   return g_strv_builder_end (builder);
 }
 
@@ -290,8 +312,7 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
   tkr_history_begin (HISTORY (self), _ ("Set Agility"));
   SET (self, combatant, "agility", agility);
   LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 static gboolean
@@ -334,8 +355,32 @@ tkr_d20_encounter_set_speed (
   SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
   sync_movement (self, combatant);
   LOG (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind), feet);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
+}
+
+/* Puts the rule data's condition @id on @combatant or takes it off. */
+static void
+set_condition (TkrD20Encounter *self, TkrD20Combatant *combatant, const char *id, gboolean on)
+{
+  GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
+  TkrCondition *condition = tkr_d20_combatant_find_condition (combatant, id);
+
+  if (on && condition == NULL)
+    {
+      g_autoptr (TkrCondition) added = tkr_d20_condition_new (RULES (self), id);
+
+      tkr_history_append (HISTORY (self), store, added);
+    }
+  else if (!on && condition != NULL)
+    tkr_history_remove_item (HISTORY (self), store, condition);
+}
+
+/* Suffocating (seed): with no breath left, Dying until reaching air. */
+static void
+out_of_breath (TkrD20Encounter *self, TkrD20Combatant *combatant)
+{
+  set_condition (self, combatant, "dying", TRUE);
+  LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
 }
 
 /* Initiative: the order and its ties (seed, Initiative) */
@@ -386,53 +431,120 @@ tkr_d20_encounter_sort_order (TkrD20Encounter *self)
   return sorted;
 }
 
-/* Two combatants are still tied while neither their initiative nor the
- * contest rolls both have made tell them apart. */
-static gboolean
-still_tied (TkrD20Combatant *x, TkrD20Combatant *y)
+static void
+unindex (TkrD20Encounter *self, TkrD20Combatant *combatant)
 {
-  return tkr_d20_combatant_has_initiative (x) && tkr_d20_combatant_has_initiative (y) &&
-         tkr_d20_combatant_get_initiative (x) == tkr_d20_combatant_get_initiative (y) &&
-         compare_tiebreaks (x, y) == 0;
+  GPtrArray *bucket;
+  gpointer key;
+
+  if (!g_hash_table_steal_extended (self->indexed_at, combatant, NULL, &key))
+    return;
+  bucket = g_hash_table_lookup (self->by_initiative, key);
+  g_ptr_array_remove_fast (bucket, combatant);
+  if (bucket->len < 2)
+    g_hash_table_remove (self->tied, key);
+  if (bucket->len == 0)
+    g_hash_table_remove (self->by_initiative, key);
+}
+
+static void
+index_initiative (TkrD20Combatant *combatant, GParamSpec *pspec, TkrD20Encounter *self)
+{
+  gpointer key = GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant));
+  GPtrArray *bucket;
+
+  unindex (self, combatant);
+  if (!tkr_d20_combatant_has_initiative (combatant))
+    return;
+  bucket = g_hash_table_lookup (self->by_initiative, key);
+  if (bucket == NULL)
+    g_hash_table_insert (self->by_initiative, key, bucket = g_ptr_array_new ());
+  g_ptr_array_add (bucket, combatant);
+  g_hash_table_insert (self->indexed_at, combatant, key);
+  if (bucket->len >= 2)
+    g_hash_table_add (self->tied, key);
+}
+
+static void
+combatants_changed_cb (
+  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
+{
+  for (guint i = position; i < position + removed; i++)
+    {
+      unindex (self, self->tracked->pdata[i]);
+      g_signal_handlers_disconnect_by_data (self->tracked->pdata[i], self);
+    }
+  g_ptr_array_remove_range (self->tracked, position, removed);
+  for (guint i = position; i < position + added; i++)
+    {
+      TkrD20Combatant *combatant = g_list_model_get_item (model, i);
+
+      g_ptr_array_insert (self->tracked, (int) i, combatant);
+      g_signal_connect (combatant, "notify::initiative", G_CALLBACK (index_initiative), self);
+      g_signal_connect (combatant, "notify::initiative-set", G_CALLBACK (index_initiative), self);
+      index_initiative (combatant, NULL, self);
+    }
+}
+
+static int
+compare_joined (gconstpointer a, gconstpointer b)
+{
+  guint64 x = tkr_d20_combatant_get_serial (*(TkrD20Combatant **) a);
+  guint64 y = tkr_d20_combatant_get_serial (*(TkrD20Combatant **) b);
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+compare_first_joined (gconstpointer a, gconstpointer b)
+{
+  return compare_joined (&(*(GPtrArray **) a)->pdata[0], &(*(GPtrArray **) b)->pdata[0]);
+}
+
+/* Appends to @ties the groups still tied at initiative @value: in joining
+ * order, each combatant not yet in a group with every later one that the
+ * contest rolls both have made do not tell apart. */
+static void
+add_ties (TkrD20Encounter *self, GPtrArray *ties, gpointer value)
+{
+  GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
+  g_autoptr (GPtrArray) left = NULL;
+
+  if (bucket == NULL || bucket->len < 2)
+    return;
+  left = g_ptr_array_copy (bucket, NULL, NULL);
+  g_ptr_array_sort (left, compare_joined);
+  for (guint i = 0; i < left->len; i++)
+    {
+      GPtrArray *group = NULL;
+
+      for (guint j = i + 1; left->pdata[i] != NULL && j < left->len; j++)
+        {
+          if (left->pdata[j] == NULL || compare_tiebreaks (left->pdata[i], left->pdata[j]) != 0)
+            continue;
+          if (group == NULL)
+            {
+              group = g_ptr_array_new_with_free_func (g_object_unref);
+              g_ptr_array_add (group, g_object_ref (left->pdata[i]));
+              g_ptr_array_add (ties, group);
+            }
+          g_ptr_array_add (group, g_object_ref (g_steal_pointer (&left->pdata[j])));
+        }
+    }
 }
 
 GPtrArray *
 tkr_d20_encounter_get_ties (TkrD20Encounter *self)
 {
   GPtrArray *ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
-  GListModel *combatants;
-  guint n;
+  GHashTableIter iter;
+  gpointer value;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), ties);
-
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self));
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      TkrD20Combatant *x = item_at (combatants, i);
-      GPtrArray *group = NULL;
-
-      if (g_hash_table_contains (placed, x))
-        continue;
-      for (guint j = i + 1; j < n; j++)
-        {
-          TkrD20Combatant *y = item_at (combatants, j);
-
-          if (g_hash_table_contains (placed, y) || !still_tied (x, y))
-            continue;
-          if (group == NULL)
-            {
-              group = g_ptr_array_new_with_free_func (g_object_unref);
-              g_ptr_array_add (group, g_object_ref (x));
-              g_hash_table_add (placed, x);
-            }
-          g_ptr_array_add (group, g_object_ref (y));
-          g_hash_table_add (placed, y);
-        }
-      if (group != NULL)
-        g_ptr_array_add (ties, group);
-    }
+  g_hash_table_iter_init (&iter, self->tied);
+  while (g_hash_table_iter_next (&iter, &value, NULL))
+    add_ties (self, ties, value);
+  g_ptr_array_sort (ties, compare_first_joined);
   return ties;
 }
 
@@ -448,7 +560,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
 
   if (PHASE (self) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN)
     return TRUE;
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+  for (guint i = 0; g_hash_table_size (self->indexed_at) < self->tracked->len &&
+                    i < g_list_model_get_n_items (combatants);
+       i++)
     {
       TkrD20Combatant *combatant = item_at (combatants, i);
 
@@ -506,40 +620,21 @@ tkr_d20_encounter_build_order (TkrEncounter *encounter)
   return tkr_d20_encounter_sort_order (TKR_D20_ENCOUNTER (encounter));
 }
 
-static const char *
-resource_id (TkrD20Resource resource)
+/* The parts of a turn: their resources and their names in messages. */
+static const struct
 {
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return "action";
-    case TKR_D20_BONUS_ACTION:
-      return "bonus-action";
-    case TKR_D20_REACTION:
-    default:
-      return "reaction";
-    }
-}
+  const char *id;
+  const char *name;
+} parts[] = {
+  [TKR_D20_ACTION] = { "action", N_ ("action") },
+  [TKR_D20_BONUS_ACTION] = { "bonus-action", N_ ("bonus action") },
+  [TKR_D20_REACTION] = { "reaction", N_ ("reaction") },
+};
 
-static int
-resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
+static TkrResource *
+part (TkrD20Combatant *combatant, TkrD20Resource resource)
 {
-  return tkr_combatant_get_left (TKR_COMBATANT (combatant), resource_id (resource));
-}
-
-/* What a turn grants: the rule data's "turn" numbers. */
-static int
-resource_per_turn (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  return tkr_resource_get_maximum (
-    tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)));
-}
-
-static void
-set_left (TkrD20Encounter *self, TkrD20Combatant *combatant, TkrD20Resource resource, int left)
-{
-  SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), resource_id (resource)),
-       "current", left);
+  return tkr_combatant_find_resource (TKR_COMBATANT (combatant), parts[resource].id);
 }
 
 static void
@@ -569,10 +664,7 @@ count_breath (TkrD20Encounter *self)
         continue;
       SET (self, combatant, "breath-rounds-left", MAX (left - 1, 0));
       if (left - 1 <= 0)
-        {
-          SET (self, combatant, "dying", TRUE);
-          LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
-        }
+        out_of_breath (self, combatant);
     }
 }
 
@@ -619,9 +711,9 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
       TkrD20Combatant *combatant = item_at (order, i);
 
       /* Everyone has a reaction from the start, before their first turn. */
-      set_left (self, combatant, TKR_D20_ACTION, 0);
-      set_left (self, combatant, TKR_D20_BONUS_ACTION, 0);
-      set_left (self, combatant, TKR_D20_REACTION, resource_per_turn (combatant, TKR_D20_REACTION));
+      tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
+      SET (self, part (combatant, TKR_D20_ACTION), "current", 0);
+      SET (self, part (combatant, TKR_D20_BONUS_ACTION), "current", 0);
       reset_turn (self, combatant);
     }
   LOG (self, _ ("Initiative is set; Round 1 begins"));
@@ -629,16 +721,21 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
 }
 
 /* Start of a creature's turn (seed, Rounds & Turns): its action, bonus
- * action, reaction and movement come back; Dodge and Wait last until now. */
+ * action, reaction and movement come back; Wait and its Temporary
+ * conditions (Dodging) last until now. */
 static void
 tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   TkrD20Combatant *combatant = TKR_D20_COMBATANT (slot);
+  GListStore *conditions = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  SET (self, combatant, "dodging", FALSE);
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (conditions)); i > 0; i--)
+    if (tkr_condition_get_kind (item_at (G_LIST_MODEL (conditions), i - 1)) ==
+        TKR_CONDITION_KIND_TEMPORARY)
+      tkr_history_remove (HISTORY (self), conditions, i - 1);
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }
@@ -669,7 +766,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                    GError **error)
 {
   g_autofree char *described = NULL;
-  GListModel *combatants;
+  gboolean has_old;
   TkrD20Roll roll;
   int old;
 
@@ -683,27 +780,25 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                  _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
                  -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self));
   described = describe_roll (&roll);
   old = tkr_d20_combatant_get_initiative (combatant);
+  has_old = tkr_d20_combatant_has_initiative (combatant);
   tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
   /* Contest rolls settled ties with the old value or break ties with the
    * new one: both groups must contest again. */
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+  SET (self, combatant, "tiebreaks", NULL);
+  for (guint k = 0; k < 2; k++)
     {
-      TkrD20Combatant *other = item_at (combatants, i);
+      gpointer value = GINT_TO_POINTER (k == 0 ? roll.total : old);
+      GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
 
-      if (other == combatant || (tkr_d20_combatant_has_initiative (other) &&
-                                 (tkr_d20_combatant_get_initiative (other) == roll.total ||
-                                  (tkr_d20_combatant_has_initiative (combatant) &&
-                                   tkr_d20_combatant_get_initiative (other) == old))))
-        SET (self, other, "tiebreaks", NULL);
+      for (guint i = 0; bucket != NULL && (k == 0 || has_old) && i < bucket->len; i++)
+        SET (self, bucket->pdata[i], "tiebreaks", NULL);
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
   LOG (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -723,7 +818,9 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
 
   if (!require_setup_combatant (self, combatant, error))
     return FALSE;
-  ties = tkr_d20_encounter_get_ties (self);
+  ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  if (tkr_d20_combatant_has_initiative (combatant))
+    add_ties (self, ties, GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant)));
   for (guint i = 0; i < ties->len && group == NULL; i++)
     if (g_ptr_array_find (g_ptr_array_index (ties, i), combatant, NULL))
       group = g_ptr_array_index (ties, i);
@@ -751,8 +848,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
   LOG (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant), described);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -788,25 +884,24 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
   LOG (self,
        surprised ? _ ("%s is surprised and will skip their first turn") : _ ("%s is not surprised"),
        NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
 
-static const char *
-resource_name (TkrD20Resource resource)
+/* Opens a command's step in which @combatant spends (@delta -1) or gets
+ * back (+1) @resource. */
+static void
+begin_spending (TkrD20Encounter *self,
+                const char *label,
+                TkrD20Combatant *combatant,
+                TkrD20Resource resource,
+                int delta)
 {
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return _ ("action");
-    case TKR_D20_BONUS_ACTION:
-      return _ ("bonus action");
-    case TKR_D20_REACTION:
-    default:
-      return _ ("reaction");
-    }
+  TkrResource *left = part (combatant, resource);
+
+  tkr_history_begin (HISTORY (self), label);
+  SET (self, left, "current", tkr_resource_get_current (left) + delta);
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus
@@ -830,12 +925,12 @@ check_spend (TkrD20Encounter *self,
     }
   else if (!require_on_turn (self, combatant, error))
     return FALSE;
-  if (resource_left (combatant, resource) <= 0)
+  if (tkr_resource_get_current (part (combatant, resource)) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
       return fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left (%d per turn)"),
-                   NAME (combatant), resource_name (resource),
-                   resource_per_turn (combatant, resource));
+                   NAME (combatant), _ (parts[resource].name),
+                   tkr_resource_get_maximum (part (combatant, resource)));
     }
   return TRUE;
 }
@@ -850,13 +945,10 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
 
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Spend"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), -1, NULL);
+  begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  LOG (self, _ ("%s uses their %s"), NAME (combatant), resource_name (resource));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  LOG (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
+  return end_step (self);
 }
 
 gboolean
@@ -871,15 +963,13 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (!require_main_combatant (self, combatant, error))
     return FALSE;
-  if (resource_left (combatant, resource) >= resource_per_turn (combatant, resource))
+  if (tkr_resource_get_current (part (combatant, resource)) >=
+      tkr_resource_get_maximum (part (combatant, resource)))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
-                 NAME (combatant), resource_name (resource));
-  tkr_history_begin (HISTORY (self), _ ("Refund"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), 1, NULL);
-  LOG (self, _ ("%s gets their %s back"), NAME (combatant), resource_name (resource));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+                 NAME (combatant), _ (parts[resource].name));
+  begin_spending (self, _ ("Refund"), combatant, resource, 1);
+  LOG (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
+  return end_step (self);
 }
 
 gboolean
@@ -893,18 +983,19 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   g_autofree char *name_path = NULL;
   g_autofree char *allowed_path = NULL;
   const char *name;
-  int action;
+  int action = 0, n;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
-  action = find_common_action (self, action_id);
-  if (action < 0)
+  n = (int) tkr_rules_get_n_records (RULES (self), "d20.common_actions");
+  while (action < n && g_strcmp0 (common_action_id (self, action), action_id) != 0)
+    action++;
+  if (action_id == NULL || action == n)
     return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                  _ ("“%s” is not among the common actions of these rules"),
                  action_id ? action_id : "");
-  name_path = g_strdup_printf ("d20.common_actions[%d].name", action);
-  allowed_path =
-    g_strdup_printf ("d20.common_actions[%d].%s", action, as_bonus_action ? "bonus" : "action");
+  name_path = action_path (action, "name");
+  allowed_path = action_path (action, as_bonus_action ? "bonus" : "action");
   name = tkr_rules_translate (tkr_rules_get_string (RULES (self), name_path));
   if (!tkr_rules_get_bool (RULES (self), allowed_path))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -914,9 +1005,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), name);
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
-                                 resource_id (resource), -1, NULL);
+  begin_spending (self, name, combatant, resource, -1);
   /* Dash: the speed again. Dodge: a bonus on Evade checks until the
    * creature's next turn. Wait: its reaction may act before then. */
   if (g_strcmp0 (action_id, "dash") == 0)
@@ -925,13 +1014,12 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
       sync_movement (self, combatant);
     }
   else if (g_strcmp0 (action_id, "dodge") == 0)
-    SET (self, combatant, "dodging", TRUE);
+    set_condition (self, combatant, "dodging", TRUE);
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
   LOG (self, _ ("%s: %s"), NAME (combatant), name);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -944,13 +1032,10 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!tkr_d20_combatant_get_waiting (combatant))
     return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
                  NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Act on a Wait"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "reaction", -1,
-                                 NULL);
+  begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("%s spends their reaction to act now"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -995,8 +1080,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
        difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
                  : _ ("%s moves %d feet (%s)"),
        NAME (combatant), feet, kind);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -1043,11 +1127,10 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
        wounds, described);
   if (roll.total < dc)
     {
-      SET (self, combatant, "prone", TRUE);
+      set_condition (self, combatant, "prone", TRUE);
       LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1081,12 +1164,8 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
                     "%s holds their breath for %d rounds", rounds),
        NAME (combatant), rounds);
   if (rounds == 0)
-    {
-      SET (self, combatant, "dying", TRUE);
-      LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
-    }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+    out_of_breath (self, combatant);
+  return end_step (self);
 }
 
 gboolean
@@ -1103,10 +1182,9 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   SET (self, combatant, "holding-breath", FALSE);
   SET (self, combatant, "breath-rounds-left", 0);
   /* The Dying that suffocation caused ends with air. */
-  SET (self, combatant, "dying", FALSE);
+  set_condition (self, combatant, "dying", FALSE);
   LOG (self, _ ("%s reaches air"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1130,8 +1208,7 @@ tkr_d20_encounter_set_mana (
   SET (self, combatant, "mana-max", mana_max);
   SET (self, combatant, "mana", mana);
   LOG (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1149,8 +1226,7 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   SET (self, combatant, "hours-since-short-rest", 0);
   LOG (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"), NAME (combatant),
        tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1169,8 +1245,7 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
   SET (self, combatant, "hours-since-short-rest", 0);
   LOG (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
        NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"), regained);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1214,8 +1289,7 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
                NAME (combatant), due);
         }
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1262,8 +1336,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
               "Exhaustion"),
            NAME (combatant), dc, described);
     }
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20
@@ -1311,7 +1384,6 @@ read_combatants (TkrD20Encounter *self,
 {
   g_autofree char *list_path = tkr_json_path (path, "combatants");
   gboolean inside = !json_object_has_member (object, "participants");
-  int max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   JsonArray *array;
   guint n;
 
@@ -1351,7 +1423,7 @@ read_combatants (TkrD20Encounter *self,
       else
         character = g_object_ref (load->participants->pdata[i]);
       combatant = tkr_d20_combatant_new (character, RULES (self));
-      if (!tkr_d20_combatant_read_json (combatant, item, item_path, max_feet, error))
+      if (!tkr_d20_combatant_read_json (combatant, item, item_path, RULES (self), error))
         return FALSE;
       g_ptr_array_add (read, g_steal_pointer (&combatant));
     }
@@ -1435,10 +1507,29 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
 /* The class */
 
 static void
+tkr_d20_encounter_dispose (GObject *object)
+{
+  TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
+
+  if (self->tracked != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
+                                            self);
+      combatants_changed_cb (NULL, 0, self->tracked->len, 0, self);
+      g_clear_pointer (&self->tracked, g_ptr_array_unref);
+    }
+  G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->dispose (object);
+}
+
+static void
 tkr_d20_encounter_finalize (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
+  g_hash_table_unref (self->by_initiative);
+  g_hash_table_unref (self->indexed_at);
+  g_hash_table_unref (self->tied);
+  g_clear_pointer (&self->creature_of, g_hash_table_unref);
   g_clear_object (&self->creatures);
   g_clear_pointer (&self->kinds, g_strfreev);
   if (self->owns_rand)
@@ -1509,6 +1600,7 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
   object_class->constructed = tkr_d20_encounter_constructed;
+  object_class->dispose = tkr_d20_encounter_dispose;
   object_class->finalize = tkr_d20_encounter_finalize;
 
   encounter_class->check_transition = tkr_d20_encounter_check_transition;
@@ -1532,6 +1624,14 @@ static void
 tkr_d20_encounter_init (TkrD20Encounter *self)
 {
   self->creatures = g_list_store_new (TKR_TYPE_D20_COMBATANT);
+  g_signal_connect (self->creatures, "items-changed", G_CALLBACK (creatures_changed_cb), self);
+  self->tracked = g_ptr_array_new_with_free_func (g_object_unref);
+  self->by_initiative =
+    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->indexed_at = g_hash_table_new (NULL, NULL);
+  self->tied = g_hash_table_new (NULL, NULL);
+  g_signal_connect (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)), "items-changed",
+                    G_CALLBACK (combatants_changed_cb), self);
 }
 
 TkrD20Encounter *
@@ -1550,23 +1650,13 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   return self;
 }
 
-int
-tkr_d20_encounter_get_max_feet (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
-}
+#define RULE_GETTER(func, path)                                                                    \
+  int tkr_d20_encounter_get_##func (TkrD20Encounter *self)                                         \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
+    return tkr_rules_get_int (RULES (self), path);                                                 \
+  }
 
-int
-tkr_d20_encounter_get_max_mana (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.rest.max_mana");
-}
-
-int
-tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);
-  return tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
-}
+RULE_GETTER (max_feet, "d20.movement.max_feet")
+RULE_GETTER (max_mana, "d20.rest.max_mana")
+RULE_GETTER (exhaustion_dc, "d20.rest.exhaustion_dc")
