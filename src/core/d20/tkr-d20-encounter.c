@@ -7,6 +7,7 @@
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-encounter.h"
 #include "tkr-json.h"
+#include "tkr-refusal.h"
 
 /*
  * The d20 system's encounter (seed 003, "Encounters") on the shared engine,
@@ -122,26 +123,16 @@ tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
 
 /* Checks shared by the commands */
 
-static gboolean G_GNUC_PRINTF (3, 4)
-  fail (GError **error, TkrEncounterError code, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (TKR_ENCOUNTER_ERROR, code, format, args));
-  va_end (args);
-  return FALSE;
-}
-
 static gboolean
 require_out_of_combat (TkrD20Encounter *self, GError **error)
 {
   if (PHASE (self) == TKR_PHASE_FREEPLAY || PHASE (self) == TKR_PHASE_END)
     return TRUE;
-  return fail (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-               _ ("Resting and the passing of hours happen outside a fight (Freeplay or End), "
-                  "and the encounter is in %s"),
-               tkr_phase_to_string (PHASE (self)));
+  return tkr_refuse (
+    error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+    _ ("Resting and the passing of hours happen outside a fight (Freeplay or End), "
+       "and the encounter is in %s"),
+    tkr_phase_to_string (PHASE (self)));
 }
 
 /* The creatures take part in every phase, so this is not the engine's
@@ -153,8 +144,8 @@ require_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **e
       tkr_encounter_has_participant (TKR_ENCOUNTER (self), CHARACTER (combatant)) &&
       tkr_d20_encounter_find (self, CHARACTER (combatant)) == combatant)
     return TRUE;
-  return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That creature does not take part in this encounter"));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                     _ ("That creature does not take part in this encounter"));
 }
 
 static gboolean
@@ -177,7 +168,8 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
     return FALSE;
   if (is_on_turn (self, combatant))
     return TRUE;
-  return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"), NAME (combatant));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"),
+                     NAME (combatant));
 }
 
 /* Closes a command's history step. */
@@ -307,8 +299,9 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (agility < -TKR_D20_MAX_AGILITY || agility > TKR_D20_MAX_AGILITY)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s’s Agility must be between %d and %d"),
-                 NAME (combatant), -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
+                       -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   tkr_history_begin (HISTORY (self), _ ("Set Agility"));
   SET (self, combatant, "agility", agility);
   LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
@@ -320,8 +313,8 @@ require_kind (TkrD20Encounter *self, const char *kind, GError **error)
 {
   if (kind != NULL && g_strv_contains ((const char *const *) self->kinds, kind))
     return TRUE;
-  return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("“%s” is not a kind of movement these rules know"), kind ? kind : "");
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                     _ ("“%s” is not a kind of movement these rules know"), kind ? kind : "");
 }
 
 /* The "movement" resource follows speeds, Dashes and feet moved. */
@@ -348,9 +341,9 @@ tkr_d20_encounter_set_speed (
     return FALSE;
   max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   if (feet < 0 || feet > max_feet)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
-                 kind_label (kind), max_feet);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
+                       kind_label (kind), max_feet);
   tkr_history_begin (HISTORY (self), _ ("Set a speed"));
   SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
   sync_movement (self, combatant);
@@ -567,8 +560,8 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
       TkrD20Combatant *combatant = item_at (combatants, i);
 
       if (!tkr_d20_combatant_has_initiative (combatant))
-        return fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE, _ ("%s has no initiative yet"),
-                     NAME (combatant));
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                           _ ("%s has no initiative yet"), NAME (combatant));
     }
   ties = tkr_d20_encounter_get_ties (self);
   if (ties->len > 0)
@@ -576,9 +569,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
       GPtrArray *group = g_ptr_array_index (ties, 0);
 
       /* Translators: two creatures' names */
-      return fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _ ("%s and %s are tied in initiative: they roll again as a contest"),
-                   NAME (g_ptr_array_index (group, 0)), NAME (g_ptr_array_index (group, 1)));
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                         _ ("%s and %s are tied in initiative: they roll again as a contest"),
+                         NAME (g_ptr_array_index (group, 0)), NAME (g_ptr_array_index (group, 1)));
     }
   return TRUE;
 }
@@ -746,7 +739,7 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
 
   if (tkr_d20_encounter_get_current (self) == NULL)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("There is no turn order"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("There is no turn order"));
   find_turn (self, tkr_encounter_get_current_index (encounter) + 1);
   tkr_d20_encounter_start_turn (encounter, G_OBJECT (tkr_d20_encounter_get_current (self)));
   return TRUE;
@@ -776,9 +769,9 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     return FALSE;
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
-                 -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s initiative must be between %d and %d"), NAME (combatant),
+                       -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
   described = describe_roll (&roll);
   old = tkr_d20_combatant_get_initiative (combatant);
@@ -825,23 +818,23 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
     if (g_ptr_array_find (g_ptr_array_index (ties, i), combatant, NULL))
       group = g_ptr_array_index (ties, i);
   if (group == NULL)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not tied with anyone"),
-                 NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not tied with anyone"),
+                       NAME (combatant));
   /* One contest at a time: who has already rolled in this contest waits
    * for the others. */
   for (guint i = 0; i < group->len; i++)
     fewest = MIN (fewest, tkr_d20_combatant_get_n_tiebreaks (g_ptr_array_index (group, i)));
   if (tkr_d20_combatant_get_n_tiebreaks (combatant) > fewest ||
       tkr_d20_combatant_get_n_tiebreaks (combatant) >= TKR_D20_MAX_TIEBREAKS)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s has already rolled in this contest; the others of the tie roll now"),
-                 NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has already rolled in this contest; the others of the tie roll now"),
+                       NAME (combatant));
 
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s’s contest roll must be between %d and %d"), NAME (combatant),
-                 -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s contest roll must be between %d and %d"), NAME (combatant),
+                       -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
 
   tiebreaks = tkr_d20_combatant_tiebreaks_with (combatant, roll.total);
   described = describe_roll (&roll);
@@ -913,24 +906,24 @@ check_spend (TkrD20Encounter *self,
              GError **error)
 {
   if ((guint) resource > TKR_D20_REACTION)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (resource == TKR_D20_REACTION)
     {
       if (!require_main_combatant (self, combatant, error))
         return FALSE;
       if (is_on_turn (self, combatant))
-        return fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                     _ ("%s takes a reaction on someone else’s turn, not their own"),
-                     NAME (combatant));
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                           _ ("%s takes a reaction on someone else’s turn, not their own"),
+                           NAME (combatant));
     }
   else if (!require_on_turn (self, combatant, error))
     return FALSE;
   if (tkr_resource_get_current (part (combatant, resource)) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
-      return fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left (%d per turn)"),
-                   NAME (combatant), _ (parts[resource].name),
-                   tkr_resource_get_maximum (part (combatant, resource)));
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left (%d per turn)"),
+                         NAME (combatant), _ (parts[resource].name),
+                         tkr_resource_get_maximum (part (combatant, resource)));
     }
   return TRUE;
 }
@@ -960,13 +953,13 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
   if ((guint) resource > TKR_D20_REACTION)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (!require_main_combatant (self, combatant, error))
     return FALSE;
   if (tkr_resource_get_current (part (combatant, resource)) >=
       tkr_resource_get_maximum (part (combatant, resource)))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
-                 NAME (combatant), _ (parts[resource].name));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
+                       NAME (combatant), _ (parts[resource].name));
   begin_spending (self, _ ("Refund"), combatant, resource, 1);
   LOG (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
   return end_step (self);
@@ -991,17 +984,17 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   while (action < n && g_strcmp0 (common_action_id (self, action), action_id) != 0)
     action++;
   if (action_id == NULL || action == n)
-    return fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                 _ ("“%s” is not among the common actions of these rules"),
-                 action_id ? action_id : "");
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                       _ ("“%s” is not among the common actions of these rules"),
+                       action_id ? action_id : "");
   name_path = action_path (action, "name");
   allowed_path = action_path (action, as_bonus_action ? "bonus" : "action");
   name = tkr_rules_translate (tkr_rules_get_string (RULES (self), name_path));
   if (!tkr_rules_get_bool (RULES (self), allowed_path))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 as_bonus_action ? _ ("%s cannot be taken as a bonus action")
-                                 : _ ("%s cannot be taken as an action"),
-                 name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       as_bonus_action ? _ ("%s cannot be taken as a bonus action")
+                                       : _ ("%s cannot be taken as an action"),
+                       name);
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
 
@@ -1030,8 +1023,8 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!check_spend (self, combatant, TKR_D20_REACTION, error))
     return FALSE;
   if (!tkr_d20_combatant_get_waiting (combatant))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
-                 NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
+                       NAME (combatant));
   begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("%s spends their reaction to act now"), NAME (combatant));
@@ -1054,11 +1047,11 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
     return FALSE;
   max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   if (feet <= 0 || feet > max_feet)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A move covers between 1 and %d feet"),
-                 max_feet);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A move covers between 1 and %d feet"), max_feet);
   if (tkr_d20_combatant_get_speed (combatant, kind) == 0)
-    return fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT, _ ("%s has no %s speed"), NAME (combatant),
-                 kind_label (kind));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT, _ ("%s has no %s speed"),
+                       NAME (combatant), kind_label (kind));
   /* Difficult terrain: every foot costs one foot more. */
   cost = feet *
          (1 + (difficult ? tkr_rules_get_int (RULES (self), "d20.movement.difficult_extra_per_foot")
@@ -1067,9 +1060,9 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   if (cost > left)
     {
       /* Translators: a creature, feet of cost, a kind of movement, feet left */
-      return fail (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
-                   _ ("%s cannot spend %d feet of movement (%s): %d feet are left this turn"),
-                   NAME (combatant), cost, kind, left);
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
+                         _ ("%s cannot spend %d feet of movement (%s): %d feet are left this turn"),
+                         NAME (combatant), cost, kind, left);
     }
 
   tkr_history_begin (HISTORY (self), _ ("Move"));
@@ -1112,8 +1105,8 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (feet < 0 || feet > tkr_rules_get_int (RULES (self), "d20.movement.max_feet"))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
-                 tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
+                       tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
   wounds = tkr_d20_fall_wounds (RULES (self), feet);
   dc = tkr_d20_fall_reflex_dc (RULES (self), feet);
   roll = sheet_check (self, combatant, "reflex", typed);
@@ -1143,16 +1136,16 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (PHASE (self) != TKR_PHASE_MAIN && PHASE (self) != TKR_PHASE_PAUSED)
-    return fail (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                 _ ("Breath is counted in rounds only while the encounter runs; outside it, "
-                    "%s can hold it for %d seconds"),
-                 NAME (combatant),
-                 tkr_d20_breath_seconds (
-                   RULES (self), tkr_d20_sheet_modifier (CHARACTER (combatant),
-                                                         modifier_name (self, "vitality"))));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                       _ ("Breath is counted in rounds only while the encounter runs; outside it, "
+                          "%s can hold it for %d seconds"),
+                       NAME (combatant),
+                       tkr_d20_breath_seconds (
+                         RULES (self), tkr_d20_sheet_modifier (CHARACTER (combatant),
+                                                               modifier_name (self, "vitality"))));
   if (tkr_d20_combatant_get_holding_breath (combatant))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
-                 NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
+                       NAME (combatant));
   vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
@@ -1176,8 +1169,8 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (!tkr_d20_combatant_get_holding_breath (combatant))
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
-                 NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
+                       NAME (combatant));
   tkr_history_begin (HISTORY (self), _ ("Reach air"));
   SET (self, combatant, "holding-breath", FALSE);
   SET (self, combatant, "breath-rounds-left", 0);
@@ -1201,9 +1194,9 @@ tkr_d20_encounter_set_mana (
     return FALSE;
   limit = MIN (tkr_rules_get_int (RULES (self), "d20.rest.max_mana"), TKR_D20_MAX_MANA);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
-                 NAME (combatant), limit);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
+                       NAME (combatant), limit);
   tkr_history_begin (HISTORY (self), _ ("Set mana"));
   SET (self, combatant, "mana-max", mana_max);
   SET (self, combatant, "mana", mana);
@@ -1258,8 +1251,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   if (!require_out_of_combat (self, error))
     return FALSE;
   if (hours <= 0 || hours > 24 * 365)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Time passes in steps of 1 to %d hours"),
-                 24 * 365);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
   long_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_long_rest"), 1);
   short_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_short_rest"), 1);
 
@@ -1309,10 +1302,10 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
   if (!require_combatant (self, combatant, error))
     return FALSE;
   if (for_rest && tkr_d20_combatant_get_stamina_checks_due (combatant) == 0)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                 _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
   if (dc > 1000)
-    return fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
   if (for_rest)
     dc = tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
   roll = sheet_check (self, combatant, "stamina", typed);
