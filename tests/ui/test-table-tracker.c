@@ -243,6 +243,73 @@ test_typed_damage (TrackerFixture *f, gconstpointer data)
     g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (f->pc, absorbing[i])), ==, 2);
 }
 
+static gboolean
+settled (gpointer data)
+{
+  static int frames;
+
+  return ++frames % 10 == 0;
+}
+
+/* With TKR_SCREENSHOT_DIR set: the tracker mid-fight in light and dark,
+ * wide and at a phone's width, saved as table-tracker-SYSTEM-WIDTH-SCHEME.png. */
+static void
+test_screenshots (TrackerFixture *f, gconstpointer data)
+{
+  const char *dir = g_getenv ("TKR_SCREENSHOT_DIR");
+  const int widths[] = { 1280, 360 };
+  GListModel *combatants = tkr_encounter_get_combatants (f->encounter);
+  g_autoptr (GError) error = NULL;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("TKR_SCREENSHOT_DIR is not set");
+      return;
+    }
+  /* A fight under way: wounds, temporary health, someone down. */
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+      const char *change[] = { "-3", "t4", "=0", "-1", "+0" };
+      TkrPool *health =
+        tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH);
+
+      g_object_set (health, "maximum", 12 + (int) i, "current", 12 + (int) i, NULL);
+      g_assert_true (
+        tkr_encounter_change_health_typed (f->encounter, combatant, change[i % 5], &error));
+    }
+  g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_no_error (error);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint scheme = 0; scheme < 2; scheme++)
+      {
+        g_autoptr (GdkPaintable) paintable = NULL;
+        g_autoptr (GtkSnapshot) snapshot = NULL;
+        g_autoptr (GskRenderNode) node = NULL;
+        g_autoptr (GdkTexture) texture = NULL;
+        g_autofree char *path = NULL;
+
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                            scheme == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                                        : ADW_COLOR_SCHEME_FORCE_DARK);
+        gtk_window_set_default_size (GTK_WINDOW (f->window), widths[w], 800);
+        gtk_widget_set_size_request (f->window, widths[w], 800);
+        tkr_test_wait_until (settled, NULL);
+        paintable = gtk_widget_paintable_new (f->window);
+        snapshot = gtk_snapshot_new ();
+        gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (f->window),
+                                gtk_widget_get_height (f->window));
+        node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+        texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)),
+                                               node, NULL);
+        path = g_strdup_printf ("%s/table-tracker-%s-%d-%s.png", dir, (const char *) data,
+                                widths[w], scheme == 0 ? "light" : "dark");
+        g_assert_true (gdk_texture_save_to_png (texture, path));
+      }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -258,12 +325,15 @@ main (int argc, char *argv[])
     {
       g_autofree char *rows =
         g_strdup_printf ("/table-tracker/%s/twelve-rows-at-1280x800", systems[i]);
+      g_autofree char *shots = g_strdup_printf ("/table-tracker/%s/screenshots", systems[i]);
       g_autofree char *damage =
         g_strdup_printf ("/table-tracker/%s/typed-damage-logged-undone", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
       g_test_add (damage, TrackerFixture, systems[i], fixture_setup, test_typed_damage,
+                  fixture_teardown);
+      g_test_add (shots, TrackerFixture, systems[i], fixture_setup, test_screenshots,
                   fixture_teardown);
     }
   return g_test_run ();

@@ -13,7 +13,7 @@
 
 struct _TkrTableTracker
 {
-  AdwBin parent_instance;
+  GtkWidget parent_instance;
 
   TkrEncounter *encounter;
   GSignalGroup *encounter_signals;
@@ -27,6 +27,7 @@ struct _TkrTableTracker
   GListModel *order;      /* the encounter's, followed for the places */
   GObject *pending_edit;  /* a slot whose health opens once its row is bound */
   gboolean compact;
+  guint compact_tick;
 
   GtkLabel *round_label;
   GtkLabel *current_label;
@@ -34,9 +35,10 @@ struct _TkrTableTracker
   GtkLabel *error_label;
   GtkListView *list_view;
   GtkToggleButton *details_button;
+  GtkWidget *content;
 };
 
-G_DEFINE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, GTK_TYPE_WIDGET)
 
 enum
 {
@@ -152,6 +154,9 @@ order_changed_cb (TkrTableTracker *self)
       g_autoptr (GListStore) rows = rows_of_slot (g_object_ref (slot), NULL);
 
       g_hash_table_insert (self->places, slot, GUINT_TO_POINTER (i + 1));
+      /* A group of one stands for its member. */
+      if (tkr_tracker_slot_get_combatant (slot) != NULL)
+        g_hash_table_add (self->covered, tkr_tracker_slot_get_combatant (slot));
       for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (rows)); j++)
         {
           g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (rows), j);
@@ -401,6 +406,35 @@ details_toggled_cb (TkrTableTracker *self)
 }
 
 static void
+tkr_table_tracker_measure (GtkWidget *widget,
+                           GtkOrientation orientation,
+                           int for_size,
+                           int *minimum,
+                           int *natural,
+                           int *minimum_baseline,
+                           int *natural_baseline)
+{
+  gtk_widget_measure (TKR_TABLE_TRACKER (widget)->content, orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+static gboolean
+apply_compact_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
+  GHashTableIter iter;
+  gpointer row;
+
+  self->compact_tick = 0;
+  g_hash_table_iter_init (&iter, self->bound_rows);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    tkr_tracker_row_set_compact (row, self->compact);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows learn the width here: fewer columns when it is narrow, set
+ * after this allocation (changing sizes inside it would be lost). */
+static void
 tkr_table_tracker_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
@@ -408,16 +442,11 @@ tkr_table_tracker_size_allocate (GtkWidget *widget, int width, int height, int b
 
   if (compact != self->compact)
     {
-      GHashTableIter iter;
-      gpointer row;
-
       self->compact = compact;
-      g_hash_table_iter_init (&iter, self->bound_rows);
-      while (g_hash_table_iter_next (&iter, &row, NULL))
-        tkr_tracker_row_set_compact (row, compact);
+      if (self->compact_tick == 0)
+        self->compact_tick = gtk_widget_add_tick_callback (widget, apply_compact_cb, NULL, NULL);
     }
-  GTK_WIDGET_CLASS (tkr_table_tracker_parent_class)
-    ->size_allocate (widget, width, height, baseline);
+  gtk_widget_allocate (self->content, width, height, baseline, NULL);
 }
 
 static void
@@ -431,7 +460,11 @@ tkr_table_tracker_dispose (GObject *object)
     g_signal_group_set_target (self->history_signals, NULL);
   if (self->order_signals != NULL)
     g_signal_group_set_target (self->order_signals, NULL);
+  if (self->compact_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->compact_tick);
+  self->compact_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_TABLE_TRACKER);
+  g_clear_pointer (&self->content, gtk_widget_unparent);
   g_clear_object (&self->encounter_signals);
   g_clear_object (&self->history_signals);
   g_clear_object (&self->order_signals);
@@ -499,6 +532,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   object_class->dispose = tkr_table_tracker_dispose;
   object_class->get_property = tkr_table_tracker_get_property;
   object_class->set_property = tkr_table_tracker_set_property;
+  widget_class->measure = tkr_table_tracker_measure;
   widget_class->size_allocate = tkr_table_tracker_size_allocate;
 
   properties[PROP_ENCOUNTER] =
@@ -517,6 +551,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, error_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, list_view);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, details_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, content);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)

@@ -8,7 +8,7 @@
 G_BEGIN_DECLS
 
 #define TKR_TYPE_TABLE_TRACKER (tkr_table_tracker_get_type ())
-G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, AdwBin)
+G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, GtkWidget)
 
 /*
  * The table tracker (docs/ARCHITECTURE.md, "The table tracker"): the turn

@@ -88,6 +88,8 @@ append_resource (GString *text, TkrResource *resource)
       for (int i = 0; i < maximum; i++)
         g_string_append (text, i < current ? "●" : "○");
     }
+  else if (maximum > 99)
+    g_string_append_printf (text, "%d", current); /* no real cap, as Action Points */
   else
     g_string_append_printf (text, "%d/%d", current, maximum);
 }
@@ -301,9 +303,14 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
 {
   g_return_if_fail (TKR_IS_TRACKER_ROW (self));
 
+  GtkWidget *name_box = gtk_widget_get_parent (GTK_WIDGET (self->name_label));
+
   gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
   gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
-  gtk_label_set_width_chars (self->conditions_label, compact ? 4 : 10);
+  gtk_widget_set_size_request (name_box, compact ? 96 : 220, -1);
+  gtk_label_set_width_chars (self->conditions_label, compact ? 3 : 10);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                              compact ? 4 : 10);
 }
 
 gboolean
