@@ -9,7 +9,7 @@
 #include "tkr-pf2e-private.h"
 
 /*
- * Pathfinder 2e's combatant and effect (seed 002; RULES.md section 2):
+ * Pathfinder 2e's combatant (seed 002; RULES.md section 2):
  * the state the encounter's commands change, and how files store it.
  */
 
@@ -225,60 +225,6 @@ tkr_pf2e_condition_new (const TkrConditionInfo *info, int value)
   return condition;
 }
 
-/* ------------------------------------------------------------------ */
-/* TkrPf2eEffect                                                       */
-/* ------------------------------------------------------------------ */
-
-G_DEFINE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, G_TYPE_OBJECT)
-
-static const TkrField effect_fields[] = {
-  TKR_FIELD_STRING (TkrPf2eEffect, name, "name", "name"),
-  TKR_FIELD_OBJECT (TkrPf2eEffect, creator, "creator", tkr_pf2e_combatant_get_type),
-  TKR_FIELD_INT (TkrPf2eEffect, rounds_left, "rounds-left", "rounds_left", 0, MAX_EFFECT_ROUNDS, 0),
-};
-
-static void
-tkr_pf2e_effect_dispose (GObject *object)
-{
-  tkr_fields_clear (object, TKR_TYPE_PF2E_EFFECT);
-  G_OBJECT_CLASS (tkr_pf2e_effect_parent_class)->dispose (object);
-}
-
-static void
-tkr_pf2e_effect_class_init (TkrPf2eEffectClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = tkr_pf2e_effect_dispose;
-  tkr_fields_install (object_class, effect_fields, G_N_ELEMENTS (effect_fields));
-}
-
-static void
-tkr_pf2e_effect_init (TkrPf2eEffect *self)
-{
-}
-
-const char *
-tkr_pf2e_effect_get_name (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), NULL);
-  return self->name;
-}
-
-TkrPf2eCombatant *
-tkr_pf2e_effect_get_creator (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), NULL);
-  return self->creator;
-}
-
-int
-tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), 0);
-  return self->rounds_left;
-}
-
 /* Files */
 
 JsonNode *
@@ -309,20 +255,6 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
                                   tkr_condition_get_stacks (condition));
     }
   json_object_set_object_member (object, "conditions", conditions);
-  json_node_take_object (node, object);
-  return node;
-}
-
-JsonNode *
-tkr_pf2e_effect_to_json (TkrPf2eEffect *effect)
-{
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  tkr_fields_to_json (G_OBJECT (effect), TKR_TYPE_PF2E_EFFECT, object);
-  json_object_set_string_member (
-    object, "creator",
-    tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (effect->creator))));
   json_node_take_object (node, object);
   return node;
 }

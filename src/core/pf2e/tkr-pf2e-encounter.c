@@ -55,7 +55,7 @@ struct _TkrPf2eEncounter
   int typical_award;
   GStrv decrease_at_end_of_turn;
 
-  GListStore *effects; /* TkrPf2eEffect */
+  GListStore *effects; /* TkrCondition, Temporary */
 };
 
 G_DEFINE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR_TYPE_ENCOUNTER)
@@ -189,7 +189,7 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
 static void
 tkr_pf2e_encounter_init (TkrPf2eEncounter *self)
 {
-  self->effects = g_list_store_new (TKR_TYPE_PF2E_EFFECT);
+  self->effects = g_list_store_new (TKR_TYPE_CONDITION);
 }
 
 /**
@@ -953,18 +953,21 @@ start_turn (TkrEncounter *encounter, GObject *slot)
 
   for (guint i = N_ITEMS (self->effects); i > 0; i--)
     {
-      TkrPf2eEffect *effect = item_at (G_LIST_MODEL (self->effects), i - 1);
+      TkrCondition *effect = item_at (G_LIST_MODEL (self->effects), i - 1);
+      int rounds = tkr_condition_get_rounds_left (effect);
 
-      if (effect->creator != combatant)
+      if (g_strcmp0 (tkr_condition_get_source (effect),
+                     tkr_character_get_id (character_of (combatant))) != 0)
         continue;
-      if (effect->rounds_left <= 1)
+      if (rounds <= 1)
         {
           /* Translators: an effect's name, then its creator */
-          log_line (self, _ ("%s (by %s) ends"), effect->name, combatant_name (combatant));
+          log_line (self, _ ("%s (by %s) ends"), tkr_condition_get_name (effect),
+                    combatant_name (combatant));
           tkr_history_remove (HISTORY (self), self->effects, i - 1);
         }
       else
-        set_int (self, effect, "rounds-left", effect->rounds_left - 1);
+        set_int (self, effect, "rounds-left", rounds - 1);
     }
 
   dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
@@ -1181,16 +1184,20 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn") */
 
-/**
- * tkr_pf2e_encounter_add_effect:
- *
- * Returns: (transfer none) (nullable): the effect, held by the encounter
- */
-TkrPf2eEffect *
+/* An effect: a Temporary condition lasting @rounds rounds of the
+ * character whose id is @source. */
+static TkrCondition *
+new_effect (const char *name, const char *source, int rounds)
+{
+  return g_object_new (TKR_TYPE_CONDITION, "name", name, "kind", TKR_CONDITION_KIND_TEMPORARY,
+                       "max-stacks", 1, "rounds-left", rounds, "source", source, NULL);
+}
+
+TkrCondition *
 tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error)
 {
-  g_autoptr (TkrPf2eEffect) effect = NULL;
+  g_autoptr (TkrCondition) effect = NULL;
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
 
@@ -1209,8 +1216,7 @@ tkr_pf2e_encounter_add_effect (
       return NULL;
     }
 
-  effect = g_object_new (TKR_TYPE_PF2E_EFFECT, "name", name, "creator", creator, "rounds-left",
-                         rounds, NULL);
+  effect = new_effect (name, tkr_character_get_id (character_of (creator)), rounds);
   tkr_history_begin (HISTORY (self), _ ("Add an effect"));
   tkr_history_append (HISTORY (self), self->effects, effect);
   /* Translators: a creature, an effect, then its duration */
@@ -1223,11 +1229,11 @@ tkr_pf2e_encounter_add_effect (
 }
 
 gboolean
-tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect, GError **error)
+tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error)
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!TKR_IS_PF2E_EFFECT (effect) || !g_list_store_find (self->effects, effect, NULL))
+  if (!TKR_IS_CONDITION (effect) || !g_list_store_find (self->effects, effect, NULL))
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                    _ ("That effect is not in this encounter"));
@@ -1236,7 +1242,7 @@ tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect,
 
   tkr_history_begin (HISTORY (self), _ ("End an effect"));
   tkr_history_set_destructive (HISTORY (self));
-  log_line (self, _ ("%s ends early"), effect->name);
+  log_line (self, _ ("%s ends early"), tkr_condition_get_name (effect));
   tkr_history_remove_item (HISTORY (self), self->effects, effect);
   tkr_history_end (HISTORY (self));
   return TRUE;
@@ -1467,6 +1473,21 @@ list_to_json (GListModel *list, ItemToJson item_to_json)
   return node;
 }
 
+/* An effect as files have always stored it: its name, the rounds left and
+ * its creator's id. */
+static JsonNode *
+effect_to_json (TkrCondition *effect)
+{
+  JsonObject *object = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (object, "name", tkr_condition_get_name (effect));
+  json_object_set_int_member (object, "rounds_left", tkr_condition_get_rounds_left (effect));
+  json_object_set_string_member (object, "creator", tkr_condition_get_source (effect));
+  json_node_take_object (node, object);
+  return node;
+}
+
 static void
 write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -1477,9 +1498,8 @@ write_json (TkrEncounter *encounter, JsonObject *object)
     list_to_json (COMBATANTS (self), (ItemToJson) tkr_pf2e_combatant_to_json));
   json_object_set_member (object, "order",
                           list_to_json (ORDER (self), (ItemToJson) order_entry_to_json));
-  json_object_set_member (
-    object, "effects",
-    list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) tkr_pf2e_effect_to_json));
+  json_object_set_member (object, "effects",
+                          list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) effect_to_json));
 }
 
 static gboolean
@@ -1592,8 +1612,7 @@ read_effects (JsonObject *object, const char *path, TkrEncounterLoad *load, GErr
                               creator_id);
           return FALSE;
         }
-      g_ptr_array_add (load->data, g_object_new (TKR_TYPE_PF2E_EFFECT, "name", name, "creator",
-                                                 creator, "rounds-left", (int) rounds, NULL));
+      g_ptr_array_add (load->data, new_effect (name, creator_id, (int) rounds));
     }
   return TRUE;
 }

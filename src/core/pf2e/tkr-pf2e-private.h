@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 #define MIN_INITIATIVE (-100)
 #define MAX_INITIATIVE 300
 #define MAX_EFFECT_ROUNDS 100000
+/* An effect is a condition: its "rounds-left" must hold any duration. */
+G_STATIC_ASSERT (MAX_EFFECT_ROUNDS <= TKR_CONDITION_MAX_ROUNDS);
 
 struct _TkrPf2eCombatant
 {
@@ -28,15 +30,6 @@ struct _TkrPf2eCombatant
   gboolean dead;
 };
 
-struct _TkrPf2eEffect
-{
-  GObject parent_instance;
-
-  char *name;
-  TkrPf2eCombatant *creator;
-  int rounds_left;
-};
-
 /* A combatant with its turn resources: no actions until its turn, its
  * reaction ready. */
 TkrPf2eCombatant *
@@ -50,7 +43,6 @@ GVariant *tkr_pf2e_stacks (int stacks);
 TkrCondition *tkr_pf2e_condition_new (const TkrConditionInfo *info, int value);
 
 JsonNode *tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant);
-JsonNode *tkr_pf2e_effect_to_json (TkrPf2eEffect *effect);
 /* The "conditions" member of @item into @combatant's fresh list. */
 gboolean tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
                                              TkrRules *rules,
