@@ -30,6 +30,23 @@ struct _TkrPf2eCombatant
   gboolean dead;
 };
 
+/* (transfer none): item @index of @model, which keeps it alive */
+static inline gpointer
+tkr_pf2e_item_at (GListModel *model, guint index)
+{
+  gpointer item = g_list_model_get_item (model, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+/* Sets a file error at @path's @member (nullable: @path itself) and
+ * returns FALSE. */
+gboolean
+tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
+
 /* A combatant with its turn resources: no actions until its turn, its
  * reaction ready. */
 TkrPf2eCombatant *
@@ -43,23 +60,17 @@ GVariant *tkr_pf2e_stacks (int stacks);
 TkrCondition *tkr_pf2e_condition_new (const TkrConditionInfo *info, int value);
 
 JsonNode *tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant);
-/* The "conditions" member of @item into @combatant's fresh list. */
-gboolean tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
-                                             TkrRules *rules,
-                                             JsonObject *item,
-                                             const char *item_path,
-                                             GError **error);
-
 /* (transfer none) (nullable): the combatant of the character @id */
 TkrPf2eCombatant *tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id);
-TkrPf2eCombatant *tkr_pf2e_combatant_new_from_json (JsonNode *node,
-                                                    const char *item_path,
-                                                    guint index,
-                                                    TkrRules *rules,
-                                                    const char *default_skill,
-                                                    int actions_per_turn,
-                                                    int reactions_per_round,
-                                                    TkrEncounterLoad *load,
-                                                    GError **error);
+/* Reads one of a file's combatants (the @index-th) into @load->combatants. */
+gboolean tkr_pf2e_combatant_read_json (JsonNode *node,
+                                       const char *item_path,
+                                       guint index,
+                                       TkrRules *rules,
+                                       const char *default_skill,
+                                       int actions_per_turn,
+                                       int reactions_per_round,
+                                       TkrEncounterLoad *load,
+                                       GError **error);
 
 G_END_DECLS
