@@ -281,20 +281,17 @@ tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id)
   return NULL;
 }
 
-/* One of a file's combatants, for a participant read in @load, into
- * @load's combatants. */
+/* One of a file's combatants, for a participant read in @load: its
+ * place in the list is the number read so far. */
 gboolean
-tkr_pf2e_combatant_read_json (JsonNode *node,
+tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
+                              JsonNode *node,
                               const char *item_path,
-                              guint index,
-                              TkrRules *rules,
-                              const char *default_skill,
-                              int actions_per_turn,
-                              int reactions_per_round,
                               TkrEncounterLoad *load,
                               GError **error)
 {
-  const int maximum[] = { actions_per_turn, reactions_per_round };
+  const int maximum[] = { tkr_pf2e_encounter_get_actions_per_turn (encounter),
+                          tkr_pf2e_encounter_get_reactions_per_round (encounter) };
   g_autofree char *id = NULL, *skill = NULL;
   g_autoptr (TkrPf2eCombatant) combatant = NULL;
   gint64 initiative, tie_rank, left[G_N_ELEMENTS (resources)];
@@ -303,11 +300,12 @@ tkr_pf2e_combatant_read_json (JsonNode *node,
 
   item = tkr_json_require_object (node, item_path, error);
   if (item == NULL || !tkr_json_get_string (item, "character", item_path, TRUE, NULL, &id, error) ||
-      !tkr_json_get_string (item, "initiative_skill", item_path, FALSE, default_skill, &skill,
-                            error) ||
+      !tkr_json_get_string (item, "initiative_skill", item_path, FALSE,
+                            tkr_pf2e_encounter_get_default_skill (encounter), &skill, error) ||
       !tkr_json_get_int (item, "initiative", item_path, FALSE, MIN_INITIATIVE, MAX_INITIATIVE,
                          G_MININT, &initiative, error) ||
-      !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, index, &tie_rank, error))
+      !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, load->combatants->len,
+                         &tie_rank, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
     if (!tkr_json_get_int (item, resources[i].member, item_path, FALSE, 0, maximum[i], 0, &left[i],
@@ -321,7 +319,7 @@ tkr_pf2e_combatant_read_json (JsonNode *node,
   if (tkr_pf2e_find_combatant_by_id (load->combatants, id) != NULL)
     return tkr_pf2e_json_refuse (error, item_path, NULL, _ ("“%s” is listed twice"),
                                  tkr_character_get_name (character));
-  combatant = tkr_pf2e_combatant_new (character, actions_per_turn, reactions_per_round);
+  combatant = tkr_pf2e_combatant_new (character, maximum[0], maximum[1]);
   if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path, error))
     return FALSE;
   if (*skill == '\0')
@@ -337,7 +335,8 @@ tkr_pf2e_combatant_read_json (JsonNode *node,
   for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
     g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), resources[i].id),
                   "current", (int) left[i], NULL);
-  if (!read_conditions (combatant, rules, item, item_path, error))
+  if (!read_conditions (combatant, tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)), item,
+                        item_path, error))
     return FALSE;
   g_ptr_array_add (load->combatants, g_steal_pointer (&combatant));
   return TRUE;

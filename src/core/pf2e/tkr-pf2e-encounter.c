@@ -85,17 +85,6 @@ static const struct
 };
 
 static void
-tkr_pf2e_encounter_dispose (GObject *object)
-{
-  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
-
-  if (self->effects != NULL)
-    g_list_store_remove_all (self->effects);
-
-  G_OBJECT_CLASS (tkr_pf2e_encounter_parent_class)->dispose (object);
-}
-
-static void
 tkr_pf2e_encounter_finalize (GObject *object)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
@@ -144,15 +133,6 @@ tkr_pf2e_encounter_init (TkrPf2eEncounter *self)
   self->effects = g_list_store_new (TKR_TYPE_CONDITION);
 }
 
-/**
- * tkr_pf2e_encounter_new:
- * @rules: (nullable): rule data with a "pf2e" section; %NULL loads the
- *   shipped "pf2e" rules
- * @history: (nullable): where commands are recorded (not kept alive)
- *
- * Returns: (transfer full) (nullable): the encounter, or %NULL with @error
- *   when the rule data lacks what this system needs
- */
 TkrPf2eEncounter *
 tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error)
 {
@@ -187,6 +167,7 @@ GETTER (int, tkr_pf2e_encounter_get_check_die, self->initiative_die, 0)
 GETTER (int, tkr_pf2e_encounter_get_actions_per_turn, self->actions_per_turn, 0)
 GETTER (int, tkr_pf2e_encounter_get_reactions_per_round, self->reactions_per_round, 0)
 GETTER (int, tkr_pf2e_encounter_get_typical_award, self->typical_award, 1)
+GETTER (const char *, tkr_pf2e_encounter_get_default_skill, self->default_skill, NULL)
 
 int
 tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
@@ -203,14 +184,6 @@ tkr_pf2e_encounter_get_average_initiative (TkrPf2eEncounter *self, TkrPf2eCombat
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (combatant), 0);
   return CLAMP (self->initiative_die / 2 + combatant->initiative_modifier, MIN_INITIATIVE,
                 MAX_INITIATIVE);
-}
-
-static TkrPf2eCombatant *
-current_combatant (TkrPf2eEncounter *self)
-{
-  GObject *slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (self));
-
-  return slot != NULL ? TKR_PF2E_COMBATANT (slot) : NULL;
 }
 
 static const char *
@@ -230,12 +203,9 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
 
 /* Checks shared by the commands */
 
-static gboolean refuse (GError **error, TkrEncounterError code, const char *format, ...)
-  G_GNUC_PRINTF (3, 4);
-
 /* Sets @error to @code with a message; returns FALSE. */
-static gboolean
-refuse (GError **error, TkrEncounterError code, const char *format, ...)
+static gboolean G_GNUC_PRINTF (3, 4)
+  refuse (GError **error, TkrEncounterError code, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -305,24 +275,15 @@ set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *i
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-static gboolean resource_step (TkrPf2eEncounter *self,
-                               TkrPf2eCombatant *combatant,
-                               const char *name,
-                               const char *id,
-                               int delta,
-                               const char *format,
-                               ...) G_GNUC_PRINTF (6, 7);
-
 /* One step named @name: @delta to @combatant's resource @id (nothing when
  * @id is NULL), then a log line. */
-static gboolean
-resource_step (TkrPf2eEncounter *self,
-               TkrPf2eCombatant *combatant,
-               const char *name,
-               const char *id,
-               int delta,
-               const char *format,
-               ...)
+static gboolean G_GNUC_PRINTF (6, 7) resource_step (TkrPf2eEncounter *self,
+                                                    TkrPf2eCombatant *combatant,
+                                                    const char *name,
+                                                    const char *id,
+                                                    int delta,
+                                                    const char *format,
+                                                    ...)
 {
   g_autofree char *line = NULL;
   va_list args;
@@ -689,12 +650,6 @@ build_order (TkrEncounter *encounter)
   return order;
 }
 
-/**
- * tkr_pf2e_encounter_preview_order:
- *
- * Returns: (transfer full) (element-type TkrPf2eCombatant): the creatures
- *   with an initiative result, in the order the rounds would use
- */
 GPtrArray *
 tkr_pf2e_encounter_preview_order (TkrPf2eEncounter *self)
 {
@@ -979,7 +934,7 @@ tkr_pf2e_encounter_spend_actions (
     return resource_step (self, combatant, _ ("Use a free action"), NULL, 0,
                           _ ("%s uses a free action"), combatant_name (combatant));
 
-  if (current_combatant (self) != combatant)
+  if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
                    _ ("It is not %s’s turn: actions are spent on one’s own turn"),
                    combatant_name (combatant));
@@ -1342,13 +1297,9 @@ write_json (TkrEncounter *encounter, JsonObject *object)
                           list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) effect_to_json));
 }
 
-/* Reads the @index-th item of a file's list, at @path, into @load. */
-typedef gboolean (*ReadItem) (TkrPf2eEncounter *self,
-                              JsonNode *node,
-                              const char *path,
-                              guint index,
-                              TkrEncounterLoad *load,
-                              GError **error);
+/* Reads an item of a file's list, at @path, into @load. */
+typedef gboolean (*ReadItem) (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error);
 
 static gboolean
 read_list (TkrPf2eEncounter *self,
@@ -1368,32 +1319,15 @@ read_list (TkrPf2eEncounter *self,
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
 
-      if (!read_item (self, json_array_get_element (array, i), item_path, i, load, error))
+      if (!read_item (self, json_array_get_element (array, i), item_path, load, error))
         return FALSE;
     }
   return TRUE;
 }
 
 static gboolean
-read_combatant (TkrPf2eEncounter *self,
-                JsonNode *node,
-                const char *path,
-                guint index,
-                TkrEncounterLoad *load,
-                GError **error)
-{
-  return tkr_pf2e_combatant_read_json (node, path, index, RULES (self), self->default_skill,
-                                       self->actions_per_turn, self->reactions_per_round, load,
-                                       error);
-}
-
-static gboolean
-read_order_entry (TkrPf2eEncounter *self,
-                  JsonNode *node,
-                  const char *path,
-                  guint index,
-                  TkrEncounterLoad *load,
-                  GError **error)
+read_order_entry (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
   TkrPf2eCombatant *combatant;
   const char *id;
@@ -1412,12 +1346,8 @@ read_order_entry (TkrPf2eEncounter *self,
 }
 
 static gboolean
-read_effect (TkrPf2eEncounter *self,
-             JsonNode *node,
-             const char *path,
-             guint index,
-             TkrEncounterLoad *load,
-             GError **error)
+read_effect (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
   g_autofree char *name = NULL, *creator = NULL;
   JsonObject *item = tkr_json_require_object (node, path, error);
@@ -1447,7 +1377,7 @@ read_json (TkrEncounter *encounter,
 
   load->data = g_ptr_array_new_with_free_func (g_object_unref);
   load->data_free = (GDestroyNotify) g_ptr_array_unref;
-  if (!read_list (self, object, path, "combatants", read_combatant, load, error) ||
+  if (!read_list (self, object, path, "combatants", tkr_pf2e_combatant_read_json, load, error) ||
       !read_list (self, object, path, "order", read_order_entry, load, error))
     return FALSE;
   if (load->order->len != 0 && load->order->len != load->combatants->len)
@@ -1473,7 +1403,6 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
   object_class->constructed = tkr_pf2e_encounter_constructed;
-  object_class->dispose = tkr_pf2e_encounter_dispose;
   object_class->finalize = tkr_pf2e_encounter_finalize;
 
   encounter_class->phase_name = phase_name;

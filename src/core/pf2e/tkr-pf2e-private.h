@@ -62,14 +62,12 @@ TkrCondition *tkr_pf2e_condition_new (const TkrConditionInfo *info, int value);
 JsonNode *tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant);
 /* (transfer none) (nullable): the combatant of the character @id */
 TkrPf2eCombatant *tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id);
-/* Reads one of a file's combatants (the @index-th) into @load->combatants. */
-gboolean tkr_pf2e_combatant_read_json (JsonNode *node,
-                                       const char *item_path,
-                                       guint index,
-                                       TkrRules *rules,
-                                       const char *default_skill,
-                                       int actions_per_turn,
-                                       int reactions_per_round,
+/* The skill initiative is rolled with unless the GM calls for another. */
+const char *tkr_pf2e_encounter_get_default_skill (TkrPf2eEncounter *self);
+/* Reads one of a file's combatants, at @path, into @load->combatants. */
+gboolean tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
+                                       JsonNode *node,
+                                       const char *path,
                                        TkrEncounterLoad *load,
                                        GError **error);
 
