@@ -204,8 +204,12 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
 /* Checks shared by the commands */
 
 /* Sets @error to @code with a message; returns FALSE. */
-static gboolean G_GNUC_PRINTF (3, 4)
-  refuse (GError **error, TkrEncounterError code, const char *format, ...)
+static gboolean refuse (GError **error, TkrEncounterError code, const char *format, ...)
+  G_GNUC_PRINTF (3, 4);
+
+/* Sets @error to @code with a message; returns FALSE. */
+static gboolean
+refuse (GError **error, TkrEncounterError code, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -275,27 +279,21 @@ set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *i
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-/* One step named @name: @delta to @combatant's resource @id (nothing when
- * @id is NULL), then a log line. */
-static gboolean G_GNUC_PRINTF (6, 7) resource_step (TkrPf2eEncounter *self,
-                                                    TkrPf2eCombatant *combatant,
-                                                    const char *name,
-                                                    const char *id,
-                                                    int delta,
-                                                    const char *format,
-                                                    ...)
+/* Opens the step @name and changes @combatant's resource @id by @delta
+ * (nothing when @id is NULL); the caller logs, then calls end_step(). */
+static void
+begin_step (
+  TkrPf2eEncounter *self, const char *name, TkrPf2eCombatant *combatant, const char *id, int delta)
 {
-  g_autofree char *line = NULL;
-  va_list args;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
   tkr_history_begin (HISTORY (self), name);
   if (id != NULL)
     tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), id, delta,
                                    NULL);
-  log_line (self, "%s", line);
+}
+
+static gboolean
+end_step (TkrPf2eEncounter *self)
+{
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -434,8 +432,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
               _ ("%s rolls initiative with %s; the sheet has no such skill, so "
                  "the modifier is 0 until the GM enters it"),
               combatant_name (combatant), skill);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -455,8 +452,7 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -493,8 +489,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   if (group != NULL)
     /* Translators: a creature, then a group's name */
     log_line (self, _ ("%s rolls initiative with the group %s"), combatant_name (combatant), group);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* The group of @combatant gets @result; the log says @text. */
@@ -565,8 +560,7 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
   /* Translators: a typed-in initiative result */
   text = g_strdup_printf (_ ("%d, rolled at the table"), result);
   set_result (self, combatant, result, text);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -743,8 +737,7 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
   log_line (self, _ ("%s goes before %s"), combatant_name (first), combatant_name (other));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Turns (seed 002, "Turns") */
@@ -926,13 +919,16 @@ tkr_pf2e_encounter_spend_actions (
     what = NULL;
 
   /* A free action spends nothing, on or off one's turn. */
-  if (cost == 0 && what != NULL)
-    /* Translators: a creature, then what it does */
-    return resource_step (self, combatant, _ ("Use a free action"), NULL, 0,
-                          _ ("%s uses %s (free action)"), combatant_name (combatant), what);
   if (cost == 0)
-    return resource_step (self, combatant, _ ("Use a free action"), NULL, 0,
-                          _ ("%s uses a free action"), combatant_name (combatant));
+    {
+      begin_step (self, _ ("Use a free action"), combatant, NULL, 0);
+      if (what != NULL)
+        /* Translators: a creature, then what it does */
+        log_line (self, _ ("%s uses %s (free action)"), combatant_name (combatant), what);
+      else
+        log_line (self, _ ("%s uses a free action"), combatant_name (combatant));
+      return end_step (self);
+    }
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
@@ -949,18 +945,19 @@ tkr_pf2e_encounter_spend_actions (
                                 "%s needs %d actions and has %d left this turn", left),
                    combatant_name (combatant), cost, left);
 
+  begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
+              combatant, "actions", -cost);
   if (what != NULL)
     /* Translators: a creature, what it does, then the actions it costs */
-    return resource_step (
-      self, combatant, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
-      "actions", -cost,
+    log_line (
+      self,
       g_dngettext (GETTEXT_PACKAGE, "%s uses %s (%d action)", "%s uses %s (%d actions)", cost),
       combatant_name (combatant), what, cost);
-  return resource_step (
-    self, combatant, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
-    "actions", -cost,
-    g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
-    combatant_name (combatant), cost);
+  else
+    log_line (self,
+              g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
+              combatant_name (combatant), cost);
+  return end_step (self);
 }
 
 gboolean
@@ -979,10 +976,11 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
                    _ ("%s cannot get back that many actions: a turn has %d"),
                    combatant_name (combatant), self->actions_per_turn);
 
-  return resource_step (
-    self, combatant, _ ("Refund actions"), "actions", count,
-    g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
+  begin_step (self, _ ("Refund actions"), combatant, "actions", count);
+  log_line (
+    self, g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
     combatant_name (combatant), count);
+  return end_step (self);
 }
 
 gboolean
@@ -1000,11 +998,12 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
                    _ ("%s has used their reaction; it comes back at the start of their turn"),
                    combatant_name (combatant));
 
+  begin_step (self, _ ("Use a reaction"), combatant, "reaction", -1);
   if (what != NULL && *what != '\0')
-    return resource_step (self, combatant, _ ("Use a reaction"), "reaction", -1,
-                          _ ("%s uses %s (reaction)"), combatant_name (combatant), what);
-  return resource_step (self, combatant, _ ("Use a reaction"), "reaction", -1,
-                        _ ("%s uses a reaction"), combatant_name (combatant));
+    log_line (self, _ ("%s uses %s (reaction)"), combatant_name (combatant), what);
+  else
+    log_line (self, _ ("%s uses a reaction"), combatant_name (combatant));
+  return end_step (self);
 }
 
 gboolean
@@ -1020,8 +1019,9 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
     return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not used a reaction this round"),
                    combatant_name (combatant));
 
-  return resource_step (self, combatant, _ ("Refund a reaction"), "reaction", 1,
-                        _ ("%s gets their reaction back"), combatant_name (combatant));
+  begin_step (self, _ ("Refund a reaction"), combatant, "reaction", 1);
+  log_line (self, _ ("%s gets their reaction back"), combatant_name (combatant));
+  return end_step (self);
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
@@ -1083,8 +1083,7 @@ tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, 
   tkr_history_set_destructive (HISTORY (self));
   log_line (self, _ ("%s ends early"), tkr_condition_get_name (effect));
   tkr_history_remove_item (HISTORY (self), self->effects, effect);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Conditions */
@@ -1130,8 +1129,7 @@ tkr_pf2e_encounter_set_condition (
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
     log_line (self, _ ("%s dies"), combatant_name (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Recovery checks (seed 002, "Step 1: Start Your Turn"; public rules: a
