@@ -99,14 +99,9 @@ GETTER (const char *, tkr_pf2e_combatant_get_group, self->group, NULL)
 GETTER (int, tkr_pf2e_combatant_get_tie_rank, self->tie_rank, 0)
 GETTER (gboolean, tkr_pf2e_combatant_get_recovery_due, self->recovery_due, FALSE)
 GETTER (gboolean, tkr_pf2e_combatant_is_dead, self->dead, FALSE)
-GETTER (int,
-        tkr_pf2e_combatant_get_actions_left,
-        tkr_combatant_get_left (TKR_COMBATANT (self), "actions"),
-        0)
-GETTER (int,
-        tkr_pf2e_combatant_get_reactions_left,
-        tkr_combatant_get_left (TKR_COMBATANT (self), "reaction"),
-        0)
+#define LEFT(id) tkr_combatant_get_left (TKR_COMBATANT (self), (id))
+GETTER (int, tkr_pf2e_combatant_get_actions_left, LEFT ("actions"), 0)
+GETTER (int, tkr_pf2e_combatant_get_reactions_left, LEFT ("reaction"), 0)
 
 /* (transfer none) (nullable): the condition @name; its position in the
  * list (sorted by name), or where it would go, in @position */

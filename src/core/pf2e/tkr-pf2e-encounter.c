@@ -186,6 +186,8 @@ tkr_pf2e_encounter_get_average_initiative (TkrPf2eEncounter *self, TkrPf2eCombat
                 MAX_INITIATIVE);
 }
 
+/* Pathfinder 2e's names of the first phases; Paused and End keep the
+ * shared names. */
 static const char *
 phase_name (TkrEncounter *encounter, TkrPhase phase)
 {
@@ -193,12 +195,11 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
     [TKR_PHASE_FREEPLAY] = N_ ("Exploration"),
     [TKR_PHASE_SETUP] = N_ ("Initiative"),
     [TKR_PHASE_MAIN] = N_ ("Rounds"),
-    [TKR_PHASE_PAUSED] = N_ ("Paused"),
-    [TKR_PHASE_END] = N_ ("End"),
   };
 
-  g_return_val_if_fail ((guint) phase < G_N_ELEMENTS (names), NULL);
-  return _ (names[phase]);
+  if ((guint) phase < G_N_ELEMENTS (names) && names[phase] != NULL)
+    return _ (names[phase]);
+  return tkr_phase_to_string (phase);
 }
 
 /* Checks shared by the commands */
@@ -533,10 +534,9 @@ tkr_pf2e_encounter_roll_initiative (
 
   tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
   value = roll_one (self, combatant, rand);
-  tkr_history_end (HISTORY (self));
   if (result != NULL)
     *result = value;
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -742,14 +742,6 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
 
 /* Turns (seed 002, "Turns") */
 
-static const char *
-catalogue_name (TkrPf2eEncounter *self, const char *name)
-{
-  const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
-
-  return info != NULL ? info->name : name;
-}
-
 static int
 condition_max (TkrPf2eEncounter *self, const char *name)
 {
@@ -785,18 +777,19 @@ set_condition_value (TkrPf2eEncounter *self,
     }
 }
 
-/* The log line of condition @name (a catalogue name) dropping to @value. */
+/* The log line of condition @name dropping to @value. */
 static void
 log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value)
 {
+  const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
+  const char *shown = tkr_rules_translate (info != NULL ? info->name : name);
+
   if (value > 0)
     /* Translators: a creature, a condition, then its new value */
-    log_line (self, _ ("%s is now %s %d"), combatant_name (combatant), tkr_rules_translate (name),
-              value);
+    log_line (self, _ ("%s is now %s %d"), combatant_name (combatant), shown, value);
   else
     /* Translators: a creature, then a condition */
-    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant),
-              tkr_rules_translate (name));
+    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant), shown);
 }
 
 /* A dead creature has no actions and no reaction. */
@@ -1232,7 +1225,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   else
     {
       set_condition_value (self, combatant, "Dying", after);
-      log_lowered (self, combatant, catalogue_name (self, "Dying"), after);
+      log_lowered (self, combatant, "Dying", after);
     }
   tkr_history_end (HISTORY (self));
   if (natural != NULL)
