@@ -204,7 +204,6 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
 
 /* Checks shared by the commands */
 
-/* Sets @error to @code with a message; returns FALSE. */
 static gboolean refuse (GError **error, TkrEncounterError code, const char *format, ...)
   G_GNUC_PRINTF (3, 4);
 
@@ -493,10 +492,24 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   return end_step (self);
 }
 
-/* The group of @combatant gets @result; the log says @text. */
-static void
-set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int result, const char *text)
+/* Gives @combatant's group an initiative result: d20 + modifier rolled
+ * with @rand, or @typed when @rand is NULL; the log says which. */
+static int
+set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, int typed)
 {
+  int die = rand != NULL ? g_rand_int_range (rand, 1, self->initiative_die + 1) : 0;
+  int result = rand != NULL
+                 ? CLAMP (die + combatant->initiative_modifier, MIN_INITIATIVE, MAX_INITIATIVE)
+                 : typed;
+  g_autofree char *text = NULL;
+
+  if (rand != NULL)
+    /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
+    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->initiative_modifier, result,
+                            combatant->initiative_skill);
+  else
+    /* Translators: a typed-in initiative result */
+    text = g_strdup_printf (_ ("%d, rolled at the table"), result);
   set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
@@ -504,19 +517,6 @@ set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int result, con
   else
     /* Translators: a creature, then what was rolled */
     log_line (self, _ ("Initiative of %s: %s"), combatant_name (combatant), text);
-}
-
-static int
-roll_one (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand)
-{
-  int die = g_rand_int_range (rand, 1, self->initiative_die + 1);
-  int result = CLAMP (die + combatant->initiative_modifier, MIN_INITIATIVE, MAX_INITIATIVE);
-  /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
-  g_autofree char *text =
-    g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->initiative_modifier, result,
-                     combatant->initiative_skill);
-
-  set_result (self, combatant, result, text);
   return result;
 }
 
@@ -533,7 +533,7 @@ tkr_pf2e_encounter_roll_initiative (
     return FALSE;
 
   tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
-  value = roll_one (self, combatant, rand);
+  value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
   return end_step (self);
@@ -545,8 +545,6 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                                      int result,
                                      GError **error)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
   if (!require_setup (self, combatant, error))
@@ -557,9 +555,7 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                    MIN_INITIATIVE, MAX_INITIATIVE);
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
-  /* Translators: a typed-in initiative result */
-  text = g_strdup_printf (_ ("%d, rolled at the table"), result);
-  set_result (self, combatant, result, text);
+  set_result (self, combatant, NULL, result);
   return end_step (self);
 }
 
@@ -581,7 +577,7 @@ pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 
       /* A group that has rolled already counts for all its members. */
       if (!combatant->has_initiative)
-        roll_one (self, combatant, rand);
+        set_result (self, combatant, rand, 0);
     }
   return TRUE;
 }
@@ -1107,11 +1103,13 @@ tkr_pf2e_encounter_set_condition (
   set_condition_value (self, combatant, info->name, value);
   /* Dying at the rule data's death value is death (public rules); a
    * creature no longer dying owes no recovery check. */
-  if (g_ascii_strcasecmp (info->name, "Dying") == 0 && value >= self->death_dying_value)
-    set_bool (self, combatant, "dead", TRUE);
   if (g_ascii_strcasecmp (info->name, "Dying") == 0 &&
       (value == 0 || value >= self->death_dying_value))
-    set_bool (self, combatant, "recovery-due", FALSE);
+    {
+      if (value > 0)
+        set_bool (self, combatant, "dead", TRUE);
+      set_bool (self, combatant, "recovery-due", FALSE);
+    }
   if (value > 0 && info->max_stacks > 1)
     /* Translators: a creature, a condition, then its value */
     log_line (self, _ ("%s is %s %d"), combatant_name (combatant), tkr_rules_translate (info->name),
