@@ -33,16 +33,18 @@ static const TkrField combatant_fields[] = {
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, dead, "dead", "dead"),
 };
 
-/* The turn resources, in the order a view shows them, and their members
- * in files. */
+/* The turn resources, in the order a view shows them, their members in
+ * files, and whether a new combatant has them: no actions until its
+ * turn, its reaction ready. */
 static const struct
 {
   const char *id;
   const char *name;
   const char *member;
+  gboolean ready;
 } resources[] = {
-  { "actions", N_ ("Actions"), "actions_left" },
-  { "reaction", N_ ("Reaction"), "reactions_left" },
+  { "actions", N_ ("Actions"), "actions_left", FALSE },
+  { "reaction", N_ ("Reaction"), "reactions_left", TRUE },
 };
 
 static void
@@ -77,19 +79,13 @@ tkr_pf2e_combatant_new (TkrCharacter *character, int actions_per_turn, int react
       g_autoptr (TkrResource) resource =
         tkr_resource_new (resources[i].id, _ (resources[i].name), maximum[i]);
 
-      /* No actions until its turn; its reaction ready. */
-      g_object_set (resource, "current", i == 0 ? 0 : maximum[i], NULL);
+      g_object_set (resource, "current", resources[i].ready ? maximum[i] : 0, NULL);
       tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
     }
   return self;
 }
 
-#define GETTER(Type, function, expression, fallback)                                               \
-  Type function (TkrPf2eCombatant *self)                                                           \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), fallback);                                 \
-    return (expression);                                                                           \
-  }
+#define GETTER(...) TKR_PF2E_GETTER (TkrPf2eCombatant, TKR_IS_PF2E_COMBATANT, __VA_ARGS__)
 
 GETTER (const char *, tkr_pf2e_combatant_get_initiative_skill, self->initiative_skill, NULL)
 GETTER (int, tkr_pf2e_combatant_get_initiative_modifier, self->initiative_modifier, 0)

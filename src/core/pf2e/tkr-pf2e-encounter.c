@@ -155,12 +155,7 @@ tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error)
 
 /* Getters */
 
-#define GETTER(Type, function, expression, fallback)                                               \
-  Type function (TkrPf2eEncounter *self)                                                           \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), fallback);                                 \
-    return (expression);                                                                           \
-  }
+#define GETTER(...) TKR_PF2E_GETTER (TkrPf2eEncounter, TKR_IS_PF2E_ENCOUNTER, __VA_ARGS__)
 
 GETTER (GListModel *, tkr_pf2e_encounter_get_effects, G_LIST_MODEL (self->effects), NULL)
 GETTER (int, tkr_pf2e_encounter_get_check_die, self->initiative_die, 0)
