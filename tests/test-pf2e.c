@@ -647,7 +647,7 @@ test_start_duration_expires_round_4 (Fixture *f, gconstpointer data)
 {
   g_autoptr (JsonNode) before = NULL;
   GError *error = NULL;
-  TkrPf2eEffect *spell;
+  TkrCondition *spell;
   GListModel *effects = tkr_pf2e_encounter_get_effects (f->encounter);
 
   start_rounds (f);
@@ -667,14 +667,14 @@ test_start_duration_expires_round_4 (Fixture *f, gconstpointer data)
   for (int i = 0; i < 4; i++)
     {
       next_turn (f);
-      g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 3);
+      g_assert_cmpint (tkr_condition_get_rounds_left (spell), ==, 3);
     }
   next_turn (f); /* round 2, Bob */
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
-  g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 2);
+  g_assert_cmpint (tkr_condition_get_rounds_left (spell), ==, 2);
   for (int i = 0; i < 5; i++)
     next_turn (f); /* round 3, Bob */
-  g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 1);
+  g_assert_cmpint (tkr_condition_get_rounds_left (spell), ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
   for (int i = 0; i < 4; i++)
     next_turn (f);
@@ -688,7 +688,7 @@ test_start_duration_expires_round_4 (Fixture *f, gconstpointer data)
   ok (tkr_encounter_previous_turn (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
-  g_assert_cmpint (tkr_pf2e_effect_get_rounds_left (spell), ==, 1);
+  g_assert_cmpint (tkr_condition_get_rounds_left (spell), ==, 1);
 }
 
 /* Brings Alice (third in the order) to the start of her turn, dying @dying. */
@@ -1042,7 +1042,7 @@ test_undo_every_command (Fixture *f, gconstpointer data)
   g_autoptr (TkrCharacter) ogre = new_character (f, TKR_CHARACTER_KIND_NPC, "Ogre", 0);
   g_autoptr (JsonNode) before = NULL;
   GError *error = NULL;
-  TkrPf2eEffect *effect;
+  TkrCondition *effect;
 
 #define STEP(command)                                                                              \
   G_STMT_START                                                                                     \
@@ -1142,6 +1142,48 @@ test_json_round_trip (Fixture *f, gconstpointer data)
   assert_round_trip (f);
   ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
   assert_round_trip (f);
+}
+
+/* One status model (docs/ARCHITECTURE.md, "Combatant state"): an effect
+ * of an older file ("effects": name, creator, rounds_left) loads as a
+ * Temporary condition with "rounds-left" and the creator's id as its
+ * "source", and saves back the same bytes. */
+static void
+test_json_old_effects_load_as_conditions (Fixture *f, gconstpointer data)
+{
+  g_autoptr (TkrPf2eEncounter) copy = tkr_pf2e_encounter_new (f->rules, NULL, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonNode) first = NULL;
+  g_autoptr (JsonNode) second = NULL;
+  g_autoptr (TkrCondition) effect = NULL;
+  g_autofree char *old_effects = NULL, *text = NULL, *saved = NULL, *plain = NULL;
+  GError *error = NULL;
+  GString *json;
+
+  start_rounds (f);
+  first = snapshot (f);
+  plain = json_to_string (first, FALSE);
+  json = g_string_new (plain);
+  old_effects = g_strdup_printf ("\"effects\":[{\"name\":\"Bless\",\"rounds_left\":2,"
+                                 "\"creator\":\"%s\"}]",
+                                 tkr_character_get_id (f->bob));
+  g_assert_cmpuint (g_string_replace (json, "\"effects\":[]", old_effects, 1), ==, 1);
+  text = g_string_free (json, FALSE);
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+  ok (tkr_tracker_load_json (TKR_TRACKER (copy), json_parser_get_root (parser), NULL, resolve_pc,
+                             f->pcs, &error),
+      error);
+  effect = g_list_model_get_item (tkr_pf2e_encounter_get_effects (copy), 0);
+  g_assert_nonnull (effect);
+  g_assert_cmpstr (tkr_condition_get_name (effect), ==, "Bless");
+  g_assert_cmpint (tkr_condition_get_kind (effect), ==, TKR_CONDITION_KIND_TEMPORARY);
+  g_assert_cmpint (tkr_condition_get_rounds_left (effect), ==, 2);
+  g_assert_cmpstr (tkr_condition_get_source (effect), ==, tkr_character_get_id (f->bob));
+
+  second = tkr_tracker_to_json (TKR_TRACKER (copy));
+  saved = json_to_string (second, FALSE);
+  g_assert_cmpstr (saved, ==, text);
 }
 
 static void
@@ -1251,6 +1293,8 @@ main (int argc, char *argv[])
   ADD ("/pf2e/end/xp-award-then-back-to-exploration", test_end_xp_and_exploration);
   ADD ("/pf2e/undo/every-command", test_undo_every_command);
   ADD ("/pf2e/json/round-trip", test_json_round_trip);
+  ADD ("/pf2e/json/old-effects-load-as-temporary-conditions-same-bytes",
+       test_json_old_effects_load_as_conditions);
   ADD ("/pf2e/json/malformed-refused-with-path", test_json_malformed_refused);
 
   return g_test_run ();

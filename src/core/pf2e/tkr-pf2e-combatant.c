@@ -9,13 +9,9 @@
 #include "tkr-pf2e-private.h"
 
 /*
- * Pathfinder 2e's combatant and effect (seed 002; RULES.md section 2):
- * the state the encounter's commands change, and how files store it.
+ * Pathfinder 2e's combatant (seed 002; RULES.md section 2): the state the
+ * encounter's commands change, and how files store it.
  */
-
-/* ------------------------------------------------------------------ */
-/* TkrPf2eCombatant                                                    */
-/* ------------------------------------------------------------------ */
 
 G_DEFINE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR_TYPE_COMBATANT)
 
@@ -35,6 +31,20 @@ static const TkrField combatant_fields[] = {
   TKR_FIELD_INT (TkrPf2eCombatant, tie_rank, "tie-rank", NULL, 0, G_MAXINT, 0),
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, recovery_due, "recovery-due", "recovery_due"),
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, dead, "dead", "dead"),
+};
+
+/* The turn resources, in the order a view shows them, their members in
+ * files, and whether a new combatant has them: no actions until its
+ * turn, its reaction ready. */
+static const struct
+{
+  const char *id;
+  const char *name;
+  const char *member;
+  gboolean ready;
+} resources[] = {
+  { "actions", N_ ("Actions"), "actions_left", FALSE },
+  { "reaction", N_ ("Reaction"), "reactions_left", TRUE },
 };
 
 static void
@@ -58,77 +68,36 @@ tkr_pf2e_combatant_init (TkrPf2eCombatant *self)
 {
 }
 
-/* A combatant with its turn resources: no actions until its turn, its
- * reaction ready. */
 TkrPf2eCombatant *
 tkr_pf2e_combatant_new (TkrCharacter *character, int actions_per_turn, int reactions_per_round)
 {
   TkrPf2eCombatant *self = g_object_new (TKR_TYPE_PF2E_COMBATANT, "character", character, NULL);
-  g_autoptr (TkrResource) actions = tkr_resource_new ("actions", _ ("Actions"), actions_per_turn);
-  g_autoptr (TkrResource) reaction =
-    tkr_resource_new ("reaction", _ ("Reaction"), reactions_per_round);
+  const int maximum[] = { actions_per_turn, reactions_per_round };
 
-  g_object_set (reaction, "current", reactions_per_round, NULL);
-  tkr_combatant_add_resource (TKR_COMBATANT (self), actions);
-  tkr_combatant_add_resource (TKR_COMBATANT (self), reaction);
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    {
+      g_autoptr (TkrResource) resource =
+        tkr_resource_new (resources[i].id, _ (resources[i].name), maximum[i]);
+
+      g_object_set (resource, "current", resources[i].ready ? maximum[i] : 0, NULL);
+      tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
+    }
   return self;
 }
 
-const char *
-tkr_pf2e_combatant_get_initiative_skill (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), NULL);
-  return self->initiative_skill;
-}
+#define GETTER(...) TKR_PF2E_GETTER (TkrPf2eCombatant, TKR_IS_PF2E_COMBATANT, __VA_ARGS__)
 
-int
-tkr_pf2e_combatant_get_initiative_modifier (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), 0);
-  return self->initiative_modifier;
-}
-
-gboolean
-tkr_pf2e_combatant_has_initiative (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), FALSE);
-  return self->has_initiative;
-}
-
-int
-tkr_pf2e_combatant_get_initiative (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), 0);
-  return self->initiative;
-}
-
-const char *
-tkr_pf2e_combatant_get_group (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), NULL);
-  return self->group;
-}
-
-int
-tkr_pf2e_combatant_get_tie_rank (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), 0);
-  return self->tie_rank;
-}
-
-int
-tkr_pf2e_combatant_get_actions_left (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), 0);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "actions");
-}
-
-int
-tkr_pf2e_combatant_get_reactions_left (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), 0);
-  return tkr_combatant_get_left (TKR_COMBATANT (self), "reaction");
-}
+GETTER (const char *, tkr_pf2e_combatant_get_initiative_skill, self->initiative_skill, NULL)
+GETTER (int, tkr_pf2e_combatant_get_initiative_modifier, self->initiative_modifier, 0)
+GETTER (gboolean, tkr_pf2e_combatant_has_initiative, self->has_initiative, FALSE)
+GETTER (int, tkr_pf2e_combatant_get_initiative, self->initiative, 0)
+GETTER (const char *, tkr_pf2e_combatant_get_group, self->group, NULL)
+GETTER (int, tkr_pf2e_combatant_get_tie_rank, self->tie_rank, 0)
+GETTER (gboolean, tkr_pf2e_combatant_get_recovery_due, self->recovery_due, FALSE)
+GETTER (gboolean, tkr_pf2e_combatant_is_dead, self->dead, FALSE)
+#define LEFT(id) tkr_combatant_get_left (TKR_COMBATANT (self), (id))
+GETTER (int, tkr_pf2e_combatant_get_actions_left, LEFT ("actions"), 0)
+GETTER (int, tkr_pf2e_combatant_get_reactions_left, LEFT ("reaction"), 0)
 
 /* (transfer none) (nullable): the condition @name; its position in the
  * list (sorted by name), or where it would go, in @position */
@@ -136,23 +105,15 @@ TkrCondition *
 tkr_pf2e_combatant_find_condition (TkrPf2eCombatant *self, const char *name, guint *position)
 {
   GListModel *conditions = tkr_combatant_get_conditions (TKR_COMBATANT (self));
-  guint n = g_list_model_get_n_items (conditions);
+  guint i = 0, n = g_list_model_get_n_items (conditions);
+  int cmp = -1;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-      int cmp = g_ascii_strcasecmp (tkr_condition_get_name (condition), name);
-
-      if (cmp >= 0)
-        {
-          if (position != NULL)
-            *position = i;
-          return cmp == 0 ? condition : NULL;
-        }
-    }
+  while (i < n && (cmp = g_ascii_strcasecmp (
+                     tkr_condition_get_name (tkr_pf2e_item_at (conditions, i)), name)) < 0)
+    i++;
   if (position != NULL)
-    *position = n;
-  return NULL;
+    *position = i;
+  return i < n && cmp == 0 ? tkr_pf2e_item_at (conditions, i) : NULL;
 }
 
 int
@@ -165,20 +126,6 @@ tkr_pf2e_combatant_get_condition (TkrPf2eCombatant *self, const char *name)
 
   condition = tkr_pf2e_combatant_find_condition (self, name, NULL);
   return condition != NULL ? tkr_condition_get_stacks (condition) : 0;
-}
-
-gboolean
-tkr_pf2e_combatant_get_recovery_due (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), FALSE);
-  return self->recovery_due;
-}
-
-gboolean
-tkr_pf2e_combatant_is_dead (TkrPf2eCombatant *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), FALSE);
-  return self->dead;
 }
 
 const char *
@@ -203,8 +150,18 @@ tkr_pf2e_combatant_is_tied_with (TkrPf2eCombatant *self, TkrPf2eCombatant *other
   return self->has_initiative && other->has_initiative && self->initiative == other->initiative;
 }
 
-/* The "ai" stack turns of a condition with @stacks stacks, gained
- * outside any counted turn. */
+/* A condition of the catalogue with @value stacks, gained outside any
+ * counted turn. */
+TkrCondition *
+tkr_pf2e_condition_new (const TkrConditionInfo *info, int value)
+{
+  TkrCondition *condition = tkr_condition_new_from_info (info);
+
+  g_object_set (condition, "stack-turns", tkr_pf2e_stacks (value), NULL);
+  return condition;
+}
+
+/* The "ai" stack turns of @stacks stacks gained outside a counted turn. */
 GVariant *
 tkr_pf2e_stacks (int stacks)
 {
@@ -216,67 +173,18 @@ tkr_pf2e_stacks (int stacks)
   return g_variant_builder_end (&builder);
 }
 
-TkrCondition *
-tkr_pf2e_condition_new (const TkrConditionInfo *info, int value)
+gboolean
+tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
 {
-  TkrCondition *condition = tkr_condition_new_from_info (info);
+  g_autofree char *message = NULL;
+  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
+  va_list args;
 
-  g_object_set (condition, "stack-turns", tkr_pf2e_stacks (value), NULL);
-  return condition;
-}
-
-/* ------------------------------------------------------------------ */
-/* TkrPf2eEffect                                                       */
-/* ------------------------------------------------------------------ */
-
-G_DEFINE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, G_TYPE_OBJECT)
-
-static const TkrField effect_fields[] = {
-  TKR_FIELD_STRING (TkrPf2eEffect, name, "name", "name"),
-  TKR_FIELD_OBJECT (TkrPf2eEffect, creator, "creator", tkr_pf2e_combatant_get_type),
-  TKR_FIELD_INT (TkrPf2eEffect, rounds_left, "rounds-left", "rounds_left", 0, MAX_EFFECT_ROUNDS, 0),
-};
-
-static void
-tkr_pf2e_effect_dispose (GObject *object)
-{
-  tkr_fields_clear (object, TKR_TYPE_PF2E_EFFECT);
-  G_OBJECT_CLASS (tkr_pf2e_effect_parent_class)->dispose (object);
-}
-
-static void
-tkr_pf2e_effect_class_init (TkrPf2eEffectClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = tkr_pf2e_effect_dispose;
-  tkr_fields_install (object_class, effect_fields, G_N_ELEMENTS (effect_fields));
-}
-
-static void
-tkr_pf2e_effect_init (TkrPf2eEffect *self)
-{
-}
-
-const char *
-tkr_pf2e_effect_get_name (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), NULL);
-  return self->name;
-}
-
-TkrPf2eCombatant *
-tkr_pf2e_effect_get_creator (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), NULL);
-  return self->creator;
-}
-
-int
-tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_EFFECT (self), 0);
-  return self->rounds_left;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
+  return FALSE;
 }
 
 /* Files */
@@ -297,13 +205,13 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
   if (combatant->has_initiative)
     json_object_set_int_member (object, "initiative", combatant->initiative);
   json_object_set_int_member (object, "tie_rank", combatant->tie_rank);
-  json_object_set_int_member (object, "actions_left",
-                              tkr_pf2e_combatant_get_actions_left (combatant));
-  json_object_set_int_member (object, "reactions_left",
-                              tkr_pf2e_combatant_get_reactions_left (combatant));
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    json_object_set_int_member (
+      object, resources[i].member,
+      tkr_combatant_get_left (TKR_COMBATANT (combatant), resources[i].id));
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (list, i);
+      TkrCondition *condition = tkr_pf2e_item_at (list, i);
 
       json_object_set_int_member (conditions, tkr_condition_get_name (condition),
                                   tkr_condition_get_stacks (condition));
@@ -313,27 +221,13 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
   return node;
 }
 
-JsonNode *
-tkr_pf2e_effect_to_json (TkrPf2eEffect *effect)
-{
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  tkr_fields_to_json (G_OBJECT (effect), TKR_TYPE_PF2E_EFFECT, object);
-  json_object_set_string_member (
-    object, "creator",
-    tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (effect->creator))));
-  json_node_take_object (node, object);
-  return node;
-}
-
 /* Into @combatant's fresh list, sorted by name. */
-gboolean
-tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
-                                    TkrRules *rules,
-                                    JsonObject *item,
-                                    const char *item_path,
-                                    GError **error)
+static gboolean
+read_conditions (TkrPf2eCombatant *combatant,
+                 TkrRules *rules,
+                 JsonObject *item,
+                 const char *item_path,
+                 GError **error)
 {
   g_autofree char *conditions_path = tkr_json_path (item_path, "conditions");
   GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
@@ -353,21 +247,14 @@ tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
       gint64 value;
 
       if (info == NULL)
-        {
-          g_autofree char *member_path = tkr_json_path (conditions_path, name);
-          tkr_json_set_error (error, member_path, _ ("“%s” is not a condition of these rules"),
-                              name);
-          return FALSE;
-        }
+        return tkr_pf2e_json_refuse (error, conditions_path, name,
+                                     _ ("“%s” is not a condition of these rules"), name);
       if (!tkr_json_get_int (conditions, name, conditions_path, TRUE, 1, info->max_stacks, 1,
                              &value, error))
         return FALSE;
       if (tkr_pf2e_combatant_find_condition (combatant, info->name, &position) != NULL)
-        {
-          g_autofree char *member_path = tkr_json_path (conditions_path, name);
-          tkr_json_set_error (error, member_path, _ ("“%s” is listed twice"), info->name);
-          return FALSE;
-        }
+        return tkr_pf2e_json_refuse (error, conditions_path, name, _ ("“%s” is listed twice"),
+                                     info->name);
       condition = tkr_pf2e_condition_new (info, (int) value);
       g_list_store_insert (store, position, condition);
     }
@@ -378,82 +265,70 @@ TkrPf2eCombatant *
 tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id)
 {
   for (guint i = 0; i < combatants->len; i++)
-    {
-      TkrPf2eCombatant *combatant = combatants->pdata[i];
-
-      if (g_strcmp0 (tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant))),
-                     id) == 0)
-        return combatant;
-    }
+    if (g_strcmp0 (
+          tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatants->pdata[i]))),
+          id) == 0)
+      return combatants->pdata[i];
   return NULL;
 }
 
-/* One of a file's combatants, for a participant read in @load. */
-TkrPf2eCombatant *
-tkr_pf2e_combatant_new_from_json (JsonNode *node,
-                                  const char *item_path,
-                                  guint index,
-                                  TkrRules *rules,
-                                  const char *default_skill,
-                                  int actions_per_turn,
-                                  int reactions_per_round,
-                                  TkrEncounterLoad *load,
-                                  GError **error)
+/* One of a file's combatants, for a participant read in @load: its
+ * place in the list is the number read so far. */
+gboolean
+tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
+                              JsonNode *node,
+                              const char *item_path,
+                              TkrEncounterLoad *load,
+                              GError **error)
 {
+  const int maximum[] = { tkr_pf2e_encounter_get_actions_per_turn (encounter),
+                          tkr_pf2e_encounter_get_reactions_per_round (encounter) };
   g_autofree char *id = NULL, *skill = NULL;
   g_autoptr (TkrPf2eCombatant) combatant = NULL;
-  gint64 initiative, tie_rank, actions, reactions;
+  gint64 initiative, tie_rank, left[G_N_ELEMENTS (resources)];
   TkrCharacter *character;
   JsonObject *item;
 
   item = tkr_json_require_object (node, item_path, error);
   if (item == NULL || !tkr_json_get_string (item, "character", item_path, TRUE, NULL, &id, error) ||
-      !tkr_json_get_string (item, "initiative_skill", item_path, FALSE, default_skill, &skill,
-                            error) ||
+      !tkr_json_get_string (item, "initiative_skill", item_path, FALSE,
+                            tkr_pf2e_encounter_get_default_skill (encounter), &skill, error) ||
       !tkr_json_get_int (item, "initiative", item_path, FALSE, MIN_INITIATIVE, MAX_INITIATIVE,
                          G_MININT, &initiative, error) ||
-      !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, index, &tie_rank,
-                         error) ||
-      !tkr_json_get_int (item, "actions_left", item_path, FALSE, 0, actions_per_turn, 0, &actions,
-                         error) ||
-      !tkr_json_get_int (item, "reactions_left", item_path, FALSE, 0, reactions_per_round, 0,
-                         &reactions, error))
-    return NULL;
+      !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, load->combatants->len,
+                         &tie_rank, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    if (!tkr_json_get_int (item, resources[i].member, item_path, FALSE, 0, maximum[i], 0, &left[i],
+                           error))
+      return FALSE;
 
   character = tkr_encounter_load_find_character (load, id);
   if (character == NULL)
-    {
-      g_autofree char *id_path = tkr_json_path (item_path, "character");
-      tkr_json_set_error (error, id_path, _ ("no participant has the id “%s”"), id);
-      return NULL;
-    }
+    return tkr_pf2e_json_refuse (error, item_path, "character",
+                                 _ ("no participant has the id “%s”"), id);
   if (tkr_pf2e_find_combatant_by_id (load->combatants, id) != NULL)
-    {
-      tkr_json_set_error (error, item_path, _ ("“%s” is listed twice"),
-                          tkr_character_get_name (character));
-      return NULL;
-    }
-  combatant = tkr_pf2e_combatant_new (character, actions_per_turn, reactions_per_round);
+    return tkr_pf2e_json_refuse (error, item_path, NULL, _ ("“%s” is listed twice"),
+                                 tkr_character_get_name (character));
+  combatant = tkr_pf2e_combatant_new (character, maximum[0], maximum[1]);
   if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path, error))
-    return NULL;
-  if (*skill == '\0' || (combatant->group != NULL && tkr_character_is_pc (character)))
-    {
-      g_autofree char *bad_path =
-        tkr_json_path (item_path, *skill == '\0' ? "initiative_skill" : "group");
-      tkr_json_set_error (error, bad_path,
-                          *skill == '\0' ? _ ("expected a skill’s name")
-                                         : _ ("a player character does not roll in a group"));
-      return NULL;
-    }
+    return FALSE;
+  if (*skill == '\0')
+    return tkr_pf2e_json_refuse (error, item_path, "initiative_skill",
+                                 _ ("expected a skill’s name"));
+  if (combatant->group != NULL && tkr_character_is_pc (character))
+    return tkr_pf2e_json_refuse (error, item_path, "group",
+                                 _ ("a player character does not roll in a group"));
 
   g_object_set (combatant, "initiative-skill", skill, "has-initiative", initiative != G_MININT,
                 "initiative", initiative != G_MININT ? (int) initiative : 0, "tie-rank",
                 (int) tie_rank, NULL);
-  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), "actions"), "current",
-                (int) actions, NULL);
-  g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), "reaction"), "current",
-                (int) reactions, NULL);
-  if (!tkr_pf2e_combatant_read_conditions (combatant, rules, item, item_path, error))
-    return NULL;
-  return g_steal_pointer (&combatant);
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), resources[i].id),
+                  "current", (int) left[i], NULL);
+  if (!read_conditions (combatant, tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)), item,
+                        item_path, error))
+    return FALSE;
+  g_ptr_array_add (load->combatants, g_steal_pointer (&combatant));
+  return TRUE;
 }

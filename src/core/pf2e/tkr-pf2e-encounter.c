@@ -30,11 +30,14 @@
 
 #define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
 #define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
+#define COMBATANTS(self) tkr_encounter_get_combatants (TKR_ENCOUNTER (self))
+#define ORDER(self) tkr_encounter_get_order (TKR_ENCOUNTER (self))
+#define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
+#define item_at(model, index) tkr_pf2e_item_at (G_LIST_MODEL (model), (index))
 #define log_line(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-
-/* ------------------------------------------------------------------ */
-/* TkrPf2eEncounter                                                    */
-/* ------------------------------------------------------------------ */
+#define combatant_name(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
+#define character_of(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
+#define id_of(combatant) tkr_character_get_id (character_of (combatant))
 
 struct _TkrPf2eEncounter
 {
@@ -55,21 +58,31 @@ struct _TkrPf2eEncounter
   int typical_award;
   GStrv decrease_at_end_of_turn;
 
-  GListStore *effects; /* TkrPf2eEffect */
+  GListStore *effects; /* TkrCondition, Temporary */
 };
 
 G_DEFINE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR_TYPE_ENCOUNTER)
 
-static void
-tkr_pf2e_encounter_dispose (GObject *object)
+/* The numbers of the rule data's "pf2e" section, each with the value used
+ * when the section is missing, so a caller that ignored the error cannot
+ * crash. */
+static const struct
 {
-  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
-
-  if (self->effects != NULL)
-    g_list_store_remove_all (self->effects);
-
-  G_OBJECT_CLASS (tkr_pf2e_encounter_parent_class)->dispose (object);
-}
+  const char *key;
+  gsize offset;
+  int fallback;
+} section_numbers[] = {
+  { "pf2e.actions_per_turn", G_STRUCT_OFFSET (TkrPf2eEncounter, actions_per_turn), 3 },
+  { "pf2e.reactions_per_round", G_STRUCT_OFFSET (TkrPf2eEncounter, reactions_per_round), 1 },
+  { "pf2e.max_activity_actions", G_STRUCT_OFFSET (TkrPf2eEncounter, max_activity_actions), 3 },
+  { "pf2e.initiative_die", G_STRUCT_OFFSET (TkrPf2eEncounter, initiative_die), 20 },
+  { "pf2e.recovery_dc_base", G_STRUCT_OFFSET (TkrPf2eEncounter, recovery_dc_base), 0 },
+  { "pf2e.critical_margin", G_STRUCT_OFFSET (TkrPf2eEncounter, critical_margin), 10 },
+  { "pf2e.death_dying_value", G_STRUCT_OFFSET (TkrPf2eEncounter, death_dying_value), 4 },
+  { "pf2e.wounded_when_dying_ends", G_STRUCT_OFFSET (TkrPf2eEncounter, wounded_when_dying_ends),
+    0 },
+  { "pf2e.typical_xp_awards.moderate", G_STRUCT_OFFSET (TkrPf2eEncounter, typical_award), 0 },
+};
 
 static void
 tkr_pf2e_encounter_finalize (GObject *object)
@@ -86,121 +99,40 @@ tkr_pf2e_encounter_finalize (GObject *object)
 
 /* The rule data's "pf2e" section: every number this system needs, its
  * shape checked when the rules loaded (tkr-rules-schema.c). */
-static gboolean
-read_section (TkrPf2eEncounter *self, GError **error)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  const char *const *decrease;
-
-  if (!tkr_rules_require_section (RULES (self), "pf2e", error))
-    return FALSE;
-  self->actions_per_turn = tkr_rules_get_int (RULES (self), "pf2e.actions_per_turn");
-  self->reactions_per_round = tkr_rules_get_int (RULES (self), "pf2e.reactions_per_round");
-  self->max_activity_actions = tkr_rules_get_int (RULES (self), "pf2e.max_activity_actions");
-  self->initiative_die = tkr_rules_get_int (RULES (self), "pf2e.initiative_die");
-  self->recovery_dc_base = tkr_rules_get_int (RULES (self), "pf2e.recovery_dc_base");
-  self->critical_margin = tkr_rules_get_int (RULES (self), "pf2e.critical_margin");
-  self->death_dying_value = tkr_rules_get_int (RULES (self), "pf2e.death_dying_value");
-  self->wounded_when_dying_ends = tkr_rules_get_int (RULES (self), "pf2e.wounded_when_dying_ends");
-  self->typical_award = tkr_rules_get_int (RULES (self), "pf2e.typical_xp_awards.moderate");
-  self->default_skill =
-    g_strdup (tkr_rules_get_string (RULES (self), "pf2e.default_initiative_skill"));
-
-  /* The schema checked that each names a condition of "conditions". */
-  decrease = tkr_rules_get_strv (RULES (self), "pf2e.decrease_at_end_of_turn");
-  for (guint i = 0; decrease[i] != NULL; i++)
-    g_strv_builder_add (builder, tkr_rules_lookup_condition (RULES (self), decrease[i])->name);
-  self->decrease_at_end_of_turn = g_strv_builder_end (builder);
-  return TRUE;
-}
-
 static void
 tkr_pf2e_encounter_constructed (GObject *object)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
+  TkrRules *rules = RULES (self);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  gboolean found;
 
   G_OBJECT_CLASS (tkr_pf2e_encounter_parent_class)->constructed (object);
 
-  if (RULES (self) == NULL)
+  if (rules == NULL)
     g_set_error (&self->section_error, TKR_RULES_ERROR, TKR_RULES_ERROR_INVALID,
                  _ ("An encounter needs rule data"));
-  else if (!read_section (self, &self->section_error))
-    {
-      /* Usable defaults, so a caller that ignored the error cannot crash. */
-      self->actions_per_turn = 3;
-      self->reactions_per_round = 1;
-      self->max_activity_actions = 3;
-      self->initiative_die = 20;
-      self->critical_margin = 10;
-      self->death_dying_value = 4;
-    }
-  if (self->default_skill == NULL)
-    self->default_skill = g_strdup ("Perception");
-  if (self->decrease_at_end_of_turn == NULL)
-    self->decrease_at_end_of_turn = g_new0 (char *, 1);
+  found = rules != NULL && tkr_rules_require_section (rules, "pf2e", &self->section_error);
+  for (guint i = 0; i < G_N_ELEMENTS (section_numbers); i++)
+    G_STRUCT_MEMBER (int, self, section_numbers[i].offset) =
+      found ? tkr_rules_get_int (rules, section_numbers[i].key) : section_numbers[i].fallback;
+  self->default_skill =
+    g_strdup (found ? tkr_rules_get_string (rules, "pf2e.default_initiative_skill") : "Perception");
+  /* The schema checked that each names a condition of "conditions". */
+  for (const char *const *name = found ? tkr_rules_get_strv (rules, "pf2e.decrease_at_end_of_turn")
+                                       : NULL;
+       name != NULL && *name != NULL; name++)
+    g_strv_builder_add (builder, tkr_rules_lookup_condition (rules, *name)->name);
+  self->decrease_at_end_of_turn = g_strv_builder_end (builder);
   self->typical_award = MAX (self->typical_award, 1);
-}
-
-static const char *phase_name (TkrEncounter *encounter, TkrPhase phase);
-static gboolean check_transition (TkrEncounter *encounter, TkrPhase to, GError **error);
-static TkrCombatant *new_combatant (TkrEncounter *encounter, TkrCharacter *character);
-static void setup_begun (TkrEncounter *encounter);
-static GPtrArray *build_order (TkrEncounter *encounter);
-static void main_begun (TkrEncounter *encounter);
-static void start_turn (TkrEncounter *encounter, GObject *slot);
-static gboolean check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error);
-static void end_turn (TkrEncounter *encounter, GObject *slot);
-static void cleared (TkrEncounter *encounter);
-static gboolean pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error);
-static void write_json (TkrEncounter *encounter, JsonObject *object);
-static gboolean read_json (TkrEncounter *encounter,
-                           JsonObject *object,
-                           const char *path,
-                           TkrEncounterLoad *load,
-                           GError **error);
-static void commit_json (TkrEncounter *encounter, TkrEncounterLoad *load);
-
-static void
-tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
-
-  object_class->constructed = tkr_pf2e_encounter_constructed;
-  object_class->dispose = tkr_pf2e_encounter_dispose;
-  object_class->finalize = tkr_pf2e_encounter_finalize;
-
-  encounter_class->phase_name = phase_name;
-  encounter_class->check_transition = check_transition;
-  encounter_class->new_combatant = new_combatant;
-  encounter_class->setup_begun = setup_begun;
-  encounter_class->build_order = build_order;
-  encounter_class->main_begun = main_begun;
-  encounter_class->start_turn = start_turn;
-  encounter_class->check_end_turn = check_end_turn;
-  encounter_class->end_turn = end_turn;
-  encounter_class->cleared = cleared;
-  encounter_class->write_json = write_json;
-  encounter_class->read_json = read_json;
-  encounter_class->commit_json = commit_json;
-  encounter_class->roll_missing = pf2e_roll_missing;
 }
 
 static void
 tkr_pf2e_encounter_init (TkrPf2eEncounter *self)
 {
-  self->effects = g_list_store_new (TKR_TYPE_PF2E_EFFECT);
+  self->effects = g_list_store_new (TKR_TYPE_CONDITION);
 }
 
-/**
- * tkr_pf2e_encounter_new:
- * @rules: (nullable): rule data with a "pf2e" section; %NULL loads the
- *   shipped "pf2e" rules
- * @history: (nullable): where commands are recorded (not kept alive)
- *
- * Returns: (transfer full) (nullable): the encounter, or %NULL with @error
- *   when the rule data lacks what this system needs
- */
 TkrPf2eEncounter *
 tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error)
 {
@@ -223,19 +155,14 @@ tkr_pf2e_encounter_new (TkrRules *rules, TkrHistory *history, GError **error)
 
 /* Getters */
 
-GListModel *
-tkr_pf2e_encounter_get_effects (TkrPf2eEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->effects);
-}
+#define GETTER(...) TKR_PF2E_GETTER (TkrPf2eEncounter, TKR_IS_PF2E_ENCOUNTER, __VA_ARGS__)
 
-int
-tkr_pf2e_encounter_get_check_die (TkrPf2eEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
-  return self->initiative_die;
-}
+GETTER (GListModel *, tkr_pf2e_encounter_get_effects, G_LIST_MODEL (self->effects), NULL)
+GETTER (int, tkr_pf2e_encounter_get_check_die, self->initiative_die, 0)
+GETTER (int, tkr_pf2e_encounter_get_actions_per_turn, self->actions_per_turn, 0)
+GETTER (int, tkr_pf2e_encounter_get_reactions_per_round, self->reactions_per_round, 0)
+GETTER (int, tkr_pf2e_encounter_get_typical_award, self->typical_award, 1)
+GETTER (const char *, tkr_pf2e_encounter_get_default_skill, self->default_skill, NULL)
 
 int
 tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
@@ -243,27 +170,6 @@ tkr_pf2e_encounter_get_recovery_dc (TkrPf2eEncounter *self, TkrPf2eCombatant *co
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (combatant), 0);
   return self->recovery_dc_base + tkr_pf2e_combatant_get_condition (combatant, "Dying");
-}
-
-int
-tkr_pf2e_encounter_get_actions_per_turn (TkrPf2eEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
-  return self->actions_per_turn;
-}
-
-int
-tkr_pf2e_encounter_get_reactions_per_round (TkrPf2eEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
-  return self->reactions_per_round;
-}
-
-int
-tkr_pf2e_encounter_get_typical_award (TkrPf2eEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 1);
-  return self->typical_award;
 }
 
 int
@@ -275,73 +181,51 @@ tkr_pf2e_encounter_get_average_initiative (TkrPf2eEncounter *self, TkrPf2eCombat
                 MAX_INITIATIVE);
 }
 
-/* The stores hold a reference for as long as the caller uses the item. */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  gpointer item = g_list_model_get_item (model, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
-
-#define COMBATANTS(self) tkr_encounter_get_combatants (TKR_ENCOUNTER (self))
-#define ORDER(self) tkr_encounter_get_order (TKR_ENCOUNTER (self))
-#define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
-
-static TkrPf2eCombatant *
-current_combatant (TkrPf2eEncounter *self)
-{
-  GObject *slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (self));
-
-  return slot != NULL ? TKR_PF2E_COMBATANT (slot) : NULL;
-}
-
-static const char *
-combatant_name (TkrPf2eCombatant *combatant)
-{
-  return tkr_combatant_get_name (TKR_COMBATANT (combatant));
-}
-
-static TkrCharacter *
-character_of (TkrPf2eCombatant *combatant)
-{
-  return tkr_combatant_get_character (TKR_COMBATANT (combatant));
-}
-
+/* Pathfinder 2e's names of the first phases; Paused and End keep the
+ * shared names. */
 static const char *
 phase_name (TkrEncounter *encounter, TkrPhase phase)
 {
-  switch (phase)
-    {
-    case TKR_PHASE_FREEPLAY:
-      return _ ("Exploration");
-    case TKR_PHASE_SETUP:
-      return _ ("Initiative");
-    case TKR_PHASE_MAIN:
-      return _ ("Rounds");
-    case TKR_PHASE_PAUSED:
-      return _ ("Paused");
-    case TKR_PHASE_END:
-      return _ ("End");
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  static const char *const names[] = {
+    [TKR_PHASE_FREEPLAY] = N_ ("Exploration"),
+    [TKR_PHASE_SETUP] = N_ ("Initiative"),
+    [TKR_PHASE_MAIN] = N_ ("Rounds"),
+  };
+
+  if ((guint) phase < G_N_ELEMENTS (names) && names[phase] != NULL)
+    return _ (names[phase]);
+  return tkr_phase_to_string (phase);
 }
 
 /* Checks shared by the commands */
 
+static gboolean refuse (GError **error, TkrEncounterError code, const char *format, ...)
+  G_GNUC_PRINTF (3, 4);
+
+/* Sets @error to @code with a message; returns FALSE. */
 static gboolean
-require_phase (TkrPf2eEncounter *self, TkrPhase phase, GError **error)
+refuse (GError **error, TkrEncounterError code, const char *format, ...)
 {
-  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), phase, error);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, TKR_ENCOUNTER_ERROR, code, message);
+  return FALSE;
 }
 
+#define require_phase(self, phase, error)                                                          \
+  tkr_encounter_require_phase (TKR_ENCOUNTER (self), (phase), (error))
+#define require_combatant(self, combatant, error)                                                  \
+  tkr_encounter_require_combatant (TKR_ENCOUNTER (self), (TkrCombatant *) (combatant), (error))
+
+/* Setup, for a creature of this encounter. */
 static gboolean
-require_combatant (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **error)
+require_setup (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **error)
 {
-  return tkr_encounter_require_combatant (TKR_ENCOUNTER (self), (TkrCombatant *) combatant, error);
+  return require_phase (self, TKR_PHASE_SETUP, error) && require_combatant (self, combatant, error);
 }
 
 static gboolean
@@ -350,37 +234,31 @@ require_in_order (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **
   if (TKR_IS_PF2E_COMBATANT (combatant) &&
       g_list_store_find (G_LIST_STORE (ORDER (self)), combatant, NULL))
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That creature is not in the initiative order"));
-  return FALSE;
+  return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                 _ ("That creature is not in the initiative order"));
 }
 
+/* The rounds (Main), for a creature in the order; alive if @alive. */
 static gboolean
-require_alive (TkrPf2eCombatant *combatant, GError **error)
+require_rounds (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, gboolean alive, GError **error)
 {
-  if (!combatant->dead)
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
-               combatant_name (combatant));
-  return FALSE;
+  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
+    return FALSE;
+  if (alive && combatant->dead)
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
+                   combatant_name (combatant));
+  return TRUE;
 }
 
 static gboolean
 check_name (const char *text, const char *what, GError **error)
 {
   if (text == NULL || *text == '\0' || !g_utf8_validate (text, -1, NULL))
-    {
-      /* Translators: what is missing, e.g. "An effect" */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s needs a name"),
-                   what);
-      return FALSE;
-    }
+    /* Translators: what is missing, e.g. "An effect" */
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s needs a name"), what);
   if (g_utf8_strlen (text, -1) > MAX_NAME_LENGTH)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("That name is too long: at most %d characters"), MAX_NAME_LENGTH);
-      return FALSE;
-    }
   return TRUE;
 }
 
@@ -396,22 +274,35 @@ set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *i
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
+/* Opens the step @name and changes @combatant's resource @id by @delta
+ * (nothing when @id is NULL); the caller logs, then calls end_step(). */
+static void
+begin_step (
+  TkrPf2eEncounter *self, const char *name, TkrPf2eCombatant *combatant, const char *id, int delta)
+{
+  tkr_history_begin (HISTORY (self), name);
+  if (id != NULL)
+    tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), id, delta,
+                                   NULL);
+}
+
+static gboolean
+end_step (TkrPf2eEncounter *self)
+{
+  tkr_history_end (HISTORY (self));
+  return TRUE;
+}
+
 /* The sheet's modifier for @name: a skill, or a save (some sheets keep
  * Perception among the saves). */
 static int
 sheet_modifier (TkrCharacter *character, const char *name, gboolean *found)
 {
-  if (tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SKILL, name) != NULL)
-    {
-      *found = TRUE;
-      return tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SKILL, name);
-    }
-  if (tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SAVE, name) != NULL)
-    {
-      *found = TRUE;
-      return tkr_character_get_modifier_value (character, TKR_MODIFIER_KIND_SAVE, name);
-    }
-  *found = FALSE;
+  static const TkrModifierKind kinds[] = { TKR_MODIFIER_KIND_SKILL, TKR_MODIFIER_KIND_SAVE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if ((*found = tkr_character_find_modifier (character, kinds[i], name) != NULL))
+      return tkr_character_get_modifier_value (character, kinds[i], name);
   return 0;
 }
 
@@ -458,11 +349,8 @@ check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
       TkrPf2eCombatant *combatant = item_at (combatants, i);
 
       if (!combatant->has_initiative)
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+        return refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
                        _ ("%s has no initiative result yet"), combatant_name (combatant));
-          return FALSE;
-        }
     }
   return TRUE;
 }
@@ -484,9 +372,7 @@ group_of (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
   GPtrArray *members = g_ptr_array_new ();
 
   g_ptr_array_add (members, combatant);
-  if (combatant->group == NULL)
-    return members;
-  for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
+  for (guint i = 0; combatant->group != NULL && i < N_ITEMS (COMBATANTS (self)); i++)
     {
       TkrPf2eCombatant *other = item_at (COMBATANTS (self), i);
 
@@ -522,8 +408,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_SETUP, error) ||
-      !require_combatant (self, combatant, error) || !check_name (skill, _ ("A skill"), error))
+  if (!require_setup (self, combatant, error) || !check_name (skill, _ ("A skill"), error))
     return FALSE;
 
   modifier = sheet_modifier (character_of (combatant), skill, &found);
@@ -542,8 +427,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
               _ ("%s rolls initiative with %s; the sheet has no such skill, so "
                  "the modifier is 0 until the GM enters it"),
               combatant_name (combatant), skill);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -554,20 +438,16 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_SETUP, error) || !require_combatant (self, combatant, error))
+  if (!require_setup (self, combatant, error))
     return FALSE;
   if (modifier < -MAX_MODIFIER || modifier > MAX_MODIFIER)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("An initiative modifier of %s goes from %d to %d"),
                    combatant_name (combatant), -MAX_MODIFIER, MAX_MODIFIER);
-      return FALSE;
-    }
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -582,17 +462,13 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
 
   if (group != NULL && *group == '\0')
     group = NULL;
-  if (!require_phase (self, TKR_PHASE_SETUP, error) || !require_combatant (self, combatant, error))
-    return FALSE;
-  if (group != NULL && !check_name (group, _ ("A group"), error))
+  if (!require_setup (self, combatant, error) ||
+      (group != NULL && !check_name (group, _ ("A group"), error)))
     return FALSE;
   if (group != NULL && tkr_character_is_pc (character_of (combatant)))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s is a player character; only the GM’s creatures roll as a group"),
                    combatant_name (combatant));
-      return FALSE;
-    }
 
   tkr_history_begin (HISTORY (self), _ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
@@ -608,33 +484,34 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   if (group != NULL)
     /* Translators: a creature, then a group's name */
     log_line (self, _ ("%s rolls initiative with the group %s"), combatant_name (combatant), group);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
-static void
-log_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *text)
+/* Gives @combatant's group an initiative result: d20 + modifier rolled
+ * with @rand, or @typed when @rand is NULL; the log says which. */
+static int
+set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, int typed)
 {
+  int die = rand != NULL ? g_rand_int_range (rand, 1, self->initiative_die + 1) : 0;
+  int result = rand != NULL
+                 ? CLAMP (die + combatant->initiative_modifier, MIN_INITIATIVE, MAX_INITIATIVE)
+                 : typed;
+  g_autofree char *text = NULL;
+
+  if (rand != NULL)
+    /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
+    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->initiative_modifier, result,
+                            combatant->initiative_skill);
+  else
+    /* Translators: a typed-in initiative result */
+    text = g_strdup_printf (_ ("%d, rolled at the table"), result);
+  set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
     log_line (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
   else
     /* Translators: a creature, then what was rolled */
     log_line (self, _ ("Initiative of %s: %s"), combatant_name (combatant), text);
-}
-
-static int
-roll_one (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand)
-{
-  int die = g_rand_int_range (rand, 1, self->initiative_die + 1);
-  int result = CLAMP (die + combatant->initiative_modifier, MIN_INITIATIVE, MAX_INITIATIVE);
-  g_autofree char *text = NULL;
-
-  set_group_result (self, combatant, TRUE, result);
-  /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
-  text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->initiative_modifier, result,
-                          combatant->initiative_skill);
-  log_result (self, combatant, text);
   return result;
 }
 
@@ -647,15 +524,14 @@ tkr_pf2e_encounter_roll_initiative (
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (rand != NULL, FALSE);
 
-  if (!require_phase (self, TKR_PHASE_SETUP, error) || !require_combatant (self, combatant, error))
+  if (!require_setup (self, combatant, error))
     return FALSE;
 
   tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
-  value = roll_one (self, combatant, rand);
-  tkr_history_end (HISTORY (self));
+  value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -664,27 +540,18 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                                      int result,
                                      GError **error)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_SETUP, error) || !require_combatant (self, combatant, error))
+  if (!require_setup (self, combatant, error))
     return FALSE;
   if (result < MIN_INITIATIVE || result > MAX_INITIATIVE)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("An initiative result for %s goes from %d to %d"), combatant_name (combatant),
                    MIN_INITIATIVE, MAX_INITIATIVE);
-      return FALSE;
-    }
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
-  set_group_result (self, combatant, TRUE, result);
-  /* Translators: a typed-in initiative result */
-  text = g_strdup_printf (_ ("%d, rolled at the table"), result);
-  log_result (self, combatant, text);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  set_result (self, combatant, NULL, result);
+  return end_step (self);
 }
 
 gboolean
@@ -705,7 +572,7 @@ pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 
       /* A group that has rolled already counts for all its members. */
       if (!combatant->has_initiative)
-        roll_one (self, combatant, rand);
+        set_result (self, combatant, rand, 0);
     }
   return TRUE;
 }
@@ -720,28 +587,34 @@ typedef struct
   int group_rank;
 } SortItem;
 
+#define CMP(a, b) (((a) > (b)) - ((a) < (b)))
+
 static int
 compare_sort_items (gconstpointer a, gconstpointer b)
 {
   const SortItem *x = a, *y = b;
-  gboolean x_pc = tkr_character_is_pc (character_of (x->combatant));
-  gboolean y_pc = tkr_character_is_pc (character_of (y->combatant));
+  const int by[] = {
+    CMP (y->combatant->initiative, x->combatant->initiative),
+    CMP (tkr_character_is_pc (character_of (x->combatant)),
+         tkr_character_is_pc (character_of (y->combatant))),
+    CMP (x->group_rank, y->group_rank),
+    CMP (x->combatant->tie_rank, y->combatant->tie_rank),
+  };
 
-  if (x->combatant->initiative != y->combatant->initiative)
-    return x->combatant->initiative > y->combatant->initiative ? -1 : 1;
-  if (x_pc != y_pc)
-    return x_pc ? 1 : -1;
-  if (x->group_rank != y->group_rank)
-    return x->group_rank < y->group_rank ? -1 : 1;
-  if (x->combatant->tie_rank != y->combatant->tie_rank)
-    return x->combatant->tie_rank < y->combatant->tie_rank ? -1 : 1;
+  for (guint i = 0; i < G_N_ELEMENTS (by); i++)
+    if (by[i] != 0)
+      return by[i];
   return 0;
 }
 
-static GArray *
-sorted_items (TkrPf2eEncounter *self)
+/* Setup -> Main: the initiative order, fixed for the whole encounter
+ * (seed 002, "Step 3": nobody rolls again). */
+static GPtrArray *
+build_order (TkrEncounter *encounter)
 {
-  GArray *items = g_array_new (FALSE, FALSE, sizeof (SortItem));
+  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
+  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (SortItem));
+  GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
     {
@@ -757,28 +630,11 @@ sorted_items (TkrPf2eEncounter *self)
       g_array_append_val (items, item);
     }
   g_array_sort (items, compare_sort_items);
-  return items;
-}
-
-/* Setup -> Main: the initiative order, fixed for the whole encounter
- * (seed 002, "Step 3": nobody rolls again). */
-static GPtrArray *
-build_order (TkrEncounter *encounter)
-{
-  g_autoptr (GArray) items = sorted_items (TKR_PF2E_ENCOUNTER (encounter));
-  GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
-
   for (guint i = 0; i < items->len; i++)
     g_ptr_array_add (order, g_object_ref (g_array_index (items, SortItem, i).combatant));
   return order;
 }
 
-/**
- * tkr_pf2e_encounter_preview_order:
- *
- * Returns: (transfer full) (element-type TkrPf2eCombatant): the creatures
- *   with an initiative result, in the order the rounds would use
- */
 GPtrArray *
 tkr_pf2e_encounter_preview_order (TkrPf2eEncounter *self)
 {
@@ -791,7 +647,7 @@ compare_tie_rank (gconstpointer a, gconstpointer b)
 {
   TkrPf2eCombatant *x = *(TkrPf2eCombatant **) a, *y = *(TkrPf2eCombatant **) b;
 
-  return (x->tie_rank > y->tie_rank) - (x->tie_rank < y->tie_rank);
+  return CMP (x->tie_rank, y->tie_rank);
 }
 
 /* Seed 002: tied PCs decide among themselves who goes first; the GM does
@@ -809,31 +665,20 @@ check_put_before (TkrPf2eEncounter *self,
                   TkrPf2eCombatant *other,
                   GError **error)
 {
-  if (!require_phase (self, TKR_PHASE_SETUP, error) || !require_combatant (self, first, error) ||
-      !require_combatant (self, other, error))
+  if (!require_setup (self, first, error) || !require_combatant (self, other, error))
     return FALSE;
   if (first == other || !tkr_pf2e_combatant_is_tied_with (first, other))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s and %s are not tied on initiative"), combatant_name (first),
-                   combatant_name (other));
-      return FALSE;
-    }
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s and %s are not tied on initiative"),
+                   combatant_name (first), combatant_name (other));
   if (!same_side (first, other))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("On a tie the adversary goes before the player character: %s and %s "
                       "cannot trade places"),
                    combatant_name (first), combatant_name (other));
-      return FALSE;
-    }
   if (g_strcmp0 (first->group, other->group) != 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s and %s roll with different groups; a group keeps its turns together"),
                    combatant_name (first), combatant_name (other));
-      return FALSE;
-    }
   return TRUE;
 }
 
@@ -883,18 +728,17 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
   log_line (self, _ ("%s goes before %s"), combatant_name (first), combatant_name (other));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Turns (seed 002, "Turns") */
 
-static const char *
-catalogue_name (TkrPf2eEncounter *self, const char *name)
+static int
+condition_max (TkrPf2eEncounter *self, const char *name)
 {
   const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
 
-  return info != NULL ? info->name : name;
+  return info != NULL ? info->max_stacks : 1;
 }
 
 /* Sets condition @name of @combatant to @value stacks (0 removes it),
@@ -924,6 +768,29 @@ set_condition_value (TkrPf2eEncounter *self,
     }
 }
 
+/* The log line of condition @name dropping to @value. */
+static void
+log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value)
+{
+  const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
+  const char *shown = tkr_rules_translate (info != NULL ? info->name : name);
+
+  if (value > 0)
+    /* Translators: a creature, a condition, then its new value */
+    log_line (self, _ ("%s is now %s %d"), combatant_name (combatant), shown, value);
+  else
+    /* Translators: a creature, then a condition */
+    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant), shown);
+}
+
+/* A dead creature has no actions and no reaction. */
+static void
+drain_resources (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
+{
+  set_resource (self, combatant, "actions", 0);
+  set_resource (self, combatant, "reaction", 0);
+}
+
 /* After the order is set, everyone's reaction is ready. */
 static void
 main_begun (TkrEncounter *encounter)
@@ -943,31 +810,35 @@ start_turn (TkrEncounter *encounter, GObject *slot)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
   TkrPf2eCombatant *combatant = TKR_PF2E_COMBATANT (slot);
-  int dying;
+  int dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
 
   /* Translators: a round number, then a creature */
   log_line (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter),
             combatant_name (combatant));
-  set_resource (self, combatant, "actions", combatant->dead ? 0 : self->actions_per_turn);
-  set_resource (self, combatant, "reaction", combatant->dead ? 0 : self->reactions_per_round);
+  if (combatant->dead)
+    drain_resources (self, combatant);
+  else
+    tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
 
+  /* The effects it created: their "source" is its character id. */
   for (guint i = N_ITEMS (self->effects); i > 0; i--)
     {
-      TkrPf2eEffect *effect = item_at (G_LIST_MODEL (self->effects), i - 1);
+      TkrCondition *effect = item_at (self->effects, i - 1);
+      int rounds = tkr_condition_get_rounds_left (effect);
 
-      if (effect->creator != combatant)
+      if (g_strcmp0 (tkr_condition_get_source (effect), id_of (combatant)) != 0)
         continue;
-      if (effect->rounds_left <= 1)
+      if (rounds > 1)
         {
-          /* Translators: an effect's name, then its creator */
-          log_line (self, _ ("%s (by %s) ends"), effect->name, combatant_name (combatant));
-          tkr_history_remove (HISTORY (self), self->effects, i - 1);
+          set_int (self, effect, "rounds-left", rounds - 1);
+          continue;
         }
-      else
-        set_int (self, effect, "rounds-left", effect->rounds_left - 1);
+      /* Translators: an effect's name, then its creator */
+      log_line (self, _ ("%s (by %s) ends"), tkr_condition_get_name (effect),
+                combatant_name (combatant));
+      tkr_history_remove (HISTORY (self), self->effects, i - 1);
     }
 
-  dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
   if (dying > 0 && !combatant->dead)
     {
       set_bool (self, combatant, "recovery-due", TRUE);
@@ -985,10 +856,9 @@ check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error)
 
   if (!current->recovery_due)
     return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
-               _ ("%s is dying and must make a recovery check before the turn ends"),
-               combatant_name (current));
-  return FALSE;
+  return refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
+                 _ ("%s is dying and must make a recovery check before the turn ends"),
+                 combatant_name (current));
 }
 
 /* Seed 002 (end of turn): conditions such as Frightened drop by 1; which
@@ -1007,14 +877,7 @@ end_turn (TkrEncounter *encounter, GObject *slot)
       if (value <= 0)
         continue;
       set_condition_value (self, combatant, name, value - 1);
-      if (value > 1)
-        /* Translators: a creature, a condition, then its new value */
-        log_line (self, _ ("%s is now %s %d"), combatant_name (combatant),
-                  tkr_rules_translate (name), value - 1);
-      else
-        /* Translators: a creature, then a condition */
-        log_line (self, _ ("%s is no longer %s"), combatant_name (combatant),
-                  tkr_rules_translate (name));
+      log_lowered (self, combatant, name, value - 1);
     }
 }
 
@@ -1030,58 +893,44 @@ tkr_pf2e_encounter_spend_actions (
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error) ||
-      !require_alive (combatant, error))
+  if (!require_rounds (self, combatant, TRUE, error))
     return FALSE;
   if (cost < 0 || cost > self->max_activity_actions)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("An activity takes from 1 to %d actions, or 0 for a free action"),
                    self->max_activity_actions);
-      return FALSE;
-    }
   if (what != NULL && *what == '\0')
     what = NULL;
 
+  /* A free action spends nothing, on or off one's turn. */
   if (cost == 0)
     {
-      /* A free action spends nothing, on or off one's turn. */
-      tkr_history_begin (HISTORY (self), _ ("Use a free action"));
+      begin_step (self, _ ("Use a free action"), combatant, NULL, 0);
       if (what != NULL)
         /* Translators: a creature, then what it does */
         log_line (self, _ ("%s uses %s (free action)"), combatant_name (combatant), what);
       else
         log_line (self, _ ("%s uses a free action"), combatant_name (combatant));
-      tkr_history_end (HISTORY (self));
-      return TRUE;
+      return end_step (self);
     }
 
-  if (current_combatant (self) != combatant)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+  if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
+    return refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
                    _ ("It is not %s’s turn: actions are spent on one’s own turn"),
                    combatant_name (combatant));
-      return FALSE;
-    }
   left = tkr_pf2e_combatant_get_actions_left (combatant);
+  if (left == 0)
+    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no action left this turn"),
+                   combatant_name (combatant));
   if (left < cost)
-    {
-      if (left == 0)
-        g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                     _ ("%s has no action left this turn"), combatant_name (combatant));
-      else
-        /* Translators: a creature, the actions needed, then the actions left */
-        g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                     g_dngettext (GETTEXT_PACKAGE, "%s needs %d actions and has %d left this turn",
-                                  "%s needs %d actions and has %d left this turn", left),
-                     combatant_name (combatant), cost, left);
-      return FALSE;
-    }
+    /* Translators: a creature, the actions needed, then the actions left */
+    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+                   g_dngettext (GETTEXT_PACKAGE, "%s needs %d actions and has %d left this turn",
+                                "%s needs %d actions and has %d left this turn", left),
+                   combatant_name (combatant), cost, left);
 
-  tkr_history_begin (HISTORY (self),
-                     g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "actions", -cost,
-                                 NULL);
+  begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
+              combatant, "actions", -cost);
   if (what != NULL)
     /* Translators: a creature, what it does, then the actions it costs */
     log_line (
@@ -1092,8 +941,7 @@ tkr_pf2e_encounter_spend_actions (
     log_line (self,
               g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
               combatant_name (combatant), cost);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1104,25 +952,19 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
+  if (!require_rounds (self, combatant, FALSE, error))
     return FALSE;
   if (count < 1 || count > self->actions_per_turn - tkr_pf2e_combatant_get_actions_left (combatant))
-    {
-      /* Translators: a creature, then the actions a turn has */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    /* Translators: a creature, then the actions a turn has */
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s cannot get back that many actions: a turn has %d"),
                    combatant_name (combatant), self->actions_per_turn);
-      return FALSE;
-    }
 
-  tkr_history_begin (HISTORY (self), _ ("Refund actions"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "actions", count,
-                                 NULL);
+  begin_step (self, _ ("Refund actions"), combatant, "actions", count);
   log_line (
     self, g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
     combatant_name (combatant), count);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1133,26 +975,19 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error) ||
-      !require_alive (combatant, error))
+  if (!require_rounds (self, combatant, TRUE, error))
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
+    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
                    _ ("%s has used their reaction; it comes back at the start of their turn"),
                    combatant_name (combatant));
-      return FALSE;
-    }
 
-  tkr_history_begin (HISTORY (self), _ ("Use a reaction"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "reaction", -1,
-                                 NULL);
+  begin_step (self, _ ("Use a reaction"), combatant, "reaction", -1);
   if (what != NULL && *what != '\0')
     log_line (self, _ ("%s uses %s (reaction)"), combatant_name (combatant), what);
   else
     log_line (self, _ ("%s uses a reaction"), combatant_name (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 gboolean
@@ -1162,55 +997,52 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
+  if (!require_rounds (self, combatant, FALSE, error))
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) >= self->reactions_per_round)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has not used a reaction this round"), combatant_name (combatant));
-      return FALSE;
-    }
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not used a reaction this round"),
+                   combatant_name (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Refund a reaction"));
-  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), "reaction", 1,
-                                 NULL);
+  begin_step (self, _ ("Refund a reaction"), combatant, "reaction", 1);
   log_line (self, _ ("%s gets their reaction back"), combatant_name (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
-/* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn") */
+/* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
+ * Temporary conditions whose "source" is the creator's character id
+ * (docs/ARCHITECTURE.md, "Combatant state"). */
 
-/**
- * tkr_pf2e_encounter_add_effect:
- *
- * Returns: (transfer none) (nullable): the effect, held by the encounter
- */
-TkrPf2eEffect *
+static TkrCondition *
+new_effect (const char *name, const char *source, int rounds)
+{
+  return g_object_new (TKR_TYPE_CONDITION, "name", name, "kind", TKR_CONDITION_KIND_TEMPORARY,
+                       "max-stacks", 1, "rounds-left", rounds, "source", source, NULL);
+}
+
+TkrCondition *
 tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error)
 {
-  g_autoptr (TkrPf2eEffect) effect = NULL;
+  g_autoptr (TkrCondition) effect = NULL;
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
 
   if (!tkr_encounter_require_running (TKR_ENCOUNTER (self), NULL))
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Effects that last rounds are tracked while the rounds run"));
+      refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+              _ ("Effects that last rounds are tracked while the rounds run"));
       return NULL;
     }
   if (!require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
     return NULL;
   if (rounds < 1 || rounds > MAX_EFFECT_ROUNDS)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An effect lasts from 1 to %d rounds"), MAX_EFFECT_ROUNDS);
+      refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An effect lasts from 1 to %d rounds"),
+              MAX_EFFECT_ROUNDS);
       return NULL;
     }
 
-  effect = g_object_new (TKR_TYPE_PF2E_EFFECT, "name", name, "creator", creator, "rounds-left",
-                         rounds, NULL);
+  effect = new_effect (name, id_of (creator), rounds);
   tkr_history_begin (HISTORY (self), _ ("Add an effect"));
   tkr_history_append (HISTORY (self), self->effects, effect);
   /* Translators: a creature, an effect, then its duration */
@@ -1223,34 +1055,22 @@ tkr_pf2e_encounter_add_effect (
 }
 
 gboolean
-tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect, GError **error)
+tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error)
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!TKR_IS_PF2E_EFFECT (effect) || !g_list_store_find (self->effects, effect, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+  if (!TKR_IS_CONDITION (effect) || !g_list_store_find (self->effects, effect, NULL))
+    return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                    _ ("That effect is not in this encounter"));
-      return FALSE;
-    }
 
   tkr_history_begin (HISTORY (self), _ ("End an effect"));
   tkr_history_set_destructive (HISTORY (self));
-  log_line (self, _ ("%s ends early"), effect->name);
+  log_line (self, _ ("%s ends early"), tkr_condition_get_name (effect));
   tkr_history_remove_item (HISTORY (self), self->effects, effect);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Conditions */
-
-static int
-condition_max (TkrPf2eEncounter *self, const char *name)
-{
-  const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
-
-  return info != NULL ? info->max_stacks : 1;
-}
 
 gboolean
 tkr_pf2e_encounter_set_condition (
@@ -1261,40 +1081,29 @@ tkr_pf2e_encounter_set_condition (
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
   if (tkr_encounter_get_phase (TKR_ENCOUNTER (self)) == TKR_PHASE_FREEPLAY)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+    return refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                    _ ("Conditions are tracked once the encounter has begun"));
-      return FALSE;
-    }
   if (!require_combatant (self, combatant, error))
     return FALSE;
   info = name != NULL ? tkr_rules_lookup_condition (RULES (self), name) : NULL;
   if (info == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("“%s” is not a condition of these rules"), name ? name : "");
-      return FALSE;
-    }
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("“%s” is not a condition of these rules"),
+                   name ? name : "");
   if (value < 0 || value > info->max_stacks)
-    {
-      /* Translators: a condition, then its highest value */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s goes from 0 to %d"), tkr_rules_translate (info->name), info->max_stacks);
-      return FALSE;
-    }
+    /* Translators: a condition, then its highest value */
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s goes from 0 to %d"),
+                   tkr_rules_translate (info->name), info->max_stacks);
 
   tkr_history_begin (HISTORY (self), _ ("Set a condition"));
   set_condition_value (self, combatant, info->name, value);
-  if (g_ascii_strcasecmp (info->name, "Dying") == 0)
+  /* Dying at the rule data's death value is death (public rules); a
+   * creature no longer dying owes no recovery check. */
+  if (g_ascii_strcasecmp (info->name, "Dying") == 0 &&
+      (value == 0 || value >= self->death_dying_value))
     {
-      /* Dying at the rule data's death value is death (public rules). */
-      if (value >= self->death_dying_value)
-        {
-          set_bool (self, combatant, "dead", TRUE);
-          set_bool (self, combatant, "recovery-due", FALSE);
-        }
-      else if (value == 0)
-        set_bool (self, combatant, "recovery-due", FALSE);
+      if (value > 0)
+        set_bool (self, combatant, "dead", TRUE);
+      set_bool (self, combatant, "recovery-due", FALSE);
     }
   if (value > 0 && info->max_stacks > 1)
     /* Translators: a creature, a condition, then its value */
@@ -1303,12 +1112,10 @@ tkr_pf2e_encounter_set_condition (
   else if (value > 0)
     log_line (self, _ ("%s is %s"), combatant_name (combatant), tkr_rules_translate (info->name));
   else
-    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant),
-              tkr_rules_translate (info->name));
+    log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
     log_line (self, _ ("%s dies"), combatant_name (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return end_step (self);
 }
 
 /* Recovery checks (seed 002, "Step 1: Start Your Turn"; public rules: a
@@ -1317,40 +1124,31 @@ tkr_pf2e_encounter_set_condition (
 TkrPf2eDegree
 tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_margin)
 {
-  int degree;
+  int degree = total >= dc + critical_margin   ? TKR_PF2E_CRITICAL_SUCCESS
+               : total >= dc                   ? TKR_PF2E_SUCCESS
+               : total <= dc - critical_margin ? TKR_PF2E_CRITICAL_FAILURE
+                                               : TKR_PF2E_FAILURE;
 
-  if (total >= dc + critical_margin)
-    degree = TKR_PF2E_CRITICAL_SUCCESS;
-  else if (total >= dc)
-    degree = TKR_PF2E_SUCCESS;
-  else if (total <= dc - critical_margin)
-    degree = TKR_PF2E_CRITICAL_FAILURE;
-  else
-    degree = TKR_PF2E_FAILURE;
-
+  /* The die's highest face is one degree better, a 1 one degree worse. */
   if (natural == die_sides)
-    degree = MIN (degree + 1, TKR_PF2E_CRITICAL_SUCCESS);
+    degree++;
   else if (natural == 1)
-    degree = MAX (degree - 1, TKR_PF2E_CRITICAL_FAILURE);
-  return degree;
+    degree--;
+  return CLAMP (degree, TKR_PF2E_CRITICAL_FAILURE, TKR_PF2E_CRITICAL_SUCCESS);
 }
 
 const char *
 tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
 {
-  switch (degree)
-    {
-    case TKR_PF2E_CRITICAL_FAILURE:
-      return _ ("critical failure");
-    case TKR_PF2E_FAILURE:
-      return _ ("failure");
-    case TKR_PF2E_SUCCESS:
-      return _ ("success");
-    case TKR_PF2E_CRITICAL_SUCCESS:
-      return _ ("critical success");
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  static const char *const names[] = {
+    [TKR_PF2E_CRITICAL_FAILURE] = N_ ("critical failure"),
+    [TKR_PF2E_FAILURE] = N_ ("failure"),
+    [TKR_PF2E_SUCCESS] = N_ ("success"),
+    [TKR_PF2E_CRITICAL_SUCCESS] = N_ ("critical success"),
+  };
+
+  g_return_val_if_fail ((guint) degree < G_N_ELEMENTS (names), NULL);
+  return _ (names[degree]);
 }
 
 gboolean
@@ -1368,29 +1166,19 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
+  if (!require_rounds (self, combatant, FALSE, error))
     return FALSE;
   if (!combatant->recovery_due)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s has no recovery check to make now: it comes at the start of a dying "
                       "creature’s turn"),
                    combatant_name (combatant));
-      return FALSE;
-    }
   if (die == 0 && rand == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("Type in the die or let the app roll it"));
-      return FALSE;
-    }
   if (die < 0 || die > self->initiative_die)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A flat check is one d%d: from 1 to %d"), self->initiative_die,
-                   self->initiative_die);
-      return FALSE;
-    }
+    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A flat check is one d%d: from 1 to %d"),
+                   self->initiative_die, self->initiative_die);
   if (die == 0)
     die = g_rand_int_range (rand, 1, self->initiative_die + 1);
 
@@ -1409,8 +1197,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
       set_condition_value (self, combatant, "Dying",
                            MIN (self->death_dying_value, condition_max (self, "Dying")));
       set_bool (self, combatant, "dead", TRUE);
-      set_resource (self, combatant, "actions", 0);
-      set_resource (self, combatant, "reaction", 0);
+      drain_resources (self, combatant);
       log_line (self, _ ("%s dies"), combatant_name (combatant));
     }
   else if (after <= 0)
@@ -1431,8 +1218,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   else
     {
       set_condition_value (self, combatant, "Dying", after);
-      log_line (self, _ ("%s is now %s %d"), combatant_name (combatant),
-                tkr_rules_translate (catalogue_name (self, "Dying")), after);
+      log_lowered (self, combatant, "Dying", after);
     }
   tkr_history_end (HISTORY (self));
   if (natural != NULL)
@@ -1449,8 +1235,22 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
 static JsonNode *
 order_entry_to_json (TkrPf2eCombatant *combatant)
 {
-  return json_node_init_string (json_node_alloc (),
-                                tkr_character_get_id (character_of (combatant)));
+  return json_node_init_string (json_node_alloc (), id_of (combatant));
+}
+
+/* An effect as files have always stored it: its name, the rounds left and
+ * its creator's id. */
+static JsonNode *
+effect_to_json (TkrCondition *effect)
+{
+  JsonObject *object = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (object, "name", tkr_condition_get_name (effect));
+  json_object_set_int_member (object, "rounds_left", tkr_condition_get_rounds_left (effect));
+  json_object_set_string_member (object, "creator", tkr_condition_get_source (effect));
+  json_node_take_object (node, object);
+  return node;
 }
 
 typedef JsonNode *(*ItemToJson) (gpointer item);
@@ -1477,124 +1277,76 @@ write_json (TkrEncounter *encounter, JsonObject *object)
     list_to_json (COMBATANTS (self), (ItemToJson) tkr_pf2e_combatant_to_json));
   json_object_set_member (object, "order",
                           list_to_json (ORDER (self), (ItemToJson) order_entry_to_json));
-  json_object_set_member (
-    object, "effects",
-    list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) tkr_pf2e_effect_to_json));
+  json_object_set_member (object, "effects",
+                          list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) effect_to_json));
 }
 
+/* Reads an item of a file's list, at @path, into @load. */
+typedef gboolean (*ReadItem) (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error);
+
 static gboolean
-read_combatants (TkrPf2eEncounter *self,
-                 JsonObject *object,
-                 const char *path,
-                 TkrEncounterLoad *load,
-                 GError **error)
+read_list (TkrPf2eEncounter *self,
+           JsonObject *object,
+           const char *path,
+           const char *member,
+           ReadItem read_item,
+           TkrEncounterLoad *load,
+           GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "combatants");
+  g_autofree char *list_path = tkr_json_path (path, member);
   JsonArray *array;
 
-  if (!tkr_json_get_array (object, "combatants", path, FALSE, &array, error))
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
     return FALSE;
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      TkrPf2eCombatant *combatant = tkr_pf2e_combatant_new_from_json (
-        json_array_get_element (array, i), item_path, i, RULES (self), self->default_skill,
-        self->actions_per_turn, self->reactions_per_round, load, error);
 
-      if (combatant == NULL)
+      if (!read_item (self, json_array_get_element (array, i), item_path, load, error))
         return FALSE;
-      g_ptr_array_add (load->combatants, combatant);
     }
   return TRUE;
 }
 
 static gboolean
-read_order (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+read_order_entry (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "order");
-  JsonArray *array;
+  TkrPf2eCombatant *combatant;
+  const char *id;
 
-  if (!tkr_json_get_array (object, "order", path, FALSE, &array, error))
-    return FALSE;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      JsonNode *node = json_array_get_element (array, i);
-      TkrPf2eCombatant *combatant;
-
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-        {
-          tkr_json_set_error (error, item_path, _ ("expected a character’s id"));
-          return FALSE;
-        }
-      combatant = tkr_pf2e_find_combatant_by_id (load->combatants, json_node_get_string (node));
-      if (combatant == NULL)
-        {
-          tkr_json_set_error (error, item_path, _ ("no combatant has the id “%s”"),
-                              json_node_get_string (node));
-          return FALSE;
-        }
-      if (g_ptr_array_find (load->order, combatant, NULL))
-        {
-          tkr_json_set_error (error, item_path, _ ("“%s” has two places in the order"),
-                              combatant_name (combatant));
-          return FALSE;
-        }
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
-  if (load->order->len != 0 && load->order->len != load->combatants->len)
-    {
-      tkr_json_set_error (error, list_path,
-                          _ ("the order must hold every combatant once (%u of %u)"),
-                          load->order->len, load->combatants->len);
-      return FALSE;
-    }
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return tkr_pf2e_json_refuse (error, path, NULL, _ ("expected a character’s id"));
+  id = json_node_get_string (node);
+  combatant = tkr_pf2e_find_combatant_by_id (load->combatants, id);
+  if (combatant == NULL)
+    return tkr_pf2e_json_refuse (error, path, NULL, _ ("no combatant has the id “%s”"), id);
+  if (g_ptr_array_find (load->order, combatant, NULL))
+    return tkr_pf2e_json_refuse (error, path, NULL, _ ("“%s” has two places in the order"),
+                                 combatant_name (combatant));
+  g_ptr_array_add (load->order, g_object_ref (combatant));
   return TRUE;
 }
 
 static gboolean
-read_effects (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+read_effect (
+  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "effects");
-  JsonArray *array;
+  g_autofree char *name = NULL, *creator = NULL;
+  JsonObject *item = tkr_json_require_object (node, path, error);
+  gint64 rounds;
 
-  if (!tkr_json_get_array (object, "effects", path, FALSE, &array, error))
+  if (item == NULL || !tkr_json_get_string (item, "name", path, TRUE, NULL, &name, error) ||
+      !tkr_json_get_string (item, "creator", path, TRUE, NULL, &creator, error) ||
+      !tkr_json_get_int (item, "rounds_left", path, TRUE, 1, MAX_EFFECT_ROUNDS, 1, &rounds, error))
     return FALSE;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autofree char *name = NULL, *creator_id = NULL;
-      TkrPf2eCombatant *creator;
-      JsonObject *item;
-      gint64 rounds;
-
-      item = tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      if (item == NULL ||
-          !tkr_json_get_string (item, "name", item_path, TRUE, NULL, &name, error) ||
-          !tkr_json_get_string (item, "creator", item_path, TRUE, NULL, &creator_id, error) ||
-          !tkr_json_get_int (item, "rounds_left", item_path, TRUE, 1, MAX_EFFECT_ROUNDS, 1, &rounds,
-                             error))
-        return FALSE;
-      if (*name == '\0')
-        {
-          g_autofree char *name_path = tkr_json_path (item_path, "name");
-          tkr_json_set_error (error, name_path, _ ("an effect needs a name"));
-          return FALSE;
-        }
-      creator = tkr_pf2e_find_combatant_by_id (load->order, creator_id);
-      if (creator == NULL)
-        {
-          g_autofree char *creator_path = tkr_json_path (item_path, "creator");
-          tkr_json_set_error (error, creator_path,
-                              _ ("no creature in the initiative order has the id “%s”"),
-                              creator_id);
-          return FALSE;
-        }
-      g_ptr_array_add (load->data, g_object_new (TKR_TYPE_PF2E_EFFECT, "name", name, "creator",
-                                                 creator, "rounds-left", (int) rounds, NULL));
-    }
+  if (*name == '\0')
+    return tkr_pf2e_json_refuse (error, path, "name", _ ("an effect needs a name"));
+  if (tkr_pf2e_find_combatant_by_id (load->order, creator) == NULL)
+    return tkr_pf2e_json_refuse (
+      error, path, "creator", _ ("no creature in the initiative order has the id “%s”"), creator);
+  g_ptr_array_add (load->data, new_effect (name, creator, (int) rounds));
   return TRUE;
 }
 
@@ -1609,8 +1361,14 @@ read_json (TkrEncounter *encounter,
 
   load->data = g_ptr_array_new_with_free_func (g_object_unref);
   load->data_free = (GDestroyNotify) g_ptr_array_unref;
-  return read_combatants (self, object, path, load, error) &&
-         read_order (object, path, load, error) && read_effects (object, path, load, error);
+  if (!read_list (self, object, path, "combatants", tkr_pf2e_combatant_read_json, load, error) ||
+      !read_list (self, object, path, "order", read_order_entry, load, error))
+    return FALSE;
+  if (load->order->len != 0 && load->order->len != load->combatants->len)
+    return tkr_pf2e_json_refuse (error, path, "order",
+                                 _ ("the order must hold every combatant once (%u of %u)"),
+                                 load->order->len, load->combatants->len);
+  return read_list (self, object, path, "effects", read_effect, load, error);
 }
 
 static void
@@ -1620,4 +1378,29 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   GPtrArray *items = load->data;
 
   g_list_store_splice (effects, 0, N_ITEMS (effects), items->pdata, items->len);
+}
+
+static void
+tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
+
+  object_class->constructed = tkr_pf2e_encounter_constructed;
+  object_class->finalize = tkr_pf2e_encounter_finalize;
+
+  encounter_class->phase_name = phase_name;
+  encounter_class->check_transition = check_transition;
+  encounter_class->new_combatant = new_combatant;
+  encounter_class->setup_begun = setup_begun;
+  encounter_class->build_order = build_order;
+  encounter_class->main_begun = main_begun;
+  encounter_class->start_turn = start_turn;
+  encounter_class->check_end_turn = check_end_turn;
+  encounter_class->end_turn = end_turn;
+  encounter_class->cleared = cleared;
+  encounter_class->write_json = write_json;
+  encounter_class->read_json = read_json;
+  encounter_class->commit_json = commit_json;
+  encounter_class->roll_missing = pf2e_roll_missing;
 }

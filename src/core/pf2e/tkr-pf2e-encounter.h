@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "tkr-condition.h"
 #include "tkr-encounter.h"
 
 G_BEGIN_DECLS
@@ -29,21 +30,16 @@ G_BEGIN_DECLS
  *       not made its recovery check yet
  *   "dead" (bool)
  *
- * TkrPf2eEffect: an effect that lasts a number of rounds, counted down at
- * the start of its creator's turns: "name" (string), "creator"
- * (TkrPf2eCombatant), "rounds-left" (int).
- *
  * TkrPf2eEncounter (a TkrEncounter): the phases are named Exploration
  * (Freeplay), Initiative (Setup), Rounds (Main), Paused and End. Its turn
  * slots are TkrPf2eCombatant, in initiative order; its own list is the
- * effects [TkrPf2eEffect].
+ * effects: TkrCondition objects of kind Temporary, each with its "name",
+ * its "rounds-left" (counted down at the start of its creator's turns) and
+ * its "source" (the creator's character id).
  */
 
 #define TKR_TYPE_PF2E_COMBATANT (tkr_pf2e_combatant_get_type ())
 G_DECLARE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR, PF2E_COMBATANT, TkrCombatant)
-
-#define TKR_TYPE_PF2E_EFFECT (tkr_pf2e_effect_get_type ())
-G_DECLARE_FINAL_TYPE (TkrPf2eEffect, tkr_pf2e_effect, TKR, PF2E_EFFECT, GObject)
 
 #define TKR_TYPE_PF2E_ENCOUNTER (tkr_pf2e_encounter_get_type ())
 G_DECLARE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR, PF2E_ENCOUNTER, TkrEncounter)
@@ -74,10 +70,6 @@ gboolean tkr_pf2e_combatant_is_dead (TkrPf2eCombatant *self);
 const char *tkr_pf2e_combatant_get_state (TkrPf2eCombatant *self);
 /* Both have rolled the same initiative result. */
 gboolean tkr_pf2e_combatant_is_tied_with (TkrPf2eCombatant *self, TkrPf2eCombatant *other);
-
-const char *tkr_pf2e_effect_get_name (TkrPf2eEffect *self);
-TkrPf2eCombatant *tkr_pf2e_effect_get_creator (TkrPf2eEffect *self);
-int tkr_pf2e_effect_get_rounds_left (TkrPf2eEffect *self);
 
 /* Needs rules with a "pf2e" section: NULL and @error otherwise. @rules
  * NULL loads the shipped "pf2e" rules. */
@@ -157,11 +149,13 @@ gboolean tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
                                              TkrPf2eCombatant *combatant,
                                              GError **error);
 
-/* Effects lasting @rounds rounds, created by @creator (Main or Paused). */
-TkrPf2eEffect *tkr_pf2e_encounter_add_effect (
+/* Effects lasting @rounds rounds, created by @creator (Main or Paused):
+ * Temporary conditions whose "source" is the creator's character id.
+ * Returns: (transfer none) (nullable): the effect, held by the encounter */
+TkrCondition *tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
 gboolean
-tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrPf2eEffect *effect, GError **error);
+tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error);
 
 /* Conditions by catalogue name or id, value 0 removes (Setup to End). */
 gboolean tkr_pf2e_encounter_set_condition (

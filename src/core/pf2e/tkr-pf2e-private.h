@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 #define MIN_INITIATIVE (-100)
 #define MAX_INITIATIVE 300
 #define MAX_EFFECT_ROUNDS 100000
+/* An effect is a condition: its "rounds-left" must hold any duration. */
+G_STATIC_ASSERT (MAX_EFFECT_ROUNDS <= TKR_CONDITION_MAX_ROUNDS);
 
 struct _TkrPf2eCombatant
 {
@@ -28,14 +30,31 @@ struct _TkrPf2eCombatant
   gboolean dead;
 };
 
-struct _TkrPf2eEffect
+/* (transfer none): item @index of @model, which keeps it alive */
+static inline gpointer
+tkr_pf2e_item_at (GListModel *model, guint index)
 {
-  GObject parent_instance;
+  gpointer item = g_list_model_get_item (model, index);
 
-  char *name;
-  TkrPf2eCombatant *creator;
-  int rounds_left;
-};
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+/* Sets a file error at @path's @member (nullable: @path itself) and
+ * returns FALSE. */
+gboolean
+tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
+
+/* Defines @function of @Class: @expression of self, a @Type, or @fallback
+ * when self is not one (@IS_CLASS). */
+#define TKR_PF2E_GETTER(Class, IS_CLASS, Type, function, expression, fallback)                     \
+  Type function (Class *self)                                                                      \
+  {                                                                                                \
+    g_return_val_if_fail (IS_CLASS (self), fallback);                                              \
+    return (expression);                                                                           \
+  }
 
 /* A combatant with its turn resources: no actions until its turn, its
  * reaction ready. */
@@ -50,24 +69,15 @@ GVariant *tkr_pf2e_stacks (int stacks);
 TkrCondition *tkr_pf2e_condition_new (const TkrConditionInfo *info, int value);
 
 JsonNode *tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant);
-JsonNode *tkr_pf2e_effect_to_json (TkrPf2eEffect *effect);
-/* The "conditions" member of @item into @combatant's fresh list. */
-gboolean tkr_pf2e_combatant_read_conditions (TkrPf2eCombatant *combatant,
-                                             TkrRules *rules,
-                                             JsonObject *item,
-                                             const char *item_path,
-                                             GError **error);
-
 /* (transfer none) (nullable): the combatant of the character @id */
 TkrPf2eCombatant *tkr_pf2e_find_combatant_by_id (GPtrArray *combatants, const char *id);
-TkrPf2eCombatant *tkr_pf2e_combatant_new_from_json (JsonNode *node,
-                                                    const char *item_path,
-                                                    guint index,
-                                                    TkrRules *rules,
-                                                    const char *default_skill,
-                                                    int actions_per_turn,
-                                                    int reactions_per_round,
-                                                    TkrEncounterLoad *load,
-                                                    GError **error);
+/* The skill initiative is rolled with unless the GM calls for another. */
+const char *tkr_pf2e_encounter_get_default_skill (TkrPf2eEncounter *self);
+/* Reads one of a file's combatants, at @path, into @load->combatants. */
+gboolean tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
+                                       JsonNode *node,
+                                       const char *path,
+                                       TkrEncounterLoad *load,
+                                       GError **error);
 
 G_END_DECLS

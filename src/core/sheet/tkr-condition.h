@@ -31,7 +31,7 @@ G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
 
 #define TKR_TURN_NONE (-1)
 #define TKR_CONDITION_NO_DURATION (-1)
-#define TKR_CONDITION_MAX_ROUNDS 10000
+#define TKR_CONDITION_MAX_ROUNDS 100000
 #define TKR_CONDITION_MAX_VALUE 100000
 
 TkrCondition *tkr_condition_new (const char *name, TkrConditionKind kind, int max_stacks);

@@ -869,7 +869,7 @@ static void
 effect_add_clicked_cb (GtkButton *button, TurnRow *row)
 {
   g_autoptr (GError) error = NULL;
-  TkrPf2eEffect *effect;
+  TkrCondition *effect;
 
   if (row->view->encounter == NULL)
     return;
@@ -884,7 +884,7 @@ static void
 effect_remove_clicked_cb (GtkButton *button, TurnRow *row)
 {
   g_autoptr (GError) error = NULL;
-  TkrPf2eEffect *effect = g_object_get_data (G_OBJECT (button), "tkr-effect");
+  TkrCondition *effect = g_object_get_data (G_OBJECT (button), "tkr-effect");
   gboolean ok;
 
   if (row->view->encounter == NULL)
@@ -1018,21 +1018,25 @@ sync_turn_row (TurnRow *row)
   remove_all_children (row->effects_box);
   for (guint i = 0; i < g_list_model_get_n_items (effects); i++)
     {
-      g_autoptr (TkrPf2eEffect) effect = g_list_model_get_item (effects, i);
-      int rounds = tkr_pf2e_effect_get_rounds_left (effect);
+      g_autoptr (TkrCondition) effect = g_list_model_get_item (effects, i);
+      int rounds = tkr_condition_get_rounds_left (effect);
+      const char *name = tkr_condition_get_name (effect);
       g_autofree char *text = NULL;
       g_autofree char *remove_name = NULL;
       GtkWidget *line;
       GtkWidget *label;
       GtkWidget *remove;
 
-      if (tkr_pf2e_effect_get_creator (effect) != combatant)
+      /* The creator, looked up by its character id. */
+      if (g_strcmp0 (
+            tkr_condition_get_source (effect),
+            tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant)))) != 0)
         continue;
       /* Translators: an effect, then the rounds it has left */
       text = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "%s: %d round left", "%s: %d rounds left", rounds),
-        tkr_pf2e_effect_get_name (effect), rounds);
-      remove_name = g_strdup_printf (_ ("End %s"), tkr_pf2e_effect_get_name (effect));
+        g_dngettext (GETTEXT_PACKAGE, "%s: %d round left", "%s: %d rounds left", rounds), name,
+        rounds);
+      remove_name = g_strdup_printf (_ ("End %s"), name);
       line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       label = gtk_label_new (text);
       gtk_widget_set_name (label, "effect-label");
