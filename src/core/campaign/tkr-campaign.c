@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-campaign.h"
+#include "tkr-name-index.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
 
@@ -22,6 +23,7 @@ struct _TkrCampaign
   TkrTracker *tracker; /* item 0 of tracker_slot */
   GListStore *party;
   GListStore *npcs;
+  TkrNameIndex *names; /* of the party, the library and the participants */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -45,6 +47,7 @@ tkr_campaign_dispose (GObject *object)
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
   g_clear_object (&self->tracker);
+  g_clear_pointer (&self->names, tkr_name_index_free);
   g_clear_object (&self->tracker_slot);
   g_clear_object (&self->party);
   g_clear_object (&self->npcs);
@@ -131,10 +134,19 @@ tracker_phase_cb (TkrTracker *tracker, GParamSpec *pspec, TkrCampaign *self)
   reset_npcs (self);
 }
 
+static GListModel *
+participants_of (TkrTracker *tracker)
+{
+  return TKR_IS_ENCOUNTER (tracker) ? tkr_encounter_get_participants (TKR_ENCOUNTER (tracker))
+                                    : NULL;
+}
+
 static void
 watch_tracker (TkrCampaign *self)
 {
   g_signal_connect_object (self->tracker, "notify::phase", G_CALLBACK (tracker_phase_cb), self, 0);
+  if (participants_of (self->tracker) != NULL)
+    tkr_name_index_watch (self->names, participants_of (self->tracker));
 }
 
 /* A switch (or its undo) empties the slot, then fills it again. */
@@ -147,7 +159,11 @@ tracker_slot_changed_cb (TkrCampaign *self)
     return;
   tracker = g_list_model_get_item (G_LIST_MODEL (self->tracker_slot), 0);
   if (self->tracker != NULL && self->tracker != tracker)
-    g_signal_handlers_disconnect_by_func (self->tracker, tracker_phase_cb, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->tracker, tracker_phase_cb, self);
+      if (participants_of (self->tracker) != NULL)
+        tkr_name_index_unwatch (self->names, participants_of (self->tracker));
+    }
   if (g_set_object (&self->tracker, tracker))
     {
       watch_tracker (self);
@@ -173,6 +189,9 @@ tkr_campaign_constructed (GObject *object)
   if (self->tracker == NULL)
     self->tracker = TKR_TRACKER (tkr_klep_encounter_new (tkr_rules_get_default (), self->history));
   g_list_store_append (self->tracker_slot, self->tracker);
+  self->names = tkr_name_index_new ();
+  tkr_name_index_watch (self->names, G_LIST_MODEL (self->party));
+  tkr_name_index_watch (self->names, G_LIST_MODEL (self->npcs));
   watch_tracker (self);
   g_signal_connect_object (self->tracker_slot, "items-changed",
                            G_CALLBACK (tracker_slot_changed_cb), self, G_CONNECT_SWAPPED);
@@ -508,32 +527,6 @@ number_as_copy_of (const char *name, const char *base, gsize base_len)
   return (int) value;
 }
 
-/* Marks the number @name has in @base's family: used[N] for "@base N",
- * used[1] for @base itself. Numbers past @size are not needed: the lowest
- * free one is never above the number of characters. */
-static void
-mark_used_number (const char *name, const char *base, gboolean *used, gsize size)
-{
-  int number = number_as_copy_of (name, base, strlen (base));
-
-  if (number > 0 && (gsize) number < size)
-    used[number] = TRUE;
-}
-
-static void
-mark_used_numbers (GListModel *model, const char *base, gboolean *used, gsize size)
-{
-  guint n = g_list_model_get_n_items (model);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TkrCharacter *other = g_list_model_get_item (model, i);
-
-      mark_used_number (tkr_character_get_name (other), base, used, size);
-      g_object_unref (other);
-    }
-}
-
 /* The one way copies are numbered (help/C/setting-up.page, "Choose who
  * takes part"): the original keeps its name, its copies are "@base 2",
  * "@base 3"..., taking the lowest number no character of the campaign
@@ -545,19 +538,8 @@ numbered_name (TkrCampaign *self, TkrCharacter *character, int *number)
 {
   int own;
   g_autofree char *base = split_number (tkr_character_get_name (character), &own);
-  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (self->tracker);
-  gsize size = participants->len + g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
-               g_list_model_get_n_items (G_LIST_MODEL (self->npcs)) + 3;
-  g_autofree gboolean *used = g_new0 (gboolean, size);
-  gsize free_number = 2;
 
-  for (guint i = 0; i < participants->len; i++)
-    mark_used_number (tkr_character_get_name (participants->pdata[i]), base, used, size);
-  mark_used_numbers (G_LIST_MODEL (self->party), base, used, size);
-  mark_used_numbers (G_LIST_MODEL (self->npcs), base, used, size);
-  while (free_number < size - 1 && used[free_number])
-    free_number++;
-  *number = (int) free_number;
+  *number = tkr_name_index_lowest_free (self->names, base);
   return g_strdup_printf ("%s %d", base, *number);
 }
 
