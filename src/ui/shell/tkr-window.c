@@ -8,6 +8,7 @@
 #include "tkr-encounter-page.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
+#include "tkr-table-tracker.h"
 #include "tkr-window.h"
 
 #define CAMPAIGN_MIME_TYPE "application/x-turnkeeper-campaign"
@@ -908,6 +909,75 @@ dice_mode_changed_cb (TkrWindow *self)
   g_object_set (self->dice_popover, "typing-first", g_strcmp0 (mode, "type") == 0, NULL);
 }
 
+/* The encounter's keys (help/C/shortcuts.page), the same in every rule
+ * system and wherever the focus is in the window: the window sees them
+ * first and hands them to the encounter. A key a text field uses itself
+ * (Ctrl+Left, Ctrl+Right: a word back and on) is left to the field being
+ * typed into. */
+static const struct
+{
+  const char *accelerator;
+  const char *action;
+  gboolean text_uses_it;
+} encounter_shortcuts[] = {
+  { "<Control><Shift>b", "encounter.begin-setup", FALSE },
+  { "<Control>Return", "encounter.begin-main", FALSE },
+  { "<Control>KP_Enter", "encounter.begin-main", FALSE },
+  { "<Control>Right", "encounter.next-turn", TRUE },
+  { "<Control>Left", "encounter.previous-turn", TRUE },
+  { "<Control><Shift>p", "encounter.pause", FALSE },
+  { "<Control><Shift>r", "encounter.resume", FALSE },
+  { "<Control><Shift>e", "encounter.end", FALSE },
+  { "<Control>h", "tracker.edit-health", FALSE },
+  { "<Alt>Down", "tracker.select-next", FALSE },
+  { "<Alt>Up", "tracker.select-previous", FALSE },
+  { "<Alt>Home", "tracker.select-current", FALSE },
+};
+
+static gboolean
+encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  guint index = g_variant_get_uint32 (args);
+  const char *action = encounter_shortcuts[index].action;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *target;
+
+  if (encounter_shortcuts[index].text_uses_it && focus != NULL &&
+      (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  if (g_str_has_prefix (action, "tracker."))
+    {
+      /* The tracker's keys bring the running encounter to the front. */
+      target = GTK_WIDGET (tkr_encounter_page_get_table_tracker (self->encounter_view));
+      if (!gtk_widget_get_visible (target))
+        return FALSE;
+      adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
+      show_content (self);
+    }
+  else
+    target = tkr_encounter_page_get_view (self->encounter_view);
+  return target != NULL && gtk_widget_activate_action (target, action, NULL);
+}
+
+static void
+add_encounter_shortcuts (TkrWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (encounter_shortcuts); i++)
+    {
+      GtkShortcut *shortcut =
+        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (encounter_shortcuts[i].accelerator),
+                          gtk_callback_action_new (encounter_shortcut_cb, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_uint32 (i));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 static void
 tkr_window_init (TkrWindow *self)
 {
@@ -931,6 +1001,7 @@ tkr_window_init (TkrWindow *self)
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
                                   tkr_roster_get_primary_menu (self->roster));
+  add_encounter_shortcuts (self);
 
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-undo",
