@@ -56,8 +56,6 @@ enum
   PROP_ZONES = G_N_ELEMENTS (fields) + 1,
 };
 
-static const char *const entry_kind_nicks[] = { "pc", "npc-group", NULL };
-
 #define ENC(self) TKR_ENCOUNTER (self)
 #define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
 #define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
@@ -1011,38 +1009,16 @@ tkr_klep_encounter_add_condition (
  * log); the Kleptonomicon's own members are its name, the turn serial, the
  * order with each member's state, the Setup and the zones. */
 
-typedef JsonNode *(*ItemToJson) (gpointer item);
-
 static JsonNode *
-list_to_json (GListModel *list, JsonNode *(*to_json) (gpointer item))
+list_to_json (GListModel *list, gpointer to_json)
 {
+  JsonNode *(*item_to_json) (gpointer item) = to_json;
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-  guint n = g_list_model_get_n_items (list);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (list, i);
-      json_array_add_element (array, to_json (item));
-    }
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    json_array_add_element (array, item_to_json (item_at (list, i)));
   json_node_take_array (node, array);
-  return node;
-}
-
-static JsonNode *
-entry_to_json (gpointer item)
-{
-  TkrKlepTurnEntry *entry = item;
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  json_object_set_string_member (object, "kind",
-                                 entry_kind_nicks[tkr_klep_turn_entry_get_kind (entry)]);
-  json_object_set_string_member (object, "name", tkr_klep_turn_entry_get_name (entry));
-  json_object_set_member (object, "members",
-                          list_to_json (tkr_klep_turn_entry_get_members (entry),
-                                        (ItemToJson) tkr_klep_combatant_to_json));
-  json_node_take_object (node, object);
   return node;
 }
 
@@ -1053,12 +1029,13 @@ write_json (TkrEncounter *encounter, JsonObject *object)
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
-  json_object_set_member (object, "order",
-                          list_to_json (tkr_encounter_get_order (encounter), entry_to_json));
+  json_object_set_member (
+    object, "order",
+    list_to_json (tkr_encounter_get_order (encounter), tkr_klep_turn_entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_klep_setup_to_json (self->setup));
   json_object_set_member (object, "zones",
-                          list_to_json (G_LIST_MODEL (self->zones), (ItemToJson) tkr_zone_to_json));
+                          list_to_json (G_LIST_MODEL (self->zones), tkr_zone_to_json));
 }
 
 /* What a file holds beyond the engine's skeleton, until it is committed. */
@@ -1087,99 +1064,38 @@ find_participant (const char *id, gpointer load)
   return tkr_encounter_load_find_character (load, id);
 }
 
+/* The order (turn entries) and the zones: lists of @member, each item
+ * read into @items. */
 static gboolean
-read_order (TkrKlepEncounter *self,
-            JsonObject *object,
-            const char *path,
-            TkrEncounterLoad *load,
-            GError **error)
+read_list (TkrKlepEncounter *self,
+           JsonObject *object,
+           const char *member,
+           const char *path,
+           TkrEncounterLoad *load,
+           GPtrArray *items,
+           GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "order");
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autofree char *list_path = tkr_json_path (path, member);
+  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
   JsonArray *array;
 
-  if (!tkr_json_get_array (object, "order", path, FALSE, &array, error))
-    return FALSE;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autofree char *members_path = tkr_json_path (item_path, "members");
-      g_autofree char *name = NULL;
-      g_autoptr (TkrKlepTurnEntry) entry = NULL;
-      JsonObject *item;
-      JsonArray *members;
-      int kind;
-
-      item = tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      if (item == NULL ||
-          !tkr_json_get_enum (item, "kind", item_path, TRUE, entry_kind_nicks, 0, &kind, error) ||
-          !tkr_json_get_string (item, "name", item_path, FALSE, "", &name, error) ||
-          !tkr_json_get_array (item, "members", item_path, TRUE, &members, error))
-        return FALSE;
-
-      /* A PC's entry is that PC alone; a group has at least one NPC. */
-      if (json_array_get_length (members) == 0 ||
-          (kind == TKR_KLEP_TURN_ENTRY_KIND_PC && json_array_get_length (members) != 1))
-        {
-          tkr_json_set_error (error, members_path,
-                              kind == TKR_KLEP_TURN_ENTRY_KIND_PC
-                                ? _ ("a PC’s place in the order holds exactly one character")
-                                : _ ("a group needs at least one NPC"));
-          return FALSE;
-        }
-
-      entry = tkr_klep_turn_entry_new (kind, name);
-      for (guint j = 0; j < json_array_get_length (members); j++)
-        {
-          g_autofree char *member_path = tkr_json_path_index (members_path, j);
-          g_autoptr (TkrKlepCombatant) combatant = NULL;
-          TkrCharacter *character;
-
-          combatant = tkr_klep_combatant_new_from_json (
-            json_array_get_element (members, j), member_path,
-            tkr_rules_get_beats_per_round (RULES (self)), find_participant, load, error);
-          if (combatant == NULL)
-            return FALSE;
-          character = CHARACTER (combatant);
-          if (!g_hash_table_add (seen, character))
-            {
-              tkr_json_set_error (error, member_path, _ ("“%s” has two places in the order"),
-                                  NAME (combatant));
-              return FALSE;
-            }
-          if (tkr_character_is_pc (character) != (kind == TKR_KLEP_TURN_ENTRY_KIND_PC))
-            {
-              tkr_json_set_error (error, member_path,
-                                  kind == TKR_KLEP_TURN_ENTRY_KIND_PC
-                                    ? _ ("“%s” is an NPC in a PC’s place")
-                                    : _ ("“%s” is a PC in an NPC group"),
-                                  NAME (combatant));
-              return FALSE;
-            }
-          tkr_klep_turn_entry_add_member (entry, combatant);
-        }
-      g_ptr_array_add (load->order, g_steal_pointer (&entry));
-    }
-  return TRUE;
-}
-
-static gboolean
-read_zones (JsonObject *object, const char *path, GPtrArray *zones, GError **error)
-{
-  g_autofree char *list_path = tkr_json_path (path, "zones");
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, "zones", path, FALSE, &array, error))
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
     return FALSE;
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      TkrZone *zone = tkr_zone_new_from_json (json_array_get_element (array, i), item_path, error);
+      JsonNode *node = json_array_get_element (array, i);
+      gpointer item;
 
-      if (zone == NULL)
+      if (items == load->order)
+        item = tkr_klep_turn_entry_new_from_json (node, item_path,
+                                                  tkr_rules_get_beats_per_round (RULES (self)),
+                                                  find_participant, load, placed, error);
+      else
+        item = tkr_zone_new_from_json (node, item_path, error);
+      if (item == NULL)
         return FALSE;
-      g_ptr_array_add (zones, zone);
+      g_ptr_array_add (items, item);
     }
   return TRUE;
 }
@@ -1256,8 +1172,8 @@ read_json (TkrEncounter *encounter,
 
   if (!tkr_json_get_string (object, "name", path, FALSE, "", &data->name, error) ||
       !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
-      !read_order (self, object, path, load, error) ||
-      !read_zones (object, path, data->zones, error) ||
+      !read_list (self, object, "order", path, load, load->order, error) ||
+      !read_list (self, object, "zones", path, load, data->zones, error) ||
       !read_setup (self, object, path, load, error))
     return FALSE;
   data->turn_serial = turn_serial;
