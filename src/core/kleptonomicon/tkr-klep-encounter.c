@@ -56,11 +56,10 @@ enum
   PROP_ZONES = G_N_ELEMENTS (fields) + 1,
 };
 
-#define ENC(self) TKR_ENCOUNTER (self)
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
+/* A turn slot's TkrKlepCombatants */
+#define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
@@ -125,60 +124,29 @@ tkr_klep_encounter_get_zones (TkrKlepEncounter *self)
   return G_LIST_MODEL (self->zones);
 }
 
-/* (transfer none): the list keeps the item */
+/* (transfer none) (nullable): the list keeps the item */
 static gpointer
 item_at (GListModel *list, guint index)
 {
   gpointer item = g_list_model_get_item (list, index);
 
-  g_object_unref (item);
+  if (item != NULL)
+    g_object_unref (item);
   return item;
 }
 
-static GListModel *
-members_of (GObject *slot)
-{
-  return tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot));
-}
-
-static TkrKlepCombatant *
-member_at (GObject *slot, guint index)
-{
-  return item_at (members_of (slot), index);
-}
-
-static guint
-n_members (GObject *slot)
-{
-  return g_list_model_get_n_items (members_of (slot));
-}
-
-/**
- * tkr_klep_encounter_get_current_entry:
- *
- * Returns: (transfer none) (nullable): the entry whose Turn it is (or was,
- *   at the End)
- */
+/* (transfer none) (nullable): the entry whose Turn it is (or was, at the
+ * End) */
 TkrKlepTurnEntry *
 tkr_klep_encounter_get_current_entry (TkrKlepEncounter *self)
 {
-  GListModel *order;
-  int index;
-
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-
-  order = tkr_encounter_get_order (ENC (self));
-  index = tkr_encounter_get_current_index (ENC (self));
-  if (index < 0 || (guint) index >= g_list_model_get_n_items (order))
-    return NULL;
-  return item_at (order, index);
+  /* No one's Turn (-1) is past the end of the order. */
+  return item_at (tkr_encounter_get_order (ENC (self)),
+                  (guint) tkr_encounter_get_current_index (ENC (self)));
 }
 
-/**
- * tkr_klep_encounter_find_combatant:
- *
- * Returns: (transfer none) (nullable): @character's combatant
- */
+/* (transfer none) (nullable): @character's combatant */
 TkrKlepCombatant *
 tkr_klep_encounter_find_combatant (TkrKlepEncounter *self, TkrCharacter *character)
 {
@@ -194,9 +162,8 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
   GObject *slot;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
   slot = tkr_encounter_get_current_slot (ENC (self));
-  return slot != NULL && g_list_store_find (G_LIST_STORE (members_of (slot)), combatant, NULL);
+  return slot != NULL && g_list_store_find (G_LIST_STORE (MEMBERS (slot)), combatant, NULL);
 }
 
 /* Checks and changes shared by the commands */
@@ -242,7 +209,8 @@ require_running (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **e
          require_combatant (self, combatant, error);
 }
 
-/* Records @property ("current" or "maximum") of @combatant's resource @id. */
+/* Records @property ("current" or "maximum") of @combatant's resource @id
+ * (a combatant has them all, see tkr_klep_combatant_new()). */
 static void
 set_resource (TkrKlepEncounter *self,
               TkrKlepCombatant *combatant,
@@ -250,10 +218,8 @@ set_resource (TkrKlepEncounter *self,
               const char *property,
               int value)
 {
-  TkrResource *resource = tkr_combatant_find_resource (TKR_COMBATANT (combatant), id);
-
-  g_assert (resource != NULL);
-  tkr_encounter_set (self, resource, property, value);
+  tkr_encounter_set (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), property,
+                     value);
 }
 
 /* Resource @id holds @maximum, all of it left. */
@@ -267,10 +233,7 @@ refill_resource (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char
 static void
 change (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int delta)
 {
-  gboolean changed =
-    tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
-
-  g_assert (changed);
+  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
 }
 
 /* The engine's hooks */
@@ -342,9 +305,8 @@ own_combatant (TkrCharacter *character, gpointer self)
 static GPtrArray *
 build_order (TkrEncounter *encounter)
 {
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
-
-  return tkr_klep_setup_build_order_with (self->setup, own_combatant, self);
+  return tkr_klep_setup_build_order_with (TKR_KLEP_ENCOUNTER (encounter)->setup, own_combatant,
+                                          encounter);
 }
 
 static void
@@ -368,9 +330,9 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
                      tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
 
-  for (guint i = 0; i < n_members (slot); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
     {
-      TkrKlepCombatant *combatant = member_at (slot, i);
+      TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       const char *slow_action = tkr_klep_combatant_get_pending_slow_action (combatant);
 
       refill_resource (self, combatant, "movement",
@@ -397,9 +359,9 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
   int beats = tkr_rules_get_beats_per_round (RULES (self));
 
-  for (guint i = 0; i < n_members (slot); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
     {
-      TkrKlepCombatant *combatant = member_at (slot, i);
+      TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),
                                                           self->turn_serial);
 
@@ -641,10 +603,8 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
 
   if (!require_running (self, combatant, error))
     return FALSE;
-
   time = tkr_ability_get_time (ability);
   name = tkr_ability_get_name (ability);
-
   if (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED)
     {
       gboolean slow = tkr_ability_time_is_slow (time);
@@ -860,15 +820,13 @@ tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *co
 TkrTestRoll *
 tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GRand *rand)
 {
-  int modifier;
-
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), NULL);
   g_return_val_if_fail (rand != NULL, NULL);
-
-  modifier = tkr_character_get_modifier_value (CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL,
-                                               DASH_TEST_SKILL);
-  return tkr_dice_roll_test (RULES (self), rand, modifier, 0, 0);
+  return tkr_dice_roll_test (RULES (self), rand,
+                             tkr_character_get_modifier_value (
+                               CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL),
+                             0, 0);
 }
 
 /**
@@ -1138,9 +1096,9 @@ collect_combatants (TkrKlepEncounter *self, TkrEncounterLoad *load)
   if (load->phase == TKR_PHASE_FREEPLAY)
     return;
   for (guint i = 0; i < load->order->len; i++)
-    for (guint j = 0; j < n_members (load->order->pdata[i]); j++)
+    for (guint j = 0; j < g_list_model_get_n_items (MEMBERS (load->order->pdata[i])); j++)
       {
-        TkrKlepCombatant *combatant = member_at (load->order->pdata[i], j);
+        TkrKlepCombatant *combatant = item_at (MEMBERS (load->order->pdata[i]), j);
 
         g_hash_table_insert (members, CHARACTER (combatant), combatant);
       }
@@ -1200,16 +1158,14 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
 static gboolean
 klep_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
-  TkrKlepSetup *setup = tkr_klep_encounter_get_setup (TKR_KLEP_ENCOUNTER (encounter));
-  TkrHistory *history = tkr_encounter_get_history (encounter);
+  TkrKlepSetup *setup = TKR_KLEP_ENCOUNTER (encounter)->setup;
   TkrCharacter *pc;
   TkrKlepNpcGroup *group;
 
-  if (setup == NULL)
-    return TRUE;
-  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
+  while (setup != NULL && tkr_klep_setup_get_next_test (setup, &pc, &group))
     {
-      g_autoptr (TkrTestRoll) roll = tkr_klep_setup_roll (setup, history, pc, group, rand, error);
+      g_autoptr (TkrTestRoll) roll =
+        tkr_klep_setup_roll (setup, HISTORY (encounter), pc, group, rand, error);
 
       if (roll == NULL)
         return FALSE;

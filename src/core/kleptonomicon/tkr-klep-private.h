@@ -8,6 +8,11 @@
 
 G_BEGIN_DECLS
 
+/* For TkrKlepEncounter's commands */
+#define ENC(self) TKR_ENCOUNTER (self)
+#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
+#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
+
 /* Between TkrKlepEncounter and TkrKlepCombatant: a range's name as this
  * Turn spells it (the sheet's, or the GM's grant), and the Movement
  * commands' changes, recorded in @history. */

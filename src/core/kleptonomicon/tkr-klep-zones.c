@@ -12,9 +12,6 @@
  * TkrKlepEncounter, recorded and logged like the others.
  */
 
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define ENC(self) TKR_ENCOUNTER (self)
 #define ZONES(self) G_LIST_STORE (tkr_klep_encounter_get_zones (self))
 
 static gboolean
@@ -22,6 +19,17 @@ find_zone (TkrKlepEncounter *self, TkrZone *zone, guint *position, GError **erro
 {
   return (TKR_IS_ZONE (zone) && g_list_store_find (ZONES (self), zone, position)) ||
          tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("That Zone is not in play"));
+}
+
+static gboolean
+check_zone_text (const char *name, const char *location, GError **error)
+{
+  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("A Zone needs a name, such as Fire or Dark"));
+  return location == NULL || g_utf8_validate (location, -1, NULL) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                        _ ("The Zone’s place is not valid text"));
 }
 
 static gboolean
@@ -59,17 +67,8 @@ tkr_klep_encounter_add_zone (
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
 
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                     _ ("A Zone needs a name, such as Fire or Dark"));
-      return NULL;
-    }
-  if (location != NULL && !g_utf8_validate (location, -1, NULL))
-    {
-      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("The Zone’s place is not valid text"));
-      return NULL;
-    }
+  if (!check_zone_text (name, location, error))
+    return NULL;
   info = tkr_rules_lookup_zone (RULES (self), name);
   max_stacks = info ? info->max_stacks : custom_zone_max_stacks (RULES (self));
   if (!check_zone_stacks (info ? info->name : name, stacks, max_stacks, error))
