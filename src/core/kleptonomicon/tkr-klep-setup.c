@@ -381,6 +381,8 @@ restart_tests (TkrKlepSetup *self, TkrHistory *history)
 static TkrKlepNpcGroup *
 walk_tests (TkrKlepSetup *self, TkrCharacter *pc, gboolean *placed, TkrKlepNpcGroup **placed_after)
 {
+  *placed = TRUE;
+  *placed_after = NULL;
   for (guint i = n_groups (self); i > 0; i--)
     {
       TkrKlepNpcGroup *group = group_at (self, i - 1);
@@ -389,18 +391,14 @@ walk_tests (TkrKlepSetup *self, TkrCharacter *pc, gboolean *placed, TkrKlepNpcGr
       if (mark == NULL)
         {
           *placed = FALSE;
-          *placed_after = NULL;
           return group;
         }
       if (tkr_rules_classify (self->rules, mark->score) == TKR_SCORE_RANGE_LOW)
         {
-          *placed = TRUE;
           *placed_after = group;
           return NULL;
         }
     }
-  *placed = TRUE;
-  *placed_after = NULL;
   return NULL;
 }
 
