@@ -1348,21 +1348,19 @@ lookup_pc (TkrKlepSetup *setup, const char *id)
 
 static gboolean
 read_mark (TkrKlepSetup *setup,
-           JsonArray *array,
-           guint index,
-           const char *path,
+           JsonNode *node,
+           const char *mark_path,
            gboolean with_score,
            TkrCharacter **pc,
            TkrKlepNpcGroup **group,
            int *score,
            GError **error)
 {
-  g_autofree char *mark_path = tkr_json_path_index (path, index);
   g_autofree char *id = NULL;
   JsonObject *object;
   gint64 group_index, value = 0;
 
-  object = tkr_json_require_object (json_array_get_element (array, index), mark_path, error);
+  object = tkr_json_require_object (node, mark_path, error);
   if (object == NULL || !tkr_json_get_string (object, "pc", mark_path, TRUE, NULL, &id, error) ||
       !tkr_json_get_int (object, "group", mark_path, TRUE, 0, (gint64) n_groups (setup) - 1, 0,
                          &group_index, error) ||
@@ -1382,45 +1380,41 @@ read_mark (TkrKlepSetup *setup,
   return TRUE;
 }
 
+/* The marks of a PC toward a group in @member: "scores" (@with_score) or
+ * "sneaky". */
 static gboolean
-read_marks (TkrKlepSetup *setup, JsonObject *object, const char *path, GError **error)
+read_marks (TkrKlepSetup *setup,
+            JsonObject *object,
+            const char *member,
+            const char *path,
+            gboolean with_score,
+            GError **error)
 {
-  g_autofree char *scores_path = tkr_json_path (path, "scores");
-  g_autofree char *sneaky_path = tkr_json_path (path, "sneaky");
-  JsonArray *scores, *sneaky;
+  g_autofree char *list_path = tkr_json_path (path, member);
+  JsonArray *array;
 
-  if (!tkr_json_get_array (object, "scores", path, FALSE, &scores, error) ||
-      !tkr_json_get_array (object, "sneaky", path, FALSE, &sneaky, error))
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
     return FALSE;
-
-  for (guint i = 0; scores != NULL && i < json_array_get_length (scores); i++)
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
+      g_autofree char *mark_path = tkr_json_path_index (list_path, i);
+      g_autoptr (GError) local_error = NULL;
       TkrCharacter *pc;
       TkrKlepNpcGroup *group;
       int score;
-      g_autoptr (GError) local_error = NULL;
 
-      if (!read_mark (setup, scores, i, scores_path, TRUE, &pc, &group, &score, error))
+      if (!read_mark (setup, json_array_get_element (array, i), mark_path, with_score, &pc, &group,
+                      &score, error))
         return FALSE;
       /* Scores are stored in the order they were entered, so each must be
        * its PC's next test, as when it was typed in. */
-      if (!tkr_klep_setup_enter_score (setup, NULL, pc, group, score, &local_error))
+      if (!with_score)
+        tkr_klep_setup_set_sneaky (setup, NULL, pc, group, TRUE);
+      else if (!tkr_klep_setup_enter_score (setup, NULL, pc, group, score, &local_error))
         {
-          g_autofree char *mark_path = tkr_json_path_index (scores_path, i);
           tkr_json_set_error (error, mark_path, "%s", local_error->message);
           return FALSE;
         }
-    }
-
-  for (guint i = 0; sneaky != NULL && i < json_array_get_length (sneaky); i++)
-    {
-      TkrCharacter *pc;
-      TkrKlepNpcGroup *group;
-      int unused;
-
-      if (!read_mark (setup, sneaky, i, sneaky_path, FALSE, &pc, &group, &unused, error))
-        return FALSE;
-      tkr_klep_setup_set_sneaky (setup, NULL, pc, group, TRUE);
     }
   return TRUE;
 }
@@ -1529,7 +1523,9 @@ tkr_klep_setup_load_json (TkrKlepSetup *self,
   if (!read_groups (loaded, &reader, object, path, error) ||
       !tkr_json_get_array (object, "pcs", path, FALSE, &pcs, error) ||
       (pcs != NULL && !read_characters (&reader, pcs, pcs_path, TRUE, loaded->pcs, error)) ||
-      !read_marks (loaded, object, path, error) || !read_ties (loaded, object, path, error))
+      !read_marks (loaded, object, "scores", path, TRUE, error) ||
+      !read_marks (loaded, object, "sneaky", path, FALSE, error) ||
+      !read_ties (loaded, object, path, error))
     return FALSE;
 
   move_store (self->groups, loaded->groups);
