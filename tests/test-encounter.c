@@ -746,6 +746,19 @@ test_improvised_movement (Fixture *f, gconstpointer data)
   ok (tkr_klep_encounter_move (f->encounter, alice, "Swim", 1, &error), error);
   g_assert_cmpstr (last_log (f), ==, "Alice spends 1 Movement on improvised Swim, without penalty");
 
+  /* Undo takes the move and then the grant back; redo brings them again. */
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_klep_combatant_get_range_spent (alice, "Swim"), ==, 0);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_false (tkr_klep_combatant_is_improvised (alice, "Swim", NULL));
+  g_assert_true (tkr_klep_combatant_is_improvised (alice, "Climb", NULL));
+  g_assert_cmpint (tkr_klep_combatant_get_range_spent (alice, "Climb"), ==, 3);
+  g_assert_true (tkr_history_redo (f->history));
+  g_assert_true (tkr_klep_combatant_is_improvised (alice, "Swim", &waived));
+  g_assert_true (waived);
+  g_assert_true (tkr_history_redo (f->history));
+  g_assert_cmpint (tkr_klep_combatant_get_range_spent (alice, "Swim"), ==, 1);
+
   /* A range on the sheet needs no grant; nonsense grants are refused. */
   g_assert_false (
     tkr_klep_encounter_grant_improvised_range (f->encounter, alice, "Walk", 2, FALSE, &error));

@@ -4,9 +4,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-fields.h"
+#include "tkr-json.h"
 #include "tkr-klep-combatant.h"
 #include "tkr-klep-private.h"
-#include "tkr-json.h"
 
 #define CHARACTER(self) tkr_combatant_get_character (TKR_COMBATANT (self))
 
@@ -17,7 +18,17 @@
  * rest as properties, so that TkrHistory can record and undo them; the
  * rules that change them live in TkrKlepEncounter. Conditions live on the
  * character sheet.
+ *
+ * The Movement spent per range and the GM's improvised grants are tables
+ * (range name -> RangeUse), NULL when empty. A table is never changed once
+ * it is set: a command records a new one, so the history keeps the old.
  */
+
+typedef struct
+{
+  int amount;      /* Movement spent, or the units granted */
+  gboolean waived; /* a grant without the improvised cost */
+} RangeUse;        /* in a GRcBox, shared between tables */
 
 struct _TkrKlepCombatant
 {
@@ -25,25 +36,12 @@ struct _TkrKlepCombatant
 
   int beats_owed;
   int dashes;
-  GVariant *range_spent; /* a{si} */
-  GVariant *improvised;  /* a{s(ib)} */
   char *pending_slow_action;
+  GHashTable *range_spent;
+  GHashTable *improvised;
 };
 
 G_DEFINE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, TKR_TYPE_COMBATANT)
-
-enum
-{
-  PROP_0,
-  PROP_BEATS_OWED,
-  PROP_DASHES,
-  PROP_RANGE_SPENT,
-  PROP_IMPROVISED,
-  PROP_PENDING_SLOW_ACTION,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 /* Bounds that no table reaches but a hostile file might exceed. */
 #define MAX_BEATS 100
@@ -51,123 +49,69 @@ static GParamSpec *properties[N_PROPS];
 #define MAX_MOVEMENT 10000000
 #define MAX_DASHES 100
 
+static const TkrField fields[] = {
+  TKR_FIELD_INT (TkrKlepCombatant, beats_owed, "beats-owed", NULL, 0, MAX_BEATS, 0),
+  TKR_FIELD_INT (TkrKlepCombatant, dashes, "dashes", NULL, 0, MAX_DASHES, 0),
+  TKR_FIELD_STRING (
+    TkrKlepCombatant, pending_slow_action, "pending-slow-action", "pending_slow_action"),
+};
+
+enum
+{
+  PROP_RANGE_SPENT = G_N_ELEMENTS (fields) + 1,
+  PROP_IMPROVISED,
+};
+
 static void
 tkr_klep_combatant_finalize (GObject *object)
 {
   TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
 
-  g_clear_pointer (&self->range_spent, g_variant_unref);
-  g_clear_pointer (&self->improvised, g_variant_unref);
-  g_free (self->pending_slow_action);
-
+  tkr_fields_clear (object, TKR_TYPE_KLEP_COMBATANT);
+  g_clear_pointer (&self->range_spent, g_hash_table_unref);
+  g_clear_pointer (&self->improvised, g_hash_table_unref);
   G_OBJECT_CLASS (tkr_klep_combatant_parent_class)->finalize (object);
 }
 
-static int *
-int_field (TkrKlepCombatant *self, guint prop_id)
+static GHashTable **
+table_field (TkrKlepCombatant *self, guint prop_id)
 {
-  switch (prop_id)
-    {
-    case PROP_BEATS_OWED:
-      return &self->beats_owed;
-    case PROP_DASHES:
-      return &self->dashes;
-    default:
-      return NULL;
-    }
+  return prop_id == PROP_RANGE_SPENT ? &self->range_spent : &self->improvised;
 }
 
 static void
 tkr_klep_combatant_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
-  int *field = int_field (self, prop_id);
-
-  if (field != NULL)
-    {
-      g_value_set_int (value, *field);
-      return;
-    }
-
-  switch (prop_id)
-    {
-    case PROP_RANGE_SPENT:
-      g_value_set_variant (value, self->range_spent);
-      break;
-    case PROP_IMPROVISED:
-      g_value_set_variant (value, self->improvised);
-      break;
-    case PROP_PENDING_SLOW_ACTION:
-      g_value_set_string (value, self->pending_slow_action);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-set_variant (
-  TkrKlepCombatant *self, GVariant **field, GVariant *value, const char *type, GParamSpec *pspec)
-{
-  g_autoptr (GVariant) new_value = NULL;
-
-  if (value == NULL)
-    new_value = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE (type + 1), NULL, 0));
+  if (prop_id <= G_N_ELEMENTS (fields))
+    tkr_fields_get_property (object, prop_id, value, pspec);
   else
-    new_value = g_variant_ref_sink (value);
-
-  if (*field != NULL && g_variant_equal (*field, new_value))
-    return;
-  g_clear_pointer (field, g_variant_unref);
-  *field = g_steal_pointer (&new_value);
-  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+    g_value_set_boxed (value, *table_field (TKR_KLEP_COMBATANT (object), prop_id));
 }
 
+/* An empty table is stored as NULL, so that clearing an empty one records
+ * nothing. */
 static void
 tkr_klep_combatant_set_property (GObject *object,
                                  guint prop_id,
                                  const GValue *value,
                                  GParamSpec *pspec)
 {
-  TkrKlepCombatant *self = TKR_KLEP_COMBATANT (object);
-  int *field = int_field (self, prop_id);
+  GHashTable **field, *table;
 
-  if (field != NULL)
+  if (prop_id <= G_N_ELEMENTS (fields))
     {
-      if (*field != g_value_get_int (value))
-        {
-          *field = g_value_get_int (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
+      tkr_fields_set_property (object, prop_id, value, pspec);
       return;
     }
-
-  switch (prop_id)
-    {
-    case PROP_RANGE_SPENT:
-      set_variant (self, &self->range_spent, g_value_get_variant (value), "a{si}", pspec);
-      break;
-    case PROP_IMPROVISED:
-      set_variant (self, &self->improvised, g_value_get_variant (value), "a{s(ib)}", pspec);
-      break;
-    case PROP_PENDING_SLOW_ACTION:
-      if (g_strcmp0 (self->pending_slow_action, g_value_get_string (value)) != 0)
-        {
-          g_free (self->pending_slow_action);
-          self->pending_slow_action = g_value_dup_string (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static GParamSpec *
-int_pspec (const char *name, int maximum)
-{
-  return g_param_spec_int (name, NULL, NULL, 0, maximum, 0,
-                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  field = table_field (TKR_KLEP_COMBATANT (object), prop_id);
+  table = g_value_get_boxed (value);
+  if (table != NULL && g_hash_table_size (table) == 0)
+    table = NULL;
+  if (*field == table)
+    return;
+  g_clear_pointer (field, g_hash_table_unref);
+  *field = table != NULL ? g_hash_table_ref (table) : NULL;
+  g_object_notify_by_pspec (object, pspec);
 }
 
 /* The Kleptonomicon keeps conditions on the character sheet. */
@@ -181,33 +125,26 @@ static void
 tkr_klep_combatant_class_init (TkrKlepCombatantClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  TkrCombatantClass *combatant_class = TKR_COMBATANT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = tkr_klep_combatant_finalize;
   object_class->get_property = tkr_klep_combatant_get_property;
   object_class->set_property = tkr_klep_combatant_set_property;
+  TKR_COMBATANT_CLASS (klass)->get_conditions = get_conditions;
 
-  combatant_class->get_conditions = get_conditions;
-
-  properties[PROP_BEATS_OWED] = int_pspec ("beats-owed", MAX_BEATS);
-  properties[PROP_DASHES] = int_pspec ("dashes", MAX_DASHES);
-  properties[PROP_RANGE_SPENT] =
-    g_param_spec_variant ("range-spent", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_IMPROVISED] =
-    g_param_spec_variant ("improvised", NULL, NULL, G_VARIANT_TYPE ("a{s(ib)}"), NULL,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PENDING_SLOW_ACTION] =
-    g_param_spec_string ("pending-slow-action", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
+  /* GHashTable of range name -> RangeUse, or NULL; see above. */
+  g_object_class_install_property (
+    object_class, PROP_RANGE_SPENT,
+    g_param_spec_boxed ("range-spent", NULL, NULL, G_TYPE_HASH_TABLE, flags));
+  g_object_class_install_property (
+    object_class, PROP_IMPROVISED,
+    g_param_spec_boxed ("improvised", NULL, NULL, G_TYPE_HASH_TABLE, flags));
 }
 
 static void
 tkr_klep_combatant_init (TkrKlepCombatant *self)
 {
-  self->range_spent = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{si}"), NULL, 0));
-  self->improvised = g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("{s(ib)}"), NULL, 0));
 }
 
 static TkrResource *
@@ -306,60 +243,129 @@ tkr_klep_combatant_get_pending_slow_action (TkrKlepCombatant *self)
   return self->pending_slow_action;
 }
 
+/* Range tables */
+
+/* @range's entry in @table, by any case ("walk" finds "Walk"). */
+static RangeUse *
+find_use (GHashTable *table, const char *range)
+{
+  GHashTableIter iter;
+  gpointer name, use;
+
+  if (table == NULL)
+    return NULL;
+  use = g_hash_table_lookup (table, range);
+  g_hash_table_iter_init (&iter, table);
+  while (use == NULL && g_hash_table_iter_next (&iter, &name, &use))
+    if (g_ascii_strcasecmp (name, range) != 0)
+      use = NULL;
+  return use;
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b, gpointer unused)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* (transfer container): @table's range names in byte order, as files
+ * keep them. */
+static const char **
+sorted_names (GHashTable *table, guint *n)
+{
+  const char **names;
+
+  if (table == NULL)
+    {
+      *n = 0;
+      return g_new0 (const char *, 1);
+    }
+  names = (const char **) g_hash_table_get_keys_as_array (table, n);
+  g_qsort_with_data (names, *n, sizeof (char *), compare_strings, NULL);
+  return names;
+}
+
+static GHashTable *
+new_table (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_rc_box_release);
+}
+
+static void
+table_insert (GHashTable *table, const char *range, int amount, gboolean waived)
+{
+  RangeUse *use = g_rc_box_new (RangeUse);
+
+  use->amount = amount;
+  use->waived = waived;
+  g_hash_table_insert (table, g_strdup (range), use);
+}
+
+/* Records a new table for @prop_id: the old one with @range set. */
+static void
+record_use (TkrKlepCombatant *self,
+            TkrHistory *history,
+            guint prop_id,
+            const char *range,
+            int amount,
+            gboolean waived)
+{
+  GHashTable *old = *table_field (self, prop_id);
+  g_autoptr (GHashTable) table = new_table ();
+  GHashTableIter iter;
+  gpointer name, use;
+
+  if (old != NULL)
+    {
+      g_hash_table_iter_init (&iter, old);
+      while (g_hash_table_iter_next (&iter, &name, &use))
+        g_hash_table_insert (table, g_strdup (name), g_rc_box_acquire (use));
+    }
+  table_insert (table, range, amount, waived);
+  tkr_history_set (history, self, prop_id == PROP_RANGE_SPENT ? "range-spent" : "improvised",
+                   table);
+}
+
+void
+tkr_klep_combatant_record_spent (TkrKlepCombatant *self,
+                                 TkrHistory *history,
+                                 const char *range,
+                                 int spent)
+{
+  record_use (self, history, PROP_RANGE_SPENT, range, spent, FALSE);
+}
+
+void
+tkr_klep_combatant_record_grant (
+  TkrKlepCombatant *self, TkrHistory *history, const char *range, int units, gboolean waived)
+{
+  record_use (self, history, PROP_IMPROVISED, range, units, waived);
+}
+
 int
 tkr_klep_combatant_get_range_spent (TkrKlepCombatant *self, const char *range)
 {
-  GVariantIter iter;
-  const char *name;
-  int spent;
+  RangeUse *use;
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
   g_return_val_if_fail (range != NULL, 0);
 
-  g_variant_iter_init (&iter, self->range_spent);
-  while (g_variant_iter_next (&iter, "{&si}", &name, &spent))
-    if (g_ascii_strcasecmp (name, range) == 0)
-      return spent;
-  return 0;
+  use = find_use (self->range_spent, range);
+  return use != NULL ? use->amount : 0;
 }
 
 gboolean
 tkr_klep_combatant_is_improvised (TkrKlepCombatant *self, const char *range, gboolean *waived)
 {
-  GVariantIter iter;
-  const char *name;
-  int units;
-  gboolean is_waived;
+  RangeUse *use;
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), FALSE);
   g_return_val_if_fail (range != NULL, FALSE);
 
-  g_variant_iter_init (&iter, self->improvised);
-  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &is_waived))
-    if (g_ascii_strcasecmp (name, range) == 0)
-      {
-        if (waived)
-          *waived = is_waived;
-        return TRUE;
-      }
+  use = find_use (self->improvised, range);
   if (waived)
-    *waived = FALSE;
-  return FALSE;
-}
-
-static int
-improvised_units (TkrKlepCombatant *self, const char *range)
-{
-  GVariantIter iter;
-  const char *name;
-  int units;
-  gboolean waived;
-
-  g_variant_iter_init (&iter, self->improvised);
-  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &waived))
-    if (g_ascii_strcasecmp (name, range) == 0)
-      return units;
-  return 0;
+    *waived = use != NULL && use->waived;
+  return use != NULL;
 }
 
 /* Seed, "Movement": each range takes at most its own value per Turn, and a
@@ -367,15 +373,14 @@ improvised_units (TkrKlepCombatant *self, const char *range)
 int
 tkr_klep_combatant_get_range_cap (TkrKlepCombatant *self, const char *range)
 {
+  RangeUse *grant;
   int units;
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), 0);
   g_return_val_if_fail (range != NULL, 0);
 
-  if (tkr_klep_combatant_is_improvised (self, range, NULL))
-    units = improvised_units (self, range);
-  else
-    units = tkr_character_get_range_units (CHARACTER (self), range);
+  grant = find_use (self->improvised, range);
+  units = grant != NULL ? grant->amount : tkr_character_get_range_units (CHARACTER (self), range);
   return units * (1 + self->dashes);
 }
 
@@ -389,11 +394,8 @@ GStrv
 tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autofree const char **granted = NULL;
   GListModel *ranges;
-  GVariantIter iter;
-  const char *name;
-  int units;
-  gboolean waived;
   guint n;
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
@@ -408,15 +410,15 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
         g_ptr_array_add (names, g_strdup (tkr_movement_range_get_name (range)));
     }
 
-  g_variant_iter_init (&iter, self->improvised);
-  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &units, &waived))
+  granted = sorted_names (self->improvised, &n);
+  for (guint i = 0; i < n; i++)
     {
       gboolean known = FALSE;
 
-      for (guint i = 0; i < names->len && !known; i++)
-        known = g_ascii_strcasecmp (g_ptr_array_index (names, i), name) == 0;
+      for (guint j = 0; j < names->len && !known; j++)
+        known = g_ascii_strcasecmp (g_ptr_array_index (names, j), granted[i]) == 0;
       if (!known)
-        g_ptr_array_add (names, g_strdup (name));
+        g_ptr_array_add (names, g_strdup (granted[i]));
     }
 
   g_ptr_array_sort (names, compare_names);
@@ -443,214 +445,134 @@ tkr_klep_combatant_canonical_range (TkrKlepCombatant *combatant, const char *ran
   return g_strdup (range);
 }
 
-typedef struct
-{
-  const char *key;
-  GVariant *value;
-} DictEntry;
-
-static int
-compare_entries (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (((const DictEntry *) a)->key, ((const DictEntry *) b)->key);
-}
-
-/* @dict with @key set to @value (a{si} or a{s(ib)}), keys sorted so that
- * equal states are equal variants. */
-static GVariant *
-dict_with (GVariant *dict, const char *key, GVariant *value)
-{
-  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (DictEntry));
-  g_autoptr (GVariant) new_value = g_variant_ref_sink (value);
-  GVariantBuilder builder;
-  GVariantIter iter;
-  DictEntry entry;
-
-  g_variant_iter_init (&iter, dict);
-  while (g_variant_iter_next (&iter, "{&s@*}", &entry.key, &entry.value))
-    {
-      if (g_str_equal (entry.key, key))
-        g_variant_unref (entry.value);
-      else
-        g_array_append_val (entries, entry);
-    }
-  entry.key = key;
-  entry.value = g_variant_ref (new_value);
-  g_array_append_val (entries, entry);
-  g_array_sort (entries, compare_entries);
-
-  g_variant_builder_init (&builder, g_variant_get_type (dict));
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DictEntry *e = &g_array_index (entries, DictEntry, i);
-
-      g_variant_builder_add (&builder, "{s@*}", e->key, e->value);
-      g_variant_unref (e->value);
-    }
-  return g_variant_builder_end (&builder);
-}
-
-/* The state of "range-spent" with @range at @spent (floating). */
-GVariant *
-tkr_klep_combatant_range_spent_with (TkrKlepCombatant *self, const char *range, int spent)
-{
-  return dict_with (self->range_spent, range, g_variant_new_int32 (spent));
-}
-
-/* The state of "improvised" with a grant for @range (floating). */
-GVariant *
-tkr_klep_combatant_improvised_with (TkrKlepCombatant *self,
-                                    const char *range,
-                                    int units,
-                                    gboolean waived)
-{
-  return dict_with (self->improvised, range, g_variant_new ("(ib)", units, waived));
-}
-
 /* Files */
+
+/* The numbers a file keeps, in its order, with their bounds. */
+enum
+{
+  BEATS_LEFT,
+  BEATS_OWED,
+  FREE_USED,
+  FREE_ALLOWED,
+  MOVEMENT_GAINED,
+  MOVEMENT_LEFT,
+  DASHES,
+  N_NUMBERS
+};
+
+static const struct
+{
+  const char *member;
+  gint64 maximum;
+} numbers[N_NUMBERS] = {
+  { "beats_left", MAX_BEATS },
+  { "beats_owed", MAX_BEATS },
+  { "free_actions_used", MAX_FREE_ACTIONS },
+  { "free_actions_allowed", MAX_FREE_ACTIONS },
+  { "movement_gained", MAX_MOVEMENT },
+  { "movement_left", MAX_MOVEMENT },
+  { "dashes", MAX_DASHES },
+};
+
+/* "range_spent" maps a range to the Movement spent; "improvised" maps it
+ * to {"units", "waived"}. */
+static void
+ranges_to_json (JsonObject *object, const char *member, GHashTable *table, gboolean grants)
+{
+  JsonObject *map = json_object_new ();
+  guint n;
+  g_autofree const char **names = sorted_names (table, &n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RangeUse *use = g_hash_table_lookup (table, names[i]);
+      JsonObject *grant;
+
+      if (!grants)
+        {
+          json_object_set_int_member (map, names[i], use->amount);
+          continue;
+        }
+      grant = json_object_new ();
+      json_object_set_int_member (grant, "units", use->amount);
+      json_object_set_boolean_member (grant, "waived", use->waived);
+      json_object_set_object_member (map, names[i], grant);
+    }
+  json_object_set_object_member (object, member, map);
+}
 
 JsonNode *
 tkr_klep_combatant_to_json (TkrKlepCombatant *self)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  GVariantIter iter;
-  const char *name;
-  int value;
-  gboolean waived;
-  const struct
-  {
-    const char *member;
-    int value;
-  } numbers[] = {
-    { "beats_left", tkr_klep_combatant_get_beats_left (self) },
-    { "beats_owed", self->beats_owed },
-    { "free_actions_used", tkr_klep_combatant_get_free_actions_used (self) },
-    { "free_actions_allowed", tkr_klep_combatant_get_free_actions_allowed (self) },
-    { "movement_gained", tkr_klep_combatant_get_movement_gained (self) },
-    { "movement_left", tkr_klep_combatant_get_movement_left (self) },
-    { "dashes", self->dashes },
-  };
+  JsonObject *object;
+  JsonNode *node;
+  int values[N_NUMBERS];
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "character");
-  json_builder_add_string_value (builder, tkr_character_get_id (CHARACTER (self)));
-  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
-    {
-      json_builder_set_member_name (builder, numbers[i].member);
-      json_builder_add_int_value (builder, numbers[i].value);
-    }
+  values[BEATS_LEFT] = tkr_klep_combatant_get_beats_left (self);
+  values[BEATS_OWED] = self->beats_owed;
+  values[FREE_USED] = tkr_klep_combatant_get_free_actions_used (self);
+  values[FREE_ALLOWED] = tkr_klep_combatant_get_free_actions_allowed (self);
+  values[MOVEMENT_GAINED] = tkr_klep_combatant_get_movement_gained (self);
+  values[MOVEMENT_LEFT] = tkr_klep_combatant_get_movement_left (self);
+  values[DASHES] = self->dashes;
 
-  json_builder_set_member_name (builder, "range_spent");
-  json_builder_begin_object (builder);
-  g_variant_iter_init (&iter, self->range_spent);
-  while (g_variant_iter_next (&iter, "{&si}", &name, &value))
-    {
-      json_builder_set_member_name (builder, name);
-      json_builder_add_int_value (builder, value);
-    }
-  json_builder_end_object (builder);
-
-  json_builder_set_member_name (builder, "improvised");
-  json_builder_begin_object (builder);
-  g_variant_iter_init (&iter, self->improvised);
-  while (g_variant_iter_next (&iter, "{&s(ib)}", &name, &value, &waived))
-    {
-      json_builder_set_member_name (builder, name);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "units");
-      json_builder_add_int_value (builder, value);
-      json_builder_set_member_name (builder, "waived");
-      json_builder_add_boolean_value (builder, waived);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_object (builder);
-
-  if (self->pending_slow_action != NULL)
-    {
-      json_builder_set_member_name (builder, "pending_slow_action");
-      json_builder_add_string_value (builder, self->pending_slow_action);
-    }
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+  object = json_object_new ();
+  json_object_set_string_member (object, "character", tkr_character_get_id (CHARACTER (self)));
+  for (guint i = 0; i < N_NUMBERS; i++)
+    json_object_set_int_member (object, numbers[i].member, values[i]);
+  ranges_to_json (object, "range_spent", self->range_spent, FALSE);
+  ranges_to_json (object, "improvised", self->improvised, TRUE);
+  tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_KLEP_COMBATANT, object);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, object);
+  return node;
 }
 
 static gboolean
-read_range_spent (JsonObject *object, const char *path, GVariant **out, GError **error)
+read_ranges (JsonObject *object,
+             const char *member,
+             const char *path,
+             gboolean grants,
+             GHashTable **out,
+             GError **error)
 {
-  g_autofree char *map_path = tkr_json_path (path, "range_spent");
-  g_autoptr (GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a{si}"));
+  g_autofree char *map_path = tkr_json_path (path, member);
+  g_autoptr (GHashTable) table = new_table ();
+  g_autoptr (GList) names = NULL;
   JsonObject *map;
-  GList *members;
 
-  if (!tkr_json_get_object (object, "range_spent", path, FALSE, &map, error))
+  if (!tkr_json_get_object (object, member, path, FALSE, &map, error))
     return FALSE;
-  if (map != NULL)
+  names = map != NULL ? json_object_get_members (map) : NULL;
+  for (GList *l = names; l != NULL; l = l->next)
     {
-      members = json_object_get_members (map);
-      for (GList *l = members; l != NULL; l = l->next)
-        {
-          gint64 spent;
+      const char *name = l->data;
+      gint64 amount;
+      gboolean waived = FALSE;
 
-          if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
-            {
-              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
-              g_list_free (members);
-              return FALSE;
-            }
-          if (!tkr_json_get_int (map, l->data, map_path, TRUE, 0, MAX_MOVEMENT, 0, &spent, error))
-            {
-              g_list_free (members);
-              return FALSE;
-            }
-          g_variant_builder_add (builder, "{si}", (const char *) l->data, (int) spent);
+      if (!g_utf8_validate (name, -1, NULL) || *name == '\0')
+        {
+          tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
+          return FALSE;
         }
-      g_list_free (members);
-    }
-  *out = g_variant_ref_sink (g_variant_builder_end (builder));
-  return TRUE;
-}
-
-static gboolean
-read_improvised (JsonObject *object, const char *path, GVariant **out, GError **error)
-{
-  g_autofree char *map_path = tkr_json_path (path, "improvised");
-  g_autoptr (GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a{s(ib)}"));
-  JsonObject *map;
-  GList *members;
-
-  if (!tkr_json_get_object (object, "improvised", path, FALSE, &map, error))
-    return FALSE;
-  if (map != NULL)
-    {
-      members = json_object_get_members (map);
-      for (GList *l = members; l != NULL; l = l->next)
+      if (grants)
         {
+          g_autofree char *grant_path = tkr_json_path (map_path, name);
           JsonObject *grant;
-          g_autofree char *grant_path = tkr_json_path (map_path, l->data);
-          gint64 units;
-          gboolean waived;
 
-          if (!g_utf8_validate (l->data, -1, NULL) || *(const char *) l->data == '\0')
-            {
-              tkr_json_set_error (error, map_path, _ ("a range name is empty or not valid UTF-8"));
-              g_list_free (members);
-              return FALSE;
-            }
-          if (!tkr_json_get_object (map, l->data, map_path, TRUE, &grant, error) ||
-              !tkr_json_get_int (grant, "units", grant_path, TRUE, 1, MAX_MOVEMENT, 0, &units,
+          if (!tkr_json_get_object (map, name, map_path, TRUE, &grant, error) ||
+              !tkr_json_get_int (grant, "units", grant_path, TRUE, 1, MAX_MOVEMENT, 0, &amount,
                                  error) ||
               !tkr_json_get_bool (grant, "waived", grant_path, FALSE, FALSE, &waived, error))
-            {
-              g_list_free (members);
-              return FALSE;
-            }
-          g_variant_builder_add (builder, "{s(ib)}", (const char *) l->data, (int) units, waived);
+            return FALSE;
         }
-      g_list_free (members);
+      else if (!tkr_json_get_int (map, name, map_path, TRUE, 0, MAX_MOVEMENT, 0, &amount, error))
+        return FALSE;
+      table_insert (table, name, (int) amount, waived);
     }
-  *out = g_variant_ref_sink (g_variant_builder_end (builder));
+  *out = g_steal_pointer (&table);
   return TRUE;
 }
 
@@ -663,34 +585,17 @@ tkr_klep_combatant_new_from_json (JsonNode *node,
                                   GError **error)
 {
   g_autoptr (TkrKlepCombatant) self = NULL;
-  g_autoptr (GVariant) range_spent = NULL;
-  g_autoptr (GVariant) improvised = NULL;
+  g_autoptr (GHashTable) range_spent = NULL;
+  g_autoptr (GHashTable) improvised = NULL;
   g_autofree char *id = NULL;
-  g_autofree char *pending = NULL;
   JsonObject *object;
   TkrCharacter *character;
-  gint64 numbers[7];
-  const struct
-  {
-    const char *member;
-    gint64 maximum;
-  } fields[] = {
-    { "beats_left", MAX_BEATS },
-    { "beats_owed", MAX_BEATS },
-    { "free_actions_used", MAX_FREE_ACTIONS },
-    { "free_actions_allowed", MAX_FREE_ACTIONS },
-    { "movement_gained", MAX_MOVEMENT },
-    { "movement_left", MAX_MOVEMENT },
-    { "dashes", MAX_DASHES },
-  };
+  gint64 values[N_NUMBERS];
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (fields) == G_N_ELEMENTS (numbers));
   g_return_val_if_fail (resolve != NULL, NULL);
 
   object = tkr_json_require_object (node, path, error);
-  if (object == NULL)
-    return NULL;
-  if (!tkr_json_get_string (object, "character", path, TRUE, NULL, &id, error))
+  if (object == NULL || !tkr_json_get_string (object, "character", path, TRUE, NULL, &id, error))
     return NULL;
 
   character = resolve (id, user_data);
@@ -701,29 +606,32 @@ tkr_klep_combatant_new_from_json (JsonNode *node,
       return NULL;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (!tkr_json_get_int (object, fields[i].member, path, FALSE, 0, fields[i].maximum, 0,
-                           &numbers[i], error))
+  for (guint i = 0; i < N_NUMBERS; i++)
+    if (!tkr_json_get_int (object, numbers[i].member, path, FALSE, 0, numbers[i].maximum, 0,
+                           &values[i], error))
       return NULL;
 
-  if (numbers[5] > numbers[4])
+  if (values[MOVEMENT_LEFT] > values[MOVEMENT_GAINED])
     {
       g_autofree char *left_path = tkr_json_path (path, "movement_left");
       tkr_json_set_error (error, left_path, _ ("more Movement is left than was gained"));
       return NULL;
     }
 
-  if (!read_range_spent (object, path, &range_spent, error) ||
-      !read_improvised (object, path, &improvised, error) ||
-      !tkr_json_get_string (object, "pending_slow_action", path, FALSE, NULL, &pending, error))
+  if (!read_ranges (object, "range_spent", path, FALSE, &range_spent, error) ||
+      !read_ranges (object, "improvised", path, TRUE, &improvised, error))
     return NULL;
 
-  self = tkr_klep_combatant_new (character, beats_per_round, (int) numbers[3]);
-  g_object_set (resource (self, "beats"), "current", (int) numbers[0], NULL);
-  g_object_set (resource (self, "free-actions"), "current", (int) (numbers[3] - numbers[2]), NULL);
-  g_object_set (resource (self, "movement"), "maximum", (int) numbers[4], "current",
-                (int) numbers[5], NULL);
-  g_object_set (self, "beats-owed", (int) numbers[1], "dashes", (int) numbers[6], "range-spent",
-                range_spent, "improvised", improvised, "pending-slow-action", pending, NULL);
+  self = tkr_klep_combatant_new (character, beats_per_round, (int) values[FREE_ALLOWED]);
+  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_KLEP_COMBATANT, object, path, error))
+    return NULL;
+  self->beats_owed = (int) values[BEATS_OWED];
+  self->dashes = (int) values[DASHES];
+  g_object_set (resource (self, "beats"), "current", (int) values[BEATS_LEFT], NULL);
+  g_object_set (resource (self, "free-actions"), "current",
+                (int) (values[FREE_ALLOWED] - values[FREE_USED]), NULL);
+  g_object_set (resource (self, "movement"), "maximum", (int) values[MOVEMENT_GAINED], "current",
+                (int) values[MOVEMENT_LEFT], NULL);
+  g_object_set (self, "range-spent", range_spent, "improvised", improvised, NULL);
   return g_steal_pointer (&self);
 }

@@ -20,7 +20,8 @@ G_DECLARE_FINAL_TYPE (TkrKlepCombatant, tkr_klep_combatant, TKR, KLEP_COMBATANT,
  *     a pause while none was left, or on one's own Turn).
  * "dashes" (int): Dashes this Round.
  * "range-spent", "improvised": Movement spent per range this Turn and the
- *     ranges the GM granted for it; read them through the getters below.
+ *     ranges the GM granted for it (tables the history records whole, never
+ *     changed in place); read them through the getters below.
  * "pending-slow-action" (string or NULL): a Slow Action whose Test and
  *     effect come at the start of the next Turn.
  */

@@ -7,6 +7,7 @@
 #include "tkr-klep-encounter.h"
 #include "tkr-klep-private.h"
 #include "tkr-enums.h"
+#include "tkr-fields.h"
 #include "tkr-json.h"
 
 /*
@@ -26,6 +27,8 @@
 /* Bounds for values read from files and typed in. */
 #define MAX_ALLOWED_FREE_ACTIONS 20
 #define MAX_IMPROVISED_UNITS 10000
+/* The Test a second Dash needs is Athletics (seed, "The Dash Ability"). */
+#define DASH_TEST_SKILL "Athletics"
 
 struct _TkrKlepEncounter
 {
@@ -42,103 +45,40 @@ struct _TkrKlepEncounter
 
 G_DEFINE_FINAL_TYPE (TkrKlepEncounter, tkr_klep_encounter, TKR_TYPE_ENCOUNTER)
 
-enum
-{
-  PROP_0,
-  PROP_NAME,
-  PROP_TURN_SERIAL,
-  PROP_SETUP,
-  PROP_ZONES,
-  N_PROPS
+static const TkrField fields[] = {
+  TKR_FIELD_STRING (TkrKlepEncounter, name, "name", NULL),
+  TKR_FIELD_INT (TkrKlepEncounter, turn_serial, "turn-serial", NULL, 0, G_MAXINT, 0),
+  TKR_FIELD_OBJECT (TkrKlepEncounter, setup, "setup", tkr_klep_setup_get_type),
 };
 
-static GParamSpec *properties[N_PROPS];
+enum
+{
+  PROP_ZONES = G_N_ELEMENTS (fields) + 1,
+};
 
-static const char *const entry_kind_nicks[] = { "pc", "npc-group", NULL };
-
-#define ENC(self) TKR_ENCOUNTER (self)
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
+#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
+/* A turn slot's TkrKlepCombatants */
+#define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
 {
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
 
-  g_clear_object (&self->setup);
+  tkr_fields_clear (object, TKR_TYPE_KLEP_ENCOUNTER);
   g_clear_object (&self->zones);
-
-  G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->dispose (object);
-}
-
-static void
-tkr_klep_encounter_finalize (GObject *object)
-{
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
-
-  g_free (self->name);
   g_clear_pointer (&self->basic_abilities, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->finalize (object);
+  G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->dispose (object);
 }
 
 static void
 tkr_klep_encounter_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case PROP_TURN_SERIAL:
-      g_value_set_int (value, self->turn_serial);
-      break;
-    case PROP_SETUP:
-      g_value_set_object (value, self->setup);
-      break;
-    case PROP_ZONES:
-      g_value_set_object (value, self->zones);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tkr_klep_encounter_set_property (GObject *object,
-                                 guint prop_id,
-                                 const GValue *value,
-                                 GParamSpec *pspec)
-{
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      if (g_strcmp0 (self->name, g_value_get_string (value)) != 0)
-        {
-          g_free (self->name);
-          self->name = g_value_dup_string (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_TURN_SERIAL:
-      if (self->turn_serial != g_value_get_int (value))
-        {
-          self->turn_serial = g_value_get_int (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_SETUP:
-      if (g_set_object (&self->setup, g_value_get_object (value)))
-        g_object_notify_by_pspec (object, pspec);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_ZONES)
+    g_value_set_object (value, TKR_KLEP_ENCOUNTER (object)->zones);
+  else
+    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 /**
@@ -184,55 +124,29 @@ tkr_klep_encounter_get_zones (TkrKlepEncounter *self)
   return G_LIST_MODEL (self->zones);
 }
 
-static GListModel *
-members_of (GObject *slot)
+/* (transfer none) (nullable): the list keeps the item */
+static gpointer
+item_at (GListModel *list, guint index)
 {
-  return tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot));
+  gpointer item = g_list_model_get_item (list, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
 }
 
-static TkrKlepCombatant *
-member_at (GObject *slot, guint index)
-{
-  TkrKlepCombatant *combatant = g_list_model_get_item (members_of (slot), index);
-
-  g_object_unref (combatant); /* the entry keeps it */
-  return combatant;
-}
-
-static guint
-n_members (GObject *slot)
-{
-  return g_list_model_get_n_items (members_of (slot));
-}
-
-/**
- * tkr_klep_encounter_get_current_entry:
- *
- * Returns: (transfer none) (nullable): the entry whose Turn it is (or was,
- *   at the End)
- */
+/* (transfer none) (nullable): the entry whose Turn it is (or was, at the
+ * End) */
 TkrKlepTurnEntry *
 tkr_klep_encounter_get_current_entry (TkrKlepEncounter *self)
 {
-  GListModel *order;
-  g_autoptr (TkrKlepTurnEntry) entry = NULL;
-  int index;
-
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-
-  order = tkr_encounter_get_order (ENC (self));
-  index = tkr_encounter_get_current_index (ENC (self));
-  if (index < 0 || (guint) index >= g_list_model_get_n_items (order))
-    return NULL;
-  entry = g_list_model_get_item (order, index);
-  return entry; /* the order keeps it */
+  /* No one's Turn (-1) is past the end of the order. */
+  return item_at (tkr_encounter_get_order (ENC (self)),
+                  (guint) tkr_encounter_get_current_index (ENC (self)));
 }
 
-/**
- * tkr_klep_encounter_find_combatant:
- *
- * Returns: (transfer none) (nullable): @character's combatant
- */
+/* (transfer none) (nullable): @character's combatant */
 TkrKlepCombatant *
 tkr_klep_encounter_find_combatant (TkrKlepEncounter *self, TkrCharacter *character)
 {
@@ -248,26 +162,22 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
   GObject *slot;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
-
   slot = tkr_encounter_get_current_slot (ENC (self));
-  return slot != NULL && g_list_store_find (G_LIST_STORE (members_of (slot)), combatant, NULL);
-}
-
-static const char *
-character_name (TkrCharacter *character)
-{
-  const char *name = tkr_character_get_name (character);
-
-  return name && *name ? name : _ ("Someone");
-}
-
-static const char *
-combatant_name (TkrKlepCombatant *combatant)
-{
-  return tkr_combatant_get_name (TKR_COMBATANT (combatant));
+  return slot != NULL && g_list_store_find (G_LIST_STORE (MEMBERS (slot)), combatant, NULL);
 }
 
 /* Checks and changes shared by the commands */
+
+gboolean
+tkr_klep_fail (GError **error, TkrEncounterError code, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (TKR_ENCOUNTER_ERROR, code, format, args));
+  va_end (args);
+  return FALSE;
+}
 
 static gboolean
 require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
@@ -278,11 +188,9 @@ require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError *
 static gboolean
 require_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
 {
-  if (tkr_klep_encounter_is_on_turn (self, combatant))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-               _ ("It is not %s’s Turn"), combatant_name (combatant));
-  return FALSE;
+  return tkr_klep_encounter_is_on_turn (self, combatant) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s Turn"),
+                        NAME (combatant));
 }
 
 /* Main, @combatant in the encounter and on its own Turn. */
@@ -293,17 +201,16 @@ require_own_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **
          require_combatant (self, combatant, error) && require_on_turn (self, combatant, error);
 }
 
+/* Main or Paused, @combatant in the encounter. */
 static gboolean
-require_participant (TkrKlepEncounter *self, TkrCharacter *character, GError **error)
+require_running (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
 {
-  if (TKR_IS_CHARACTER (character) && tkr_encounter_has_participant (ENC (self), character))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That character does not take part in this encounter"));
-  return FALSE;
+  return tkr_encounter_require_running (ENC (self), error) &&
+         require_combatant (self, combatant, error);
 }
 
-/* Records @property ("current" or "maximum") of @combatant's resource @id. */
+/* Records @property ("current" or "maximum") of @combatant's resource @id
+ * (a combatant has them all, see tkr_klep_combatant_new()). */
 static void
 set_resource (TkrKlepEncounter *self,
               TkrKlepCombatant *combatant,
@@ -311,30 +218,22 @@ set_resource (TkrKlepEncounter *self,
               const char *property,
               int value)
 {
-  TkrResource *resource = tkr_combatant_find_resource (TKR_COMBATANT (combatant), id);
+  tkr_encounter_set (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), property,
+                     value);
+}
 
-  g_assert (resource != NULL);
-  tkr_encounter_set (self, resource, property, value);
+/* Resource @id holds @maximum, all of it left. */
+static void
+refill_resource (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int maximum)
+{
+  set_resource (self, combatant, id, "maximum", maximum);
+  set_resource (self, combatant, id, "current", maximum);
 }
 
 static void
 change (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int delta)
 {
-  gboolean changed =
-    tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
-
-  g_assert (changed);
-}
-
-/* Free Actions are a resource whose maximum is the number allowed this
- * Turn; raising it keeps those already used. */
-static void
-set_free_actions_allowed (TkrKlepEncounter *self, TkrKlepCombatant *combatant, int allowed)
-{
-  int used = tkr_klep_combatant_get_free_actions_used (combatant);
-
-  set_resource (self, combatant, "free-actions", "maximum", allowed);
-  set_resource (self, combatant, "free-actions", "current", allowed - used);
+  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
 }
 
 /* The engine's hooks */
@@ -343,16 +242,13 @@ set_free_actions_allowed (TkrKlepEncounter *self, TkrKlepCombatant *combatant, i
 static gboolean
 check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
 {
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
+  TkrKlepSetup *setup = TKR_KLEP_ENCOUNTER (encounter)->setup;
 
-  if (to == TKR_PHASE_MAIN && tkr_encounter_get_phase (encounter) == TKR_PHASE_SETUP &&
-      (self->setup == NULL || !tkr_klep_setup_is_complete (self->setup)))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                   _ ("Some PCs still have Edge Save tests to make"));
-      return FALSE;
-    }
-  return TRUE;
+  if (to != TKR_PHASE_MAIN || tkr_encounter_get_phase (encounter) != TKR_PHASE_SETUP ||
+      (setup != NULL && tkr_klep_setup_is_complete (setup)))
+    return TRUE;
+  return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                        _ ("Some PCs still have Edge Save tests to make"));
 }
 
 /* A combatant with the Round's Beats and the Turn's Free Actions. */
@@ -372,18 +268,15 @@ setup_begun (TkrEncounter *encounter)
   GListModel *participants = tkr_encounter_get_participants (encounter);
   g_autoptr (TkrKlepSetup) setup = tkr_klep_setup_new (tkr_encounter_get_rules (encounter));
 
+  /* A fresh Setup: nothing to record until it joins the encounter. */
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
-    {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (participants, i);
-
-      /* A fresh Setup: nothing to record until it joins the encounter. */
-      tkr_klep_setup_add_character (setup, NULL, character);
-    }
+    tkr_klep_setup_add_character (setup, NULL, item_at (participants, i));
   tkr_encounter_set (encounter, encounter, "setup", setup);
   tkr_encounter_log (encounter, _ ("The encounter begins: the turn order is being set up"));
 }
 
-/* Joining a Setup adds to its tests or groups; leaving takes away. */
+/* Joining a Setup adds to its tests or groups; leaving takes away (a
+ * participant is always in the Setup, so that cannot fail). */
 static void
 joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
@@ -398,32 +291,22 @@ leaving (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combata
 {
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
 
-  /* A participant is always in the Setup, so this cannot fail. */
   if (self->setup != NULL)
     tkr_klep_setup_remove_character (self->setup, HISTORY (self), character, NULL);
+}
+
+static TkrKlepCombatant *
+own_combatant (TkrCharacter *character, gpointer self)
+{
+  return g_object_ref (tkr_klep_encounter_find_combatant (self, character));
 }
 
 /* Setup -> Main: the Setup's order, with the encounter's combatants. */
 static GPtrArray *
 build_order (TkrEncounter *encounter)
 {
-  TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
-  g_autoptr (GPtrArray) preview = tkr_klep_setup_build_order (self->setup);
-  GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint i = 0; i < preview->len; i++)
-    {
-      GObject *slot = preview->pdata[i];
-      TkrKlepTurnEntry *entry =
-        tkr_klep_turn_entry_new (tkr_klep_turn_entry_get_kind (TKR_KLEP_TURN_ENTRY (slot)),
-                                 tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
-
-      for (guint j = 0; j < n_members (slot); j++)
-        tkr_klep_turn_entry_add_member (
-          entry, tkr_klep_encounter_find_combatant (self, CHARACTER (member_at (slot, j))));
-      g_ptr_array_add (order, entry);
-    }
-  return order;
+  return tkr_klep_setup_build_order_with (TKR_KLEP_ENCOUNTER (encounter)->setup, own_combatant,
+                                          encounter);
 }
 
 static void
@@ -447,24 +330,21 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
                      tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
 
-  for (guint i = 0; i < n_members (slot); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
     {
-      TkrKlepCombatant *combatant = member_at (slot, i);
-      int movement = tkr_character_get_largest_range (CHARACTER (combatant));
+      TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       const char *slow_action = tkr_klep_combatant_get_pending_slow_action (combatant);
 
-      set_resource (self, combatant, "movement", "maximum", movement);
-      set_resource (self, combatant, "movement", "current", movement);
+      refill_resource (self, combatant, "movement",
+                       tkr_character_get_largest_range (CHARACTER (combatant)));
       tkr_encounter_set (self, combatant, "range-spent", NULL);
       tkr_encounter_set (self, combatant, "improvised", NULL);
-      set_resource (self, combatant, "free-actions", "maximum", free_actions);
-      set_resource (self, combatant, "free-actions", "current", free_actions);
-
+      refill_resource (self, combatant, "free-actions", free_actions);
       if (slow_action != NULL)
         {
           /* Translators: a character, then an Ability's name */
-          tkr_encounter_log (encounter, _ ("%s’s Slow Action %s takes effect"),
-                             combatant_name (combatant), slow_action);
+          tkr_encounter_log (encounter, _ ("%s’s Slow Action %s takes effect"), NAME (combatant),
+                             slow_action);
           tkr_encounter_set (self, combatant, "pending-slow-action", NULL);
         }
     }
@@ -479,19 +359,17 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
   int beats = tkr_rules_get_beats_per_round (RULES (self));
 
-  for (guint i = 0; i < n_members (slot); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
     {
-      TkrKlepCombatant *combatant = member_at (slot, i);
-      TkrCharacter *character = CHARACTER (combatant);
-      guint erased =
-        tkr_character_erase_fleeting_stacks (character, HISTORY (self), self->turn_serial);
+      TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
+      guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),
+                                                          self->turn_serial);
 
       if (erased > 0)
         tkr_encounter_log (encounter,
                            g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
                                         "%s erases %u condition stacks", erased),
-                           character_name (character), erased);
-
+                           NAME (combatant), erased);
       set_resource (self, combatant, "beats", "current",
                     MAX (beats - tkr_klep_combatant_get_beats_owed (combatant), 0));
       tkr_encounter_set (self, combatant, "beats-owed", 0);
@@ -500,19 +378,18 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_set (self, slot, "current", FALSE);
 }
 
-/* See tkr_klep_encounter_resume_by_beat (). */
+/* See tkr_klep_encounter_resume_by_beat (); the engine logs that the
+ * encounter resumes. */
 static void
 resumed (TkrEncounter *encounter)
 {
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
   TkrKlepCombatant *by_beat = self->resuming_by_beat;
-  int left;
 
-  /* The engine logs that the encounter resumes. */
   if (by_beat == NULL)
     return;
-  left = tkr_klep_combatant_get_beats_left (by_beat);
-  if (!tkr_klep_encounter_is_on_turn (self, by_beat) && left > 0)
+  if (!tkr_klep_encounter_is_on_turn (self, by_beat) &&
+      tkr_klep_combatant_get_beats_left (by_beat) > 0)
     change (self, by_beat, "beats", -1);
   else
     tkr_encounter_set (self, by_beat, "beats-owed",
@@ -520,7 +397,7 @@ resumed (TkrEncounter *encounter)
   tkr_encounter_log (encounter,
                      _ ("%s ends the pause by spending a Beat, which is missing on their next "
                         "Turn"),
-                     combatant_name (by_beat));
+                     NAME (by_beat));
 }
 
 /* End -> Freeplay or an abandoned Setup. The turn serial is kept: condition
@@ -574,14 +451,12 @@ check_beats (TkrKlepCombatant *combatant, int needed, GError **error)
   if (left >= needed)
     return TRUE;
   if (left == 0)
-    g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                 _ ("%s has no Beat left this Round"), combatant_name (combatant));
-  else
-    /* Translators: a character, the Beats needed, then the Beats left */
-    g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                 _ ("%s needs %d Beats and has %d left this Round"), combatant_name (combatant),
-                 needed, left);
-  return FALSE;
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no Beat left this Round"),
+                          NAME (combatant));
+  /* Translators: a character, the Beats needed, then the Beats left */
+  return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+                        _ ("%s needs %d Beats and has %d left this Round"), NAME (combatant),
+                        needed, left);
 }
 
 /**
@@ -600,20 +475,18 @@ tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
   if (!tkr_encounter_require_phase (ENC (self), TKR_PHASE_MAIN, error) ||
-      !require_combatant (self, combatant, error))
-    return FALSE;
-  if (!reaction && !require_on_turn (self, combatant, error))
-    return FALSE;
-  if (!check_beats (combatant, 1, error))
+      !require_combatant (self, combatant, error) ||
+      (!reaction && !require_on_turn (self, combatant, error)) ||
+      !check_beats (combatant, 1, error))
     return FALSE;
 
   tkr_history_begin (HISTORY (self), _ ("Spend a Beat"));
   change (self, combatant, "beats", -1);
-  if (reaction && !tkr_klep_encounter_is_on_turn (self, combatant))
-    tkr_encounter_log (ENC (self), _ ("%s spends a Beat on a Reaction"),
-                       combatant_name (combatant));
-  else
-    tkr_encounter_log (ENC (self), _ ("%s spends a Beat"), combatant_name (combatant));
+  tkr_encounter_log (ENC (self),
+                     reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
+                       ? _ ("%s spends a Beat on a Reaction")
+                       : _ ("%s spends a Beat"),
+                     NAME (combatant));
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -623,19 +496,15 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
 {
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!tkr_encounter_require_running (ENC (self), error) ||
-      !require_combatant (self, combatant, error))
+  if (!require_running (self, combatant, error))
     return FALSE;
   if (tkr_klep_combatant_get_beats_left (combatant) >= tkr_rules_get_beats_per_round (RULES (self)))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s already has every Beat of the Round"), combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("%s already has every Beat of the Round"), NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Give a Beat back"));
   change (self, combatant, "beats", 1);
-  tkr_encounter_log (ENC (self), _ ("%s gets a Beat back"), combatant_name (combatant));
+  tkr_encounter_log (ENC (self), _ ("%s gets a Beat back"), NAME (combatant));
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -645,13 +514,11 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
 static gboolean
 check_free_action (TkrKlepCombatant *combatant, GError **error)
 {
-  if (tkr_klep_combatant_get_free_actions_used (combatant) <
-      tkr_klep_combatant_get_free_actions_allowed (combatant))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-               _ ("%s has used every Free Action of this Turn; the GM may allow more"),
-               combatant_name (combatant));
-  return FALSE;
+  return tkr_klep_combatant_get_free_actions_used (combatant) <
+           tkr_klep_combatant_get_free_actions_allowed (combatant) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                        _ ("%s has used every Free Action of this Turn; the GM may allow more"),
+                        NAME (combatant));
 }
 
 gboolean
@@ -666,41 +533,41 @@ tkr_klep_encounter_use_free_action (TkrKlepEncounter *self,
 
   tkr_history_begin (HISTORY (self), _ ("Use a Free Action"));
   change (self, combatant, "free-actions", -1);
-  tkr_encounter_log (ENC (self), _ ("%s uses a Free Action"), combatant_name (combatant));
+  tkr_encounter_log (ENC (self), _ ("%s uses a Free Action"), NAME (combatant));
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
 /* The GM may allow more Free Actions than the rule data's number when they
- * all fit in the same few seconds (seed, "Free Actions"), never fewer. */
+ * all fit in the same few seconds (seed, "Free Actions"), never fewer.
+ * Free Actions are a resource whose maximum is the number allowed this
+ * Turn; raising it keeps those already used. */
 gboolean
 tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
                                              TkrKlepCombatant *combatant,
                                              int allowed,
                                              GError **error)
 {
-  int minimum;
+  int minimum, used;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
-  if (!tkr_encounter_require_running (ENC (self), error) ||
-      !require_combatant (self, combatant, error))
+  if (!require_running (self, combatant, error))
     return FALSE;
   minimum = tkr_rules_get_free_actions_per_turn (RULES (self));
   if (allowed < minimum || allowed > MAX_ALLOWED_FREE_ACTIONS)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
-                   MAX_ALLOWED_FREE_ACTIONS);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
+                          MAX_ALLOWED_FREE_ACTIONS);
 
   tkr_history_begin (HISTORY (self), _ ("Allow Free Actions"));
-  set_free_actions_allowed (self, combatant, allowed);
+  used = tkr_klep_combatant_get_free_actions_used (combatant);
+  set_resource (self, combatant, "free-actions", "maximum", allowed);
+  set_resource (self, combatant, "free-actions", "current", allowed - used);
   tkr_encounter_log (ENC (self),
                      g_dngettext (GETTEXT_PACKAGE, "The GM allows %s %d Free Action this Turn",
                                   "The GM allows %s %d Free Actions this Turn", allowed),
-                     combatant_name (combatant), allowed);
+                     NAME (combatant), allowed);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -730,35 +597,28 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
   TkrAbilityTime time;
   const char *name;
   int beats = 0;
-  gboolean free_action = FALSE;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
 
-  if (!tkr_encounter_require_running (ENC (self), error) ||
-      !require_combatant (self, combatant, error))
+  if (!require_running (self, combatant, error))
     return FALSE;
-
   time = tkr_ability_get_time (ability);
   name = tkr_ability_get_name (ability);
-
   if (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED)
     {
-      if (tkr_ability_time_is_slow (time) && !gm_approved)
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                       _ ("%s takes longer than an Action: while the encounter is paused, it "
-                          "needs the GM’s approval"),
-                       name);
-          return FALSE;
-        }
+      gboolean slow = tkr_ability_time_is_slow (time);
+
+      if (slow && !gm_approved)
+        return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
+                              _ ("%s takes longer than an Action: while the encounter is paused, "
+                                 "it needs the GM’s approval"),
+                              name);
       tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
-      if (tkr_ability_time_is_slow (time))
-        tkr_encounter_log (ENC (self), _ ("%s uses %s during the pause, with the GM’s approval"),
-                           combatant_name (combatant), name);
-      else
-        tkr_encounter_log (ENC (self), _ ("%s uses %s during the pause"),
-                           combatant_name (combatant), name);
+      tkr_encounter_log (ENC (self),
+                         slow ? _ ("%s uses %s during the pause, with the GM’s approval")
+                              : _ ("%s uses %s during the pause"),
+                         NAME (combatant), name);
       tkr_history_end (HISTORY (self));
       return TRUE;
     }
@@ -768,25 +628,21 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
     case TKR_ABILITY_TIME_MONTAGE:
     case TKR_ABILITY_TIME_EPISODIC:
       if (!gm_approved)
-        {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                       _ ("%s takes far longer than a Turn and needs the GM’s approval"), name);
-          return FALSE;
-        }
+        return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
+                              _ ("%s takes far longer than a Turn and needs the GM’s approval"),
+                              name);
       G_GNUC_FALLTHROUGH;
     case TKR_ABILITY_TIME_ACTION:
     case TKR_ABILITY_TIME_SLOW_ACTION:
       if (!require_on_turn (self, combatant, error))
         return FALSE;
-      beats = tkr_ability_get_beats (ability);
-      break;
+      G_GNUC_FALLTHROUGH;
     case TKR_ABILITY_TIME_REACTION:
       beats = tkr_ability_get_beats (ability);
       break;
     case TKR_ABILITY_TIME_FREE_ACTION:
       if (!require_on_turn (self, combatant, error) || !check_free_action (combatant, error))
         return FALSE;
-      free_action = TRUE;
       break;
     case TKR_ABILITY_TIME_FREE_REACTION:
     case TKR_ABILITY_TIME_PASSIVE:
@@ -799,27 +655,24 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
     return FALSE;
   if (time == TKR_ABILITY_TIME_SLOW_ACTION &&
       tkr_klep_combatant_get_pending_slow_action (combatant) != NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s already has a Slow Action under way (%s)"), combatant_name (combatant),
-                   tkr_klep_combatant_get_pending_slow_action (combatant));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("%s already has a Slow Action under way (%s)"), NAME (combatant),
+                          tkr_klep_combatant_get_pending_slow_action (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
   if (beats > 0)
     change (self, combatant, "beats", -beats);
-  if (free_action)
+  if (time == TKR_ABILITY_TIME_FREE_ACTION)
     change (self, combatant, "free-actions", -1);
   if (time == TKR_ABILITY_TIME_SLOW_ACTION)
     {
       tkr_encounter_set (self, combatant, "pending-slow-action", name);
       tkr_encounter_log (ENC (self), _ ("%s begins the Slow Action %s; it takes effect next Turn"),
-                         combatant_name (combatant), name);
+                         NAME (combatant), name);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
-    tkr_encounter_log (ENC (self), _ ("%s uses %s (%s)"), combatant_name (combatant), name,
+    tkr_encounter_log (ENC (self), _ ("%s uses %s (%s)"), NAME (combatant), name,
                        tkr_ability_time_to_string (time));
   tkr_history_end (HISTORY (self));
   return TRUE;
@@ -852,11 +705,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (movement <= 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Move by at least one unit"));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Move by at least one unit"));
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
   improvised = tkr_klep_combatant_is_improvised (combatant, name, &waived);
@@ -867,36 +716,23 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
   /* Seed, "Improvised Movement": an unlisted range is 0, and only the GM
    * can grant a temporary one. */
   if (cap == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has no %s range; the GM can grant Improvised Movement for it"),
-                   combatant_name (combatant), name);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                          _ ("%s has no %s range; the GM can grant Improvised Movement for it"),
+                          NAME (combatant), name);
   if (left == 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has no Movement left this Turn"), combatant_name (combatant));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                          _ ("%s has no Movement left this Turn"), NAME (combatant));
   if (spent + movement > cap)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
-                   /* Translators: a character, Movement, then a range ("Jump") */
-                   _ ("%s can spend only %d more Movement on %s this Turn"),
-                   combatant_name (combatant), cap - spent, name);
-      return FALSE;
-    }
+    /* Translators: a character, Movement, then a range ("Jump") */
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
+                          _ ("%s can spend only %d more Movement on %s this Turn"),
+                          NAME (combatant), cap - spent, name);
   if (movement > left)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                   _ ("%s has only %d Movement left this Turn"), combatant_name (combatant), left);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                          _ ("%s has only %d Movement left this Turn"), NAME (combatant), left);
 
   tkr_history_begin (HISTORY (self), _ ("Move"));
-  tkr_encounter_set (self, combatant, "range-spent",
-                     tkr_klep_combatant_range_spent_with (combatant, name, spent + movement));
+  tkr_klep_combatant_record_spent (combatant, HISTORY (self), name, spent + movement);
   change (self, combatant, "movement", -movement);
   if (improvised && !waived)
     {
@@ -906,15 +742,14 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
       tkr_encounter_log (ENC (self),
                          _ ("%s spends %d Movement on improvised %s and covers %s units"),
-                         combatant_name (combatant), movement, name, distance);
+                         NAME (combatant), movement, name, distance);
     }
-  else if (improvised)
-    tkr_encounter_log (ENC (self), _ ("%s spends %d Movement on improvised %s, without penalty"),
-                       combatant_name (combatant), movement, name);
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
-    tkr_encounter_log (ENC (self), _ ("%s spends %d Movement on %s"), combatant_name (combatant),
-                       movement, name);
+    tkr_encounter_log (ENC (self),
+                       improvised ? _ ("%s spends %d Movement on improvised %s, without penalty")
+                                  : _ ("%s spends %d Movement on %s"),
+                       NAME (combatant), movement, name);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -943,36 +778,24 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (range == NULL || *range == '\0' || !g_utf8_validate (range, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Name the kind of movement, such as Climb or Swim"));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("Name the kind of movement, such as Climb or Swim"));
   if (units < 1 || units > MAX_IMPROVISED_UNITS)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An improvised range needs between 1 and %d units"), MAX_IMPROVISED_UNITS);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("An improvised range needs between 1 and %d units"),
+                          MAX_IMPROVISED_UNITS);
   if (tkr_character_get_range_units (CHARACTER (combatant), range) > 0)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s already has a %s range and needs no improvising"),
-                   combatant_name (combatant), range);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("%s already has a %s range and needs no improvising"),
+                          NAME (combatant), range);
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
-
   tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
-  tkr_encounter_set (self, combatant, "improvised",
-                     tkr_klep_combatant_improvised_with (combatant, name, units, waive_penalty));
-  if (waive_penalty)
-    tkr_encounter_log (ENC (self), _ ("The GM grants %s an improvised %s of %d, without penalty"),
-                       combatant_name (combatant), name, units);
-  else
-    tkr_encounter_log (ENC (self), _ ("The GM grants %s an improvised %s of %d"),
-                       combatant_name (combatant), name, units);
+  tkr_klep_combatant_record_grant (combatant, HISTORY (self), name, units, waive_penalty);
+  tkr_encounter_log (ENC (self),
+                     waive_penalty ? _ ("The GM grants %s an improvised %s of %d, without penalty")
+                                   : _ ("The GM grants %s an improvised %s of %d"),
+                     NAME (combatant), name, units);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -986,9 +809,6 @@ tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *co
   return tkr_klep_combatant_get_dashes (combatant) >= 1;
 }
 
-/* The Test a second Dash needs is Athletics (seed, "The Dash Ability"). */
-#define DASH_TEST_SKILL "Athletics"
-
 /**
  * tkr_klep_encounter_roll_dash_test:
  *
@@ -1000,15 +820,13 @@ tkr_klep_encounter_dash_needs_test (TkrKlepEncounter *self, TkrKlepCombatant *co
 TkrTestRoll *
 tkr_klep_encounter_roll_dash_test (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GRand *rand)
 {
-  int modifier;
-
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (combatant), NULL);
   g_return_val_if_fail (rand != NULL, NULL);
-
-  modifier = tkr_character_get_modifier_value (CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL,
-                                               DASH_TEST_SKILL);
-  return tkr_dice_roll_test (RULES (self), rand, modifier, 0, 0);
+  return tkr_dice_roll_test (RULES (self), rand,
+                             tkr_character_get_modifier_value (
+                               CHARACTER (combatant), TKR_MODIFIER_KIND_SKILL, DASH_TEST_SKILL),
+                             0, 0);
 }
 
 /**
@@ -1057,30 +875,24 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
                          const TkrTestRoll *athletics,
                          GError **error)
 {
-  TkrCharacter *character;
-  gboolean again;
+  gboolean again, slowed;
   int largest;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
 
   if (!require_own_turn (self, combatant, error) || !check_beats (combatant, 1, error))
     return FALSE;
-
   again = tkr_klep_encounter_dash_needs_test (self, combatant);
   if (again && athletics == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
-                   _ ("A second Dash in the same Round needs an Athletics Test"));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
+                          _ ("A second Dash in the same Round needs an Athletics Test"));
 
-  character = CHARACTER (combatant);
-  largest = tkr_character_get_largest_range (character);
-
+  slowed = again && athletics->range == TKR_SCORE_RANGE_LOW;
+  largest = tkr_character_get_largest_range (CHARACTER (combatant));
   tkr_history_begin (HISTORY (self), _ ("Dash"));
   /* The condition first: if it cannot be added, nothing else has changed. */
-  if (again && athletics->range == TKR_SCORE_RANGE_LOW &&
-      tkr_klep_encounter_add_condition (self, character, "Slowed", 1, error) == NULL)
+  if (slowed &&
+      tkr_klep_encounter_add_condition (self, CHARACTER (combatant), "Slowed", 1, error) == NULL)
     {
       tkr_history_abort (HISTORY (self));
       return FALSE;
@@ -1092,15 +904,13 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
   change (self, combatant, "movement", largest);
   if (!again)
     tkr_encounter_log (ENC (self), _ ("%s Dashes: every range is doubled this Turn"),
-                       character_name (character));
-  else if (athletics->range == TKR_SCORE_RANGE_LOW)
+                       NAME (combatant));
+  else
     /* Translators: a character, then the Score of a Test */
     tkr_encounter_log (ENC (self),
-                       _ ("%s Dashes again with an Athletics Score of %d and is Slowed"),
-                       character_name (character), athletics->score);
-  else
-    tkr_encounter_log (ENC (self), _ ("%s Dashes again with an Athletics Score of %d"),
-                       character_name (character), athletics->score);
+                       slowed ? _ ("%s Dashes again with an Athletics Score of %d and is Slowed")
+                              : _ ("%s Dashes again with an Athletics Score of %d"),
+                       NAME (combatant), athletics->score);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -1121,19 +931,20 @@ tkr_klep_encounter_add_condition (
   TkrKlepEncounter *self, TkrCharacter *character, const char *name, int stacks, GError **error)
 {
   TkrCondition *condition;
+  const char *who;
   int turn;
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  if (!require_participant (self, character, error))
-    return NULL;
+  if (!TKR_IS_CHARACTER (character) || !tkr_encounter_has_participant (ENC (self), character))
+    {
+      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                     _ ("That character does not take part in this encounter"));
+      return NULL;
+    }
 
-  turn = (tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_MAIN ||
-          tkr_encounter_get_phase (ENC (self)) == TKR_PHASE_PAUSED)
-           ? self->turn_serial
-           : TKR_TURN_NONE;
-
+  turn = tkr_encounter_require_running (ENC (self), NULL) ? self->turn_serial : TKR_TURN_NONE;
   tkr_history_begin (HISTORY (self), _ ("Add a condition"));
   condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
                                            turn, error);
@@ -1142,11 +953,12 @@ tkr_klep_encounter_add_condition (
       tkr_history_abort (HISTORY (self));
       return NULL;
     }
+  who = tkr_character_get_name (character);
   /* Translators: a character, a number of stacks, then a condition ("Slowed") */
   tkr_encounter_log (
     ENC (self),
     g_dngettext (GETTEXT_PACKAGE, "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks),
-    character_name (character), stacks, tkr_condition_get_name (condition));
+    who != NULL && *who != '\0' ? who : _ ("Someone"), stacks, tkr_condition_get_name (condition));
   tkr_history_end (HISTORY (self));
   return condition;
 }
@@ -1155,38 +967,16 @@ tkr_klep_encounter_add_condition (
  * log); the Kleptonomicon's own members are its name, the turn serial, the
  * order with each member's state, the Setup and the zones. */
 
-typedef JsonNode *(*ItemToJson) (gpointer item);
-
 static JsonNode *
-list_to_json (GListModel *list, JsonNode *(*to_json) (gpointer item))
+list_to_json (GListModel *list, gpointer to_json)
 {
+  JsonNode *(*item_to_json) (gpointer item) = to_json;
   JsonArray *array = json_array_new ();
   JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-  guint n = g_list_model_get_n_items (list);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (list, i);
-      json_array_add_element (array, to_json (item));
-    }
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    json_array_add_element (array, item_to_json (item_at (list, i)));
   json_node_take_array (node, array);
-  return node;
-}
-
-static JsonNode *
-entry_to_json (gpointer item)
-{
-  TkrKlepTurnEntry *entry = item;
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  json_object_set_string_member (object, "kind",
-                                 entry_kind_nicks[tkr_klep_turn_entry_get_kind (entry)]);
-  json_object_set_string_member (object, "name", tkr_klep_turn_entry_get_name (entry));
-  json_object_set_member (object, "members",
-                          list_to_json (tkr_klep_turn_entry_get_members (entry),
-                                        (ItemToJson) tkr_klep_combatant_to_json));
-  json_node_take_object (node, object);
   return node;
 }
 
@@ -1197,12 +987,13 @@ write_json (TkrEncounter *encounter, JsonObject *object)
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
-  json_object_set_member (object, "order",
-                          list_to_json (tkr_encounter_get_order (encounter), entry_to_json));
+  json_object_set_member (
+    object, "order",
+    list_to_json (tkr_encounter_get_order (encounter), tkr_klep_turn_entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_klep_setup_to_json (self->setup));
   json_object_set_member (object, "zones",
-                          list_to_json (G_LIST_MODEL (self->zones), (ItemToJson) tkr_zone_to_json));
+                          list_to_json (G_LIST_MODEL (self->zones), tkr_zone_to_json));
 }
 
 /* What a file holds beyond the engine's skeleton, until it is committed. */
@@ -1231,99 +1022,38 @@ find_participant (const char *id, gpointer load)
   return tkr_encounter_load_find_character (load, id);
 }
 
+/* The order (turn entries) and the zones: lists of @member, each item
+ * read into @items. */
 static gboolean
-read_order (TkrKlepEncounter *self,
-            JsonObject *object,
-            const char *path,
-            TkrEncounterLoad *load,
-            GError **error)
+read_list (TkrKlepEncounter *self,
+           JsonObject *object,
+           const char *member,
+           const char *path,
+           TkrEncounterLoad *load,
+           GPtrArray *items,
+           GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "order");
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autofree char *list_path = tkr_json_path (path, member);
+  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
   JsonArray *array;
 
-  if (!tkr_json_get_array (object, "order", path, FALSE, &array, error))
-    return FALSE;
-
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autofree char *members_path = tkr_json_path (item_path, "members");
-      g_autofree char *name = NULL;
-      g_autoptr (TkrKlepTurnEntry) entry = NULL;
-      JsonObject *item;
-      JsonArray *members;
-      int kind;
-
-      item = tkr_json_require_object (json_array_get_element (array, i), item_path, error);
-      if (item == NULL ||
-          !tkr_json_get_enum (item, "kind", item_path, TRUE, entry_kind_nicks, 0, &kind, error) ||
-          !tkr_json_get_string (item, "name", item_path, FALSE, "", &name, error) ||
-          !tkr_json_get_array (item, "members", item_path, TRUE, &members, error))
-        return FALSE;
-
-      /* A PC's entry is that PC alone; a group has at least one NPC. */
-      if (json_array_get_length (members) == 0 ||
-          (kind == TKR_KLEP_TURN_ENTRY_KIND_PC && json_array_get_length (members) != 1))
-        {
-          tkr_json_set_error (error, members_path,
-                              kind == TKR_KLEP_TURN_ENTRY_KIND_PC
-                                ? _ ("a PC’s place in the order holds exactly one character")
-                                : _ ("a group needs at least one NPC"));
-          return FALSE;
-        }
-
-      entry = tkr_klep_turn_entry_new (kind, name);
-      for (guint j = 0; j < json_array_get_length (members); j++)
-        {
-          g_autofree char *member_path = tkr_json_path_index (members_path, j);
-          g_autoptr (TkrKlepCombatant) combatant = NULL;
-          TkrCharacter *character;
-
-          combatant = tkr_klep_combatant_new_from_json (
-            json_array_get_element (members, j), member_path,
-            tkr_rules_get_beats_per_round (RULES (self)), find_participant, load, error);
-          if (combatant == NULL)
-            return FALSE;
-          character = CHARACTER (combatant);
-          if (!g_hash_table_add (seen, character))
-            {
-              tkr_json_set_error (error, member_path, _ ("“%s” has two places in the order"),
-                                  character_name (character));
-              return FALSE;
-            }
-          if (tkr_character_is_pc (character) != (kind == TKR_KLEP_TURN_ENTRY_KIND_PC))
-            {
-              tkr_json_set_error (error, member_path,
-                                  kind == TKR_KLEP_TURN_ENTRY_KIND_PC
-                                    ? _ ("“%s” is an NPC in a PC’s place")
-                                    : _ ("“%s” is a PC in an NPC group"),
-                                  character_name (character));
-              return FALSE;
-            }
-          tkr_klep_turn_entry_add_member (entry, combatant);
-        }
-      g_ptr_array_add (load->order, g_steal_pointer (&entry));
-    }
-  return TRUE;
-}
-
-static gboolean
-read_zones (JsonObject *object, const char *path, GPtrArray *zones, GError **error)
-{
-  g_autofree char *list_path = tkr_json_path (path, "zones");
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, "zones", path, FALSE, &array, error))
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
     return FALSE;
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      TkrZone *zone = tkr_zone_new_from_json (json_array_get_element (array, i), item_path, error);
+      JsonNode *node = json_array_get_element (array, i);
+      gpointer item;
 
-      if (zone == NULL)
+      if (items == load->order)
+        item = tkr_klep_turn_entry_new_from_json (node, item_path,
+                                                  tkr_rules_get_beats_per_round (RULES (self)),
+                                                  find_participant, load, placed, error);
+      else
+        item = tkr_zone_new_from_json (node, item_path, error);
+      if (item == NULL)
         return FALSE;
-      g_ptr_array_add (zones, zone);
+      g_ptr_array_add (items, item);
     }
   return TRUE;
 }
@@ -1366,9 +1096,9 @@ collect_combatants (TkrKlepEncounter *self, TkrEncounterLoad *load)
   if (load->phase == TKR_PHASE_FREEPLAY)
     return;
   for (guint i = 0; i < load->order->len; i++)
-    for (guint j = 0; j < n_members (load->order->pdata[i]); j++)
+    for (guint j = 0; j < g_list_model_get_n_items (MEMBERS (load->order->pdata[i])); j++)
       {
-        TkrKlepCombatant *combatant = member_at (load->order->pdata[i], j);
+        TkrKlepCombatant *combatant = item_at (MEMBERS (load->order->pdata[i]), j);
 
         g_hash_table_insert (members, CHARACTER (combatant), combatant);
       }
@@ -1400,8 +1130,8 @@ read_json (TkrEncounter *encounter,
 
   if (!tkr_json_get_string (object, "name", path, FALSE, "", &data->name, error) ||
       !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
-      !read_order (self, object, path, load, error) ||
-      !read_zones (object, path, data->zones, error) ||
+      !read_list (self, object, "order", path, load, load->order, error) ||
+      !read_list (self, object, "zones", path, load, data->zones, error) ||
       !read_setup (self, object, path, load, error))
     return FALSE;
   data->turn_serial = turn_serial;
@@ -1428,16 +1158,14 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
 static gboolean
 klep_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
-  TkrKlepSetup *setup = tkr_klep_encounter_get_setup (TKR_KLEP_ENCOUNTER (encounter));
-  TkrHistory *history = tkr_encounter_get_history (encounter);
+  TkrKlepSetup *setup = TKR_KLEP_ENCOUNTER (encounter)->setup;
   TkrCharacter *pc;
   TkrKlepNpcGroup *group;
 
-  if (setup == NULL)
-    return TRUE;
-  while (tkr_klep_setup_get_next_test (setup, &pc, &group))
+  while (setup != NULL && tkr_klep_setup_get_next_test (setup, &pc, &group))
     {
-      g_autoptr (TkrTestRoll) roll = tkr_klep_setup_roll (setup, history, pc, group, rand, error);
+      g_autoptr (TkrTestRoll) roll =
+        tkr_klep_setup_roll (setup, HISTORY (encounter), pc, group, rand, error);
 
       if (roll == NULL)
         return FALSE;
@@ -1450,12 +1178,10 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = tkr_klep_encounter_dispose;
-  object_class->finalize = tkr_klep_encounter_finalize;
   object_class->get_property = tkr_klep_encounter_get_property;
-  object_class->set_property = tkr_klep_encounter_set_property;
+  object_class->set_property = tkr_fields_set_property;
 
   encounter_class->check_transition = check_transition;
   encounter_class->new_combatant = new_combatant;
@@ -1473,12 +1199,10 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   encounter_class->commit_json = commit_json;
   encounter_class->roll_missing = klep_roll_missing;
 
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, rw);
-  properties[PROP_TURN_SERIAL] = g_param_spec_int ("turn-serial", NULL, NULL, 0, G_MAXINT, 0, rw);
-  properties[PROP_SETUP] = g_param_spec_object ("setup", NULL, NULL, TKR_TYPE_KLEP_SETUP, rw);
-  properties[PROP_ZONES] = g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
+  g_object_class_install_property (object_class, PROP_ZONES,
+                                   g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void

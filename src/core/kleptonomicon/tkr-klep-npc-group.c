@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-fields.h"
 #include "tkr-klep-npc-group.h"
 
 /*
@@ -27,12 +28,15 @@ struct _TkrKlepNpcGroup
 
 G_DEFINE_FINAL_TYPE (TkrKlepNpcGroup, tkr_klep_npc_group, G_TYPE_OBJECT)
 
+/* Edge Save modifiers run from -99 to 99. */
+static const TkrField fields[] = {
+  TKR_FIELD_INT (TkrKlepNpcGroup, edge, "edge", NULL, -99, 99, 0),
+};
+
 enum
 {
-  PROP_0,
-  PROP_NAME,
+  PROP_NAME = G_N_ELEMENTS (fields) + 1,
   PROP_CUSTOM_NAME,
-  PROP_EDGE,
   PROP_MEMBERS,
   N_PROPS
 };
@@ -161,14 +165,11 @@ tkr_klep_npc_group_get_property (GObject *object, guint prop_id, GValue *value, 
     case PROP_CUSTOM_NAME:
       g_value_set_string (value, self->custom_name);
       break;
-    case PROP_EDGE:
-      g_value_set_int (value, self->edge);
-      break;
     case PROP_MEMBERS:
       g_value_set_object (value, self->members);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      tkr_fields_get_property (object, prop_id, value, pspec);
     }
 }
 
@@ -204,15 +205,8 @@ tkr_klep_npc_group_set_property (GObject *object,
     case PROP_CUSTOM_NAME:
       set_custom_name (self, g_value_get_string (value));
       break;
-    case PROP_EDGE:
-      if (self->edge != g_value_get_int (value))
-        {
-          self->edge = g_value_get_int (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      tkr_fields_set_property (object, prop_id, value, pspec);
     }
 }
 
@@ -234,12 +228,11 @@ tkr_klep_npc_group_class_init (TkrKlepNpcGroupClass *klass)
   properties[PROP_CUSTOM_NAME] =
     g_param_spec_string ("custom-name", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_EDGE] =
-    g_param_spec_int ("edge", NULL, NULL, -99, 99, 0,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_MEMBERS] = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
+  for (guint i = PROP_NAME; i < N_PROPS; i++)
+    g_object_class_install_property (object_class, i, properties[i]);
 }
 
 static void

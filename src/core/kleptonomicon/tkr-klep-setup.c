@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-json.h"
+#include "tkr-klep-private.h"
 #include "tkr-klep-setup.h"
 
 /*
@@ -235,23 +236,24 @@ tkr_klep_setup_class_init (TkrKlepSetupClass *klass)
 static void
 tkr_klep_setup_init (TkrKlepSetup *self)
 {
+  GListStore *watched[4];
+
   self->groups = g_list_store_new (TKR_TYPE_KLEP_NPC_GROUP);
   self->pcs = g_list_store_new (TKR_TYPE_CHARACTER);
   self->scores = g_list_store_new (TKR_TYPE_KLEP_SETUP_MARK);
   self->sneaky = g_list_store_new (TKR_TYPE_KLEP_SETUP_MARK);
   self->ties = g_list_store_new (TKR_TYPE_KLEP_SETUP_MARK);
   self->complete = TRUE;
+  watched[0] = self->pcs;
+  watched[1] = self->scores;
+  watched[2] = self->sneaky;
+  watched[3] = self->ties;
 
   g_signal_connect_object (self->groups, "items-changed", G_CALLBACK (on_groups_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->pcs, "items-changed", G_CALLBACK (on_state_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->scores, "items-changed", G_CALLBACK (on_state_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->sneaky, "items-changed", G_CALLBACK (on_state_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->ties, "items-changed", G_CALLBACK (on_state_changed), self,
-                           G_CONNECT_SWAPPED);
+  for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
+    g_signal_connect_object (watched[i], "items-changed", G_CALLBACK (on_state_changed), self,
+                             G_CONNECT_SWAPPED);
 }
 
 TkrKlepSetup *
@@ -285,20 +287,24 @@ tkr_klep_setup_get_pcs (TkrKlepSetup *self)
 /* Helpers */
 
 static guint
-n_groups (TkrKlepSetup *self)
+n_items (GListStore *store)
 {
-  return g_list_model_get_n_items (G_LIST_MODEL (self->groups));
+  return g_list_model_get_n_items (G_LIST_MODEL (store));
 }
 
-static TkrKlepNpcGroup *
-group_at (TkrKlepSetup *self, guint index)
+/* (transfer none): the store holds a reference for as long as the caller
+ * can use it */
+static gpointer
+item_at (gpointer list, guint index)
 {
-  TkrKlepNpcGroup *group = g_list_model_get_item (G_LIST_MODEL (self->groups), index);
+  gpointer item = g_list_model_get_item (G_LIST_MODEL (list), index);
 
-  /* The store holds a reference for as long as the caller can use it. */
-  g_object_unref (group);
-  return group;
+  g_object_unref (item);
+  return item;
 }
+
+#define n_groups(self) n_items ((self)->groups)
+#define group_at(self, index) ((TkrKlepNpcGroup *) item_at ((self)->groups, (index)))
 
 static gboolean
 find_group (TkrKlepSetup *self, TkrKlepNpcGroup *group, guint *position)
@@ -328,13 +334,10 @@ group_of_npc (TkrKlepSetup *self, TkrCharacter *npc)
 static TkrKlepSetupMark *
 find_mark (GListStore *store, TkrCharacter *pc, TkrKlepNpcGroup *group, guint *position)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n_items (store); i++)
     {
-      TkrKlepSetupMark *mark = g_list_model_get_item (G_LIST_MODEL (store), i);
+      TkrKlepSetupMark *mark = item_at (store, i);
 
-      g_object_unref (mark);
       if (mark->pc == pc && mark->group == group)
         {
           if (position)
@@ -345,28 +348,20 @@ find_mark (GListStore *store, TkrCharacter *pc, TkrKlepNpcGroup *group, guint *p
   return NULL;
 }
 
+/* Removes the marks of @pc (any when NULL) toward @group (any when NULL). */
 static void
 remove_marks_where (GListStore *store,
                     TkrHistory *history,
                     TkrCharacter *pc,
                     TkrKlepNpcGroup *group)
 {
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (store)); i > 0; i--)
+  for (guint i = n_items (store); i > 0; i--)
     {
-      TkrKlepSetupMark *mark = g_list_model_get_item (G_LIST_MODEL (store), i - 1);
-      gboolean match = (pc == NULL || mark->pc == pc) && (group == NULL || mark->group == group);
+      TkrKlepSetupMark *mark = item_at (store, i - 1);
 
-      g_object_unref (mark);
-      if (match)
+      if ((pc == NULL || mark->pc == pc) && (group == NULL || mark->group == group))
         tkr_history_remove (history, store, i - 1);
     }
-}
-
-static void
-clear_list (GListStore *store, TkrHistory *history)
-{
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (store)); i > 0; i--)
-    tkr_history_remove (history, store, i - 1);
 }
 
 /* The skeleton changed, so every test may now be against another group:
@@ -374,8 +369,8 @@ clear_list (GListStore *store, TkrHistory *history)
 static void
 restart_tests (TkrKlepSetup *self, TkrHistory *history)
 {
-  clear_list (self->scores, history);
-  clear_list (self->ties, history);
+  remove_marks_where (self->scores, history, NULL, NULL);
+  remove_marks_where (self->ties, history, NULL, NULL);
 }
 
 /*
@@ -386,6 +381,8 @@ restart_tests (TkrKlepSetup *self, TkrHistory *history)
 static TkrKlepNpcGroup *
 walk_tests (TkrKlepSetup *self, TkrCharacter *pc, gboolean *placed, TkrKlepNpcGroup **placed_after)
 {
+  *placed = TRUE;
+  *placed_after = NULL;
   for (guint i = n_groups (self); i > 0; i--)
     {
       TkrKlepNpcGroup *group = group_at (self, i - 1);
@@ -394,18 +391,14 @@ walk_tests (TkrKlepSetup *self, TkrCharacter *pc, gboolean *placed, TkrKlepNpcGr
       if (mark == NULL)
         {
           *placed = FALSE;
-          *placed_after = NULL;
           return group;
         }
       if (tkr_rules_classify (self->rules, mark->score) == TKR_SCORE_RANGE_LOW)
         {
-          *placed = TRUE;
           *placed_after = group;
           return NULL;
         }
     }
-  *placed = TRUE;
-  *placed_after = NULL;
   return NULL;
 }
 
@@ -495,11 +488,8 @@ tkr_klep_setup_remove_character (TkrKlepSetup *self,
 
   group = group_of_npc (self, character);
   if (group == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("“%s” is not in this Setup"), tkr_character_get_name (character));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("“%s” is not in this Setup"),
+                          tkr_character_get_name (character));
 
   tkr_history_begin (history, _ ("Remove from the Setup"));
   restart_tests (self, history);
@@ -516,25 +506,17 @@ tkr_klep_setup_remove_character (TkrKlepSetup *self,
 static gboolean
 check_group (TkrKlepSetup *self, TkrKlepNpcGroup *group, guint *position, GError **error)
 {
-  if (!find_group (self, group, position))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("That group is not in this Setup"));
-      return FALSE;
-    }
-  return TRUE;
+  return find_group (self, group, position) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                        _ ("That group is not in this Setup"));
 }
 
 static gboolean
 check_pc (TkrKlepSetup *self, TkrCharacter *pc, GError **error)
 {
-  if (!has_pc (self, pc, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("“%s” does not test in this Setup"), tkr_character_get_name (pc));
-      return FALSE;
-    }
-  return TRUE;
+  return has_pc (self, pc, NULL) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                        _ ("“%s” does not test in this Setup"), tkr_character_get_name (pc));
 }
 
 /**
@@ -566,25 +548,24 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
   if (!check_group (self, group, &position, error))
     return NULL;
   store = tkr_klep_npc_group_get_member_store (group);
-  if (n_members == 0 || n_members >= g_list_model_get_n_items (G_LIST_MODEL (store)))
+  if (n_members == 0 || n_members >= n_items (store))
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Choose some of the group’s NPCs to split off, leaving at least one"));
+      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                     _ ("Choose some of the group’s NPCs to split off, leaving at least one"));
       return NULL;
     }
   for (guint i = 0; i < n_members; i++)
     {
       if (!TKR_IS_CHARACTER (members[i]) || !g_list_store_find (store, members[i], NULL))
         {
-          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _ ("Only NPCs of the group can be split off"));
+          tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                         _ ("Only NPCs of the group can be split off"));
           return NULL;
         }
       for (guint j = 0; j < i; j++)
         if (members[j] == members[i])
           {
-            g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                         _ ("An NPC is listed twice"));
+            tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An NPC is listed twice"));
             return NULL;
           }
     }
@@ -619,34 +600,28 @@ tkr_klep_setup_merge_groups (TkrKlepSetup *self,
                              GError **error)
 {
   GListStore *from_store;
-  guint n;
 
   g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), FALSE);
 
   if (!check_group (self, into, NULL, error) || !check_group (self, from, NULL, error))
     return FALSE;
   if (into == from)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A group cannot be merged into itself"));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("A group cannot be merged into itself"));
 
   tkr_history_begin (history, _ ("Merge groups"));
   restart_tests (self, history);
   from_store = tkr_klep_npc_group_get_member_store (from);
-  n = g_list_model_get_n_items (G_LIST_MODEL (from_store));
-  for (guint i = 0; i < n; i++)
+  while (n_items (from_store) > 0)
     {
-      g_autoptr (TkrCharacter) npc = g_list_model_get_item (G_LIST_MODEL (from_store), 0);
+      g_autoptr (TkrCharacter) npc = g_object_ref (item_at (from_store, 0));
 
       tkr_history_remove (history, from_store, 0);
       tkr_history_append (history, tkr_klep_npc_group_get_member_store (into), npc);
     }
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->sneaky)); i > 0; i--)
+  for (guint i = n_items (self->sneaky); i > 0; i--)
     {
-      g_autoptr (TkrKlepSetupMark) mark =
-        g_list_model_get_item (G_LIST_MODEL (self->sneaky), i - 1);
+      g_autoptr (TkrKlepSetupMark) mark = g_object_ref (item_at (self->sneaky, i - 1));
 
       if (mark->group != from)
         continue;
@@ -679,11 +654,9 @@ tkr_klep_setup_move_group (
   if (!check_group (self, group, &current, error))
     return FALSE;
   if (position >= n_groups (self))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("There is no place %u among %u groups"), position + 1, n_groups (self));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("There is no place %u among %u groups"), position + 1,
+                          n_groups (self));
   if (position == current)
     return TRUE;
 
@@ -783,20 +756,18 @@ tkr_klep_setup_get_next_group (TkrKlepSetup *self, TkrCharacter *pc)
 gboolean
 tkr_klep_setup_get_next_test (TkrKlepSetup *self, TkrCharacter **pc, TkrKlepNpcGroup **group)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->pcs));
   TkrCharacter *best_pc = NULL;
   TkrKlepNpcGroup *best_group = NULL;
   guint best_index = 0;
 
   g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), FALSE);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n_items (self->pcs); i++)
     {
-      TkrCharacter *candidate = g_list_model_get_item (G_LIST_MODEL (self->pcs), i);
+      TkrCharacter *candidate = item_at (self->pcs, i);
       TkrKlepNpcGroup *next;
       guint index;
 
-      g_object_unref (candidate);
       next = tkr_klep_setup_get_next_group (self, candidate);
       if (next == NULL)
         continue;
@@ -826,19 +797,14 @@ check_next_test (TkrKlepSetup *self, TkrCharacter *pc, TkrKlepNpcGroup *group, G
 
   next = tkr_klep_setup_get_next_group (self, pc);
   if (next == NULL)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has no test left to make"), tkr_character_get_name (pc));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has no test left to make"),
+                          tkr_character_get_name (pc));
   if (next != group)
-    {
-      /* Translators: a PC's name, then two NPC group names */
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s tests against %s next, not against %s"), tkr_character_get_name (pc),
-                   tkr_klep_npc_group_get_name (next), tkr_klep_npc_group_get_name (group));
-      return FALSE;
-    }
+    /* Translators: a PC's name, then two NPC group names */
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("%s tests against %s next, not against %s"),
+                          tkr_character_get_name (pc), tkr_klep_npc_group_get_name (next),
+                          tkr_klep_npc_group_get_name (group));
   return TRUE;
 }
 
@@ -872,11 +838,8 @@ tkr_klep_setup_enter_score (TkrKlepSetup *self,
   if (!check_next_test (self, pc, group, error))
     return FALSE;
   if (score < MIN_SCORE || score > MAX_SCORE)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A Score of %d is not possible"), score);
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A Score of %d is not possible"),
+                          score);
   record_score (self, history, pc, group, score);
   return TRUE;
 }
@@ -977,17 +940,11 @@ tkr_klep_setup_get_placement (TkrKlepSetup *self, TkrCharacter *pc, TkrKlepNpcGr
 gboolean
 tkr_klep_setup_is_complete (TkrKlepSetup *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->pcs));
-
   g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), FALSE);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (G_LIST_MODEL (self->pcs), i);
-
-      if (!tkr_klep_setup_get_placement (self, pc, NULL))
-        return FALSE;
-    }
+  for (guint i = 0; i < n_items (self->pcs); i++)
+    if (!tkr_klep_setup_get_placement (self, item_at (self->pcs, i), NULL))
+      return FALSE;
   return TRUE;
 }
 
@@ -1033,16 +990,14 @@ slot_order (TkrKlepSetup *self, TkrKlepNpcGroup *slot)
 {
   g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (SlotMember));
   GPtrArray *order = g_ptr_array_new ();
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->pcs));
   TkrKlepSetupMark *tie;
   g_autofree gboolean *taken = NULL;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n_items (self->pcs); i++)
     {
-      TkrCharacter *pc = g_list_model_get_item (G_LIST_MODEL (self->pcs), i);
+      TkrCharacter *pc = item_at (self->pcs, i);
       TkrKlepNpcGroup *after;
 
-      g_object_unref (pc);
       if (tkr_klep_setup_get_placement (self, pc, &after) && after == slot)
         {
           SlotMember member = { pc, placing_score (self, pc, slot), i };
@@ -1107,19 +1062,14 @@ tkr_klep_setup_place_before (
   if (!check_pc (self, pc, error) || !check_pc (self, other, error))
     return FALSE;
   if (pc == other)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Choose two different characters"));
-      return FALSE;
-    }
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("Choose two different characters"));
   if (!tkr_klep_setup_get_placement (self, pc, &slot) ||
       !tkr_klep_setup_get_placement (self, other, &other_slot) || slot != other_slot)
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s and %s are not placed in the same spot, so there is no tie to settle"),
-                   tkr_character_get_name (pc), tkr_character_get_name (other));
-      return FALSE;
-    }
+    return tkr_klep_fail (
+      error, TKR_ENCOUNTER_ERROR_INVALID,
+      _ ("%s and %s are not placed in the same spot, so there is no tie to settle"),
+      tkr_character_get_name (pc), tkr_character_get_name (other));
 
   order = slot_order (self, slot);
   g_ptr_array_remove (order, pc);
@@ -1138,216 +1088,216 @@ tkr_klep_setup_place_before (
   return TRUE;
 }
 
-static TkrKlepTurnEntry *
-pc_entry (TkrCharacter *pc)
+static void
+add_member (TkrKlepTurnEntry *entry,
+            TkrCharacter *character,
+            TkrKlepCombatantFor combatant_for,
+            gpointer user_data)
 {
-  TkrKlepTurnEntry *entry =
-    tkr_klep_turn_entry_new (TKR_KLEP_TURN_ENTRY_KIND_PC, tkr_character_get_name (pc));
-  g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (pc, 0, 0);
+  g_autoptr (TkrKlepCombatant) combatant = combatant_for (character, user_data);
 
   tkr_klep_turn_entry_add_member (entry, combatant);
-  return entry;
 }
 
-static void
-add_slot (TkrKlepSetup *self, GPtrArray *entries, TkrKlepNpcGroup *slot)
+/* The order as it stands: the PCs placed before everyone, then each group
+ * followed by the PCs placed right after it. */
+GPtrArray *
+tkr_klep_setup_build_order_with (TkrKlepSetup *self,
+                                 TkrKlepCombatantFor combatant_for,
+                                 gpointer user_data)
 {
-  g_autoptr (GPtrArray) order = slot_order (self, slot);
+  GPtrArray *entries = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (guint i = 0; i < order->len; i++)
-    g_ptr_array_add (entries, pc_entry (g_ptr_array_index (order, i)));
+  for (guint i = 0; i <= n_groups (self); i++)
+    {
+      TkrKlepNpcGroup *group = i > 0 ? group_at (self, i - 1) : NULL;
+      g_autoptr (GPtrArray) pcs = slot_order (self, group);
+      GListModel *members;
+      TkrKlepTurnEntry *entry;
+
+      if (group != NULL)
+        {
+          members = tkr_klep_npc_group_get_members (group);
+          entry = tkr_klep_turn_entry_new (TKR_KLEP_TURN_ENTRY_KIND_NPC_GROUP,
+                                           tkr_klep_npc_group_get_name (group));
+          for (guint j = 0; j < g_list_model_get_n_items (members); j++)
+            add_member (entry, item_at (members, j), combatant_for, user_data);
+          g_ptr_array_add (entries, entry);
+        }
+      for (guint j = 0; j < pcs->len; j++)
+        {
+          entry = tkr_klep_turn_entry_new (TKR_KLEP_TURN_ENTRY_KIND_PC,
+                                           tkr_character_get_name (pcs->pdata[j]));
+          add_member (entry, pcs->pdata[j], combatant_for, user_data);
+          g_ptr_array_add (entries, entry);
+        }
+    }
+  return entries;
+}
+
+static TkrKlepCombatant *
+preview_combatant (TkrCharacter *character, gpointer user_data)
+{
+  return tkr_klep_combatant_new (character, 0, 0);
 }
 
 /**
  * tkr_klep_setup_build_order:
  *
- * The order as it stands: the PCs placed before everyone, then each group
- * followed by the PCs placed right after it.
- *
- * Returns: (transfer full) (element-type TkrKlepTurnEntry): new entries
+ * Returns: (transfer full) (element-type TkrKlepTurnEntry): new entries,
+ *   each member a new combatant
  */
 GPtrArray *
 tkr_klep_setup_build_order (TkrKlepSetup *self)
 {
-  GPtrArray *entries = g_ptr_array_new_with_free_func (g_object_unref);
-
-  g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), entries);
-
-  add_slot (self, entries, NULL);
-  for (guint i = 0; i < n_groups (self); i++)
-    {
-      TkrKlepNpcGroup *group = group_at (self, i);
-      GListModel *members = tkr_klep_npc_group_get_members (group);
-      TkrKlepTurnEntry *entry = tkr_klep_turn_entry_new (TKR_KLEP_TURN_ENTRY_KIND_NPC_GROUP,
-                                                         tkr_klep_npc_group_get_name (group));
-
-      for (guint j = 0; j < g_list_model_get_n_items (members); j++)
-        {
-          g_autoptr (TkrCharacter) npc = g_list_model_get_item (members, j);
-          g_autoptr (TkrKlepCombatant) combatant = tkr_klep_combatant_new (npc, 0, 0);
-
-          tkr_klep_turn_entry_add_member (entry, combatant);
-        }
-      g_ptr_array_add (entries, entry);
-      add_slot (self, entries, group);
-    }
-  return entries;
+  g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), NULL);
+  return tkr_klep_setup_build_order_with (self, preview_combatant, NULL);
 }
 
 /* Files */
 
-static void
-add_id_array (JsonBuilder *builder, GListModel *characters)
+static JsonArray *
+ids_to_json (GListModel *characters)
 {
-  guint n = g_list_model_get_n_items (characters);
+  JsonArray *array = json_array_new ();
 
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (characters, i);
-      json_builder_add_string_value (builder, tkr_character_get_id (character));
-    }
-  json_builder_end_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (characters); i++)
+    json_array_add_string_element (array, tkr_character_get_id (item_at (characters, i)));
+  return array;
 }
 
-static void
-add_marks (TkrKlepSetup *self, JsonBuilder *builder, GListStore *store, gboolean with_score)
+/* A Score {pc, group, score}, a Sneaky flag {pc, group} or a tie choice
+ * {group (none before everyone), order}; a group by its place. */
+static JsonArray *
+marks_to_json (TkrKlepSetup *self, GListStore *store, gboolean with_score)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+  JsonArray *array = json_array_new ();
 
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n_items (store); i++)
     {
-      g_autoptr (TkrKlepSetupMark) mark = g_list_model_get_item (G_LIST_MODEL (store), i);
+      TkrKlepSetupMark *mark = item_at (store, i);
+      JsonObject *object = json_object_new ();
       guint group_index = 0;
 
-      find_group (self, mark->group, &group_index);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "pc");
-      json_builder_add_string_value (builder, tkr_character_get_id (mark->pc));
-      json_builder_set_member_name (builder, "group");
-      json_builder_add_int_value (builder, group_index);
+      if (mark->pc != NULL)
+        json_object_set_string_member (object, "pc", tkr_character_get_id (mark->pc));
+      if (find_group (self, mark->group, &group_index) || mark->pc != NULL)
+        json_object_set_int_member (object, "group", group_index);
       if (with_score)
+        json_object_set_int_member (object, "score", mark->score);
+      if (mark->order != NULL)
         {
-          json_builder_set_member_name (builder, "score");
-          json_builder_add_int_value (builder, mark->score);
+          JsonArray *order = json_array_new ();
+
+          for (guint j = 0; mark->order[j] != NULL; j++)
+            json_array_add_string_element (order, mark->order[j]);
+          json_object_set_array_member (object, "order", order);
         }
-      json_builder_end_object (builder);
+      json_array_add_object_element (array, object);
     }
-  json_builder_end_array (builder);
+  return array;
 }
 
 JsonNode *
 tkr_klep_setup_to_json (TkrKlepSetup *self)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  guint n;
+  JsonObject *object;
+  JsonArray *groups;
+  JsonNode *node;
 
   g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), NULL);
 
-  json_builder_begin_object (builder);
-
-  json_builder_set_member_name (builder, "groups");
-  json_builder_begin_array (builder);
+  groups = json_array_new ();
   for (guint i = 0; i < n_groups (self); i++)
     {
       TkrKlepNpcGroup *group = group_at (self, i);
+      JsonObject *item = json_object_new ();
       g_autofree char *custom_name = NULL;
 
       g_object_get (group, "custom-name", &custom_name, NULL);
-      json_builder_begin_object (builder);
       if (custom_name != NULL)
-        {
-          json_builder_set_member_name (builder, "name");
-          json_builder_add_string_value (builder, custom_name);
-        }
-      json_builder_set_member_name (builder, "edge");
-      json_builder_add_int_value (builder, tkr_klep_npc_group_get_edge (group));
-      json_builder_set_member_name (builder, "members");
-      add_id_array (builder, tkr_klep_npc_group_get_members (group));
-      json_builder_end_object (builder);
+        json_object_set_string_member (item, "name", custom_name);
+      json_object_set_int_member (item, "edge", tkr_klep_npc_group_get_edge (group));
+      json_object_set_array_member (item, "members",
+                                    ids_to_json (tkr_klep_npc_group_get_members (group)));
+      json_array_add_object_element (groups, item);
     }
-  json_builder_end_array (builder);
-
-  json_builder_set_member_name (builder, "pcs");
-  add_id_array (builder, G_LIST_MODEL (self->pcs));
-
-  json_builder_set_member_name (builder, "scores");
-  add_marks (self, builder, self->scores, TRUE);
-  json_builder_set_member_name (builder, "sneaky");
-  add_marks (self, builder, self->sneaky, FALSE);
-
-  json_builder_set_member_name (builder, "ties");
-  json_builder_begin_array (builder);
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->ties));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrKlepSetupMark) tie = g_list_model_get_item (G_LIST_MODEL (self->ties), i);
-      guint group_index;
-
-      json_builder_begin_object (builder);
-      if (find_group (self, tie->group, &group_index))
-        {
-          json_builder_set_member_name (builder, "group");
-          json_builder_add_int_value (builder, group_index);
-        }
-      json_builder_set_member_name (builder, "order");
-      json_builder_begin_array (builder);
-      for (guint j = 0; tie->order[j] != NULL; j++)
-        json_builder_add_string_value (builder, tie->order[j]);
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+  object = json_object_new ();
+  json_object_set_array_member (object, "groups", groups);
+  json_object_set_array_member (object, "pcs", ids_to_json (G_LIST_MODEL (self->pcs)));
+  json_object_set_array_member (object, "scores", marks_to_json (self, self->scores, TRUE));
+  json_object_set_array_member (object, "sneaky", marks_to_json (self, self->sneaky, FALSE));
+  json_object_set_array_member (object, "ties", marks_to_json (self, self->ties, FALSE));
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, object);
+  return node;
 }
 
-/* A character id in the file: resolved, and in the Setup only once. */
-static TkrCharacter *
-read_character (JsonArray *array,
-                guint index,
-                const char *path,
-                TkrCharacterResolver resolve,
-                gpointer user_data,
-                GHashTable *seen,
-                GError **error)
+/* How a file's characters are found, and those already read. */
+typedef struct
+{
+  TkrCharacterResolver resolve;
+  gpointer user_data;
+  GHashTable *seen;
+} Reader;
+
+/* The character id at @index of @array (its path @item_path), or NULL. */
+static const char *
+read_id (JsonArray *array, guint index, const char *item_path, GError **error)
 {
   JsonNode *node = json_array_get_element (array, index);
-  g_autofree char *item_path = tkr_json_path_index (path, index);
-  const char *id;
-  TkrCharacter *character;
 
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    return json_node_get_string (node);
+  tkr_json_set_error (error, item_path, _ ("expected a character id"));
+  return NULL;
+}
+
+/* The characters of @array (at @path) into @store: each resolved, in the
+ * Setup only once, and a PC exactly when @pcs. */
+static gboolean
+read_characters (Reader *reader,
+                 JsonArray *array,
+                 const char *path,
+                 gboolean pcs,
+                 GListStore *store,
+                 GError **error)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      tkr_json_set_error (error, item_path, _ ("expected a character id"));
-      return NULL;
+      g_autofree char *item_path = tkr_json_path_index (path, i);
+      const char *id = read_id (array, i, item_path, error);
+      TkrCharacter *character = id != NULL ? reader->resolve (id, reader->user_data) : NULL;
+
+      if (id == NULL)
+        return FALSE;
+      if (character == NULL)
+        {
+          tkr_json_set_error (error, item_path, _ ("no character in this file has the id “%s”"),
+                              id);
+          return FALSE;
+        }
+      if (!g_hash_table_add (reader->seen, character))
+        {
+          tkr_json_set_error (error, item_path, _ ("“%s” is listed twice"),
+                              tkr_character_get_name (character));
+          return FALSE;
+        }
+      if (tkr_character_is_pc (character) != pcs)
+        {
+          tkr_json_set_error (error, item_path,
+                              pcs ? _ ("“%s” is an NPC, not a PC") : _ ("“%s” is a PC, not an NPC"),
+                              tkr_character_get_name (character));
+          return FALSE;
+        }
+      g_list_store_append (store, character);
     }
-  id = json_node_get_string (node);
-  character = resolve (id, user_data);
-  if (character == NULL)
-    {
-      tkr_json_set_error (error, item_path, _ ("no character in this file has the id “%s”"), id);
-      return NULL;
-    }
-  if (seen != NULL && !g_hash_table_add (seen, character))
-    {
-      tkr_json_set_error (error, item_path, _ ("“%s” is listed twice"),
-                          tkr_character_get_name (character));
-      return NULL;
-    }
-  return character;
+  return TRUE;
 }
 
 static gboolean
-read_groups (TkrKlepSetup *setup,
-             JsonObject *object,
-             const char *path,
-             TkrCharacterResolver resolve,
-             gpointer user_data,
-             GHashTable *seen,
-             GError **error)
+read_groups (
+  TkrKlepSetup *setup, Reader *reader, JsonObject *object, const char *path, GError **error)
 {
   g_autofree char *groups_path = tkr_json_path (path, "groups");
   JsonArray *groups;
@@ -1378,55 +1328,10 @@ read_groups (TkrKlepSetup *setup,
         }
 
       group = tkr_klep_npc_group_new (name, (int) edge);
-      for (guint j = 0; j < json_array_get_length (members); j++)
-        {
-          TkrCharacter *npc =
-            read_character (members, j, members_path, resolve, user_data, seen, error);
-
-          if (npc == NULL)
-            return FALSE;
-          if (tkr_character_is_pc (npc))
-            {
-              g_autofree char *item_path = tkr_json_path_index (members_path, j);
-              tkr_json_set_error (error, item_path, _ ("“%s” is a PC, not an NPC"),
-                                  tkr_character_get_name (npc));
-              return FALSE;
-            }
-          g_list_store_append (tkr_klep_npc_group_get_member_store (group), npc);
-        }
-      g_list_store_append (setup->groups, group);
-    }
-  return TRUE;
-}
-
-static gboolean
-read_pcs (TkrKlepSetup *setup,
-          JsonObject *object,
-          const char *path,
-          TkrCharacterResolver resolve,
-          gpointer user_data,
-          GHashTable *seen,
-          GError **error)
-{
-  g_autofree char *pcs_path = tkr_json_path (path, "pcs");
-  JsonArray *pcs;
-
-  if (!tkr_json_get_array (object, "pcs", path, FALSE, &pcs, error))
-    return FALSE;
-  for (guint i = 0; pcs != NULL && i < json_array_get_length (pcs); i++)
-    {
-      TkrCharacter *pc = read_character (pcs, i, pcs_path, resolve, user_data, seen, error);
-
-      if (pc == NULL)
+      if (!read_characters (reader, members, members_path, FALSE,
+                            tkr_klep_npc_group_get_member_store (group), error))
         return FALSE;
-      if (!tkr_character_is_pc (pc))
-        {
-          g_autofree char *item_path = tkr_json_path_index (pcs_path, i);
-          tkr_json_set_error (error, item_path, _ ("“%s” is an NPC, not a PC"),
-                              tkr_character_get_name (pc));
-          return FALSE;
-        }
-      g_list_store_append (setup->pcs, pc);
+      g_list_store_append (setup->groups, group);
     }
   return TRUE;
 }
@@ -1435,36 +1340,27 @@ read_pcs (TkrKlepSetup *setup,
 static TkrCharacter *
 lookup_pc (TkrKlepSetup *setup, const char *id)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (setup->pcs));
-
-  for (guint i = 0; i < n; i++)
-    {
-      TkrCharacter *pc = g_list_model_get_item (G_LIST_MODEL (setup->pcs), i);
-
-      g_object_unref (pc);
-      if (g_strcmp0 (tkr_character_get_id (pc), id) == 0)
-        return pc;
-    }
+  for (guint i = 0; i < n_items (setup->pcs); i++)
+    if (g_strcmp0 (tkr_character_get_id (item_at (setup->pcs, i)), id) == 0)
+      return item_at (setup->pcs, i);
   return NULL;
 }
 
 static gboolean
 read_mark (TkrKlepSetup *setup,
-           JsonArray *array,
-           guint index,
-           const char *path,
+           JsonNode *node,
+           const char *mark_path,
            gboolean with_score,
            TkrCharacter **pc,
            TkrKlepNpcGroup **group,
            int *score,
            GError **error)
 {
-  g_autofree char *mark_path = tkr_json_path_index (path, index);
   g_autofree char *id = NULL;
   JsonObject *object;
   gint64 group_index, value = 0;
 
-  object = tkr_json_require_object (json_array_get_element (array, index), mark_path, error);
+  object = tkr_json_require_object (node, mark_path, error);
   if (object == NULL || !tkr_json_get_string (object, "pc", mark_path, TRUE, NULL, &id, error) ||
       !tkr_json_get_int (object, "group", mark_path, TRUE, 0, (gint64) n_groups (setup) - 1, 0,
                          &group_index, error) ||
@@ -1484,45 +1380,41 @@ read_mark (TkrKlepSetup *setup,
   return TRUE;
 }
 
+/* The marks of a PC toward a group in @member: "scores" (@with_score) or
+ * "sneaky". */
 static gboolean
-read_marks (TkrKlepSetup *setup, JsonObject *object, const char *path, GError **error)
+read_marks (TkrKlepSetup *setup,
+            JsonObject *object,
+            const char *member,
+            const char *path,
+            gboolean with_score,
+            GError **error)
 {
-  g_autofree char *scores_path = tkr_json_path (path, "scores");
-  g_autofree char *sneaky_path = tkr_json_path (path, "sneaky");
-  JsonArray *scores, *sneaky;
+  g_autofree char *list_path = tkr_json_path (path, member);
+  JsonArray *array;
 
-  if (!tkr_json_get_array (object, "scores", path, FALSE, &scores, error) ||
-      !tkr_json_get_array (object, "sneaky", path, FALSE, &sneaky, error))
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
     return FALSE;
-
-  for (guint i = 0; scores != NULL && i < json_array_get_length (scores); i++)
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
+      g_autofree char *mark_path = tkr_json_path_index (list_path, i);
+      g_autoptr (GError) local_error = NULL;
       TkrCharacter *pc;
       TkrKlepNpcGroup *group;
       int score;
-      g_autoptr (GError) local_error = NULL;
 
-      if (!read_mark (setup, scores, i, scores_path, TRUE, &pc, &group, &score, error))
+      if (!read_mark (setup, json_array_get_element (array, i), mark_path, with_score, &pc, &group,
+                      &score, error))
         return FALSE;
       /* Scores are stored in the order they were entered, so each must be
        * its PC's next test, as when it was typed in. */
-      if (!tkr_klep_setup_enter_score (setup, NULL, pc, group, score, &local_error))
+      if (!with_score)
+        tkr_klep_setup_set_sneaky (setup, NULL, pc, group, TRUE);
+      else if (!tkr_klep_setup_enter_score (setup, NULL, pc, group, score, &local_error))
         {
-          g_autofree char *mark_path = tkr_json_path_index (scores_path, i);
           tkr_json_set_error (error, mark_path, "%s", local_error->message);
           return FALSE;
         }
-    }
-
-  for (guint i = 0; sneaky != NULL && i < json_array_get_length (sneaky); i++)
-    {
-      TkrCharacter *pc;
-      TkrKlepNpcGroup *group;
-      int unused;
-
-      if (!read_mark (setup, sneaky, i, sneaky_path, FALSE, &pc, &group, &unused, error))
-        return FALSE;
-      tkr_klep_setup_set_sneaky (setup, NULL, pc, group, TRUE);
     }
   return TRUE;
 }
@@ -1565,24 +1457,19 @@ read_ties (TkrKlepSetup *setup, JsonObject *object, const char *path, GError **e
 
       for (guint j = 0; j < json_array_get_length (order); j++)
         {
-          JsonNode *node = json_array_get_element (order, j);
           g_autofree char *item_path = tkr_json_path_index (order_path, j);
-          TkrCharacter *pc;
+          const char *id = read_id (order, j, item_path, error);
+          TkrCharacter *pc = id != NULL ? lookup_pc (setup, id) : NULL;
 
-          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-            {
-              tkr_json_set_error (error, item_path, _ ("expected a character id"));
-              return FALSE;
-            }
-          pc = lookup_pc (setup, json_node_get_string (node));
+          if (id == NULL)
+            return FALSE;
           if (pc == NULL || !g_hash_table_add (seen, pc))
             {
               tkr_json_set_error (error, item_path,
-                                  _ ("“%s” is not a PC of this Setup, or is listed twice"),
-                                  json_node_get_string (node));
+                                  _ ("“%s” is not a PC of this Setup, or is listed twice"), id);
               return FALSE;
             }
-          g_strv_builder_add (ids, json_node_get_string (node));
+          g_strv_builder_add (ids, id);
         }
       strv = g_strv_builder_end (ids);
       tie = setup_mark_new (NULL, slot, 0, (const char *const *) strv);
@@ -1594,12 +1481,11 @@ read_ties (TkrKlepSetup *setup, JsonObject *object, const char *path, GError **e
 static void
 move_store (GListStore *to, GListStore *from)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (from));
-  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
 
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (from), i));
-  g_list_store_splice (to, 0, g_list_model_get_n_items (G_LIST_MODEL (to)), items->pdata, n);
+  for (guint i = 0; i < n_items (from); i++)
+    g_ptr_array_add (items, item_at (from, i));
+  g_list_store_splice (to, 0, n_items (to), items->pdata, items->len);
 }
 
 /**
@@ -1621,7 +1507,10 @@ tkr_klep_setup_load_json (TkrKlepSetup *self,
 {
   g_autoptr (TkrKlepSetup) loaded = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autofree char *pcs_path = tkr_json_path (path, "pcs");
+  Reader reader = { resolve, user_data, seen };
   JsonObject *object;
+  JsonArray *pcs;
 
   g_return_val_if_fail (TKR_IS_KLEP_SETUP (self), FALSE);
   g_return_val_if_fail (resolve != NULL, FALSE);
@@ -1631,9 +1520,12 @@ tkr_klep_setup_load_json (TkrKlepSetup *self,
     return FALSE;
 
   loaded = tkr_klep_setup_new (self->rules);
-  if (!read_groups (loaded, object, path, resolve, user_data, seen, error) ||
-      !read_pcs (loaded, object, path, resolve, user_data, seen, error) ||
-      !read_marks (loaded, object, path, error) || !read_ties (loaded, object, path, error))
+  if (!read_groups (loaded, &reader, object, path, error) ||
+      !tkr_json_get_array (object, "pcs", path, FALSE, &pcs, error) ||
+      (pcs != NULL && !read_characters (&reader, pcs, pcs_path, TRUE, loaded->pcs, error)) ||
+      !read_marks (loaded, object, "scores", path, TRUE, error) ||
+      !read_marks (loaded, object, "sneaky", path, FALSE, error) ||
+      !read_ties (loaded, object, path, error))
     return FALSE;
 
   move_store (self->groups, loaded->groups);

@@ -5,6 +5,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-enums.h"
+#include "tkr-fields.h"
+#include "tkr-json.h"
 #include "tkr-klep-turn-entry.h"
 
 /*
@@ -26,36 +28,26 @@ struct _TkrKlepTurnEntry
 
 G_DEFINE_FINAL_TYPE (TkrKlepTurnEntry, tkr_klep_turn_entry, G_TYPE_OBJECT)
 
-enum
-{
-  PROP_0,
-  PROP_KIND,
-  PROP_NAME,
-  PROP_MEMBERS,
-  PROP_CURRENT,
-  N_PROPS
+static const TkrField fields[] = {
+  TKR_FIELD_STRING (TkrKlepTurnEntry, name, "name", NULL),
+  TKR_FIELD_BOOLEAN (TkrKlepTurnEntry, current, "current", NULL),
 };
 
-static GParamSpec *properties[N_PROPS];
+enum
+{
+  PROP_KIND = G_N_ELEMENTS (fields) + 1,
+  PROP_MEMBERS,
+};
+
+/* The kinds as files name them. */
+static const char *const kind_nicks[] = { "pc", "npc-group", NULL };
 
 static void
 tkr_klep_turn_entry_dispose (GObject *object)
 {
-  TkrKlepTurnEntry *self = TKR_KLEP_TURN_ENTRY (object);
-
-  g_clear_object (&self->members);
-
+  tkr_fields_clear (object, TKR_TYPE_KLEP_TURN_ENTRY);
+  g_clear_object (&TKR_KLEP_TURN_ENTRY (object)->members);
   G_OBJECT_CLASS (tkr_klep_turn_entry_parent_class)->dispose (object);
-}
-
-static void
-tkr_klep_turn_entry_finalize (GObject *object)
-{
-  TkrKlepTurnEntry *self = TKR_KLEP_TURN_ENTRY (object);
-
-  g_free (self->name);
-
-  G_OBJECT_CLASS (tkr_klep_turn_entry_parent_class)->finalize (object);
 }
 
 static void
@@ -63,23 +55,12 @@ tkr_klep_turn_entry_get_property (GObject *object, guint prop_id, GValue *value,
 {
   TkrKlepTurnEntry *self = TKR_KLEP_TURN_ENTRY (object);
 
-  switch (prop_id)
-    {
-    case PROP_KIND:
-      g_value_set_enum (value, self->kind);
-      break;
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case PROP_MEMBERS:
-      g_value_set_object (value, self->members);
-      break;
-    case PROP_CURRENT:
-      g_value_set_boolean (value, self->current);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_KIND)
+    g_value_set_enum (value, self->kind);
+  else if (prop_id == PROP_MEMBERS)
+    g_value_set_object (value, self->members);
+  else
+    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 static void
@@ -88,31 +69,10 @@ tkr_klep_turn_entry_set_property (GObject *object,
                                   const GValue *value,
                                   GParamSpec *pspec)
 {
-  TkrKlepTurnEntry *self = TKR_KLEP_TURN_ENTRY (object);
-
-  switch (prop_id)
-    {
-    case PROP_KIND:
-      self->kind = g_value_get_enum (value);
-      break;
-    case PROP_NAME:
-      if (g_strcmp0 (self->name, g_value_get_string (value)) != 0)
-        {
-          g_free (self->name);
-          self->name = g_value_dup_string (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    case PROP_CURRENT:
-      if (self->current != g_value_get_boolean (value))
-        {
-          self->current = g_value_get_boolean (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id == PROP_KIND)
+    TKR_KLEP_TURN_ENTRY (object)->kind = g_value_get_enum (value);
+  else
+    tkr_fields_set_property (object, prop_id, value, pspec);
 }
 
 static void
@@ -121,21 +81,18 @@ tkr_klep_turn_entry_class_init (TkrKlepTurnEntryClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = tkr_klep_turn_entry_dispose;
-  object_class->finalize = tkr_klep_turn_entry_finalize;
   object_class->get_property = tkr_klep_turn_entry_get_property;
   object_class->set_property = tkr_klep_turn_entry_set_property;
 
-  properties[PROP_KIND] = g_param_spec_enum (
-    "kind", NULL, NULL, TKR_TYPE_KLEP_TURN_ENTRY_KIND, TKR_KLEP_TURN_ENTRY_KIND_PC,
-    G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_NAME] = g_param_spec_string (
-    "name", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MEMBERS] = g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CURRENT] =
-    g_param_spec_boolean ("current", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
+  g_object_class_install_property (
+    object_class, PROP_KIND,
+    g_param_spec_enum ("kind", NULL, NULL, TKR_TYPE_KLEP_TURN_ENTRY_KIND,
+                       TKR_KLEP_TURN_ENTRY_KIND_PC,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (object_class, PROP_MEMBERS,
+                                   g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -208,4 +165,104 @@ tkr_klep_turn_entry_has_character (TkrKlepTurnEntry *self, TkrCharacter *charact
         return TRUE;
     }
   return FALSE;
+}
+
+/* Files: {"kind", "name", "members": each member's combatant} */
+
+JsonNode *
+tkr_klep_turn_entry_to_json (TkrKlepTurnEntry *self)
+{
+  JsonObject *object;
+  JsonArray *members;
+  JsonNode *node;
+
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_ENTRY (self), NULL);
+
+  members = json_array_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->members)); i++)
+    {
+      g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (G_LIST_MODEL (self->members), i);
+
+      json_array_add_element (members, tkr_klep_combatant_to_json (member));
+    }
+  object = json_object_new ();
+  json_object_set_string_member (object, "kind", kind_nicks[self->kind]);
+  json_object_set_string_member (object, "name", tkr_klep_turn_entry_get_name (self));
+  json_object_set_array_member (object, "members", members);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, object);
+  return node;
+}
+
+/**
+ * tkr_klep_turn_entry_new_from_json:
+ * @beats_per_round: the Beats a member's Round has (rule data)
+ * @placed: the characters that have a place in the order so far; the
+ *   members are added to it
+ *
+ * A place in the order as a file stores it: a PC alone, or a group of at
+ * least one NPC, each character in one place only.
+ */
+TkrKlepTurnEntry *
+tkr_klep_turn_entry_new_from_json (JsonNode *node,
+                                   const char *path,
+                                   int beats_per_round,
+                                   TkrCharacterResolver resolve,
+                                   gpointer user_data,
+                                   GHashTable *placed,
+                                   GError **error)
+{
+  g_autofree char *members_path = tkr_json_path (path, "members");
+  g_autofree char *name = NULL;
+  g_autoptr (TkrKlepTurnEntry) self = NULL;
+  JsonObject *object;
+  JsonArray *members;
+  gboolean pc;
+  int kind;
+
+  object = tkr_json_require_object (node, path, error);
+  if (object == NULL ||
+      !tkr_json_get_enum (object, "kind", path, TRUE, kind_nicks, 0, &kind, error) ||
+      !tkr_json_get_string (object, "name", path, FALSE, "", &name, error) ||
+      !tkr_json_get_array (object, "members", path, TRUE, &members, error))
+    return NULL;
+
+  pc = kind == TKR_KLEP_TURN_ENTRY_KIND_PC;
+  if (json_array_get_length (members) == 0 || (pc && json_array_get_length (members) != 1))
+    {
+      tkr_json_set_error (error, members_path,
+                          pc ? _ ("a PC’s place in the order holds exactly one character")
+                             : _ ("a group needs at least one NPC"));
+      return NULL;
+    }
+
+  self = tkr_klep_turn_entry_new (kind, name);
+  for (guint i = 0; i < json_array_get_length (members); i++)
+    {
+      g_autofree char *member_path = tkr_json_path_index (members_path, i);
+      g_autoptr (TkrKlepCombatant) combatant =
+        tkr_klep_combatant_new_from_json (json_array_get_element (members, i), member_path,
+                                          beats_per_round, resolve, user_data, error);
+      TkrCharacter *character;
+
+      if (combatant == NULL)
+        return NULL;
+      character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
+      if (!g_hash_table_add (placed, character))
+        {
+          tkr_json_set_error (error, member_path, _ ("“%s” has two places in the order"),
+                              tkr_combatant_get_name (TKR_COMBATANT (combatant)));
+          return NULL;
+        }
+      if (tkr_character_is_pc (character) != pc)
+        {
+          tkr_json_set_error (error, member_path,
+                              pc ? _ ("“%s” is an NPC in a PC’s place")
+                                 : _ ("“%s” is a PC in an NPC group"),
+                              tkr_combatant_get_name (TKR_COMBATANT (combatant)));
+          return NULL;
+        }
+      g_list_store_append (self->members, combatant);
+    }
+  return g_steal_pointer (&self);
 }

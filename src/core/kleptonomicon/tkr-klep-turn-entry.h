@@ -21,4 +21,13 @@ void tkr_klep_turn_entry_add_member (TkrKlepTurnEntry *self, TkrKlepCombatant *c
 gboolean tkr_klep_turn_entry_get_current (TkrKlepTurnEntry *self);
 gboolean tkr_klep_turn_entry_has_character (TkrKlepTurnEntry *self, TkrCharacter *character);
 
+JsonNode *tkr_klep_turn_entry_to_json (TkrKlepTurnEntry *self);
+TkrKlepTurnEntry *tkr_klep_turn_entry_new_from_json (JsonNode *node,
+                                                     const char *path,
+                                                     int beats_per_round,
+                                                     TkrCharacterResolver resolve,
+                                                     gpointer user_data,
+                                                     GHashTable *placed,
+                                                     GError **error);
+
 G_END_DECLS

@@ -5,35 +5,39 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-klep-encounter.h"
+#include "tkr-klep-private.h"
 
 /*
  * Terrain Zones in play, in any phase (seed, "Terrain Zones"): commands of
  * TkrKlepEncounter, recorded and logged like the others.
  */
 
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define ENC(self) TKR_ENCOUNTER (self)
+#define ZONES(self) G_LIST_STORE (tkr_klep_encounter_get_zones (self))
 
 static gboolean
 find_zone (TkrKlepEncounter *self, TkrZone *zone, guint *position, GError **error)
 {
-  if (TKR_IS_ZONE (zone) &&
-      g_list_store_find (G_LIST_STORE (tkr_klep_encounter_get_zones (self)), zone, position))
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-               _ ("That Zone is not in play"));
-  return FALSE;
+  return (TKR_IS_ZONE (zone) && g_list_store_find (ZONES (self), zone, position)) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("That Zone is not in play"));
+}
+
+static gboolean
+check_zone_text (const char *name, const char *location, GError **error)
+{
+  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
+    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                          _ ("A Zone needs a name, such as Fire or Dark"));
+  return location == NULL || g_utf8_validate (location, -1, NULL) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
+                        _ ("The Zone’s place is not valid text"));
 }
 
 static gboolean
 check_zone_stacks (const char *name, int stacks, int max_stacks, GError **error)
 {
-  if (stacks >= 1 && stacks <= max_stacks)
-    return TRUE;
-  g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-               _ ("A %s Zone has from 1 to %d stacks"), name, max_stacks);
-  return FALSE;
+  return (stacks >= 1 && stacks <= max_stacks) ||
+         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A %s Zone has from 1 to %d stacks"),
+                        name, max_stacks);
 }
 
 /* A Zone the rule data does not list stacks as high as the listed ones do. */
@@ -63,19 +67,8 @@ tkr_klep_encounter_add_zone (
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
 
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("A Zone needs a name, such as Fire or Dark"));
-      return NULL;
-    }
-  if (location != NULL && !g_utf8_validate (location, -1, NULL))
-    {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("The Zone’s place is not valid text"));
-      return NULL;
-    }
-
+  if (!check_zone_text (name, location, error))
+    return NULL;
   info = tkr_rules_lookup_zone (RULES (self), name);
   max_stacks = info ? info->max_stacks : custom_zone_max_stacks (RULES (self));
   if (!check_zone_stacks (info ? info->name : name, stacks, max_stacks, error))
@@ -86,7 +79,7 @@ tkr_klep_encounter_add_zone (
     g_object_set (zone, "location", location, NULL);
 
   tkr_history_begin (HISTORY (self), _ ("Add a Zone"));
-  tkr_history_append (HISTORY (self), G_LIST_STORE (tkr_klep_encounter_get_zones (self)), zone);
+  tkr_history_append (HISTORY (self), ZONES (self), zone);
   if (location != NULL && *location != '\0')
     /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
     tkr_encounter_log (ENC (self),
@@ -137,7 +130,7 @@ tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **
   g_object_ref (zone);
   tkr_history_begin (HISTORY (self), _ ("Remove a Zone"));
   tkr_history_set_destructive (HISTORY (self));
-  tkr_history_remove (HISTORY (self), G_LIST_STORE (tkr_klep_encounter_get_zones (self)), position);
+  tkr_history_remove (HISTORY (self), ZONES (self), position);
   tkr_encounter_log (ENC (self), _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
   tkr_history_end (HISTORY (self));
   g_object_unref (zone);
