@@ -168,17 +168,6 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
 
 /* Checks and changes shared by the commands */
 
-gboolean
-tkr_klep_fail (GError **error, TkrEncounterError code, const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (TKR_ENCOUNTER_ERROR, code, format, args));
-  va_end (args);
-  return FALSE;
-}
-
 static gboolean
 require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
 {
@@ -189,8 +178,8 @@ static gboolean
 require_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
 {
   return tkr_klep_encounter_is_on_turn (self, combatant) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s Turn"),
-                        NAME (combatant));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s Turn"),
+                     NAME (combatant));
 }
 
 /* Main, @combatant in the encounter and on its own Turn. */
@@ -247,8 +236,8 @@ check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
   if (to != TKR_PHASE_MAIN || tkr_encounter_get_phase (encounter) != TKR_PHASE_SETUP ||
       (setup != NULL && tkr_klep_setup_is_complete (setup)))
     return TRUE;
-  return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                        _ ("Some PCs still have Edge Save tests to make"));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                     _ ("Some PCs still have Edge Save tests to make"));
 }
 
 /* A combatant with the Round's Beats and the Turn's Free Actions. */
@@ -451,12 +440,12 @@ check_beats (TkrKlepCombatant *combatant, int needed, GError **error)
   if (left >= needed)
     return TRUE;
   if (left == 0)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no Beat left this Round"),
-                          NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no Beat left this Round"),
+                       NAME (combatant));
   /* Translators: a character, the Beats needed, then the Beats left */
-  return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                        _ ("%s needs %d Beats and has %d left this Round"), NAME (combatant),
-                        needed, left);
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+                     _ ("%s needs %d Beats and has %d left this Round"), NAME (combatant), needed,
+                     left);
 }
 
 /**
@@ -499,8 +488,8 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
   if (!require_running (self, combatant, error))
     return FALSE;
   if (tkr_klep_combatant_get_beats_left (combatant) >= tkr_rules_get_beats_per_round (RULES (self)))
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("%s already has every Beat of the Round"), NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s already has every Beat of the Round"), NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Give a Beat back"));
   change (self, combatant, "beats", 1);
@@ -516,9 +505,9 @@ check_free_action (TkrKlepCombatant *combatant, GError **error)
 {
   return tkr_klep_combatant_get_free_actions_used (combatant) <
            tkr_klep_combatant_get_free_actions_allowed (combatant) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                        _ ("%s has used every Free Action of this Turn; the GM may allow more"),
-                        NAME (combatant));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
+                     _ ("%s has used every Free Action of this Turn; the GM may allow more"),
+                     NAME (combatant));
 }
 
 gboolean
@@ -556,9 +545,9 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
     return FALSE;
   minimum = tkr_rules_get_free_actions_per_turn (RULES (self));
   if (allowed < minimum || allowed > MAX_ALLOWED_FREE_ACTIONS)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
-                          MAX_ALLOWED_FREE_ACTIONS);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
+                       MAX_ALLOWED_FREE_ACTIONS);
 
   tkr_history_begin (HISTORY (self), _ ("Allow Free Actions"));
   used = tkr_klep_combatant_get_free_actions_used (combatant);
@@ -610,10 +599,10 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
       gboolean slow = tkr_ability_time_is_slow (time);
 
       if (slow && !gm_approved)
-        return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                              _ ("%s takes longer than an Action: while the encounter is paused, "
-                                 "it needs the GM’s approval"),
-                              name);
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
+                           _ ("%s takes longer than an Action: while the encounter is paused, "
+                              "it needs the GM’s approval"),
+                           name);
       tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
       tkr_encounter_log (ENC (self),
                          slow ? _ ("%s uses %s during the pause, with the GM’s approval")
@@ -628,9 +617,8 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
     case TKR_ABILITY_TIME_MONTAGE:
     case TKR_ABILITY_TIME_EPISODIC:
       if (!gm_approved)
-        return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
-                              _ ("%s takes far longer than a Turn and needs the GM’s approval"),
-                              name);
+        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_APPROVAL,
+                           _ ("%s takes far longer than a Turn and needs the GM’s approval"), name);
       G_GNUC_FALLTHROUGH;
     case TKR_ABILITY_TIME_ACTION:
     case TKR_ABILITY_TIME_SLOW_ACTION:
@@ -655,9 +643,9 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
     return FALSE;
   if (time == TKR_ABILITY_TIME_SLOW_ACTION &&
       tkr_klep_combatant_get_pending_slow_action (combatant) != NULL)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("%s already has a Slow Action under way (%s)"), NAME (combatant),
-                          tkr_klep_combatant_get_pending_slow_action (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s already has a Slow Action under way (%s)"), NAME (combatant),
+                       tkr_klep_combatant_get_pending_slow_action (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
   if (beats > 0)
@@ -705,7 +693,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (movement <= 0)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Move by at least one unit"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Move by at least one unit"));
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
   improvised = tkr_klep_combatant_is_improvised (combatant, name, &waived);
@@ -716,20 +704,20 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
   /* Seed, "Improvised Movement": an unlisted range is 0, and only the GM
    * can grant a temporary one. */
   if (cap == 0)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                          _ ("%s has no %s range; the GM can grant Improvised Movement for it"),
-                          NAME (combatant), name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                       _ ("%s has no %s range; the GM can grant Improvised Movement for it"),
+                       NAME (combatant), name);
   if (left == 0)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                          _ ("%s has no Movement left this Turn"), NAME (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                       _ ("%s has no Movement left this Turn"), NAME (combatant));
   if (spent + movement > cap)
     /* Translators: a character, Movement, then a range ("Jump") */
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
-                          _ ("%s can spend only %d more Movement on %s this Turn"),
-                          NAME (combatant), cap - spent, name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_RANGE_EXHAUSTED,
+                       _ ("%s can spend only %d more Movement on %s this Turn"), NAME (combatant),
+                       cap - spent, name);
   if (movement > left)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
-                          _ ("%s has only %d Movement left this Turn"), NAME (combatant), left);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
+                       _ ("%s has only %d Movement left this Turn"), NAME (combatant), left);
 
   tkr_history_begin (HISTORY (self), _ ("Move"));
   tkr_klep_combatant_record_spent (combatant, HISTORY (self), name, spent + movement);
@@ -778,16 +766,16 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error))
     return FALSE;
   if (range == NULL || *range == '\0' || !g_utf8_validate (range, -1, NULL))
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("Name the kind of movement, such as Climb or Swim"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("Name the kind of movement, such as Climb or Swim"));
   if (units < 1 || units > MAX_IMPROVISED_UNITS)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("An improvised range needs between 1 and %d units"),
-                          MAX_IMPROVISED_UNITS);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An improvised range needs between 1 and %d units"),
+                       MAX_IMPROVISED_UNITS);
   if (tkr_character_get_range_units (CHARACTER (combatant), range) > 0)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("%s already has a %s range and needs no improvising"),
-                          NAME (combatant), range);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s already has a %s range and needs no improvising"), NAME (combatant),
+                       range);
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
   tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
@@ -884,8 +872,8 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
     return FALSE;
   again = tkr_klep_encounter_dash_needs_test (self, combatant);
   if (again && athletics == NULL)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
-                          _ ("A second Dash in the same Round needs an Athletics Test"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
+                       _ ("A second Dash in the same Round needs an Athletics Test"));
 
   slowed = again && athletics->range == TKR_SCORE_RANGE_LOW;
   largest = tkr_character_get_largest_range (CHARACTER (combatant));
@@ -939,8 +927,8 @@ tkr_klep_encounter_add_condition (
 
   if (!TKR_IS_CHARACTER (character) || !tkr_encounter_has_participant (ENC (self), character))
     {
-      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                     _ ("That character does not take part in this encounter"));
+      tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                  _ ("That character does not take part in this encounter"));
       return NULL;
     }
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "tkr-refusal.h"
+
 #include "tkr-history.h"
 #include "tkr-types.h"
 #include "tkr-klep-combatant.h"
@@ -30,9 +32,5 @@ typedef TkrKlepCombatant *(*TkrKlepCombatantFor) (TkrCharacter *character, gpoin
 GPtrArray *tkr_klep_setup_build_order_with (TkrKlepSetup *self,
                                             TkrKlepCombatantFor combatant_for,
                                             gpointer user_data);
-
-/* A refused command: sets @error in TKR_ENCOUNTER_ERROR and returns FALSE. */
-gboolean tkr_klep_fail (GError **error, TkrEncounterError code, const char *format, ...)
-  G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS

@@ -488,8 +488,8 @@ tkr_klep_setup_remove_character (TkrKlepSetup *self,
 
   group = group_of_npc (self, character);
   if (group == NULL)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("“%s” is not in this Setup"),
-                          tkr_character_get_name (character));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("“%s” is not in this Setup"),
+                       tkr_character_get_name (character));
 
   tkr_history_begin (history, _ ("Remove from the Setup"));
   restart_tests (self, history);
@@ -507,16 +507,15 @@ static gboolean
 check_group (TkrKlepSetup *self, TkrKlepNpcGroup *group, guint *position, GError **error)
 {
   return find_group (self, group, position) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                        _ ("That group is not in this Setup"));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("That group is not in this Setup"));
 }
 
 static gboolean
 check_pc (TkrKlepSetup *self, TkrCharacter *pc, GError **error)
 {
   return has_pc (self, pc, NULL) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                        _ ("“%s” does not test in this Setup"), tkr_character_get_name (pc));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("“%s” does not test in this Setup"),
+                     tkr_character_get_name (pc));
 }
 
 /**
@@ -550,22 +549,22 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
   store = tkr_klep_npc_group_get_member_store (group);
   if (n_members == 0 || n_members >= n_items (store))
     {
-      tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                     _ ("Choose some of the group’s NPCs to split off, leaving at least one"));
+      tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                  _ ("Choose some of the group’s NPCs to split off, leaving at least one"));
       return NULL;
     }
   for (guint i = 0; i < n_members; i++)
     {
       if (!TKR_IS_CHARACTER (members[i]) || !g_list_store_find (store, members[i], NULL))
         {
-          tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                         _ ("Only NPCs of the group can be split off"));
+          tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                      _ ("Only NPCs of the group can be split off"));
           return NULL;
         }
       for (guint j = 0; j < i; j++)
         if (members[j] == members[i])
           {
-            tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An NPC is listed twice"));
+            tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An NPC is listed twice"));
             return NULL;
           }
     }
@@ -606,8 +605,8 @@ tkr_klep_setup_merge_groups (TkrKlepSetup *self,
   if (!check_group (self, into, NULL, error) || !check_group (self, from, NULL, error))
     return FALSE;
   if (into == from)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("A group cannot be merged into itself"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A group cannot be merged into itself"));
 
   tkr_history_begin (history, _ ("Merge groups"));
   restart_tests (self, history);
@@ -654,9 +653,8 @@ tkr_klep_setup_move_group (
   if (!check_group (self, group, &current, error))
     return FALSE;
   if (position >= n_groups (self))
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("There is no place %u among %u groups"), position + 1,
-                          n_groups (self));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("There is no place %u among %u groups"), position + 1, n_groups (self));
   if (position == current)
     return TRUE;
 
@@ -797,14 +795,13 @@ check_next_test (TkrKlepSetup *self, TkrCharacter *pc, TkrKlepNpcGroup *group, G
 
   next = tkr_klep_setup_get_next_group (self, pc);
   if (next == NULL)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has no test left to make"),
-                          tkr_character_get_name (pc));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has no test left to make"),
+                       tkr_character_get_name (pc));
   if (next != group)
     /* Translators: a PC's name, then two NPC group names */
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("%s tests against %s next, not against %s"),
-                          tkr_character_get_name (pc), tkr_klep_npc_group_get_name (next),
-                          tkr_klep_npc_group_get_name (group));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s tests against %s next, not against %s"), tkr_character_get_name (pc),
+                       tkr_klep_npc_group_get_name (next), tkr_klep_npc_group_get_name (group));
   return TRUE;
 }
 
@@ -838,8 +835,8 @@ tkr_klep_setup_enter_score (TkrKlepSetup *self,
   if (!check_next_test (self, pc, group, error))
     return FALSE;
   if (score < MIN_SCORE || score > MAX_SCORE)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A Score of %d is not possible"),
-                          score);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A Score of %d is not possible"),
+                       score);
   record_score (self, history, pc, group, score);
   return TRUE;
 }
@@ -1062,11 +1059,10 @@ tkr_klep_setup_place_before (
   if (!check_pc (self, pc, error) || !check_pc (self, other, error))
     return FALSE;
   if (pc == other)
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("Choose two different characters"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Choose two different characters"));
   if (!tkr_klep_setup_get_placement (self, pc, &slot) ||
       !tkr_klep_setup_get_placement (self, other, &other_slot) || slot != other_slot)
-    return tkr_klep_fail (
+    return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_INVALID,
       _ ("%s and %s are not placed in the same spot, so there is no tie to settle"),
       tkr_character_get_name (pc), tkr_character_get_name (other));

@@ -18,26 +18,25 @@ static gboolean
 find_zone (TkrKlepEncounter *self, TkrZone *zone, guint *position, GError **error)
 {
   return (TKR_IS_ZONE (zone) && g_list_store_find (ZONES (self), zone, position)) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("That Zone is not in play"));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("That Zone is not in play"));
 }
 
 static gboolean
 check_zone_text (const char *name, const char *location, GError **error)
 {
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    return tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                          _ ("A Zone needs a name, such as Fire or Dark"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A Zone needs a name, such as Fire or Dark"));
   return location == NULL || g_utf8_validate (location, -1, NULL) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID,
-                        _ ("The Zone’s place is not valid text"));
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("The Zone’s place is not valid text"));
 }
 
 static gboolean
 check_zone_stacks (const char *name, int stacks, int max_stacks, GError **error)
 {
   return (stacks >= 1 && stacks <= max_stacks) ||
-         tkr_klep_fail (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A %s Zone has from 1 to %d stacks"),
-                        name, max_stacks);
+         tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A %s Zone has from 1 to %d stacks"),
+                     name, max_stacks);
 }
 
 /* A Zone the rule data does not list stacks as high as the listed ones do. */
