@@ -103,8 +103,8 @@ update_header (TkrTableTracker *self)
   gtk_label_set_text (self->next_label, next != NULL ? next : "");
 }
 
-/* After each history step, undo or redo: the header and the rows on
- * screen, never the list itself. */
+/* After each history step, undo or redo: the header, and which row has
+ * the turn; each row follows its own combatant. */
 static void
 history_changed_cb (TkrTableTracker *self)
 {
@@ -114,7 +114,7 @@ history_changed_cb (TkrTableTracker *self)
   update_header (self);
   g_hash_table_iter_init (&iter, self->bound_rows);
   while (g_hash_table_iter_next (&iter, &row, NULL))
-    tkr_tracker_row_update (row);
+    tkr_tracker_row_update_current (row);
 }
 
 /* A slot is a row; a group of more than one is its own row followed by

@@ -17,7 +17,10 @@ struct _TkrTrackerRow
 
   TkrEncounter *encounter; /* not owned: the tracker outlives its rows' binding */
   GObject *slot;
-  int place; /* from 1; 0 for a group's member; -1 when out of the order */
+  int place;
+  gboolean shown_current;
+  /* What the row follows while it is bound: (instance, handler) pairs. */
+  GArray *watches; /* from 1; 0 for a group's member; -1 when out of the order */
 
   GtkImage *marker;
   GtkLabel *place_label;
@@ -34,6 +37,61 @@ struct _TkrTrackerRow
 };
 
 G_DEFINE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, GTK_TYPE_WIDGET)
+
+typedef struct
+{
+  GObject *instance;
+  gulong handler;
+} Watch;
+
+static void watch_slot (TkrTrackerRow *self);
+
+static void
+unwatch_all (TkrTrackerRow *self)
+{
+  for (guint i = 0; i < self->watches->len; i++)
+    {
+      Watch *watch = &g_array_index (self->watches, Watch, i);
+
+      g_signal_handler_disconnect (watch->instance, watch->handler);
+      g_object_unref (watch->instance);
+    }
+  g_array_set_size (self->watches, 0);
+}
+
+static void
+changed_cb (TkrTrackerRow *self)
+{
+  tkr_tracker_row_update (self);
+}
+
+/* A condition came or went: follow the new list, then show it. */
+static void
+list_changed_cb (TkrTrackerRow *self)
+{
+  unwatch_all (self);
+  watch_slot (self);
+  tkr_tracker_row_update (self);
+}
+
+static void
+watch (TkrTrackerRow *self, gpointer instance, const char *signal, GCallback callback)
+{
+  Watch w = { g_object_ref (instance), 0 };
+
+  w.handler = g_signal_connect_swapped (instance, signal, callback, self);
+  g_array_append_val (self->watches, w);
+}
+
+static void
+watch_items (TkrTrackerRow *self, GListModel *list, const char *signal)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (list, i);
+      watch (self, item, signal, G_CALLBACK (changed_cb));
+    }
+}
 
 /* (transfer full) (nullable): a group slot's members */
 static GListModel *
@@ -249,6 +307,7 @@ tkr_tracker_row_update (TkrTrackerRow *self)
 
   current =
     self->encounter != NULL && tkr_encounter_get_current_slot (self->encounter) == self->slot;
+  self->shown_current = current;
   gtk_widget_set_opacity (GTK_WIDGET (self->marker), current ? 1.0 : 0.0);
   if (current)
     gtk_widget_add_css_class (GTK_WIDGET (self), "current");
@@ -270,6 +329,60 @@ tkr_tracker_row_update (TkrTrackerRow *self)
                                   -1);
 }
 
+/* Only what this row shows: its health pool, temporary health, turn
+ * resources and conditions (a group: its members' health), so a change
+ * updates its own row, never every row on screen. */
+static void
+watch_slot (TkrTrackerRow *self)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (self->slot);
+  g_autoptr (GListModel) members = NULL;
+
+  if (combatant != NULL)
+    {
+      GListModel *conditions = tkr_combatant_get_conditions (combatant);
+
+      watch (self,
+             tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH),
+             "notify", G_CALLBACK (changed_cb));
+      watch (self, combatant, "notify::temporary-health", G_CALLBACK (changed_cb));
+      watch (self, tkr_combatant_get_character (combatant), "notify::name",
+             G_CALLBACK (changed_cb));
+      watch_items (self, tkr_combatant_get_resources (combatant), "notify");
+      watch (self, conditions, "items-changed", G_CALLBACK (list_changed_cb));
+      watch_items (self, conditions, "notify");
+      return;
+    }
+  members = slot_members (self->slot);
+  if (members == NULL)
+    return;
+  watch (self, members, "items-changed", G_CALLBACK (list_changed_cb));
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *member_combatant = tkr_tracker_slot_get_combatant (member);
+
+      if (member_combatant != NULL)
+        watch (
+          self,
+          tkr_character_get_pool (tkr_combatant_get_character (member_combatant), TKR_POOL_HEALTH),
+          "notify::current", G_CALLBACK (changed_cb));
+    }
+}
+
+void
+tkr_tracker_row_update_current (TkrTrackerRow *self)
+{
+  gboolean current;
+
+  g_return_if_fail (TKR_IS_TRACKER_ROW (self));
+
+  current = self->slot != NULL && self->encounter != NULL &&
+            tkr_encounter_get_current_slot (self->encounter) == self->slot;
+  if (current != self->shown_current)
+    tkr_tracker_row_update (self);
+}
+
 void
 tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place)
 {
@@ -279,6 +392,8 @@ tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slo
   g_set_object (&self->slot, slot);
   self->place = place;
   gtk_stack_set_visible_child_name (self->health_stack, "show");
+  unwatch_all (self);
+  watch_slot (self);
   tkr_tracker_row_update (self);
 }
 
@@ -287,6 +402,7 @@ tkr_tracker_row_unbind (TkrTrackerRow *self)
 {
   g_return_if_fail (TKR_IS_TRACKER_ROW (self));
 
+  unwatch_all (self);
   self->encounter = NULL;
   g_clear_object (&self->slot);
 }
@@ -390,6 +506,9 @@ tkr_tracker_row_dispose (GObject *object)
 
   GtkWidget *child;
 
+  if (self->watches != NULL)
+    unwatch_all (self);
+  g_clear_pointer (&self->watches, g_array_unref);
   g_clear_object (&self->slot);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_TRACKER_ROW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -434,6 +553,7 @@ tkr_tracker_row_init (TkrTrackerRow *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->watches = g_array_new (FALSE, FALSE, sizeof (Watch));
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                               10);
   keys = gtk_event_controller_key_new ();

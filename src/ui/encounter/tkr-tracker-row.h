@@ -16,8 +16,9 @@ G_DECLARE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, TKR, TRACKER_ROW, GtkWidge
  * system's group with a "members" list) with its place, name, health as
  * a bar and numbers that take a typed change, temporary health, the turn
  * resources as pips and the conditions with what is left of them. The
- * tracker binds a recycled row to a slot and calls
- * tkr_tracker_row_update() after each history step while it is bound.
+ * tracker binds a recycled row to a slot; while bound, the row follows the
+ * objects it shows and updates itself when one of them changes, and the
+ * tracker tells it when the turn moves.
  */
 
 TkrTrackerRow *tkr_tracker_row_new (void);
@@ -28,6 +29,8 @@ void tkr_tracker_row_unbind (TkrTrackerRow *self);
 /* (transfer none) (nullable) */
 GObject *tkr_tracker_row_get_slot (TkrTrackerRow *self);
 void tkr_tracker_row_update (TkrTrackerRow *self);
+/* Shows whether it is the slot's turn, when that changed. */
+void tkr_tracker_row_update_current (TkrTrackerRow *self);
 /* Fewer columns for a narrow window: the rows stay. */
 void tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact);
 /* Opens the health cell for a typed change; FALSE for a row whose health
