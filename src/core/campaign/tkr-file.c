@@ -553,6 +553,18 @@ describe_errno (int saved_errno)
     }
 }
 
+static GIOErrorEnum
+save_error_code (int saved_errno)
+{
+#ifdef EDQUOT
+  /* Older GLib calls a used-up quota a generic failure; to a person it is
+   * a full disk. */
+  if (saved_errno == EDQUOT)
+    return G_IO_ERROR_NO_SPACE;
+#endif
+  return g_io_error_from_errno (saved_errno);
+}
+
 static void
 set_save_error (GError **error, GFile *file, gboolean existed, int saved_errno)
 {
@@ -575,7 +587,7 @@ set_save_error (GError **error, GFile *file, gboolean existed, int saved_errno)
   else
     /* Translators: after the reason the first save of a file failed */
     unchanged = g_strdup_printf (_ ("Nothing was written to “%s”."), name);
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s %s", reason, unchanged);
+  g_set_error (error, G_IO_ERROR, save_error_code (saved_errno), "%s %s", reason, unchanged);
 }
 
 /* A file GIO reaches without a local path (a remote share not mounted
