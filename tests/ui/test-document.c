@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <errno.h>
+
+#include "tkr-file.h"
 
 #include "tkr-document.h"
 
@@ -306,6 +309,136 @@ test_save_as (void)
   g_file_delete (file, NULL, NULL);
 }
 
+/* Issue 13, found by fuzzing: a character file under another extension
+ * opens as a character, without the critical "g_task_get_cancellable:
+ * assertion 'G_IS_TASK (task)' failed" (the test runs with fatal
+ * warnings). */
+static void
+test_character_under_other_extension (void)
+{
+  g_autoptr (GFile) file = temp_file ("bob.tkcampaign");
+  g_autoptr (TkrCharacter) bob =
+    tkr_character_new (tkr_rules_get_default (), TKR_CHARACTER_KIND_PC, "Bob");
+  g_autoptr (GBytes) bytes = tkr_character_to_bytes (bob);
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
+                                          g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
+                                          NULL, NULL, NULL));
+  document = load_document (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CHARACTER);
+  g_assert_cmpstr (tkr_character_get_name (tkr_document_get_character (document)), ==, "Bob");
+  g_file_delete (file, NULL, NULL);
+}
+
+static GBytes *
+file_bytes (GFile *file)
+{
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
+  return g_bytes_new_take (contents, length);
+}
+
+/* help/C/files-and-backups.page, Backups: "<name>~" holds the file as it
+ * was when it was opened; the autosaves that follow do not replace it. */
+static void
+test_backup_is_version_at_open (void)
+{
+  g_autoptr (GFile) file = temp_file ("kept.tkcampaign");
+  g_autoptr (GFile) backup = temp_file ("kept.tkcampaign~");
+  g_autoptr (TkrCampaign) original = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) at_open = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GBytes) kept = NULL;
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+  TkrCampaign *campaign;
+
+  g_file_delete (backup, NULL, NULL);
+  tkr_campaign_add_pc (original, "Dora");
+  at_open = tkr_campaign_to_bytes (original);
+  g_assert_true (g_file_replace_contents (file, g_bytes_get_data (at_open, NULL),
+                                          g_bytes_get_size (at_open), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+  document = load_document (file, &error);
+  g_assert_no_error (error);
+  campaign = tkr_document_get_campaign (document);
+  tkr_document_set_autosave_delay_ms (document, 10);
+
+  for (int i = 0; i < 3; i++)
+    {
+      tkr_campaign_add_npc (campaign, "Goblin");
+      g_assert_true (spin_until (document_is_clean, document, 10000));
+    }
+  after = file_bytes (file);
+  kept = file_bytes (backup);
+  g_assert_true (g_bytes_equal (kept, at_open));
+  g_assert_false (g_bytes_equal (after, at_open));
+  g_file_delete (file, NULL, NULL);
+  g_file_delete (backup, NULL, NULL);
+}
+
+static int
+disk_full (TkrFileStep step, gpointer user_data)
+{
+  return step == TKR_FILE_STEP_WRITE ? ENOSPC : 0;
+}
+
+/* Issue 13: a save that fails (here a full disk) leaves the file on disk as
+ * it was, keeps the document dirty, and says what happened in plain words;
+ * a Save As to a new name creates nothing and keeps the document's file. */
+static void
+test_failed_save_keeps_file (void)
+{
+  g_autoptr (GFile) file = temp_file ("full.tkcampaign");
+  g_autoptr (GFile) other = temp_file ("full-copy.tkcampaign");
+  g_autoptr (GFile) backup = temp_file ("full.tkcampaign~");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (TkrDocument) document = NULL;
+  LoadResult save = { 0 };
+  LoadResult save_as = { 0 };
+
+  g_file_delete (other, NULL, NULL);
+  document = tkr_document_new_for_campaign (campaign, file);
+  tkr_campaign_add_pc (campaign, "Dora");
+  before = tkr_campaign_to_bytes (campaign);
+  g_assert_true (g_file_replace_contents (file, g_bytes_get_data (before, NULL),
+                                          g_bytes_get_size (before), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+  tkr_campaign_add_npc (campaign, "Goblin");
+  g_assert_true (tkr_document_get_dirty (document));
+
+  tkr_file_set_fault_func (disk_full, NULL);
+  tkr_document_save_async (document, NULL, NULL, saved_cb, &save);
+  g_assert_true (spin_until (load_is_done, &save, 10000));
+  tkr_document_save_async (document, other, NULL, saved_cb, &save_as);
+  g_assert_true (spin_until (load_is_done, &save_as, 10000));
+  tkr_file_set_fault_func (NULL, NULL);
+
+  g_assert_error (save.error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (save.error->message, "The disk is full."));
+  g_assert_nonnull (strstr (save.error->message, "on disk is unchanged."));
+  after = file_bytes (file);
+  g_assert_true (g_bytes_equal (after, before));
+  g_assert_true (tkr_document_get_dirty (document));
+
+  g_assert_error (save_as.error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (save_as.error->message, "Nothing was written"));
+  g_assert_false (g_file_query_exists (other, NULL));
+  g_assert_true (g_file_equal (tkr_document_get_file (document), file));
+
+  g_clear_error (&save.error);
+  g_clear_error (&save_as.error);
+  g_file_delete (file, NULL, NULL);
+  g_file_delete (backup, NULL, NULL);
+}
+
 /* Design, GSettings: "last-document" follows the document loaded or saved,
  * so the next start reopens it. */
 static void
@@ -359,6 +492,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/character-file/sheet-mode-saves-back", test_character_file);
   g_test_add_func ("/document/save-as/untitled-becomes-titled", test_save_as);
   g_test_add_func ("/document/settings/last-document-follows-saves", test_last_document);
+  g_test_add_func ("/document/load/character-under-other-extension",
+                   test_character_under_other_extension);
+  g_test_add_func ("/document/backup/is-the-version-at-open", test_backup_is_version_at_open);
+  g_test_add_func ("/document/save/failure-keeps-file-and-says-so", test_failed_save_keeps_file);
 
   return g_test_run ();
 }

@@ -2,19 +2,31 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tkr-file.h"
 #include "tkr-json.h"
 #include "tkr-types.h"
 
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
- * before it sees the text, so a hostile file cannot exhaust the stack. */
+ * before it sees the text, so a hostile file cannot exhaust the stack.
+ *
+ * json-glib also reads "{…}{…}" as the first document and drops the second
+ * without a word (any other text after the end is a syntax error to it), so
+ * an object or array after the end of the first is refused here. */
 static gboolean
 check_nesting (const char *contents, gsize length, GError **error)
 {
   gboolean in_string = FALSE;
+  gboolean ended = FALSE;
   guint depth = 0;
   guint line = 1;
 
@@ -32,10 +44,27 @@ check_nesting (const char *contents, gsize length, GError **error)
             in_string = FALSE;
           continue;
         }
+      if (ended && c == '/' && i + 1 < length && contents[i + 1] == '*')
+        {
+          /* json-glib skips comments; one after the end is not a document. */
+          for (i += 2; i + 1 < length && !(contents[i] == '*' && contents[i + 1] == '/'); i++)
+            if (contents[i] == '\n')
+              line++;
+          i++;
+          continue;
+        }
       if (c == '"')
         in_string = TRUE;
       else if (c == '{' || c == '[')
         {
+          if (ended)
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           _ ("Line %u: the file goes on after its end. It may be two files "
+                              "joined together; a Turnkeeper file holds one."),
+                           line);
+              return FALSE;
+            }
           if (++depth > TKR_JSON_MAX_DEPTH)
             {
               g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
@@ -45,7 +74,10 @@ check_nesting (const char *contents, gsize length, GError **error)
             }
         }
       else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
+        {
+          if (--depth == 0)
+            ended = TRUE;
+        }
     }
   return TRUE;
 }
@@ -200,16 +232,512 @@ tkr_file_serialize (JsonNode *root)
   return g_bytes_new_take (text, length);
 }
 
-/* g_file_replace_contents writes a temporary file beside the target and
- * renames it over the target, so a crash mid-save leaves the old file. */
-gboolean
-tkr_file_save (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **error)
+/* Saving.
+ *
+ * A save never touches the file it replaces until the new contents are
+ * complete and on the disk (help/C/files-and-backups.page, "Saving happens
+ * by itself"):
+ *
+ *  1. the bytes go to a temporary file beside the target, named
+ *     ".<name>.tkr-XXXXXX", created with the target's permissions;
+ *  2. the temporary file is flushed to the disk (fsync);
+ *  3. it is renamed over the target, which is atomic within a folder;
+ *  4. the folder is flushed, so the rename itself survives a power cut.
+ *
+ * A failure before step 3 removes the temporary file and leaves the target
+ * byte for byte as it was. A symbolic link is followed: the file it points
+ * to is replaced and the link stays a link.
+ *
+ * g_file_replace_contents is not used: when a write fails it still closes
+ * its stream, and closing renames the partial temporary file over the
+ * target; and G_FILE_CREATE_REPLACE_DESTINATION replaces a symbolic link
+ * with a plain file and a 0600 file with a 0644 one.
+ *
+ * A process killed mid-save leaves its temporary file behind. Each save
+ * holds a lock (flock) on its temporary file until the rename, and the lock
+ * dies with the process, so a temporary file nobody holds a lock on is a
+ * stray one: the next save or load of the same file removes it. */
+
+#define TEMP_SUFFIX ".tkr-"
+#define TEMP_RANDOM_LENGTH 6 /* the XXXXXX of g_mkstemp */
+#define WRITE_CHUNK (64 * 1024)
+/* Keeps ".<name>.tkr-XXXXXX" within NAME_MAX (255) for any <name>. */
+#define TEMP_NAME_MAX_BASE 200
+
+static TkrFileFaultFunc fault_func;
+static gpointer fault_data;
+
+void
+tkr_file_set_fault_func (TkrFileFaultFunc func, gpointer user_data)
 {
+  fault_data = user_data;
+  g_atomic_pointer_set (&fault_func, func);
+}
+
+/* Returns the errno a test wants this step to fail with, or 0. */
+static int
+fault_at (TkrFileStep step)
+{
+  TkrFileFaultFunc func = g_atomic_pointer_get (&fault_func);
+
+  return func != NULL ? func (step, fault_data) : 0;
+}
+
+/* ".<base>.tkr-": the start of the name of every temporary file a save of
+ * @base makes. Only names of this pattern are ever removed as strays. */
+static char *
+temp_prefix (const char *base)
+{
+  gsize length = MIN (strlen (base), TEMP_NAME_MAX_BASE);
+
+  return g_strdup_printf (".%.*s%s", (int) length, base, TEMP_SUFFIX);
+}
+
+static gboolean
+is_stray_name (const char *name, const char *prefix)
+{
+  return g_str_has_prefix (name, prefix) && strlen (name) == strlen (prefix) + TEMP_RANDOM_LENGTH;
+}
+
+/* Removes the temporary files of saves of @base in @dir that no process is
+ * writing: a live save holds the lock of its file. */
+static void
+remove_stray_temps (const char *dir, const char *base)
+{
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  g_autofree char *backup_base = g_strconcat (base, "~", NULL);
+  g_autofree char *prefix = temp_prefix (base);
+  g_autofree char *backup_prefix = temp_prefix (backup_base);
+  const char *name;
+
+  if (listing == NULL)
+    return;
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      struct stat held, named;
+      int fd;
+
+      if (!is_stray_name (name, prefix) && !is_stray_name (name, backup_prefix))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      fd = g_open (path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0);
+      if (fd < 0)
+        continue;
+      /* Only a regular file of ours that no save is writing, and still the
+       * file of that name once the lock is held. */
+      if (fstat (fd, &held) == 0 && S_ISREG (held.st_mode) && held.st_uid == geteuid () &&
+          flock (fd, LOCK_EX | LOCK_NB) == 0 && lstat (path, &named) == 0 &&
+          named.st_dev == held.st_dev && named.st_ino == held.st_ino)
+        g_unlink (path);
+      close (fd);
+    }
+}
+
+/* Follows symbolic links to the file that is really written, even when the
+ * last link points at a file that does not exist yet. */
+static char *
+resolve_links (const char *path, int *errno_out)
+{
+  g_autofree char *current = g_strdup (path);
+
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *target = NULL;
+      g_autofree char *dir = NULL;
+      struct stat st;
+
+      if (lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&current);
+      target = g_file_read_link (current, NULL);
+      if (target == NULL)
+        {
+          *errno_out = errno;
+          return NULL;
+        }
+      if (g_path_is_absolute (target))
+        {
+          g_free (current);
+          current = g_steal_pointer (&target);
+          continue;
+        }
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_build_filename (dir, target, NULL);
+    }
+  *errno_out = ELOOP;
+  return NULL;
+}
+
+/* Flushes a folder's entries; some file systems cannot, which is not an
+ * error: the data itself is already on the disk. */
+static void
+sync_dir (const char *dir)
+{
+  int fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return;
+  fsync (fd);
+  close (fd);
+}
+
+static gboolean
+write_all (int fd, const guint8 *data, gsize length, int *errno_out)
+{
+  while (length > 0)
+    {
+      gssize written;
+      int fault = fault_at (TKR_FILE_STEP_WRITE);
+
+      if (fault != 0)
+        {
+          /* A full disk takes part of a chunk, then fails. */
+          if (write (fd, data, MIN (length, WRITE_CHUNK / 2)) < 0)
+            fault = errno;
+          *errno_out = fault;
+          return FALSE;
+        }
+      written = write (fd, data, MIN (length, WRITE_CHUNK));
+      if (written < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          *errno_out = errno;
+          return FALSE;
+        }
+      data += written;
+      length -= written;
+    }
+  return TRUE;
+}
+
+/* Creates and locks a new temporary file in @dir for @base. A stray
+ * cleaner may remove the name between creation and locking; then the file
+ * has no link left and another name is tried. */
+static int
+create_temp (const char *dir, const char *base, mode_t mode, char **path_out, int *errno_out)
+{
+  g_autofree char *prefix = temp_prefix (base);
+
+  for (guint attempt = 0; attempt < 8; attempt++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%sXXXXXX", dir, prefix);
+      struct stat st;
+      int fd = g_mkstemp_full (path, O_RDWR | O_CLOEXEC, mode);
+
+      if (fd < 0)
+        {
+          *errno_out = errno;
+          return -1;
+        }
+      if (flock (fd, LOCK_EX) == 0 && fstat (fd, &st) == 0 && st.st_nlink > 0)
+        {
+          *path_out = g_steal_pointer (&path);
+          return fd;
+        }
+      close (fd);
+    }
+  *errno_out = EEXIST;
+  return -1;
+}
+
+/* Writes @data to @path (not a link) through a temporary file and a
+ * rename. @like, when not NULL, is the file being replaced: the new one
+ * gets its permissions and owners. */
+static gboolean
+write_atomically (const char *path,
+                  const void *data,
+                  gsize length,
+                  const struct stat *like,
+                  GCancellable *cancellable,
+                  int *errno_out)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *temp = NULL;
+  /* Created no more open than the file it replaces (the umask applies),
+   * then given exactly its permissions before any byte is written. */
+  mode_t mode = like != NULL ? (like->st_mode & 0777) : 0666;
+  int fault;
+  int fd;
+
+  remove_stray_temps (dir, base);
+
+  fd = create_temp (dir, base, mode, &temp, errno_out);
+  if (fd < 0)
+    return FALSE;
+
+  if ((fault = fault_at (TKR_FILE_STEP_CREATED)) != 0)
+    goto failed_with_fault;
+  if (like != NULL)
+    {
+      if ((like->st_uid != geteuid () || like->st_gid != getegid ()) &&
+          fchown (fd, like->st_uid, like->st_gid) != 0)
+        {
+          /* Not allowed to give the file away: it stays ours. */
+        }
+      fchmod (fd, like->st_mode & 07777);
+    }
+
+  if (!write_all (fd, data, length, errno_out))
+    goto failed;
+  if ((fault = fault_at (TKR_FILE_STEP_SYNC)) != 0)
+    goto failed_with_fault;
+  if (fsync (fd) != 0)
+    {
+      *errno_out = errno;
+      goto failed;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      *errno_out = ECANCELED;
+      goto failed;
+    }
+  if ((fault = fault_at (TKR_FILE_STEP_RENAME)) != 0)
+    goto failed_with_fault;
+  if (g_rename (temp, path) != 0)
+    {
+      *errno_out = errno;
+      goto failed;
+    }
+  /* The lock goes with the last descriptor; the name is the target's now. */
+  if (close (fd) != 0 && errno != EINTR)
+    {
+      /* Everything was flushed by fsync: a late error cannot lose data. */
+    }
+  fault_at (TKR_FILE_STEP_RENAMED);
+  sync_dir (dir);
+  return TRUE;
+
+failed_with_fault:
+  *errno_out = fault;
+failed:
+  g_unlink (temp);
+  close (fd);
+  return FALSE;
+}
+
+/* What went wrong, in words a person can act on. */
+static const char *
+describe_errno (int saved_errno)
+{
+  switch (saved_errno)
+    {
+    case ENOSPC:
+      return _ ("The disk is full.");
+#ifdef EDQUOT
+    case EDQUOT:
+      return _ ("Your storage quota is used up.");
+#endif
+    case EFBIG:
+      return _ ("The file is too large for this disk.");
+    case EACCES:
+    case EPERM:
+      return _ ("You do not have permission to write to this folder.");
+    case EROFS:
+      return _ ("The disk is read-only.");
+    case ENOENT:
+    case ENOTDIR:
+      return _ ("The folder does not exist any more.");
+    case EISDIR:
+      return _ ("A folder has that name.");
+    case ENAMETOOLONG:
+      return _ ("The file name is too long.");
+    case ELOOP:
+      return _ ("The file is a link that leads back to itself.");
+    case EIO:
+      return _ ("The disk reported an error while writing.");
+    default:
+      return NULL;
+    }
+}
+
+static GIOErrorEnum
+save_error_code (int saved_errno)
+{
+#ifdef EDQUOT
+  /* Older GLib calls a used-up quota a generic failure; to a person it is
+   * a full disk. */
+  if (saved_errno == EDQUOT)
+    return G_IO_ERROR_NO_SPACE;
+#endif
+  return g_io_error_from_errno (saved_errno);
+}
+
+static void
+set_save_error (GError **error, GFile *file, gboolean existed, int saved_errno)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *unchanged = NULL;
+  const char *reason = describe_errno (saved_errno);
+  g_autofree char *fallback = NULL;
+
+  if (saved_errno == ECANCELED)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           _ ("The save was cancelled; the file on disk is unchanged."));
+      return;
+    }
+  if (reason == NULL)
+    reason = fallback = g_strdup_printf ("%s.", g_strerror (saved_errno));
+  if (existed)
+    /* Translators: after the reason a save failed; %s is the file */
+    unchanged = g_strdup_printf (_ ("The file “%s” on disk is unchanged."), name);
+  else
+    /* Translators: after the reason the first save of a file failed */
+    unchanged = g_strdup_printf (_ ("Nothing was written to “%s”."), name);
+  g_set_error (error, G_IO_ERROR, save_error_code (saved_errno), "%s %s", reason, unchanged);
+}
+
+/* A file GIO reaches without a local path (a remote share not mounted
+ * through FUSE): its backend writes a temporary file itself. On a failed
+ * write the stream is closed with a cancelled GCancellable, which tells GIO
+ * to drop the temporary file rather than rename it. */
+static gboolean
+save_without_path (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFileOutputStream) stream = NULL;
+  g_autoptr (GCancellable) abandon = NULL;
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
 
-  return g_file_replace_contents (file, data, length, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, cancellable, error);
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
+  if (stream == NULL)
+    return FALSE;
+  if (g_output_stream_write_all (G_OUTPUT_STREAM (stream), data, length, NULL, cancellable, error))
+    return g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error);
+
+  abandon = g_cancellable_new ();
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
+  return FALSE;
+}
+
+/**
+ * tkr_file_save:
+ *
+ * Replaces @file with @bytes atomically (see above): on any error the file
+ * on disk is left as it was and the message says so in plain words.
+ */
+gboolean
+tkr_file_save (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *real = NULL;
+  struct stat like;
+  gboolean existed;
+  gsize length;
+  const void *data = g_bytes_get_data (bytes, &length);
+  int saved_errno = 0;
+
+  if (path == NULL)
+    return save_without_path (file, bytes, cancellable, error);
+
+  real = resolve_links (path, &saved_errno);
+  existed = real != NULL && stat (real, &like) == 0;
+  if (real == NULL ||
+      !write_atomically (real, data, length, existed ? &like : NULL, cancellable, &saved_errno))
+    {
+      set_save_error (error, file, existed, saved_errno);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * tkr_file_backup:
+ *
+ * Keeps what @file holds now as "<name>~" beside it (through symbolic
+ * links, beside the file they lead to), replacing an older backup. The
+ * name is the one GIO and gedit give backups, which file managers hide with
+ * the other backup files. A missing @file has nothing to keep: that is not
+ * an error.
+ */
+gboolean
+tkr_file_backup (GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *real = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *link_name = NULL;
+  g_autofree char *random = NULL;
+  g_autofree char *prefix = NULL;
+  struct stat st;
+  int saved_errno = 0;
+
+  if (path == NULL)
+    return TRUE;
+  real = resolve_links (path, &saved_errno);
+  if (real == NULL || lstat (real, &st) != 0 || !S_ISREG (st.st_mode))
+    return TRUE;
+
+  backup = g_strconcat (real, "~", NULL);
+  dir = g_path_get_dirname (backup);
+  base = g_path_get_basename (backup);
+
+  /* A second name for the current file: no copy, and the rename makes the
+   * new backup appear whole. The temporary name follows the stray pattern
+   * so an interrupted backup is cleaned up too. */
+  random = g_uuid_string_random ();
+  prefix = temp_prefix (base);
+  link_name = g_strdup_printf ("%s/%s%.*s", dir, prefix, TEMP_RANDOM_LENGTH, random);
+  if (fault_at (TKR_FILE_STEP_BACKUP) == 0 && link (real, link_name) == 0)
+    {
+      if (g_rename (link_name, backup) == 0)
+        {
+          sync_dir (dir);
+          return TRUE;
+        }
+      saved_errno = errno;
+      g_unlink (link_name);
+    }
+  else
+    {
+      /* Some file systems (FAT on a USB stick) have no hard links: copy. */
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      if (!g_file_get_contents (real, &contents, &length, error))
+        return FALSE;
+      if (write_atomically (backup, contents, length, &st, cancellable, &saved_errno))
+        return TRUE;
+    }
+
+  {
+    g_autofree char *name = g_file_get_parse_name (file);
+    const char *reason = describe_errno (saved_errno);
+
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                 /* Translators: %s is the file, then the reason */
+                 _ ("Could not keep a backup of “%s”: %s"), name,
+                 reason != NULL ? reason : g_strerror (saved_errno));
+  }
+  return FALSE;
+}
+
+/**
+ * tkr_file_remove_stray_temps:
+ *
+ * Removes what interrupted saves of @file left beside it: temporary files
+ * of the ".<name>.tkr-XXXXXX" pattern that no running save holds.
+ */
+void
+tkr_file_remove_stray_temps (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *real = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  int saved_errno = 0;
+
+  if (path == NULL || (real = resolve_links (path, &saved_errno)) == NULL)
+    return;
+  dir = g_path_get_dirname (real);
+  base = g_path_get_basename (real);
+  remove_stray_temps (dir, base);
 }
 
 static void
@@ -244,6 +772,36 @@ tkr_file_save_finish (GFile *file, GAsyncResult *result, GError **error)
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+static void
+backup_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (tkr_file_backup (G_FILE (source), cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+tkr_file_backup_async (GFile *file,
+                       GCancellable *cancellable,
+                       GAsyncReadyCallback callback,
+                       gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (file, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, tkr_file_backup_async);
+  g_task_run_in_thread (task, backup_thread);
+}
+
+gboolean
+tkr_file_backup_finish (GFile *file, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 GBytes *
 tkr_file_load (GFile *file, GCancellable *cancellable, GError **error)
 {
@@ -263,6 +821,8 @@ tkr_file_load (GFile *file, GCancellable *cancellable, GError **error)
     }
   if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, error))
     return NULL;
+  /* Opening a document is the other moment an interrupted save is noticed. */
+  tkr_file_remove_stray_temps (file);
   return g_bytes_new_take (contents, length);
 }
 

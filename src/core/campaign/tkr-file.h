@@ -8,7 +8,9 @@ G_BEGIN_DECLS
 
 /*
  * The file layer shared by character and campaign files: bounded parsing
- * with errors that say where, the "kind"/"format" header, and atomic saves.
+ * with errors that say where, the "kind"/"format" header, atomic saves that
+ * leave the old file whole on any error, and a backup of the previous
+ * version ("<name>~").
  */
 
 #define TKR_FILE_MAX_SIZE (16 * 1024 * 1024)
@@ -23,6 +25,13 @@ JsonObject *tkr_file_new_header (const char *kind, gint64 format);
 GBytes *tkr_file_serialize (JsonNode *root);
 
 gboolean tkr_file_save (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **error);
+gboolean tkr_file_backup (GFile *file, GCancellable *cancellable, GError **error);
+void tkr_file_backup_async (GFile *file,
+                            GCancellable *cancellable,
+                            GAsyncReadyCallback callback,
+                            gpointer user_data);
+gboolean tkr_file_backup_finish (GFile *file, GAsyncResult *result, GError **error);
+void tkr_file_remove_stray_temps (GFile *file);
 void tkr_file_save_async (GFile *file,
                           GBytes *bytes,
                           GCancellable *cancellable,
@@ -58,5 +67,24 @@ void tkr_file_load_async (GFile *file,
                           GAsyncReadyCallback callback,
                           gpointer user_data);
 GBytes *tkr_file_load_finish (GFile *file, GAsyncResult *result, GError **error);
+
+/* For tests only: the steps of a save where a fault can be injected. The
+ * function returns the errno the step fails with, or 0 to go on; it is
+ * called on the thread that saves. At TKR_FILE_STEP_WRITE (before each
+ * chunk) part of the chunk is written first, as on a full disk; a fault at
+ * TKR_FILE_STEP_BACKUP stands for a file system without hard links.
+ * TKR_FILE_STEP_RENAMED (after the rename) cannot fail; a test may end
+ * the process there. */
+typedef enum
+{
+  TKR_FILE_STEP_CREATED,
+  TKR_FILE_STEP_WRITE,
+  TKR_FILE_STEP_SYNC,
+  TKR_FILE_STEP_RENAME,
+  TKR_FILE_STEP_RENAMED,
+  TKR_FILE_STEP_BACKUP,
+} TkrFileStep;
+typedef int (*TkrFileFaultFunc) (TkrFileStep step, gpointer user_data);
+void tkr_file_set_fault_func (TkrFileFaultFunc func, gpointer user_data);
 
 G_END_DECLS

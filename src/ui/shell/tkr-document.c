@@ -21,6 +21,9 @@ struct _TkrDocument
   TkrCharacter *character; /* the PC of a character file */
   GFile *file;
   GFile *autosave_file;
+  /* The file whose previous version this document has kept as "<name>~",
+   * once, before its first save to it (help/C/files-and-backups.page). */
+  GFile *backed_up;
   char *title;
   GSettings *settings;
 
@@ -291,11 +294,49 @@ character_saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   save_job_free (job);
 }
 
+/* The previous version is kept once per file and window: the backup is
+ * the file as it was before this document first wrote to it, which
+ * autosaves every few seconds would otherwise replace with a state only
+ * seconds old. Untitled documents' private autosave files have none. */
+static gboolean
+needs_backup (TkrDocument *self, GFile *target)
+{
+  return !is_autosave_file (target) &&
+         (self->backed_up == NULL || !g_file_equal (self->backed_up, target));
+}
+
+static void
+write_job (TkrDocument *self, SaveJob *job)
+{
+  GCancellable *cancellable = job->task != NULL ? g_task_get_cancellable (job->task) : NULL;
+
+  /* What is written is the state at this moment. */
+  job->serial = self->change_serial;
+  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+    tkr_character_save_async (self->character, job->target, cancellable, character_saved_cb, job);
+  else
+    tkr_campaign_save_async (self->campaign, job->target, cancellable, campaign_saved_cb, job);
+}
+
+/* A backup that cannot be kept does not stop the save, which is atomic on
+ * its own; the next save tries the backup again. */
+static void
+backup_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  SaveJob *job = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (tkr_file_backup_finish (G_FILE (source), result, &error))
+    g_set_object (&job->document->backed_up, job->target);
+  else
+    g_debug ("No backup kept: %s", error->message);
+  write_job (job->document, job);
+}
+
 static void
 run_next_save (TkrDocument *self)
 {
   SaveJob *job;
-  GCancellable *cancellable;
 
   if (self->saving || g_queue_is_empty (&self->save_queue))
     return;
@@ -316,14 +357,13 @@ run_next_save (TkrDocument *self)
       job->target = g_object_ref (target);
     }
 
-  /* What is written is the state at this moment. */
-  job->serial = self->change_serial;
   self->saving = TRUE;
-  cancellable = job->task != NULL ? g_task_get_cancellable (job->task) : NULL;
-  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
-    tkr_character_save_async (self->character, job->target, cancellable, character_saved_cb, job);
+  if (needs_backup (self, job->target))
+    tkr_file_backup_async (job->target,
+                           job->task != NULL ? g_task_get_cancellable (job->task) : NULL,
+                           backup_done_cb, job);
   else
-    tkr_campaign_save_async (self->campaign, job->target, cancellable, campaign_saved_cb, job);
+    write_job (self, job);
 }
 
 static void
@@ -395,6 +435,7 @@ tkr_document_dispose (GObject *object)
   g_clear_object (&self->campaign);
   g_clear_object (&self->file);
   g_clear_object (&self->autosave_file);
+  g_clear_object (&self->backed_up);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (tkr_document_parent_class)->dispose (object);
@@ -629,7 +670,11 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       /* A player's file with another extension is still a player's file. */
       if (g_error_matches (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND))
         {
-          tkr_character_load_async (file, g_task_get_cancellable (task), character_loaded_cb,
+          /* Read before the task is handed on: the order in which a call's
+           * arguments are evaluated is unspecified. */
+          GCancellable *cancellable = g_task_get_cancellable (task);
+
+          tkr_character_load_async (file, cancellable, character_loaded_cb,
                                     g_steal_pointer (&task));
           return;
         }
@@ -817,6 +862,15 @@ tkr_document_save_sync (TkrDocument *self, GError **error)
   else
     bytes = tkr_campaign_to_bytes (self->campaign);
 
+  if (needs_backup (self, target))
+    {
+      g_autoptr (GError) backup_error = NULL;
+
+      if (tkr_file_backup (target, NULL, &backup_error))
+        g_set_object (&self->backed_up, target);
+      else
+        g_debug ("No backup kept: %s", backup_error->message);
+    }
   if (!tkr_file_save (target, bytes, NULL, error))
     return FALSE;
 
