@@ -1462,18 +1462,15 @@ static gboolean
 d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  GListModel *creatures = tkr_d20_encounter_get_creatures (self);
   int die = tkr_rules_get_int (RULES (self), "d20.initiative.die");
+  TkrD20Combatant *missing;
 
-  for (guint i = 0; i < g_list_model_get_n_items (creatures); i++)
+  /* In joining order. */
+  while ((missing = tkr_initiative_find_missing (creatures (self), tkr_d20_initiative_offset)))
     {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (creatures, i);
-      TkrD20Roll roll;
+      TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (missing));
 
-      if (tkr_d20_combatant_has_initiative (combatant))
-        continue;
-      roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
-      if (!tkr_d20_encounter_roll_initiative (self, combatant, &roll, error))
+      if (!tkr_d20_encounter_roll_initiative (self, missing, &roll, error))
         return FALSE;
     }
   /* Each contest settles a tie or narrows it; a tie again is rare, and a
