@@ -5,6 +5,8 @@
 #include "tkr-core.h"
 #include "tkr-d20-encounter.h"
 #include "tkr-d20-travel.h"
+#include "tkr-fields.h"
+#include "tkr-initiative.h"
 
 /*
  * The d20 system (seed 003): initiative (d20 + Agility) with ties settled
@@ -1852,6 +1854,149 @@ test_tracker_interface (Fixture *f, gconstpointer data)
   g_assert_cmpuint (notified, ==, 3);
 }
 
+/* The shared initiative engine (src/core/engine/tkr-initiative.h) that
+ * both d20 and Pathfinder 2e use (help/C/d20.page and help/C/pf2e.page,
+ * "Roll initiative"), on a bare object with a TkrInitiative. */
+
+#define TEST_TYPE_ROLLER (test_roller_get_type ())
+G_DECLARE_FINAL_TYPE (TestRoller, test_roller, TEST, ROLLER, GObject)
+
+struct _TestRoller
+{
+  GObject parent_instance;
+  TkrInitiative init;
+};
+
+G_DEFINE_FINAL_TYPE (TestRoller, test_roller, G_TYPE_OBJECT)
+
+static const TkrField roller_fields[] = {
+  TKR_FIELD_INT (TestRoller, init.value, "value", NULL, -100, 100, 0),
+  TKR_FIELD_BOOLEAN (TestRoller, init.has_result, "has-result", NULL),
+};
+
+static void
+test_roller_class_init (TestRollerClass *klass)
+{
+  tkr_fields_install (G_OBJECT_CLASS (klass), roller_fields, G_N_ELEMENTS (roller_fields));
+}
+
+static void
+test_roller_init (TestRoller *self)
+{
+}
+
+#define ROLLER_OFFSET G_STRUCT_OFFSET (TestRoller, init)
+
+/* A store of rollers with these results; G_MININT is "no result yet". */
+static GListStore *
+rollers_new (const int *values, guint n)
+{
+  GListStore *store = g_list_store_new (TEST_TYPE_ROLLER);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TestRoller) roller = g_object_new (TEST_TYPE_ROLLER, NULL);
+
+      roller->init.has_result = values[i] != G_MININT;
+      roller->init.value = roller->init.has_result ? values[i] : 0;
+      g_list_store_append (store, roller);
+    }
+  return store;
+}
+
+static TestRoller *
+roller_at (GListStore *store, guint index)
+{
+  g_autoptr (TestRoller) roller = g_list_model_get_item (G_LIST_MODEL (store), index);
+
+  return roller;
+}
+
+/* Reverses whatever the results leave tied. */
+static int
+later_first (gconstpointer a, gconstpointer b, gpointer positions)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (positions, b)) -
+         GPOINTER_TO_INT (g_hash_table_lookup (positions, a));
+}
+
+/* Rule: the highest result goes first, those without one last; a tie is
+ * the system's to settle, and without a tie-break the tied keep their
+ * order of entry (the sort is stable). */
+static void
+test_shared_initiative_highest_first (void)
+{
+  const int values[] = { 5, 12, G_MININT, 12, 7 };
+  g_autoptr (GListStore) store = rollers_new (values, G_N_ELEMENTS (values));
+  g_autoptr (GPtrArray) sorted = g_ptr_array_new ();
+  g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
+  const guint plain[] = { 1, 3, 4, 0, 2 }, reversed[] = { 3, 1, 4, 0, 2 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_ptr_array_add (sorted, roller_at (store, i));
+      g_hash_table_insert (positions, roller_at (store, i), GINT_TO_POINTER (i));
+    }
+  tkr_initiative_sort (sorted, ROLLER_OFFSET, NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+    g_assert_true (sorted->pdata[i] == roller_at (store, plain[i]));
+  tkr_initiative_sort (sorted, ROLLER_OFFSET, later_first, positions);
+  for (guint i = 0; i < G_N_ELEMENTS (reversed); i++)
+    g_assert_true (sorted->pdata[i] == roller_at (store, reversed[i]));
+  g_assert_true (tkr_initiative_tied (&roller_at (store, 1)->init, &roller_at (store, 3)->init));
+  g_assert_false (tkr_initiative_tied (&roller_at (store, 0)->init, &roller_at (store, 1)->init));
+}
+
+/* Rule: a rolled result is one die (1 to its sides) plus the modifier. */
+static void
+test_shared_initiative_roll (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr (GRand) expected = g_rand_new_with_seed (7);
+
+  for (int i = 0; i < 50; i++)
+    {
+      int natural = 0;
+      int total = tkr_initiative_roll (rand, 20, 3, &natural);
+
+      g_assert_cmpint (natural, ==, g_rand_int_range (expected, 1, 21));
+      g_assert_cmpint (total, ==, natural + 3);
+    }
+}
+
+/* Rule: the rounds begin only when everyone has a result (the first one
+ * missing is named); the index of results by value follows every change
+ * and knows who is tied. */
+static void
+test_shared_initiative_complete_and_index (void)
+{
+  const int values[] = { 9, G_MININT, 9 };
+  g_autoptr (GListStore) store = rollers_new (values, G_N_ELEMENTS (values));
+  TkrInitiativeIndex *index = tkr_initiative_index_new (G_LIST_MODEL (store), ROLLER_OFFSET);
+  g_autoptr (GList) tied = NULL;
+
+  g_assert_true (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET) ==
+                 roller_at (store, 1));
+  g_assert_cmpuint (tkr_initiative_index_count (index), ==, 2);
+  g_assert_cmpuint (tkr_initiative_index_lookup (index, 9)->len, ==, 2);
+  tied = tkr_initiative_index_get_tied (index);
+  g_assert_cmpuint (g_list_length (tied), ==, 1);
+
+  g_object_set (roller_at (store, 1), "value", 4, "has-result", TRUE, NULL);
+  g_assert_null (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET));
+  g_assert_cmpuint (tkr_initiative_index_lookup (index, 4)->len, ==, 1);
+  g_object_set (roller_at (store, 0), "value", 4, NULL);
+  g_assert_cmpuint (tkr_initiative_index_lookup (index, 4)->len, ==, 2);
+  g_assert_cmpuint (tkr_initiative_index_lookup (index, 9)->len, ==, 1);
+  g_list_store_remove (store, 0);
+  g_assert_cmpuint (tkr_initiative_index_lookup (index, 4)->len, ==, 1);
+  g_assert_cmpuint (tkr_initiative_index_count (index), ==, 2);
+  g_clear_pointer (&tied, g_list_free);
+  tied = tkr_initiative_index_get_tied (index);
+  g_assert_null (tied);
+  tkr_initiative_index_free (index);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1860,6 +2005,11 @@ main (int argc, char *argv[])
 #define ADD(path, func)                                                                            \
   g_test_add ("/d20/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+  g_test_add_func ("/d20/initiative/shared/highest-first-ties-to-the-system",
+                   test_shared_initiative_highest_first);
+  g_test_add_func ("/d20/initiative/shared/die-plus-modifier", test_shared_initiative_roll);
+  g_test_add_func ("/d20/initiative/shared/complete-order-and-index",
+                   test_shared_initiative_complete_and_index);
   g_test_add_func ("/d20/rules/section-and-common-actions", test_rules_section);
   g_test_add_func ("/d20/rules/missing-section-refused", test_rules_missing_section);
   ADD ("initiative/d20-plus-agility-rolled-or-typed", test_initiative_rolled);

@@ -5,6 +5,7 @@
 
 #include "tkr-condition.h"
 #include "tkr-d20-combatant.h"
+#include "tkr-initiative.h"
 #include "tkr-rules.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,9 @@ G_BEGIN_DECLS
 #define TKR_D20_MAX_HOURS 1000000
 #define TKR_D20_MAX_WOUNDS 100000
 #define TKR_D20_MAX_BREATH 1000
+
+/* Where a combatant's TkrInitiative is (its modifier is Agility). */
+extern const gsize tkr_d20_initiative_offset;
 
 /* A fresh creature for @character: its resources as the rule data grants
  * them per turn (all spent) and a TkrD20Movement for each kind. */

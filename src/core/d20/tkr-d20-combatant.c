@@ -74,15 +74,18 @@ struct _TkrD20Combatant
 {
   TkrCombatant parent_instance;
 
-  int agility, initiative, dashes, mana, mana_max, exhaustion;
+  TkrInitiative init; /* the modifier is Agility */
+  int dashes, mana, mana_max, exhaustion;
   int hours_long, hours_short, checks_due, wounds, breath_left;
-  gboolean initiative_set, surprised, waiting, holding_breath;
+  gboolean surprised, waiting, holding_breath;
   guint64 serial;
   GArray *tiebreaks; /* int, or NULL */
   GListStore *movements;
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR_TYPE_COMBATANT)
+
+const gsize tkr_d20_initiative_offset = G_STRUCT_OFFSET (TkrD20Combatant, init);
 
 #define INT_FIELD(field, name, member, limit)                                                      \
   TKR_FIELD_INT (TkrD20Combatant, field, name, member, 0, limit, 0)
@@ -92,10 +95,15 @@ G_DEFINE_FINAL_TYPE (TkrD20Combatant, tkr_d20_combatant, TKR_TYPE_COMBATANT)
 
 /* The plain state, its properties and its file members. */
 static const TkrField combatant_fields[] = {
-  TKR_FIELD_INT (
-    TkrD20Combatant, agility, "agility", "agility", -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY, 0),
   TKR_FIELD_INT (TkrD20Combatant,
-                 initiative,
+                 init.modifier,
+                 "agility",
+                 "agility",
+                 -TKR_D20_MAX_AGILITY,
+                 TKR_D20_MAX_AGILITY,
+                 0),
+  TKR_FIELD_INT (TkrD20Combatant,
+                 init.value,
                  "initiative",
                  "initiative",
                  -TKR_D20_MAX_INITIATIVE,
@@ -110,7 +118,7 @@ static const TkrField combatant_fields[] = {
   INT_FIELD (checks_due, "stamina-checks-due", "stamina_checks_due", TKR_D20_MAX_HOURS),
   INT_FIELD (wounds, "wounds", "wounds", TKR_D20_MAX_WOUNDS),
   INT_FIELD (breath_left, "breath-rounds-left", "breath_rounds_left", TKR_D20_MAX_BREATH),
-  BOOL_FIELD (initiative_set, "initiative-set", "initiative_set"),
+  BOOL_FIELD (init.has_result, "initiative-set", "initiative_set"),
   BOOL_FIELD (surprised, "surprised", "surprised"),
   BOOL_FIELD (waiting, "waiting", "waiting"),
   BOOL_FIELD (holding_breath, "holding-breath", "holding_breath"),
@@ -256,9 +264,9 @@ tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
     return self->field;                                                                            \
   }
 
-GETTER (int, get_agility, agility)
-GETTER (int, get_initiative, initiative)
-GETTER (gboolean, has_initiative, initiative_set)
+GETTER (int, get_agility, init.modifier)
+GETTER (int, get_initiative, init.value)
+GETTER (gboolean, has_initiative, init.has_result)
 GETTER (int, get_dashes, dashes)
 GETTER (int, get_mana, mana)
 GETTER (int, get_mana_max, mana_max)
@@ -505,7 +513,7 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
   /* Initiative adds the sheet's Agility (seed, Initiative). */
   agility =
     tkr_d20_sheet_modifier (character, tkr_rules_get_string (rules, "d20.initiative.modifier"));
-  self->agility = CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
+  self->init.modifier = CLAMP (agility, -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   /* The sheet's "mana_max" field: a creature joins with full mana, as after
    * a long rest (seed, Long Rest). */
   if (!tkr_character_get_field (character, "mana_max", &mana))

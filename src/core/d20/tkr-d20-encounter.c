@@ -24,16 +24,10 @@ struct _TkrD20Encounter
 
   GRand *rand;
   gboolean owns_rand;
-  GStrv kinds;             /* of movement, from the rule data */
-  GListStore *creatures;   /* TkrD20Combatant, one per participant */
-  GHashTable *creature_of; /* TkrCharacter -> creature, or NULL when stale */
-  /* Who has initiative, by value, following the engine's combatants
-   * through joins, leaves and undo, so that a roll and the search for ties
-   * cost the size of a tie, not of the encounter. */
-  GPtrArray *tracked;        /* the engine's combatants, in its order */
-  GHashTable *by_initiative; /* value -> GPtrArray of TkrD20Combatant */
-  GHashTable *indexed_at;    /* TkrD20Combatant -> its value there */
-  GHashTable *tied;          /* the values two or more share */
+  GStrv kinds;               /* of movement, from the rule data */
+  GListStore *creatures;     /* TkrD20Combatant, one per participant */
+  GHashTable *creature_of;   /* TkrCharacter -> creature, or NULL when stale */
+  TkrInitiativeIndex *index; /* of the engine's combatants */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
@@ -389,20 +383,14 @@ compare_tiebreaks (TkrD20Combatant *x, TkrD20Combatant *y)
   return 0;
 }
 
-/* Highest initiative first; on a tie, the higher contest roll, then the
- * next contest, and so on; then who rolled more contests. */
+/* On a tie in initiative, the higher contest roll, then the next
+ * contest, and so on; then who rolled more contests. */
 static int
-compare_order (gconstpointer a, gconstpointer b)
+compare_contests (gconstpointer a, gconstpointer b, gpointer data)
 {
-  TkrD20Combatant *x = *(TkrD20Combatant **) a;
-  TkrD20Combatant *y = *(TkrD20Combatant **) b;
-  int by_contest;
+  TkrD20Combatant *x = (TkrD20Combatant *) a, *y = (TkrD20Combatant *) b;
+  int by_contest = compare_tiebreaks (x, y);
 
-  if (tkr_d20_combatant_has_initiative (x) != tkr_d20_combatant_has_initiative (y))
-    return tkr_d20_combatant_has_initiative (x) ? -1 : 1;
-  if (tkr_d20_combatant_get_initiative (x) != tkr_d20_combatant_get_initiative (y))
-    return tkr_d20_combatant_get_initiative (y) - tkr_d20_combatant_get_initiative (x);
-  by_contest = compare_tiebreaks (x, y);
   if (by_contest != 0)
     return by_contest;
   return (int) tkr_d20_combatant_get_n_tiebreaks (y) - (int) tkr_d20_combatant_get_n_tiebreaks (x);
@@ -419,64 +407,8 @@ tkr_d20_encounter_sort_order (TkrD20Encounter *self)
   sorted = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
     g_ptr_array_add (sorted, g_list_model_get_item (combatants, i));
-  /* g_ptr_array_sort is stable: the still tied keep their joining order. */
-  g_ptr_array_sort (sorted, compare_order);
+  tkr_initiative_sort (sorted, tkr_d20_initiative_offset, compare_contests, NULL);
   return sorted;
-}
-
-static void
-unindex (TkrD20Encounter *self, TkrD20Combatant *combatant)
-{
-  GPtrArray *bucket;
-  gpointer key;
-
-  if (!g_hash_table_steal_extended (self->indexed_at, combatant, NULL, &key))
-    return;
-  bucket = g_hash_table_lookup (self->by_initiative, key);
-  g_ptr_array_remove_fast (bucket, combatant);
-  if (bucket->len < 2)
-    g_hash_table_remove (self->tied, key);
-  if (bucket->len == 0)
-    g_hash_table_remove (self->by_initiative, key);
-}
-
-static void
-index_initiative (TkrD20Combatant *combatant, GParamSpec *pspec, TkrD20Encounter *self)
-{
-  gpointer key = GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant));
-  GPtrArray *bucket;
-
-  unindex (self, combatant);
-  if (!tkr_d20_combatant_has_initiative (combatant))
-    return;
-  bucket = g_hash_table_lookup (self->by_initiative, key);
-  if (bucket == NULL)
-    g_hash_table_insert (self->by_initiative, key, bucket = g_ptr_array_new ());
-  g_ptr_array_add (bucket, combatant);
-  g_hash_table_insert (self->indexed_at, combatant, key);
-  if (bucket->len >= 2)
-    g_hash_table_add (self->tied, key);
-}
-
-static void
-combatants_changed_cb (
-  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
-{
-  for (guint i = position; i < position + removed; i++)
-    {
-      unindex (self, self->tracked->pdata[i]);
-      g_signal_handlers_disconnect_by_data (self->tracked->pdata[i], self);
-    }
-  g_ptr_array_remove_range (self->tracked, position, removed);
-  for (guint i = position; i < position + added; i++)
-    {
-      TkrD20Combatant *combatant = g_list_model_get_item (model, i);
-
-      g_ptr_array_insert (self->tracked, (int) i, combatant);
-      g_signal_connect (combatant, "notify::initiative", G_CALLBACK (index_initiative), self);
-      g_signal_connect (combatant, "notify::initiative-set", G_CALLBACK (index_initiative), self);
-      index_initiative (combatant, NULL, self);
-    }
 }
 
 static int
@@ -498,9 +430,9 @@ compare_first_joined (gconstpointer a, gconstpointer b)
  * order, each combatant not yet in a group with every later one that the
  * contest rolls both have made do not tell apart. */
 static void
-add_ties (TkrD20Encounter *self, GPtrArray *ties, gpointer value)
+add_ties (TkrD20Encounter *self, GPtrArray *ties, int value)
 {
-  GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
+  GPtrArray *bucket = tkr_initiative_index_lookup (self->index, value);
   g_autoptr (GPtrArray) left = NULL;
 
   if (bucket == NULL || bucket->len < 2)
@@ -530,13 +462,12 @@ GPtrArray *
 tkr_d20_encounter_get_ties (TkrD20Encounter *self)
 {
   GPtrArray *ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  GHashTableIter iter;
-  gpointer value;
+  g_autoptr (GList) tied = NULL;
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), ties);
-  g_hash_table_iter_init (&iter, self->tied);
-  while (g_hash_table_iter_next (&iter, &value, NULL))
-    add_ties (self, ties, value);
+  tied = tkr_initiative_index_get_tied (self->index);
+  for (GList *l = tied; l != NULL; l = l->next)
+    add_ties (self, ties, GPOINTER_TO_INT (l->data));
   g_ptr_array_sort (ties, compare_first_joined);
   return ties;
 }
@@ -550,19 +481,14 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   GListModel *combatants = tkr_encounter_get_combatants (encounter);
   g_autoptr (GPtrArray) ties = NULL;
+  TkrD20Combatant *missing;
 
   if (PHASE (self) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN)
     return TRUE;
-  for (guint i = 0; g_hash_table_size (self->indexed_at) < self->tracked->len &&
-                    i < g_list_model_get_n_items (combatants);
-       i++)
-    {
-      TkrD20Combatant *combatant = item_at (combatants, i);
-
-      if (!tkr_d20_combatant_has_initiative (combatant))
-        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                           _ ("%s has no initiative yet"), NAME (combatant));
-    }
+  missing = tkr_initiative_find_missing (combatants, tkr_d20_initiative_offset);
+  if (missing != NULL)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE, _ ("%s has no initiative yet"),
+                       NAME (missing));
   ties = tkr_d20_encounter_get_ties (self);
   if (ties->len > 0)
     {
@@ -782,8 +708,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   SET (self, combatant, "tiebreaks", NULL);
   for (guint k = 0; k < 2; k++)
     {
-      gpointer value = GINT_TO_POINTER (k == 0 ? roll.total : old);
-      GPtrArray *bucket = g_hash_table_lookup (self->by_initiative, value);
+      GPtrArray *bucket = tkr_initiative_index_lookup (self->index, k == 0 ? roll.total : old);
 
       for (guint i = 0; bucket != NULL && (k == 0 || has_old) && i < bucket->len; i++)
         SET (self, bucket->pdata[i], "tiebreaks", NULL);
@@ -813,7 +738,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
     return FALSE;
   ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   if (tkr_d20_combatant_has_initiative (combatant))
-    add_ties (self, ties, GINT_TO_POINTER (tkr_d20_combatant_get_initiative (combatant)));
+    add_ties (self, ties, tkr_d20_combatant_get_initiative (combatant));
   for (guint i = 0; i < ties->len && group == NULL; i++)
     if (g_ptr_array_find (g_ptr_array_index (ties, i), combatant, NULL))
       group = g_ptr_array_index (ties, i);
@@ -1504,13 +1429,7 @@ tkr_d20_encounter_dispose (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
-  if (self->tracked != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
-                                            self);
-      combatants_changed_cb (NULL, 0, self->tracked->len, 0, self);
-      g_clear_pointer (&self->tracked, g_ptr_array_unref);
-    }
+  g_clear_pointer (&self->index, tkr_initiative_index_free);
   G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->dispose (object);
 }
 
@@ -1519,9 +1438,6 @@ tkr_d20_encounter_finalize (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
-  g_hash_table_unref (self->by_initiative);
-  g_hash_table_unref (self->indexed_at);
-  g_hash_table_unref (self->tied);
   g_clear_pointer (&self->creature_of, g_hash_table_unref);
   g_clear_object (&self->creatures);
   g_clear_pointer (&self->kinds, g_strfreev);
@@ -1546,18 +1462,15 @@ static gboolean
 d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  GListModel *creatures = tkr_d20_encounter_get_creatures (self);
   int die = tkr_rules_get_int (RULES (self), "d20.initiative.die");
+  TkrD20Combatant *missing;
 
-  for (guint i = 0; i < g_list_model_get_n_items (creatures); i++)
+  /* In joining order. */
+  while ((missing = tkr_initiative_find_missing (creatures (self), tkr_d20_initiative_offset)))
     {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (creatures, i);
-      TkrD20Roll roll;
+      TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (missing));
 
-      if (tkr_d20_combatant_has_initiative (combatant))
-        continue;
-      roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
-      if (!tkr_d20_encounter_roll_initiative (self, combatant, &roll, error))
+      if (!tkr_d20_encounter_roll_initiative (self, missing, &roll, error))
         return FALSE;
     }
   /* Each contest settles a tie or narrows it; a tie again is rare, and a
@@ -1618,13 +1531,8 @@ tkr_d20_encounter_init (TkrD20Encounter *self)
 {
   self->creatures = g_list_store_new (TKR_TYPE_D20_COMBATANT);
   g_signal_connect (self->creatures, "items-changed", G_CALLBACK (creatures_changed_cb), self);
-  self->tracked = g_ptr_array_new_with_free_func (g_object_unref);
-  self->by_initiative =
-    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
-  self->indexed_at = g_hash_table_new (NULL, NULL);
-  self->tied = g_hash_table_new (NULL, NULL);
-  g_signal_connect (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)), "items-changed",
-                    G_CALLBACK (combatants_changed_cb), self);
+  self->index = tkr_initiative_index_new (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
+                                          tkr_d20_initiative_offset);
 }
 
 TkrD20Encounter *

@@ -18,15 +18,15 @@ G_DEFINE_FINAL_TYPE (TkrPf2eCombatant, tkr_pf2e_combatant, TKR_TYPE_COMBATANT)
 static const TkrField combatant_fields[] = {
   TKR_FIELD_STRING (TkrPf2eCombatant, initiative_skill, "initiative-skill", NULL),
   TKR_FIELD_INT (TkrPf2eCombatant,
-                 initiative_modifier,
+                 init.modifier,
                  "initiative-modifier",
                  "initiative_modifier",
                  -MAX_MODIFIER,
                  MAX_MODIFIER,
                  0),
-  TKR_FIELD_BOOLEAN (TkrPf2eCombatant, has_initiative, "has-initiative", NULL),
+  TKR_FIELD_BOOLEAN (TkrPf2eCombatant, init.has_result, "has-initiative", NULL),
   TKR_FIELD_INT (
-    TkrPf2eCombatant, initiative, "initiative", NULL, MIN_INITIATIVE, MAX_INITIATIVE, 0),
+    TkrPf2eCombatant, init.value, "initiative", NULL, MIN_INITIATIVE, MAX_INITIATIVE, 0),
   TKR_FIELD_STRING (TkrPf2eCombatant, group, "group", "group"),
   TKR_FIELD_INT (TkrPf2eCombatant, tie_rank, "tie-rank", NULL, 0, G_MAXINT, 0),
   TKR_FIELD_BOOLEAN (TkrPf2eCombatant, recovery_due, "recovery-due", "recovery_due"),
@@ -88,9 +88,9 @@ tkr_pf2e_combatant_new (TkrCharacter *character, int actions_per_turn, int react
 #define GETTER(...) TKR_PF2E_GETTER (TkrPf2eCombatant, TKR_IS_PF2E_COMBATANT, __VA_ARGS__)
 
 GETTER (const char *, tkr_pf2e_combatant_get_initiative_skill, self->initiative_skill, NULL)
-GETTER (int, tkr_pf2e_combatant_get_initiative_modifier, self->initiative_modifier, 0)
-GETTER (gboolean, tkr_pf2e_combatant_has_initiative, self->has_initiative, FALSE)
-GETTER (int, tkr_pf2e_combatant_get_initiative, self->initiative, 0)
+GETTER (int, tkr_pf2e_combatant_get_initiative_modifier, self->init.modifier, 0)
+GETTER (gboolean, tkr_pf2e_combatant_has_initiative, self->init.has_result, FALSE)
+GETTER (int, tkr_pf2e_combatant_get_initiative, self->init.value, 0)
 GETTER (const char *, tkr_pf2e_combatant_get_group, self->group, NULL)
 GETTER (int, tkr_pf2e_combatant_get_tie_rank, self->tie_rank, 0)
 GETTER (gboolean, tkr_pf2e_combatant_get_recovery_due, self->recovery_due, FALSE)
@@ -147,7 +147,7 @@ tkr_pf2e_combatant_is_tied_with (TkrPf2eCombatant *self, TkrPf2eCombatant *other
 {
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (self), FALSE);
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (other), FALSE);
-  return self->has_initiative && other->has_initiative && self->initiative == other->initiative;
+  return tkr_initiative_tied (&self->init, &other->init);
 }
 
 /* A condition of the catalogue with @value stacks, gained outside any
@@ -202,8 +202,8 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
     tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant))));
   json_object_set_string_member (object, "initiative_skill", combatant->initiative_skill);
   tkr_fields_to_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, object);
-  if (combatant->has_initiative)
-    json_object_set_int_member (object, "initiative", combatant->initiative);
+  if (combatant->init.has_result)
+    json_object_set_int_member (object, "initiative", combatant->init.value);
   json_object_set_int_member (object, "tie_rank", combatant->tie_rank);
   for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
     json_object_set_int_member (

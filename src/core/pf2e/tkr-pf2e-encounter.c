@@ -6,6 +6,7 @@
 
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
+#include "tkr-refusal.h"
 
 /*
  * Pathfinder 2e encounter mode (seed 002, "Structure" and "Turns"; RULES.md
@@ -177,7 +178,7 @@ tkr_pf2e_encounter_get_average_initiative (TkrPf2eEncounter *self, TkrPf2eCombat
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), 0);
   g_return_val_if_fail (TKR_IS_PF2E_COMBATANT (combatant), 0);
-  return CLAMP (self->initiative_die / 2 + combatant->initiative_modifier, MIN_INITIATIVE,
+  return CLAMP (self->initiative_die / 2 + combatant->init.modifier, MIN_INITIATIVE,
                 MAX_INITIATIVE);
 }
 
@@ -199,23 +200,6 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
 
 /* Checks shared by the commands */
 
-static gboolean refuse (GError **error, TkrEncounterError code, const char *format, ...)
-  G_GNUC_PRINTF (3, 4);
-
-/* Sets @error to @code with a message; returns FALSE. */
-static gboolean
-refuse (GError **error, TkrEncounterError code, const char *format, ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, TKR_ENCOUNTER_ERROR, code, message);
-  return FALSE;
-}
-
 #define require_phase(self, phase, error)                                                          \
   tkr_encounter_require_phase (TKR_ENCOUNTER (self), (phase), (error))
 #define require_combatant(self, combatant, error)                                                  \
@@ -234,8 +218,8 @@ require_in_order (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **
   if (TKR_IS_PF2E_COMBATANT (combatant) &&
       g_list_store_find (G_LIST_STORE (ORDER (self)), combatant, NULL))
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                 _ ("That creature is not in the initiative order"));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                     _ ("That creature is not in the initiative order"));
 }
 
 /* The rounds (Main), for a creature in the order; alive if @alive. */
@@ -245,8 +229,8 @@ require_rounds (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, gboolean al
   if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
     return FALSE;
   if (alive && combatant->dead)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
+                       combatant_name (combatant));
   return TRUE;
 }
 
@@ -255,10 +239,10 @@ check_name (const char *text, const char *what, GError **error)
 {
   if (text == NULL || *text == '\0' || !g_utf8_validate (text, -1, NULL))
     /* Translators: what is missing, e.g. "An effect" */
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s needs a name"), what);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s needs a name"), what);
   if (g_utf8_strlen (text, -1) > MAX_NAME_LENGTH)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("That name is too long: at most %d characters"), MAX_NAME_LENGTH);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("That name is too long: at most %d characters"), MAX_NAME_LENGTH);
   return TRUE;
 }
 
@@ -340,19 +324,14 @@ setup_begun (TkrEncounter *encounter)
 static gboolean
 check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
 {
-  GListModel *combatants = COMBATANTS (encounter);
+  TkrPf2eCombatant *missing =
+    tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET);
 
-  if (tkr_encounter_get_phase (encounter) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN)
+  if (tkr_encounter_get_phase (encounter) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN ||
+      missing == NULL)
     return TRUE;
-  for (guint i = 0; i < N_ITEMS (combatants); i++)
-    {
-      TkrPf2eCombatant *combatant = item_at (combatants, i);
-
-      if (!combatant->has_initiative)
-        return refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                       _ ("%s has no initiative result yet"), combatant_name (combatant));
-    }
-  return TRUE;
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
+                     _ ("%s has no initiative result yet"), combatant_name (missing));
 }
 
 /* End -> Freeplay, or Setup abandoned: the effects go with the order. */
@@ -416,7 +395,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   tkr_history_set (HISTORY (self), combatant, "initiative-skill", skill);
   set_int (self, combatant, "initiative-modifier", CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER));
   /* A result rolled with another skill no longer stands. */
-  if (combatant->has_initiative)
+  if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
   if (found)
     /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
@@ -441,9 +420,9 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error))
     return FALSE;
   if (modifier < -MAX_MODIFIER || modifier > MAX_MODIFIER)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An initiative modifier of %s goes from %d to %d"),
-                   combatant_name (combatant), -MAX_MODIFIER, MAX_MODIFIER);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An initiative modifier of %s goes from %d to %d"),
+                       combatant_name (combatant), -MAX_MODIFIER, MAX_MODIFIER);
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
@@ -466,9 +445,9 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
       (group != NULL && !check_name (group, _ ("A group"), error)))
     return FALSE;
   if (group != NULL && tkr_character_is_pc (character_of (combatant)))
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s is a player character; only the GM’s creatures roll as a group"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s is a player character; only the GM’s creatures roll as a group"),
+                       combatant_name (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
@@ -478,8 +457,8 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
     {
       TkrPf2eCombatant *other = members->pdata[1];
 
-      set_bool (self, combatant, "has-initiative", other->has_initiative);
-      set_int (self, combatant, "initiative", other->initiative);
+      set_bool (self, combatant, "has-initiative", other->init.has_result);
+      set_int (self, combatant, "initiative", other->init.value);
     }
   if (group != NULL)
     /* Translators: a creature, then a group's name */
@@ -492,15 +471,16 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
 static int
 set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, int typed)
 {
-  int die = rand != NULL ? g_rand_int_range (rand, 1, self->initiative_die + 1) : 0;
-  int result = rand != NULL
-                 ? CLAMP (die + combatant->initiative_modifier, MIN_INITIATIVE, MAX_INITIATIVE)
-                 : typed;
+  int die = 0;
+  int rolled = rand != NULL
+                 ? tkr_initiative_roll (rand, self->initiative_die, combatant->init.modifier, &die)
+                 : 0;
+  int result = rand != NULL ? CLAMP (rolled, MIN_INITIATIVE, MAX_INITIATIVE) : typed;
   g_autofree char *text = NULL;
 
   if (rand != NULL)
     /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
-    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->initiative_modifier, result,
+    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->init.modifier, result,
                             combatant->initiative_skill);
   else
     /* Translators: a typed-in initiative result */
@@ -545,9 +525,9 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error))
     return FALSE;
   if (result < MIN_INITIATIVE || result > MAX_INITIATIVE)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An initiative result for %s goes from %d to %d"), combatant_name (combatant),
-                   MIN_INITIATIVE, MAX_INITIATIVE);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An initiative result for %s goes from %d to %d"),
+                       combatant_name (combatant), MIN_INITIATIVE, MAX_INITIATIVE);
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
@@ -564,41 +544,31 @@ tkr_pf2e_encounter_roll_remaining (TkrPf2eEncounter *self, GRand *rand, GError *
 static gboolean
 pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
-  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
+  TkrPf2eCombatant *combatant;
 
-  for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
-    {
-      TkrPf2eCombatant *combatant = item_at (COMBATANTS (self), i);
-
-      /* A group that has rolled already counts for all its members. */
-      if (!combatant->has_initiative)
-        set_result (self, combatant, rand, 0);
-    }
+  /* In the order of entry; a group that has rolled counts for all its
+   * members. */
+  while ((combatant = tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET)))
+    set_result (TKR_PF2E_ENCOUNTER (encounter), combatant, rand, 0);
   return TRUE;
 }
 
-/* Seed 002, "Step 1": the highest result goes first; on a tie the
- * adversary goes before the PC; tied creatures of one side keep their
- * chosen order (the tie rank). A group stays together: its members sort
- * by the group's first rank, then by their own. */
-typedef struct
-{
-  TkrPf2eCombatant *combatant;
-  int group_rank;
-} SortItem;
-
+/* Seed 002, "Step 1": the highest result goes first (the shared sort);
+ * on a tie the adversary goes before the PC; tied creatures of one side
+ * keep their chosen order (the tie rank). A group stays together: its
+ * members sort by the group's first rank (in @group_ranks), then by their
+ * own. */
 #define CMP(a, b) (((a) > (b)) - ((a) < (b)))
 
 static int
-compare_sort_items (gconstpointer a, gconstpointer b)
+compare_ties (gconstpointer a, gconstpointer b, gpointer group_ranks)
 {
-  const SortItem *x = a, *y = b;
+  TkrPf2eCombatant *x = (TkrPf2eCombatant *) a, *y = (TkrPf2eCombatant *) b;
   const int by[] = {
-    CMP (y->combatant->initiative, x->combatant->initiative),
-    CMP (tkr_character_is_pc (character_of (x->combatant)),
-         tkr_character_is_pc (character_of (y->combatant))),
-    CMP (x->group_rank, y->group_rank),
-    CMP (x->combatant->tie_rank, y->combatant->tie_rank),
+    CMP (tkr_character_is_pc (character_of (x)), tkr_character_is_pc (character_of (y))),
+    CMP (GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, x)),
+         GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, y))),
+    CMP (x->tie_rank, y->tie_rank),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (by); i++)
@@ -613,25 +583,24 @@ static GPtrArray *
 build_order (TkrEncounter *encounter)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
-  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (SortItem));
+  g_autoptr (GHashTable) group_ranks = g_hash_table_new (NULL, NULL);
   GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
     {
       TkrPf2eCombatant *combatant = item_at (COMBATANTS (self), i);
       g_autoptr (GPtrArray) members = NULL;
-      SortItem item = { combatant, combatant->tie_rank };
+      int rank = combatant->tie_rank;
 
-      if (!combatant->has_initiative)
+      if (!combatant->init.has_result)
         continue;
       members = group_of (self, combatant);
       for (guint j = 0; j < members->len; j++)
-        item.group_rank = MIN (item.group_rank, ((TkrPf2eCombatant *) members->pdata[j])->tie_rank);
-      g_array_append_val (items, item);
+        rank = MIN (rank, ((TkrPf2eCombatant *) members->pdata[j])->tie_rank);
+      g_hash_table_insert (group_ranks, combatant, GINT_TO_POINTER (rank));
+      g_ptr_array_add (order, g_object_ref (combatant));
     }
-  g_array_sort (items, compare_sort_items);
-  for (guint i = 0; i < items->len; i++)
-    g_ptr_array_add (order, g_object_ref (g_array_index (items, SortItem, i).combatant));
+  tkr_initiative_sort (order, INITIATIVE_OFFSET, compare_ties, group_ranks);
   return order;
 }
 
@@ -668,17 +637,18 @@ check_put_before (TkrPf2eEncounter *self,
   if (!require_setup (self, first, error) || !require_combatant (self, other, error))
     return FALSE;
   if (first == other || !tkr_pf2e_combatant_is_tied_with (first, other))
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s and %s are not tied on initiative"),
-                   combatant_name (first), combatant_name (other));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s and %s are not tied on initiative"), combatant_name (first),
+                       combatant_name (other));
   if (!same_side (first, other))
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("On a tie the adversary goes before the player character: %s and %s "
-                      "cannot trade places"),
-                   combatant_name (first), combatant_name (other));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("On a tie the adversary goes before the player character: %s and %s "
+                          "cannot trade places"),
+                       combatant_name (first), combatant_name (other));
   if (g_strcmp0 (first->group, other->group) != 0)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s and %s roll with different groups; a group keeps its turns together"),
-                   combatant_name (first), combatant_name (other));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s and %s roll with different groups; a group keeps its turns together"),
+                       combatant_name (first), combatant_name (other));
   return TRUE;
 }
 
@@ -856,9 +826,9 @@ check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error)
 
   if (!current->recovery_due)
     return TRUE;
-  return refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
-                 _ ("%s is dying and must make a recovery check before the turn ends"),
-                 combatant_name (current));
+  return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
+                     _ ("%s is dying and must make a recovery check before the turn ends"),
+                     combatant_name (current));
 }
 
 /* Seed 002 (end of turn): conditions such as Frightened drop by 1; which
@@ -896,9 +866,9 @@ tkr_pf2e_encounter_spend_actions (
   if (!require_rounds (self, combatant, TRUE, error))
     return FALSE;
   if (cost < 0 || cost > self->max_activity_actions)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("An activity takes from 1 to %d actions, or 0 for a free action"),
-                   self->max_activity_actions);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("An activity takes from 1 to %d actions, or 0 for a free action"),
+                       self->max_activity_actions);
   if (what != NULL && *what == '\0')
     what = NULL;
 
@@ -915,19 +885,20 @@ tkr_pf2e_encounter_spend_actions (
     }
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
-    return refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                   _ ("It is not %s’s turn: actions are spent on one’s own turn"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                       _ ("It is not %s’s turn: actions are spent on one’s own turn"),
+                       combatant_name (combatant));
   left = tkr_pf2e_combatant_get_actions_left (combatant);
   if (left == 0)
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no action left this turn"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no action left this turn"),
+                       combatant_name (combatant));
   if (left < cost)
     /* Translators: a creature, the actions needed, then the actions left */
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                   g_dngettext (GETTEXT_PACKAGE, "%s needs %d actions and has %d left this turn",
-                                "%s needs %d actions and has %d left this turn", left),
-                   combatant_name (combatant), cost, left);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "%s needs %d actions and has %d left this turn",
+                                    "%s needs %d actions and has %d left this turn", left),
+                       combatant_name (combatant), cost, left);
 
   begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
               combatant, "actions", -cost);
@@ -956,9 +927,9 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
     return FALSE;
   if (count < 1 || count > self->actions_per_turn - tkr_pf2e_combatant_get_actions_left (combatant))
     /* Translators: a creature, then the actions a turn has */
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s cannot get back that many actions: a turn has %d"),
-                   combatant_name (combatant), self->actions_per_turn);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s cannot get back that many actions: a turn has %d"),
+                       combatant_name (combatant), self->actions_per_turn);
 
   begin_step (self, _ ("Refund actions"), combatant, "actions", count);
   log_line (
@@ -978,9 +949,9 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
   if (!require_rounds (self, combatant, TRUE, error))
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) == 0)
-    return refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
-                   _ ("%s has used their reaction; it comes back at the start of their turn"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
+                       _ ("%s has used their reaction; it comes back at the start of their turn"),
+                       combatant_name (combatant));
 
   begin_step (self, _ ("Use a reaction"), combatant, "reaction", -1);
   if (what != NULL && *what != '\0')
@@ -1000,8 +971,8 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
   if (!require_rounds (self, combatant, FALSE, error))
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) >= self->reactions_per_round)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not used a reaction this round"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has not used a reaction this round"), combatant_name (combatant));
 
   begin_step (self, _ ("Refund a reaction"), combatant, "reaction", 1);
   log_line (self, _ ("%s gets their reaction back"), combatant_name (combatant));
@@ -1029,16 +1000,16 @@ tkr_pf2e_encounter_add_effect (
 
   if (!tkr_encounter_require_running (TKR_ENCOUNTER (self), NULL))
     {
-      refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-              _ ("Effects that last rounds are tracked while the rounds run"));
+      tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                  _ ("Effects that last rounds are tracked while the rounds run"));
       return NULL;
     }
   if (!require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
     return NULL;
   if (rounds < 1 || rounds > MAX_EFFECT_ROUNDS)
     {
-      refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An effect lasts from 1 to %d rounds"),
-              MAX_EFFECT_ROUNDS);
+      tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An effect lasts from 1 to %d rounds"),
+                  MAX_EFFECT_ROUNDS);
       return NULL;
     }
 
@@ -1060,8 +1031,8 @@ tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
   if (!TKR_IS_CONDITION (effect) || !g_list_store_find (self->effects, effect, NULL))
-    return refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                   _ ("That effect is not in this encounter"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
+                       _ ("That effect is not in this encounter"));
 
   tkr_history_begin (HISTORY (self), _ ("End an effect"));
   tkr_history_set_destructive (HISTORY (self));
@@ -1081,18 +1052,18 @@ tkr_pf2e_encounter_set_condition (
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
   if (tkr_encounter_get_phase (TKR_ENCOUNTER (self)) == TKR_PHASE_FREEPLAY)
-    return refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                   _ ("Conditions are tracked once the encounter has begun"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                       _ ("Conditions are tracked once the encounter has begun"));
   if (!require_combatant (self, combatant, error))
     return FALSE;
   info = name != NULL ? tkr_rules_lookup_condition (RULES (self), name) : NULL;
   if (info == NULL)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("“%s” is not a condition of these rules"),
-                   name ? name : "");
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("“%s” is not a condition of these rules"), name ? name : "");
   if (value < 0 || value > info->max_stacks)
     /* Translators: a condition, then its highest value */
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s goes from 0 to %d"),
-                   tkr_rules_translate (info->name), info->max_stacks);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s goes from 0 to %d"),
+                       tkr_rules_translate (info->name), info->max_stacks);
 
   tkr_history_begin (HISTORY (self), _ ("Set a condition"));
   set_condition_value (self, combatant, info->name, value);
@@ -1169,16 +1140,17 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   if (!require_rounds (self, combatant, FALSE, error))
     return FALSE;
   if (!combatant->recovery_due)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("%s has no recovery check to make now: it comes at the start of a dying "
-                      "creature’s turn"),
-                   combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has no recovery check to make now: it comes at the start of a dying "
+                          "creature’s turn"),
+                       combatant_name (combatant));
   if (die == 0 && rand == NULL)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Type in the die or let the app roll it"));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("Type in the die or let the app roll it"));
   if (die < 0 || die > self->initiative_die)
-    return refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A flat check is one d%d: from 1 to %d"),
-                   self->initiative_die, self->initiative_die);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A flat check is one d%d: from 1 to %d"), self->initiative_die,
+                       self->initiative_die);
   if (die == 0)
     die = g_rand_int_range (rand, 1, self->initiative_die + 1);
 

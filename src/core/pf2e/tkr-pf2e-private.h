@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tkr-condition.h"
+#include "tkr-initiative.h"
 #include "tkr-pf2e-encounter.h"
 
 G_BEGIN_DECLS
@@ -21,14 +22,14 @@ struct _TkrPf2eCombatant
   TkrCombatant parent_instance;
 
   char *initiative_skill;
-  int initiative_modifier;
-  gboolean has_initiative;
-  int initiative;
+  TkrInitiative init;
   char *group;
   int tie_rank;
   gboolean recovery_due;
   gboolean dead;
 };
+
+#define INITIATIVE_OFFSET G_STRUCT_OFFSET (TkrPf2eCombatant, init)
 
 /* (transfer none): item @index of @model, which keeps it alive */
 static inline gpointer
