@@ -331,6 +331,31 @@ test_award (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, before + amount);
   last = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
   g_assert_cmpstr (tkr_log_entry_get_kind (last), ==, TKR_LOG_XP_AWARD);
+
+  /* The whole party at once is one step, and all or nothing: with an NPC
+   * among them, nobody gains anything. */
+  {
+    g_autoptr (GPtrArray) party = g_ptr_array_new ();
+    g_autofree char *snapshot_before = snapshot (f);
+    g_autofree char *snapshot_after = NULL;
+    guint steps = tkr_history_get_n_undo (f->history);
+    int alice_xp = tkr_character_get_experience (f->alice);
+
+    g_ptr_array_add (party, f->alice);
+    g_ptr_array_add (party, f->goblin);
+    g_assert_false (tkr_encounter_award_party (f->encounter, party, amount, "Won", &error));
+    g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+    g_clear_error (&error);
+    snapshot_after = snapshot (f);
+    g_assert_cmpstr (snapshot_after, ==, snapshot_before);
+    g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps);
+
+    g_ptr_array_remove (party, f->goblin);
+    g_assert_true (tkr_encounter_award_party (f->encounter, party, amount, "Won", &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (tkr_character_get_experience (f->alice), ==, alice_xp + amount);
+    g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  }
 }
 
 /* The turn order is a list model of turn slots: empty before Main, the

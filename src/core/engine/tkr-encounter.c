@@ -1137,6 +1137,33 @@ tkr_encounter_award_experience (
   return TRUE;
 }
 
+gboolean
+tkr_encounter_award_party (
+  TkrEncounter *self, GPtrArray *characters, int xp, const char *reason, GError **error)
+{
+  TkrHistory *history;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (characters != NULL, FALSE);
+
+  if (characters->len == 0)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   _ ("Choose who earns the Experience Points"));
+      return FALSE;
+    }
+  history = PRIV (self)->history;
+  tkr_history_begin (history, _ ("Award Experience"));
+  for (guint i = 0; i < characters->len; i++)
+    if (!tkr_encounter_award_experience (self, characters->pdata[i], xp, reason, error))
+      {
+        tkr_history_abort (history);
+        return FALSE;
+      }
+  tkr_history_end (history);
+  return TRUE;
+}
+
 /* Files */
 
 JsonNode *

@@ -192,6 +192,10 @@ gboolean tkr_encounter_previous_turn (TkrEncounter *self, GError **error);
  * allows, with an optional reason; logged as TKR_LOG_XP_AWARD. */
 gboolean tkr_encounter_award_experience (
   TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error);
+/* The same award to each of @characters (TkrCharacter), as one step: all
+ * of them or, when one is refused, none. */
+gboolean tkr_encounter_award_party (
+  TkrEncounter *self, GPtrArray *characters, int xp, const char *reason, GError **error);
 
 /* The log: a line of the current round, its own history step when no
  * step is open. */

@@ -10,6 +10,7 @@
 #include "tkr-klep-view.h"
 #include "tkr-feedback.h"
 #include "tkr-pf2e-view.h"
+#include "tkr-end-pane.h"
 #include "tkr-table-tracker.h"
 
 struct _TkrEncounterPage
@@ -26,6 +27,7 @@ struct _TkrEncounterPage
   GtkWidget *system_bar;
   GtkDropDown *system_dropdown;
   TkrTableTracker *table_tracker;
+  TkrEndPane *end_pane;
   GtkWidget *details_separator;
   GtkStack *stack;
   TkrKlepView *kleptonomicon_view;
@@ -118,7 +120,8 @@ update_sensitivity (TkrEncounterPage *self)
 
 /* While a fight runs (Main, Paused) the table tracker leads and the
  * system's view is the details pane beside it, hidden at the GM's wish;
- * the rule system row, which cannot change then, makes room. */
+ * at the End the shared End pane leads (the award to the party, Level
+ * Up). The rule system row, which cannot change then, makes room. */
 static void
 update_layout (TkrEncounterPage *self)
 {
@@ -235,6 +238,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   g_type_ensure (TKR_TYPE_D20_VIEW);
   g_type_ensure (TKR_TYPE_AP_VIEW);
   g_type_ensure (TKR_TYPE_TABLE_TRACKER);
+  g_type_ensure (TKR_TYPE_END_PANE);
 
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-encounter-page.ui");
@@ -242,6 +246,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (system_bar);
   CHILD (system_dropdown);
   CHILD (table_tracker);
+  CHILD (end_pane);
   CHILD (details_separator);
   CHILD (stack);
   CHILD (kleptonomicon_view);
