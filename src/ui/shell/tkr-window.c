@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tkr-application.h"
 #include "tkr-encounter-page.h"
@@ -56,7 +57,7 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static TkrCampaign *build_demo_campaign (void);
+static TkrCampaign *build_demo_campaign (const char *demo);
 
 /* Toast titles are Pango markup: names and error messages are escaped so
  * an "&" in them shows as itself. */
@@ -1025,7 +1026,7 @@ tkr_window_init (TkrWindow *self)
   /* Screenshots and demos start from a party built through the core. */
   if (g_getenv ("TKR_DEMO") != NULL)
     {
-      g_autoptr (TkrCampaign) demo = build_demo_campaign ();
+      g_autoptr (TkrCampaign) demo = build_demo_campaign (g_getenv ("TKR_DEMO"));
 
       document = tkr_document_new_for_campaign (demo, NULL);
     }
@@ -1044,6 +1045,11 @@ tkr_window_init (TkrWindow *self)
 
       tkr_roster_set_selected_character (self->roster, first);
       character_activated_cb (self, first);
+      if (g_str_has_prefix (g_getenv ("TKR_DEMO"), "fight"))
+        {
+          adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
+          show_content (self);
+        }
     }
 }
 
@@ -1170,7 +1176,10 @@ tkr_window_get_visible_page (TkrWindow *self)
 }
 
 /* The demo party (TKR_DEMO=1): made with the same commands a person's
- * clicks would run, then the history is cleared so it starts clean. */
+ * clicks would run, then the history is cleared so it starts clean.
+ * TKR_DEMO=fight (or fight-pf2e, fight-d20, fight-action-points) plays
+ * the rule system's Round 1 with the party and seven NPCs, a few blows
+ * already struck: for screenshots and for trying the tracker. */
 
 static void
 demo_character (TkrCampaign *campaign,
@@ -1192,10 +1201,42 @@ demo_character (TkrCampaign *campaign,
   tkr_character_set_modifier (character, history, TKR_MODIFIER_KIND_SAVE, "Edge", edge, NULL);
 }
 
-static TkrCampaign *
-build_demo_campaign (void)
+static void
+demo_fight (TkrCampaign *campaign, TkrCharacter **npcs, guint n_npcs)
 {
-  TkrRules *rules = tkr_rules_get_default ();
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  GListModel *party = tkr_campaign_get_party (campaign);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261125);
+  GListModel *combatants;
+  const char *blows[] = { "-3", "t4", "-2", "=0", "-5" };
+
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
+      tkr_campaign_add_to_encounter (campaign, pc, NULL);
+    }
+  for (guint i = 0; i < 7; i++)
+    tkr_campaign_add_to_encounter (campaign, npcs[i % n_npcs], NULL);
+  if (!tkr_encounter_begin_setup (encounter, NULL) ||
+      !tkr_encounter_roll_missing (encounter, rand, NULL) ||
+      !tkr_encounter_begin_main (encounter, NULL))
+    return;
+  combatants = tkr_encounter_get_combatants (encounter);
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i += 2)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+      tkr_encounter_change_health_typed (encounter, combatant, blows[(i / 2) % 5], NULL);
+    }
+  tkr_encounter_next_turn (encounter, NULL);
+}
+
+static TkrCampaign *
+build_demo_campaign (const char *demo)
+{
+  const char *system = g_str_has_prefix (demo, "fight-") ? demo + strlen ("fight-") : NULL;
+  g_autoptr (TkrRules) system_rules =
+    system != NULL ? tkr_rules_new_from_resource (system, NULL) : NULL;
+  TkrRules *rules = system_rules != NULL ? system_rules : tkr_rules_get_default ();
   TkrCampaign *campaign = tkr_campaign_new (rules);
   TkrHistory *history = tkr_campaign_get_history (campaign);
   TkrCharacter *alice, *bob, *carol, *goblin, *orc, *wolf;
@@ -1245,6 +1286,11 @@ build_demo_campaign (void)
   wolf = tkr_campaign_add_npc (campaign, "Wolf");
   demo_character (campaign, wolf, NULL, 1, 0, 8, 8, 2);
 
+  if (g_str_has_prefix (demo, "fight"))
+    {
+      TkrCharacter *npcs[] = { goblin, orc, wolf };
+      demo_fight (campaign, npcs, G_N_ELEMENTS (npcs));
+    }
   tkr_history_clear (history);
   return campaign;
 }
