@@ -127,18 +127,24 @@ update_layout (TkrEncounterPage *self)
 {
   TkrTracker *tracker = self->campaign ? tkr_campaign_get_tracker (self->campaign) : NULL;
   TkrPhase phase = tracker != NULL ? tkr_tracker_get_phase (tracker) : TKR_PHASE_FREEPLAY;
-  gboolean running =
+  gboolean fighting =
     (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) && TKR_IS_ENCOUNTER (tracker);
+  gboolean ended = phase == TKR_PHASE_END && TKR_IS_ENCOUNTER (tracker);
+  gboolean leading = fighting || ended;
   gboolean details = TRUE;
 
   g_object_get (self->table_tracker, "details-visible", &details, NULL);
-  tkr_table_tracker_set_encounter (self->table_tracker, running ? TKR_ENCOUNTER (tracker) : NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->table_tracker), running);
-  gtk_widget_set_visible (self->system_bar, !running);
-  gtk_widget_set_visible (GTK_WIDGET (self->stack), !running || details);
-  gtk_widget_set_visible (self->details_separator, running && details);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->stack), !running);
-  gtk_widget_set_size_request (GTK_WIDGET (self->stack), running ? 420 : -1, -1);
+  if (ended)
+    details = TRUE; /* the End has no toggle of its own */
+  tkr_table_tracker_set_encounter (self->table_tracker, fighting ? TKR_ENCOUNTER (tracker) : NULL);
+  tkr_end_pane_set_encounter (self->end_pane, ended ? TKR_ENCOUNTER (tracker) : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->table_tracker), fighting);
+  gtk_widget_set_visible (GTK_WIDGET (self->end_pane), ended);
+  gtk_widget_set_visible (self->system_bar, !leading);
+  gtk_widget_set_visible (GTK_WIDGET (self->stack), !leading || details);
+  gtk_widget_set_visible (self->details_separator, leading && details);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->stack), !leading);
+  gtk_widget_set_size_request (GTK_WIDGET (self->stack), leading ? 420 : -1, -1);
 }
 
 static void

@@ -1045,7 +1045,8 @@ tkr_window_init (TkrWindow *self)
 
       tkr_roster_set_selected_character (self->roster, first);
       character_activated_cb (self, first);
-      if (g_str_has_prefix (g_getenv ("TKR_DEMO"), "fight"))
+      if (g_str_has_prefix (g_getenv ("TKR_DEMO"), "fight") ||
+          g_str_has_prefix (g_getenv ("TKR_DEMO"), "end"))
         {
           adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
           show_content (self);
@@ -1179,7 +1180,8 @@ tkr_window_get_visible_page (TkrWindow *self)
  * clicks would run, then the history is cleared so it starts clean.
  * TKR_DEMO=fight (or fight-pf2e, fight-d20, fight-action-points) plays
  * the rule system's Round 1 with the party and seven NPCs, a few blows
- * already struck: for screenshots and for trying the tracker. */
+ * already struck; TKR_DEMO=end(-SYSTEM) the same fight ended: for
+ * screenshots and for trying the tracker. */
 
 static void
 demo_character (TkrCampaign *campaign,
@@ -1233,7 +1235,9 @@ demo_fight (TkrCampaign *campaign, TkrCharacter **npcs, guint n_npcs)
 static TkrCampaign *
 build_demo_campaign (const char *demo)
 {
-  const char *system = g_str_has_prefix (demo, "fight-") ? demo + strlen ("fight-") : NULL;
+  gboolean fight = g_str_has_prefix (demo, "fight") || g_str_has_prefix (demo, "end");
+  const char *dash = strchr (demo, '-');
+  const char *system = fight && dash != NULL ? dash + 1 : NULL;
   g_autoptr (TkrRules) system_rules =
     system != NULL ? tkr_rules_new_from_resource (system, NULL) : NULL;
   TkrRules *rules = system_rules != NULL ? system_rules : tkr_rules_get_default ();
@@ -1286,10 +1290,12 @@ build_demo_campaign (const char *demo)
   wolf = tkr_campaign_add_npc (campaign, "Wolf");
   demo_character (campaign, wolf, NULL, 1, 0, 8, 8, 2);
 
-  if (g_str_has_prefix (demo, "fight"))
+  if (fight)
     {
       TkrCharacter *npcs[] = { goblin, orc, wolf };
       demo_fight (campaign, npcs, G_N_ELEMENTS (npcs));
+      if (g_str_has_prefix (demo, "end"))
+        tkr_encounter_end (TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign)), NULL);
     }
   tkr_history_clear (history);
   return campaign;

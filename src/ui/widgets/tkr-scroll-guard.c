@@ -125,6 +125,9 @@ tkr_scroll_guard_install (void)
       GListModel *toplevels = gtk_window_get_toplevels ();
       guint n = g_list_model_get_n_items (toplevels);
 
+      /* The signal exists once the widget class does: at application
+       * start-up no widget may have been made yet. */
+      g_type_class_unref (g_type_class_ref (GTK_TYPE_WIDGET));
       /* Every field realized from now on, in whatever window... */
       g_signal_add_emission_hook (g_signal_lookup ("realize", GTK_TYPE_WIDGET), 0, realize_hook,
                                   NULL, NULL);
