@@ -117,6 +117,18 @@ tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
 
 /* Checks shared by the commands */
 
+/* Opens every command: @self must be a d20 encounter (a programming error
+ * otherwise), then @checks must pass, or the command returns FALSE with
+ * the refusal they set. */
+#define REQUIRE(self, checks)                                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);                                     \
+    if (!(checks))                                                                                 \
+      return FALSE;                                                                                \
+  }                                                                                                \
+  G_STMT_END
+
 static gboolean
 require_out_of_combat (TkrD20Encounter *self, GError **error)
 {
@@ -142,10 +154,11 @@ require_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **e
                      _ ("That creature does not take part in this encounter"));
 }
 
+/* @phase, and @combatant one of the creatures. */
 static gboolean
-require_main_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
+require_in (TkrD20Encounter *self, TkrPhase phase, TkrD20Combatant *combatant, GError **error)
 {
-  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), TKR_PHASE_MAIN, error) &&
+  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), phase, error) &&
          require_combatant (self, combatant, error);
 }
 
@@ -158,7 +171,7 @@ is_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant)
 static gboolean
 require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  if (!require_main_combatant (self, combatant, error))
+  if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
     return FALSE;
   if (is_on_turn (self, combatant))
     return TRUE;
@@ -166,10 +179,35 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
                      NAME (combatant));
 }
 
-/* Closes a command's history step. */
-static gboolean
-end_step (TkrD20Encounter *self)
+/* Opens a command's history step @label and records the int or boolean
+ * properties of @object that follow, as name and value pairs ending with
+ * NULL. */
+static void G_GNUC_NULL_TERMINATED
+begin_step (TkrD20Encounter *self, const char *label, gpointer object, ...)
 {
+  const char *property;
+  va_list args;
+
+  tkr_history_begin (HISTORY (self), label);
+  va_start (args, object);
+  while ((property = va_arg (args, const char *)) != NULL)
+    SET (self, object, property, va_arg (args, int));
+  va_end (args);
+}
+
+static gboolean end_step (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Logs the line of @format and closes the command's history step. */
+static gboolean
+end_step (TkrD20Encounter *self, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  LOG (self, "%s", text);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -288,18 +326,13 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                                int agility,
                                GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (agility < -TKR_D20_MAX_AGILITY || agility > TKR_D20_MAX_AGILITY)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
                        -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
-  tkr_history_begin (HISTORY (self), _ ("Set Agility"));
-  SET (self, combatant, "agility", agility);
-  LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
-  return end_step (self);
+  begin_step (self, _ ("Set Agility"), combatant, "agility", agility, NULL);
+  return end_step (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
 }
 
 static gboolean
@@ -329,20 +362,17 @@ tkr_d20_encounter_set_speed (
 {
   int max_feet;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error) || !require_kind (self, kind, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error) && require_kind (self, kind, error));
   max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   if (feet < 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
                        kind_label (kind), max_feet);
-  tkr_history_begin (HISTORY (self), _ ("Set a speed"));
-  SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
+  begin_step (self, _ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
+              feet, NULL);
   sync_movement (self, combatant);
-  LOG (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind), feet);
-  return end_step (self);
+  return end_step (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
+                   feet);
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -671,13 +701,6 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
   return TRUE;
 }
 
-static gboolean
-require_setup_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
-{
-  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), TKR_PHASE_SETUP, error) &&
-         require_combatant (self, combatant, error);
-}
-
 gboolean
 tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                    TkrD20Combatant *combatant,
@@ -689,10 +712,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   TkrD20Roll roll;
   int old;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -715,8 +735,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  LOG (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
-  return end_step (self);
+  return end_step (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
 }
 
 gboolean
@@ -732,10 +751,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   guint fewest = G_MAXUINT;
   TkrD20Roll roll;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   if (tkr_d20_combatant_has_initiative (combatant))
     add_ties (self, ties, tkr_d20_combatant_get_initiative (combatant));
@@ -765,8 +781,8 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   described = describe_roll (&roll);
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
-  LOG (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant), described);
-  return end_step (self);
+  return end_step (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
+                   described);
 }
 
 gboolean
@@ -793,16 +809,12 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
                                  gboolean surprised,
                                  GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Set surprise"));
-  SET (self, combatant, "surprised", surprised);
-  LOG (self,
-       surprised ? _ ("%s is surprised and will skip their first turn") : _ ("%s is not surprised"),
-       NAME (combatant));
-  return end_step (self);
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
+  begin_step (self, _ ("Set surprise"), combatant, "surprised", surprised, NULL);
+  return end_step (self,
+                   surprised ? _ ("%s is surprised and will skip their first turn")
+                             : _ ("%s is not surprised"),
+                   NAME (combatant));
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
@@ -834,7 +846,7 @@ check_spend (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
   if (resource == TKR_D20_REACTION)
     {
-      if (!require_main_combatant (self, combatant, error))
+      if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
         return FALSE;
       if (is_on_turn (self, combatant))
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
@@ -859,14 +871,10 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
                          TkrD20Resource resource,
                          GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!check_spend (self, combatant, resource, error))
-    return FALSE;
+  REQUIRE (self, check_spend (self, combatant, resource, error));
   begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  LOG (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
-  return end_step (self);
+  return end_step (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -879,15 +887,14 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
 
   if ((guint) resource > TKR_D20_REACTION)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
-  if (!require_main_combatant (self, combatant, error))
+  if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
     return FALSE;
   if (tkr_resource_get_current (part (combatant, resource)) >=
       tkr_resource_get_maximum (part (combatant, resource)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
                        NAME (combatant), _ (parts[resource].name));
   begin_spending (self, _ ("Refund"), combatant, resource, 1);
-  LOG (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
-  return end_step (self);
+  return end_step (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -936,24 +943,19 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
-  LOG (self, _ ("%s: %s"), NAME (combatant), name);
-  return end_step (self);
+  return end_step (self, _ ("%s: %s"), NAME (combatant), name);
 }
 
 gboolean
 tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!check_spend (self, combatant, TKR_D20_REACTION, error))
-    return FALSE;
+  REQUIRE (self, check_spend (self, combatant, TKR_D20_REACTION, error));
   if (!tkr_d20_combatant_get_waiting (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
                        NAME (combatant));
   begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
-  LOG (self, _ ("%s spends their reaction to act now"), NAME (combatant));
-  return end_step (self);
+  return end_step (self, _ ("%s spends their reaction to act now"), NAME (combatant));
 }
 
 gboolean
@@ -966,10 +968,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
 {
   int cost, left, max_feet;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_on_turn (self, combatant, error) || !require_kind (self, kind, error))
-    return FALSE;
+  REQUIRE (self, require_on_turn (self, combatant, error) && require_kind (self, kind, error));
   max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
   if (feet <= 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -990,15 +989,13 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
                          NAME (combatant), cost, kind, left);
     }
 
-  tkr_history_begin (HISTORY (self), _ ("Move"));
-  SET (self, tkr_d20_combatant_find_movement (combatant, kind), "moved",
-       tkr_d20_combatant_get_moved (combatant, kind) + cost);
+  begin_step (self, _ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
+              tkr_d20_combatant_get_moved (combatant, kind) + cost, NULL);
   sync_movement (self, combatant);
-  LOG (self,
-       difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
-                 : _ ("%s moves %d feet (%s)"),
-       NAME (combatant), feet, kind);
-  return end_step (self);
+  return end_step (self,
+                   difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
+                             : _ ("%s moves %d feet (%s)"),
+                   NAME (combatant), feet, kind);
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -1025,10 +1022,7 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   TkrD20Roll roll;
   int wounds, dc;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (feet < 0 || feet > tkr_rules_get_int (RULES (self), "d20.movement.max_feet"))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
                        tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
@@ -1037,9 +1031,8 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   roll = sheet_check (self, combatant, "reflex", typed);
   described = describe_roll (&roll);
 
-  tkr_history_begin (HISTORY (self), _ ("Fall"));
-  SET (self, combatant, "wounds",
-       MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS));
+  begin_step (self, _ ("Fall"), combatant, "wounds",
+              MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS), NULL);
   /* Translators: a creature, feet, wounds, then the check's result */
   LOG (self, _ ("%s falls %d feet and takes %d wounds; Reflex check %s"), NAME (combatant), feet,
        wounds, described);
@@ -1048,7 +1041,8 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
       set_condition (self, combatant, "prone", TRUE);
       LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
     }
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
@@ -1056,53 +1050,42 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
 {
   int vitality, rounds;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
+  vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
   if (PHASE (self) != TKR_PHASE_MAIN && PHASE (self) != TKR_PHASE_PAUSED)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Breath is counted in rounds only while the encounter runs; outside it, "
                           "%s can hold it for %d seconds"),
-                       NAME (combatant),
-                       tkr_d20_breath_seconds (
-                         RULES (self), tkr_d20_sheet_modifier (CHARACTER (combatant),
-                                                               modifier_name (self, "vitality"))));
+                       NAME (combatant), tkr_d20_breath_seconds (RULES (self), vitality));
   if (tkr_d20_combatant_get_holding_breath (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
                        NAME (combatant));
-  vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
-  tkr_history_begin (HISTORY (self), _ ("Hold breath"));
-  SET (self, combatant, "holding-breath", TRUE);
-  SET (self, combatant, "breath-rounds-left", rounds);
+  begin_step (self, _ ("Hold breath"), combatant, "holding-breath", TRUE, "breath-rounds-left",
+              rounds, NULL);
   LOG (self,
        g_dngettext (GETTEXT_PACKAGE, "%s holds their breath for %d round",
                     "%s holds their breath for %d rounds", rounds),
        NAME (combatant), rounds);
   if (rounds == 0)
     out_of_breath (self, combatant);
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
 tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (!tkr_d20_combatant_get_holding_breath (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
                        NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Reach air"));
-  SET (self, combatant, "holding-breath", FALSE);
-  SET (self, combatant, "breath-rounds-left", 0);
+  begin_step (self, _ ("Reach air"), combatant, "holding-breath", FALSE, "breath-rounds-left", 0,
+              NULL);
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
-  LOG (self, _ ("%s reaches air"), NAME (combatant));
-  return end_step (self);
+  return end_step (self, _ ("%s reaches air"), NAME (combatant));
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1113,20 +1096,14 @@ tkr_d20_encounter_set_mana (
 {
   int limit;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   limit = MIN (tkr_rules_get_int (RULES (self), "d20.rest.max_mana"), TKR_D20_MAX_MANA);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
-  tkr_history_begin (HISTORY (self), _ ("Set mana"));
-  SET (self, combatant, "mana-max", mana_max);
-  SET (self, combatant, "mana", mana);
-  LOG (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
-  return end_step (self);
+  begin_step (self, _ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
+  return end_step (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1134,17 +1111,11 @@ tkr_d20_encounter_set_mana (
 gboolean
 tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error) || !require_combatant (self, combatant, error))
-    return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Long rest"));
-  SET (self, combatant, "mana", tkr_d20_combatant_get_mana_max (combatant));
-  SET (self, combatant, "hours-since-long-rest", 0);
-  SET (self, combatant, "hours-since-short-rest", 0);
-  LOG (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"), NAME (combatant),
-       tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
-  return end_step (self);
+  REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
+  begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
+              "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
+  return end_step (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
+                   NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
 }
 
 gboolean
@@ -1152,18 +1123,14 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
 {
   int regained;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error) || !require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
   regained = tkr_d20_short_rest_mana (RULES (self), tkr_d20_combatant_get_mana (combatant),
                                       tkr_d20_combatant_get_mana_max (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Short rest"));
-  SET (self, combatant, "mana", tkr_d20_combatant_get_mana (combatant) + regained);
-  SET (self, combatant, "hours-since-short-rest", 0);
-  LOG (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-       NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"), regained);
-  return end_step (self);
+  begin_step (self, _ ("Short rest"), combatant, "mana",
+              tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
+  return end_step (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
+                   NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"),
+                   regained);
 }
 
 gboolean
@@ -1171,10 +1138,7 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
 {
   int long_limit, short_limit;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error))
-    return FALSE;
+  REQUIRE (self, require_out_of_combat (self, error));
   if (hours <= 0 || hours > 24 * 365)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
@@ -1207,7 +1171,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
                NAME (combatant), due);
         }
     }
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
@@ -1220,12 +1185,8 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
   g_autofree char *described = NULL;
   gboolean for_rest = dc < 0;
   TkrD20Roll roll;
-  int exhaustion_max;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (for_rest && tkr_d20_combatant_get_stamina_checks_due (combatant) == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
@@ -1235,26 +1196,21 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
     dc = tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
   roll = sheet_check (self, combatant, "stamina", typed);
   described = describe_roll (&roll);
-  exhaustion_max =
-    MIN (tkr_rules_get_int (RULES (self), "d20.exhaustion_max"), TKR_D20_MAX_EXHAUSTION);
 
-  tkr_history_begin (HISTORY (self), _ ("Stamina check"));
-  if (for_rest)
-    SET (self, combatant, "stamina-checks-due",
-         tkr_d20_combatant_get_stamina_checks_due (combatant) - 1);
+  /* A check for lack of rest pays one that is due (without, the NULL
+   * property ends the list). */
+  begin_step (self, _ ("Stamina check"), combatant, for_rest ? "stamina-checks-due" : NULL,
+              tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    LOG (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc, described);
-  else
-    {
-      SET (self, combatant, "exhaustion",
-           MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1, exhaustion_max));
-      LOG (self,
-           _ ("%s fails a Stamina check (DC %d): %s, and gains a level of "
-              "Exhaustion"),
-           NAME (combatant), dc, described);
-    }
-  return end_step (self);
+    return end_step (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
+                     described);
+  SET (self, combatant, "exhaustion",
+       MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
+            MIN (tkr_rules_get_int (RULES (self), "d20.exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
+  return end_step (self,
+                   _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
+                   NAME (combatant), dc, described);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20
