@@ -55,12 +55,16 @@ tkr_d20_movement_init (TkrD20Movement *self)
 {
 }
 
-#define MOVEMENT_GETTER(type, func, field)                                                         \
-  type tkr_d20_movement_get_##func (TkrD20Movement *self)                                          \
+/* Defines @function of @Class: @expression of self, a @type, or 0 when
+ * self is not one (@IS_CLASS). */
+#define GETTER(Class, IS_CLASS, type, function, expression)                                        \
+  type function (Class *self)                                                                      \
   {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);                                          \
-    return self->field;                                                                            \
+    g_return_val_if_fail (IS_CLASS (self), 0);                                                     \
+    return (expression);                                                                           \
   }
+#define MOVEMENT_GETTER(type, func, field)                                                         \
+  GETTER (TkrD20Movement, TKR_IS_D20_MOVEMENT, type, tkr_d20_movement_get_##func, self->field)
 
 MOVEMENT_GETTER (const char *, kind, kind)
 MOVEMENT_GETTER (int, speed, feet[FEET_SPEED])
@@ -257,29 +261,37 @@ tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
   return self;
 }
 
-#define GETTER(type, func, field)                                                                  \
-  type tkr_d20_combatant_##func (TkrD20Combatant *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);                                         \
-    return self->field;                                                                            \
-  }
+#define COMBATANT_GETTER(type, func, expression)                                                   \
+  GETTER (TkrD20Combatant, TKR_IS_D20_COMBATANT, type, tkr_d20_combatant_##func, expression)
+/* In a getter's expression: the condition @id is on; what is left of the
+ * resource @id. */
+#define HAS_CONDITION(id) (tkr_d20_combatant_find_condition (self, id) != NULL)
+#define LEFT(id) tkr_combatant_get_left (TKR_COMBATANT (self), id)
 
-GETTER (int, get_agility, init.modifier)
-GETTER (int, get_initiative, init.value)
-GETTER (gboolean, has_initiative, init.has_result)
-GETTER (int, get_dashes, dashes)
-GETTER (int, get_mana, mana)
-GETTER (int, get_mana_max, mana_max)
-GETTER (int, get_exhaustion, exhaustion)
-GETTER (int, get_hours_since_long_rest, hours_long)
-GETTER (int, get_hours_since_short_rest, hours_short)
-GETTER (int, get_stamina_checks_due, checks_due)
-GETTER (int, get_wounds, wounds)
-GETTER (int, get_breath_rounds_left, breath_left)
-GETTER (gboolean, get_surprised, surprised)
-GETTER (gboolean, get_waiting, waiting)
-GETTER (gboolean, get_holding_breath, holding_breath)
-GETTER (guint64, get_serial, serial)
+COMBATANT_GETTER (int, get_agility, self->init.modifier)
+COMBATANT_GETTER (int, get_initiative, self->init.value)
+COMBATANT_GETTER (gboolean, has_initiative, self->init.has_result)
+COMBATANT_GETTER (int, get_dashes, self->dashes)
+COMBATANT_GETTER (int, get_mana, self->mana)
+COMBATANT_GETTER (int, get_mana_max, self->mana_max)
+COMBATANT_GETTER (int, get_exhaustion, self->exhaustion)
+COMBATANT_GETTER (int, get_hours_since_long_rest, self->hours_long)
+COMBATANT_GETTER (int, get_hours_since_short_rest, self->hours_short)
+COMBATANT_GETTER (int, get_stamina_checks_due, self->checks_due)
+COMBATANT_GETTER (int, get_wounds, self->wounds)
+COMBATANT_GETTER (int, get_breath_rounds_left, self->breath_left)
+COMBATANT_GETTER (gboolean, get_surprised, self->surprised)
+COMBATANT_GETTER (gboolean, get_waiting, self->waiting)
+COMBATANT_GETTER (gboolean, get_holding_breath, self->holding_breath)
+COMBATANT_GETTER (guint64, get_serial, self->serial)
+COMBATANT_GETTER (gboolean, get_dodging, HAS_CONDITION ("dodging"))
+COMBATANT_GETTER (gboolean, get_prone, HAS_CONDITION ("prone"))
+COMBATANT_GETTER (gboolean, get_dying, HAS_CONDITION ("dying"))
+COMBATANT_GETTER (int, get_actions_left, LEFT ("action"))
+COMBATANT_GETTER (int, get_bonus_actions_left, LEFT ("bonus-action"))
+COMBATANT_GETTER (int, get_reactions_left, LEFT ("reaction"))
+COMBATANT_GETTER (guint, get_n_tiebreaks, self->tiebreaks ? self->tiebreaks->len : 0)
+COMBATANT_GETTER (GListModel *, get_movements, G_LIST_MODEL (self->movements))
 
 /* (transfer none) (nullable): the condition of the rule data's @id in the
  * combatant's list (the names are the ids, capitalised). */
@@ -298,24 +310,6 @@ tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id)
   return NULL;
 }
 
-#define CONDITION_GETTER(func, id)                                                                 \
-  gboolean tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                    \
-  {                                                                                                \
-    return tkr_d20_combatant_find_condition (self, id) != NULL;                                    \
-  }
-#define LEFT_GETTER(func, id)                                                                      \
-  int tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                         \
-  {                                                                                                \
-    return tkr_combatant_get_left (TKR_COMBATANT (self), id);                                      \
-  }
-
-CONDITION_GETTER (dodging, "dodging")
-CONDITION_GETTER (prone, "prone")
-CONDITION_GETTER (dying, "dying")
-LEFT_GETTER (actions_left, "action")
-LEFT_GETTER (bonus_actions_left, "bonus-action")
-LEFT_GETTER (reactions_left, "reaction")
-
 TkrCondition *
 tkr_d20_condition_new (TkrRules *rules, const char *id)
 {
@@ -330,13 +324,6 @@ tkr_d20_condition_new (TkrRules *rules, const char *id)
   g_autoptr (GVariant) one = tkr_condition_stack_turns_with_added (condition, 1, TKR_TURN_NONE);
   g_object_set (condition, "stack-turns", one, NULL);
   return condition;
-}
-
-guint
-tkr_d20_combatant_get_n_tiebreaks (TkrD20Combatant *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);
-  return self->tiebreaks ? self->tiebreaks->len : 0;
 }
 
 int
@@ -355,13 +342,6 @@ tkr_d20_combatant_tiebreaks_with (TkrD20Combatant *self, int total)
     g_array_append_vals (tiebreaks, self->tiebreaks->data, self->tiebreaks->len);
   g_array_append_val (tiebreaks, total);
   return tiebreaks;
-}
-
-GListModel *
-tkr_d20_combatant_get_movements (TkrD20Combatant *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->movements);
 }
 
 /* (transfer none): the store keeps its reference. */
@@ -527,6 +507,20 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
 
 /* Files */
 
+gboolean
+tkr_d20_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
+  return FALSE;
+}
+
 static JsonNode *
 feet_to_json (TkrD20Combatant *self, int which)
 {
@@ -589,11 +583,8 @@ feet_from_json (TkrD20Combatant *self,
       gint64 feet;
 
       if (movement == NULL)
-        {
-          g_autofree char *item_path = tkr_json_path (dict_path, l->data);
-          tkr_json_set_error (error, item_path, _ ("not a kind of movement these rules know"));
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, dict_path, l->data,
+                                    _ ("not a kind of movement these rules know"));
       /* Moved feet can reach the speed times the Dashes. */
       if (!tkr_json_get_int (dict, l->data, dict_path, TRUE, 0, (gint64) max_feet * 101, 0, &feet,
                              error))
@@ -651,10 +642,7 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
   if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
     return FALSE;
   if (tiebreaks != NULL && json_array_get_length (tiebreaks) > TKR_D20_MAX_TIEBREAKS)
-    {
-      tkr_json_set_error (error, tiebreaks_path, _ ("too many contest rolls"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
   for (guint i = 0; tiebreaks != NULL && i < json_array_get_length (tiebreaks); i++)
     {
       JsonNode *item = json_array_get_element (tiebreaks, i);
@@ -665,9 +653,9 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
           json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
         {
           g_autofree char *item_path = tkr_json_path_index (tiebreaks_path, i);
-          tkr_json_set_error (error, item_path, _ ("expected a whole number between %d and %d"),
-                              -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-          return FALSE;
+          return tkr_d20_json_refuse (error, item_path, NULL,
+                                      _ ("expected a whole number between %d and %d"),
+                                      -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
         }
       if (self->tiebreaks == NULL)
         self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
@@ -697,11 +685,7 @@ tkr_d20_combatant_read_json (
                     "current", (int) left, NULL);
     }
   if (self->mana > self->mana_max)
-    {
-      g_autofree char *mana_path = tkr_json_path (path, "mana");
-      tkr_json_set_error (error, mana_path, _ ("more mana than the maximum"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
       !tiebreaks_from_json (self, object, path, error) ||
       !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||

@@ -74,11 +74,8 @@ tkr_d20_encounter_get_creatures (TkrD20Encounter *self)
 TkrD20Combatant *
 tkr_d20_encounter_get_current (TkrD20Encounter *self)
 {
-  GObject *slot;
-
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (self));
-  return slot != NULL ? TKR_D20_COMBATANT (slot) : NULL;
+  return TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)));
 }
 
 /* The lookup follows additions as they come; a removal makes it stale,
@@ -212,12 +209,14 @@ end_step (TkrD20Encounter *self, const char *format, ...)
   return TRUE;
 }
 
-static const char *
-modifier_name (TkrD20Encounter *self, const char *check)
+/* The modifier of @combatant's sheet for the rule data's @check
+ * ("reflex", "stamina", "vitality"). */
+static int
+check_modifier (TkrD20Encounter *self, TkrD20Combatant *combatant, const char *check)
 {
   g_autofree char *path = g_strconcat ("d20.checks.", check, NULL);
 
-  return tkr_rules_get_string (RULES (self), path);
+  return tkr_d20_sheet_modifier (CHARACTER (combatant), tkr_rules_get_string (RULES (self), path));
 }
 
 static TkrD20Roll
@@ -421,9 +420,9 @@ compare_contests (gconstpointer a, gconstpointer b, gpointer data)
   TkrD20Combatant *x = (TkrD20Combatant *) a, *y = (TkrD20Combatant *) b;
   int by_contest = compare_tiebreaks (x, y);
 
-  if (by_contest != 0)
-    return by_contest;
-  return (int) tkr_d20_combatant_get_n_tiebreaks (y) - (int) tkr_d20_combatant_get_n_tiebreaks (x);
+  return by_contest != 0 ? by_contest
+                         : (int) tkr_d20_combatant_get_n_tiebreaks (y) -
+                             (int) tkr_d20_combatant_get_n_tiebreaks (x);
 }
 
 GPtrArray *
@@ -828,10 +827,9 @@ begin_spending (TkrD20Encounter *self,
                 TkrD20Resource resource,
                 int delta)
 {
-  TkrResource *left = part (combatant, resource);
-
   tkr_history_begin (HISTORY (self), label);
-  SET (self, left, "current", tkr_resource_get_current (left) + delta);
+  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
+                                 parts[resource].id, delta, NULL);
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus
@@ -1000,17 +998,6 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
 
 /* Checks of the sheet, typed or rolled */
 
-static TkrD20Roll
-sheet_check (TkrD20Encounter *self,
-             TkrD20Combatant *combatant,
-             const char *check,
-             const TkrD20Roll *typed)
-{
-  int modifier = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, check));
-
-  return roll_or_typed (self, typed, modifier);
-}
-
 gboolean
 tkr_d20_encounter_fall (TkrD20Encounter *self,
                         TkrD20Combatant *combatant,
@@ -1028,7 +1015,7 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
                        tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
   wounds = tkr_d20_fall_wounds (RULES (self), feet);
   dc = tkr_d20_fall_reflex_dc (RULES (self), feet);
-  roll = sheet_check (self, combatant, "reflex", typed);
+  roll = roll_or_typed (self, typed, check_modifier (self, combatant, "reflex"));
   described = describe_roll (&roll);
 
   begin_step (self, _ ("Fall"), combatant, "wounds",
@@ -1051,7 +1038,7 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
   int vitality, rounds;
 
   REQUIRE (self, require_combatant (self, combatant, error));
-  vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
+  vitality = check_modifier (self, combatant, "vitality");
   if (PHASE (self) != TKR_PHASE_MAIN && PHASE (self) != TKR_PHASE_PAUSED)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Breath is counted in rounds only while the encounter runs; outside it, "
@@ -1194,7 +1181,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
   if (for_rest)
     dc = tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
-  roll = sheet_check (self, combatant, "stamina", typed);
+  roll = roll_or_typed (self, typed, check_modifier (self, combatant, "stamina"));
   described = describe_roll (&roll);
 
   /* A check for lack of rest pays one that is due (without, the NULL
@@ -1265,11 +1252,9 @@ read_combatants (TkrD20Encounter *self,
     return FALSE;
   n = array ? json_array_get_length (array) : 0;
   if (!inside && n != load->participants->len)
-    {
-      tkr_json_set_error (error, list_path, _ ("every participant needs one combatant (%u of %u)"),
-                          n, load->participants->len);
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, list_path, NULL,
+                                _ ("every participant needs one combatant (%u of %u)"), n,
+                                load->participants->len);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
@@ -1287,11 +1272,8 @@ read_combatants (TkrD20Encounter *self,
           if (character == NULL)
             return FALSE;
           if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-            {
-              tkr_json_set_error (error, item_path, _ ("“%s” takes part twice"),
-                                  tkr_character_get_name (character));
-              return FALSE;
-            }
+            return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” takes part twice"),
+                                        tkr_character_get_name (character));
           g_ptr_array_add (load->participants, g_object_ref (character));
         }
       else
@@ -1328,18 +1310,13 @@ tkr_d20_encounter_read_json (TkrEncounter *encounter,
 
       if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
           json_node_get_int (item) < 0 || json_node_get_int (item) >= read->len)
-        {
-          tkr_json_set_error (error, item_path, _ ("expected the place of a combatant, 0 to %d"),
-                              (int) read->len - 1);
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, item_path, NULL,
+                                    _ ("expected the place of a combatant, 0 to %d"),
+                                    (int) read->len - 1);
       combatant = g_ptr_array_index (read, json_node_get_int (item));
       if (!g_hash_table_add (seen, combatant))
-        {
-          tkr_json_set_error (error, item_path, _ ("“%s” has two places in the order"),
-                              NAME (combatant));
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
+                                    NAME (combatant));
       g_ptr_array_add (load->order, g_object_ref (combatant));
     }
   /* The creatures are the engine's combatants from Setup on. */
@@ -1361,11 +1338,8 @@ tkr_d20_encounter_check_loaded (TkrEncounter *encounter,
 
   if (load->phase != TKR_PHASE_FREEPLAY && load->phase != TKR_PHASE_SETUP &&
       load->order->len != read->len)
-    {
-      g_autofree char *order_path = tkr_json_path (path, "order");
-      tkr_json_set_error (error, order_path, _ ("every combatant needs a place in the order"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, path, "order",
+                                _ ("every combatant needs a place in the order"));
   return TRUE;
 }
 
