@@ -93,26 +93,14 @@ const gsize tkr_d20_initiative_offset = G_STRUCT_OFFSET (TkrD20Combatant, init);
 
 #define INT_FIELD(field, name, member, limit)                                                      \
   TKR_FIELD_INT (TkrD20Combatant, field, name, member, 0, limit, 0)
-#define SIGNED_FIELD(field, limit)                                                                 \
-  TKR_FIELD_INT (TkrD20Combatant, field, #field, #field, -(limit), limit, 0)
+#define SIGNED_FIELD(field, name, limit)                                                           \
+  TKR_FIELD_INT (TkrD20Combatant, field, name, name, -(limit), limit, 0)
 #define BOOL_FIELD(field, name, member) TKR_FIELD_BOOLEAN (TkrD20Combatant, field, name, member)
 
 /* The plain state, its properties and its file members. */
 static const TkrField combatant_fields[] = {
-  TKR_FIELD_INT (TkrD20Combatant,
-                 init.modifier,
-                 "agility",
-                 "agility",
-                 -TKR_D20_MAX_AGILITY,
-                 TKR_D20_MAX_AGILITY,
-                 0),
-  TKR_FIELD_INT (TkrD20Combatant,
-                 init.value,
-                 "initiative",
-                 "initiative",
-                 -TKR_D20_MAX_INITIATIVE,
-                 TKR_D20_MAX_INITIATIVE,
-                 0),
+  SIGNED_FIELD (init.modifier, "agility", TKR_D20_MAX_AGILITY),
+  SIGNED_FIELD (init.value, "initiative", TKR_D20_MAX_INITIATIVE),
   INT_FIELD (dashes, "dashes", "dashes", 100),
   INT_FIELD (mana, "mana", "mana", TKR_D20_MAX_MANA),
   INT_FIELD (mana_max, "mana-max", "mana_max", TKR_D20_MAX_MANA),
@@ -126,6 +114,7 @@ static const TkrField combatant_fields[] = {
   BOOL_FIELD (surprised, "surprised", "surprised"),
   BOOL_FIELD (waiting, "waiting", "waiting"),
   BOOL_FIELD (holding_breath, "holding-breath", "holding_breath"),
+  TKR_FIELD_OBJECT (TkrD20Combatant, movements, "movements", g_list_model_get_type),
 };
 
 /* The turn's resources, with their file members. */
@@ -145,14 +134,7 @@ static const struct
  * "conditions"; files from before kept each as a boolean of that name. */
 static const char *const condition_ids[] = { "dodging", "prone", "dying" };
 
-enum
-{
-  CPROP_TIEBREAKS = G_N_ELEMENTS (combatant_fields) + 1,
-  CPROP_MOVEMENTS,
-  N_CPROPS
-};
-
-static GParamSpec *combatant_properties[N_CPROPS];
+#define PROP_TIEBREAKS (G_N_ELEMENTS (combatant_fields) + 1)
 
 static void
 tkr_d20_combatant_finalize (GObject *object)
@@ -161,7 +143,6 @@ tkr_d20_combatant_finalize (GObject *object)
 
   tkr_fields_clear (object, TKR_TYPE_D20_COMBATANT);
   g_clear_pointer (&self->tiebreaks, g_array_unref);
-  g_clear_object (&self->movements);
   G_OBJECT_CLASS (tkr_d20_combatant_parent_class)->finalize (object);
 }
 
@@ -170,10 +151,8 @@ tkr_d20_combatant_get_property (GObject *object, guint prop_id, GValue *value, G
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
 
-  if (prop_id == CPROP_TIEBREAKS)
+  if (prop_id == PROP_TIEBREAKS)
     g_value_set_boxed (value, self->tiebreaks);
-  else if (prop_id == CPROP_MOVEMENTS)
-    g_value_set_object (value, self->movements);
   else
     tkr_fields_get_property (object, prop_id, value, pspec);
 }
@@ -195,7 +174,7 @@ tkr_d20_combatant_set_property (GObject *object,
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
   GArray *tiebreaks;
 
-  if (prop_id != CPROP_TIEBREAKS)
+  if (prop_id != PROP_TIEBREAKS)
     {
       tkr_fields_set_property (object, prop_id, value, pspec);
       return;
@@ -217,13 +196,10 @@ tkr_d20_combatant_class_init (TkrD20CombatantClass *klass)
   object_class->get_property = tkr_d20_combatant_get_property;
   object_class->set_property = tkr_d20_combatant_set_property;
   tkr_fields_install (object_class, combatant_fields, G_N_ELEMENTS (combatant_fields));
-  combatant_properties[CPROP_TIEBREAKS] =
+  g_object_class_install_property (
+    object_class, PROP_TIEBREAKS,
     g_param_spec_boxed ("tiebreaks", NULL, NULL, G_TYPE_ARRAY,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  combatant_properties[CPROP_MOVEMENTS] = g_param_spec_object (
-    "movements", NULL, NULL, G_TYPE_LIST_MODEL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  for (guint i = CPROP_TIEBREAKS; i < N_CPROPS; i++)
-    g_object_class_install_property (object_class, i, combatant_properties[i]);
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 }
 
 static void
