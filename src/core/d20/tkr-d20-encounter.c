@@ -52,31 +52,23 @@ item_at (GListModel *model, guint index)
   return item;
 }
 
-static GListModel *
-creatures (TkrD20Encounter *self)
-{
-  return G_LIST_MODEL (self->creatures);
-}
+#define CREATURES(self) G_LIST_MODEL ((self)->creatures)
+#define N_CREATURES(self) g_list_model_get_n_items (CREATURES (self))
 
-static guint
-n_creatures (TkrD20Encounter *self)
-{
-  return g_list_model_get_n_items (creatures (self));
-}
+/* Defines tkr_d20_encounter_@func: @expression of self, a @type, or 0
+ * when self is not a d20 encounter. */
+#define GETTER(type, func, expression)                                                             \
+  type tkr_d20_encounter_##func (TkrD20Encounter *self)                                            \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
+    return (expression);                                                                           \
+  }
 
-GListModel *
-tkr_d20_encounter_get_creatures (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return creatures (self);
-}
-
-TkrD20Combatant *
-tkr_d20_encounter_get_current (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)));
-}
+GETTER (GListModel *, get_creatures, CREATURES (self))
+GETTER (TkrD20Combatant *,
+        get_current,
+        TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self))))
+GETTER (const char *const *, get_movement_kinds, (const char *const *) self->kinds)
 
 /* The lookup follows additions as they come; a removal makes it stale,
  * to be rebuilt when asked. */
@@ -101,15 +93,8 @@ tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
   if (self->creature_of == NULL)
-    creatures_changed_cb (creatures (self), 0, 0, n_creatures (self), self);
+    creatures_changed_cb (CREATURES (self), 0, 0, N_CREATURES (self), self);
   return g_hash_table_lookup (self->creature_of, character);
-}
-
-const char *const *
-tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return (const char *const *) self->kinds;
 }
 
 /* Checks shared by the commands */
@@ -535,9 +520,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
 static void
 clear_initiative (TkrD20Encounter *self)
 {
-  for (guint i = 0; i < n_creatures (self); i++)
+  for (guint i = 0; i < N_CREATURES (self); i++)
     {
-      TkrD20Combatant *combatant = item_at (creatures (self), i);
+      TkrD20Combatant *combatant = item_at (CREATURES (self), i);
 
       SET (self, combatant, "initiative", 0);
       SET (self, combatant, "initiative-set", FALSE);
@@ -1134,9 +1119,9 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
 
   tkr_history_begin (HISTORY (self), _ ("Time passes"));
   LOG (self, g_dngettext (GETTEXT_PACKAGE, "%d hour passes", "%d hours pass", hours), hours);
-  for (guint i = 0; i < n_creatures (self); i++)
+  for (guint i = 0; i < N_CREATURES (self); i++)
     {
-      TkrD20Combatant *combatant = item_at (creatures (self), i);
+      TkrD20Combatant *combatant = item_at (CREATURES (self), i);
       int old_long = tkr_d20_combatant_get_hours_since_long_rest (combatant);
       int old_short = tkr_d20_combatant_get_hours_since_short_rest (combatant);
       int new_long = MIN (old_long + hours, TKR_D20_MAX_HOURS);
@@ -1225,8 +1210,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
     /* Each place in the order as the creature's position, found once. */
     g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
-    for (guint i = 0; i < n_creatures (self); i++)
-      g_hash_table_insert (positions, item_at (creatures (self), i), GUINT_TO_POINTER (i));
+    for (guint i = 0; i < N_CREATURES (self); i++)
+      g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
     for (guint i = 0; i < g_list_model_get_n_items (order); i++)
       json_array_add_int_element (
         places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
@@ -1349,7 +1334,7 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   GPtrArray *read = load->data;
 
-  g_list_store_splice (self->creatures, 0, n_creatures (self), read->pdata, read->len);
+  g_list_store_splice (self->creatures, 0, N_CREATURES (self), read->pdata, read->len);
 }
 
 /* The class */
@@ -1396,7 +1381,7 @@ d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
   TkrD20Combatant *missing;
 
   /* In joining order. */
-  while ((missing = tkr_initiative_find_missing (creatures (self), tkr_d20_initiative_offset)))
+  while ((missing = tkr_initiative_find_missing (CREATURES (self), tkr_d20_initiative_offset)))
     {
       TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (missing));
 
@@ -1481,12 +1466,7 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   return self;
 }
 
-#define RULE_GETTER(func, path)                                                                    \
-  int tkr_d20_encounter_get_##func (TkrD20Encounter *self)                                         \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
-    return tkr_rules_get_int (RULES (self), path);                                                 \
-  }
+#define RULE_GETTER(func, path) GETTER (int, get_##func, tkr_rules_get_int (RULES (self), path))
 
 RULE_GETTER (max_feet, "d20.movement.max_feet")
 RULE_GETTER (max_mana, "d20.rest.max_mana")
