@@ -497,18 +497,16 @@ tkr_d20_json_refuse (GError **error, const char *path, const char *member, const
   return FALSE;
 }
 
-static JsonNode *
+static JsonObject *
 feet_to_json (TkrD20Combatant *self, int which)
 {
   JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
   TkrD20Movement *movement;
 
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     if (movement->feet[which] > 0)
       json_object_set_int_member (object, movement->kind, movement->feet[which]);
-  json_node_take_object (node, object);
-  return node;
+  return object;
 }
 
 void
@@ -533,8 +531,8 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
-  json_object_set_member (object, "speeds", feet_to_json (self, FEET_SPEED));
-  json_object_set_member (object, "moved", feet_to_json (self, FEET_MOVED));
+  json_object_set_object_member (object, "speeds", feet_to_json (self, FEET_SPEED));
+  json_object_set_object_member (object, "moved", feet_to_json (self, FEET_MOVED));
 }
 
 static gboolean

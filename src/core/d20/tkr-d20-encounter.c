@@ -40,6 +40,8 @@ G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 #define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
+/* The rule data's number at "d20.@key", for the encounter self. */
+#define RULE(key) tkr_rules_get_int (RULES (self), "d20." key)
 
 /* (transfer none): the store keeps its reference. */
 static gpointer
@@ -209,8 +211,7 @@ roll_or_typed (TkrD20Encounter *self, const TkrD20Roll *typed, int modifier)
 {
   if (typed != NULL)
     return *typed;
-  return tkr_d20_roll (self->rand, tkr_rules_get_int (RULES (self), "d20.initiative.die"),
-                       modifier);
+  return tkr_d20_roll (self->rand, RULE ("initiative.die"), modifier);
 }
 
 static char *
@@ -232,10 +233,11 @@ action_path (int index, const char *key)
   return g_strdup_printf ("d20.common_actions[%d].%s", index, key);
 }
 
+/* The string @key ("id", "name") of the common action @index. */
 static const char *
-common_action_id (TkrD20Encounter *self, int index)
+action_string (TkrD20Encounter *self, int index, const char *key)
 {
-  g_autofree char *path = action_path (index, "id");
+  g_autofree char *path = action_path (index, key);
 
   return tkr_rules_get_string (RULES (self), path);
 }
@@ -247,7 +249,7 @@ tkr_d20_encounter_list_common_actions (TkrD20Encounter *self)
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
   for (guint i = 0; i < tkr_rules_get_n_records (RULES (self), "d20.common_actions"); i++)
-    g_strv_builder_add (builder, common_action_id (self, (int) i));
+    g_strv_builder_add (builder, action_string (self, (int) i, "id"));
   return g_strv_builder_end (builder);
 }
 
@@ -286,10 +288,9 @@ static void
 tkr_d20_encounter_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  g_autoptr (TkrD20Combatant) creature = NULL;
-
-  creature = combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
-                       : tkr_d20_combatant_new_from_sheet (character, RULES (self));
+  g_autoptr (TkrD20Combatant) creature =
+    combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
+              : tkr_d20_combatant_new_from_sheet (character, RULES (self));
   tkr_history_append (HISTORY (self), self->creatures, creature);
 }
 
@@ -347,7 +348,7 @@ tkr_d20_encounter_set_speed (
   int max_feet;
 
   REQUIRE (self, require_combatant (self, combatant, error) && require_kind (self, kind, error));
-  max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
+  max_feet = RULE ("movement.max_feet");
   if (feet < 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
@@ -888,7 +889,6 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
                                GError **error)
 {
   TkrD20Resource resource = as_bonus_action ? TKR_D20_BONUS_ACTION : TKR_D20_ACTION;
-  g_autofree char *name_path = NULL;
   g_autofree char *allowed_path = NULL;
   const char *name;
   int action = 0, n;
@@ -896,15 +896,14 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
   n = (int) tkr_rules_get_n_records (RULES (self), "d20.common_actions");
-  while (action < n && g_strcmp0 (common_action_id (self, action), action_id) != 0)
+  while (action < n && g_strcmp0 (action_string (self, action, "id"), action_id) != 0)
     action++;
   if (action_id == NULL || action == n)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("“%s” is not among the common actions of these rules"),
                        action_id ? action_id : "");
-  name_path = action_path (action, "name");
   allowed_path = action_path (action, as_bonus_action ? "bonus" : "action");
-  name = tkr_rules_translate (tkr_rules_get_string (RULES (self), name_path));
+  name = tkr_rules_translate (action_string (self, action, "name"));
   if (!tkr_rules_get_bool (RULES (self), allowed_path))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        as_bonus_action ? _ ("%s cannot be taken as a bonus action")
@@ -952,7 +951,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   int cost, left, max_feet;
 
   REQUIRE (self, require_on_turn (self, combatant, error) && require_kind (self, kind, error));
-  max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
+  max_feet = RULE ("movement.max_feet");
   if (feet <= 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A move covers between 1 and %d feet"), max_feet);
@@ -960,9 +959,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT, _ ("%s has no %s speed"),
                        NAME (combatant), kind_label (kind));
   /* Difficult terrain: every foot costs one foot more. */
-  cost = feet *
-         (1 + (difficult ? tkr_rules_get_int (RULES (self), "d20.movement.difficult_extra_per_foot")
-                         : 0));
+  cost = feet * (1 + (difficult ? RULE ("movement.difficult_extra_per_foot") : 0));
   left = tkr_d20_combatant_get_movement_left (combatant, kind);
   if (cost > left)
     {
@@ -995,9 +992,9 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   int wounds, dc;
 
   REQUIRE (self, require_combatant (self, combatant, error));
-  if (feet < 0 || feet > tkr_rules_get_int (RULES (self), "d20.movement.max_feet"))
+  if (feet < 0 || feet > RULE ("movement.max_feet"))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
-                       tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
+                       RULE ("movement.max_feet"));
   wounds = tkr_d20_fall_wounds (RULES (self), feet);
   dc = tkr_d20_fall_reflex_dc (RULES (self), feet);
   roll = roll_or_typed (self, typed, check_modifier (self, combatant, "reflex"));
@@ -1069,7 +1066,7 @@ tkr_d20_encounter_set_mana (
   int limit;
 
   REQUIRE (self, require_combatant (self, combatant, error));
-  limit = MIN (tkr_rules_get_int (RULES (self), "d20.rest.max_mana"), TKR_D20_MAX_MANA);
+  limit = MIN (RULE ("rest.max_mana"), TKR_D20_MAX_MANA);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
@@ -1087,7 +1084,7 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
               "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
   return end_step (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
-                   NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
+                   NAME (combatant), RULE ("rest.long_hours"));
 }
 
 gboolean
@@ -1101,8 +1098,7 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
   begin_step (self, _ ("Short rest"), combatant, "mana",
               tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
   return end_step (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-                   NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"),
-                   regained);
+                   NAME (combatant), RULE ("rest.short_hours"), regained);
 }
 
 gboolean
@@ -1114,8 +1110,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   if (hours <= 0 || hours > 24 * 365)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
-  long_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_long_rest"), 1);
-  short_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_short_rest"), 1);
+  long_limit = MAX (RULE ("rest.hours_without_long_rest"), 1);
+  short_limit = MAX (RULE ("rest.hours_without_short_rest"), 1);
 
   tkr_history_begin (HISTORY (self), _ ("Time passes"));
   LOG (self, g_dngettext (GETTEXT_PACKAGE, "%d hour passes", "%d hours pass", hours), hours);
@@ -1165,7 +1161,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
   if (dc > 1000)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
   if (for_rest)
-    dc = tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
+    dc = RULE ("rest.exhaustion_dc");
   roll = roll_or_typed (self, typed, check_modifier (self, combatant, "stamina"));
   described = describe_roll (&roll);
 
@@ -1179,7 +1175,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
                      described);
   SET (self, combatant, "exhaustion",
        MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
-            MIN (tkr_rules_get_int (RULES (self), "d20.exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
+            MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
   return end_step (self,
                    _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
                    NAME (combatant), dc, described);
@@ -1198,6 +1194,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *combatants = json_array_new ();
   JsonArray *places = json_array_new ();
+  /* Each place in the order as the creature's position, found once. */
+  g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     {
@@ -1206,16 +1204,11 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
       tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
       json_array_add_object_element (combatants, item);
     }
-  {
-    /* Each place in the order as the creature's position, found once. */
-    g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
-
-    for (guint i = 0; i < N_CREATURES (self); i++)
-      g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
-    for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-      json_array_add_int_element (
-        places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
-  }
+  for (guint i = 0; i < N_CREATURES (self); i++)
+    g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    json_array_add_int_element (
+      places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
   json_object_set_array_member (object, "combatants", combatants);
   json_object_set_array_member (object, "order", places);
 }
@@ -1377,7 +1370,7 @@ static gboolean
 d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  int die = tkr_rules_get_int (RULES (self), "d20.initiative.die");
+  int die = RULE ("initiative.die");
   TkrD20Combatant *missing;
 
   /* In joining order. */
