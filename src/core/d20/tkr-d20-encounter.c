@@ -828,17 +828,13 @@ check_spend (TkrD20Encounter *self,
 {
   if ((guint) resource > TKR_D20_REACTION)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
-  if (resource == TKR_D20_REACTION)
-    {
-      if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
-        return FALSE;
-      if (is_on_turn (self, combatant))
-        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                           _ ("%s takes a reaction on someone else’s turn, not their own"),
-                           NAME (combatant));
-    }
-  else if (!require_on_turn (self, combatant, error))
+  if (resource == TKR_D20_REACTION ? !require_in (self, TKR_PHASE_MAIN, combatant, error)
+                                   : !require_on_turn (self, combatant, error))
     return FALSE;
+  if (resource == TKR_D20_REACTION && is_on_turn (self, combatant))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                       _ ("%s takes a reaction on someone else’s turn, not their own"),
+                       NAME (combatant));
   if (tkr_resource_get_current (part (combatant, resource)) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
@@ -1390,19 +1386,15 @@ d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
       if (ties->len == 0)
         break;
       for (guint i = 0; i < ties->len; i++)
-        {
-          GPtrArray *tied = ties->pdata[i];
+        for (guint j = 0; j < ((GPtrArray *) ties->pdata[i])->len; j++)
+          {
+            TkrD20Combatant *combatant = ((GPtrArray *) ties->pdata[i])->pdata[j];
+            TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
+            g_autoptr (GError) waiting = NULL;
 
-          for (guint j = 0; j < tied->len; j++)
-            {
-              TkrD20Combatant *combatant = tied->pdata[j];
-              TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
-              g_autoptr (GError) waiting = NULL;
-
-              /* One who has rolled in this contest waits for the others. */
-              tkr_d20_encounter_roll_tiebreak (self, combatant, &roll, &waiting);
-            }
-        }
+            /* One who has rolled in this contest waits for the others. */
+            tkr_d20_encounter_roll_tiebreak (self, combatant, &roll, &waiting);
+          }
     }
   return TRUE;
 }
