@@ -1350,15 +1350,6 @@ tkr_d20_encounter_finalize (GObject *object)
   G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->finalize (object);
 }
 
-static void
-tkr_d20_encounter_constructed (GObject *object)
-{
-  TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
-
-  G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->constructed (object);
-  self->kinds = tkr_d20_rules_movement_kinds (RULES (self));
-}
-
 /* Setup: everyone without initiative rolls d20 + Agility with @rand, then
  * ties are settled by contest rolls until none is left (seed,
  * Initiative). */
@@ -1405,7 +1396,6 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
-  object_class->constructed = tkr_d20_encounter_constructed;
   object_class->dispose = tkr_d20_encounter_dispose;
   object_class->finalize = tkr_d20_encounter_finalize;
 
@@ -1448,6 +1438,7 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   self = g_object_new (TKR_TYPE_D20_ENCOUNTER, "rules", rules, "history", history, NULL);
   self->owns_rand = rand == NULL;
   self->rand = rand ? rand : g_rand_new ();
+  self->kinds = tkr_d20_rules_movement_kinds (rules);
   return self;
 }
 
