@@ -269,6 +269,20 @@ COMBATANT_GETTER (int, get_reactions_left, LEFT ("reaction"))
 COMBATANT_GETTER (guint, get_n_tiebreaks, self->tiebreaks ? self->tiebreaks->len : 0)
 COMBATANT_GETTER (GListModel *, get_movements, G_LIST_MODEL (self->movements))
 
+/* (transfer none): item @index of @model, which keeps it alive */
+static gpointer
+item_at (GListModel *model, guint index)
+{
+  gpointer item = g_list_model_get_item (model, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+#define movement_at(self, index)                                                                   \
+  ((TkrD20Movement *) item_at (G_LIST_MODEL ((self)->movements), index))
+
 /* (transfer none) (nullable): the condition of the rule data's @id in the
  * combatant's list (the names are the ids, capitalised). */
 TkrCondition *
@@ -277,12 +291,8 @@ tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id)
   GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
 
   for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-
-      if (g_ascii_strcasecmp (tkr_condition_get_name (condition), id) == 0)
-        return condition;
-    }
+    if (g_ascii_strcasecmp (tkr_condition_get_name (item_at (conditions, i)), id) == 0)
+      return item_at (conditions, i);
   return NULL;
 }
 
@@ -318,17 +328,6 @@ tkr_d20_combatant_tiebreaks_with (TkrD20Combatant *self, int total)
     g_array_append_vals (tiebreaks, self->tiebreaks->data, self->tiebreaks->len);
   g_array_append_val (tiebreaks, total);
   return tiebreaks;
-}
-
-/* (transfer none): the store keeps its reference. */
-static TkrD20Movement *
-movement_at (TkrD20Combatant *self, guint index)
-{
-  TkrD20Movement *movement = g_list_model_get_item (G_LIST_MODEL (self->movements), index);
-
-  if (movement != NULL)
-    g_object_unref (movement);
-  return movement;
 }
 
 TkrD20Movement *
@@ -522,11 +521,7 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
       object, resource_infos[i].member,
       tkr_combatant_get_left (TKR_COMBATANT (self), resource_infos[i].id));
   for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-
-      json_array_add_element (statuses, tkr_condition_to_json (condition));
-    }
+    json_array_add_element (statuses, tkr_condition_to_json (item_at (conditions, i)));
   json_object_set_array_member (object, "conditions", statuses);
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
