@@ -172,19 +172,16 @@ tkr_d20_combatant_set_property (GObject *object,
                                 GParamSpec *pspec)
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
-  GArray *tiebreaks;
+  GArray *tiebreaks = prop_id == PROP_TIEBREAKS ? g_value_get_boxed (value) : NULL;
 
   if (prop_id != PROP_TIEBREAKS)
+    tkr_fields_set_property (object, prop_id, value, pspec);
+  else if (!same_tiebreaks (self->tiebreaks, tiebreaks))
     {
-      tkr_fields_set_property (object, prop_id, value, pspec);
-      return;
+      g_clear_pointer (&self->tiebreaks, g_array_unref);
+      self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
+      g_object_notify_by_pspec (object, pspec);
     }
-  tiebreaks = g_value_get_boxed (value);
-  if (same_tiebreaks (self->tiebreaks, tiebreaks))
-    return;
-  g_clear_pointer (&self->tiebreaks, g_array_unref);
-  self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
