@@ -55,12 +55,16 @@ tkr_d20_movement_init (TkrD20Movement *self)
 {
 }
 
-#define MOVEMENT_GETTER(type, func, field)                                                         \
-  type tkr_d20_movement_get_##func (TkrD20Movement *self)                                          \
+/* Defines @function of @Class: @expression of self, a @type, or 0 when
+ * self is not one (@IS_CLASS). */
+#define GETTER(Class, IS_CLASS, type, function, expression)                                        \
+  type function (Class *self)                                                                      \
   {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_MOVEMENT (self), 0);                                          \
-    return self->field;                                                                            \
+    g_return_val_if_fail (IS_CLASS (self), 0);                                                     \
+    return (expression);                                                                           \
   }
+#define MOVEMENT_GETTER(type, func, field)                                                         \
+  GETTER (TkrD20Movement, TKR_IS_D20_MOVEMENT, type, tkr_d20_movement_get_##func, self->field)
 
 MOVEMENT_GETTER (const char *, kind, kind)
 MOVEMENT_GETTER (int, speed, feet[FEET_SPEED])
@@ -89,26 +93,14 @@ const gsize tkr_d20_initiative_offset = G_STRUCT_OFFSET (TkrD20Combatant, init);
 
 #define INT_FIELD(field, name, member, limit)                                                      \
   TKR_FIELD_INT (TkrD20Combatant, field, name, member, 0, limit, 0)
-#define SIGNED_FIELD(field, limit)                                                                 \
-  TKR_FIELD_INT (TkrD20Combatant, field, #field, #field, -(limit), limit, 0)
+#define SIGNED_FIELD(field, name, limit)                                                           \
+  TKR_FIELD_INT (TkrD20Combatant, field, name, name, -(limit), limit, 0)
 #define BOOL_FIELD(field, name, member) TKR_FIELD_BOOLEAN (TkrD20Combatant, field, name, member)
 
 /* The plain state, its properties and its file members. */
 static const TkrField combatant_fields[] = {
-  TKR_FIELD_INT (TkrD20Combatant,
-                 init.modifier,
-                 "agility",
-                 "agility",
-                 -TKR_D20_MAX_AGILITY,
-                 TKR_D20_MAX_AGILITY,
-                 0),
-  TKR_FIELD_INT (TkrD20Combatant,
-                 init.value,
-                 "initiative",
-                 "initiative",
-                 -TKR_D20_MAX_INITIATIVE,
-                 TKR_D20_MAX_INITIATIVE,
-                 0),
+  SIGNED_FIELD (init.modifier, "agility", TKR_D20_MAX_AGILITY),
+  SIGNED_FIELD (init.value, "initiative", TKR_D20_MAX_INITIATIVE),
   INT_FIELD (dashes, "dashes", "dashes", 100),
   INT_FIELD (mana, "mana", "mana", TKR_D20_MAX_MANA),
   INT_FIELD (mana_max, "mana-max", "mana_max", TKR_D20_MAX_MANA),
@@ -122,6 +114,7 @@ static const TkrField combatant_fields[] = {
   BOOL_FIELD (surprised, "surprised", "surprised"),
   BOOL_FIELD (waiting, "waiting", "waiting"),
   BOOL_FIELD (holding_breath, "holding-breath", "holding_breath"),
+  TKR_FIELD_OBJECT (TkrD20Combatant, movements, "movements", g_list_model_get_type),
 };
 
 /* The turn's resources, with their file members. */
@@ -141,14 +134,7 @@ static const struct
  * "conditions"; files from before kept each as a boolean of that name. */
 static const char *const condition_ids[] = { "dodging", "prone", "dying" };
 
-enum
-{
-  CPROP_TIEBREAKS = G_N_ELEMENTS (combatant_fields) + 1,
-  CPROP_MOVEMENTS,
-  N_CPROPS
-};
-
-static GParamSpec *combatant_properties[N_CPROPS];
+#define PROP_TIEBREAKS (G_N_ELEMENTS (combatant_fields) + 1)
 
 static void
 tkr_d20_combatant_finalize (GObject *object)
@@ -157,7 +143,6 @@ tkr_d20_combatant_finalize (GObject *object)
 
   tkr_fields_clear (object, TKR_TYPE_D20_COMBATANT);
   g_clear_pointer (&self->tiebreaks, g_array_unref);
-  g_clear_object (&self->movements);
   G_OBJECT_CLASS (tkr_d20_combatant_parent_class)->finalize (object);
 }
 
@@ -166,10 +151,8 @@ tkr_d20_combatant_get_property (GObject *object, guint prop_id, GValue *value, G
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
 
-  if (prop_id == CPROP_TIEBREAKS)
+  if (prop_id == PROP_TIEBREAKS)
     g_value_set_boxed (value, self->tiebreaks);
-  else if (prop_id == CPROP_MOVEMENTS)
-    g_value_set_object (value, self->movements);
   else
     tkr_fields_get_property (object, prop_id, value, pspec);
 }
@@ -189,19 +172,16 @@ tkr_d20_combatant_set_property (GObject *object,
                                 GParamSpec *pspec)
 {
   TkrD20Combatant *self = TKR_D20_COMBATANT (object);
-  GArray *tiebreaks;
+  GArray *tiebreaks = prop_id == PROP_TIEBREAKS ? g_value_get_boxed (value) : NULL;
 
-  if (prop_id != CPROP_TIEBREAKS)
+  if (prop_id != PROP_TIEBREAKS)
+    tkr_fields_set_property (object, prop_id, value, pspec);
+  else if (!same_tiebreaks (self->tiebreaks, tiebreaks))
     {
-      tkr_fields_set_property (object, prop_id, value, pspec);
-      return;
+      g_clear_pointer (&self->tiebreaks, g_array_unref);
+      self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
+      g_object_notify_by_pspec (object, pspec);
     }
-  tiebreaks = g_value_get_boxed (value);
-  if (same_tiebreaks (self->tiebreaks, tiebreaks))
-    return;
-  g_clear_pointer (&self->tiebreaks, g_array_unref);
-  self->tiebreaks = tiebreaks && tiebreaks->len > 0 ? g_array_ref (tiebreaks) : NULL;
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -213,13 +193,10 @@ tkr_d20_combatant_class_init (TkrD20CombatantClass *klass)
   object_class->get_property = tkr_d20_combatant_get_property;
   object_class->set_property = tkr_d20_combatant_set_property;
   tkr_fields_install (object_class, combatant_fields, G_N_ELEMENTS (combatant_fields));
-  combatant_properties[CPROP_TIEBREAKS] =
+  g_object_class_install_property (
+    object_class, PROP_TIEBREAKS,
     g_param_spec_boxed ("tiebreaks", NULL, NULL, G_TYPE_ARRAY,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  combatant_properties[CPROP_MOVEMENTS] = g_param_spec_object (
-    "movements", NULL, NULL, G_TYPE_LIST_MODEL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  for (guint i = CPROP_TIEBREAKS; i < N_CPROPS; i++)
-    g_object_class_install_property (object_class, i, combatant_properties[i]);
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -257,29 +234,51 @@ tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
   return self;
 }
 
-#define GETTER(type, func, field)                                                                  \
-  type tkr_d20_combatant_##func (TkrD20Combatant *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);                                         \
-    return self->field;                                                                            \
-  }
+#define COMBATANT_GETTER(type, func, expression)                                                   \
+  GETTER (TkrD20Combatant, TKR_IS_D20_COMBATANT, type, tkr_d20_combatant_##func, expression)
+/* In a getter's expression: the condition @id is on; what is left of the
+ * resource @id. */
+#define HAS_CONDITION(id) (tkr_d20_combatant_find_condition (self, id) != NULL)
+#define LEFT(id) tkr_combatant_get_left (TKR_COMBATANT (self), id)
 
-GETTER (int, get_agility, init.modifier)
-GETTER (int, get_initiative, init.value)
-GETTER (gboolean, has_initiative, init.has_result)
-GETTER (int, get_dashes, dashes)
-GETTER (int, get_mana, mana)
-GETTER (int, get_mana_max, mana_max)
-GETTER (int, get_exhaustion, exhaustion)
-GETTER (int, get_hours_since_long_rest, hours_long)
-GETTER (int, get_hours_since_short_rest, hours_short)
-GETTER (int, get_stamina_checks_due, checks_due)
-GETTER (int, get_wounds, wounds)
-GETTER (int, get_breath_rounds_left, breath_left)
-GETTER (gboolean, get_surprised, surprised)
-GETTER (gboolean, get_waiting, waiting)
-GETTER (gboolean, get_holding_breath, holding_breath)
-GETTER (guint64, get_serial, serial)
+COMBATANT_GETTER (int, get_agility, self->init.modifier)
+COMBATANT_GETTER (int, get_initiative, self->init.value)
+COMBATANT_GETTER (gboolean, has_initiative, self->init.has_result)
+COMBATANT_GETTER (int, get_dashes, self->dashes)
+COMBATANT_GETTER (int, get_mana, self->mana)
+COMBATANT_GETTER (int, get_mana_max, self->mana_max)
+COMBATANT_GETTER (int, get_exhaustion, self->exhaustion)
+COMBATANT_GETTER (int, get_hours_since_long_rest, self->hours_long)
+COMBATANT_GETTER (int, get_hours_since_short_rest, self->hours_short)
+COMBATANT_GETTER (int, get_stamina_checks_due, self->checks_due)
+COMBATANT_GETTER (int, get_wounds, self->wounds)
+COMBATANT_GETTER (int, get_breath_rounds_left, self->breath_left)
+COMBATANT_GETTER (gboolean, get_surprised, self->surprised)
+COMBATANT_GETTER (gboolean, get_waiting, self->waiting)
+COMBATANT_GETTER (gboolean, get_holding_breath, self->holding_breath)
+COMBATANT_GETTER (guint64, get_serial, self->serial)
+COMBATANT_GETTER (gboolean, get_dodging, HAS_CONDITION ("dodging"))
+COMBATANT_GETTER (gboolean, get_prone, HAS_CONDITION ("prone"))
+COMBATANT_GETTER (gboolean, get_dying, HAS_CONDITION ("dying"))
+COMBATANT_GETTER (int, get_actions_left, LEFT ("action"))
+COMBATANT_GETTER (int, get_bonus_actions_left, LEFT ("bonus-action"))
+COMBATANT_GETTER (int, get_reactions_left, LEFT ("reaction"))
+COMBATANT_GETTER (guint, get_n_tiebreaks, self->tiebreaks ? self->tiebreaks->len : 0)
+COMBATANT_GETTER (GListModel *, get_movements, G_LIST_MODEL (self->movements))
+
+/* (transfer none): item @index of @model, which keeps it alive */
+static gpointer
+item_at (GListModel *model, guint index)
+{
+  gpointer item = g_list_model_get_item (model, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+#define movement_at(self, index)                                                                   \
+  ((TkrD20Movement *) item_at (G_LIST_MODEL ((self)->movements), index))
 
 /* (transfer none) (nullable): the condition of the rule data's @id in the
  * combatant's list (the names are the ids, capitalised). */
@@ -289,32 +288,10 @@ tkr_d20_combatant_find_condition (TkrD20Combatant *self, const char *id)
   GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
 
   for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-
-      if (g_ascii_strcasecmp (tkr_condition_get_name (condition), id) == 0)
-        return condition;
-    }
+    if (g_ascii_strcasecmp (tkr_condition_get_name (item_at (conditions, i)), id) == 0)
+      return item_at (conditions, i);
   return NULL;
 }
-
-#define CONDITION_GETTER(func, id)                                                                 \
-  gboolean tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                    \
-  {                                                                                                \
-    return tkr_d20_combatant_find_condition (self, id) != NULL;                                    \
-  }
-#define LEFT_GETTER(func, id)                                                                      \
-  int tkr_d20_combatant_get_##func (TkrD20Combatant *self)                                         \
-  {                                                                                                \
-    return tkr_combatant_get_left (TKR_COMBATANT (self), id);                                      \
-  }
-
-CONDITION_GETTER (dodging, "dodging")
-CONDITION_GETTER (prone, "prone")
-CONDITION_GETTER (dying, "dying")
-LEFT_GETTER (actions_left, "action")
-LEFT_GETTER (bonus_actions_left, "bonus-action")
-LEFT_GETTER (reactions_left, "reaction")
 
 TkrCondition *
 tkr_d20_condition_new (TkrRules *rules, const char *id)
@@ -330,13 +307,6 @@ tkr_d20_condition_new (TkrRules *rules, const char *id)
   g_autoptr (GVariant) one = tkr_condition_stack_turns_with_added (condition, 1, TKR_TURN_NONE);
   g_object_set (condition, "stack-turns", one, NULL);
   return condition;
-}
-
-guint
-tkr_d20_combatant_get_n_tiebreaks (TkrD20Combatant *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), 0);
-  return self->tiebreaks ? self->tiebreaks->len : 0;
 }
 
 int
@@ -355,24 +325,6 @@ tkr_d20_combatant_tiebreaks_with (TkrD20Combatant *self, int total)
     g_array_append_vals (tiebreaks, self->tiebreaks->data, self->tiebreaks->len);
   g_array_append_val (tiebreaks, total);
   return tiebreaks;
-}
-
-GListModel *
-tkr_d20_combatant_get_movements (TkrD20Combatant *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_COMBATANT (self), NULL);
-  return G_LIST_MODEL (self->movements);
-}
-
-/* (transfer none): the store keeps its reference. */
-static TkrD20Movement *
-movement_at (TkrD20Combatant *self, guint index)
-{
-  TkrD20Movement *movement = g_list_model_get_item (G_LIST_MODEL (self->movements), index);
-
-  if (movement != NULL)
-    g_object_unref (movement);
-  return movement;
 }
 
 TkrD20Movement *
@@ -527,18 +479,30 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
 
 /* Files */
 
-static JsonNode *
+gboolean
+tkr_d20_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
+  return FALSE;
+}
+
+static JsonObject *
 feet_to_json (TkrD20Combatant *self, int which)
 {
   JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
   TkrD20Movement *movement;
 
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     if (movement->feet[which] > 0)
       json_object_set_int_member (object, movement->kind, movement->feet[which]);
-  json_node_take_object (node, object);
-  return node;
+  return object;
 }
 
 void
@@ -554,17 +518,13 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
       object, resource_infos[i].member,
       tkr_combatant_get_left (TKR_COMBATANT (self), resource_infos[i].id));
   for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-
-      json_array_add_element (statuses, tkr_condition_to_json (condition));
-    }
+    json_array_add_element (statuses, tkr_condition_to_json (item_at (conditions, i)));
   json_object_set_array_member (object, "conditions", statuses);
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
-  json_object_set_member (object, "speeds", feet_to_json (self, FEET_SPEED));
-  json_object_set_member (object, "moved", feet_to_json (self, FEET_MOVED));
+  json_object_set_object_member (object, "speeds", feet_to_json (self, FEET_SPEED));
+  json_object_set_object_member (object, "moved", feet_to_json (self, FEET_MOVED));
 }
 
 static gboolean
@@ -589,11 +549,8 @@ feet_from_json (TkrD20Combatant *self,
       gint64 feet;
 
       if (movement == NULL)
-        {
-          g_autofree char *item_path = tkr_json_path (dict_path, l->data);
-          tkr_json_set_error (error, item_path, _ ("not a kind of movement these rules know"));
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, dict_path, l->data,
+                                    _ ("not a kind of movement these rules know"));
       /* Moved feet can reach the speed times the Dashes. */
       if (!tkr_json_get_int (dict, l->data, dict_path, TRUE, 0, (gint64) max_feet * 101, 0, &feet,
                              error))
@@ -651,10 +608,7 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
   if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
     return FALSE;
   if (tiebreaks != NULL && json_array_get_length (tiebreaks) > TKR_D20_MAX_TIEBREAKS)
-    {
-      tkr_json_set_error (error, tiebreaks_path, _ ("too many contest rolls"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
   for (guint i = 0; tiebreaks != NULL && i < json_array_get_length (tiebreaks); i++)
     {
       JsonNode *item = json_array_get_element (tiebreaks, i);
@@ -665,9 +619,9 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
           json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
         {
           g_autofree char *item_path = tkr_json_path_index (tiebreaks_path, i);
-          tkr_json_set_error (error, item_path, _ ("expected a whole number between %d and %d"),
-                              -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-          return FALSE;
+          return tkr_d20_json_refuse (error, item_path, NULL,
+                                      _ ("expected a whole number between %d and %d"),
+                                      -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
         }
       if (self->tiebreaks == NULL)
         self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
@@ -697,11 +651,7 @@ tkr_d20_combatant_read_json (
                     "current", (int) left, NULL);
     }
   if (self->mana > self->mana_max)
-    {
-      g_autofree char *mana_path = tkr_json_path (path, "mana");
-      tkr_json_set_error (error, mana_path, _ ("more mana than the maximum"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
       !tiebreaks_from_json (self, object, path, error) ||
       !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||

@@ -38,7 +38,7 @@ int tkr_d20_movement_get_moved (TkrD20Movement *self);
  * "initiative" (int), "initiative-set" (bool)
  * "tiebreaks" (GArray of int, or NULL): contest rolls that settled ties.
  * "surprised" (bool): skips its first turn.
- * "movements" (GListModel of TkrD20Movement, read-only)
+ * "movements" (GListModel of TkrD20Movement): one list for its life
  * "dashes" (int): Dash actions taken this turn.
  * "waiting" (bool): a turn state (Wait), until its reaction acts or its
  *     next turn starts.

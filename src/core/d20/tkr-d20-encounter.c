@@ -40,6 +40,8 @@ G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 #define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
+/* The rule data's number at "d20.@key", for the encounter self. */
+#define RULE(key) tkr_rules_get_int (RULES (self), "d20." key)
 
 /* (transfer none): the store keeps its reference. */
 static gpointer
@@ -52,34 +54,23 @@ item_at (GListModel *model, guint index)
   return item;
 }
 
-static GListModel *
-creatures (TkrD20Encounter *self)
-{
-  return G_LIST_MODEL (self->creatures);
-}
+#define CREATURES(self) G_LIST_MODEL ((self)->creatures)
+#define N_CREATURES(self) g_list_model_get_n_items (CREATURES (self))
 
-static guint
-n_creatures (TkrD20Encounter *self)
-{
-  return g_list_model_get_n_items (creatures (self));
-}
+/* Defines tkr_d20_encounter_@func: @expression of self, a @type, or 0
+ * when self is not a d20 encounter. */
+#define GETTER(type, func, expression)                                                             \
+  type tkr_d20_encounter_##func (TkrD20Encounter *self)                                            \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
+    return (expression);                                                                           \
+  }
 
-GListModel *
-tkr_d20_encounter_get_creatures (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return creatures (self);
-}
-
-TkrD20Combatant *
-tkr_d20_encounter_get_current (TkrD20Encounter *self)
-{
-  GObject *slot;
-
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (self));
-  return slot != NULL ? TKR_D20_COMBATANT (slot) : NULL;
-}
+GETTER (GListModel *, get_creatures, CREATURES (self))
+GETTER (TkrD20Combatant *,
+        get_current,
+        TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self))))
+GETTER (const char *const *, get_movement_kinds, (const char *const *) self->kinds)
 
 /* The lookup follows additions as they come; a removal makes it stale,
  * to be rebuilt when asked. */
@@ -104,18 +95,23 @@ tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
   if (self->creature_of == NULL)
-    creatures_changed_cb (creatures (self), 0, 0, n_creatures (self), self);
+    creatures_changed_cb (CREATURES (self), 0, 0, N_CREATURES (self), self);
   return g_hash_table_lookup (self->creature_of, character);
 }
 
-const char *const *
-tkr_d20_encounter_get_movement_kinds (TkrD20Encounter *self)
-{
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return (const char *const *) self->kinds;
-}
-
 /* Checks shared by the commands */
+
+/* Opens every command: @self must be a d20 encounter (a programming error
+ * otherwise), then @checks must pass, or the command returns FALSE with
+ * the refusal they set. */
+#define REQUIRE(self, checks)                                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);                                     \
+    if (!(checks))                                                                                 \
+      return FALSE;                                                                                \
+  }                                                                                                \
+  G_STMT_END
 
 static gboolean
 require_out_of_combat (TkrD20Encounter *self, GError **error)
@@ -142,10 +138,11 @@ require_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **e
                      _ ("That creature does not take part in this encounter"));
 }
 
+/* @phase, and @combatant one of the creatures. */
 static gboolean
-require_main_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
+require_in (TkrD20Encounter *self, TkrPhase phase, TkrD20Combatant *combatant, GError **error)
 {
-  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), TKR_PHASE_MAIN, error) &&
+  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), phase, error) &&
          require_combatant (self, combatant, error);
 }
 
@@ -158,7 +155,7 @@ is_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant)
 static gboolean
 require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  if (!require_main_combatant (self, combatant, error))
+  if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
     return FALSE;
   if (is_on_turn (self, combatant))
     return TRUE;
@@ -166,20 +163,47 @@ require_on_turn (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **err
                      NAME (combatant));
 }
 
-/* Closes a command's history step. */
-static gboolean
-end_step (TkrD20Encounter *self)
+/* Opens a command's history step @label and records the int or boolean
+ * properties of @object that follow, as name and value pairs ending with
+ * NULL. */
+static void G_GNUC_NULL_TERMINATED
+begin_step (TkrD20Encounter *self, const char *label, gpointer object, ...)
 {
+  const char *property;
+  va_list args;
+
+  tkr_history_begin (HISTORY (self), label);
+  va_start (args, object);
+  while ((property = va_arg (args, const char *)) != NULL)
+    SET (self, object, property, va_arg (args, int));
+  va_end (args);
+}
+
+static gboolean end_step (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Logs the line of @format and closes the command's history step. */
+static gboolean
+end_step (TkrD20Encounter *self, const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  LOG (self, "%s", text);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
 
-static const char *
-modifier_name (TkrD20Encounter *self, const char *check)
+/* The modifier of @combatant's sheet for the rule data's @check
+ * ("reflex", "stamina", "vitality"). */
+static int
+check_modifier (TkrD20Encounter *self, TkrD20Combatant *combatant, const char *check)
 {
   g_autofree char *path = g_strconcat ("d20.checks.", check, NULL);
 
-  return tkr_rules_get_string (RULES (self), path);
+  return tkr_d20_sheet_modifier (CHARACTER (combatant), tkr_rules_get_string (RULES (self), path));
 }
 
 static TkrD20Roll
@@ -187,8 +211,7 @@ roll_or_typed (TkrD20Encounter *self, const TkrD20Roll *typed, int modifier)
 {
   if (typed != NULL)
     return *typed;
-  return tkr_d20_roll (self->rand, tkr_rules_get_int (RULES (self), "d20.initiative.die"),
-                       modifier);
+  return tkr_d20_roll (self->rand, RULE ("initiative.die"), modifier);
 }
 
 static char *
@@ -210,10 +233,11 @@ action_path (int index, const char *key)
   return g_strdup_printf ("d20.common_actions[%d].%s", index, key);
 }
 
+/* The string @key ("id", "name") of the common action @index. */
 static const char *
-common_action_id (TkrD20Encounter *self, int index)
+action_string (TkrD20Encounter *self, int index, const char *key)
 {
-  g_autofree char *path = action_path (index, "id");
+  g_autofree char *path = action_path (index, key);
 
   return tkr_rules_get_string (RULES (self), path);
 }
@@ -225,7 +249,7 @@ tkr_d20_encounter_list_common_actions (TkrD20Encounter *self)
 
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
   for (guint i = 0; i < tkr_rules_get_n_records (RULES (self), "d20.common_actions"); i++)
-    g_strv_builder_add (builder, common_action_id (self, (int) i));
+    g_strv_builder_add (builder, action_string (self, (int) i, "id"));
   return g_strv_builder_end (builder);
 }
 
@@ -264,10 +288,9 @@ static void
 tkr_d20_encounter_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  g_autoptr (TkrD20Combatant) creature = NULL;
-
-  creature = combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
-                       : tkr_d20_combatant_new_from_sheet (character, RULES (self));
+  g_autoptr (TkrD20Combatant) creature =
+    combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
+              : tkr_d20_combatant_new_from_sheet (character, RULES (self));
   tkr_history_append (HISTORY (self), self->creatures, creature);
 }
 
@@ -288,18 +311,13 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                                int agility,
                                GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (agility < -TKR_D20_MAX_AGILITY || agility > TKR_D20_MAX_AGILITY)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
                        -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
-  tkr_history_begin (HISTORY (self), _ ("Set Agility"));
-  SET (self, combatant, "agility", agility);
-  LOG (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
-  return end_step (self);
+  begin_step (self, _ ("Set Agility"), combatant, "agility", agility, NULL);
+  return end_step (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
 }
 
 static gboolean
@@ -329,20 +347,17 @@ tkr_d20_encounter_set_speed (
 {
   int max_feet;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error) || !require_kind (self, kind, error))
-    return FALSE;
-  max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
+  REQUIRE (self, require_combatant (self, combatant, error) && require_kind (self, kind, error));
+  max_feet = RULE ("movement.max_feet");
   if (feet < 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
                        kind_label (kind), max_feet);
-  tkr_history_begin (HISTORY (self), _ ("Set a speed"));
-  SET (self, tkr_d20_combatant_find_movement (combatant, kind), "speed", feet);
+  begin_step (self, _ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
+              feet, NULL);
   sync_movement (self, combatant);
-  LOG (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind), feet);
-  return end_step (self);
+  return end_step (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
+                   feet);
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -391,9 +406,9 @@ compare_contests (gconstpointer a, gconstpointer b, gpointer data)
   TkrD20Combatant *x = (TkrD20Combatant *) a, *y = (TkrD20Combatant *) b;
   int by_contest = compare_tiebreaks (x, y);
 
-  if (by_contest != 0)
-    return by_contest;
-  return (int) tkr_d20_combatant_get_n_tiebreaks (y) - (int) tkr_d20_combatant_get_n_tiebreaks (x);
+  return by_contest != 0 ? by_contest
+                         : (int) tkr_d20_combatant_get_n_tiebreaks (y) -
+                             (int) tkr_d20_combatant_get_n_tiebreaks (x);
 }
 
 GPtrArray *
@@ -506,9 +521,9 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
 static void
 clear_initiative (TkrD20Encounter *self)
 {
-  for (guint i = 0; i < n_creatures (self); i++)
+  for (guint i = 0; i < N_CREATURES (self); i++)
     {
-      TkrD20Combatant *combatant = item_at (creatures (self), i);
+      TkrD20Combatant *combatant = item_at (CREATURES (self), i);
 
       SET (self, combatant, "initiative", 0);
       SET (self, combatant, "initiative-set", FALSE);
@@ -671,13 +686,6 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
   return TRUE;
 }
 
-static gboolean
-require_setup_combatant (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
-{
-  return tkr_encounter_require_phase (TKR_ENCOUNTER (self), TKR_PHASE_SETUP, error) &&
-         require_combatant (self, combatant, error);
-}
-
 gboolean
 tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                    TkrD20Combatant *combatant,
@@ -689,10 +697,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   TkrD20Roll roll;
   int old;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   roll = roll_or_typed (self, typed, tkr_d20_combatant_get_agility (combatant));
   if (roll.total < -TKR_D20_MAX_INITIATIVE || roll.total > TKR_D20_MAX_INITIATIVE)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -715,8 +720,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  LOG (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
-  return end_step (self);
+  return end_step (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
 }
 
 gboolean
@@ -732,10 +736,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   guint fewest = G_MAXUINT;
   TkrD20Roll roll;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   ties = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   if (tkr_d20_combatant_has_initiative (combatant))
     add_ties (self, ties, tkr_d20_combatant_get_initiative (combatant));
@@ -765,8 +766,8 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   described = describe_roll (&roll);
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
-  LOG (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant), described);
-  return end_step (self);
+  return end_step (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
+                   described);
 }
 
 gboolean
@@ -793,16 +794,12 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
                                  gboolean surprised,
                                  GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_setup_combatant (self, combatant, error))
-    return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Set surprise"));
-  SET (self, combatant, "surprised", surprised);
-  LOG (self,
-       surprised ? _ ("%s is surprised and will skip their first turn") : _ ("%s is not surprised"),
-       NAME (combatant));
-  return end_step (self);
+  REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
+  begin_step (self, _ ("Set surprise"), combatant, "surprised", surprised, NULL);
+  return end_step (self,
+                   surprised ? _ ("%s is surprised and will skip their first turn")
+                             : _ ("%s is not surprised"),
+                   NAME (combatant));
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
@@ -816,10 +813,9 @@ begin_spending (TkrD20Encounter *self,
                 TkrD20Resource resource,
                 int delta)
 {
-  TkrResource *left = part (combatant, resource);
-
   tkr_history_begin (HISTORY (self), label);
-  SET (self, left, "current", tkr_resource_get_current (left) + delta);
+  tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant),
+                                 parts[resource].id, delta, NULL);
 }
 
 /* Checks that @combatant may spend @resource now: the action and bonus
@@ -832,17 +828,13 @@ check_spend (TkrD20Encounter *self,
 {
   if ((guint) resource > TKR_D20_REACTION)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
-  if (resource == TKR_D20_REACTION)
-    {
-      if (!require_main_combatant (self, combatant, error))
-        return FALSE;
-      if (is_on_turn (self, combatant))
-        return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
-                           _ ("%s takes a reaction on someone else’s turn, not their own"),
-                           NAME (combatant));
-    }
-  else if (!require_on_turn (self, combatant, error))
+  if (resource == TKR_D20_REACTION ? !require_in (self, TKR_PHASE_MAIN, combatant, error)
+                                   : !require_on_turn (self, combatant, error))
     return FALSE;
+  if (resource == TKR_D20_REACTION && is_on_turn (self, combatant))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                       _ ("%s takes a reaction on someone else’s turn, not their own"),
+                       NAME (combatant));
   if (tkr_resource_get_current (part (combatant, resource)) <= 0)
     {
       /* Translators: a creature, then "action", "bonus action" or "reaction" */
@@ -859,14 +851,10 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
                          TkrD20Resource resource,
                          GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!check_spend (self, combatant, resource, error))
-    return FALSE;
+  REQUIRE (self, check_spend (self, combatant, resource, error));
   begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  LOG (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
-  return end_step (self);
+  return end_step (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -879,15 +867,14 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
 
   if ((guint) resource > TKR_D20_REACTION)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("Unknown part of a turn"));
-  if (!require_main_combatant (self, combatant, error))
+  if (!require_in (self, TKR_PHASE_MAIN, combatant, error))
     return FALSE;
   if (tkr_resource_get_current (part (combatant, resource)) >=
       tkr_resource_get_maximum (part (combatant, resource)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
                        NAME (combatant), _ (parts[resource].name));
   begin_spending (self, _ ("Refund"), combatant, resource, 1);
-  LOG (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
-  return end_step (self);
+  return end_step (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -898,7 +885,6 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
                                GError **error)
 {
   TkrD20Resource resource = as_bonus_action ? TKR_D20_BONUS_ACTION : TKR_D20_ACTION;
-  g_autofree char *name_path = NULL;
   g_autofree char *allowed_path = NULL;
   const char *name;
   int action = 0, n;
@@ -906,15 +892,14 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
 
   n = (int) tkr_rules_get_n_records (RULES (self), "d20.common_actions");
-  while (action < n && g_strcmp0 (common_action_id (self, action), action_id) != 0)
+  while (action < n && g_strcmp0 (action_string (self, action, "id"), action_id) != 0)
     action++;
   if (action_id == NULL || action == n)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("“%s” is not among the common actions of these rules"),
                        action_id ? action_id : "");
-  name_path = action_path (action, "name");
   allowed_path = action_path (action, as_bonus_action ? "bonus" : "action");
-  name = tkr_rules_translate (tkr_rules_get_string (RULES (self), name_path));
+  name = tkr_rules_translate (action_string (self, action, "name"));
   if (!tkr_rules_get_bool (RULES (self), allowed_path))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        as_bonus_action ? _ ("%s cannot be taken as a bonus action")
@@ -936,24 +921,19 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
-  LOG (self, _ ("%s: %s"), NAME (combatant), name);
-  return end_step (self);
+  return end_step (self, _ ("%s: %s"), NAME (combatant), name);
 }
 
 gboolean
 tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!check_spend (self, combatant, TKR_D20_REACTION, error))
-    return FALSE;
+  REQUIRE (self, check_spend (self, combatant, TKR_D20_REACTION, error));
   if (!tkr_d20_combatant_get_waiting (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
                        NAME (combatant));
   begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
-  LOG (self, _ ("%s spends their reaction to act now"), NAME (combatant));
-  return end_step (self);
+  return end_step (self, _ ("%s spends their reaction to act now"), NAME (combatant));
 }
 
 gboolean
@@ -966,11 +946,8 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
 {
   int cost, left, max_feet;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_on_turn (self, combatant, error) || !require_kind (self, kind, error))
-    return FALSE;
-  max_feet = tkr_rules_get_int (RULES (self), "d20.movement.max_feet");
+  REQUIRE (self, require_on_turn (self, combatant, error) && require_kind (self, kind, error));
+  max_feet = RULE ("movement.max_feet");
   if (feet <= 0 || feet > max_feet)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A move covers between 1 and %d feet"), max_feet);
@@ -978,9 +955,7 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT, _ ("%s has no %s speed"),
                        NAME (combatant), kind_label (kind));
   /* Difficult terrain: every foot costs one foot more. */
-  cost = feet *
-         (1 + (difficult ? tkr_rules_get_int (RULES (self), "d20.movement.difficult_extra_per_foot")
-                         : 0));
+  cost = feet * (1 + (difficult ? RULE ("movement.difficult_extra_per_foot") : 0));
   left = tkr_d20_combatant_get_movement_left (combatant, kind);
   if (cost > left)
     {
@@ -990,29 +965,16 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
                          NAME (combatant), cost, kind, left);
     }
 
-  tkr_history_begin (HISTORY (self), _ ("Move"));
-  SET (self, tkr_d20_combatant_find_movement (combatant, kind), "moved",
-       tkr_d20_combatant_get_moved (combatant, kind) + cost);
+  begin_step (self, _ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
+              tkr_d20_combatant_get_moved (combatant, kind) + cost, NULL);
   sync_movement (self, combatant);
-  LOG (self,
-       difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
-                 : _ ("%s moves %d feet (%s)"),
-       NAME (combatant), feet, kind);
-  return end_step (self);
+  return end_step (self,
+                   difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
+                             : _ ("%s moves %d feet (%s)"),
+                   NAME (combatant), feet, kind);
 }
 
 /* Checks of the sheet, typed or rolled */
-
-static TkrD20Roll
-sheet_check (TkrD20Encounter *self,
-             TkrD20Combatant *combatant,
-             const char *check,
-             const TkrD20Roll *typed)
-{
-  int modifier = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, check));
-
-  return roll_or_typed (self, typed, modifier);
-}
 
 gboolean
 tkr_d20_encounter_fall (TkrD20Encounter *self,
@@ -1025,21 +987,17 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   TkrD20Roll roll;
   int wounds, dc;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
-  if (feet < 0 || feet > tkr_rules_get_int (RULES (self), "d20.movement.max_feet"))
+  REQUIRE (self, require_combatant (self, combatant, error));
+  if (feet < 0 || feet > RULE ("movement.max_feet"))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A fall is between 0 and %d feet"),
-                       tkr_rules_get_int (RULES (self), "d20.movement.max_feet"));
+                       RULE ("movement.max_feet"));
   wounds = tkr_d20_fall_wounds (RULES (self), feet);
   dc = tkr_d20_fall_reflex_dc (RULES (self), feet);
-  roll = sheet_check (self, combatant, "reflex", typed);
+  roll = roll_or_typed (self, typed, check_modifier (self, combatant, "reflex"));
   described = describe_roll (&roll);
 
-  tkr_history_begin (HISTORY (self), _ ("Fall"));
-  SET (self, combatant, "wounds",
-       MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS));
+  begin_step (self, _ ("Fall"), combatant, "wounds",
+              MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS), NULL);
   /* Translators: a creature, feet, wounds, then the check's result */
   LOG (self, _ ("%s falls %d feet and takes %d wounds; Reflex check %s"), NAME (combatant), feet,
        wounds, described);
@@ -1048,7 +1006,8 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
       set_condition (self, combatant, "prone", TRUE);
       LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
     }
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
@@ -1056,53 +1015,42 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
 {
   int vitality, rounds;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
+  vitality = check_modifier (self, combatant, "vitality");
   if (PHASE (self) != TKR_PHASE_MAIN && PHASE (self) != TKR_PHASE_PAUSED)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Breath is counted in rounds only while the encounter runs; outside it, "
                           "%s can hold it for %d seconds"),
-                       NAME (combatant),
-                       tkr_d20_breath_seconds (
-                         RULES (self), tkr_d20_sheet_modifier (CHARACTER (combatant),
-                                                               modifier_name (self, "vitality"))));
+                       NAME (combatant), tkr_d20_breath_seconds (RULES (self), vitality));
   if (tkr_d20_combatant_get_holding_breath (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already holding their breath"),
                        NAME (combatant));
-  vitality = tkr_d20_sheet_modifier (CHARACTER (combatant), modifier_name (self, "vitality"));
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
-  tkr_history_begin (HISTORY (self), _ ("Hold breath"));
-  SET (self, combatant, "holding-breath", TRUE);
-  SET (self, combatant, "breath-rounds-left", rounds);
+  begin_step (self, _ ("Hold breath"), combatant, "holding-breath", TRUE, "breath-rounds-left",
+              rounds, NULL);
   LOG (self,
        g_dngettext (GETTEXT_PACKAGE, "%s holds their breath for %d round",
                     "%s holds their breath for %d rounds", rounds),
        NAME (combatant), rounds);
   if (rounds == 0)
     out_of_breath (self, combatant);
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
 tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (!tkr_d20_combatant_get_holding_breath (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
                        NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Reach air"));
-  SET (self, combatant, "holding-breath", FALSE);
-  SET (self, combatant, "breath-rounds-left", 0);
+  begin_step (self, _ ("Reach air"), combatant, "holding-breath", FALSE, "breath-rounds-left", 0,
+              NULL);
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
-  LOG (self, _ ("%s reaches air"), NAME (combatant));
-  return end_step (self);
+  return end_step (self, _ ("%s reaches air"), NAME (combatant));
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1113,20 +1061,14 @@ tkr_d20_encounter_set_mana (
 {
   int limit;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
-  limit = MIN (tkr_rules_get_int (RULES (self), "d20.rest.max_mana"), TKR_D20_MAX_MANA);
+  REQUIRE (self, require_combatant (self, combatant, error));
+  limit = MIN (RULE ("rest.max_mana"), TKR_D20_MAX_MANA);
   if (mana_max < 0 || mana_max > limit || mana < 0 || mana > mana_max)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
-  tkr_history_begin (HISTORY (self), _ ("Set mana"));
-  SET (self, combatant, "mana-max", mana_max);
-  SET (self, combatant, "mana", mana);
-  LOG (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
-  return end_step (self);
+  begin_step (self, _ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
+  return end_step (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1134,17 +1076,11 @@ tkr_d20_encounter_set_mana (
 gboolean
 tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error) || !require_combatant (self, combatant, error))
-    return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Long rest"));
-  SET (self, combatant, "mana", tkr_d20_combatant_get_mana_max (combatant));
-  SET (self, combatant, "hours-since-long-rest", 0);
-  SET (self, combatant, "hours-since-short-rest", 0);
-  LOG (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"), NAME (combatant),
-       tkr_rules_get_int (RULES (self), "d20.rest.long_hours"));
-  return end_step (self);
+  REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
+  begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
+              "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
+  return end_step (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
+                   NAME (combatant), RULE ("rest.long_hours"));
 }
 
 gboolean
@@ -1152,18 +1088,13 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
 {
   int regained;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error) || !require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
   regained = tkr_d20_short_rest_mana (RULES (self), tkr_d20_combatant_get_mana (combatant),
                                       tkr_d20_combatant_get_mana_max (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Short rest"));
-  SET (self, combatant, "mana", tkr_d20_combatant_get_mana (combatant) + regained);
-  SET (self, combatant, "hours-since-short-rest", 0);
-  LOG (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-       NAME (combatant), tkr_rules_get_int (RULES (self), "d20.rest.short_hours"), regained);
-  return end_step (self);
+  begin_step (self, _ ("Short rest"), combatant, "mana",
+              tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
+  return end_step (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
+                   NAME (combatant), RULE ("rest.short_hours"), regained);
 }
 
 gboolean
@@ -1171,21 +1102,18 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
 {
   int long_limit, short_limit;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_out_of_combat (self, error))
-    return FALSE;
+  REQUIRE (self, require_out_of_combat (self, error));
   if (hours <= 0 || hours > 24 * 365)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("Time passes in steps of 1 to %d hours"), 24 * 365);
-  long_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_long_rest"), 1);
-  short_limit = MAX (tkr_rules_get_int (RULES (self), "d20.rest.hours_without_short_rest"), 1);
+  long_limit = MAX (RULE ("rest.hours_without_long_rest"), 1);
+  short_limit = MAX (RULE ("rest.hours_without_short_rest"), 1);
 
   tkr_history_begin (HISTORY (self), _ ("Time passes"));
   LOG (self, g_dngettext (GETTEXT_PACKAGE, "%d hour passes", "%d hours pass", hours), hours);
-  for (guint i = 0; i < n_creatures (self); i++)
+  for (guint i = 0; i < N_CREATURES (self); i++)
     {
-      TkrD20Combatant *combatant = item_at (creatures (self), i);
+      TkrD20Combatant *combatant = item_at (CREATURES (self), i);
       int old_long = tkr_d20_combatant_get_hours_since_long_rest (combatant);
       int old_short = tkr_d20_combatant_get_hours_since_short_rest (combatant);
       int new_long = MIN (old_long + hours, TKR_D20_MAX_HOURS);
@@ -1207,7 +1135,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
                NAME (combatant), due);
         }
     }
-  return end_step (self);
+  tkr_history_end (HISTORY (self));
+  return TRUE;
 }
 
 gboolean
@@ -1220,41 +1149,32 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
   g_autofree char *described = NULL;
   gboolean for_rest = dc < 0;
   TkrD20Roll roll;
-  int exhaustion_max;
 
-  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), FALSE);
-
-  if (!require_combatant (self, combatant, error))
-    return FALSE;
+  REQUIRE (self, require_combatant (self, combatant, error));
   if (for_rest && tkr_d20_combatant_get_stamina_checks_due (combatant) == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s owes no Stamina check for lack of rest"), NAME (combatant));
   if (dc > 1000)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("A check’s DC is at most %d"), 1000);
   if (for_rest)
-    dc = tkr_rules_get_int (RULES (self), "d20.rest.exhaustion_dc");
-  roll = sheet_check (self, combatant, "stamina", typed);
+    dc = RULE ("rest.exhaustion_dc");
+  roll = roll_or_typed (self, typed, check_modifier (self, combatant, "stamina"));
   described = describe_roll (&roll);
-  exhaustion_max =
-    MIN (tkr_rules_get_int (RULES (self), "d20.exhaustion_max"), TKR_D20_MAX_EXHAUSTION);
 
-  tkr_history_begin (HISTORY (self), _ ("Stamina check"));
-  if (for_rest)
-    SET (self, combatant, "stamina-checks-due",
-         tkr_d20_combatant_get_stamina_checks_due (combatant) - 1);
+  /* A check for lack of rest pays one that is due (without, the NULL
+   * property ends the list). */
+  begin_step (self, _ ("Stamina check"), combatant, for_rest ? "stamina-checks-due" : NULL,
+              tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    LOG (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc, described);
-  else
-    {
-      SET (self, combatant, "exhaustion",
-           MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1, exhaustion_max));
-      LOG (self,
-           _ ("%s fails a Stamina check (DC %d): %s, and gains a level of "
-              "Exhaustion"),
-           NAME (combatant), dc, described);
-    }
-  return end_step (self);
+    return end_step (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
+                     described);
+  SET (self, combatant, "exhaustion",
+       MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
+            MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
+  return end_step (self,
+                   _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
+                   NAME (combatant), dc, described);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20
@@ -1270,6 +1190,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *combatants = json_array_new ();
   JsonArray *places = json_array_new ();
+  /* Each place in the order as the creature's position, found once. */
+  g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     {
@@ -1278,16 +1200,11 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
       tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
       json_array_add_object_element (combatants, item);
     }
-  {
-    /* Each place in the order as the creature's position, found once. */
-    g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
-
-    for (guint i = 0; i < n_creatures (self); i++)
-      g_hash_table_insert (positions, item_at (creatures (self), i), GUINT_TO_POINTER (i));
-    for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-      json_array_add_int_element (
-        places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
-  }
+  for (guint i = 0; i < N_CREATURES (self); i++)
+    g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    json_array_add_int_element (
+      places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
   json_object_set_array_member (object, "combatants", combatants);
   json_object_set_array_member (object, "order", places);
 }
@@ -1309,11 +1226,9 @@ read_combatants (TkrD20Encounter *self,
     return FALSE;
   n = array ? json_array_get_length (array) : 0;
   if (!inside && n != load->participants->len)
-    {
-      tkr_json_set_error (error, list_path, _ ("every participant needs one combatant (%u of %u)"),
-                          n, load->participants->len);
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, list_path, NULL,
+                                _ ("every participant needs one combatant (%u of %u)"), n,
+                                load->participants->len);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
@@ -1331,11 +1246,8 @@ read_combatants (TkrD20Encounter *self,
           if (character == NULL)
             return FALSE;
           if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-            {
-              tkr_json_set_error (error, item_path, _ ("“%s” takes part twice"),
-                                  tkr_character_get_name (character));
-              return FALSE;
-            }
+            return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” takes part twice"),
+                                        tkr_character_get_name (character));
           g_ptr_array_add (load->participants, g_object_ref (character));
         }
       else
@@ -1372,18 +1284,13 @@ tkr_d20_encounter_read_json (TkrEncounter *encounter,
 
       if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
           json_node_get_int (item) < 0 || json_node_get_int (item) >= read->len)
-        {
-          tkr_json_set_error (error, item_path, _ ("expected the place of a combatant, 0 to %d"),
-                              (int) read->len - 1);
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, item_path, NULL,
+                                    _ ("expected the place of a combatant, 0 to %d"),
+                                    (int) read->len - 1);
       combatant = g_ptr_array_index (read, json_node_get_int (item));
       if (!g_hash_table_add (seen, combatant))
-        {
-          tkr_json_set_error (error, item_path, _ ("“%s” has two places in the order"),
-                              NAME (combatant));
-          return FALSE;
-        }
+        return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
+                                    NAME (combatant));
       g_ptr_array_add (load->order, g_object_ref (combatant));
     }
   /* The creatures are the engine's combatants from Setup on. */
@@ -1405,11 +1312,8 @@ tkr_d20_encounter_check_loaded (TkrEncounter *encounter,
 
   if (load->phase != TKR_PHASE_FREEPLAY && load->phase != TKR_PHASE_SETUP &&
       load->order->len != read->len)
-    {
-      g_autofree char *order_path = tkr_json_path (path, "order");
-      tkr_json_set_error (error, order_path, _ ("every combatant needs a place in the order"));
-      return FALSE;
-    }
+    return tkr_d20_json_refuse (error, path, "order",
+                                _ ("every combatant needs a place in the order"));
   return TRUE;
 }
 
@@ -1419,7 +1323,7 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   GPtrArray *read = load->data;
 
-  g_list_store_splice (self->creatures, 0, n_creatures (self), read->pdata, read->len);
+  g_list_store_splice (self->creatures, 0, N_CREATURES (self), read->pdata, read->len);
 }
 
 /* The class */
@@ -1446,15 +1350,6 @@ tkr_d20_encounter_finalize (GObject *object)
   G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->finalize (object);
 }
 
-static void
-tkr_d20_encounter_constructed (GObject *object)
-{
-  TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
-
-  G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->constructed (object);
-  self->kinds = tkr_d20_rules_movement_kinds (RULES (self));
-}
-
 /* Setup: everyone without initiative rolls d20 + Agility with @rand, then
  * ties are settled by contest rolls until none is left (seed,
  * Initiative). */
@@ -1462,11 +1357,11 @@ static gboolean
 d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
-  int die = tkr_rules_get_int (RULES (self), "d20.initiative.die");
+  int die = RULE ("initiative.die");
   TkrD20Combatant *missing;
 
   /* In joining order. */
-  while ((missing = tkr_initiative_find_missing (creatures (self), tkr_d20_initiative_offset)))
+  while ((missing = tkr_initiative_find_missing (CREATURES (self), tkr_d20_initiative_offset)))
     {
       TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (missing));
 
@@ -1482,19 +1377,15 @@ d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
       if (ties->len == 0)
         break;
       for (guint i = 0; i < ties->len; i++)
-        {
-          GPtrArray *tied = ties->pdata[i];
+        for (guint j = 0; j < ((GPtrArray *) ties->pdata[i])->len; j++)
+          {
+            TkrD20Combatant *combatant = ((GPtrArray *) ties->pdata[i])->pdata[j];
+            TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
+            g_autoptr (GError) waiting = NULL;
 
-          for (guint j = 0; j < tied->len; j++)
-            {
-              TkrD20Combatant *combatant = tied->pdata[j];
-              TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (combatant));
-              g_autoptr (GError) waiting = NULL;
-
-              /* One who has rolled in this contest waits for the others. */
-              tkr_d20_encounter_roll_tiebreak (self, combatant, &roll, &waiting);
-            }
-        }
+            /* One who has rolled in this contest waits for the others. */
+            tkr_d20_encounter_roll_tiebreak (self, combatant, &roll, &waiting);
+          }
     }
   return TRUE;
 }
@@ -1505,7 +1396,6 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
-  object_class->constructed = tkr_d20_encounter_constructed;
   object_class->dispose = tkr_d20_encounter_dispose;
   object_class->finalize = tkr_d20_encounter_finalize;
 
@@ -1548,15 +1438,11 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
   self = g_object_new (TKR_TYPE_D20_ENCOUNTER, "rules", rules, "history", history, NULL);
   self->owns_rand = rand == NULL;
   self->rand = rand ? rand : g_rand_new ();
+  self->kinds = tkr_d20_rules_movement_kinds (rules);
   return self;
 }
 
-#define RULE_GETTER(func, path)                                                                    \
-  int tkr_d20_encounter_get_##func (TkrD20Encounter *self)                                         \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
-    return tkr_rules_get_int (RULES (self), path);                                                 \
-  }
+#define RULE_GETTER(func, path) GETTER (int, get_##func, tkr_rules_get_int (RULES (self), path))
 
 RULE_GETTER (max_feet, "d20.movement.max_feet")
 RULE_GETTER (max_mana, "d20.rest.max_mana")
