@@ -418,6 +418,11 @@ done (TkrApEncounter *self)
   return TRUE;
 }
 
+/* A GM setting as a step named @label: @property of @combatant becomes
+ * the value that follows. */
+#define RECORD(self, label, combatant, property, value)                                            \
+  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value), done (self))
+
 gboolean
 tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
                                   TkrApCombatant *combatant,
@@ -448,9 +453,7 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s AP adjustment must be between %d and %d"), NAME (combatant),
                        -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  tkr_history_begin (HISTORY (self), _ ("Set the AP adjustment"));
-  SET (self, combatant, "ap-adjustment", adjustment);
-  return done (self);
+  return RECORD (self, _ ("Set the AP adjustment"), combatant, "ap-adjustment", adjustment);
 }
 
 gboolean
@@ -469,9 +472,7 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
                          _ ("“%s” is not a size these rules know for %s (known: %s)"),
                          size ? size : "", NAME (combatant), sizes);
     }
-  tkr_history_begin (HISTORY (self), _ ("Set the size"));
-  SET (self, combatant, "size", size);
-  return done (self);
+  return RECORD (self, _ ("Set the size"), combatant, "size", size);
 }
 
 gboolean
@@ -486,9 +487,8 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
   if ((PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) && self->turn > 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Surprise only counts before the first Reset Phase, which has passed"));
-  tkr_history_begin (HISTORY (self), surprised ? _ ("Mark as surprised") : _ ("Not surprised"));
-  SET (self, combatant, "surprised", surprised);
-  return done (self);
+  return RECORD (self, surprised ? _ ("Mark as surprised") : _ ("Not surprised"), combatant,
+                 "surprised", surprised);
 }
 
 static gboolean
@@ -508,9 +508,7 @@ tkr_ap_encounter_set_recover (TkrApEncounter *self,
 {
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Choose what to recover"));
-  SET (self, combatant, "recover", pool);
-  return done (self);
+  return RECORD (self, _ ("Choose what to recover"), combatant, "recover", pool);
 }
 
 gboolean
