@@ -31,12 +31,6 @@ G_DEFINE_ENUM_TYPE (TkrApStep,
 
 static const char *const step_nicks[] = { "reset", "action", NULL };
 
-static const char *
-combatant_name (TkrApCombatant *combatant)
-{
-  return tkr_combatant_get_name (TKR_COMBATANT (combatant));
-}
-
 /* ------------------------------------------------------------------ */
 /* The encounter                                                       */
 /* ------------------------------------------------------------------ */
@@ -143,6 +137,15 @@ tkr_ap_encounter_constructed (GObject *object)
 #define ORDER(self) G_LIST_STORE (tkr_encounter_get_order (TKR_ENCOUNTER (self)))
 #define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
 #define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
+#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
+/* Defines the command tkr_ap_encounter_@fn(), which runs @helper with its
+ * @Type argument and @constant. */
+#define FORWARD(fn, Type, helper, constant)                                                        \
+  gboolean tkr_ap_encounter_##fn (TkrApEncounter *self, TkrApCombatant *combatant, Type value,     \
+                                  GError **error)                                                  \
+  {                                                                                                \
+    return helper (self, combatant, value, constant, error);                                       \
+  }
 
 static TkrApCombatant *
 member_at (TkrApEncounter *self, guint index)
@@ -370,7 +373,7 @@ require_not_ended (TkrApEncounter *self, TkrApCombatant *combatant, GError **err
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                      _ ("The encounter has ended; %s’s combat state can no longer change"),
-                     combatant_name (combatant));
+                     NAME (combatant));
 }
 
 static gboolean
@@ -402,7 +405,7 @@ require_actor (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
                      /* Translators: two character names */
                      _ ("%s cannot act now: it is %s’s opportunity in this Round"),
-                     combatant_name (combatant), actor ? combatant_name (actor) : _ ("nobody"));
+                     NAME (combatant), actor ? NAME (actor) : _ ("nobody"));
 }
 
 /* GM settings */
@@ -415,6 +418,11 @@ done (TkrApEncounter *self)
   return TRUE;
 }
 
+/* A GM setting as a step named @label: @property of @combatant becomes
+ * the value that follows. */
+#define RECORD(self, label, combatant, property, value)                                            \
+  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value), done (self))
+
 gboolean
 tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
                                   TkrApCombatant *combatant,
@@ -426,10 +434,10 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
   if (!tkr_ap_numbers_has_die (&self->numbers, sides))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
-                       combatant_name (combatant));
+                       NAME (combatant));
   tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
-  LOG (self, _ ("%s’s Finesse Die is now a d%d"), combatant_name (combatant), sides);
+  LOG (self, _ ("%s’s Finesse Die is now a d%d"), NAME (combatant), sides);
   return done (self);
 }
 
@@ -443,11 +451,9 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
     return FALSE;
   if (adjustment < -MAX_ADJUSTMENT || adjustment > MAX_ADJUSTMENT)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s’s AP adjustment must be between %d and %d"),
-                       combatant_name (combatant), -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  tkr_history_begin (HISTORY (self), _ ("Set the AP adjustment"));
-  SET (self, combatant, "ap-adjustment", adjustment);
-  return done (self);
+                       _ ("%s’s AP adjustment must be between %d and %d"), NAME (combatant),
+                       -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+  return RECORD (self, _ ("Set the AP adjustment"), combatant, "ap-adjustment", adjustment);
 }
 
 gboolean
@@ -464,11 +470,9 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
 
       return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                          _ ("“%s” is not a size these rules know for %s (known: %s)"),
-                         size ? size : "", combatant_name (combatant), sizes);
+                         size ? size : "", NAME (combatant), sizes);
     }
-  tkr_history_begin (HISTORY (self), _ ("Set the size"));
-  SET (self, combatant, "size", size);
-  return done (self);
+  return RECORD (self, _ ("Set the size"), combatant, "size", size);
 }
 
 gboolean
@@ -483,9 +487,8 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
   if ((PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) && self->turn > 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Surprise only counts before the first Reset Phase, which has passed"));
-  tkr_history_begin (HISTORY (self), surprised ? _ ("Mark as surprised") : _ ("Not surprised"));
-  SET (self, combatant, "surprised", surprised);
-  return done (self);
+  return RECORD (self, surprised ? _ ("Mark as surprised") : _ ("Not surprised"), combatant,
+                 "surprised", surprised);
 }
 
 static gboolean
@@ -494,7 +497,7 @@ check_pool_name (TkrApCombatant *combatant, const char *pool, GError **error)
   if (g_strcmp0 (pool, "mana") == 0 || g_strcmp0 (pool, "faith") == 0)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s recovers Mana or Faith, not “%s”"),
-                     combatant_name (combatant), pool ? pool : "");
+                     NAME (combatant), pool ? pool : "");
 }
 
 gboolean
@@ -505,9 +508,7 @@ tkr_ap_encounter_set_recover (TkrApEncounter *self,
 {
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Choose what to recover"));
-  SET (self, combatant, "recover", pool);
-  return done (self);
+  return RECORD (self, _ ("Choose what to recover"), combatant, "recover", pool);
 }
 
 gboolean
@@ -523,10 +524,10 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
   if (maximum < 0 || maximum > self->numbers.max_pool || current < 0 || current > maximum)
-    return tkr_refuse (
-      error, TKR_ENCOUNTER_ERROR_INVALID,
-      _ ("%s’s %s must be between 0 and its maximum, at most %d"), combatant_name (combatant),
-      g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"), self->numbers.max_pool);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s’s %s must be between 0 and its maximum, at most %d"),
+                       NAME (combatant), g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"),
+                       self->numbers.max_pool);
   max_property = g_strconcat (pool, "-max", NULL);
   tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
@@ -547,7 +548,7 @@ check_addition (TkrApEncounter *self, TkrApCombatant *combatant, const char *nam
   return tkr_refuse (
     error, TKR_ENCOUNTER_ERROR_INVALID,
     _ ("A condition, adjustment or effect on %s needs a name of at most 200 characters"),
-    combatant_name (combatant));
+    NAME (combatant));
 }
 
 /* Opens the step named @label and adds the entry to @list. */
@@ -591,8 +592,8 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
   if (!check_addition (self, combatant, name, error))
     return FALSE;
   if (tkr_ap_combatant_has_condition (combatant, name, NULL, NULL))
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
-                       combatant_name (combatant), name);
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"), NAME (combatant),
+                       name);
   if (target < 0 || target > MAX_CHECK)
     return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_INVALID,
@@ -615,10 +616,10 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
   add_entry (self, combatant, AP_CONDITIONS, _ ("Add a condition"), name, target, persistent);
   if (persistent)
     /* Translators: a character, a condition, a number */
-    LOG (self, _ ("%s is %s (Persistent; a Check Roll of %d shakes it off)"),
-         combatant_name (combatant), name, target);
+    LOG (self, _ ("%s is %s (Persistent; a Check Roll of %d shakes it off)"), NAME (combatant),
+         name, target);
   else
-    LOG (self, _ ("%s is %s until the next Reset Phase"), combatant_name (combatant), name);
+    LOG (self, _ ("%s is %s until the next Reset Phase"), NAME (combatant), name);
   return done (self);
 }
 
@@ -631,10 +632,10 @@ tkr_ap_encounter_add_adjustment (
   if (value == 0 || value < -MAX_ADJUSTMENT || value > MAX_ADJUSTMENT)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
-                       combatant_name (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
+                       NAME (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
   add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
-  LOG (self, _ ("%s: %+d %s until the next Reset Phase"), combatant_name (combatant), value, name);
+  LOG (self, _ ("%s: %+d %s until the next Reset Phase"), NAME (combatant), value, name);
   return done (self);
 }
 
@@ -646,14 +647,14 @@ tkr_ap_encounter_add_effect (
     return FALSE;
   if (tkr_ap_conditions_find (combatant->lists[AP_EFFECTS], name) != NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s already suffers from %s"),
-                       combatant_name (combatant), name);
+                       NAME (combatant), name);
   if (damage < 1 || damage > MAX_DAMAGE)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s on %s must deal 1 to %d damage each Turn"), name,
-                       combatant_name (combatant), MAX_DAMAGE);
+                       _ ("%s on %s must deal 1 to %d damage each Turn"), name, NAME (combatant),
+                       MAX_DAMAGE);
   add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
-  LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), combatant_name (combatant),
-       name, damage);
+  LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), NAME (combatant), name,
+       damage);
   return done (self);
 }
 
@@ -661,8 +662,8 @@ tkr_ap_encounter_add_effect (
 static gboolean
 remove_entry (TkrApEncounter *self,
               TkrApCombatant *combatant,
-              gboolean effect,
               const char *name,
+              gboolean effect,
               GError **error)
 {
   GListStore *list;
@@ -675,32 +676,17 @@ remove_entry (TkrApEncounter *self,
   if (entry == NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
-                       combatant_name (combatant), name ? name : "");
+                       NAME (combatant), name ? name : "");
   tkr_history_begin (HISTORY (self),
                      effect ? _ ("Remove a per-Turn effect") : _ ("Remove a condition"));
   LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
-       combatant_name (combatant), name);
+       NAME (combatant), name);
   tkr_history_remove_item (HISTORY (self), list, entry);
   return done (self);
 }
 
-gboolean
-tkr_ap_encounter_remove_condition (TkrApEncounter *self,
-                                   TkrApCombatant *combatant,
-                                   const char *name,
-                                   GError **error)
-{
-  return remove_entry (self, combatant, FALSE, name, error);
-}
-
-gboolean
-tkr_ap_encounter_remove_effect (TkrApEncounter *self,
-                                TkrApCombatant *combatant,
-                                const char *name,
-                                GError **error)
-{
-  return remove_entry (self, combatant, TRUE, name, error);
-}
+FORWARD (remove_condition, const char *, remove_entry, FALSE)
+FORWARD (remove_effect, const char *, remove_entry, TRUE)
 
 /* ------------------------------------------------------------------ */
 /* Phases: the engine's hooks                                          */
@@ -833,7 +819,7 @@ begin_round (TkrApEncounter *self, int round)
       SET (self, self, "current-index", 0);
       /* Translators: a Round, a Turn, then who acts first */
       LOG (self, _ ("Round %d of Turn %d: %s acts first"), round, self->turn,
-           combatant_name (g_ptr_array_index (order, 0)));
+           NAME (g_ptr_array_index (order, 0)));
     }
   return order->len;
 }
@@ -862,18 +848,18 @@ validate_rolls (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
       if (roll->condition == NULL && (roll->value < 1 || roll->value > die))
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                            _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
-                           combatant_name (roll->combatant), die, roll->value);
+                           NAME (roll->combatant), die, roll->value);
       if (roll->condition == NULL)
         continue;
       if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent, NULL) ||
           !persistent)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                            _ ("%s has no Persistent condition %s to roll against"),
-                           combatant_name (roll->combatant), roll->condition);
+                           NAME (roll->combatant), roll->condition);
       if (roll->value < 0 || roll->value > MAX_CHECK)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                            _ ("A Check Roll for %s must be between 0 and %d"),
-                           combatant_name (roll->combatant), MAX_CHECK);
+                           NAME (roll->combatant), MAX_CHECK);
     }
   return TRUE;
 }
@@ -906,7 +892,7 @@ reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 
       tkr_character_adjust_pool (character, HISTORY (self), TKR_POOL_HEALTH, -damage);
       /* Translators: a character, a number, an effect such as Poison */
-      LOG (self, _ ("%s takes %d damage from %s"), combatant_name (combatant), damage,
+      LOG (self, _ ("%s takes %d damage from %s"), NAME (combatant), damage,
            tkr_condition_get_name (effect));
     }
 }
@@ -930,7 +916,7 @@ reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combat
     LOG (self,
          g_dngettext (GETTEXT_PACKAGE, "%s loses %u Temporary condition or adjustment",
                       "%s loses %u Temporary conditions and adjustments", removed),
-         combatant_name (combatant), removed);
+         NAME (combatant), removed);
 }
 
 /* Step 3: a Check Roll against each Persistent condition; success ends it. */
@@ -950,16 +936,13 @@ reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *comba
       if (tkr_condition_get_kind (condition) != TKR_CONDITION_KIND_PERSISTENT)
         continue;
       total = roll_or_typed (self, rolls, combatant, name, self->numbers.check_die);
+      /* Translators: a character, a number, a number, a condition */
+      LOG (self,
+           total >= target ? _ ("%s rolls %d against %d and shakes off %s")
+                           : _ ("%s rolls %d against %d and stays %s"),
+           NAME (combatant), total, target, name);
       if (total >= target)
-        {
-          /* Translators: a character, a number, a number, a condition */
-          LOG (self, _ ("%s rolls %d against %d and shakes off %s"), combatant_name (combatant),
-               total, target, name);
-          g_ptr_array_add (shaken, condition);
-        }
-      else
-        LOG (self, _ ("%s rolls %d against %d and stays %s"), combatant_name (combatant), total,
-             target, name);
+        g_ptr_array_add (shaken, condition);
     }
   for (guint i = 0; i < shaken->len; i++)
     tkr_history_remove_item (HISTORY (self), combatant->lists[AP_CONDITIONS], shaken->pdata[i]);
@@ -976,8 +959,8 @@ reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
     return;
   SET (self, combatant, faith ? "faith" : "mana",
        (faith ? combatant->faith : combatant->mana) + gained);
-  LOG (self, faith ? _ ("%s recovers %d Faith") : _ ("%s recovers %d Mana"),
-       combatant_name (combatant), gained);
+  LOG (self, faith ? _ ("%s recovers %d Faith") : _ ("%s recovers %d Mana"), NAME (combatant),
+       gained);
 }
 
 /* Step 5: leftovers are lost; new AP (tkr_ap_encounter_reset_ap); Free
@@ -993,13 +976,13 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
   ap = tkr_ap_encounter_reset_ap (self, combatant, face, &surprised);
   if (surprised)
     {
-      LOG (self, _ ("%s is surprised and gets %d AP"), combatant_name (combatant), ap);
+      LOG (self, _ ("%s is surprised and gets %d AP"), NAME (combatant), ap);
       SET (self, combatant, "surprised", FALSE);
     }
   else
     /* Translators: a character, a die size, its face, an adjustment, the AP */
-    LOG (self, _ ("%s rolls d%d: %d, %+d: %d AP"), combatant_name (combatant),
-         combatant->finesse_die, face, combatant->ap_adjustment, ap);
+    LOG (self, _ ("%s rolls d%d: %d, %+d: %d AP"), NAME (combatant), combatant->finesse_die, face,
+         combatant->ap_adjustment, ap);
   set_left (self, combatant, "ap", ap);
   set_left (self, combatant, "free-steps", 1);
 }
@@ -1096,15 +1079,14 @@ next_actor (TkrApEncounter *self)
       tkr_ap_combatant_get_ap (actor) > 0)
     {
       SET (self, actor, "passed", TRUE);
-      LOG (self, _ ("%s passes, keeping %d AP"), combatant_name (actor),
-           tkr_ap_combatant_get_ap (actor));
+      LOG (self, _ ("%s passes, keeping %d AP"), NAME (actor), tkr_ap_combatant_get_ap (actor));
     }
 
   for (guint i = tkr_encounter_get_current_index (ENC (self)) + 1; i < tkr_ap_n_items (order); i++)
     if (tkr_ap_combatant_get_ap (tkr_ap_item_at (order, i)) > 0)
       {
         SET (self, self, "current-index", (int) i);
-        LOG (self, _ ("%s acts"), combatant_name (tkr_ap_item_at (order, i)));
+        LOG (self, _ ("%s acts"), NAME (tkr_ap_item_at (order, i)));
         return;
       }
 
@@ -1143,13 +1125,13 @@ check_spend (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **e
     return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_NO_BEATS,
       g_dngettext (GETTEXT_PACKAGE, "%s has only %d AP left", "%s has only %d AP left", left),
-      combatant_name (combatant), left);
+      NAME (combatant), left);
   /* Seed, Action Phase: at most this many AP in one Round. */
   if (spent + ap > self->numbers.max_ap_per_round)
     return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_NO_BEATS,
       _ ("%s has spent %d AP this Round; %d more would pass the limit of %d a Round"),
-      combatant_name (combatant), spent, ap, self->numbers.max_ap_per_round);
+      NAME (combatant), spent, ap, self->numbers.max_ap_per_round);
   return TRUE;
 }
 
@@ -1171,7 +1153,7 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
       error, movement ? TKR_ENCOUNTER_ERROR_NO_MOVEMENT : TKR_ENCOUNTER_ERROR_INVALID,
       movement ? _ ("%s has already made a movement this Round; one a Round is allowed")
                : _ ("%s has already taken an action this Round; one a Round is allowed"),
-      combatant_name (combatant));
+      NAME (combatant));
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
@@ -1179,21 +1161,12 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   spend (self, combatant, ap);
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
   LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
-       combatant_name (combatant), ap);
+       NAME (combatant), ap);
   return done (self);
 }
 
-gboolean
-tkr_ap_encounter_move (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error)
-{
-  return take (self, combatant, ap, TRUE, error);
-}
-
-gboolean
-tkr_ap_encounter_act (TkrApEncounter *self, TkrApCombatant *combatant, int ap, GError **error)
-{
-  return take (self, combatant, ap, FALSE, error);
-}
+FORWARD (move, int, take, TRUE)
+FORWARD (act, int, take, FALSE)
 
 /* Seed, "Only" action: with only a few AP left, all of them for one
  * action, as the whole of the Round's opportunity (Free Steps may come
@@ -1209,18 +1182,18 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
   if (left < 1 || left > self->numbers.only_action_max_ap)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("An Only action needs 1 to %d AP left, and %s has %d"),
-                       self->numbers.only_action_max_ap, combatant_name (combatant), left);
+                       self->numbers.only_action_max_ap, NAME (combatant), left);
   if (combatant->moved || combatant->acted)
     return tkr_refuse (
       error, TKR_ENCOUNTER_ERROR_INVALID,
       _ ("%s has already moved or acted this Round; an Only action must be all of it"),
-      combatant_name (combatant));
+      NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Only action"));
   spend (self, combatant, left);
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
-  LOG (self, _ ("%s spends all %d AP on an Only action"), combatant_name (combatant), left);
+  LOG (self, _ ("%s spends all %d AP on an Only action"), NAME (combatant), left);
   return done (self);
 }
 
@@ -1237,22 +1210,22 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
   if (!tkr_ap_combatant_get_free_steps (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
                        _ ("%s has already taken Free Steps this Turn; they come once a Turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   if (tkr_ap_combatant_get_ap (combatant) < 1)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_FREE_ACTIONS,
-                       _ ("%s needs AP left to take Free Steps"), combatant_name (combatant));
+                       _ ("%s needs AP left to take Free Steps"), NAME (combatant));
   /* Seed, Free Steps: before any other movement or action (read as: first
    * in the opportunity they are taken in). */
   if (combatant->moved || combatant->acted)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s has already moved or acted this Round; Free Steps must come first"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   most = tkr_ap_encounter_get_free_steps_limit (self, combatant);
   if (spaces < 1 || spaces > most)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        g_dngettext (GETTEXT_PACKAGE, "%s’s Free Steps cover 1 to %d space",
                                     "%s’s Free Steps cover 1 to %d spaces", most),
-                       combatant_name (combatant), most);
+                       NAME (combatant), most);
 
   tkr_history_begin (HISTORY (self), _ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
@@ -1260,7 +1233,7 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
   LOG (self,
        g_dngettext (GETTEXT_PACKAGE, "%s takes Free Steps: %d space",
                     "%s takes Free Steps: %d spaces", spaces),
-       combatant_name (combatant), spaces);
+       NAME (combatant), spaces);
   return done (self);
 }
 
@@ -1274,7 +1247,7 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
       error, TKR_ENCOUNTER_ERROR_INVALID,
       _ ("%s has already done something this Round and cannot pass; go to the next "
          "one instead"),
-      combatant_name (combatant));
+      NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
