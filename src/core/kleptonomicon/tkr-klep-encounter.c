@@ -6,6 +6,7 @@
 
 #include "tkr-klep-encounter.h"
 #include "tkr-klep-private.h"
+#include "tkr-command.h"
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
@@ -60,6 +61,9 @@ enum
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* A turn slot's TkrKlepCombatants */
 #define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
+/* A whole command: a step, a resource change and a log line */
+#define record(self, name, combatant, ...)                                                         \
+  tkr_encounter_record (ENC (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
@@ -96,33 +100,12 @@ tkr_klep_encounter_new (TkrRules *rules, TkrHistory *history)
 
 /* Getters */
 
-const char *
-tkr_klep_encounter_get_name (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->name;
-}
+#define GETTER(...) TKR_DEFINE_GETTER (TkrKlepEncounter, TKR_IS_KLEP_ENCOUNTER, __VA_ARGS__)
 
-int
-tkr_klep_encounter_get_turn_serial (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), 0);
-  return self->turn_serial;
-}
-
-TkrKlepSetup *
-tkr_klep_encounter_get_setup (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->setup;
-}
-
-GListModel *
-tkr_klep_encounter_get_zones (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->zones);
-}
+GETTER (const char *, tkr_klep_encounter_get_name, self->name, NULL)
+GETTER (int, tkr_klep_encounter_get_turn_serial, self->turn_serial, 0)
+GETTER (TkrKlepSetup *, tkr_klep_encounter_get_setup, self->setup, NULL)
+GETTER (GListModel *, tkr_klep_encounter_get_zones, G_LIST_MODEL (self->zones), NULL)
 
 /* (transfer none) (nullable): the list keeps the item */
 static gpointer
@@ -469,15 +452,11 @@ tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
       !check_beats (combatant, 1, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Spend a Beat"));
-  change (self, combatant, "beats", -1);
-  tkr_encounter_log (ENC (self),
-                     reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
-                       ? _ ("%s spends a Beat on a Reaction")
-                       : _ ("%s spends a Beat"),
-                     NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Spend a Beat"), combatant, "beats", -1,
+                 reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
+                   ? _ ("%s spends a Beat on a Reaction")
+                   : _ ("%s spends a Beat"),
+                 NAME (combatant));
 }
 
 gboolean
@@ -491,11 +470,8 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s already has every Beat of the Round"), NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Give a Beat back"));
-  change (self, combatant, "beats", 1);
-  tkr_encounter_log (ENC (self), _ ("%s gets a Beat back"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Give a Beat back"), combatant, "beats", 1, _ ("%s gets a Beat back"),
+                 NAME (combatant));
 }
 
 /* Free Actions (seed, "Free Actions"): on one's own Turn, without a Beat,
@@ -520,11 +496,8 @@ tkr_klep_encounter_use_free_action (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error) || !check_free_action (combatant, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Use a Free Action"));
-  change (self, combatant, "free-actions", -1);
-  tkr_encounter_log (ENC (self), _ ("%s uses a Free Action"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Use a Free Action"), combatant, "free-actions", -1,
+                 _ ("%s uses a Free Action"), NAME (combatant));
 }
 
 /* The GM may allow more Free Actions than the rule data's number when they
@@ -603,13 +576,10 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                            _ ("%s takes longer than an Action: while the encounter is paused, "
                               "it needs the GM’s approval"),
                            name);
-      tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
-      tkr_encounter_log (ENC (self),
-                         slow ? _ ("%s uses %s during the pause, with the GM’s approval")
-                              : _ ("%s uses %s during the pause"),
-                         NAME (combatant), name);
-      tkr_history_end (HISTORY (self));
-      return TRUE;
+      return record (self, _ ("Use an Ability"), combatant, NULL, 0,
+                     slow ? _ ("%s uses %s during the pause, with the GM’s approval")
+                          : _ ("%s uses %s during the pause"),
+                     NAME (combatant), name);
     }
 
   switch (time)
@@ -955,19 +925,6 @@ tkr_klep_encounter_add_condition (
  * log); the Kleptonomicon's own members are its name, the turn serial, the
  * order with each member's state, the Setup and the zones. */
 
-static JsonNode *
-list_to_json (GListModel *list, gpointer to_json)
-{
-  JsonNode *(*item_to_json) (gpointer item) = to_json;
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    json_array_add_element (array, item_to_json (item_at (list, i)));
-  json_node_take_array (node, array);
-  return node;
-}
-
 static void
 write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -975,13 +932,14 @@ write_json (TkrEncounter *encounter, JsonObject *object)
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
-  json_object_set_member (
-    object, "order",
-    list_to_json (tkr_encounter_get_order (encounter), tkr_klep_turn_entry_to_json));
+  json_object_set_member (object, "order",
+                          tkr_list_to_json (tkr_encounter_get_order (encounter),
+                                            (TkrItemToJson) tkr_klep_turn_entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_klep_setup_to_json (self->setup));
-  json_object_set_member (object, "zones",
-                          list_to_json (G_LIST_MODEL (self->zones), tkr_zone_to_json));
+  json_object_set_member (
+    object, "zones",
+    tkr_list_to_json (G_LIST_MODEL (self->zones), (TkrItemToJson) tkr_zone_to_json));
 }
 
 /* What a file holds beyond the engine's skeleton, until it is committed. */
