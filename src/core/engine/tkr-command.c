@@ -31,6 +31,30 @@ tkr_encounter_record (TkrEncounter *self,
   return TRUE;
 }
 
+gpointer
+tkr_list_item_at (GListModel *list, guint index)
+{
+  gpointer item = g_list_model_get_item (list, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+gboolean
+tkr_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
+  return FALSE;
+}
+
 JsonNode *
 tkr_list_to_json (GListModel *list, TkrItemToJson item_to_json)
 {

@@ -31,6 +31,15 @@ gboolean tkr_encounter_record (TkrEncounter *self,
                                const char *format,
                                ...) G_GNUC_PRINTF (6, 7);
 
+/* (transfer none) (nullable): item @index of @list, which keeps it */
+gpointer tkr_list_item_at (GListModel *list, guint index);
+
+/* Sets a file error at @path's @member (nullable: @path itself) and
+ * returns FALSE. */
+gboolean
+tkr_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
+
 /* Files: a JSON array of @list's items, each written by @item_to_json. */
 typedef JsonNode *(*TkrItemToJson) (gpointer item);
 JsonNode *tkr_list_to_json (GListModel *list, TkrItemToJson item_to_json);

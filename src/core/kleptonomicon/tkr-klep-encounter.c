@@ -60,6 +60,7 @@ enum
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* A turn slot's TkrKlepCombatants */
+#define item_at(list, index) tkr_list_item_at (G_LIST_MODEL (list), (index))
 #define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
 /* A whole command: a step, a resource change and a log line */
 #define record(self, name, combatant, ...)                                                         \
@@ -107,17 +108,6 @@ GETTER (int, tkr_klep_encounter_get_turn_serial, self->turn_serial, 0)
 GETTER (TkrKlepSetup *, tkr_klep_encounter_get_setup, self->setup, NULL)
 GETTER (GListModel *, tkr_klep_encounter_get_zones, G_LIST_MODEL (self->zones), NULL)
 
-/* (transfer none) (nullable): the list keeps the item */
-static gpointer
-item_at (GListModel *list, guint index)
-{
-  gpointer item = g_list_model_get_item (list, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
-
 /* (transfer none) (nullable): the entry whose Turn it is (or was, at the
  * End) */
 TkrKlepTurnEntry *
@@ -151,11 +141,8 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
 
 /* Checks and changes shared by the commands */
 
-static gboolean
-require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
-{
-  return tkr_encounter_require_combatant (ENC (self), (TkrCombatant *) combatant, error);
-}
+#define require_combatant(self, combatant, error)                                                  \
+  tkr_encounter_require_combatant (ENC (self), (TkrCombatant *) (combatant), (error))
 
 static gboolean
 require_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
@@ -202,11 +189,8 @@ refill_resource (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char
   set_resource (self, combatant, id, "current", maximum);
 }
 
-static void
-change (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int delta)
-{
-  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
-}
+#define change(self, combatant, id, delta)                                                         \
+  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), (id), (delta), NULL)
 
 /* The engine's hooks */
 

@@ -388,15 +388,12 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  if (found)
-    /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-    log_line (self, _ ("%s rolls initiative with %s (%+d)"), combatant_name (combatant), skill,
-              modifier);
-  else
-    log_line (self,
-              _ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                 "the modifier is 0 until the GM enters it"),
-              combatant_name (combatant), skill);
+  log_line (self,
+            /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+            found ? _ ("%s rolls initiative with %s (%+d)")
+                  : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
+                       "the modifier is 0 until the GM enters it"),
+            combatant_name (combatant), skill, modifier);
   return end_step (self);
 }
 
@@ -1056,12 +1053,10 @@ tkr_pf2e_encounter_set_condition (
         set_bool (self, combatant, "dead", TRUE);
       set_bool (self, combatant, "recovery-due", FALSE);
     }
-  if (value > 0 && info->max_stacks > 1)
+  if (value > 0)
     /* Translators: a creature, a condition, then its value */
-    log_line (self, _ ("%s is %s %d"), combatant_name (combatant), tkr_rules_translate (info->name),
-              value);
-  else if (value > 0)
-    log_line (self, _ ("%s is %s"), combatant_name (combatant), tkr_rules_translate (info->name));
+    log_line (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"),
+              combatant_name (combatant), tkr_rules_translate (info->name), value);
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)

@@ -43,11 +43,8 @@ tkr_pf2e_item_at (GListModel *model, guint index)
   return item;
 }
 
-/* Sets a file error at @path's @member (nullable: @path itself) and
- * returns FALSE. */
-gboolean
-tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
-  G_GNUC_PRINTF (4, 5);
+/* A file error at @path's @member (tkr-command.h). */
+#define tkr_pf2e_json_refuse tkr_json_refuse
 
 /* Defines @function of @Class (tkr-command.h). */
 #define TKR_PF2E_GETTER TKR_DEFINE_GETTER
