@@ -933,6 +933,7 @@ typedef struct
   int turn_serial;
   TkrKlepSetup *setup;
   GPtrArray *zones;
+  GHashTable *placed; /* the characters the order has placed */
 } KlepLoad;
 
 static void
@@ -941,6 +942,7 @@ klep_load_free (KlepLoad *data)
   g_free (data->name);
   g_clear_object (&data->setup);
   g_ptr_array_unref (data->zones);
+  g_hash_table_unref (data->placed);
   g_free (data);
 }
 
@@ -952,40 +954,27 @@ find_participant (const char *id, gpointer load)
   return tkr_encounter_load_find_character (load, id);
 }
 
-/* The order (turn entries) and the zones: lists of @member, each item
- * read into @items. */
+/* An entry of the order, its members placed once across the order. */
 static gboolean
-read_list (TkrKlepEncounter *self,
-           JsonObject *object,
-           const char *member,
-           const char *path,
-           TkrEncounterLoad *load,
-           GPtrArray *items,
-           GError **error)
+read_entry (gpointer self, JsonNode *node, const char *path, gpointer load, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, member);
-  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
-  JsonArray *array;
+  TkrKlepTurnEntry *entry = tkr_klep_turn_entry_new_from_json (
+    node, path, tkr_rules_get_beats_per_round (RULES (self)), find_participant, load,
+    ((KlepLoad *) ((TkrEncounterLoad *) load)->data)->placed, error);
 
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
-    return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      JsonNode *node = json_array_get_element (array, i);
-      gpointer item;
+  if (entry != NULL)
+    g_ptr_array_add (((TkrEncounterLoad *) load)->order, entry);
+  return entry != NULL;
+}
 
-      if (items == load->order)
-        item = tkr_klep_turn_entry_new_from_json (node, item_path,
-                                                  tkr_rules_get_beats_per_round (RULES (self)),
-                                                  find_participant, load, placed, error);
-      else
-        item = tkr_zone_new_from_json (node, item_path, error);
-      if (item == NULL)
-        return FALSE;
-      g_ptr_array_add (items, item);
-    }
-  return TRUE;
+static gboolean
+read_zone (gpointer self, JsonNode *node, const char *path, gpointer zones, GError **error)
+{
+  TkrZone *zone = tkr_zone_new_from_json (node, path, error);
+
+  if (zone != NULL)
+    g_ptr_array_add (zones, zone);
+  return zone != NULL;
 }
 
 /* A Setup is there exactly in the Setup phase. */
@@ -1055,13 +1044,14 @@ read_json (TkrEncounter *encounter,
   gint64 turn_serial;
 
   data->zones = g_ptr_array_new_with_free_func (g_object_unref);
+  data->placed = g_hash_table_new (NULL, NULL);
   load->data = data;
   load->data_free = (GDestroyNotify) klep_load_free;
 
   if (!tkr_json_get_string (object, "name", path, FALSE, "", &data->name, error) ||
       !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
-      !read_list (self, object, "order", path, load, load->order, error) ||
-      !read_list (self, object, "zones", path, load, data->zones, error) ||
+      !tkr_json_read_list (object, path, "order", read_entry, self, load, error) ||
+      !tkr_json_read_list (object, path, "zones", read_zone, self, data->zones, error) ||
       !read_setup (self, object, path, load, error))
     return FALSE;
   data->turn_serial = turn_serial;
