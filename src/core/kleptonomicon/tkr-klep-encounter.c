@@ -6,6 +6,7 @@
 
 #include "tkr-klep-encounter.h"
 #include "tkr-klep-private.h"
+#include "tkr-command.h"
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
@@ -59,7 +60,11 @@ enum
 #define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 #define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* A turn slot's TkrKlepCombatants */
+#define item_at(list, index) tkr_list_item_at (G_LIST_MODEL (list), (index))
 #define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
+/* A whole command: a step, a resource change and a log line */
+#define record(self, name, combatant, ...)                                                         \
+  tkr_encounter_record (ENC (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
@@ -96,44 +101,12 @@ tkr_klep_encounter_new (TkrRules *rules, TkrHistory *history)
 
 /* Getters */
 
-const char *
-tkr_klep_encounter_get_name (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->name;
-}
+#define GETTER(...) TKR_DEFINE_GETTER (TkrKlepEncounter, TKR_IS_KLEP_ENCOUNTER, __VA_ARGS__)
 
-int
-tkr_klep_encounter_get_turn_serial (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), 0);
-  return self->turn_serial;
-}
-
-TkrKlepSetup *
-tkr_klep_encounter_get_setup (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return self->setup;
-}
-
-GListModel *
-tkr_klep_encounter_get_zones (TkrKlepEncounter *self)
-{
-  g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), NULL);
-  return G_LIST_MODEL (self->zones);
-}
-
-/* (transfer none) (nullable): the list keeps the item */
-static gpointer
-item_at (GListModel *list, guint index)
-{
-  gpointer item = g_list_model_get_item (list, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
+GETTER (const char *, tkr_klep_encounter_get_name, self->name, NULL)
+GETTER (int, tkr_klep_encounter_get_turn_serial, self->turn_serial, 0)
+GETTER (TkrKlepSetup *, tkr_klep_encounter_get_setup, self->setup, NULL)
+GETTER (GListModel *, tkr_klep_encounter_get_zones, G_LIST_MODEL (self->zones), NULL)
 
 /* (transfer none) (nullable): the entry whose Turn it is (or was, at the
  * End) */
@@ -168,11 +141,8 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
 
 /* Checks and changes shared by the commands */
 
-static gboolean
-require_combatant (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
-{
-  return tkr_encounter_require_combatant (ENC (self), (TkrCombatant *) combatant, error);
-}
+#define require_combatant(self, combatant, error)                                                  \
+  tkr_encounter_require_combatant (ENC (self), (TkrCombatant *) (combatant), (error))
 
 static gboolean
 require_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combatant, GError **error)
@@ -219,11 +189,8 @@ refill_resource (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char
   set_resource (self, combatant, id, "current", maximum);
 }
 
-static void
-change (TkrKlepEncounter *self, TkrKlepCombatant *combatant, const char *id, int delta)
-{
-  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), id, delta, NULL);
-}
+#define change(self, combatant, id, delta)                                                         \
+  tkr_encounter_change_resource (ENC (self), TKR_COMBATANT (combatant), (id), (delta), NULL)
 
 /* The engine's hooks */
 
@@ -469,15 +436,11 @@ tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
       !check_beats (combatant, 1, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Spend a Beat"));
-  change (self, combatant, "beats", -1);
-  tkr_encounter_log (ENC (self),
-                     reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
-                       ? _ ("%s spends a Beat on a Reaction")
-                       : _ ("%s spends a Beat"),
-                     NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Spend a Beat"), combatant, "beats", -1,
+                 reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
+                   ? _ ("%s spends a Beat on a Reaction")
+                   : _ ("%s spends a Beat"),
+                 NAME (combatant));
 }
 
 gboolean
@@ -491,11 +454,8 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s already has every Beat of the Round"), NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Give a Beat back"));
-  change (self, combatant, "beats", 1);
-  tkr_encounter_log (ENC (self), _ ("%s gets a Beat back"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Give a Beat back"), combatant, "beats", 1, _ ("%s gets a Beat back"),
+                 NAME (combatant));
 }
 
 /* Free Actions (seed, "Free Actions"): on one's own Turn, without a Beat,
@@ -520,11 +480,8 @@ tkr_klep_encounter_use_free_action (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error) || !check_free_action (combatant, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Use a Free Action"));
-  change (self, combatant, "free-actions", -1);
-  tkr_encounter_log (ENC (self), _ ("%s uses a Free Action"), NAME (combatant));
-  tkr_history_end (HISTORY (self));
-  return TRUE;
+  return record (self, _ ("Use a Free Action"), combatant, "free-actions", -1,
+                 _ ("%s uses a Free Action"), NAME (combatant));
 }
 
 /* The GM may allow more Free Actions than the rule data's number when they
@@ -603,13 +560,10 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                            _ ("%s takes longer than an Action: while the encounter is paused, "
                               "it needs the GM’s approval"),
                            name);
-      tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
-      tkr_encounter_log (ENC (self),
-                         slow ? _ ("%s uses %s during the pause, with the GM’s approval")
-                              : _ ("%s uses %s during the pause"),
-                         NAME (combatant), name);
-      tkr_history_end (HISTORY (self));
-      return TRUE;
+      return record (self, _ ("Use an Ability"), combatant, NULL, 0,
+                     slow ? _ ("%s uses %s during the pause, with the GM’s approval")
+                          : _ ("%s uses %s during the pause"),
+                     NAME (combatant), name);
     }
 
   switch (time)
@@ -955,19 +909,6 @@ tkr_klep_encounter_add_condition (
  * log); the Kleptonomicon's own members are its name, the turn serial, the
  * order with each member's state, the Setup and the zones. */
 
-static JsonNode *
-list_to_json (GListModel *list, gpointer to_json)
-{
-  JsonNode *(*item_to_json) (gpointer item) = to_json;
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    json_array_add_element (array, item_to_json (item_at (list, i)));
-  json_node_take_array (node, array);
-  return node;
-}
-
 static void
 write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -975,13 +916,14 @@ write_json (TkrEncounter *encounter, JsonObject *object)
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_int_member (object, "turn_serial", self->turn_serial);
-  json_object_set_member (
-    object, "order",
-    list_to_json (tkr_encounter_get_order (encounter), tkr_klep_turn_entry_to_json));
+  json_object_set_member (object, "order",
+                          tkr_list_to_json (tkr_encounter_get_order (encounter),
+                                            (TkrItemToJson) tkr_klep_turn_entry_to_json));
   if (self->setup != NULL)
     json_object_set_member (object, "setup", tkr_klep_setup_to_json (self->setup));
-  json_object_set_member (object, "zones",
-                          list_to_json (G_LIST_MODEL (self->zones), tkr_zone_to_json));
+  json_object_set_member (
+    object, "zones",
+    tkr_list_to_json (G_LIST_MODEL (self->zones), (TkrItemToJson) tkr_zone_to_json));
 }
 
 /* What a file holds beyond the engine's skeleton, until it is committed. */
@@ -991,6 +933,7 @@ typedef struct
   int turn_serial;
   TkrKlepSetup *setup;
   GPtrArray *zones;
+  GHashTable *placed; /* the characters the order has placed */
 } KlepLoad;
 
 static void
@@ -999,6 +942,7 @@ klep_load_free (KlepLoad *data)
   g_free (data->name);
   g_clear_object (&data->setup);
   g_ptr_array_unref (data->zones);
+  g_hash_table_unref (data->placed);
   g_free (data);
 }
 
@@ -1010,40 +954,27 @@ find_participant (const char *id, gpointer load)
   return tkr_encounter_load_find_character (load, id);
 }
 
-/* The order (turn entries) and the zones: lists of @member, each item
- * read into @items. */
+/* An entry of the order, its members placed once across the order. */
 static gboolean
-read_list (TkrKlepEncounter *self,
-           JsonObject *object,
-           const char *member,
-           const char *path,
-           TkrEncounterLoad *load,
-           GPtrArray *items,
-           GError **error)
+read_entry (gpointer self, JsonNode *node, const char *path, gpointer load, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, member);
-  g_autoptr (GHashTable) placed = g_hash_table_new (NULL, NULL);
-  JsonArray *array;
+  TkrKlepTurnEntry *entry = tkr_klep_turn_entry_new_from_json (
+    node, path, tkr_rules_get_beats_per_round (RULES (self)), find_participant, load,
+    ((KlepLoad *) ((TkrEncounterLoad *) load)->data)->placed, error);
 
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
-    return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      JsonNode *node = json_array_get_element (array, i);
-      gpointer item;
+  if (entry != NULL)
+    g_ptr_array_add (((TkrEncounterLoad *) load)->order, entry);
+  return entry != NULL;
+}
 
-      if (items == load->order)
-        item = tkr_klep_turn_entry_new_from_json (node, item_path,
-                                                  tkr_rules_get_beats_per_round (RULES (self)),
-                                                  find_participant, load, placed, error);
-      else
-        item = tkr_zone_new_from_json (node, item_path, error);
-      if (item == NULL)
-        return FALSE;
-      g_ptr_array_add (items, item);
-    }
-  return TRUE;
+static gboolean
+read_zone (gpointer self, JsonNode *node, const char *path, gpointer zones, GError **error)
+{
+  TkrZone *zone = tkr_zone_new_from_json (node, path, error);
+
+  if (zone != NULL)
+    g_ptr_array_add (zones, zone);
+  return zone != NULL;
 }
 
 /* A Setup is there exactly in the Setup phase. */
@@ -1113,13 +1044,14 @@ read_json (TkrEncounter *encounter,
   gint64 turn_serial;
 
   data->zones = g_ptr_array_new_with_free_func (g_object_unref);
+  data->placed = g_hash_table_new (NULL, NULL);
   load->data = data;
   load->data_free = (GDestroyNotify) klep_load_free;
 
   if (!tkr_json_get_string (object, "name", path, FALSE, "", &data->name, error) ||
       !tkr_json_get_int (object, "turn_serial", path, FALSE, 0, G_MAXINT, 0, &turn_serial, error) ||
-      !read_list (self, object, "order", path, load, load->order, error) ||
-      !read_list (self, object, "zones", path, load, data->zones, error) ||
+      !tkr_json_read_list (object, path, "order", read_entry, self, load, error) ||
+      !tkr_json_read_list (object, path, "zones", read_zone, self, data->zones, error) ||
       !read_setup (self, object, path, load, error))
     return FALSE;
   data->turn_serial = turn_serial;

@@ -173,20 +173,6 @@ tkr_pf2e_stacks (int stacks)
   return g_variant_builder_end (&builder);
 }
 
-gboolean
-tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
-{
-  g_autofree char *message = NULL;
-  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
-  return FALSE;
-}
-
 /* Files */
 
 JsonNode *

@@ -36,6 +36,9 @@
 #define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
 #define item_at(model, index) tkr_pf2e_item_at (G_LIST_MODEL (model), (index))
 #define log_line(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
+/* A whole command: a step, a resource change and a log line */
+#define record(self, name, combatant, ...)                                                         \
+  tkr_encounter_record (TKR_ENCOUNTER (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
 #define combatant_name(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 #define character_of(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 #define id_of(combatant) tkr_character_get_id (character_of (combatant))
@@ -258,18 +261,6 @@ set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *i
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-/* Opens the step @name and changes @combatant's resource @id by @delta
- * (nothing when @id is NULL); the caller logs, then calls end_step(). */
-static void
-begin_step (
-  TkrPf2eEncounter *self, const char *name, TkrPf2eCombatant *combatant, const char *id, int delta)
-{
-  tkr_history_begin (HISTORY (self), name);
-  if (id != NULL)
-    tkr_encounter_change_resource (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), id, delta,
-                                   NULL);
-}
-
 static gboolean
 end_step (TkrPf2eEncounter *self)
 {
@@ -397,15 +388,12 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  if (found)
-    /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-    log_line (self, _ ("%s rolls initiative with %s (%+d)"), combatant_name (combatant), skill,
-              modifier);
-  else
-    log_line (self,
-              _ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                 "the modifier is 0 until the GM enters it"),
-              combatant_name (combatant), skill);
+  log_line (self,
+            /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+            found ? _ ("%s rolls initiative with %s (%+d)")
+                  : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
+                       "the modifier is 0 until the GM enters it"),
+            combatant_name (combatant), skill, modifier);
   return end_step (self);
 }
 
@@ -859,6 +847,7 @@ gboolean
 tkr_pf2e_encounter_spend_actions (
   TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int cost, const char *what, GError **error)
 {
+  const char *name;
   int left;
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
@@ -874,15 +863,10 @@ tkr_pf2e_encounter_spend_actions (
 
   /* A free action spends nothing, on or off one's turn. */
   if (cost == 0)
-    {
-      begin_step (self, _ ("Use a free action"), combatant, NULL, 0);
-      if (what != NULL)
-        /* Translators: a creature, then what it does */
-        log_line (self, _ ("%s uses %s (free action)"), combatant_name (combatant), what);
-      else
-        log_line (self, _ ("%s uses a free action"), combatant_name (combatant));
-      return end_step (self);
-    }
+    return record (self, _ ("Use a free action"), combatant, NULL, 0,
+                   /* Translators: a creature, then what it does */
+                   what != NULL ? _ ("%s uses %s (free action)") : _ ("%s uses a free action"),
+                   combatant_name (combatant), what);
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
@@ -900,19 +884,16 @@ tkr_pf2e_encounter_spend_actions (
                                     "%s needs %d actions and has %d left this turn", left),
                        combatant_name (combatant), cost, left);
 
-  begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost),
-              combatant, "actions", -cost);
+  name = g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost);
   if (what != NULL)
     /* Translators: a creature, what it does, then the actions it costs */
-    log_line (
-      self,
+    return record (
+      self, name, combatant, "actions", -cost,
       g_dngettext (GETTEXT_PACKAGE, "%s uses %s (%d action)", "%s uses %s (%d actions)", cost),
       combatant_name (combatant), what, cost);
-  else
-    log_line (self,
-              g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
-              combatant_name (combatant), cost);
-  return end_step (self);
+  return record (self, name, combatant, "actions", -cost,
+                 g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
+                 combatant_name (combatant), cost);
 }
 
 gboolean
@@ -931,11 +912,10 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
                        _ ("%s cannot get back that many actions: a turn has %d"),
                        combatant_name (combatant), self->actions_per_turn);
 
-  begin_step (self, _ ("Refund actions"), combatant, "actions", count);
-  log_line (
-    self, g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
+  return record (
+    self, _ ("Refund actions"), combatant, "actions", count,
+    g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
     combatant_name (combatant), count);
-  return end_step (self);
 }
 
 gboolean
@@ -953,12 +933,10 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
                        _ ("%s has used their reaction; it comes back at the start of their turn"),
                        combatant_name (combatant));
 
-  begin_step (self, _ ("Use a reaction"), combatant, "reaction", -1);
-  if (what != NULL && *what != '\0')
-    log_line (self, _ ("%s uses %s (reaction)"), combatant_name (combatant), what);
-  else
-    log_line (self, _ ("%s uses a reaction"), combatant_name (combatant));
-  return end_step (self);
+  return record (self, _ ("Use a reaction"), combatant, "reaction", -1,
+                 what != NULL && *what != '\0' ? _ ("%s uses %s (reaction)")
+                                               : _ ("%s uses a reaction"),
+                 combatant_name (combatant), what);
 }
 
 gboolean
@@ -974,9 +952,8 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s has not used a reaction this round"), combatant_name (combatant));
 
-  begin_step (self, _ ("Refund a reaction"), combatant, "reaction", 1);
-  log_line (self, _ ("%s gets their reaction back"), combatant_name (combatant));
-  return end_step (self);
+  return record (self, _ ("Refund a reaction"), combatant, "reaction", 1,
+                 _ ("%s gets their reaction back"), combatant_name (combatant));
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
@@ -1076,12 +1053,10 @@ tkr_pf2e_encounter_set_condition (
         set_bool (self, combatant, "dead", TRUE);
       set_bool (self, combatant, "recovery-due", FALSE);
     }
-  if (value > 0 && info->max_stacks > 1)
+  if (value > 0)
     /* Translators: a creature, a condition, then its value */
-    log_line (self, _ ("%s is %s %d"), combatant_name (combatant), tkr_rules_translate (info->name),
-              value);
-  else if (value > 0)
-    log_line (self, _ ("%s is %s"), combatant_name (combatant), tkr_rules_translate (info->name));
+    log_line (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"),
+              combatant_name (combatant), tkr_rules_translate (info->name), value);
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
@@ -1225,20 +1200,6 @@ effect_to_json (TkrCondition *effect)
   return node;
 }
 
-typedef JsonNode *(*ItemToJson) (gpointer item);
-
-static JsonNode *
-list_to_json (GListModel *list, ItemToJson item_to_json)
-{
-  JsonArray *array = json_array_new ();
-  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    json_array_add_element (array, item_to_json (item_at (list, i)));
-  json_node_take_array (node, array);
-  return node;
-}
-
 static void
 write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -1246,39 +1207,12 @@ write_json (TkrEncounter *encounter, JsonObject *object)
 
   json_object_set_member (
     object, "combatants",
-    list_to_json (COMBATANTS (self), (ItemToJson) tkr_pf2e_combatant_to_json));
+    tkr_list_to_json (COMBATANTS (self), (TkrItemToJson) tkr_pf2e_combatant_to_json));
   json_object_set_member (object, "order",
-                          list_to_json (ORDER (self), (ItemToJson) order_entry_to_json));
-  json_object_set_member (object, "effects",
-                          list_to_json (G_LIST_MODEL (self->effects), (ItemToJson) effect_to_json));
-}
-
-/* Reads an item of a file's list, at @path, into @load. */
-typedef gboolean (*ReadItem) (
-  TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error);
-
-static gboolean
-read_list (TkrPf2eEncounter *self,
-           JsonObject *object,
-           const char *path,
-           const char *member,
-           ReadItem read_item,
-           TkrEncounterLoad *load,
-           GError **error)
-{
-  g_autofree char *list_path = tkr_json_path (path, member);
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
-    return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-
-      if (!read_item (self, json_array_get_element (array, i), item_path, load, error))
-        return FALSE;
-    }
-  return TRUE;
+                          tkr_list_to_json (ORDER (self), (TkrItemToJson) order_entry_to_json));
+  json_object_set_member (
+    object, "effects",
+    tkr_list_to_json (G_LIST_MODEL (self->effects), (TkrItemToJson) effect_to_json));
 }
 
 static gboolean
@@ -1333,14 +1267,16 @@ read_json (TkrEncounter *encounter,
 
   load->data = g_ptr_array_new_with_free_func (g_object_unref);
   load->data_free = (GDestroyNotify) g_ptr_array_unref;
-  if (!read_list (self, object, path, "combatants", tkr_pf2e_combatant_read_json, load, error) ||
-      !read_list (self, object, path, "order", read_order_entry, load, error))
+  if (!tkr_json_read_list (object, path, "combatants", (TkrReadItem) tkr_pf2e_combatant_read_json,
+                           self, load, error) ||
+      !tkr_json_read_list (object, path, "order", (TkrReadItem) read_order_entry, self, load,
+                           error))
     return FALSE;
   if (load->order->len != 0 && load->order->len != load->combatants->len)
     return tkr_pf2e_json_refuse (error, path, "order",
                                  _ ("the order must hold every combatant once (%u of %u)"),
                                  load->order->len, load->combatants->len);
-  return read_list (self, object, path, "effects", read_effect, load, error);
+  return tkr_json_read_list (object, path, "effects", (TkrReadItem) read_effect, self, load, error);
 }
 
 static void

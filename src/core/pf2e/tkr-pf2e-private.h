@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "tkr-command.h"
 #include "tkr-condition.h"
 #include "tkr-initiative.h"
 #include "tkr-pf2e-encounter.h"
@@ -42,20 +43,11 @@ tkr_pf2e_item_at (GListModel *model, guint index)
   return item;
 }
 
-/* Sets a file error at @path's @member (nullable: @path itself) and
- * returns FALSE. */
-gboolean
-tkr_pf2e_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
-  G_GNUC_PRINTF (4, 5);
+/* A file error at @path's @member (tkr-command.h). */
+#define tkr_pf2e_json_refuse tkr_json_refuse
 
-/* Defines @function of @Class: @expression of self, a @Type, or @fallback
- * when self is not one (@IS_CLASS). */
-#define TKR_PF2E_GETTER(Class, IS_CLASS, Type, function, expression, fallback)                     \
-  Type function (Class *self)                                                                      \
-  {                                                                                                \
-    g_return_val_if_fail (IS_CLASS (self), fallback);                                              \
-    return (expression);                                                                           \
-  }
+/* Defines @function of @Class (tkr-command.h). */
+#define TKR_PF2E_GETTER TKR_DEFINE_GETTER
 
 /* A combatant with its turn resources: no actions until its turn, its
  * reaction ready. */

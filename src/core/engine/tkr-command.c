@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-command.h"
+#include "tkr-json.h"
+
+gboolean
+tkr_encounter_record (TkrEncounter *self,
+                      const char *name,
+                      TkrCombatant *combatant,
+                      const char *id,
+                      int delta,
+                      const char *format,
+                      ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (format != NULL, FALSE);
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_history_begin (tkr_encounter_get_history (self), name);
+  if (id != NULL)
+    tkr_encounter_change_resource (self, combatant, id, delta, NULL);
+  tkr_encounter_log (self, "%s", text);
+  tkr_history_end (tkr_encounter_get_history (self));
+  return TRUE;
+}
+
+gpointer
+tkr_list_item_at (GListModel *list, guint index)
+{
+  gpointer item = g_list_model_get_item (list, index);
+
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+gboolean
+tkr_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
+  return FALSE;
+}
+
+JsonNode *
+tkr_list_to_json (GListModel *list, TkrItemToJson item_to_json)
+{
+  JsonArray *array = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (list, i);
+
+      json_array_add_element (array, item_to_json (item));
+    }
+  json_node_take_array (node, array);
+  return node;
+}
+
+gboolean
+tkr_json_read_list (JsonObject *object,
+                    const char *path,
+                    const char *member,
+                    TkrReadItem read_item,
+                    gpointer self,
+                    gpointer data,
+                    GError **error)
+{
+  g_autofree char *list_path = tkr_json_path (path, member);
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, member, path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+
+      if (!read_item (self, json_array_get_element (array, i), item_path, data, error))
+        return FALSE;
+    }
+  return TRUE;
+}
