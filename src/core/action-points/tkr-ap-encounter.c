@@ -8,6 +8,7 @@
 #include "tkr-ap-private.h"
 #include "tkr-enums.h"
 #include "tkr-fields.h"
+#include "tkr-command.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
 
@@ -1285,20 +1286,6 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
 }
 
 /* A file's refusal at @path's @member: FALSE, with @error set. */
-static gboolean G_GNUC_PRINTF (4, 5)
-  fail_at (GError **error, const char *path, const char *member, const char *format, ...)
-{
-  g_autofree char *member_path = member ? tkr_json_path (path, member) : g_strdup (path);
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  tkr_json_set_error (error, member_path, "%s", message);
-  return FALSE;
-}
-
 /* What a file holds beyond the engine's skeleton. */
 typedef struct
 {
@@ -1346,7 +1333,7 @@ read_member (TkrApEncounter *self,
         return FALSE;
       character = tkr_encounter_load_find_character (load, ref);
       if (character == NULL)
-        return fail_at (error, path, "ref", _ ("no participant has the id “%s”"), ref);
+        return tkr_json_refuse (error, path, "ref", _ ("no participant has the id “%s”"), ref);
       g_object_ref (character);
     }
   else
@@ -1356,8 +1343,8 @@ read_member (TkrApEncounter *self,
       if (character == NULL)
         return FALSE;
       if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-        return fail_at (error, path, NULL, _ ("“%s” takes part twice"),
-                        tkr_character_get_name (character));
+        return tkr_json_refuse (error, path, NULL, _ ("“%s” takes part twice"),
+                                tkr_character_get_name (character));
       g_ptr_array_add (load->participants, g_object_ref (character));
     }
 
@@ -1365,11 +1352,11 @@ read_member (TkrApEncounter *self,
   if (!tkr_ap_combatant_read_json (combatant, object, path, error))
     return FALSE;
   if (!tkr_ap_numbers_has_die (&self->numbers, combatant->finesse_die))
-    return fail_at (error, path, "finesse_die", _ ("d%d is not a Finesse Die these rules use"),
-                    combatant->finesse_die);
+    return tkr_json_refuse (error, path, "finesse_die",
+                            _ ("d%d is not a Finesse Die these rules use"), combatant->finesse_die);
   if (tkr_ap_numbers_size_index (&self->numbers, combatant->size) < 0)
-    return fail_at (error, path, "size", _ ("“%s” is not a size these rules know"),
-                    combatant->size ? combatant->size : "");
+    return tkr_json_refuse (error, path, "size", _ ("“%s” is not a size these rules know"),
+                            combatant->size ? combatant->size : "");
   g_ptr_array_add (((ApLoad *) load->data)->members, g_steal_pointer (&combatant));
   return TRUE;
 }
@@ -1394,10 +1381,11 @@ read_order (JsonObject *object, const char *path, TkrEncounterLoad *load, GError
       if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_INT64)
         position = json_node_get_int (item);
       if (position < 0 || position >= ap->members->len)
-        return fail_at (error, item_path, NULL, _ ("expected a place in the combatant list"));
+        return tkr_json_refuse (error, item_path, NULL,
+                                _ ("expected a place in the combatant list"));
       combatant = g_ptr_array_index (ap->members, position);
       if (g_ptr_array_find (load->order, combatant, NULL))
-        return fail_at (error, item_path, NULL, _ ("someone is twice in the order"));
+        return tkr_json_refuse (error, item_path, NULL, _ ("someone is twice in the order"));
       g_ptr_array_add (load->order, g_object_ref (combatant));
     }
   return TRUE;
@@ -1438,7 +1426,7 @@ ap_read_json (TkrEncounter *encounter,
         return FALSE;
     }
   if (ap->members->len != load->participants->len)
-    return fail_at (error, path, "combatants", _ ("every participant needs one combatant"));
+    return tkr_json_refuse (error, path, "combatants", _ ("every participant needs one combatant"));
   if (!read_order (object, path, load, error))
     return FALSE;
 
@@ -1446,19 +1434,21 @@ ap_read_json (TkrEncounter *encounter,
   running = load->phase == TKR_PHASE_MAIN || load->phase == TKR_PHASE_PAUSED;
   action = running && ap->step == TKR_AP_STEP_ACTION;
   if (!running && (ap->step != TKR_AP_STEP_RESET || load->round != 0))
-    return fail_at (error, path, "step", _ ("only a running combat has an Action Phase"));
+    return tkr_json_refuse (error, path, "step", _ ("only a running combat has an Action Phase"));
   if ((load->phase == TKR_PHASE_FREEPLAY || load->phase == TKR_PHASE_SETUP) && ap->turn != 0)
-    return fail_at (error, path, "turn", _ ("combat has not begun, so there is no Turn"));
+    return tkr_json_refuse (error, path, "turn", _ ("combat has not begun, so there is no Turn"));
   if (action)
     {
       if (ap->turn < 1 || load->round < 1)
-        return fail_at (error, path, "round", _ ("an Action Phase needs a Turn and a Round"));
+        return tkr_json_refuse (error, path, "round",
+                                _ ("an Action Phase needs a Turn and a Round"));
       if (load->current_index < 0 || load->current_index >= (int) load->order->len)
-        return fail_at (error, path, "current_index",
-                        _ ("an Action Phase needs someone in the order to act"));
+        return tkr_json_refuse (error, path, "current_index",
+                                _ ("an Action Phase needs someone in the order to act"));
     }
   else if (load->order->len > 0 || load->current_index != -1 || load->round != 0)
-    return fail_at (error, path, "order", _ ("only an Action Phase has a Round and an order"));
+    return tkr_json_refuse (error, path, "order",
+                            _ ("only an Action Phase has a Round and an order"));
 
   if (load->phase != TKR_PHASE_FREEPLAY)
     for (guint i = 0; i < ap->members->len; i++)

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "tkr-command.h"
+
 #include <json-glib/json-glib.h>
 
 #include "tkr-condition.h"
@@ -45,11 +47,6 @@ TkrCondition *tkr_d20_combatant_find_condition (TkrD20Combatant *self, const cha
 /* The rule data's condition @id with one stack. (transfer full) */
 TkrCondition *tkr_d20_condition_new (TkrRules *rules, const char *id);
 
-/* Sets a file error at @path's @member (nullable: @path itself) and
- * returns FALSE. */
-gboolean
-tkr_d20_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
-  G_GNUC_PRINTF (4, 5);
 /* Files: the combatant's own members (not its character). */
 void tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object);
 gboolean tkr_d20_combatant_read_json (

@@ -479,20 +479,6 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
 
 /* Files */
 
-gboolean
-tkr_d20_json_refuse (GError **error, const char *path, const char *member, const char *format, ...)
-{
-  g_autofree char *message = NULL;
-  g_autofree char *member_path = member != NULL ? tkr_json_path (path, member) : NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  tkr_json_set_error (error, member != NULL ? member_path : path, "%s", message);
-  return FALSE;
-}
-
 static JsonObject *
 feet_to_json (TkrD20Combatant *self, int which)
 {
@@ -549,8 +535,8 @@ feet_from_json (TkrD20Combatant *self,
       gint64 feet;
 
       if (movement == NULL)
-        return tkr_d20_json_refuse (error, dict_path, l->data,
-                                    _ ("not a kind of movement these rules know"));
+        return tkr_json_refuse (error, dict_path, l->data,
+                                _ ("not a kind of movement these rules know"));
       /* Moved feet can reach the speed times the Dashes. */
       if (!tkr_json_get_int (dict, l->data, dict_path, TRUE, 0, (gint64) max_feet * 101, 0, &feet,
                              error))
@@ -608,7 +594,7 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
   if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
     return FALSE;
   if (tiebreaks != NULL && json_array_get_length (tiebreaks) > TKR_D20_MAX_TIEBREAKS)
-    return tkr_d20_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
+    return tkr_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
   for (guint i = 0; tiebreaks != NULL && i < json_array_get_length (tiebreaks); i++)
     {
       JsonNode *item = json_array_get_element (tiebreaks, i);
@@ -619,9 +605,9 @@ tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path
           json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
         {
           g_autofree char *item_path = tkr_json_path_index (tiebreaks_path, i);
-          return tkr_d20_json_refuse (error, item_path, NULL,
-                                      _ ("expected a whole number between %d and %d"),
-                                      -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
+          return tkr_json_refuse (error, item_path, NULL,
+                                  _ ("expected a whole number between %d and %d"),
+                                  -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
         }
       if (self->tiebreaks == NULL)
         self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
@@ -651,7 +637,7 @@ tkr_d20_combatant_read_json (
                     "current", (int) left, NULL);
     }
   if (self->mana > self->mana_max)
-    return tkr_d20_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
+    return tkr_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
       !tiebreaks_from_json (self, object, path, error) ||
       !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||

@@ -1226,9 +1226,9 @@ read_combatants (TkrD20Encounter *self,
     return FALSE;
   n = array ? json_array_get_length (array) : 0;
   if (!inside && n != load->participants->len)
-    return tkr_d20_json_refuse (error, list_path, NULL,
-                                _ ("every participant needs one combatant (%u of %u)"), n,
-                                load->participants->len);
+    return tkr_json_refuse (error, list_path, NULL,
+                            _ ("every participant needs one combatant (%u of %u)"), n,
+                            load->participants->len);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
@@ -1246,8 +1246,8 @@ read_combatants (TkrD20Encounter *self,
           if (character == NULL)
             return FALSE;
           if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-            return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” takes part twice"),
-                                        tkr_character_get_name (character));
+            return tkr_json_refuse (error, item_path, NULL, _ ("“%s” takes part twice"),
+                                    tkr_character_get_name (character));
           g_ptr_array_add (load->participants, g_object_ref (character));
         }
       else
@@ -1284,13 +1284,13 @@ tkr_d20_encounter_read_json (TkrEncounter *encounter,
 
       if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
           json_node_get_int (item) < 0 || json_node_get_int (item) >= read->len)
-        return tkr_d20_json_refuse (error, item_path, NULL,
-                                    _ ("expected the place of a combatant, 0 to %d"),
-                                    (int) read->len - 1);
+        return tkr_json_refuse (error, item_path, NULL,
+                                _ ("expected the place of a combatant, 0 to %d"),
+                                (int) read->len - 1);
       combatant = g_ptr_array_index (read, json_node_get_int (item));
       if (!g_hash_table_add (seen, combatant))
-        return tkr_d20_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
-                                    NAME (combatant));
+        return tkr_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
+                                NAME (combatant));
       g_ptr_array_add (load->order, g_object_ref (combatant));
     }
   /* The creatures are the engine's combatants from Setup on. */
@@ -1312,8 +1312,7 @@ tkr_d20_encounter_check_loaded (TkrEncounter *encounter,
 
   if (load->phase != TKR_PHASE_FREEPLAY && load->phase != TKR_PHASE_SETUP &&
       load->order->len != read->len)
-    return tkr_d20_json_refuse (error, path, "order",
-                                _ ("every combatant needs a place in the order"));
+    return tkr_json_refuse (error, path, "order", _ ("every combatant needs a place in the order"));
   return TRUE;
 }
 
