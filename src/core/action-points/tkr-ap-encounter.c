@@ -51,16 +51,16 @@ struct _TkrApEncounter
 
 G_DEFINE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR_TYPE_ENCOUNTER)
 
-/* "name" and "turn"; files keep them with the step (ap_write_json). */
+/* "name", "turn" and "step"; files keep them (ap_write_json). */
 static const TkrField encounter_fields[] = {
   TKR_FIELD_STRING (TkrApEncounter, name, "name", NULL),
   TKR_FIELD_INT (TkrApEncounter, turn, "turn", NULL, 0, MAX_COUNT, 0),
+  TKR_FIELD_ENUM (TkrApEncounter, step, "step", tkr_ap_step_get_type, TKR_AP_STEP_RESET),
 };
 
 enum
 {
-  PROP_STEP = G_N_ELEMENTS (encounter_fields) + 1,
-  PROP_MEMBERS,
+  PROP_MEMBERS = G_N_ELEMENTS (encounter_fields) + 1,
 };
 
 static void
@@ -84,31 +84,10 @@ tkr_ap_encounter_finalize (GObject *object)
 static void
 tkr_ap_encounter_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
-
-  if (prop_id == PROP_STEP)
-    g_value_set_enum (value, self->step);
-  else if (prop_id == PROP_MEMBERS)
-    g_value_set_object (value, self->members);
+  if (prop_id == PROP_MEMBERS)
+    g_value_set_object (value, TKR_AP_ENCOUNTER (object)->members);
   else
     tkr_fields_get_property (object, prop_id, value, pspec);
-}
-
-static void
-tkr_ap_encounter_set_property (GObject *object,
-                               guint prop_id,
-                               const GValue *value,
-                               GParamSpec *pspec)
-{
-  TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
-
-  if (prop_id != PROP_STEP)
-    tkr_fields_set_property (object, prop_id, value, pspec);
-  else if (self->step != (TkrApStep) g_value_get_enum (value))
-    {
-      self->step = g_value_get_enum (value);
-      g_object_notify_by_pspec (object, pspec);
-    }
 }
 
 static void
@@ -1320,7 +1299,7 @@ read_member (TkrApEncounter *self,
              TkrEncounterLoad *load,
              GError **error)
 {
-  g_autoptr (TkrCharacter) character = NULL;
+  TkrCharacter *character; /* the load's */
   g_autoptr (TkrApCombatant) combatant = NULL;
   g_autofree char *ref = NULL;
   JsonObject *object = tkr_json_require_object (node, path, error);
@@ -1334,19 +1313,9 @@ read_member (TkrApEncounter *self,
       character = tkr_encounter_load_find_character (load, ref);
       if (character == NULL)
         return tkr_json_refuse (error, path, "ref", _ ("no participant has the id “%s”"), ref);
-      g_object_ref (character);
     }
-  else
-    {
-      character =
-        tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
-      if (character == NULL)
-        return FALSE;
-      if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-        return tkr_json_refuse (error, path, NULL, _ ("“%s” takes part twice"),
-                                tkr_character_get_name (character));
-      g_ptr_array_add (load->participants, g_object_ref (character));
-    }
+  else if ((character = tkr_encounter_load_add_participant (load, node, path, error)) == NULL)
+    return FALSE;
 
   combatant = g_object_new (TKR_TYPE_AP_COMBATANT, "character", character, NULL);
   if (!tkr_ap_combatant_read_json (combatant, object, path, error))
@@ -1494,7 +1463,7 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   object_class->finalize = tkr_ap_encounter_finalize;
   object_class->constructed = tkr_ap_encounter_constructed;
   object_class->get_property = tkr_ap_encounter_get_property;
-  object_class->set_property = tkr_ap_encounter_set_property;
+  object_class->set_property = tkr_fields_set_property;
 
   encounter_class->new_combatant = ap_new_combatant;
   encounter_class->joined = ap_joined;
@@ -1512,10 +1481,6 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   encounter_class->has_earlier_turn = ap_has_earlier_turn;
 
   tkr_fields_install (object_class, encounter_fields, G_N_ELEMENTS (encounter_fields));
-  g_object_class_install_property (
-    object_class, PROP_STEP,
-    g_param_spec_enum ("step", NULL, NULL, TKR_TYPE_AP_STEP, TKR_AP_STEP_RESET,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (object_class, PROP_MEMBERS,
                                    g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
                                                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));

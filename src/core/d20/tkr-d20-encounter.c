@@ -1233,25 +1233,16 @@ read_combatants (TkrD20Encounter *self,
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
       JsonNode *node = json_array_get_element (array, i);
-      g_autoptr (TkrCharacter) character = NULL;
+      TkrCharacter *character;
       g_autoptr (TkrD20Combatant) combatant = NULL;
       JsonObject *item = tkr_json_require_object (node, item_path, error);
 
       if (item == NULL)
         return FALSE;
-      if (inside)
-        {
-          character = tkr_encounter_participant_from_json (node, item_path, load->resolve,
-                                                           load->resolve_data, error);
-          if (character == NULL)
-            return FALSE;
-          if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-            return tkr_json_refuse (error, item_path, NULL, _ ("“%s” takes part twice"),
-                                    tkr_character_get_name (character));
-          g_ptr_array_add (load->participants, g_object_ref (character));
-        }
-      else
-        character = g_object_ref (load->participants->pdata[i]);
+      character = inside ? tkr_encounter_load_add_participant (load, node, item_path, error)
+                         : load->participants->pdata[i];
+      if (character == NULL)
+        return FALSE;
       combatant = tkr_d20_combatant_new (character, RULES (self));
       if (!tkr_d20_combatant_read_json (combatant, item, item_path, RULES (self), error))
         return FALSE;

@@ -1318,21 +1318,33 @@ read_participants (JsonObject *object, const char *path, TkrEncounterLoad *load,
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      TkrCharacter *character = tkr_encounter_participant_from_json (
-        json_array_get_element (array, i), item_path, load->resolve, load->resolve_data, error);
 
-      if (character == NULL)
+      if (tkr_encounter_load_add_participant (load, json_array_get_element (array, i), item_path,
+                                              error) == NULL)
         return FALSE;
-      if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
-        {
-          tkr_json_set_error (error, item_path, _ ("“%s” takes part twice"),
-                              character_name (character));
-          g_object_unref (character);
-          return FALSE;
-        }
-      g_ptr_array_add (load->participants, character);
     }
   return TRUE;
+}
+
+TkrCharacter *
+tkr_encounter_load_add_participant (TkrEncounterLoad *load,
+                                    JsonNode *node,
+                                    const char *path,
+                                    GError **error)
+{
+  TkrCharacter *character =
+    tkr_encounter_participant_from_json (node, path, load->resolve, load->resolve_data, error);
+
+  if (character == NULL)
+    return NULL;
+  if (tkr_encounter_load_find_character (load, tkr_character_get_id (character)) != NULL)
+    {
+      tkr_json_set_error (error, path, _ ("“%s” takes part twice"), character_name (character));
+      g_object_unref (character);
+      return NULL;
+    }
+  g_ptr_array_add (load->participants, character);
+  return character;
 }
 
 static gboolean

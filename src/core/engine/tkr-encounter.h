@@ -232,6 +232,12 @@ TkrCharacter *tkr_encounter_participant_from_json (JsonNode *node,
                                                    TkrCharacterResolver resolve,
                                                    gpointer user_data,
                                                    GError **error);
+/* Reads a participant at @path into @load (transfer none), or NULL with
+ * @error when it cannot be read or takes part twice. */
+TkrCharacter *tkr_encounter_load_add_participant (TkrEncounterLoad *load,
+                                                  JsonNode *node,
+                                                  const char *path,
+                                                  GError **error);
 /* (transfer none) (nullable): the character in @characters with @id */
 TkrCharacter *tkr_encounter_load_find_character (TkrEncounterLoad *load, const char *id);
 

@@ -60,6 +60,10 @@ tkr_fields_install (GObjectClass *klass, const TkrField *fields, guint n_fields)
         case TKR_FIELD_TYPE_OBJECT:
           pspec = g_param_spec_object (field->name, NULL, NULL, field->object_type (), flags);
           break;
+        case TKR_FIELD_TYPE_ENUM:
+          pspec = g_param_spec_enum (field->name, NULL, NULL, field->object_type (),
+                                     field->default_value, flags);
+          break;
         default:
           g_assert_not_reached ();
         }
@@ -111,6 +115,9 @@ tkr_fields_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
     case TKR_FIELD_TYPE_OBJECT:
       g_value_set_object (value, *(GObject **) address);
       break;
+    case TKR_FIELD_TYPE_ENUM:
+      g_value_set_enum (value, *(int *) address);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -156,6 +163,10 @@ tkr_fields_set_property (GObject *object, guint prop_id, const GValue *value, GP
       break;
     case TKR_FIELD_TYPE_OBJECT:
       changed = g_set_object ((GObject **) address, g_value_get_object (value));
+      break;
+    case TKR_FIELD_TYPE_ENUM:
+      changed = *(int *) address != g_value_get_enum (value);
+      *(int *) address = g_value_get_enum (value);
       break;
     default:
       g_assert_not_reached ();
@@ -205,6 +216,7 @@ tkr_fields_to_json (GObject *object, GType type, JsonObject *json)
             json_object_set_string_member (json, field->member, *(char **) address);
           break;
         case TKR_FIELD_TYPE_OBJECT:
+        case TKR_FIELD_TYPE_ENUM:
         default:
           g_assert_not_reached ();
         }
@@ -252,6 +264,7 @@ tkr_fields_from_json (
           }
           break;
         case TKR_FIELD_TYPE_OBJECT:
+        case TKR_FIELD_TYPE_ENUM:
         default:
           g_assert_not_reached ();
         }

@@ -23,7 +23,7 @@ G_BEGIN_DECLS
  * properties after them and handles those ids itself (see
  * tkr_fields_get_property()). A string field stores NULL for "" and
  * frees its value in tkr_fields_clear(); an object field holds a
- * reference.
+ * reference; an enum field is an int-sized enum with no member in files.
  */
 
 typedef enum
@@ -32,6 +32,7 @@ typedef enum
   TKR_FIELD_TYPE_BOOLEAN,
   TKR_FIELD_TYPE_STRING,
   TKR_FIELD_TYPE_OBJECT,
+  TKR_FIELD_TYPE_ENUM,
 } TkrFieldType;
 
 typedef struct
@@ -43,7 +44,7 @@ typedef struct
   int minimum;
   int maximum;
   int default_value;
-  GType (*object_type) (void); /* TKR_FIELD_TYPE_OBJECT only */
+  GType (*object_type) (void); /* the object's or the enum's type */
 } TkrField;
 
 #define TKR_FIELD_INT(Type, field, name, member, minimum, maximum, default_value)                  \
@@ -58,6 +59,10 @@ typedef struct
 #define TKR_FIELD_STRING(Type, field, name, member)                                                \
   {                                                                                                \
     name, member, TKR_FIELD_TYPE_STRING, G_STRUCT_OFFSET (Type, field), 0, 0, 0, NULL              \
+  }
+#define TKR_FIELD_ENUM(Type, field, name, get_type, default_value)                                 \
+  {                                                                                                \
+    name, NULL, TKR_FIELD_TYPE_ENUM, G_STRUCT_OFFSET (Type, field), 0, 0, default_value, get_type  \
   }
 #define TKR_FIELD_OBJECT(Type, field, name, get_type)                                              \
   {                                                                                                \
