@@ -19,11 +19,13 @@ struct _TkrTableTracker
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *order_signals;
+  GSignalGroup *combatants_signals;
   GtkSingleSelection *selection;
   GHashTable *bound_rows; /* TkrTrackerRow, the rows bound now */
   GHashTable *places;     /* slot -> its place in the order, from 1 */
   GHashTable *covered;    /* the slots and group members in the order */
-  GtkFilter *outside;     /* combatants not in the order (out of a round) */
+  GListStore *rows;       /* what the list shows, from the order */
+  gboolean rows_stale;    /* the order or the combatants changed */
   GListModel *order;      /* the encounter's, followed for the places */
   GObject *pending_edit;  /* a slot whose health opens once its row is bound */
   gboolean compact;
@@ -49,6 +51,8 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void rebuild_rows (TkrTableTracker *self);
 
 static char *
 describe_slot (GObject *slot)
@@ -111,6 +115,8 @@ history_changed_cb (TkrTableTracker *self)
   GHashTableIter iter;
   gpointer row;
 
+  if (self->rows_stale)
+    rebuild_rows (self);
   update_header (self);
   g_hash_table_iter_init (&iter, self->bound_rows);
   while (g_hash_table_iter_next (&iter, &row, NULL))
@@ -140,12 +146,19 @@ rows_of_slot (gpointer item, gpointer user_data)
   return rows;
 }
 
-/* The order changed (Main began, a system reordered): the places again. */
+/* The rows again, from the order and the combatants: the order's slots
+ * (a group followed by its members), then whoever is out of the order
+ * this round (an Action-Point combatant with no AP left), so everyone
+ * has a row. One splice, after the step that changed them, so the list
+ * never sees a half-changed order. */
 static void
-order_changed_cb (TkrTableTracker *self)
+rebuild_rows (TkrTableTracker *self)
 {
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  GListModel *combatants = self->encounter ? tkr_encounter_get_combatants (self->encounter) : NULL;
   guint n = self->order != NULL ? g_list_model_get_n_items (self->order) : 0;
 
+  self->rows_stale = FALSE;
   g_hash_table_remove_all (self->places);
   g_hash_table_remove_all (self->covered);
   for (guint i = 0; i < n; i++)
@@ -159,20 +172,34 @@ order_changed_cb (TkrTableTracker *self)
         g_hash_table_add (self->covered, tkr_tracker_slot_get_combatant (slot));
       for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (rows)); j++)
         {
-          g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (rows), j);
+          GObject *row = g_list_model_get_item (G_LIST_MODEL (rows), j);
+
           g_hash_table_add (self->covered, row);
+          g_ptr_array_add (items, row);
         }
     }
-  if (self->outside != NULL)
-    gtk_filter_changed (self->outside, GTK_FILTER_CHANGE_DIFFERENT);
+  for (guint i = 0; combatants != NULL && i < g_list_model_get_n_items (combatants); i++)
+    {
+      GObject *combatant = g_list_model_get_item (combatants, i);
+
+      if (g_hash_table_contains (self->covered, combatant))
+        g_object_unref (combatant);
+      else
+        g_ptr_array_add (items, combatant);
+    }
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       items->pdata, items->len);
 }
 
-static gboolean
-is_outside (gpointer item, gpointer user_data)
+static void
+rows_changed_cb (TkrTableTracker *self)
 {
-  TkrTableTracker *self = user_data;
-
-  return !g_hash_table_contains (self->covered, item);
+  self->rows_stale = TRUE;
+  /* Outside a history step (a file read in), at once; inside one, when
+   * the step is over. */
+  if (self->encounter != NULL &&
+      !tkr_history_in_group (tkr_encounter_get_history (self->encounter)))
+    rebuild_rows (self);
 }
 
 static void
@@ -365,28 +392,9 @@ tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter)
                              encounter != NULL ? tkr_encounter_get_history (encounter) : NULL);
   self->order = encounter != NULL ? tkr_encounter_get_order (encounter) : NULL;
   g_signal_group_set_target (self->order_signals, self->order);
-  order_changed_cb (self);
-  if (self->order != NULL)
-    {
-      GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
-      g_autoptr (GtkMapListModel) in_order =
-        gtk_map_list_model_new (g_object_ref (self->order), rows_of_slot, NULL, NULL);
-      g_autoptr (GtkFlattenListModel) ordered =
-        gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (in_order)));
-      g_autoptr (GtkFilterListModel) others = NULL;
-      g_autoptr (GtkFlattenListModel) rows = NULL;
-
-      /* Everyone has a row: the order, then who is out of it this round
-       * (an Action-Point combatant with no AP left). */
-      others = gtk_filter_list_model_new (g_object_ref (tkr_encounter_get_combatants (encounter)),
-                                          g_object_ref (self->outside));
-      g_list_store_append (parts, ordered);
-      g_list_store_append (parts, others);
-      rows = gtk_flatten_list_model_new (G_LIST_MODEL (parts));
-      gtk_single_selection_set_model (self->selection, G_LIST_MODEL (rows));
-    }
-  else
-    gtk_single_selection_set_model (self->selection, NULL);
+  g_signal_group_set_target (self->combatants_signals,
+                             encounter != NULL ? tkr_encounter_get_combatants (encounter) : NULL);
+  rebuild_rows (self);
   update_header (self);
   select_current (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
@@ -460,6 +468,8 @@ tkr_table_tracker_dispose (GObject *object)
     g_signal_group_set_target (self->history_signals, NULL);
   if (self->order_signals != NULL)
     g_signal_group_set_target (self->order_signals, NULL);
+  if (self->combatants_signals != NULL)
+    g_signal_group_set_target (self->combatants_signals, NULL);
   if (self->compact_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->compact_tick);
   self->compact_tick = 0;
@@ -468,9 +478,10 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_object (&self->encounter_signals);
   g_clear_object (&self->history_signals);
   g_clear_object (&self->order_signals);
+  g_clear_object (&self->combatants_signals);
+  g_clear_object (&self->rows);
   g_clear_pointer (&self->places, g_hash_table_unref);
   g_clear_pointer (&self->covered, g_hash_table_unref);
-  g_clear_object (&self->outside);
   g_clear_object (&self->selection);
   g_clear_object (&self->encounter);
   g_clear_object (&self->pending_edit);
@@ -582,9 +593,9 @@ tkr_table_tracker_init (TkrTableTracker *self)
   self->bound_rows = g_hash_table_new (NULL, NULL);
   self->places = g_hash_table_new (NULL, NULL);
   self->covered = g_hash_table_new (NULL, NULL);
-  self->outside = GTK_FILTER (gtk_custom_filter_new (is_outside, self, NULL));
+  self->rows = g_list_store_new (G_TYPE_OBJECT);
 
-  self->selection = gtk_single_selection_new (NULL);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
@@ -600,7 +611,10 @@ tkr_table_tracker_init (TkrTableTracker *self)
                                   G_CALLBACK (update_header), self);
   self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->order_signals, "items-changed",
-                                  G_CALLBACK (order_changed_cb), self);
+                                  G_CALLBACK (rows_changed_cb), self);
+  self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->combatants_signals, "items-changed",
+                                  G_CALLBACK (rows_changed_cb), self);
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
                                   self);
