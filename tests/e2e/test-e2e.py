@@ -171,17 +171,23 @@ try:
     tap(True, "the encounter resumed")
 
     click(find(frame, "push button", "Go to End phase"))
-    for name, xp, reason in (("Alice", 2, "Held the bridge"), ("Bob", 1, "")):
-        click(find(frame, "push button", contains=f"Award Experience to {name}"))
-        dialog = find(app, "dialog", timeout=5) if find_all(app, "dialog") else frame
-        amount = find(app, "check box", f"{xp} XP", timeout=5)
-        click(amount)
+    # The End pane: everyone ticked earns the amount, in one step. Alice
+    # alone first, with a reason; then Bob alone.
+    amount = find(frame, "spin button", "Experience Points to award", timeout=5)
+    for name, xp, reason, other in (("Alice", 2, "Held the bridge", "Bob"), ("Bob", 1, "", "Alice")):
+        for who, ticked in ((name, True), (other, False)):
+            box = find(frame, "check box", who)
+            if box.getState().contains(pyatspi.STATE_CHECKED) != ticked:
+                click(box)
+                wait_for(lambda: box.getState().contains(pyatspi.STATE_CHECKED) == ticked,
+                         what=f"{who} {'ticked' if ticked else 'unticked'}")
+        set_value(amount, xp)
+        wait_for(lambda: get_value(amount) == xp, what=f"{xp} XP chosen")
         if reason:
-            type_into(find(app, "text", contains="", index=0) if False else
-                      [t for t in find_all(app, "text") if "Reason" in (t.name or "")][0],
-                      reason, submit=False)
-        click(find(app, "push button", contains="_Award"))
-        wait_for(lambda: not find_all(app, "push button", contains="_Award"), what="the dialog")
+            type_into(find(frame, "text", contains="Reason"), reason, submit=False)
+        click(find(frame, "push button", f"Award {xp} XP to 1 Character"))
+        wait_for(lambda: find_all(frame, "label", contains=f"{name} gains {xp} XP"),
+                 what=f"{name}'s award in the log")
     tap(True, "Experience awarded")
     click(find(frame, "push button", contains="Back to Freeplay"))
     wait_for(lambda: find_all(frame, "push button", contains="Begin Setup"), what="Freeplay")

@@ -146,9 +146,7 @@ create_party_row (gpointer item, gpointer user_data)
                                  tkr_character_get_name (character));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-  /* Translators: the tick that includes a character in the award */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  tkr_character_get_name (character), -1);
+  /* The row's title names the tick (the row is its activatable widget). */
   adw_action_row_add_prefix (row->row, check);
   adw_action_row_set_activatable_widget (row->row, check);
   g_hash_table_insert (self->ticks, character, check);
