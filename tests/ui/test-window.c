@@ -56,6 +56,16 @@ window_new (void)
   return window;
 }
 
+static gboolean
+on_a_monitor (gpointer widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+
+  return surface != NULL && gtk_widget_get_mapped (widget) &&
+         gdk_display_get_monitor_at_surface (gtk_widget_get_display (widget), surface) != NULL;
+}
+
 static GFile *
 write_temp_file (const char *name, const void *data, gsize length)
 {
@@ -207,6 +217,9 @@ test_roll_dice (void)
   TkrWindow *window = window_new ();
   TkrDicePopover *popover = tkr_window_get_dice_popover (window);
 
+  /* Under a bare X server a window mapped a moment ago may sit on no
+   * monitor yet, and a popover placed then fails inside GDK. */
+  g_assert_true (tkr_test_wait_until (on_a_monitor, window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.roll-dice", NULL));
   iterate ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
