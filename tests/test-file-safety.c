@@ -701,6 +701,7 @@ test_killed_saves (void)
   Crash crash = { 0 };
   g_autoptr (TkrCampaign) campaign = tkr_campaign_new (NULL);
   g_autoptr (GBytes) probe = NULL;
+  g_autofree char *base_dir = NULL;
   gint64 start;
   guint save_us;
   guint rounds = g_test_slow () ? 1000 : 120;
@@ -708,7 +709,10 @@ test_killed_saves (void)
   crash.dir = make_dir ();
   crash.path = g_build_filename (crash.dir, NAME, NULL);
   crash.backup = g_strconcat (crash.path, "~", NULL);
-  crash.base_path = g_build_filename (g_get_tmp_dir (), "tkr-file-safety-base.tkcampaign", NULL);
+  /* The children's starting point, in a folder of its own: runs side by
+   * side (parallel builds) must not share it. */
+  base_dir = make_dir ();
+  crash.base_path = g_build_filename (base_dir, "base.tkcampaign", NULL);
   crash.next = 1;
 
   /* A campaign large enough (a few hundred KiB) that a save takes a while. */
@@ -756,6 +760,7 @@ test_killed_saves (void)
 
   remove_tree (crash.dir);
   g_unlink (crash.base_path);
+  g_rmdir (base_dir);
   g_free (crash.dir);
   g_free (crash.path);
   g_free (crash.backup);
