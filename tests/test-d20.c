@@ -1975,15 +1975,20 @@ test_shared_initiative_complete_and_index (void)
   TkrInitiativeIndex *index = tkr_initiative_index_new (G_LIST_MODEL (store), ROLLER_OFFSET);
   g_autoptr (GList) tied = NULL;
 
-  g_assert_true (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET) ==
+  guint from = 2;
+
+  g_assert_true (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET, NULL) ==
                  roller_at (store, 1));
+  /* From a position on: one pass for rolling everyone missing. */
+  g_assert_null (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET, &from));
+  g_assert_cmpuint (from, ==, 3);
   g_assert_cmpuint (tkr_initiative_index_count (index), ==, 2);
   g_assert_cmpuint (tkr_initiative_index_lookup (index, 9)->len, ==, 2);
   tied = tkr_initiative_index_get_tied (index);
   g_assert_cmpuint (g_list_length (tied), ==, 1);
 
   g_object_set (roller_at (store, 1), "value", 4, "has-result", TRUE, NULL);
-  g_assert_null (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET));
+  g_assert_null (tkr_initiative_find_missing (G_LIST_MODEL (store), ROLLER_OFFSET, NULL));
   g_assert_cmpuint (tkr_initiative_index_lookup (index, 4)->len, ==, 1);
   g_object_set (roller_at (store, 0), "value", 4, NULL);
   g_assert_cmpuint (tkr_initiative_index_lookup (index, 4)->len, ==, 2);

@@ -500,7 +500,7 @@ tkr_d20_encounter_check_transition (TkrEncounter *encounter, TkrPhase to, GError
 
   if (PHASE (self) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN)
     return TRUE;
-  missing = tkr_initiative_find_missing (combatants, tkr_d20_initiative_offset);
+  missing = tkr_initiative_find_missing (combatants, tkr_d20_initiative_offset, NULL);
   if (missing != NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE, _ ("%s has no initiative yet"),
                        NAME (missing));
@@ -1349,9 +1349,11 @@ d20_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   int die = RULE ("initiative.die");
   TkrD20Combatant *missing;
+  guint from = 0;
 
-  /* In joining order. */
-  while ((missing = tkr_initiative_find_missing (CREATURES (self), tkr_d20_initiative_offset)))
+  /* In joining order, in one pass. */
+  while (
+    (missing = tkr_initiative_find_missing (CREATURES (self), tkr_d20_initiative_offset, &from)))
     {
       TkrD20Roll roll = tkr_d20_roll (rand, die, tkr_d20_combatant_get_agility (missing));
 

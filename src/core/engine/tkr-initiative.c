@@ -61,15 +61,23 @@ tkr_initiative_sort (GPtrArray *combatants, gsize offset, GCompareDataFunc tie_b
 }
 
 gpointer
-tkr_initiative_find_missing (GListModel *combatants, gsize offset)
+tkr_initiative_find_missing (GListModel *combatants, gsize offset, guint *from)
 {
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+  guint n = g_list_model_get_n_items (combatants);
+
+  for (guint i = from != NULL ? *from : 0; i < n; i++)
     {
       g_autoptr (GObject) combatant = g_list_model_get_item (combatants, i);
 
       if (!TKR_INITIATIVE_AT (combatant, offset)->has_result)
-        return combatant;
+        {
+          if (from != NULL)
+            *from = i;
+          return combatant;
+        }
     }
+  if (from != NULL)
+    *from = n;
   return NULL;
 }
 

@@ -42,9 +42,11 @@ void tkr_initiative_sort (GPtrArray *combatants,
                           gsize offset,
                           GCompareDataFunc tie_break,
                           gpointer data);
-/* (transfer none) (nullable): the first of @combatants without a result;
- * Main needs none (check_transition). */
-gpointer tkr_initiative_find_missing (GListModel *combatants, gsize offset);
+/* (transfer none) (nullable): the first of @combatants without a result
+ * from position *@from (the start when @from is NULL), where *@from is
+ * left, so rolling for everyone missing is one pass; Main needs none
+ * (check_transition). */
+gpointer tkr_initiative_find_missing (GListModel *combatants, gsize offset, guint *from);
 
 /*
  * TkrInitiativeIndex: who has a result, by value, following @combatants

@@ -63,6 +63,11 @@ struct _TkrPf2eEncounter
   GStrv decrease_at_end_of_turn;
 
   GListStore *effects; /* TkrCondition, Temporary */
+
+  /* The creature new_combatant made last (a weak pointer) and how many
+   * there were then: the next one ranks behind it. */
+  TkrPf2eCombatant *made;
+  guint made_count;
 };
 
 G_DEFINE_FINAL_TYPE (TkrPf2eEncounter, tkr_pf2e_encounter, TKR_TYPE_ENCOUNTER)
@@ -93,6 +98,7 @@ tkr_pf2e_encounter_finalize (GObject *object)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
 
+  g_clear_weak_pointer (&self->made);
   g_clear_object (&self->effects);
   g_clear_error (&self->section_error);
   g_free (self->default_skill);
@@ -292,12 +298,22 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
   int modifier = sheet_modifier (character, self->default_skill, &found);
   TkrPf2eCombatant *combatant =
     tkr_pf2e_combatant_new (character, self->actions_per_turn, self->reactions_per_round);
+  guint n = N_ITEMS (combatants);
   int rank = 0;
 
-  for (guint i = 0; i < N_ITEMS (combatants); i++)
-    rank = MAX (rank, ((TkrPf2eCombatant *) item_at (combatants, i))->tie_rank + 1);
+  /* Behind everyone: while Setup begins, each creature made is appended
+   * before the next is made, so the highest rank so far is known without
+   * a pass over all of them. */
+  if (self->made != NULL && n > 0 && item_at (combatants, n - 1) == (gpointer) self->made &&
+      n == self->made_count + 1)
+    rank = self->made->tie_rank + 1;
+  else
+    for (guint i = 0; i < n; i++)
+      rank = MAX (rank, ((TkrPf2eCombatant *) item_at (combatants, i))->tie_rank + 1);
   g_object_set (combatant, "initiative-skill", self->default_skill, "initiative-modifier",
                 CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER), "tie-rank", rank, NULL);
+  g_set_weak_pointer (&self->made, combatant);
+  self->made_count = n;
   return TKR_COMBATANT (combatant);
 }
 
@@ -316,7 +332,7 @@ static gboolean
 check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
 {
   TkrPf2eCombatant *missing =
-    tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET);
+    tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET, NULL);
 
   if (tkr_encounter_get_phase (encounter) != TKR_PHASE_SETUP || to != TKR_PHASE_MAIN ||
       missing == NULL)
@@ -533,10 +549,12 @@ static gboolean
 pf2e_roll_missing (TkrEncounter *encounter, GRand *rand, GError **error)
 {
   TkrPf2eCombatant *combatant;
+  guint from = 0;
 
-  /* In the order of entry; a group that has rolled counts for all its
-   * members. */
-  while ((combatant = tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET)))
+  /* In the order of entry, in one pass; a group that has rolled counts
+   * for all its members. */
+  while (
+    (combatant = tkr_initiative_find_missing (COMBATANTS (encounter), INITIATIVE_OFFSET, &from)))
     set_result (TKR_PF2E_ENCOUNTER (encounter), combatant, rand, 0);
   return TRUE;
 }
@@ -572,19 +590,30 @@ build_order (TkrEncounter *encounter)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
   g_autoptr (GHashTable) group_ranks = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) lowest = g_hash_table_new (g_str_hash, g_str_equal);
   GPtrArray *order = g_ptr_array_new_with_free_func (g_object_unref);
 
+  /* A group sorts by its members' lowest tie rank: found in one pass, so
+   * the order of a large encounter is built in linear time. */
   for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
     {
       TkrPf2eCombatant *combatant = item_at (COMBATANTS (self), i);
-      g_autoptr (GPtrArray) members = NULL;
-      int rank = combatant->tie_rank;
+      gpointer rank;
+
+      if (combatant->group != NULL &&
+          (!g_hash_table_lookup_extended (lowest, combatant->group, NULL, &rank) ||
+           combatant->tie_rank < GPOINTER_TO_INT (rank)))
+        g_hash_table_insert (lowest, combatant->group, GINT_TO_POINTER (combatant->tie_rank));
+    }
+  for (guint i = 0; i < N_ITEMS (COMBATANTS (self)); i++)
+    {
+      TkrPf2eCombatant *combatant = item_at (COMBATANTS (self), i);
+      int rank = combatant->group != NULL
+                   ? GPOINTER_TO_INT (g_hash_table_lookup (lowest, combatant->group))
+                   : combatant->tie_rank;
 
       if (!combatant->init.has_result)
         continue;
-      members = group_of (self, combatant);
-      for (guint j = 0; j < members->len; j++)
-        rank = MIN (rank, ((TkrPf2eCombatant *) members->pdata[j])->tie_rank);
       g_hash_table_insert (group_ranks, combatant, GINT_TO_POINTER (rank));
       g_ptr_array_add (order, g_object_ref (combatant));
     }
