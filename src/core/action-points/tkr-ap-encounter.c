@@ -45,7 +45,9 @@ struct _TkrApEncounter
   char *name;
   int turn;
   TkrApStep step;
-  GListStore *members;       /* TkrApCombatant, one per participant */
+  GListStore *members;      /* TkrApCombatant, one per participant */
+  GHashTable *by_character; /* TkrCharacter -> its member, while valid */
+  gboolean by_character_valid;
   TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
 };
 
@@ -66,7 +68,12 @@ enum
 static void
 tkr_ap_encounter_dispose (GObject *object)
 {
-  g_clear_object (&TKR_AP_ENCOUNTER (object)->members);
+  TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
+
+  if (self->members != NULL)
+    g_signal_handlers_disconnect_by_data (self->members, self);
+  g_clear_object (&self->members);
+  g_clear_pointer (&self->by_character, g_hash_table_unref);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->dispose (object);
 }
 
@@ -139,15 +146,33 @@ set_left (TkrApEncounter *self, TkrApCombatant *combatant, const char *id, int v
   SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
+/* The lookup follows additions as they come; a removal (a character
+ * leaving, an undo) has it rebuilt on the next lookup. */
+static void
+members_changed_cb (GListModel *members, guint position, guint removed, guint added, gpointer data)
+{
+  TkrApEncounter *self = data;
+
+  if (removed > 0)
+    self->by_character_valid = FALSE;
+  for (guint i = position; self->by_character_valid && i < position + added; i++)
+    g_hash_table_insert (self->by_character,
+                         tkr_combatant_get_character (TKR_COMBATANT (member_at (self, i))),
+                         member_at (self, i));
+}
+
 TkrApCombatant *
 tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
 
-  for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
-    if (tkr_combatant_get_character (TKR_COMBATANT (member_at (self, i))) == character)
-      return member_at (self, i);
-  return NULL;
+  if (!self->by_character_valid)
+    {
+      g_hash_table_remove_all (self->by_character);
+      self->by_character_valid = TRUE;
+      members_changed_cb (G_LIST_MODEL (self->members), 0, 0, tkr_ap_n_items (self->members), self);
+    }
+  return g_hash_table_lookup (self->by_character, character);
 }
 
 /* The engine's hooks for participants: the combatant exists from the
@@ -173,7 +198,7 @@ ap_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *comba
 
   if (combatant == NULL)
     combatant = made = ap_new_combatant (encounter, character);
-  if (!g_list_store_find (self->members, combatant, NULL))
+  if (tkr_ap_encounter_find_member (self, character) != TKR_AP_COMBATANT (combatant))
     tkr_history_append (HISTORY (self), self->members, combatant);
 }
 
@@ -1491,4 +1516,6 @@ tkr_ap_encounter_init (TkrApEncounter *self)
 {
   self->step = TKR_AP_STEP_RESET;
   self->members = g_list_store_new (TKR_TYPE_AP_COMBATANT);
+  self->by_character = g_hash_table_new (NULL, NULL);
+  g_signal_connect (self->members, "items-changed", G_CALLBACK (members_changed_cb), self);
 }
