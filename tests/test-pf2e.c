@@ -1256,6 +1256,46 @@ test_json_malformed_refused (Fixture *f, gconstpointer data)
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+/* Knocked out (public rules, help/C/pf2e.page): at 0 HP the creature is
+ * Dying 1 plus its Wounded value and Unconscious, in the step of the
+ * damage; healed while dying it loses Dying and gains Wounded 1; each undoes
+ * in one step. */
+static void
+test_health_dying_at_zero (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrEncounter *encounter = TKR_ENCOUNTER (f->encounter);
+  TkrPf2eCombatant *orc;
+  guint steps;
+
+  start_rounds (f);
+  orc = c (f, f->orc);
+  g_object_set (tkr_character_get_pool (f->orc, TKR_POOL_HEALTH), "maximum", 15, "current", 15,
+                NULL);
+  steps = tkr_history_get_n_undo (f->history);
+  ok (tkr_encounter_change_health_typed (encounter, TKR_COMBATANT (orc), "-20", &error), error);
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Dying"), ==, 1);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Unconscious"), ==, 1);
+  g_assert_cmpstr (tkr_pf2e_combatant_get_state (orc), ==, "dying");
+
+  ok (tkr_encounter_change_health_typed (encounter, TKR_COMBATANT (orc), "+5", &error), error);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Dying"), ==, 0);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Wounded"), ==, 1);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Unconscious"), ==, 0);
+
+  /* Down again with Wounded 1: Dying 2. */
+  ok (tkr_encounter_change_health_typed (encounter, TKR_COMBATANT (orc), "-5", &error), error);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Dying"), ==, 2);
+
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Dying"), ==, 0);
+  g_assert_cmpint (tkr_combatant_get_health (TKR_COMBATANT (orc)), ==, 5);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Dying"), ==, 1);
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Wounded"), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1292,6 +1332,7 @@ main (int argc, char *argv[])
   ADD ("/pf2e/previous-turn/refused-at-first-turn", test_previous_turn_refused_at_start);
   ADD ("/pf2e/end/xp-award-then-back-to-exploration", test_end_xp_and_exploration);
   ADD ("/pf2e/undo/every-command", test_undo_every_command);
+  ADD ("/pf2e/health/dying-at-0-hp-wounded-when-healed", test_health_dying_at_zero);
   ADD ("/pf2e/json/round-trip", test_json_round_trip);
   ADD ("/pf2e/json/old-effects-load-as-temporary-conditions-same-bytes",
        test_json_old_effects_load_as_conditions);

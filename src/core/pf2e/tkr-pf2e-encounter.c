@@ -1317,6 +1317,43 @@ commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   g_list_store_splice (effects, 0, N_ITEMS (effects), items->pdata, items->len);
 }
 
+/* Knocked out and healed (public rules, help/C/pf2e.page): at 0 HP a
+ * creature gains Dying 1 plus its Wounded value and falls Unconscious; at
+ * the death value it dies. Healed above 0 while dying, it loses Dying, its
+ * Wounded value rises, and it wakes. */
+static void
+health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, int after)
+{
+  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
+  TkrPf2eCombatant *creature = TKR_PF2E_COMBATANT (combatant);
+  int dying = tkr_pf2e_combatant_get_condition (creature, "Dying");
+  int wounded = tkr_pf2e_combatant_get_condition (creature, "Wounded");
+
+  if (creature->dead)
+    return;
+  if (before > 0 && after == 0)
+    {
+      dying = MIN (1 + wounded, condition_max (self, "Dying"));
+      set_condition_value (self, creature, "Dying", dying);
+      set_condition_value (self, creature, "Unconscious", 1);
+      if (dying >= self->death_dying_value)
+        set_bool (self, creature, "dead", TRUE);
+      log_line (self, _ ("%s is %s %d"), combatant_name (creature), tkr_rules_translate ("Dying"),
+                dying);
+    }
+  else if (before == 0 && after > 0 && dying > 0)
+    {
+      set_condition_value (self, creature, "Dying", 0);
+      set_condition_value (self, creature, "Unconscious", 0);
+      set_bool (self, creature, "recovery-due", FALSE);
+      if (self->wounded_when_dying_ends > 0)
+        set_condition_value (
+          self, creature, "Wounded",
+          MIN (wounded + self->wounded_when_dying_ends, condition_max (self, "Wounded")));
+      log_lowered (self, creature, "Dying", 0);
+    }
+}
+
 static void
 tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
 {
@@ -1327,6 +1364,7 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   object_class->finalize = tkr_pf2e_encounter_finalize;
 
   encounter_class->phase_name = phase_name;
+  encounter_class->health_changed = health_changed;
   encounter_class->check_transition = check_transition;
   encounter_class->new_combatant = new_combatant;
   encounter_class->setup_begun = setup_begun;
