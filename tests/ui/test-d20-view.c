@@ -9,6 +9,7 @@
 #include "tkr-d20-encounter.h"
 #include "tkr-d20-view.h"
 #include "tkr-phase-bar.h"
+#include "tkr-test-widgets.h"
 
 /*
  * The d20 system's encounter view (seed 003), driven through its widgets:
@@ -745,6 +746,58 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_assert_cmpstr (visible_page (f), ==, "end");
 }
 
+static gboolean
+is_spin (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_SPIN_BUTTON (widget) && gtk_widget_get_visible (widget);
+}
+
+/* Issue "The table tracker": Setup shows an empty initiative as empty,
+ * not as the lowest number, and "Roll for Everyone Missing" comes before
+ * the list. */
+static void
+test_setup_empty_initiative (D20Fixture *f, gconstpointer data)
+{
+  GtkWidget *list = GTK_WIDGET (child (f, "setup_list"));
+  GtkWidget *button = GTK_WIDGET (child (f, "roll_missing_button"));
+  GtkWidget *group = gtk_widget_get_ancestor (list, ADW_TYPE_PREFERENCES_GROUP);
+  gboolean button_first = FALSE;
+
+  activate (f, "encounter.begin-setup");
+  g_assert_cmpstr (visible_page (f), ==, "setup");
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (button)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      if (w == button)
+        {
+          button_first = TRUE;
+          break;
+        }
+      if (w == group)
+        break;
+    }
+  g_assert_true (button_first);
+  g_assert_false (tkr_d20_combatant_has_initiative (combatant (f, f->alice)));
+  {
+    /* The first card's fields: Agility, then Initiative, empty. */
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0);
+    g_autoptr (GPtrArray) spins = g_ptr_array_new ();
+
+    for (GtkWidget *w = GTK_WIDGET (row); w != NULL;)
+      {
+        GtkWidget *spin = tkr_test_find (w, is_spin, NULL);
+        if (spin == NULL)
+          break;
+        g_ptr_array_add (spins, spin);
+        gtk_widget_set_visible (spin, FALSE);
+      }
+    g_assert_cmpuint (spins->len, >=, 2);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spins->pdata[1])), ==, "");
+    for (guint i = 0; i < spins->len; i++)
+      gtk_widget_set_visible (spins->pdata[i], TRUE);
+  }
+}
+
 /* Abandoning a Setup goes back to Freeplay, as does its undo's redo. */
 static void
 test_abandon_setup (D20Fixture *f, gconstpointer data)
@@ -808,6 +861,8 @@ main (int argc, char *argv[])
               d20_teardown);
   g_test_add ("/d20-view/setup/preview-is-core-order-last-tie-break", D20Fixture, NULL, d20_setup,
               test_preview_is_core_order, d20_teardown);
+  g_test_add ("/d20-view/setup/empty-initiative-empty-roll-missing-first", D20Fixture, NULL,
+              d20_setup, test_setup_empty_initiative, d20_teardown);
   g_test_add ("/d20-view/setup/abandon", D20Fixture, NULL, d20_setup, test_abandon_setup,
               d20_teardown);
 

@@ -832,6 +832,14 @@ set_initiative_clicked_cb (GtkButton *button, Card *card)
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
+  /* An empty field is no result yet, not the lowest number. */
+  if (*gtk_editable_get_text (GTK_EDITABLE (card->initiative)) == '\0')
+    {
+      g_set_error (&error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   _ ("Type the initiative total first, or Roll"));
+      report (self, FALSE, error);
+      return;
+    }
   gtk_spin_button_update (card->initiative);
   typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (card->initiative));
   ok = tkr_d20_encounter_roll_initiative (self->encounter, card->combatant, &typed, &error);
@@ -922,6 +930,13 @@ refresh_setup_card (Card *card)
   card_set_spin (card, card->agility, tkr_d20_combatant_get_agility (combatant));
   if (tkr_d20_combatant_has_initiative (combatant))
     card_set_spin (card, card->initiative, tkr_d20_combatant_get_initiative (combatant));
+  else
+    {
+      /* No result yet: an empty field, not the lowest value. */
+      card->updating = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (card->initiative), "");
+      card->updating = FALSE;
+    }
   card->updating = TRUE;
   gtk_check_button_set_active (card->surprised, tkr_d20_combatant_get_surprised (combatant));
   card->updating = FALSE;
