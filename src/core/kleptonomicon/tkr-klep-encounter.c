@@ -136,7 +136,7 @@ tkr_klep_encounter_is_on_turn (TkrKlepEncounter *self, TkrKlepCombatant *combata
 
   g_return_val_if_fail (TKR_IS_KLEP_ENCOUNTER (self), FALSE);
   slot = tkr_encounter_get_current_slot (ENC (self));
-  return slot != NULL && g_list_store_find (G_LIST_STORE (MEMBERS (slot)), combatant, NULL);
+  return slot != NULL && tkr_klep_turn_entry_has_member (TKR_KLEP_TURN_ENTRY (slot), combatant);
 }
 
 /* Checks and changes shared by the commands */

@@ -23,6 +23,7 @@ struct _TkrKlepTurnEntry
   TkrKlepTurnEntryKind kind;
   char *name;
   GListStore *members;
+  GHashTable *member_set; /* the members, for lookups at any size */
   gboolean current;
 };
 
@@ -47,6 +48,7 @@ tkr_klep_turn_entry_dispose (GObject *object)
 {
   tkr_fields_clear (object, TKR_TYPE_KLEP_TURN_ENTRY);
   g_clear_object (&TKR_KLEP_TURN_ENTRY (object)->members);
+  g_clear_pointer (&TKR_KLEP_TURN_ENTRY (object)->member_set, g_hash_table_unref);
   G_OBJECT_CLASS (tkr_klep_turn_entry_parent_class)->dispose (object);
 }
 
@@ -99,6 +101,7 @@ static void
 tkr_klep_turn_entry_init (TkrKlepTurnEntry *self)
 {
   self->members = g_list_store_new (TKR_TYPE_KLEP_COMBATANT);
+  self->member_set = g_hash_table_new (NULL, NULL);
 }
 
 TkrKlepTurnEntry *
@@ -140,6 +143,7 @@ tkr_klep_turn_entry_add_member (TkrKlepTurnEntry *self, TkrKlepCombatant *combat
   g_return_if_fail (TKR_IS_KLEP_TURN_ENTRY (self));
   g_return_if_fail (TKR_IS_KLEP_COMBATANT (combatant));
   g_list_store_append (self->members, combatant);
+  g_hash_table_add (self->member_set, combatant);
 }
 
 gboolean
@@ -147,6 +151,13 @@ tkr_klep_turn_entry_get_current (TkrKlepTurnEntry *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_TURN_ENTRY (self), FALSE);
   return self->current;
+}
+
+gboolean
+tkr_klep_turn_entry_has_member (TkrKlepTurnEntry *self, TkrKlepCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_ENTRY (self), FALSE);
+  return g_hash_table_contains (self->member_set, combatant);
 }
 
 gboolean
@@ -263,6 +274,7 @@ tkr_klep_turn_entry_new_from_json (JsonNode *node,
           return NULL;
         }
       g_list_store_append (self->members, combatant);
+      g_hash_table_add (self->member_set, combatant);
     }
   return g_steal_pointer (&self);
 }

@@ -20,6 +20,8 @@ GListModel *tkr_klep_turn_entry_get_members (TkrKlepTurnEntry *self);
 void tkr_klep_turn_entry_add_member (TkrKlepTurnEntry *self, TkrKlepCombatant *combatant);
 gboolean tkr_klep_turn_entry_get_current (TkrKlepTurnEntry *self);
 gboolean tkr_klep_turn_entry_has_character (TkrKlepTurnEntry *self, TkrCharacter *character);
+/* Whether @combatant is a member, at the same cost for any group's size. */
+gboolean tkr_klep_turn_entry_has_member (TkrKlepTurnEntry *self, TkrKlepCombatant *combatant);
 
 JsonNode *tkr_klep_turn_entry_to_json (TkrKlepTurnEntry *self);
 TkrKlepTurnEntry *tkr_klep_turn_entry_new_from_json (JsonNode *node,

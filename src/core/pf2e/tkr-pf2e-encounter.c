@@ -224,8 +224,13 @@ require_setup (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **err
 static gboolean
 require_in_order (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GError **error)
 {
-  if (TKR_IS_PF2E_COMBATANT (combatant) &&
-      g_list_store_find (G_LIST_STORE (ORDER (self)), combatant, NULL))
+  /* The order holds every creature of the encounter once Main has begun
+   * (Setup -> Main needs everyone's result): the engine's lookup answers at
+   * any size. */
+  if (TKR_IS_PF2E_COMBATANT (combatant) && N_ITEMS (ORDER (self)) > 0 &&
+      tkr_encounter_find_combatant (TKR_ENCOUNTER (self),
+                                    tkr_combatant_get_character (TKR_COMBATANT (combatant))) ==
+        TKR_COMBATANT (combatant))
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                      _ ("That creature is not in the initiative order"));
