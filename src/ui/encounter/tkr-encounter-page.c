@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-ap-view.h"
+#include "tkr-application.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-page.h"
 #include "tkr-klep-view.h"
@@ -90,20 +91,6 @@ update_views (TkrEncounterPage *self)
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->system_dropdown, system_index (system));
   self->syncing = FALSE;
-}
-
-/* NULL when the schema, or this key, is not installed. */
-static GSettings *
-lookup_settings (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-  if (schema == NULL || !g_settings_schema_has_key (schema, "encounter-details"))
-    return NULL;
-  return g_settings_new_full (schema, NULL, NULL);
 }
 
 static void
@@ -296,7 +283,7 @@ tkr_encounter_page_init (TkrEncounterPage *self)
                            G_CALLBACK (update_layout), self, G_CONNECT_SWAPPED);
   /* The details pane's state is remembered, where the schema is
    * installed (not for a page shown on its own). */
-  self->settings = lookup_settings ();
+  self->settings = tkr_settings_new_if_installed ();
   if (self->settings != NULL)
     g_settings_bind (self->settings, "encounter-details", self->table_tracker, "details-visible",
                      G_SETTINGS_BIND_DEFAULT);
