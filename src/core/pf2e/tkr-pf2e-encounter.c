@@ -1131,6 +1131,21 @@ tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
   return _ (names[degree]);
 }
 
+/* Dying ends (public rules): Dying 0, one more Wounded, and awake when
+ * healed or unconscious but stable after a recovery check. */
+static void
+stop_dying (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, gboolean awake)
+{
+  int wounded = tkr_pf2e_combatant_get_condition (combatant, "Wounded");
+
+  set_condition_value (self, combatant, "Dying", 0);
+  set_condition_value (self, combatant, "Unconscious", awake ? 0 : 1);
+  if (self->wounded_when_dying_ends > 0)
+    set_condition_value (
+      self, combatant, "Wounded",
+      MIN (wounded + self->wounded_when_dying_ends, condition_max (self, "Wounded")));
+}
+
 gboolean
 tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
                                    TkrPf2eCombatant *combatant,
@@ -1183,16 +1198,8 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
     }
   else if (after <= 0)
     {
-      /* No longer dying: unconscious but stable, and more wounded than
-       * before (public rules). */
-      int wounded = tkr_pf2e_combatant_get_condition (combatant, "Wounded");
-
-      set_condition_value (self, combatant, "Dying", 0);
-      set_condition_value (self, combatant, "Unconscious", 1);
-      if (self->wounded_when_dying_ends > 0)
-        set_condition_value (
-          self, combatant, "Wounded",
-          MIN (wounded + self->wounded_when_dying_ends, condition_max (self, "Wounded")));
+      /* No longer dying: unconscious but stable (public rules). */
+      stop_dying (self, combatant, FALSE);
       log_line (self, _ ("%s is no longer dying: unconscious but stable"),
                 combatant_name (combatant));
     }
@@ -1348,13 +1355,8 @@ health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, in
     }
   else if (before == 0 && after > 0 && dying > 0)
     {
-      set_condition_value (self, creature, "Dying", 0);
-      set_condition_value (self, creature, "Unconscious", 0);
+      stop_dying (self, creature, TRUE);
       set_bool (self, creature, "recovery-due", FALSE);
-      if (self->wounded_when_dying_ends > 0)
-        set_condition_value (
-          self, creature, "Wounded",
-          MIN (wounded + self->wounded_when_dying_ends, condition_max (self, "Wounded")));
       log_lowered (self, creature, "Dying", 0);
     }
 }
