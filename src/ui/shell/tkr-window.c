@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tkr-application.h"
+#include "tkr-command-palette.h"
 #include "tkr-encounter-page.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
@@ -706,6 +707,12 @@ show_page_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 }
 
 static void
+command_palette_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  gtk_window_present (GTK_WINDOW (tkr_command_palette_new (TKR_WINDOW (widget))));
+}
+
+static void
 roll_dice_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrWindow *self = TKR_WINDOW (widget);
@@ -896,6 +903,8 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-sheet", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-encounter", NULL, show_page_action);
   gtk_widget_class_install_action (widget_class, "win.roll-dice", NULL, roll_dice_action);
+  gtk_widget_class_install_action (widget_class, "win.command-palette", NULL,
+                                   command_palette_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.print-sheet", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-initiative-cards", NULL, print_action);
@@ -933,32 +942,43 @@ static const struct
   { "<Alt>Down", "tracker.select-next", FALSE },
   { "<Alt>Up", "tracker.select-previous", FALSE },
   { "<Alt>Home", "tracker.select-current", FALSE },
+  { "<Control>k", "win.command-palette", FALSE },
 };
 
-static gboolean
-encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+/* Runs a command by its action's name wherever it lives: the encounter's
+ * on the shown system's view, the tracker's on the tracker (bringing the
+ * encounter to the front), the window's here. FALSE when it cannot run. */
+gboolean
+tkr_window_run_command (TkrWindow *self, const char *action)
 {
-  TkrWindow *self = TKR_WINDOW (widget);
-  guint index = g_variant_get_uint32 (args);
-  const char *action = encounter_shortcuts[index].action;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  GtkWidget *target;
+  GtkWidget *target = GTK_WIDGET (self);
 
-  if (encounter_shortcuts[index].text_uses_it && focus != NULL &&
-      (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
-    return FALSE;
+  g_return_val_if_fail (TKR_IS_WINDOW (self), FALSE);
+
   if (g_str_has_prefix (action, "tracker."))
     {
-      /* The tracker's keys bring the running encounter to the front. */
       target = GTK_WIDGET (tkr_encounter_page_get_table_tracker (self->encounter_view));
       if (!gtk_widget_get_visible (target))
         return FALSE;
       adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
       show_content (self);
     }
-  else
+  else if (g_str_has_prefix (action, "encounter."))
     target = tkr_encounter_page_get_view (self->encounter_view);
   return target != NULL && gtk_widget_activate_action (target, action, NULL);
+}
+
+static gboolean
+encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  guint index = g_variant_get_uint32 (args);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (encounter_shortcuts[index].text_uses_it && focus != NULL &&
+      (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  return tkr_window_run_command (self, encounter_shortcuts[index].action);
 }
 
 static void

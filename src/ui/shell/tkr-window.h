@@ -35,4 +35,8 @@ TkrDicePopover *tkr_window_get_dice_popover (TkrWindow *self);
 /* "document", "error" or "loading" */
 const char *tkr_window_get_visible_page (TkrWindow *self);
 
+/* Runs the command of @action ("win.save", "encounter.next-turn",
+ * "tracker.edit-health"...) where it lives; FALSE when it cannot run now. */
+gboolean tkr_window_run_command (TkrWindow *self, const char *action);
+
 G_END_DECLS
