@@ -128,6 +128,11 @@ test_award_party_and_level_up (EndFixture *f, gconstpointer data)
 
   award = gtk_spin_button_get_value_as_int (amount);
   g_assert_true (tkr_rules_is_valid_award (rules, award));
+  /* It starts at the system's usual award: Pathfinder 2e's moderate
+   * encounter, the first listed amount elsewhere. */
+  g_assert_cmpint (award, ==, tkr_rules_get_usual_award (rules));
+  if (g_str_equal (data, "pf2e"))
+    g_assert_cmpint (award, ==, 80);
   steps = tkr_history_get_n_undo (f->history);
   g_signal_emit_by_name (child (f, "award_button"), "clicked");
   for (int i = 0; i < N_PCS; i++)

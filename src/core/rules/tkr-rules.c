@@ -44,6 +44,7 @@ struct _TkrRules
   GArray *awards;
   gboolean award_range;
   int min_award;
+  int usual_award; /* 0: the first of "awards" */
   int max_award;
 
   GStrv save_names;
@@ -544,13 +545,20 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
    * award, beside the amounts "awards" offers (the d20 system and
    * Pathfinder let the GM award any amount). */
   if (!read_optional_award (experience, "min_award", &self->min_award, error) ||
-      !read_optional_award (experience, "max_award", &self->max_award, error))
+      !read_optional_award (experience, "max_award", &self->max_award, error) ||
+      !read_optional_award (experience, "usual_award", &self->usual_award, error))
     return FALSE;
   self->award_range = self->min_award != 0 || self->max_award != 0;
   if (self->award_range && (self->min_award == 0 || self->max_award < self->min_award))
     {
       tkr_json_set_error (error, "experience",
                           _ ("“min_award” and “max_award” go together, the least first"));
+      return FALSE;
+    }
+  if (self->usual_award > 0 && !tkr_rules_is_valid_award (self, self->usual_award))
+    {
+      tkr_json_set_error (error, "experience.usual_award",
+                          _ ("the usual award must be one these rules allow"));
       return FALSE;
     }
 
@@ -846,6 +854,15 @@ tkr_rules_get_awards (TkrRules *self, guint *n)
   g_return_val_if_fail (n != NULL, NULL);
   *n = self->awards->len;
   return (const int *) (gpointer) self->awards->data;
+}
+
+int
+tkr_rules_get_usual_award (TkrRules *self)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), 0);
+  if (self->usual_award > 0)
+    return self->usual_award;
+  return self->awards->len > 0 ? g_array_index (self->awards, int, 0) : self->min_award;
 }
 
 gboolean

@@ -230,7 +230,7 @@ set_up_amount (TkrEndPane *self)
     }
   gtk_spin_button_set_range (self->amount_spin, lowest, highest);
   gtk_spin_button_set_increments (self->amount_spin, 1, 5);
-  gtk_spin_button_set_value (self->amount_spin, lowest);
+  gtk_spin_button_set_value (self->amount_spin, tkr_rules_get_usual_award (rules));
 }
 
 static void
