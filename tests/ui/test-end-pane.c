@@ -192,6 +192,34 @@ test_untick (EndFixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_sensitive (award_button));
 }
 
+/* Between fights (help/C/pause-and-end.page): from the End pane the GM
+ * chooses that the NPCs keep their wounds (no reset at the next Setup) or
+ * start fresh now; each is one logged step. */
+static void
+test_between_fights (EndFixture *f, gconstpointer data)
+{
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  GtkWidget *group = child (f, "next_fight_group");
+  guint n_log = g_list_model_get_n_items (log);
+  guint steps;
+
+  g_assert_false (gtk_widget_get_visible (group));
+  tkr_end_pane_set_campaign (TKR_END_PANE (f->pane), f->campaign);
+  g_assert_true (gtk_widget_get_visible (group));
+  g_assert_true (tkr_campaign_awaits_between_fights (f->campaign));
+
+  steps = tkr_history_get_n_undo (f->history);
+  g_signal_emit_by_name (child (f, "keep_button"), "clicked");
+  g_assert_false (tkr_campaign_awaits_between_fights (f->campaign));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 1);
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_campaign_awaits_between_fights (f->campaign));
+
+  g_signal_emit_by_name (child (f, "fresh_button"), "clicked");
+  g_assert_false (tkr_campaign_awaits_between_fights (f->campaign));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -209,10 +237,14 @@ main (int argc, char *argv[])
     {
       g_autofree char *award = g_strdup_printf ("/end-pane/%s/award-party-level-up", systems[i]);
       g_autofree char *untick = g_strdup_printf ("/end-pane/%s/untick", systems[i]);
+      g_autofree char *between =
+        g_strdup_printf ("/end-pane/%s/between-fights-keep-or-fresh", systems[i]);
 
       g_test_add (award, EndFixture, systems[i], fixture_setup, test_award_party_and_level_up,
                   fixture_teardown);
       g_test_add (untick, EndFixture, systems[i], fixture_setup, test_untick, fixture_teardown);
+      g_test_add (between, EndFixture, systems[i], fixture_setup, test_between_fights,
+                  fixture_teardown);
     }
   return g_test_run ();
 }

@@ -125,6 +125,7 @@ update_layout (TkrEncounterPage *self)
     details = TRUE; /* the End has no toggle of its own */
   tkr_table_tracker_set_encounter (self->table_tracker, fighting ? TKR_ENCOUNTER (tracker) : NULL);
   tkr_end_pane_set_encounter (self->end_pane, ended ? TKR_ENCOUNTER (tracker) : NULL);
+  tkr_end_pane_set_campaign (self->end_pane, ended ? self->campaign : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->table_tracker), fighting);
   gtk_widget_set_visible (GTK_WIDGET (self->end_pane), ended);
   gtk_widget_set_visible (self->system_bar, !leading);

@@ -12,6 +12,7 @@ struct _TkrEndPane
   GtkWidget parent_instance;
 
   TkrEncounter *encounter;
+  TkrCampaign *campaign;     /* for the choice before the next fight */
   GtkFilterListModel *party; /* the PCs among the participants */
   GHashTable *ticks;         /* TkrCharacter -> its GtkCheckButton */
   GSignalGroup *history_signals;
@@ -23,6 +24,9 @@ struct _TkrEndPane
   AdwEntryRow *reason_row;
   GtkListBox *party_list;
   GtkButton *award_button;
+  GtkWidget *next_fight_group;
+  GtkWidget *fresh_button;
+  GtkWidget *keep_button;
   GtkLabel *error_label;
 };
 
@@ -251,6 +255,39 @@ award_clicked_cb (TkrEndPane *self)
     gtk_editable_set_text (GTK_EDITABLE (self->reason_row), "");
 }
 
+static void
+between_fights (TkrEndPane *self, TkrBetweenFights choice)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->campaign == NULL)
+    return;
+  ok = tkr_campaign_between_fights (self->campaign, choice, &error);
+  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+fresh_clicked_cb (TkrEndPane *self)
+{
+  between_fights (self, TKR_BETWEEN_FIGHTS_RESET);
+}
+
+static void
+keep_clicked_cb (TkrEndPane *self)
+{
+  between_fights (self, TKR_BETWEEN_FIGHTS_KEEP);
+}
+
+void
+tkr_end_pane_set_campaign (TkrEndPane *self, TkrCampaign *campaign)
+{
+  g_return_if_fail (TKR_IS_END_PANE (self));
+
+  g_set_object (&self->campaign, campaign);
+  gtk_widget_set_visible (self->next_fight_group, campaign != NULL);
+}
+
 void
 tkr_end_pane_set_encounter (TkrEndPane *self, TkrEncounter *encounter)
 {
@@ -287,6 +324,7 @@ tkr_end_pane_dispose (GObject *object)
   g_clear_pointer (&self->ticks, g_hash_table_unref);
   g_clear_object (&self->party);
   g_clear_object (&self->encounter);
+  g_clear_object (&self->campaign);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_END_PANE);
   G_OBJECT_CLASS (tkr_end_pane_parent_class)->dispose (object);
 }
@@ -309,15 +347,21 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   CHILD (reason_row);
   CHILD (party_list);
   CHILD (award_button);
+  CHILD (next_fight_group);
+  CHILD (fresh_button);
+  CHILD (keep_button);
   CHILD (error_label);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, award_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fresh_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, keep_clicked_cb);
 }
 
 static void
 tkr_end_pane_init (TkrEndPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_visible (self->next_fight_group, FALSE);
   self->ticks = g_hash_table_new (NULL, NULL);
   g_signal_connect_object (self->amount_spin, "value-changed", G_CALLBACK (update_award_button),
                            self, G_CONNECT_SWAPPED);

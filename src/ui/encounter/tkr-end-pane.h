@@ -15,12 +15,16 @@ G_DECLARE_FINAL_TYPE (TkrEndPane, tkr_end_pane, TKR, END_PANE, GtkWidget)
  * pause-and-end.page): the party who took part, each ticked, an amount the
  * system's rule data allows and a reason, and one button that awards
  * everyone ticked in one undoable step; a Level Up button appears on a
- * character's row as soon as it can level up.
+ * character's row as soon as it can level up; and whether the NPCs start
+ * the next fight fresh or keep their wounds.
  *
  * Property: "encounter" (TkrEncounter, nullable).
  */
 
 GtkWidget *tkr_end_pane_new (void);
 void tkr_end_pane_set_encounter (TkrEndPane *self, TkrEncounter *encounter);
+/* With a campaign, the pane also offers the choice for the NPCs before
+ * the next fight (tkr_campaign_between_fights()). */
+void tkr_end_pane_set_campaign (TkrEndPane *self, TkrCampaign *campaign);
 
 G_END_DECLS
