@@ -332,14 +332,14 @@ test_between_fights_menu (Fixture *fixture, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (tkr_campaign_awaits_between_fights (fixture->campaign));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
-                                             "s", "keep"));
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.npcs-keep", NULL));
   g_assert_false (tkr_campaign_awaits_between_fights (fixture->campaign));
   g_assert_cmpstr (mark_of (fixture, goblin), ==, "1 in the Encounter");
 
   g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_FREEPLAY, &error));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.between-fights",
-                                             "s", "remove-defeated"));
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (fixture->roster), "roster.defeated-leave", NULL));
   g_assert_false (tkr_tracker_has_participant (tracker, copy));
   g_assert_null (mark_of (fixture, goblin));
   g_assert_true (tkr_history_undo (fixture->history));

@@ -417,26 +417,25 @@ add_to_encounter_action (GtkWidget *widget, const char *action_name, GVariant *p
  * set up or running. */
 static const struct
 {
-  const char *id;
+  const char *action;
   TkrBetweenFights choice;
 } between_fights_choices[] = {
-  { "fresh", TKR_BETWEEN_FIGHTS_RESET },
-  { "keep", TKR_BETWEEN_FIGHTS_KEEP },
-  { "remove-defeated", TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED },
+  { "roster.npcs-fresh", TKR_BETWEEN_FIGHTS_RESET },
+  { "roster.npcs-keep", TKR_BETWEEN_FIGHTS_KEEP },
+  { "roster.defeated-leave", TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED },
 };
 
 static void
 between_fights_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrRoster *self = TKR_ROSTER (widget);
-  const char *id = g_variant_get_string (parameter, NULL);
   g_autoptr (GError) error = NULL;
 
   if (self->campaign == NULL)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (between_fights_choices); i++)
     {
-      if (!g_str_equal (id, between_fights_choices[i].id))
+      if (!g_str_equal (action_name, between_fights_choices[i].action))
         continue;
       if (!tkr_campaign_between_fights (self->campaign, between_fights_choices[i].choice, &error))
         show_toast (self, toast_new_printf ("%s", error->message));
@@ -452,8 +451,9 @@ update_between_fights (TkrRoster *self)
   TkrTracker *tracker = self->campaign != NULL ? tkr_campaign_get_tracker (self->campaign) : NULL;
   TkrPhase phase = tracker != NULL ? tkr_tracker_get_phase (tracker) : TKR_PHASE_SETUP;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.between-fights",
-                                 phase == TKR_PHASE_END || phase == TKR_PHASE_FREEPLAY);
+  for (guint i = 0; i < G_N_ELEMENTS (between_fights_choices); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), between_fights_choices[i].action,
+                                   phase == TKR_PHASE_END || phase == TKR_PHASE_FREEPLAY);
 }
 
 static void
@@ -633,8 +633,9 @@ tkr_roster_class_init (TkrRosterClass *klass)
   gtk_widget_class_install_action (widget_class, "roster.remove", "s", remove_action);
   gtk_widget_class_install_action (widget_class, "roster.add-to-encounter", "s",
                                    add_to_encounter_action);
-  gtk_widget_class_install_action (widget_class, "roster.between-fights", "s",
-                                   between_fights_action);
+  for (guint i = 0; i < G_N_ELEMENTS (between_fights_choices); i++)
+    gtk_widget_class_install_action (widget_class, between_fights_choices[i].action, NULL,
+                                     between_fights_action);
 
   g_type_ensure (TKR_TYPE_ROSTER_ROW);
 }

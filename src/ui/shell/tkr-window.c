@@ -972,7 +972,7 @@ static gboolean
 encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
 {
   TkrWindow *self = TKR_WINDOW (widget);
-  guint index = g_variant_get_uint32 (args);
+  guint index = GPOINTER_TO_UINT (user_data);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
   if (encounter_shortcuts[index].text_uses_it && focus != NULL &&
@@ -989,11 +989,10 @@ add_encounter_shortcuts (TkrWindow *self)
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   for (guint i = 0; i < G_N_ELEMENTS (encounter_shortcuts); i++)
     {
-      GtkShortcut *shortcut =
-        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (encounter_shortcuts[i].accelerator),
-                          gtk_callback_action_new (encounter_shortcut_cb, NULL, NULL));
+      GtkShortcut *shortcut = gtk_shortcut_new (
+        gtk_shortcut_trigger_parse_string (encounter_shortcuts[i].accelerator),
+        gtk_callback_action_new (encounter_shortcut_cb, GUINT_TO_POINTER (i), NULL));
 
-      gtk_shortcut_set_arguments (shortcut, g_variant_new_uint32 (i));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
     }
   gtk_widget_add_controller (GTK_WIDGET (self), controller);

@@ -4,11 +4,29 @@
 
 #include "tkr-scroll-guard.h"
 
-/* Set on a guarded field. */
-#define WATCHED_KEY "tkr-scroll-guard-watched"
-/* Set on each of a field's own wheel controllers: its propagation phase
- * plus one, the phase it gets back while the field has the focus. */
-#define PHASE_KEY "tkr-scroll-guard-phase"
+/* A field's own wheel controller and the phase it gets back while the
+ * field has the focus. */
+typedef struct
+{
+  GtkEventController *controller;
+  GtkPropagationPhase phase;
+} Wheel;
+
+/* Each guarded field -> a GArray of its Wheels; a field leaves the table
+ * when it is finalized. */
+static GHashTable *guarded;
+
+static void
+wheel_clear (gpointer data)
+{
+  g_object_unref (((Wheel *) data)->controller);
+}
+
+static void
+field_finalized (gpointer data, GObject *where_the_field_was)
+{
+  g_hash_table_remove (guarded, where_the_field_was);
+}
 
 gboolean
 tkr_scroll_guard_is_number_field (GtkWidget *widget)
@@ -23,7 +41,7 @@ tkr_scroll_guard_is_watching (GtkWidget *field)
 {
   g_return_val_if_fail (GTK_IS_WIDGET (field), FALSE);
 
-  return g_object_get_data (G_OBJECT (field), WATCHED_KEY) != NULL;
+  return guarded != NULL && g_hash_table_contains (guarded, field);
 }
 
 gboolean
@@ -42,20 +60,15 @@ static void
 apply (GtkWidget *field)
 {
   gboolean takes = tkr_scroll_guard_takes_wheel (field);
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (field);
-  guint n = g_list_model_get_n_items (controllers);
+  GArray *wheels = g_hash_table_lookup (guarded, field);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; wheels != NULL && i < wheels->len; i++)
     {
-      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
-      int saved = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (controller), PHASE_KEY));
-      GtkPropagationPhase phase;
+      Wheel *wheel = &g_array_index (wheels, Wheel, i);
+      GtkPropagationPhase phase = takes ? wheel->phase : GTK_PHASE_NONE;
 
-      if (saved == 0)
-        continue;
-      phase = takes ? (GtkPropagationPhase) (saved - 1) : GTK_PHASE_NONE;
-      if (gtk_event_controller_get_propagation_phase (controller) != phase)
-        gtk_event_controller_set_propagation_phase (controller, phase);
+      if (gtk_event_controller_get_propagation_phase (wheel->controller) != phase)
+        gtk_event_controller_set_propagation_phase (wheel->controller, phase);
     }
 }
 
@@ -70,6 +83,7 @@ void
 tkr_scroll_guard_watch (GtkWidget *field)
 {
   g_autoptr (GListModel) controllers = NULL;
+  GArray *wheels;
   guint n;
 
   g_return_if_fail (GTK_IS_WIDGET (field));
@@ -77,7 +91,12 @@ tkr_scroll_guard_watch (GtkWidget *field)
   if (!tkr_scroll_guard_is_number_field (field) || tkr_scroll_guard_is_watching (field))
     return;
 
-  g_object_set_data (G_OBJECT (field), WATCHED_KEY, GINT_TO_POINTER (TRUE));
+  if (guarded == NULL)
+    guarded = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  wheels = g_array_new (FALSE, FALSE, sizeof (Wheel));
+  g_array_set_clear_func (wheels, wheel_clear);
+  g_hash_table_insert (guarded, field, wheels);
+  g_object_weak_ref (G_OBJECT (field), field_finalized, NULL);
 
   /* The field's own wheel controllers are the scroll controllers it has
    * when it is first guarded (GTK adds them when it makes the field). */
@@ -89,7 +108,10 @@ tkr_scroll_guard_watch (GtkWidget *field)
       GtkPropagationPhase phase = gtk_event_controller_get_propagation_phase (controller);
 
       if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller) && phase != GTK_PHASE_NONE)
-        g_object_set_data (G_OBJECT (controller), PHASE_KEY, GINT_TO_POINTER (phase + 1));
+        {
+          Wheel wheel = { g_object_ref (controller), phase };
+          g_array_append_val (wheels, wheel);
+        }
     }
 
   g_signal_connect (field, "state-flags-changed", G_CALLBACK (state_flags_changed_cb), NULL);
