@@ -284,6 +284,13 @@ tkr_encounter_page_init (TkrEncounterPage *self)
                            G_CALLBACK (update_layout), self, G_CONNECT_SWAPPED);
   /* The details pane's state is remembered, where the schema is
    * installed (not for a page shown on its own). */
+  /* In a fight, a system's view is the details pane of the tracker's
+   * selected row: a view that shows details has a writable "selected". */
+  for (GtkWidget *view = gtk_widget_get_first_child (GTK_WIDGET (self->stack)); view != NULL;
+       view = gtk_widget_get_next_sibling (view))
+    if (g_object_class_find_property (G_OBJECT_GET_CLASS (view), "selected") != NULL)
+      g_object_bind_property (self->table_tracker, "selected", view, "selected",
+                              G_BINDING_SYNC_CREATE);
   self->settings = tkr_settings_new_if_installed ();
   if (self->settings != NULL)
     g_settings_bind (self->settings, "encounter-details", self->table_tracker, "details-visible",

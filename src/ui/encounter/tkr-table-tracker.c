@@ -47,6 +47,7 @@ enum
   PROP_0,
   PROP_ENCOUNTER,
   PROP_DETAILS_VISIBLE,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -407,6 +408,13 @@ tkr_table_tracker_get_encounter (TkrTableTracker *self)
   return self->encounter;
 }
 
+/* The details pane beside the tracker follows the selected row. */
+static void
+selected_changed_cb (TkrTableTracker *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
 static void
 details_toggled_cb (TkrTableTracker *self)
 {
@@ -502,6 +510,9 @@ tkr_table_tracker_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_DETAILS_VISIBLE:
       g_value_set_boolean (value, gtk_toggle_button_get_active (self->details_button));
       break;
+    case PROP_SELECTED:
+      g_value_set_object (value, tkr_table_tracker_get_selected (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -552,6 +563,8 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   properties[PROP_DETAILS_VISIBLE] =
     g_param_spec_boolean ("details-visible", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] = g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (
@@ -598,6 +611,8 @@ tkr_table_tracker_init (TkrTableTracker *self)
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected-item",
+                           G_CALLBACK (selected_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);

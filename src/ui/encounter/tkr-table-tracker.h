@@ -24,7 +24,9 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Gt
  *
  * Properties: "encounter" (TkrEncounter, nullable); "details-visible"
  * (bool): the header's toggle for the pane beside the tracker, which the
- * container shows or hides.
+ * container shows or hides; "selected" (GObject, read-only, nullable):
+ * the selected row's item, a turn slot or a member of a group slot, which
+ * the details pane shows.
  */
 
 GtkWidget *tkr_table_tracker_new (void);
