@@ -107,8 +107,8 @@ update_sensitivity (TkrEncounterPage *self)
 
 /* While a fight runs (Main, Paused) the table tracker leads and the
  * system's view is the details pane beside it, hidden at the GM's wish;
- * at the End the shared End pane leads (the award to the party, Level
- * Up). The rule system row, which cannot change then, makes room. */
+ * at the End the shared End pane stands alone (the award to the party,
+ * Level Up). The rule system row, which cannot change then, makes room. */
 static void
 update_layout (TkrEncounterPage *self)
 {
@@ -122,7 +122,7 @@ update_layout (TkrEncounterPage *self)
 
   g_object_get (self->table_tracker, "details-visible", &details, NULL);
   if (ended)
-    details = TRUE; /* the End has no toggle of its own */
+    details = FALSE; /* the End pane is the one end-of-encounter screen */
   tkr_table_tracker_set_encounter (self->table_tracker, fighting ? TKR_ENCOUNTER (tracker) : NULL);
   tkr_end_pane_set_encounter (self->end_pane, ended ? TKR_ENCOUNTER (tracker) : NULL);
   tkr_end_pane_set_campaign (self->end_pane, ended ? self->campaign : NULL);
