@@ -168,6 +168,41 @@ test_campaign_of_another_system (void)
   g_object_unref (page);
 }
 
+/* The layout follows the phase (help/C/tracker.page): in a fight the
+ * table tracker leads with the system's view beside it as the details of
+ * the selected row; at the End the End pane stands alone. */
+static void
+test_layout_follows_phase (PageFixture *fixture, gconstpointer data)
+{
+  GtkWidget *tracker = child (fixture, "table_tracker");
+  GtkWidget *end_pane = child (fixture, "end_pane");
+  GtkWidget *stack = child (fixture, "stack");
+  TkrEncounter *encounter = TKR_ENCOUNTER (fixture->f.encounter);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (gtk_widget_get_visible (tracker));
+  g_assert_false (gtk_widget_get_visible (end_pane));
+  g_assert_true (gtk_widget_get_visible (stack));
+
+  fixture_begin_main (&fixture->f);
+  fixture_iterate ();
+  g_assert_true (gtk_widget_get_visible (tracker));
+  g_assert_false (gtk_widget_get_visible (end_pane));
+  g_assert_true (gtk_widget_get_visible (stack));
+
+  g_assert_true (tkr_encounter_end (encounter, &error));
+  g_assert_no_error (error);
+  fixture_iterate ();
+  g_assert_false (gtk_widget_get_visible (tracker));
+  g_assert_true (gtk_widget_get_visible (end_pane));
+  g_assert_false (gtk_widget_get_visible (stack));
+
+  g_assert_true (tkr_encounter_finish (encounter, &error));
+  fixture_iterate ();
+  g_assert_false (gtk_widget_get_visible (end_pane));
+  g_assert_true (gtk_widget_get_visible (stack));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -183,6 +218,8 @@ main (int argc, char *argv[])
   g_test_add ("/encounter-page/switch-only-while-no-encounter-runs", PageFixture, NULL, page_setup,
               test_refused_while_running, page_teardown);
   g_test_add_func ("/encounter-page/campaign-of-another-system", test_campaign_of_another_system);
+  g_test_add ("/encounter-page/layout-follows-phase", PageFixture, NULL, page_setup,
+              test_layout_follows_phase, page_teardown);
 
   return g_test_run ();
 }

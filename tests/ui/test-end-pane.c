@@ -220,6 +220,98 @@ test_between_fights (EndFixture *f, gconstpointer data)
   g_assert_false (tkr_campaign_awaits_between_fights (f->campaign));
 }
 
+static gboolean
+dialog_is_shown (gpointer data)
+{
+  GtkWidget **dialog = data;
+
+  return *dialog != NULL && gtk_widget_get_mapped (*dialog);
+}
+
+/* A Rest after the encounter (help/C/pause-and-end.page) goes through the
+ * core with the system's rule data: where a Rest spends a Recovery, it
+ * heals and spends one, and with none left the core refuses and the pane
+ * says why. One step each, undoable. */
+static void
+test_rest (EndFixture *f, gconstpointer data)
+{
+  TkrCharacter *hero = f->pcs[0];
+  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+  TkrPool *health = tkr_character_get_pool (hero, TKR_POOL_HEALTH);
+  TkrPool *recoveries = tkr_character_get_pool (hero, TKR_POOL_RECOVERIES);
+  GtkListBox *list = GTK_LIST_BOX (child (f, "party_list"));
+  GtkWidget *rest =
+    tkr_test_find_named (GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)), "rest-button");
+  GtkWidget *error_label = child (f, "error_label");
+  int recoveries_before = tkr_pool_get_current (recoveries);
+  guint steps;
+  int hurt;
+
+  g_assert_nonnull (rest);
+  /* A Rest that gives nothing back in this system is not offered. */
+  g_assert_cmpint (gtk_widget_get_visible (rest), ==,
+                   tkr_rules_get_rest_spends_recovery (rules) ||
+                     tkr_rules_get_rest_heals_from_vitality (rules) ||
+                     tkr_rules_get_rest_resets_shield (rules));
+  if (!gtk_widget_get_visible (rest))
+    return;
+  tkr_character_adjust_pool (hero, f->history, TKR_POOL_HEALTH, -5);
+  hurt = tkr_pool_get_current (health);
+  steps = tkr_history_get_n_undo (f->history);
+  g_signal_emit_by_name (rest, "clicked");
+  if (tkr_rules_get_rest_spends_recovery (rules) && recoveries_before > 0)
+    {
+      g_assert_cmpint (tkr_pool_get_current (recoveries), ==, recoveries_before - 1);
+      g_assert_cmpint (tkr_pool_get_current (health), >, hurt);
+      g_assert_false (gtk_widget_get_visible (error_label));
+      g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+    }
+
+  for (int i = 0; i < 20 && tkr_pool_get_current (recoveries) > 0; i++)
+    {
+      tkr_character_adjust_pool (hero, f->history, TKR_POOL_HEALTH, -5);
+      g_signal_emit_by_name (rest, "clicked");
+    }
+  tkr_character_adjust_pool (hero, f->history, TKR_POOL_HEALTH, -5);
+  g_signal_emit_by_name (rest, "clicked");
+  if (tkr_rules_get_rest_spends_recovery (rules))
+    {
+      g_assert_true (gtk_widget_get_visible (error_label));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (error_label)), !=, "");
+    }
+}
+
+/* The End leads back to Freeplay from the pane itself. */
+static void
+test_back_to_freeplay (EndFixture *f, gconstpointer data)
+{
+  g_signal_emit_by_name (child (f, "finish_button"), "clicked");
+  g_assert_cmpint (tkr_encounter_get_phase (f->encounter), ==, TKR_PHASE_FREEPLAY);
+}
+
+/* The end of an Episode (help/C/pause-and-end.page): pools back to their
+ * maximum for the whole party, only after a confirmation. */
+static void
+test_end_episode (EndFixture *f, gconstpointer data)
+{
+  TkrPool *health = tkr_character_get_pool (f->pcs[1], TKR_POOL_HEALTH);
+  GtkWidget *dialog = NULL;
+
+  g_assert_false (gtk_widget_get_visible (child (f, "end_episode_button")));
+  tkr_end_pane_set_campaign (TKR_END_PANE (f->pane), f->campaign);
+  g_assert_true (gtk_widget_get_visible (child (f, "end_episode_button")));
+  tkr_character_adjust_pool (f->pcs[1], f->history, TKR_POOL_HEALTH, -3);
+  g_assert_cmpint (tkr_pool_get_current (health), <, tkr_pool_get_maximum (health));
+
+  dialog = tkr_end_pane_end_episode (TKR_END_PANE (f->pane));
+  g_assert_true (tkr_test_wait_until (dialog_is_shown, &dialog));
+  /* Nothing before the confirmation. */
+  g_assert_cmpint (tkr_pool_get_current (health), <, tkr_pool_get_maximum (health));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "end");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpint (tkr_pool_get_current (health), ==, tkr_pool_get_maximum (health));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -233,6 +325,13 @@ main (int argc, char *argv[])
   adw_init ();
   g_test_init (&argc, &argv, NULL);
   systems = tkr_tracker_get_rule_systems ();
+#define ADD_FOR(system, name, func)                                                                \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_autofree char *path = g_strdup_printf ("/end-pane/%s/%s", system, name);                     \
+    g_test_add (path, EndFixture, system, fixture_setup, func, fixture_teardown);                  \
+  }                                                                                                \
+  G_STMT_END
   for (guint i = 0; systems[i] != NULL; i++)
     {
       g_autofree char *award = g_strdup_printf ("/end-pane/%s/award-party-level-up", systems[i]);
@@ -245,6 +344,9 @@ main (int argc, char *argv[])
       g_test_add (untick, EndFixture, systems[i], fixture_setup, test_untick, fixture_teardown);
       g_test_add (between, EndFixture, systems[i], fixture_setup, test_between_fights,
                   fixture_teardown);
+      ADD_FOR (systems[i], "rest", test_rest);
+      ADD_FOR (systems[i], "back-to-freeplay", test_back_to_freeplay);
+      ADD_FOR (systems[i], "end-episode", test_end_episode);
     }
   return g_test_run ();
 }

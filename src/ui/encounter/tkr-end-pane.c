@@ -27,6 +27,8 @@ struct _TkrEndPane
   GtkWidget *next_fight_group;
   GtkWidget *fresh_button;
   GtkWidget *keep_button;
+  GtkWidget *end_episode_button;
+  GtkWidget *finish_button;
   GtkLabel *error_label;
 };
 
@@ -81,6 +83,7 @@ typedef struct
   TkrCharacter *character; /* owned */
   AdwActionRow *row;
   GtkWidget *check;
+  GtkWidget *rest;
   GtkWidget *level_up;
   GtkEntry *archetype;
 } PartyRow;
@@ -129,6 +132,29 @@ level_up_cb (PartyRow *row)
     gtk_menu_button_popdown (GTK_MENU_BUTTON (row->level_up));
 }
 
+/* A Rest between fights, as the system's rule data says (help
+ * pause-and-end.page): one history step, so undo takes it back. */
+static void
+rest_cb (PartyRow *row)
+{
+  TkrEndPane *self = row->self;
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+  ok = tkr_character_rest (row->character, tkr_encounter_get_history (self->encounter),
+                           tkr_encounter_get_rules (self->encounter), &error);
+  if (tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error))
+    {
+      /* Translators: a toast, "Alice rests" */
+      g_autofree char *message =
+        g_strdup_printf (_ ("%s rests"), tkr_character_get_name (row->character));
+
+      tkr_feedback_show (GTK_WIDGET (self), NULL, message, FALSE);
+    }
+}
+
 static GtkWidget *
 create_party_row (gpointer item, gpointer user_data)
 {
@@ -141,6 +167,7 @@ create_party_row (gpointer item, gpointer user_data)
   GtkWidget *confirm = gtk_button_new_with_mnemonic (_ ("_Level Up"));
   GListModel *archetypes = tkr_character_get_archetypes (character);
   g_autofree char *level_up_name = NULL;
+  g_autofree char *rest_name = NULL;
 
   row->self = self;
   row->character = g_object_ref (character);
@@ -180,6 +207,25 @@ create_party_row (gpointer item, gpointer user_data)
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->level_up), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   level_up_name, -1);
   adw_action_row_add_suffix (row->row, row->level_up);
+
+  row->rest = gtk_button_new_with_mnemonic (_ ("_Rest"));
+  gtk_widget_set_name (row->rest, "rest-button");
+  gtk_widget_set_valign (row->rest, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (row->rest, _ ("Rest: regain what the rule system gives back"));
+  /* Translators: accessible name of a character's Rest button, "Alice rests" */
+  rest_name = g_strdup_printf (_ ("%s rests"), tkr_character_get_name (character));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->rest), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  rest_name, -1);
+  adw_action_row_add_suffix (row->row, row->rest);
+  /* Only where a Rest gives something back in this system. */
+  {
+    TkrRules *rules = tkr_encounter_get_rules (self->encounter);
+
+    gtk_widget_set_visible (row->rest, tkr_rules_get_rest_spends_recovery (rules) ||
+                                         tkr_rules_get_rest_heals_from_vitality (rules) ||
+                                         tkr_rules_get_rest_resets_shield (rules));
+  }
+  g_signal_connect_swapped (row->rest, "clicked", G_CALLBACK (rest_cb), row);
   g_signal_connect_swapped (confirm, "clicked", G_CALLBACK (level_up_cb), row);
   g_signal_connect_swapped (row->archetype, "activate", G_CALLBACK (level_up_cb), row);
 
@@ -268,6 +314,67 @@ between_fights (TkrEndPane *self, TkrBetweenFights choice)
 }
 
 static void
+finish_clicked_cb (TkrEndPane *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->encounter == NULL)
+    return;
+  ok = tkr_encounter_finish (self->encounter, &error);
+  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+end_episode_response_cb (AdwMessageDialog *dialog, const char *response, TkrEndPane *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (g_strcmp0 (response, "end") != 0 || self->campaign == NULL)
+    return;
+  ok = tkr_campaign_end_episode (self->campaign, &error);
+  if (tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error))
+    tkr_feedback_show (GTK_WIDGET (self), NULL, _ ("The Episode is over: the party is restored"),
+                       FALSE);
+}
+
+/* Asks first: the end of an Episode touches the whole party. Returns
+ * the dialog, for tests. */
+GtkWidget *
+tkr_end_pane_end_episode (TkrEndPane *self)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (TKR_IS_END_PANE (self), NULL);
+
+  if (self->campaign == NULL)
+    return NULL;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog =
+    adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _ ("End the Episode?"),
+                            _ ("Every PC of the party gets its pools back to their maximum "
+                               "and loses every condition, including those that last "
+                               "until the end of an Episode. Undo can take it back."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "end",
+                                    _ ("_End Episode"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (end_episode_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+end_episode_clicked_cb (TkrEndPane *self)
+{
+  tkr_end_pane_end_episode (self);
+}
+
+static void
 fresh_clicked_cb (TkrEndPane *self)
 {
   between_fights (self, TKR_BETWEEN_FIGHTS_RESET);
@@ -286,6 +393,7 @@ tkr_end_pane_set_campaign (TkrEndPane *self, TkrCampaign *campaign)
 
   g_set_object (&self->campaign, campaign);
   gtk_widget_set_visible (self->next_fight_group, campaign != NULL);
+  gtk_widget_set_visible (self->end_episode_button, campaign != NULL);
 }
 
 void
@@ -350,11 +458,15 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   CHILD (next_fight_group);
   CHILD (fresh_button);
   CHILD (keep_button);
+  CHILD (end_episode_button);
+  CHILD (finish_button);
   CHILD (error_label);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, award_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, fresh_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, keep_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, finish_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, end_episode_clicked_cb);
 }
 
 static void
@@ -362,6 +474,7 @@ tkr_end_pane_init (TkrEndPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_visible (self->next_fight_group, FALSE);
+  gtk_widget_set_visible (self->end_episode_button, FALSE);
   self->ticks = g_hash_table_new (NULL, NULL);
   g_signal_connect_object (self->amount_spin, "value-changed", G_CALLBACK (update_award_button),
                            self, G_CONNECT_SWAPPED);

@@ -26,5 +26,9 @@ void tkr_end_pane_set_encounter (TkrEndPane *self, TkrEncounter *encounter);
 /* With a campaign, the pane also offers the choice for the NPCs before
  * the next fight (tkr_campaign_between_fights()). */
 void tkr_end_pane_set_campaign (TkrEndPane *self, TkrCampaign *campaign);
+/* Asks whether to end the Episode (tkr_campaign_end_episode()) and does
+ * so on "end"; returns the dialog (transfer none), NULL without a
+ * campaign. */
+GtkWidget *tkr_end_pane_end_episode (TkrEndPane *self);
 
 G_END_DECLS

@@ -7,7 +7,6 @@
 #include "tkr-klep-combatant-panel.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-klep-view.h"
-#include "tkr-klep-end-view.h"
 #include "tkr-feedback.h"
 #include "tkr-phase-bar.h"
 #include "tkr-klep-setup-view.h"
@@ -33,7 +32,6 @@ struct _TkrKlepView
   GtkButton *add_party_button;
   TkrKlepSetupView *setup_view;
   TkrKlepTurnTracker *tracker;
-  TkrKlepEndView *end_view;
   GtkLabel *error_label;
 };
 
@@ -64,9 +62,8 @@ page_for_phase (TkrPhase phase)
       return "setup";
     case TKR_PHASE_MAIN:
     case TKR_PHASE_PAUSED:
+    case TKR_PHASE_END: /* hidden then: the End pane stands alone */
       return "main";
-    case TKR_PHASE_END:
-      return "end";
     default:
       g_assert_not_reached ();
     }
@@ -319,8 +316,6 @@ set_encounter (TkrKlepView *self, TkrKlepEncounter *encounter, gboolean force)
   tkr_phase_bar_set_encounter (self->phase_bar, encounter);
   tkr_klep_setup_view_set_encounter (self->setup_view, encounter);
   tkr_klep_turn_tracker_set_encounter (self->tracker, encounter);
-  tkr_klep_end_view_set_campaign (self->end_view, NULL);
-  tkr_klep_end_view_set_campaign (self->end_view, self->campaign);
 
   tkr_feedback_clear (self->error_label);
   participants_changed_cb (self);
@@ -416,7 +411,6 @@ tkr_klep_view_class_init (TkrKlepViewClass *klass)
   g_type_ensure (TKR_TYPE_PHASE_BAR);
   g_type_ensure (TKR_TYPE_KLEP_SETUP_VIEW);
   g_type_ensure (TKR_TYPE_KLEP_TURN_TRACKER);
-  g_type_ensure (TKR_TYPE_KLEP_END_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-klep-view.ui");
@@ -428,7 +422,6 @@ tkr_klep_view_class_init (TkrKlepViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrKlepView, add_party_button);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepView, setup_view);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepView, tracker);
-  gtk_widget_class_bind_template_child (widget_class, TkrKlepView, end_view);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepView, error_label);
 }
 
