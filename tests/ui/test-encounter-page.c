@@ -176,7 +176,7 @@ test_layout_follows_phase (PageFixture *fixture, gconstpointer data)
 {
   GtkWidget *tracker = child (fixture, "table_tracker");
   GtkWidget *end_pane = child (fixture, "end_pane");
-  GtkWidget *stack = child (fixture, "stack");
+  GtkWidget *stack = child (fixture, "details_scroller");
   TkrEncounter *encounter = TKR_ENCOUNTER (fixture->f.encounter);
   g_autoptr (GError) error = NULL;
 

@@ -310,6 +310,102 @@ test_screenshots (TrackerFixture *f, gconstpointer data)
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
+static TkrTrackerRow *
+bound_row_for (GtkWidget *list, GObject *slot)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+
+      if (TKR_IS_TRACKER_ROW (row) && tkr_tracker_row_get_slot (TKR_TRACKER_ROW (row)) == slot)
+        return TKR_TRACKER_ROW (row);
+    }
+  return NULL;
+}
+
+static guint
+count_rows (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    if (TKR_IS_TRACKER_ROW (gtk_widget_get_first_child (item)))
+      n++;
+  return n;
+}
+
+typedef struct
+{
+  GtkWidget *list;
+  GObject *slot;
+} Wanted;
+
+static gboolean
+slot_has_row (gpointer data)
+{
+  Wanted *wanted = data;
+
+  return bound_row_for (wanted->list, wanted->slot) != NULL;
+}
+
+/* 1,000 combatants (issue "The table tracker": the same cost at any
+ * size): the list makes a bounded set of rows (GTK 4.8 keeps about 200
+ * around the visible part), recycled while scrolling, and selecting the
+ * last slot brings its row in. */
+static void
+test_thousand_combatants (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1000);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *window = gtk_window_new ();
+  TkrTableTracker *tracker = TKR_TABLE_TRACKER (tkr_table_tracker_new ());
+  GtkWidget *list;
+  GListModel *order;
+  g_autoptr (GObject) last = NULL;
+  Wanted wanted;
+
+  for (int i = 0; i < 1000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %04d", i);
+
+      g_assert_nonnull (
+        tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, name), &error));
+    }
+  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+  g_assert_true (tkr_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+  order = tkr_encounter_get_order (encounter);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 1000);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  tkr_table_tracker_set_encounter (tracker, encounter);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (tracker));
+  gtk_window_present (GTK_WINDOW (window));
+  list = tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  wanted.list = list;
+  wanted.slot = tkr_encounter_get_current_slot (encounter);
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  g_assert_cmpuint (count_rows (list), >, 0);
+  g_assert_cmpuint (count_rows (list), <=, 250);
+
+  last = g_list_model_get_item (order, 999);
+  tkr_table_tracker_select (
+    tracker,
+    g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))) - 1);
+  g_assert_true (tkr_table_tracker_get_selected (tracker) == last);
+  wanted.slot = last;
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  g_assert_cmpuint (count_rows (list), <=, 250);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -320,6 +416,7 @@ main (int argc, char *argv[])
   adw_init ();
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/table-tracker/thousand-combatants", test_thousand_combatants);
   systems = tkr_tracker_get_rule_systems ();
   for (guint i = 0; systems[i] != NULL; i++)
     {

@@ -30,6 +30,7 @@ struct _TkrEncounterPage
   TkrTableTracker *table_tracker;
   TkrEndPane *end_pane;
   GtkWidget *details_separator;
+  GtkWidget *details_scroller;
   GtkStack *stack;
   TkrKlepView *kleptonomicon_view;
   TkrPf2eView *pf2e_view;
@@ -129,10 +130,10 @@ update_layout (TkrEncounterPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->table_tracker), fighting);
   gtk_widget_set_visible (GTK_WIDGET (self->end_pane), ended);
   gtk_widget_set_visible (self->system_bar, !leading);
-  gtk_widget_set_visible (GTK_WIDGET (self->stack), !leading || details);
+  gtk_widget_set_visible (self->details_scroller, !leading || details);
   gtk_widget_set_visible (self->details_separator, leading && details);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->stack), !leading);
-  gtk_widget_set_size_request (GTK_WIDGET (self->stack), leading ? 420 : -1, -1);
+  gtk_widget_set_hexpand (self->details_scroller, !leading);
+  gtk_widget_set_size_request (self->details_scroller, leading ? 420 : -1, -1);
 }
 
 static void
@@ -242,6 +243,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (table_tracker);
   CHILD (end_pane);
   CHILD (details_separator);
+  CHILD (details_scroller);
   CHILD (stack);
   CHILD (kleptonomicon_view);
   CHILD (pf2e_view);

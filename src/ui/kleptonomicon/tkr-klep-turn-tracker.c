@@ -6,6 +6,7 @@
 
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
+#include "tkr-klep-combatant-panel.h"
 #include "tkr-klep-gm-panel.h"
 #include "tkr-klep-turn-row.h"
 #include "tkr-klep-turn-tracker.h"
@@ -16,9 +17,7 @@ struct _TkrKlepTurnTracker
 
   TkrKlepEncounter *encounter;
   GSignalGroup *encounter_signals;
-  GtkNoSelection *selection;
-  guint scroll_tick;
-  guint scroll_tries;
+  GObject *selected; /* the table tracker's selected row: an entry or a member */
 
   GtkRevealer *paused_revealer;
   GtkButton *resume_button;
@@ -31,7 +30,9 @@ struct _TkrKlepTurnTracker
   GtkButton *previous_button;
   GtkButton *next_button;
   GtkLabel *error_label;
-  GtkListView *list_view;
+  GtkStack *details_stack;
+  TkrKlepTurnRow *entry_row;
+  TkrKlepCombatantPanel *member_panel;
   AdwFlap *flap;
   TkrKlepGmPanel *gm_panel;
   GtkToggleButton *gm_panel_button;
@@ -43,6 +44,7 @@ enum
 {
   PROP_0,
   PROP_ENCOUNTER,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -84,89 +86,44 @@ refresh_header (TkrKlepTurnTracker *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->previous_button), phase == TKR_PHASE_MAIN);
 }
 
-/* The row widget showing @entry, if the list made one. */
-static GtkWidget *
-find_row (TkrKlepTurnTracker *self, TkrKlepTurnEntry *entry)
+/* The details of the selected row: a PC's or a group's entry with a
+ * panel per member, or one member of a group. With nothing selected, the
+ * current turn's entry. Only the shown objects are followed. */
+static void
+update_details (TkrKlepTurnTracker *self)
 {
-  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->list_view)); item != NULL;
-       item = gtk_widget_get_next_sibling (item))
-    {
-      GtkWidget *row = gtk_widget_get_first_child (item);
+  GObject *shown = self->selected;
 
-      if (TKR_IS_KLEP_TURN_ROW (row) &&
-          tkr_klep_turn_row_get_entry (TKR_KLEP_TURN_ROW (row)) == entry)
-        return row;
+  if (shown == NULL && self->encounter != NULL)
+    shown = G_OBJECT (tkr_klep_encounter_get_current_entry (self->encounter));
+  if (self->encounter != NULL && TKR_IS_KLEP_COMBATANT (shown))
+    {
+      tkr_klep_turn_row_set_entry (self->entry_row, NULL);
+      tkr_klep_combatant_panel_set_encounter (self->member_panel, self->encounter);
+      tkr_klep_combatant_panel_set_combatant (self->member_panel, TKR_KLEP_COMBATANT (shown));
+      gtk_stack_set_visible_child_name (self->details_stack, "member");
     }
-
-  return NULL;
-}
-
-/* Puts the current turn at the top, so what comes next is in view. GTK
- * 4.8 has no "scroll to this item, aligned" call, and a list only knows
- * where its rows are once laid out: this runs on frame ticks until the
- * current row has its place (a few frames at most). */
-static gboolean
-scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
-{
-  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (widget);
-  TkrKlepTurnEntry *entry = NULL;
-  GtkWidget *row;
-  graphene_rect_t bounds;
-  int index = -1;
-
-  if (self->encounter != NULL)
+  else if (self->encounter != NULL && TKR_IS_KLEP_TURN_ENTRY (shown))
     {
-      index = tkr_encounter_get_current_index (TKR_ENCOUNTER (self->encounter));
-      entry = tkr_klep_encounter_get_current_entry (self->encounter);
-    }
-  if (entry == NULL || index < 0 || ++self->scroll_tries > 10)
-    {
-      self->scroll_tick = 0;
-      return G_SOURCE_REMOVE;
-    }
-
-  row = find_row (self, entry);
-  if (row != NULL && gtk_widget_get_width (row) > 0 &&
-      gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
-    {
-      GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
-      double value = gtk_adjustment_get_value (adjustment);
-      double top =
-        gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
-
-      /* At the top already, or as far as the list goes. */
-      if (ABS (bounds.origin.y) < 1 || (bounds.origin.y > 0 && value >= top))
-        {
-          self->scroll_tick = 0;
-          return G_SOURCE_REMOVE;
-        }
-      gtk_adjustment_set_value (adjustment, value + bounds.origin.y);
+      tkr_klep_combatant_panel_set_combatant (self->member_panel, NULL);
+      tkr_klep_turn_row_set_encounter (self->entry_row, self->encounter);
+      tkr_klep_turn_row_set_entry (self->entry_row, TKR_KLEP_TURN_ENTRY (shown));
+      gtk_stack_set_visible_child_name (self->details_stack, "entry");
     }
   else
     {
-      /* Rows out of view are not laid out: let the list bring the
-       * current one into view first. */
-      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
-                                  (guint) index);
+      tkr_klep_combatant_panel_set_combatant (self->member_panel, NULL);
+      tkr_klep_turn_row_set_entry (self->entry_row, NULL);
+      gtk_stack_set_visible_child_name (self->details_stack, "none");
     }
-
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-scroll_to_current (TkrKlepTurnTracker *self)
-{
-  self->scroll_tries = 0;
-  if (self->scroll_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    self->scroll_tick =
-      gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_tick_cb, NULL, NULL);
 }
 
 static void
 turn_changed_cb (TkrKlepTurnTracker *self)
 {
   refresh_header (self);
-  scroll_to_current (self);
+  if (self->selected == NULL)
+    update_details (self);
 }
 
 static void
@@ -297,48 +254,6 @@ resume_by_beat_popup_cb (GtkMenuButton *button, gpointer user_data)
   rebuild_resume_by_beat (TKR_KLEP_TURN_TRACKER (user_data));
 }
 
-/* The row factory: one TkrKlepTurnRow per visible entry, recycled. */
-
-static void
-setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnTracker *self)
-{
-  GtkWidget *row = tkr_klep_turn_row_new ();
-
-  tkr_klep_turn_row_set_encounter (TKR_KLEP_TURN_ROW (row), self->encounter);
-  gtk_list_item_set_child (item, row);
-  gtk_list_item_set_activatable (item, FALSE);
-  gtk_list_item_set_selectable (item, FALSE);
-}
-
-static void
-bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnTracker *self)
-{
-  TkrKlepTurnRow *row = TKR_KLEP_TURN_ROW (gtk_list_item_get_child (item));
-
-  tkr_klep_turn_row_set_encounter (row, self->encounter);
-  tkr_klep_turn_row_set_entry (row, gtk_list_item_get_item (item));
-}
-
-/* The order may have moved on while the tracker was hidden (another
- * page, or the turn changed before the window showed). */
-static void
-tkr_klep_turn_tracker_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (tkr_klep_turn_tracker_parent_class)->map (widget);
-  scroll_to_current (TKR_KLEP_TURN_TRACKER (widget));
-}
-
-static void
-tkr_klep_turn_tracker_unmap (GtkWidget *widget)
-{
-  TkrKlepTurnTracker *self = TKR_KLEP_TURN_TRACKER (widget);
-
-  if (self->scroll_tick != 0)
-    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
-  self->scroll_tick = 0;
-  GTK_WIDGET_CLASS (tkr_klep_turn_tracker_parent_class)->unmap (widget);
-}
-
 static void
 tkr_klep_turn_tracker_dispose (GObject *object)
 {
@@ -347,9 +262,7 @@ tkr_klep_turn_tracker_dispose (GObject *object)
   if (self->encounter_signals != NULL)
     g_signal_group_set_target (self->encounter_signals, NULL);
   g_clear_object (&self->encounter_signals);
-  if (self->list_view != NULL)
-    gtk_list_view_set_model (self->list_view, NULL);
-  g_clear_object (&self->selection);
+  g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
 
   G_OBJECT_CLASS (tkr_klep_turn_tracker_parent_class)->dispose (object);
@@ -367,6 +280,9 @@ tkr_klep_turn_tracker_get_property (GObject *object,
     {
     case PROP_ENCOUNTER:
       g_value_set_object (value, self->encounter);
+      break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -386,6 +302,9 @@ tkr_klep_turn_tracker_set_property (GObject *object,
     case PROP_ENCOUNTER:
       tkr_klep_turn_tracker_set_encounter (self, g_value_get_object (value));
       break;
+    case PROP_SELECTED:
+      tkr_klep_turn_tracker_set_selected (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -400,16 +319,19 @@ tkr_klep_turn_tracker_class_init (TkrKlepTurnTrackerClass *klass)
   object_class->dispose = tkr_klep_turn_tracker_dispose;
   object_class->get_property = tkr_klep_turn_tracker_get_property;
   object_class->set_property = tkr_klep_turn_tracker_set_property;
-  widget_class->map = tkr_klep_turn_tracker_map;
-  widget_class->unmap = tkr_klep_turn_tracker_unmap;
 
   properties[PROP_ENCOUNTER] =
     g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_KLEP_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_KLEP_GM_PANEL);
+  g_type_ensure (TKR_TYPE_KLEP_TURN_ROW);
+  g_type_ensure (TKR_TYPE_KLEP_COMBATANT_PANEL);
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-klep-turn-tracker.ui");
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, paused_revealer);
@@ -423,7 +345,9 @@ tkr_klep_turn_tracker_class_init (TkrKlepTurnTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, previous_button);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, next_button);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, error_label);
-  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, list_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, details_stack);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, entry_row);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, member_panel);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, flap);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, gm_panel);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnTracker, gm_panel_button);
@@ -432,17 +356,9 @@ tkr_klep_turn_tracker_class_init (TkrKlepTurnTrackerClass *klass)
 static void
 tkr_klep_turn_tracker_init (TkrKlepTurnTracker *self)
 {
-  g_autoptr (GtkListItemFactory) factory = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_row_cb), self, 0);
-  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row_cb), self, 0);
-  gtk_list_view_set_factory (self->list_view, factory);
-
-  self->selection = gtk_no_selection_new (NULL);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  /* A member's panel names it; a group's row names its members. */
+  tkr_klep_combatant_panel_set_show_name (self->member_panel, TRUE);
 
   g_signal_connect_object (self->next_button, "clicked", G_CALLBACK (next_clicked_cb), self,
                            G_CONNECT_SWAPPED);
@@ -490,22 +406,49 @@ tkr_klep_turn_tracker_set_encounter (TkrKlepTurnTracker *self, TkrKlepEncounter 
     return;
 
   g_signal_group_set_target (self->encounter_signals, encounter);
-  /* Rows made for the old encounter are dropped with the model. */
-  gtk_no_selection_set_model (self->selection, NULL);
-  gtk_no_selection_set_model (
-    self->selection, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
+  update_details (self);
   tkr_klep_gm_panel_set_encounter (self->gm_panel, encounter);
   tkr_feedback_clear (self->error_label);
   refresh_header (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }
 
-GtkListView *
-tkr_klep_turn_tracker_get_list_view (TkrKlepTurnTracker *self)
+GObject *
+tkr_klep_turn_tracker_get_selected (TkrKlepTurnTracker *self)
 {
   g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
 
-  return self->list_view;
+  return self->selected;
+}
+
+void
+tkr_klep_turn_tracker_set_selected (TkrKlepTurnTracker *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_KLEP_TURN_TRACKER (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+/* (transfer none): the row showing the shown entry (for tests) */
+TkrKlepTurnRow *
+tkr_klep_turn_tracker_get_entry_row (TkrKlepTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
+
+  return self->entry_row;
+}
+
+/* (transfer none): the panel showing a selected member (for tests) */
+GtkWidget *
+tkr_klep_turn_tracker_get_member_panel (TkrKlepTurnTracker *self)
+{
+  g_return_val_if_fail (TKR_IS_KLEP_TURN_TRACKER (self), NULL);
+
+  return GTK_WIDGET (self->member_panel);
 }
 
 GtkWidget *

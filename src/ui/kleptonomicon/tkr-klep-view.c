@@ -41,6 +41,7 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -363,6 +364,9 @@ tkr_klep_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
       break;
+    case PROP_SELECTED:
+      g_value_set_object (value, tkr_klep_turn_tracker_get_selected (self->tracker));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -377,6 +381,14 @@ tkr_klep_view_set_property (GObject *object, guint prop_id, const GValue *value,
     {
     case PROP_CAMPAIGN:
       tkr_klep_view_set_campaign (self, g_value_get_object (value));
+      break;
+    case PROP_SELECTED:
+      /* The table tracker's selected row: its details show in Main. */
+      if (tkr_klep_turn_tracker_get_selected (self->tracker) != g_value_get_object (value))
+        {
+          tkr_klep_turn_tracker_set_selected (self->tracker, g_value_get_object (value));
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -395,6 +407,9 @@ tkr_klep_view_class_init (TkrKlepViewClass *klass)
 
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
