@@ -138,6 +138,17 @@ test_award_party_and_level_up (EndFixture *f, gconstpointer data)
   for (int i = 0; i < N_PCS; i++)
     g_assert_cmpint (tkr_character_get_experience (f->pcs[i]), ==, before[i] + award);
   g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  /* The pane's log shows the encounter's, the award at its end. */
+  {
+    GListModel *shown =
+      G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (child (f, "log_view"))));
+    GListModel *log = tkr_encounter_get_log (f->encounter);
+    guint n = g_list_model_get_n_items (log);
+    g_autoptr (TkrLogEntry) last = g_list_model_get_item (shown, n - 1);
+
+    g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
+    g_assert_cmpstr (tkr_log_entry_get_kind (last), ==, "xp-award");
+  }
   g_assert_true (tkr_history_undo (f->history));
   for (int i = 0; i < N_PCS; i++)
     g_assert_cmpint (tkr_character_get_experience (f->pcs[i]), ==, before[i]);

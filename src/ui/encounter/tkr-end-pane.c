@@ -27,6 +27,7 @@ struct _TkrEndPane
   GtkWidget *next_fight_group;
   GtkWidget *fresh_button;
   GtkWidget *keep_button;
+  GtkListView *log_view;
   GtkWidget *end_episode_button;
   GtkWidget *finish_button;
   GtkLabel *error_label;
@@ -396,6 +397,17 @@ tkr_end_pane_set_campaign (TkrEndPane *self, TkrCampaign *campaign)
   gtk_widget_set_visible (self->end_episode_button, campaign != NULL);
 }
 
+/* The newest line (an award just given) is the one in view. */
+static void
+show_newest_log_line (TkrEndPane *self)
+{
+  GListModel *log = G_LIST_MODEL (gtk_list_view_get_model (self->log_view));
+  guint n = log != NULL ? g_list_model_get_n_items (log) : 0;
+
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", n - 1);
+}
+
 void
 tkr_end_pane_set_encounter (TkrEndPane *self, TkrEncounter *encounter)
 {
@@ -416,6 +428,17 @@ tkr_end_pane_set_encounter (TkrEndPane *self, TkrEncounter *encounter)
     }
   gtk_list_box_bind_model (self->party_list, self->party ? G_LIST_MODEL (self->party) : NULL,
                            create_party_row, self, NULL);
+  /* The log, one recycled row per visible line, newest at the end. */
+  {
+    g_autoptr (GtkNoSelection) log = gtk_no_selection_new (
+      encounter != NULL ? g_object_ref (tkr_encounter_get_log (encounter)) : NULL);
+
+    gtk_list_view_set_model (self->log_view, GTK_SELECTION_MODEL (log));
+    if (encounter != NULL)
+      g_signal_connect_object (log, "items-changed", G_CALLBACK (show_newest_log_line), self,
+                               G_CONNECT_SWAPPED);
+    show_newest_log_line (self);
+  }
   update_summary (self);
 }
 
@@ -426,6 +449,8 @@ tkr_end_pane_dispose (GObject *object)
 
   if (self->party_list != NULL)
     gtk_list_box_bind_model (self->party_list, NULL, NULL, NULL, NULL);
+  if (self->log_view != NULL)
+    gtk_list_view_set_model (self->log_view, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->history_signals);
@@ -444,6 +469,7 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tkr_end_pane_dispose;
+  g_type_ensure (TKR_TYPE_LOG_ENTRY); /* named in the log rows' template */
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-end-pane.ui");
@@ -458,6 +484,7 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   CHILD (next_fight_group);
   CHILD (fresh_button);
   CHILD (keep_button);
+  CHILD (log_view);
   CHILD (end_episode_button);
   CHILD (finish_button);
   CHILD (error_label);
