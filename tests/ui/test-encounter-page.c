@@ -203,6 +203,46 @@ test_layout_follows_phase (PageFixture *fixture, gconstpointer data)
   g_assert_true (gtk_widget_get_visible (stack));
 }
 
+static gboolean
+details_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (GTK_WIDGET (data));
+}
+
+static gboolean
+details_shown (gpointer data)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (data));
+}
+
+/* A window too narrow for both (help/C/tracker.page) keeps the tracker
+ * whole: the details make way, the toggle says why, and they come back
+ * when the window is wide again. */
+static void
+test_narrow_hides_details (void)
+{
+  PageFixture fixture;
+  GtkWidget *scroller;
+  GtkWidget *toggle;
+
+  fixture_init (&fixture.f);
+  fixture.page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  tkr_encounter_page_set_campaign (fixture.page, fixture.f.campaign);
+  fixture_begin_main (&fixture.f);
+  fixture_show (&fixture.f, GTK_WIDGET (fixture.page), 640, 700);
+  scroller = child (&fixture, "details_scroller");
+  toggle = (GtkWidget *) gtk_widget_get_template_child (child (&fixture, "table_tracker"),
+                                                        TKR_TYPE_TABLE_TRACKER, "details_button");
+  g_assert_true (fixture_wait_until (details_hidden, scroller));
+  g_assert_true (gtk_widget_get_visible (child (&fixture, "table_tracker")));
+  g_assert_false (gtk_widget_get_sensitive (toggle));
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture.f.window), 1280, 700);
+  g_assert_true (fixture_wait_until (details_shown, scroller));
+  g_assert_true (gtk_widget_get_sensitive (toggle));
+  fixture_clear (&fixture.f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -218,6 +258,7 @@ main (int argc, char *argv[])
   g_test_add ("/encounter-page/switch-only-while-no-encounter-runs", PageFixture, NULL, page_setup,
               test_refused_while_running, page_teardown);
   g_test_add_func ("/encounter-page/campaign-of-another-system", test_campaign_of_another_system);
+  g_test_add_func ("/encounter-page/narrow-window-hides-details", test_narrow_hides_details);
   g_test_add ("/encounter-page/layout-follows-phase", PageFixture, NULL, page_setup,
               test_layout_follows_phase, page_teardown);
 

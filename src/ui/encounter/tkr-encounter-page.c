@@ -16,7 +16,7 @@
 
 struct _TkrEncounterPage
 {
-  AdwBin parent_instance;
+  GtkWidget parent_instance;
 
   TkrCampaign *campaign;
   GSignalGroup *campaign_signals;
@@ -24,6 +24,8 @@ struct _TkrEncounterPage
   gboolean syncing;
 
   GSettings *settings;
+  gboolean narrow; /* too narrow for the tracker and the details side by side */
+  guint narrow_tick;
 
   GtkWidget *system_bar;
   GtkDropDown *system_dropdown;
@@ -39,7 +41,7 @@ struct _TkrEncounterPage
   GtkLabel *error_label;
 };
 
-G_DEFINE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, GTK_TYPE_WIDGET)
 
 enum
 {
@@ -122,6 +124,11 @@ update_layout (TkrEncounterPage *self)
   gboolean details = TRUE;
 
   g_object_get (self->table_tracker, "details-visible", &details, NULL);
+  /* A narrow window keeps the tracker whole: the details make way (the
+   * GM's choice is kept for a wider window). */
+  if (self->narrow)
+    details = FALSE;
+  tkr_table_tracker_set_details_available (self->table_tracker, !self->narrow);
   if (ended)
     details = FALSE; /* the End pane is the one end-of-encounter screen */
   tkr_table_tracker_set_encounter (self->table_tracker, fighting ? TKR_ENCOUNTER (tracker) : NULL);
@@ -133,7 +140,64 @@ update_layout (TkrEncounterPage *self)
   gtk_widget_set_visible (self->details_scroller, !leading || details);
   gtk_widget_set_visible (self->details_separator, leading && details);
   gtk_widget_set_hexpand (self->details_scroller, !leading);
-  gtk_widget_set_size_request (self->details_scroller, leading ? 420 : -1, -1);
+  /* Beside the tracker: 420 px when there is room, less (scrolling) as
+   * the window narrows, none at all once it is narrow; the page never
+   * makes the window wider than the tracker needs. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->details_scroller),
+                                  leading ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (self->details_scroller),
+                                             leading ? 420 : -1);
+}
+
+/* Below this width the tracker (its compact rows need about 360 px) and
+ * the details (420 px) do not fit side by side. */
+#define NARROW_WIDTH 800
+
+static gboolean
+apply_narrow_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (widget);
+
+  self->narrow_tick = 0;
+  update_layout (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+tkr_encounter_page_measure (GtkWidget *widget,
+                            GtkOrientation orientation,
+                            int for_size,
+                            int *minimum,
+                            int *natural,
+                            int *minimum_baseline,
+                            int *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
+                        natural_baseline);
+}
+
+/* The page lays out its child itself (no layout manager), to know its
+ * width: the layout changes on the next frame, never inside an
+ * allocation. */
+static void
+tkr_encounter_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (widget);
+  gboolean narrow = width < NARROW_WIDTH;
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      if (self->narrow_tick == 0)
+        self->narrow_tick = gtk_widget_add_tick_callback (widget, apply_narrow_cb, NULL, NULL);
+    }
 }
 
 static void
@@ -171,7 +235,12 @@ tkr_encounter_page_dispose (GObject *object)
 {
   TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (object);
 
+  if (self->narrow_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->narrow_tick);
+  self->narrow_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_ENCOUNTER_PAGE);
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->tracker_signals);
   g_clear_object (&self->settings);
@@ -222,6 +291,8 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   object_class->dispose = tkr_encounter_page_dispose;
   object_class->get_property = tkr_encounter_page_get_property;
   object_class->set_property = tkr_encounter_page_set_property;
+  widget_class->measure = tkr_encounter_page_measure;
+  widget_class->size_allocate = tkr_encounter_page_size_allocate;
 
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,

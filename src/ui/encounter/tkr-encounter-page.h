@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 #define TKR_TYPE_ENCOUNTER_PAGE (tkr_encounter_page_get_type ())
-G_DECLARE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, TKR, ENCOUNTER_PAGE, AdwBin)
+G_DECLARE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, TKR, ENCOUNTER_PAGE, GtkWidget)
 
 /* The window's Encounter tab: the campaign's rule system (a drop-down the
  * GM may change only while no encounter runs) above the encounter view of

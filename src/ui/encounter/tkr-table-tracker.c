@@ -652,3 +652,16 @@ tkr_table_tracker_new (void)
 {
   return g_object_new (TKR_TYPE_TABLE_TRACKER, NULL);
 }
+
+/* Whether the details pane can show beside the tracker: a window too
+ * narrow for both keeps the tracker whole, and the toggle says why. */
+void
+tkr_table_tracker_set_details_available (TkrTableTracker *self, gboolean available)
+{
+  g_return_if_fail (TKR_IS_TABLE_TRACKER (self));
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->details_button), available);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_button),
+                               available ? _ ("Show Details")
+                                         : _ ("Widen the window to show the details"));
+}

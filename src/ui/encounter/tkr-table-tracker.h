@@ -38,4 +38,6 @@ void tkr_table_tracker_select (TkrTableTracker *self, guint position);
 /* Opens the health of the selected row for a typed change. */
 gboolean tkr_table_tracker_edit_health (TkrTableTracker *self);
 
+void tkr_table_tracker_set_details_available (TkrTableTracker *self, gboolean available);
+
 G_END_DECLS
