@@ -536,7 +536,8 @@ test_rules_check_award (void)
     }
 }
 
-/* "min_award" and "max_award" come together, the least first. */
+/* "min_award" and "max_award" come together, the least first; a
+ * "usual_award" is a whole number the GM may give. */
 static void
 test_rules_bad_award_range (void)
 {
@@ -544,6 +545,12 @@ test_rules_bad_award_range (void)
     "{\"xp_per_level\": 10, \"awards\": [1], \"min_award\": 1}",
     "{\"xp_per_level\": 10, \"awards\": [1], \"min_award\": 5, \"max_award\": 2}",
     "{\"xp_per_level\": 10, \"awards\": [0]}",
+    /* The usual award must be one the GM may give. */
+    "{\"xp_per_level\": 10, \"awards\": [1, 2], \"usual_award\": 3}",
+    "{\"xp_per_level\": 10, \"awards\": [1], \"min_award\": 1, \"max_award\": 5, "
+    "\"usual_award\": 6}",
+    "{\"xp_per_level\": 10, \"awards\": [1], \"usual_award\": \"1\"}",
+    "{\"xp_per_level\": 10, \"awards\": [1], \"usual_award\": -1}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -561,10 +568,43 @@ test_rules_bad_award_range (void)
     }
 }
 
+/* The End screen's amounts (help/C/pause-and-end.page): the least and
+ * the greatest award the rules allow, and the usual one between them. */
+static void
+test_rules_award_bounds (void)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+      int lowest = 0, highest = 0;
+
+      g_assert_nonnull (rules);
+      tkr_rules_get_award_bounds (rules, &lowest, &highest);
+      g_assert_cmpint (lowest, >, 0);
+      g_assert_cmpint (lowest, <=, highest);
+      g_assert_true (tkr_rules_is_valid_award (rules, lowest));
+      g_assert_true (tkr_rules_is_valid_award (rules, highest));
+      g_assert_false (tkr_rules_is_valid_award (rules, highest + 1));
+      g_assert_cmpint (tkr_rules_get_usual_award (rules), >=, lowest);
+      g_assert_cmpint (tkr_rules_get_usual_award (rules), <=, highest);
+    }
+  /* The Kleptonomicon (seed 000, "Encounter End Phase"): 1 or 2. */
+  {
+    int lowest = 0, highest = 0;
+
+    tkr_rules_get_award_bounds (tkr_rules_get_default (), &lowest, &highest);
+    g_assert_cmpint (lowest, ==, 1);
+    g_assert_cmpint (highest, ==, 2);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/rules/award-bounds", test_rules_award_bounds);
 
   g_test_add_func ("/rules/default-numbers", test_rules_default_numbers);
   g_test_add_func ("/rules/named-distances", test_rules_named_distances);

@@ -876,6 +876,33 @@ tkr_rules_get_award_range (TkrRules *self, int *min_award, int *max_award)
   return self->award_range;
 }
 
+/* The least and the greatest award the GM may give: the range's ends, or
+ * the least and the greatest of the listed amounts. */
+void
+tkr_rules_get_award_bounds (TkrRules *self, int *lowest, int *highest)
+{
+  int low = G_MAXINT, high = 0;
+
+  g_return_if_fail (TKR_IS_RULES (self));
+
+  if (self->award_range)
+    {
+      low = self->min_award;
+      high = self->max_award;
+    }
+  for (guint i = 0; i < self->awards->len; i++)
+    {
+      low = MIN (low, g_array_index (self->awards, int, i));
+      high = MAX (high, g_array_index (self->awards, int, i));
+    }
+  if (high == 0) /* no amount at all: the loader refuses such rules */
+    low = high = 1;
+  if (lowest != NULL)
+    *lowest = low;
+  if (highest != NULL)
+    *highest = high;
+}
+
 /* The rule data's "experience" section says which awards the GM may give:
  * any amount from "min_award" to "max_award" when it has them, else one
  * of the amounts in "awards" (Kleptonomicon, seed 000: 1 XP, sometimes 2). */

@@ -93,6 +93,8 @@ const int *tkr_rules_get_awards (TkrRules *self, guint *n);
 /* TRUE, with the bounds, when any amount from @min_award to @max_award is
  * an award ("experience.min_award" and "max_award"). */
 gboolean tkr_rules_get_award_range (TkrRules *self, int *min_award, int *max_award);
+/* The least and the greatest award allowed, whether a range or a list. */
+void tkr_rules_get_award_bounds (TkrRules *self, int *lowest, int *highest);
 /* The award an End screen starts at ("experience.usual_award", else the
  * first of "awards"): Pathfinder 2e's moderate encounter, 80. */
 int tkr_rules_get_usual_award (TkrRules *self);

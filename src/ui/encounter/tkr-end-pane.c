@@ -257,28 +257,14 @@ update_summary (TkrEndPane *self)
   update_award_button (self);
 }
 
-/* The amounts the system allows: its range, or its list of awards. */
+/* The amounts the system allows, from its rule data. */
 static void
 set_up_amount (TkrEndPane *self)
 {
   TkrRules *rules = tkr_encounter_get_rules (self->encounter);
   int lowest, highest;
 
-  if (!tkr_rules_get_award_range (rules, &lowest, &highest))
-    {
-      guint n;
-      const int *awards = tkr_rules_get_awards (rules, &n);
-
-      lowest = G_MAXINT;
-      highest = 1;
-      for (guint i = 0; i < n; i++)
-        {
-          lowest = MIN (lowest, awards[i]);
-          highest = MAX (highest, awards[i]);
-        }
-      if (lowest > highest)
-        lowest = highest;
-    }
+  tkr_rules_get_award_bounds (rules, &lowest, &highest);
   gtk_spin_button_set_range (self->amount_spin, lowest, highest);
   gtk_spin_button_set_increments (self->amount_spin, 1, 5);
   gtk_spin_button_set_value (self->amount_spin, tkr_rules_get_usual_award (rules));
