@@ -312,6 +312,35 @@ test_size_saved (void)
   iterate ();
 }
 
+/* Issue "The table tracker": the roster can be hidden during a fight
+ * (win.roster-visible, F9) and the choice is remembered where settings
+ * are installed; the content header then carries the window's buttons. */
+static void
+test_roster_hidden (void)
+{
+  g_autoptr (GSettings) settings = tkr_settings_new_if_installed ();
+  TkrWindow *window = window_new ();
+  GtkWidget *roster = GTK_WIDGET (tkr_window_get_roster (window));
+  GtkWidget *button = action_button (window, "win.roster-visible");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  iterate ();
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (roster));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.roster-visible", NULL);
+  iterate ();
+  g_assert_false (gtk_widget_get_visible (roster));
+  if (settings != NULL)
+    g_assert_false (g_settings_get_boolean (settings, "roster-visible"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.roster-visible", NULL);
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (roster));
+  if (settings != NULL)
+    g_assert_true (g_settings_get_boolean (settings, "roster-visible"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 /* The application: activate opens a window on an empty campaign, and the
  * style preference goes to the style manager. Needs a session bus (GTK
  * warns without one). */
@@ -404,6 +433,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
   g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
+  g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 
   status = g_test_run ();

@@ -302,6 +302,7 @@ static const struct
   { "win.search", { "<Control>f", NULL } },
   { "win.show-sheet", { "<Alt>1", NULL } },
   { "win.show-encounter", { "<Alt>2", NULL } },
+  { "win.roster-visible", { "F9", NULL } },
   { "win.roll-dice", { "<Control>d", NULL } },
   { "win.print-sheet", { "<Control>p", NULL } },
 };

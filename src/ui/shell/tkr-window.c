@@ -32,6 +32,8 @@ struct _TkrWindow
   AdwLeaflet *leaflet;
   TkrRoster *roster;
   GtkWidget *sidebar_separator;
+  GtkWidget *roster_button;
+  GAction *roster_visible; /* win.roster-visible, the setting's where installed */
   GtkWidget *content_box;
   AdwHeaderBar *content_header;
   AdwViewSwitcherTitle *switcher_title;
@@ -177,6 +179,31 @@ update_title (TkrWindow *self)
                                         is_sheet_mode (self) ? _ ("Character Sheet") : NULL);
 }
 
+/* The roster shows beside the page unless the GM hid it (F9, remembered)
+ * or the file is one player's sheet; a folded window needs it to
+ * navigate, so there it always shows. */
+static void update_title_buttons (TkrWindow *self);
+
+static void
+update_roster_visible (TkrWindow *self)
+{
+  g_autoptr (GVariant) state = g_action_get_state (self->roster_visible);
+  gboolean sheet_mode = is_sheet_mode (self);
+  gboolean folded = adw_leaflet_get_folded (self->leaflet);
+  gboolean wanted = g_variant_get_boolean (state);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode && (wanted || folded));
+  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted && !folded);
+  gtk_widget_set_visible (self->roster_button, !sheet_mode && !folded);
+  update_title_buttons (self);
+}
+
+static void
+roster_visible_change_state (GSimpleAction *action, GVariant *value, gpointer user_data)
+{
+  g_simple_action_set_state (action, value);
+}
+
 static void
 update_title_buttons (TkrWindow *self)
 {
@@ -185,7 +212,9 @@ update_title_buttons (TkrWindow *self)
 
   gtk_widget_set_visible (self->back_button, folded && !sheet_mode);
   adw_header_bar_set_show_end_title_buttons (tkr_roster_get_header_bar (self->roster), folded);
-  adw_header_bar_set_show_start_title_buttons (self->content_header, folded || sheet_mode);
+  adw_header_bar_set_show_start_title_buttons (
+    self->content_header,
+    folded || sheet_mode || !gtk_widget_get_visible (GTK_WIDGET (self->roster)));
   gtk_widget_set_visible (GTK_WIDGET (self->content_menu_button), sheet_mode);
 }
 
@@ -799,6 +828,7 @@ tkr_window_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_object (&self->roster_visible);
 
   G_OBJECT_CLASS (tkr_window_parent_class)->dispose (object);
 }
@@ -869,6 +899,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (leaflet);
   CHILD (roster);
   CHILD (sidebar_separator);
+  CHILD (roster_button);
   CHILD (content_box);
   CHILD (content_header);
   CHILD (switcher_title);
@@ -1008,6 +1039,20 @@ tkr_window_init (TkrWindow *self)
 
   self->settings = tkr_settings_new_if_installed ();
   if (self->settings != NULL)
+    self->roster_visible = g_settings_create_action (self->settings, "roster-visible");
+  else
+    {
+      self->roster_visible = G_ACTION (
+        g_simple_action_new_stateful ("roster-visible", NULL, g_variant_new_boolean (TRUE)));
+      g_signal_connect (self->roster_visible, "change-state",
+                        G_CALLBACK (roster_visible_change_state), NULL);
+    }
+  g_action_map_add_action (G_ACTION_MAP (self), self->roster_visible);
+  g_signal_connect_object (self->roster_visible, "notify::state",
+                           G_CALLBACK (update_roster_visible), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_roster_visible),
+                           self, G_CONNECT_SWAPPED);
+  if (self->settings != NULL)
     {
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
@@ -1124,8 +1169,7 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
 
   /* Sheet mode: a player's file is one sheet, without roster or
    * encounter. */
-  gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode);
-  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode);
+  update_roster_visible (self);
   adw_view_stack_page_set_visible (self->encounter_page, !sheet_mode);
   if (sheet_mode)
     {
