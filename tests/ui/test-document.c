@@ -471,6 +471,127 @@ test_last_document (void)
   g_file_delete (file, NULL, NULL);
 }
 
+static gboolean
+document_in_conflict (gpointer data)
+{
+  return tkr_document_get_conflict (data);
+}
+
+static char *
+contents_of (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}
+
+/* Another program writes the file: a different size, so its entity tag
+ * differs from any this document wrote. */
+static void
+write_outside (GFile *file, const char *contents)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+}
+
+/* Issue "Files that never lose anything": a change another program makes
+ * to the open file is never silently overwritten. The next autosave
+ * writes nothing and the document is in conflict; keeping one's own
+ * version writes it (the other program's version is the backup). */
+static void
+test_outside_change_not_overwritten (void)
+{
+  g_autoptr (GFile) file = temp_file ("outside-change.tkcampaign");
+  g_autoptr (GFile) backup = temp_file ("outside-change.tkcampaign~");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (TkrDocument) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *outside = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *kept = NULL;
+
+  g_file_delete (file, NULL, NULL);
+  g_file_delete (backup, NULL, NULL);
+  document = tkr_document_new_for_campaign (campaign, file);
+  tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+  tkr_campaign_add_pc (campaign, "Alice");
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_false (tkr_document_get_conflict (document));
+
+  /* Another program renames Alice to Ann in the file. */
+  {
+    g_autofree char *ours = contents_of (file);
+    g_auto (GStrv) parts = g_strsplit (ours, "\"Alice\"", -1);
+
+    outside = g_strjoinv ("\"Ann\"", parts);
+  }
+  write_outside (file, outside);
+  tkr_campaign_add_pc (campaign, "Bob");
+  g_assert_true (spin_until (document_in_conflict, document, 10000));
+
+  /* Nothing was written over the other program's change, and the
+   * document still has its own. */
+  after = contents_of (file);
+  g_assert_cmpstr (after, ==, outside);
+  g_assert_true (tkr_document_get_dirty (document));
+  g_assert_false (tkr_document_save_sync (document, &error));
+  g_assert_error (error, TKR_DOCUMENT_ERROR, TKR_DOCUMENT_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_free (after);
+  after = contents_of (file);
+  g_assert_cmpstr (after, ==, outside);
+
+  /* The person keeps their version: it is written, the other program's
+   * becomes the backup. */
+  tkr_document_keep_mine (document);
+  g_assert_false (tkr_document_get_conflict (document));
+  g_assert_true (spin_until (document_is_clean, document, 10000));
+  reloaded = load_document (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (reloaded))), ==,
+    2);
+  kept = contents_of (backup);
+  g_assert_cmpstr (kept, ==, outside);
+  g_assert_false (tkr_document_get_conflict (document));
+
+  g_file_delete (file, NULL, NULL);
+  g_file_delete (backup, NULL, NULL);
+}
+
+/* The file monitor notices another program's write with no edit here,
+ * and the document's own saves never look like one. */
+static void
+test_outside_change_noticed (void)
+{
+  g_autoptr (GFile) file = temp_file ("outside-noticed.tkcampaign");
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_delete (file, NULL, NULL);
+  document = tkr_document_new_for_campaign (campaign, file);
+  tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+  for (int i = 0; i < 3; i++)
+    {
+      tkr_campaign_add_npc (campaign, "Goblin");
+      g_assert_true (spin_until (document_is_clean, document, 10000));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_false (tkr_document_get_conflict (document));
+    }
+  g_assert_true (tkr_document_save_sync (document, &error));
+  g_assert_no_error (error);
+
+  write_outside (file, "{}");
+  g_assert_true (spin_until (document_in_conflict, document, 10000));
+  g_file_delete (file, NULL, NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -496,6 +617,9 @@ main (int argc, char *argv[])
                    test_character_under_other_extension);
   g_test_add_func ("/document/backup/is-the-version-at-open", test_backup_is_version_at_open);
   g_test_add_func ("/document/save/failure-keeps-file-and-says-so", test_failed_save_keeps_file);
+  g_test_add_func ("/document/outside-change/not-overwritten-until-kept",
+                   test_outside_change_not_overwritten);
+  g_test_add_func ("/document/outside-change/noticed-own-saves-not", test_outside_change_noticed);
 
   return g_test_run ();
 }

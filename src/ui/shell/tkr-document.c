@@ -38,6 +38,16 @@ struct _TkrDocument
   GQueue save_queue; /* SaveJob*, waiting while another save runs */
   gboolean saving;
   guint dirty : 1;
+
+  /* Outside changes (help/C/files-and-backups.page, "Changed by another
+   * program"): the file's entity tag as this document last read or wrote
+   * it, and a monitor that notices another program writing it. While the
+   * two disagree the document is in "conflict" and writes nothing over
+   * the file until the person chooses. */
+  char *disk_etag;
+  GFileMonitor *monitor;
+  guint conflict : 1;
+  guint recheck_after_save : 1;
 };
 
 typedef struct
@@ -67,6 +77,7 @@ enum
   PROP_TITLE,
   PROP_DIRTY,
   PROP_AUTOSAVE_DELAY_MS,
+  PROP_CONFLICT,
   N_PROPS
 };
 
@@ -80,6 +91,7 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void run_next_save (TkrDocument *self);
+static void watch_file (TkrDocument *self);
 
 /* The schema is installed with the application; a test or an uninstalled
  * run may lack it, and GSettings aborts on an unknown schema. */
@@ -156,6 +168,120 @@ set_file (TkrDocument *self, GFile *file)
     return;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
   update_title (self);
+  watch_file (self);
+}
+
+/* Outside changes */
+
+static void
+set_conflict (TkrDocument *self, gboolean conflict)
+{
+  conflict = !!conflict;
+  if (self->conflict == conflict)
+    return;
+  self->conflict = conflict;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFLICT]);
+}
+
+/* The file's entity tag now, NULL when it cannot be read (gone, say).
+ * A stat: cheap enough for the main thread. */
+static char *
+query_etag (GFile *file)
+{
+  g_autoptr (GFileInfo) info =
+    g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  return info != NULL ? g_strdup (g_file_info_get_etag (info)) : NULL;
+}
+
+static void
+remember_disk_state (TkrDocument *self)
+{
+  g_free (self->disk_etag);
+  self->disk_etag = self->file != NULL ? query_etag (self->file) : NULL;
+}
+
+/* Whether another program wrote the file since this document last read or
+ * wrote it. A file that is gone is not a conflict: saving brings it back
+ * and loses nothing. */
+static gboolean
+changed_on_disk (TkrDocument *self)
+{
+  g_autofree char *etag = NULL;
+
+  if (self->file == NULL || self->disk_etag == NULL)
+    return FALSE;
+  etag = query_etag (self->file);
+  return etag != NULL && g_strcmp0 (etag, self->disk_etag) != 0;
+}
+
+static void
+check_disk (TkrDocument *self)
+{
+  if (self->saving)
+    {
+      /* Our own save may be what the monitor saw: look once it is done. */
+      self->recheck_after_save = TRUE;
+      return;
+    }
+  if (changed_on_disk (self))
+    set_conflict (self, TRUE);
+}
+
+static void
+file_changed_cb (
+  GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event, TkrDocument *self)
+{
+  switch (event)
+    {
+    case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT:
+    case G_FILE_MONITOR_EVENT_CREATED:
+    case G_FILE_MONITOR_EVENT_MOVED_IN:
+    case G_FILE_MONITOR_EVENT_RENAMED:
+    case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
+      check_disk (self);
+      break;
+    case G_FILE_MONITOR_EVENT_CHANGED:
+    case G_FILE_MONITOR_EVENT_DELETED:
+    case G_FILE_MONITOR_EVENT_PRE_UNMOUNT:
+    case G_FILE_MONITOR_EVENT_UNMOUNTED:
+    case G_FILE_MONITOR_EVENT_MOVED:
+    case G_FILE_MONITOR_EVENT_MOVED_OUT:
+    default:
+      break;
+    }
+}
+
+/* Follows the document's file (not an untitled document's autosave,
+ * which nothing else writes). */
+static void
+watch_file (TkrDocument *self)
+{
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->monitor, file_changed_cb, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  set_conflict (self, FALSE);
+  remember_disk_state (self);
+  if (self->file == NULL)
+    return;
+  self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    {
+      g_file_monitor_set_rate_limit (self->monitor, 250);
+      g_signal_connect (self->monitor, "changed", G_CALLBACK (file_changed_cb), self);
+    }
+}
+
+static GError *
+conflict_error (TkrDocument *self)
+{
+  return g_error_new (TKR_DOCUMENT_ERROR, TKR_DOCUMENT_ERROR_CHANGED_ON_DISK,
+                      _ ("“%s” was changed by another program, so nothing was saved over it. "
+                         "Reload that version, keep yours, or save yours as a copy."),
+                      self->title);
 }
 
 static void
@@ -260,6 +386,12 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
       self->saved_serial = job->serial;
       if (self->saved_serial == self->change_serial)
         set_dirty (self, FALSE);
+      /* What is on disk now is ours. */
+      if (self->file != NULL && g_file_equal (job->target, self->file))
+        {
+          remember_disk_state (self);
+          set_conflict (self, FALSE);
+        }
       remember_as_last_document (self);
       if (job->task != NULL)
         g_task_return_boolean (job->task, TRUE);
@@ -269,6 +401,11 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
   else
     g_signal_emit (self, signals[SAVE_FAILED], 0, error);
 
+  if (self->recheck_after_save)
+    {
+      self->recheck_after_save = FALSE;
+      check_disk (self);
+    }
   run_next_save (self);
 }
 
@@ -357,6 +494,20 @@ run_next_save (TkrDocument *self)
       job->target = g_object_ref (target);
     }
 
+  /* Never over another program's change (only an explicit choice, Save
+   * As onto that file, writes over it). */
+  if (!job->becomes_file && self->file != NULL && g_file_equal (job->target, self->file) &&
+      (self->conflict || changed_on_disk (self)))
+    {
+      g_autoptr (GError) error = conflict_error (self);
+
+      set_conflict (self, TRUE);
+      self->saving = TRUE;
+      save_finished (self, job, error);
+      save_job_free (job);
+      return;
+    }
+
   self->saving = TRUE;
   if (needs_backup (self, job->target))
     tkr_file_backup_async (job->target,
@@ -386,7 +537,8 @@ autosave_cb (gpointer user_data)
 
   self->autosave_source = 0;
   /* A character file without a name cannot exist: it came from a file. */
-  if (self->dirty)
+  /* In a conflict the window asks; nothing is written meanwhile. */
+  if (self->dirty && !self->conflict)
     queue_save (self, NULL, NULL);
   return G_SOURCE_REMOVE;
 }
@@ -418,6 +570,7 @@ tkr_document_constructed (GObject *object)
   G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
 
   g_assert (self->campaign != NULL);
+  watch_file (self);
   self->changed_handler =
     g_signal_connect_object (tkr_campaign_get_history (self->campaign), "changed",
                              G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
@@ -430,6 +583,12 @@ tkr_document_dispose (GObject *object)
   TkrDocument *self = TKR_DOCUMENT (object);
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->monitor, file_changed_cb, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
   g_queue_clear_full (&self->save_queue, (GDestroyNotify) save_job_free);
   g_clear_object (&self->character);
   g_clear_object (&self->campaign);
@@ -447,6 +606,7 @@ tkr_document_finalize (GObject *object)
   TkrDocument *self = TKR_DOCUMENT (object);
 
   g_free (self->title);
+  g_free (self->disk_etag);
 
   G_OBJECT_CLASS (tkr_document_parent_class)->finalize (object);
 }
@@ -481,6 +641,9 @@ tkr_document_get_property (GObject *object, guint prop_id, GValue *value, GParam
       break;
     case PROP_AUTOSAVE_DELAY_MS:
       g_value_set_uint (value, self->autosave_delay_ms);
+      break;
+    case PROP_CONFLICT:
+      g_value_set_boolean (value, self->conflict);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -552,6 +715,10 @@ tkr_document_class_init (TkrDocumentClass *klass)
   properties[PROP_AUTOSAVE_DELAY_MS] =
     g_param_spec_uint ("autosave-delay-ms", NULL, NULL, 0, G_MAXINT, DEFAULT_AUTOSAVE_DELAY_MS,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_CONFLICT] =
+    g_param_spec_boolean ("conflict", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -856,6 +1023,13 @@ tkr_document_save_sync (TkrDocument *self, GError **error)
   target = default_target (self, error);
   if (target == NULL)
     return FALSE;
+  if (self->file != NULL && g_file_equal (target, self->file) &&
+      (self->conflict || changed_on_disk (self)))
+    {
+      set_conflict (self, TRUE);
+      g_propagate_error (error, conflict_error (self));
+      return FALSE;
+    }
 
   if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
     bytes = tkr_character_to_bytes (self->character);
@@ -876,6 +1050,39 @@ tkr_document_save_sync (TkrDocument *self, GError **error)
 
   self->saved_serial = self->change_serial;
   set_dirty (self, FALSE);
+  if (self->file != NULL && g_file_equal (target, self->file))
+    remember_disk_state (self);
   remember_as_last_document (self);
   return TRUE;
+}
+
+/**
+ * tkr_document_keep_mine:
+ *
+ * The person chose their version over another program's change: the
+ * conflict ends and the document is written over the file at once (its
+ * previous version is kept as the backup, "<name>~").
+ */
+void
+tkr_document_keep_mine (TkrDocument *self)
+{
+  g_return_if_fail (TKR_IS_DOCUMENT (self));
+
+  if (!self->conflict)
+    return;
+  remember_disk_state (self);
+  /* The other program's version is the one the backup keeps. */
+  g_clear_object (&self->backed_up);
+  set_conflict (self, FALSE);
+  self->change_serial++;
+  set_dirty (self, TRUE);
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  queue_save (self, NULL, NULL);
+}
+
+gboolean
+tkr_document_get_conflict (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
+  return self->conflict;
 }

@@ -22,6 +22,7 @@ GType tkr_document_kind_get_type (void);
 typedef enum
 {
   TKR_DOCUMENT_ERROR_NO_FILE,
+  TKR_DOCUMENT_ERROR_CHANGED_ON_DISK,
 } TkrDocumentError;
 GQuark tkr_document_error_quark (void);
 
@@ -40,7 +41,10 @@ G_DECLARE_FINAL_TYPE (TkrDocument, tkr_document, TKR, DOCUMENT, GObject)
  *
  * Properties: "campaign" (construct-only), "kind" (construct-only),
  * "character" (the PC of a character file, else NULL), "file",
- * "autosave-file", "title", "dirty", "autosave-delay-ms".
+ * "autosave-file", "title", "dirty", "autosave-delay-ms", "conflict"
+ * (another program changed the file since this document read or wrote
+ * it: nothing is written over it until tkr_document_keep_mine(), a Save
+ * As, or a reload in a new document).
  * Signal: "save-failed" (GError *) when an autosave could not be written.
  */
 
@@ -77,6 +81,8 @@ void tkr_document_save_async (TkrDocument *self,
 gboolean tkr_document_save_finish (TkrDocument *self, GAsyncResult *result, GError **error);
 /* On close: waits for a save in flight, then writes what is not on disk. */
 gboolean tkr_document_save_sync (TkrDocument *self, GError **error);
+gboolean tkr_document_get_conflict (TkrDocument *self);
+void tkr_document_keep_mine (TkrDocument *self);
 
 /* The folder untitled documents autosave into. */
 GFile *tkr_document_get_autosave_dir (void);
