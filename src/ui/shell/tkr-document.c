@@ -183,15 +183,24 @@ set_conflict (TkrDocument *self, gboolean conflict)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONFLICT]);
 }
 
-/* The file's entity tag now, NULL when it cannot be read (gone, say).
- * A stat: cheap enough for the main thread. */
+/* What identifies the file's present version, NULL when it cannot be
+ * read (gone, say): its entity tag (the modification time), its size and
+ * its inode. The time alone can repeat: the kernel stamps files at the
+ * clock tick, and two writes within one tick share it. A stat: cheap
+ * enough for the main thread. */
 static char *
 query_etag (GFile *file)
 {
-  g_autoptr (GFileInfo) info =
-    g_file_query_info (file, G_FILE_ATTRIBUTE_ETAG_VALUE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  g_autoptr (GFileInfo) info = g_file_query_info (
+    file,
+    G_FILE_ATTRIBUTE_ETAG_VALUE "," G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_UNIX_INODE,
+    G_FILE_QUERY_INFO_NONE, NULL, NULL);
 
-  return info != NULL ? g_strdup (g_file_info_get_etag (info)) : NULL;
+  if (info == NULL)
+    return NULL;
+  return g_strdup_printf ("%s/%" G_GOFFSET_FORMAT "/%" G_GUINT64_FORMAT,
+                          g_file_info_get_etag (info), g_file_info_get_size (info),
+                          g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE));
 }
 
 static void
