@@ -7,6 +7,7 @@
 #include "tkr-character-sheet-private.h"
 #include "tkr-application.h"
 #include "tkr-test-widgets.h"
+#include "tkr-keymap.h"
 #include "tkr-window.h"
 
 static void
@@ -266,16 +267,42 @@ test_undo_enabled (void)
   iterate ();
 }
 
-/* The shortcuts window builds and lists the design's accelerators. */
+static void
+collect_accelerators (GtkWidget *widget, GHashTable *found)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      g_hash_table_add (found, g_steal_pointer (&accelerator));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, found);
+}
+
+/* The shortcuts window builds from the keymap, the table the keys are
+ * bound from, and lists every command's key: they cannot drift apart
+ * (help/C/keyboard.page). */
 static void
 test_help_overlay (void)
 {
-  g_autoptr (GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/turnkeeper/Turnkeeper/gtk/help-overlay.ui");
-  GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWindow *overlay = tkr_keymap_new_shortcuts_window (keymap);
+  g_autoptr (GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
-  gtk_window_destroy (GTK_WINDOW (overlay));
+  collect_accelerators (GTK_WIDGET (overlay), found);
+  for (guint i = 0; i < tkr_keymap_get_n_keys (); i++)
+    {
+      const char *accelerator = tkr_keymap_get_accelerator (keymap, tkr_keymap_get_key (i)->action);
+
+      if (*accelerator != '\0')
+        g_assert_true (g_hash_table_contains (found, accelerator));
+    }
+  gtk_window_destroy (overlay);
+  g_object_unref (overlay);
 }
 
 /* The window's size is remembered when it closes (design, GSettings). */
