@@ -242,7 +242,6 @@ tkr_condition_chooser_present (GtkWidget *parent, TkrEncounter *encounter, TkrCo
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (search_key_cb), dialog);
   gtk_widget_add_controller (search, keys);
-  g_object_unref (filter);
 
   gtk_window_present (window);
   gtk_widget_grab_focus (search);
@@ -309,7 +308,10 @@ tkr_move_dialog_present (GtkWidget *parent, TkrEncounter *encounter, TkrCombatan
   /* Translators: the move dialog's title, %s is a combatant */
   title = g_strdup_printf (_ ("Move %s"), tkr_combatant_get_name (combatant));
   window = dialog_window_new (parent, title, dialog, box);
-  g_signal_connect_swapped (spin, "activate", G_CALLBACK (move_activate_cb), dialog);
+  /* Enter in the number moves (GTK 4.8's spin button has no "activate";
+   * its text does). */
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                            G_CALLBACK (move_activate_cb), dialog);
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (move_activate_cb), dialog);
 
   gtk_window_present (window);
