@@ -108,6 +108,21 @@ press_with (guint keysym, guint with)
 #endif
 }
 
+/* Presses @keysym with Alt alone (Alt+Down: select the next row). */
+static void
+press_alt (guint keysym)
+{
+#ifdef TKR_TEST_HAVE_X11
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+
+  key (display, XK_Alt_L, TRUE);
+  key (display, keysym, TRUE);
+  key (display, keysym, FALSE);
+  key (display, XK_Alt_L, FALSE);
+  XFlush (display);
+#endif
+}
+
 /* Presses @keysym with Control (and Shift when @shift). */
 static void
 press (guint keysym, gboolean shift)
@@ -456,15 +471,31 @@ check_health_key (Fixture *f, const char *place, guint keysym, const char *start
   g_assert_true (tkr_test_wait_until (health_entry_says, &wait));
 }
 
+static gboolean
+selection_is_not (gpointer data)
+{
+  Wait *wait = data;
+
+  return selected_combatant (wait->f) != wait->combatant;
+}
+
 /* A resource key takes one from the selected combatant, in one step
- * that is then undone. */
+ * that is then undone. @off_turn: Alt+Down selects the next combatant
+ * first (a reaction is taken on another's turn). */
 static void
-check_resource_key (Fixture *f, const char *place, guint keysym)
+check_resource_key (Fixture *f, const char *place, guint keysym, gboolean off_turn)
 {
   TkrHistory *history = tkr_campaign_get_history (f->campaign);
   Wait wait = { f, NULL, tkr_history_get_n_undo (history) };
 
   focus_place (f, place);
+  if (off_turn)
+    {
+      wait.combatant = selected_combatant (f);
+      press_alt (XK_Down);
+      g_assert_true (tkr_test_wait_until (selection_is_not, &wait));
+      focus_place (f, place);
+    }
   wait.combatant = selected_combatant (f);
   g_assert_nonnull (wait.combatant);
   wait.left = resources_left (wait.combatant) - 1;
@@ -513,9 +544,10 @@ test_fight_keys_wherever_the_focus_is (Fixture *f, gconstpointer data)
   check_health_key (f, test_case->place, XK_equal, "+");
   check_health_key (f, test_case->place, XK_t, "t");
 
-  /* The turn's resource (Ctrl+1) and the reaction (Ctrl+R). */
-  check_resource_key (f, test_case->place, XK_1);
-  check_resource_key (f, test_case->place, XK_r);
+  /* The turn's resource (Ctrl+1) and, on the next combatant, the
+   * reaction (Ctrl+R). */
+  check_resource_key (f, test_case->place, XK_1, FALSE);
+  check_resource_key (f, test_case->place, XK_r, TRUE);
 
   /* A condition (Ctrl+Shift+C): the chooser, then the condition. */
   focus_place (f, test_case->place);
