@@ -277,6 +277,23 @@ test_klep_rest_waits_for_the_end (void)
   fight_end (&fight);
 }
 
+/* At the End, the party's Rest is one step for every PC who took part. */
+static void
+test_party_rest_at_the_end_is_one_step (gconstpointer data)
+{
+  Fight fight = { 0 };
+  g_autoptr (GError) error = NULL;
+  guint steps;
+
+  fight_begin (&fight, data);
+  g_assert_true (tkr_encounter_end (fight.encounter, &error));
+  steps = tkr_history_get_n_undo (fight.history);
+  g_assert_true (tkr_encounter_rest_party (fight.encounter, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tkr_history_get_n_undo (fight.history), ==, steps + 1);
+  fight_end (&fight);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -298,5 +315,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/quick/d20/dash-spends-the-action", test_d20_dash_spends_the_action);
   g_test_add_func ("/quick/pf2e/refuses-move-dash-rest", test_pf2e_refuses_what_it_does_not_have);
   g_test_add_func ("/quick/kleptonomicon/rest-waits-for-the-end", test_klep_rest_waits_for_the_end);
+  g_test_add_data_func ("/quick/kleptonomicon/party-rest-at-the-end-is-one-step", "kleptonomicon",
+                        test_party_rest_at_the_end_is_one_step);
+  g_test_add_data_func ("/quick/d20/party-rest-at-the-end-is-one-step", "d20",
+                        test_party_rest_at_the_end_is_one_step);
   return g_test_run ();
 }

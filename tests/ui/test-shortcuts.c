@@ -604,6 +604,29 @@ test_award_key_at_the_end (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_character_get_experience (hero), >, before);
 }
 
+/* At the End, the Rest key (Ctrl+Alt+R) rests the party, one step. */
+static void
+test_rest_key_at_the_end_rests_the_party (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  g_autoptr (GError) error = NULL;
+  Wait wait = { f };
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  settle ();
+  focus_place (f, test_case->place);
+  wait.steps = tkr_history_get_n_undo (history);
+  press_with (XK_r, WITH_ALT);
+  g_assert_true (tkr_test_wait_until (history_grew, &wait));
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Rest");
+}
+
 /* A key changed in the keymap works at once; the old one no longer. */
 static void
 test_rebound_key_works_at_once (Fixture *f, gconstpointer data)
@@ -703,6 +726,10 @@ main (int argc, char *argv[])
               test_award_key_at_the_end, fixture_teardown);
   g_test_add ("/shortcuts/pf2e/award-key-at-the-end", Fixture, &cases[1][0], fixture_setup,
               test_award_key_at_the_end, fixture_teardown);
+  g_test_add ("/shortcuts/kleptonomicon/rest-key-at-the-end-rests-the-party", Fixture, &cases[0][3],
+              fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
+  g_test_add ("/shortcuts/d20/rest-key-at-the-end-rests-the-party", Fixture, &cases[2][0],
+              fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
   g_test_add ("/shortcuts/rebound-key-works-at-once", Fixture, &cases[0][1], fixture_setup,
               test_rebound_key_works_at_once, fixture_teardown);
   g_test_add_func ("/shortcuts/conflicting-key-is-refused-naming-its-command",

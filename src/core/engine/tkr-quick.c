@@ -381,3 +381,41 @@ tkr_encounter_rest (TkrEncounter *self, TkrCombatant *combatant, GError **error)
   system = prepare (self, combatant, TKR_QUICK_REST, error);
   return system != NULL && system->rest (self, combatant, error);
 }
+
+gboolean
+tkr_encounter_rest_party (TkrEncounter *self, GError **error)
+{
+  const QuickSystem *system;
+  GListModel *combatants;
+  TkrHistory *history;
+  guint rested = 0;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+
+  if (!tkr_quick_check_supported (self, TKR_QUICK_REST, error))
+    return FALSE;
+  system = system_of (self);
+  combatants = tkr_encounter_get_combatants (self);
+  history = tkr_encounter_get_history (self);
+  tkr_history_begin (history, _ ("Rest"));
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      if (!tkr_character_is_pc (tkr_combatant_get_character (combatant)))
+        continue;
+      if (!system->rest (self, combatant, error))
+        {
+          tkr_history_abort (history);
+          return FALSE;
+        }
+      rested++;
+    }
+  if (rested == 0)
+    {
+      tkr_history_abort (history);
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("No player character took part"));
+    }
+  tkr_history_end (history);
+  return TRUE;
+}

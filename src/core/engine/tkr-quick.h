@@ -55,5 +55,8 @@ tkr_encounter_move (TkrEncounter *self, TkrCombatant *combatant, int distance, G
 gboolean tkr_encounter_dash (TkrEncounter *self, TkrCombatant *combatant, GError **error);
 /* The Kleptonomicon Rest (the rule data's "rest"), the d20 short rest. */
 gboolean tkr_encounter_rest (TkrEncounter *self, TkrCombatant *combatant, GError **error);
+/* The same Rest for every PC who took part, as one step (all of them or,
+ * when one is refused, none): what the End's Rest key runs. */
+gboolean tkr_encounter_rest_party (TkrEncounter *self, GError **error);
 
 G_END_DECLS

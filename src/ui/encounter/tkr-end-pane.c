@@ -292,7 +292,8 @@ open_first_level_up (TkrEndPane *self)
 }
 
 /* The End's keys (help/C/keyboard.page): award the amount shown to
- * everyone ticked, or open the first Level Up. */
+ * everyone ticked, open the first Level Up, or the party's Rest (the Rest
+ * key at the End). */
 static void
 end_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -308,6 +309,13 @@ end_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     }
   else if (g_str_equal (action_name, "end.level-up"))
     open_first_level_up (self);
+  else if (g_str_equal (action_name, "end.rest") && self->encounter != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      gboolean ok = tkr_encounter_rest_party (self->encounter, &error);
+
+      tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+    }
 }
 
 static void
@@ -412,6 +420,7 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, keep_clicked_cb);
   gtk_widget_class_install_action (widget_class, "end.award-xp", NULL, end_action);
   gtk_widget_class_install_action (widget_class, "end.level-up", NULL, end_action);
+  gtk_widget_class_install_action (widget_class, "end.rest", NULL, end_action);
 }
 
 static void

@@ -945,6 +945,10 @@ tkr_window_run_command (TkrWindow *self, const char *action)
 
   g_return_val_if_fail (TKR_IS_WINDOW (self), FALSE);
 
+  /* Rest comes after a fight: at the End its key rests the party. */
+  if (g_str_equal (action, "tracker.rest") &&
+      gtk_widget_get_visible (tkr_encounter_page_get_end_pane (self->encounter_view)))
+    action = "end.rest";
   if (g_str_has_prefix (action, "tracker.") || g_str_has_prefix (action, "end."))
     {
       target = g_str_has_prefix (action, "end.")
