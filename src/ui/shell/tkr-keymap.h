@@ -31,7 +31,7 @@ typedef enum
 typedef struct
 {
   const char *action;      /* "tracker.spend", "win.save" */
-  const char *title;       /* untranslated (N_); _() it to show */
+  const char *title;       /* untranslated: gettext it to show */
   const char *accelerator; /* the default, in gtk_accelerator_parse() form */
   TkrKeyGroup group;
   /* A key a text field uses itself (Ctrl+Left: a word back): left to the
