@@ -604,6 +604,46 @@ test_award_key_at_the_end (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_character_get_experience (hero), >, before);
 }
 
+static gboolean
+is_open_popover (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_visible (widget);
+}
+
+static gboolean
+level_up_open (gpointer data)
+{
+  Fixture *f = data;
+
+  return tkr_test_find (GTK_WIDGET (f->window), is_open_popover, NULL) != NULL;
+}
+
+/* At the End, Ctrl+Shift+L opens the Level Up of a character who has
+ * enough XP for it (help/C/experience-and-levels.page). */
+static void
+test_level_up_key_at_the_end (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  TkrRules *rules = tkr_campaign_get_rules (f->campaign);
+  g_autoptr (TkrCharacter) hero = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  hero = g_list_model_get_item (tkr_campaign_get_party (f->campaign), 0);
+  g_assert_true (tkr_character_set_experience (hero, tkr_campaign_get_history (f->campaign),
+                                               tkr_rules_get_xp_per_level (rules), &error));
+  g_assert_cmpint (tkr_character_get_level_ups_available (hero, rules), >, 0);
+  settle ();
+  focus_place (f, test_case->place);
+  press (XK_l, TRUE);
+  g_assert_true (tkr_test_wait_until (level_up_open, f));
+}
+
 /* At the End, the Rest key (Ctrl+Alt+R) rests the party, one step. */
 static void
 test_rest_key_at_the_end_rests_the_party (Fixture *f, gconstpointer data)
@@ -730,6 +770,8 @@ main (int argc, char *argv[])
               fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
   g_test_add ("/shortcuts/d20/rest-key-at-the-end-rests-the-party", Fixture, &cases[2][0],
               fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
+  g_test_add ("/shortcuts/kleptonomicon/level-up-key-at-the-end", Fixture, &cases[0][1],
+              fixture_setup, test_level_up_key_at_the_end, fixture_teardown);
   g_test_add ("/shortcuts/rebound-key-works-at-once", Fixture, &cases[0][1], fixture_setup,
               test_rebound_key_works_at_once, fixture_teardown);
   g_test_add_func ("/shortcuts/conflicting-key-is-refused-naming-its-command",
