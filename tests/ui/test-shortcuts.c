@@ -642,6 +642,9 @@ test_level_up_key_at_the_end (Fixture *f, gconstpointer data)
   focus_place (f, test_case->place);
   press (XK_l, TRUE);
   g_assert_true (tkr_test_wait_until (level_up_open, f));
+  /* Closed again, so the next window gets the keyboard. */
+  gtk_popover_popdown (GTK_POPOVER (tkr_test_find (GTK_WIDGET (f->window), is_open_popover, NULL)));
+  settle ();
 }
 
 /* At the End, the Rest key (Ctrl+Alt+R) rests the party, one step. */

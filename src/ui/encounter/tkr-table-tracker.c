@@ -711,18 +711,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
 static void
 tkr_table_tracker_init (TkrTableTracker *self)
 {
-  static const struct
-  {
-    const char *action;
-    const char *accelerator;
-  } shortcuts[] = {
-    { "tracker.edit-health", "<Control>h" },
-    { "tracker.select-next", "<Alt>Down" },
-    { "tracker.select-previous", "<Alt>Up" },
-    { "tracker.select-current", "<Alt>Home" },
-  };
   g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_toggle_button_set_active (self->details_button, TRUE);
@@ -759,17 +748,8 @@ tkr_table_tracker_init (TkrTableTracker *self)
   g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
                                   self);
 
-  /* The tracker's keys work wherever the focus is in the window; a text
-   * entry being typed into still gets its own keys first. */
-  controller = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
-                                     GTK_SHORTCUT_SCOPE_GLOBAL);
-  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].accelerator),
-                        gtk_named_action_new (shortcuts[i].action)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  /* The tracker's keys are the window's (tkr-keymap.h), so a key changed
+   * in Preferences works at once and the old one no longer does. */
 }
 
 GtkWidget *

@@ -18,9 +18,10 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Gt
  * action costs the same with ten or a thousand combatants.
  *
  * Its actions ("tracker.edit-health", "tracker.select-next",
- * "tracker.select-previous", "tracker.select-current") have shortcuts
- * that work wherever the focus is in the window (Ctrl+H, Alt+Down, Alt+Up,
- * Alt+Home); Enter on a row opens its health for a typed change. The
+ * "tracker.select-previous", "tracker.select-current") have keys the
+ * window binds (Ctrl+H, Alt+Down, Alt+Up, Alt+Home by default), working
+ * wherever the focus is; Enter on a row opens its health for a typed
+ * change. The
  * fight keys' actions act on the selected row's combatant, or whose turn
  * it is: "tracker.damage", "tracker.heal", "tracker.temporary-health"
  * (the health entry starting with "-", "+", "t"), "tracker.spend",
