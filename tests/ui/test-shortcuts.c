@@ -2,7 +2,7 @@
 
 /*
  * The rule checked here: the encounter's keys work whatever has the focus
- * in the window (help/C/shortcuts.page), and a key a text field uses for
+ * in the window (help/C/keyboard.page), and a key a text field uses for
  * itself is not taken from the field being typed into. Each key is a real
  * one: XTest (libXtst, loaded at run time) makes the X server press it, and
  * it comes through GDK and GTK's event propagation like a user's. Without

@@ -282,6 +282,51 @@ collect_accelerators (GtkWidget *widget, GHashTable *found)
     collect_accelerators (child, found);
 }
 
+/* The keys listed in the shortcuts window's group titled @title. */
+static void
+group_accelerators (GtkWidget *widget, const char *title, GHashTable *found)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      g_autofree char *group_title = NULL;
+
+      g_object_get (widget, "title", &group_title, NULL);
+      if (g_strcmp0 (group_title, title) == 0)
+        collect_accelerators (widget, found);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    group_accelerators (child, title, found);
+}
+
+/* Each rule system's group lists the fight keys it has: Move in the
+ * Kleptonomicon and d20, not in Pathfinder 2e, which counts no movement
+ * (help/C/keyboard.page). */
+static void
+test_help_overlay_per_system (void)
+{
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWindow *overlay = tkr_keymap_new_shortcuts_window (keymap);
+  const char *move = tkr_keymap_get_accelerator (keymap, "tracker.move");
+  const char *spend = tkr_keymap_get_accelerator (keymap, "tracker.spend");
+  const char *systems[] = { "kleptonomicon", "pf2e", "d20" };
+  const gboolean moves[] = { TRUE, FALSE, TRUE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+      g_autoptr (GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      group_accelerators (GTK_WIDGET (overlay), tkr_rules_translate (tkr_rules_get_name (rules)),
+                          found);
+      g_assert_true (g_hash_table_contains (found, spend));
+      g_assert_true (g_hash_table_contains (found, move) == moves[i]);
+    }
+  gtk_window_destroy (overlay);
+  g_object_unref (overlay);
+}
+
 /* The shortcuts window builds from the keymap, the table the keys are
  * bound from, and lists every command's key: they cannot drift apart
  * (help/C/keyboard.page). */
@@ -430,6 +475,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/load/character-file-sheet-mode", test_sheet_mode);
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
   g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
+  g_test_add_func ("/window/shortcuts/help-overlay-lists-each-systems-keys",
+                   test_help_overlay_per_system);
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 
