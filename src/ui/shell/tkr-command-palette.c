@@ -11,7 +11,8 @@ struct _TkrCommandPalette
 {
   AdwWindow parent_instance;
 
-  TkrWindow *window; /* not owned: the palette is its transient child */
+  TkrWindow *window; /* not owned: the palette is its transient child,
+                      * destroyed with it */
   GtkSingleSelection *selection;
   GtkStringFilter *filter;
 
@@ -238,9 +239,9 @@ tkr_command_palette_init (TkrCommandPalette *self)
 TkrCommandPalette *
 tkr_command_palette_new (TkrWindow *window)
 {
-  TkrCommandPalette *self =
-    g_object_new (TKR_TYPE_COMMAND_PALETTE, "transient-for", window, "application",
-                  gtk_window_get_application (GTK_WINDOW (window)), NULL);
+  TkrCommandPalette *self = g_object_new (
+    TKR_TYPE_COMMAND_PALETTE, "transient-for", window, "application",
+    gtk_window_get_application (GTK_WINDOW (window)), "destroy-with-parent", TRUE, NULL);
 
   self->window = window;
   return self;
