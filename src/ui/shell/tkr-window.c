@@ -988,7 +988,9 @@ encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
     return FALSE;
   if (tkr_window_run_command (self, info->action))
     return TRUE;
-  if (g_str_has_prefix (info->action, "tracker.") || g_str_has_prefix (info->action, "end."))
+  /* The fight's and the End's keys say why; the others (selecting a row)
+   * are left to whatever else uses them outside a fight. */
+  if (info->group == TKR_KEY_GROUP_FIGHT || info->group == TKR_KEY_GROUP_END)
     {
       say_not_now (self, info);
       return TRUE;
