@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <dlfcn.h>
 #include <string.h>
 
@@ -702,6 +703,115 @@ test_rebound_key_works_at_once (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tkr_keymap_get_accelerator (keymap, "tracker.spend"), ==, "<Control>1");
 }
 
+static gboolean
+is_key_row (GtkWidget *widget, gconstpointer title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static GtkWindow *
+find_transient_of (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (gtk_window_get_transient_for (window) == parent &&
+          gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+has_transient (gpointer parent)
+{
+  return find_transient_of (parent) != NULL;
+}
+
+static gboolean
+has_no_transient (gpointer parent)
+{
+  return find_transient_of (parent) == NULL;
+}
+
+/* Gives @window the X keyboard focus: no window manager does it here. */
+static void
+focus_x_window (GtkWindow *window)
+{
+#ifdef TKR_TEST_HAVE_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  XSetInputFocus (gdk_x11_display_get_xdisplay (gdk_display_get_default ()),
+                  gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
+  XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+#endif
+  g_assert_true (tkr_test_wait_until ((gboolean (*) (gpointer)) gtk_window_is_active, window));
+}
+
+static gboolean
+page_has_message (gpointer page)
+{
+  return tkr_keys_page_get_message (page) != NULL;
+}
+
+static gboolean
+accelerator_is (gpointer data)
+{
+  const char *const *expect = data;
+
+  return g_strcmp0 (tkr_keymap_get_accelerator (tkr_keymap_get_default (), expect[0]), expect[1]) ==
+         0;
+}
+
+/* Preferences, Keyboard: a row asks for a key; a key another command has
+ * is refused in the dialog, naming that command; a free one is taken and
+ * the dialog closes. */
+static void
+test_key_dialog_takes_a_pressed_key (void)
+{
+  GtkWidget *preferences = adw_preferences_window_new ();
+  GtkWidget *page = tkr_keys_page_new ();
+  const char *expect[] = { "tracker.spend", "<Control>9" };
+  GtkWidget *row;
+  GtkWindow *dialog;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      gtk_window_destroy (GTK_WINDOW (preferences));
+      return;
+    }
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (preferences), ADW_PREFERENCES_PAGE (page));
+  gtk_window_present (GTK_WINDOW (preferences));
+  g_assert_true (
+    tkr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, preferences));
+  row = tkr_test_find (page, is_key_row, _ (tkr_keymap_lookup ("tracker.spend")->title));
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activated");
+  g_assert_true (tkr_test_wait_until (has_transient, preferences));
+  dialog = find_transient_of (GTK_WINDOW (preferences));
+  focus_x_window (dialog);
+
+  /* Ctrl+Right is Next turn's: refused, named, the dialog stays. */
+  press (XK_Right, FALSE);
+  g_assert_true (tkr_test_wait_until (page_has_message, page));
+  g_assert_nonnull (strstr (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)), "Next turn"));
+  g_assert_true (find_transient_of (GTK_WINDOW (preferences)) == dialog);
+
+  /* Ctrl+9 is free: taken, and the dialog closes. */
+  press (XK_9, FALSE);
+  g_assert_true (tkr_test_wait_until (accelerator_is, expect));
+  g_assert_true (tkr_test_wait_until (has_no_transient, preferences));
+  g_assert_null (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)));
+
+  tkr_keymap_reset (tkr_keymap_get_default ());
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
 /* A key another command has is refused, naming that command; a plain
  * letter is refused (it would be taken from typing); the reset brings
  * back every default. */
@@ -777,6 +887,8 @@ main (int argc, char *argv[])
               fixture_setup, test_level_up_key_at_the_end, fixture_teardown);
   g_test_add ("/shortcuts/rebound-key-works-at-once", Fixture, &cases[0][1], fixture_setup,
               test_rebound_key_works_at_once, fixture_teardown);
+  g_test_add_func ("/shortcuts/key-dialog-takes-a-pressed-key",
+                   test_key_dialog_takes_a_pressed_key);
   g_test_add_func ("/shortcuts/conflicting-key-is-refused-naming-its-command",
                    test_conflicting_key_is_refused_naming_its_command);
   return g_test_run ();
