@@ -20,6 +20,7 @@
 #include "tkr-movement-range.h"
 #include "tkr-klep-npc-group.h"
 #include "tkr-pool.h"
+#include "tkr-quick.h"
 #include "tkr-resource.h"
 #include "tkr-rules.h"
 #include "tkr-klep-setup.h"

@@ -112,6 +112,39 @@ test_find_and_run (Fixture *f, gconstpointer data)
   g_assert_false (tkr_command_palette_run_first (open_palette (f), "xyzzy"));
 }
 
+/* Every combatant's turn resources left, together. */
+static int
+resources_left (TkrEncounter *encounter)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (encounter);
+  int sum = 0;
+
+  for (guint c = 0; c < g_list_model_get_n_items (combatants); c++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, c);
+      GListModel *resources = tkr_combatant_get_resources (combatant);
+
+      for (guint i = 0; i < g_list_model_get_n_items (resources); i++)
+        {
+          g_autoptr (TkrResource) resource = g_list_model_get_item (resources, i);
+
+          sum += tkr_resource_get_current (resource);
+        }
+    }
+  return sum;
+}
+
+/* The fight keys' commands are in the palette too (it reads the keymap):
+ * "spend the turn" spends a Beat of whoever's turn it is. */
+static void
+test_fight_command_from_the_palette (Fixture *f, gconstpointer data)
+{
+  int before = resources_left (f->encounter);
+
+  g_assert_true (tkr_command_palette_run_first (open_palette (f), "spend the turn"));
+  g_assert_cmpint (resources_left (f->encounter), ==, before - 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -124,5 +157,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/command-palette/find-by-name-and-run", Fixture, NULL, fixture_setup,
               test_find_and_run, fixture_teardown);
+  g_test_add ("/command-palette/fight-command-runs-on-whose-turn-it-is", Fixture, NULL,
+              fixture_setup, test_fight_command_from_the_palette, fixture_teardown);
   return g_test_run ();
 }

@@ -2,7 +2,7 @@
 
 /*
  * The rule checked here: the encounter's keys work whatever has the focus
- * in the window (help/C/shortcuts.page), and a key a text field uses for
+ * in the window (help/C/keyboard.page), and a key a text field uses for
  * itself is not taken from the field being typed into. Each key is a real
  * one: XTest (libXtst, loaded at run time) makes the X server press it, and
  * it comes through GDK and GTK's event propagation like a user's. Without
@@ -12,12 +12,23 @@
  * table tracker and on a button of the header; from each, Ctrl+Right
  * (next turn), Ctrl+Shift+P and Ctrl+Shift+R (pause, resume) and Ctrl+H
  * (the selected row's health) are pressed and their effect checked.
+ *
+ * The fight keys (help/C/keyboard.page) are pressed the same way, in
+ * three rule systems, and the model checked: damage, healing and
+ * temporary health open the health entry started with "-", "+", "t"; the
+ * turn's resource and the reaction go down; a condition is added through
+ * its chooser; Move opens its dialog where the system counts movement
+ * and nothing where it does not. At the End, the award key awards XP. A
+ * key changed in the keymap works at once and the old one no longer does;
+ * a key another command has is refused with that command's name.
  */
 
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <dlfcn.h>
+#include <string.h>
 
 #ifdef TKR_TEST_HAVE_X11
 #include <X11/Xlib.h>
@@ -26,6 +37,9 @@
 #endif
 
 #include "tkr-core.h"
+#include "tkr-keymap.h"
+#include "tkr-keys-page.h"
+#include "tkr-quick-dialogs.h"
 #include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
 #include "tkr-tracker-row.h"
@@ -65,23 +79,56 @@ key (Display *display, KeySym keysym, gboolean press)
 }
 #endif
 
-/* Presses @keysym with Control (and Shift when @shift), as a user would. */
+enum
+{
+  WITH_SHIFT = 1 << 0,
+  WITH_ALT = 1 << 1,
+};
+
+/* Presses @keysym with Control (and Shift, Alt as @with says), as a user
+ * would. */
 static void
-press (guint keysym, gboolean shift)
+press_with (guint keysym, guint with)
 {
 #ifdef TKR_TEST_HAVE_X11
   Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
 
   key (display, XK_Control_L, TRUE);
-  if (shift)
+  if (with & WITH_SHIFT)
     key (display, XK_Shift_L, TRUE);
+  if (with & WITH_ALT)
+    key (display, XK_Alt_L, TRUE);
   key (display, keysym, TRUE);
   key (display, keysym, FALSE);
-  if (shift)
+  if (with & WITH_ALT)
+    key (display, XK_Alt_L, FALSE);
+  if (with & WITH_SHIFT)
     key (display, XK_Shift_L, FALSE);
   key (display, XK_Control_L, FALSE);
   XFlush (display);
 #endif
+}
+
+/* Presses @keysym with Alt alone (Alt+Down: select the next row). */
+static void
+press_alt (guint keysym)
+{
+#ifdef TKR_TEST_HAVE_X11
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+
+  key (display, XK_Alt_L, TRUE);
+  key (display, keysym, TRUE);
+  key (display, keysym, FALSE);
+  key (display, XK_Alt_L, FALSE);
+  XFlush (display);
+#endif
+}
+
+/* Presses @keysym with Control (and Shift when @shift). */
+static void
+press (guint keysym, gboolean shift)
+{
+  press_with (keysym, shift ? WITH_SHIFT : 0);
 }
 
 typedef struct
@@ -97,13 +144,29 @@ is_active (gpointer window)
   return gtk_window_is_active (window);
 }
 
+/* What a test runs with: where the focus is, and the rule system. */
+typedef struct
+{
+  const char *place;
+  const char *system;
+} Case;
+
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
+  const Case *test_case = data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261125);
 
   f->window = tkr_window_new (NULL);
+  if (!g_str_equal (test_case->system, "kleptonomicon"))
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (test_case->system, &error);
+      g_autoptr (TkrDocument) document = tkr_document_new (rules);
+
+      g_assert_no_error (error);
+      tkr_window_set_document (f->window, document);
+    }
   f->campaign = g_object_ref (tkr_document_get_campaign (tkr_window_get_document (f->window)));
   tkr_document_set_autosave_delay_ms (tkr_window_get_document (f->window), 600000);
   for (int i = 0; i < 3; i++)
@@ -124,6 +187,9 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_true (tkr_encounter_begin_setup (f->encounter, &error));
   g_assert_true (tkr_encounter_roll_missing (f->encounter, rand, &error));
   g_assert_true (tkr_encounter_begin_main (f->encounter, &error));
+  /* The Action-Point Round opens with its Reset Phase. */
+  if (g_str_equal (test_case->system, "action-points"))
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
   g_assert_no_error (error);
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
@@ -244,7 +310,7 @@ focus_place (Fixture *f, const char *place)
 static void
 test_keys_wherever_the_focus_is (Fixture *f, gconstpointer data)
 {
-  const char *place = data;
+  const char *place = ((const Case *) data)->place;
   int n = g_list_model_get_n_items (tkr_encounter_get_order (f->encounter));
   Expect expect = { f, 0, 0, TKR_PHASE_MAIN };
   GtkWidget *focused;
@@ -292,10 +358,496 @@ test_keys_wherever_the_focus_is (Fixture *f, gconstpointer data)
   g_assert_true (tkr_test_wait_until (health_entry_has_focus, f));
 }
 
+/* The fight keys */
+
+static gboolean
+is_table_tracker (GtkWidget *widget, gconstpointer data)
+{
+  return TKR_IS_TABLE_TRACKER (widget);
+}
+
+static TkrTableTracker *
+get_tracker (Fixture *f)
+{
+  return TKR_TABLE_TRACKER (tkr_test_find (GTK_WIDGET (f->window), is_table_tracker, NULL));
+}
+
+static TkrCombatant *
+selected_combatant (Fixture *f)
+{
+  GObject *slot = tkr_table_tracker_get_selected (get_tracker (f));
+
+  return slot != NULL ? tkr_tracker_slot_get_combatant (slot) : NULL;
+}
+
+static int
+resources_left (TkrCombatant *combatant)
+{
+  GListModel *resources = tkr_combatant_get_resources (combatant);
+  int sum = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (resources); i++)
+    {
+      g_autoptr (TkrResource) resource = g_list_model_get_item (resources, i);
+
+      sum += tkr_resource_get_current (resource);
+    }
+  return sum;
+}
+
+typedef struct
+{
+  Fixture *f;
+  const char *text;
+  guint steps;
+  TkrCombatant *combatant;
+  int left;
+} Wait;
+
+static gboolean
+health_entry_says (gpointer data)
+{
+  Wait *wait = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (wait->f->window));
+
+  return health_entry_has_focus (wait->f) &&
+         g_str_equal (gtk_editable_get_text (GTK_EDITABLE (focus)), wait->text);
+}
+
+static gboolean
+history_grew (gpointer data)
+{
+  Wait *wait = data;
+  TkrHistory *history = tkr_campaign_get_history (wait->f->campaign);
+
+  return tkr_history_get_n_undo (history) > wait->steps;
+}
+
+static gboolean
+resources_are (gpointer data)
+{
+  Wait *wait = data;
+
+  return resources_left (wait->combatant) == wait->left;
+}
+
+static GtkWindow *
+find_quick_dialog (Fixture *f)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (f->window) &&
+          gtk_window_get_transient_for (window) == GTK_WINDOW (f->window) &&
+          gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+quick_dialog_open (gpointer data)
+{
+  return find_quick_dialog (data) != NULL;
+}
+
+static void
+settle (void)
+{
+  for (int i = 0; i < 30; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* A health key opens the selected row's health with its start typed. */
+static void
+check_health_key (Fixture *f, const char *place, guint keysym, const char *start)
+{
+  Wait wait = { f, start };
+
+  focus_place (f, place);
+  press (keysym, FALSE);
+  g_assert_true (tkr_test_wait_until (health_entry_says, &wait));
+}
+
+static gboolean
+selection_is_not (gpointer data)
+{
+  Wait *wait = data;
+
+  return selected_combatant (wait->f) != wait->combatant;
+}
+
+/* A resource key takes one from the selected combatant, in one step
+ * that is then undone. @off_turn: Alt+Down selects the next combatant
+ * first (a reaction is taken on another's turn). */
+static void
+check_resource_key (Fixture *f, const char *place, guint keysym, gboolean off_turn)
+{
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  Wait wait = { f, NULL, tkr_history_get_n_undo (history) };
+
+  focus_place (f, place);
+  if (off_turn)
+    {
+      wait.combatant = selected_combatant (f);
+      press_alt (XK_Down);
+      g_assert_true (tkr_test_wait_until (selection_is_not, &wait));
+      focus_place (f, place);
+    }
+  wait.combatant = selected_combatant (f);
+  g_assert_nonnull (wait.combatant);
+  wait.left = resources_left (wait.combatant) - 1;
+  press (keysym, FALSE);
+  g_assert_true (tkr_test_wait_until (resources_are, &wait));
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, wait.steps + 1);
+  g_assert_true (tkr_history_undo (history));
+}
+
+static gboolean
+has_condition (TkrCombatant *combatant, const char *name)
+{
+  GListModel *lists[] = { tkr_combatant_get_conditions (combatant),
+                          tkr_character_get_conditions (tkr_combatant_get_character (combatant)) };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
+      {
+        g_autoptr (TkrCondition) condition = g_list_model_get_item (lists[l], i);
+
+        if (g_ascii_strcasecmp (tkr_condition_get_name (condition), name) == 0)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Each fight key from each place, in each system: the model changed. */
+static void
+test_fight_keys_wherever_the_focus_is (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  const char *condition = g_str_equal (test_case->system, "kleptonomicon") ? "Slowed" : "Prone";
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  TkrCombatant *combatant;
+  GtkWindow *dialog;
+  Wait wait = { f };
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+
+  /* Damage, healing, temporary health: the health entry, started. */
+  check_health_key (f, test_case->place, XK_minus, "-");
+  check_health_key (f, test_case->place, XK_equal, "+");
+  check_health_key (f, test_case->place, XK_t, "t");
+
+  /* The turn's resource (Ctrl+1) and, on the next combatant, the
+   * reaction (Ctrl+R). */
+  check_resource_key (f, test_case->place, XK_1, FALSE);
+  check_resource_key (f, test_case->place, XK_r, TRUE);
+
+  /* A condition (Ctrl+Shift+C): the chooser, then the condition. */
+  focus_place (f, test_case->place);
+  combatant = selected_combatant (f);
+  g_assert_false (has_condition (combatant, condition));
+  press (XK_c, TRUE);
+  g_assert_true (tkr_test_wait_until (quick_dialog_open, f));
+  dialog = find_quick_dialog (f);
+  g_assert_true (tkr_condition_chooser_choose (dialog, condition));
+  g_assert_true (has_condition (combatant, condition));
+  g_assert_true (tkr_history_undo (history));
+
+  /* Move (Ctrl+M): its dialog where the system counts movement; in
+   * Pathfinder 2e a refusal, and nothing changes. */
+  focus_place (f, test_case->place);
+  wait.steps = tkr_history_get_n_undo (history);
+  press (XK_m, FALSE);
+  if (tkr_quick_supports (f->encounter, TKR_QUICK_MOVE))
+    {
+      g_assert_true (tkr_test_wait_until (quick_dialog_open, f));
+      gtk_window_destroy (find_quick_dialog (f));
+    }
+  else
+    {
+      settle ();
+      g_assert_null (find_quick_dialog (f));
+      g_assert_cmpuint (tkr_history_get_n_undo (history), ==, wait.steps);
+    }
+}
+
+/* At the End, Ctrl+Shift+X awards the usual amount to everyone ticked. */
+static void
+test_award_key_at_the_end (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  g_autoptr (TkrCharacter) hero = NULL;
+  g_autoptr (GError) error = NULL;
+  Wait wait = { f };
+  int before;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  hero = g_list_model_get_item (tkr_campaign_get_party (f->campaign), 0);
+  before = tkr_character_get_experience (hero);
+  settle ();
+  focus_place (f, test_case->place);
+  wait.steps = tkr_history_get_n_undo (tkr_campaign_get_history (f->campaign));
+  press (XK_x, TRUE);
+  g_assert_true (tkr_test_wait_until (history_grew, &wait));
+  g_assert_cmpint (tkr_character_get_experience (hero), >, before);
+}
+
+static gboolean
+is_open_popover (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_visible (widget);
+}
+
+static gboolean
+level_up_open (gpointer data)
+{
+  Fixture *f = data;
+
+  return tkr_test_find (GTK_WIDGET (f->window), is_open_popover, NULL) != NULL;
+}
+
+/* At the End, Ctrl+Shift+L opens the Level Up of a character who has
+ * enough XP for it (help/C/experience-and-levels.page). */
+static void
+test_level_up_key_at_the_end (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  TkrRules *rules = tkr_campaign_get_rules (f->campaign);
+  g_autoptr (TkrCharacter) hero = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  hero = g_list_model_get_item (tkr_campaign_get_party (f->campaign), 0);
+  g_assert_true (tkr_character_set_experience (hero, tkr_campaign_get_history (f->campaign),
+                                               tkr_rules_get_xp_per_level (rules), &error));
+  g_assert_cmpint (tkr_character_get_level_ups_available (hero, rules), >, 0);
+  settle ();
+  focus_place (f, test_case->place);
+  press (XK_l, TRUE);
+  g_assert_true (tkr_test_wait_until (level_up_open, f));
+  /* Closed again, so the next window gets the keyboard. */
+  gtk_popover_popdown (GTK_POPOVER (tkr_test_find (GTK_WIDGET (f->window), is_open_popover, NULL)));
+  settle ();
+}
+
+/* At the End, the Rest key (Ctrl+Alt+R) rests the party, one step. */
+static void
+test_rest_key_at_the_end_rests_the_party (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  g_autoptr (GError) error = NULL;
+  Wait wait = { f };
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  settle ();
+  focus_place (f, test_case->place);
+  wait.steps = tkr_history_get_n_undo (history);
+  press_with (XK_r, WITH_ALT);
+  g_assert_true (tkr_test_wait_until (history_grew, &wait));
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Rest");
+}
+
+/* A key changed in the keymap works at once; the old one no longer. */
+static void
+test_rebound_key_works_at_once (Fixture *f, gconstpointer data)
+{
+  const Case *test_case = data;
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  g_autoptr (GError) error = NULL;
+  Wait wait = { f };
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  g_assert_true (tkr_keymap_set_accelerator (keymap, "tracker.spend", "<Control>9", &error));
+  g_assert_no_error (error);
+
+  focus_place (f, test_case->place);
+  wait.steps = tkr_history_get_n_undo (history);
+  press (XK_1, FALSE);
+  settle ();
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, wait.steps);
+
+  wait.combatant = selected_combatant (f);
+  wait.left = resources_left (wait.combatant) - 1;
+  press (XK_9, FALSE);
+  g_assert_true (tkr_test_wait_until (resources_are, &wait));
+  tkr_keymap_reset (keymap);
+  g_assert_cmpstr (tkr_keymap_get_accelerator (keymap, "tracker.spend"), ==, "<Control>1");
+}
+
+static gboolean
+is_key_row (GtkWidget *widget, gconstpointer title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static GtkWindow *
+find_transient_of (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (gtk_window_get_transient_for (window) == parent &&
+          gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+has_transient (gpointer parent)
+{
+  return find_transient_of (parent) != NULL;
+}
+
+static gboolean
+has_no_transient (gpointer parent)
+{
+  return find_transient_of (parent) == NULL;
+}
+
+/* Gives @window the X keyboard focus: no window manager does it here. */
+static void
+focus_x_window (GtkWindow *window)
+{
+#ifdef TKR_TEST_HAVE_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  XSetInputFocus (gdk_x11_display_get_xdisplay (gdk_display_get_default ()),
+                  gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
+  XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+#endif
+  g_assert_true (tkr_test_wait_until ((gboolean (*) (gpointer)) gtk_window_is_active, window));
+}
+
+static gboolean
+page_has_message (gpointer page)
+{
+  return tkr_keys_page_get_message (page) != NULL;
+}
+
+static gboolean
+accelerator_is (gpointer data)
+{
+  const char *const *expect = data;
+
+  return g_strcmp0 (tkr_keymap_get_accelerator (tkr_keymap_get_default (), expect[0]), expect[1]) ==
+         0;
+}
+
+/* Preferences, Keyboard: a row asks for a key; a key another command has
+ * is refused in the dialog, naming that command; a free one is taken and
+ * the dialog closes. */
+static void
+test_key_dialog_takes_a_pressed_key (void)
+{
+  GtkWidget *preferences = adw_preferences_window_new ();
+  GtkWidget *page = tkr_keys_page_new ();
+  const char *expect[] = { "tracker.spend", "<Control>9" };
+  GtkWidget *row;
+  GtkWindow *dialog;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      gtk_window_destroy (GTK_WINDOW (preferences));
+      return;
+    }
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (preferences), ADW_PREFERENCES_PAGE (page));
+  gtk_window_present (GTK_WINDOW (preferences));
+  g_assert_true (
+    tkr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, preferences));
+  row = tkr_test_find (page, is_key_row, _ (tkr_keymap_lookup ("tracker.spend")->title));
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activated");
+  g_assert_true (tkr_test_wait_until (has_transient, preferences));
+  dialog = find_transient_of (GTK_WINDOW (preferences));
+  focus_x_window (dialog);
+
+  /* Ctrl+Right is Next turn's: refused, named, the dialog stays. */
+  press (XK_Right, FALSE);
+  g_assert_true (tkr_test_wait_until (page_has_message, page));
+  g_assert_nonnull (strstr (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)), "Next turn"));
+  g_assert_true (find_transient_of (GTK_WINDOW (preferences)) == dialog);
+
+  /* Ctrl+9 is free: taken, and the dialog closes. */
+  press (XK_9, FALSE);
+  g_assert_true (tkr_test_wait_until (accelerator_is, expect));
+  g_assert_true (tkr_test_wait_until (has_no_transient, preferences));
+  g_assert_null (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)));
+
+  tkr_keymap_reset (tkr_keymap_get_default ());
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
+/* A key another command has is refused, naming that command; a plain
+ * letter is refused (it would be taken from typing); the reset brings
+ * back every default. */
+static void
+test_conflicting_key_is_refused_naming_its_command (void)
+{
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWidget *page = g_object_ref_sink (tkr_keys_page_new ());
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (tkr_keys_page_try_key (TKR_KEYS_PAGE (page), "tracker.spend", "<Control>Right"));
+  g_assert_nonnull (strstr (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)), "Next turn"));
+  g_assert_cmpstr (tkr_keymap_get_accelerator (keymap, "tracker.spend"), ==, "<Control>1");
+
+  g_assert_false (tkr_keymap_set_accelerator (keymap, "tracker.react", "<Control>1", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_false (tkr_keymap_set_accelerator (keymap, "tracker.react", "q", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+
+  g_assert_true (tkr_keys_page_try_key (TKR_KEYS_PAGE (page), "tracker.react", "<Control>8"));
+  g_assert_null (tkr_keys_page_get_message (TKR_KEYS_PAGE (page)));
+  g_assert_cmpstr (tkr_keymap_get_accelerator (keymap, "tracker.react"), ==, "<Control>8");
+  /* Its old key is free now. */
+  g_assert_null (tkr_keymap_find_owner (keymap, "<Control>r", NULL));
+  tkr_keymap_reset (keymap);
+  g_assert_cmpstr (tkr_keymap_get_accelerator (keymap, "tracker.react"), ==, "<Control>r");
+  g_object_unref (page);
+}
+
 int
 main (int argc, char *argv[])
 {
-  const char *places[] = { "sheet", "roster", "tracker", "header" };
+  static const char *const places[] = { "sheet", "roster", "tracker", "header" };
+  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20" };
+  static Case cases[G_N_ELEMENTS (systems)][G_N_ELEMENTS (places)];
 
   if (!gtk_init_check ())
     {
@@ -304,12 +856,40 @@ main (int argc, char *argv[])
     }
   adw_init ();
   g_test_init (&argc, &argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/shortcuts/focus-in-%s", places[i]);
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+      {
+        Case *test_case = &cases[s][i];
+        g_autofree char *fight = NULL;
 
-      g_test_add (path, Fixture, places[i], fixture_setup, test_keys_wherever_the_focus_is,
-                  fixture_teardown);
-    }
+        test_case->place = places[i];
+        test_case->system = systems[s];
+        if (s == 0)
+          {
+            g_autofree char *path = g_strdup_printf ("/shortcuts/focus-in-%s", places[i]);
+
+            g_test_add (path, Fixture, test_case, fixture_setup, test_keys_wherever_the_focus_is,
+                        fixture_teardown);
+          }
+        fight = g_strdup_printf ("/shortcuts/%s/fight-keys-from-%s", systems[s], places[i]);
+        g_test_add (fight, Fixture, test_case, fixture_setup, test_fight_keys_wherever_the_focus_is,
+                    fixture_teardown);
+      }
+  g_test_add ("/shortcuts/kleptonomicon/award-key-at-the-end", Fixture, &cases[0][2], fixture_setup,
+              test_award_key_at_the_end, fixture_teardown);
+  g_test_add ("/shortcuts/pf2e/award-key-at-the-end", Fixture, &cases[1][0], fixture_setup,
+              test_award_key_at_the_end, fixture_teardown);
+  g_test_add ("/shortcuts/kleptonomicon/rest-key-at-the-end-rests-the-party", Fixture, &cases[0][3],
+              fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
+  g_test_add ("/shortcuts/d20/rest-key-at-the-end-rests-the-party", Fixture, &cases[2][0],
+              fixture_setup, test_rest_key_at_the_end_rests_the_party, fixture_teardown);
+  g_test_add ("/shortcuts/kleptonomicon/level-up-key-at-the-end", Fixture, &cases[0][1],
+              fixture_setup, test_level_up_key_at_the_end, fixture_teardown);
+  g_test_add ("/shortcuts/rebound-key-works-at-once", Fixture, &cases[0][1], fixture_setup,
+              test_rebound_key_works_at_once, fixture_teardown);
+  g_test_add_func ("/shortcuts/key-dialog-takes-a-pressed-key",
+                   test_key_dialog_takes_a_pressed_key);
+  g_test_add_func ("/shortcuts/conflicting-key-is-refused-naming-its-command",
+                   test_conflicting_key_is_refused_naming_its_command);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include "tkr-character-sheet-private.h"
 #include "tkr-application.h"
 #include "tkr-test-widgets.h"
+#include "tkr-keymap.h"
 #include "tkr-window.h"
 
 static void
@@ -266,16 +267,87 @@ test_undo_enabled (void)
   iterate ();
 }
 
-/* The shortcuts window builds and lists the design's accelerators. */
+static void
+collect_accelerators (GtkWidget *widget, GHashTable *found)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      g_hash_table_add (found, g_steal_pointer (&accelerator));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, found);
+}
+
+/* The keys listed in the shortcuts window's group titled @title. */
+static void
+group_accelerators (GtkWidget *widget, const char *title, GHashTable *found)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      g_autofree char *group_title = NULL;
+
+      g_object_get (widget, "title", &group_title, NULL);
+      if (g_strcmp0 (group_title, title) == 0)
+        collect_accelerators (widget, found);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    group_accelerators (child, title, found);
+}
+
+/* Each rule system's group lists the fight keys it has: Move in the
+ * Kleptonomicon and d20, not in Pathfinder 2e, which counts no movement
+ * (help/C/keyboard.page). */
+static void
+test_help_overlay_per_system (void)
+{
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWindow *overlay = tkr_keymap_new_shortcuts_window (keymap);
+  const char *move = tkr_keymap_get_accelerator (keymap, "tracker.move");
+  const char *spend = tkr_keymap_get_accelerator (keymap, "tracker.spend");
+  const char *systems[] = { "kleptonomicon", "pf2e", "d20" };
+  const gboolean moves[] = { TRUE, FALSE, TRUE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+      g_autoptr (GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      group_accelerators (GTK_WIDGET (overlay), tkr_rules_translate (tkr_rules_get_name (rules)),
+                          found);
+      g_assert_true (g_hash_table_contains (found, spend));
+      g_assert_true (g_hash_table_contains (found, move) == moves[i]);
+    }
+  gtk_window_destroy (overlay);
+  g_object_unref (overlay);
+}
+
+/* The shortcuts window builds from the keymap, the table the keys are
+ * bound from, and lists every command's key: they cannot drift apart
+ * (help/C/keyboard.page). */
 static void
 test_help_overlay (void)
 {
-  g_autoptr (GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/turnkeeper/Turnkeeper/gtk/help-overlay.ui");
-  GObject *overlay = gtk_builder_get_object (builder, "help_overlay");
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWindow *overlay = tkr_keymap_new_shortcuts_window (keymap);
+  g_autoptr (GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
-  gtk_window_destroy (GTK_WINDOW (overlay));
+  collect_accelerators (GTK_WIDGET (overlay), found);
+  for (guint i = 0; i < tkr_keymap_get_n_keys (); i++)
+    {
+      const char *accelerator = tkr_keymap_get_accelerator (keymap, tkr_keymap_get_key (i)->action);
+
+      if (*accelerator != '\0')
+        g_assert_true (g_hash_table_contains (found, accelerator));
+    }
+  gtk_window_destroy (overlay);
+  g_object_unref (overlay);
 }
 
 /* The window's size is remembered when it closes (design, GSettings). */
@@ -432,6 +504,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/load/character-file-sheet-mode", test_sheet_mode);
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);
   g_test_add_func ("/window/shortcuts/help-overlay-builds", test_help_overlay);
+  g_test_add_func ("/window/shortcuts/help-overlay-lists-each-systems-keys",
+                   test_help_overlay_per_system);
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
   g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
   g_test_add_func ("/window/application/activate-and-style", test_application);

@@ -413,3 +413,10 @@ tkr_encounter_page_get_table_tracker (TkrEncounterPage *self)
   g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
   return self->table_tracker;
 }
+
+GtkWidget *
+tkr_encounter_page_get_end_pane (TkrEncounterPage *self)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
+  return GTK_WIDGET (self->end_pane);
+}

@@ -25,5 +25,7 @@ GtkWidget *tkr_encounter_page_get_view (TkrEncounterPage *self);
 
 /* (transfer none): the table tracker shown while a fight runs */
 TkrTableTracker *tkr_encounter_page_get_table_tracker (TkrEncounterPage *self);
+/* (transfer none): the End pane shown at the End */
+GtkWidget *tkr_encounter_page_get_end_pane (TkrEncounterPage *self);
 
 G_END_DECLS

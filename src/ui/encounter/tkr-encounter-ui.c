@@ -37,23 +37,7 @@ tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i], NULL, activate);
 
-  /* The design's shortcuts; the window's shortcuts window lists them. They
-   * live in the widget class so they work whenever focus is in the view. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.begin-setup", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
-                                       "encounter.begin-main", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK,
-                                       "encounter.next-turn", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK,
-                                       "encounter.previous-turn", NULL);
-  /* Ctrl+P stays Print, as everywhere in GNOME. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.pause", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.resume", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.end", NULL);
+  /* Their keys are the window's (tkr-keymap.h): it sees them first,
+   * wherever the focus is, and a key changed in Preferences works at once
+   * (help/C/keyboard.page). No binding here keeps an old key alive. */
 }

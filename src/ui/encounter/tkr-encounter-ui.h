@@ -12,8 +12,8 @@ void tkr_encounter_ui_ensure_style (void);
 
 /* The "encounter." actions every rule system's view offers (begin-setup,
  * abandon-setup, begin-main, next-turn, previous-turn, pause, resume, end,
- * finish), all activating @activate, with the shortcuts the shortcuts
- * window lists, so the keys are the same whatever system is played. */
+ * finish), all activating @activate. Their keys are bound by the window
+ * from the keymap (tkr-keymap.h), the same whatever system is played. */
 void tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
                                              GtkWidgetActionActivateFunc activate);
 

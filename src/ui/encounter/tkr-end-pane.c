@@ -288,6 +288,69 @@ award_clicked_cb (TkrEndPane *self)
     gtk_editable_set_text (GTK_EDITABLE (self->reason_row), "");
 }
 
+/* The first shown Level Up button under @widget: the only menu button
+ * a party row has. */
+static GtkWidget *
+find_level_up (GtkWidget *widget)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (GTK_IS_MENU_BUTTON (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_level_up (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Level Up by key: the first party row that can level up opens its
+ * choice of archetype, as its button would. */
+static gboolean
+open_first_level_up (TkrEndPane *self)
+{
+  GtkWidget *button = find_level_up (GTK_WIDGET (self->party_list));
+
+  if (button != NULL)
+    {
+      gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+      return TRUE;
+    }
+  tkr_feedback_show (GTK_WIDGET (self), self->error_label, _ ("Nobody can level up yet"), TRUE);
+  return FALSE;
+}
+
+/* The End's keys (help/C/keyboard.page): award the amount shown to
+ * everyone ticked, open the first Level Up, or the party's Rest (the Rest
+ * key at the End). */
+static void
+end_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrEndPane *self = TKR_END_PANE (widget);
+
+  if (g_str_equal (action_name, "end.award-xp"))
+    {
+      if (gtk_widget_get_sensitive (GTK_WIDGET (self->award_button)))
+        award_clicked_cb (self);
+      else
+        tkr_feedback_show (GTK_WIDGET (self), self->error_label,
+                           _ ("Tick who gets the award first"), TRUE);
+    }
+  else if (g_str_equal (action_name, "end.level-up"))
+    open_first_level_up (self);
+  else if (g_str_equal (action_name, "end.rest") && self->encounter != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      gboolean ok = tkr_encounter_rest_party (self->encounter, &error);
+
+      tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+    }
+}
+
 static void
 between_fights (TkrEndPane *self, TkrBetweenFights choice)
 {
@@ -480,6 +543,9 @@ tkr_end_pane_class_init (TkrEndPaneClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, keep_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, finish_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, end_episode_clicked_cb);
+  gtk_widget_class_install_action (widget_class, "end.award-xp", NULL, end_action);
+  gtk_widget_class_install_action (widget_class, "end.level-up", NULL, end_action);
+  gtk_widget_class_install_action (widget_class, "end.rest", NULL, end_action);
 }
 
 static void

@@ -5,6 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-quick-dialogs.h"
 #include "tkr-table-tracker.h"
 #include "tkr-tracker-row.h"
 
@@ -28,6 +30,7 @@ struct _TkrTableTracker
   gboolean rows_stale;    /* the order or the combatants changed */
   GListModel *order;      /* the encounter's, followed for the places */
   GObject *pending_edit;  /* a slot whose health opens once its row is bound */
+  char *pending_start;    /* what its entry starts with */
   gboolean compact;
   guint compact_tick;
 
@@ -236,7 +239,7 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTrack
   if (slot != NULL && slot == self->pending_edit)
     {
       g_clear_object (&self->pending_edit);
-      tkr_tracker_row_edit_health (row);
+      tkr_tracker_row_edit_health_with (row, self->pending_start ? self->pending_start : "");
     }
 }
 
@@ -286,11 +289,18 @@ tkr_table_tracker_select (TkrTableTracker *self, guint position)
 gboolean
 tkr_table_tracker_edit_health (TkrTableTracker *self)
 {
+  return tkr_table_tracker_edit_health_with (self, "");
+}
+
+gboolean
+tkr_table_tracker_edit_health_with (TkrTableTracker *self, const char *start)
+{
   GObject *slot;
   TkrTrackerRow *row;
   guint position;
 
   g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), FALSE);
+  g_return_val_if_fail (start != NULL, FALSE);
 
   position = gtk_single_selection_get_selected (self->selection);
   slot = tkr_table_tracker_get_selected (self);
@@ -303,9 +313,11 @@ tkr_table_tracker_edit_health (TkrTableTracker *self)
     {
       /* It opens when the scrolled-to row is bound. */
       g_set_object (&self->pending_edit, slot);
+      g_free (self->pending_start);
+      self->pending_start = g_strdup (start);
       return tkr_tracker_slot_get_combatant (slot) != NULL;
     }
-  return tkr_tracker_row_edit_health (row);
+  return tkr_tracker_row_edit_health_with (row, start);
 }
 
 static void
@@ -353,23 +365,126 @@ select_current (TkrTableTracker *self)
     }
 }
 
+/* The combatant the fight keys act on: the selected row's, else whose
+ * turn it is (selected from now on). NULL, said why, when the row is a
+ * group of several. */
+static TkrCombatant *
+acting_combatant (TkrTableTracker *self)
+{
+  GObject *slot;
+  TkrCombatant *combatant;
+
+  if (self->encounter == NULL)
+    return NULL;
+  if (tkr_table_tracker_get_selected (self) == NULL)
+    select_current (self);
+  slot = tkr_table_tracker_get_selected (self);
+  combatant = slot != NULL ? tkr_tracker_slot_get_combatant (slot) : NULL;
+  if (combatant == NULL)
+    tkr_feedback_show (GTK_WIDGET (self), self->error_label,
+                       slot != NULL ? _ ("Select one member of the group first")
+                                    : _ ("Select a combatant first"),
+                       TRUE);
+  return combatant;
+}
+
+typedef gboolean (*QuickFunc) (TkrEncounter *self, TkrCombatant *combatant, GError **error);
+
+/* The fight keys with nothing to ask (help/C/keyboard.page): the
+ * system's command on the acting combatant, or its refusal shown. */
+static const struct
+{
+  const char *action;
+  QuickFunc run;
+} quick_actions[] = {
+  { "tracker.spend", tkr_encounter_spend_turn_resource },
+  { "tracker.react", tkr_encounter_react },
+  { "tracker.dash", tkr_encounter_dash },
+  { "tracker.rest", tkr_encounter_rest },
+};
+
+/* The typed health change each health key starts with (help/C/
+ * tracker.page): damage, healing, temporary health. */
+static const struct
+{
+  const char *action;
+  const char *start;
+} health_actions[] = {
+  { "tracker.edit-health", "" },
+  { "tracker.damage", "-" },
+  { "tracker.heal", "+" },
+  { "tracker.temporary-health", "t" },
+};
+
+static gboolean
+run_quick (TkrTableTracker *self, const char *action_name)
+{
+  TkrCombatant *combatant;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (quick_actions); i++)
+    if (g_str_equal (action_name, quick_actions[i].action))
+      {
+        combatant = acting_combatant (self);
+        if (combatant == NULL)
+          return TRUE;
+        if (quick_actions[i].run (self->encounter, combatant, &error))
+          tkr_feedback_clear (self->error_label);
+        else
+          tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
+        return TRUE;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (health_actions); i++)
+    if (g_str_equal (action_name, health_actions[i].action))
+      {
+        if (tkr_table_tracker_get_selected (self) == NULL)
+          select_current (self);
+        tkr_table_tracker_edit_health_with (self, health_actions[i].start);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The keys that ask first: a condition, or a distance. */
+static void
+open_quick_dialog (TkrTableTracker *self, TkrQuickCommand command)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCombatant *combatant;
+
+  if (self->encounter == NULL)
+    return;
+  if (!tkr_quick_check_supported (self->encounter, command, &error))
+    {
+      tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
+      return;
+    }
+  combatant = acting_combatant (self);
+  if (combatant == NULL)
+    return;
+  if (command == TKR_QUICK_MOVE)
+    tkr_move_dialog_present (GTK_WIDGET (self), self->encounter, combatant);
+  else
+    tkr_condition_chooser_present (GTK_WIDGET (self), self->encounter, combatant);
+}
+
 static void
 tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrTableTracker *self = TKR_TABLE_TRACKER (widget);
 
-  if (g_str_equal (action_name, "tracker.select-next"))
+  if (run_quick (self, action_name))
+    return;
+  if (g_str_equal (action_name, "tracker.add-condition"))
+    open_quick_dialog (self, TKR_QUICK_ADD_CONDITION);
+  else if (g_str_equal (action_name, "tracker.move"))
+    open_quick_dialog (self, TKR_QUICK_MOVE);
+  else if (g_str_equal (action_name, "tracker.select-next"))
     select_by (self, 1);
   else if (g_str_equal (action_name, "tracker.select-previous"))
     select_by (self, -1);
   else if (g_str_equal (action_name, "tracker.select-current"))
     select_current (self);
-  else if (g_str_equal (action_name, "tracker.edit-health"))
-    {
-      if (tkr_table_tracker_get_selected (self) == NULL)
-        select_current (self);
-      tkr_table_tracker_edit_health (self);
-    }
 }
 
 /* The current turn moved: its row is selected, so the keys act on it. */
@@ -493,6 +608,7 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->encounter);
   g_clear_object (&self->pending_edit);
+  g_clear_pointer (&self->pending_start, g_free);
   g_clear_pointer (&self->bound_rows, g_hash_table_unref);
   G_OBJECT_CLASS (tkr_table_tracker_parent_class)->dispose (object);
 }
@@ -549,6 +665,15 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.select-next",
     "tracker.select-previous",
     "tracker.select-current",
+    "tracker.damage",
+    "tracker.heal",
+    "tracker.temporary-health",
+    "tracker.spend",
+    "tracker.react",
+    "tracker.add-condition",
+    "tracker.move",
+    "tracker.dash",
+    "tracker.rest",
   };
 
   object_class->dispose = tkr_table_tracker_dispose;
@@ -586,18 +711,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
 static void
 tkr_table_tracker_init (TkrTableTracker *self)
 {
-  static const struct
-  {
-    const char *action;
-    const char *accelerator;
-  } shortcuts[] = {
-    { "tracker.edit-health", "<Control>h" },
-    { "tracker.select-next", "<Alt>Down" },
-    { "tracker.select-previous", "<Alt>Up" },
-    { "tracker.select-current", "<Alt>Home" },
-  };
   g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_toggle_button_set_active (self->details_button, TRUE);
@@ -634,17 +748,8 @@ tkr_table_tracker_init (TkrTableTracker *self)
   g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
                                   self);
 
-  /* The tracker's keys work wherever the focus is in the window; a text
-   * entry being typed into still gets its own keys first. */
-  controller = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
-                                     GTK_SHORTCUT_SCOPE_GLOBAL);
-  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
-    gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].accelerator),
-                        gtk_named_action_new (shortcuts[i].action)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  /* The tracker's keys are the window's (tkr-keymap.h), so a key changed
+   * in Preferences works at once and the old one no longer does. */
 }
 
 GtkWidget *

@@ -18,9 +18,17 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Gt
  * action costs the same with ten or a thousand combatants.
  *
  * Its actions ("tracker.edit-health", "tracker.select-next",
- * "tracker.select-previous", "tracker.select-current") have shortcuts
- * that work wherever the focus is in the window (Ctrl+H, Alt+Down, Alt+Up,
- * Alt+Home); Enter on a row opens its health for a typed change.
+ * "tracker.select-previous", "tracker.select-current") have keys the
+ * window binds (Ctrl+H, Alt+Down, Alt+Up, Alt+Home by default), working
+ * wherever the focus is; Enter on a row opens its health for a typed
+ * change. The
+ * fight keys' actions act on the selected row's combatant, or whose turn
+ * it is: "tracker.damage", "tracker.heal", "tracker.temporary-health"
+ * (the health entry starting with "-", "+", "t"), "tracker.spend",
+ * "tracker.react", "tracker.dash", "tracker.rest" (engine/tkr-quick.h),
+ * "tracker.add-condition" and "tracker.move" (a small dialog first); a
+ * refusal is shown in a toast. The window binds their keys
+ * (tkr-keymap.h).
  *
  * Properties: "encounter" (TkrEncounter, nullable); "details-visible"
  * (bool): the header's toggle for the pane beside the tracker, which the
@@ -37,6 +45,8 @@ GObject *tkr_table_tracker_get_selected (TkrTableTracker *self);
 void tkr_table_tracker_select (TkrTableTracker *self, guint position);
 /* Opens the health of the selected row for a typed change. */
 gboolean tkr_table_tracker_edit_health (TkrTableTracker *self);
+/* The same, the entry starting with @start ("-", "+", "t"). */
+gboolean tkr_table_tracker_edit_health_with (TkrTableTracker *self, const char *start);
 
 void tkr_table_tracker_set_details_available (TkrTableTracker *self, gboolean available);
 

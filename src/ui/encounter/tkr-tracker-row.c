@@ -432,6 +432,12 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
 gboolean
 tkr_tracker_row_edit_health (TkrTrackerRow *self)
 {
+  return tkr_tracker_row_edit_health_with (self, "");
+}
+
+gboolean
+tkr_tracker_row_edit_health_with (TkrTrackerRow *self, const char *start)
+{
   TkrCombatant *combatant;
   g_autofree char *label = NULL;
 
@@ -444,10 +450,12 @@ tkr_tracker_row_edit_health (TkrTrackerRow *self)
   label = g_strdup_printf (_ ("Change Health of %s"), tkr_combatant_get_name (combatant));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->health_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_editable_set_text (GTK_EDITABLE (self->health_entry), "");
+  gtk_editable_set_text (GTK_EDITABLE (self->health_entry), start);
   gtk_widget_remove_css_class (GTK_WIDGET (self->health_entry), "error");
   gtk_stack_set_visible_child_name (self->health_stack, "edit");
   gtk_widget_grab_focus (GTK_WIDGET (self->health_entry));
+  /* Typing goes after what the key put there ("-" for damage). */
+  gtk_editable_set_position (GTK_EDITABLE (self->health_entry), -1);
   return TRUE;
 }
 

@@ -36,6 +36,9 @@ void tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact);
 /* Opens the health cell for a typed change; FALSE for a row whose health
  * cannot be typed (a group). */
 gboolean tkr_tracker_row_edit_health (TkrTrackerRow *self);
+/* The same, the entry starting with @start ("-" damage, "+" healing,
+ * "t" temporary health), the cursor after it. */
+gboolean tkr_tracker_row_edit_health_with (TkrTrackerRow *self, const char *start);
 
 /* The slot's one combatant, or NULL for a group. */
 TkrCombatant *tkr_tracker_slot_get_combatant (GObject *slot);

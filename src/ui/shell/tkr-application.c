@@ -5,6 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-application.h"
+#include "tkr-keymap.h"
+#include "tkr-keys-page.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-window.h"
 
@@ -194,7 +196,11 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);
 
+  adw_preferences_page_set_title (page, _ ("General"));
+  adw_preferences_page_set_icon_name (page, "preferences-system-symbolic");
   adw_preferences_window_add (window, page);
+  /* The keys, changeable (help/C/keyboard.page). */
+  adw_preferences_window_add (window, ADW_PREFERENCES_PAGE (tkr_keys_page_new ()));
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -234,8 +240,7 @@ shortcuts_action (GSimpleAction *action, GVariant *parameter, gpointer user_data
 {
   GtkWindow *window = active_window (user_data);
 
-  /* GtkApplication gives each window its help overlay, read from
-   * gtk/help-overlay.ui under the resource base path. */
+  /* Each window has its shortcuts window, built from the keymap. */
   if (window != NULL)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
 }
@@ -281,31 +286,11 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
-static const struct
+static void
+apply_keys (TkrApplication *self)
 {
-  const char *action;
-  const char *accels[3];
-} accelerators[] = {
-  { "app.preferences", { "<Control>comma", NULL } },
-  { "app.help", { "F1", NULL } },
-  { "app.quit", { "<Control>q", NULL } },
-  { "win.show-help-overlay", { "<Control>question", NULL } },
-  { "win.undo", { "<Control>z", NULL } },
-  { "win.redo", { "<Control><Shift>z", NULL } },
-  { "win.new-pc", { "<Control>n", NULL } },
-  { "win.new-npc", { "<Control><Shift>n", NULL } },
-  { "win.open", { "<Control>o", NULL } },
-  { "win.save", { "<Control>s", NULL } },
-  { "win.save-as", { "<Control><Shift>s", NULL } },
-  { "win.import-character", { "<Control>i", NULL } },
-  { "win.export-character", { "<Control>e", NULL } },
-  { "win.search", { "<Control>f", NULL } },
-  { "win.show-sheet", { "<Alt>1", NULL } },
-  { "win.show-encounter", { "<Alt>2", NULL } },
-  { "win.roster-visible", { "F9", NULL } },
-  { "win.roll-dice", { "<Control>d", NULL } },
-  { "win.print-sheet", { "<Control>p", NULL } },
-};
+  tkr_keymap_apply_to_application (tkr_keymap_get_default (), GTK_APPLICATION (self));
+}
 
 static void
 tkr_application_startup (GApplication *application)
@@ -328,9 +313,10 @@ tkr_application_startup (GApplication *application)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
-  for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accelerators[i].action,
-                                           accelerators[i].accels);
+  /* The accelerators from the keymap, again whenever a key changes. */
+  g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (apply_keys), self,
+                           G_CONNECT_SWAPPED);
+  apply_keys (self);
 }
 
 static void

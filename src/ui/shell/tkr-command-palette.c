@@ -5,49 +5,14 @@
 #include <glib/gi18n.h>
 
 #include "tkr-command-palette.h"
-
-/* Every command the palette finds: its name, its action and its keys. */
-static const struct
-{
-  const char *title;
-  const char *action;
-  const char *accelerator;
-} commands[] = {
-  { N_ ("Next turn"), "encounter.next-turn", "<Control>Right" },
-  { N_ ("Previous turn"), "encounter.previous-turn", "<Control>Left" },
-  { N_ ("Begin Setup"), "encounter.begin-setup", "<Control><Shift>b" },
-  { N_ ("Start the encounter (Main phase)"), "encounter.begin-main", "<Control>Return" },
-  { N_ ("Pause the encounter"), "encounter.pause", "<Control><Shift>p" },
-  { N_ ("Resume the encounter"), "encounter.resume", "<Control><Shift>r" },
-  { N_ ("End the encounter"), "encounter.end", "<Control><Shift>e" },
-  { N_ ("Back to Freeplay"), "encounter.finish", NULL },
-  { N_ ("Change the selected combatant’s health"), "tracker.edit-health", "<Control>h" },
-  { N_ ("Select the next combatant"), "tracker.select-next", "<Alt>Down" },
-  { N_ ("Select the previous combatant"), "tracker.select-previous", "<Alt>Up" },
-  { N_ ("Select whose turn it is"), "tracker.select-current", "<Alt>Home" },
-  { N_ ("Roll dice"), "win.roll-dice", "<Control>d" },
-  { N_ ("Undo"), "win.undo", "<Control>z" },
-  { N_ ("Redo"), "win.redo", "<Control><Shift>z" },
-  { N_ ("New player character"), "win.new-pc", "<Control>n" },
-  { N_ ("New NPC"), "win.new-npc", "<Control><Shift>n" },
-  { N_ ("Find a character"), "win.search", "<Control>f" },
-  { N_ ("Show the sheet"), "win.show-sheet", "<Alt>1" },
-  { N_ ("Show the encounter"), "win.show-encounter", "<Alt>2" },
-  { N_ ("Open"), "win.open", "<Control>o" },
-  { N_ ("Save"), "win.save", "<Control>s" },
-  { N_ ("Save as"), "win.save-as", "<Control><Shift>s" },
-  { N_ ("Import a character"), "win.import-character", "<Control>i" },
-  { N_ ("Export the character"), "win.export-character", "<Control>e" },
-  { N_ ("Print the sheet"), "win.print-sheet", "<Control>p" },
-  { N_ ("Print initiative cards"), "win.print-initiative-cards", NULL },
-  { N_ ("Print zone cards"), "win.print-zone-cards", NULL },
-};
+#include "tkr-keymap.h"
 
 struct _TkrCommandPalette
 {
   AdwWindow parent_instance;
 
-  TkrWindow *window; /* not owned: the palette is its transient child */
+  TkrWindow *window; /* not owned: the palette is its transient child,
+                      * destroyed with it */
   GtkSingleSelection *selection;
   GtkStringFilter *filter;
 
@@ -57,22 +22,25 @@ struct _TkrCommandPalette
 
 G_DEFINE_FINAL_TYPE (TkrCommandPalette, tkr_command_palette, ADW_TYPE_WINDOW)
 
+/* Every command the palette finds is one of the keymap's (tkr-keymap.h):
+ * its name, its action and its key as it is now. */
 static const char *
 action_of (const char *title)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (_ (commands[i].title), title))
-      return commands[i].action;
+  for (guint i = 0; i < tkr_keymap_get_n_keys (); i++)
+    if (g_str_equal (_ (tkr_keymap_get_key (i)->title), title))
+      return tkr_keymap_get_key (i)->action;
   return NULL;
 }
 
 static const char *
 accelerator_of (const char *title)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (_ (commands[i].title), title))
-      return commands[i].accelerator;
-  return NULL;
+  const char *action = action_of (title);
+  const char *accelerator =
+    action != NULL ? tkr_keymap_get_accelerator (tkr_keymap_get_default (), action) : NULL;
+
+  return accelerator != NULL && *accelerator != '\0' ? accelerator : NULL;
 }
 
 /* Closes the palette, then runs @title's command in the window. */
@@ -248,8 +216,8 @@ tkr_command_palette_init (TkrCommandPalette *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    gtk_string_list_append (titles, _ (commands[i].title));
+  for (guint i = 0; i < tkr_keymap_get_n_keys (); i++)
+    gtk_string_list_append (titles, _ (tkr_keymap_get_key (i)->title));
   self->filter =
     gtk_string_filter_new (gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
   gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
@@ -271,9 +239,9 @@ tkr_command_palette_init (TkrCommandPalette *self)
 TkrCommandPalette *
 tkr_command_palette_new (TkrWindow *window)
 {
-  TkrCommandPalette *self =
-    g_object_new (TKR_TYPE_COMMAND_PALETTE, "transient-for", window, "application",
-                  gtk_window_get_application (GTK_WINDOW (window)), NULL);
+  TkrCommandPalette *self = g_object_new (
+    TKR_TYPE_COMMAND_PALETTE, "transient-for", window, "application",
+    gtk_window_get_application (GTK_WINDOW (window)), "destroy-with-parent", TRUE, NULL);
 
   self->window = window;
   return self;

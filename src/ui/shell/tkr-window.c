@@ -8,6 +8,7 @@
 #include "tkr-application.h"
 #include "tkr-command-palette.h"
 #include "tkr-encounter-page.h"
+#include "tkr-keymap.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-table-tracker.h"
@@ -26,6 +27,7 @@ struct _TkrWindow
   GSignalGroup *history_signals;
   GSignalGroup *document_signals;
   gboolean closing_without_saving;
+  GtkEventController *shortcuts; /* the encounter's keys, from the keymap */
 
   AdwToastOverlay *toast_overlay;
   GtkStack *main_stack;
@@ -950,35 +952,23 @@ dice_mode_changed_cb (TkrWindow *self)
   g_object_set (self->dice_popover, "typing-first", g_strcmp0 (mode, "type") == 0, NULL);
 }
 
-/* The encounter's keys (help/C/shortcuts.page), the same in every rule
+/* The encounter's keys (help/C/keyboard.page), the same in every rule
  * system and wherever the focus is in the window: the window sees them
  * first and hands them to the encounter. A key a text field uses itself
  * (Ctrl+Left, Ctrl+Right: a word back and on) is left to the field being
- * typed into. */
-static const struct
+ * typed into. The keys come from the keymap (tkr-keymap.h), so a key
+ * changed in Preferences works at once. */
+static gboolean
+is_window_command (const char *action)
 {
-  const char *accelerator;
-  const char *action;
-  gboolean text_uses_it;
-} encounter_shortcuts[] = {
-  { "<Control><Shift>b", "encounter.begin-setup", FALSE },
-  { "<Control>Return", "encounter.begin-main", FALSE },
-  { "<Control>KP_Enter", "encounter.begin-main", FALSE },
-  { "<Control>Right", "encounter.next-turn", TRUE },
-  { "<Control>Left", "encounter.previous-turn", TRUE },
-  { "<Control><Shift>p", "encounter.pause", FALSE },
-  { "<Control><Shift>r", "encounter.resume", FALSE },
-  { "<Control><Shift>e", "encounter.end", FALSE },
-  { "<Control>h", "tracker.edit-health", FALSE },
-  { "<Alt>Down", "tracker.select-next", FALSE },
-  { "<Alt>Up", "tracker.select-previous", FALSE },
-  { "<Alt>Home", "tracker.select-current", FALSE },
-  { "<Control>k", "win.command-palette", FALSE },
-};
+  return g_str_has_prefix (action, "encounter.") || g_str_has_prefix (action, "tracker.") ||
+         g_str_has_prefix (action, "end.") || g_str_equal (action, "win.command-palette");
+}
 
 /* Runs a command by its action's name wherever it lives: the encounter's
- * on the shown system's view, the tracker's on the tracker (bringing the
- * encounter to the front), the window's here. FALSE when it cannot run. */
+ * on the shown system's view, the tracker's on the tracker and the End's
+ * on the End pane (bringing the encounter to the front), the window's
+ * here. FALSE when it cannot run. */
 gboolean
 tkr_window_run_command (TkrWindow *self, const char *action)
 {
@@ -986,9 +976,15 @@ tkr_window_run_command (TkrWindow *self, const char *action)
 
   g_return_val_if_fail (TKR_IS_WINDOW (self), FALSE);
 
-  if (g_str_has_prefix (action, "tracker."))
+  /* Rest comes after a fight: at the End its key rests the party. */
+  if (g_str_equal (action, "tracker.rest") &&
+      gtk_widget_get_visible (tkr_encounter_page_get_end_pane (self->encounter_view)))
+    action = "end.rest";
+  if (g_str_has_prefix (action, "tracker.") || g_str_has_prefix (action, "end."))
     {
-      target = GTK_WIDGET (tkr_encounter_page_get_table_tracker (self->encounter_view));
+      target = g_str_has_prefix (action, "end.")
+                 ? tkr_encounter_page_get_end_pane (self->encounter_view)
+                 : GTK_WIDGET (tkr_encounter_page_get_table_tracker (self->encounter_view));
       if (!gtk_widget_get_visible (target))
         return FALSE;
       adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
@@ -999,34 +995,92 @@ tkr_window_run_command (TkrWindow *self, const char *action)
   return target != NULL && gtk_widget_activate_action (target, action, NULL);
 }
 
+/* A fight key when no fight runs, or an End key before the End: said,
+ * not silently dropped. */
+static void
+say_not_now (TkrWindow *self, const TkrKeyInfo *info)
+{
+  const char *why = g_str_has_prefix (info->action, "end.") ? _ ("the encounter has not ended")
+                                                            : _ ("no fight is running");
+
+  /* Translators: a command ("Dash"), then why it cannot run now */
+  tkr_window_add_toast (self,
+                        toast_new_printf (_ ("“%s” cannot be done now: %s"), _ (info->title), why));
+}
+
 static gboolean
 encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
 {
   TkrWindow *self = TKR_WINDOW (widget);
-  guint index = GPOINTER_TO_UINT (user_data);
+  const TkrKeyInfo *info = tkr_keymap_get_key (GPOINTER_TO_UINT (user_data));
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
-  if (encounter_shortcuts[index].text_uses_it && focus != NULL &&
-      (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
+  if (info->text_uses_it && focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
-  return tkr_window_run_command (self, encounter_shortcuts[index].action);
+  if (tkr_window_run_command (self, info->action))
+    return TRUE;
+  /* The fight's and the End's keys say why; the others (selecting a row)
+   * are left to whatever else uses them outside a fight. */
+  if (info->group == TKR_KEY_GROUP_FIGHT || info->group == TKR_KEY_GROUP_END)
+    {
+      say_not_now (self, info);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 static void
-add_encounter_shortcuts (TkrWindow *self)
+add_shortcut (GtkShortcutController *controller, const char *accelerator, guint index)
 {
+  GtkShortcutTrigger *trigger;
+
+  if (accelerator == NULL || *accelerator == '\0')
+    return;
+  trigger = gtk_shortcut_trigger_parse_string (accelerator);
+  if (trigger == NULL)
+    return;
+  gtk_shortcut_controller_add_shortcut (
+    controller,
+    gtk_shortcut_new (
+      trigger, gtk_callback_action_new (encounter_shortcut_cb, GUINT_TO_POINTER (index), NULL)));
+}
+
+/* The window's shortcuts again, from the keymap. */
+static void
+bind_encounter_shortcuts (TkrWindow *self)
+{
+  TkrKeymap *keymap = tkr_keymap_get_default ();
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
+  if (self->shortcuts != NULL)
+    gtk_widget_remove_controller (GTK_WIDGET (self), self->shortcuts);
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (encounter_shortcuts); i++)
+  for (guint i = 0; i < tkr_keymap_get_n_keys (); i++)
     {
-      GtkShortcut *shortcut = gtk_shortcut_new (
-        gtk_shortcut_trigger_parse_string (encounter_shortcuts[i].accelerator),
-        gtk_callback_action_new (encounter_shortcut_cb, GUINT_TO_POINTER (i), NULL));
+      const TkrKeyInfo *info = tkr_keymap_get_key (i);
+      const char *accelerator = tkr_keymap_get_accelerator (keymap, info->action);
 
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+      if (!is_window_command (info->action))
+        continue;
+      add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), accelerator, i);
+      /* The keypad's Enter starts the fight as Enter does. */
+      if (g_str_equal (info->action, "encounter.begin-main") &&
+          g_str_equal (accelerator, "<Control>Return"))
+        add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), "<Control>KP_Enter", i);
     }
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  self->shortcuts = controller;
+}
+
+/* The shortcuts window lists the keys as they are now. */
+static void
+keys_changed_cb (TkrWindow *self)
+{
+  g_autoptr (GtkWindow) overlay = tkr_keymap_new_shortcuts_window (tkr_keymap_get_default ());
+
+  bind_encounter_shortcuts (self);
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                           GTK_SHORTCUTS_WINDOW (overlay));
 }
 
 static void
@@ -1066,7 +1120,9 @@ tkr_window_init (TkrWindow *self)
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
                                   tkr_roster_get_primary_menu (self->roster));
-  add_encounter_shortcuts (self);
+  g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (keys_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  keys_changed_cb (self);
 
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-undo",
