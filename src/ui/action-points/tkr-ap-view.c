@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-ui.h"
@@ -12,17 +13,18 @@
 
 /*
  * The Action-Point system's encounter (seed 004): who takes part and how
- * (Finesse Die, size, Mana and Faith, surprise), the Reset Phase as its
- * ordered steps with the GM's typed-in rolls, the Action Phase's Rounds
- * ordered by AP, and Experience at the End. Every command goes to
- * TkrApEncounter, which records it in the campaign's history; the view
- * only shows the core's state and its refusals.
+ * (Finesse Die, size, Mana and Faith, surprise); in a fight, beside the
+ * table tracker, the Turn's state, the Reset Phase as its ordered steps
+ * (the core's preview) with the GM's typed-in rolls, and the selected
+ * combatant's details (TkrApDetails). The End is the shared End pane.
+ * Every command goes to TkrApEncounter, which records it in the
+ * campaign's history; the view only shows the core's state and its
+ * refusals.
  */
 
 /* Upper bounds of the spin buttons; the core validates the real limits. */
 #define SPIN_MAX_AP 99
 #define SPIN_MAX_CHECK 999
-#define SPIN_MAX_DAMAGE 999
 #define SPIN_MAX_ADJUSTMENT 99
 
 struct _TkrApView
@@ -31,16 +33,19 @@ struct _TkrApView
 
   TkrCampaign *campaign;
   TkrApEncounter *encounter;
+  GObject *selected;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *party_signals;
-  GSignalGroup *combatants_signals;
 
   /* Rolls typed in for the coming Reset: "%p/condition" -> value. */
   GHashTable *typed;
-  /* Effects rows the GM opened, by character. */
-  GHashTable *expanded;
+  /* Each roll's spin button in the rolls list -> its key in "typed". */
+  GHashTable *roll_keys;
+  /* What the rolls list shows, so it is made again only when that
+   * changes. */
+  char *rolls_shown;
   /* What the last Reset run from this view did: rows of title, subtitle. */
   GPtrArray *last_reset;
   int last_reset_turn;
@@ -58,30 +63,14 @@ struct _TkrApView
   GtkLabel *turn_label;
   GtkLabel *step_label;
   GtkWidget *reset_box;
-  GtkWidget *action_box;
   GtkListBox *reset_steps_list;
   GtkListBox *rolls_list;
   GtkButton *run_reset_button;
-  AdwPreferencesGroup *actor_group;
-  GtkSpinButton *move_spin;
-  GtkButton *move_button;
-  GtkSpinButton *act_spin;
-  GtkButton *act_button;
-  AdwActionRow *only_row;
-  GtkButton *only_button;
-  AdwActionRow *steps_row;
-  GtkSpinButton *steps_spin;
-  GtkButton *steps_button;
-  GtkButton *pass_button;
-  GtkButton *next_button;
-  AdwPreferencesGroup *order_group;
-  GtkListBox *order_list;
   AdwPreferencesGroup *last_reset_group;
   GtkListBox *last_reset_list;
-  GtkListBox *effects_list;
+  GtkStack *details_stack;
+  TkrApDetails *details;
   GtkListBox *log_list;
-  GtkLabel *end_description;
-  GtkListBox *award_list;
   GtkLabel *error_label;
 };
 
@@ -91,6 +80,7 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -674,9 +664,11 @@ typed_value (TkrApView *self, TkrApCombatant *combatant, const char *condition)
 static void
 typed_changed_cb (GtkSpinButton *spin, GParamSpec *pspec, TkrApView *self)
 {
-  const char *key = g_object_get_data (G_OBJECT (spin), "tkr-key");
+  const char *key = g_hash_table_lookup (self->roll_keys, spin);
   int value = gtk_spin_button_get_value_as_int (spin);
 
+  if (key == NULL)
+    return;
   if (value > 0)
     g_hash_table_insert (self->typed, g_strdup (key), GINT_TO_POINTER (value));
   else
@@ -736,6 +728,36 @@ add_last_reset_row (TkrApView *self, const char *title, const char *subtitle)
   g_ptr_array_add (self->last_reset, g_strdup (subtitle));
 }
 
+/* Shows what the last Reset did: per combatant a summary; the Reset's
+ * own log lines fold away. Made once, after the Reset ran. */
+static void
+show_last_reset (TkrApView *self)
+{
+  GtkWidget *log = plain_expander ();
+  guint n_lines = 0;
+
+  clear_list (self->last_reset_list);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (log), _ ("Log of the Reset"));
+  for (guint i = 0; i + 1 < self->last_reset->len; i += 2)
+    {
+      const char *subtitle = g_ptr_array_index (self->last_reset, i + 1);
+      GtkWidget *row = new_info_row (g_ptr_array_index (self->last_reset, i), subtitle);
+
+      if (subtitle != NULL)
+        gtk_list_box_append (self->last_reset_list, row);
+      else
+        {
+          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (log), row);
+          n_lines++;
+        }
+    }
+  if (n_lines > 0)
+    gtk_list_box_append (self->last_reset_list, log);
+  else
+    g_object_unref (g_object_ref_sink (log));
+}
+
 /* Runs the Reset with the typed rolls, then keeps what it did to show:
  * AP per combatant, the conditions dropped and kept, and its log lines. */
 static void
@@ -778,14 +800,12 @@ run_reset (TkrApView *self)
       g_string_printf (text, _ ("%d AP"), tkr_ap_combatant_get_ap (combatant));
       for (guint j = 0; old[j] != NULL; j++)
         {
-          const char *name = old[j];
-
-          if (g_strv_contains ((const char *const *) after, name))
+          if (g_strv_contains ((const char *const *) after, old[j]))
             /* Translators: a condition the Reset did not end */
-            g_string_append_printf (text, _ (" · still %s"), name);
+            g_string_append_printf (text, _ (" · still %s"), old[j]);
           else
             /* Translators: a condition the Reset ended */
-            g_string_append_printf (text, _ (" · no longer %s"), name);
+            g_string_append_printf (text, _ (" · no longer %s"), old[j]);
         }
       add_last_reset_row (self, combatant_name (combatant), text->str);
     }
@@ -795,6 +815,7 @@ run_reset (TkrApView *self)
 
       add_last_reset_row (self, tkr_log_entry_get_text (entry), NULL);
     }
+  show_last_reset (self);
   refresh (self);
 }
 
@@ -804,689 +825,128 @@ run_reset_clicked_cb (TkrApView *self)
   run_reset (self);
 }
 
-static void
-add_reset_step (TkrApView *self, int number, const char *title, const char *detail)
+static GtkWidget *
+new_roll_row (TkrApView *self,
+              TkrApCombatant *combatant,
+              const char *condition,
+              const char *title,
+              const char *subtitle,
+              int upper,
+              const char *accessible)
 {
-  g_autofree char *numbered = g_strdup_printf ("%d. %s", number, title);
+  GtkWidget *row = new_info_row (title, subtitle);
+  GtkWidget *spin = new_spin (0, upper, typed_value (self, combatant, condition), accessible);
 
-  gtk_list_box_append (self->reset_steps_list,
-                       new_info_row (numbered, detail && *detail ? detail : _ ("Nothing to do")));
+  g_hash_table_insert (self->roll_keys, spin, typed_key (combatant, condition));
+  g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  return row;
 }
 
-/* The five steps of seed 004's Reset Phase, each with what it will do to
- * whom, and the rolls to type in. */
+/* The rolls to type in for the coming Reset: each Finesse Die (or the
+ * surprised AP) and each Check Roll against a Persistent condition. Made
+ * again only when the rolls themselves change. */
 static void
-rebuild_reset (TkrApView *self)
+update_rolls (TkrApView *self)
 {
-  GListModel *combatants;
-  g_autoptr (GString) effects = g_string_new (NULL);
-  g_autoptr (GString) temporary = g_string_new (NULL);
-  g_autoptr (GString) persistent = g_string_new (NULL);
-  g_autoptr (GString) recover = g_string_new (NULL);
-  int turn;
-  int surprised_ap = tkr_ap_encounter_get_surprised_first_ap (self->encounter);
+  GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
+  g_autoptr (GString) shown = g_string_new (NULL);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
   int check_die = tkr_ap_encounter_get_check_die (self->encounter);
+  int surprised_ap = tkr_ap_encounter_get_surprised_first_ap (self->encounter);
 
-  clear_list (self->reset_steps_list);
-  clear_list (self->rolls_list);
-  if (self->encounter == NULL || tkr_ap_encounter_get_step (self->encounter) != TKR_AP_STEP_RESET)
-    return;
-
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  turn = tkr_ap_encounter_get_turn (self->encounter);
   for (guint i = 0; i < n_items (combatants); i++)
     {
       g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
       GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
-      GListModel *per_turn = tkr_ap_combatant_get_effects (combatant);
-      const char *name = combatant_name (combatant);
-      gboolean faith = g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0;
-      int recovered = tkr_ap_encounter_get_recovery (self->encounter, combatant);
+      int die = tkr_ap_combatant_get_finesse_die (combatant);
+      int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
       gboolean surprised;
-      GtkWidget *row;
-      GtkWidget *spin;
+
+      tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
+      g_string_append_printf (shown, "%s/%d/%d/%d|", combatant_name (combatant), die, adjustment,
+                              surprised);
+      for (guint j = 0; j < n_items (conditions); j++)
+        {
+          g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
+
+          if (tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT)
+            g_string_append_printf (shown, "%s/%d|", tkr_condition_get_name (mark),
+                                    tkr_condition_get_value (mark));
+        }
+    }
+  if (g_strcmp0 (shown->str, self->rolls_shown) == 0)
+    return;
+  g_free (self->rolls_shown);
+  self->rolls_shown = g_strdup (shown->str);
+
+  g_hash_table_remove_all (self->roll_keys);
+  clear_list (self->rolls_list);
+  for (guint i = 0; i < n_items (combatants); i++)
+    {
+      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
+      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
+      const char *name = combatant_name (combatant);
+      int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
       g_autofree char *subtitle = NULL;
       g_autofree char *accessible = NULL;
-      g_autofree char *key = NULL;
+      gboolean surprised;
+      GtkWidget *row;
 
-      for (guint j = 0; j < n_items (per_turn); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (per_turn, j);
-          const char *effect = tkr_condition_get_name (mark);
-          int damage = tkr_condition_get_value (mark);
-
-          /* Translators: a character, damage, an effect: "Bob: 2 damage from Poison" */
-          g_string_append_printf (effects, _ ("%s%s: %d damage from %s"), effects->len ? "; " : "",
-                                  name, damage, effect);
-        }
-      for (guint j = 0; j < n_items (adjustments); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, j);
-          const char *adjusted = tkr_condition_get_name (mark);
-          int value = tkr_condition_get_value (mark);
-
-          g_string_append_printf (temporary, _ ("%s%s: %s %+d"), temporary->len ? ", " : "", name,
-                                  adjusted, value);
-        }
       for (guint j = 0; j < n_items (conditions); j++)
         {
           g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
           const char *condition = tkr_condition_get_name (mark);
-          int target = tkr_condition_get_value (mark);
+          g_autofree char *title = NULL;
+          g_autofree char *check = NULL;
+          g_autofree char *check_name = NULL;
 
           if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
-            {
-              g_string_append_printf (temporary, _ ("%s%s: %s"), temporary->len ? ", " : "", name,
-                                      condition);
-              continue;
-            }
-          /* Translators: a character, a condition, a Check Roll's target */
-          g_string_append_printf (persistent, _ ("%s%s: %s, needs %d"), persistent->len ? "; " : "",
-                                  name, condition, target);
-
-          /* A Check Roll to type in for this condition. */
-          subtitle = g_strdup_printf (_ ("Check Roll on a d%d: %d or more shakes it off"),
-                                      check_die, target);
-          accessible = g_strdup_printf (_ ("Check Roll of %s against %s"), name, condition);
-          {
-            g_autofree char *title = g_strdup_printf (_ ("%s: %s"), name, condition);
-            row = new_info_row (title, subtitle);
-          }
-          key = typed_key (combatant, condition);
-          spin = new_spin (0, SPIN_MAX_CHECK, typed_value (self, combatant, condition), accessible);
-          g_object_set_data_full (G_OBJECT (spin), "tkr-key", g_steal_pointer (&key), g_free);
-          g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-          gtk_list_box_append (self->rolls_list, row);
-          g_clear_pointer (&subtitle, g_free);
-          g_clear_pointer (&accessible, g_free);
+            continue;
+          title = g_strdup_printf (_ ("%s: %s"), name, condition);
+          check = g_strdup_printf (_ ("Check Roll on a d%d: %d or more shakes it off"), check_die,
+                                   tkr_condition_get_value (mark));
+          check_name = g_strdup_printf (_ ("Check Roll of %s against %s"), name, condition);
+          gtk_list_box_append (self->rolls_list, new_roll_row (self, combatant, condition, title,
+                                                               check, SPIN_MAX_CHECK, check_name));
         }
-      if (recovered > 0)
-        g_string_append_printf (recover, _ ("%s%s: +%d %s"), recover->len ? ", " : "", name,
-                                recovered, faith ? _ ("Faith") : _ ("Mana"));
 
       /* The Finesse Die, or exactly the surprised AP in the opening Reset. */
       tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
       if (surprised)
         {
           subtitle = g_strdup_printf (_ ("Surprised: gets exactly %d AP, no roll"), surprised_ap);
-          row = new_info_row (name, subtitle);
+          gtk_list_box_append (self->rolls_list, new_info_row (name, subtitle));
+          continue;
         }
+      if (adjustment != 0)
+        subtitle = g_strdup_printf (_ ("Finesse Die d%d, %+d AP"),
+                                    tkr_ap_combatant_get_finesse_die (combatant), adjustment);
       else
-        {
-          int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-
-          if (adjustment != 0)
-            subtitle = g_strdup_printf (_ ("Finesse Die d%d, %+d AP"),
-                                        tkr_ap_combatant_get_finesse_die (combatant), adjustment);
-          else
-            subtitle =
-              g_strdup_printf (_ ("Finesse Die d%d"), tkr_ap_combatant_get_finesse_die (combatant));
-          accessible = g_strdup_printf (_ ("Finesse Die of %s"), name);
-          row = new_info_row (name, subtitle);
-          key = typed_key (combatant, NULL);
-          spin = new_spin (0, tkr_ap_combatant_get_finesse_die (combatant),
-                           typed_value (self, combatant, NULL), accessible);
-          gtk_widget_set_tooltip_text (spin, _ ("The face the die showed; 0 rolls it"));
-          g_object_set_data_full (G_OBJECT (spin), "tkr-key", g_steal_pointer (&key), g_free);
-          g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-        }
+        subtitle =
+          g_strdup_printf (_ ("Finesse Die d%d"), tkr_ap_combatant_get_finesse_die (combatant));
+      accessible = g_strdup_printf (_ ("Finesse Die of %s"), name);
+      row = new_roll_row (self, combatant, NULL, name, subtitle,
+                          tkr_ap_combatant_get_finesse_die (combatant), accessible);
+      gtk_widget_set_tooltip_text (row, _ ("The face the die showed; 0 rolls it"));
       gtk_list_box_append (self->rolls_list, row);
     }
-
-  add_reset_step (self, 1, _ ("Per-Turn Effects"), effects->str);
-  add_reset_step (self, 2, _ ("Temporary Conditions and Adjustments End"), temporary->str);
-  add_reset_step (self, 3, _ ("Check Rolls Against Persistent Conditions"), persistent->str);
-  add_reset_step (self, 4, _ ("Recover 1 Mana or Faith"), recover->str);
-  add_reset_step (self, 5, _ ("Action Points and Free Steps"),
-                  turn == 0 ? _ ("Everyone rolls the Finesse Die; the surprised get exactly their "
-                                 "AP; everyone gets Free Steps")
-                            : _ ("Left-over AP and Free Steps are lost; everyone rolls the "
-                                 "Finesse Die and gets Free Steps"));
 }
 
-/* ------------------------------------------------------------------ */
-/* The Action Phase                                                    */
-/* ------------------------------------------------------------------ */
-
-static char *
-round_state (TkrApView *self, TkrApCombatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  int max_round = tkr_ap_encounter_get_max_ap_per_round (self->encounter);
-
-  /* Translators: AP left, then AP spent this Round of the most a Round */
-  g_string_printf (text, _ ("%d AP left · %d of %d spent this Round"),
-                   tkr_ap_combatant_get_ap (combatant), tkr_ap_combatant_get_round_ap (combatant),
-                   max_round);
-  if (tkr_ap_combatant_get_moved (combatant))
-    g_string_append (text, _ (" · moved"));
-  if (tkr_ap_combatant_get_acted (combatant))
-    g_string_append (text, _ (" · acted"));
-  if (tkr_ap_combatant_get_passed (combatant))
-    g_string_append (text, _ (" · passed"));
-  if (!tkr_ap_combatant_get_free_steps (combatant))
-    g_string_append (text, _ (" · Free Steps used"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
+/* The five steps of seed 004's Reset Phase, as the core previews them. */
 static void
-rebuild_order (TkrApView *self)
+update_reset (TkrApView *self)
 {
-  GListModel *order;
-  TkrApCombatant *actor;
+  g_auto (GStrv) steps = tkr_ap_encounter_preview_reset (self->encounter);
 
-  clear_list (self->order_list);
-  if (self->encounter == NULL)
-    return;
-
-  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
-  actor = tkr_ap_encounter_get_actor (self->encounter);
-  for (guint i = 0; i < n_items (order); i++)
+  for (int i = 0; i < TKR_AP_RESET_STEPS; i++)
     {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (order, i);
-      g_autofree char *state = round_state (self, combatant);
-      g_autofree char *title = NULL;
-      GtkWidget *row;
-      GtkWidget *marker;
-      gboolean current = combatant == actor;
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->reset_steps_list, i);
 
-      title = current ? g_strdup_printf (_ ("%s (acting now)"), combatant_name (combatant))
-                      : g_strdup (combatant_name (combatant));
-      row = new_info_row (title, state);
-      /* An empty image keeps the names aligned with the actor's. */
-      marker =
-        current ? gtk_image_new_from_icon_name ("media-playback-start-symbolic") : gtk_image_new ();
-      gtk_image_set_pixel_size (GTK_IMAGE (marker), 16);
-      if (current)
-        {
-          gtk_widget_add_css_class (marker, "accent");
-          gtk_widget_add_css_class (row, "current");
-        }
-      if (current)
-        gtk_accessible_update_property (GTK_ACCESSIBLE (marker), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        _ ("Acting now"), -1);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), marker);
-      gtk_list_box_append (self->order_list, row);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   *steps[i] ? steps[i] : _ ("Nothing to do"));
     }
-}
-
-static void
-update_actor (TkrApView *self)
-{
-  TkrApCombatant *actor = self->encounter ? tkr_ap_encounter_get_actor (self->encounter) : NULL;
-  int only_max = tkr_ap_encounter_get_only_action_max_ap (self->encounter);
-  g_autofree char *description = NULL;
-  g_autofree char *escaped = NULL;
-  g_autofree char *only = NULL;
-  g_autofree char *steps = NULL;
-
-  gtk_widget_set_sensitive (GTK_WIDGET (self->actor_group), actor != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->pass_button), actor != NULL);
-  if (actor == NULL)
-    {
-      adw_preferences_group_set_title (self->actor_group, _ ("Nobody Acts Now"));
-      adw_preferences_group_set_description (self->actor_group, NULL);
-      return;
-    }
-
-  /* A group's title and description are markup; names are not. */
-  description = round_state (self, actor);
-  escaped = g_markup_escape_text (combatant_name (actor), -1);
-  adw_preferences_group_set_title (self->actor_group, escaped);
-  g_clear_pointer (&escaped, g_free);
-  escaped = g_markup_escape_text (description, -1);
-  adw_preferences_group_set_description (self->actor_group, escaped);
-  only = g_strdup_printf (_ ("All AP left, when only 1 to %d are left"), only_max);
-  adw_action_row_set_subtitle (self->only_row, only);
-  steps =
-    tkr_ap_combatant_get_free_steps (actor)
-      ? g_strdup_printf (ngettext ("Up to %d space, once a Turn, before moving or acting",
-                                   "Up to %d spaces, once a Turn, before moving or acting",
-                                   tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)),
-                         tkr_ap_encounter_get_free_steps_limit (self->encounter, actor))
-      : g_strdup (_ ("Already taken this Turn"));
-  adw_action_row_set_subtitle (self->steps_row, steps);
-  gtk_adjustment_set_upper (
-    gtk_spin_button_get_adjustment (self->steps_spin),
-    MAX (1, tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)));
-}
-
-static void
-actor_command_clicked_cb (GtkButton *button, TkrApView *self)
-{
-  TkrApEncounter *encounter = self->encounter;
-  TkrApCombatant *actor = encounter ? tkr_ap_encounter_get_actor (encounter) : NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (actor == NULL)
-    return;
-
-  if (button == self->move_button)
-    ok = tkr_ap_encounter_move (encounter, actor,
-                                gtk_spin_button_get_value_as_int (self->move_spin), &error);
-  else if (button == self->act_button)
-    ok = tkr_ap_encounter_act (encounter, actor, gtk_spin_button_get_value_as_int (self->act_spin),
-                               &error);
-  else if (button == self->only_button)
-    ok = tkr_ap_encounter_only_action (encounter, actor, &error);
-  else if (button == self->steps_button)
-    ok = tkr_ap_encounter_free_steps (encounter, actor,
-                                      gtk_spin_button_get_value_as_int (self->steps_spin), &error);
-  else if (button == self->pass_button)
-    ok = tkr_ap_encounter_pass (encounter, actor, &error);
-  else
-    g_assert_not_reached ();
-
-  report (self, ok, error);
-}
-
-static void
-rebuild_last_reset (TkrApView *self)
-{
-  GtkWidget *log;
-  guint n_lines = 0;
-
-  clear_list (self->last_reset_list);
-  /* Only while it describes the Turn on the table. */
-  if (self->encounter == NULL || self->last_reset->len == 0 ||
-      self->last_reset_turn != tkr_ap_encounter_get_turn (self->encounter) ||
-      tkr_ap_encounter_get_step (self->encounter) != TKR_AP_STEP_ACTION)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->last_reset_group), FALSE);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->last_reset_group), TRUE);
-  log = plain_expander ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (log), _ ("Log of the Reset"));
-  for (guint i = 0; i + 1 < self->last_reset->len; i += 2)
-    {
-      const char *subtitle = g_ptr_array_index (self->last_reset, i + 1);
-      GtkWidget *row = new_info_row (g_ptr_array_index (self->last_reset, i), subtitle);
-
-      /* Per combatant a summary; the Reset's own log lines fold away. */
-      if (subtitle != NULL)
-        gtk_list_box_append (self->last_reset_list, row);
-      else
-        {
-          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (log), row);
-          n_lines++;
-        }
-    }
-  if (n_lines > 0)
-    gtk_list_box_append (self->last_reset_list, log);
-  else
-    g_object_unref (g_object_ref_sink (log));
-}
-
-/* ------------------------------------------------------------------ */
-/* Conditions, adjustments and per-Turn effects                        */
-/* ------------------------------------------------------------------ */
-
-static void
-remove_condition_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-name");
-  gboolean is_effect = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-effect"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = is_effect ? tkr_ap_encounter_remove_effect (self->encounter, combatant, name, &error)
-                 : tkr_ap_encounter_remove_condition (self->encounter, combatant, name, &error);
-  report (self, ok, error);
-}
-
-typedef enum
-{
-  ADD_CONDITION,
-  ADD_ADJUSTMENT,
-  ADD_EFFECT,
-} AddKind;
-
-static void
-add_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  AddKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-kind"));
-  GtkEditable *entry = g_object_get_data (G_OBJECT (button), "tkr-entry");
-  GtkWidget *extra = g_object_get_data (G_OBJECT (button), "tkr-extra");
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
-  g_autoptr (GError) error = NULL;
-  gboolean ok = FALSE;
-
-  if (self->encounter == NULL)
-    return;
-
-  switch (kind)
-    {
-    case ADD_CONDITION:
-      /* A target of 0 lets the core take the rules' own. */
-      ok = tkr_ap_encounter_add_condition (
-        self->encounter, combatant, name, gtk_check_button_get_active (GTK_CHECK_BUTTON (extra)),
-        gtk_spin_button_get_value_as_int (g_object_get_data (G_OBJECT (button), "tkr-target")),
-        &error);
-      break;
-    case ADD_ADJUSTMENT:
-      ok = tkr_ap_encounter_add_adjustment (
-        self->encounter, combatant, name,
-        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (extra)), &error);
-      break;
-    case ADD_EFFECT:
-      ok = tkr_ap_encounter_add_effect (self->encounter, combatant, name,
-                                        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (extra)),
-                                        &error);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  report (self, ok, error);
-}
-
-static GtkWidget *
-new_add_row (TkrApView *self,
-             TkrApCombatant *combatant,
-             AddKind kind,
-             const char *title,
-             const char *accessible_add,
-             const char *tooltip,
-             GtkWidget *extra)
-{
-  GtkWidget *row = adw_entry_row_new ();
-  GtkWidget *add = new_icon_button ("list-add-symbolic", accessible_add, accessible_add);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_tooltip_text (row, tooltip);
-  if (extra != NULL)
-    adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), extra);
-  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), add);
-  g_object_set_data_full (G_OBJECT (add), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_object_set_data (G_OBJECT (add), "tkr-kind", GINT_TO_POINTER (kind));
-  g_object_set_data (G_OBJECT (add), "tkr-entry", row);
-  g_object_set_data (G_OBJECT (add), "tkr-extra", extra);
-  g_signal_connect_object (add, "clicked", G_CALLBACK (add_clicked_cb), self, 0);
-  g_object_set_data (G_OBJECT (row), "tkr-add", add);
-  return row;
-}
-
-static GtkWidget *
-new_removable_row (TkrApView *self,
-                   TkrApCombatant *combatant,
-                   const char *title,
-                   const char *subtitle,
-                   const char *name,
-                   gboolean is_effect)
-{
-  GtkWidget *row = new_info_row (title, subtitle);
-  g_autofree char *accessible =
-    g_strdup_printf (_ ("Remove %s from %s"), name, combatant_name (combatant));
-  GtkWidget *remove = new_icon_button ("edit-delete-symbolic", accessible, accessible);
-
-  g_object_set_data_full (G_OBJECT (remove), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-name", g_strdup (name), g_free);
-  g_object_set_data (G_OBJECT (remove), "tkr-effect", GINT_TO_POINTER (is_effect));
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_condition_clicked_cb), self, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
-  return row;
-}
-
-static void
-expanded_cb (AdwExpanderRow *row, GParamSpec *pspec, TkrApView *self)
-{
-  gpointer character = g_object_get_data (G_OBJECT (row), "tkr-character");
-
-  if (adw_expander_row_get_expanded (row))
-    g_hash_table_add (self->expanded, character);
-  else
-    g_hash_table_remove (self->expanded, character);
-}
-
-static GtkWidget *
-create_effects_row (TkrApView *self, TkrApCombatant *combatant)
-{
-  const char *name = combatant_name (combatant);
-  GtkWidget *expander = plain_expander ();
-  GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-  GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
-  GListModel *effects = tkr_ap_combatant_get_effects (combatant);
-  g_autoptr (GString) summary = g_string_new (NULL);
-  g_autofree char *label = NULL;
-  GtkWidget *persistent;
-  GtkWidget *add_row;
-  GtkWidget *target_row;
-  GtkWidget *spin;
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-
-  for (guint i = 0; i < n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, i);
-      const char *condition = tkr_condition_get_name (mark);
-      int target = tkr_condition_get_value (mark);
-      g_autofree char *subtitle = NULL;
-
-      subtitle = tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT
-                   ? g_strdup_printf (_ ("Persistent: a Check Roll of %d shakes it off"), target)
-                   : g_strdup (_ ("Temporary: ends at the next Reset"));
-      adw_expander_row_add_row (
-        ADW_EXPANDER_ROW (expander),
-        new_removable_row (self, combatant, condition, subtitle, condition, FALSE));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", condition);
-    }
-  for (guint i = 0; i < n_items (adjustments); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, i);
-      const char *adjusted = tkr_condition_get_name (mark);
-      int value = tkr_condition_get_value (mark);
-      g_autofree char *title = NULL;
-
-      /* Translators: an attribute and a signed number, "Defense +2" */
-      title = g_strdup_printf (_ ("%s %+d"), adjusted, value);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                new_info_row (title, _ ("Temporary adjustment: ends at the next "
-                                                        "Reset")));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", title);
-    }
-  for (guint i = 0; i < n_items (effects); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (effects, i);
-      const char *effect = tkr_condition_get_name (mark);
-      int damage = tkr_condition_get_value (mark);
-      g_autofree char *subtitle = NULL;
-
-      subtitle = g_strdup_printf (_ ("Per-Turn effect: %d damage at each Reset"), damage);
-      adw_expander_row_add_row (
-        ADW_EXPANDER_ROW (expander),
-        new_removable_row (self, combatant, effect, subtitle, effect, TRUE));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", effect);
-    }
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
-                                 summary->len ? summary->str : _ ("Nothing"));
-
-  persistent = gtk_check_button_new_with_label (_ ("Persistent"));
-  gtk_widget_set_valign (persistent, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (persistent, _ ("For a condition the rules do not list: it lasts "
-                                              "until a Check Roll shakes it off"));
-  label = g_strdup_printf (_ ("Add the condition to %s"), name);
-  add_row = new_add_row (self, combatant, ADD_CONDITION, _ ("New Condition"), label,
-                         _ ("A condition the rules list, or one of your own"), persistent);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), add_row);
-  g_clear_pointer (&label, g_free);
-
-  /* The target of a Persistent condition of the GM's own. */
-  label = g_strdup_printf (_ ("Check Roll target of the new condition for %s"), name);
-  target_row = new_info_row (_ ("Check Roll Target"),
-                             _ ("For a new Persistent condition; 0 takes the rules’ number"));
-  spin = new_spin (0, SPIN_MAX_CHECK, 0, label);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (target_row), spin);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), target_row);
-  g_object_set_data (g_object_get_data (G_OBJECT (add_row), "tkr-add"), "tkr-target", spin);
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("Value of the adjustment for %s"), name);
-  spin = new_spin (-SPIN_MAX_ADJUSTMENT, SPIN_MAX_ADJUSTMENT, 1, label);
-  g_clear_pointer (&label, g_free);
-  label = g_strdup_printf (_ ("Add the adjustment to %s"), name);
-  adw_expander_row_add_row (
-    ADW_EXPANDER_ROW (expander),
-    new_add_row (self, combatant, ADD_ADJUSTMENT, _ ("New Adjustment"), label,
-                 _ ("A Temporary change to an attribute, such as Defense"), spin));
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("Damage of the effect on %s"), name);
-  spin = new_spin (1, SPIN_MAX_DAMAGE, 1, label);
-  g_clear_pointer (&label, g_free);
-  label = g_strdup_printf (_ ("Add the per-Turn effect to %s"), name);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                            new_add_row (self, combatant, ADD_EFFECT, _ ("New Per-Turn Effect"),
-                                         label, _ ("Damage at each Reset, such as Poison"), spin));
-
-  g_object_set_data (G_OBJECT (expander), "tkr-character",
-                     tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-  adw_expander_row_set_expanded (
-    ADW_EXPANDER_ROW (expander),
-    g_hash_table_contains (self->expanded,
-                           tkr_combatant_get_character (TKR_COMBATANT (combatant))));
-  g_signal_connect_object (expander, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
-  return expander;
-}
-
-static void
-rebuild_effects (TkrApView *self)
-{
-  GListModel *combatants;
-
-  clear_list (self->effects_list);
-  if (self->encounter == NULL)
-    return;
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      gtk_list_box_append (self->effects_list, create_effects_row (self, combatant));
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* End: Experience                                                     */
-/* ------------------------------------------------------------------ */
-
-static void
-award_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
-  GtkEditable *reason = g_object_get_data (G_OBJECT (button), "tkr-reason");
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (reason)));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_encounter_award_experience (TKR_ENCOUNTER (self->encounter), character,
-                                       gtk_spin_button_get_value_as_int (spin), text, &error);
-  if (report (self, ok, error))
-    gtk_editable_set_text (reason, "");
-}
-
-static void
-award_row_sync (AdwExpanderRow *row, GParamSpec *pspec, TkrCharacter *character)
-{
-  g_autofree char *subtitle =
-    g_strdup_printf (_ ("Level %d · %d XP"), tkr_character_get_level (character),
-                     tkr_character_get_experience (character));
-
-  adw_expander_row_set_subtitle (row, subtitle);
-}
-
-static void
-rebuild_awards (TkrApView *self)
-{
-  GListModel *combatants;
-  int lowest, highest;
-  int turn;
-  g_autofree char *description = NULL;
-
-  clear_list (self->award_list);
-  if (self->encounter == NULL)
-    return;
-
-  turn = tkr_ap_encounter_get_turn (self->encounter);
-  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The combat lasted %d Turn.",
-                                              "The combat lasted %d Turns.", turn),
-                                 turn);
-  gtk_label_set_text (self->end_description, description);
-
-  tkr_ap_encounter_get_award_range (self->encounter, &lowest, &highest);
-
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-      const char *name = tkr_character_get_name (character);
-      GtkWidget *expander, *xp_row, *spin, *reason_row, *box, *reason, *award;
-      g_autofree char *label = NULL;
-
-      if (!tkr_character_is_pc (character))
-        continue;
-
-      expander = plain_expander ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
-      award_row_sync (ADW_EXPANDER_ROW (expander), NULL, character);
-      g_signal_connect_object (character, "notify::experience", G_CALLBACK (award_row_sync),
-                               expander, G_CONNECT_SWAPPED);
-      g_signal_connect_object (character, "notify::level", G_CALLBACK (award_row_sync), expander,
-                               G_CONNECT_SWAPPED);
-
-      label = g_strdup_printf (_ ("Experience Points to award to %s"), name);
-      xp_row = new_info_row (_ ("Experience Points"), NULL);
-      spin = new_spin (lowest, highest, lowest, label);
-      g_clear_pointer (&label, g_free);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (xp_row), spin);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), xp_row);
-
-      reason_row = gtk_list_box_row_new ();
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (reason_row), FALSE);
-      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      reason = gtk_entry_new ();
-      gtk_widget_set_hexpand (reason, TRUE);
-      gtk_entry_set_placeholder_text (GTK_ENTRY (reason), _ ("Reason (optional)"));
-      label = g_strdup_printf (_ ("Reason for the Experience of %s"), name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (reason), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
-      g_clear_pointer (&label, g_free);
-      award = gtk_button_new_with_mnemonic (_ ("_Award"));
-      label = g_strdup_printf (_ ("Award Experience to %s"), name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (award), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
-      gtk_widget_add_css_class (award, "suggested-action");
-      g_object_set_data_full (G_OBJECT (award), "tkr-character", g_object_ref (character),
-                              g_object_unref);
-      g_object_set_data (G_OBJECT (award), "tkr-spin", spin);
-      g_object_set_data (G_OBJECT (award), "tkr-reason", reason);
-      g_signal_connect_object (award, "clicked", G_CALLBACK (award_clicked_cb), self, 0);
-      gtk_box_append (GTK_BOX (box), reason);
-      gtk_box_append (GTK_BOX (box), award);
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (reason_row), box);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), reason_row);
-
-      gtk_list_box_append (self->award_list, expander);
-    }
+  update_rolls (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1507,37 +967,14 @@ create_log_row (gpointer item, gpointer user_data)
   return label;
 }
 
-static const char *
-page_for_phase (TkrPhase phase)
-{
-  switch (phase)
-    {
-    case TKR_PHASE_FREEPLAY:
-    case TKR_PHASE_SETUP:
-      return "freeplay";
-    case TKR_PHASE_MAIN:
-    case TKR_PHASE_PAUSED:
-      return "main";
-    case TKR_PHASE_END:
-      return "end";
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 update_header (TkrApView *self)
 {
   TkrApEncounter *encounter = self->encounter;
-  int turn, round;
-  gboolean reset;
+  int turn = tkr_ap_encounter_get_turn (encounter);
+  int round = tkr_encounter_get_round (TKR_ENCOUNTER (encounter));
+  gboolean reset = tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET;
   g_autofree char *title = NULL;
-
-  if (encounter == NULL)
-    return;
-  turn = tkr_ap_encounter_get_turn (encounter);
-  round = tkr_encounter_get_round (TKR_ENCOUNTER (encounter));
-  reset = tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET;
 
   if (reset && turn == 0)
     title = g_strdup (_ ("Opening Reset Phase"));
@@ -1553,70 +990,58 @@ update_header (TkrApView *self)
                                               "or passed"))
                             : _ ("Action Phase: the one with the most AP acts first"));
   gtk_widget_set_visible (self->reset_box, reset);
-  gtk_widget_set_visible (self->action_box, !reset);
-  {
-    g_autofree char *order_title = g_strdup_printf (_ ("Order of Round %d"), round);
-    adw_preferences_group_set_title (self->order_group, order_title);
-  }
+  /* What the last Reset did, only while it describes the Turn on the
+   * table. */
+  gtk_widget_set_visible (GTK_WIDGET (self->last_reset_group),
+                          !reset && self->last_reset->len > 0 && self->last_reset_turn == turn);
+  if (reset)
+    update_reset (self);
 }
 
 static void
 refresh (TkrApView *self)
 {
   TkrPhase phase = current_phase (self);
+  gboolean fighting = phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED;
 
-  gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
+  /* At the End the shared End pane stands alone (tkr-encounter-page.c). */
+  gtk_stack_set_visible_child_name (self->stack,
+                                    fighting || phase == TKR_PHASE_END ? "main" : "freeplay");
   gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
   gtk_widget_set_sensitive (GTK_WIDGET (self->run_reset_button), phase == TKR_PHASE_MAIN);
   update_freeplay (self);
   update_actions (self);
-  if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED)
-    {
-      update_header (self);
-      rebuild_reset (self);
-      rebuild_order (self);
-      update_actor (self);
-      rebuild_last_reset (self);
-      rebuild_effects (self);
-    }
+  if (fighting)
+    update_header (self);
 }
 
+/* The selected row's combatant, or the prompt to select one. */
 static void
-phase_changed_cb (TkrApView *self)
+update_details (TkrApView *self)
 {
-  if (current_phase (self) == TKR_PHASE_END)
-    rebuild_awards (self);
-  refresh (self);
-}
+  TkrApCombatant *combatant = self->encounter != NULL && TKR_IS_AP_COMBATANT (self->selected)
+                                ? TKR_AP_COMBATANT (self->selected)
+                                : NULL;
 
-static void
-history_changed_cb (TkrApView *self)
-{
-  refresh (self);
-}
-
-static void
-combatants_changed_cb (TkrApView *self)
-{
-  if (current_phase (self) == TKR_PHASE_END)
-    rebuild_awards (self);
-  refresh (self);
+  tkr_ap_details_set_combatant (self->details, combatant);
+  gtk_stack_set_visible_child_name (self->details_stack, combatant ? "details" : "empty");
 }
 
 static void
 set_encounter (TkrApView *self, TkrApEncounter *encounter)
 {
+
   if (!g_set_object (&self->encounter, encounter))
     return;
 
   g_hash_table_remove_all (self->typed);
-  g_hash_table_remove_all (self->expanded);
+  g_hash_table_remove_all (self->roll_keys);
+  g_clear_pointer (&self->rolls_shown, g_free);
+  clear_list (self->rolls_list);
   g_ptr_array_set_size (self->last_reset, 0);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              self->campaign ? tkr_campaign_get_history (self->campaign) : NULL);
-  g_signal_group_set_target (self->combatants_signals,
-                             encounter ? tkr_ap_encounter_get_members (encounter) : NULL);
   gtk_list_box_bind_model (self->participants_list,
                            encounter ? tkr_ap_encounter_get_members (encounter) : NULL,
                            create_participant_row, self, NULL);
@@ -1624,20 +1049,10 @@ set_encounter (TkrApView *self, TkrApEncounter *encounter)
                            encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL,
                            create_log_row, NULL, NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
+  tkr_ap_details_set_encounter (self->details, encounter);
+  update_details (self);
 
   tkr_feedback_clear (self->error_label);
-  if (encounter != NULL && tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) == TKR_PHASE_END)
-    rebuild_awards (self);
-  else
-    clear_list (self->award_list);
-  if (encounter == NULL)
-    {
-      clear_list (self->reset_steps_list);
-      clear_list (self->rolls_list);
-      clear_list (self->order_list);
-      clear_list (self->effects_list);
-      clear_list (self->last_reset_list);
-    }
   refresh (self);
 }
 
@@ -1655,8 +1070,10 @@ tkr_ap_view_dispose (GObject *object)
 {
   TkrApView *self = TKR_AP_VIEW (object);
   GSignalGroup **groups[] = {
-    &self->campaign_signals, &self->encounter_signals,  &self->history_signals,
-    &self->party_signals,    &self->combatants_signals,
+    &self->campaign_signals,
+    &self->encounter_signals,
+    &self->history_signals,
+    &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -1669,7 +1086,10 @@ tkr_ap_view_dispose (GObject *object)
     gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
   if (self->log_list != NULL)
     gtk_list_box_bind_model (self->log_list, NULL, NULL, NULL, NULL);
+  if (self->roll_keys != NULL)
+    g_hash_table_remove_all (self->roll_keys);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_VIEW);
+  g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
   g_clear_object (&self->campaign);
 
@@ -1682,7 +1102,8 @@ tkr_ap_view_finalize (GObject *object)
   TkrApView *self = TKR_AP_VIEW (object);
 
   g_clear_pointer (&self->typed, g_hash_table_unref);
-  g_clear_pointer (&self->expanded, g_hash_table_unref);
+  g_clear_pointer (&self->roll_keys, g_hash_table_unref);
+  g_clear_pointer (&self->rolls_shown, g_free);
   g_clear_pointer (&self->last_reset, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tkr_ap_view_parent_class)->finalize (object);
@@ -1698,6 +1119,9 @@ tkr_ap_view_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
       break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1712,6 +1136,9 @@ tkr_ap_view_set_property (GObject *object, guint prop_id, const GValue *value, G
     {
     case PROP_CAMPAIGN:
       tkr_ap_view_set_campaign (self, g_value_get_object (value));
+      break;
+    case PROP_SELECTED:
+      tkr_ap_view_set_selected (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1731,12 +1158,16 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_ui_install_phase_actions (widget_class, encounter_action);
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_AP_DETAILS);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-ap-view.ui");
@@ -1754,30 +1185,14 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   BIND (turn_label);
   BIND (step_label);
   BIND (reset_box);
-  BIND (action_box);
   BIND (reset_steps_list);
   BIND (rolls_list);
   BIND (run_reset_button);
-  BIND (actor_group);
-  BIND (move_spin);
-  BIND (move_button);
-  BIND (act_spin);
-  BIND (act_button);
-  BIND (only_row);
-  BIND (only_button);
-  BIND (steps_row);
-  BIND (steps_spin);
-  BIND (steps_button);
-  BIND (pass_button);
-  BIND (next_button);
-  BIND (order_group);
-  BIND (order_list);
   BIND (last_reset_group);
   BIND (last_reset_list);
-  BIND (effects_list);
+  BIND (details_stack);
+  BIND (details);
   BIND (log_list);
-  BIND (end_description);
-  BIND (award_list);
   BIND (error_label);
 #undef BIND
 }
@@ -1785,22 +1200,12 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
 static void
 tkr_ap_view_init (TkrApView *self)
 {
-  GtkButton *commands[5];
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->expanded = g_hash_table_new (NULL, NULL);
+  self->roll_keys = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->last_reset = g_ptr_array_new_with_free_func (g_free);
 
-  commands[0] = self->move_button;
-  commands[1] = self->act_button;
-  commands[2] = self->only_button;
-  commands[3] = self->steps_button;
-  commands[4] = self->pass_button;
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_signal_connect_object (commands[i], "clicked", G_CALLBACK (actor_command_clicked_cb), self,
-                             0);
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run_reset_button, "clicked", G_CALLBACK (run_reset_clicked_cb),
@@ -1811,18 +1216,14 @@ tkr_ap_view_init (TkrApView *self)
                                  G_CALLBACK (campaign_tracker_cb), self, G_CONNECT_SWAPPED);
 
   self->encounter_signals = g_signal_group_new (TKR_TYPE_AP_ENCOUNTER);
-  g_signal_group_connect_object (self->encounter_signals, "notify::phase",
-                                 G_CALLBACK (phase_changed_cb), self, G_CONNECT_SWAPPED);
-
-  /* Every recorded step, undo and redo: the Round's state, the order,
-   * conditions and the like. */
-  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
-  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
+  g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (refresh),
                                  self, G_CONNECT_SWAPPED);
 
-  self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->combatants_signals, "items-changed",
-                                 G_CALLBACK (combatants_changed_cb), self, G_CONNECT_SWAPPED);
+  /* Every recorded step, undo and redo: the Turn's header, the Reset's
+   * preview and the actions; the details follow their own combatant. */
+  self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
+  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (refresh), self,
+                                 G_CONNECT_SWAPPED);
 
   /* A PC new in the party can be added with the party button. */
   self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
@@ -1865,4 +1266,24 @@ tkr_ap_view_set_campaign (TkrApView *self, TkrCampaign *campaign)
   campaign_tracker_cb (self);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GObject *
+tkr_ap_view_get_selected (TkrApView *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_VIEW (self), NULL);
+
+  return self->selected;
+}
+
+void
+tkr_ap_view_set_selected (TkrApView *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_AP_VIEW (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
