@@ -76,6 +76,7 @@ update_state (TkrApDetails *self)
   g_autofree char *only = NULL;
   g_autofree char *steps = NULL;
   g_autofree char *description = NULL;
+  g_autofree char *commands = NULL;
   int limit;
 
   if (combatant == NULL || self->encounter == NULL)
@@ -112,6 +113,11 @@ update_state (TkrApDetails *self)
       : g_strdup (_ ("Already taken this Turn"));
   adw_action_row_set_subtitle (self->steps_row, steps);
   gtk_adjustment_set_upper (gtk_spin_button_get_adjustment (self->steps_spin), MAX (1, limit));
+  /* Translators: the accessible name of the actor's commands */
+  commands =
+    g_strdup_printf (_ ("Commands of %s"), tkr_combatant_get_name (TKR_COMBATANT (combatant)));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->commands_list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, commands, -1);
   gtk_widget_set_sensitive (self->commands_list,
                             tkr_ap_encounter_get_actor (self->encounter) == combatant);
 }
