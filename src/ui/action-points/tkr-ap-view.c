@@ -6,6 +6,7 @@
 
 #include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
+#include "tkr-ap-participant-row.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
@@ -22,10 +23,8 @@
  * refusals.
  */
 
-/* Upper bounds of the spin buttons; the core validates the real limits. */
-#define SPIN_MAX_AP 99
+/* Upper bound of a Check Roll's spin button; the core validates the real limits. */
 #define SPIN_MAX_CHECK 999
-#define SPIN_MAX_ADJUSTMENT 99
 
 struct _TkrApView
 {
@@ -95,16 +94,6 @@ report (TkrApView *self, gboolean ok, const GError *error)
 }
 
 static const char *
-size_label (const char *size)
-{
-  if (g_strcmp0 (size, "medium") == 0)
-    return _ ("Medium");
-  if (g_strcmp0 (size, "small") == 0)
-    return _ ("Small");
-  return size;
-}
-
-static const char *
 combatant_name (TkrApCombatant *combatant)
 {
   return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
@@ -143,19 +132,6 @@ new_spin (int lower, int upper, int value, const char *accessible_name)
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   accessible_name, -1);
   return spin;
-}
-
-static GtkWidget *
-new_icon_button (const char *icon, const char *tooltip, const char *accessible_name)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
 }
 
 static GtkWidget *
@@ -272,328 +248,21 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 /* Freeplay and Setup: the participants and their settings             */
 /* ------------------------------------------------------------------ */
 
-typedef struct
-{
-  TkrApView *view; /* unowned: the row dies with the view's list */
-  TkrApCombatant *combatant;
-  gboolean syncing;
-  AdwComboRow *die_row;
-  GtkSpinButton *adjustment;
-  AdwComboRow *size_row;
-  GtkSpinButton *mana;
-  GtkSpinButton *mana_max;
-  GtkSpinButton *faith;
-  GtkSpinButton *faith_max;
-  AdwComboRow *recover_row;
-  GtkSwitch *surprised;
-  GArray *dice;
-  GStrv sizes;
-} ParticipantRow;
-
 static void
-participant_row_free (gpointer data)
+participant_refused_cb (TkrApView *self, const GError *error)
 {
-  ParticipantRow *row = data;
-
-  g_clear_object (&row->combatant);
-  g_clear_pointer (&row->dice, g_array_unref);
-  g_clear_pointer (&row->sizes, g_strfreev);
-  g_free (row);
-}
-
-static char *
-participant_summary (TkrApCombatant *combatant)
-{
-  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-  int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-  g_autofree char *die = NULL;
-
-  if (adjustment != 0)
-    /* Translators: a Finesse Die with an AP adjustment, "d6+1" */
-    die = g_strdup_printf (_ ("d%d%+d"), tkr_ap_combatant_get_finesse_die (combatant), adjustment);
-  else
-    die = g_strdup_printf (_ ("d%d"), tkr_ap_combatant_get_finesse_die (combatant));
-
-  /* Translators: PC or NPC, the Finesse Die, the size, "Surprised" or "" */
-  return g_strdup_printf (_ ("%s · Finesse %s · %s%s"),
-                          tkr_character_is_pc (character) ? _ ("PC") : _ ("NPC"), die,
-                          size_label (tkr_ap_combatant_get_size (combatant)),
-                          tkr_ap_combatant_get_surprised (combatant) ? _ (" · Surprised") : "");
-}
-
-static void
-participant_sync (ParticipantRow *row, GParamSpec *pspec, AdwExpanderRow *expander)
-{
-  TkrApCombatant *combatant = row->combatant;
-  g_autofree char *summary = participant_summary (combatant);
-
-  row->syncing = TRUE;
-  adw_expander_row_set_subtitle (expander, summary);
-  for (guint i = 0; i < row->dice->len; i++)
-    if (g_array_index (row->dice, int, i) == tkr_ap_combatant_get_finesse_die (combatant))
-      adw_combo_row_set_selected (row->die_row, i);
-  gtk_spin_button_set_value (row->adjustment, tkr_ap_combatant_get_ap_adjustment (combatant));
-  for (guint i = 0; row->sizes[i] != NULL; i++)
-    if (g_strcmp0 (row->sizes[i], tkr_ap_combatant_get_size (combatant)) == 0)
-      adw_combo_row_set_selected (row->size_row, i);
-  gtk_spin_button_set_value (row->mana_max, tkr_ap_combatant_get_mana_max (combatant));
-  gtk_spin_button_set_value (row->mana, tkr_ap_combatant_get_mana (combatant));
-  gtk_spin_button_set_value (row->faith_max, tkr_ap_combatant_get_faith_max (combatant));
-  gtk_spin_button_set_value (row->faith, tkr_ap_combatant_get_faith (combatant));
-  adw_combo_row_set_selected (row->recover_row,
-                              g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0);
-  gtk_switch_set_active (row->surprised, tkr_ap_combatant_get_surprised (combatant));
-  row->syncing = FALSE;
-}
-
-static void
-participant_changed_cb (GtkWidget *control, GParamSpec *pspec, ParticipantRow *row)
-{
-  TkrApView *self = row->view;
-  TkrApCombatant *combatant = row->combatant;
-  TkrApEncounter *encounter = self->encounter;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
-
-  if (row->syncing || encounter == NULL)
-    return;
-
-  if (control == GTK_WIDGET (row->die_row))
-    {
-      guint selected = adw_combo_row_get_selected (row->die_row);
-      int sides = selected < row->dice->len ? g_array_index (row->dice, int, selected) : 0;
-
-      if (sides != tkr_ap_combatant_get_finesse_die (combatant))
-        ok = tkr_ap_encounter_set_finesse_die (encounter, combatant, sides, &error);
-    }
-  else if (control == GTK_WIDGET (row->adjustment))
-    {
-      int value = gtk_spin_button_get_value_as_int (row->adjustment);
-
-      if (value != tkr_ap_combatant_get_ap_adjustment (combatant))
-        ok = tkr_ap_encounter_set_ap_adjustment (encounter, combatant, value, &error);
-    }
-  else if (control == GTK_WIDGET (row->size_row))
-    {
-      guint selected = adw_combo_row_get_selected (row->size_row);
-
-      if (selected < g_strv_length (row->sizes) &&
-          g_strcmp0 (row->sizes[selected], tkr_ap_combatant_get_size (combatant)) != 0)
-        ok = tkr_ap_encounter_set_size (encounter, combatant, row->sizes[selected], &error);
-    }
-  else if (control == GTK_WIDGET (row->mana) || control == GTK_WIDGET (row->mana_max))
-    {
-      int current = gtk_spin_button_get_value_as_int (row->mana);
-      int maximum = gtk_spin_button_get_value_as_int (row->mana_max);
-
-      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->mana), &current, &maximum);
-      if (current != tkr_ap_combatant_get_mana (combatant) ||
-          maximum != tkr_ap_combatant_get_mana_max (combatant))
-        ok = tkr_ap_encounter_set_pool (encounter, combatant, "mana", current, maximum, &error);
-    }
-  else if (control == GTK_WIDGET (row->faith) || control == GTK_WIDGET (row->faith_max))
-    {
-      int current = gtk_spin_button_get_value_as_int (row->faith);
-      int maximum = gtk_spin_button_get_value_as_int (row->faith_max);
-
-      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->faith), &current, &maximum);
-      if (current != tkr_ap_combatant_get_faith (combatant) ||
-          maximum != tkr_ap_combatant_get_faith_max (combatant))
-        ok = tkr_ap_encounter_set_pool (encounter, combatant, "faith", current, maximum, &error);
-    }
-  else if (control == GTK_WIDGET (row->recover_row))
-    {
-      const char *pool = adw_combo_row_get_selected (row->recover_row) == 1 ? "faith" : "mana";
-
-      if (g_strcmp0 (pool, tkr_ap_combatant_get_recover (combatant)) != 0)
-        ok = tkr_ap_encounter_set_recover (encounter, combatant, pool, &error);
-    }
-  else if (control == GTK_WIDGET (row->surprised))
-    {
-      gboolean surprised = gtk_switch_get_active (row->surprised);
-
-      if (surprised != tkr_ap_combatant_get_surprised (combatant))
-        ok = tkr_ap_encounter_set_surprised (encounter, combatant, surprised, &error);
-    }
-
-  /* A refused value goes back to what the core holds. */
-  if (!report (self, ok, error))
-    participant_sync (row, NULL,
-                      ADW_EXPANDER_ROW (g_object_get_data (G_OBJECT (control), "tkr-expander")));
-}
-
-static void
-participant_notify_cb (TkrApCombatant *combatant, GParamSpec *pspec, AdwExpanderRow *expander)
-{
-  ParticipantRow *row = g_object_get_data (G_OBJECT (expander), "tkr-participant-row");
-
-  if (row != NULL)
-    participant_sync (row, pspec, expander);
-}
-
-static void
-remove_participant_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  g_autoptr (GError) error = NULL;
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  gboolean ok;
-
-  if (self->encounter == NULL || combatant == NULL)
-    return;
-  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
-                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
-                                         &error);
-  report (self, ok, error);
-}
-
-static GtkWidget *
-add_spin_row (AdwExpanderRow *expander,
-              const char *title,
-              const char *subtitle,
-              int lower,
-              int upper,
-              const char *accessible_name,
-              GtkSpinButton **out)
-{
-  GtkWidget *row = new_info_row (title, subtitle);
-  GtkWidget *spin = new_spin (lower, upper, 0, accessible_name);
-
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_expander_row_add_row (expander, row);
-  *out = GTK_SPIN_BUTTON (spin);
-  return row;
-}
-
-static void
-connect_control (ParticipantRow *row, gpointer control, const char *signal, GtkWidget *expander)
-{
-  g_object_set_data (G_OBJECT (control), "tkr-expander", expander);
-  g_signal_connect (control, signal, G_CALLBACK (participant_changed_cb), row);
+  report (self, FALSE, error);
 }
 
 static GtkWidget *
 create_participant_row (gpointer item, gpointer user_data)
 {
   TkrApView *self = user_data;
-  TkrApCombatant *combatant = item;
-  const char *name = combatant_name (combatant);
-  ParticipantRow *row = g_new0 (ParticipantRow, 1);
-  GtkWidget *expander = plain_expander ();
-  g_autoptr (GtkStringList) die_names = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) size_names = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) pools = gtk_string_list_new (NULL);
-  g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
-  g_autofree char *label = NULL;
-  GtkWidget *remove;
-  GtkWidget *pool_row;
-  GtkWidget *of_label;
-  GtkWidget *surprised_row;
+  GtkWidget *row = tkr_ap_participant_row_new (self->encounter, item);
 
-  row->view = self;
-  row->combatant = g_object_ref (combatant);
-  row->dice = g_array_ref (tkr_ap_encounter_get_finesse_dice (self->encounter));
-  row->sizes = g_strdupv ((char **) tkr_ap_encounter_get_sizes (self->encounter));
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-  remove = new_icon_button ("list-remove-symbolic", _ ("Remove from the Encounter"), remove_name);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb), self, 0);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), remove);
-
-  for (guint i = 0; i < row->dice->len; i++)
-    {
-      g_autofree char *die = g_strdup_printf (_ ("d%d"), g_array_index (row->dice, int, i));
-      gtk_string_list_append (die_names, die);
-    }
-  row->die_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->die_row), _ ("Finesse Die"));
-  adw_combo_row_set_model (row->die_row, G_LIST_MODEL (die_names));
-  label = g_strdup_printf (_ ("Finesse Die of %s"), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->die_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  label, -1);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->die_row));
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("AP adjustment of %s"), name);
-  add_spin_row (ADW_EXPANDER_ROW (expander), _ ("AP Adjustment"),
-                _ ("Added to the Finesse Die at each Reset"), -SPIN_MAX_ADJUSTMENT,
-                SPIN_MAX_ADJUSTMENT, label, &row->adjustment);
-  g_clear_pointer (&label, g_free);
-
-  for (guint i = 0; row->sizes[i] != NULL; i++)
-    gtk_string_list_append (size_names, size_label (row->sizes[i]));
-  row->size_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->size_row), _ ("Size"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->size_row), _ ("How far Free Steps reach"));
-  adw_combo_row_set_model (row->size_row, G_LIST_MODEL (size_names));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->size_row));
-
-  /* Mana and Faith: current "of" maximum */
-  label = g_strdup_printf (_ ("Mana of %s"), name);
-  pool_row =
-    add_spin_row (ADW_EXPANDER_ROW (expander), _ ("Mana"), NULL, 0, SPIN_MAX_AP, label, &row->mana);
-  g_clear_pointer (&label, g_free);
-  of_label = gtk_label_new (_ ("of"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), of_label);
-  label = g_strdup_printf (_ ("Most Mana of %s"), name);
-  row->mana_max = GTK_SPIN_BUTTON (new_spin (0, SPIN_MAX_AP, 0, label));
-  g_clear_pointer (&label, g_free);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), GTK_WIDGET (row->mana_max));
-
-  label = g_strdup_printf (_ ("Faith of %s"), name);
-  pool_row = add_spin_row (ADW_EXPANDER_ROW (expander), _ ("Faith"), NULL, 0, SPIN_MAX_AP, label,
-                           &row->faith);
-  g_clear_pointer (&label, g_free);
-  of_label = gtk_label_new (_ ("of"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), of_label);
-  label = g_strdup_printf (_ ("Most Faith of %s"), name);
-  row->faith_max = GTK_SPIN_BUTTON (new_spin (0, SPIN_MAX_AP, 0, label));
-  g_clear_pointer (&label, g_free);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), GTK_WIDGET (row->faith_max));
-
-  gtk_string_list_append (pools, _ ("Mana"));
-  gtk_string_list_append (pools, _ ("Faith"));
-  row->recover_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->recover_row), _ ("A Reset Recovers"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->recover_row), _ ("The player’s choice"));
-  adw_combo_row_set_model (row->recover_row, G_LIST_MODEL (pools));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->recover_row));
-
-  surprised_row = new_info_row (_ ("Surprised"), NULL);
-  {
-    g_autofree char *subtitle =
-      g_strdup_printf (_ ("Gets exactly %d AP in the opening Reset"),
-                       tkr_ap_encounter_get_surprised_first_ap (self->encounter));
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (surprised_row), subtitle);
-  }
-  row->surprised = GTK_SWITCH (gtk_switch_new ());
-  gtk_widget_set_valign (GTK_WIDGET (row->surprised), GTK_ALIGN_CENTER);
-  label = g_strdup_printf (_ ("%s is surprised"), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->surprised), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  label, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (surprised_row), GTK_WIDGET (row->surprised));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (surprised_row),
-                                         GTK_WIDGET (row->surprised));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), surprised_row);
-
-  g_object_set_data_full (G_OBJECT (expander), "tkr-participant-row", row, participant_row_free);
-  participant_sync (row, NULL, ADW_EXPANDER_ROW (expander));
-
-  connect_control (row, row->die_row, "notify::selected", expander);
-  connect_control (row, row->adjustment, "notify::value", expander);
-  connect_control (row, row->size_row, "notify::selected", expander);
-  connect_control (row, row->mana, "notify::value", expander);
-  connect_control (row, row->mana_max, "notify::value", expander);
-  connect_control (row, row->faith, "notify::value", expander);
-  connect_control (row, row->faith_max, "notify::value", expander);
-  connect_control (row, row->recover_row, "notify::selected", expander);
-  connect_control (row, row->surprised, "notify::active", expander);
-
-  /* Undo, redo and the core's own changes show up here; the handler
-   * goes with the row. */
-  g_signal_connect_object (combatant, "notify", G_CALLBACK (participant_notify_cb), expander, 0);
-  return expander;
+  g_signal_connect_object (row, "refused", G_CALLBACK (participant_refused_cb), self,
+                           G_CONNECT_SWAPPED);
+  return row;
 }
 
 static void
