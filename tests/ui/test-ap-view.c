@@ -7,6 +7,7 @@
 #include "encounter-fixture.h"
 #include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
+#include "tkr-ap-reset-pane.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-page.h"
 #include "tkr-end-pane.h"
@@ -100,6 +101,18 @@ detail (ApFixture *f, GType type, const char *name)
 {
   GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_DETAILS, "details"),
                                                    TKR_TYPE_AP_DETAILS, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
+/* A part of the Reset pane. */
+static gpointer
+reset_part (ApFixture *f, GType type, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_RESET_PANE, "reset_pane"),
+                                                   TKR_TYPE_AP_RESET_PANE, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -401,7 +414,7 @@ begin_combat (ApFixture *f)
 static void
 type_roll (ApFixture *f, const char *title, int face)
 {
-  GtkWidget *row = row_titled (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), title);
+  GtkWidget *row = row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), title);
 
   g_assert_nonnull (row);
   set_spin (first_of (row, GTK_TYPE_SPIN_BUTTON), face);
@@ -412,7 +425,7 @@ static const char *
 reset_step (ApFixture *f, int index)
 {
   GtkListBoxRow *row =
-    gtk_list_box_get_row_at_index (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), index);
+    gtk_list_box_get_row_at_index (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), index);
 
   g_assert_nonnull (row);
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
@@ -429,26 +442,26 @@ opening_reset (ApFixture *f)
   begin_combat (f);
   goblin_name = g_strdup (tkr_character_get_name (f->goblin));
 
-  g_assert_true (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "reset_box")));
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Opening Reset Phase");
   /* The steps in their order, and Bob's surprise instead of a roll. */
   g_assert_nonnull (
-    row_titled (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), "1. Per-Turn Effects"));
-  g_assert_nonnull (row_titled (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"),
+    row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), "1. Per-Turn Effects"));
+  g_assert_nonnull (row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"),
                                 "5. Action Points and Free Steps"));
   g_assert_nonnull (
-    strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"), "exactly 1 AP"));
+    strstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"), "exactly 1 AP"));
   {
     g_autoptr (GPtrArray) spins = g_ptr_array_new ();
 
-    collect_widgets (row_titled (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"),
+    collect_widgets (row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"),
                      GTK_TYPE_SPIN_BUTTON, spins);
     g_assert_cmpuint (spins->len, ==, 0);
   }
 
   type_roll (f, "Alice", 5);
   type_roll (f, goblin_name, 3);
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
 
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_ACTION);
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 1);
@@ -458,13 +471,13 @@ opening_reset (ApFixture *f)
   g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->bob)), ==, 1);
   g_assert_false (tkr_ap_combatant_get_surprised (combatant (f, f->bob)));
 
-  g_assert_false (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "reset_box")));
+  g_assert_false (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Round 1");
   /* What the Reset did, per combatant. */
-  g_assert_true (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "last_reset_group")));
-  g_assert_cmpstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"), ==,
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "last_reset_group")));
+  g_assert_cmpstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"), ==,
                    "1 AP");
-  g_assert_cmpstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Alice"), ==,
+  g_assert_cmpstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Alice"), ==,
                    "5 AP");
 
   /* The tracker's rows by AP: Alice 5, the Goblin 3, Bob 1; Alice acts. */
@@ -586,19 +599,20 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
   select_row (f, f->alice);
   click_detail (f, "pass_button");
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_RESET);
-  g_assert_true (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "reset_box")));
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Reset Phase");
 
   /* The next Reset: Bob's Check Roll typed in (15 against 10), Alice's
    * face typed, the others rolled. Leftover AP are lost. */
   type_roll (f, "Bob: Frightened", 15);
   type_roll (f, "Alice", 1);
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 2);
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 1);
   g_assert_false (tkr_ap_combatant_has_condition (bob, "Frightened", NULL, NULL));
-  g_assert_nonnull (strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"),
-                            "no longer Frightened"));
+  g_assert_nonnull (
+    strstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"),
+            "no longer Frightened"));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 2 · Round 1");
 
   /* Pause and resume: paused, nobody's commands apply. */
@@ -723,7 +737,7 @@ test_conditions_and_effects (ApFixture *f, gconstpointer data)
   add_mark (f, "condition_entry", "Cursed", "add_condition_button");
   g_assert_true (error_shown (f, "already Cursed"));
 
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_ACTION);
 }
 
