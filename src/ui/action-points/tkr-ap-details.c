@@ -18,6 +18,8 @@ struct _TkrApDetails
   GSignalGroup *combatant_signals;
   /* The combatant's resources, whose "current" this pane follows. */
   GPtrArray *resources;
+  /* Each list of marks shown while it has any. */
+  GBinding *shown[3];
 
   AdwPreferencesGroup *round_group;
   GtkWidget *commands_list;
@@ -225,45 +227,31 @@ create_effect_row (gpointer item, gpointer user_data)
   return create_mark_row (user_data, item, TKR_AP_MARK_EFFECT);
 }
 
-/* An empty list takes no room. */
+/* The combatant's three lists, each hidden while empty (its "n-items",
+ * a GListStore's, as "visible"). */
 static void
-update_lists (TkrApDetails *self)
-{
-  GtkListBox *lists[] = { self->conditions_list, self->adjustments_list, self->effects_list };
-
-  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
-    gtk_widget_set_visible (GTK_WIDGET (lists[i]),
-                            gtk_list_box_get_row_at_index (lists[i], 0) != NULL);
-}
-
-static void
-bind_marks (TkrApDetails *self, TkrApCombatant *old)
+bind_marks (TkrApDetails *self)
 {
   TkrApCombatant *c = self->combatant;
+  GListModel *models[3] = { NULL, NULL, NULL };
+  GtkListBox *lists[] = { self->conditions_list, self->adjustments_list, self->effects_list };
+  GtkListBoxCreateWidgetFunc create[] = { create_condition_row, create_adjustment_row,
+                                          create_effect_row };
 
-  if (old != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (tkr_ap_combatant_get_ap_conditions (old), self);
-      g_signal_handlers_disconnect_by_data (tkr_ap_combatant_get_adjustments (old), self);
-      g_signal_handlers_disconnect_by_data (tkr_ap_combatant_get_effects (old), self);
-    }
   if (c != NULL)
     {
-      g_signal_connect_swapped (tkr_ap_combatant_get_ap_conditions (c), "items-changed",
-                                G_CALLBACK (update_lists), self);
-      g_signal_connect_swapped (tkr_ap_combatant_get_adjustments (c), "items-changed",
-                                G_CALLBACK (update_lists), self);
-      g_signal_connect_swapped (tkr_ap_combatant_get_effects (c), "items-changed",
-                                G_CALLBACK (update_lists), self);
+      models[0] = tkr_ap_combatant_get_ap_conditions (c);
+      models[1] = tkr_ap_combatant_get_adjustments (c);
+      models[2] = tkr_ap_combatant_get_effects (c);
     }
-
-  gtk_list_box_bind_model (self->conditions_list, c ? tkr_ap_combatant_get_ap_conditions (c) : NULL,
-                           create_condition_row, self, NULL);
-  gtk_list_box_bind_model (self->adjustments_list, c ? tkr_ap_combatant_get_adjustments (c) : NULL,
-                           create_adjustment_row, self, NULL);
-  gtk_list_box_bind_model (self->effects_list, c ? tkr_ap_combatant_get_effects (c) : NULL,
-                           create_effect_row, self, NULL);
-  update_lists (self);
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    {
+      gtk_list_box_bind_model (lists[i], models[i], create[i], self, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (lists[i]), FALSE);
+      if (models[i] != NULL)
+        self->shown[i] =
+          g_object_bind_property (models[i], "n-items", lists[i], "visible", G_BINDING_SYNC_CREATE);
+    }
 }
 
 static void
@@ -289,19 +277,19 @@ watch_resources (TkrApDetails *self)
 void
 tkr_ap_details_set_combatant (TkrApDetails *self, TkrApCombatant *combatant)
 {
-  g_autoptr (TkrApCombatant) old = NULL;
-
   g_return_if_fail (TKR_IS_AP_DETAILS (self));
   g_return_if_fail (combatant == NULL || TKR_IS_AP_COMBATANT (combatant));
 
   if (self->combatant == combatant)
     return;
-  old = g_steal_pointer (&self->combatant);
-  self->combatant = combatant ? g_object_ref (combatant) : NULL;
+  /* Before the old combatant, and its lists, may go. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->shown); i++)
+    g_clear_pointer (&self->shown[i], g_binding_unbind);
+  g_set_object (&self->combatant, combatant);
   tkr_feedback_clear (self->error_label);
   g_signal_group_set_target (self->combatant_signals, combatant);
   watch_resources (self);
-  bind_marks (self, old);
+  bind_marks (self);
   update_state (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMBATANT]);
 }
@@ -459,7 +447,6 @@ tkr_ap_details_init (TkrApDetails *self)
   self->encounter_signals = g_signal_group_new (TKR_TYPE_AP_ENCOUNTER);
   g_signal_group_connect_object (self->encounter_signals, "notify", G_CALLBACK (update_state), self,
                                  G_CONNECT_SWAPPED);
-  update_lists (self);
 }
 
 GtkWidget *
