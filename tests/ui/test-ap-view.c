@@ -8,6 +8,7 @@
 #include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
 #include "tkr-ap-reset-pane.h"
+#include "tkr-ap-setup-pane.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-page.h"
 #include "tkr-end-pane.h"
@@ -107,6 +108,18 @@ detail (ApFixture *f, GType type, const char *name)
   return object;
 }
 
+/* A part of the Freeplay and Setup pane. */
+static gpointer
+setup_part (ApFixture *f, GType type, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_SETUP_PANE, "setup_pane"),
+                                                   TKR_TYPE_AP_SETUP_PANE, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
 /* A part of the Reset pane. */
 static gpointer
 reset_part (ApFixture *f, GType type, const char *name)
@@ -135,7 +148,10 @@ end_part (ApFixture *f, GType type, const char *name)
 static const char *
 label_text (ApFixture *f, const char *name)
 {
-  return gtk_label_get_text (child (f, GTK_TYPE_LABEL, name));
+  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_AP_VIEW, name);
+
+  /* The Freeplay page's labels are the Setup pane's. */
+  return gtk_label_get_text (label ? GTK_LABEL (label) : setup_part (f, GTK_TYPE_LABEL, name));
 }
 
 static void
@@ -331,7 +347,7 @@ test_actions_installed (void)
 static void
 test_freeplay_party_and_settings (ApFixture *f, gconstpointer data)
 {
-  GtkListBox *participants = child (f, GTK_TYPE_LIST_BOX, "participants_list");
+  GtkListBox *participants = setup_part (f, GTK_TYPE_LIST_BOX, "participants_list");
   GListModel *combatants = tkr_ap_encounter_get_members (f->encounter);
   GtkWidget *bob_row;
   AdwComboRow *die_row;
@@ -342,15 +358,15 @@ test_freeplay_party_and_settings (ApFixture *f, gconstpointer data)
   g_assert_cmpstr (label_text (f, "freeplay_title"), ==, "No Combat Running");
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 1);
 
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 3);
   g_assert_nonnull (row_titled (participants, "Alice"));
-  g_assert_false (gtk_widget_get_sensitive (child (f, GTK_TYPE_WIDGET, "add_party_button")));
+  g_assert_false (gtk_widget_get_sensitive (setup_part (f, GTK_TYPE_WIDGET, "add_party_button")));
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 1);
   g_assert_null (row_titled (participants, "Alice"));
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
 
   /* Bob's Finesse Die: a d8 from the rule data's list. */
   bob_row = row_titled (participants, "Bob");
@@ -384,7 +400,7 @@ begin_combat (ApFixture *f)
 {
   GListModel *party = tkr_campaign_get_party (f->campaign);
 
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_members (f->encounter)), ==,
                     1 + g_list_model_get_n_items (party));
   activate (f, "encounter.begin-setup");
@@ -393,9 +409,10 @@ begin_combat (ApFixture *f)
 
   /* Bob is caught off guard (set in Setup, through his row). */
   gtk_switch_set_active (
-    first_of (row_titled (row_titled (child (f, GTK_TYPE_LIST_BOX, "participants_list"), "Bob"),
-                          "Surprised"),
-              GTK_TYPE_SWITCH),
+    first_of (
+      row_titled (row_titled (setup_part (f, GTK_TYPE_LIST_BOX, "participants_list"), "Bob"),
+                  "Surprised"),
+      GTK_TYPE_SWITCH),
     TRUE);
   fixture_iterate ();
   g_assert_true (tkr_ap_combatant_get_surprised (combatant (f, f->bob)));
@@ -822,8 +839,9 @@ test_other_system (void)
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
   fixture_iterate ();
-  participants =
-    GTK_LIST_BOX (gtk_widget_get_template_child (view, TKR_TYPE_AP_VIEW, "participants_list"));
+  participants = GTK_LIST_BOX (gtk_widget_get_template_child (
+    GTK_WIDGET (gtk_widget_get_template_child (view, TKR_TYPE_AP_VIEW, "setup_pane")),
+    TKR_TYPE_AP_SETUP_PANE, "participants_list"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (participants)));
 
   tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, "Carol"), &error);

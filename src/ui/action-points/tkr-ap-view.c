@@ -6,8 +6,8 @@
 
 #include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
-#include "tkr-ap-participant-row.h"
 #include "tkr-ap-reset-pane.h"
+#include "tkr-ap-setup-pane.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
@@ -34,18 +34,11 @@ struct _TkrApView
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
-  GSignalGroup *party_signals;
 
   TkrPhaseBar *phase_bar;
   GtkRevealer *paused_revealer;
   GtkStack *stack;
-  GtkLabel *freeplay_title;
-  GtkLabel *freeplay_description;
-  GtkButton *begin_setup_button;
-  GtkButton *begin_main_button;
-  GtkButton *add_party_button;
-  GtkButton *abandon_button;
-  GtkListBox *participants_list;
+  TkrApSetupPane *setup_pane;
   GtkLabel *turn_label;
   GtkLabel *step_label;
   TkrApResetPane *reset_pane;
@@ -162,74 +155,6 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 }
 
 /* ------------------------------------------------------------------ */
-/* Freeplay and Setup: the participants and their settings             */
-/* ------------------------------------------------------------------ */
-
-static void
-participant_refused_cb (TkrApView *self, const GError *error)
-{
-  report (self, FALSE, error);
-}
-
-static GtkWidget *
-create_participant_row (gpointer item, gpointer user_data)
-{
-  TkrApView *self = user_data;
-  GtkWidget *row = tkr_ap_participant_row_new (self->encounter, item);
-
-  g_signal_connect_object (row, "refused", G_CALLBACK (participant_refused_cb), self,
-                           G_CONNECT_SWAPPED);
-  return row;
-}
-
-static void
-add_party_clicked_cb (TkrApView *self)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->campaign == NULL || self->encounter == NULL)
-    return;
-  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
-  report (self, ok, error);
-}
-
-static void
-update_freeplay (TkrApView *self)
-{
-  TkrPhase phase = current_phase (self);
-  guint n = self->encounter ? n_items (tkr_ap_encounter_get_members (self->encounter)) : 0;
-  guint missing = 0;
-
-  if (self->campaign != NULL && self->encounter != NULL)
-    missing = tkr_campaign_count_party_outside_encounter (self->campaign);
-
-  gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), missing > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_setup_button), phase != TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_main_button), phase == TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->abandon_button), phase == TKR_PHASE_SETUP);
-  if (phase == TKR_PHASE_SETUP)
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("Setting Up Combat"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        _ ("Check each combatant’s Finesse Die, size and Mana or Faith, and mark who is "
-           "surprised. Combat then opens with a Reset Phase."));
-    }
-  else
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("No Combat Running"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        n > 0 ? _ ("These characters take part; open one to set its Finesse Die, size, Mana or "
-                   "Faith and surprise. Add more from the roster.")
-              : _ ("Add characters to the encounter from the roster, or the whole party here, "
-                   "then begin the Setup."));
-    }
-}
-
-/* ------------------------------------------------------------------ */
 /* Following the encounter                                             */
 /* ------------------------------------------------------------------ */
 
@@ -281,7 +206,6 @@ refresh (TkrApView *self)
   gtk_stack_set_visible_child_name (self->stack,
                                     fighting || phase == TKR_PHASE_END ? "main" : "freeplay");
   gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
-  update_freeplay (self);
   update_actions (self);
   if (fighting)
     update_header (self);
@@ -309,9 +233,7 @@ set_encounter (TkrApView *self, TkrApEncounter *encounter)
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              self->campaign ? tkr_campaign_get_history (self->campaign) : NULL);
-  gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_ap_encounter_get_members (encounter) : NULL,
-                           create_participant_row, self, NULL);
+  tkr_ap_setup_pane_set_encounter (self->setup_pane, self->campaign, encounter);
   gtk_list_box_bind_model (self->log_list,
                            encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL,
                            create_log_row, NULL, NULL);
@@ -341,7 +263,6 @@ tkr_ap_view_dispose (GObject *object)
     &self->campaign_signals,
     &self->encounter_signals,
     &self->history_signals,
-    &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -350,8 +271,6 @@ tkr_ap_view_dispose (GObject *object)
         g_signal_group_set_target (*groups[i], NULL);
       g_clear_object (groups[i]);
     }
-  if (self->participants_list != NULL)
-    gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
   if (self->log_list != NULL)
     gtk_list_box_bind_model (self->log_list, NULL, NULL, NULL, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_VIEW);
@@ -421,6 +340,7 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   g_type_ensure (TKR_TYPE_PHASE_BAR);
   g_type_ensure (TKR_TYPE_AP_DETAILS);
   g_type_ensure (TKR_TYPE_AP_RESET_PANE);
+  g_type_ensure (TKR_TYPE_AP_SETUP_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-ap-view.ui");
@@ -428,13 +348,7 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   BIND (phase_bar);
   BIND (paused_revealer);
   BIND (stack);
-  BIND (freeplay_title);
-  BIND (freeplay_description);
-  BIND (begin_setup_button);
-  BIND (begin_main_button);
-  BIND (add_party_button);
-  BIND (abandon_button);
-  BIND (participants_list);
+  BIND (setup_pane);
   BIND (turn_label);
   BIND (step_label);
   BIND (reset_pane);
@@ -450,9 +364,6 @@ tkr_ap_view_init (TkrApView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
-
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
                                  G_CALLBACK (campaign_tracker_cb), self, G_CONNECT_SWAPPED);
@@ -466,11 +377,6 @@ tkr_ap_view_init (TkrApView *self)
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (refresh), self,
                                  G_CONNECT_SWAPPED);
-
-  /* A PC new in the party can be added with the party button. */
-  self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->party_signals, "items-changed", G_CALLBACK (update_freeplay),
-                                 self, G_CONNECT_SWAPPED);
 
   refresh (self);
 }
@@ -499,13 +405,12 @@ tkr_ap_view_set_campaign (TkrApView *self, TkrCampaign *campaign)
     return;
 
   g_signal_group_set_target (self->campaign_signals, campaign);
-  g_signal_group_set_target (self->party_signals,
-                             campaign ? tkr_campaign_get_party (campaign) : NULL);
   /* The history belongs to the campaign: follow it even if the encounter
    * object stays the same. */
   g_signal_group_set_target (self->history_signals,
                              campaign ? tkr_campaign_get_history (campaign) : NULL);
   campaign_tracker_cb (self);
+  tkr_ap_setup_pane_set_encounter (self->setup_pane, campaign, self->encounter);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
