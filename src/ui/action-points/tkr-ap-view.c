@@ -14,14 +14,14 @@
 #include "tkr-phase-bar.h"
 
 /*
- * The Action-Point system's encounter (seed 004): who takes part and how
- * (Finesse Die, size, Mana and Faith, surprise); in a fight, beside the
- * table tracker, the Turn's state, the Reset Phase as its ordered steps
- * (the core's preview) with the GM's typed-in rolls, and the selected
- * combatant's details (TkrApDetails). The End is the shared End pane.
- * Every command goes to TkrApEncounter, which records it in the
- * campaign's history; the view only shows the core's state and its
- * refusals.
+ * The Action-Point system's encounter (seed 004), composed of its parts:
+ * in Freeplay and Setup who takes part and how (TkrApSetupPane); in a
+ * fight, beside the table tracker (docs/ARCHITECTURE.md, "The table
+ * tracker"), the Turn and Round, the Reset when one is due
+ * (TkrApResetPane), the selected combatant's details (TkrApDetails), the
+ * encounter's buttons and its log. The End is the shared End pane. The
+ * view installs the shared "encounter." actions; every command goes to
+ * TkrApEncounter, which records it in the campaign's history.
  */
 
 struct _TkrApView
@@ -226,7 +226,6 @@ update_details (TkrApView *self)
 static void
 set_encounter (TkrApView *self, TkrApEncounter *encounter)
 {
-
   if (!g_set_object (&self->encounter, encounter))
     return;
 
