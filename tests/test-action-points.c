@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "tkr-ap-encounter.h"
 #include "tkr-core.h"
 
@@ -1205,6 +1207,44 @@ test_json_malformed (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
 }
 
+/* The Reset's preview (seed 004, Reset Phase) names, step by step, what
+ * the coming Reset will do to whom: effects' damage, the Temporary marks
+ * that end, the Check Rolls and their targets, recovery, then AP. */
+static void
+test_reset_preview_steps (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  g_auto (GStrv) steps = NULL;
+  g_autofree char *recovered = NULL;
+
+  begin_combat (f);
+  ok (tkr_ap_encounter_add_effect (f->encounter, f->b, "Poison", 2, &error), error);
+  ok (tkr_ap_encounter_add_adjustment (f->encounter, f->a, "Defense", 1, &error), error);
+  ok (tkr_ap_encounter_add_condition (f->encounter, f->a, "Dazed", FALSE, 0, &error), error);
+  ok (tkr_ap_encounter_add_condition (f->encounter, f->g, "Cursed", TRUE, 15, &error), error);
+
+  steps = tkr_ap_encounter_preview_reset (f->encounter);
+  g_assert_cmpuint (g_strv_length (steps), ==, TKR_AP_RESET_STEPS);
+  g_assert_cmpstr (steps[0], ==, "Bob: 2 damage from Poison");
+  g_assert_cmpstr (steps[1], ==, "Alice: Defense +1, Alice: Dazed");
+  g_assert_cmpstr (steps[2], ==, "Goblin: Cursed, needs 15");
+  if (tkr_ap_encounter_get_recovery (f->encounter, f->a) > 0)
+    {
+      recovered =
+        g_strdup_printf ("Alice: +%d Mana", tkr_ap_encounter_get_recovery (f->encounter, f->a));
+      g_assert_nonnull (strstr (steps[3], recovered));
+    }
+  g_assert_true (g_str_has_prefix (steps[4], "Everyone rolls the Finesse Die"));
+
+  /* After the opening Reset, the next one says leftovers are lost, and
+   * what ended is gone from the preview. */
+  reset_with (f, 5, 3, 4);
+  g_clear_pointer (&steps, g_strfreev);
+  steps = tkr_ap_encounter_preview_reset (f->encounter);
+  g_assert_cmpstr (steps[1], ==, "");
+  g_assert_true (g_str_has_prefix (steps[4], "Left-over AP"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1240,6 +1280,7 @@ main (int argc, char *argv[])
   ADD ("json/round-trip", test_json_round_trip);
   ADD ("json/malformed-refused-with-path", test_json_malformed);
   ADD ("json/file-with-participants-in-combatants-loads", test_json_old_file);
+  ADD ("reset/preview-names-each-step-in-order", test_reset_preview_steps);
   ADD ("reset/preview-ap-surprise-and-recovery", test_reset_preview_rules);
   ADD ("pools/mana-faith-fitting-and-award-range", test_pool_fitting);
 

@@ -6,8 +6,10 @@ and the saved file then hold.
 
 Create two PCs and a goblin, switch the Encounter tab's rule system to the
 Action-Point system, add everyone, run the opening Reset with typed Finesse
-Die faces, play two Rounds (a movement and an action at every opportunity),
-pass until the Action Phase ends, end the combat and award XP.
+Die faces, play two Rounds in the table tracker (select the row whose turn
+it is, then a movement and an action in its details pane at every
+opportunity), pass until the Action Phase ends, end the combat and award
+XP in the End pane.
 
 Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
@@ -87,10 +89,28 @@ def add_character(frame, button, name):
     wait_for(lambda: find_all(frame, "label", name), what=f"{name} in the roster")
 
 
+def current_row(frame):
+    """The table tracker's row whose turn it is, by its accessible name
+    ("Alice, place 1, current turn")."""
+    rows = [n for n in find_all(frame, contains=", current turn")
+            if (n.name or "").endswith(", current turn")]
+    return rows[0] if rows else None
+
+
 def actor(frame):
-    """The name of whoever acts now, from the order list's marker."""
-    labels = find_all(frame, "label", contains=" (acting now)")
-    return labels[0].name.rsplit(" (acting now)", 1)[0] if labels else None
+    """The name of whoever acts now, from the tracker's current row."""
+    row = current_row(frame)
+    return row.name.split(", place ")[0] if row else None
+
+
+def select_actor(frame, view):
+    """Selects the current row with a click on its name, as a GM would;
+    the details pane then shows that combatant's commands."""
+    name = actor(frame)
+    row = current_row(frame)
+    pointer_click(find(row, "label", name))
+    wait_for(lambda: find_all(view, name=f"Commands of {name}"), what=f"{name}'s details")
+    return name
 
 
 def round_label(frame):
@@ -187,14 +207,15 @@ try:
         wait_for(lambda: get_value(spin) == face, what=f"{name}'s face")
     press(view, "Run Reset")
     wait_for(lambda: round_label(view) == "Turn 1 · Round 1", what="Round 1")
-    check("Alice, with the most AP, acts first", actor(view) == "Alice")
+    wait_for(lambda: actor(frame) is not None, what="the tracker's current row")
+    check("Alice, with the most AP, acts first", actor(frame) == "Alice")
 
     # Two Rounds: at every opportunity, a movement and an action of 1 AP.
     moves = acts = 0
     for round_number in (1, 2):
         seen = []
         while round_label(view) == f"Turn 1 · Round {round_number}":
-            name = actor(view)
+            name = select_actor(frame, view)
             check(f"Round {round_number}: {name} acts once", name not in seen)
             seen.append(name)
             set_value(find(view, "spin button", "AP for the movement"), 1)
@@ -204,7 +225,8 @@ try:
             moves += 1
             acts += 1
             press(view, "Next")
-            wait_for(lambda: actor(view) != name or round_label(view) != f"Turn 1 · Round {round_number}",
+            wait_for(lambda: actor(frame) != name
+                     or round_label(view) != f"Turn 1 · Round {round_number}",
                      what="the next opportunity")
         check(f"Round {round_number} went by AP: {seen}",
               seen == ["Alice", "Bob", "Goblin 2", "Goblin 3"])
@@ -213,28 +235,40 @@ try:
     wait_for(lambda: round_label(view) == "Turn 1 · Round 3", what="Round 3")
     passed = []
     while round_label(view) == "Turn 1 · Round 3":
-        name = actor(view)
+        name = select_actor(frame, view)
         passed.append(name)
         press(view, "Pass")
-        wait_for(lambda: actor(view) != name or round_label(view) != "Turn 1 · Round 3",
+        wait_for(lambda: actor(frame) != name or round_label(view) != "Turn 1 · Round 3",
                  what="the next opportunity")
     check(f"everyone with AP passed ({passed}) and the Reset is due",
           passed == ["Alice", "Bob", "Goblin 2"]
           and find_all(view, "label", "Turn 1 · Reset Phase"))
 
     press(view, "End Combat")
-    wait_for(lambda: find_all(view, "label", "Combat Over"), what="the End")
-    for name, xp, reason in (("Alice", 2, "Held the bridge"), ("Bob", 1, "")):
-        spin = find(view, "spin button", f"Experience Points to award to {name}")
-        set_value(spin, xp)
-        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP")
+    # The End pane: everyone ticked earns the amount, in one step. Alice
+    # alone first, with a reason; then Bob alone.
+    amount = find(frame, "spin button", "Experience Points to award", timeout=5)
+    tap(True, "the End pane stands alone")
+    for name, xp, reason, other in (("Alice", 2, "Held the bridge", "Bob"), ("Bob", 1, "", "Alice")):
+        for who, ticked in ((name, True), (other, False)):
+            box = find(frame, "check box", who)
+            if box.getState().contains(pyatspi.STATE_CHECKED) != ticked:
+                click(box)
+                wait_for(lambda: box.getState().contains(pyatspi.STATE_CHECKED) == ticked,
+                         what=f"{who} {'ticked' if ticked else 'unticked'}")
+        set_value(amount, xp)
+        wait_for(lambda: get_value(amount) == xp, what=f"{xp} XP chosen")
         if reason:
-            type_into(find(view, "text", f"Reason for the Experience of {name}"), reason,
-                      submit=False)
-        press(view, f"Award Experience to {name}")
-        wait_for(lambda: find_all(view, "label", f"Level 1 · {xp} XP"), what=f"{name}'s award")
+            type_into(find(frame, "text", contains="Reason"), reason, submit=False)
+        click(find(frame, "push button", f"Award {xp} XP to 1 Character"))
+        wait_for(lambda: find_all(frame, "label", f"Level 1 · {xp} XP"), what=f"{name}'s award")
     tap(True, "Experience awarded")
-    press(view, "Back to Freeplay")
+    # Back to Freeplay through the command palette (Ctrl+K).
+    subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "20", "Back to Freeplay"], check=True)
+    time.sleep(0.8)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for(lambda: find_all(view, "push button", contains="Begin Setup"), what="Freeplay")
     tap(True, "back to Freeplay")
 

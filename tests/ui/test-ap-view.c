@@ -5,14 +5,22 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
+#include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
+#include "tkr-ap-reset-pane.h"
+#include "tkr-ap-setup-pane.h"
 #include "tkr-ap-view.h"
+#include "tkr-encounter-page.h"
+#include "tkr-end-pane.h"
 #include "tkr-phase-bar.h"
+#include "tkr-table-tracker.h"
 
 /*
- * The Action-Point system's view (seed 004, RULES.md section 4), driven
- * through its widgets and actions; each test checks the core's state and
- * what the widgets say.
+ * The Action-Point system's view (seed 004, RULES.md section 4) on the
+ * Encounter page: in a fight the table tracker's selected row shows its
+ * details (TkrApDetails) in the view, and the End is the shared End pane.
+ * Driven through the widgets and actions; each test checks the core's
+ * state and what the widgets say.
  */
 
 typedef struct
@@ -24,7 +32,9 @@ typedef struct
   TkrCharacter *alice;  /* PC */
   TkrCharacter *bob;    /* PC */
   TkrCharacter *goblin; /* the encounter's copy of the library NPC */
+  TkrEncounterPage *page;
   TkrApView *view;
+  TkrTableTracker *tracker;
   GtkWidget *window;
 } ApFixture;
 
@@ -50,11 +60,18 @@ ap_setup (ApFixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_nonnull (f->goblin);
 
-  f->view = TKR_AP_VIEW (tkr_ap_view_new ());
-  tkr_ap_view_set_campaign (f->view, f->campaign);
+  /* The view as the Encounter page shows it: beside the table tracker,
+   * bound to its selection. */
+  f->page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  tkr_encounter_page_set_campaign (f->page, f->campaign);
+  f->view = TKR_AP_VIEW (
+    gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "ap_view"));
+  f->tracker = TKR_TABLE_TRACKER (
+    gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "table_tracker"));
+  g_assert_true (tkr_ap_view_get_campaign (f->view) == f->campaign);
   f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 900);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 1000);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (fixture_wait_until (widget_is_mapped, f->view));
   fixture_iterate ();
@@ -79,10 +96,62 @@ child (ApFixture *f, GType type, const char *name)
   return object;
 }
 
+/* A part of the details pane. */
+static gpointer
+detail (ApFixture *f, GType type, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_DETAILS, "details"),
+                                                   TKR_TYPE_AP_DETAILS, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
+/* A part of the Freeplay and Setup pane. */
+static gpointer
+setup_part (ApFixture *f, GType type, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_SETUP_PANE, "setup_pane"),
+                                                   TKR_TYPE_AP_SETUP_PANE, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
+/* A part of the Reset pane. */
+static gpointer
+reset_part (ApFixture *f, GType type, const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_RESET_PANE, "reset_pane"),
+                                                   TKR_TYPE_AP_RESET_PANE, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
+/* A part of the End pane. */
+static gpointer
+end_part (ApFixture *f, GType type, const char *name)
+{
+  GtkWidget *pane = (GtkWidget *) gtk_widget_get_template_child (
+    GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "end_pane");
+  GObject *object = gtk_widget_get_template_child (pane, TKR_TYPE_END_PANE, name);
+
+  g_assert_nonnull (object);
+  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
+  return object;
+}
+
 static const char *
 label_text (ApFixture *f, const char *name)
 {
-  return gtk_label_get_text (child (f, GTK_TYPE_LABEL, name));
+  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_AP_VIEW, name);
+
+  /* The Freeplay page's labels are the Setup pane's. */
+  return gtk_label_get_text (label ? GTK_LABEL (label) : setup_part (f, GTK_TYPE_LABEL, name));
 }
 
 static void
@@ -99,6 +168,52 @@ combatant (ApFixture *f, TkrCharacter *character)
 
   g_assert_nonnull (found);
   return found;
+}
+
+/* The tracker's rows, as the items it shows. */
+static GListModel *
+tracker_rows (ApFixture *f)
+{
+  GtkListView *list = GTK_LIST_VIEW (
+    gtk_widget_get_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view"));
+
+  return G_LIST_MODEL (gtk_list_view_get_model (list));
+}
+
+/* The name on the tracker's row at @position. */
+static const char *
+tracker_name_at (ApFixture *f, guint position)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (tracker_rows (f), position);
+
+  g_assert_true (TKR_IS_COMBATANT (item));
+  return tkr_combatant_get_name (TKR_COMBATANT (item));
+}
+
+/* Selects @character's row in the tracker, as a click would; the details
+ * pane then shows it. */
+static void
+select_row (ApFixture *f, TkrCharacter *character)
+{
+  GListModel *rows = tracker_rows (f);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+
+      if (TKR_IS_COMBATANT (item) &&
+          tkr_combatant_get_character (TKR_COMBATANT (item)) == character)
+        {
+          tkr_table_tracker_select (f->tracker, i);
+          fixture_iterate ();
+          g_assert_true (tkr_ap_view_get_selected (f->view) == item);
+          g_assert_cmpstr (
+            gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")), ==,
+            "details");
+          return;
+        }
+    }
+  g_assert_not_reached ();
 }
 
 /* The preferences row (action, combo, expander) titled @title under @root. */
@@ -125,7 +240,7 @@ first_of (gpointer root, GType type)
   return g_ptr_array_index (found, 0);
 }
 
-/* How many rows @list shows, and the subtitle of the one titled @title. */
+/* The subtitle of the row titled @title under @list. */
 static const char *
 subtitle_of (gpointer list, const char *title)
 {
@@ -137,6 +252,26 @@ subtitle_of (gpointer list, const char *title)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
+/* The titles of the details' conditions, adjustments and effects, in
+ * order, joined with ", ". */
+static char *
+marks_shown (ApFixture *f)
+{
+  static const char *const lists[] = { "conditions_list", "adjustments_list", "effects_list" };
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    {
+      GtkListBox *list = detail (f, GTK_TYPE_LIST_BOX, lists[i]);
+      GtkListBoxRow *row;
+
+      for (int j = 0; (row = gtk_list_box_get_row_at_index (list, j)) != NULL; j++)
+        g_string_append_printf (text, "%s%s", text->len ? ", " : "",
+                                adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 set_spin (GtkSpinButton *spin, int value)
 {
@@ -145,22 +280,39 @@ set_spin (GtkSpinButton *spin, int value)
 }
 
 static gboolean
-error_shown (ApFixture *f, const char *part)
+label_shows (GtkLabel *label, const char *part)
 {
-  GtkLabel *label = child (f, GTK_TYPE_LABEL, "error_label");
-
   return gtk_widget_get_visible (GTK_WIDGET (label)) &&
          strstr (gtk_label_get_text (label), part) != NULL;
 }
 
-/* Which of the Reset and the Action Phase the main page shows. */
-static void
-assert_step_shown (ApFixture *f, const char *box)
+/* A refusal in the details pane says why. */
+static gboolean
+error_shown (ApFixture *f, const char *part)
 {
-  gboolean reset = g_str_equal (box, "reset_box");
+  return label_shows (detail (f, GTK_TYPE_LABEL, "error_label"), part);
+}
 
-  g_assert_cmpint (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "reset_box")), ==, reset);
-  g_assert_cmpint (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "action_box")), ==, !reset);
+static const char *
+round_state (ApFixture *f)
+{
+  return adw_preferences_group_get_description (
+    detail (f, ADW_TYPE_PREFERENCES_GROUP, "round_group"));
+}
+
+static void
+click_detail (ApFixture *f, const char *button)
+{
+  click (detail (f, GTK_TYPE_BUTTON, button));
+}
+
+/* Adds a condition (or an adjustment or effect, by @entry and @button)
+ * through the details pane. */
+static void
+add_mark (ApFixture *f, const char *entry, const char *name, const char *button)
+{
+  gtk_editable_set_text (detail (f, GTK_TYPE_EDITABLE, entry), name);
+  click_detail (f, button);
 }
 
 static void
@@ -195,7 +347,7 @@ test_actions_installed (void)
 static void
 test_freeplay_party_and_settings (ApFixture *f, gconstpointer data)
 {
-  GtkListBox *participants = child (f, GTK_TYPE_LIST_BOX, "participants_list");
+  GtkListBox *participants = setup_part (f, GTK_TYPE_LIST_BOX, "participants_list");
   GListModel *combatants = tkr_ap_encounter_get_members (f->encounter);
   GtkWidget *bob_row;
   AdwComboRow *die_row;
@@ -206,15 +358,15 @@ test_freeplay_party_and_settings (ApFixture *f, gconstpointer data)
   g_assert_cmpstr (label_text (f, "freeplay_title"), ==, "No Combat Running");
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 1);
 
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 3);
   g_assert_nonnull (row_titled (participants, "Alice"));
-  g_assert_false (gtk_widget_get_sensitive (child (f, GTK_TYPE_WIDGET, "add_party_button")));
+  g_assert_false (gtk_widget_get_sensitive (setup_part (f, GTK_TYPE_WIDGET, "add_party_button")));
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (combatants), ==, 1);
   g_assert_null (row_titled (participants, "Alice"));
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
 
   /* Bob's Finesse Die: a d8 from the rule data's list. */
   bob_row = row_titled (participants, "Bob");
@@ -248,7 +400,7 @@ begin_combat (ApFixture *f)
 {
   GListModel *party = tkr_campaign_get_party (f->campaign);
 
-  click (child (f, GTK_TYPE_BUTTON, "add_party_button"));
+  click (setup_part (f, GTK_TYPE_BUTTON, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_encounter_get_members (f->encounter)), ==,
                     1 + g_list_model_get_n_items (party));
   activate (f, "encounter.begin-setup");
@@ -257,9 +409,10 @@ begin_combat (ApFixture *f)
 
   /* Bob is caught off guard (set in Setup, through his row). */
   gtk_switch_set_active (
-    first_of (row_titled (row_titled (child (f, GTK_TYPE_LIST_BOX, "participants_list"), "Bob"),
-                          "Surprised"),
-              GTK_TYPE_SWITCH),
+    first_of (
+      row_titled (row_titled (setup_part (f, GTK_TYPE_LIST_BOX, "participants_list"), "Bob"),
+                  "Surprised"),
+      GTK_TYPE_SWITCH),
     TRUE);
   fixture_iterate ();
   g_assert_true (tkr_ap_combatant_get_surprised (combatant (f, f->bob)));
@@ -267,54 +420,65 @@ begin_combat (ApFixture *f)
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "stack")), ==,
                    "main");
+  /* The details pane shows what the tracker selected, or asks for a row. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->tracker)));
+  g_assert_true (tkr_ap_view_get_selected (f->view) == tkr_table_tracker_get_selected (f->tracker));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")),
+                   ==, tkr_ap_view_get_selected (f->view) != NULL ? "details" : "empty");
 }
 
 /* Types @face into the rolls list's spin of the row titled @title. */
 static void
 type_roll (ApFixture *f, const char *title, int face)
 {
-  GtkWidget *row = row_titled (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), title);
+  GtkWidget *row = row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), title);
 
   g_assert_nonnull (row);
   set_spin (first_of (row, GTK_TYPE_SPIN_BUTTON), face);
 }
 
-static void
-click_actor (ApFixture *f, const char *button)
+/* The subtitle of Reset step @index (0 to 4) as the view shows it. */
+static const char *
+reset_step (ApFixture *f, int index)
 {
-  click (child (f, GTK_TYPE_BUTTON, button));
+  GtkListBoxRow *row =
+    gtk_list_box_get_row_at_index (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), index);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
 /* The opening Reset with typed Finesse faces: Alice 5, the Goblin 3; Bob
  * is surprised and gets exactly 1 AP (seed 004, Reset Phase). Then the
- * Round's order by current AP (seed 004, Action Phase). */
+ * Round's order by current AP (seed 004, Action Phase) in the tracker. */
 static void
 opening_reset (ApFixture *f)
 {
-  GtkListBox *order = child (f, GTK_TYPE_LIST_BOX, "order_list");
+  g_autofree char *goblin_name = NULL;
 
   begin_combat (f);
+  goblin_name = g_strdup (tkr_character_get_name (f->goblin));
 
-  assert_step_shown (f, "reset_box");
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Opening Reset Phase");
   /* The steps in their order, and Bob's surprise instead of a roll. */
   g_assert_nonnull (
-    row_titled (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), "1. Per-Turn Effects"));
-  g_assert_nonnull (row_titled (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"),
+    row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), "1. Per-Turn Effects"));
+  g_assert_nonnull (row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "reset_steps_list"),
                                 "5. Action Points and Free Steps"));
   g_assert_nonnull (
-    strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"), "exactly 1 AP"));
+    strstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"), "exactly 1 AP"));
   {
     g_autoptr (GPtrArray) spins = g_ptr_array_new ();
 
-    collect_widgets (row_titled (child (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"),
+    collect_widgets (row_titled (reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list"), "Bob"),
                      GTK_TYPE_SPIN_BUTTON, spins);
     g_assert_cmpuint (spins->len, ==, 0);
   }
 
   type_roll (f, "Alice", 5);
-  type_roll (f, tkr_character_get_name (f->goblin), 3);
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  type_roll (f, goblin_name, 3);
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
 
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_ACTION);
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 1);
@@ -324,33 +488,31 @@ opening_reset (ApFixture *f)
   g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->bob)), ==, 1);
   g_assert_false (tkr_ap_combatant_get_surprised (combatant (f, f->bob)));
 
-  assert_step_shown (f, "action_box");
+  g_assert_false (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Round 1");
   /* What the Reset did, per combatant. */
-  g_assert_true (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "last_reset_group")));
-  g_assert_cmpstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"), ==,
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "last_reset_group")));
+  g_assert_cmpstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"), ==,
                    "1 AP");
-  g_assert_cmpstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Alice"), ==,
+  g_assert_cmpstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Alice"), ==,
                    "5 AP");
 
-  /* Order by AP: Alice 5, the Goblin 3, Bob 1; Alice acts. */
-  {
-    GtkListBoxRow *first = gtk_list_box_get_row_at_index (order, 0);
-    GtkListBoxRow *second = gtk_list_box_get_row_at_index (order, 1);
-    GtkListBoxRow *third = gtk_list_box_get_row_at_index (order, 2);
-    g_autofree char *goblin_title = g_strdup (tkr_character_get_name (f->goblin));
-
-    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first)), ==,
-                     "Alice (acting now)");
-    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (second)), ==,
-                     goblin_title);
-    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (third)), ==, "Bob");
-    g_assert_null (gtk_list_box_get_row_at_index (order, 3));
-  }
+  /* The tracker's rows by AP: Alice 5, the Goblin 3, Bob 1; Alice acts. */
+  g_assert_cmpuint (g_list_model_get_n_items (tracker_rows (f)), ==, 3);
+  g_assert_cmpstr (tracker_name_at (f, 0), ==, "Alice");
+  g_assert_cmpstr (tracker_name_at (f, 1), ==, goblin_name);
+  g_assert_cmpstr (tracker_name_at (f, 2), ==, "Bob");
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == combatant (f, f->alice));
+  g_assert_true (tkr_encounter_get_current_slot (TKR_ENCOUNTER (f->encounter)) ==
+                 G_OBJECT (combatant (f, f->alice)));
+
+  /* Her row's details: her name and her Round so far. */
+  select_row (f, f->alice);
   g_assert_cmpstr (
-    adw_preferences_group_get_title (child (f, ADW_TYPE_PREFERENCES_GROUP, "actor_group")), ==,
+    adw_preferences_group_get_title (detail (f, ADW_TYPE_PREFERENCES_GROUP, "round_group")), ==,
     "Alice");
+  g_assert_cmpstr (round_state (f), ==, "5 AP left · 0 of 3 spent this Round");
+  g_assert_true (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
 }
 
 static void
@@ -360,14 +522,12 @@ test_opening_reset (ApFixture *f, gconstpointer data)
 }
 
 /* A whole Turn: move and act, the 3-AP limit of a Round, the Only action,
- * passing, the Action Phase's end and the next Reset, then End with XP. */
+ * passing, the Action Phase's end and the next Reset, then End with XP
+ * through the End pane. */
 static void
 test_turn_and_end (ApFixture *f, gconstpointer data)
 {
   TkrApCombatant *alice, *bob, *goblin;
-  GtkListBox *effects = NULL;
-  GtkWidget *bob_effects;
-  GtkWidget *entry_row;
   g_autofree char *goblin_name = NULL;
 
   opening_reset (f);
@@ -377,145 +537,133 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
   goblin_name = g_strdup (tkr_character_get_name (f->goblin));
 
   /* Alice: move 2, then an action of 2 would be her 4th AP this Round. */
-  set_spin (child (f, GTK_TYPE_SPIN_BUTTON, "move_spin"), 2);
-  click_actor (f, "move_button");
+  select_row (f, f->alice);
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "move_spin"), 2);
+  click_detail (f, "move_button");
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 3);
   g_assert_cmpint (tkr_ap_combatant_get_round_ap (alice), ==, 2);
   g_assert_true (tkr_ap_combatant_get_moved (alice));
-  g_assert_nonnull (strstr (
-    adw_preferences_group_get_description (child (f, ADW_TYPE_PREFERENCES_GROUP, "actor_group")),
-    "2 of 3 spent this Round"));
-  set_spin (child (f, GTK_TYPE_SPIN_BUTTON, "act_spin"), 2);
-  click_actor (f, "act_button");
+  g_assert_nonnull (strstr (round_state (f), "2 of 3 spent this Round"));
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "act_spin"), 2);
+  click_detail (f, "act_button");
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 3);
   g_assert_false (tkr_ap_combatant_get_acted (alice));
   g_assert_true (error_shown (f, "limit of 3 a Round"));
-  set_spin (child (f, GTK_TYPE_SPIN_BUTTON, "act_spin"), 1);
-  click_actor (f, "act_button");
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "act_spin"), 1);
+  click_detail (f, "act_button");
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 2);
   g_assert_true (tkr_ap_combatant_get_acted (alice));
-  g_assert_false (gtk_widget_get_visible (child (f, GTK_TYPE_WIDGET, "error_label")));
-  g_assert_nonnull (
-    strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "order_list"), "Alice (acting now)"),
-            "2 AP left · 3 of 3 spent this Round · moved · acted"));
+  g_assert_false (gtk_widget_get_visible (detail (f, GTK_TYPE_WIDGET, "error_label")));
+  g_assert_cmpstr (round_state (f), ==, "2 AP left · 3 of 3 spent this Round · moved · acted");
 
-  /* Frightened on Bob, through the conditions list: Persistent, a Check
-   * Roll shakes it off at the next Reset. */
-  effects = child (f, GTK_TYPE_LIST_BOX, "effects_list");
-  bob_effects = row_titled (effects, "Bob");
-  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (bob_effects), TRUE);
-  entry_row = row_titled (bob_effects, "New Condition");
-  gtk_editable_set_text (GTK_EDITABLE (entry_row), "Frightened");
-  {
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-    collect_widgets (entry_row, GTK_TYPE_BUTTON, buttons);
-    click (g_ptr_array_index (buttons, buttons->len - 1));
-  }
+  /* Frightened on Bob, through his details: Persistent, a Check Roll
+   * shakes it off at the next Reset. Only the actor's commands apply. */
+  select_row (f, f->bob);
+  g_assert_false (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
+  add_mark (f, "condition_entry", "Frightened", "add_condition_button");
   g_assert_true (tkr_ap_combatant_has_condition (bob, "Frightened", NULL, NULL));
-  g_assert_cmpstr (subtitle_of (effects, "Bob"), ==, "Frightened");
-  /* The row stays open after the list was rebuilt. */
-  g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row_titled (effects, "Bob"))));
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "Frightened");
+  }
 
   activate (f, "encounter.next-turn");
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == goblin);
 
   /* The Goblin has 3 AP: too many for an Only action. */
-  click_actor (f, "only_button");
+  select_row (f, f->goblin);
+  click_detail (f, "only_button");
   g_assert_cmpint (tkr_ap_combatant_get_ap (goblin), ==, 3);
   g_assert_true (error_shown (f, "Only action"));
-  click_actor (f, "pass_button");
+  click_detail (f, "pass_button");
   g_assert_true (tkr_ap_combatant_get_passed (goblin));
 
   /* Bob's last AP: his Only action. */
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == bob);
-  click_actor (f, "only_button");
+  select_row (f, f->bob);
+  g_assert_true (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
+  click_detail (f, "only_button");
   g_assert_cmpint (tkr_ap_combatant_get_ap (bob), ==, 0);
   activate (f, "encounter.next-turn");
 
-  /* Round 2: ordered again by current AP, the Goblin (3) before Alice (2),
-   * Bob (0) left out. */
+  /* Round 2: ordered again by current AP, the Goblin (3) before Alice (2);
+   * Bob (0) is out of this Round's order, after them. */
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Round 2");
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == goblin);
-  {
-    GtkListBox *order = child (f, GTK_TYPE_LIST_BOX, "order_list");
-    g_autofree char *acting = g_strdup_printf ("%s (acting now)", goblin_name);
-
-    g_assert_cmpstr (adw_preferences_row_get_title (
-                       ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (order, 0))),
-                     ==, acting);
-    g_assert_cmpstr (adw_preferences_row_get_title (
-                       ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (order, 1))),
-                     ==, "Alice");
-    g_assert_null (gtk_list_box_get_row_at_index (order, 2));
-  }
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter))), ==, 2);
+  g_assert_cmpstr (tracker_name_at (f, 0), ==, goblin_name);
+  g_assert_cmpstr (tracker_name_at (f, 1), ==, "Alice");
+  g_assert_cmpstr (tracker_name_at (f, 2), ==, "Bob");
 
   /* Free Steps cost nothing. In Round 3 the Goblin and Alice pass: the
    * Action Phase is over and the Reset is due (seed 004, Action Phase). */
-  set_spin (child (f, GTK_TYPE_SPIN_BUTTON, "steps_spin"), 1);
-  click_actor (f, "steps_button");
+  select_row (f, f->goblin);
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "steps_spin"), 1);
+  click_detail (f, "steps_button");
   g_assert_false (tkr_ap_combatant_get_free_steps (goblin));
   g_assert_cmpint (tkr_ap_combatant_get_ap (goblin), ==, 3);
   activate (f, "encounter.next-turn");
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == alice);
-  click_actor (f, "pass_button");
+  select_row (f, f->alice);
+  click_detail (f, "pass_button");
   /* The Goblin's steps were an opportunity used, not a pass: Round 3. */
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_true (tkr_ap_encounter_get_actor (f->encounter) == goblin);
-  click_actor (f, "pass_button");
-  click_actor (f, "pass_button");
+  select_row (f, f->goblin);
+  click_detail (f, "pass_button");
+  select_row (f, f->alice);
+  click_detail (f, "pass_button");
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_RESET);
-  assert_step_shown (f, "reset_box");
+  g_assert_true (gtk_widget_get_visible (reset_part (f, GTK_TYPE_WIDGET, "reset_box")));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 1 · Reset Phase");
 
   /* The next Reset: Bob's Check Roll typed in (15 against 10), Alice's
    * face typed, the others rolled. Leftover AP are lost. */
   type_roll (f, "Bob: Frightened", 15);
   type_roll (f, "Alice", 1);
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 2);
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 1);
   g_assert_false (tkr_ap_combatant_has_condition (bob, "Frightened", NULL, NULL));
-  g_assert_nonnull (strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"),
-                            "no longer Frightened"));
+  g_assert_nonnull (
+    strstr (subtitle_of (reset_part (f, GTK_TYPE_LIST_BOX, "last_reset_list"), "Bob"),
+            "no longer Frightened"));
   g_assert_cmpstr (label_text (f, "turn_label"), ==, "Turn 2 · Round 1");
 
-  /* Pause and resume. */
+  /* Pause and resume: paused, nobody's commands apply. */
+  select_row (f, f->alice);
   activate (f, "encounter.pause");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_PAUSED);
   g_assert_true (gtk_revealer_get_reveal_child (child (f, GTK_TYPE_REVEALER, "paused_revealer")));
-  g_assert_false (gtk_widget_get_sensitive (child (f, GTK_TYPE_WIDGET, "actor_group")));
+  g_assert_false (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
   activate (f, "encounter.resume");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
-  /* End: the closing Reset, then Experience with a reason. */
+  /* End: the closing Reset, then Experience with a reason in the End
+   * pane, which stands alone. */
   activate (f, "encounter.end");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "stack")), ==,
-                   "end");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (
+    gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "stack"))));
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 0);
-  g_assert_cmpstr (label_text (f, "end_description"), ==, "The combat lasted 2 Turns.");
+  g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 2);
   {
-    GtkListBox *awards = child (f, GTK_TYPE_LIST_BOX, "award_list");
-    GtkWidget *alice_row = row_titled (awards, "Alice");
-    GtkWidget *xp_row;
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-    g_autoptr (GPtrArray) entries = g_ptr_array_new ();
+    GtkListBox *awards = end_part (f, GTK_TYPE_LIST_BOX, "party_list");
+    GtkWidget *bob_row = row_titled (awards, "Bob");
     GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
     g_autoptr (TkrLogEntry) last = NULL;
 
-    g_assert_nonnull (alice_row);
+    g_assert_nonnull (row_titled (awards, "Alice"));
+    g_assert_nonnull (bob_row);
     g_assert_null (row_titled (awards, goblin_name)); /* NPCs get none */
-    xp_row = row_titled (alice_row, "Experience Points");
-    set_spin (first_of (xp_row, GTK_TYPE_SPIN_BUTTON), 2);
-    collect_widgets (alice_row, GTK_TYPE_ENTRY, entries);
-    gtk_editable_set_text (g_ptr_array_index (entries, 0), "Held the bridge");
-    collect_widgets (alice_row, GTK_TYPE_BUTTON, buttons);
-    for (guint i = 0; i < buttons->len; i++)
-      if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), "_Award") == 0)
-        click (g_ptr_array_index (buttons, i));
+    gtk_check_button_set_active (first_of (bob_row, GTK_TYPE_CHECK_BUTTON), FALSE);
+    set_spin (end_part (f, GTK_TYPE_SPIN_BUTTON, "amount_spin"), 2);
+    gtk_editable_set_text (end_part (f, GTK_TYPE_EDITABLE, "reason_row"), "Held the bridge");
+    click (end_part (f, GTK_TYPE_BUTTON, "award_button"));
     g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 2);
+    g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 0);
     g_assert_cmpstr (subtitle_of (awards, "Alice"), ==, "Level 1 · 2 XP");
     last = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
     g_assert_nonnull (strstr (tkr_log_entry_get_text (last), "Held the bridge"));
@@ -536,8 +684,7 @@ static void
 test_conditions_and_effects (ApFixture *f, gconstpointer data)
 {
   TkrCharacter *tom = tkr_campaign_add_pc (f->campaign, "Tom & <Jerry>");
-  GtkListBox *effects;
-  GtkWidget *row, *entry_row;
+  GtkListBox *conditions;
   TkrApCombatant *alice;
   gboolean persistent = FALSE;
   int target = 0;
@@ -545,73 +692,121 @@ test_conditions_and_effects (ApFixture *f, gconstpointer data)
   begin_combat (f);
   g_assert_nonnull (tkr_ap_encounter_find_member (f->encounter, tom));
   alice = combatant (f, f->alice);
-  effects = child (f, GTK_TYPE_LIST_BOX, "effects_list");
-  g_assert_nonnull (row_titled (effects, "Tom & <Jerry>"));
-  row = row_titled (effects, "Alice");
-  g_assert_cmpstr (subtitle_of (effects, "Alice"), ==, "Nothing");
+  select_row (f, tom);
+  g_assert_cmpstr (
+    adw_preferences_group_get_title (detail (f, ADW_TYPE_PREFERENCES_GROUP, "round_group")), ==,
+    "Tom & <Jerry>");
+  select_row (f, f->alice);
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "");
+  }
 
   /* "Cursed", Persistent, shaken off by 15 or more. */
-  entry_row = row_titled (row, "New Condition");
-  gtk_editable_set_text (GTK_EDITABLE (entry_row), "Cursed");
-  gtk_check_button_set_active (first_of (entry_row, GTK_TYPE_CHECK_BUTTON), TRUE);
-  set_spin (first_of (row_titled (row, "Check Roll Target"), GTK_TYPE_SPIN_BUTTON), 15);
-  {
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-    collect_widgets (entry_row, GTK_TYPE_BUTTON, buttons);
-    click (g_ptr_array_index (buttons, buttons->len - 1));
-  }
+  gtk_check_button_set_active (detail (f, GTK_TYPE_CHECK_BUTTON, "persistent_check"), TRUE);
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "target_spin"), 15);
+  add_mark (f, "condition_entry", "Cursed", "add_condition_button");
   g_assert_true (tkr_ap_combatant_has_condition (alice, "Cursed", &persistent, &target));
   g_assert_true (persistent);
   g_assert_cmpint (target, ==, 15);
-  row = row_titled (effects, "Alice");
-  g_assert_cmpstr (subtitle_of (row, "Cursed"), ==, "Persistent: a Check Roll of 15 shakes it off");
+  conditions = detail (f, GTK_TYPE_LIST_BOX, "conditions_list");
+  g_assert_cmpstr (subtitle_of (conditions, "Cursed"), ==,
+                   "Persistent: a Check Roll of 15 shakes it off");
 
   /* Poison, 2 damage at each Reset. */
-  entry_row = row_titled (row, "New Per-Turn Effect");
-  gtk_editable_set_text (GTK_EDITABLE (entry_row), "Poison");
-  set_spin (first_of (entry_row, GTK_TYPE_SPIN_BUTTON), 2);
-  {
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-    collect_widgets (entry_row, GTK_TYPE_BUTTON, buttons);
-    click (g_ptr_array_index (buttons, buttons->len - 1));
-  }
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "effect_spin"), 2);
+  add_mark (f, "effect_entry", "Poison", "add_effect_button");
   g_assert_cmpuint (g_list_model_get_n_items (tkr_ap_combatant_get_effects (alice)), ==, 1);
-  g_assert_cmpstr (subtitle_of (effects, "Alice"), ==, "Cursed, Poison");
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "Cursed, Poison");
+  }
+  g_assert_cmpstr (subtitle_of (detail (f, GTK_TYPE_LIST_BOX, "effects_list"), "Poison"), ==,
+                   "Per-Turn effect: 2 damage at each Reset");
   /* The Reset's first step names it. */
-  g_assert_nonnull (
-    strstr (subtitle_of (child (f, GTK_TYPE_LIST_BOX, "reset_steps_list"), "1. Per-Turn Effects"),
-            "Alice: 2 damage from Poison"));
+  g_assert_nonnull (strstr (reset_step (f, 0), "Alice: 2 damage from Poison"));
+
+  /* An adjustment of Defense +2 ends at the next Reset (step 2). */
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "adjustment_spin"), 2);
+  add_mark (f, "adjustment_entry", "Defense", "add_adjustment_button");
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "Cursed, Defense +2, Poison");
+  }
+  g_assert_nonnull (strstr (reset_step (f, 1), "Alice: Defense +2"));
+  g_assert_nonnull (strstr (reset_step (f, 2), "Alice: Cursed, needs 15"));
 
   /* Removing the curse; undo brings it back. */
-  row = row_titled (effects, "Alice");
-  {
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-    collect_widgets (row_titled (row, "Cursed"), GTK_TYPE_BUTTON, buttons);
-    click (g_ptr_array_index (buttons, 0));
-  }
+  click (first_of (row_titled (conditions, "Cursed"), GTK_TYPE_BUTTON));
   g_assert_false (tkr_ap_combatant_has_condition (alice, "Cursed", NULL, NULL));
-  g_assert_cmpstr (subtitle_of (effects, "Alice"), ==, "Poison");
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "Defense +2, Poison");
+  }
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
-  g_assert_cmpstr (subtitle_of (effects, "Alice"), ==, "Cursed, Poison");
+  {
+    g_autofree char *marks = marks_shown (f);
+    g_assert_cmpstr (marks, ==, "Cursed, Defense +2, Poison");
+  }
 
   /* A refused condition (twice the same) says why. */
-  row = row_titled (effects, "Alice");
-  entry_row = row_titled (row, "New Condition");
-  gtk_editable_set_text (GTK_EDITABLE (entry_row), "Cursed");
-  {
-    g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-
-    collect_widgets (entry_row, GTK_TYPE_BUTTON, buttons);
-    click (g_ptr_array_index (buttons, buttons->len - 1));
-  }
+  add_mark (f, "condition_entry", "Cursed", "add_condition_button");
   g_assert_true (error_shown (f, "already Cursed"));
 
-  click (child (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_ACTION);
+}
+
+/* The details pane follows the tracker's selection, and updates in place
+ * when its combatant changes by a command or by undo: its rows are not
+ * made again (docs/ARCHITECTURE.md, "How a command travels", step 4). */
+static void
+test_details_follow_selection (ApFixture *f, gconstpointer data)
+{
+  GtkListBox *conditions;
+  GtkListBoxRow *row;
+
+  opening_reset (f);
+  conditions = detail (f, GTK_TYPE_LIST_BOX, "conditions_list");
+
+  /* Alice is selected (opening_reset): a condition, then a command. */
+  add_mark (f, "condition_entry", "Frightened", "add_condition_button");
+  row = gtk_list_box_get_row_at_index (conditions, 0);
+  g_assert_nonnull (row);
+  set_spin (detail (f, GTK_TYPE_SPIN_BUTTON, "move_spin"), 1);
+  click_detail (f, "move_button");
+  g_assert_cmpstr (round_state (f), ==, "4 AP left · 1 of 3 spent this Round · moved");
+  g_assert_true (gtk_list_box_get_row_at_index (conditions, 0) == row);
+
+  /* Undo: the state goes back, the condition row stays the same. */
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_cmpstr (round_state (f), ==, "5 AP left · 0 of 3 spent this Round");
+  g_assert_true (gtk_list_box_get_row_at_index (conditions, 0) == row);
+  /* And the condition goes on its own undo. */
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_null (gtk_list_box_get_row_at_index (conditions, 0));
+  g_assert_true (tkr_history_redo (f->history));
+  fixture_iterate ();
+  g_assert_nonnull (gtk_list_box_get_row_at_index (conditions, 0));
+
+  /* Another row: another combatant's details. */
+  select_row (f, f->bob);
+  g_assert_cmpstr (
+    adw_preferences_group_get_title (detail (f, ADW_TYPE_PREFERENCES_GROUP, "round_group")), ==,
+    "Bob");
+  g_assert_cmpstr (round_state (f), ==, "1 AP left · 0 of 3 spent this Round");
+  g_assert_null (gtk_list_box_get_row_at_index (conditions, 0));
+  g_assert_false (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
+
+  /* Nothing selected: the prompt. */
+  g_object_set (f->view, "selected", NULL, NULL);
+  fixture_iterate ();
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")),
+                   ==, "empty");
+  g_assert_null (tkr_ap_details_get_combatant (child (f, TKR_TYPE_AP_DETAILS, "details")));
 }
 
 /* The phase bar follows this system's encounter too. */
@@ -644,8 +839,9 @@ test_other_system (void)
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
   fixture_iterate ();
-  participants =
-    GTK_LIST_BOX (gtk_widget_get_template_child (view, TKR_TYPE_AP_VIEW, "participants_list"));
+  participants = GTK_LIST_BOX (gtk_widget_get_template_child (
+    GTK_WIDGET (gtk_widget_get_template_child (view, TKR_TYPE_AP_VIEW, "setup_pane")),
+    TKR_TYPE_AP_SETUP_PANE, "participants_list"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (participants)));
 
   tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, "Carol"), &error);
@@ -679,6 +875,8 @@ main (int argc, char *argv[])
               ap_setup, test_opening_reset, ap_teardown);
   g_test_add ("/ap-view/seed-004/round-limit-only-action-pass-next-reset-end-xp", ApFixture, NULL,
               ap_setup, test_turn_and_end, ap_teardown);
+  g_test_add ("/ap-view/details/follow-selection-command-and-undo", ApFixture, NULL, ap_setup,
+              test_details_follow_selection, ap_teardown);
   g_test_add_func ("/ap-view/other-system-then-switch", test_other_system);
 
   return g_test_run ();

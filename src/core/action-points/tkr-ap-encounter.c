@@ -1519,3 +1519,71 @@ tkr_ap_encounter_init (TkrApEncounter *self)
   self->by_character = g_hash_table_new (NULL, NULL);
   g_signal_connect (self->members, "items-changed", G_CALLBACK (members_changed_cb), self);
 }
+
+/* The five steps of the Reset Phase (help/C/action-points.page, "The
+ * Reset Phase"), each with what it will do to whom, read from the
+ * members as they stand. */
+GStrv
+tkr_ap_encounter_preview_reset (TkrApEncounter *self)
+{
+  g_autoptr (GString) effects = g_string_new (NULL);
+  g_autoptr (GString) temporary = g_string_new (NULL);
+  g_autoptr (GString) persistent = g_string_new (NULL);
+  g_autoptr (GString) recover = g_string_new (NULL);
+  GListModel *members;
+  GStrv steps;
+
+  g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
+
+  members = tkr_ap_encounter_get_members (self);
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (members, i);
+      const char *name = tkr_combatant_get_name (TKR_COMBATANT (combatant));
+      GListModel *lists[] = {
+        tkr_ap_combatant_get_effects (combatant),
+        tkr_ap_combatant_get_adjustments (combatant),
+        tkr_ap_combatant_get_ap_conditions (combatant),
+      };
+      int recovered = tkr_ap_encounter_get_recovery (self, combatant);
+
+      for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+        for (guint j = 0; j < g_list_model_get_n_items (lists[l]); j++)
+          {
+            g_autoptr (TkrCondition) mark = g_list_model_get_item (lists[l], j);
+            const char *mark_name = tkr_condition_get_name (mark);
+            int value = tkr_condition_get_value (mark);
+
+            if (l == 0)
+              /* Translators: a character, damage, an effect: "Bob: 2 damage from Poison" */
+              g_string_append_printf (effects, _ ("%s%s: %d damage from %s"),
+                                      effects->len ? "; " : "", name, value, mark_name);
+            else if (l == 1)
+              g_string_append_printf (temporary, _ ("%s%s: %s %+d"), temporary->len ? ", " : "",
+                                      name, mark_name, value);
+            else if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
+              g_string_append_printf (temporary, _ ("%s%s: %s"), temporary->len ? ", " : "", name,
+                                      mark_name);
+            else
+              /* Translators: a character, a condition, a Check Roll's target */
+              g_string_append_printf (persistent, _ ("%s%s: %s, needs %d"),
+                                      persistent->len ? "; " : "", name, mark_name, value);
+          }
+      if (recovered > 0)
+        g_string_append_printf (
+          recover, _ ("%s%s: +%d %s"), recover->len ? ", " : "", name, recovered,
+          g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0 ? _ ("Faith")
+                                                                             : _ ("Mana"));
+    }
+
+  steps = g_new0 (char *, TKR_AP_RESET_STEPS + 1);
+  steps[0] = g_string_free (g_steal_pointer (&effects), FALSE);
+  steps[1] = g_string_free (g_steal_pointer (&temporary), FALSE);
+  steps[2] = g_string_free (g_steal_pointer (&persistent), FALSE);
+  steps[3] = g_string_free (g_steal_pointer (&recover), FALSE);
+  steps[4] = g_strdup (self->turn == 0 ? _ ("Everyone rolls the Finesse Die; the surprised get "
+                                            "exactly their AP; everyone gets Free Steps")
+                                       : _ ("Left-over AP and Free Steps are lost; everyone rolls "
+                                            "the Finesse Die and gets Free Steps"));
+  return steps;
+}

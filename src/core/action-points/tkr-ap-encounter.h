@@ -171,6 +171,14 @@ void tkr_ap_encounter_fit_pool (TkrApEncounter *self,
  * when it lists none), for the End's award controls. */
 void tkr_ap_encounter_get_award_range (TkrApEncounter *self, int *lowest, int *highest);
 
+/* The Reset Phase as it would run now (seed 004, Reset Phase): for each
+ * of its TKR_AP_RESET_STEPS steps in order (per-Turn effects; Temporary
+ * conditions and adjustments that end; Check Rolls against Persistent
+ * conditions; Mana or Faith recovered; Action Points and Free Steps), what
+ * it will do to whom, "" when nothing. (transfer full) */
+#define TKR_AP_RESET_STEPS 5
+GStrv tkr_ap_encounter_preview_reset (TkrApEncounter *self);
+
 /* Participants join through tkr_encounter_add_participant(). A new
  * combatant takes the sheet's fields (tkr_character_get_field):
  * "finesse_die" (when it is a die size the rule data lists),

@@ -4,26 +4,25 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-ap-details.h"
 #include "tkr-ap-encounter.h"
+#include "tkr-ap-reset-pane.h"
+#include "tkr-ap-setup-pane.h"
 #include "tkr-ap-view.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
 #include "tkr-phase-bar.h"
 
 /*
- * The Action-Point system's encounter (seed 004): who takes part and how
- * (Finesse Die, size, Mana and Faith, surprise), the Reset Phase as its
- * ordered steps with the GM's typed-in rolls, the Action Phase's Rounds
- * ordered by AP, and Experience at the End. Every command goes to
- * TkrApEncounter, which records it in the campaign's history; the view
- * only shows the core's state and its refusals.
+ * The Action-Point system's encounter (seed 004), composed of its parts:
+ * in Freeplay and Setup who takes part and how (TkrApSetupPane); in a
+ * fight, beside the table tracker (docs/ARCHITECTURE.md, "The table
+ * tracker"), the Turn and Round, the Reset when one is due
+ * (TkrApResetPane), the selected combatant's details (TkrApDetails), the
+ * encounter's buttons and its log. The End is the shared End pane. The
+ * view installs the shared "encounter." actions; every command goes to
+ * TkrApEncounter, which records it in the campaign's history.
  */
-
-/* Upper bounds of the spin buttons; the core validates the real limits. */
-#define SPIN_MAX_AP 99
-#define SPIN_MAX_CHECK 999
-#define SPIN_MAX_DAMAGE 999
-#define SPIN_MAX_ADJUSTMENT 99
 
 struct _TkrApView
 {
@@ -31,57 +30,21 @@ struct _TkrApView
 
   TkrCampaign *campaign;
   TkrApEncounter *encounter;
+  GObject *selected;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
-  GSignalGroup *party_signals;
-  GSignalGroup *combatants_signals;
-
-  /* Rolls typed in for the coming Reset: "%p/condition" -> value. */
-  GHashTable *typed;
-  /* Effects rows the GM opened, by character. */
-  GHashTable *expanded;
-  /* What the last Reset run from this view did: rows of title, subtitle. */
-  GPtrArray *last_reset;
-  int last_reset_turn;
 
   TkrPhaseBar *phase_bar;
   GtkRevealer *paused_revealer;
   GtkStack *stack;
-  GtkLabel *freeplay_title;
-  GtkLabel *freeplay_description;
-  GtkButton *begin_setup_button;
-  GtkButton *begin_main_button;
-  GtkButton *add_party_button;
-  GtkButton *abandon_button;
-  GtkListBox *participants_list;
+  TkrApSetupPane *setup_pane;
   GtkLabel *turn_label;
   GtkLabel *step_label;
-  GtkWidget *reset_box;
-  GtkWidget *action_box;
-  GtkListBox *reset_steps_list;
-  GtkListBox *rolls_list;
-  GtkButton *run_reset_button;
-  AdwPreferencesGroup *actor_group;
-  GtkSpinButton *move_spin;
-  GtkButton *move_button;
-  GtkSpinButton *act_spin;
-  GtkButton *act_button;
-  AdwActionRow *only_row;
-  GtkButton *only_button;
-  AdwActionRow *steps_row;
-  GtkSpinButton *steps_spin;
-  GtkButton *steps_button;
-  GtkButton *pass_button;
-  GtkButton *next_button;
-  AdwPreferencesGroup *order_group;
-  GtkListBox *order_list;
-  AdwPreferencesGroup *last_reset_group;
-  GtkListBox *last_reset_list;
-  GtkListBox *effects_list;
+  TkrApResetPane *reset_pane;
+  GtkStack *details_stack;
+  TkrApDetails *details;
   GtkListBox *log_list;
-  GtkLabel *end_description;
-  GtkListBox *award_list;
   GtkLabel *error_label;
 };
 
@@ -91,6 +54,7 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -102,22 +66,6 @@ static gboolean
 report (TkrApView *self, gboolean ok, const GError *error)
 {
   return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
-}
-
-static const char *
-size_label (const char *size)
-{
-  if (g_strcmp0 (size, "medium") == 0)
-    return _ ("Medium");
-  if (g_strcmp0 (size, "small") == 0)
-    return _ ("Small");
-  return size;
-}
-
-static const char *
-combatant_name (TkrApCombatant *combatant)
-{
-  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
 }
 
 static TkrPhase
@@ -133,69 +81,9 @@ n_items (GListModel *model)
   return model ? g_list_model_get_n_items (model) : 0;
 }
 
-static void
-clear_list (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
-static GtkWidget *
-new_spin (int lower, int upper, int value, const char *accessible_name)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return spin;
-}
-
-static GtkWidget *
-new_icon_button (const char *icon, const char *tooltip, const char *accessible_name)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
-}
-
-static GtkWidget *
-new_info_row (const char *title, const char *subtitle)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  /* Names come from the GM, not markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL && *subtitle != '\0')
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  return row;
-}
-
-static GtkWidget *
-plain_expander (void)
-{
-  GtkWidget *row = adw_expander_row_new ();
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  return row;
-}
-
 /* ------------------------------------------------------------------ */
 /* The shared "encounter." actions                                     */
 /* ------------------------------------------------------------------ */
-
-static void run_reset (TkrApView *self);
 
 static void
 update_actions (TkrApView *self)
@@ -226,8 +114,6 @@ update_actions (TkrApView *self)
                                  in_main && tkr_ap_encounter_get_turn (encounter) > 0);
 }
 
-static TkrApRolls *build_rolls (TkrApView *self);
-
 static void
 encounter_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -250,11 +136,9 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     {
       /* With a Reset due, "next" runs it with whatever the GM typed in. */
       if (tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET)
-        {
-          run_reset (self);
-          return;
-        }
-      ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
+        ok = tkr_ap_reset_pane_run (self->reset_pane, &error);
+      else
+        ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
     }
   else if (g_str_equal (action_name, "encounter.previous-turn"))
     ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
@@ -263,1230 +147,11 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   else if (g_str_equal (action_name, "encounter.resume"))
     ok = tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_MAIN, &error);
   else if (g_str_equal (action_name, "encounter.end"))
-    {
-      /* Combat closes with a Reset (seed 004, Reset Phase): typed Check
-       * Rolls count for it too. */
-      g_autoptr (TkrApRolls) rolls = build_rolls (self);
-
-      ok = tkr_ap_encounter_end (encounter, rolls, &error);
-      if (ok)
-        g_hash_table_remove_all (self->typed);
-    }
+    ok = tkr_ap_reset_pane_end (self->reset_pane, &error);
   else
     g_assert_not_reached ();
 
   report (self, ok, error);
-}
-
-/* ------------------------------------------------------------------ */
-/* Freeplay and Setup: the participants and their settings             */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  TkrApView *view; /* unowned: the row dies with the view's list */
-  TkrApCombatant *combatant;
-  gboolean syncing;
-  AdwComboRow *die_row;
-  GtkSpinButton *adjustment;
-  AdwComboRow *size_row;
-  GtkSpinButton *mana;
-  GtkSpinButton *mana_max;
-  GtkSpinButton *faith;
-  GtkSpinButton *faith_max;
-  AdwComboRow *recover_row;
-  GtkSwitch *surprised;
-  GArray *dice;
-  GStrv sizes;
-} ParticipantRow;
-
-static void
-participant_row_free (gpointer data)
-{
-  ParticipantRow *row = data;
-
-  g_clear_object (&row->combatant);
-  g_clear_pointer (&row->dice, g_array_unref);
-  g_clear_pointer (&row->sizes, g_strfreev);
-  g_free (row);
-}
-
-static char *
-participant_summary (TkrApCombatant *combatant)
-{
-  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-  int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-  g_autofree char *die = NULL;
-
-  if (adjustment != 0)
-    /* Translators: a Finesse Die with an AP adjustment, "d6+1" */
-    die = g_strdup_printf (_ ("d%d%+d"), tkr_ap_combatant_get_finesse_die (combatant), adjustment);
-  else
-    die = g_strdup_printf (_ ("d%d"), tkr_ap_combatant_get_finesse_die (combatant));
-
-  /* Translators: PC or NPC, the Finesse Die, the size, "Surprised" or "" */
-  return g_strdup_printf (_ ("%s · Finesse %s · %s%s"),
-                          tkr_character_is_pc (character) ? _ ("PC") : _ ("NPC"), die,
-                          size_label (tkr_ap_combatant_get_size (combatant)),
-                          tkr_ap_combatant_get_surprised (combatant) ? _ (" · Surprised") : "");
-}
-
-static void
-participant_sync (ParticipantRow *row, GParamSpec *pspec, AdwExpanderRow *expander)
-{
-  TkrApCombatant *combatant = row->combatant;
-  g_autofree char *summary = participant_summary (combatant);
-
-  row->syncing = TRUE;
-  adw_expander_row_set_subtitle (expander, summary);
-  for (guint i = 0; i < row->dice->len; i++)
-    if (g_array_index (row->dice, int, i) == tkr_ap_combatant_get_finesse_die (combatant))
-      adw_combo_row_set_selected (row->die_row, i);
-  gtk_spin_button_set_value (row->adjustment, tkr_ap_combatant_get_ap_adjustment (combatant));
-  for (guint i = 0; row->sizes[i] != NULL; i++)
-    if (g_strcmp0 (row->sizes[i], tkr_ap_combatant_get_size (combatant)) == 0)
-      adw_combo_row_set_selected (row->size_row, i);
-  gtk_spin_button_set_value (row->mana_max, tkr_ap_combatant_get_mana_max (combatant));
-  gtk_spin_button_set_value (row->mana, tkr_ap_combatant_get_mana (combatant));
-  gtk_spin_button_set_value (row->faith_max, tkr_ap_combatant_get_faith_max (combatant));
-  gtk_spin_button_set_value (row->faith, tkr_ap_combatant_get_faith (combatant));
-  adw_combo_row_set_selected (row->recover_row,
-                              g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0);
-  gtk_switch_set_active (row->surprised, tkr_ap_combatant_get_surprised (combatant));
-  row->syncing = FALSE;
-}
-
-static void
-participant_changed_cb (GtkWidget *control, GParamSpec *pspec, ParticipantRow *row)
-{
-  TkrApView *self = row->view;
-  TkrApCombatant *combatant = row->combatant;
-  TkrApEncounter *encounter = self->encounter;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = TRUE;
-
-  if (row->syncing || encounter == NULL)
-    return;
-
-  if (control == GTK_WIDGET (row->die_row))
-    {
-      guint selected = adw_combo_row_get_selected (row->die_row);
-      int sides = selected < row->dice->len ? g_array_index (row->dice, int, selected) : 0;
-
-      if (sides != tkr_ap_combatant_get_finesse_die (combatant))
-        ok = tkr_ap_encounter_set_finesse_die (encounter, combatant, sides, &error);
-    }
-  else if (control == GTK_WIDGET (row->adjustment))
-    {
-      int value = gtk_spin_button_get_value_as_int (row->adjustment);
-
-      if (value != tkr_ap_combatant_get_ap_adjustment (combatant))
-        ok = tkr_ap_encounter_set_ap_adjustment (encounter, combatant, value, &error);
-    }
-  else if (control == GTK_WIDGET (row->size_row))
-    {
-      guint selected = adw_combo_row_get_selected (row->size_row);
-
-      if (selected < g_strv_length (row->sizes) &&
-          g_strcmp0 (row->sizes[selected], tkr_ap_combatant_get_size (combatant)) != 0)
-        ok = tkr_ap_encounter_set_size (encounter, combatant, row->sizes[selected], &error);
-    }
-  else if (control == GTK_WIDGET (row->mana) || control == GTK_WIDGET (row->mana_max))
-    {
-      int current = gtk_spin_button_get_value_as_int (row->mana);
-      int maximum = gtk_spin_button_get_value_as_int (row->mana_max);
-
-      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->mana), &current, &maximum);
-      if (current != tkr_ap_combatant_get_mana (combatant) ||
-          maximum != tkr_ap_combatant_get_mana_max (combatant))
-        ok = tkr_ap_encounter_set_pool (encounter, combatant, "mana", current, maximum, &error);
-    }
-  else if (control == GTK_WIDGET (row->faith) || control == GTK_WIDGET (row->faith_max))
-    {
-      int current = gtk_spin_button_get_value_as_int (row->faith);
-      int maximum = gtk_spin_button_get_value_as_int (row->faith_max);
-
-      tkr_ap_encounter_fit_pool (encounter, control == GTK_WIDGET (row->faith), &current, &maximum);
-      if (current != tkr_ap_combatant_get_faith (combatant) ||
-          maximum != tkr_ap_combatant_get_faith_max (combatant))
-        ok = tkr_ap_encounter_set_pool (encounter, combatant, "faith", current, maximum, &error);
-    }
-  else if (control == GTK_WIDGET (row->recover_row))
-    {
-      const char *pool = adw_combo_row_get_selected (row->recover_row) == 1 ? "faith" : "mana";
-
-      if (g_strcmp0 (pool, tkr_ap_combatant_get_recover (combatant)) != 0)
-        ok = tkr_ap_encounter_set_recover (encounter, combatant, pool, &error);
-    }
-  else if (control == GTK_WIDGET (row->surprised))
-    {
-      gboolean surprised = gtk_switch_get_active (row->surprised);
-
-      if (surprised != tkr_ap_combatant_get_surprised (combatant))
-        ok = tkr_ap_encounter_set_surprised (encounter, combatant, surprised, &error);
-    }
-
-  /* A refused value goes back to what the core holds. */
-  if (!report (self, ok, error))
-    participant_sync (row, NULL,
-                      ADW_EXPANDER_ROW (g_object_get_data (G_OBJECT (control), "tkr-expander")));
-}
-
-static void
-participant_notify_cb (TkrApCombatant *combatant, GParamSpec *pspec, AdwExpanderRow *expander)
-{
-  ParticipantRow *row = g_object_get_data (G_OBJECT (expander), "tkr-participant-row");
-
-  if (row != NULL)
-    participant_sync (row, pspec, expander);
-}
-
-static void
-remove_participant_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  g_autoptr (GError) error = NULL;
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  gboolean ok;
-
-  if (self->encounter == NULL || combatant == NULL)
-    return;
-  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
-                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
-                                         &error);
-  report (self, ok, error);
-}
-
-static GtkWidget *
-add_spin_row (AdwExpanderRow *expander,
-              const char *title,
-              const char *subtitle,
-              int lower,
-              int upper,
-              const char *accessible_name,
-              GtkSpinButton **out)
-{
-  GtkWidget *row = new_info_row (title, subtitle);
-  GtkWidget *spin = new_spin (lower, upper, 0, accessible_name);
-
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_expander_row_add_row (expander, row);
-  *out = GTK_SPIN_BUTTON (spin);
-  return row;
-}
-
-static void
-connect_control (ParticipantRow *row, gpointer control, const char *signal, GtkWidget *expander)
-{
-  g_object_set_data (G_OBJECT (control), "tkr-expander", expander);
-  g_signal_connect (control, signal, G_CALLBACK (participant_changed_cb), row);
-}
-
-static GtkWidget *
-create_participant_row (gpointer item, gpointer user_data)
-{
-  TkrApView *self = user_data;
-  TkrApCombatant *combatant = item;
-  const char *name = combatant_name (combatant);
-  ParticipantRow *row = g_new0 (ParticipantRow, 1);
-  GtkWidget *expander = plain_expander ();
-  g_autoptr (GtkStringList) die_names = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) size_names = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) pools = gtk_string_list_new (NULL);
-  g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
-  g_autofree char *label = NULL;
-  GtkWidget *remove;
-  GtkWidget *pool_row;
-  GtkWidget *of_label;
-  GtkWidget *surprised_row;
-
-  row->view = self;
-  row->combatant = g_object_ref (combatant);
-  row->dice = g_array_ref (tkr_ap_encounter_get_finesse_dice (self->encounter));
-  row->sizes = g_strdupv ((char **) tkr_ap_encounter_get_sizes (self->encounter));
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-  remove = new_icon_button ("list-remove-symbolic", _ ("Remove from the Encounter"), remove_name);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb), self, 0);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), remove);
-
-  for (guint i = 0; i < row->dice->len; i++)
-    {
-      g_autofree char *die = g_strdup_printf (_ ("d%d"), g_array_index (row->dice, int, i));
-      gtk_string_list_append (die_names, die);
-    }
-  row->die_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->die_row), _ ("Finesse Die"));
-  adw_combo_row_set_model (row->die_row, G_LIST_MODEL (die_names));
-  label = g_strdup_printf (_ ("Finesse Die of %s"), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->die_row), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  label, -1);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->die_row));
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("AP adjustment of %s"), name);
-  add_spin_row (ADW_EXPANDER_ROW (expander), _ ("AP Adjustment"),
-                _ ("Added to the Finesse Die at each Reset"), -SPIN_MAX_ADJUSTMENT,
-                SPIN_MAX_ADJUSTMENT, label, &row->adjustment);
-  g_clear_pointer (&label, g_free);
-
-  for (guint i = 0; row->sizes[i] != NULL; i++)
-    gtk_string_list_append (size_names, size_label (row->sizes[i]));
-  row->size_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->size_row), _ ("Size"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->size_row), _ ("How far Free Steps reach"));
-  adw_combo_row_set_model (row->size_row, G_LIST_MODEL (size_names));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->size_row));
-
-  /* Mana and Faith: current "of" maximum */
-  label = g_strdup_printf (_ ("Mana of %s"), name);
-  pool_row =
-    add_spin_row (ADW_EXPANDER_ROW (expander), _ ("Mana"), NULL, 0, SPIN_MAX_AP, label, &row->mana);
-  g_clear_pointer (&label, g_free);
-  of_label = gtk_label_new (_ ("of"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), of_label);
-  label = g_strdup_printf (_ ("Most Mana of %s"), name);
-  row->mana_max = GTK_SPIN_BUTTON (new_spin (0, SPIN_MAX_AP, 0, label));
-  g_clear_pointer (&label, g_free);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), GTK_WIDGET (row->mana_max));
-
-  label = g_strdup_printf (_ ("Faith of %s"), name);
-  pool_row = add_spin_row (ADW_EXPANDER_ROW (expander), _ ("Faith"), NULL, 0, SPIN_MAX_AP, label,
-                           &row->faith);
-  g_clear_pointer (&label, g_free);
-  of_label = gtk_label_new (_ ("of"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), of_label);
-  label = g_strdup_printf (_ ("Most Faith of %s"), name);
-  row->faith_max = GTK_SPIN_BUTTON (new_spin (0, SPIN_MAX_AP, 0, label));
-  g_clear_pointer (&label, g_free);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (pool_row), GTK_WIDGET (row->faith_max));
-
-  gtk_string_list_append (pools, _ ("Mana"));
-  gtk_string_list_append (pools, _ ("Faith"));
-  row->recover_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->recover_row), _ ("A Reset Recovers"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->recover_row), _ ("The player’s choice"));
-  adw_combo_row_set_model (row->recover_row, G_LIST_MODEL (pools));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), GTK_WIDGET (row->recover_row));
-
-  surprised_row = new_info_row (_ ("Surprised"), NULL);
-  {
-    g_autofree char *subtitle =
-      g_strdup_printf (_ ("Gets exactly %d AP in the opening Reset"),
-                       tkr_ap_encounter_get_surprised_first_ap (self->encounter));
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (surprised_row), subtitle);
-  }
-  row->surprised = GTK_SWITCH (gtk_switch_new ());
-  gtk_widget_set_valign (GTK_WIDGET (row->surprised), GTK_ALIGN_CENTER);
-  label = g_strdup_printf (_ ("%s is surprised"), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->surprised), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  label, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (surprised_row), GTK_WIDGET (row->surprised));
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (surprised_row),
-                                         GTK_WIDGET (row->surprised));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), surprised_row);
-
-  g_object_set_data_full (G_OBJECT (expander), "tkr-participant-row", row, participant_row_free);
-  participant_sync (row, NULL, ADW_EXPANDER_ROW (expander));
-
-  connect_control (row, row->die_row, "notify::selected", expander);
-  connect_control (row, row->adjustment, "notify::value", expander);
-  connect_control (row, row->size_row, "notify::selected", expander);
-  connect_control (row, row->mana, "notify::value", expander);
-  connect_control (row, row->mana_max, "notify::value", expander);
-  connect_control (row, row->faith, "notify::value", expander);
-  connect_control (row, row->faith_max, "notify::value", expander);
-  connect_control (row, row->recover_row, "notify::selected", expander);
-  connect_control (row, row->surprised, "notify::active", expander);
-
-  /* Undo, redo and the core's own changes show up here; the handler
-   * goes with the row. */
-  g_signal_connect_object (combatant, "notify", G_CALLBACK (participant_notify_cb), expander, 0);
-  return expander;
-}
-
-static void
-add_party_clicked_cb (TkrApView *self)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->campaign == NULL || self->encounter == NULL)
-    return;
-  ok = tkr_campaign_add_party_to_encounter (self->campaign, &error);
-  report (self, ok, error);
-}
-
-static void
-update_freeplay (TkrApView *self)
-{
-  TkrPhase phase = current_phase (self);
-  guint n = self->encounter ? n_items (tkr_ap_encounter_get_members (self->encounter)) : 0;
-  guint missing = 0;
-
-  if (self->campaign != NULL && self->encounter != NULL)
-    missing = tkr_campaign_count_party_outside_encounter (self->campaign);
-
-  gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), missing > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_setup_button), phase != TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_main_button), phase == TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->abandon_button), phase == TKR_PHASE_SETUP);
-  if (phase == TKR_PHASE_SETUP)
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("Setting Up Combat"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        _ ("Check each combatant’s Finesse Die, size and Mana or Faith, and mark who is "
-           "surprised. Combat then opens with a Reset Phase."));
-    }
-  else
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("No Combat Running"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        n > 0 ? _ ("These characters take part; open one to set its Finesse Die, size, Mana or "
-                   "Faith and surprise. Add more from the roster.")
-              : _ ("Add characters to the encounter from the roster, or the whole party here, "
-                   "then begin the Setup."));
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* The Reset Phase                                                     */
-/* ------------------------------------------------------------------ */
-
-static char *
-typed_key (TkrApCombatant *combatant, const char *condition)
-{
-  return g_strdup_printf ("%p/%s", (gpointer) combatant, condition ? condition : "");
-}
-
-static int
-typed_value (TkrApView *self, TkrApCombatant *combatant, const char *condition)
-{
-  g_autofree char *key = typed_key (combatant, condition);
-
-  return GPOINTER_TO_INT (g_hash_table_lookup (self->typed, key));
-}
-
-static void
-typed_changed_cb (GtkSpinButton *spin, GParamSpec *pspec, TkrApView *self)
-{
-  const char *key = g_object_get_data (G_OBJECT (spin), "tkr-key");
-  int value = gtk_spin_button_get_value_as_int (spin);
-
-  if (value > 0)
-    g_hash_table_insert (self->typed, g_strdup (key), GINT_TO_POINTER (value));
-  else
-    g_hash_table_remove (self->typed, key);
-}
-
-/* Everything typed in that still fits the combatant's die and conditions;
- * the rest is rolled by the core. */
-static TkrApRolls *
-build_rolls (TkrApView *self)
-{
-  TkrApRolls *rolls = tkr_ap_rolls_new ();
-  GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
-
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      int face = typed_value (self, combatant, NULL);
-
-      if (face > 0 && face <= tkr_ap_combatant_get_finesse_die (combatant))
-        tkr_ap_rolls_set_finesse (rolls, combatant, face);
-
-      for (guint j = 0; j < n_items (conditions); j++)
-        {
-          g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, j);
-          const char *name = tkr_condition_get_name (condition);
-          int total = typed_value (self, combatant, name);
-
-          if (tkr_condition_get_kind (condition) == TKR_CONDITION_KIND_PERSISTENT && total > 0)
-            tkr_ap_rolls_set_check (rolls, combatant, name, total);
-        }
-    }
-  return rolls;
-}
-
-/* The names of @combatant's conditions. */
-static GStrv
-condition_names (TkrApCombatant *combatant)
-{
-  GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-
-  for (guint i = 0; i < n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-
-      g_strv_builder_add (names, tkr_condition_get_name (condition));
-    }
-  return g_strv_builder_end (names);
-}
-
-static void
-add_last_reset_row (TkrApView *self, const char *title, const char *subtitle)
-{
-  g_ptr_array_add (self->last_reset, g_strdup (title));
-  g_ptr_array_add (self->last_reset, g_strdup (subtitle));
-}
-
-/* Runs the Reset with the typed rolls, then keeps what it did to show:
- * AP per combatant, the conditions dropped and kept, and its log lines. */
-static void
-run_reset (TkrApView *self)
-{
-  g_autoptr (TkrApRolls) rolls = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  GListModel *combatants, *log;
-  guint log_start;
-
-  if (self->encounter == NULL)
-    return;
-
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      g_ptr_array_add (before, condition_names (combatant));
-    }
-  log_start = n_items (log);
-
-  rolls = build_rolls (self);
-  if (!report (self, tkr_ap_encounter_run_reset (self->encounter, rolls, &error), error))
-    return;
-
-  g_hash_table_remove_all (self->typed);
-  g_ptr_array_set_size (self->last_reset, 0);
-  self->last_reset_turn = tkr_ap_encounter_get_turn (self->encounter);
-  for (guint i = 0; i < n_items (combatants) && i < before->len; i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      g_auto (GStrv) after = condition_names (combatant);
-      GStrv old = g_ptr_array_index (before, i);
-      g_autoptr (GString) text = g_string_new (NULL);
-
-      /* Translators: what a Reset gave a combatant */
-      g_string_printf (text, _ ("%d AP"), tkr_ap_combatant_get_ap (combatant));
-      for (guint j = 0; old[j] != NULL; j++)
-        {
-          const char *name = old[j];
-
-          if (g_strv_contains ((const char *const *) after, name))
-            /* Translators: a condition the Reset did not end */
-            g_string_append_printf (text, _ (" · still %s"), name);
-          else
-            /* Translators: a condition the Reset ended */
-            g_string_append_printf (text, _ (" · no longer %s"), name);
-        }
-      add_last_reset_row (self, combatant_name (combatant), text->str);
-    }
-  for (guint i = log_start; i < n_items (log); i++)
-    {
-      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
-
-      add_last_reset_row (self, tkr_log_entry_get_text (entry), NULL);
-    }
-  refresh (self);
-}
-
-static void
-run_reset_clicked_cb (TkrApView *self)
-{
-  run_reset (self);
-}
-
-static void
-add_reset_step (TkrApView *self, int number, const char *title, const char *detail)
-{
-  g_autofree char *numbered = g_strdup_printf ("%d. %s", number, title);
-
-  gtk_list_box_append (self->reset_steps_list,
-                       new_info_row (numbered, detail && *detail ? detail : _ ("Nothing to do")));
-}
-
-/* The five steps of seed 004's Reset Phase, each with what it will do to
- * whom, and the rolls to type in. */
-static void
-rebuild_reset (TkrApView *self)
-{
-  GListModel *combatants;
-  g_autoptr (GString) effects = g_string_new (NULL);
-  g_autoptr (GString) temporary = g_string_new (NULL);
-  g_autoptr (GString) persistent = g_string_new (NULL);
-  g_autoptr (GString) recover = g_string_new (NULL);
-  int turn;
-  int surprised_ap = tkr_ap_encounter_get_surprised_first_ap (self->encounter);
-  int check_die = tkr_ap_encounter_get_check_die (self->encounter);
-
-  clear_list (self->reset_steps_list);
-  clear_list (self->rolls_list);
-  if (self->encounter == NULL || tkr_ap_encounter_get_step (self->encounter) != TKR_AP_STEP_RESET)
-    return;
-
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  turn = tkr_ap_encounter_get_turn (self->encounter);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
-      GListModel *per_turn = tkr_ap_combatant_get_effects (combatant);
-      const char *name = combatant_name (combatant);
-      gboolean faith = g_strcmp0 (tkr_ap_combatant_get_recover (combatant), "faith") == 0;
-      int recovered = tkr_ap_encounter_get_recovery (self->encounter, combatant);
-      gboolean surprised;
-      GtkWidget *row;
-      GtkWidget *spin;
-      g_autofree char *subtitle = NULL;
-      g_autofree char *accessible = NULL;
-      g_autofree char *key = NULL;
-
-      for (guint j = 0; j < n_items (per_turn); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (per_turn, j);
-          const char *effect = tkr_condition_get_name (mark);
-          int damage = tkr_condition_get_value (mark);
-
-          /* Translators: a character, damage, an effect: "Bob: 2 damage from Poison" */
-          g_string_append_printf (effects, _ ("%s%s: %d damage from %s"), effects->len ? "; " : "",
-                                  name, damage, effect);
-        }
-      for (guint j = 0; j < n_items (adjustments); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, j);
-          const char *adjusted = tkr_condition_get_name (mark);
-          int value = tkr_condition_get_value (mark);
-
-          g_string_append_printf (temporary, _ ("%s%s: %s %+d"), temporary->len ? ", " : "", name,
-                                  adjusted, value);
-        }
-      for (guint j = 0; j < n_items (conditions); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
-          const char *condition = tkr_condition_get_name (mark);
-          int target = tkr_condition_get_value (mark);
-
-          if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
-            {
-              g_string_append_printf (temporary, _ ("%s%s: %s"), temporary->len ? ", " : "", name,
-                                      condition);
-              continue;
-            }
-          /* Translators: a character, a condition, a Check Roll's target */
-          g_string_append_printf (persistent, _ ("%s%s: %s, needs %d"), persistent->len ? "; " : "",
-                                  name, condition, target);
-
-          /* A Check Roll to type in for this condition. */
-          subtitle = g_strdup_printf (_ ("Check Roll on a d%d: %d or more shakes it off"),
-                                      check_die, target);
-          accessible = g_strdup_printf (_ ("Check Roll of %s against %s"), name, condition);
-          {
-            g_autofree char *title = g_strdup_printf (_ ("%s: %s"), name, condition);
-            row = new_info_row (title, subtitle);
-          }
-          key = typed_key (combatant, condition);
-          spin = new_spin (0, SPIN_MAX_CHECK, typed_value (self, combatant, condition), accessible);
-          g_object_set_data_full (G_OBJECT (spin), "tkr-key", g_steal_pointer (&key), g_free);
-          g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-          gtk_list_box_append (self->rolls_list, row);
-          g_clear_pointer (&subtitle, g_free);
-          g_clear_pointer (&accessible, g_free);
-        }
-      if (recovered > 0)
-        g_string_append_printf (recover, _ ("%s%s: +%d %s"), recover->len ? ", " : "", name,
-                                recovered, faith ? _ ("Faith") : _ ("Mana"));
-
-      /* The Finesse Die, or exactly the surprised AP in the opening Reset. */
-      tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
-      if (surprised)
-        {
-          subtitle = g_strdup_printf (_ ("Surprised: gets exactly %d AP, no roll"), surprised_ap);
-          row = new_info_row (name, subtitle);
-        }
-      else
-        {
-          int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-
-          if (adjustment != 0)
-            subtitle = g_strdup_printf (_ ("Finesse Die d%d, %+d AP"),
-                                        tkr_ap_combatant_get_finesse_die (combatant), adjustment);
-          else
-            subtitle =
-              g_strdup_printf (_ ("Finesse Die d%d"), tkr_ap_combatant_get_finesse_die (combatant));
-          accessible = g_strdup_printf (_ ("Finesse Die of %s"), name);
-          row = new_info_row (name, subtitle);
-          key = typed_key (combatant, NULL);
-          spin = new_spin (0, tkr_ap_combatant_get_finesse_die (combatant),
-                           typed_value (self, combatant, NULL), accessible);
-          gtk_widget_set_tooltip_text (spin, _ ("The face the die showed; 0 rolls it"));
-          g_object_set_data_full (G_OBJECT (spin), "tkr-key", g_steal_pointer (&key), g_free);
-          g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-        }
-      gtk_list_box_append (self->rolls_list, row);
-    }
-
-  add_reset_step (self, 1, _ ("Per-Turn Effects"), effects->str);
-  add_reset_step (self, 2, _ ("Temporary Conditions and Adjustments End"), temporary->str);
-  add_reset_step (self, 3, _ ("Check Rolls Against Persistent Conditions"), persistent->str);
-  add_reset_step (self, 4, _ ("Recover 1 Mana or Faith"), recover->str);
-  add_reset_step (self, 5, _ ("Action Points and Free Steps"),
-                  turn == 0 ? _ ("Everyone rolls the Finesse Die; the surprised get exactly their "
-                                 "AP; everyone gets Free Steps")
-                            : _ ("Left-over AP and Free Steps are lost; everyone rolls the "
-                                 "Finesse Die and gets Free Steps"));
-}
-
-/* ------------------------------------------------------------------ */
-/* The Action Phase                                                    */
-/* ------------------------------------------------------------------ */
-
-static char *
-round_state (TkrApView *self, TkrApCombatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  int max_round = tkr_ap_encounter_get_max_ap_per_round (self->encounter);
-
-  /* Translators: AP left, then AP spent this Round of the most a Round */
-  g_string_printf (text, _ ("%d AP left · %d of %d spent this Round"),
-                   tkr_ap_combatant_get_ap (combatant), tkr_ap_combatant_get_round_ap (combatant),
-                   max_round);
-  if (tkr_ap_combatant_get_moved (combatant))
-    g_string_append (text, _ (" · moved"));
-  if (tkr_ap_combatant_get_acted (combatant))
-    g_string_append (text, _ (" · acted"));
-  if (tkr_ap_combatant_get_passed (combatant))
-    g_string_append (text, _ (" · passed"));
-  if (!tkr_ap_combatant_get_free_steps (combatant))
-    g_string_append (text, _ (" · Free Steps used"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static void
-rebuild_order (TkrApView *self)
-{
-  GListModel *order;
-  TkrApCombatant *actor;
-
-  clear_list (self->order_list);
-  if (self->encounter == NULL)
-    return;
-
-  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
-  actor = tkr_ap_encounter_get_actor (self->encounter);
-  for (guint i = 0; i < n_items (order); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (order, i);
-      g_autofree char *state = round_state (self, combatant);
-      g_autofree char *title = NULL;
-      GtkWidget *row;
-      GtkWidget *marker;
-      gboolean current = combatant == actor;
-
-      title = current ? g_strdup_printf (_ ("%s (acting now)"), combatant_name (combatant))
-                      : g_strdup (combatant_name (combatant));
-      row = new_info_row (title, state);
-      /* An empty image keeps the names aligned with the actor's. */
-      marker =
-        current ? gtk_image_new_from_icon_name ("media-playback-start-symbolic") : gtk_image_new ();
-      gtk_image_set_pixel_size (GTK_IMAGE (marker), 16);
-      if (current)
-        {
-          gtk_widget_add_css_class (marker, "accent");
-          gtk_widget_add_css_class (row, "current");
-        }
-      if (current)
-        gtk_accessible_update_property (GTK_ACCESSIBLE (marker), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        _ ("Acting now"), -1);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), marker);
-      gtk_list_box_append (self->order_list, row);
-    }
-}
-
-static void
-update_actor (TkrApView *self)
-{
-  TkrApCombatant *actor = self->encounter ? tkr_ap_encounter_get_actor (self->encounter) : NULL;
-  int only_max = tkr_ap_encounter_get_only_action_max_ap (self->encounter);
-  g_autofree char *description = NULL;
-  g_autofree char *escaped = NULL;
-  g_autofree char *only = NULL;
-  g_autofree char *steps = NULL;
-
-  gtk_widget_set_sensitive (GTK_WIDGET (self->actor_group), actor != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->pass_button), actor != NULL);
-  if (actor == NULL)
-    {
-      adw_preferences_group_set_title (self->actor_group, _ ("Nobody Acts Now"));
-      adw_preferences_group_set_description (self->actor_group, NULL);
-      return;
-    }
-
-  /* A group's title and description are markup; names are not. */
-  description = round_state (self, actor);
-  escaped = g_markup_escape_text (combatant_name (actor), -1);
-  adw_preferences_group_set_title (self->actor_group, escaped);
-  g_clear_pointer (&escaped, g_free);
-  escaped = g_markup_escape_text (description, -1);
-  adw_preferences_group_set_description (self->actor_group, escaped);
-  only = g_strdup_printf (_ ("All AP left, when only 1 to %d are left"), only_max);
-  adw_action_row_set_subtitle (self->only_row, only);
-  steps =
-    tkr_ap_combatant_get_free_steps (actor)
-      ? g_strdup_printf (ngettext ("Up to %d space, once a Turn, before moving or acting",
-                                   "Up to %d spaces, once a Turn, before moving or acting",
-                                   tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)),
-                         tkr_ap_encounter_get_free_steps_limit (self->encounter, actor))
-      : g_strdup (_ ("Already taken this Turn"));
-  adw_action_row_set_subtitle (self->steps_row, steps);
-  gtk_adjustment_set_upper (
-    gtk_spin_button_get_adjustment (self->steps_spin),
-    MAX (1, tkr_ap_encounter_get_free_steps_limit (self->encounter, actor)));
-}
-
-static void
-actor_command_clicked_cb (GtkButton *button, TkrApView *self)
-{
-  TkrApEncounter *encounter = self->encounter;
-  TkrApCombatant *actor = encounter ? tkr_ap_encounter_get_actor (encounter) : NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (actor == NULL)
-    return;
-
-  if (button == self->move_button)
-    ok = tkr_ap_encounter_move (encounter, actor,
-                                gtk_spin_button_get_value_as_int (self->move_spin), &error);
-  else if (button == self->act_button)
-    ok = tkr_ap_encounter_act (encounter, actor, gtk_spin_button_get_value_as_int (self->act_spin),
-                               &error);
-  else if (button == self->only_button)
-    ok = tkr_ap_encounter_only_action (encounter, actor, &error);
-  else if (button == self->steps_button)
-    ok = tkr_ap_encounter_free_steps (encounter, actor,
-                                      gtk_spin_button_get_value_as_int (self->steps_spin), &error);
-  else if (button == self->pass_button)
-    ok = tkr_ap_encounter_pass (encounter, actor, &error);
-  else
-    g_assert_not_reached ();
-
-  report (self, ok, error);
-}
-
-static void
-rebuild_last_reset (TkrApView *self)
-{
-  GtkWidget *log;
-  guint n_lines = 0;
-
-  clear_list (self->last_reset_list);
-  /* Only while it describes the Turn on the table. */
-  if (self->encounter == NULL || self->last_reset->len == 0 ||
-      self->last_reset_turn != tkr_ap_encounter_get_turn (self->encounter) ||
-      tkr_ap_encounter_get_step (self->encounter) != TKR_AP_STEP_ACTION)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->last_reset_group), FALSE);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->last_reset_group), TRUE);
-  log = plain_expander ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (log), _ ("Log of the Reset"));
-  for (guint i = 0; i + 1 < self->last_reset->len; i += 2)
-    {
-      const char *subtitle = g_ptr_array_index (self->last_reset, i + 1);
-      GtkWidget *row = new_info_row (g_ptr_array_index (self->last_reset, i), subtitle);
-
-      /* Per combatant a summary; the Reset's own log lines fold away. */
-      if (subtitle != NULL)
-        gtk_list_box_append (self->last_reset_list, row);
-      else
-        {
-          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-          adw_expander_row_add_row (ADW_EXPANDER_ROW (log), row);
-          n_lines++;
-        }
-    }
-  if (n_lines > 0)
-    gtk_list_box_append (self->last_reset_list, log);
-  else
-    g_object_unref (g_object_ref_sink (log));
-}
-
-/* ------------------------------------------------------------------ */
-/* Conditions, adjustments and per-Turn effects                        */
-/* ------------------------------------------------------------------ */
-
-static void
-remove_condition_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-name");
-  gboolean is_effect = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-effect"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = is_effect ? tkr_ap_encounter_remove_effect (self->encounter, combatant, name, &error)
-                 : tkr_ap_encounter_remove_condition (self->encounter, combatant, name, &error);
-  report (self, ok, error);
-}
-
-typedef enum
-{
-  ADD_CONDITION,
-  ADD_ADJUSTMENT,
-  ADD_EFFECT,
-} AddKind;
-
-static void
-add_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrApCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  AddKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-kind"));
-  GtkEditable *entry = g_object_get_data (G_OBJECT (button), "tkr-entry");
-  GtkWidget *extra = g_object_get_data (G_OBJECT (button), "tkr-extra");
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
-  g_autoptr (GError) error = NULL;
-  gboolean ok = FALSE;
-
-  if (self->encounter == NULL)
-    return;
-
-  switch (kind)
-    {
-    case ADD_CONDITION:
-      /* A target of 0 lets the core take the rules' own. */
-      ok = tkr_ap_encounter_add_condition (
-        self->encounter, combatant, name, gtk_check_button_get_active (GTK_CHECK_BUTTON (extra)),
-        gtk_spin_button_get_value_as_int (g_object_get_data (G_OBJECT (button), "tkr-target")),
-        &error);
-      break;
-    case ADD_ADJUSTMENT:
-      ok = tkr_ap_encounter_add_adjustment (
-        self->encounter, combatant, name,
-        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (extra)), &error);
-      break;
-    case ADD_EFFECT:
-      ok = tkr_ap_encounter_add_effect (self->encounter, combatant, name,
-                                        gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (extra)),
-                                        &error);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  report (self, ok, error);
-}
-
-static GtkWidget *
-new_add_row (TkrApView *self,
-             TkrApCombatant *combatant,
-             AddKind kind,
-             const char *title,
-             const char *accessible_add,
-             const char *tooltip,
-             GtkWidget *extra)
-{
-  GtkWidget *row = adw_entry_row_new ();
-  GtkWidget *add = new_icon_button ("list-add-symbolic", accessible_add, accessible_add);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_tooltip_text (row, tooltip);
-  if (extra != NULL)
-    adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), extra);
-  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), add);
-  g_object_set_data_full (G_OBJECT (add), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_object_set_data (G_OBJECT (add), "tkr-kind", GINT_TO_POINTER (kind));
-  g_object_set_data (G_OBJECT (add), "tkr-entry", row);
-  g_object_set_data (G_OBJECT (add), "tkr-extra", extra);
-  g_signal_connect_object (add, "clicked", G_CALLBACK (add_clicked_cb), self, 0);
-  g_object_set_data (G_OBJECT (row), "tkr-add", add);
-  return row;
-}
-
-static GtkWidget *
-new_removable_row (TkrApView *self,
-                   TkrApCombatant *combatant,
-                   const char *title,
-                   const char *subtitle,
-                   const char *name,
-                   gboolean is_effect)
-{
-  GtkWidget *row = new_info_row (title, subtitle);
-  g_autofree char *accessible =
-    g_strdup_printf (_ ("Remove %s from %s"), name, combatant_name (combatant));
-  GtkWidget *remove = new_icon_button ("edit-delete-symbolic", accessible, accessible);
-
-  g_object_set_data_full (G_OBJECT (remove), "tkr-combatant", g_object_ref (combatant),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-name", g_strdup (name), g_free);
-  g_object_set_data (G_OBJECT (remove), "tkr-effect", GINT_TO_POINTER (is_effect));
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_condition_clicked_cb), self, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
-  return row;
-}
-
-static void
-expanded_cb (AdwExpanderRow *row, GParamSpec *pspec, TkrApView *self)
-{
-  gpointer character = g_object_get_data (G_OBJECT (row), "tkr-character");
-
-  if (adw_expander_row_get_expanded (row))
-    g_hash_table_add (self->expanded, character);
-  else
-    g_hash_table_remove (self->expanded, character);
-}
-
-static GtkWidget *
-create_effects_row (TkrApView *self, TkrApCombatant *combatant)
-{
-  const char *name = combatant_name (combatant);
-  GtkWidget *expander = plain_expander ();
-  GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-  GListModel *adjustments = tkr_ap_combatant_get_adjustments (combatant);
-  GListModel *effects = tkr_ap_combatant_get_effects (combatant);
-  g_autoptr (GString) summary = g_string_new (NULL);
-  g_autofree char *label = NULL;
-  GtkWidget *persistent;
-  GtkWidget *add_row;
-  GtkWidget *target_row;
-  GtkWidget *spin;
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-
-  for (guint i = 0; i < n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, i);
-      const char *condition = tkr_condition_get_name (mark);
-      int target = tkr_condition_get_value (mark);
-      g_autofree char *subtitle = NULL;
-
-      subtitle = tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT
-                   ? g_strdup_printf (_ ("Persistent: a Check Roll of %d shakes it off"), target)
-                   : g_strdup (_ ("Temporary: ends at the next Reset"));
-      adw_expander_row_add_row (
-        ADW_EXPANDER_ROW (expander),
-        new_removable_row (self, combatant, condition, subtitle, condition, FALSE));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", condition);
-    }
-  for (guint i = 0; i < n_items (adjustments); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (adjustments, i);
-      const char *adjusted = tkr_condition_get_name (mark);
-      int value = tkr_condition_get_value (mark);
-      g_autofree char *title = NULL;
-
-      /* Translators: an attribute and a signed number, "Defense +2" */
-      title = g_strdup_printf (_ ("%s %+d"), adjusted, value);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                                new_info_row (title, _ ("Temporary adjustment: ends at the next "
-                                                        "Reset")));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", title);
-    }
-  for (guint i = 0; i < n_items (effects); i++)
-    {
-      g_autoptr (TkrCondition) mark = g_list_model_get_item (effects, i);
-      const char *effect = tkr_condition_get_name (mark);
-      int damage = tkr_condition_get_value (mark);
-      g_autofree char *subtitle = NULL;
-
-      subtitle = g_strdup_printf (_ ("Per-Turn effect: %d damage at each Reset"), damage);
-      adw_expander_row_add_row (
-        ADW_EXPANDER_ROW (expander),
-        new_removable_row (self, combatant, effect, subtitle, effect, TRUE));
-      g_string_append_printf (summary, "%s%s", summary->len ? ", " : "", effect);
-    }
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
-                                 summary->len ? summary->str : _ ("Nothing"));
-
-  persistent = gtk_check_button_new_with_label (_ ("Persistent"));
-  gtk_widget_set_valign (persistent, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (persistent, _ ("For a condition the rules do not list: it lasts "
-                                              "until a Check Roll shakes it off"));
-  label = g_strdup_printf (_ ("Add the condition to %s"), name);
-  add_row = new_add_row (self, combatant, ADD_CONDITION, _ ("New Condition"), label,
-                         _ ("A condition the rules list, or one of your own"), persistent);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), add_row);
-  g_clear_pointer (&label, g_free);
-
-  /* The target of a Persistent condition of the GM's own. */
-  label = g_strdup_printf (_ ("Check Roll target of the new condition for %s"), name);
-  target_row = new_info_row (_ ("Check Roll Target"),
-                             _ ("For a new Persistent condition; 0 takes the rules’ number"));
-  spin = new_spin (0, SPIN_MAX_CHECK, 0, label);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (target_row), spin);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), target_row);
-  g_object_set_data (g_object_get_data (G_OBJECT (add_row), "tkr-add"), "tkr-target", spin);
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("Value of the adjustment for %s"), name);
-  spin = new_spin (-SPIN_MAX_ADJUSTMENT, SPIN_MAX_ADJUSTMENT, 1, label);
-  g_clear_pointer (&label, g_free);
-  label = g_strdup_printf (_ ("Add the adjustment to %s"), name);
-  adw_expander_row_add_row (
-    ADW_EXPANDER_ROW (expander),
-    new_add_row (self, combatant, ADD_ADJUSTMENT, _ ("New Adjustment"), label,
-                 _ ("A Temporary change to an attribute, such as Defense"), spin));
-  g_clear_pointer (&label, g_free);
-
-  label = g_strdup_printf (_ ("Damage of the effect on %s"), name);
-  spin = new_spin (1, SPIN_MAX_DAMAGE, 1, label);
-  g_clear_pointer (&label, g_free);
-  label = g_strdup_printf (_ ("Add the per-Turn effect to %s"), name);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
-                            new_add_row (self, combatant, ADD_EFFECT, _ ("New Per-Turn Effect"),
-                                         label, _ ("Damage at each Reset, such as Poison"), spin));
-
-  g_object_set_data (G_OBJECT (expander), "tkr-character",
-                     tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-  adw_expander_row_set_expanded (
-    ADW_EXPANDER_ROW (expander),
-    g_hash_table_contains (self->expanded,
-                           tkr_combatant_get_character (TKR_COMBATANT (combatant))));
-  g_signal_connect_object (expander, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
-  return expander;
-}
-
-static void
-rebuild_effects (TkrApView *self)
-{
-  GListModel *combatants;
-
-  clear_list (self->effects_list);
-  if (self->encounter == NULL)
-    return;
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      gtk_list_box_append (self->effects_list, create_effects_row (self, combatant));
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* End: Experience                                                     */
-/* ------------------------------------------------------------------ */
-
-static void
-award_clicked_cb (GtkWidget *button, TkrApView *self)
-{
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
-  GtkEditable *reason = g_object_get_data (G_OBJECT (button), "tkr-reason");
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (reason)));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_encounter_award_experience (TKR_ENCOUNTER (self->encounter), character,
-                                       gtk_spin_button_get_value_as_int (spin), text, &error);
-  if (report (self, ok, error))
-    gtk_editable_set_text (reason, "");
-}
-
-static void
-award_row_sync (AdwExpanderRow *row, GParamSpec *pspec, TkrCharacter *character)
-{
-  g_autofree char *subtitle =
-    g_strdup_printf (_ ("Level %d · %d XP"), tkr_character_get_level (character),
-                     tkr_character_get_experience (character));
-
-  adw_expander_row_set_subtitle (row, subtitle);
-}
-
-static void
-rebuild_awards (TkrApView *self)
-{
-  GListModel *combatants;
-  int lowest, highest;
-  int turn;
-  g_autofree char *description = NULL;
-
-  clear_list (self->award_list);
-  if (self->encounter == NULL)
-    return;
-
-  turn = tkr_ap_encounter_get_turn (self->encounter);
-  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The combat lasted %d Turn.",
-                                              "The combat lasted %d Turns.", turn),
-                                 turn);
-  gtk_label_set_text (self->end_description, description);
-
-  tkr_ap_encounter_get_award_range (self->encounter, &lowest, &highest);
-
-  combatants = tkr_ap_encounter_get_members (self->encounter);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-      const char *name = tkr_character_get_name (character);
-      GtkWidget *expander, *xp_row, *spin, *reason_row, *box, *reason, *award;
-      g_autofree char *label = NULL;
-
-      if (!tkr_character_is_pc (character))
-        continue;
-
-      expander = plain_expander ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
-      award_row_sync (ADW_EXPANDER_ROW (expander), NULL, character);
-      g_signal_connect_object (character, "notify::experience", G_CALLBACK (award_row_sync),
-                               expander, G_CONNECT_SWAPPED);
-      g_signal_connect_object (character, "notify::level", G_CALLBACK (award_row_sync), expander,
-                               G_CONNECT_SWAPPED);
-
-      label = g_strdup_printf (_ ("Experience Points to award to %s"), name);
-      xp_row = new_info_row (_ ("Experience Points"), NULL);
-      spin = new_spin (lowest, highest, lowest, label);
-      g_clear_pointer (&label, g_free);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (xp_row), spin);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), xp_row);
-
-      reason_row = gtk_list_box_row_new ();
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (reason_row), FALSE);
-      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      reason = gtk_entry_new ();
-      gtk_widget_set_hexpand (reason, TRUE);
-      gtk_entry_set_placeholder_text (GTK_ENTRY (reason), _ ("Reason (optional)"));
-      label = g_strdup_printf (_ ("Reason for the Experience of %s"), name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (reason), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
-      g_clear_pointer (&label, g_free);
-      award = gtk_button_new_with_mnemonic (_ ("_Award"));
-      label = g_strdup_printf (_ ("Award Experience to %s"), name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (award), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
-      gtk_widget_add_css_class (award, "suggested-action");
-      g_object_set_data_full (G_OBJECT (award), "tkr-character", g_object_ref (character),
-                              g_object_unref);
-      g_object_set_data (G_OBJECT (award), "tkr-spin", spin);
-      g_object_set_data (G_OBJECT (award), "tkr-reason", reason);
-      g_signal_connect_object (award, "clicked", G_CALLBACK (award_clicked_cb), self, 0);
-      gtk_box_append (GTK_BOX (box), reason);
-      gtk_box_append (GTK_BOX (box), award);
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (reason_row), box);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), reason_row);
-
-      gtk_list_box_append (self->award_list, expander);
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1507,37 +172,14 @@ create_log_row (gpointer item, gpointer user_data)
   return label;
 }
 
-static const char *
-page_for_phase (TkrPhase phase)
-{
-  switch (phase)
-    {
-    case TKR_PHASE_FREEPLAY:
-    case TKR_PHASE_SETUP:
-      return "freeplay";
-    case TKR_PHASE_MAIN:
-    case TKR_PHASE_PAUSED:
-      return "main";
-    case TKR_PHASE_END:
-      return "end";
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 update_header (TkrApView *self)
 {
   TkrApEncounter *encounter = self->encounter;
-  int turn, round;
-  gboolean reset;
+  int turn = tkr_ap_encounter_get_turn (encounter);
+  int round = tkr_encounter_get_round (TKR_ENCOUNTER (encounter));
+  gboolean reset = tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET;
   g_autofree char *title = NULL;
-
-  if (encounter == NULL)
-    return;
-  turn = tkr_ap_encounter_get_turn (encounter);
-  round = tkr_encounter_get_round (TKR_ENCOUNTER (encounter));
-  reset = tkr_ap_encounter_get_step (encounter) == TKR_AP_STEP_RESET;
 
   if (reset && turn == 0)
     title = g_strdup (_ ("Opening Reset Phase"));
@@ -1552,55 +194,33 @@ update_header (TkrApView *self)
                                          : _ ("The Action Phase is over: everyone is out of AP "
                                               "or passed"))
                             : _ ("Action Phase: the one with the most AP acts first"));
-  gtk_widget_set_visible (self->reset_box, reset);
-  gtk_widget_set_visible (self->action_box, !reset);
-  {
-    g_autofree char *order_title = g_strdup_printf (_ ("Order of Round %d"), round);
-    adw_preferences_group_set_title (self->order_group, order_title);
-  }
 }
 
 static void
 refresh (TkrApView *self)
 {
   TkrPhase phase = current_phase (self);
+  gboolean fighting = phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED;
 
-  gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
+  /* At the End the shared End pane stands alone (tkr-encounter-page.c). */
+  gtk_stack_set_visible_child_name (self->stack,
+                                    fighting || phase == TKR_PHASE_END ? "main" : "freeplay");
   gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->run_reset_button), phase == TKR_PHASE_MAIN);
-  update_freeplay (self);
   update_actions (self);
-  if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED)
-    {
-      update_header (self);
-      rebuild_reset (self);
-      rebuild_order (self);
-      update_actor (self);
-      rebuild_last_reset (self);
-      rebuild_effects (self);
-    }
+  if (fighting)
+    update_header (self);
 }
 
+/* The selected row's combatant, or the prompt to select one. */
 static void
-phase_changed_cb (TkrApView *self)
+update_details (TkrApView *self)
 {
-  if (current_phase (self) == TKR_PHASE_END)
-    rebuild_awards (self);
-  refresh (self);
-}
+  TkrApCombatant *combatant = self->encounter != NULL && TKR_IS_AP_COMBATANT (self->selected)
+                                ? TKR_AP_COMBATANT (self->selected)
+                                : NULL;
 
-static void
-history_changed_cb (TkrApView *self)
-{
-  refresh (self);
-}
-
-static void
-combatants_changed_cb (TkrApView *self)
-{
-  if (current_phase (self) == TKR_PHASE_END)
-    rebuild_awards (self);
-  refresh (self);
+  tkr_ap_details_set_combatant (self->details, combatant);
+  gtk_stack_set_visible_child_name (self->details_stack, combatant ? "details" : "empty");
 }
 
 static void
@@ -1609,35 +229,19 @@ set_encounter (TkrApView *self, TkrApEncounter *encounter)
   if (!g_set_object (&self->encounter, encounter))
     return;
 
-  g_hash_table_remove_all (self->typed);
-  g_hash_table_remove_all (self->expanded);
-  g_ptr_array_set_size (self->last_reset, 0);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              self->campaign ? tkr_campaign_get_history (self->campaign) : NULL);
-  g_signal_group_set_target (self->combatants_signals,
-                             encounter ? tkr_ap_encounter_get_members (encounter) : NULL);
-  gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_ap_encounter_get_members (encounter) : NULL,
-                           create_participant_row, self, NULL);
+  tkr_ap_setup_pane_set_encounter (self->setup_pane, self->campaign, encounter);
   gtk_list_box_bind_model (self->log_list,
                            encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL,
                            create_log_row, NULL, NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
+  tkr_ap_reset_pane_set_encounter (self->reset_pane, encounter);
+  tkr_ap_details_set_encounter (self->details, encounter);
+  update_details (self);
 
   tkr_feedback_clear (self->error_label);
-  if (encounter != NULL && tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) == TKR_PHASE_END)
-    rebuild_awards (self);
-  else
-    clear_list (self->award_list);
-  if (encounter == NULL)
-    {
-      clear_list (self->reset_steps_list);
-      clear_list (self->rolls_list);
-      clear_list (self->order_list);
-      clear_list (self->effects_list);
-      clear_list (self->last_reset_list);
-    }
   refresh (self);
 }
 
@@ -1655,8 +259,9 @@ tkr_ap_view_dispose (GObject *object)
 {
   TkrApView *self = TKR_AP_VIEW (object);
   GSignalGroup **groups[] = {
-    &self->campaign_signals, &self->encounter_signals,  &self->history_signals,
-    &self->party_signals,    &self->combatants_signals,
+    &self->campaign_signals,
+    &self->encounter_signals,
+    &self->history_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -1665,27 +270,14 @@ tkr_ap_view_dispose (GObject *object)
         g_signal_group_set_target (*groups[i], NULL);
       g_clear_object (groups[i]);
     }
-  if (self->participants_list != NULL)
-    gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
   if (self->log_list != NULL)
     gtk_list_box_bind_model (self->log_list, NULL, NULL, NULL, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_VIEW);
+  g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
   g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (tkr_ap_view_parent_class)->dispose (object);
-}
-
-static void
-tkr_ap_view_finalize (GObject *object)
-{
-  TkrApView *self = TKR_AP_VIEW (object);
-
-  g_clear_pointer (&self->typed, g_hash_table_unref);
-  g_clear_pointer (&self->expanded, g_hash_table_unref);
-  g_clear_pointer (&self->last_reset, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (tkr_ap_view_parent_class)->finalize (object);
 }
 
 static void
@@ -1697,6 +289,9 @@ tkr_ap_view_get_property (GObject *object, guint prop_id, GValue *value, GParamS
     {
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
+      break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1713,6 +308,9 @@ tkr_ap_view_set_property (GObject *object, guint prop_id, const GValue *value, G
     case PROP_CAMPAIGN:
       tkr_ap_view_set_campaign (self, g_value_get_object (value));
       break;
+    case PROP_SELECTED:
+      tkr_ap_view_set_selected (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1724,12 +322,14 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = tkr_ap_view_dispose;
-  object_class->finalize = tkr_ap_view_finalize;
   object_class->get_property = tkr_ap_view_get_property;
   object_class->set_property = tkr_ap_view_set_property;
 
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1737,6 +337,9 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_AP_DETAILS);
+  g_type_ensure (TKR_TYPE_AP_RESET_PANE);
+  g_type_ensure (TKR_TYPE_AP_SETUP_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-ap-view.ui");
@@ -1744,40 +347,13 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
   BIND (phase_bar);
   BIND (paused_revealer);
   BIND (stack);
-  BIND (freeplay_title);
-  BIND (freeplay_description);
-  BIND (begin_setup_button);
-  BIND (begin_main_button);
-  BIND (add_party_button);
-  BIND (abandon_button);
-  BIND (participants_list);
+  BIND (setup_pane);
   BIND (turn_label);
   BIND (step_label);
-  BIND (reset_box);
-  BIND (action_box);
-  BIND (reset_steps_list);
-  BIND (rolls_list);
-  BIND (run_reset_button);
-  BIND (actor_group);
-  BIND (move_spin);
-  BIND (move_button);
-  BIND (act_spin);
-  BIND (act_button);
-  BIND (only_row);
-  BIND (only_button);
-  BIND (steps_row);
-  BIND (steps_spin);
-  BIND (steps_button);
-  BIND (pass_button);
-  BIND (next_button);
-  BIND (order_group);
-  BIND (order_list);
-  BIND (last_reset_group);
-  BIND (last_reset_list);
-  BIND (effects_list);
+  BIND (reset_pane);
+  BIND (details_stack);
+  BIND (details);
   BIND (log_list);
-  BIND (end_description);
-  BIND (award_list);
   BIND (error_label);
 #undef BIND
 }
@@ -1785,49 +361,21 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
 static void
 tkr_ap_view_init (TkrApView *self)
 {
-  GtkButton *commands[5];
-
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->expanded = g_hash_table_new (NULL, NULL);
-  self->last_reset = g_ptr_array_new_with_free_func (g_free);
-
-  commands[0] = self->move_button;
-  commands[1] = self->act_button;
-  commands[2] = self->only_button;
-  commands[3] = self->steps_button;
-  commands[4] = self->pass_button;
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_signal_connect_object (commands[i], "clicked", G_CALLBACK (actor_command_clicked_cb), self,
-                             0);
-  g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->run_reset_button, "clicked", G_CALLBACK (run_reset_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
 
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
                                  G_CALLBACK (campaign_tracker_cb), self, G_CONNECT_SWAPPED);
 
   self->encounter_signals = g_signal_group_new (TKR_TYPE_AP_ENCOUNTER);
-  g_signal_group_connect_object (self->encounter_signals, "notify::phase",
-                                 G_CALLBACK (phase_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (refresh),
+                                 self, G_CONNECT_SWAPPED);
 
-  /* Every recorded step, undo and redo: the Round's state, the order,
-   * conditions and the like. */
+  /* Every recorded step, undo and redo: the Turn's header, the Reset's
+   * preview and the actions; the details follow their own combatant. */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
-  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
-                                 self, G_CONNECT_SWAPPED);
-
-  self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->combatants_signals, "items-changed",
-                                 G_CALLBACK (combatants_changed_cb), self, G_CONNECT_SWAPPED);
-
-  /* A PC new in the party can be added with the party button. */
-  self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->party_signals, "items-changed", G_CALLBACK (update_freeplay),
-                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (refresh), self,
+                                 G_CONNECT_SWAPPED);
 
   refresh (self);
 }
@@ -1856,13 +404,32 @@ tkr_ap_view_set_campaign (TkrApView *self, TkrCampaign *campaign)
     return;
 
   g_signal_group_set_target (self->campaign_signals, campaign);
-  g_signal_group_set_target (self->party_signals,
-                             campaign ? tkr_campaign_get_party (campaign) : NULL);
   /* The history belongs to the campaign: follow it even if the encounter
    * object stays the same. */
   g_signal_group_set_target (self->history_signals,
                              campaign ? tkr_campaign_get_history (campaign) : NULL);
   campaign_tracker_cb (self);
+  tkr_ap_setup_pane_set_encounter (self->setup_pane, campaign, self->encounter);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GObject *
+tkr_ap_view_get_selected (TkrApView *self)
+{
+  g_return_val_if_fail (TKR_IS_AP_VIEW (self), NULL);
+
+  return self->selected;
+}
+
+void
+tkr_ap_view_set_selected (TkrApView *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_AP_VIEW (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
