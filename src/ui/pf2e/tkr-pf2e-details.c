@@ -1,0 +1,735 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tkr-feedback.h"
+#include "tkr-pf2e-details.h"
+
+struct _TkrPf2eDetails
+{
+  AdwBin parent_instance;
+
+  TkrPf2eEncounter *encounter;
+  TkrPf2eCombatant *combatant;
+  GRand *rand;
+  /* The outcome of the last recovery check, shown until the turn passes. */
+  char *recovery_result;
+  GSignalGroup *encounter_signals;
+  GSignalGroup *combatant_signals;
+  GSignalGroup *actions_signals;
+  GSignalGroup *reaction_signals;
+  GSignalGroup *conditions_signals;
+  GtkFilterListModel *effects;
+  GtkCustomFilter *effects_filter;
+
+  GtkLabel *name_label;
+  GtkLabel *state_label;
+  GtkWidget *recovery_box;
+  GtkLabel *recovery_label;
+  GtkWidget *recovery_inputs;
+  GtkSpinButton *recovery_spin;
+  GtkLabel *recovery_result_label;
+  AdwPreferencesGroup *turn_group;
+  GtkWidget *spend_buttons;
+  GtkWidget *spend_1_button;
+  GtkWidget *spend_2_button;
+  GtkWidget *spend_3_button;
+  GtkWidget *spend_free_button;
+  GtkWidget *reaction_use_button;
+  GtkWidget *reaction_refund_button;
+  GtkListBox *conditions_list;
+  GtkDropDown *condition_dropdown;
+  GtkStringList *condition_names;
+  GtkSpinButton *condition_spin;
+  GtkWidget *condition_set_button;
+  GtkListBox *effects_list;
+  GtkEditable *effect_entry;
+  GtkSpinButton *effect_spin;
+  GtkWidget *effect_add_button;
+  GtkLabel *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (TkrPf2eDetails, tkr_pf2e_details, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_ENCOUNTER,
+  PROP_COMBATANT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+name_of (TkrPf2eDetails *self)
+{
+  return tkr_combatant_get_name (TKR_COMBATANT (self->combatant));
+}
+
+static gboolean
+report (TkrPf2eDetails *self, gboolean ok, const GError *error)
+{
+  return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+}
+
+static void
+name_control (gpointer widget, const char *name)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  if (GTK_IS_BUTTON (widget))
+    gtk_widget_set_tooltip_text (widget, name);
+}
+
+/* Each control names its creature, for screen readers and the AT-SPI
+ * tests: "Spend 2 actions for Orc 2". */
+static void
+update_names (TkrPf2eDetails *self)
+{
+  const char *name = self->combatant ? name_of (self) : "";
+  GtkWidget *spend[] = { self->spend_1_button, self->spend_2_button, self->spend_3_button };
+  g_autofree char *text = NULL;
+
+  gtk_label_set_text (self->name_label, name);
+  for (int cost = 1; cost <= 3; cost++)
+    {
+      g_autofree char *label = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "Spend %d action for %s", "Spend %d actions for %s", cost),
+        cost, name);
+
+      name_control (spend[cost - 1], label);
+    }
+#define NAME(widget, format)                                                                       \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_free (text);                                                                                 \
+    text = g_strdup_printf (format, name);                                                         \
+    name_control (widget, text);                                                                   \
+  }                                                                                                \
+  G_STMT_END
+  NAME (self->spend_free_button, _ ("Free action for %s"));
+  NAME (self->reaction_use_button, _ ("Use the reaction of %s"));
+  NAME (self->reaction_refund_button, _ ("Refund the reaction of %s"));
+  NAME (self->condition_dropdown, _ ("Condition for %s"));
+  NAME (self->condition_spin, _ ("Condition value for %s"));
+  NAME (self->condition_set_button, _ ("Set the condition of %s"));
+  NAME (self->effect_entry, _ ("New effect by %s"));
+  NAME (self->effect_spin, _ ("Rounds of the new effect by %s"));
+  NAME (self->effect_add_button, _ ("Add the effect by %s"));
+#undef NAME
+}
+
+/* The turn's economy and what may be spent now: the core says. */
+static void
+update_turn (TkrPf2eDetails *self)
+{
+  TkrPf2eEncounter *encounter = self->encounter;
+  TkrPf2eCombatant *combatant = self->combatant;
+  g_autofree char *economy = NULL;
+  int actions, reactions;
+
+  if (encounter == NULL || combatant == NULL)
+    return;
+  actions = tkr_pf2e_combatant_get_actions_left (combatant);
+  reactions = tkr_pf2e_combatant_get_reactions_left (combatant);
+  /* Translators: actions left, actions per turn, then the reaction's state */
+  economy = g_strdup_printf (_ ("%d of %d actions left, %s"), actions,
+                             tkr_pf2e_encounter_get_actions_per_turn (encounter),
+                             reactions > 0 ? _ ("reaction available") : _ ("reaction used"));
+  adw_preferences_group_set_description (self->turn_group, economy);
+  gtk_widget_set_sensitive (self->spend_buttons,
+                            tkr_pf2e_encounter_can_spend_actions (encounter, combatant));
+  gtk_widget_set_sensitive (self->reaction_use_button,
+                            tkr_pf2e_encounter_can_use_reaction (encounter, combatant));
+  gtk_widget_set_sensitive (self->reaction_refund_button,
+                            tkr_pf2e_encounter_can_refund_reaction (encounter, combatant));
+}
+
+static void
+update_state (TkrPf2eDetails *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (self->combatant == NULL)
+    return;
+  g_string_append_printf (text, _ ("Initiative %d"),
+                          tkr_pf2e_combatant_get_initiative (self->combatant));
+  /* Dying and Unconscious show as conditions below; death is a state. */
+  if (tkr_pf2e_combatant_is_dead (self->combatant))
+    g_string_append_printf (text, " · %s", _ ("Dead"));
+  gtk_label_set_text (self->state_label, text->str);
+}
+
+/* Seed 002, "Step 1": a dying creature rolls a recovery check as its turn
+ * starts; the core holds the turn until it is made. */
+static void
+update_recovery (TkrPf2eDetails *self)
+{
+  gboolean due = self->combatant != NULL && tkr_pf2e_combatant_get_recovery_due (self->combatant);
+
+  if (due)
+    {
+      /* Translators: a creature, its dying value, then the DC */
+      g_autofree char *text =
+        g_strdup_printf (_ ("%s is dying %d: recovery check against DC %d"), name_of (self),
+                         tkr_pf2e_combatant_get_condition (self->combatant, "Dying"),
+                         tkr_pf2e_encounter_get_recovery_dc (self->encounter, self->combatant));
+
+      gtk_label_set_text (self->recovery_label, text);
+    }
+  else if (self->recovery_result != NULL)
+    gtk_label_set_text (self->recovery_label, _ ("Recovery check made"));
+  gtk_widget_set_visible (self->recovery_inputs, due);
+  gtk_label_set_text (self->recovery_result_label,
+                      self->recovery_result ? self->recovery_result : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->recovery_result_label), self->recovery_result != NULL);
+  gtk_widget_set_visible (self->recovery_box, due || self->recovery_result != NULL);
+}
+
+/* A recovery result belongs to the turn it was made in. */
+static void
+current_changed_cb (TkrPf2eDetails *self)
+{
+  g_clear_pointer (&self->recovery_result, g_free);
+  update_recovery (self);
+  update_turn (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+spend_clicked_cb (TkrPf2eDetails *self, GtkWidget *button)
+{
+  g_autoptr (GError) error = NULL;
+  int cost = button == self->spend_1_button   ? 1
+             : button == self->spend_2_button ? 2
+             : button == self->spend_3_button ? 3
+                                              : 0;
+  gboolean ok;
+
+  if (self->combatant == NULL)
+    return;
+  ok = tkr_pf2e_encounter_spend_actions (self->encounter, self->combatant, cost, NULL, &error);
+  report (self, ok, error);
+}
+
+static void
+reaction_use_clicked_cb (TkrPf2eDetails *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->combatant == NULL)
+    return;
+  ok = tkr_pf2e_encounter_use_reaction (self->encounter, self->combatant, NULL, &error);
+  report (self, ok, error);
+}
+
+static void
+reaction_refund_clicked_cb (TkrPf2eDetails *self)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->combatant == NULL)
+    return;
+  ok = tkr_pf2e_encounter_refund_reaction (self->encounter, self->combatant, &error);
+  report (self, ok, error);
+}
+
+static void
+recovery_check (TkrPf2eDetails *self, int die)
+{
+  g_autoptr (GError) error = NULL;
+  TkrPf2eDegree degree;
+  int dc;
+  gboolean ok;
+
+  if (self->combatant == NULL)
+    return;
+  dc = tkr_pf2e_encounter_get_recovery_dc (self->encounter, self->combatant);
+  /* "Roll" (@die 0) lets the core roll the flat check's die and name it. */
+  ok = tkr_pf2e_encounter_recovery_check (self->encounter, self->combatant, die, self->rand, &die,
+                                          &degree, &error);
+  if (ok)
+    {
+      g_free (self->recovery_result);
+      /* Translators: the die, the DC, then the degree of success */
+      self->recovery_result = g_strdup_printf (_ ("Recovery check: %d against DC %d, %s"), die, dc,
+                                               tkr_pf2e_degree_to_string (degree));
+    }
+  report (self, ok, error);
+  update_recovery (self);
+}
+
+static void
+recovery_enter_clicked_cb (TkrPf2eDetails *self)
+{
+  gtk_spin_button_update (self->recovery_spin);
+  recovery_check (self, (int) gtk_spin_button_get_value (self->recovery_spin));
+}
+
+static void
+recovery_roll_clicked_cb (TkrPf2eDetails *self)
+{
+  recovery_check (self, 0);
+}
+
+static void
+condition_set_clicked_cb (TkrPf2eDetails *self)
+{
+  g_autoptr (GError) error = NULL;
+  guint selected = gtk_drop_down_get_selected (self->condition_dropdown);
+  TkrRules *rules;
+  gboolean ok;
+
+  if (self->combatant == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
+  gtk_spin_button_update (self->condition_spin);
+  ok = tkr_pf2e_encounter_set_condition (
+    self->encounter, self->combatant, tkr_rules_get_condition (rules, selected)->id,
+    (int) gtk_spin_button_get_value (self->condition_spin), &error);
+  report (self, ok, error);
+}
+
+static void
+effect_add_clicked_cb (TkrPf2eDetails *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCondition *effect;
+
+  if (self->combatant == NULL)
+    return;
+  gtk_spin_button_update (self->effect_spin);
+  effect = tkr_pf2e_encounter_add_effect (
+    self->encounter, self->combatant, gtk_editable_get_text (self->effect_entry),
+    (int) gtk_spin_button_get_value (self->effect_spin), &error);
+  if (report (self, effect != NULL, error))
+    gtk_editable_set_text (self->effect_entry, "");
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows of the conditions and effects, bound to their objects          */
+/* ------------------------------------------------------------------ */
+
+/* The details a row's button belongs to: its ancestor, not object data. */
+static TkrPf2eDetails *
+details_of (GtkWidget *widget)
+{
+  return TKR_PF2E_DETAILS (gtk_widget_get_ancestor (widget, TKR_TYPE_PF2E_DETAILS));
+}
+
+static void
+condition_remove_cb (GtkWidget *button, TkrCondition *condition)
+{
+  TkrPf2eDetails *self = details_of (button);
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self == NULL || self->combatant == NULL)
+    return;
+  ok = tkr_pf2e_encounter_set_condition (self->encounter, self->combatant,
+                                         tkr_condition_get_name (condition), 0, &error);
+  report (self, ok, error);
+}
+
+/* Activating a condition's row loads it into the editor below. */
+static void
+condition_edit_cb (AdwActionRow *row, TkrCondition *condition)
+{
+  TkrPf2eDetails *self = details_of (GTK_WIDGET (row));
+  const TkrConditionInfo *info;
+  TkrRules *rules;
+
+  if (self == NULL || self->encounter == NULL)
+    return;
+  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
+  info = tkr_rules_lookup_condition (rules, tkr_condition_get_name (condition));
+  for (guint i = 0; info != NULL && i < tkr_rules_get_n_conditions (rules); i++)
+    if (tkr_rules_get_condition (rules, i) == info)
+      gtk_drop_down_set_selected (self->condition_dropdown, i);
+  gtk_spin_button_set_value (self->condition_spin, tkr_condition_get_stacks (condition));
+  gtk_widget_grab_focus (GTK_WIDGET (self->condition_spin));
+}
+
+/* "Frightened 2", or "Unconscious" for a condition without values. */
+static gboolean
+condition_title (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_autoptr (GObject) source = g_binding_dup_source (binding);
+  TkrCondition *condition = TKR_CONDITION (source);
+  const char *shown = tkr_rules_translate (tkr_condition_get_name (condition));
+
+  if (tkr_condition_get_max_stacks (condition) > 1)
+    g_value_take_string (to, g_strdup_printf ("%s %d", shown, g_value_get_int (from)));
+  else
+    g_value_set_string (to, shown);
+  return TRUE;
+}
+
+/* "Rage: 2 rounds left". */
+static gboolean
+effect_title (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_autoptr (GObject) source = g_binding_dup_source (binding);
+  int rounds = g_value_get_int (from);
+
+  /* Translators: an effect, then the rounds it has left */
+  g_value_take_string (to,
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %d round left",
+                                                     "%s: %d rounds left", rounds),
+                                        tkr_condition_get_name (TKR_CONDITION (source)), rounds));
+  return TRUE;
+}
+
+static void
+unref_data (gpointer data, GClosure *closure)
+{
+  g_object_unref (data);
+}
+
+/* A row bound to @item: its title follows @property; its button removes
+ * the item through @remove_cb. */
+static GtkWidget *
+new_row (TkrCondition *item,
+         const char *property,
+         GBindingTransformFunc title,
+         const char *remove_name,
+         GCallback remove_cb)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *remove = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  /* A name is the GM's own text, never markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  g_object_bind_property_full (item, property, row, "title", G_BINDING_SYNC_CREATE, title, NULL,
+                               NULL, NULL);
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "flat");
+  name_control (remove, remove_name);
+  g_signal_connect_data (remove, "clicked", remove_cb, g_object_ref (item), unref_data, 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+  return row;
+}
+
+static GtkWidget *
+create_condition_row (gpointer item, gpointer user_data)
+{
+  TkrPf2eDetails *self = user_data;
+  g_autofree char *remove_name = g_strdup_printf (
+    _ ("Remove %s from %s"), tkr_rules_translate (tkr_condition_get_name (item)), name_of (self));
+  GtkWidget *row =
+    new_row (item, "stacks", condition_title, remove_name, G_CALLBACK (condition_remove_cb));
+
+  gtk_widget_set_name (row, "condition-row");
+  gtk_widget_set_tooltip_text (row, _ ("Change the value below"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_signal_connect_data (row, "activated", G_CALLBACK (condition_edit_cb), g_object_ref (item),
+                         unref_data, 0);
+  return row;
+}
+
+static void
+effect_remove_cb (GtkWidget *button, TkrCondition *effect)
+{
+  TkrPf2eDetails *self = details_of (button);
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self == NULL || self->encounter == NULL)
+    return;
+  ok = tkr_pf2e_encounter_remove_effect (self->encounter, effect, &error);
+  report (self, ok, error);
+}
+
+static GtkWidget *
+create_effect_row (gpointer item, gpointer user_data)
+{
+  g_autofree char *remove_name = g_strdup_printf (_ ("End %s"), tkr_condition_get_name (item));
+  GtkWidget *row =
+    new_row (item, "rounds-left", effect_title, remove_name, G_CALLBACK (effect_remove_cb));
+
+  gtk_widget_set_name (row, "effect-row");
+  return row;
+}
+
+static gboolean
+is_own_effect (gpointer item, gpointer user_data)
+{
+  TkrPf2eDetails *self = user_data;
+
+  return self->encounter != NULL && self->combatant != NULL &&
+         tkr_pf2e_encounter_is_effect_of (self->encounter, item, self->combatant);
+}
+
+static void
+update_lists_visible (TkrPf2eDetails *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_list),
+                          gtk_list_box_get_row_at_index (self->conditions_list, 0) != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->effects_list),
+                          gtk_list_box_get_row_at_index (self->effects_list, 0) != NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Following one creature                                              */
+/* ------------------------------------------------------------------ */
+
+static void
+bind_combatant (TkrPf2eDetails *self)
+{
+  TkrCombatant *combatant = self->encounter ? TKR_COMBATANT (self->combatant) : NULL;
+
+  g_signal_group_set_target (self->combatant_signals, combatant);
+  g_signal_group_set_target (self->actions_signals,
+                             combatant ? tkr_combatant_find_resource (combatant, "actions") : NULL);
+  g_signal_group_set_target (
+    self->reaction_signals, combatant ? tkr_combatant_find_resource (combatant, "reaction") : NULL);
+  gtk_list_box_bind_model (self->conditions_list,
+                           combatant ? tkr_combatant_get_conditions (combatant) : NULL,
+                           combatant ? create_condition_row : NULL, self, NULL);
+  g_signal_group_set_target (self->conditions_signals,
+                             combatant ? tkr_combatant_get_conditions (combatant) : NULL);
+  gtk_filter_changed (GTK_FILTER (self->effects_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_list_box_bind_model (self->effects_list, combatant ? G_LIST_MODEL (self->effects) : NULL,
+                           combatant ? create_effect_row : NULL, self, NULL);
+
+  g_clear_pointer (&self->recovery_result, g_free);
+  tkr_feedback_clear (self->error_label);
+  gtk_editable_set_text (self->effect_entry, "");
+  update_names (self);
+  update_state (self);
+  update_turn (self);
+  update_recovery (self);
+  update_lists_visible (self);
+}
+
+void
+tkr_pf2e_details_set_encounter (TkrPf2eDetails *self, TkrPf2eEncounter *encounter)
+{
+  TkrRules *rules;
+  guint n;
+
+  g_return_if_fail (TKR_IS_PF2E_DETAILS (self));
+  g_return_if_fail (encounter == NULL || TKR_IS_PF2E_ENCOUNTER (encounter));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+  g_signal_group_set_target (self->encounter_signals, encounter);
+  gtk_filter_list_model_set_model (self->effects,
+                                   encounter ? tkr_pf2e_encounter_get_effects (encounter) : NULL);
+  /* The conditions of this system's catalogue, in the user's language. */
+  rules = encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)) : NULL;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->condition_names));
+  gtk_string_list_splice (self->condition_names, 0, n, NULL);
+  for (guint i = 0; rules != NULL && i < tkr_rules_get_n_conditions (rules); i++)
+    gtk_string_list_append (self->condition_names,
+                            tkr_rules_translate (tkr_rules_get_condition (rules, i)->name));
+  bind_combatant (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+void
+tkr_pf2e_details_set_combatant (TkrPf2eDetails *self, TkrPf2eCombatant *combatant)
+{
+  g_return_if_fail (TKR_IS_PF2E_DETAILS (self));
+  g_return_if_fail (combatant == NULL || TKR_IS_PF2E_COMBATANT (combatant));
+
+  if (!g_set_object (&self->combatant, combatant))
+    return;
+  bind_combatant (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMBATANT]);
+}
+
+TkrPf2eCombatant *
+tkr_pf2e_details_get_combatant (TkrPf2eDetails *self)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_DETAILS (self), NULL);
+  return self->combatant;
+}
+
+GtkWidget *
+tkr_pf2e_details_new (void)
+{
+  return g_object_new (TKR_TYPE_PF2E_DETAILS, NULL);
+}
+
+static void
+tkr_pf2e_details_dispose (GObject *object)
+{
+  TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
+  GSignalGroup **groups[] = { &self->encounter_signals, &self->combatant_signals,
+                              &self->actions_signals, &self->reaction_signals,
+                              &self->conditions_signals };
+
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    {
+      if (*groups[i] != NULL)
+        g_signal_group_set_target (*groups[i], NULL);
+      g_clear_object (groups[i]);
+    }
+  if (self->conditions_list != NULL)
+    {
+      gtk_list_box_bind_model (self->conditions_list, NULL, NULL, NULL, NULL);
+      gtk_list_box_bind_model (self->effects_list, NULL, NULL, NULL, NULL);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_PF2E_DETAILS);
+  g_clear_object (&self->effects);
+  g_clear_object (&self->combatant);
+  g_clear_object (&self->encounter);
+
+  G_OBJECT_CLASS (tkr_pf2e_details_parent_class)->dispose (object);
+}
+
+static void
+tkr_pf2e_details_finalize (GObject *object)
+{
+  TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
+
+  g_clear_pointer (&self->rand, g_rand_free);
+  g_free (self->recovery_result);
+
+  G_OBJECT_CLASS (tkr_pf2e_details_parent_class)->finalize (object);
+}
+
+static void
+tkr_pf2e_details_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    case PROP_COMBATANT:
+      g_value_set_object (value, self->combatant);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_pf2e_details_set_property (GObject *object,
+                               guint prop_id,
+                               const GValue *value,
+                               GParamSpec *pspec)
+{
+  TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      tkr_pf2e_details_set_encounter (self, g_value_get_object (value));
+      break;
+    case PROP_COMBATANT:
+      tkr_pf2e_details_set_combatant (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tkr_pf2e_details_class_init (TkrPf2eDetailsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tkr_pf2e_details_dispose;
+  object_class->finalize = tkr_pf2e_details_finalize;
+  object_class->get_property = tkr_pf2e_details_get_property;
+  object_class->set_property = tkr_pf2e_details_set_property;
+
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_PF2E_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMBATANT] =
+    g_param_spec_object ("combatant", NULL, NULL, TKR_TYPE_PF2E_COMBATANT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-pf2e-details.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, TkrPf2eDetails, name)
+  BIND (name_label);
+  BIND (state_label);
+  BIND (recovery_box);
+  BIND (recovery_label);
+  BIND (recovery_inputs);
+  BIND (recovery_spin);
+  BIND (recovery_result_label);
+  BIND (turn_group);
+  BIND (spend_buttons);
+  BIND (spend_1_button);
+  BIND (spend_2_button);
+  BIND (spend_3_button);
+  BIND (spend_free_button);
+  BIND (reaction_use_button);
+  BIND (reaction_refund_button);
+  BIND (conditions_list);
+  BIND (condition_dropdown);
+  BIND (condition_names);
+  BIND (condition_spin);
+  BIND (condition_set_button);
+  BIND (effects_list);
+  BIND (effect_entry);
+  BIND (effect_spin);
+  BIND (effect_add_button);
+  BIND (error_label);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, spend_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, reaction_use_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, reaction_refund_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, recovery_enter_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, recovery_roll_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, condition_set_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, effect_add_clicked_cb);
+}
+
+static void
+tkr_pf2e_details_init (TkrPf2eDetails *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rand = g_rand_new ();
+  self->effects_filter = gtk_custom_filter_new (is_own_effect, self, NULL);
+  self->effects = gtk_filter_list_model_new (NULL, GTK_FILTER (self->effects_filter));
+
+  self->encounter_signals = g_signal_group_new (TKR_TYPE_PF2E_ENCOUNTER);
+  g_signal_group_connect_object (self->encounter_signals, "notify::current-index",
+                                 G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (update_turn),
+                                 self, G_CONNECT_SWAPPED);
+
+  self->combatant_signals = g_signal_group_new (TKR_TYPE_PF2E_COMBATANT);
+  g_signal_group_connect_object (self->combatant_signals, "notify::dead", G_CALLBACK (update_state),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->combatant_signals, "notify::dead", G_CALLBACK (update_turn),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->combatant_signals, "notify::initiative",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->combatant_signals, "notify::recovery-due",
+                                 G_CALLBACK (update_recovery), self, G_CONNECT_SWAPPED);
+
+  self->actions_signals = g_signal_group_new (TKR_TYPE_RESOURCE);
+  g_signal_group_connect_object (self->actions_signals, "notify::current", G_CALLBACK (update_turn),
+                                 self, G_CONNECT_SWAPPED);
+  self->reaction_signals = g_signal_group_new (TKR_TYPE_RESOURCE);
+  g_signal_group_connect_object (self->reaction_signals, "notify::current",
+                                 G_CALLBACK (update_turn), self, G_CONNECT_SWAPPED);
+
+  /* A list shows only while it has rows. */
+  self->conditions_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_object (self->conditions_signals, "items-changed",
+                                 G_CALLBACK (update_lists_visible), self,
+                                 G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (self->effects, "items-changed", G_CALLBACK (update_lists_visible), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
