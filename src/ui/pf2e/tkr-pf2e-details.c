@@ -30,6 +30,8 @@ struct _TkrPf2eDetails
   GtkLabel *recovery_label;
   GtkWidget *recovery_inputs;
   GtkSpinButton *recovery_spin;
+  GtkWidget *recovery_enter_button;
+  GtkWidget *recovery_roll_button;
   GtkLabel *recovery_result_label;
   AdwPreferencesGroup *turn_group;
   GtkWidget *spend_buttons;
@@ -664,6 +666,8 @@ tkr_pf2e_details_class_init (TkrPf2eDetailsClass *klass)
   BIND (recovery_label);
   BIND (recovery_inputs);
   BIND (recovery_spin);
+  BIND (recovery_enter_button);
+  BIND (recovery_roll_button);
   BIND (recovery_result_label);
   BIND (turn_group);
   BIND (spend_buttons);
