@@ -168,7 +168,8 @@ try:
         """Selects a creature's row, as a GM clicks its name."""
         row = tracker_row(name)
         pointer_click(find(row, "label", name))
-        wait_for(lambda: find_all(view, "push button", f"Use the reaction of {name}"),
+        wait_for(lambda: find_all(view, "label", name)
+                 and find_all(view, "push button", f"Use the reaction of {name}"),
                  what=f"the details of {name}")
 
     wait_for(lambda: tracker_row("Alice") is not None and tracker_row("Bob") is not None,
@@ -186,12 +187,19 @@ try:
         wait_for(lambda: current_name(frame) is not None, what="whose turn")
         name = current_name(frame)
         turns.append(name)
+        # Each step is seen done in the pane before the next one.
         click(find(view, "push button", f"Spend 1 action for {name}", timeout=5))
+        wait_for(lambda: find_all(view, "label", contains="2 of 3 actions left"),
+                 what=f"{name}'s first action")
         click(find(view, "push button", f"Spend 2 actions for {name}", timeout=5))
+        wait_for(lambda: find_all(view, "label", contains="0 of 3 actions left"),
+                 what=f"{name}'s two more actions")
         spent[name] = spent.get(name, 0) + 3
         if name == "Bob" and turn < 3:
             select_row("Goblin 2")
             click(find(view, "push button", "Use the reaction of Goblin 2"))
+            wait_for(lambda: find_all(view, "label", contains="reaction used"),
+                     what="the Goblin's reaction")
             select_row("Bob")
         click(find(view, "push button", contains="Next Turn"))
         wait_for(lambda: current_name(frame) != name, what="the next turn")
@@ -243,8 +251,12 @@ try:
     # Back to Freeplay through the command palette: the End pane stands
     # alone, without the system's phase buttons.
     subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
-    palette = find(app, name="Find a command", timeout=5)
-    type_into(palette, "Back to Freeplay")
+    # The palette opens with its search field focused: type the command.
+    find(app, name="Find a command", timeout=5)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "10", "Back to Freeplay"], check=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for(lambda: find_all(view, "push button", contains="Begin Initiative"), what="Freeplay")
 
     def settled():

@@ -8,6 +8,7 @@
 #include "tkr-feedback.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-encounter.h"
+#include "tkr-pf2e-setup-row.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 
@@ -21,11 +22,6 @@
  * Freeplay and Setup pages follow the history's "changed" signal, the
  * details only their creature's objects.
  */
-
-/* The result spin shows nothing at this value: no initiative yet. */
-#define NO_RESULT (-101)
-#define MAX_RESULT 300
-#define MAX_MODIFIER 100
 
 struct _TkrPf2eView
 {
@@ -91,19 +87,6 @@ static const char *
 combatant_name (TkrPf2eCombatant *combatant)
 {
   return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-}
-
-static GtkWidget *
-new_spin (int lower, int upper, int value, const char *accessible_name)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return spin;
 }
 
 static GtkWidget *
@@ -315,307 +298,12 @@ refresh_freeplay (TkrPf2eView *self)
 /* Setup: initiative (seed 002, "Step 1: Roll Initiative")             */
 /* ------------------------------------------------------------------ */
 
-typedef struct
-{
-  TkrPf2eView *view;
-  TkrPf2eCombatant *combatant;
-  GtkWidget *row;
-  GtkSpinButton *result_spin;
-  GtkDropDown *skill_dropdown;
-  GtkStringList *skills;
-  GtkSpinButton *modifier_spin;
-  AdwEntryRow *group_row;
-  gboolean syncing;
-} SetupRow;
-
-static void
-setup_row_free (gpointer data)
-{
-  SetupRow *row = data;
-
-  g_clear_object (&row->combatant);
-  g_free (row);
-}
-
-static int
-result_spin_input_cb (GtkSpinButton *spin, double *new_value, gpointer user_data)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
-  char *end = NULL;
-  double value;
-
-  /* An empty field keeps "no result" rather than reading as 0. */
-  if (*text == '\0')
-    {
-      *new_value = gtk_spin_button_get_value (spin);
-      return TRUE;
-    }
-  value = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0')
-    return GTK_INPUT_ERROR;
-  *new_value = value;
-  return TRUE;
-}
-
-static gboolean
-result_spin_output_cb (GtkSpinButton *spin, gpointer user_data)
-{
-  int value = (int) gtk_spin_button_get_value (spin);
-  g_autofree char *text = value == NO_RESULT ? g_strdup ("") : g_strdup_printf ("%d", value);
-
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (spin), text);
-  return TRUE;
-}
-
-static void
-result_changed_cb (GtkSpinButton *spin, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  int value = (int) gtk_spin_button_get_value (spin);
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL || value == NO_RESULT)
-    return;
-  /* The + button on an empty field starts from an average roll (10 on the
-   * d20 plus the modifier) rather than from the bottom of the range. */
-  if (value == NO_RESULT + 1 && !tkr_pf2e_combatant_has_initiative (row->combatant))
-    value = tkr_pf2e_encounter_get_average_initiative (row->view->encounter, row->combatant);
-  ok = tkr_pf2e_encounter_enter_initiative (row->view->encounter, row->combatant, value, &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-roll_clicked_cb (GtkButton *button, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_roll_initiative (row->view->encounter, row->combatant, row->view->rand,
-                                           NULL, &error);
-  report (row->view, ok, error);
-}
-
-static void
-modifier_changed_cb (GtkSpinButton *spin, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_set_initiative_modifier (row->view->encounter, row->combatant,
-                                                   (int) gtk_spin_button_get_value (spin), &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-skill_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  guint selected = gtk_drop_down_get_selected (dropdown);
-  const char *skill;
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  skill = gtk_string_list_get_string (row->skills, selected);
-  ok =
-    tkr_pf2e_encounter_set_initiative_skill (row->view->encounter, row->combatant, skill, &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-group_apply_cb (AdwEntryRow *entry, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_set_group (row->view->encounter, row->combatant,
-                                     gtk_editable_get_text (GTK_EDITABLE (entry)), &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static guint
-skill_position (GtkStringList *skills, const char *skill)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (skills));
-
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (gtk_string_list_get_string (skills, i), skill) == 0)
-      return i;
-  return GTK_INVALID_LIST_POSITION;
-}
-
-static void
-sync_setup_row (SetupRow *row)
-{
-  TkrPf2eCombatant *combatant = row->combatant;
-  const char *skill = tkr_pf2e_combatant_get_initiative_skill (combatant);
-  const char *group = tkr_pf2e_combatant_get_group (combatant);
-  int modifier = tkr_pf2e_combatant_get_initiative_modifier (combatant);
-  g_autofree char *subtitle = NULL;
-  guint position;
-
-  row->syncing = TRUE;
-
-  if (tkr_pf2e_combatant_has_initiative (combatant))
-    /* Translators: initiative skill, its modifier, then the result */
-    subtitle = g_strdup_printf (_ ("%s %+d, result %d"), skill ? skill : "", modifier,
-                                tkr_pf2e_combatant_get_initiative (combatant));
-  else
-    /* Translators: initiative skill and its modifier, no roll yet */
-    subtitle = g_strdup_printf (_ ("%s %+d, not rolled yet"), skill ? skill : "", modifier);
-  if (group != NULL)
-    {
-      /* Translators: the subtitle, then the creature's group */
-      char *with_group = g_strdup_printf (_ ("%s (group %s)"), subtitle, group);
-
-      g_free (subtitle);
-      subtitle = with_group;
-    }
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
-
-  gtk_spin_button_set_value (row->result_spin, tkr_pf2e_combatant_has_initiative (combatant)
-                                                 ? tkr_pf2e_combatant_get_initiative (combatant)
-                                                 : NO_RESULT);
-  result_spin_output_cb (row->result_spin, NULL);
-
-  position = skill_position (row->skills, skill);
-  if (position == GTK_INVALID_LIST_POSITION && skill != NULL)
-    {
-      gtk_string_list_append (row->skills, skill);
-      position = g_list_model_get_n_items (G_LIST_MODEL (row->skills)) - 1;
-    }
-  if (gtk_drop_down_get_selected (row->skill_dropdown) != position)
-    gtk_drop_down_set_selected (row->skill_dropdown, position);
-
-  if ((int) gtk_spin_button_get_value (row->modifier_spin) != modifier)
-    gtk_spin_button_set_value (row->modifier_spin, modifier);
-
-  if (row->group_row != NULL && !gtk_widget_has_focus (GTK_WIDGET (row->group_row)) &&
-      g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row->group_row)), group ? group : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (row->group_row), group ? group : "");
-
-  row->syncing = FALSE;
-}
-
-/* The skills a creature may roll initiative with: the rule data's, then
- * the ones only its sheet has. */
-static GtkStringList *
-skill_list (TkrPf2eView *self, TkrCharacter *character)
-{
-  GtkStringList *skills = gtk_string_list_new (NULL);
-  const char *const *names =
-    tkr_rules_get_skill_names (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
-  GListModel *sheet = tkr_character_get_skills (character);
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    gtk_string_list_append (skills, names[i]);
-  for (guint i = 0; i < g_list_model_get_n_items (sheet); i++)
-    {
-      g_autoptr (TkrModifier) modifier = g_list_model_get_item (sheet, i);
-      const char *name = tkr_modifier_get_name (modifier);
-
-      if (skill_position (skills, name) == GTK_INVALID_LIST_POSITION)
-        gtk_string_list_append (skills, name);
-    }
-  return skills;
-}
-
 static GtkWidget *
 create_setup_row (gpointer item, gpointer user_data)
 {
   TkrPf2eView *self = user_data;
-  TkrPf2eCombatant *combatant = item;
-  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-  const char *name = tkr_character_get_name (character);
-  SetupRow *row = g_new0 (SetupRow, 1);
-  g_autofree char *result_name = g_strdup_printf (_ ("Initiative result of %s"), name);
-  g_autofree char *roll_name = g_strdup_printf (_ ("Roll initiative for %s"), name);
-  g_autofree char *skill_name = g_strdup_printf (_ ("Initiative skill of %s"), name);
-  g_autofree char *modifier_name = g_strdup_printf (_ ("Initiative modifier of %s"), name);
-  GtkWidget *roll;
-  GtkWidget *skill_row;
-  GtkWidget *modifier_row;
 
-  row->view = self;
-  row->combatant = g_object_ref (combatant);
-  row->row = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name);
-  g_object_set_data_full (G_OBJECT (row->row), "tkr-pf2e-row", row, setup_row_free);
-
-  row->result_spin = GTK_SPIN_BUTTON (new_spin (NO_RESULT, MAX_RESULT, NO_RESULT, result_name));
-  gtk_editable_set_width_chars (GTK_EDITABLE (row->result_spin), 3);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row->result_spin),
-                               _ ("The result rolled at the table (d20 + modifier)"));
-  g_signal_connect (row->result_spin, "input", G_CALLBACK (result_spin_input_cb), row);
-  g_signal_connect (row->result_spin, "output", G_CALLBACK (result_spin_output_cb), row);
-  g_signal_connect (row->result_spin, "value-changed", G_CALLBACK (result_changed_cb), row);
-  gtk_widget_set_name (GTK_WIDGET (row->result_spin), "result-spin");
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (row->row), GTK_WIDGET (row->result_spin));
-
-  roll = new_button (_ ("Roll"), roll_name, _ ("Roll d20 plus the modifier"));
-  gtk_widget_add_css_class (roll, "flat");
-  gtk_widget_set_name (roll, "roll-button");
-  g_signal_connect (roll, "clicked", G_CALLBACK (roll_clicked_cb), row);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (row->row), roll);
-
-  row->skills = skill_list (self, character);
-  row->skill_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (row->skills), NULL));
-  gtk_widget_set_valign (GTK_WIDGET (row->skill_dropdown), GTK_ALIGN_CENTER);
-  gtk_widget_set_name (GTK_WIDGET (row->skill_dropdown), "skill-dropdown");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->skill_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, skill_name, -1);
-  skill_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (skill_row), _ ("Initiative Skill"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (skill_row), GTK_WIDGET (row->skill_dropdown));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), skill_row);
-
-  row->modifier_spin = GTK_SPIN_BUTTON (
-    new_spin (-MAX_MODIFIER, MAX_MODIFIER, tkr_pf2e_combatant_get_initiative_modifier (combatant),
-              modifier_name));
-  gtk_widget_set_name (GTK_WIDGET (row->modifier_spin), "modifier-spin");
-  modifier_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (modifier_row), _ ("Modifier"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (modifier_row),
-                               _ ("From the sheet when it has the skill"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (modifier_row), GTK_WIDGET (row->modifier_spin));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), modifier_row);
-
-  if (!tkr_character_is_pc (character))
-    {
-      g_autofree char *group_name = g_strdup_printf (_ ("Group of %s"), name);
-
-      /* Seed 002: identical creatures may share one roll. */
-      row->group_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->group_row),
-                                     _ ("Group (identical creatures share one roll)"));
-      adw_entry_row_set_show_apply_button (row->group_row, TRUE);
-      gtk_widget_set_name (GTK_WIDGET (row->group_row), "group-row");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->group_row),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, group_name, -1);
-      g_signal_connect (row->group_row, "apply", G_CALLBACK (group_apply_cb), row);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), GTK_WIDGET (row->group_row));
-    }
-
-  g_signal_connect (row->modifier_spin, "value-changed", G_CALLBACK (modifier_changed_cb), row);
-  g_signal_connect (row->skill_dropdown, "notify::selected", G_CALLBACK (skill_selected_cb), row);
-
-  sync_setup_row (row);
-  return row->row;
+  return tkr_pf2e_setup_row_new (self->encounter, item, self->rand, self->error_label);
 }
 
 static void
@@ -655,15 +343,6 @@ refresh_setup (TkrPf2eView *self)
   g_autoptr (GPtrArray) order = tkr_pf2e_encounter_preview_order (self->encounter);
   GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
   g_autoptr (GString) waiting = g_string_new (NULL);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->setup_list)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SetupRow *row = g_object_get_data (G_OBJECT (child), "tkr-pf2e-row");
-
-      if (row != NULL)
-        sync_setup_row (row);
-    }
 
   remove_all_children (GTK_WIDGET (self->preview_list));
   for (guint i = 0; i < order->len; i++)
