@@ -135,85 +135,23 @@ remove_all_children (GtkWidget *box)
 /* Actions                                                             */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-everyone_has_initiative (TkrPf2eView *self)
-{
-  GListModel *combatants;
-  guint n;
-
-  if (self->encounter == NULL)
-    return FALSE;
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrPf2eCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      if (!tkr_pf2e_combatant_has_initiative (combatant))
-        return FALSE;
-    }
-  return n > 0;
-}
-
 static void
 update_actions (TkrPf2eView *self)
 {
-  TkrPf2eEncounter *encounter = self->encounter;
-  TkrPhase phase = current_phase (self);
-  gboolean has = encounter != NULL;
-  GtkWidget *widget = GTK_WIDGET (self);
-
-#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
-  gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
-                                 phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
-  gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
-  gtk_widget_action_set_enabled (widget, "encounter.begin-main",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) &&
-                                   everyone_has_initiative (self));
-  gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
-  gtk_widget_action_set_enabled (widget, "encounter.resume",
-                                 phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
-  gtk_widget_action_set_enabled (widget, "encounter.end", CAN (TKR_PHASE_END));
-  gtk_widget_action_set_enabled (widget, "encounter.finish",
-                                 phase == TKR_PHASE_END && CAN (TKR_PHASE_FREEPLAY));
-#undef CAN
-  gtk_widget_action_set_enabled (widget, "encounter.next-turn", has && phase == TKR_PHASE_MAIN);
-  gtk_widget_action_set_enabled (widget, "encounter.previous-turn", has && phase == TKR_PHASE_MAIN);
+  tkr_encounter_ui_update_phase_actions (GTK_WIDGET (self),
+                                         self->encounter ? TKR_ENCOUNTER (self->encounter) : NULL);
 }
 
 static void
 encounter_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrPf2eView *self = TKR_PF2E_VIEW (widget);
-  TkrPf2eEncounter *encounter = self->encounter;
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  if (encounter == NULL)
+  if (self->encounter == NULL)
     return;
-
-  if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
-  else
-    g_assert_not_reached ();
-
+  ok = tkr_encounter_ui_run_phase_action (TKR_ENCOUNTER (self->encounter), action_name, &error);
   report (self, ok, error);
 }
 
