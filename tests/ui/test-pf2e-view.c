@@ -933,10 +933,10 @@ test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
   /* A command elsewhere (the core, as a key would): the pane follows. */
   select_creature (f, "Bob");
   conditions = detail (f, "conditions_list");
-  g_assert_false (gtk_widget_get_visible (conditions));
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 0);
   g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, bob, "frightened", 2, &error));
   g_assert_no_error (error);
-  g_assert_true (gtk_widget_get_visible (conditions));
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 1);
   g_assert_true (has_condition (f, "Bob", "Frightened 2"));
   row = descendant_named (conditions, "condition-row");
   g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, bob, "frightened", 1, &error));
@@ -955,7 +955,7 @@ test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
   g_assert_true (has_condition (f, "Bob", "Frightened 2"));
   g_assert_true (tkr_history_undo (f->history));
   g_assert_false (has_condition (f, "Bob", "Frightened 2"));
-  g_assert_false (gtk_widget_get_visible (conditions));
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 0);
 
   /* Alice's row: her details, her own controls. */
   select_creature (f, "Alice");

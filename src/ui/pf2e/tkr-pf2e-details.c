@@ -20,7 +20,6 @@ struct _TkrPf2eDetails
   GSignalGroup *combatant_signals;
   GSignalGroup *actions_signals;
   GSignalGroup *reaction_signals;
-  GSignalGroup *conditions_signals;
   GtkFilterListModel *effects;
   GtkCustomFilter *effects_filter;
 
@@ -77,9 +76,18 @@ report (TkrPf2eDetails *self, gboolean ok, const GError *error)
   return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
 }
 
+static void name_control (gpointer widget, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Names @widget for screen readers (and a button's tooltip). */
 static void
-name_control (gpointer widget, const char *name)
+name_control (gpointer widget, const char *format, ...)
 {
+  g_autofree char *name = NULL;
+  va_list args;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   if (GTK_IS_BUTTON (widget))
     gtk_widget_set_tooltip_text (widget, name);
@@ -92,35 +100,22 @@ update_names (TkrPf2eDetails *self)
 {
   const char *name = self->combatant ? name_of (self) : "";
   GtkWidget *spend[] = { self->spend_1_button, self->spend_2_button, self->spend_3_button };
-  g_autofree char *text = NULL;
 
   gtk_label_set_text (self->name_label, name);
   for (int cost = 1; cost <= 3; cost++)
-    {
-      g_autofree char *label = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "Spend %d action for %s", "Spend %d actions for %s", cost),
-        cost, name);
-
-      name_control (spend[cost - 1], label);
-    }
-#define NAME(widget, format)                                                                       \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_free (text);                                                                                 \
-    text = g_strdup_printf (format, name);                                                         \
-    name_control (widget, text);                                                                   \
-  }                                                                                                \
-  G_STMT_END
-  NAME (self->spend_free_button, _ ("Free action for %s"));
-  NAME (self->reaction_use_button, _ ("Use the reaction of %s"));
-  NAME (self->reaction_refund_button, _ ("Refund the reaction of %s"));
-  NAME (self->condition_dropdown, _ ("Condition for %s"));
-  NAME (self->condition_spin, _ ("Condition value for %s"));
-  NAME (self->condition_set_button, _ ("Set the condition of %s"));
-  NAME (self->effect_entry, _ ("New effect by %s"));
-  NAME (self->effect_spin, _ ("Rounds of the new effect by %s"));
-  NAME (self->effect_add_button, _ ("Add the effect by %s"));
-#undef NAME
+    name_control (
+      spend[cost - 1],
+      g_dngettext (GETTEXT_PACKAGE, "Spend %d action for %s", "Spend %d actions for %s", cost),
+      cost, name);
+  name_control (self->spend_free_button, _ ("Free action for %s"), name);
+  name_control (self->reaction_use_button, _ ("Use the reaction of %s"), name);
+  name_control (self->reaction_refund_button, _ ("Refund the reaction of %s"), name);
+  name_control (self->condition_dropdown, _ ("Condition for %s"), name);
+  name_control (self->condition_spin, _ ("Condition value for %s"), name);
+  name_control (self->condition_set_button, _ ("Set the condition of %s"), name);
+  name_control (self->effect_entry, _ ("New effect by %s"), name);
+  name_control (self->effect_spin, _ ("Rounds of the new effect by %s"), name);
+  name_control (self->effect_add_button, _ ("Add the effect by %s"), name);
 }
 
 /* The turn's economy and what may be spent now: the core says. */
@@ -413,7 +408,7 @@ new_row (TkrCondition *item,
                                NULL, NULL);
   gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (remove, "flat");
-  name_control (remove, remove_name);
+  name_control (remove, "%s", remove_name);
   g_signal_connect_data (remove, "clicked", remove_cb, g_object_ref (item), unref_data, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
   return row;
@@ -469,15 +464,6 @@ is_own_effect (gpointer item, gpointer user_data)
          tkr_pf2e_encounter_is_effect_of (self->encounter, item, self->combatant);
 }
 
-static void
-update_lists_visible (TkrPf2eDetails *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->conditions_list),
-                          gtk_list_box_get_row_at_index (self->conditions_list, 0) != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->effects_list),
-                          gtk_list_box_get_row_at_index (self->effects_list, 0) != NULL);
-}
-
 /* ------------------------------------------------------------------ */
 /* Following one creature                                              */
 /* ------------------------------------------------------------------ */
@@ -495,8 +481,6 @@ bind_combatant (TkrPf2eDetails *self)
   gtk_list_box_bind_model (self->conditions_list,
                            combatant ? tkr_combatant_get_conditions (combatant) : NULL,
                            combatant ? create_condition_row : NULL, self, NULL);
-  g_signal_group_set_target (self->conditions_signals,
-                             combatant ? tkr_combatant_get_conditions (combatant) : NULL);
   gtk_filter_changed (GTK_FILTER (self->effects_filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_list_box_bind_model (self->effects_list, combatant ? G_LIST_MODEL (self->effects) : NULL,
                            combatant ? create_effect_row : NULL, self, NULL);
@@ -508,7 +492,6 @@ bind_combatant (TkrPf2eDetails *self)
   update_state (self);
   update_turn (self);
   update_recovery (self);
-  update_lists_visible (self);
 }
 
 void
@@ -566,19 +549,13 @@ tkr_pf2e_details_dispose (GObject *object)
 {
   TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
   GSignalGroup **groups[] = { &self->encounter_signals, &self->combatant_signals,
-                              &self->actions_signals, &self->reaction_signals,
-                              &self->conditions_signals };
+                              &self->actions_signals, &self->reaction_signals };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       if (*groups[i] != NULL)
         g_signal_group_set_target (*groups[i], NULL);
       g_clear_object (groups[i]);
-    }
-  if (self->conditions_list != NULL)
-    {
-      gtk_list_box_bind_model (self->conditions_list, NULL, NULL, NULL, NULL);
-      gtk_list_box_bind_model (self->effects_list, NULL, NULL, NULL, NULL);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_PF2E_DETAILS);
   g_clear_object (&self->effects);
@@ -728,12 +705,4 @@ tkr_pf2e_details_init (TkrPf2eDetails *self)
   self->reaction_signals = g_signal_group_new (TKR_TYPE_RESOURCE);
   g_signal_group_connect_object (self->reaction_signals, "notify::current",
                                  G_CALLBACK (update_turn), self, G_CONNECT_SWAPPED);
-
-  /* A list shows only while it has rows. */
-  self->conditions_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->conditions_signals, "items-changed",
-                                 G_CALLBACK (update_lists_visible), self,
-                                 G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  g_signal_connect_object (self->effects, "items-changed", G_CALLBACK (update_lists_visible), self,
-                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
