@@ -10,6 +10,7 @@
 #include "tkr-end-pane.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-encounter.h"
+#include "tkr-pf2e-setup.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 #include "tkr-table-tracker.h"
@@ -115,11 +116,16 @@ fixture_teardown (Pf2eFixture *f, gconstpointer data)
   g_clear_object (&f->campaign);
 }
 
+/* The view's template child @name, or its Setup page's. */
 static gpointer
 child (Pf2eFixture *f, const char *name)
 {
   GObject *object = gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, name);
 
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      GTK_WIDGET (gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, "setup")),
+      TKR_TYPE_PF2E_SETUP, name);
   g_assert_nonnull (object);
   return object;
 }

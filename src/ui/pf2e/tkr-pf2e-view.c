@@ -8,7 +8,7 @@
 #include "tkr-feedback.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-encounter.h"
-#include "tkr-pf2e-setup-row.h"
+#include "tkr-pf2e-setup.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 
@@ -29,7 +29,6 @@ struct _TkrPf2eView
 
   TkrCampaign *campaign;
   TkrPf2eEncounter *encounter;
-  GRand *rand;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
@@ -44,11 +43,7 @@ struct _TkrPf2eView
   GtkListBox *participants_list;
   GtkButton *begin_setup_button;
   GtkButton *add_party_button;
-  GtkButton *roll_rest_button;
-  GtkListBox *setup_list;
-  GtkListBox *preview_list;
-  GtkLabel *waiting_label;
-  GtkButton *begin_main_button;
+  TkrPf2eSetup *setup;
   GtkRevealer *paused_revealer;
   GtkStack *details_stack;
   TkrPf2eDetails *details;
@@ -83,58 +78,6 @@ current_phase (TkrPf2eView *self)
                          : TKR_PHASE_FREEPLAY;
 }
 
-static const char *
-combatant_name (TkrPf2eCombatant *combatant)
-{
-  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-}
-
-static GtkWidget *
-new_button (const char *label, const char *accessible_name, const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (button, tooltip);
-  return button;
-}
-
-static GtkWidget *
-new_icon_button (const char *icon, const char *accessible_name)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, accessible_name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
-}
-
-static void
-remove_all_children (GtkWidget *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    {
-      if (GTK_IS_LIST_BOX (box))
-        gtk_list_box_remove (GTK_LIST_BOX (box), child);
-      else if (GTK_IS_FLOW_BOX (box))
-        gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
-      else
-        gtk_box_remove (GTK_BOX (box), child);
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Actions                                                             */
-/* ------------------------------------------------------------------ */
-
 static void
 update_actions (TkrPf2eView *self)
 {
@@ -160,13 +103,19 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 /* ------------------------------------------------------------------ */
 
 static void
-remove_participant_clicked_cb (GtkWidget *button, TkrPf2eView *self)
+unref_data (gpointer data, GClosure *closure)
 {
+  g_object_unref (data);
+}
+
+static void
+remove_participant_clicked_cb (GtkWidget *button, TkrCharacter *character)
+{
+  TkrPf2eView *self = TKR_PF2E_VIEW (gtk_widget_get_ancestor (button, TKR_TYPE_PF2E_VIEW));
   g_autoptr (GError) error = NULL;
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
   gboolean ok;
 
-  if (self->encounter == NULL || character == NULL)
+  if (self == NULL || self->encounter == NULL)
     return;
 
   ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter), character, &error);
@@ -176,12 +125,11 @@ remove_participant_clicked_cb (GtkWidget *button, TkrPf2eView *self)
 static GtkWidget *
 create_participant_row (gpointer item, gpointer user_data)
 {
-  TkrPf2eView *self = user_data;
   TkrCharacter *character = item;
   GtkWidget *row = adw_action_row_new ();
   g_autofree char *remove_name =
     g_strdup_printf (_ ("Remove %s from the encounter"), tkr_character_get_name (character));
-  GtkWidget *remove = new_icon_button ("list-remove-symbolic", remove_name);
+  GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
   g_autofree char *subtitle = NULL;
 
   if (tkr_character_is_pc (character))
@@ -193,9 +141,13 @@ create_participant_row (gpointer item, gpointer user_data)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (character));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_set_name (remove, "remove-participant");
-  g_object_set_data_full (G_OBJECT (remove), "tkr-character", g_object_ref (character),
-                          g_object_unref);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb), self, 0);
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_tooltip_text (remove, remove_name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  remove_name, -1);
+  g_signal_connect_data (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb),
+                         g_object_ref (character), unref_data, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
   return row;
 }
@@ -233,122 +185,6 @@ refresh_freeplay (TkrPf2eView *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Setup: initiative (seed 002, "Step 1: Roll Initiative")             */
-/* ------------------------------------------------------------------ */
-
-static GtkWidget *
-create_setup_row (gpointer item, gpointer user_data)
-{
-  TkrPf2eView *self = user_data;
-
-  return tkr_pf2e_setup_row_new (self->encounter, item, self->rand, self->error_label);
-}
-
-static void
-put_before_clicked_cb (GtkButton *button, TkrPf2eView *self)
-{
-  g_autoptr (GError) error = NULL;
-  TkrPf2eCombatant *first = g_object_get_data (G_OBJECT (button), "tkr-first");
-  TkrPf2eCombatant *other = g_object_get_data (G_OBJECT (button), "tkr-other");
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_put_before (self->encounter, first, other, &error);
-  report (self, ok, error);
-}
-
-/* Text rather than arrows: arrow icons read as the expanders of the rows
- * above. */
-static GtkWidget *
-swap_button (TkrPf2eView *self, gboolean up, TkrPf2eCombatant *first, TkrPf2eCombatant *other)
-{
-  g_autofree char *name =
-    g_strdup_printf (_ ("Move %s before %s"), combatant_name (first), combatant_name (other));
-  GtkWidget *button = new_button (up ? _ ("Move Up") : _ ("Move Down"), name, name);
-
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_name (button, up ? "move-up" : "move-down");
-  g_object_set_data_full (G_OBJECT (button), "tkr-first", g_object_ref (first), g_object_unref);
-  g_object_set_data_full (G_OBJECT (button), "tkr-other", g_object_ref (other), g_object_unref);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (put_before_clicked_cb), self, 0);
-  return button;
-}
-
-static void
-refresh_setup (TkrPf2eView *self)
-{
-  g_autoptr (GPtrArray) order = tkr_pf2e_encounter_preview_order (self->encounter);
-  GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
-  g_autoptr (GString) waiting = g_string_new (NULL);
-
-  remove_all_children (GTK_WIDGET (self->preview_list));
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrPf2eCombatant *combatant = order->pdata[i];
-      TkrPf2eCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
-      TkrPf2eCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
-      gboolean pc = tkr_character_is_pc (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-      gboolean tied = (before && tkr_pf2e_combatant_is_tied_with (before, combatant)) ||
-                      (after && tkr_pf2e_combatant_is_tied_with (after, combatant));
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("%u. %s", i + 1, combatant_name (combatant));
-      g_autofree char *subtitle = NULL;
-
-      if (tied)
-        /* Translators: an initiative result; the creature is tied with a neighbour */
-        subtitle = g_strdup_printf (pc ? _ ("%d, tied (player character)")
-                                       : _ ("%d, tied (adversary or other creature)"),
-                                    tkr_pf2e_combatant_get_initiative (combatant));
-      else
-        subtitle = g_strdup_printf ("%d", tkr_pf2e_combatant_get_initiative (combatant));
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (before != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, combatant, before))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                   swap_button (self, TRUE, combatant, before));
-      if (after != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, after, combatant))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                   swap_button (self, FALSE, after, combatant));
-      gtk_list_box_append (self->preview_list, row);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_list), order->len > 0);
-
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
-    {
-      g_autoptr (TkrPf2eCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      if (tkr_pf2e_combatant_has_initiative (combatant))
-        continue;
-      if (waiting->len > 0)
-        g_string_append (waiting, ", ");
-      g_string_append (waiting, combatant_name (combatant));
-    }
-  if (waiting->len > 0)
-    {
-      /* Translators: a list of creature names */
-      g_autofree char *text = g_strdup_printf (_ ("Still to roll: %s"), waiting->str);
-
-      gtk_label_set_text (self->waiting_label, text);
-    }
-  else
-    gtk_label_set_text (self->waiting_label, _ ("Everyone has rolled."));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->roll_rest_button), waiting->len > 0);
-}
-
-static void
-roll_rest_clicked_cb (TkrPf2eView *self)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_roll_remaining (self->encounter, self->rand, &error);
-  report (self, ok, error);
-}
-
-/* ------------------------------------------------------------------ */
 /* Following the model                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -378,8 +214,6 @@ refresh (TkrPf2eView *self)
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh_freeplay (self);
-  if (self->encounter != NULL && phase == TKR_PHASE_SETUP)
-    refresh_setup (self);
   gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
   update_actions (self);
 }
@@ -414,9 +248,7 @@ set_encounter (TkrPf2eView *self, TkrPf2eEncounter *encounter)
                            encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
                                      : NULL,
                            create_participant_row, self, NULL);
-  gtk_list_box_bind_model (
-    self->setup_list, encounter ? tkr_encounter_get_combatants (TKR_ENCOUNTER (encounter)) : NULL,
-    create_setup_row, self, NULL);
+  tkr_pf2e_setup_set_encounter (self->setup, encounter);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
   tkr_feedback_clear (self->error_label);
   update_details (self);
@@ -450,7 +282,6 @@ tkr_pf2e_view_dispose (GObject *object)
   if (self->participants_list != NULL)
     {
       gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
-      gtk_list_box_bind_model (self->setup_list, NULL, NULL, NULL, NULL);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_PF2E_VIEW);
   g_clear_object (&self->selected);
@@ -458,16 +289,6 @@ tkr_pf2e_view_dispose (GObject *object)
   g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (tkr_pf2e_view_parent_class)->dispose (object);
-}
-
-static void
-tkr_pf2e_view_finalize (GObject *object)
-{
-  TkrPf2eView *self = TKR_PF2E_VIEW (object);
-
-  g_clear_pointer (&self->rand, g_rand_free);
-
-  G_OBJECT_CLASS (tkr_pf2e_view_parent_class)->finalize (object);
 }
 
 static void
@@ -512,7 +333,6 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = tkr_pf2e_view_dispose;
-  object_class->finalize = tkr_pf2e_view_finalize;
   object_class->get_property = tkr_pf2e_view_get_property;
   object_class->set_property = tkr_pf2e_view_set_property;
 
@@ -529,6 +349,7 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
   g_type_ensure (TKR_TYPE_PF2E_DETAILS);
+  g_type_ensure (TKR_TYPE_PF2E_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-pf2e-view.ui");
@@ -539,11 +360,7 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
   BIND (participants_list);
   BIND (begin_setup_button);
   BIND (add_party_button);
-  BIND (roll_rest_button);
-  BIND (setup_list);
-  BIND (preview_list);
-  BIND (waiting_label);
-  BIND (begin_main_button);
+  BIND (setup);
   BIND (paused_revealer);
   BIND (details_stack);
   BIND (details);
@@ -557,11 +374,7 @@ tkr_pf2e_view_init (TkrPf2eView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->rand = g_rand_new ();
-
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->roll_rest_button, "clicked", G_CALLBACK (roll_rest_clicked_cb),
                            self, G_CONNECT_SWAPPED);
 
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
