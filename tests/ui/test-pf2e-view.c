@@ -10,6 +10,7 @@
 #include "tkr-end-pane.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-encounter.h"
+#include "tkr-pf2e-recovery.h"
 #include "tkr-pf2e-setup.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
@@ -241,11 +242,18 @@ subtitle (Pf2eFixture *f, const char *list, const char *creature)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
-/* The details pane's template child @id. */
+/* The details pane's template child @id, or its recovery check's. */
 static gpointer
 detail (Pf2eFixture *f, const char *id)
 {
-  return tkr_test_template_child (f->details, TKR_TYPE_PF2E_DETAILS, id);
+  GObject *object = gtk_widget_get_template_child (f->details, TKR_TYPE_PF2E_DETAILS, id);
+
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      GTK_WIDGET (gtk_widget_get_template_child (f->details, TKR_TYPE_PF2E_DETAILS, "recovery")),
+      TKR_TYPE_PF2E_RECOVERY, id);
+  g_assert_nonnull (object);
+  return object;
 }
 
 /* The tracker's rows, as its list view shows them. */
@@ -683,7 +691,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_true (current (f) == bob);
   g_assert_true (tkr_pf2e_combatant_get_recovery_due (bob));
   g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == bob);
-  g_assert_true (gtk_widget_get_visible (detail (f, "recovery_box")));
+  g_assert_true (gtk_widget_get_visible (detail (f, "recovery")));
   g_assert_cmpstr (gtk_label_get_text (detail (f, "recovery_label")), ==,
                    "Bob is dying 1: recovery check against DC 11");
   g_assert_true (gtk_widget_get_visible (detail (f, "recovery_inputs")));
@@ -706,7 +714,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_true (has_condition (f, "Bob", "Wounded 1"));
   next_turn (f);
   g_assert_true (current (f) == alice);
-  g_assert_false (gtk_widget_get_visible (detail (f, "recovery_box")));
+  g_assert_false (gtk_widget_get_visible (detail (f, "recovery")));
   /* Her reaction came back as her turn began. */
   g_assert_cmpstr (pips (f, "Alice"), ==, "3 of 3 actions left, reaction available");
   press (details_control (f, "Alice", "spend_1_button"));
@@ -878,12 +886,12 @@ test_recovery_roll (Pf2eFixture *f, gconstpointer data)
   g_assert_no_error (error);
   iterate ();
   select_creature (f, tkr_combatant_get_name (TKR_COMBATANT (second)));
-  g_assert_false (gtk_widget_get_visible (detail (f, "recovery_box")));
+  g_assert_false (gtk_widget_get_visible (detail (f, "recovery")));
 
   next_turn (f);
   g_assert_true (current (f) == second);
   g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == second);
-  g_assert_true (gtk_widget_get_visible (detail (f, "recovery_box")));
+  g_assert_true (gtk_widget_get_visible (detail (f, "recovery")));
   press (detail (f, "recovery_roll_button"));
   g_assert_false (tkr_pf2e_combatant_get_recovery_due (second));
   result = gtk_label_get_text (detail (f, "recovery_result_label"));

@@ -6,6 +6,7 @@
 
 #include "tkr-feedback.h"
 #include "tkr-pf2e-details.h"
+#include "tkr-pf2e-recovery.h"
 
 struct _TkrPf2eDetails
 {
@@ -13,9 +14,6 @@ struct _TkrPf2eDetails
 
   TkrPf2eEncounter *encounter;
   TkrPf2eCombatant *combatant;
-  GRand *rand;
-  /* The outcome of the last recovery check, shown until the turn passes. */
-  char *recovery_result;
   GSignalGroup *encounter_signals;
   GSignalGroup *combatant_signals;
   GSignalGroup *actions_signals;
@@ -25,13 +23,7 @@ struct _TkrPf2eDetails
 
   GtkLabel *name_label;
   GtkLabel *state_label;
-  GtkWidget *recovery_box;
-  GtkLabel *recovery_label;
-  GtkWidget *recovery_inputs;
-  GtkSpinButton *recovery_spin;
-  GtkWidget *recovery_enter_button;
-  GtkWidget *recovery_roll_button;
-  GtkLabel *recovery_result_label;
+  TkrPf2eRecovery *recovery;
   AdwPreferencesGroup *turn_group;
   GtkWidget *spend_buttons;
   GtkWidget *spend_1_button;
@@ -159,41 +151,6 @@ update_state (TkrPf2eDetails *self)
   gtk_label_set_text (self->state_label, text->str);
 }
 
-/* Seed 002, "Step 1": a dying creature rolls a recovery check as its turn
- * starts; the core holds the turn until it is made. */
-static void
-update_recovery (TkrPf2eDetails *self)
-{
-  gboolean due = self->combatant != NULL && tkr_pf2e_combatant_get_recovery_due (self->combatant);
-
-  if (due)
-    {
-      /* Translators: a creature, its dying value, then the DC */
-      g_autofree char *text =
-        g_strdup_printf (_ ("%s is dying %d: recovery check against DC %d"), name_of (self),
-                         tkr_pf2e_combatant_get_condition (self->combatant, "Dying"),
-                         tkr_pf2e_encounter_get_recovery_dc (self->encounter, self->combatant));
-
-      gtk_label_set_text (self->recovery_label, text);
-    }
-  else if (self->recovery_result != NULL)
-    gtk_label_set_text (self->recovery_label, _ ("Recovery check made"));
-  gtk_widget_set_visible (self->recovery_inputs, due);
-  gtk_label_set_text (self->recovery_result_label,
-                      self->recovery_result ? self->recovery_result : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->recovery_result_label), self->recovery_result != NULL);
-  gtk_widget_set_visible (self->recovery_box, due || self->recovery_result != NULL);
-}
-
-/* A recovery result belongs to the turn it was made in. */
-static void
-current_changed_cb (TkrPf2eDetails *self)
-{
-  g_clear_pointer (&self->recovery_result, g_free);
-  update_recovery (self);
-  update_turn (self);
-}
-
 /* ------------------------------------------------------------------ */
 /* Commands                                                            */
 /* ------------------------------------------------------------------ */
@@ -236,44 +193,6 @@ reaction_refund_clicked_cb (TkrPf2eDetails *self)
     return;
   ok = tkr_pf2e_encounter_refund_reaction (self->encounter, self->combatant, &error);
   report (self, ok, error);
-}
-
-static void
-recovery_check (TkrPf2eDetails *self, int die)
-{
-  g_autoptr (GError) error = NULL;
-  TkrPf2eDegree degree;
-  int dc;
-  gboolean ok;
-
-  if (self->combatant == NULL)
-    return;
-  dc = tkr_pf2e_encounter_get_recovery_dc (self->encounter, self->combatant);
-  /* "Roll" (@die 0) lets the core roll the flat check's die and name it. */
-  ok = tkr_pf2e_encounter_recovery_check (self->encounter, self->combatant, die, self->rand, &die,
-                                          &degree, &error);
-  if (ok)
-    {
-      g_free (self->recovery_result);
-      /* Translators: the die, the DC, then the degree of success */
-      self->recovery_result = g_strdup_printf (_ ("Recovery check: %d against DC %d, %s"), die, dc,
-                                               tkr_pf2e_degree_to_string (degree));
-    }
-  report (self, ok, error);
-  update_recovery (self);
-}
-
-static void
-recovery_enter_clicked_cb (TkrPf2eDetails *self)
-{
-  gtk_spin_button_update (self->recovery_spin);
-  recovery_check (self, (int) gtk_spin_button_get_value (self->recovery_spin));
-}
-
-static void
-recovery_roll_clicked_cb (TkrPf2eDetails *self)
-{
-  recovery_check (self, 0);
 }
 
 static void
@@ -485,13 +404,13 @@ bind_combatant (TkrPf2eDetails *self)
   gtk_list_box_bind_model (self->effects_list, combatant ? G_LIST_MODEL (self->effects) : NULL,
                            combatant ? create_effect_row : NULL, self, NULL);
 
-  g_clear_pointer (&self->recovery_result, g_free);
   tkr_feedback_clear (self->error_label);
   gtk_editable_set_text (self->effect_entry, "");
   update_names (self);
   update_state (self);
   update_turn (self);
-  update_recovery (self);
+  tkr_pf2e_recovery_set_combatant (self->recovery, self->encounter, self->combatant,
+                                   self->error_label);
 }
 
 void
@@ -566,17 +485,6 @@ tkr_pf2e_details_dispose (GObject *object)
 }
 
 static void
-tkr_pf2e_details_finalize (GObject *object)
-{
-  TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
-
-  g_clear_pointer (&self->rand, g_rand_free);
-  g_free (self->recovery_result);
-
-  G_OBJECT_CLASS (tkr_pf2e_details_parent_class)->finalize (object);
-}
-
-static void
 tkr_pf2e_details_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   TkrPf2eDetails *self = TKR_PF2E_DETAILS (object);
@@ -622,7 +530,6 @@ tkr_pf2e_details_class_init (TkrPf2eDetailsClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tkr_pf2e_details_dispose;
-  object_class->finalize = tkr_pf2e_details_finalize;
   object_class->get_property = tkr_pf2e_details_get_property;
   object_class->set_property = tkr_pf2e_details_set_property;
 
@@ -634,18 +541,13 @@ tkr_pf2e_details_class_init (TkrPf2eDetailsClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (TKR_TYPE_PF2E_RECOVERY);
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-pf2e-details.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, TkrPf2eDetails, name)
   BIND (name_label);
   BIND (state_label);
-  BIND (recovery_box);
-  BIND (recovery_label);
-  BIND (recovery_inputs);
-  BIND (recovery_spin);
-  BIND (recovery_enter_button);
-  BIND (recovery_roll_button);
-  BIND (recovery_result_label);
+  BIND (recovery);
   BIND (turn_group);
   BIND (spend_buttons);
   BIND (spend_1_button);
@@ -668,8 +570,6 @@ tkr_pf2e_details_class_init (TkrPf2eDetailsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, spend_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, reaction_use_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, reaction_refund_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, recovery_enter_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, recovery_roll_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, condition_set_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, effect_add_clicked_cb);
 }
@@ -679,13 +579,12 @@ tkr_pf2e_details_init (TkrPf2eDetails *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->rand = g_rand_new ();
   self->effects_filter = gtk_custom_filter_new (is_own_effect, self, NULL);
   self->effects = gtk_filter_list_model_new (NULL, GTK_FILTER (self->effects_filter));
 
   self->encounter_signals = g_signal_group_new (TKR_TYPE_PF2E_ENCOUNTER);
   g_signal_group_connect_object (self->encounter_signals, "notify::current-index",
-                                 G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (update_turn), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (update_turn),
                                  self, G_CONNECT_SWAPPED);
 
@@ -696,8 +595,6 @@ tkr_pf2e_details_init (TkrPf2eDetails *self)
                                  self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->combatant_signals, "notify::initiative",
                                  G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->combatant_signals, "notify::recovery-due",
-                                 G_CALLBACK (update_recovery), self, G_CONNECT_SWAPPED);
 
   self->actions_signals = g_signal_group_new (TKR_TYPE_RESOURCE);
   g_signal_group_connect_object (self->actions_signals, "notify::current", G_CALLBACK (update_turn),
