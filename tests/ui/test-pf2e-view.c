@@ -12,6 +12,7 @@
 #include "tkr-pf2e-encounter.h"
 #include "tkr-pf2e-recovery.h"
 #include "tkr-pf2e-setup.h"
+#include "tkr-pf2e-status-row.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 #include "tkr-table-tracker.h"
@@ -975,6 +976,34 @@ test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
   select_creature (f, "Alice");
   g_assert_true (gtk_widget_is_sensitive (detail (f, "spend_buttons")));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (alice), ==, 3);
+
+  /* A condition's row loads it into the editor; its button removes it. */
+  g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, alice, "frightened", 2, &error));
+  row = descendant_named (detail (f, "conditions_list"), "condition-row");
+  g_signal_emit_by_name (row, "activated");
+  g_assert_cmpstr (
+    tkr_rules_get_condition (tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter)),
+                             gtk_drop_down_get_selected (detail (f, "condition_dropdown")))
+      ->id,
+    ==, "frightened");
+  g_assert_cmpint (gtk_spin_button_get_value (detail (f, "condition_spin")), ==, 2);
+  press (tkr_test_template_child (row, TKR_TYPE_PF2E_STATUS_ROW, "remove_button"));
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Frightened"), ==, 0);
+  g_assert_null (descendant_named (detail (f, "conditions_list"), "condition-row"));
+
+  /* An effect she creates is listed, and its button ends it. */
+  gtk_editable_set_text (detail (f, "effect_entry"), "Bless");
+  set_spin (detail (f, "effect_spin"), 3);
+  press (detail (f, "effect_add_button"));
+  row = descendant_named (detail (f, "effects_list"), "effect-row");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Bless: 3 rounds left");
+  press (tkr_test_template_child (row, TKR_TYPE_PF2E_STATUS_ROW, "remove_button"));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_effects (f->encounter)), ==,
+                    0);
+  g_assert_null (descendant_named (detail (f, "effects_list"), "effect-row"));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_nonnull (descendant_named (detail (f, "effects_list"), "effect-row"));
 }
 
 /* The view is empty for a campaign of another system, and follows a

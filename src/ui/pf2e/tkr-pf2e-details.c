@@ -7,6 +7,7 @@
 #include "tkr-feedback.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-recovery.h"
+#include "tkr-pf2e-status-row.h"
 
 struct _TkrPf2eDetails
 {
@@ -233,104 +234,34 @@ effect_add_clicked_cb (TkrPf2eDetails *self)
 /* Rows of the conditions and effects, bound to their objects          */
 /* ------------------------------------------------------------------ */
 
-/* The details a row's button belongs to: its ancestor, not object data. */
-static TkrPf2eDetails *
-details_of (GtkWidget *widget)
-{
-  return TKR_PF2E_DETAILS (gtk_widget_get_ancestor (widget, TKR_TYPE_PF2E_DETAILS));
-}
-
 static void
-condition_remove_cb (GtkWidget *button, TkrCondition *condition)
+condition_remove_cb (TkrPf2eStatusRow *row, TkrPf2eDetails *self)
 {
-  TkrPf2eDetails *self = details_of (button);
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  if (self == NULL || self->combatant == NULL)
+  if (self->combatant == NULL)
     return;
-  ok = tkr_pf2e_encounter_set_condition (self->encounter, self->combatant,
-                                         tkr_condition_get_name (condition), 0, &error);
+  ok = tkr_pf2e_encounter_set_condition (
+    self->encounter, self->combatant,
+    tkr_condition_get_name (tkr_pf2e_status_row_get_condition (row)), 0, &error);
   report (self, ok, error);
 }
 
 /* Activating a condition's row loads it into the editor below. */
 static void
-condition_edit_cb (AdwActionRow *row, TkrCondition *condition)
+condition_edit_cb (TkrPf2eStatusRow *row, TkrPf2eDetails *self)
 {
-  TkrPf2eDetails *self = details_of (GTK_WIDGET (row));
-  const TkrConditionInfo *info;
-  TkrRules *rules;
+  TkrCondition *condition = tkr_pf2e_status_row_get_condition (row);
+  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
+  const TkrConditionInfo *info =
+    tkr_rules_lookup_condition (rules, tkr_condition_get_name (condition));
 
-  if (self == NULL || self->encounter == NULL)
-    return;
-  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
-  info = tkr_rules_lookup_condition (rules, tkr_condition_get_name (condition));
   for (guint i = 0; info != NULL && i < tkr_rules_get_n_conditions (rules); i++)
     if (tkr_rules_get_condition (rules, i) == info)
       gtk_drop_down_set_selected (self->condition_dropdown, i);
   gtk_spin_button_set_value (self->condition_spin, tkr_condition_get_stacks (condition));
   gtk_widget_grab_focus (GTK_WIDGET (self->condition_spin));
-}
-
-/* "Frightened 2", or "Unconscious" for a condition without values. */
-static gboolean
-condition_title (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-  g_autoptr (GObject) source = g_binding_dup_source (binding);
-  TkrCondition *condition = TKR_CONDITION (source);
-  const char *shown = tkr_rules_translate (tkr_condition_get_name (condition));
-
-  if (tkr_condition_get_max_stacks (condition) > 1)
-    g_value_take_string (to, g_strdup_printf ("%s %d", shown, g_value_get_int (from)));
-  else
-    g_value_set_string (to, shown);
-  return TRUE;
-}
-
-/* "Rage: 2 rounds left". */
-static gboolean
-effect_title (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
-{
-  g_autoptr (GObject) source = g_binding_dup_source (binding);
-  int rounds = g_value_get_int (from);
-
-  /* Translators: an effect, then the rounds it has left */
-  g_value_take_string (to,
-                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %d round left",
-                                                     "%s: %d rounds left", rounds),
-                                        tkr_condition_get_name (TKR_CONDITION (source)), rounds));
-  return TRUE;
-}
-
-static void
-unref_data (gpointer data, GClosure *closure)
-{
-  g_object_unref (data);
-}
-
-/* A row bound to @item: its title follows @property; its button removes
- * the item through @remove_cb. */
-static GtkWidget *
-new_row (TkrCondition *item,
-         const char *property,
-         GBindingTransformFunc title,
-         const char *remove_name,
-         GCallback remove_cb)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *remove = gtk_button_new_from_icon_name ("window-close-symbolic");
-
-  /* A name is the GM's own text, never markup. */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  g_object_bind_property_full (item, property, row, "title", G_BINDING_SYNC_CREATE, title, NULL,
-                               NULL, NULL);
-  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (remove, "flat");
-  name_control (remove, "%s", remove_name);
-  g_signal_connect_data (remove, "clicked", remove_cb, g_object_ref (item), unref_data, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
-  return row;
 }
 
 static GtkWidget *
@@ -339,27 +270,24 @@ create_condition_row (gpointer item, gpointer user_data)
   TkrPf2eDetails *self = user_data;
   g_autofree char *remove_name = g_strdup_printf (
     _ ("Remove %s from %s"), tkr_rules_translate (tkr_condition_get_name (item)), name_of (self));
-  GtkWidget *row =
-    new_row (item, "stacks", condition_title, remove_name, G_CALLBACK (condition_remove_cb));
+  GtkWidget *row = tkr_pf2e_status_row_new (item, FALSE, remove_name);
 
   gtk_widget_set_name (row, "condition-row");
   gtk_widget_set_tooltip_text (row, _ ("Change the value below"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  g_signal_connect_data (row, "activated", G_CALLBACK (condition_edit_cb), g_object_ref (item),
-                         unref_data, 0);
+  g_signal_connect_object (row, "activated", G_CALLBACK (condition_edit_cb), self, 0);
+  g_signal_connect_object (row, "remove", G_CALLBACK (condition_remove_cb), self, 0);
   return row;
 }
 
 static void
-effect_remove_cb (GtkWidget *button, TkrCondition *effect)
+effect_remove_cb (TkrPf2eStatusRow *row, TkrPf2eDetails *self)
 {
-  TkrPf2eDetails *self = details_of (button);
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  if (self == NULL || self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_remove_effect (self->encounter, effect, &error);
+  ok = tkr_pf2e_encounter_remove_effect (self->encounter, tkr_pf2e_status_row_get_condition (row),
+                                         &error);
   report (self, ok, error);
 }
 
@@ -367,10 +295,10 @@ static GtkWidget *
 create_effect_row (gpointer item, gpointer user_data)
 {
   g_autofree char *remove_name = g_strdup_printf (_ ("End %s"), tkr_condition_get_name (item));
-  GtkWidget *row =
-    new_row (item, "rounds-left", effect_title, remove_name, G_CALLBACK (effect_remove_cb));
+  GtkWidget *row = tkr_pf2e_status_row_new (item, TRUE, remove_name);
 
   gtk_widget_set_name (row, "effect-row");
+  g_signal_connect_object (row, "remove", G_CALLBACK (effect_remove_cb), user_data, 0);
   return row;
 }
 
