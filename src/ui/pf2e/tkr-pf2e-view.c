@@ -14,12 +14,13 @@
 
 /*
  * The Pathfinder 2e encounter pane (seed 002, RULES.md section 2): one page
- * per phase. In Freeplay and Setup it is the whole encounter; while the
- * rounds run it is the details pane beside the table tracker
- * (docs/ARCHITECTURE.md, "The table tracker"): the selected creature's
- * TkrPf2eDetails, and the turn buttons. Every control calls a command of
+ * per phase. In Freeplay (who takes part) and Setup (TkrPf2eSetup) it is
+ * the whole encounter; while the rounds run it is the details pane beside
+ * the table tracker (docs/ARCHITECTURE.md, "The table tracker"): the
+ * selected creature's TkrPf2eDetails, and the turn buttons. At the End the
+ * shared End pane stands alone. Every control calls a command of
  * TkrPf2eEncounter, which records it in the campaign's history; the
- * Freeplay and Setup pages follow the history's "changed" signal, the
+ * Freeplay page and the actions follow the history's "changed" signal, the
  * details only their creature's objects.
  */
 
