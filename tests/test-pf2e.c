@@ -640,6 +640,50 @@ test_rounds_refunds (Fixture *f, gconstpointer data)
   assert_undo_restores (f, before);
 }
 
+/* Seed 002, "Turns": what a view offers is what the commands allow:
+ * actions on one's own turn in the rounds (not while paused), a reaction
+ * while one is left on or off one's turn, a refund once it is spent; the
+ * dead do neither; an effect belongs to the creature that created it. */
+static void
+test_rounds_what_the_buttons_offer (Fixture *f, gconstpointer data)
+{
+  GError *error = NULL;
+  TkrPf2eCombatant *bob, *alice, *orc;
+  TkrCondition *effect;
+
+  start_rounds (f);
+  bob = c (f, f->bob);
+  alice = c (f, f->alice);
+  orc = c (f, f->orc);
+
+  g_assert_true (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));
+  g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, alice));
+  g_assert_true (tkr_pf2e_encounter_can_use_reaction (f->encounter, alice));
+  g_assert_false (tkr_pf2e_encounter_can_refund_reaction (f->encounter, alice));
+  ok (tkr_pf2e_encounter_use_reaction (f->encounter, alice, NULL, &error), error);
+  g_assert_false (tkr_pf2e_encounter_can_use_reaction (f->encounter, alice));
+  g_assert_true (tkr_pf2e_encounter_can_refund_reaction (f->encounter, alice));
+
+  effect = tkr_pf2e_encounter_add_effect (f->encounter, bob, "Bless", 3, &error);
+  g_assert_no_error (error);
+  g_assert_true (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, bob));
+  g_assert_false (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, alice));
+
+  ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));
+  g_assert_false (tkr_pf2e_encounter_can_use_reaction (f->encounter, bob));
+  ok (tkr_encounter_resume (TKR_ENCOUNTER (f->encounter), &error), error);
+
+  /* Dying 4 is death: Bob, on his own turn, neither acts nor reacts. */
+  g_assert_true (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));
+  ok (tkr_pf2e_encounter_set_condition (f->encounter, bob, "dying", 4, &error), error);
+  g_assert_true (tkr_pf2e_combatant_is_dead (bob));
+  g_assert_true (current (f) == f->bob);
+  g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));
+  g_assert_false (tkr_pf2e_encounter_can_use_reaction (f->encounter, bob));
+  g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, orc));
+}
+
 /* Start of a turn (seed 002, "Step 1: Start Your Turn") */
 
 static void
@@ -1318,6 +1362,7 @@ main (int argc, char *argv[])
   ADD ("/pf2e/rounds/reaction-once-per-round-resets-at-own-turn",
        test_rounds_reaction_once_per_round);
   ADD ("/pf2e/rounds/refunds", test_rounds_refunds);
+  ADD ("/pf2e/rounds/buttons-offer-what-the-commands-allow", test_rounds_what_the_buttons_offer);
   ADD ("/pf2e/start-of-turn/duration-3-rounds-from-round-1-expires-round-4",
        test_start_duration_expires_round_4);
   ADD ("/pf2e/start-of-turn/recovery-check-dc-10-plus-dying", test_start_recovery_check_success);

@@ -6,8 +6,10 @@ autosaved campaign file then holds.
 
 Create two PCs and an NPC, switch the Encounter tab's rule system to
 Pathfinder 2e, add everyone, type in initiative results (with a tie between
-the adversary and a PC), play two rounds spending actions every turn and a
-reaction, end with Experience Points.
+the adversary and a PC), play two rounds on the table tracker, spending
+actions every turn in the details pane of the selected row and a reaction
+off the creature's turn (its row selected in the tracker), end with
+Experience Points on the End pane.
 
 Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
@@ -92,7 +94,7 @@ def saved():
 
 
 def current_name(frame):
-    """Whose turn it is, from the heading of the Main page."""
+    """Whose turn it is, from the table tracker's header."""
     labels = [n.name for n in find_all(frame, "label", contains="’s turn")]
     labels = [t for t in labels if t.endswith("’s turn") and ":" not in t]
     if not labels:
@@ -150,39 +152,78 @@ try:
     check(f"the preview puts the adversary before the tied PC ({order})",
           order[:3] == ["1. Alice", "2. Goblin 2", "3. Bob"])
     click(find(view, "push button", contains="Start Round 1"))
-    wait_for(lambda: find_all(view, "label", "Round 1"), what="Round 1")
+    wait_for(lambda: find_all(frame, "label", "Round 1"), what="Round 1")
     tap(True, "the rounds begin")
 
-    # Two rounds of three turns. Everyone spends actions on their turn;
-    # the Goblin also uses its reaction.
+    # The table tracker: one row per creature, named for screen readers
+    # "Goblin 2, place 2" (", current turn" on the row whose turn it is).
+    tracker = find(frame, "list", "Turn order")
+
+    def tracker_row(name):
+        rows = [n for n in find_all(tracker, contains=f"{name}, place ")
+                if n.getRoleName() != "label"]
+        return rows[0] if rows else None
+
+    def select_row(name):
+        """Selects a creature's row, as a GM clicks its name."""
+        row = tracker_row(name)
+        pointer_click(find(row, "label", name))
+        wait_for(lambda: find_all(view, "label", name)
+                 and find_all(view, "push button", f"Use the reaction of {name}"),
+                 what=f"the details of {name}")
+
+    wait_for(lambda: tracker_row("Alice") is not None and tracker_row("Bob") is not None,
+             what="the tracker's rows")
+    check("the tracker marks whose turn it is",
+          "current turn" in tracker_row("Alice").name
+          and "current turn" not in tracker_row("Bob").name)
+
+    # Two rounds of three turns. The tracker selects whoever's turn comes
+    # and the details pane beside it spends their actions; in round 1 the
+    # Goblin reacts on Bob's turn, its row selected in the tracker.
     spent = {}
     turns = []
     for turn in range(6):
-        wait_for(lambda: current_name(view) is not None, what="whose turn")
-        name = current_name(view)
+        wait_for(lambda: current_name(frame) is not None, what="whose turn")
+        name = current_name(frame)
         turns.append(name)
-        click(find(view, "push button", contains=f"Spend 1 action for {name}", timeout=5))
-        click(find(view, "push button", contains=f"Spend 2 actions for {name}", timeout=5))
+        # Each step is seen done in the pane before the next one.
+        click(find(view, "push button", f"Spend 1 action for {name}", timeout=5))
+        wait_for(lambda: find_all(view, "label", contains="2 of 3 actions left"),
+                 what=f"{name}'s first action")
+        click(find(view, "push button", f"Spend 2 actions for {name}", timeout=5))
+        wait_for(lambda: find_all(view, "label", contains="0 of 3 actions left"),
+                 what=f"{name}'s two more actions")
         spent[name] = spent.get(name, 0) + 3
-        if name == "Goblin 2" and turn < 3:
-            click(find(view, "push button", contains="Use the reaction of Goblin 2"))
+        if name == "Bob" and turn < 3:
+            select_row("Goblin 2")
+            click(find(view, "push button", "Use the reaction of Goblin 2"))
+            wait_for(lambda: find_all(view, "label", contains="reaction used"),
+                     what="the Goblin's reaction")
+            select_row("Bob")
         click(find(view, "push button", contains="Next Turn"))
-        wait_for(lambda: current_name(view) != name, what="the next turn")
-    wait_for(lambda: find_all(view, "label", "Round 3"), what="Round 3")
+        wait_for(lambda: current_name(frame) != name, what="the next turn")
+    wait_for(lambda: find_all(frame, "label", "Round 3"), what="Round 3")
     check(f"two rounds in the fixed order ({turns})",
           turns == ["Alice", "Goblin 2", "Bob"] * 2)
 
-    # Step 4: the end, with Experience Points.
+    # Step 4: the end, with Experience Points, on the End pane: one award
+    # for everyone ticked.
     click(find(view, "push button", contains="End the Encounter"))
-    reason = find(view, "text", contains="Reason")
+    party = find(frame, "list", "Player characters who took part")
+    wait_for(lambda: len(find_all(party, "check box")) == 2, what="both PCs on the End pane")
+    ticks = find_all(party, "check box")  # Alice, Bob: the party's order
+    reason = find(frame, "text", contains="Reason")
     type_into(reason, "Drove off the goblin", submit=False)
-    for name, xp in (("Alice", 80), ("Bob", 60)):
-        spin = find(view, "spin button", f"Experience Points for {name}")
-        set_value(spin, xp)
-        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s award")
-        click(find(view, "push button", contains=f"Award Experience to {name}"))
-        wait_for(lambda: find_all(view, "label", f"{name} gains {xp} XP: Drove off the goblin"),
-                 what=f"{name}'s award in the list")
+    amount = find(frame, "spin button", "Experience Points to award")
+    for xp, tick, untick in ((80, None, ticks[1]), (60, ticks[1], ticks[0])):
+        for box in (tick, untick):
+            if box is not None:
+                click(box)
+        set_value(amount, xp)
+        wait_for(lambda: get_value(amount) == xp, what=f"the amount {xp}")
+        click(find(frame, "push button", f"Award {xp} XP to 1 Character"))
+        time.sleep(0.3)
     tap(True, "Experience awarded")
 
     def ended():
@@ -207,7 +248,15 @@ try:
     check("the log holds the XP and its reason",
           any("Alice gains 80 XP: Drove off the goblin" in t for t in texts))
 
-    click(find(view, "push button", contains="Back to Freeplay"))
+    # Back to Freeplay through the command palette: the End pane stands
+    # alone, without the system's phase buttons.
+    subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
+    # The palette opens with its search field focused: type the command.
+    find(app, name="Find a command", timeout=5)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "10", "Back to Freeplay"], check=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for(lambda: find_all(view, "push button", contains="Begin Initiative"), what="Freeplay")
 
     def settled():

@@ -6,16 +6,27 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
+#include "tkr-encounter-page.h"
+#include "tkr-end-pane.h"
+#include "tkr-pf2e-details.h"
 #include "tkr-pf2e-encounter.h"
+#include "tkr-pf2e-recovery.h"
+#include "tkr-pf2e-setup.h"
+#include "tkr-pf2e-status-row.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
+#include "tkr-table-tracker.h"
+#include "tkr-test-widgets.h"
+#include "tkr-tracker-row.h"
 
 /*
- * The Pathfinder 2e encounter pane (seed 002, RULES.md section 2), driven
- * through its widgets: Freeplay, initiative with typed results and ties,
- * two rounds of actions, a reaction, an effect counting down, a recovery
- * check, the End with an XP award. Every step checks the core's state and
- * what the widgets show.
+ * The Pathfinder 2e encounter (seed 002, RULES.md section 2) on the
+ * Encounter page, driven through its widgets: Freeplay and initiative with
+ * typed results and ties on the system's view; then two rounds of actions,
+ * a reaction, an effect counting down and a recovery check through the
+ * table tracker and the view as its details pane (docs/ARCHITECTURE.md,
+ * "The table tracker"); the End with an XP award on the shared End pane.
+ * Every step checks the core's state and what the widgets show.
  */
 
 typedef struct
@@ -27,7 +38,11 @@ typedef struct
   TkrCharacter *bob;   /* PC, Perception +5, Stealth +9 */
   TkrCharacter *goblin_library;
   TkrCharacter *orc_library;
+  GtkWidget *page;
   GtkWidget *view;
+  TkrTableTracker *tracker;
+  GtkWidget *details;
+  GtkWidget *end_pane;
   GtkWidget *window;
 } Pf2eFixture;
 
@@ -79,11 +94,17 @@ fixture_setup (Pf2eFixture *f, gconstpointer data)
   f->goblin_library = with_skill (tkr_campaign_add_npc (f->campaign, "Goblin"), "Perception", 2);
   f->orc_library = with_skill (tkr_campaign_add_npc (f->campaign, "Orc"), "Perception", 4);
 
-  f->view = tkr_pf2e_view_new ();
-  tkr_pf2e_view_set_campaign (TKR_PF2E_VIEW (f->view), f->campaign);
+  /* The Encounter page puts the view beside the table tracker in a fight
+   * and the End pane first at the End, as the window does. */
+  f->page = tkr_encounter_page_new ();
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (f->page), f->campaign);
+  f->view = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_view");
+  f->tracker = tkr_encounter_page_get_table_tracker (TKR_ENCOUNTER_PAGE (f->page));
+  f->end_pane = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "end_pane");
+  f->details = tkr_test_template_child (f->view, TKR_TYPE_PF2E_VIEW, "details");
   f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 1000);
-  gtk_window_set_child (GTK_WINDOW (f->window), f->view);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 900);
+  gtk_window_set_child (GTK_WINDOW (f->window), f->page);
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (fixture_wait_until (widget_is_mapped, f->view));
   iterate ();
@@ -97,11 +118,16 @@ fixture_teardown (Pf2eFixture *f, gconstpointer data)
   g_clear_object (&f->campaign);
 }
 
+/* The view's template child @name, or its Setup page's. */
 static gpointer
 child (Pf2eFixture *f, const char *name)
 {
   GObject *object = gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, name);
 
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      GTK_WIDGET (gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, "setup")),
+      TKR_TYPE_PF2E_SETUP, name);
   g_assert_nonnull (object);
   return object;
 }
@@ -140,7 +166,7 @@ descendant_named (GtkWidget *root, const char *name)
   return NULL;
 }
 
-/* The control @name in the row of @creature in list @list. */
+/* The control @name in the Setup row of @creature in list @list. */
 static gpointer
 control (Pf2eFixture *f, const char *list, const char *creature, const char *name)
 {
@@ -217,10 +243,144 @@ subtitle (Pf2eFixture *f, const char *list, const char *creature)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
+/* The details pane's template child @id, or its recovery check's. */
+static gpointer
+detail (Pf2eFixture *f, const char *id)
+{
+  GObject *object = gtk_widget_get_template_child (f->details, TKR_TYPE_PF2E_DETAILS, id);
+
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      GTK_WIDGET (gtk_widget_get_template_child (f->details, TKR_TYPE_PF2E_DETAILS, "recovery")),
+      TKR_TYPE_PF2E_RECOVERY, id);
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* The tracker's rows, as its list view shows them. */
+static GListModel *
+tracker_rows (Pf2eFixture *f)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  return G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+}
+
+/* Selects the tracker's row of @creature; the details pane follows. */
+static void
+select_creature (Pf2eFixture *f, const char *creature)
+{
+  TkrPf2eCombatant *wanted = combatant (f, creature);
+  GListModel *rows = tracker_rows (f);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (rows, i);
+
+      if (slot == G_OBJECT (wanted))
+        {
+          tkr_table_tracker_select (f->tracker, i);
+          iterate ();
+          g_assert_true (tkr_pf2e_view_get_selected (TKR_PF2E_VIEW (f->view)) == slot);
+          g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == wanted);
+          g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==,
+                           "details");
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* The details control @id of @creature, selected in the tracker. */
+static gpointer
+details_control (Pf2eFixture *f, const char *creature, const char *id)
+{
+  select_creature (f, creature);
+  return detail (f, id);
+}
+
+/* "3 of 3 actions left, reaction available" */
 static const char *
 pips (Pf2eFixture *f, const char *creature)
 {
-  return gtk_widget_get_tooltip_text (control (f, "order_list", creature, "pips"));
+  return adw_preferences_group_get_description (details_control (f, creature, "turn_group"));
+}
+
+/* The titles of the rows of a details list: "Dying 1|Unconscious". */
+static char *
+row_titles (Pf2eFixture *f, const char *creature, const char *list)
+{
+  GString *titles = g_string_new (NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (details_control (f, creature, list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      if (!ADW_IS_PREFERENCES_ROW (row))
+        continue;
+      if (titles->len > 0)
+        g_string_append_c (titles, '|');
+      g_string_append (titles, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+    }
+  return g_string_free (titles, FALSE);
+}
+
+static gboolean
+has_condition (Pf2eFixture *f, const char *creature, const char *title)
+{
+  g_autofree char *titles = row_titles (f, creature, "conditions_list");
+  g_auto (GStrv) each = g_strsplit (titles, "|", -1);
+
+  return g_strv_contains ((const char *const *) each, title);
+}
+
+/* The one effect of @creature, "Rage: 2 rounds left"; "" when none. */
+static char *
+effect_text (Pf2eFixture *f, const char *creature)
+{
+  return row_titles (f, creature, "effects_list");
+}
+
+static const char *
+tracker_label (Pf2eFixture *f, const char *id)
+{
+  return gtk_label_get_text (
+    GTK_LABEL (tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, id)));
+}
+
+typedef struct
+{
+  Pf2eFixture *f;
+  const char *creature;
+  GtkWidget *row;
+} RowSearch;
+
+static gboolean
+is_row_of (GtkWidget *widget, gconstpointer data)
+{
+  const RowSearch *search = data;
+
+  return TKR_IS_TRACKER_ROW (widget) && tkr_tracker_row_get_slot (TKR_TRACKER_ROW (widget)) ==
+                                          G_OBJECT (combatant (search->f, search->creature));
+}
+
+static gboolean
+row_bound (gpointer data)
+{
+  RowSearch *search = data;
+
+  search->row = tkr_test_find (GTK_WIDGET (search->f->tracker), is_row_of, search);
+  return search->row != NULL;
+}
+
+/* The tracker's row of @creature, once it is bound. */
+static GtkWidget *
+tracker_row (Pf2eFixture *f, const char *creature)
+{
+  RowSearch search = { f, creature, NULL };
+
+  g_assert_true (tkr_test_wait_until (row_bound, &search));
+  return search.row;
 }
 
 /* The titles of the preview rows, "1. Orc 2|2. Goblin 2|..." */
@@ -421,95 +581,121 @@ next_turn (Pf2eFixture *f)
   press (child (f, "next_turn_button"));
 }
 
+static gboolean
+is_check (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_CHECK_BUTTON (widget);
+}
+
+static const char *
+subtitle_of (GtkWidget *row)
+{
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
 static void
 test_two_rounds (Pf2eFixture *f, gconstpointer data)
 {
   GtkLabel *error_label = child (f, "error_label");
+  GtkLabel *details_error = detail (f, "error_label");
   TkrPf2eCombatant *orc, *bob, *alice;
   GtkDropDown *conditions;
+  GtkListBox *party;
+  g_autofree char *text = NULL;
   TkrRules *rules;
+  GListModel *log;
+  gboolean logged = FALSE;
 
   run_setup (f, FALSE);
   orc = combatant (f, "Orc 2");
   bob = combatant (f, "Bob");
   alice = combatant (f, "Alice");
 
-  /* Round 1, the Orc's turn: highlighted, its row open. */
+  /* Round 1, the Orc's turn: its tracker row in the accent, selected, and
+   * its details beside the tracker. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->tracker)));
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
-  g_assert_cmpstr (label_text (f, "round_label"), ==, "Round 1");
-  g_assert_cmpstr (label_text (f, "current_label"), ==, "Orc 2’s turn");
-  g_assert_true (
-    gtk_widget_has_css_class (row_titled (child (f, "order_list"), "Orc 2"), "pf2e-current"));
-  g_assert_true (adw_expander_row_get_expanded (
-    ADW_EXPANDER_ROW (row_titled (child (f, "order_list"), "Orc 2"))));
+  g_assert_cmpstr (tracker_label (f, "round_label"), ==, "Round 1");
+  g_assert_cmpstr (tracker_label (f, "current_label"), ==, "Orc 2’s turn");
+  g_assert_true (gtk_widget_has_css_class (tracker_row (f, "Orc 2"), "current"));
+  g_assert_true (tkr_table_tracker_get_selected (f->tracker) == G_OBJECT (orc));
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == orc);
+  g_assert_cmpstr (gtk_label_get_text (detail (f, "name_label")), ==, "Orc 2");
   g_assert_cmpstr (pips (f, "Orc 2"), ==, "3 of 3 actions left, reaction available");
 
   /* A two-action activity. */
-  press (control (f, "order_list", "Orc 2", "spend-2"));
+  press (details_control (f, "Orc 2", "spend_2_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (orc), ==, 1);
   g_assert_cmpstr (pips (f, "Orc 2"), ==, "1 of 3 actions left, reaction available");
-  /* Two more are refused by the core, and the view says why. */
-  press (control (f, "order_list", "Orc 2", "spend-2"));
+  /* Two more are refused by the core, and the pane says why. */
+  press (details_control (f, "Orc 2", "spend_2_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (orc), ==, 1);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
-  g_assert_nonnull (strstr (gtk_label_get_text (error_label), "has 1 left"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (details_error)));
+  g_assert_nonnull (strstr (gtk_label_get_text (details_error), "has 1 left"));
   /* Actions are spent on one's own turn: Bob's buttons wait. */
-  g_assert_false (gtk_widget_is_sensitive (control (f, "order_list", "Bob", "spend-1")));
+  g_assert_false (gtk_widget_is_sensitive (details_control (f, "Bob", "spend_1_button")));
 
   /* The Orc creates a 2-round effect (seed 002: it counts down at the
    * start of its creator's turns). */
-  gtk_editable_set_text (control (f, "order_list", "Orc 2", "effect-entry"), "Rage");
-  set_spin (control (f, "order_list", "Orc 2", "effect-rounds"), 2);
-  press (control (f, "order_list", "Orc 2", "effect-add"));
+  gtk_editable_set_text (details_control (f, "Orc 2", "effect_entry"), "Rage");
+  set_spin (detail (f, "effect_spin"), 2);
+  press (detail (f, "effect_add_button"));
   g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_effects (f->encounter)), ==,
                     1);
-  g_assert_cmpstr (gtk_label_get_text (control (f, "order_list", "Orc 2", "effect-label")), ==,
-                   "Rage: 2 rounds left");
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (error_label)));
+  text = effect_text (f, "Orc 2");
+  g_assert_cmpstr (text, ==, "Rage: 2 rounds left");
+  g_clear_pointer (&text, g_free);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (details_error)));
+  /* Only its creator lists it. */
+  text = effect_text (f, "Alice");
+  g_assert_cmpstr (text, ==, "");
+  g_clear_pointer (&text, g_free);
 
   /* Alice reacts off her turn. */
-  press (control (f, "order_list", "Alice", "reaction-use"));
+  press (details_control (f, "Alice", "reaction_use_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_reactions_left (alice), ==, 0);
   /* Actions come at the start of one's turn: she has none yet. */
   g_assert_cmpstr (pips (f, "Alice"), ==, "0 of 3 actions left, reaction used");
-  g_assert_false (gtk_widget_is_sensitive (control (f, "order_list", "Alice", "reaction-use")));
+  g_assert_false (gtk_widget_is_sensitive (details_control (f, "Alice", "reaction_use_button")));
 
   /* Bob goes down: Dying 1 through the catalogue. */
   rules = tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter));
-  conditions = control (f, "order_list", "Bob", "condition-dropdown");
+  conditions = details_control (f, "Bob", "condition_dropdown");
   for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
     if (g_str_equal (tkr_rules_get_condition (rules, i)->id, "dying"))
       gtk_drop_down_set_selected (conditions, i);
-  set_spin (control (f, "order_list", "Bob", "condition-value"), 1);
-  press (control (f, "order_list", "Bob", "condition-set"));
+  set_spin (detail (f, "condition_spin"), 1);
+  press (detail (f, "condition_set_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (bob, "Dying"), ==, 1);
   g_assert_cmpstr (tkr_pf2e_combatant_get_state (bob), ==, "dying");
-  g_assert_nonnull (strstr (subtitle (f, "order_list", "Bob"), "Dying 1"));
-  g_assert_cmpuint (count_named (row_titled (child (f, "order_list"), "Bob"), "condition-chip"), ==,
-                    1);
+  g_assert_true (has_condition (f, "Bob", "Dying 1"));
+  g_assert_cmpuint (count_named (detail (f, "conditions_list"), "condition-row"), ==, 1);
 
-  /* Goblin 2, then Goblin 3, each spends single actions. */
+  /* Goblin 2, then Goblin 3, each spends single actions; the tracker
+   * selects whoever's turn comes, and the pane follows. */
   next_turn (f);
   g_assert_cmpstr (current_name (f), ==, "Goblin 2");
-  g_assert_cmpstr (label_text (f, "current_label"), ==, "Goblin 2’s turn");
-  g_assert_false (
-    gtk_widget_has_css_class (row_titled (child (f, "order_list"), "Orc 2"), "pf2e-current"));
-  press (control (f, "order_list", "Goblin 2", "spend-1"));
-  press (control (f, "order_list", "Goblin 2", "spend-free"));
+  g_assert_cmpstr (tracker_label (f, "current_label"), ==, "Goblin 2’s turn");
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == current (f));
+  g_assert_false (gtk_widget_has_css_class (tracker_row (f, "Orc 2"), "current"));
+  press (details_control (f, "Goblin 2", "spend_1_button"));
+  press (details_control (f, "Goblin 2", "spend_free_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (current (f)), ==, 2);
   next_turn (f);
   g_assert_cmpstr (current_name (f), ==, "Goblin 3");
-  press (control (f, "order_list", "Goblin 3", "spend-3"));
+  press (details_control (f, "Goblin 3", "spend_3_button"));
   g_assert_cmpstr (pips (f, "Goblin 3"), ==, "0 of 3 actions left, reaction available");
 
   /* Bob's turn begins while dying: the recovery check comes first. */
   next_turn (f);
   g_assert_true (current (f) == bob);
   g_assert_true (tkr_pf2e_combatant_get_recovery_due (bob));
-  g_assert_true (gtk_revealer_get_reveal_child (child (f, "recovery_revealer")));
-  g_assert_cmpstr (label_text (f, "recovery_label"), ==,
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == bob);
+  g_assert_true (gtk_widget_get_visible (detail (f, "recovery")));
+  g_assert_cmpstr (gtk_label_get_text (detail (f, "recovery_label")), ==,
                    "Bob is dying 1: recovery check against DC 11");
-  g_assert_true (gtk_widget_get_visible (child (f, "recovery_inputs")));
+  g_assert_true (gtk_widget_get_visible (detail (f, "recovery_inputs")));
   if (g_getenv ("TKR_SCREENSHOT_DIR") != NULL)
     shot (f, "main");
   /* The core holds the turn until the check is made, and says so. */
@@ -517,42 +703,44 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_true (current (f) == bob);
   g_assert_nonnull (strstr (gtk_label_get_text (error_label), "recovery check"));
   /* A 15 against DC 11: a success, dying 1 becomes 0 (public rules). */
-  set_spin (child (f, "recovery_spin"), 15);
-  press (child (f, "recovery_enter_button"));
+  set_spin (detail (f, "recovery_spin"), 15);
+  press (detail (f, "recovery_enter_button"));
   g_assert_false (tkr_pf2e_combatant_get_recovery_due (bob));
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (bob, "Dying"), ==, 0);
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (bob, "Wounded"), ==, 1);
-  g_assert_cmpstr (label_text (f, "recovery_result_label"), ==,
+  g_assert_cmpstr (gtk_label_get_text (detail (f, "recovery_result_label")), ==,
                    "Recovery check: 15 against DC 11, success");
-  g_assert_false (gtk_widget_get_visible (child (f, "recovery_inputs")));
-  g_assert_nonnull (strstr (subtitle (f, "order_list", "Bob"), "Unconscious"));
-  g_assert_nonnull (strstr (subtitle (f, "order_list", "Bob"), "Wounded 1"));
+  g_assert_false (gtk_widget_get_visible (detail (f, "recovery_inputs")));
+  g_assert_true (has_condition (f, "Bob", "Unconscious"));
+  g_assert_true (has_condition (f, "Bob", "Wounded 1"));
   next_turn (f);
   g_assert_true (current (f) == alice);
-  g_assert_false (gtk_revealer_get_reveal_child (child (f, "recovery_revealer")));
+  g_assert_false (gtk_widget_get_visible (detail (f, "recovery")));
   /* Her reaction came back as her turn began. */
   g_assert_cmpstr (pips (f, "Alice"), ==, "3 of 3 actions left, reaction available");
-  press (control (f, "order_list", "Alice", "spend-1"));
-  press (control (f, "order_list", "Alice", "spend-1"));
+  press (details_control (f, "Alice", "spend_1_button"));
+  press (details_control (f, "Alice", "spend_1_button"));
   g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (alice), ==, 1);
 
   /* Round 2: the Orc's effect drops to 1 round as its turn starts. */
   next_turn (f);
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
-  g_assert_cmpstr (label_text (f, "round_label"), ==, "Round 2");
+  g_assert_cmpstr (tracker_label (f, "round_label"), ==, "Round 2");
   g_assert_true (current (f) == orc);
   g_assert_cmpstr (pips (f, "Orc 2"), ==, "3 of 3 actions left, reaction available");
-  g_assert_cmpstr (gtk_label_get_text (control (f, "order_list", "Orc 2", "effect-label")), ==,
-                   "Rage: 1 round left");
-  press (control (f, "order_list", "Orc 2", "spend-1"));
+  text = effect_text (f, "Orc 2");
+  g_assert_cmpstr (text, ==, "Rage: 1 round left");
+  g_clear_pointer (&text, g_free);
+  press (details_control (f, "Orc 2", "spend_1_button"));
 
-  /* Previous turn goes back, and the row's effect with it. */
+  /* Previous turn goes back, and the effect with it. */
   gtk_widget_activate_action (f->view, "encounter.previous-turn", NULL);
   iterate ();
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 1);
   g_assert_true (current (f) == alice);
-  g_assert_cmpstr (gtk_label_get_text (control (f, "order_list", "Orc 2", "effect-label")), ==,
-                   "Rage: 2 rounds left");
+  text = effect_text (f, "Orc 2");
+  g_assert_cmpstr (text, ==, "Rage: 2 rounds left");
+  g_clear_pointer (&text, g_free);
   next_turn (f);
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
 
@@ -562,7 +750,7 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
         {
           g_autofree char *name = g_strdup (current_name (f));
 
-          press (control (f, "order_list", name, "spend-1"));
+          press (details_control (f, name, "spend_1_button"));
         }
       next_turn (f);
     }
@@ -572,7 +760,10 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_effects (f->encounter)), ==,
                     0);
-  g_assert_null (descendant_named (row_titled (child (f, "order_list"), "Orc 2"), "effect-label"));
+  text = effect_text (f, "Orc 2");
+  g_assert_cmpstr (text, ==, "");
+  g_clear_pointer (&text, g_free);
+  g_assert_null (descendant_named (detail (f, "effects_list"), "effect-row"));
 
   /* Pause and resume. */
   gtk_widget_activate_action (f->view, "encounter.pause", NULL);
@@ -583,38 +774,59 @@ test_two_rounds (Pf2eFixture *f, gconstpointer data)
   iterate ();
   g_assert_false (gtk_revealer_get_reveal_child (child (f, "paused_revealer")));
 
-  /* End, with XP for Alice and a reason. */
+  /* End, with XP for Alice and a reason, on the shared End pane; the view
+   * beside the tracker is gone. */
   gtk_widget_activate_action (f->view, "encounter.end", NULL);
   iterate ();
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
-  g_assert_cmpstr (visible_page (f), ==, "end");
-  g_assert_null (row_titled (child (f, "end_list"), "Orc 2"));
-  g_assert_true (gtk_widget_get_visible (child (f, "no_awards_label")));
-  g_assert_cmpint (gtk_spin_button_get_value (control (f, "end_list", "Alice", "award-amount")), ==,
-                   80);
-  gtk_editable_set_text (child (f, "reason_row"), "Drove off the goblins");
-  set_spin (control (f, "end_list", "Alice", "award-amount"), 60);
-  press (control (f, "end_list", "Alice", "award-button"));
+  g_assert_true (gtk_widget_get_visible (f->end_pane));
+  g_assert_false (gtk_widget_is_visible (f->view));
+  party = GTK_LIST_BOX (tkr_test_template_child (f->end_pane, TKR_TYPE_END_PANE, "party_list"));
+  /* The PCs, not the Orc. */
+  g_assert_nonnull (gtk_list_box_get_row_at_index (party, 1));
+  g_assert_null (gtk_list_box_get_row_at_index (party, 2));
+  g_assert_null (row_titled (GTK_WIDGET (party), "Orc 2"));
+  g_assert_cmpint (gtk_spin_button_get_value (GTK_SPIN_BUTTON (
+                     tkr_test_template_child (f->end_pane, TKR_TYPE_END_PANE, "amount_spin"))),
+                   ==, 80);
+  gtk_editable_set_text (
+    GTK_EDITABLE (tkr_test_template_child (f->end_pane, TKR_TYPE_END_PANE, "reason_row")),
+    "Drove off the goblins");
+  set_spin (tkr_test_template_child (f->end_pane, TKR_TYPE_END_PANE, "amount_spin"), 60);
+  /* Bob is unticked: the award is Alice's alone. */
+  gtk_check_button_set_active (
+    GTK_CHECK_BUTTON (tkr_test_find (row_titled (GTK_WIDGET (party), "Bob"), is_check, NULL)),
+    FALSE);
+  iterate ();
+  press (tkr_test_template_child (f->end_pane, TKR_TYPE_END_PANE, "award_button"));
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 60);
-  g_assert_cmpstr (subtitle (f, "end_list", "Alice"), ==, "60 XP in all");
-  g_assert_nonnull (
-    row_titled (child (f, "awards_list"), "Alice gains 60 XP: Drove off the goblins"));
-  g_assert_false (gtk_widget_get_visible (child (f, "no_awards_label")));
+  g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 0);
+  g_assert_nonnull (strstr (subtitle_of (row_titled (GTK_WIDGET (party), "Alice")), "60 XP"));
+  log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
+
+      logged |=
+        g_strcmp0 (tkr_log_entry_get_text (entry), "Alice gains 60 XP: Drove off the goblins") == 0;
+    }
+  g_assert_true (logged);
   shot (f, "end");
 
   /* Undo takes the award back, on the sheet and on screen. */
   g_assert_true (tkr_history_undo (f->history));
   iterate ();
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 0);
-  g_assert_cmpstr (subtitle (f, "end_list", "Alice"), ==, "0 XP in all");
-  g_assert_true (gtk_widget_get_visible (child (f, "no_awards_label")));
+  g_assert_nonnull (strstr (subtitle_of (row_titled (GTK_WIDGET (party), "Alice")), " 0 XP"));
   g_assert_true (tkr_history_redo (f->history));
   iterate ();
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 60);
 
-  press (child (f, "finish_button"));
+  gtk_widget_activate_action (f->view, "encounter.finish", NULL);
+  iterate ();
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
+  g_assert_true (gtk_widget_is_visible (f->view));
 }
 
 /* Roll buttons: d20 + modifier, typed-in results win; "Roll for the Rest"
@@ -655,7 +867,7 @@ test_rolls (Pf2eFixture *f, gconstpointer data)
 }
 
 /* Seed 002, "Step 1: Start Your Turn": a dying creature's recovery check,
- * rolled by the app; the outcome names the die and the DC. */
+ * rolled by the app in its details; the outcome names the die and the DC. */
 static void
 test_recovery_roll (Pf2eFixture *f, gconstpointer data)
 {
@@ -674,14 +886,16 @@ test_recovery_roll (Pf2eFixture *f, gconstpointer data)
   g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, second, "dying", 2, &error));
   g_assert_no_error (error);
   iterate ();
-  g_assert_false (gtk_revealer_get_reveal_child (child (f, "recovery_revealer")));
+  select_creature (f, tkr_combatant_get_name (TKR_COMBATANT (second)));
+  g_assert_false (gtk_widget_get_visible (detail (f, "recovery")));
 
   next_turn (f);
   g_assert_true (current (f) == second);
-  g_assert_true (gtk_revealer_get_reveal_child (child (f, "recovery_revealer")));
-  press (child (f, "recovery_roll_button"));
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == second);
+  g_assert_true (gtk_widget_get_visible (detail (f, "recovery")));
+  press (detail (f, "recovery_roll_button"));
   g_assert_false (tkr_pf2e_combatant_get_recovery_due (second));
-  result = label_text (f, "recovery_result_label");
+  result = gtk_label_get_text (detail (f, "recovery_result_label"));
   g_assert_true (g_str_has_prefix (result, "Recovery check: "));
   die = atoi (result + strlen ("Recovery check: "));
   g_assert_cmpint (die, >=, 1);
@@ -693,6 +907,103 @@ test_recovery_roll (Pf2eFixture *f, gconstpointer data)
     g_assert_cmpint (tkr_pf2e_combatant_get_condition (second, "Dying"), <, 2);
   else
     g_assert_cmpint (tkr_pf2e_combatant_get_condition (second, "Dying"), >, 2);
+}
+
+/* Issue "The table tracker", details on demand: the pane shows the
+ * tracker's selected row, a prompt when none is selected, and follows its
+ * creature when a command changes it and when that is undone, without
+ * being rebuilt (the same row widgets stay). */
+static void
+test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrPf2eCombatant *alice, *bob;
+  GtkWidget *conditions;
+  GtkWidget *row;
+  GtkWidget *row_after;
+
+  press (child (f, "add_party_button"));
+  press (child (f, "begin_setup_button"));
+  set_spin (control (f, "setup_list", "Alice", "result-spin"), 18);
+  set_spin (control (f, "setup_list", "Bob", "result-spin"), 12);
+  press (child (f, "begin_main_button"));
+  alice = combatant (f, "Alice");
+  bob = combatant (f, "Bob");
+
+  /* The current turn is selected as the rounds begin. */
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == alice);
+  select_creature (f, "Bob");
+  g_assert_cmpstr (gtk_label_get_text (detail (f, "name_label")), ==, "Bob");
+
+  /* Nothing selected: a plain prompt. */
+  tkr_pf2e_view_set_selected (TKR_PF2E_VIEW (f->view), NULL);
+  iterate ();
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "empty");
+  g_assert_null (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)));
+  g_object_set (f->view, "selected", bob, NULL);
+  iterate ();
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "details");
+  g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == bob);
+
+  /* A command elsewhere (the core, as a key would): the pane follows. */
+  select_creature (f, "Bob");
+  conditions = detail (f, "conditions_list");
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 0);
+  g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, bob, "frightened", 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 1);
+  g_assert_true (has_condition (f, "Bob", "Frightened 2"));
+  row = descendant_named (conditions, "condition-row");
+  g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, bob, "frightened", 1, &error));
+  g_assert_true (has_condition (f, "Bob", "Frightened 1"));
+  row_after = descendant_named (conditions, "condition-row");
+  g_assert_true (row == row_after);
+  g_assert_true (tkr_pf2e_encounter_use_reaction (f->encounter, bob, NULL, &error));
+  g_assert_cmpstr (pips (f, "Bob"), ==, "0 of 3 actions left, reaction used");
+  g_assert_true (gtk_widget_is_sensitive (detail (f, "reaction_refund_button")));
+
+  /* Undo, step by step. */
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpstr (pips (f, "Bob"), ==, "0 of 3 actions left, reaction available");
+  g_assert_false (gtk_widget_is_sensitive (detail (f, "reaction_refund_button")));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (has_condition (f, "Bob", "Frightened 2"));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_false (has_condition (f, "Bob", "Frightened 2"));
+  g_assert_cmpuint (count_named (conditions, "condition-row"), ==, 0);
+
+  /* Alice's row: her details, her own controls. */
+  select_creature (f, "Alice");
+  g_assert_true (gtk_widget_is_sensitive (detail (f, "spend_buttons")));
+  g_assert_cmpint (tkr_pf2e_combatant_get_actions_left (alice), ==, 3);
+
+  /* A condition's row loads it into the editor; its button removes it. */
+  g_assert_true (tkr_pf2e_encounter_set_condition (f->encounter, alice, "frightened", 2, &error));
+  row = descendant_named (detail (f, "conditions_list"), "condition-row");
+  g_signal_emit_by_name (row, "activated");
+  g_assert_cmpstr (
+    tkr_rules_get_condition (tkr_encounter_get_rules (TKR_ENCOUNTER (f->encounter)),
+                             gtk_drop_down_get_selected (detail (f, "condition_dropdown")))
+      ->id,
+    ==, "frightened");
+  g_assert_cmpint (gtk_spin_button_get_value (detail (f, "condition_spin")), ==, 2);
+  press (tkr_test_template_child (row, TKR_TYPE_PF2E_STATUS_ROW, "remove_button"));
+  g_assert_cmpint (tkr_pf2e_combatant_get_condition (alice, "Frightened"), ==, 0);
+  g_assert_null (descendant_named (detail (f, "conditions_list"), "condition-row"));
+
+  /* An effect she creates is listed, and its button ends it. */
+  gtk_editable_set_text (detail (f, "effect_entry"), "Bless");
+  set_spin (detail (f, "effect_spin"), 3);
+  press (detail (f, "effect_add_button"));
+  row = descendant_named (detail (f, "effects_list"), "effect-row");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Bless: 3 rounds left");
+  press (tkr_test_template_child (row, TKR_TYPE_PF2E_STATUS_ROW, "remove_button"));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_pf2e_encounter_get_effects (f->encounter)), ==,
+                    0);
+  g_assert_null (descendant_named (detail (f, "effects_list"), "effect-row"));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_nonnull (descendant_named (detail (f, "effects_list"), "effect-row"));
 }
 
 /* The view is empty for a campaign of another system, and follows a
@@ -775,6 +1086,8 @@ main (int argc, char *argv[])
               fixture_teardown);
   g_test_add ("/pf2e-view/seed-002/recovery-check-rolled", Pf2eFixture, NULL, fixture_setup,
               test_recovery_roll, fixture_teardown);
+  g_test_add ("/pf2e-view/details/follow-selection-command-and-undo", Pf2eFixture, NULL,
+              fixture_setup, test_details_follow_selection, fixture_teardown);
   g_test_add_func ("/pf2e-view/follows-rule-system", test_follows_rule_system);
   g_test_add ("/pf2e-view/screenshots/narrow", Pf2eFixture, GINT_TO_POINTER (400), fixture_setup,
               test_screenshots, fixture_teardown);

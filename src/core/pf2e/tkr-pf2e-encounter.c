@@ -1386,3 +1386,45 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   encounter_class->commit_json = commit_json;
   encounter_class->roll_missing = pf2e_roll_missing;
 }
+
+/* What a view's buttons offer (seed 002, "Turns"): the same checks as the
+ * commands, without a step. */
+
+gboolean
+tkr_pf2e_encounter_can_spend_actions (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
+
+  return TKR_IS_PF2E_COMBATANT (combatant) && require_rounds (self, combatant, TRUE, NULL) &&
+         (GObject *) combatant == tkr_encounter_get_current_slot (TKR_ENCOUNTER (self));
+}
+
+gboolean
+tkr_pf2e_encounter_can_use_reaction (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
+
+  return TKR_IS_PF2E_COMBATANT (combatant) && require_rounds (self, combatant, TRUE, NULL) &&
+         tkr_pf2e_combatant_get_reactions_left (combatant) > 0;
+}
+
+gboolean
+tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
+
+  return TKR_IS_PF2E_COMBATANT (combatant) && require_rounds (self, combatant, FALSE, NULL) &&
+         tkr_pf2e_combatant_get_reactions_left (combatant) < self->reactions_per_round;
+}
+
+gboolean
+tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
+                                 TkrCondition *effect,
+                                 TkrPf2eCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CONDITION (effect), FALSE);
+
+  return TKR_IS_PF2E_COMBATANT (combatant) &&
+         g_strcmp0 (tkr_condition_get_source (effect), id_of (combatant)) == 0;
+}

@@ -149,11 +149,25 @@ gboolean tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
                                              TkrPf2eCombatant *combatant,
                                              GError **error);
 
+/* Whether the commands above would be allowed now, for a view's buttons
+ * (seed 002, "Turns"): actions on one's own turn in the rounds, alive; a
+ * reaction while one is left, alive, on or off one's turn; a refund while
+ * the reaction is spent. */
+gboolean tkr_pf2e_encounter_can_spend_actions (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
+gboolean tkr_pf2e_encounter_can_use_reaction (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant);
+gboolean tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self,
+                                                 TkrPf2eCombatant *combatant);
+
 /* Effects lasting @rounds rounds, created by @creator (Main or Paused):
  * Temporary conditions whose "source" is the creator's character id.
  * Returns: (transfer none) (nullable): the effect, held by the encounter */
 TkrCondition *tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
+/* Whether @combatant created @effect: its "source" is the creature's
+ * character id (the effect counts down at the start of its turns). */
+gboolean tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
+                                          TkrCondition *effect,
+                                          TkrPf2eCombatant *combatant);
 gboolean
 tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error);
 

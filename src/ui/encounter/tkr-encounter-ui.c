@@ -41,3 +41,53 @@ tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
    * wherever the focus is, and a key changed in Preferences works at once
    * (help/C/keyboard.page). No binding here keeps an old key alive. */
 }
+
+typedef gboolean (*PhaseCommand) (TkrEncounter *encounter, GError **error);
+
+static const struct
+{
+  const char *action;
+  PhaseCommand command;
+  TkrPhase from; /* the phase it acts in, unless in any phase */
+  TkrPhase to;   /* the phase it leads to; @from: none (a turn) */
+  gboolean in_any_phase;
+} phase_actions[] = {
+  { "encounter.begin-setup", tkr_encounter_begin_setup, TKR_PHASE_FREEPLAY, TKR_PHASE_SETUP },
+  { "encounter.abandon-setup", tkr_encounter_abandon_setup, TKR_PHASE_SETUP, TKR_PHASE_FREEPLAY },
+  { "encounter.begin-main", tkr_encounter_begin_main, TKR_PHASE_SETUP, TKR_PHASE_MAIN },
+  { "encounter.next-turn", tkr_encounter_next_turn, TKR_PHASE_MAIN, TKR_PHASE_MAIN },
+  { "encounter.previous-turn", tkr_encounter_previous_turn, TKR_PHASE_MAIN, TKR_PHASE_MAIN },
+  { "encounter.pause", tkr_encounter_pause, TKR_PHASE_MAIN, TKR_PHASE_PAUSED, TRUE },
+  { "encounter.resume", tkr_encounter_resume, TKR_PHASE_PAUSED, TKR_PHASE_MAIN },
+  { "encounter.end", tkr_encounter_end, TKR_PHASE_MAIN, TKR_PHASE_END, TRUE },
+  { "encounter.finish", tkr_encounter_finish, TKR_PHASE_END, TKR_PHASE_FREEPLAY },
+};
+
+void
+tkr_encounter_ui_update_phase_actions (GtkWidget *widget, TkrEncounter *encounter)
+{
+  TkrPhase phase = encounter ? tkr_encounter_get_phase (encounter) : TKR_PHASE_FREEPLAY;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  for (guint i = 0; i < G_N_ELEMENTS (phase_actions); i++)
+    {
+      gboolean in_phase = phase_actions[i].in_any_phase || phase_actions[i].from == phase;
+      gboolean enabled = encounter != NULL && in_phase &&
+                         (phase_actions[i].from == phase_actions[i].to ||
+                          tkr_encounter_can_transition (encounter, phase_actions[i].to));
+
+      gtk_widget_action_set_enabled (widget, phase_actions[i].action, enabled);
+    }
+}
+
+gboolean
+tkr_encounter_ui_run_phase_action (TkrEncounter *encounter, const char *action_name, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (phase_actions); i++)
+    if (g_str_equal (action_name, phase_actions[i].action))
+      return phase_actions[i].command (encounter, error);
+  g_return_val_if_reached (FALSE);
+}

@@ -3,6 +3,8 @@
 
 #include <adwaita.h>
 
+#include "tkr-encounter.h"
+
 G_BEGIN_DECLS
 
 /* Loads the encounter widgets' style sheet for the default display, once.
@@ -16,5 +18,15 @@ void tkr_encounter_ui_ensure_style (void);
  * from the keymap (tkr-keymap.h), the same whatever system is played. */
 void tkr_encounter_ui_install_phase_actions (GtkWidgetClass *widget_class,
                                              GtkWidgetActionActivateFunc activate);
+
+/* Enables each of @widget's "encounter." phase actions when the engine
+ * allows it now: the phase graph and the encounter's real state
+ * (tkr_encounter_can_transition); turns only in the Main phase. */
+void tkr_encounter_ui_update_phase_actions (GtkWidget *widget, TkrEncounter *encounter);
+/* Runs the phase action @action_name ("encounter.next-turn"...) on
+ * @encounter; FALSE with @error when the engine refuses it. */
+gboolean tkr_encounter_ui_run_phase_action (TkrEncounter *encounter,
+                                            const char *action_name,
+                                            GError **error);
 
 G_END_DECLS

@@ -4,28 +4,25 @@
 
 #include <glib/gi18n.h>
 
-#include "tkr-feedback.h"
-#include "tkr-condition.h"
-#include "tkr-log-entry.h"
-#include "tkr-pf2e-encounter.h"
 #include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
+#include "tkr-pf2e-details.h"
+#include "tkr-pf2e-encounter.h"
+#include "tkr-pf2e-setup.h"
 #include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 
 /*
  * The Pathfinder 2e encounter pane (seed 002, RULES.md section 2): one page
- * per phase. Every control calls a command of TkrPf2eEncounter, which
- * records it in the campaign's history; the widgets then follow the model
- * on the history's "changed" signal (a step, an undo or a redo), so they
- * never hold state of their own.
+ * per phase. In Freeplay (who takes part) and Setup (TkrPf2eSetup) it is
+ * the whole encounter; while the rounds run it is the details pane beside
+ * the table tracker (docs/ARCHITECTURE.md, "The table tracker"): the
+ * selected creature's TkrPf2eDetails, and the turn buttons. At the End the
+ * shared End pane stands alone. Every control calls a command of
+ * TkrPf2eEncounter, which records it in the campaign's history; the
+ * Freeplay page and the actions follow the history's "changed" signal, the
+ * details only their creature's objects.
  */
-
-/* The result spin shows nothing at this value: no initiative yet. */
-#define NO_RESULT (-101)
-#define MAX_RESULT 300
-#define MAX_MODIFIER 100
-#define MAX_EFFECT_ROUNDS 100
-#define MAX_AWARD 100000
 
 struct _TkrPf2eView
 {
@@ -33,16 +30,13 @@ struct _TkrPf2eView
 
   TkrCampaign *campaign;
   TkrPf2eEncounter *encounter;
-  GRand *rand;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *participants_signals;
   GSignalGroup *party_signals;
-  /* The creature whose row was opened because its turn came. */
-  TkrPf2eCombatant *expanded;
-  /* The outcome of the last recovery check, shown until the turn passes. */
-  char *recovery_result;
+  /* The table tracker's selected row: a creature, or NULL. */
+  GObject *selected;
 
   TkrPhaseBar *phase_bar;
   GtkStack *stack;
@@ -50,29 +44,11 @@ struct _TkrPf2eView
   GtkListBox *participants_list;
   GtkButton *begin_setup_button;
   GtkButton *add_party_button;
-  GtkButton *roll_rest_button;
-  GtkListBox *setup_list;
-  GtkListBox *preview_list;
-  GtkLabel *waiting_label;
-  GtkButton *begin_main_button;
+  TkrPf2eSetup *setup;
   GtkRevealer *paused_revealer;
-  GtkLabel *round_label;
-  GtkLabel *current_label;
-  GtkRevealer *recovery_revealer;
-  GtkLabel *recovery_label;
-  GtkWidget *recovery_inputs;
-  GtkSpinButton *recovery_spin;
-  GtkButton *recovery_enter_button;
-  GtkButton *recovery_roll_button;
-  GtkLabel *recovery_result_label;
-  GtkListBox *order_list;
+  GtkStack *details_stack;
+  TkrPf2eDetails *details;
   GtkButton *next_turn_button;
-  GtkLabel *end_title_label;
-  AdwEntryRow *reason_row;
-  GtkListBox *end_list;
-  GtkListBox *awards_list;
-  GtkLabel *no_awards_label;
-  GtkButton *finish_button;
   GtkLabel *error_label;
 };
 
@@ -82,6 +58,7 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -102,150 +79,23 @@ current_phase (TkrPf2eView *self)
                          : TKR_PHASE_FREEPLAY;
 }
 
-static const char *
-combatant_name (TkrPf2eCombatant *combatant)
-{
-  return tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-}
-
-static GtkWidget *
-new_spin (int lower, int upper, int value, const char *accessible_name)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), FALSE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return spin;
-}
-
-static GtkWidget *
-new_button (const char *label, const char *accessible_name, const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (button, tooltip);
-  return button;
-}
-
-static GtkWidget *
-new_icon_button (const char *icon, const char *accessible_name)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, accessible_name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
-}
-
-static void
-remove_all_children (GtkWidget *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    {
-      if (GTK_IS_LIST_BOX (box))
-        gtk_list_box_remove (GTK_LIST_BOX (box), child);
-      else if (GTK_IS_FLOW_BOX (box))
-        gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
-      else
-        gtk_box_remove (GTK_BOX (box), child);
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Actions                                                             */
-/* ------------------------------------------------------------------ */
-
-static gboolean
-everyone_has_initiative (TkrPf2eView *self)
-{
-  GListModel *combatants;
-  guint n;
-
-  if (self->encounter == NULL)
-    return FALSE;
-  combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrPf2eCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      if (!tkr_pf2e_combatant_has_initiative (combatant))
-        return FALSE;
-    }
-  return n > 0;
-}
-
 static void
 update_actions (TkrPf2eView *self)
 {
-  TkrPf2eEncounter *encounter = self->encounter;
-  TkrPhase phase = current_phase (self);
-  gboolean has = encounter != NULL;
-  GtkWidget *widget = GTK_WIDGET (self);
-
-#define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
-  gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
-                                 phase == TKR_PHASE_FREEPLAY && CAN (TKR_PHASE_SETUP));
-  gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
-  gtk_widget_action_set_enabled (widget, "encounter.begin-main",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) &&
-                                   everyone_has_initiative (self));
-  gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
-  gtk_widget_action_set_enabled (widget, "encounter.resume",
-                                 phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
-  gtk_widget_action_set_enabled (widget, "encounter.end", CAN (TKR_PHASE_END));
-  gtk_widget_action_set_enabled (widget, "encounter.finish",
-                                 phase == TKR_PHASE_END && CAN (TKR_PHASE_FREEPLAY));
-#undef CAN
-  gtk_widget_action_set_enabled (widget, "encounter.next-turn", has && phase == TKR_PHASE_MAIN);
-  gtk_widget_action_set_enabled (widget, "encounter.previous-turn", has && phase == TKR_PHASE_MAIN);
+  tkr_encounter_ui_update_phase_actions (GTK_WIDGET (self),
+                                         self->encounter ? TKR_ENCOUNTER (self->encounter) : NULL);
 }
 
 static void
 encounter_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrPf2eView *self = TKR_PF2E_VIEW (widget);
-  TkrPf2eEncounter *encounter = self->encounter;
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
-  if (encounter == NULL)
+  if (self->encounter == NULL)
     return;
-
-  if (g_str_equal (action_name, "encounter.begin-setup"))
-    ok = tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.abandon-setup"))
-    ok = tkr_encounter_abandon_setup (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.begin-main"))
-    ok = tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.next-turn"))
-    ok = tkr_encounter_next_turn (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.previous-turn"))
-    ok = tkr_encounter_previous_turn (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.pause"))
-    ok = tkr_encounter_pause (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.resume"))
-    ok = tkr_encounter_resume (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.end"))
-    ok = tkr_encounter_end (TKR_ENCOUNTER (encounter), &error);
-  else if (g_str_equal (action_name, "encounter.finish"))
-    ok = tkr_encounter_finish (TKR_ENCOUNTER (encounter), &error);
-  else
-    g_assert_not_reached ();
-
+  ok = tkr_encounter_ui_run_phase_action (TKR_ENCOUNTER (self->encounter), action_name, &error);
   report (self, ok, error);
 }
 
@@ -254,13 +104,19 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 /* ------------------------------------------------------------------ */
 
 static void
-remove_participant_clicked_cb (GtkWidget *button, TkrPf2eView *self)
+unref_data (gpointer data, GClosure *closure)
 {
+  g_object_unref (data);
+}
+
+static void
+remove_participant_clicked_cb (GtkWidget *button, TkrCharacter *character)
+{
+  TkrPf2eView *self = TKR_PF2E_VIEW (gtk_widget_get_ancestor (button, TKR_TYPE_PF2E_VIEW));
   g_autoptr (GError) error = NULL;
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
   gboolean ok;
 
-  if (self->encounter == NULL || character == NULL)
+  if (self == NULL || self->encounter == NULL)
     return;
 
   ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter), character, &error);
@@ -270,12 +126,11 @@ remove_participant_clicked_cb (GtkWidget *button, TkrPf2eView *self)
 static GtkWidget *
 create_participant_row (gpointer item, gpointer user_data)
 {
-  TkrPf2eView *self = user_data;
   TkrCharacter *character = item;
   GtkWidget *row = adw_action_row_new ();
   g_autofree char *remove_name =
     g_strdup_printf (_ ("Remove %s from the encounter"), tkr_character_get_name (character));
-  GtkWidget *remove = new_icon_button ("list-remove-symbolic", remove_name);
+  GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
   g_autofree char *subtitle = NULL;
 
   if (tkr_character_is_pc (character))
@@ -287,9 +142,13 @@ create_participant_row (gpointer item, gpointer user_data)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (character));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_set_name (remove, "remove-participant");
-  g_object_set_data_full (G_OBJECT (remove), "tkr-character", g_object_ref (character),
-                          g_object_unref);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb), self, 0);
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_tooltip_text (remove, remove_name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  remove_name, -1);
+  g_signal_connect_data (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb),
+                         g_object_ref (character), unref_data, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
   return row;
 }
@@ -327,1190 +186,10 @@ refresh_freeplay (TkrPf2eView *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Setup: initiative (seed 002, "Step 1: Roll Initiative")             */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  TkrPf2eView *view;
-  TkrPf2eCombatant *combatant;
-  GtkWidget *row;
-  GtkSpinButton *result_spin;
-  GtkDropDown *skill_dropdown;
-  GtkStringList *skills;
-  GtkSpinButton *modifier_spin;
-  AdwEntryRow *group_row;
-  gboolean syncing;
-} SetupRow;
-
-static void
-setup_row_free (gpointer data)
-{
-  SetupRow *row = data;
-
-  g_clear_object (&row->combatant);
-  g_free (row);
-}
-
-static int
-result_spin_input_cb (GtkSpinButton *spin, double *new_value, gpointer user_data)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (spin))));
-  char *end = NULL;
-  double value;
-
-  /* An empty field keeps "no result" rather than reading as 0. */
-  if (*text == '\0')
-    {
-      *new_value = gtk_spin_button_get_value (spin);
-      return TRUE;
-    }
-  value = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0')
-    return GTK_INPUT_ERROR;
-  *new_value = value;
-  return TRUE;
-}
-
-static gboolean
-result_spin_output_cb (GtkSpinButton *spin, gpointer user_data)
-{
-  int value = (int) gtk_spin_button_get_value (spin);
-  g_autofree char *text = value == NO_RESULT ? g_strdup ("") : g_strdup_printf ("%d", value);
-
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (spin), text);
-  return TRUE;
-}
-
-static void
-result_changed_cb (GtkSpinButton *spin, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  int value = (int) gtk_spin_button_get_value (spin);
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL || value == NO_RESULT)
-    return;
-  /* The + button on an empty field starts from an average roll (10 on the
-   * d20 plus the modifier) rather than from the bottom of the range. */
-  if (value == NO_RESULT + 1 && !tkr_pf2e_combatant_has_initiative (row->combatant))
-    value = tkr_pf2e_encounter_get_average_initiative (row->view->encounter, row->combatant);
-  ok = tkr_pf2e_encounter_enter_initiative (row->view->encounter, row->combatant, value, &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-roll_clicked_cb (GtkButton *button, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_roll_initiative (row->view->encounter, row->combatant, row->view->rand,
-                                           NULL, &error);
-  report (row->view, ok, error);
-}
-
-static void
-modifier_changed_cb (GtkSpinButton *spin, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_set_initiative_modifier (row->view->encounter, row->combatant,
-                                                   (int) gtk_spin_button_get_value (spin), &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-skill_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  guint selected = gtk_drop_down_get_selected (dropdown);
-  const char *skill;
-  gboolean ok;
-
-  if (row->syncing || row->view->encounter == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  skill = gtk_string_list_get_string (row->skills, selected);
-  ok =
-    tkr_pf2e_encounter_set_initiative_skill (row->view->encounter, row->combatant, skill, &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static void
-group_apply_cb (AdwEntryRow *entry, SetupRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_set_group (row->view->encounter, row->combatant,
-                                     gtk_editable_get_text (GTK_EDITABLE (entry)), &error);
-  report (row->view, ok, error);
-  if (!ok)
-    refresh (row->view);
-}
-
-static guint
-skill_position (GtkStringList *skills, const char *skill)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (skills));
-
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (gtk_string_list_get_string (skills, i), skill) == 0)
-      return i;
-  return GTK_INVALID_LIST_POSITION;
-}
-
-static void
-sync_setup_row (SetupRow *row)
-{
-  TkrPf2eCombatant *combatant = row->combatant;
-  const char *skill = tkr_pf2e_combatant_get_initiative_skill (combatant);
-  const char *group = tkr_pf2e_combatant_get_group (combatant);
-  int modifier = tkr_pf2e_combatant_get_initiative_modifier (combatant);
-  g_autofree char *subtitle = NULL;
-  guint position;
-
-  row->syncing = TRUE;
-
-  if (tkr_pf2e_combatant_has_initiative (combatant))
-    /* Translators: initiative skill, its modifier, then the result */
-    subtitle = g_strdup_printf (_ ("%s %+d, result %d"), skill ? skill : "", modifier,
-                                tkr_pf2e_combatant_get_initiative (combatant));
-  else
-    /* Translators: initiative skill and its modifier, no roll yet */
-    subtitle = g_strdup_printf (_ ("%s %+d, not rolled yet"), skill ? skill : "", modifier);
-  if (group != NULL)
-    {
-      /* Translators: the subtitle, then the creature's group */
-      char *with_group = g_strdup_printf (_ ("%s (group %s)"), subtitle, group);
-
-      g_free (subtitle);
-      subtitle = with_group;
-    }
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
-
-  gtk_spin_button_set_value (row->result_spin, tkr_pf2e_combatant_has_initiative (combatant)
-                                                 ? tkr_pf2e_combatant_get_initiative (combatant)
-                                                 : NO_RESULT);
-  result_spin_output_cb (row->result_spin, NULL);
-
-  position = skill_position (row->skills, skill);
-  if (position == GTK_INVALID_LIST_POSITION && skill != NULL)
-    {
-      gtk_string_list_append (row->skills, skill);
-      position = g_list_model_get_n_items (G_LIST_MODEL (row->skills)) - 1;
-    }
-  if (gtk_drop_down_get_selected (row->skill_dropdown) != position)
-    gtk_drop_down_set_selected (row->skill_dropdown, position);
-
-  if ((int) gtk_spin_button_get_value (row->modifier_spin) != modifier)
-    gtk_spin_button_set_value (row->modifier_spin, modifier);
-
-  if (row->group_row != NULL && !gtk_widget_has_focus (GTK_WIDGET (row->group_row)) &&
-      g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row->group_row)), group ? group : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (row->group_row), group ? group : "");
-
-  row->syncing = FALSE;
-}
-
-/* The skills a creature may roll initiative with: the rule data's, then
- * the ones only its sheet has. */
-static GtkStringList *
-skill_list (TkrPf2eView *self, TkrCharacter *character)
-{
-  GtkStringList *skills = gtk_string_list_new (NULL);
-  const char *const *names =
-    tkr_rules_get_skill_names (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)));
-  GListModel *sheet = tkr_character_get_skills (character);
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    gtk_string_list_append (skills, names[i]);
-  for (guint i = 0; i < g_list_model_get_n_items (sheet); i++)
-    {
-      g_autoptr (TkrModifier) modifier = g_list_model_get_item (sheet, i);
-      const char *name = tkr_modifier_get_name (modifier);
-
-      if (skill_position (skills, name) == GTK_INVALID_LIST_POSITION)
-        gtk_string_list_append (skills, name);
-    }
-  return skills;
-}
-
-static GtkWidget *
-create_setup_row (gpointer item, gpointer user_data)
-{
-  TkrPf2eView *self = user_data;
-  TkrPf2eCombatant *combatant = item;
-  TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
-  const char *name = tkr_character_get_name (character);
-  SetupRow *row = g_new0 (SetupRow, 1);
-  g_autofree char *result_name = g_strdup_printf (_ ("Initiative result of %s"), name);
-  g_autofree char *roll_name = g_strdup_printf (_ ("Roll initiative for %s"), name);
-  g_autofree char *skill_name = g_strdup_printf (_ ("Initiative skill of %s"), name);
-  g_autofree char *modifier_name = g_strdup_printf (_ ("Initiative modifier of %s"), name);
-  GtkWidget *roll;
-  GtkWidget *skill_row;
-  GtkWidget *modifier_row;
-
-  row->view = self;
-  row->combatant = g_object_ref (combatant);
-  row->row = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name);
-  g_object_set_data_full (G_OBJECT (row->row), "tkr-pf2e-row", row, setup_row_free);
-
-  row->result_spin = GTK_SPIN_BUTTON (new_spin (NO_RESULT, MAX_RESULT, NO_RESULT, result_name));
-  gtk_editable_set_width_chars (GTK_EDITABLE (row->result_spin), 3);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row->result_spin),
-                               _ ("The result rolled at the table (d20 + modifier)"));
-  g_signal_connect (row->result_spin, "input", G_CALLBACK (result_spin_input_cb), row);
-  g_signal_connect (row->result_spin, "output", G_CALLBACK (result_spin_output_cb), row);
-  g_signal_connect (row->result_spin, "value-changed", G_CALLBACK (result_changed_cb), row);
-  gtk_widget_set_name (GTK_WIDGET (row->result_spin), "result-spin");
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (row->row), GTK_WIDGET (row->result_spin));
-
-  roll = new_button (_ ("Roll"), roll_name, _ ("Roll d20 plus the modifier"));
-  gtk_widget_add_css_class (roll, "flat");
-  gtk_widget_set_name (roll, "roll-button");
-  g_signal_connect (roll, "clicked", G_CALLBACK (roll_clicked_cb), row);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (row->row), roll);
-
-  row->skills = skill_list (self, character);
-  row->skill_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (row->skills), NULL));
-  gtk_widget_set_valign (GTK_WIDGET (row->skill_dropdown), GTK_ALIGN_CENTER);
-  gtk_widget_set_name (GTK_WIDGET (row->skill_dropdown), "skill-dropdown");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->skill_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, skill_name, -1);
-  skill_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (skill_row), _ ("Initiative Skill"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (skill_row), GTK_WIDGET (row->skill_dropdown));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), skill_row);
-
-  row->modifier_spin = GTK_SPIN_BUTTON (
-    new_spin (-MAX_MODIFIER, MAX_MODIFIER, tkr_pf2e_combatant_get_initiative_modifier (combatant),
-              modifier_name));
-  gtk_widget_set_name (GTK_WIDGET (row->modifier_spin), "modifier-spin");
-  modifier_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (modifier_row), _ ("Modifier"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (modifier_row),
-                               _ ("From the sheet when it has the skill"));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (modifier_row), GTK_WIDGET (row->modifier_spin));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), modifier_row);
-
-  if (!tkr_character_is_pc (character))
-    {
-      g_autofree char *group_name = g_strdup_printf (_ ("Group of %s"), name);
-
-      /* Seed 002: identical creatures may share one roll. */
-      row->group_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->group_row),
-                                     _ ("Group (identical creatures share one roll)"));
-      adw_entry_row_set_show_apply_button (row->group_row, TRUE);
-      gtk_widget_set_name (GTK_WIDGET (row->group_row), "group-row");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->group_row),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, group_name, -1);
-      g_signal_connect (row->group_row, "apply", G_CALLBACK (group_apply_cb), row);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), GTK_WIDGET (row->group_row));
-    }
-
-  g_signal_connect (row->modifier_spin, "value-changed", G_CALLBACK (modifier_changed_cb), row);
-  g_signal_connect (row->skill_dropdown, "notify::selected", G_CALLBACK (skill_selected_cb), row);
-
-  sync_setup_row (row);
-  return row->row;
-}
-
-static void
-put_before_clicked_cb (GtkButton *button, TkrPf2eView *self)
-{
-  g_autoptr (GError) error = NULL;
-  TkrPf2eCombatant *first = g_object_get_data (G_OBJECT (button), "tkr-first");
-  TkrPf2eCombatant *other = g_object_get_data (G_OBJECT (button), "tkr-other");
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_put_before (self->encounter, first, other, &error);
-  report (self, ok, error);
-}
-
-/* Text rather than arrows: arrow icons read as the expanders of the rows
- * above. */
-static GtkWidget *
-swap_button (TkrPf2eView *self, gboolean up, TkrPf2eCombatant *first, TkrPf2eCombatant *other)
-{
-  g_autofree char *name =
-    g_strdup_printf (_ ("Move %s before %s"), combatant_name (first), combatant_name (other));
-  GtkWidget *button = new_button (up ? _ ("Move Up") : _ ("Move Down"), name, name);
-
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_name (button, up ? "move-up" : "move-down");
-  g_object_set_data_full (G_OBJECT (button), "tkr-first", g_object_ref (first), g_object_unref);
-  g_object_set_data_full (G_OBJECT (button), "tkr-other", g_object_ref (other), g_object_unref);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (put_before_clicked_cb), self, 0);
-  return button;
-}
-
-static void
-refresh_setup (TkrPf2eView *self)
-{
-  g_autoptr (GPtrArray) order = tkr_pf2e_encounter_preview_order (self->encounter);
-  GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
-  g_autoptr (GString) waiting = g_string_new (NULL);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->setup_list)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      SetupRow *row = g_object_get_data (G_OBJECT (child), "tkr-pf2e-row");
-
-      if (row != NULL)
-        sync_setup_row (row);
-    }
-
-  remove_all_children (GTK_WIDGET (self->preview_list));
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrPf2eCombatant *combatant = order->pdata[i];
-      TkrPf2eCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
-      TkrPf2eCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
-      gboolean pc = tkr_character_is_pc (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-      gboolean tied = (before && tkr_pf2e_combatant_is_tied_with (before, combatant)) ||
-                      (after && tkr_pf2e_combatant_is_tied_with (after, combatant));
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("%u. %s", i + 1, combatant_name (combatant));
-      g_autofree char *subtitle = NULL;
-
-      if (tied)
-        /* Translators: an initiative result; the creature is tied with a neighbour */
-        subtitle = g_strdup_printf (pc ? _ ("%d, tied (player character)")
-                                       : _ ("%d, tied (adversary or other creature)"),
-                                    tkr_pf2e_combatant_get_initiative (combatant));
-      else
-        subtitle = g_strdup_printf ("%d", tkr_pf2e_combatant_get_initiative (combatant));
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (before != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, combatant, before))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                   swap_button (self, TRUE, combatant, before));
-      if (after != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, after, combatant))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                   swap_button (self, FALSE, after, combatant));
-      gtk_list_box_append (self->preview_list, row);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_list), order->len > 0);
-
-  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
-    {
-      g_autoptr (TkrPf2eCombatant) combatant = g_list_model_get_item (combatants, i);
-
-      if (tkr_pf2e_combatant_has_initiative (combatant))
-        continue;
-      if (waiting->len > 0)
-        g_string_append (waiting, ", ");
-      g_string_append (waiting, combatant_name (combatant));
-    }
-  if (waiting->len > 0)
-    {
-      /* Translators: a list of creature names */
-      g_autofree char *text = g_strdup_printf (_ ("Still to roll: %s"), waiting->str);
-
-      gtk_label_set_text (self->waiting_label, text);
-    }
-  else
-    gtk_label_set_text (self->waiting_label, _ ("Everyone has rolled."));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->roll_rest_button), waiting->len > 0);
-}
-
-static void
-roll_rest_clicked_cb (TkrPf2eView *self)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_roll_remaining (self->encounter, self->rand, &error);
-  report (self, ok, error);
-}
-
-/* ------------------------------------------------------------------ */
-/* Main: turns, actions, reactions, conditions, effects                */
-/* ------------------------------------------------------------------ */
-
-typedef struct
-{
-  TkrPf2eView *view;
-  TkrPf2eCombatant *combatant;
-  GtkWidget *row;
-  GtkWidget *current_icon;
-  GtkWidget *pips;
-  GtkWidget *action_pips[3];
-  GtkWidget *reaction_pip;
-  GtkWidget *spend_buttons;
-  GtkWidget *reaction_use;
-  GtkWidget *reaction_refund;
-  GtkWidget *conditions_box;
-  GtkDropDown *condition_dropdown;
-  GtkStringList *condition_names;
-  GtkSpinButton *condition_spin;
-  GtkWidget *effects_box;
-  GtkEditable *effect_entry;
-  GtkSpinButton *effect_spin;
-} TurnRow;
-
-static void
-turn_row_free (gpointer data)
-{
-  TurnRow *row = data;
-
-  g_clear_object (&row->combatant);
-  g_free (row);
-}
-
-static void
-spend_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  int cost = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-cost"));
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_spend_actions (row->view->encounter, row->combatant, cost, NULL, &error);
-  report (row->view, ok, error);
-}
-
-static void
-reaction_use_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_use_reaction (row->view->encounter, row->combatant, NULL, &error);
-  report (row->view, ok, error);
-}
-
-static void
-reaction_refund_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_refund_reaction (row->view->encounter, row->combatant, &error);
-  report (row->view, ok, error);
-}
-
-static void
-condition_set_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  guint selected = gtk_drop_down_get_selected (row->condition_dropdown);
-  TkrRules *rules;
-  gboolean ok;
-
-  if (row->view->encounter == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (row->view->encounter));
-  ok = tkr_pf2e_encounter_set_condition (
-    row->view->encounter, row->combatant, tkr_rules_get_condition (rules, selected)->id,
-    (int) gtk_spin_button_get_value (row->condition_spin), &error);
-  report (row->view, ok, error);
-}
-
-static void
-condition_remove_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-condition");
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_set_condition (row->view->encounter, row->combatant, name, 0, &error);
-  report (row->view, ok, error);
-}
-
-/* A chip's label button loads the condition into the editor below. */
-static void
-condition_edit_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-condition");
-  TkrRules *rules;
-
-  if (row->view->encounter == NULL)
-    return;
-  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (row->view->encounter));
-  for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
-    if (g_ascii_strcasecmp (tkr_rules_get_condition (rules, i)->name, name) == 0)
-      gtk_drop_down_set_selected (row->condition_dropdown, i);
-  gtk_spin_button_set_value (row->condition_spin,
-                             tkr_pf2e_combatant_get_condition (row->combatant, name));
-  gtk_widget_grab_focus (GTK_WIDGET (row->condition_spin));
-}
-
-static void
-effect_add_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  TkrCondition *effect;
-
-  if (row->view->encounter == NULL)
-    return;
-  effect = tkr_pf2e_encounter_add_effect (
-    row->view->encounter, row->combatant, gtk_editable_get_text (row->effect_entry),
-    (int) gtk_spin_button_get_value (row->effect_spin), &error);
-  if (report (row->view, effect != NULL, error))
-    gtk_editable_set_text (row->effect_entry, "");
-}
-
-static void
-effect_remove_clicked_cb (GtkButton *button, TurnRow *row)
-{
-  g_autoptr (GError) error = NULL;
-  TkrCondition *effect = g_object_get_data (G_OBJECT (button), "tkr-effect");
-  gboolean ok;
-
-  if (row->view->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_remove_effect (row->view->encounter, effect, &error);
-  report (row->view, ok, error);
-}
-
-static GtkWidget *
-new_pip (const char *kind)
-{
-  GtkWidget *pip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-  gtk_widget_add_css_class (pip, "pf2e-pip");
-  if (kind != NULL)
-    gtk_widget_add_css_class (pip, kind);
-  gtk_widget_set_valign (pip, GTK_ALIGN_CENTER);
-  return pip;
-}
-
-static void
-set_pip (GtkWidget *pip, gboolean available)
-{
-  gtk_widget_remove_css_class (pip, available ? "spent" : "available");
-  gtk_widget_add_css_class (pip, available ? "available" : "spent");
-}
-
-static GtkWidget *
-labelled_row (const char *title, GtkWidget *suffix)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (suffix != NULL)
-    adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
-  return row;
-}
-
-static GtkWidget *
-caption (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_add_css_class (label, "pf2e-caption");
-  return label;
-}
-
-/* A row of the expander holding free widgets, with the margins of a row. */
-static GtkWidget *
-box_row (GtkWidget *child)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-
-  gtk_widget_set_margin_top (child, 6);
-  gtk_widget_set_margin_bottom (child, 6);
-  gtk_widget_set_margin_start (child, 12);
-  gtk_widget_set_margin_end (child, 12);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  return row;
-}
-
-static void
-sync_turn_row (TurnRow *row)
-{
-  TkrPf2eView *self = row->view;
-  TkrPf2eCombatant *combatant = row->combatant;
-  TkrPf2eCombatant *current =
-    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
-  int per_turn = tkr_pf2e_encounter_get_actions_per_turn (self->encounter);
-  int actions = tkr_pf2e_combatant_get_actions_left (combatant);
-  int reactions = tkr_pf2e_combatant_get_reactions_left (combatant);
-  const char *state = tkr_pf2e_combatant_get_state (combatant);
-  g_autoptr (GString) subtitle = g_string_new (NULL);
-  GListModel *conditions;
-  g_autofree char *pips_text = NULL;
-  GListModel *effects = tkr_pf2e_encounter_get_effects (self->encounter);
-  gboolean is_current = combatant == current;
-  gboolean has_effects = FALSE;
-
-  /* Subtitle: initiative, state, conditions. */
-  g_string_append_printf (subtitle, _ ("Initiative %d"),
-                          tkr_pf2e_combatant_get_initiative (combatant));
-  /* Dying and Unconscious show as conditions below; death is a state. */
-  if (g_str_equal (state, "dead"))
-    g_string_append_printf (subtitle, " · %s", _ ("Dead"));
-  conditions = tkr_combatant_get_conditions (TKR_COMBATANT (combatant));
-
-  remove_all_children (row->conditions_box);
-  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
-      const char *name = tkr_condition_get_name (condition);
-      int value = tkr_condition_get_stacks (condition);
-      const char *shown = tkr_rules_translate (name);
-      g_autofree char *text = NULL;
-      g_autofree char *remove_name = NULL;
-      g_autofree char *edit_name = NULL;
-      GtkWidget *chip;
-      GtkWidget *edit;
-      GtkWidget *remove;
-
-      text = tkr_condition_get_max_stacks (condition) > 1 ? g_strdup_printf ("%s %d", shown, value)
-                                                          : g_strdup (shown);
-      remove_name = g_strdup_printf (_ ("Remove %s from %s"), shown, combatant_name (combatant));
-      edit_name = g_strdup_printf (_ ("Change %s of %s"), shown, combatant_name (combatant));
-      chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      gtk_widget_set_name (chip, "condition-chip");
-      edit = new_button (text, edit_name, _ ("Change the value below"));
-      remove = new_icon_button ("window-close-symbolic", remove_name);
-      g_string_append_printf (subtitle, " · %s", text);
-      gtk_button_set_use_underline (GTK_BUTTON (edit), FALSE);
-      gtk_button_set_label (GTK_BUTTON (edit), text);
-      gtk_widget_add_css_class (chip, "linked");
-      gtk_widget_add_css_class (chip, "pf2e-chip");
-      gtk_widget_remove_css_class (remove, "flat");
-      g_object_set_data_full (G_OBJECT (edit), "tkr-condition", g_strdup (name), g_free);
-      g_object_set_data_full (G_OBJECT (remove), "tkr-condition", g_strdup (name), g_free);
-      g_signal_connect (edit, "clicked", G_CALLBACK (condition_edit_clicked_cb), row);
-      g_signal_connect (remove, "clicked", G_CALLBACK (condition_remove_clicked_cb), row);
-      gtk_box_append (GTK_BOX (chip), edit);
-      gtk_box_append (GTK_BOX (chip), remove);
-      gtk_flow_box_append (GTK_FLOW_BOX (row->conditions_box), chip);
-    }
-  gtk_widget_set_visible (gtk_widget_get_ancestor (row->conditions_box, GTK_TYPE_LIST_BOX_ROW),
-                          gtk_widget_get_first_child (row->conditions_box) != NULL);
-
-  remove_all_children (row->effects_box);
-  for (guint i = 0; i < g_list_model_get_n_items (effects); i++)
-    {
-      g_autoptr (TkrCondition) effect = g_list_model_get_item (effects, i);
-      int rounds = tkr_condition_get_rounds_left (effect);
-      const char *name = tkr_condition_get_name (effect);
-      g_autofree char *text = NULL;
-      g_autofree char *remove_name = NULL;
-      GtkWidget *line;
-      GtkWidget *label;
-      GtkWidget *remove;
-
-      /* The creator, looked up by its character id. */
-      if (g_strcmp0 (
-            tkr_condition_get_source (effect),
-            tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant)))) != 0)
-        continue;
-      /* Translators: an effect, then the rounds it has left */
-      text = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "%s: %d round left", "%s: %d rounds left", rounds), name,
-        rounds);
-      remove_name = g_strdup_printf (_ ("End %s"), name);
-      line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      label = gtk_label_new (text);
-      gtk_widget_set_name (label, "effect-label");
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_set_hexpand (label, TRUE);
-      remove = new_icon_button ("window-close-symbolic", remove_name);
-      g_object_set_data_full (G_OBJECT (remove), "tkr-effect", g_object_ref (effect),
-                              g_object_unref);
-      g_signal_connect (remove, "clicked", G_CALLBACK (effect_remove_clicked_cb), row);
-      gtk_box_append (GTK_BOX (line), label);
-      gtk_box_append (GTK_BOX (line), remove);
-      gtk_box_append (GTK_BOX (row->effects_box), line);
-      has_effects = TRUE;
-      g_string_append_printf (subtitle, " · %s", text);
-    }
-  gtk_widget_set_visible (row->effects_box, has_effects);
-
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle->str);
-
-  for (int i = 0; i < (int) G_N_ELEMENTS (row->action_pips); i++)
-    {
-      gtk_widget_set_visible (row->action_pips[i], i < per_turn);
-      set_pip (row->action_pips[i], i < actions);
-    }
-  set_pip (row->reaction_pip, reactions > 0);
-  /* Translators: actions left, actions per turn, then the reaction's state */
-  pips_text = g_strdup_printf (_ ("%d of %d actions left, %s"), actions, per_turn,
-                               reactions > 0 ? _ ("reaction available") : _ ("reaction used"));
-  gtk_widget_set_tooltip_text (row->pips, pips_text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->pips), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  pips_text, -1);
-
-  /* Actions are spent on one's own turn; reactions at any time. */
-  gtk_widget_set_sensitive (row->spend_buttons, is_current &&
-                                                  current_phase (self) == TKR_PHASE_MAIN &&
-                                                  !tkr_pf2e_combatant_is_dead (combatant));
-  gtk_widget_set_sensitive (row->reaction_use,
-                            reactions > 0 && !tkr_pf2e_combatant_is_dead (combatant));
-  gtk_widget_set_sensitive (
-    row->reaction_refund, reactions < tkr_pf2e_encounter_get_reactions_per_round (self->encounter));
-
-  gtk_widget_set_visible (row->current_icon, is_current);
-  if (is_current)
-    gtk_widget_add_css_class (row->row, "pf2e-current");
-  else
-    gtk_widget_remove_css_class (row->row, "pf2e-current");
-  if (tkr_pf2e_combatant_is_dead (combatant))
-    gtk_widget_add_css_class (row->row, "pf2e-dead");
-  else
-    gtk_widget_remove_css_class (row->row, "pf2e-dead");
-}
-
-static GtkWidget *
-create_turn_row (gpointer item, gpointer user_data)
-{
-  TkrPf2eView *self = user_data;
-  TkrPf2eCombatant *combatant = item;
-  const char *name = combatant_name (combatant);
-  TkrRules *rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
-  TurnRow *row = g_new0 (TurnRow, 1);
-  GtkWidget *box;
-  GtkWidget *button;
-  GtkWidget *editor;
-
-  row->view = self;
-  row->combatant = g_object_ref (combatant);
-  row->row = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name);
-  g_object_set_data_full (G_OBJECT (row->row), "tkr-pf2e-row", row, turn_row_free);
-
-  row->current_icon = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
-  gtk_widget_set_tooltip_text (row->current_icon, _ ("Their turn"));
-  gtk_widget_add_css_class (row->current_icon, "accent");
-  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row->row), row->current_icon);
-
-  /* The economy at a glance: action pips, then the reaction. */
-  row->pips = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  gtk_widget_add_css_class (row->pips, "pf2e-pips");
-  gtk_widget_set_name (row->pips, "pips");
-  gtk_widget_set_valign (row->pips, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row->pips), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _ ("Actions and reaction"), -1);
-  for (guint i = 0; i < G_N_ELEMENTS (row->action_pips); i++)
-    {
-      row->action_pips[i] = new_pip (NULL);
-      gtk_box_append (GTK_BOX (row->pips), row->action_pips[i]);
-    }
-  row->reaction_pip = new_pip ("reaction");
-  gtk_widget_set_margin_start (row->reaction_pip, 4);
-  gtk_box_append (GTK_BOX (row->pips), row->reaction_pip);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (row->row), row->pips);
-
-  /* Actions: single actions, two- and three-action activities, free. */
-  row->spend_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (row->spend_buttons, "linked");
-  gtk_widget_set_valign (row->spend_buttons, GTK_ALIGN_CENTER);
-  for (int cost = 1; cost <= 3; cost++)
-    {
-      g_autofree char *label = g_strdup_printf ("%d", cost);
-      g_autofree char *accessible = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "Spend %d action for %s", "Spend %d actions for %s", cost),
-        cost, name);
-
-      button = new_button (label, accessible, accessible);
-      g_object_set_data (G_OBJECT (button), "tkr-cost", GINT_TO_POINTER (cost));
-      gtk_widget_set_name (button, cost == 1 ? "spend-1" : cost == 2 ? "spend-2" : "spend-3");
-      g_signal_connect (button, "clicked", G_CALLBACK (spend_clicked_cb), row);
-      gtk_box_append (GTK_BOX (row->spend_buttons), button);
-    }
-  {
-    g_autofree char *accessible = g_strdup_printf (_ ("Free action for %s"), name);
-
-    button = new_button (_ ("Free"), accessible, _ ("A free action costs nothing"));
-    g_object_set_data (G_OBJECT (button), "tkr-cost", GINT_TO_POINTER (0));
-    gtk_widget_set_name (button, "spend-free");
-    g_signal_connect (button, "clicked", G_CALLBACK (spend_clicked_cb), row);
-    gtk_box_append (GTK_BOX (row->spend_buttons), button);
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row),
-                            labelled_row (_ ("Actions"), row->spend_buttons));
-
-  /* The reaction, on or off the creature's turn. */
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (box, "linked");
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  {
-    g_autofree char *use = g_strdup_printf (_ ("Use the reaction of %s"), name);
-    g_autofree char *refund = g_strdup_printf (_ ("Refund the reaction of %s"), name);
-
-    row->reaction_use = new_button (_ ("Use"), use, use);
-    row->reaction_refund = new_button (_ ("Refund"), refund, refund);
-  }
-  gtk_widget_set_name (row->reaction_use, "reaction-use");
-  gtk_widget_set_name (row->reaction_refund, "reaction-refund");
-  g_signal_connect (row->reaction_use, "clicked", G_CALLBACK (reaction_use_clicked_cb), row);
-  g_signal_connect (row->reaction_refund, "clicked", G_CALLBACK (reaction_refund_clicked_cb), row);
-  gtk_box_append (GTK_BOX (box), row->reaction_use);
-  gtk_box_append (GTK_BOX (box), row->reaction_refund);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), labelled_row (_ ("Reaction"), box));
-
-  /* Conditions with values, from the rule data's catalogue. */
-  row->conditions_box = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (row->conditions_box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (row->conditions_box), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (row->conditions_box), 6);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (row->conditions_box), 8);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), box_row (row->conditions_box));
-
-  row->condition_names = gtk_string_list_new (NULL);
-  for (guint i = 0; i < tkr_rules_get_n_conditions (rules); i++)
-    gtk_string_list_append (row->condition_names,
-                            tkr_rules_translate (tkr_rules_get_condition (rules, i)->name));
-  row->condition_dropdown =
-    GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (row->condition_names), NULL));
-  gtk_widget_set_hexpand (GTK_WIDGET (row->condition_dropdown), TRUE);
-  {
-    g_autofree char *dropdown_name = g_strdup_printf (_ ("Condition for %s"), name);
-    g_autofree char *value_name = g_strdup_printf (_ ("Condition value for %s"), name);
-    g_autofree char *set_name = g_strdup_printf (_ ("Set the condition of %s"), name);
-
-    gtk_accessible_update_property (GTK_ACCESSIBLE (row->condition_dropdown),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, dropdown_name, -1);
-    row->condition_spin = GTK_SPIN_BUTTON (new_spin (0, 9, 1, value_name));
-    button = new_button (_ ("Set"), set_name, _ ("Give the condition this value; 0 removes it"));
-  }
-  gtk_widget_set_name (GTK_WIDGET (row->condition_dropdown), "condition-dropdown");
-  gtk_widget_set_name (GTK_WIDGET (row->condition_spin), "condition-value");
-  gtk_widget_set_name (button, "condition-set");
-  g_signal_connect (button, "clicked", G_CALLBACK (condition_set_clicked_cb), row);
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->condition_dropdown));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->condition_spin));
-  gtk_box_append (GTK_BOX (box), button);
-  editor = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (editor), caption (_ ("Set a condition’s value (0 removes it)")));
-  gtk_box_append (GTK_BOX (editor), box);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), box_row (editor));
-
-  /* Effects this creature created, counted down at the start of its
-   * turns (seed 002, "Step 1: Start Your Turn"). */
-  row->effects_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  editor = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_box_append (GTK_BOX (editor),
-                  caption (_ ("Effects this creature creates, in rounds: one fewer at the start "
-                              "of each of its turns")));
-  gtk_box_append (GTK_BOX (editor), row->effects_box);
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  {
-    g_autofree char *entry_name = g_strdup_printf (_ ("New effect by %s"), name);
-    g_autofree char *rounds_name = g_strdup_printf (_ ("Rounds of the new effect by %s"), name);
-    g_autofree char *add_name = g_strdup_printf (_ ("Add the effect by %s"), name);
-    GtkWidget *entry = gtk_entry_new ();
-
-    gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("Effect, e.g. a spell"));
-    gtk_widget_set_hexpand (entry, TRUE);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    entry_name, -1);
-    row->effect_entry = GTK_EDITABLE (entry);
-    row->effect_spin = GTK_SPIN_BUTTON (new_spin (1, MAX_EFFECT_ROUNDS, 1, rounds_name));
-    gtk_widget_set_tooltip_text (GTK_WIDGET (row->effect_spin), _ ("Rounds"));
-    button = new_button (_ ("Add"), add_name, _ ("Add an effect lasting that many rounds"));
-    gtk_widget_set_name (entry, "effect-entry");
-    gtk_widget_set_name (GTK_WIDGET (row->effect_spin), "effect-rounds");
-    gtk_widget_set_name (button, "effect-add");
-    g_signal_connect (button, "clicked", G_CALLBACK (effect_add_clicked_cb), row);
-    g_signal_connect_swapped (entry, "activate", G_CALLBACK (gtk_widget_activate), button);
-    gtk_box_append (GTK_BOX (box), entry);
-  }
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->effect_spin));
-  gtk_box_append (GTK_BOX (box), button);
-  gtk_box_append (GTK_BOX (editor), box);
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row->row), box_row (editor));
-
-  sync_turn_row (row);
-  if (combatant ==
-      TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter))))
-    {
-      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
-      g_set_object (&self->expanded, combatant);
-    }
-  return row->row;
-}
-
-static void
-recovery_check (TkrPf2eView *self, int die)
-{
-  g_autoptr (GError) error = NULL;
-  TkrPf2eCombatant *current;
-  TkrPf2eDegree degree;
-  int dc;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  current = TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
-  if (current == NULL)
-    return;
-  dc = tkr_pf2e_encounter_get_recovery_dc (self->encounter, current);
-  /* "Roll" (@die 0) lets the core roll the flat check's die and name it. */
-  ok = tkr_pf2e_encounter_recovery_check (self->encounter, current, die, self->rand, &die, &degree,
-                                          &error);
-  if (ok)
-    {
-      g_free (self->recovery_result);
-      /* Translators: the die, the DC, then the degree of success */
-      self->recovery_result = g_strdup_printf (_ ("Recovery check: %d against DC %d, %s"), die, dc,
-                                               tkr_pf2e_degree_to_string (degree));
-    }
-  report (self, ok, error);
-  refresh (self);
-}
-
-static void
-recovery_enter_clicked_cb (TkrPf2eView *self)
-{
-  gtk_spin_button_update (self->recovery_spin);
-  recovery_check (self, (int) gtk_spin_button_get_value (self->recovery_spin));
-}
-
-static void
-recovery_roll_clicked_cb (TkrPf2eView *self)
-{
-  recovery_check (self, 0);
-}
-
-static void
-refresh_main (TkrPf2eView *self)
-{
-  TkrPf2eCombatant *current =
-    TKR_PF2E_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self->encounter)));
-  g_autofree char *round =
-    g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter)));
-  gboolean due = current != NULL && tkr_pf2e_combatant_get_recovery_due (current);
-
-  gtk_label_set_text (self->round_label, round);
-  if (current != NULL)
-    {
-      /* Translators: whose turn it is */
-      g_autofree char *text = g_strdup_printf (_ ("%s’s turn"), combatant_name (current));
-
-      gtk_label_set_text (self->current_label, text);
-    }
-  else
-    gtk_label_set_text (self->current_label, "");
-  gtk_revealer_set_reveal_child (self->paused_revealer, current_phase (self) == TKR_PHASE_PAUSED);
-
-  /* Seed 002, "Step 1": a dying creature rolls a recovery check as its
-   * turn starts; the core holds the turn until it is made. */
-  if (due)
-    {
-      int dying = tkr_pf2e_combatant_get_condition (current, "Dying");
-      /* Translators: a creature, its dying value, then the DC */
-      g_autofree char *text = g_strdup_printf (
-        _ ("%s is dying %d: recovery check against DC %d"), combatant_name (current), dying,
-        tkr_pf2e_encounter_get_recovery_dc (self->encounter, current));
-
-      gtk_label_set_text (self->recovery_label, text);
-    }
-  else if (self->recovery_result != NULL)
-    gtk_label_set_text (self->recovery_label, _ ("Recovery check made"));
-  gtk_widget_set_visible (self->recovery_inputs, due);
-  gtk_label_set_text (self->recovery_result_label,
-                      self->recovery_result ? self->recovery_result : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->recovery_result_label), self->recovery_result != NULL);
-  gtk_revealer_set_reveal_child (self->recovery_revealer, due || self->recovery_result != NULL);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->order_list)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      TurnRow *row = g_object_get_data (G_OBJECT (child), "tkr-pf2e-row");
-
-      if (row == NULL)
-        continue;
-      sync_turn_row (row);
-      /* The creature whose turn comes opens, the one before closes. */
-      if (row->combatant == current && self->expanded != current)
-        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
-      else if (row->combatant == self->expanded && row->combatant != current)
-        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), FALSE);
-    }
-  g_set_object (&self->expanded, current);
-}
-
-static void
-current_changed_cb (TkrPf2eView *self)
-{
-  /* A recovery result belongs to the turn it was made in. */
-  g_clear_pointer (&self->recovery_result, g_free);
-  refresh (self);
-}
-
-/* ------------------------------------------------------------------ */
-/* End: experience (seed 002, "Step 4: End the Encounter")             */
-/* ------------------------------------------------------------------ */
-
-static void
-award_clicked_cb (GtkButton *button, TkrPf2eView *self)
-{
-  g_autoptr (GError) error = NULL;
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  gtk_spin_button_update (spin);
-  ok = tkr_encounter_award_experience (
-    TKR_ENCOUNTER (self->encounter), character, (int) gtk_spin_button_get_value (spin),
-    gtk_editable_get_text (GTK_EDITABLE (self->reason_row)), &error);
-  report (self, ok, error);
-}
-
-/* The log lines written since the encounter ended: the awards. The core
- * marks both kinds of line, so this holds in any language. */
-static guint
-end_log_start (TkrPf2eView *self)
-{
-  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
-
-  for (guint i = g_list_model_get_n_items (log); i > 0; i--)
-    {
-      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
-
-      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_ENCOUNTER_END) == 0)
-        return i;
-    }
-  return g_list_model_get_n_items (log);
-}
-
-static void
-refresh_end (TkrPf2eView *self)
-{
-  GListModel *participants = tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter));
-  GListModel *log = tkr_encounter_get_log (TKR_ENCOUNTER (self->encounter));
-  int rounds = tkr_encounter_get_round (TKR_ENCOUNTER (self->encounter));
-  g_autofree char *title =
-    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The Encounter Is Over after %d Round",
-                                  "The Encounter Is Over after %d Rounds", rounds),
-                     rounds);
-  guint n_awards = 0;
-  guint n_rows = 0;
-  GtkWidget *child;
-
-  gtk_label_set_text (self->end_title_label, title);
-
-  /* One row per PC; kept while the same PCs take part, so a typed amount
-   * survives an award to somebody else. */
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->end_list));
-  for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
-    {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (participants, i);
-
-      if (!tkr_character_is_pc (character))
-        continue;
-      n_rows++;
-      if (child != NULL && g_object_get_data (G_OBJECT (child), "tkr-character") == character)
-        {
-          g_autofree char *subtitle =
-            g_strdup_printf (_ ("%d XP in all"), tkr_character_get_experience (character));
-
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (child), subtitle);
-          child = gtk_widget_get_next_sibling (child);
-          continue;
-        }
-      /* Out of step: rebuild from here. */
-      while (child != NULL)
-        {
-          GtkWidget *next = gtk_widget_get_next_sibling (child);
-
-          gtk_list_box_remove (self->end_list, child);
-          child = next;
-        }
-      {
-        GtkWidget *row = adw_action_row_new ();
-        const char *name = tkr_character_get_name (character);
-        g_autofree char *amount_name = g_strdup_printf (_ ("Experience Points for %s"), name);
-        g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
-        g_autofree char *subtitle =
-          g_strdup_printf (_ ("%d XP in all"), tkr_character_get_experience (character));
-        GtkWidget *spin =
-          new_spin (1, MAX_AWARD,
-                    self->encounter ? tkr_pf2e_encounter_get_typical_award (self->encounter) : 1,
-                    amount_name);
-        GtkWidget *button = new_button (_ ("Award"), award_name, NULL);
-
-        gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-        gtk_widget_set_name (spin, "award-amount");
-        gtk_widget_set_name (button, "award-button");
-        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-        g_object_set_data_full (G_OBJECT (row), "tkr-character", g_object_ref (character),
-                                g_object_unref);
-        g_object_set_data_full (G_OBJECT (button), "tkr-character", g_object_ref (character),
-                                g_object_unref);
-        g_object_set_data (G_OBJECT (button), "tkr-spin", spin);
-        g_signal_connect_object (button, "clicked", G_CALLBACK (award_clicked_cb), self, 0);
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
-        gtk_list_box_append (self->end_list, row);
-      }
-    }
-  while (child != NULL)
-    {
-      GtkWidget *next = gtk_widget_get_next_sibling (child);
-
-      gtk_list_box_remove (self->end_list, child);
-      child = next;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->end_list), n_rows > 0);
-
-  remove_all_children (GTK_WIDGET (self->awards_list));
-  for (guint i = end_log_start (self); i < g_list_model_get_n_items (log); i++)
-    {
-      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
-      GtkWidget *row;
-
-      if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_XP_AWARD) != 0)
-        continue;
-      row = adw_action_row_new ();
-      /* A reason is the GM's own text, never markup. */
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_log_entry_get_text (entry));
-      gtk_list_box_append (self->awards_list, row);
-      n_awards++;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->awards_list), n_awards > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->no_awards_label), n_awards == 0);
-}
-
-/* ------------------------------------------------------------------ */
 /* Following the model                                                 */
 /* ------------------------------------------------------------------ */
 
+/* The End has the shared End pane; this view is hidden then. */
 static const char *
 page_for_phase (TkrPhase phase)
 {
@@ -1522,9 +201,8 @@ page_for_phase (TkrPhase phase)
       return "setup";
     case TKR_PHASE_MAIN:
     case TKR_PHASE_PAUSED:
-      return "main";
     case TKR_PHASE_END:
-      return "end";
+      return "main";
     default:
       g_assert_not_reached ();
     }
@@ -1537,16 +215,21 @@ refresh (TkrPf2eView *self)
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh_freeplay (self);
-  if (self->encounter != NULL)
-    {
-      if (phase == TKR_PHASE_SETUP)
-        refresh_setup (self);
-      else if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED)
-        refresh_main (self);
-      else if (phase == TKR_PHASE_END)
-        refresh_end (self);
-    }
+  gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
   update_actions (self);
+}
+
+/* The details of the selected creature, or a prompt to select one. */
+static void
+update_details (TkrPf2eView *self)
+{
+  TkrPf2eCombatant *combatant = self->encounter != NULL && TKR_IS_PF2E_COMBATANT (self->selected)
+                                  ? TKR_PF2E_COMBATANT (self->selected)
+                                  : NULL;
+
+  tkr_pf2e_details_set_encounter (self->details, self->encounter);
+  tkr_pf2e_details_set_combatant (self->details, combatant);
+  gtk_stack_set_visible_child_name (self->details_stack, combatant ? "details" : "empty");
 }
 
 static void
@@ -1555,8 +238,6 @@ set_encounter (TkrPf2eView *self, TkrPf2eEncounter *encounter)
   if (!g_set_object (&self->encounter, encounter))
     return;
 
-  g_clear_object (&self->expanded);
-  g_clear_pointer (&self->recovery_result, g_free);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
@@ -1568,16 +249,10 @@ set_encounter (TkrPf2eView *self, TkrPf2eEncounter *encounter)
                            encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
                                      : NULL,
                            create_participant_row, self, NULL);
-  gtk_list_box_bind_model (
-    self->setup_list, encounter ? tkr_encounter_get_combatants (TKR_ENCOUNTER (encounter)) : NULL,
-    create_setup_row, self, NULL);
-  gtk_list_box_bind_model (self->order_list,
-                           encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL,
-                           create_turn_row, self, NULL);
+  tkr_pf2e_setup_set_encounter (self->setup, encounter);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
-  remove_all_children (GTK_WIDGET (self->end_list));
-
   tkr_feedback_clear (self->error_label);
+  update_details (self);
   refresh (self);
 }
 
@@ -1608,26 +283,13 @@ tkr_pf2e_view_dispose (GObject *object)
   if (self->participants_list != NULL)
     {
       gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
-      gtk_list_box_bind_model (self->setup_list, NULL, NULL, NULL, NULL);
-      gtk_list_box_bind_model (self->order_list, NULL, NULL, NULL, NULL);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_PF2E_VIEW);
-  g_clear_object (&self->expanded);
+  g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
   g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (tkr_pf2e_view_parent_class)->dispose (object);
-}
-
-static void
-tkr_pf2e_view_finalize (GObject *object)
-{
-  TkrPf2eView *self = TKR_PF2E_VIEW (object);
-
-  g_clear_pointer (&self->rand, g_rand_free);
-  g_free (self->recovery_result);
-
-  G_OBJECT_CLASS (tkr_pf2e_view_parent_class)->finalize (object);
 }
 
 static void
@@ -1639,6 +301,9 @@ tkr_pf2e_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     {
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
+      break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1655,6 +320,9 @@ tkr_pf2e_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_CAMPAIGN:
       tkr_pf2e_view_set_campaign (self, g_value_get_object (value));
       break;
+    case PROP_SELECTED:
+      tkr_pf2e_view_set_selected (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1666,12 +334,14 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = tkr_pf2e_view_dispose;
-  object_class->finalize = tkr_pf2e_view_finalize;
   object_class->get_property = tkr_pf2e_view_get_property;
   object_class->set_property = tkr_pf2e_view_set_property;
 
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1679,6 +349,8 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_PF2E_DETAILS);
+  g_type_ensure (TKR_TYPE_PF2E_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-pf2e-view.ui");
@@ -1689,29 +361,11 @@ tkr_pf2e_view_class_init (TkrPf2eViewClass *klass)
   BIND (participants_list);
   BIND (begin_setup_button);
   BIND (add_party_button);
-  BIND (roll_rest_button);
-  BIND (setup_list);
-  BIND (preview_list);
-  BIND (waiting_label);
-  BIND (begin_main_button);
+  BIND (setup);
   BIND (paused_revealer);
-  BIND (round_label);
-  BIND (current_label);
-  BIND (recovery_revealer);
-  BIND (recovery_label);
-  BIND (recovery_inputs);
-  BIND (recovery_spin);
-  BIND (recovery_enter_button);
-  BIND (recovery_roll_button);
-  BIND (recovery_result_label);
-  BIND (order_list);
+  BIND (details_stack);
+  BIND (details);
   BIND (next_turn_button);
-  BIND (end_title_label);
-  BIND (reason_row);
-  BIND (end_list);
-  BIND (awards_list);
-  BIND (no_awards_label);
-  BIND (finish_button);
   BIND (error_label);
 #undef BIND
 }
@@ -1721,16 +375,8 @@ tkr_pf2e_view_init (TkrPf2eView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->rand = g_rand_new ();
-
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->roll_rest_button, "clicked", G_CALLBACK (roll_rest_clicked_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->recovery_enter_button, "clicked",
-                           G_CALLBACK (recovery_enter_clicked_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->recovery_roll_button, "clicked",
-                           G_CALLBACK (recovery_roll_clicked_cb), self, G_CONNECT_SWAPPED);
 
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
@@ -1739,10 +385,9 @@ tkr_pf2e_view_init (TkrPf2eView *self)
   self->encounter_signals = g_signal_group_new (TKR_TYPE_PF2E_ENCOUNTER);
   g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (refresh),
                                  self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->encounter_signals, "notify::current-index",
-                                 G_CALLBACK (current_changed_cb), self, G_CONNECT_SWAPPED);
 
-  /* Every step, undo and redo: the widgets follow the model. */
+  /* Every step, undo and redo: the Freeplay and Setup pages follow the
+   * model (the details follow their creature's objects). */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (refresh), self,
                                  G_CONNECT_SWAPPED);
@@ -1786,4 +431,24 @@ tkr_pf2e_view_set_campaign (TkrPf2eView *self, TkrCampaign *campaign)
   campaign_tracker_cb (self);
   refresh_freeplay (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GObject *
+tkr_pf2e_view_get_selected (TkrPf2eView *self)
+{
+  g_return_val_if_fail (TKR_IS_PF2E_VIEW (self), NULL);
+
+  return self->selected;
+}
+
+void
+tkr_pf2e_view_set_selected (TkrPf2eView *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_PF2E_VIEW (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
