@@ -164,7 +164,7 @@ find_tagged_button (GtkWidget *root, const char *key)
 
   collect_widgets (root, GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (g_object_get_data (buttons->pdata[i], "tkr-focus-key"), key) == 0)
+    if (g_strcmp0 (gtk_widget_get_name (buttons->pdata[i]), key) == 0)
       return buttons->pdata[i];
 
   return NULL;

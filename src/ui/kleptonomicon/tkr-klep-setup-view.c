@@ -6,6 +6,7 @@
 
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
+#include "tkr-klep-group-row.h"
 #include "tkr-klep-setup-view.h"
 
 struct _TkrKlepSetupView
@@ -16,6 +17,7 @@ struct _TkrKlepSetupView
   TkrKlepSetup *setup;
   GSignalGroup *encounter_signals;
   GSignalGroup *setup_signals;
+  GSignalGroup *groups_signals;
   GSignalGroup *history_signals;
   GRand *rand;
   GSettings *settings;
@@ -72,24 +74,18 @@ report (TkrKlepSetupView *self, gboolean ok, const GError *error)
   return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
 }
 
-static void
-tag_widget (GtkWidget *widget, const char *key)
-{
-  g_object_set_data_full (G_OBJECT (widget), "tkr-focus-key", g_strdup (key), g_free);
-}
-
+/* A button to focus again after a change is known by its widget name, such
+ * as "tie-up:<character id>". */
 static GtkWidget *
-find_tagged (GtkWidget *root, const char *key)
+find_named (GtkWidget *root, const char *name)
 {
-  const char *tag = g_object_get_data (G_OBJECT (root), "tkr-focus-key");
-
-  if (g_strcmp0 (tag, key) == 0)
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
     return root;
 
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_tagged (child, key);
+      GtkWidget *found = find_named (child, name);
 
       if (found != NULL)
         return found;
@@ -102,7 +98,7 @@ static void
 remember_focus (TkrKlepSetupView *self, GtkWidget *button)
 {
   g_free (self->refocus_key);
-  self->refocus_key = g_strdup (g_object_get_data (G_OBJECT (button), "tkr-focus-key"));
+  self->refocus_key = g_strdup (gtk_widget_get_name (button));
 }
 
 static void
@@ -114,7 +110,7 @@ restore_focus (TkrKlepSetupView *self)
   if (key == NULL)
     return;
 
-  target = find_tagged (GTK_WIDGET (self), key);
+  target = find_named (GTK_WIDGET (self), key);
   if (target != NULL && gtk_widget_get_sensitive (target))
     gtk_widget_grab_focus (target);
 }
@@ -141,24 +137,6 @@ icon_button (const char *icon_name, const char *accessible_name, const char *too
   return button;
 }
 
-static char *
-describe_members (GListModel *members)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  guint n = g_list_model_get_n_items (members);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCharacter) member = g_list_model_get_item (members, i);
-
-      if (i > 0)
-        g_string_append (text, ", ");
-      g_string_append (text, tkr_character_get_name (member));
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 /* NPC groups */
 
 static guint
@@ -178,144 +156,10 @@ group_position (TkrKlepSetupView *self, TkrKlepNpcGroup *group)
   return G_MAXUINT;
 }
 
+/* Which arrows and merges each row offers follows from its place; the rows
+ * themselves are made and dropped by the bound groups model. */
 static void
-move_group (TkrKlepSetupView *self, GtkWidget *button, int delta)
-{
-  g_autoptr (GError) error = NULL;
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  guint position;
-  gboolean ok;
-
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  position = group_position (self, group);
-  if (position == G_MAXUINT || (delta < 0 && position == 0))
-    return;
-
-  remember_focus (self, button);
-  ok = tkr_klep_setup_move_group (self->setup, get_history (self), group, position + delta, &error);
-  report (self, ok, error);
-  refresh (self);
-}
-
-static void
-group_up_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  move_group (self, button, -1);
-}
-
-static void
-group_down_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  move_group (self, button, +1);
-}
-
-static void
-hide_popover (GtkWidget *widget)
-{
-  GtkWidget *popover = gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER);
-
-  if (popover != NULL)
-    gtk_popover_popdown (GTK_POPOVER (popover));
-}
-
-/* Splits off the second half of the group (at least its last member): the
- * GM's way to get two or three groups out of a crowd of like NPCs. */
-static void
-group_split_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func (g_object_unref);
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  GListModel *members;
-  guint n;
-  TkrKlepNpcGroup *new_group;
-
-  hide_popover (button);
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  members = tkr_klep_npc_group_get_members (group);
-  n = g_list_model_get_n_items (members);
-  for (guint i = n / 2; i < n; i++)
-    g_ptr_array_add (moved, g_list_model_get_item (members, i));
-
-  new_group = tkr_klep_setup_split_group (self->setup, get_history (self), group,
-                                          (TkrCharacter *const *) moved->pdata, moved->len, &error);
-  report (self, new_group != NULL, error);
-  refresh (self);
-}
-
-static void
-group_merge_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TkrKlepNpcGroup) next = NULL;
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  guint position;
-  gboolean ok;
-
-  hide_popover (button);
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  position = group_position (self, group);
-  next = g_list_model_get_item (tkr_klep_setup_get_groups (self->setup), position + 1);
-  if (next == NULL)
-    return;
-
-  ok = tkr_klep_setup_merge_groups (self->setup, get_history (self), group, next, &error);
-  report (self, ok, error);
-  refresh (self);
-}
-
-static void
-group_rename_activate_cb (GtkEntry *entry, TkrKlepSetupView *self)
-{
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (entry), "tkr-group");
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
-
-  hide_popover (GTK_WIDGET (entry));
-  if (self->setup == NULL || group == NULL || name[0] == '\0')
-    return;
-
-  tkr_klep_setup_rename_group (self->setup, get_history (self), group, name);
-  refresh (self);
-}
-
-static void
-update_group_row (TkrKlepSetupView *self, AdwActionRow *row, guint position, guint n_groups)
-{
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (row), "tkr-group");
-  GListModel *members = tkr_klep_npc_group_get_members (group);
-  guint n_members = g_list_model_get_n_items (members);
-  g_autofree char *names = describe_members (members);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *edge = NULL;
-  GtkWidget *up = g_object_get_data (G_OBJECT (row), "tkr-up");
-  GtkWidget *down = g_object_get_data (G_OBJECT (row), "tkr-down");
-  GtkWidget *split = g_object_get_data (G_OBJECT (row), "tkr-split");
-  GtkWidget *merge = g_object_get_data (G_OBJECT (row), "tkr-merge");
-  GtkWidget *edge_label = g_object_get_data (G_OBJECT (row), "tkr-edge");
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_klep_npc_group_get_name (group));
-  /* TRANSLATORS: the number of NPCs in a group, then their names */
-  subtitle = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%u member: %s", "%u members: %s", n_members), n_members, names);
-  adw_action_row_set_subtitle (row, subtitle);
-  /* TRANSLATORS: a group's Edge Save modifier, e.g. "Edge +2" */
-  edge = g_strdup_printf (_ ("Edge %+d"), tkr_klep_npc_group_get_edge (group));
-  gtk_label_set_text (GTK_LABEL (edge_label), edge);
-
-  gtk_widget_set_sensitive (up, position > 0);
-  gtk_widget_set_sensitive (down, position + 1 < n_groups);
-  gtk_widget_set_sensitive (split, n_members > 1);
-  gtk_widget_set_sensitive (merge, position + 1 < n_groups);
-}
-
-static void
-update_group_rows (TkrKlepSetupView *self)
+update_group_moves (TkrKlepSetupView *self)
 {
   guint n_groups =
     self->setup ? g_list_model_get_n_items (tkr_klep_setup_get_groups (self->setup)) : 0;
@@ -324,87 +168,104 @@ update_group_rows (TkrKlepSetupView *self)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->groups_list, i);
 
-      if (row != NULL && g_object_get_data (G_OBJECT (row), "tkr-group") != NULL)
-        update_group_row (self, ADW_ACTION_ROW (row), i, n_groups);
+      if (TKR_IS_KLEP_GROUP_ROW (row))
+        tkr_klep_group_row_set_can_move (TKR_KLEP_GROUP_ROW (row), i > 0, i + 1 < n_groups);
     }
+}
+
+static void
+group_move_cb (TkrKlepGroupRow *row, int delta, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrKlepNpcGroup) group = g_object_ref (tkr_klep_group_row_get_group (row));
+  GtkListBoxRow *moved;
+  guint position;
+
+  if (self->setup == NULL)
+    return;
+
+  position = group_position (self, group);
+  if (position == G_MAXUINT || (delta < 0 && position == 0))
+    return;
+
+  if (!report (self,
+               tkr_klep_setup_move_group (self->setup, get_history (self), group, position + delta,
+                                          &error),
+               error))
+    return;
+
+  /* The moved group has a new row: a keyboard user keeps their place on
+   * its arrow. */
+  moved = gtk_list_box_get_row_at_index (self->groups_list, position + delta);
+  if (TKR_IS_KLEP_GROUP_ROW (moved))
+    tkr_klep_group_row_focus_move_button (TKR_KLEP_GROUP_ROW (moved), delta);
+}
+
+/* The GM picks who moves (seed, "Turn Order", rule 1): the core refuses
+ * nobody or everyone, and the row's popover says why. */
+static gboolean
+group_split_cb (TkrKlepGroupRow *row, GPtrArray *moved, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrKlepNpcGroup *new_group;
+
+  if (self->setup == NULL)
+    return FALSE;
+
+  new_group =
+    tkr_klep_setup_split_group (self->setup, get_history (self), tkr_klep_group_row_get_group (row),
+                                (TkrCharacter *const *) moved->pdata, moved->len, &error);
+  if (new_group == NULL)
+    {
+      tkr_klep_group_row_show_split_refusal (row, error ? error->message : NULL);
+      return FALSE;
+    }
+  report (self, TRUE, NULL);
+  return TRUE;
+}
+
+static void
+group_merge_cb (TkrKlepGroupRow *row, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrKlepNpcGroup) next = NULL;
+  TkrKlepNpcGroup *group = tkr_klep_group_row_get_group (row);
+  guint position;
+
+  if (self->setup == NULL)
+    return;
+
+  position = group_position (self, group);
+  if (position == G_MAXUINT)
+    return;
+  next = g_list_model_get_item (tkr_klep_setup_get_groups (self->setup), position + 1);
+  if (next == NULL)
+    return;
+
+  report (self, tkr_klep_setup_merge_groups (self->setup, get_history (self), group, next, &error),
+          error);
+}
+
+static void
+group_rename_cb (TkrKlepGroupRow *row, const char *name, TkrKlepSetupView *self)
+{
+  if (self->setup == NULL)
+    return;
+
+  tkr_klep_setup_rename_group (self->setup, get_history (self), tkr_klep_group_row_get_group (row),
+                               name);
 }
 
 static GtkWidget *
 create_group_row (gpointer item, gpointer user_data)
 {
   TkrKlepSetupView *self = user_data;
-  TkrKlepNpcGroup *group = item;
-  const char *name = tkr_klep_npc_group_get_name (group);
-  g_autofree char *up_name = g_strdup_printf (_ ("Move %s earlier"), name);
-  g_autofree char *down_name = g_strdup_printf (_ ("Move %s later"), name);
-  g_autofree char *more_name = g_strdup_printf (_ ("More actions for %s"), name);
-  g_autofree char *up_key = g_strdup_printf ("group-up:%p", (void *) group);
-  g_autofree char *down_key = g_strdup_printf ("group-down:%p", (void *) group);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *edge_label = gtk_label_new (NULL);
-  GtkWidget *up = icon_button ("go-up-symbolic", up_name, _ ("Move Earlier"));
-  GtkWidget *down = icon_button ("go-down-symbolic", down_name, _ ("Move Later"));
-  GtkWidget *menu_button = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *split = gtk_button_new_with_mnemonic (_ ("_Split Group"));
-  GtkWidget *merge = gtk_button_new_with_mnemonic (_ ("_Merge with Next Group"));
-  GtkWidget *rename_label = gtk_label_new (_ ("Name"));
-  GtkWidget *rename = gtk_entry_new ();
+  GtkWidget *row = tkr_klep_group_row_new (item);
 
-  g_object_set_data_full (G_OBJECT (row), "tkr-group", g_object_ref (group), g_object_unref);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
-
-  gtk_widget_add_css_class (edge_label, "numeric");
-  gtk_widget_add_css_class (edge_label, "dim-label");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), edge_label);
-
-  tag_widget (up, up_key);
-  tag_widget (down, down_key);
-  g_object_set_data (G_OBJECT (up), "tkr-group", group);
-  g_object_set_data (G_OBJECT (down), "tkr-group", group);
-  g_signal_connect_object (up, "clicked", G_CALLBACK (group_up_clicked_cb), self, 0);
-  g_signal_connect_object (down, "clicked", G_CALLBACK (group_down_clicked_cb), self, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), up);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), down);
-
-  gtk_widget_add_css_class (split, "flat");
-  gtk_widget_set_tooltip_text (split, _ ("Move the second half of the group to a new group"));
-  gtk_widget_add_css_class (merge, "flat");
-  gtk_widget_set_tooltip_text (merge, _ ("Add the next group's members to this one"));
-  g_object_set_data (G_OBJECT (split), "tkr-group", group);
-  g_object_set_data (G_OBJECT (merge), "tkr-group", group);
-  g_object_set_data (G_OBJECT (rename), "tkr-group", group);
-  g_signal_connect_object (split, "clicked", G_CALLBACK (group_split_clicked_cb), self, 0);
-  g_signal_connect_object (merge, "clicked", G_CALLBACK (group_merge_clicked_cb), self, 0);
-  g_signal_connect_object (rename, "activate", G_CALLBACK (group_rename_activate_cb), self, 0);
-  gtk_editable_set_text (GTK_EDITABLE (rename), name);
-  gtk_label_set_xalign (GTK_LABEL (rename_label), 0);
-  gtk_widget_add_css_class (rename_label, "caption-heading");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (rename), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  rename_label, NULL, -1);
-  gtk_box_append (GTK_BOX (box), split);
-  gtk_box_append (GTK_BOX (box), merge);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), rename_label);
-  gtk_box_append (GTK_BOX (box), rename);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu_button), popover);
-  gtk_widget_set_valign (menu_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (menu_button, "flat");
-  gtk_widget_set_tooltip_text (menu_button, _ ("Split, Merge or Rename"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  more_name, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu_button);
-
-  g_object_set_data (G_OBJECT (row), "tkr-up", up);
-  g_object_set_data (G_OBJECT (row), "tkr-down", down);
-  g_object_set_data (G_OBJECT (row), "tkr-split", split);
-  g_object_set_data (G_OBJECT (row), "tkr-merge", merge);
-  g_object_set_data (G_OBJECT (row), "tkr-edge", edge_label);
-
+  g_signal_connect_object (row, "move", G_CALLBACK (group_move_cb), self, 0);
+  g_signal_connect_object (row, "split", G_CALLBACK (group_split_cb), self, 0);
+  g_signal_connect_object (row, "merge", G_CALLBACK (group_merge_cb), self, 0);
+  g_signal_connect_object (row, "rename", G_CALLBACK (group_rename_cb), self, 0);
   return row;
 }
 
@@ -565,12 +426,48 @@ sneaky_active_cb (TkrKlepSetupView *self)
                              gtk_switch_get_active (self->sneaky_switch));
 }
 
+/* What a button of the results or the preview stands for, held by its
+ * "clicked" handler: the button lives inside the view, so the view
+ * outlives it. */
+typedef struct
+{
+  TkrKlepSetupView *self;
+  TkrCharacter *pc;
+  TkrCharacter *other;
+} Choice;
+
+static void
+choice_free (gpointer data, GClosure *closure)
+{
+  Choice *choice = data;
+
+  g_clear_object (&choice->pc);
+  g_clear_object (&choice->other);
+  g_free (choice);
+}
+
+static void
+connect_choice (GtkWidget *button,
+                GCallback callback,
+                TkrKlepSetupView *self,
+                TkrCharacter *pc,
+                TkrCharacter *other)
+{
+  Choice *choice = g_new0 (Choice, 1);
+
+  choice->self = self;
+  choice->pc = g_object_ref (pc);
+  choice->other = other ? g_object_ref (other) : NULL;
+  g_signal_connect_data (button, "clicked", callback, choice, choice_free, 0);
+}
+
 /* Results by PC */
 
 static void
-retest_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+retest_clicked_cb (GtkWidget *button, Choice *choice)
 {
-  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
+  TkrKlepSetupView *self = choice->self;
+  TkrCharacter *pc = choice->pc;
   GListModel *groups;
   guint n;
   g_autoptr (TkrKlepNpcGroup) last = NULL;
@@ -669,8 +566,7 @@ rebuild_results (TkrKlepSetupView *self)
           GtkWidget *retest = icon_button ("view-refresh-symbolic", retest_name,
                                            _ ("Forget these Scores and test again"));
 
-          g_object_set_data_full (G_OBJECT (retest), "tkr-pc", g_object_ref (pc), g_object_unref);
-          g_signal_connect_object (retest, "clicked", G_CALLBACK (retest_clicked_cb), self, 0);
+          connect_choice (retest, G_CALLBACK (retest_clicked_cb), self, pc, NULL);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), retest);
         }
 
@@ -693,11 +589,12 @@ entry_pc (TkrKlepTurnEntry *entry)
 }
 
 static void
-tie_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+tie_clicked_cb (GtkWidget *button, Choice *choice)
 {
   g_autoptr (GError) error = NULL;
-  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
-  TkrCharacter *other = g_object_get_data (G_OBJECT (button), "tkr-other");
+  TkrKlepSetupView *self = choice->self;
+  TkrCharacter *pc = choice->pc;
+  TkrCharacter *other = choice->other;
   gboolean ok;
 
   if (self->setup == NULL || pc == NULL || other == NULL)
@@ -724,11 +621,9 @@ tie_button (TkrKlepSetupView *self,
   GtkWidget *button = icon_button (earlier ? "go-up-symbolic" : "go-down-symbolic", accessible,
                                    earlier ? _ ("Goes Earlier") : _ ("Goes Later"));
 
-  tag_widget (button, key);
+  gtk_widget_set_name (button, key);
   /* @first goes before @second. */
-  g_object_set_data_full (G_OBJECT (button), "tkr-pc", g_object_ref (first), g_object_unref);
-  g_object_set_data_full (G_OBJECT (button), "tkr-other", g_object_ref (second), g_object_unref);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (tie_clicked_cb), self, 0);
+  connect_choice (button, G_CALLBACK (tie_clicked_cb), self, first, second);
   return button;
 }
 
@@ -801,7 +696,6 @@ refresh (TkrKlepSetupView *self)
 {
   gboolean complete = self->setup != NULL && tkr_klep_setup_is_complete (self->setup);
 
-  update_group_rows (self);
   refresh_test (self);
   rebuild_results (self);
   rebuild_preview (self);
@@ -885,6 +779,9 @@ set_setup (TkrKlepSetupView *self, TkrKlepSetup *setup)
   g_signal_group_set_target (self->setup_signals, setup);
   gtk_list_box_bind_model (self->groups_list, setup ? tkr_klep_setup_get_groups (setup) : NULL,
                            create_group_row, self, NULL);
+  g_signal_group_set_target (self->groups_signals,
+                             setup ? tkr_klep_setup_get_groups (setup) : NULL);
+  update_group_moves (self);
   gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), FALSE);
   tkr_feedback_clear (self->error_label);
   refresh (self);
@@ -913,10 +810,13 @@ tkr_klep_setup_view_dispose (GObject *object)
     g_signal_group_set_target (self->encounter_signals, NULL);
   if (self->setup_signals != NULL)
     g_signal_group_set_target (self->setup_signals, NULL);
+  if (self->groups_signals != NULL)
+    g_signal_group_set_target (self->groups_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->encounter_signals);
   g_clear_object (&self->setup_signals);
+  g_clear_object (&self->groups_signals);
   g_clear_object (&self->history_signals);
   g_clear_object (&self->test_pc);
   g_clear_object (&self->test_group);
@@ -1049,6 +949,12 @@ tkr_klep_setup_view_init (TkrKlepSetupView *self)
   self->setup_signals = g_signal_group_new (TKR_TYPE_KLEP_SETUP);
   g_signal_group_connect_object (self->setup_signals, "changed", G_CALLBACK (setup_changed_cb),
                                  self, G_CONNECT_SWAPPED);
+
+  /* After the list box has made or dropped the rows of a change. */
+  self->groups_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_object (self->groups_signals, "items-changed",
+                                 G_CALLBACK (update_group_moves), self,
+                                 G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 
   /* Undo and redo restore the Setup's lists and properties directly;
    * refresh after them too. */
