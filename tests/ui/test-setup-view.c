@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
+#include "tkr-klep-group-row.h"
 #include "tkr-klep-setup-view.h"
 
 static gpointer
@@ -284,6 +285,31 @@ n_groups (Fixture *f)
   return g_list_model_get_n_items (tkr_klep_setup_get_groups (get_setup (f)));
 }
 
+/* A part of the group row at @index, by its template id. */
+static gpointer
+row_child (GtkListBox *list, guint index, const char *name)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, index);
+  GObject *object;
+
+  g_assert_true (TKR_IS_KLEP_GROUP_ROW (row));
+  object = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_KLEP_GROUP_ROW, name);
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* The check button of member @index in a group row's split popover. */
+static GtkCheckButton *
+split_check (GtkListBox *list, guint row_index, guint member_index)
+{
+  GtkListBox *members = row_child (list, row_index, "split_list");
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (members, member_index);
+
+  g_assert_nonnull (row);
+  g_assert_true (GTK_IS_CHECK_BUTTON (gtk_list_box_row_get_child (row)));
+  return GTK_CHECK_BUTTON (gtk_list_box_row_get_child (row));
+}
+
 /* seed 000, "Turn Order": the GM may split, merge and reorder groups. */
 static void
 test_groups_split_merge_move (void)
@@ -291,7 +317,6 @@ test_groups_split_merge_move (void)
   Fixture f;
   GtkWidget *view;
   GtkListBox *groups_list;
-  GtkListBoxRow *row;
   TkrKlepNpcGroup *goblins;
   TkrKlepNpcGroup *wolves;
 
@@ -309,14 +334,15 @@ test_groups_split_merge_move (void)
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* The first group cannot move earlier; the last cannot merge. */
-  row = gtk_list_box_get_row_at_index (groups_list, 0);
-  g_assert_false (gtk_widget_get_sensitive (g_object_get_data (G_OBJECT (row), "tkr-up")));
-  row = gtk_list_box_get_row_at_index (groups_list, 2);
-  g_assert_false (gtk_widget_get_sensitive (g_object_get_data (G_OBJECT (row), "tkr-merge")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 0, "up_button")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 2, "merge_button")));
 
-  /* Split the goblins: the second one gets a group of its own, right after. */
-  row = gtk_list_box_get_row_at_index (groups_list, 1);
-  click (g_object_get_data (G_OBJECT (row), "tkr-split"));
+  /* Split the goblins: the second one, ticked to begin with, gets a group
+   * of its own, right after. */
+  click (row_child (groups_list, 1, "split_button"));
+  g_assert_false (gtk_check_button_get_active (split_check (groups_list, 1, 0)));
+  g_assert_true (gtk_check_button_get_active (split_check (groups_list, 1, 1)));
+  click (row_child (groups_list, 1, "split_off_button"));
   g_assert_cmpuint (n_groups (&f), ==, 4);
   g_assert_cmpuint (count_rows (groups_list), ==, 4);
   g_assert_true (group_at (&f, 1) == goblins);
@@ -326,16 +352,17 @@ test_groups_split_merge_move (void)
   assert_preview_matches_core (view, &f);
 
   /* Merge them back. */
-  row = gtk_list_box_get_row_at_index (groups_list, 1);
-  click (g_object_get_data (G_OBJECT (row), "tkr-merge"));
+  click (row_child (groups_list, 1, "merge_button"));
   g_assert_cmpuint (n_groups (&f), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* Move the wolves later, then undo. */
-  row = gtk_list_box_get_row_at_index (groups_list, 0);
-  click (g_object_get_data (G_OBJECT (row), "tkr-down"));
+  click (row_child (groups_list, 0, "down_button"));
   g_assert_true (group_at (&f, 0) == goblins);
   g_assert_true (group_at (&f, 1) == wolves);
+  /* The keyboard stays on the moved group's arrow, on its new row. */
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (view)) ==
+                 row_child (groups_list, 1, "down_button"));
   g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (wolves));
   assert_preview_matches_core (view, &f);
 
@@ -343,6 +370,85 @@ test_groups_split_merge_move (void)
   fixture_iterate ();
   g_assert_true (group_at (&f, 0) == wolves);
   g_assert_cmpstr (row_title (groups_list, 0), ==, tkr_klep_npc_group_get_name (wolves));
+  assert_preview_matches_core (view, &f);
+
+  fixture_clear (&f);
+}
+
+/* Rule 1 of seed 000, "Turn Order", and help/C/setting-up.page, "Split a
+ * group": the GM ticks who moves; exactly those move, the new group has a
+ * name of its own, and one undo takes the split back. Ticking nobody or
+ * everyone is refused with the core's message. */
+static void
+test_split_picked_member (void)
+{
+  Fixture f;
+  GtkWidget *view;
+  GtkListBox *groups_list;
+  TkrKlepNpcGroup *goblins;
+  TkrKlepNpcGroup *new_group;
+  GListModel *members;
+  g_autoptr (TkrCharacter) moved = NULL;
+  g_autoptr (TkrCharacter) stayed = NULL;
+  GtkLabel *refusal;
+  guint steps;
+
+  fixture_init (&f);
+  fixture_begin_setup (&f);
+  view = show_setup_view (&f);
+  groups_list = child (view, "groups_list");
+  goblins = group_at (&f, 1);
+  steps = tkr_history_get_n_undo (f.history);
+
+  /* Nobody, then everyone: refused, and the popover says why. */
+  click (row_child (groups_list, 1, "split_button"));
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), FALSE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  refusal = row_child (groups_list, 1, "split_error");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (refusal)));
+  g_assert_cmpstr (gtk_label_get_text (refusal), !=, "");
+  gtk_check_button_set_active (split_check (groups_list, 1, 0), TRUE);
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), TRUE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (refusal)));
+  g_assert_cmpuint (n_groups (&f), ==, 3);
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps);
+
+  /* The first goblin only, against the default of the second. */
+  click (row_child (groups_list, 1, "split_button"));
+  gtk_check_button_set_active (split_check (groups_list, 1, 0), TRUE);
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), FALSE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  g_assert_cmpuint (n_groups (&f), ==, 4);
+  g_assert_cmpuint (count_rows (groups_list), ==, 4);
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps + 1);
+  g_assert_true (group_at (&f, 1) == goblins);
+  new_group = group_at (&f, 2);
+  members = tkr_klep_npc_group_get_members (new_group);
+  g_assert_cmpuint (g_list_model_get_n_items (members), ==, 1);
+  moved = g_list_model_get_item (members, 0);
+  g_assert_true (moved == f.goblin_a);
+  members = tkr_klep_npc_group_get_members (goblins);
+  g_assert_cmpuint (g_list_model_get_n_items (members), ==, 1);
+  stayed = g_list_model_get_item (members, 0);
+  g_assert_true (stayed == f.goblin_b);
+
+  /* Two names, each on its row. */
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (new_group), !=,
+                   tkr_klep_npc_group_get_name (goblins));
+  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (goblins));
+  g_assert_cmpstr (row_title (groups_list, 2), ==, tkr_klep_npc_group_get_name (new_group));
+  assert_preview_matches_core (view, &f);
+
+  /* One undo: one group again, both goblins in it, its rows back. */
+  g_assert_true (tkr_history_undo (f.history));
+  fixture_iterate ();
+  g_assert_cmpuint (n_groups (&f), ==, 3);
+  g_assert_cmpuint (count_rows (groups_list), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
+  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (goblins));
+  g_assert_true (gtk_widget_get_sensitive (row_child (groups_list, 2, "up_button")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 2, "down_button")));
   assert_preview_matches_core (view, &f);
 
   fixture_clear (&f);
@@ -448,6 +554,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/setup-view/seed-example/carol-wolves-david-goblins-alice-bob-orcs",
                    test_seed_example);
   g_test_add_func ("/setup-view/groups/split-merge-move", test_groups_split_merge_move);
+  g_test_add_func ("/setup-view/groups/split-picked-member-distinct-name-one-undo",
+                   test_split_picked_member);
   g_test_add_func ("/setup-view/roll", test_roll);
   g_test_add_func ("/setup-view/abandon", test_abandon);
   g_test_add_func ("/setup-view/dice-mode-preference", test_dice_mode);
