@@ -61,8 +61,22 @@ assert_preview_matches_core (GtkWidget *view, Fixture *f)
 
   g_assert_cmpuint (count_rows (preview), ==, order->len);
   for (guint i = 0; i < order->len; i++)
-    g_assert_cmpstr (row_title (preview, i), ==,
-                     tkr_klep_turn_entry_get_name (g_ptr_array_index (order, i)));
+    {
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+      GtkLabel *place = NULL;
+
+      g_assert_cmpstr (row_title (preview, i), ==,
+                       tkr_klep_turn_entry_get_name (g_ptr_array_index (order, i)));
+      /* Each row's place is right after rows were replaced around it. */
+      collect_widgets (GTK_WIDGET (gtk_list_box_get_row_at_index (preview, i)), GTK_TYPE_LABEL,
+                       labels);
+      for (guint j = 0; j < labels->len && place == NULL; j++)
+        if (gtk_widget_has_css_class (labels->pdata[j], "numeric"))
+          place = labels->pdata[j];
+      g_assert_nonnull (place);
+      g_assert_cmpstr (gtk_label_get_text (place), ==, number);
+    }
 }
 
 /* Types @score into the spin button and presses "Enter Score". */
@@ -454,6 +468,56 @@ test_split_picked_member (void)
   fixture_clear (&f);
 }
 
+/* Rows are bound to the Setup's models, not rebuilt after each change: a
+ * Score keeps every group row and PC row, and the preview rows that show
+ * the same thing (issue 10, "no clear-and-rebuild of lists"). */
+static void
+test_rows_kept_across_changes (void)
+{
+  Fixture f;
+  GtkWidget *view;
+  GtkListBox *groups_list;
+  GtkListBox *results;
+  GtkListBox *preview;
+  GtkListBoxRow *group_rows[3];
+  GtkListBoxRow *pc_rows[2];
+  GtkListBoxRow *first_preview;
+  TkrCharacter *pc;
+  TkrKlepNpcGroup *group;
+
+  fixture_init (&f);
+  fixture_begin_setup (&f);
+  view = show_setup_view (&f);
+  groups_list = child (view, "groups_list");
+  results = child (view, "results_list");
+  preview = child (view, "preview_list");
+  for (guint i = 0; i < 3; i++)
+    group_rows[i] = gtk_list_box_get_row_at_index (groups_list, i);
+  for (guint i = 0; i < 2; i++)
+    pc_rows[i] = gtk_list_box_get_row_at_index (results, i);
+  first_preview = gtk_list_box_get_row_at_index (preview, 0);
+  g_assert_nonnull (first_preview);
+
+  /* A High Score against the last group places nobody yet. */
+  g_assert_true (tkr_klep_setup_get_next_test (get_setup (&f), &pc, &group));
+  enter_score (view, 9);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_list_box_get_row_at_index (groups_list, i) == group_rows[i]);
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (gtk_list_box_get_row_at_index (results, i) == pc_rows[i]);
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 0) == first_preview);
+  assert_preview_matches_core (view, &f);
+
+  /* The PC row shows the Score, and undo takes it back on the same row. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pc_rows[0])), "9"));
+  g_assert_true (tkr_history_undo (f.history));
+  fixture_iterate ();
+  g_assert_true (gtk_list_box_get_row_at_index (results, 0) == pc_rows[0]);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pc_rows[0])), "9"));
+
+  fixture_clear (&f);
+}
+
 /* "Roll" rolls the PC's test with the rules' dice and records it. */
 static void
 test_roll (void)
@@ -556,6 +620,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/setup-view/groups/split-merge-move", test_groups_split_merge_move);
   g_test_add_func ("/setup-view/groups/split-picked-member-distinct-name-one-undo",
                    test_split_picked_member);
+  g_test_add_func ("/setup-view/rows-kept-across-changes", test_rows_kept_across_changes);
   g_test_add_func ("/setup-view/roll", test_roll);
   g_test_add_func ("/setup-view/abandon", test_abandon);
   g_test_add_func ("/setup-view/dice-mode-preference", test_dice_mode);

@@ -8,6 +8,7 @@
 #include "tkr-feedback.h"
 #include "tkr-klep-group-row.h"
 #include "tkr-klep-setup-view.h"
+#include "tkr-klep-test-row.h"
 
 struct _TkrKlepSetupView
 {
@@ -44,6 +45,8 @@ struct _TkrKlepSetupView
   GtkLabel *last_result_label;
   GtkListBox *results_list;
   GtkListBox *preview_list;
+  GListStore *preview_store; /* TkrKlepTurnEntry, the order as it stands */
+  GPtrArray *preview_keys;   /* what each preview row shows, see preview_key */
   GtkLabel *error_label;
   GtkButton *abandon_button;
   GtkButton *start_button;
@@ -113,15 +116,6 @@ restore_focus (TkrKlepSetupView *self)
   target = find_named (GTK_WIDGET (self), key);
   if (target != NULL && gtk_widget_get_sensitive (target))
     gtk_widget_grab_focus (target);
-}
-
-static void
-clear_list_box (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
 }
 
 static GtkWidget *
@@ -464,15 +458,14 @@ connect_choice (GtkWidget *button,
 /* Results by PC */
 
 static void
-retest_clicked_cb (GtkWidget *button, Choice *choice)
+test_row_retest_cb (TkrKlepTestRow *row, TkrKlepSetupView *self)
 {
-  TkrKlepSetupView *self = choice->self;
-  TkrCharacter *pc = choice->pc;
+  TkrCharacter *pc = tkr_klep_test_row_get_pc (row);
   GListModel *groups;
   guint n;
   g_autoptr (TkrKlepNpcGroup) last = NULL;
 
-  if (self->setup == NULL || pc == NULL)
+  if (self->setup == NULL)
     return;
 
   /* The first test is against the group at the back; forgetting from there
@@ -483,95 +476,16 @@ retest_clicked_cb (GtkWidget *button, Choice *choice)
     return;
   last = g_list_model_get_item (groups, n - 1);
   tkr_klep_setup_retake_from (self->setup, get_history (self), pc, last);
-  refresh (self);
 }
 
-static void
-rebuild_results (TkrKlepSetupView *self)
+static GtkWidget *
+create_test_row (gpointer item, gpointer user_data)
 {
-  GListModel *pcs;
-  GListModel *groups;
-  guint n_pcs;
-  guint n_groups;
-  TkrRules *rules;
+  TkrKlepSetupView *self = user_data;
+  GtkWidget *row = tkr_klep_test_row_new (self->setup, item);
 
-  clear_list_box (self->results_list);
-  if (self->setup == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->results_list), FALSE);
-      return;
-    }
-
-  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
-  pcs = tkr_klep_setup_get_pcs (self->setup);
-  groups = tkr_klep_setup_get_groups (self->setup);
-  n_pcs = g_list_model_get_n_items (pcs);
-  n_groups = g_list_model_get_n_items (groups);
-  gtk_widget_set_visible (GTK_WIDGET (self->results_list), n_pcs > 0);
-
-  for (guint i = 0; i < n_pcs; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (pcs, i);
-      g_autoptr (GString) scores = g_string_new (NULL);
-      g_autofree char *status = NULL;
-      g_autofree char *subtitle = NULL;
-      TkrKlepNpcGroup *placed_after = NULL;
-      GtkWidget *row = adw_action_row_new ();
-      gboolean any = FALSE;
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (pc));
-
-      /* In test order: from the back of the order toward the front. */
-      for (guint j = n_groups; j > 0; j--)
-        {
-          g_autoptr (TkrKlepNpcGroup) group = g_list_model_get_item (groups, j - 1);
-          int score;
-
-          if (!tkr_klep_setup_get_score (self->setup, pc, group, &score))
-            continue;
-
-          if (any)
-            g_string_append (scores, " · ");
-          /* TRANSLATORS: a test result: group, Score and range, "Orcs 10 (High)" */
-          g_string_append_printf (scores, _ ("%s %d (%s)"), tkr_klep_npc_group_get_name (group),
-                                  score,
-                                  tkr_score_range_to_string (tkr_rules_classify (rules, score)));
-          any = TRUE;
-        }
-
-      if (tkr_klep_setup_get_placement (self->setup, pc, &placed_after))
-        {
-          if (placed_after == NULL)
-            status = g_strdup (_ ("Goes before everyone"));
-          else
-            /* TRANSLATORS: where a PC stands in the order, "After Goblins" */
-            status = g_strdup_printf (_ ("After %s"), tkr_klep_npc_group_get_name (placed_after));
-        }
-      else if (any)
-        status = g_strdup (_ ("Still testing"));
-      else
-        status = g_strdup (_ ("No test yet"));
-
-      if (any)
-        subtitle = g_strdup_printf ("%s\n%s", status, scores->str);
-      else
-        subtitle = g_strdup (status);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
-
-      if (any)
-        {
-          g_autofree char *retest_name =
-            g_strdup_printf (_ ("Test %s again"), tkr_character_get_name (pc));
-          GtkWidget *retest = icon_button ("view-refresh-symbolic", retest_name,
-                                           _ ("Forget these Scores and test again"));
-
-          connect_choice (retest, G_CALLBACK (retest_clicked_cb), self, pc, NULL);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), retest);
-        }
-
-      gtk_list_box_append (self->results_list, row);
-    }
+  g_signal_connect_object (row, "retest", G_CALLBACK (test_row_retest_cb), self, 0);
+  return row;
 }
 
 /* Order preview and ties */
@@ -627,68 +541,128 @@ tie_button (TkrKlepSetupView *self,
   return button;
 }
 
+static char *
+entry_subtitle (TkrKlepTurnEntry *entry)
+{
+  GListModel *members = tkr_klep_turn_entry_get_members (entry);
+  g_autoptr (GString) names = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (members);
+
+  if (entry_pc (entry) != NULL)
+    return g_strdup (_ ("PC"));
+
+  for (guint j = 0; j < n; j++)
+    {
+      g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, j);
+
+      if (j > 0)
+        g_string_append (names, ", ");
+      g_string_append (
+        names, tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (member))));
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+static TkrCharacter *
+pc_at (GListModel *order, guint position)
+{
+  g_autoptr (TkrKlepTurnEntry) entry = g_list_model_get_item (order, position);
+
+  /* The entry stays in the order while the row is made. */
+  return entry ? entry_pc (entry) : NULL;
+}
+
+/* A row of the preview: its place, the entry, and arrows toward the PCs
+ * beside it (both are read from the preview's model). */
+static GtkWidget *
+create_preview_row (gpointer item, gpointer user_data)
+{
+  TkrKlepSetupView *self = user_data;
+  TkrKlepTurnEntry *entry = item;
+  GListModel *order = G_LIST_MODEL (self->preview_store);
+  TkrCharacter *pc = entry_pc (entry);
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *subtitle = entry_subtitle (entry);
+  g_autofree char *number = NULL;
+  GtkWidget *number_label;
+  guint position = 0;
+
+  g_list_store_find (self->preview_store, entry, &position);
+  number = g_strdup_printf ("%u", position + 1);
+  number_label = gtk_label_new (number);
+  gtk_widget_add_css_class (number_label, "numeric");
+  gtk_widget_add_css_class (number_label, "dim-label");
+  gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), number_label);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_klep_turn_entry_get_name (entry));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+
+  if (pc != NULL)
+    {
+      TkrCharacter *prev_pc = position > 0 ? pc_at (order, position - 1) : NULL;
+      TkrCharacter *next_pc = pc_at (order, position + 1);
+
+      /* PCs side by side stand in the same spot (after the same group, or
+       * before everyone): their order is the players' choice (seed, "Turn
+       * Order"), offered as arrows. */
+      if (prev_pc != NULL)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), tie_button (self, TRUE, pc, pc, prev_pc));
+      if (next_pc != NULL)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), tie_button (self, FALSE, pc, next_pc, pc));
+    }
+
+  return row;
+}
+
+/* What the row at @position shows, as text to compare: the row is made
+ * again only when this changes. */
+static char *
+preview_key (GPtrArray *order, guint position)
+{
+  TkrKlepTurnEntry *entry = g_ptr_array_index (order, position);
+  TkrCharacter *pc = entry_pc (entry);
+  TkrCharacter *prev_pc = position > 0 ? entry_pc (g_ptr_array_index (order, position - 1)) : NULL;
+  TkrCharacter *next_pc =
+    position + 1 < order->len ? entry_pc (g_ptr_array_index (order, position + 1)) : NULL;
+  g_autofree char *subtitle = entry_subtitle (entry);
+
+  return g_strdup_printf ("%u\n%s\n%s\n%s\n%s\n%s", position, tkr_klep_turn_entry_get_name (entry),
+                          subtitle, pc ? tkr_character_get_id (pc) : "",
+                          prev_pc ? tkr_character_get_id (prev_pc) : "",
+                          next_pc ? tkr_character_get_id (next_pc) : "");
+}
+
+/* The preview follows the Setup's order by replacing only the run of rows
+ * that changed, not the whole list. */
 static void
-rebuild_preview (TkrKlepSetupView *self)
+update_preview (TkrKlepSetupView *self)
 {
   g_autoptr (GPtrArray) order = NULL;
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *old_keys = self->preview_keys;
+  guint start = 0;
+  guint end = 0;
+  guint n_removed;
 
-  clear_list_box (self->preview_list);
-  if (self->setup == NULL)
+  order = self->setup ? tkr_klep_setup_build_order (self->setup)
+                      : g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < order->len; i++)
+    g_ptr_array_add (keys, preview_key (order, i));
+
+  while (start < old_keys->len && start < keys->len &&
+         g_str_equal (old_keys->pdata[start], keys->pdata[start]))
+    start++;
+  while (end < old_keys->len - start && end < keys->len - start &&
+         g_str_equal (old_keys->pdata[old_keys->len - 1 - end], keys->pdata[keys->len - 1 - end]))
+    end++;
+  if (start == old_keys->len && start == keys->len)
     return;
 
-  order = tkr_klep_setup_build_order (self->setup);
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrKlepTurnEntry *entry = g_ptr_array_index (order, i);
-      TkrCharacter *pc = entry_pc (entry);
-      TkrCharacter *prev_pc = i > 0 ? entry_pc (g_ptr_array_index (order, i - 1)) : NULL;
-      TkrCharacter *next_pc =
-        i + 1 < order->len ? entry_pc (g_ptr_array_index (order, i + 1)) : NULL;
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *number = g_strdup_printf ("%u", i + 1);
-      GtkWidget *number_label = gtk_label_new (number);
-
-      gtk_widget_add_css_class (number_label, "numeric");
-      gtk_widget_add_css_class (number_label, "dim-label");
-      gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), number_label);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     tkr_klep_turn_entry_get_name (entry));
-
-      if (pc != NULL)
-        {
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _ ("PC"));
-
-          /* PCs side by side stand in the same spot (after the same group,
-           * or before everyone): their order is the players' choice (seed,
-           * "Turn Order"), offered as arrows. */
-          if (prev_pc != NULL)
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                       tie_button (self, TRUE, pc, pc, prev_pc));
-          if (next_pc != NULL)
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                       tie_button (self, FALSE, pc, next_pc, pc));
-        }
-      else
-        {
-          GListModel *members = tkr_klep_turn_entry_get_members (entry);
-          g_autoptr (GString) names = g_string_new (NULL);
-          guint n = g_list_model_get_n_items (members);
-
-          for (guint j = 0; j < n; j++)
-            {
-              g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, j);
-
-              if (j > 0)
-                g_string_append (names, ", ");
-              g_string_append (names, tkr_character_get_name (
-                                        tkr_combatant_get_character (TKR_COMBATANT (member))));
-            }
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
-        }
-
-      gtk_list_box_append (self->preview_list, row);
-    }
+  n_removed = old_keys->len - start - end;
+  g_ptr_array_unref (self->preview_keys);
+  self->preview_keys = g_ptr_array_ref (keys);
+  g_list_store_splice (self->preview_store, start, n_removed, order->pdata + start,
+                       keys->len - start - end);
 }
 
 static void
@@ -697,8 +671,10 @@ refresh (TkrKlepSetupView *self)
   gboolean complete = self->setup != NULL && tkr_klep_setup_is_complete (self->setup);
 
   refresh_test (self);
-  rebuild_results (self);
-  rebuild_preview (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_list),
+                          self->setup != NULL &&
+                            g_list_model_get_n_items (tkr_klep_setup_get_pcs (self->setup)) > 0);
+  update_preview (self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), complete);
   gtk_widget_set_sensitive (GTK_WIDGET (self->abandon_button), self->setup != NULL);
   restore_focus (self);
@@ -781,6 +757,8 @@ set_setup (TkrKlepSetupView *self, TkrKlepSetup *setup)
                            create_group_row, self, NULL);
   g_signal_group_set_target (self->groups_signals,
                              setup ? tkr_klep_setup_get_groups (setup) : NULL);
+  gtk_list_box_bind_model (self->results_list, setup ? tkr_klep_setup_get_pcs (setup) : NULL,
+                           create_test_row, self, NULL);
   update_group_moves (self);
   gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), FALSE);
   tkr_feedback_clear (self->error_label);
@@ -806,6 +784,12 @@ tkr_klep_setup_view_dispose (GObject *object)
 
   if (self->groups_list != NULL)
     gtk_list_box_bind_model (self->groups_list, NULL, NULL, NULL, NULL);
+  if (self->results_list != NULL)
+    gtk_list_box_bind_model (self->results_list, NULL, NULL, NULL, NULL);
+  if (self->preview_list != NULL)
+    gtk_list_box_bind_model (self->preview_list, NULL, NULL, NULL, NULL);
+  g_clear_object (&self->preview_store);
+  g_clear_pointer (&self->preview_keys, g_ptr_array_unref);
   if (self->encounter_signals != NULL)
     g_signal_group_set_target (self->encounter_signals, NULL);
   if (self->setup_signals != NULL)
@@ -904,6 +888,11 @@ tkr_klep_setup_view_init (TkrKlepSetupView *self)
   GtkLabel *placeholder;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->preview_store = g_list_store_new (TKR_TYPE_KLEP_TURN_ENTRY);
+  self->preview_keys = g_ptr_array_new_with_free_func (g_free);
+  gtk_list_box_bind_model (self->preview_list, G_LIST_MODEL (self->preview_store),
+                           create_preview_row, self, NULL);
 
   self->rand = g_rand_new ();
   self->settings = lookup_settings ();
