@@ -7,6 +7,7 @@
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
 #include "tkr-klep-group-row.h"
+#include "tkr-klep-order-row.h"
 #include "tkr-klep-setup-view.h"
 #include "tkr-klep-test-row.h"
 
@@ -98,13 +99,6 @@ find_named (GtkWidget *root, const char *name)
 }
 
 static void
-remember_focus (TkrKlepSetupView *self, GtkWidget *button)
-{
-  g_free (self->refocus_key);
-  self->refocus_key = g_strdup (gtk_widget_get_name (button));
-}
-
-static void
 restore_focus (TkrKlepSetupView *self)
 {
   g_autofree char *key = g_steal_pointer (&self->refocus_key);
@@ -116,19 +110,6 @@ restore_focus (TkrKlepSetupView *self)
   target = find_named (GTK_WIDGET (self), key);
   if (target != NULL && gtk_widget_get_sensitive (target))
     gtk_widget_grab_focus (target);
-}
-
-static GtkWidget *
-icon_button (const char *icon_name, const char *accessible_name, const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
 }
 
 /* NPC groups */
@@ -420,41 +401,6 @@ sneaky_active_cb (TkrKlepSetupView *self)
                              gtk_switch_get_active (self->sneaky_switch));
 }
 
-/* What a button of the results or the preview stands for, held by its
- * "clicked" handler: the button lives inside the view, so the view
- * outlives it. */
-typedef struct
-{
-  TkrKlepSetupView *self;
-  TkrCharacter *pc;
-  TkrCharacter *other;
-} Choice;
-
-static void
-choice_free (gpointer data, GClosure *closure)
-{
-  Choice *choice = data;
-
-  g_clear_object (&choice->pc);
-  g_clear_object (&choice->other);
-  g_free (choice);
-}
-
-static void
-connect_choice (GtkWidget *button,
-                GCallback callback,
-                TkrKlepSetupView *self,
-                TkrCharacter *pc,
-                TkrCharacter *other)
-{
-  Choice *choice = g_new0 (Choice, 1);
-
-  choice->self = self;
-  choice->pc = g_object_ref (pc);
-  choice->other = other ? g_object_ref (other) : NULL;
-  g_signal_connect_data (button, "clicked", callback, choice, choice_free, 0);
-}
-
 /* Results by PC */
 
 static void
@@ -490,77 +436,27 @@ create_test_row (gpointer item, gpointer user_data)
 
 /* Order preview and ties */
 
-static TkrCharacter *
-entry_pc (TkrKlepTurnEntry *entry)
-{
-  g_autoptr (TkrKlepCombatant) combatant = NULL;
-
-  if (tkr_klep_turn_entry_get_kind (entry) != TKR_KLEP_TURN_ENTRY_KIND_PC)
-    return NULL;
-
-  combatant = g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
-  return combatant ? tkr_combatant_get_character (TKR_COMBATANT (combatant)) : NULL;
-}
-
 static void
-tie_clicked_cb (GtkWidget *button, Choice *choice)
+order_row_place_before_cb (TkrKlepOrderRow *row,
+                           TkrCharacter *pc,
+                           TkrCharacter *other,
+                           TkrKlepSetupView *self)
 {
   g_autoptr (GError) error = NULL;
-  TkrKlepSetupView *self = choice->self;
-  TkrCharacter *pc = choice->pc;
-  TkrCharacter *other = choice->other;
-  gboolean ok;
+  TkrCharacter *row_pc = tkr_klep_order_row_get_pc (row);
 
-  if (self->setup == NULL || pc == NULL || other == NULL)
+  if (self->setup == NULL || row_pc == NULL)
     return;
 
-  remember_focus (self, button);
-  ok = tkr_klep_setup_place_before (self->setup, get_history (self), pc, other, &error);
-  report (self, ok, error);
+  /* The row is made again in its new place; the arrow clicked gets the
+   * focus back there (the row's own PC goes first with its "earlier"
+   * arrow, second with its "later" one). */
+  g_free (self->refocus_key);
+  self->refocus_key =
+    g_strdup_printf ("%s:%s", pc == row_pc ? "tie-up" : "tie-down", tkr_character_get_id (row_pc));
+  report (self, tkr_klep_setup_place_before (self->setup, get_history (self), pc, other, &error),
+          error);
   refresh (self);
-}
-
-static GtkWidget *
-tie_button (TkrKlepSetupView *self,
-            gboolean earlier,
-            TkrCharacter *pc,
-            TkrCharacter *first,
-            TkrCharacter *second)
-{
-  const char *name = tkr_character_get_name (pc);
-  g_autofree char *accessible =
-    g_strdup_printf (earlier ? _ ("Move %s earlier") : _ ("Move %s later"), name);
-  g_autofree char *key =
-    g_strdup_printf ("%s:%s", earlier ? "tie-up" : "tie-down", tkr_character_get_id (pc));
-  GtkWidget *button = icon_button (earlier ? "go-up-symbolic" : "go-down-symbolic", accessible,
-                                   earlier ? _ ("Goes Earlier") : _ ("Goes Later"));
-
-  gtk_widget_set_name (button, key);
-  /* @first goes before @second. */
-  connect_choice (button, G_CALLBACK (tie_clicked_cb), self, first, second);
-  return button;
-}
-
-static char *
-entry_subtitle (TkrKlepTurnEntry *entry)
-{
-  GListModel *members = tkr_klep_turn_entry_get_members (entry);
-  g_autoptr (GString) names = g_string_new (NULL);
-  guint n = g_list_model_get_n_items (members);
-
-  if (entry_pc (entry) != NULL)
-    return g_strdup (_ ("PC"));
-
-  for (guint j = 0; j < n; j++)
-    {
-      g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, j);
-
-      if (j > 0)
-        g_string_append (names, ", ");
-      g_string_append (
-        names, tkr_character_get_name (tkr_combatant_get_character (TKR_COMBATANT (member))));
-    }
-  return g_string_free (g_steal_pointer (&names), FALSE);
 }
 
 static TkrCharacter *
@@ -569,67 +465,50 @@ pc_at (GListModel *order, guint position)
   g_autoptr (TkrKlepTurnEntry) entry = g_list_model_get_item (order, position);
 
   /* The entry stays in the order while the row is made. */
-  return entry ? entry_pc (entry) : NULL;
+  return entry ? tkr_klep_order_row_entry_pc (entry) : NULL;
 }
 
-/* A row of the preview: its place, the entry, and arrows toward the PCs
- * beside it (both are read from the preview's model). */
 static GtkWidget *
 create_preview_row (gpointer item, gpointer user_data)
 {
   TkrKlepSetupView *self = user_data;
-  TkrKlepTurnEntry *entry = item;
   GListModel *order = G_LIST_MODEL (self->preview_store);
-  TkrCharacter *pc = entry_pc (entry);
-  GtkWidget *row = adw_action_row_new ();
-  g_autofree char *subtitle = entry_subtitle (entry);
-  g_autofree char *number = NULL;
-  GtkWidget *number_label;
   guint position = 0;
+  GtkWidget *row;
 
-  g_list_store_find (self->preview_store, entry, &position);
-  number = g_strdup_printf ("%u", position + 1);
-  number_label = gtk_label_new (number);
-  gtk_widget_add_css_class (number_label, "numeric");
-  gtk_widget_add_css_class (number_label, "dim-label");
-  gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), number_label);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_klep_turn_entry_get_name (entry));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-
-  if (pc != NULL)
-    {
-      TkrCharacter *prev_pc = position > 0 ? pc_at (order, position - 1) : NULL;
-      TkrCharacter *next_pc = pc_at (order, position + 1);
-
-      /* PCs side by side stand in the same spot (after the same group, or
-       * before everyone): their order is the players' choice (seed, "Turn
-       * Order"), offered as arrows. */
-      if (prev_pc != NULL)
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), tie_button (self, TRUE, pc, pc, prev_pc));
-      if (next_pc != NULL)
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), tie_button (self, FALSE, pc, next_pc, pc));
-    }
-
+  g_list_store_find (self->preview_store, item, &position);
+  row = tkr_klep_order_row_new (item, position, position > 0 ? pc_at (order, position - 1) : NULL,
+                                pc_at (order, position + 1));
+  g_signal_connect_object (row, "place-before", G_CALLBACK (order_row_place_before_cb), self, 0);
   return row;
 }
 
-/* What the row at @position shows, as text to compare: the row is made
- * again only when this changes. */
+/* What the row at @position shows, as text to compare: its place, the
+ * entry's name and members, and the PCs beside it. */
 static char *
 preview_key (GPtrArray *order, guint position)
 {
   TkrKlepTurnEntry *entry = g_ptr_array_index (order, position);
-  TkrCharacter *pc = entry_pc (entry);
-  TkrCharacter *prev_pc = position > 0 ? entry_pc (g_ptr_array_index (order, position - 1)) : NULL;
-  TkrCharacter *next_pc =
-    position + 1 < order->len ? entry_pc (g_ptr_array_index (order, position + 1)) : NULL;
-  g_autofree char *subtitle = entry_subtitle (entry);
+  TkrCharacter *prev_pc =
+    position > 0 ? tkr_klep_order_row_entry_pc (g_ptr_array_index (order, position - 1)) : NULL;
+  TkrCharacter *next_pc = position + 1 < order->len
+                            ? tkr_klep_order_row_entry_pc (g_ptr_array_index (order, position + 1))
+                            : NULL;
+  GListModel *members = tkr_klep_turn_entry_get_members (entry);
+  g_autoptr (GString) key = g_string_new (NULL);
 
-  return g_strdup_printf ("%u\n%s\n%s\n%s\n%s\n%s", position, tkr_klep_turn_entry_get_name (entry),
-                          subtitle, pc ? tkr_character_get_id (pc) : "",
-                          prev_pc ? tkr_character_get_id (prev_pc) : "",
-                          next_pc ? tkr_character_get_id (next_pc) : "");
+  g_string_printf (key, "%u\n%s\n%s\n%s", position, tkr_klep_turn_entry_get_name (entry),
+                   prev_pc ? tkr_character_get_id (prev_pc) : "",
+                   next_pc ? tkr_character_get_id (next_pc) : "");
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, i);
+      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (member));
+
+      g_string_append_printf (key, "\n%s %s", tkr_character_get_id (character),
+                              tkr_character_get_name (character));
+    }
+  return g_string_free (g_steal_pointer (&key), FALSE);
 }
 
 /* The preview follows the Setup's order by replacing only the run of rows
