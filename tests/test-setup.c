@@ -450,7 +450,8 @@ test_split_and_merge (Table *t, gconstpointer data)
   g_assert_cmpint (tkr_klep_npc_group_get_edge (new_group), ==, 1);
   g_assert_cmpuint (n_members (t->goblins_group), ==, 1);
   g_assert_cmpuint (n_members (new_group), ==, 2);
-  g_assert_cmpstr (tkr_klep_npc_group_get_name (new_group), ==, "Goblin");
+  /* The GM named the group "Goblins": the new one is "Goblins B". */
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (new_group), ==, "Goblins B");
   /* Scores cleared: Alice tests from the last group again. */
   g_assert_false (tkr_klep_setup_get_score (t->setup, t->alice, t->orcs_group, &score));
   g_assert_true (tkr_klep_setup_get_next_group (t->setup, t->alice) == t->orcs_group);
@@ -695,11 +696,93 @@ test_json_round_trip (Table *t, gconstpointer data)
 
   order = describe_setup_order (t->setup);
   copy_order = describe_setup_order (copy);
-  g_assert_cmpstr (order, ==, "Wolves, Goblins, Goblin, Orcs, Alice, Bob");
+  g_assert_cmpstr (order, ==, "Wolves, Goblins, Goblins B, Orcs, Alice, Bob");
   g_assert_cmpstr (copy_order, ==, order);
   g_assert_true (tkr_klep_setup_get_sneaky (copy, t->alice, group_at (copy, 3)));
   g_assert_true (tkr_klep_setup_get_next_group (copy, t->carol) == group_at (copy, 2));
   g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (copy, 0)), ==, "Wolves");
+}
+
+/* Rule 1, splitting: the new group gets a name no other group has
+ * (help/C/setting-up.page, "Split a group"): the name its NPCs share when
+ * that is free and the GM had not named the group, else the old name with
+ * a letter. The name is part of the split's one undo step; files keep it. */
+static void
+test_split_names_distinct (Table *t, gconstpointer data)
+{
+  g_autoptr (TkrCharacter) hobgoblin = new_character (TKR_CHARACTER_KIND_NPC, "Hobgoblin 1", 1);
+  g_autoptr (TkrKlepSetup) copy = tkr_klep_setup_new (rules ());
+  g_autoptr (JsonNode) first = NULL;
+  g_autoptr (JsonNode) second = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *custom_name = NULL;
+  TkrCharacter *third[] = { t->goblins[2] };
+  TkrCharacter *second_goblin[] = { t->goblins[1] };
+  TkrCharacter *hobgoblins[] = { hobgoblin };
+  TkrKlepNpcGroup *goblin_b, *goblin_c, *split;
+  guint steps;
+
+  /* Named after the members: "Goblin", then "Goblin B" and "Goblin C". */
+  tkr_klep_setup_rename_group (t->setup, t->history, t->goblins_group, NULL);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (t->goblins_group), ==, "Goblin");
+  steps = tkr_history_get_n_undo (t->history);
+  goblin_b = tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, third, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (goblin_b), ==, "Goblin B");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (t->goblins_group), ==, "Goblin");
+  g_assert_cmpuint (tkr_history_get_n_undo (t->history), ==, steps + 1);
+  goblin_c =
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, second_goblin, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (goblin_c), ==, "Goblin C");
+  g_assert_true (group_at (t->setup, 2) == goblin_c);
+  g_assert_true (group_at (t->setup, 3) == goblin_b);
+
+  /* A file keeps the names and saves them again unchanged. */
+  first = tkr_klep_setup_to_json (t->setup);
+  g_assert_true (tkr_klep_setup_load_json (copy, first, "setup", resolve_table, t, &error));
+  g_assert_no_error (error);
+  second = tkr_klep_setup_to_json (copy);
+  g_assert_true (json_node_equal (first, second));
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (copy, 2)), ==, "Goblin C");
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (group_at (copy, 3)), ==, "Goblin B");
+
+  /* Undo takes each new group away with its name, one step each. */
+  g_assert_true (tkr_history_undo (t->history));
+  g_assert_cmpuint (n_groups (t->setup), ==, 4);
+  g_assert_true (tkr_history_undo (t->history));
+  g_assert_cmpuint (n_groups (t->setup), ==, 3);
+  g_assert_cmpuint (tkr_history_get_n_undo (t->history), ==, steps);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (t->goblins_group), ==, "Goblin");
+  g_assert_true (tkr_history_redo (t->history));
+  g_assert_true (group_at (t->setup, 2) == goblin_b);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (goblin_b), ==, "Goblin B");
+  g_assert_true (tkr_history_undo (t->history));
+
+  /* A mixed group: the Hobgoblin moves out under the name it has, free,
+   * which stays automatic. */
+  tkr_klep_setup_add_character (t->setup, t->history, hobgoblin);
+  g_assert_cmpuint (n_members (t->goblins_group), ==, 4);
+  split =
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, hobgoblins, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (split), ==, "Hobgoblin");
+  g_object_get (split, "custom-name", &custom_name, NULL);
+  g_assert_null (custom_name);
+  g_assert_true (tkr_history_undo (t->history));
+  g_assert_true (tkr_history_undo (t->history));
+  g_assert_cmpuint (n_members (t->goblins_group), ==, 3);
+
+  /* A group the GM named keeps that name with a letter; a lettered name
+   * gets the next letter, not a second one. */
+  tkr_klep_setup_rename_group (t->setup, t->history, t->goblins_group, "Squad A");
+  split = tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, third, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (split), ==, "Squad B");
+  split =
+    tkr_klep_setup_split_group (t->setup, t->history, t->goblins_group, second_goblin, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (split), ==, "Squad C");
 }
 
 static void
@@ -812,6 +895,7 @@ main (int argc, char *argv[])
   TABLE_TEST ("/setup/rule-2/score-must-be-next-test", test_score_out_of_turn);
   TABLE_TEST ("/setup/rule-6/sneaky-gives-advantage", test_sneaky_advantage);
   TABLE_TEST ("/setup/rule-1/split-merge-move-restart-tests", test_split_and_merge);
+  TABLE_TEST ("/setup/rule-1/split-gives-a-distinct-name", test_split_names_distinct);
   TABLE_TEST ("/setup/undo/each-step", test_undo_each_step);
   TABLE_TEST ("/setup/complete-and-changed", test_complete_notify);
   TABLE_TEST ("/setup/json/round-trip", test_json_round_trip);

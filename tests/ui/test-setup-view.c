@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
+#include "tkr-klep-group-row.h"
 #include "tkr-klep-setup-view.h"
 
 static gpointer
@@ -60,8 +61,22 @@ assert_preview_matches_core (GtkWidget *view, Fixture *f)
 
   g_assert_cmpuint (count_rows (preview), ==, order->len);
   for (guint i = 0; i < order->len; i++)
-    g_assert_cmpstr (row_title (preview, i), ==,
-                     tkr_klep_turn_entry_get_name (g_ptr_array_index (order, i)));
+    {
+      g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+      GtkLabel *place = NULL;
+
+      g_assert_cmpstr (row_title (preview, i), ==,
+                       tkr_klep_turn_entry_get_name (g_ptr_array_index (order, i)));
+      /* Each row's place is right after rows were replaced around it. */
+      collect_widgets (GTK_WIDGET (gtk_list_box_get_row_at_index (preview, i)), GTK_TYPE_LABEL,
+                       labels);
+      for (guint j = 0; j < labels->len && place == NULL; j++)
+        if (gtk_widget_has_css_class (labels->pdata[j], "numeric"))
+          place = labels->pdata[j];
+      g_assert_nonnull (place);
+      g_assert_cmpstr (gtk_label_get_text (place), ==, number);
+    }
 }
 
 /* Types @score into the spin button and presses "Enter Score". */
@@ -164,7 +179,7 @@ find_tagged_button (GtkWidget *root, const char *key)
 
   collect_widgets (root, GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (g_object_get_data (buttons->pdata[i], "tkr-focus-key"), key) == 0)
+    if (g_strcmp0 (gtk_widget_get_name (buttons->pdata[i]), key) == 0)
       return buttons->pdata[i];
 
   return NULL;
@@ -284,6 +299,31 @@ n_groups (Fixture *f)
   return g_list_model_get_n_items (tkr_klep_setup_get_groups (get_setup (f)));
 }
 
+/* A part of the group row at @index, by its template id. */
+static gpointer
+row_child (GtkListBox *list, guint index, const char *name)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, index);
+  GObject *object;
+
+  g_assert_true (TKR_IS_KLEP_GROUP_ROW (row));
+  object = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_KLEP_GROUP_ROW, name);
+  g_assert_nonnull (object);
+  return object;
+}
+
+/* The check button of member @index in a group row's split popover. */
+static GtkCheckButton *
+split_check (GtkListBox *list, guint row_index, guint member_index)
+{
+  GtkListBox *members = row_child (list, row_index, "split_list");
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (members, member_index);
+
+  g_assert_nonnull (row);
+  g_assert_true (GTK_IS_CHECK_BUTTON (gtk_list_box_row_get_child (row)));
+  return GTK_CHECK_BUTTON (gtk_list_box_row_get_child (row));
+}
+
 /* seed 000, "Turn Order": the GM may split, merge and reorder groups. */
 static void
 test_groups_split_merge_move (void)
@@ -291,7 +331,6 @@ test_groups_split_merge_move (void)
   Fixture f;
   GtkWidget *view;
   GtkListBox *groups_list;
-  GtkListBoxRow *row;
   TkrKlepNpcGroup *goblins;
   TkrKlepNpcGroup *wolves;
 
@@ -309,14 +348,15 @@ test_groups_split_merge_move (void)
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* The first group cannot move earlier; the last cannot merge. */
-  row = gtk_list_box_get_row_at_index (groups_list, 0);
-  g_assert_false (gtk_widget_get_sensitive (g_object_get_data (G_OBJECT (row), "tkr-up")));
-  row = gtk_list_box_get_row_at_index (groups_list, 2);
-  g_assert_false (gtk_widget_get_sensitive (g_object_get_data (G_OBJECT (row), "tkr-merge")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 0, "up_button")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 2, "merge_button")));
 
-  /* Split the goblins: the second one gets a group of its own, right after. */
-  row = gtk_list_box_get_row_at_index (groups_list, 1);
-  click (g_object_get_data (G_OBJECT (row), "tkr-split"));
+  /* Split the goblins: the second one, ticked to begin with, gets a group
+   * of its own, right after. */
+  click (row_child (groups_list, 1, "split_button"));
+  g_assert_false (gtk_check_button_get_active (split_check (groups_list, 1, 0)));
+  g_assert_true (gtk_check_button_get_active (split_check (groups_list, 1, 1)));
+  click (row_child (groups_list, 1, "split_off_button"));
   g_assert_cmpuint (n_groups (&f), ==, 4);
   g_assert_cmpuint (count_rows (groups_list), ==, 4);
   g_assert_true (group_at (&f, 1) == goblins);
@@ -326,16 +366,17 @@ test_groups_split_merge_move (void)
   assert_preview_matches_core (view, &f);
 
   /* Merge them back. */
-  row = gtk_list_box_get_row_at_index (groups_list, 1);
-  click (g_object_get_data (G_OBJECT (row), "tkr-merge"));
+  click (row_child (groups_list, 1, "merge_button"));
   g_assert_cmpuint (n_groups (&f), ==, 3);
   g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
 
   /* Move the wolves later, then undo. */
-  row = gtk_list_box_get_row_at_index (groups_list, 0);
-  click (g_object_get_data (G_OBJECT (row), "tkr-down"));
+  click (row_child (groups_list, 0, "down_button"));
   g_assert_true (group_at (&f, 0) == goblins);
   g_assert_true (group_at (&f, 1) == wolves);
+  /* The keyboard stays on the moved group's arrow, on its new row. */
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (view)) ==
+                 row_child (groups_list, 1, "down_button"));
   g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (wolves));
   assert_preview_matches_core (view, &f);
 
@@ -344,6 +385,135 @@ test_groups_split_merge_move (void)
   g_assert_true (group_at (&f, 0) == wolves);
   g_assert_cmpstr (row_title (groups_list, 0), ==, tkr_klep_npc_group_get_name (wolves));
   assert_preview_matches_core (view, &f);
+
+  fixture_clear (&f);
+}
+
+/* Rule 1 of seed 000, "Turn Order", and help/C/setting-up.page, "Split a
+ * group": the GM ticks who moves; exactly those move, the new group has a
+ * name of its own, and one undo takes the split back. Ticking nobody or
+ * everyone is refused with the core's message. */
+static void
+test_split_picked_member (void)
+{
+  Fixture f;
+  GtkWidget *view;
+  GtkListBox *groups_list;
+  TkrKlepNpcGroup *goblins;
+  TkrKlepNpcGroup *new_group;
+  GListModel *members;
+  g_autoptr (TkrCharacter) moved = NULL;
+  g_autoptr (TkrCharacter) stayed = NULL;
+  GtkLabel *refusal;
+  guint steps;
+
+  fixture_init (&f);
+  fixture_begin_setup (&f);
+  view = show_setup_view (&f);
+  groups_list = child (view, "groups_list");
+  goblins = group_at (&f, 1);
+  steps = tkr_history_get_n_undo (f.history);
+
+  /* Nobody, then everyone: refused, and the popover says why. */
+  click (row_child (groups_list, 1, "split_button"));
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), FALSE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  refusal = row_child (groups_list, 1, "split_error");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (refusal)));
+  g_assert_cmpstr (gtk_label_get_text (refusal), !=, "");
+  gtk_check_button_set_active (split_check (groups_list, 1, 0), TRUE);
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), TRUE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (refusal)));
+  g_assert_cmpuint (n_groups (&f), ==, 3);
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps);
+
+  /* The first goblin only, against the default of the second. */
+  click (row_child (groups_list, 1, "split_button"));
+  gtk_check_button_set_active (split_check (groups_list, 1, 0), TRUE);
+  gtk_check_button_set_active (split_check (groups_list, 1, 1), FALSE);
+  click (row_child (groups_list, 1, "split_off_button"));
+  g_assert_cmpuint (n_groups (&f), ==, 4);
+  g_assert_cmpuint (count_rows (groups_list), ==, 4);
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps + 1);
+  g_assert_true (group_at (&f, 1) == goblins);
+  new_group = group_at (&f, 2);
+  members = tkr_klep_npc_group_get_members (new_group);
+  g_assert_cmpuint (g_list_model_get_n_items (members), ==, 1);
+  moved = g_list_model_get_item (members, 0);
+  g_assert_true (moved == f.goblin_a);
+  members = tkr_klep_npc_group_get_members (goblins);
+  g_assert_cmpuint (g_list_model_get_n_items (members), ==, 1);
+  stayed = g_list_model_get_item (members, 0);
+  g_assert_true (stayed == f.goblin_b);
+
+  /* Two names, each on its row. */
+  g_assert_cmpstr (tkr_klep_npc_group_get_name (new_group), !=,
+                   tkr_klep_npc_group_get_name (goblins));
+  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (goblins));
+  g_assert_cmpstr (row_title (groups_list, 2), ==, tkr_klep_npc_group_get_name (new_group));
+  assert_preview_matches_core (view, &f);
+
+  /* One undo: one group again, both goblins in it, its rows back. */
+  g_assert_true (tkr_history_undo (f.history));
+  fixture_iterate ();
+  g_assert_cmpuint (n_groups (&f), ==, 3);
+  g_assert_cmpuint (count_rows (groups_list), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_klep_npc_group_get_members (goblins)), ==, 2);
+  g_assert_cmpstr (row_title (groups_list, 1), ==, tkr_klep_npc_group_get_name (goblins));
+  g_assert_true (gtk_widget_get_sensitive (row_child (groups_list, 2, "up_button")));
+  g_assert_false (gtk_widget_get_sensitive (row_child (groups_list, 2, "down_button")));
+  assert_preview_matches_core (view, &f);
+
+  fixture_clear (&f);
+}
+
+/* Rows are bound to the Setup's models, not rebuilt after each change: a
+ * Score keeps every group row and PC row, and the preview rows that show
+ * the same thing (issue 10, "no clear-and-rebuild of lists"). */
+static void
+test_rows_kept_across_changes (void)
+{
+  Fixture f;
+  GtkWidget *view;
+  GtkListBox *groups_list;
+  GtkListBox *results;
+  GtkListBox *preview;
+  GtkListBoxRow *group_rows[3];
+  GtkListBoxRow *pc_rows[2];
+  GtkListBoxRow *first_preview;
+  TkrCharacter *pc;
+  TkrKlepNpcGroup *group;
+
+  fixture_init (&f);
+  fixture_begin_setup (&f);
+  view = show_setup_view (&f);
+  groups_list = child (view, "groups_list");
+  results = child (view, "results_list");
+  preview = child (view, "preview_list");
+  for (guint i = 0; i < 3; i++)
+    group_rows[i] = gtk_list_box_get_row_at_index (groups_list, i);
+  for (guint i = 0; i < 2; i++)
+    pc_rows[i] = gtk_list_box_get_row_at_index (results, i);
+  first_preview = gtk_list_box_get_row_at_index (preview, 0);
+  g_assert_nonnull (first_preview);
+
+  /* A High Score against the last group places nobody yet. */
+  g_assert_true (tkr_klep_setup_get_next_test (get_setup (&f), &pc, &group));
+  enter_score (view, 9);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_list_box_get_row_at_index (groups_list, i) == group_rows[i]);
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (gtk_list_box_get_row_at_index (results, i) == pc_rows[i]);
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 0) == first_preview);
+  assert_preview_matches_core (view, &f);
+
+  /* The PC row shows the Score, and undo takes it back on the same row. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pc_rows[0])), "9"));
+  g_assert_true (tkr_history_undo (f.history));
+  fixture_iterate ();
+  g_assert_true (gtk_list_box_get_row_at_index (results, 0) == pc_rows[0]);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pc_rows[0])), "9"));
 
   fixture_clear (&f);
 }
@@ -448,6 +618,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/setup-view/seed-example/carol-wolves-david-goblins-alice-bob-orcs",
                    test_seed_example);
   g_test_add_func ("/setup-view/groups/split-merge-move", test_groups_split_merge_move);
+  g_test_add_func ("/setup-view/groups/split-picked-member-distinct-name-one-undo",
+                   test_split_picked_member);
+  g_test_add_func ("/setup-view/rows-kept-across-changes", test_rows_kept_across_changes);
   g_test_add_func ("/setup-view/roll", test_roll);
   g_test_add_func ("/setup-view/abandon", test_abandon);
   g_test_add_func ("/setup-view/dice-mode-preference", test_dice_mode);

@@ -518,6 +518,84 @@ check_pc (TkrKlepSetup *self, TkrCharacter *pc, GError **error)
                      tkr_character_get_name (pc));
 }
 
+/* The letters that tell split groups apart (help/C/setting-up.page, "Split
+ * a group"): "B", "C" ... "Z", then "AA", "AB"; @k counts from 1 = "A". */
+static char *
+split_letters (guint k)
+{
+  char letters[16];
+  guint pos = sizeof letters - 1;
+
+  letters[pos] = '\0';
+  while (k > 0 && pos > 0)
+    {
+      k--;
+      letters[--pos] = (char) ('A' + k % 26);
+      k /= 26;
+    }
+  return g_strdup (letters + pos);
+}
+
+static char *
+lettered_name (const char *stem, const char *letters)
+{
+  /* TRANSLATORS: the name of a group split off another: the old group's
+   * name, then a letter, "Goblin B" */
+  return g_strdup_printf (C_ ("split group", "%s %s"), stem, letters);
+}
+
+/* "Goblin B" -> "Goblin", so that splitting "Goblin B" makes "Goblin C"
+ * rather than "Goblin B B". Other names are their own stem. */
+static char *
+letter_stem (const char *name)
+{
+  const char *space = strrchr (name, ' ');
+
+  if (space != NULL && space > name && g_ascii_isupper (space[1]) && space[2] == '\0')
+    {
+      g_autofree char *stem = g_strndup (name, space - name);
+      g_autofree char *lettered = lettered_name (stem, space + 1);
+
+      if (g_str_equal (lettered, name))
+        return g_steal_pointer (&stem);
+    }
+  return g_strdup (name);
+}
+
+static gboolean
+group_name_taken (TkrKlepSetup *self, const char *name)
+{
+  for (guint i = 0; i < n_groups (self); i++)
+    if (g_strcmp0 (tkr_klep_npc_group_get_name (group_at (self, i)), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The custom name for @new_group, split off a group once named @old_name
+ * (custom or not), or NULL when the name its members share is free: both
+ * halves of a split must not look the same. */
+static char *
+split_group_name (TkrKlepSetup *self,
+                  TkrKlepNpcGroup *new_group,
+                  const char *old_name,
+                  gboolean old_name_custom)
+{
+  g_autofree char *stem = NULL;
+
+  if (!old_name_custom && !group_name_taken (self, tkr_klep_npc_group_get_name (new_group)))
+    return NULL;
+
+  stem = letter_stem (old_name);
+  for (guint k = 2;; k++)
+    {
+      g_autofree char *letters = split_letters (k);
+      g_autofree char *name = lettered_name (stem, letters);
+
+      if (!group_name_taken (self, name))
+        return g_steal_pointer (&name);
+    }
+}
+
 /**
  * tkr_klep_setup_split_group:
  * @members: (array length=n_members): NPCs of @group to move
@@ -526,6 +604,10 @@ check_pc (TkrKlepSetup *self, TkrCharacter *pc, GError **error)
  * (rule 1: the GM may split like NPCs into several groups). At least one
  * NPC must stay behind. The skeleton changes, so every Score is cleared and
  * the tests start over.
+ *
+ * The new group's name is one no other group has: the name its NPCs share
+ * when that is free and the GM had not named @group, else @group's name
+ * with a letter, "Goblin B", then "Goblin C" (help/C/setting-up.page).
  *
  * Returns: (transfer none): the new group, owned by the Setup.
  */
@@ -538,6 +620,9 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
                             GError **error)
 {
   g_autoptr (TkrKlepNpcGroup) new_group = NULL;
+  g_autofree char *custom_name = NULL;
+  g_autofree char *old_name = NULL;
+  g_autofree char *new_name = NULL;
   GListStore *store;
   guint position;
 
@@ -569,6 +654,9 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
           }
     }
 
+  g_object_get (group, "custom-name", &custom_name, NULL);
+  old_name = g_strdup (tkr_klep_npc_group_get_name (group));
+
   tkr_history_begin (history, _ ("Split group"));
   restart_tests (self, history);
   new_group = tkr_klep_npc_group_new (NULL, tkr_klep_npc_group_get_edge (group));
@@ -577,6 +665,11 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
       tkr_history_remove_item (history, store, members[i]);
       g_list_store_append (tkr_klep_npc_group_get_member_store (new_group), members[i]);
     }
+  /* The new group is not in the Setup yet: its name needs no step of its
+   * own, and undo takes it away with the group. */
+  new_name = split_group_name (self, new_group, old_name, custom_name != NULL);
+  if (new_name != NULL)
+    g_object_set (new_group, "custom-name", new_name, NULL);
   tkr_history_insert (history, self->groups, position + 1, new_group);
   tkr_history_end (history);
 

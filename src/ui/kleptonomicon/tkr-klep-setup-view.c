@@ -6,7 +6,10 @@
 
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
+#include "tkr-klep-group-row.h"
+#include "tkr-klep-order-row.h"
 #include "tkr-klep-setup-view.h"
+#include "tkr-klep-test-row.h"
 
 struct _TkrKlepSetupView
 {
@@ -16,6 +19,7 @@ struct _TkrKlepSetupView
   TkrKlepSetup *setup;
   GSignalGroup *encounter_signals;
   GSignalGroup *setup_signals;
+  GSignalGroup *groups_signals;
   GSignalGroup *history_signals;
   GRand *rand;
   GSettings *settings;
@@ -42,6 +46,8 @@ struct _TkrKlepSetupView
   GtkLabel *last_result_label;
   GtkListBox *results_list;
   GtkListBox *preview_list;
+  GListStore *preview_store; /* TkrKlepTurnEntry, the order as it stands */
+  GPtrArray *preview_keys;   /* what each preview row shows, see preview_key */
   GtkLabel *error_label;
   GtkButton *abandon_button;
   GtkButton *start_button;
@@ -72,37 +78,24 @@ report (TkrKlepSetupView *self, gboolean ok, const GError *error)
   return tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
 }
 
-static void
-tag_widget (GtkWidget *widget, const char *key)
-{
-  g_object_set_data_full (G_OBJECT (widget), "tkr-focus-key", g_strdup (key), g_free);
-}
-
+/* A button to focus again after a change is known by its widget name, such
+ * as "tie-up:<character id>". */
 static GtkWidget *
-find_tagged (GtkWidget *root, const char *key)
+find_named (GtkWidget *root, const char *name)
 {
-  const char *tag = g_object_get_data (G_OBJECT (root), "tkr-focus-key");
-
-  if (g_strcmp0 (tag, key) == 0)
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
     return root;
 
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_tagged (child, key);
+      GtkWidget *found = find_named (child, name);
 
       if (found != NULL)
         return found;
     }
 
   return NULL;
-}
-
-static void
-remember_focus (TkrKlepSetupView *self, GtkWidget *button)
-{
-  g_free (self->refocus_key);
-  self->refocus_key = g_strdup (g_object_get_data (G_OBJECT (button), "tkr-focus-key"));
 }
 
 static void
@@ -114,49 +107,9 @@ restore_focus (TkrKlepSetupView *self)
   if (key == NULL)
     return;
 
-  target = find_tagged (GTK_WIDGET (self), key);
+  target = find_named (GTK_WIDGET (self), key);
   if (target != NULL && gtk_widget_get_sensitive (target))
     gtk_widget_grab_focus (target);
-}
-
-static void
-clear_list_box (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
-static GtkWidget *
-icon_button (const char *icon_name, const char *accessible_name, const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
-}
-
-static char *
-describe_members (GListModel *members)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  guint n = g_list_model_get_n_items (members);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCharacter) member = g_list_model_get_item (members, i);
-
-      if (i > 0)
-        g_string_append (text, ", ");
-      g_string_append (text, tkr_character_get_name (member));
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* NPC groups */
@@ -178,144 +131,10 @@ group_position (TkrKlepSetupView *self, TkrKlepNpcGroup *group)
   return G_MAXUINT;
 }
 
+/* Which arrows and merges each row offers follows from its place; the rows
+ * themselves are made and dropped by the bound groups model. */
 static void
-move_group (TkrKlepSetupView *self, GtkWidget *button, int delta)
-{
-  g_autoptr (GError) error = NULL;
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  guint position;
-  gboolean ok;
-
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  position = group_position (self, group);
-  if (position == G_MAXUINT || (delta < 0 && position == 0))
-    return;
-
-  remember_focus (self, button);
-  ok = tkr_klep_setup_move_group (self->setup, get_history (self), group, position + delta, &error);
-  report (self, ok, error);
-  refresh (self);
-}
-
-static void
-group_up_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  move_group (self, button, -1);
-}
-
-static void
-group_down_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  move_group (self, button, +1);
-}
-
-static void
-hide_popover (GtkWidget *widget)
-{
-  GtkWidget *popover = gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER);
-
-  if (popover != NULL)
-    gtk_popover_popdown (GTK_POPOVER (popover));
-}
-
-/* Splits off the second half of the group (at least its last member): the
- * GM's way to get two or three groups out of a crowd of like NPCs. */
-static void
-group_split_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func (g_object_unref);
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  GListModel *members;
-  guint n;
-  TkrKlepNpcGroup *new_group;
-
-  hide_popover (button);
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  members = tkr_klep_npc_group_get_members (group);
-  n = g_list_model_get_n_items (members);
-  for (guint i = n / 2; i < n; i++)
-    g_ptr_array_add (moved, g_list_model_get_item (members, i));
-
-  new_group = tkr_klep_setup_split_group (self->setup, get_history (self), group,
-                                          (TkrCharacter *const *) moved->pdata, moved->len, &error);
-  report (self, new_group != NULL, error);
-  refresh (self);
-}
-
-static void
-group_merge_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TkrKlepNpcGroup) next = NULL;
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (button), "tkr-group");
-  guint position;
-  gboolean ok;
-
-  hide_popover (button);
-  if (self->setup == NULL || group == NULL)
-    return;
-
-  position = group_position (self, group);
-  next = g_list_model_get_item (tkr_klep_setup_get_groups (self->setup), position + 1);
-  if (next == NULL)
-    return;
-
-  ok = tkr_klep_setup_merge_groups (self->setup, get_history (self), group, next, &error);
-  report (self, ok, error);
-  refresh (self);
-}
-
-static void
-group_rename_activate_cb (GtkEntry *entry, TkrKlepSetupView *self)
-{
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (entry), "tkr-group");
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (entry));
-
-  hide_popover (GTK_WIDGET (entry));
-  if (self->setup == NULL || group == NULL || name[0] == '\0')
-    return;
-
-  tkr_klep_setup_rename_group (self->setup, get_history (self), group, name);
-  refresh (self);
-}
-
-static void
-update_group_row (TkrKlepSetupView *self, AdwActionRow *row, guint position, guint n_groups)
-{
-  TkrKlepNpcGroup *group = g_object_get_data (G_OBJECT (row), "tkr-group");
-  GListModel *members = tkr_klep_npc_group_get_members (group);
-  guint n_members = g_list_model_get_n_items (members);
-  g_autofree char *names = describe_members (members);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *edge = NULL;
-  GtkWidget *up = g_object_get_data (G_OBJECT (row), "tkr-up");
-  GtkWidget *down = g_object_get_data (G_OBJECT (row), "tkr-down");
-  GtkWidget *split = g_object_get_data (G_OBJECT (row), "tkr-split");
-  GtkWidget *merge = g_object_get_data (G_OBJECT (row), "tkr-merge");
-  GtkWidget *edge_label = g_object_get_data (G_OBJECT (row), "tkr-edge");
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_klep_npc_group_get_name (group));
-  /* TRANSLATORS: the number of NPCs in a group, then their names */
-  subtitle = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%u member: %s", "%u members: %s", n_members), n_members, names);
-  adw_action_row_set_subtitle (row, subtitle);
-  /* TRANSLATORS: a group's Edge Save modifier, e.g. "Edge +2" */
-  edge = g_strdup_printf (_ ("Edge %+d"), tkr_klep_npc_group_get_edge (group));
-  gtk_label_set_text (GTK_LABEL (edge_label), edge);
-
-  gtk_widget_set_sensitive (up, position > 0);
-  gtk_widget_set_sensitive (down, position + 1 < n_groups);
-  gtk_widget_set_sensitive (split, n_members > 1);
-  gtk_widget_set_sensitive (merge, position + 1 < n_groups);
-}
-
-static void
-update_group_rows (TkrKlepSetupView *self)
+update_group_moves (TkrKlepSetupView *self)
 {
   guint n_groups =
     self->setup ? g_list_model_get_n_items (tkr_klep_setup_get_groups (self->setup)) : 0;
@@ -324,87 +143,104 @@ update_group_rows (TkrKlepSetupView *self)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->groups_list, i);
 
-      if (row != NULL && g_object_get_data (G_OBJECT (row), "tkr-group") != NULL)
-        update_group_row (self, ADW_ACTION_ROW (row), i, n_groups);
+      if (TKR_IS_KLEP_GROUP_ROW (row))
+        tkr_klep_group_row_set_can_move (TKR_KLEP_GROUP_ROW (row), i > 0, i + 1 < n_groups);
     }
+}
+
+static void
+group_move_cb (TkrKlepGroupRow *row, int delta, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrKlepNpcGroup) group = g_object_ref (tkr_klep_group_row_get_group (row));
+  GtkListBoxRow *moved;
+  guint position;
+
+  if (self->setup == NULL)
+    return;
+
+  position = group_position (self, group);
+  if (position == G_MAXUINT || (delta < 0 && position == 0))
+    return;
+
+  if (!report (self,
+               tkr_klep_setup_move_group (self->setup, get_history (self), group, position + delta,
+                                          &error),
+               error))
+    return;
+
+  /* The moved group has a new row: a keyboard user keeps their place on
+   * its arrow. */
+  moved = gtk_list_box_get_row_at_index (self->groups_list, position + delta);
+  if (TKR_IS_KLEP_GROUP_ROW (moved))
+    tkr_klep_group_row_focus_move_button (TKR_KLEP_GROUP_ROW (moved), delta);
+}
+
+/* The GM picks who moves (seed, "Turn Order", rule 1): the core refuses
+ * nobody or everyone, and the row's popover says why. */
+static gboolean
+group_split_cb (TkrKlepGroupRow *row, GPtrArray *moved, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrKlepNpcGroup *new_group;
+
+  if (self->setup == NULL)
+    return FALSE;
+
+  new_group =
+    tkr_klep_setup_split_group (self->setup, get_history (self), tkr_klep_group_row_get_group (row),
+                                (TkrCharacter *const *) moved->pdata, moved->len, &error);
+  if (new_group == NULL)
+    {
+      tkr_klep_group_row_show_split_refusal (row, error ? error->message : NULL);
+      return FALSE;
+    }
+  report (self, TRUE, NULL);
+  return TRUE;
+}
+
+static void
+group_merge_cb (TkrKlepGroupRow *row, TkrKlepSetupView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrKlepNpcGroup) next = NULL;
+  TkrKlepNpcGroup *group = tkr_klep_group_row_get_group (row);
+  guint position;
+
+  if (self->setup == NULL)
+    return;
+
+  position = group_position (self, group);
+  if (position == G_MAXUINT)
+    return;
+  next = g_list_model_get_item (tkr_klep_setup_get_groups (self->setup), position + 1);
+  if (next == NULL)
+    return;
+
+  report (self, tkr_klep_setup_merge_groups (self->setup, get_history (self), group, next, &error),
+          error);
+}
+
+static void
+group_rename_cb (TkrKlepGroupRow *row, const char *name, TkrKlepSetupView *self)
+{
+  if (self->setup == NULL)
+    return;
+
+  tkr_klep_setup_rename_group (self->setup, get_history (self), tkr_klep_group_row_get_group (row),
+                               name);
 }
 
 static GtkWidget *
 create_group_row (gpointer item, gpointer user_data)
 {
   TkrKlepSetupView *self = user_data;
-  TkrKlepNpcGroup *group = item;
-  const char *name = tkr_klep_npc_group_get_name (group);
-  g_autofree char *up_name = g_strdup_printf (_ ("Move %s earlier"), name);
-  g_autofree char *down_name = g_strdup_printf (_ ("Move %s later"), name);
-  g_autofree char *more_name = g_strdup_printf (_ ("More actions for %s"), name);
-  g_autofree char *up_key = g_strdup_printf ("group-up:%p", (void *) group);
-  g_autofree char *down_key = g_strdup_printf ("group-down:%p", (void *) group);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *edge_label = gtk_label_new (NULL);
-  GtkWidget *up = icon_button ("go-up-symbolic", up_name, _ ("Move Earlier"));
-  GtkWidget *down = icon_button ("go-down-symbolic", down_name, _ ("Move Later"));
-  GtkWidget *menu_button = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *split = gtk_button_new_with_mnemonic (_ ("_Split Group"));
-  GtkWidget *merge = gtk_button_new_with_mnemonic (_ ("_Merge with Next Group"));
-  GtkWidget *rename_label = gtk_label_new (_ ("Name"));
-  GtkWidget *rename = gtk_entry_new ();
+  GtkWidget *row = tkr_klep_group_row_new (item);
 
-  g_object_set_data_full (G_OBJECT (row), "tkr-group", g_object_ref (group), g_object_unref);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
-
-  gtk_widget_add_css_class (edge_label, "numeric");
-  gtk_widget_add_css_class (edge_label, "dim-label");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), edge_label);
-
-  tag_widget (up, up_key);
-  tag_widget (down, down_key);
-  g_object_set_data (G_OBJECT (up), "tkr-group", group);
-  g_object_set_data (G_OBJECT (down), "tkr-group", group);
-  g_signal_connect_object (up, "clicked", G_CALLBACK (group_up_clicked_cb), self, 0);
-  g_signal_connect_object (down, "clicked", G_CALLBACK (group_down_clicked_cb), self, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), up);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), down);
-
-  gtk_widget_add_css_class (split, "flat");
-  gtk_widget_set_tooltip_text (split, _ ("Move the second half of the group to a new group"));
-  gtk_widget_add_css_class (merge, "flat");
-  gtk_widget_set_tooltip_text (merge, _ ("Add the next group's members to this one"));
-  g_object_set_data (G_OBJECT (split), "tkr-group", group);
-  g_object_set_data (G_OBJECT (merge), "tkr-group", group);
-  g_object_set_data (G_OBJECT (rename), "tkr-group", group);
-  g_signal_connect_object (split, "clicked", G_CALLBACK (group_split_clicked_cb), self, 0);
-  g_signal_connect_object (merge, "clicked", G_CALLBACK (group_merge_clicked_cb), self, 0);
-  g_signal_connect_object (rename, "activate", G_CALLBACK (group_rename_activate_cb), self, 0);
-  gtk_editable_set_text (GTK_EDITABLE (rename), name);
-  gtk_label_set_xalign (GTK_LABEL (rename_label), 0);
-  gtk_widget_add_css_class (rename_label, "caption-heading");
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (rename), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  rename_label, NULL, -1);
-  gtk_box_append (GTK_BOX (box), split);
-  gtk_box_append (GTK_BOX (box), merge);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), rename_label);
-  gtk_box_append (GTK_BOX (box), rename);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu_button), popover);
-  gtk_widget_set_valign (menu_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (menu_button, "flat");
-  gtk_widget_set_tooltip_text (menu_button, _ ("Split, Merge or Rename"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  more_name, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu_button);
-
-  g_object_set_data (G_OBJECT (row), "tkr-up", up);
-  g_object_set_data (G_OBJECT (row), "tkr-down", down);
-  g_object_set_data (G_OBJECT (row), "tkr-split", split);
-  g_object_set_data (G_OBJECT (row), "tkr-merge", merge);
-  g_object_set_data (G_OBJECT (row), "tkr-edge", edge_label);
-
+  g_signal_connect_object (row, "move", G_CALLBACK (group_move_cb), self, 0);
+  g_signal_connect_object (row, "split", G_CALLBACK (group_split_cb), self, 0);
+  g_signal_connect_object (row, "merge", G_CALLBACK (group_merge_cb), self, 0);
+  g_signal_connect_object (row, "rename", G_CALLBACK (group_rename_cb), self, 0);
   return row;
 }
 
@@ -568,14 +404,14 @@ sneaky_active_cb (TkrKlepSetupView *self)
 /* Results by PC */
 
 static void
-retest_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+test_row_retest_cb (TkrKlepTestRow *row, TkrKlepSetupView *self)
 {
-  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
+  TkrCharacter *pc = tkr_klep_test_row_get_pc (row);
   GListModel *groups;
   guint n;
   g_autoptr (TkrKlepNpcGroup) last = NULL;
 
-  if (self->setup == NULL || pc == NULL)
+  if (self->setup == NULL)
     return;
 
   /* The first test is against the group at the back; forgetting from there
@@ -586,214 +422,126 @@ retest_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
     return;
   last = g_list_model_get_item (groups, n - 1);
   tkr_klep_setup_retake_from (self->setup, get_history (self), pc, last);
-  refresh (self);
 }
 
-static void
-rebuild_results (TkrKlepSetupView *self)
+static GtkWidget *
+create_test_row (gpointer item, gpointer user_data)
 {
-  GListModel *pcs;
-  GListModel *groups;
-  guint n_pcs;
-  guint n_groups;
-  TkrRules *rules;
+  TkrKlepSetupView *self = user_data;
+  GtkWidget *row = tkr_klep_test_row_new (self->setup, item);
 
-  clear_list_box (self->results_list);
-  if (self->setup == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->results_list), FALSE);
-      return;
-    }
-
-  rules = tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter));
-  pcs = tkr_klep_setup_get_pcs (self->setup);
-  groups = tkr_klep_setup_get_groups (self->setup);
-  n_pcs = g_list_model_get_n_items (pcs);
-  n_groups = g_list_model_get_n_items (groups);
-  gtk_widget_set_visible (GTK_WIDGET (self->results_list), n_pcs > 0);
-
-  for (guint i = 0; i < n_pcs; i++)
-    {
-      g_autoptr (TkrCharacter) pc = g_list_model_get_item (pcs, i);
-      g_autoptr (GString) scores = g_string_new (NULL);
-      g_autofree char *status = NULL;
-      g_autofree char *subtitle = NULL;
-      TkrKlepNpcGroup *placed_after = NULL;
-      GtkWidget *row = adw_action_row_new ();
-      gboolean any = FALSE;
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_character_get_name (pc));
-
-      /* In test order: from the back of the order toward the front. */
-      for (guint j = n_groups; j > 0; j--)
-        {
-          g_autoptr (TkrKlepNpcGroup) group = g_list_model_get_item (groups, j - 1);
-          int score;
-
-          if (!tkr_klep_setup_get_score (self->setup, pc, group, &score))
-            continue;
-
-          if (any)
-            g_string_append (scores, " · ");
-          /* TRANSLATORS: a test result: group, Score and range, "Orcs 10 (High)" */
-          g_string_append_printf (scores, _ ("%s %d (%s)"), tkr_klep_npc_group_get_name (group),
-                                  score,
-                                  tkr_score_range_to_string (tkr_rules_classify (rules, score)));
-          any = TRUE;
-        }
-
-      if (tkr_klep_setup_get_placement (self->setup, pc, &placed_after))
-        {
-          if (placed_after == NULL)
-            status = g_strdup (_ ("Goes before everyone"));
-          else
-            /* TRANSLATORS: where a PC stands in the order, "After Goblins" */
-            status = g_strdup_printf (_ ("After %s"), tkr_klep_npc_group_get_name (placed_after));
-        }
-      else if (any)
-        status = g_strdup (_ ("Still testing"));
-      else
-        status = g_strdup (_ ("No test yet"));
-
-      if (any)
-        subtitle = g_strdup_printf ("%s\n%s", status, scores->str);
-      else
-        subtitle = g_strdup (status);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
-
-      if (any)
-        {
-          g_autofree char *retest_name =
-            g_strdup_printf (_ ("Test %s again"), tkr_character_get_name (pc));
-          GtkWidget *retest = icon_button ("view-refresh-symbolic", retest_name,
-                                           _ ("Forget these Scores and test again"));
-
-          g_object_set_data_full (G_OBJECT (retest), "tkr-pc", g_object_ref (pc), g_object_unref);
-          g_signal_connect_object (retest, "clicked", G_CALLBACK (retest_clicked_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), retest);
-        }
-
-      gtk_list_box_append (self->results_list, row);
-    }
+  g_signal_connect_object (row, "retest", G_CALLBACK (test_row_retest_cb), self, 0);
+  return row;
 }
 
 /* Order preview and ties */
 
-static TkrCharacter *
-entry_pc (TkrKlepTurnEntry *entry)
-{
-  g_autoptr (TkrKlepCombatant) combatant = NULL;
-
-  if (tkr_klep_turn_entry_get_kind (entry) != TKR_KLEP_TURN_ENTRY_KIND_PC)
-    return NULL;
-
-  combatant = g_list_model_get_item (tkr_klep_turn_entry_get_members (entry), 0);
-  return combatant ? tkr_combatant_get_character (TKR_COMBATANT (combatant)) : NULL;
-}
-
 static void
-tie_clicked_cb (GtkWidget *button, TkrKlepSetupView *self)
+order_row_place_before_cb (TkrKlepOrderRow *row,
+                           TkrCharacter *pc,
+                           TkrCharacter *other,
+                           TkrKlepSetupView *self)
 {
   g_autoptr (GError) error = NULL;
-  TkrCharacter *pc = g_object_get_data (G_OBJECT (button), "tkr-pc");
-  TkrCharacter *other = g_object_get_data (G_OBJECT (button), "tkr-other");
-  gboolean ok;
+  TkrCharacter *row_pc = tkr_klep_order_row_get_pc (row);
 
-  if (self->setup == NULL || pc == NULL || other == NULL)
+  if (self->setup == NULL || row_pc == NULL)
     return;
 
-  remember_focus (self, button);
-  ok = tkr_klep_setup_place_before (self->setup, get_history (self), pc, other, &error);
-  report (self, ok, error);
+  /* The row is made again in its new place; the arrow clicked gets the
+   * focus back there (the row's own PC goes first with its "earlier"
+   * arrow, second with its "later" one). */
+  g_free (self->refocus_key);
+  self->refocus_key =
+    g_strdup_printf ("%s:%s", pc == row_pc ? "tie-up" : "tie-down", tkr_character_get_id (row_pc));
+  report (self, tkr_klep_setup_place_before (self->setup, get_history (self), pc, other, &error),
+          error);
   refresh (self);
 }
 
-static GtkWidget *
-tie_button (TkrKlepSetupView *self,
-            gboolean earlier,
-            TkrCharacter *pc,
-            TkrCharacter *first,
-            TkrCharacter *second)
+static TkrCharacter *
+pc_at (GListModel *order, guint position)
 {
-  const char *name = tkr_character_get_name (pc);
-  g_autofree char *accessible =
-    g_strdup_printf (earlier ? _ ("Move %s earlier") : _ ("Move %s later"), name);
-  g_autofree char *key =
-    g_strdup_printf ("%s:%s", earlier ? "tie-up" : "tie-down", tkr_character_get_id (pc));
-  GtkWidget *button = icon_button (earlier ? "go-up-symbolic" : "go-down-symbolic", accessible,
-                                   earlier ? _ ("Goes Earlier") : _ ("Goes Later"));
+  g_autoptr (TkrKlepTurnEntry) entry = g_list_model_get_item (order, position);
 
-  tag_widget (button, key);
-  /* @first goes before @second. */
-  g_object_set_data_full (G_OBJECT (button), "tkr-pc", g_object_ref (first), g_object_unref);
-  g_object_set_data_full (G_OBJECT (button), "tkr-other", g_object_ref (second), g_object_unref);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (tie_clicked_cb), self, 0);
-  return button;
+  /* The entry stays in the order while the row is made. */
+  return entry ? tkr_klep_order_row_entry_pc (entry) : NULL;
 }
 
+static GtkWidget *
+create_preview_row (gpointer item, gpointer user_data)
+{
+  TkrKlepSetupView *self = user_data;
+  GListModel *order = G_LIST_MODEL (self->preview_store);
+  guint position = 0;
+  GtkWidget *row;
+
+  g_list_store_find (self->preview_store, item, &position);
+  row = tkr_klep_order_row_new (item, position, position > 0 ? pc_at (order, position - 1) : NULL,
+                                pc_at (order, position + 1));
+  g_signal_connect_object (row, "place-before", G_CALLBACK (order_row_place_before_cb), self, 0);
+  return row;
+}
+
+/* What the row at @position shows, as text to compare: its place, the
+ * entry's name and members, and the PCs beside it. */
+static char *
+preview_key (GPtrArray *order, guint position)
+{
+  TkrKlepTurnEntry *entry = g_ptr_array_index (order, position);
+  TkrCharacter *prev_pc =
+    position > 0 ? tkr_klep_order_row_entry_pc (g_ptr_array_index (order, position - 1)) : NULL;
+  TkrCharacter *next_pc = position + 1 < order->len
+                            ? tkr_klep_order_row_entry_pc (g_ptr_array_index (order, position + 1))
+                            : NULL;
+  GListModel *members = tkr_klep_turn_entry_get_members (entry);
+  g_autoptr (GString) key = g_string_new (NULL);
+
+  g_string_printf (key, "%u\n%s\n%s\n%s", position, tkr_klep_turn_entry_get_name (entry),
+                   prev_pc ? tkr_character_get_id (prev_pc) : "",
+                   next_pc ? tkr_character_get_id (next_pc) : "");
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, i);
+      TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (member));
+
+      g_string_append_printf (key, "\n%s %s", tkr_character_get_id (character),
+                              tkr_character_get_name (character));
+    }
+  return g_string_free (g_steal_pointer (&key), FALSE);
+}
+
+/* The preview follows the Setup's order by replacing only the run of rows
+ * that changed, not the whole list. */
 static void
-rebuild_preview (TkrKlepSetupView *self)
+update_preview (TkrKlepSetupView *self)
 {
   g_autoptr (GPtrArray) order = NULL;
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *old_keys = self->preview_keys;
+  guint start = 0;
+  guint end = 0;
+  guint n_removed;
 
-  clear_list_box (self->preview_list);
-  if (self->setup == NULL)
+  order = self->setup ? tkr_klep_setup_build_order (self->setup)
+                      : g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < order->len; i++)
+    g_ptr_array_add (keys, preview_key (order, i));
+
+  while (start < old_keys->len && start < keys->len &&
+         g_str_equal (old_keys->pdata[start], keys->pdata[start]))
+    start++;
+  while (end < old_keys->len - start && end < keys->len - start &&
+         g_str_equal (old_keys->pdata[old_keys->len - 1 - end], keys->pdata[keys->len - 1 - end]))
+    end++;
+  if (start == old_keys->len && start == keys->len)
     return;
 
-  order = tkr_klep_setup_build_order (self->setup);
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrKlepTurnEntry *entry = g_ptr_array_index (order, i);
-      TkrCharacter *pc = entry_pc (entry);
-      TkrCharacter *prev_pc = i > 0 ? entry_pc (g_ptr_array_index (order, i - 1)) : NULL;
-      TkrCharacter *next_pc =
-        i + 1 < order->len ? entry_pc (g_ptr_array_index (order, i + 1)) : NULL;
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *number = g_strdup_printf ("%u", i + 1);
-      GtkWidget *number_label = gtk_label_new (number);
-
-      gtk_widget_add_css_class (number_label, "numeric");
-      gtk_widget_add_css_class (number_label, "dim-label");
-      gtk_label_set_width_chars (GTK_LABEL (number_label), 2);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), number_label);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     tkr_klep_turn_entry_get_name (entry));
-
-      if (pc != NULL)
-        {
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _ ("PC"));
-
-          /* PCs side by side stand in the same spot (after the same group,
-           * or before everyone): their order is the players' choice (seed,
-           * "Turn Order"), offered as arrows. */
-          if (prev_pc != NULL)
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                       tie_button (self, TRUE, pc, pc, prev_pc));
-          if (next_pc != NULL)
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                       tie_button (self, FALSE, pc, next_pc, pc));
-        }
-      else
-        {
-          GListModel *members = tkr_klep_turn_entry_get_members (entry);
-          g_autoptr (GString) names = g_string_new (NULL);
-          guint n = g_list_model_get_n_items (members);
-
-          for (guint j = 0; j < n; j++)
-            {
-              g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, j);
-
-              if (j > 0)
-                g_string_append (names, ", ");
-              g_string_append (names, tkr_character_get_name (
-                                        tkr_combatant_get_character (TKR_COMBATANT (member))));
-            }
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), names->str);
-        }
-
-      gtk_list_box_append (self->preview_list, row);
-    }
+  n_removed = old_keys->len - start - end;
+  g_ptr_array_unref (self->preview_keys);
+  self->preview_keys = g_ptr_array_ref (keys);
+  g_list_store_splice (self->preview_store, start, n_removed, order->pdata + start,
+                       keys->len - start - end);
 }
 
 static void
@@ -801,10 +549,11 @@ refresh (TkrKlepSetupView *self)
 {
   gboolean complete = self->setup != NULL && tkr_klep_setup_is_complete (self->setup);
 
-  update_group_rows (self);
   refresh_test (self);
-  rebuild_results (self);
-  rebuild_preview (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_list),
+                          self->setup != NULL &&
+                            g_list_model_get_n_items (tkr_klep_setup_get_pcs (self->setup)) > 0);
+  update_preview (self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), complete);
   gtk_widget_set_sensitive (GTK_WIDGET (self->abandon_button), self->setup != NULL);
   restore_focus (self);
@@ -885,6 +634,11 @@ set_setup (TkrKlepSetupView *self, TkrKlepSetup *setup)
   g_signal_group_set_target (self->setup_signals, setup);
   gtk_list_box_bind_model (self->groups_list, setup ? tkr_klep_setup_get_groups (setup) : NULL,
                            create_group_row, self, NULL);
+  g_signal_group_set_target (self->groups_signals,
+                             setup ? tkr_klep_setup_get_groups (setup) : NULL);
+  gtk_list_box_bind_model (self->results_list, setup ? tkr_klep_setup_get_pcs (setup) : NULL,
+                           create_test_row, self, NULL);
+  update_group_moves (self);
   gtk_widget_set_visible (GTK_WIDGET (self->last_result_label), FALSE);
   tkr_feedback_clear (self->error_label);
   refresh (self);
@@ -909,14 +663,23 @@ tkr_klep_setup_view_dispose (GObject *object)
 
   if (self->groups_list != NULL)
     gtk_list_box_bind_model (self->groups_list, NULL, NULL, NULL, NULL);
+  if (self->results_list != NULL)
+    gtk_list_box_bind_model (self->results_list, NULL, NULL, NULL, NULL);
+  if (self->preview_list != NULL)
+    gtk_list_box_bind_model (self->preview_list, NULL, NULL, NULL, NULL);
+  g_clear_object (&self->preview_store);
+  g_clear_pointer (&self->preview_keys, g_ptr_array_unref);
   if (self->encounter_signals != NULL)
     g_signal_group_set_target (self->encounter_signals, NULL);
   if (self->setup_signals != NULL)
     g_signal_group_set_target (self->setup_signals, NULL);
+  if (self->groups_signals != NULL)
+    g_signal_group_set_target (self->groups_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->encounter_signals);
   g_clear_object (&self->setup_signals);
+  g_clear_object (&self->groups_signals);
   g_clear_object (&self->history_signals);
   g_clear_object (&self->test_pc);
   g_clear_object (&self->test_group);
@@ -1005,6 +768,11 @@ tkr_klep_setup_view_init (TkrKlepSetupView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->preview_store = g_list_store_new (TKR_TYPE_KLEP_TURN_ENTRY);
+  self->preview_keys = g_ptr_array_new_with_free_func (g_free);
+  gtk_list_box_bind_model (self->preview_list, G_LIST_MODEL (self->preview_store),
+                           create_preview_row, self, NULL);
+
   self->rand = g_rand_new ();
   self->settings = lookup_settings ();
   if (self->settings != NULL)
@@ -1049,6 +817,12 @@ tkr_klep_setup_view_init (TkrKlepSetupView *self)
   self->setup_signals = g_signal_group_new (TKR_TYPE_KLEP_SETUP);
   g_signal_group_connect_object (self->setup_signals, "changed", G_CALLBACK (setup_changed_cb),
                                  self, G_CONNECT_SWAPPED);
+
+  /* After the list box has made or dropped the rows of a change. */
+  self->groups_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_object (self->groups_signals, "items-changed",
+                                 G_CALLBACK (update_group_moves), self,
+                                 G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 
   /* Undo and redo restore the Setup's lists and properties directly;
    * refresh after them too. */

@@ -13,7 +13,11 @@ G_DECLARE_FINAL_TYPE (TkrKlepSetupView, tkr_klep_setup_view, TKR, KLEP_SETUP_VIE
 /* The Setup assistant: the NPC groups (split, merge, reorder), the PCs'
  * Edge tests one at a time (typed in or rolled, Sneaky gives Advantage),
  * tie choices and a live preview of the turn order, then "Start
- * Encounter". Property "encounter"; it follows the encounter's "setup". */
+ * Encounter". Property "encounter"; it follows the encounter's "setup".
+ * Its lists are bound to the Setup's models and follow them through undo:
+ * a TkrKlepGroupRow per group, a TkrKlepTestRow per PC, and a
+ * TkrKlepOrderRow per entry of the preview, of which only the rows that
+ * show something new are replaced. */
 
 GtkWidget *tkr_klep_setup_view_new (void);
 TkrKlepEncounter *tkr_klep_setup_view_get_encounter (TkrKlepSetupView *self);
