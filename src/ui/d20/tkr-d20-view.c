@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
 #include "tkr-d20-travel.h"
 #include "tkr-d20-view.h"
@@ -18,8 +19,6 @@
  * recorded step, so a spin button being edited is never rebuilt under the
  * GM's fingers.
  */
-
-#define N_RESOURCES 3
 
 /* What a view keeps for one combatant on one page. Reference counted: the
  * page's array and the row's widget each hold a reference, so a handler
@@ -44,27 +43,6 @@ typedef struct
   GtkSpinButton *agility;
   GtkSpinButton *initiative;
   GtkCheckButton *surprised;
-
-  /* Main */
-  GtkLabel *badge;
-  GtkLabel *status;
-  GtkButton *spend[N_RESOURCES];
-  GtkWidget *refund[N_RESOURCES];
-  GtkLabel *speeds;
-  GtkLabel *moved;
-  GtkWidget *move_box;
-  GtkSpinButton *feet;
-  GtkDropDown *kind;
-  GStrv kinds_offered;
-  GtkCheckButton *difficult;
-  GtkWidget *act_on_wait;
-  GtkWidget *hold_breath;
-  GtkWidget *reach_air;
-
-  /* End */
-  AdwActionRow *xp_row;
-  GtkSpinButton *xp;
-  AdwEntryRow *reason;
 } Card;
 
 struct _TkrD20View
@@ -73,18 +51,16 @@ struct _TkrD20View
 
   TkrCampaign *campaign;
   TkrD20Encounter *encounter;
+  GObject *selected; /* the table tracker's selected row */
   GStrv kinds;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *combatants_signals;
-  GSignalGroup *order_signals;
   GSignalGroup *party_signals;
 
   GPtrArray *freeplay_cards;
   GPtrArray *setup_cards;
-  GPtrArray *main_cards;
-  GPtrArray *xp_cards;
 
   TkrPhaseBar *phase_bar;
   GtkStack *stack;
@@ -126,12 +102,9 @@ struct _TkrD20View
   GtkLabel *turn_label;
   GtkWidget *pause_button;
   GtkWidget *resume_button;
-  GtkWidget *previous_button;
-  GtkWidget *next_button;
-  GtkBox *turn_cards;
+  GtkStack *details_stack;
+  TkrD20Details *details;
   /* End */
-  GtkListBox *xp_list;
-  GtkWidget *finish_button;
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20View, tkr_d20_view, ADW_TYPE_BIN)
@@ -140,6 +113,7 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -154,7 +128,6 @@ card_free (Card *card)
 {
   g_clear_object (&card->combatant);
   g_clear_pointer (&card->speed_spins, g_ptr_array_unref);
-  g_clear_pointer (&card->kinds_offered, g_strfreev);
 }
 
 static Card *
@@ -202,15 +175,6 @@ clear_list_box (GtkListBox *list)
     gtk_list_box_remove (list, child);
 }
 
-static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
 /* A wrapping line of controls, so a card fits a phone-sized window. */
 static GtkWidget *
 flow_new (void)
@@ -240,16 +204,6 @@ flow_add (GtkWidget *flow, GtkWidget *child)
 /* The accessible name is also the widget's name, so the widget suite
  * finds a control by the same words a screen reader (and the end-to-end
  * test) uses. */
-/* Shows or hides a control of a flow box with its wrapper, so a hidden one
- * leaves no gap. */
-static void
-set_flow_visible (GtkWidget *widget, gboolean visible)
-{
-  GtkWidget *wrapper = gtk_widget_get_parent (widget);
-
-  gtk_widget_set_visible (GTK_IS_FLOW_BOX_CHILD (wrapper) ? wrapper : widget, visible);
-}
-
 static void
 set_accessible_label (GtkWidget *widget, const char *label)
 {
@@ -292,80 +246,6 @@ kind_label (const char *kind)
   if (g_strcmp0 (kind, "climb") == 0)
     return _ ("Climb");
   return kind;
-}
-
-/* Whole sentences per resource, so each language can inflect its noun. */
-static char *
-resource_button_name (TkrD20Resource resource, gboolean refund, const char *name)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s action"), name)
-                    : g_strdup_printf (_ ("Spend %s’s action"), name);
-    case TKR_D20_BONUS_ACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s bonus action"), name)
-                    : g_strdup_printf (_ ("Spend %s’s bonus action"), name);
-    case TKR_D20_REACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s reaction"), name)
-                    : g_strdup_printf (_ ("Spend %s’s reaction"), name);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static const char *
-resource_label (TkrD20Resource resource)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return _ ("Action");
-    case TKR_D20_BONUS_ACTION:
-      return _ ("Bonus Action");
-    case TKR_D20_REACTION:
-      return _ ("Reaction");
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static int
-resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return tkr_d20_combatant_get_actions_left (combatant);
-    case TKR_D20_BONUS_ACTION:
-      return tkr_d20_combatant_get_bonus_actions_left (combatant);
-    case TKR_D20_REACTION:
-      return tkr_d20_combatant_get_reactions_left (combatant);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/* "Walk 30 ft · Fly 60 ft": the kinds this creature has. */
-static char *
-describe_speeds (TkrD20View *self, TkrD20Combatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  for (guint i = 0; self->kinds != NULL && self->kinds[i] != NULL; i++)
-    {
-      int feet = tkr_d20_combatant_get_speed (combatant, self->kinds[i]);
-
-      if (feet <= 0)
-        continue;
-      if (text->len > 0)
-        g_string_append (text, " · ");
-      /* Translators: a kind of movement and its speed, "Walk 30 ft" */
-      g_string_append_printf (text, _ ("%s %d ft"), kind_label (self->kinds[i]), feet);
-    }
-  if (text->len == 0)
-    g_string_append (text, _ ("Cannot move"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* Freeplay: participants, mana, speeds, rests */
@@ -1141,428 +1021,6 @@ rebuild_order_preview (TkrD20View *self)
     }
 }
 
-/* Main: the turn's economy */
-
-static void
-resource_clicked (Card *card, GtkWidget *button, gboolean spend)
-{
-  TkrD20View *self = card->view;
-  TkrD20Resource resource = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-resource"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (spend)
-    ok = tkr_d20_encounter_spend (self->encounter, card->combatant, resource, &error);
-  else
-    ok = tkr_d20_encounter_refund (self->encounter, card->combatant, resource, &error);
-  report (self, ok, error);
-}
-
-static void
-spend_clicked_cb (GtkButton *button, Card *card)
-{
-  resource_clicked (card, GTK_WIDGET (button), TRUE);
-}
-
-static void
-refund_clicked_cb (GtkButton *button, Card *card)
-{
-  resource_clicked (card, GTK_WIDGET (button), FALSE);
-}
-
-static void
-move_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  guint selected = gtk_drop_down_get_selected (card->kind);
-  const char *kind;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->kinds_offered == NULL || selected >= g_strv_length (card->kinds_offered))
-    kind = "walk";
-  else
-    kind = card->kinds_offered[selected];
-  gtk_spin_button_update (card->feet);
-  ok = tkr_d20_encounter_move (self->encounter, card->combatant, kind,
-                               gtk_spin_button_get_value_as_int (card->feet),
-                               gtk_check_button_get_active (card->difficult), &error);
-  report (self, ok, error);
-}
-
-static void
-common_action_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  const char *id = g_object_get_data (G_OBJECT (button), "tkr-action");
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_take_action (self->encounter, card->combatant, id, FALSE, &error);
-
-  report (self, ok, error);
-}
-
-static void
-act_on_wait_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_act_on_wait (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-hold_breath_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_hold_breath (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-reach_air_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_reach_air (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static gboolean
-card_is_current (Card *card)
-{
-  TkrD20Encounter *encounter = card->view->encounter;
-  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (encounter));
-
-  return (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
-         tkr_d20_encounter_get_current (encounter) == card->combatant;
-}
-
-static void
-refresh_main_card (Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Combatant *combatant = card->combatant;
-  gboolean current = card_is_current (card);
-  gboolean skips = tkr_d20_encounter_skips_turn (self->encounter, combatant);
-  g_autoptr (GString) status = g_string_new (NULL);
-  g_autoptr (GString) moved = g_string_new (NULL);
-  g_autofree char *speeds = describe_speeds (self, combatant);
-
-  if (current)
-    {
-      gtk_widget_add_css_class (card->root, "current");
-      gtk_label_set_text (card->badge, _ ("Current Turn"));
-    }
-  else
-    {
-      gtk_widget_remove_css_class (card->root, "current");
-      gtk_label_set_text (card->badge, skips ? _ ("Surprised: skips the first turn") : "");
-    }
-  gtk_widget_set_visible (GTK_WIDGET (card->badge), current || skips);
-
-  for (TkrD20Resource r = TKR_D20_ACTION; r <= TKR_D20_REACTION; r++)
-    {
-      int left = resource_left (combatant, r);
-      /* Translators: a part of the turn and how many are left, "Action 1" */
-      g_autofree char *label = g_strdup_printf (_ ("%s %d"), resource_label (r), left);
-
-      gtk_button_set_label (card->spend[r], label);
-      /* GTK 4.8 makes a new label the accessible name: name it again. */
-      {
-        g_autofree char *name = g_strdup (gtk_widget_get_name (GTK_WIDGET (card->spend[r])));
-
-        set_accessible_label (GTK_WIDGET (card->spend[r]), name);
-      }
-      if (left > 0)
-        gtk_widget_add_css_class (GTK_WIDGET (card->spend[r]), "suggested-action");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (card->spend[r]), "suggested-action");
-    }
-
-  /* Translators: mana now and at most, then wounds */
-  g_string_append_printf (status,
-                          ngettext ("Mana %d/%d · %d wound", "Mana %d/%d · %d wounds",
-                                    tkr_d20_combatant_get_wounds (combatant)),
-                          tkr_d20_combatant_get_mana (combatant),
-                          tkr_d20_combatant_get_mana_max (combatant),
-                          tkr_d20_combatant_get_wounds (combatant));
-  if (tkr_d20_combatant_get_exhaustion (combatant) > 0)
-    g_string_append_printf (status, _ (" · Exhaustion %d"),
-                            tkr_d20_combatant_get_exhaustion (combatant));
-  if (tkr_d20_combatant_get_prone (combatant))
-    g_string_append_printf (status, " · %s", _ ("Prone"));
-  if (tkr_d20_combatant_get_dying (combatant))
-    g_string_append_printf (status, " · %s", _ ("Dying"));
-  if (tkr_d20_combatant_get_dodging (combatant))
-    g_string_append_printf (status, " · %s", _ ("Dodging"));
-  if (tkr_d20_combatant_get_waiting (combatant))
-    g_string_append_printf (status, " · %s", _ ("Waiting"));
-  if (tkr_d20_combatant_get_holding_breath (combatant))
-    g_string_append_printf (status,
-                            g_dngettext (GETTEXT_PACKAGE, " · Holding breath, %d round left",
-                                         " · Holding breath, %d rounds left",
-                                         tkr_d20_combatant_get_breath_rounds_left (combatant)),
-                            tkr_d20_combatant_get_breath_rounds_left (combatant));
-  gtk_label_set_text (card->status, status->str);
-
-  gtk_label_set_text (card->speeds, speeds);
-  /* Movement (seed): mixing kinds, the total stays within the largest
-   * speed used; the core says what is left of each kind. */
-  g_string_append_printf (moved, _ ("Used %d ft"), tkr_d20_combatant_get_total_moved (combatant));
-  if (tkr_d20_combatant_get_dashes (combatant) > 0)
-    g_string_append_printf (moved, _ (" (Dash ×%d)"), tkr_d20_combatant_get_dashes (combatant));
-  g_string_append (moved, _ (" · left:"));
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) <= 0)
-        continue;
-      g_string_append_printf (moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
-                              tkr_d20_combatant_get_movement_left (combatant, self->kinds[i]));
-    }
-  gtk_label_set_text (card->moved, moved->str);
-
-  gtk_widget_set_visible (card->move_box, current);
-  set_flow_visible (card->act_on_wait, tkr_d20_combatant_get_waiting (combatant) && !current);
-  set_flow_visible (card->hold_breath, !tkr_d20_combatant_get_holding_breath (combatant));
-  set_flow_visible (card->reach_air, tkr_d20_combatant_get_holding_breath (combatant));
-}
-
-static GtkWidget *
-card_button (const char *label, const char *accessible, GCallback callback, Card *card)
-{
-  GtkWidget *button = gtk_button_new_with_label (label);
-
-  if (accessible != NULL)
-    set_accessible_label (button, accessible);
-  g_signal_connect (button, "clicked", callback, card);
-  return button;
-}
-
-static GtkWidget *
-build_main_card (TkrD20View *self, Card *card)
-{
-  TkrD20Combatant *combatant = card->combatant;
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
-  GtkWidget *root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *initiative;
-  GtkWidget *badge = gtk_label_new (NULL);
-  GtkWidget *status = gtk_label_new (NULL);
-  GtkWidget *economy = flow_new ();
-  GtkWidget *speeds = gtk_label_new (NULL);
-  GtkWidget *moved = gtk_label_new (NULL);
-  GtkWidget *move_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *move_flow = flow_new ();
-  GtkWidget *actions_flow = flow_new ();
-  GtkWidget *extra_flow = flow_new ();
-  g_autoptr (GtkStringList) kind_names = gtk_string_list_new (NULL);
-  g_autoptr (GStrvBuilder) offered = g_strv_builder_new ();
-  g_autofree char *initiative_text =
-    g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
-  g_autofree char *feet_name = g_strdup_printf (_ ("Feet for %s to move"), name);
-  g_autofree char *kind_name = g_strdup_printf (_ ("Kind of movement for %s"), name);
-  g_autofree char *difficult_name = g_strdup_printf (_ ("Difficult terrain for %s"), name);
-  g_autofree char *move_name = g_strdup_printf (_ ("Move %s"), name);
-  g_autofree char *wait_name = g_strdup_printf (_ ("%s acts on their Wait"), name);
-  g_autofree char *hold_name = g_strdup_printf (_ ("%s holds their breath"), name);
-  g_autofree char *air_name = g_strdup_printf (_ ("%s reaches air"), name);
-  GtkWidget *difficult, *feet_box;
-  static const char *const common[] = { "dash", "dodge", "wait" };
-
-  card_attach (card, root);
-  gtk_widget_add_css_class (root, "card");
-  gtk_widget_add_css_class (root, "turn-row");
-  gtk_widget_set_margin_start (root, 2);
-  gtk_widget_set_margin_end (root, 2);
-
-  /* Inner padding: a card has none of its own. */
-  for (GtkWidget *w = header; w != NULL; w = NULL)
-    gtk_widget_set_margin_top (w, 12);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_widget_add_css_class (title, "heading");
-  initiative = gtk_label_new (initiative_text);
-  gtk_widget_add_css_class (initiative, "dim-label");
-  gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (header), initiative);
-  gtk_box_append (GTK_BOX (root), header);
-
-  gtk_label_set_xalign (GTK_LABEL (badge), 0);
-  gtk_label_set_wrap (GTK_LABEL (badge), TRUE);
-  gtk_widget_add_css_class (badge, "accent");
-  card->badge = GTK_LABEL (badge);
-  gtk_box_append (GTK_BOX (root), badge);
-
-  gtk_label_set_xalign (GTK_LABEL (status), 0);
-  gtk_label_set_wrap (GTK_LABEL (status), TRUE);
-  card->status = GTK_LABEL (status);
-  gtk_box_append (GTK_BOX (root), status);
-
-  /* A turn (seed, Rounds & Turns): an action, a bonus action, and a
-   * reaction for others' turns; each spent or given back. */
-  for (TkrD20Resource r = TKR_D20_ACTION; r <= TKR_D20_REACTION; r++)
-    {
-      GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *refund = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-      g_autofree char *spend_name = NULL;
-      g_autofree char *refund_name = NULL;
-
-      spend_name = resource_button_name (r, FALSE, name);
-      refund_name = resource_button_name (r, TRUE, name);
-      card->spend[r] = GTK_BUTTON (
-        card_button (resource_label (r), spend_name, G_CALLBACK (spend_clicked_cb), card));
-      g_object_set_data (G_OBJECT (card->spend[r]), "tkr-resource", GINT_TO_POINTER (r));
-      set_accessible_label (refund, refund_name);
-      gtk_widget_set_tooltip_text (refund, _ ("Give it back"));
-      g_object_set_data (G_OBJECT (refund), "tkr-resource", GINT_TO_POINTER (r));
-      g_signal_connect (refund, "clicked", G_CALLBACK (refund_clicked_cb), card);
-      card->refund[r] = refund;
-      gtk_widget_add_css_class (linked, "linked");
-      gtk_box_append (GTK_BOX (linked), GTK_WIDGET (card->spend[r]));
-      gtk_box_append (GTK_BOX (linked), refund);
-      flow_add (economy, linked);
-    }
-  gtk_box_append (GTK_BOX (root), economy);
-
-  gtk_label_set_xalign (GTK_LABEL (speeds), 0);
-  gtk_label_set_wrap (GTK_LABEL (speeds), TRUE);
-  card->speeds = GTK_LABEL (speeds);
-  gtk_box_append (GTK_BOX (root), speeds);
-  gtk_label_set_xalign (GTK_LABEL (moved), 0);
-  gtk_label_set_wrap (GTK_LABEL (moved), TRUE);
-  gtk_widget_add_css_class (moved, "dim-label");
-  card->moved = GTK_LABEL (moved);
-  gtk_box_append (GTK_BOX (root), moved);
-
-  /* Moving: only on one's own turn, so only the current card offers it. */
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) > 0)
-      {
-        gtk_string_list_append (kind_names, kind_label (self->kinds[i]));
-        g_strv_builder_add (offered, self->kinds[i]);
-      }
-  card->kinds_offered = g_strv_builder_end (offered);
-  card->feet = spin_new (1, MAX (tkr_d20_encounter_get_max_feet (self->encounter), 1), feet_name);
-  gtk_spin_button_set_increments (card->feet, 5, 30);
-  gtk_spin_button_set_value (card->feet, 5);
-  card->kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kind_names)), NULL));
-  gtk_widget_set_valign (GTK_WIDGET (card->kind), GTK_ALIGN_CENTER);
-  set_accessible_label (GTK_WIDGET (card->kind), kind_name);
-  feet_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (feet_box), GTK_WIDGET (card->feet));
-  gtk_box_append (GTK_BOX (feet_box), gtk_label_new (_ ("ft")));
-  gtk_box_append (GTK_BOX (feet_box), GTK_WIDGET (card->kind));
-  flow_add (move_flow, feet_box);
-  difficult = gtk_check_button_new_with_label (_ ("Difficult terrain"));
-  set_accessible_label (difficult, difficult_name);
-  card->difficult = GTK_CHECK_BUTTON (difficult);
-  flow_add (move_flow, difficult);
-  gtk_box_append (GTK_BOX (move_box), move_flow);
-
-  flow_add (actions_flow, card_button (_ ("Move"), move_name, G_CALLBACK (move_clicked_cb), card));
-  for (guint i = 0; i < G_N_ELEMENTS (common); i++)
-    {
-      GtkWidget *button;
-      g_autofree char *accessible = NULL;
-      const char *label = g_str_equal (common[i], "dash")    ? _ ("Dash")
-                          : g_str_equal (common[i], "dodge") ? _ ("Dodge")
-                                                             : _ ("Wait");
-
-      /* Translators: a common action taken by a creature, "Dash: Alice" */
-      accessible = g_strdup_printf (_ ("%s: %s"), label, name);
-      button = card_button (label, accessible, G_CALLBACK (common_action_clicked_cb), card);
-      g_object_set_data (G_OBJECT (button), "tkr-action", (gpointer) common[i]);
-      flow_add (actions_flow, button);
-    }
-  gtk_box_append (GTK_BOX (move_box), actions_flow);
-  card->move_box = move_box;
-  gtk_box_append (GTK_BOX (root), move_box);
-
-  card->act_on_wait =
-    card_button (_ ("Act on Wait"), wait_name, G_CALLBACK (act_on_wait_clicked_cb), card);
-  flow_add (extra_flow, card->act_on_wait);
-  card->hold_breath =
-    card_button (_ ("Hold Breath"), hold_name, G_CALLBACK (hold_breath_clicked_cb), card);
-  flow_add (extra_flow, card->hold_breath);
-  card->reach_air =
-    card_button (_ ("Reach Air"), air_name, G_CALLBACK (reach_air_clicked_cb), card);
-  flow_add (extra_flow, card->reach_air);
-  gtk_widget_set_margin_bottom (extra_flow, 12);
-  gtk_box_append (GTK_BOX (root), extra_flow);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      gtk_widget_set_margin_start (child, 12);
-      gtk_widget_set_margin_end (child, 12);
-    }
-
-  refresh_main_card (card);
-  return root;
-}
-
-/* End: experience */
-
-static void
-award_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (card->reason)));
-  gboolean ok;
-
-  gtk_spin_button_update (card->xp);
-  ok = tkr_encounter_award_experience (
-    TKR_ENCOUNTER (self->encounter), tkr_combatant_get_character ((TkrCombatant *) card->combatant),
-    gtk_spin_button_get_value_as_int (card->xp), g_strstrip (reason), &error);
-  if (report (self, ok, error))
-    gtk_editable_set_text (GTK_EDITABLE (card->reason), "");
-}
-
-static void
-refresh_xp_card (Card *card)
-{
-  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) card->combatant);
-  g_autofree char *subtitle =
-    g_strdup_printf (_ ("%d XP · Level %d"), tkr_character_get_experience (character),
-                     tkr_character_get_level (character));
-
-  adw_action_row_set_subtitle (card->xp_row, subtitle);
-}
-
-static void
-build_xp_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *reason = adw_entry_row_new ();
-  GtkWidget *award;
-  int min_award, max_award;
-  g_autofree char *xp_name = g_strdup_printf (_ ("Experience for %s"), name);
-  g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
-  g_autofree char *reason_title = g_strdup_printf (_ ("Reason for %s’s award"), name);
-
-  card_attach (card, row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  card->xp_row = ADW_ACTION_ROW (row);
-  tkr_d20_encounter_get_award_range (self->encounter, &min_award, &max_award);
-  card->xp = spin_new (min_award, max_award, xp_name);
-  gtk_spin_button_set_value (card->xp, min_award);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->xp));
-  award = suffix_button (_ ("_Award"), award_name, G_CALLBACK (award_clicked_cb), card);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), award);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (reason), reason_title);
-  gtk_widget_set_name (reason, reason_title);
-  card->reason = ADW_ENTRY_ROW (reason);
-  refresh_xp_card (card);
-
-  gtk_list_box_append (self->xp_list, row);
-  gtk_list_box_append (self->xp_list, reason);
-}
-
 /* Building and refreshing */
 
 static void
@@ -1619,9 +1077,8 @@ page_for_phase (TkrPhase phase)
       return "setup";
     case TKR_PHASE_MAIN:
     case TKR_PHASE_PAUSED:
+    case TKR_PHASE_END: /* hidden at the End: the shared End pane stands alone */
       return "main";
-    case TKR_PHASE_END:
-      return "end";
     default:
       g_assert_not_reached ();
     }
@@ -1662,10 +1119,6 @@ refresh (TkrD20View *self)
     refresh_freeplay_card (g_ptr_array_index (self->freeplay_cards, i));
   for (guint i = 0; i < self->setup_cards->len; i++)
     refresh_setup_card (g_ptr_array_index (self->setup_cards, i));
-  for (guint i = 0; i < self->main_cards->len; i++)
-    refresh_main_card (g_ptr_array_index (self->main_cards, i));
-  for (guint i = 0; i < self->xp_cards->len; i++)
-    refresh_xp_card (g_ptr_array_index (self->xp_cards, i));
   rebuild_ties (self);
   rebuild_order_preview (self);
   refresh_main_header (self);
@@ -1681,10 +1134,8 @@ rebuild_participants (TkrD20View *self)
 
   g_ptr_array_set_size (self->freeplay_cards, 0);
   g_ptr_array_set_size (self->setup_cards, 0);
-  g_ptr_array_set_size (self->xp_cards, 0);
   clear_list_box (self->participants_list);
   clear_list_box (self->setup_list);
-  clear_list_box (self->xp_list);
   if (self->encounter == NULL)
     {
       gtk_widget_set_visible (self->participants_empty_label, TRUE);
@@ -1705,38 +1156,10 @@ rebuild_participants (TkrD20View *self)
       card = card_new (self, combatant);
       gtk_list_box_append (self->setup_list, build_setup_card (self, card));
       g_ptr_array_add (self->setup_cards, card);
-
-      if (tkr_character_is_pc (tkr_combatant_get_character ((TkrCombatant *) combatant)))
-        {
-          card = card_new (self, combatant);
-          build_xp_card (self, card);
-          g_ptr_array_add (self->xp_cards, card);
-        }
     }
   gtk_widget_set_visible (self->participants_empty_label, n == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (self->roll_missing_button, n > 0);
-  refresh (self);
-}
-
-static void
-rebuild_order (TkrD20View *self)
-{
-  GListModel *order;
-
-  g_ptr_array_set_size (self->main_cards, 0);
-  clear_box (self->turn_cards);
-  if (self->encounter == NULL)
-    return;
-  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
-  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-    {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (order, i);
-      Card *card = card_new (self, combatant);
-
-      gtk_box_append (self->turn_cards, build_main_card (self, card));
-      g_ptr_array_add (self->main_cards, card);
-    }
   refresh (self);
 }
 
@@ -1748,6 +1171,20 @@ phase_changed_cb (TkrD20View *self)
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh (self);
+}
+
+/* Main and Paused: the details of the tracker's selected row, or a prompt
+ * to pick one (help/C/d20.page). */
+static void
+update_details (TkrD20View *self)
+{
+  TkrD20Combatant *combatant = NULL;
+
+  if (self->encounter != NULL && TKR_IS_D20_COMBATANT (self->selected))
+    combatant = TKR_D20_COMBATANT (self->selected);
+  tkr_d20_details_set_encounter (self->details, self->encounter);
+  tkr_d20_details_set_combatant (self->details, combatant);
+  gtk_stack_set_visible_child_name (self->details_stack, combatant ? "details" : "empty");
 }
 
 static void
@@ -1765,14 +1202,12 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
                                        : NULL);
   g_signal_group_set_target (self->combatants_signals,
                              encounter ? tkr_d20_encounter_get_creatures (encounter) : NULL);
-  g_signal_group_set_target (
-    self->order_signals, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
   update_tools (self);
   rebuild_participants (self);
-  rebuild_order (self);
+  update_details (self);
   phase_changed_cb (self);
 }
 
@@ -1828,7 +1263,7 @@ tkr_d20_view_dispose (GObject *object)
   TkrD20View *self = TKR_D20_VIEW (object);
   GSignalGroup **groups[] = {
     &self->campaign_signals,   &self->encounter_signals, &self->history_signals,
-    &self->combatants_signals, &self->order_signals,     &self->party_signals,
+    &self->combatants_signals, &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -1840,8 +1275,7 @@ tkr_d20_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_D20_VIEW);
   g_clear_pointer (&self->freeplay_cards, g_ptr_array_unref);
   g_clear_pointer (&self->setup_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->main_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->xp_cards, g_ptr_array_unref);
+  g_clear_object (&self->selected);
   g_clear_pointer (&self->kinds, g_strfreev);
   g_clear_object (&self->encounter);
   g_clear_object (&self->campaign);
@@ -1859,6 +1293,9 @@ tkr_d20_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
       break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1873,6 +1310,9 @@ tkr_d20_view_set_property (GObject *object, guint prop_id, const GValue *value, 
     {
     case PROP_CAMPAIGN:
       tkr_d20_view_set_campaign (self, g_value_get_object (value));
+      break;
+    case PROP_SELECTED:
+      tkr_d20_view_set_selected (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1891,12 +1331,16 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_ui_install_phase_actions (widget_class, encounter_action);
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_D20_DETAILS);
   /* The signal groups connect by name before any history exists. */
   g_type_class_ref (TKR_TYPE_HISTORY);
   g_type_class_ref (TKR_TYPE_CAMPAIGN);
@@ -1939,16 +1383,13 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   BIND (order_list);
   BIND (begin_main_button);
   BIND (abandon_button);
-  BIND (previous_button);
-  BIND (next_button);
-  BIND (finish_button);
   BIND (paused_revealer);
   BIND (round_label);
   BIND (turn_label);
   BIND (pause_button);
   BIND (resume_button);
-  BIND (turn_cards);
-  BIND (xp_list);
+  BIND (details_stack);
+  BIND (details);
 #undef BIND
 }
 
@@ -1960,8 +1401,6 @@ tkr_d20_view_init (TkrD20View *self)
   self->kinds = g_new0 (char *, 1);
   self->freeplay_cards = g_ptr_array_new_with_free_func (card_unref);
   self->setup_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->main_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->xp_cards = g_ptr_array_new_with_free_func (card_unref);
 
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
@@ -2003,9 +1442,6 @@ tkr_d20_view_init (TkrD20View *self)
   self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->combatants_signals, "items-changed",
                                  G_CALLBACK (rebuild_participants), self, G_CONNECT_SWAPPED);
-  self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->order_signals, "items-changed", G_CALLBACK (rebuild_order),
-                                 self, G_CONNECT_SWAPPED);
   self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->party_signals, "items-changed",
                                  G_CALLBACK (update_party_button), self, G_CONNECT_SWAPPED);
@@ -2044,4 +1480,24 @@ tkr_d20_view_set_campaign (TkrD20View *self, TkrCampaign *campaign)
   campaign_tracker_cb (self);
   update_party_button (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GObject *
+tkr_d20_view_get_selected (TkrD20View *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_VIEW (self), NULL);
+
+  return self->selected;
+}
+
+void
+tkr_d20_view_set_selected (TkrD20View *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_D20_VIEW (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
