@@ -850,7 +850,7 @@ test_details_follow_selection (D20Fixture *f, gconstpointer data)
   TkrD20Combatant *b = combatant (f, f->bob);
   g_autoptr (GError) error = NULL;
   GtkWidget *spend_reaction;
-  GtkWidget *moved;
+  GtkWidget *ledger;
 
   activate (f, "encounter.begin-setup");
   type_initiative (f, "Alice", 18);
@@ -883,13 +883,15 @@ test_details_follow_selection (D20Fixture *f, gconstpointer data)
 
   /* Alice again: her move shows, and its undo. */
   select_row (f, "Alice");
-  moved = tkr_test_template_child (GTK_WIDGET (details (f)), TKR_TYPE_D20_DETAILS, "moved_label");
+  ledger = tkr_test_template_child (GTK_WIDGET (details (f)), TKR_TYPE_D20_DETAILS, "ledger_row");
   g_assert_true (tkr_d20_encounter_move (f->encounter, a, "walk", 10, FALSE, &error));
   fixture_iterate ();
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (moved)), "Used 10 ft"));
+  g_assert_nonnull (
+    strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ledger)), "Used 10 ft"));
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (moved)), "Used 0 ft"));
+  g_assert_nonnull (
+    strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ledger)), "Used 0 ft"));
 
   /* Dodging comes and goes in its conditions list. */
   g_assert_true (tkr_d20_encounter_take_action (f->encounter, a, "dodge", FALSE, &error));

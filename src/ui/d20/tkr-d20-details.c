@@ -40,8 +40,7 @@ struct _TkrD20Details
   GtkWidget *act_on_wait_button;
   AdwActionRow *mana_row;
   GtkSpinButton *mana_spin;
-  GtkLabel *speeds_label;
-  GtkLabel *moved_label;
+  AdwActionRow *ledger_row;
   GtkWidget *distance_row;
   GtkWidget *difficult_row;
   GtkWidget *move_row;
@@ -307,9 +306,9 @@ sync_details (TkrD20Details *self)
 
   sync_kinds (self);
   speeds = describe_speeds (self);
-  gtk_label_set_text (self->speeds_label, speeds);
   moved = describe_moved (self);
-  gtk_label_set_text (self->moved_label, moved);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ledger_row), moved);
+  adw_action_row_set_subtitle (self->ledger_row, speeds);
   /* Moving and the common actions: only on one's own turn. */
   gtk_widget_set_visible (self->distance_row, current);
   gtk_widget_set_visible (self->difficult_row, current);
@@ -620,8 +619,7 @@ tkr_d20_details_class_init (TkrD20DetailsClass *klass)
   BIND (act_on_wait_button);
   BIND (mana_row);
   BIND (mana_spin);
-  BIND (speeds_label);
-  BIND (moved_label);
+  BIND (ledger_row);
   BIND (distance_row);
   BIND (difficult_row);
   BIND (move_row);
