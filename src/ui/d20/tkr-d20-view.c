@@ -6,6 +6,9 @@
 
 #include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-participant-row.h"
+#include "tkr-d20-setup-row.h"
+#include "tkr-d20-tie-row.h"
 #include "tkr-d20-travel.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-ui.h"
@@ -20,31 +23,6 @@
  * GM's fingers.
  */
 
-/* What a view keeps for one combatant on one page. Reference counted: the
- * page's array and the row's widget each hold a reference, so a handler
- * whose row is rebuilt by its own command still finds the card. */
-typedef struct
-{
-  TkrD20View *view; /* not a reference: the view outlives its rows */
-  TkrD20Combatant *combatant;
-  GtkWidget *root;
-  gboolean updating;
-
-  /* Freeplay */
-  GtkSpinButton *mana;
-  GtkSpinButton *mana_max;
-  GPtrArray *speed_spins; /* one per kind of the rule data */
-  AdwActionRow *rest_row;
-  AdwActionRow *stamina_row;
-  GtkWidget *stamina_button;
-
-  /* Setup */
-  GtkLabel *setup_subtitle;
-  GtkSpinButton *agility;
-  GtkSpinButton *initiative;
-  GtkCheckButton *surprised;
-} Card;
-
 struct _TkrD20View
 {
   AdwBin parent_instance;
@@ -58,9 +36,6 @@ struct _TkrD20View
   GSignalGroup *history_signals;
   GSignalGroup *combatants_signals;
   GSignalGroup *party_signals;
-
-  GPtrArray *freeplay_cards;
-  GPtrArray *setup_cards;
 
   TkrPhaseBar *phase_bar;
   GtkStack *stack;
@@ -121,45 +96,6 @@ static GParamSpec *properties[N_PROPS];
 
 static void refresh (TkrD20View *self);
 
-/* Cards */
-
-static void
-card_free (Card *card)
-{
-  g_clear_object (&card->combatant);
-  g_clear_pointer (&card->speed_spins, g_ptr_array_unref);
-}
-
-static Card *
-card_new (TkrD20View *self, TkrD20Combatant *combatant)
-{
-  Card *card = g_rc_box_new0 (Card);
-
-  card->view = self;
-  card->combatant = g_object_ref (combatant);
-  return card;
-}
-
-static Card *
-card_ref (Card *card)
-{
-  return g_rc_box_acquire (card);
-}
-
-static void
-card_unref (gpointer card)
-{
-  g_rc_box_release_full (card, (GDestroyNotify) card_free);
-}
-
-/* The card lives as long as its row widget too. */
-static void
-card_attach (Card *card, GtkWidget *root)
-{
-  card->root = root;
-  g_object_set_data_full (G_OBJECT (root), "tkr-card", card_ref (card), card_unref);
-}
-
 static gboolean
 report (TkrD20View *self, gboolean ok, const GError *error)
 {
@@ -173,313 +109,6 @@ clear_list_box (GtkListBox *list)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
     gtk_list_box_remove (list, child);
-}
-
-/* A wrapping line of controls, so a card fits a phone-sized window. */
-static GtkWidget *
-flow_new (void)
-{
-  GtkWidget *flow = gtk_flow_box_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), FALSE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 6);
-  return flow;
-}
-
-static void
-flow_add (GtkWidget *flow, GtkWidget *child)
-{
-  GtkWidget *wrapper;
-
-  gtk_widget_set_halign (child, GTK_ALIGN_START);
-  gtk_flow_box_insert (GTK_FLOW_BOX (flow), child, -1);
-  /* The controls inside take the focus, not the wrapper. */
-  wrapper = gtk_widget_get_parent (child);
-  gtk_widget_set_focusable (wrapper, FALSE);
-}
-
-/* The accessible name is also the widget's name, so the widget suite
- * finds a control by the same words a screen reader (and the end-to-end
- * test) uses. */
-static void
-set_accessible_label (GtkWidget *widget, const char *label)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
-  gtk_widget_set_name (widget, label);
-}
-
-static GtkSpinButton *
-spin_new (double lower, double upper, const char *accessible)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  set_accessible_label (spin, accessible);
-  return GTK_SPIN_BUTTON (spin);
-}
-
-/* Sets a spin button's value without running its handler. */
-static void
-card_set_spin (Card *card, GtkSpinButton *spin, int value)
-{
-  if (spin == NULL || (int) gtk_spin_button_get_value (spin) == value)
-    return;
-  card->updating = TRUE;
-  gtk_spin_button_set_value (spin, value);
-  card->updating = FALSE;
-}
-
-static const char *
-kind_label (const char *kind)
-{
-  if (g_strcmp0 (kind, "walk") == 0)
-    return _ ("Walk");
-  if (g_strcmp0 (kind, "fly") == 0)
-    return _ ("Fly");
-  if (g_strcmp0 (kind, "swim") == 0)
-    return _ ("Swim");
-  if (g_strcmp0 (kind, "climb") == 0)
-    return _ ("Climb");
-  return kind;
-}
-
-/* Freeplay: participants, mana, speeds, rests */
-
-static void
-remove_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (TkrD20Combatant) combatant = g_object_ref (card->combatant);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
-                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
-                                         &error);
-  report (self, ok, error);
-}
-
-static void
-mana_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  int mana = gtk_spin_button_get_value_as_int (card->mana);
-  int mana_max = gtk_spin_button_get_value_as_int (card->mana_max);
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL)
-    return;
-  if (mana == tkr_d20_combatant_get_mana (card->combatant) &&
-      mana_max == tkr_d20_combatant_get_mana_max (card->combatant))
-    return;
-  tkr_d20_fit_mana (&mana, &mana_max, spin == card->mana_max);
-  ok = tkr_d20_encounter_set_mana (self->encounter, card->combatant, mana, mana_max, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-speed_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  const char *kind = g_object_get_data (G_OBJECT (spin), "tkr-kind");
-  int feet = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      feet == tkr_d20_combatant_get_speed (card->combatant, kind))
-    return;
-  ok = tkr_d20_encounter_set_speed (self->encounter, card->combatant, kind, feet, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-long_rest_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_long_rest (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-short_rest_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_short_rest (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-/* Resting (seed): going without rest owes a Stamina check at the rest DC. */
-static void
-stamina_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok =
-    tkr_d20_encounter_stamina_check (card->view->encounter, card->combatant, -1, NULL, &error);
-
-  report (card->view, ok, error);
-}
-
-static GtkWidget *
-suffix_button (const char *label, const char *accessible, GCallback callback, Card *card)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  if (accessible != NULL)
-    set_accessible_label (button, accessible);
-  g_signal_connect (button, "clicked", callback, card);
-  return button;
-}
-
-static void
-refresh_freeplay_card (Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Combatant *combatant = card->combatant;
-  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) combatant);
-  int due = tkr_d20_combatant_get_stamina_checks_due (combatant);
-  int dc = tkr_d20_encounter_get_exhaustion_dc (self->encounter);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *rest = NULL;
-  g_autofree char *stamina = NULL;
-
-  /* Translators: a participant's summary, "PC · Agility +3 · Mana 4/6" */
-  subtitle = g_strdup_printf (
-    _ ("%s · Agility %+d · Mana %d/%d"), tkr_character_is_pc (character) ? _ ("PC") : _ ("NPC"),
-    tkr_d20_combatant_get_agility (combatant), tkr_d20_combatant_get_mana (combatant),
-    tkr_d20_combatant_get_mana_max (combatant));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (card->root), subtitle);
-
-  card_set_spin (card, card->mana_max, tkr_d20_combatant_get_mana_max (combatant));
-  card_set_spin (card, card->mana, tkr_d20_combatant_get_mana (combatant));
-  for (guint i = 0; i < card->speed_spins->len; i++)
-    {
-      GtkSpinButton *spin = g_ptr_array_index (card->speed_spins, i);
-
-      card_set_spin (
-        card, spin,
-        tkr_d20_combatant_get_speed (combatant, g_object_get_data (G_OBJECT (spin), "tkr-kind")));
-    }
-
-  rest = g_strdup_printf (_ ("%d h since a long rest, %d h since a short rest"),
-                          tkr_d20_combatant_get_hours_since_long_rest (combatant),
-                          tkr_d20_combatant_get_hours_since_short_rest (combatant));
-  adw_action_row_set_subtitle (card->rest_row, rest);
-
-  if (due > 0)
-    stamina = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Exhaustion %d · %d Stamina check owed (DC %d)",
-                                            "Exhaustion %d · %d Stamina checks owed (DC %d)", due),
-                               tkr_d20_combatant_get_exhaustion (combatant), due, dc);
-  else
-    stamina = g_strdup_printf (_ ("Exhaustion %d · no check owed"),
-                               tkr_d20_combatant_get_exhaustion (combatant));
-  adw_action_row_set_subtitle (card->stamina_row, stamina);
-  gtk_widget_set_sensitive (card->stamina_button, due > 0);
-}
-
-static GtkWidget *
-build_freeplay_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  int max_mana = MAX (tkr_d20_encounter_get_max_mana (self->encounter), 0);
-  int max_feet = MAX (tkr_d20_encounter_get_max_feet (self->encounter), 0);
-  GtkWidget *expander = adw_expander_row_new ();
-  GtkWidget *row, *remove, *button;
-  g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
-  g_autofree char *mana_name = g_strdup_printf (_ ("Mana of %s"), name);
-  g_autofree char *max_name = g_strdup_printf (_ ("Most mana of %s"), name);
-
-  card_attach (card, expander);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-
-  remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (remove, "flat");
-  gtk_widget_set_tooltip_text (remove, _ ("Remove from the Encounter"));
-  set_accessible_label (remove, remove_name);
-  g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked_cb), card);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), remove);
-
-  /* Mana (seed, Resting): what rests restore. */
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Mana"));
-  card->mana = spin_new (0, max_mana, mana_name);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->mana));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Most Mana"));
-  card->mana_max = spin_new (0, max_mana, max_name);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->mana_max));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  card->speed_spins = g_ptr_array_new ();
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      g_autofree char *title = g_strdup_printf (_ ("%s Speed (ft)"), kind_label (self->kinds[i]));
-      g_autofree char *accessible =
-        g_strdup_printf (_ ("%s speed of %s"), kind_label (self->kinds[i]), name);
-      GtkSpinButton *spin = spin_new (0, max_feet, accessible);
-
-      gtk_spin_button_set_increments (spin, 5, 30);
-      g_object_set_data_full (G_OBJECT (spin), "tkr-kind", g_strdup (self->kinds[i]), g_free);
-      g_ptr_array_add (card->speed_spins, spin);
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (spin));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-    }
-
-  row = adw_action_row_new ();
-  card->rest_row = ADW_ACTION_ROW (row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Rest"));
-  {
-    g_autofree char *long_name = g_strdup_printf (_ ("Long rest for %s"), name);
-    g_autofree char *short_name = g_strdup_printf (_ ("Short rest for %s"), name);
-    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-    gtk_widget_add_css_class (box, "linked");
-    gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (box), suffix_button (_ ("_Long"), long_name,
-                                                  G_CALLBACK (long_rest_clicked_cb), card));
-    gtk_box_append (GTK_BOX (box), suffix_button (_ ("_Short"), short_name,
-                                                  G_CALLBACK (short_rest_clicked_cb), card));
-    adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  row = adw_action_row_new ();
-  card->stamina_row = ADW_ACTION_ROW (row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Stamina"));
-  {
-    g_autofree char *check_name = g_strdup_printf (_ ("Roll a Stamina check for %s"), name);
-
-    button = suffix_button (_ ("_Roll"), check_name, G_CALLBACK (stamina_clicked_cb), card);
-    card->stamina_button = button;
-    adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  refresh_freeplay_card (card);
-  g_signal_connect (card->mana, "value-changed", G_CALLBACK (mana_changed_cb), card);
-  g_signal_connect (card->mana_max, "value-changed", G_CALLBACK (mana_changed_cb), card);
-  for (guint i = 0; i < card->speed_spins->len; i++)
-    g_signal_connect (g_ptr_array_index (card->speed_spins, i), "value-changed",
-                      G_CALLBACK (speed_changed_cb), card);
-  return expander;
 }
 
 static void
@@ -689,71 +318,6 @@ update_tools (TkrD20View *self)
 /* Setup: initiative, surprise, ties */
 
 static void
-agility_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  int agility = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      agility == tkr_d20_combatant_get_agility (card->combatant))
-    return;
-  ok = tkr_d20_encounter_set_agility (self->encounter, card->combatant, agility, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-set_initiative_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Roll typed;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  /* An empty field is no result yet, not the lowest number. */
-  if (*gtk_editable_get_text (GTK_EDITABLE (card->initiative)) == '\0')
-    {
-      g_set_error (&error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Type the initiative total first, or Roll"));
-      report (self, FALSE, error);
-      return;
-    }
-  gtk_spin_button_update (card->initiative);
-  typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (card->initiative));
-  ok = tkr_d20_encounter_roll_initiative (self->encounter, card->combatant, &typed, &error);
-  report (self, ok, error);
-}
-
-static void
-roll_initiative_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_roll_initiative (self->encounter, card->combatant, NULL, &error);
-
-  report (self, ok, error);
-}
-
-/* Surprise (seed): the surprised skip their first turn. */
-static void
-surprised_toggled_cb (GtkCheckButton *check, Card *card)
-{
-  TkrD20View *self = card->view;
-  gboolean surprised = gtk_check_button_get_active (check);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      surprised == tkr_d20_combatant_get_surprised (card->combatant))
-    return;
-  ok = tkr_d20_encounter_set_surprised (self->encounter, card->combatant, surprised, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
 roll_missing_clicked_cb (TkrD20View *self)
 {
   TkrHistory *history;
@@ -776,149 +340,8 @@ roll_missing_clicked_cb (TkrD20View *self)
   report (self, error == NULL, error);
 }
 
-static char *
-describe_tiebreaks (TkrD20Combatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  guint n = tkr_d20_combatant_get_n_tiebreaks (combatant);
-
-  if (n == 0)
-    return NULL;
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "",
-                            tkr_d20_combatant_get_tiebreak (combatant, i));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static void
-refresh_setup_card (Card *card)
-{
-  TkrD20Combatant *combatant = card->combatant;
-  g_autofree char *tiebreaks = describe_tiebreaks (combatant);
-  g_autofree char *text = NULL;
-
-  if (!tkr_d20_combatant_has_initiative (combatant))
-    text = g_strdup (_ ("No initiative yet"));
-  else if (tiebreaks != NULL)
-    /* Translators: initiative, then the contest rolls that settled ties */
-    text = g_strdup_printf (_ ("Initiative %d (contest %s)"),
-                            tkr_d20_combatant_get_initiative (combatant), tiebreaks);
-  else
-    text = g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
-  gtk_label_set_text (card->setup_subtitle, text);
-
-  card_set_spin (card, card->agility, tkr_d20_combatant_get_agility (combatant));
-  if (tkr_d20_combatant_has_initiative (combatant))
-    card_set_spin (card, card->initiative, tkr_d20_combatant_get_initiative (combatant));
-  else
-    {
-      /* No result yet: an empty field, not the lowest value. */
-      card->updating = TRUE;
-      gtk_editable_set_text (GTK_EDITABLE (card->initiative), "");
-      card->updating = FALSE;
-    }
-  card->updating = TRUE;
-  gtk_check_button_set_active (card->surprised, tkr_d20_combatant_get_surprised (combatant));
-  card->updating = FALSE;
-}
-
-static GtkWidget *
-labelled (const char *text, GtkWidget *widget)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), widget);
-  return box;
-}
-
-static GtkWidget *
-build_setup_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *subtitle = gtk_label_new (NULL);
-  GtkWidget *flow = flow_new ();
-  GtkWidget *initiative_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *check;
-  g_autofree char *agility_name = g_strdup_printf (_ ("Agility of %s"), name);
-  g_autofree char *initiative_name = g_strdup_printf (_ ("Initiative of %s"), name);
-  g_autofree char *set_name = g_strdup_printf (_ ("Set the initiative of %s"), name);
-  g_autofree char *roll_name = g_strdup_printf (_ ("Roll initiative for %s"), name);
-  g_autofree char *surprised_name = g_strdup_printf (_ ("%s is surprised"), name);
-
-  card_attach (card, row);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  card->setup_subtitle = GTK_LABEL (subtitle);
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), subtitle);
-
-  card->agility = spin_new (-20, 20, agility_name);
-  flow_add (flow, labelled (_ ("Agility"), GTK_WIDGET (card->agility)));
-
-  card->initiative = spin_new (-100, 200, initiative_name);
-  gtk_box_append (GTK_BOX (initiative_box), GTK_WIDGET (card->initiative));
-  gtk_box_append (
-    GTK_BOX (initiative_box),
-    suffix_button (_ ("Set"), set_name, G_CALLBACK (set_initiative_clicked_cb), card));
-  gtk_box_append (
-    GTK_BOX (initiative_box),
-    suffix_button (_ ("Roll"), roll_name, G_CALLBACK (roll_initiative_clicked_cb), card));
-  flow_add (flow, labelled (_ ("Initiative"), initiative_box));
-
-  check = gtk_check_button_new_with_label (_ ("Surprised"));
-  set_accessible_label (check, surprised_name);
-  card->surprised = GTK_CHECK_BUTTON (check);
-  flow_add (flow, check);
-  gtk_box_append (GTK_BOX (box), flow);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
-  refresh_setup_card (card);
-  g_signal_connect (card->agility, "value-changed", G_CALLBACK (agility_changed_cb), card);
-  g_signal_connect (card->surprised, "toggled", G_CALLBACK (surprised_toggled_cb), card);
-  return row;
-}
-
-static void
-tiebreak_typed_clicked_cb (GtkButton *button, TkrD20View *self)
-{
-  TkrD20Combatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
-  g_autoptr (TkrD20Combatant) keep = g_object_ref (combatant);
-  g_autoptr (GError) error = NULL;
-  TkrD20Roll typed;
-  gboolean ok;
-
-  gtk_spin_button_update (spin);
-  typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (spin));
-  ok = tkr_d20_encounter_roll_tiebreak (self->encounter, keep, &typed, &error);
-  report (self, ok, error);
-}
-
-static void
-tiebreak_roll_clicked_cb (GtkButton *button, TkrD20View *self)
-{
-  g_autoptr (TkrD20Combatant) combatant =
-    g_object_ref (g_object_get_data (G_OBJECT (button), "tkr-combatant"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_roll_tiebreak (self->encounter, combatant, NULL, &error);
-
-  report (self, ok, error);
-}
-
 /* Ties (seed, Initiative): the tied roll again as a contest. The list is
- * rebuilt after each step; it holds buttons and a spin per member. */
+ * made again after each step: who is tied changes with every roll. */
 static void
 rebuild_ties (TkrD20View *self)
 {
@@ -937,45 +360,8 @@ rebuild_ties (TkrD20View *self)
     {
       GPtrArray *group = g_ptr_array_index (ties, i);
       for (guint j = 0; j < group->len; j++)
-        {
-          TkrD20Combatant *combatant = g_ptr_array_index (group, j);
-          const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
-          GtkWidget *row = adw_action_row_new ();
-          g_autofree char *rolls = describe_tiebreaks (combatant);
-          g_autofree char *subtitle = NULL;
-          g_autofree char *spin_name = g_strdup_printf (_ ("Contest roll of %s"), name);
-          g_autofree char *set_name = g_strdup_printf (_ ("Set the contest roll of %s"), name);
-          g_autofree char *roll_name = g_strdup_printf (_ ("Roll the contest for %s"), name);
-          GtkSpinButton *spin = spin_new (-100, 200, spin_name);
-          GtkWidget *set = gtk_button_new_with_label (_ ("Set"));
-          GtkWidget *roll = gtk_button_new_with_label (_ ("Roll"));
-
-          if (rolls != NULL)
-            /* Translators: initiative, then contest rolls so far */
-            subtitle = g_strdup_printf (_ ("Tied at %d · contest rolls %s"),
-                                        tkr_d20_combatant_get_initiative (combatant), rolls);
-          else
-            subtitle = g_strdup_printf (_ ("Tied at %d · rolls now"),
-                                        tkr_d20_combatant_get_initiative (combatant));
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-
-          for (GtkWidget *button = set; button != NULL; button = button == set ? roll : NULL)
-            {
-              gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-              g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
-                                      g_object_unref);
-            }
-          set_accessible_label (set, set_name);
-          set_accessible_label (roll, roll_name);
-          g_object_set_data (G_OBJECT (set), "tkr-spin", spin);
-          g_signal_connect_object (set, "clicked", G_CALLBACK (tiebreak_typed_clicked_cb), self, 0);
-          g_signal_connect_object (roll, "clicked", G_CALLBACK (tiebreak_roll_clicked_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (spin));
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), set);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), roll);
-          gtk_list_box_append (self->ties_list, row);
-        }
+        gtk_list_box_append (self->ties_list,
+                             tkr_d20_tie_row_new (self->encounter, g_ptr_array_index (group, j)));
     }
 }
 
@@ -996,17 +382,9 @@ rebuild_order_preview (TkrD20View *self)
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title =
         g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name ((TkrCombatant *) combatant));
-      g_autofree char *tiebreaks = describe_tiebreaks (combatant);
       g_autofree char *subtitle = NULL;
 
-      if (!tkr_d20_combatant_has_initiative (combatant))
-        subtitle = g_strdup (_ ("No initiative yet"));
-      else if (tiebreaks != NULL)
-        subtitle = g_strdup_printf (_ ("Initiative %d (contest %s)"),
-                                    tkr_d20_combatant_get_initiative (combatant), tiebreaks);
-      else
-        subtitle =
-          g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
+      subtitle = tkr_d20_setup_row_describe_initiative (combatant);
       if (tkr_d20_combatant_get_surprised (combatant))
         {
           g_autofree char *with =
@@ -1115,10 +493,6 @@ refresh (TkrD20View *self)
       update_actions (self);
       return;
     }
-  for (guint i = 0; i < self->freeplay_cards->len; i++)
-    refresh_freeplay_card (g_ptr_array_index (self->freeplay_cards, i));
-  for (guint i = 0; i < self->setup_cards->len; i++)
-    refresh_setup_card (g_ptr_array_index (self->setup_cards, i));
   rebuild_ties (self);
   rebuild_order_preview (self);
   refresh_main_header (self);
@@ -1126,41 +500,44 @@ refresh (TkrD20View *self)
   update_actions (self);
 }
 
-static void
-rebuild_participants (TkrD20View *self)
+static GtkWidget *
+create_participant_row (gpointer item, gpointer self)
 {
-  GListModel *combatants;
-  guint n;
+  return tkr_d20_participant_row_new (TKR_D20_VIEW (self)->encounter, item);
+}
 
-  g_ptr_array_set_size (self->freeplay_cards, 0);
-  g_ptr_array_set_size (self->setup_cards, 0);
-  clear_list_box (self->participants_list);
-  clear_list_box (self->setup_list);
-  if (self->encounter == NULL)
-    {
-      gtk_widget_set_visible (self->participants_empty_label, TRUE);
-      gtk_widget_set_visible (GTK_WIDGET (self->participants_list), FALSE);
-      return;
-    }
+static GtkWidget *
+create_setup_row (gpointer item, gpointer self)
+{
+  return tkr_d20_setup_row_new (TKR_D20_VIEW (self)->encounter, item);
+}
 
-  combatants = tkr_d20_encounter_get_creatures (self->encounter);
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);
-      Card *card = card_new (self, combatant);
+/* Who takes part came or went: the lists follow the creatures model by
+ * themselves; what depends on their number is updated here. */
+static void
+participants_changed_cb (TkrD20View *self)
+{
+  guint n = self->encounter
+              ? g_list_model_get_n_items (tkr_d20_encounter_get_creatures (self->encounter))
+              : 0;
 
-      gtk_list_box_append (self->participants_list, build_freeplay_card (self, card));
-      g_ptr_array_add (self->freeplay_cards, card);
-
-      card = card_new (self, combatant);
-      gtk_list_box_append (self->setup_list, build_setup_card (self, card));
-      g_ptr_array_add (self->setup_cards, card);
-    }
   gtk_widget_set_visible (self->participants_empty_label, n == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (self->roll_missing_button, n > 0);
   refresh (self);
+}
+
+static void
+bind_participants (TkrD20View *self)
+{
+  GListModel *creatures =
+    self->encounter ? tkr_d20_encounter_get_creatures (self->encounter) : NULL;
+
+  gtk_list_box_bind_model (self->participants_list, creatures,
+                           creatures ? create_participant_row : NULL, self, NULL);
+  gtk_list_box_bind_model (self->setup_list, creatures, creatures ? create_setup_row : NULL, self,
+                           NULL);
+  participants_changed_cb (self);
 }
 
 static void
@@ -1206,7 +583,7 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
 
   tkr_feedback_clear (self->error_label);
   update_tools (self);
-  rebuild_participants (self);
+  bind_participants (self);
   update_details (self);
   phase_changed_cb (self);
 }
@@ -1273,8 +650,6 @@ tkr_d20_view_dispose (GObject *object)
       g_clear_object (groups[i]);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_D20_VIEW);
-  g_clear_pointer (&self->freeplay_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->setup_cards, g_ptr_array_unref);
   g_clear_object (&self->selected);
   g_clear_pointer (&self->kinds, g_strfreev);
   g_clear_object (&self->encounter);
@@ -1399,8 +774,6 @@ tkr_d20_view_init (TkrD20View *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_new0 (char *, 1);
-  self->freeplay_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->setup_cards = g_ptr_array_new_with_free_func (card_unref);
 
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
@@ -1441,7 +814,7 @@ tkr_d20_view_init (TkrD20View *self)
 
   self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->combatants_signals, "items-changed",
-                                 G_CALLBACK (rebuild_participants), self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (participants_changed_cb), self, G_CONNECT_SWAPPED);
   self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->party_signals, "items-changed",
                                  G_CALLBACK (update_party_button), self, G_CONNECT_SWAPPED);
@@ -1500,4 +873,14 @@ tkr_d20_view_set_selected (TkrD20View *self, GObject *selected)
     return;
   update_details (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+gboolean
+tkr_d20_view_report (GtkWidget *widget, gboolean ok, const GError *error)
+{
+  GtkWidget *view = widget ? gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW) : NULL;
+
+  if (view == NULL)
+    return ok;
+  return report (TKR_D20_VIEW (view), ok, error);
 }

@@ -25,5 +25,8 @@ void tkr_d20_view_set_campaign (TkrD20View *self, TkrCampaign *campaign);
 /* (transfer none) (nullable) */
 GObject *tkr_d20_view_get_selected (TkrD20View *self);
 void tkr_d20_view_set_selected (TkrD20View *self, GObject *selected);
+/* Shows a refused command of @widget (a row of the view) in the view.
+ * Returns @ok. */
+gboolean tkr_d20_view_report (GtkWidget *widget, gboolean ok, const GError *error);
 
 G_END_DECLS
