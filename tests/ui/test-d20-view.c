@@ -8,6 +8,7 @@
 #include "encounter-fixture.h"
 #include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-tools.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-page.h"
 #include "tkr-end-pane.h"
@@ -148,6 +149,11 @@ child (D20Fixture *f, const char *name)
 {
   GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, name);
 
+  /* The Tools are a widget of their own inside the view. */
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, "tools"),
+      TKR_TYPE_D20_TOOLS, name);
   g_assert_nonnull (object);
   return object;
 }

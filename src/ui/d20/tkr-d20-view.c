@@ -9,6 +9,7 @@
 #include "tkr-d20-participant-row.h"
 #include "tkr-d20-setup-row.h"
 #include "tkr-d20-tie-row.h"
+#include "tkr-d20-tools.h"
 #include "tkr-d20-travel.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-ui.h"
@@ -47,22 +48,7 @@ struct _TkrD20View
   GtkListBox *participants_list;
   GtkSpinButton *pass_hours_spin;
   GtkWidget *pass_time_button;
-  GtkWidget *tools_group;
-  GtkDropDown *travel_pace_dropdown;
-  GtkSpinButton *travel_hours_spin;
-  GtkSpinButton *travel_difficult_spin;
-  GtkSwitch *travel_flying_switch;
-  GtkSpinButton *travel_flight_spin;
-  AdwActionRow *travel_distance_row;
-  AdwActionRow *travel_march_row;
-  AdwActionRow *travel_checks_row;
-  AdwExpanderRow *travel_row;
-  AdwExpanderRow *fall_row;
-  AdwExpanderRow *breath_row;
-  GtkSpinButton *fall_spin;
-  AdwActionRow *fall_result_row;
-  GtkSpinButton *vitality_spin;
-  AdwActionRow *breath_result_row;
+  TkrD20Tools *tools;
   /* Setup */
   GtkListBox *setup_list;
   GtkWidget *roll_missing_button;
@@ -144,175 +130,6 @@ pass_time_clicked_cb (TkrD20View *self)
   ok = tkr_d20_encounter_pass_time (
     self->encounter, gtk_spin_button_get_value_as_int (self->pass_hours_spin), &error);
   report (self, ok, error);
-}
-
-/* Tools (seed, Traveling, Fall Damage, Suffocating): the core's
- * calculators over the rule data; nothing here changes the encounter. */
-
-static char *
-join_translated (GStrv names)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) translated = NULL;
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    g_strv_builder_add (builder, tkr_rules_translate (names[i]));
-  translated = g_strv_builder_end (builder);
-  return g_strjoinv (", ", translated);
-}
-
-static void
-update_travel (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  TkrD20TravelDay day = { 0 };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) dcs = NULL;
-  g_auto (GStrv) threats = NULL;
-  g_auto (GStrv) fails = NULL;
-  g_autoptr (GString) checks = g_string_new (NULL);
-  g_autofree char *distance = NULL;
-  double miles = 0;
-  guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
-
-  if (rules == NULL)
-    return;
-
-  day.pace = selected <= TKR_D20_PACE_CAUTIOUS ? (TkrD20Pace) selected : TKR_D20_PACE_NORMAL;
-  day.hours = gtk_spin_button_get_value (self->travel_hours_spin);
-  day.difficult_fraction = gtk_spin_button_get_value (self->travel_difficult_spin) / 100.0;
-  day.all_flying = gtk_switch_get_active (self->travel_flying_switch);
-  day.flying_hours = gtk_spin_button_get_value (self->travel_flight_spin);
-
-  if (tkr_d20_travel_day_distance (rules, &day, &miles, &error))
-    /* Translators: the distance of a day of travel */
-    distance = g_strdup_printf (_ ("%.1f miles in the day"), miles);
-  else
-    distance = g_strdup (error->message);
-  adw_action_row_set_subtitle (self->travel_distance_row, distance);
-
-  dcs = tkr_d20_travel_forced_march_dcs (rules, day.hours);
-  if (dcs->len == 0)
-    {
-      g_autofree char *none = g_strdup_printf (_ ("None: up to %d hours on foot are safe"),
-                                               tkr_d20_travel_max_hours_on_foot (rules));
-
-      adw_action_row_set_subtitle (self->travel_march_row, none);
-    }
-  else
-    {
-      g_autoptr (GString) list = g_string_new (NULL);
-      g_autofree char *text = NULL;
-
-      for (guint i = 0; i < dcs->len; i++)
-        g_string_append_printf (list, "%s%d", i > 0 ? ", " : "", g_array_index (dcs, int, i));
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Each traveller makes %u Stamina check, DC %s, or gains "
-                                           "a level of Exhaustion",
-                                           "Each traveller makes %u Stamina checks, DC %s, each "
-                                           "failure a level of Exhaustion",
-                                           dcs->len),
-                              dcs->len, list->str);
-      adw_action_row_set_subtitle (self->travel_march_row, text);
-    }
-
-  threats = tkr_d20_travel_pace_threats (rules, day.pace);
-  fails = tkr_d20_travel_pace_fails (rules, day.pace);
-  if (threats != NULL && threats[0] != NULL)
-    {
-      g_autofree char *names = join_translated (threats);
-
-      g_string_append_printf (checks, _ ("Threat on %s"), names);
-    }
-  if (fails != NULL && fails[0] != NULL)
-    {
-      g_autofree char *names = join_translated (fails);
-
-      if (checks->len > 0)
-        g_string_append (checks, "; ");
-      g_string_append_printf (checks, _ ("%s fails"), names);
-    }
-  if (day.all_flying && day.flying_hours > 0)
-    {
-      g_auto (GStrv) fly_threats = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_FLYING);
-      g_auto (GStrv) fly_fails = tkr_d20_travel_pace_fails (rules, TKR_D20_PACE_FLYING);
-      g_autofree char *t = join_translated (fly_threats);
-      g_autofree char *f = join_translated (fly_fails);
-
-      if (checks->len > 0)
-        g_string_append (checks, "; ");
-      /* Translators: checks threatened, then checks failed, while flying */
-      g_string_append_printf (checks, _ ("in flight: threat on %s, %s fails"), t, f);
-    }
-  if (checks->len == 0)
-    g_string_append (checks, _ ("No check is threatened"));
-  adw_action_row_set_subtitle (self->travel_checks_row, checks->str);
-}
-
-static void
-update_fall (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  int feet = gtk_spin_button_get_value_as_int (self->fall_spin);
-  g_autofree char *text = NULL;
-  int wounds;
-
-  if (rules == NULL)
-    return;
-  wounds = tkr_d20_fall_wounds (rules, feet);
-  text = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%d wound, then a Reflex check DC %d or land prone",
-                 "%d wounds, then a Reflex check DC %d or land prone", wounds),
-    wounds, tkr_d20_fall_reflex_dc (rules, feet));
-  adw_action_row_set_subtitle (self->fall_result_row, text);
-}
-
-static void
-update_breath (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  int vitality = gtk_spin_button_get_value_as_int (self->vitality_spin);
-  g_autofree char *text = NULL;
-  int seconds, rounds;
-
-  if (rules == NULL)
-    return;
-  seconds = tkr_d20_breath_seconds (rules, vitality);
-  rounds = tkr_d20_breath_rounds (rules, vitality);
-  /* Translators: seconds out of combat, then rounds in combat */
-  text = g_strdup_printf (_ ("%d seconds out of combat, %d rounds in combat; then Dying until "
-                             "air"),
-                          seconds, rounds);
-  adw_action_row_set_subtitle (self->breath_result_row, text);
-}
-
-static void
-update_tools (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  g_autoptr (GtkStringList) paces = gtk_string_list_new (NULL);
-  guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
-
-  if (rules == NULL)
-    return;
-  for (TkrD20Pace pace = TKR_D20_PACE_HASTY; pace <= TKR_D20_PACE_CAUTIOUS; pace++)
-    {
-      g_autofree char *label =
-        g_strdup_printf (_ ("%s, %d mph"), tkr_d20_travel_pace_name (rules, pace),
-                         tkr_d20_travel_pace_speed (rules, pace));
-
-      gtk_string_list_append (paces, label);
-    }
-  gtk_drop_down_set_model (self->travel_pace_dropdown, G_LIST_MODEL (paces));
-  gtk_drop_down_set_selected (self->travel_pace_dropdown,
-                              selected <= TKR_D20_PACE_CAUTIOUS ? selected : TKR_D20_PACE_NORMAL);
-  update_travel (self);
-  update_fall (self);
-  update_breath (self);
 }
 
 /* Setup: initiative, surprise, ties */
@@ -582,7 +399,8 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
-  update_tools (self);
+  tkr_d20_tools_set_rules (self->tools,
+                           encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)) : NULL);
   bind_participants (self);
   update_details (self);
   phase_changed_cb (self);
@@ -716,6 +534,7 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
   g_type_ensure (TKR_TYPE_D20_DETAILS);
+  g_type_ensure (TKR_TYPE_D20_TOOLS);
   /* The signal groups connect by name before any history exists. */
   g_type_class_ref (TKR_TYPE_HISTORY);
   g_type_class_ref (TKR_TYPE_CAMPAIGN);
@@ -735,22 +554,7 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   BIND (participants_list);
   BIND (pass_hours_spin);
   BIND (pass_time_button);
-  BIND (tools_group);
-  BIND (travel_row);
-  BIND (travel_pace_dropdown);
-  BIND (travel_hours_spin);
-  BIND (travel_difficult_spin);
-  BIND (travel_flying_switch);
-  BIND (travel_flight_spin);
-  BIND (travel_distance_row);
-  BIND (travel_march_row);
-  BIND (travel_checks_row);
-  BIND (fall_row);
-  BIND (fall_spin);
-  BIND (fall_result_row);
-  BIND (breath_row);
-  BIND (vitality_spin);
-  BIND (breath_result_row);
+  BIND (tools);
   BIND (setup_list);
   BIND (roll_missing_button);
   BIND (ties_group);
@@ -781,21 +585,6 @@ tkr_d20_view_init (TkrD20View *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->roll_missing_button, "clicked",
                            G_CALLBACK (roll_missing_clicked_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_pace_dropdown, "notify::selected",
-                           G_CALLBACK (update_travel), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_hours_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_difficult_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_flying_switch, "notify::active", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_flight_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->fall_spin, "value-changed", G_CALLBACK (update_fall), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->vitality_spin, "value-changed", G_CALLBACK (update_breath), self,
-                           G_CONNECT_SWAPPED);
-
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
                                  G_CALLBACK (campaign_tracker_cb), self, G_CONNECT_SWAPPED);
