@@ -226,22 +226,10 @@ update_actions (TkrD20View *self)
     encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) : TKR_PHASE_FREEPLAY;
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has = encounter != NULL;
-  gboolean complete = FALSE;
-
-  if (has && phase == TKR_PHASE_SETUP)
-    {
-      GListModel *combatants = tkr_d20_encounter_get_creatures (encounter);
-      g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (encounter);
-      guint n = g_list_model_get_n_items (combatants);
-
-      complete = n > 0 && ties->len == 0;
-      for (guint i = 0; i < n && complete; i++)
-        {
-          g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);
-
-          complete = tkr_d20_combatant_has_initiative (combatant);
-        }
-    }
+  /* Round 1 waits for every initiative and every tie: the core's check
+   * (tkr_encounter_can_transition) says so. */
+  gboolean someone =
+    has && g_list_model_get_n_items (tkr_d20_encounter_get_creatures (encounter)) > 0;
 
 #define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
@@ -249,7 +237,7 @@ update_actions (TkrD20View *self)
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
                                  phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
   gtk_widget_action_set_enabled (widget, "encounter.begin-main",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) && complete);
+                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) && someone);
   gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
   gtk_widget_action_set_enabled (widget, "encounter.resume",
                                  phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
