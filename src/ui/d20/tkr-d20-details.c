@@ -520,7 +520,10 @@ tkr_d20_details_dispose (GObject *object)
   TkrD20Details *self = TKR_D20_DETAILS (object);
 
   if (self->combatant_signals != NULL)
-    tkr_d20_details_set_encounter (self, NULL);
+    {
+      tkr_d20_details_set_combatant (self, NULL);
+      tkr_d20_details_set_encounter (self, NULL);
+    }
   g_clear_object (&self->combatant_signals);
   g_clear_object (&self->encounter_signals);
   g_clear_pointer (&self->kinds_offered, g_strfreev);
