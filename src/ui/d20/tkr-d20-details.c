@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tkr-d20-details.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-feedback.h"
 
 /*
@@ -72,43 +73,6 @@ static GParamSpec *properties[N_PROPS];
 
 static void sync_details (TkrD20Details *self);
 
-/* The accessible name is also the widget's name, so the widget suite finds
- * a control by the words a screen reader (and the end-to-end test) uses. */
-static void
-name_widget (GtkWidget *widget, const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_set_name (widget, name);
-}
-
-static void name_widgetf (GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-name_widgetf (GtkWidget *widget, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  name_widget (widget, text);
-}
-
-static const char *
-kind_label (const char *kind)
-{
-  if (g_strcmp0 (kind, "walk") == 0)
-    return _ ("Walk");
-  if (g_strcmp0 (kind, "fly") == 0)
-    return _ ("Fly");
-  if (g_strcmp0 (kind, "swim") == 0)
-    return _ ("Swim");
-  if (g_strcmp0 (kind, "climb") == 0)
-    return _ ("Climb");
-  return kind;
-}
-
 static const char *const *
 kinds (TkrD20Details *self)
 {
@@ -132,24 +96,24 @@ name_controls (TkrD20Details *self)
 {
   const char *name = tkr_combatant_get_name (TKR_COMBATANT (self->combatant));
 
-  name_widgetf (GTK_WIDGET (self->spend_action_button), _ ("Spend %s’s action"), name);
-  name_widgetf (GTK_WIDGET (self->spend_bonus_button), _ ("Spend %s’s bonus action"), name);
-  name_widgetf (GTK_WIDGET (self->spend_reaction_button), _ ("Spend %s’s reaction"), name);
-  name_widgetf (self->refund_action_button, _ ("Refund %s’s action"), name);
-  name_widgetf (self->refund_bonus_button, _ ("Refund %s’s bonus action"), name);
-  name_widgetf (self->refund_reaction_button, _ ("Refund %s’s reaction"), name);
-  name_widgetf (self->act_on_wait_button, _ ("%s acts on their Wait"), name);
-  name_widgetf (GTK_WIDGET (self->mana_spin), _ ("Mana left for %s"), name);
-  name_widgetf (GTK_WIDGET (self->feet_spin), _ ("Feet for %s to move"), name);
-  name_widgetf (GTK_WIDGET (self->kind_dropdown), _ ("Kind of movement for %s"), name);
-  name_widgetf (GTK_WIDGET (self->difficult_check), _ ("Difficult terrain for %s"), name);
-  name_widgetf (self->move_button, _ ("Move %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->spend_action_button), _ ("Spend %s’s action"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->spend_bonus_button), _ ("Spend %s’s bonus action"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->spend_reaction_button), _ ("Spend %s’s reaction"), name);
+  tkr_d20_name_widget (self->refund_action_button, _ ("Refund %s’s action"), name);
+  tkr_d20_name_widget (self->refund_bonus_button, _ ("Refund %s’s bonus action"), name);
+  tkr_d20_name_widget (self->refund_reaction_button, _ ("Refund %s’s reaction"), name);
+  tkr_d20_name_widget (self->act_on_wait_button, _ ("%s acts on their Wait"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->mana_spin), _ ("Mana left for %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->feet_spin), _ ("Feet for %s to move"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->kind_dropdown), _ ("Kind of movement for %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->difficult_check), _ ("Difficult terrain for %s"), name);
+  tkr_d20_name_widget (self->move_button, _ ("Move %s"), name);
   /* Translators: a common action taken by a creature, "Dash: Alice" */
-  name_widgetf (self->dash_button, _ ("Dash: %s"), name);
-  name_widgetf (self->dodge_button, _ ("Dodge: %s"), name);
-  name_widgetf (self->wait_button, _ ("Wait: %s"), name);
-  name_widgetf (self->hold_breath_button, _ ("%s holds their breath"), name);
-  name_widgetf (self->reach_air_button, _ ("%s reaches air"), name);
+  tkr_d20_name_widget (self->dash_button, _ ("Dash: %s"), name);
+  tkr_d20_name_widget (self->dodge_button, _ ("Dodge: %s"), name);
+  tkr_d20_name_widget (self->wait_button, _ ("Wait: %s"), name);
+  tkr_d20_name_widget (self->hold_breath_button, _ ("%s holds their breath"), name);
+  tkr_d20_name_widget (self->reach_air_button, _ ("%s reaches air"), name);
 }
 
 /* "Action 1" on the spend button, which stays named for screen readers. */
@@ -162,7 +126,7 @@ sync_spend_button (GtkButton *button, const char *part, int left)
 
   gtk_button_set_label (button, label);
   /* GTK 4.8 makes a new label the accessible name: name it again. */
-  name_widget (GTK_WIDGET (button), name);
+  tkr_d20_name_widget (GTK_WIDGET (button), "%s", name);
   if (left > 0)
     gtk_widget_add_css_class (GTK_WIDGET (button), "suggested-action");
   else
@@ -183,7 +147,7 @@ sync_kinds (TkrD20Details *self)
     if (tkr_d20_combatant_get_speed (self->combatant, all[i]) > 0)
       {
         g_strv_builder_add (builder, all[i]);
-        gtk_string_list_append (names, kind_label (all[i]));
+        gtk_string_list_append (names, tkr_d20_kind_title (all[i]));
       }
   offered = g_strv_builder_end (builder);
   if (self->kinds_offered != NULL &&
@@ -233,7 +197,7 @@ describe_speeds (TkrD20Details *self)
       if (text->len > 0)
         g_string_append (text, " · ");
       /* Translators: a kind of movement and its speed, "Walk 30 ft" */
-      g_string_append_printf (text, _ ("%s %d ft"), kind_label (all[i]), feet);
+      g_string_append_printf (text, _ ("%s %d ft"), tkr_d20_kind_title (all[i]), feet);
     }
   if (text->len == 0)
     g_string_append (text, _ ("Cannot move"));
@@ -254,7 +218,7 @@ describe_moved (TkrD20Details *self)
   g_string_append (moved, _ (" · left:"));
   for (guint i = 0; all[i] != NULL; i++)
     if (tkr_d20_combatant_get_speed (c, all[i]) > 0)
-      g_string_append_printf (moved, _ (" %s %d ft"), kind_label (all[i]),
+      g_string_append_printf (moved, _ (" %s %d ft"), tkr_d20_kind_title (all[i]),
                               tkr_d20_combatant_get_movement_left (c, all[i]));
   return g_string_free (g_steal_pointer (&moved), FALSE);
 }

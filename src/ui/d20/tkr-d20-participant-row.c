@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-participant-row.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-d20-view.h"
 
 struct _TkrD20ParticipantRow
@@ -27,41 +28,6 @@ struct _TkrD20ParticipantRow
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20ParticipantRow, tkr_d20_participant_row, ADW_TYPE_EXPANDER_ROW)
-
-static void
-name_widget (GtkWidget *widget, const char *name)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_set_name (widget, name);
-}
-
-static void name_widgetf (GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static void
-name_widgetf (GtkWidget *widget, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  name_widget (widget, text);
-}
-
-static const char *
-kind_label (const char *kind)
-{
-  if (g_strcmp0 (kind, "walk") == 0)
-    return _ ("Walk");
-  if (g_strcmp0 (kind, "fly") == 0)
-    return _ ("Fly");
-  if (g_strcmp0 (kind, "swim") == 0)
-    return _ ("Swim");
-  if (g_strcmp0 (kind, "climb") == 0)
-    return _ ("Climb");
-  return kind;
-}
 
 static const char *
 name_of (TkrD20ParticipantRow *self)
@@ -152,7 +118,7 @@ create_speed_row (gpointer item, gpointer user_data)
 {
   TkrD20ParticipantRow *self = user_data;
   TkrD20Movement *movement = item;
-  const char *kind = kind_label (tkr_d20_movement_get_kind (movement));
+  const char *kind = tkr_d20_kind_title (tkr_d20_movement_get_kind (movement));
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *spin = gtk_spin_button_new_with_range (
     0, MAX (tkr_d20_encounter_get_max_feet (self->encounter), 0), 1);
@@ -163,7 +129,7 @@ create_speed_row (gpointer item, gpointer user_data)
   gtk_spin_button_set_increments (GTK_SPIN_BUTTON (spin), 5, 30);
   gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  name_widget (spin, name);
+  tkr_d20_name_widget (spin, "%s", name);
   g_object_bind_property (movement, "speed", spin, "value", G_BINDING_SYNC_CREATE);
   g_signal_connect_object (spin, "value-changed", G_CALLBACK (speed_changed_cb), movement, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
@@ -249,12 +215,12 @@ tkr_d20_participant_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combat
   self->encounter = g_object_ref (encounter);
   self->combatant = g_object_ref (combatant);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name);
-  name_widgetf (self->remove_button, _ ("Remove %s from the encounter"), name);
-  name_widgetf (GTK_WIDGET (self->mana_spin), _ ("Mana of %s"), name);
-  name_widgetf (GTK_WIDGET (self->mana_max_spin), _ ("Most mana of %s"), name);
-  name_widgetf (self->long_button, _ ("Long rest for %s"), name);
-  name_widgetf (self->short_button, _ ("Short rest for %s"), name);
-  name_widgetf (self->stamina_button, _ ("Roll a Stamina check for %s"), name);
+  tkr_d20_name_widget (self->remove_button, _ ("Remove %s from the encounter"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->mana_spin), _ ("Mana of %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->mana_max_spin), _ ("Most mana of %s"), name);
+  tkr_d20_name_widget (self->long_button, _ ("Long rest for %s"), name);
+  tkr_d20_name_widget (self->short_button, _ ("Short rest for %s"), name);
+  tkr_d20_name_widget (self->stamina_button, _ ("Roll a Stamina check for %s"), name);
   gtk_spin_button_set_range (self->mana_spin, 0, max_mana);
   gtk_spin_button_set_range (self->mana_max_spin, 0, max_mana);
   gtk_list_box_bind_model (self->speeds_list, tkr_d20_combatant_get_movements (combatant),

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-setup-row.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-d20-view.h"
 
 struct _TkrD20SetupRow
@@ -25,23 +26,6 @@ struct _TkrD20SetupRow
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20SetupRow, tkr_d20_setup_row, GTK_TYPE_LIST_BOX_ROW)
-
-static void name_widgetf (GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-/* The accessible name is also the widget's name, so the widget suite finds
- * a control by the words a screen reader uses. */
-static void
-name_widgetf (GtkWidget *widget, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-  gtk_widget_set_name (widget, text);
-}
 
 char *
 tkr_d20_setup_row_describe_initiative (TkrD20Combatant *combatant)
@@ -184,11 +168,11 @@ tkr_d20_setup_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combatant)
   self->encounter = g_object_ref (encounter);
   self->combatant = g_object_ref (combatant);
   gtk_label_set_text (self->title_label, name);
-  name_widgetf (GTK_WIDGET (self->agility_spin), _ ("Agility of %s"), name);
-  name_widgetf (GTK_WIDGET (self->initiative_spin), _ ("Initiative of %s"), name);
-  name_widgetf (self->set_button, _ ("Set the initiative of %s"), name);
-  name_widgetf (self->roll_button, _ ("Roll initiative for %s"), name);
-  name_widgetf (GTK_WIDGET (self->surprised_check), _ ("%s is surprised"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->agility_spin), _ ("Agility of %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->initiative_spin), _ ("Initiative of %s"), name);
+  tkr_d20_name_widget (self->set_button, _ ("Set the initiative of %s"), name);
+  tkr_d20_name_widget (self->roll_button, _ ("Roll initiative for %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->surprised_check), _ ("%s is surprised"), name);
   update (self);
   g_signal_connect_object (combatant, "notify", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
   /* A spin button writes its value out when it is realized: an initiative

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-tie-row.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-d20-view.h"
 
 struct _TkrD20TieRow
@@ -20,23 +21,6 @@ struct _TkrD20TieRow
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20TieRow, tkr_d20_tie_row, ADW_TYPE_ACTION_ROW)
-
-static void name_widgetf (GtkWidget *widget, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-/* The accessible name is also the widget's name, so the widget suite finds
- * a control by the words a screen reader uses. */
-static void
-name_widgetf (GtkWidget *widget, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-  gtk_widget_set_name (widget, text);
-}
 
 /* The contest roll typed, or NULL to roll d20 + Agility. */
 static void
@@ -117,8 +101,8 @@ tkr_d20_tie_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combatant)
       g_strdup_printf (_ ("Tied at %d · rolls now"), tkr_d20_combatant_get_initiative (combatant));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
-  name_widgetf (GTK_WIDGET (self->contest_spin), _ ("Contest roll of %s"), name);
-  name_widgetf (self->set_button, _ ("Set the contest roll of %s"), name);
-  name_widgetf (self->roll_button, _ ("Roll the contest for %s"), name);
+  tkr_d20_name_widget (GTK_WIDGET (self->contest_spin), _ ("Contest roll of %s"), name);
+  tkr_d20_name_widget (self->set_button, _ ("Set the contest roll of %s"), name);
+  tkr_d20_name_widget (self->roll_button, _ ("Roll the contest for %s"), name);
   return GTK_WIDGET (self);
 }

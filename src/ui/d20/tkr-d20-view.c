@@ -11,6 +11,7 @@
 #include "tkr-d20-tie-row.h"
 #include "tkr-d20-tools.h"
 #include "tkr-d20-travel.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
@@ -660,4 +661,31 @@ tkr_d20_view_report (GtkWidget *widget, gboolean ok, const GError *error)
   if (view == NULL)
     return ok;
   return report (TKR_D20_VIEW (view), ok, error);
+}
+
+void
+tkr_d20_name_widget (GtkWidget *widget, const char *format, ...)
+{
+  g_autofree char *name = NULL;
+  va_list args;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_widget_set_name (widget, name);
+}
+
+const char *
+tkr_d20_kind_title (const char *kind)
+{
+  if (g_strcmp0 (kind, "walk") == 0)
+    return _ ("Walk");
+  if (g_strcmp0 (kind, "fly") == 0)
+    return _ ("Fly");
+  if (g_strcmp0 (kind, "swim") == 0)
+    return _ ("Swim");
+  if (g_strcmp0 (kind, "climb") == 0)
+    return _ ("Climb");
+  return kind;
 }
