@@ -4,8 +4,10 @@
 accessibility, as a GM would, and checks what the saved file then holds.
 
 Create two PCs and two NPCs, switch the encounter to the d20 system, add
-everyone, type the initiatives, play two rounds (an action and a move each
-turn), end with XP and go back to Freeplay.
+everyone, type the initiatives, play two rounds on the table tracker with
+the d20 view as its details pane (an action and a move each turn, and a
+reaction off turn on a row the GM selects), end with XP through the End
+pane and go back to Freeplay.
 
 Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
@@ -41,8 +43,8 @@ if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
     import pyatspi  # noqa: F401
-    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
-                              set_value, type_into, wait_for, walk, ancestor_with,
+    from atspi_driver import (click, find, find_all, find_app, get_text, get_value, is_sensitive,
+                              set_value, type_into, wait_for, walk,
                               pointer_click)
 except ImportError as e:
     skip_all(f"pyatspi is missing ({e})")
@@ -193,26 +195,56 @@ try:
     wait_for(lambda: find_all(view, "label", "Round 1"), what="Round 1")
     tap(True, "the encounter is in Main, Round 1")
 
-    # Two rounds: each combatant spends their action and walks 10 ft.
+    # The table tracker leads; its rows are found by role and name.
+    tracker = find(frame, name="Turn order")
+
+    def current_row():
+        rows = [n for n in find_all(tracker, contains=", current turn")
+                if n.getRoleName() in ("panel", "grouping", "group")]
+        return rows[0] if rows else None
+
+    wait_for(current_row, what="the current row")
+    tap(True, f"the tracker marks the current row ({current_row().name})")
+
+    # Two rounds: each combatant spends their action and walks 10 ft in the
+    # details pane, which follows the current row as the turn moves.
     turns = []
+    reacted = False
     for turn in range(2 * len(names)):
-        label = find(view, "label", contains="’s turn", timeout=5)
-        current = label.name.rsplit("’s turn", 1)[0]
+        row = current_row()
+        current = row.name.split(", place ", 1)[0]
         turns.append(current)
+        label = find(view, "label", contains="’s turn", timeout=5)
+        check(f"the view's header names {current}",
+              label.name.rsplit("’s turn", 1)[0] == current)
         click(find(view, "push button", contains=f"Spend {current}’s action"))
         move = find(view, "push button", contains=f"Move {current}")
         feet = find(view, "spin button", f"Feet for {current} to move")
         set_value(feet, 10)
         wait_for(lambda: get_value(feet) == 10, what="the feet to move")
-        card = ancestor_with(move, lambda n: find_all(n, "label", contains="Used "))
         click(move)
-        wait_for(lambda: find_all(card, "label", contains="Used 10 ft"), what=f"{current}'s move")
+        wait_for(lambda: find_all(view, "label", contains="Used 10 ft"), what=f"{current}'s move")
+        if not reacted and turn == 0:
+            # Off turn, another creature reacts: the GM selects its row
+            # (by its name in the tracker) and the details pane follows.
+            other = next(n for n in names if n != current)
+            other_row = find(tracker, contains=f"{other}, place ", timeout=5)
+            pointer_click(find(other_row, "label", other))
+            reaction = find(view, "push button", f"Spend {other}’s reaction", timeout=5)
+            check(f"the details pane shows {other}", reaction is not None)
+            click(reaction)
+            wait_for(lambda: any(f"{other} uses their reaction" in e["text"]
+                                 for e in (autosaved() or {}).get("encounter", {}).get("log", [])),
+                     timeout=15, what=f"{other}'s reaction in the saved log")
+            reacted = True
         click(find(view, "push button", contains="Next Turn"))
-        wait_for(lambda: not find_all(view, "label", f"{current}’s turn")
-                 or len(names) == 1, what="the next turn")
+        wait_for(lambda: current_row() is not None
+                 and current_row().name.split(", place ", 1)[0] != current,
+                 what="the next turn")
     wait_for(lambda: find_all(view, "label", "Round 3"), what="Round 3")
     check(f"two rounds in initiative order ({turns})",
           [base_name(n) for n in turns] == EXPECTED_ORDER * 2)
+    check("a reaction was spent off turn from a selected row", reacted)
 
     def in_round_three():
         c = autosaved()
@@ -222,21 +254,42 @@ try:
     wait_for(in_round_three, timeout=15, what="the autosave in Round 3")
     tap(True, "the autosave holds the d20 encounter in Round 3")
 
-    # End: XP for each PC, with a reason for Alice.
+    # End: the End pane stands alone. Each ticked PC earns the amount in
+    # one step: Alice alone first, with a reason; then Bob alone.
     click(find(view, "push button", contains="End the Encounter"))
-    wait_for(lambda: find_all(view, "spin button", "Experience for Alice"), what="the End")
-    for name, xp, reason in (("Alice", 10, "Held the bridge"), ("Bob", 5, "")):
-        spin = find(view, "spin button", f"Experience for {name}")
-        set_value(spin, xp)
-        wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP typed")
+    amount = find(frame, "spin button", "Experience Points to award", timeout=5)
+    for name, xp, reason, other in (("Alice", 10, "Held the bridge", "Bob"),
+                                    ("Bob", 5, "", "Alice")):
+        for who, ticked in ((name, True), (other, False)):
+            box = find(frame, "check box", who)
+            if box.getState().contains(pyatspi.STATE_CHECKED) != ticked:
+                click(box)
+                wait_for(lambda: box.getState().contains(pyatspi.STATE_CHECKED) == ticked,
+                         what=f"{who} {'ticked' if ticked else 'unticked'}")
+        set_value(amount, xp)
+        wait_for(lambda: get_value(amount) == xp, what=f"{xp} XP chosen")
         if reason:
-            type_into(find(view, "text", contains=f"Reason for {name}"), reason, submit=False)
-        click(find(view, "push button", contains=f"Award Experience to {name}"))
-        wait_for(lambda: find_all(view, "label", contains=f"{xp} XP · Level"),
-                 what=f"{name}'s award")
+            type_into(find(frame, "text", contains="Reason"), reason, submit=False)
+        click(find(frame, "push button", f"Award {xp} XP to 1 Character"))
+        # The End pane's row shows the character's new total.
+        wait_for(lambda: find_all(frame, "label", contains=f"· {xp} XP"),
+                 what=f"{name}'s award on the End pane")
     tap(True, "Experience awarded")
-    click(find(view, "push button", contains="Back to Freeplay"))
-    wait_for(lambda: find_all(view, "push button", contains="Roll Initiative"), what="Freeplay")
+    # Back to Freeplay, by name through the command palette (Ctrl+K).
+    # The palette opens with its search field focused: type, then Return.
+    subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
+    find(app, "entry", "Find a command", timeout=5)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "10", "Back to Freeplay"], check=True)
+    commands = find(app, "list", "Commands", timeout=5)
+    wait_for(lambda: find_all(commands, "label", "Back to Freeplay")
+             and not find_all(commands, "label", "Next turn"), what="the palette's match")
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+
+    # Roll Initiative (Begin Setup) is allowed again only in Freeplay.
+    wait_for(lambda: any(is_sensitive(n) for n in find_all(view, "push button",
+                                                            contains="Roll Initiative")),
+             what="Freeplay")
     tap(True, "back to Freeplay")
 
     def settled():
@@ -256,6 +309,8 @@ try:
           any("Held the bridge" in t and "10 XP" in t for t in texts))
     check("the log holds every action spent",
           sum("uses their action" in t for t in texts) == len(turns))
+    check("the log holds the reaction spent off turn",
+          sum("uses their reaction" in t for t in texts) == 1)
     check("the log holds every move", sum("moves 10 feet" in t for t in texts) == len(turns))
     round_two = [t.split(": ", 1)[1].rsplit("’s turn", 1)[0] for t in texts
                  if t.startswith("Round 2: ")]

@@ -6,17 +6,23 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
+#include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-tools.h"
 #include "tkr-d20-view.h"
+#include "tkr-encounter-page.h"
+#include "tkr-end-pane.h"
 #include "tkr-phase-bar.h"
 #include "tkr-test-widgets.h"
 
 /*
- * The d20 system's encounter view (seed 003), driven through its widgets:
- * Freeplay (participants, speeds, mana, rests, time), the Tools (travel,
- * falling, breath), Setup (typed initiative, a tie settled by a contest,
- * surprise), two rounds of actions, bonus actions, reactions and movement
- * (difficult terrain, a refused over-move), and the End's experience. Each
+ * The d20 system's encounter view (seed 003), driven through its widgets
+ * on the Encounter page: Freeplay (participants, speeds, mana, rests,
+ * time), the Tools (travel, falling, breath), Setup (typed initiative, a
+ * tie settled by a contest, surprise), two rounds of actions, bonus
+ * actions, reactions and movement (difficult terrain, a refused over-move)
+ * through the table tracker and the view as its details pane
+ * (help/C/d20.page), and the End's experience through the End pane. Each
  * step checks the core's state and what the widgets say.
  */
 
@@ -29,7 +35,9 @@ typedef struct
   TkrCharacter *alice; /* PC, Agility +3 */
   TkrCharacter *bob;   /* PC, Agility +1 */
   TkrCharacter *orc;   /* the encounter's copy of the library Orc, Agility 0 */
+  TkrEncounterPage *page;
   TkrD20View *view;
+  TkrTableTracker *tracker;
   GtkWidget *window;
 } D20Fixture;
 
@@ -107,18 +115,21 @@ d20_setup (D20Fixture *f, gconstpointer data)
   f->bob = join (f, with_agility (tkr_campaign_add_pc (f->campaign, "Bob"), 1));
   f->orc = join (f, with_agility (tkr_campaign_add_npc (f->campaign, "Orc"), 0));
 
-  f->view = TKR_D20_VIEW (tkr_d20_view_new ());
-  tkr_d20_view_set_campaign (f->view, f->campaign);
+  f->page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  tkr_encounter_page_set_campaign (f->page, f->campaign);
+  f->view = TKR_D20_VIEW (tkr_encounter_page_get_view (f->page));
+  g_assert_true (TKR_IS_D20_VIEW (f->view));
+  f->tracker = tkr_encounter_page_get_table_tracker (f->page);
   f->window = gtk_window_new ();
   {
     const char *size = g_getenv ("TKR_SCREENSHOT_SIZE");
-    int width = 900, height = 900;
+    int width = 1280, height = 800;
 
     if (size != NULL)
       g_assert_cmpint (sscanf (size, "%dx%d", &width, &height), ==, 2);
     gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   }
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (fixture_wait_until (widget_is_mapped, f->view));
   fixture_iterate ();
@@ -138,6 +149,11 @@ child (D20Fixture *f, const char *name)
 {
   GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, name);
 
+  /* The Tools are a widget of their own inside the view. */
+  if (object == NULL)
+    object = gtk_widget_get_template_child (
+      tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, "tools"),
+      TKR_TYPE_D20_TOOLS, name);
   g_assert_nonnull (object);
   return object;
 }
@@ -175,12 +191,6 @@ named (D20Fixture *f, const char *format, ...)
   if (widget == NULL)
     g_error ("no widget named “%s”", name);
   return widget;
-}
-
-static gboolean
-has_named (D20Fixture *f, const char *name)
-{
-  return find_named_in (GTK_WIDGET (f->view), name) != NULL;
 }
 
 static void
@@ -224,17 +234,86 @@ text_of (gpointer widget)
   return g_string_free (out, FALSE);
 }
 
-/* The Main card holding a control: its nearest ".card" ancestor. */
+static TkrD20Details *
+details (D20Fixture *f)
+{
+  return TKR_D20_DETAILS (
+    tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, "details"));
+}
+
+/* Selects @name's row in the table tracker (the slots come in the turn
+ * order): the details pane then shows that combatant. */
+static void
+select_row (D20Fixture *f, const char *name)
+{
+  GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
+
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    {
+      g_autoptr (TkrCombatant) slot = g_list_model_get_item (order, i);
+
+      if (g_strcmp0 (tkr_combatant_get_name (slot), name) != 0)
+        continue;
+      tkr_table_tracker_select (f->tracker, i);
+      fixture_iterate ();
+      g_assert_true (tkr_d20_view_get_selected (f->view) == G_OBJECT (slot));
+      g_assert_true (tkr_d20_details_get_combatant (details (f)) == TKR_D20_COMBATANT (slot));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==,
+                       "details");
+      return;
+    }
+  g_error ("no row for “%s”", name);
+}
+
+/* What the details pane says of @name, once that row is selected. */
 static char *
 card_text (D20Fixture *f, const char *name)
 {
-  g_autofree char *spend = g_strdup_printf ("Spend %s’s action", name);
-  GtkWidget *widget = named (f, "%s", spend);
+  select_row (f, name);
+  return text_of (details (f));
+}
 
-  while (widget != NULL && !gtk_widget_has_css_class (widget, "card"))
-    widget = gtk_widget_get_parent (widget);
-  g_assert_nonnull (widget);
-  return text_of (widget);
+static GtkLabel *
+details_error_label (D20Fixture *f)
+{
+  return GTK_LABEL (
+    tkr_test_template_child (GTK_WIDGET (details (f)), TKR_TYPE_D20_DETAILS, "error_label"));
+}
+
+static GtkWidget *
+end_pane (D20Fixture *f)
+{
+  return tkr_test_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "end_pane");
+}
+
+static gpointer
+end_child (D20Fixture *f, const char *id)
+{
+  return tkr_test_template_child (end_pane (f), TKR_TYPE_END_PANE, id);
+}
+
+static gboolean
+is_check (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_CHECK_BUTTON (widget);
+}
+
+/* Ticks or unticks @name's row of the End pane. */
+static void
+tick (D20Fixture *f, const char *name, gboolean ticked)
+{
+  GtkListBox *party = GTK_LIST_BOX (end_child (f, "party_list"));
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (party, i)) != NULL; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), name) == 0)
+      {
+        gtk_check_button_set_active (
+          GTK_CHECK_BUTTON (tkr_test_find (GTK_WIDGET (row), is_check, NULL)), ticked);
+        fixture_iterate ();
+        return;
+      }
+  g_error ("no End pane row for “%s”", name);
 }
 
 static TkrD20Combatant *
@@ -246,11 +325,15 @@ combatant (D20Fixture *f, TkrCharacter *character)
   return found;
 }
 
+/* A refusal shows where the command was given: the view's own pages, or
+ * the details pane. */
 static void
 assert_error_shown (D20Fixture *f, const char *part)
 {
   GtkLabel *label = child (f, "error_label");
 
+  if (!gtk_widget_get_visible (GTK_WIDGET (label)))
+    label = details_error_label (f);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (label)));
   g_assert_nonnull (strstr (gtk_label_get_text (label), part));
 }
@@ -259,6 +342,7 @@ static void
 assert_no_error_shown (D20Fixture *f)
 {
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (child (f, "error_label"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (details_error_label (f))));
 }
 
 static void
@@ -503,6 +587,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   GListModel *order = tkr_encounter_get_order (TKR_ENCOUNTER (f->encounter));
   g_autofree char *text = NULL;
   GListModel *log;
+  GtkListBox *party;
   gboolean reason_logged = FALSE;
 
   /* Alice can fly as well as walk. */
@@ -618,6 +703,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   click (named (f, "Spend Alice’s action"));
 
   /* Bob, on Alice's turn, may only react. */
+  select_row (f, "Bob");
   click (named (f, "Spend Bob’s action"));
   assert_error_shown (f, "not Bob’s turn");
   click (named (f, "Spend Bob’s reaction"));
@@ -631,7 +717,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_button_get_label (named (f, "Spend Bob’s reaction")), ==, "Reaction 1");
 
   /* Bob dashes and runs 50 ft (twice his 30). */
-  click (child (f, "next_button"));
+  click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == b);
   g_assert_cmpstr (gtk_label_get_text (child (f, "turn_label")), ==, "Bob’s turn");
   screenshot (f, "d20-main");
@@ -646,13 +732,14 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_clear_pointer (&text, g_free);
 
   /* The surprised Orc skips Round 1: next is Alice in Round 2. */
-  click (child (f, "next_button"));
+  click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == a);
   g_assert_cmpstr (gtk_label_get_text (child (f, "round_label")), ==, "Round 2");
   text = card_text (f, orc);
   g_assert_null (strstr (text, "Surprised"));
   g_clear_pointer (&text, g_free);
+  select_row (f, "Alice");
 
   /* Round 2, Alice mixes kinds: 20 ft flying of her 60, then 30 walking;
    * the total stays within the largest speed used, 60 (seed, Movement). */
@@ -676,9 +763,10 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_clear_pointer (&text, g_free);
   assert_no_error_shown (f);
 
-  /* Bob */
-  click (child (f, "next_button"));
+  /* Bob: the tracker selects the current row, and the details follow. */
+  click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == b);
+  g_assert_true (tkr_d20_details_get_combatant (details (f)) == b);
   click (named (f, "Spend Bob’s action"));
   set_spin (named (f, "Feet for Bob to move"), 10);
   click (named (f, "Move Bob"));
@@ -686,7 +774,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_d20_combatant_get_dashes (b), ==, 0);
 
   /* The Orc's first turn */
-  click (child (f, "next_button"));
+  click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == o);
   click (named (f, "Spend %s’s action", orc));
   set_spin (named (f, "Feet for %s to move", orc), 30);
@@ -706,44 +794,126 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   activate (f, "encounter.resume");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
 
-  /* End: XP with a reason for Alice, a bare award for Bob. */
+  /* End: the End pane stands alone; XP with a reason for Alice, a bare
+   * award for Bob; the Orc, an NPC, has no row. */
   activate (f, "encounter.end");
-  g_assert_cmpstr (visible_page (f), ==, "end");
-  {
-    g_autofree char *orc_award = g_strdup_printf ("Award Experience to %s", orc);
-
-    g_assert_false (has_named (f, orc_award));
-  }
-  set_spin (named (f, "Experience for Alice"), 10);
-  gtk_editable_set_text (named (f, "Reason for Alice’s award"), "Held the bridge");
-  click (named (f, "Award Experience to Alice"));
-  set_spin (named (f, "Experience for Bob"), 5);
-  click (named (f, "Award Experience to Bob"));
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
+  g_assert_true (fixture_wait_until (widget_is_mapped, end_pane (f)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
+  party = GTK_LIST_BOX (end_child (f, "party_list"));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (party, 1));
+  g_assert_null (gtk_list_box_get_row_at_index (party, 2));
+  text = text_of (party);
+  g_assert_null (strstr (text, orc));
+  g_clear_pointer (&text, g_free);
+  tick (f, "Bob", FALSE);
+  set_spin (end_child (f, "amount_spin"), 10);
+  gtk_editable_set_text (GTK_EDITABLE (end_child (f, "reason_row")), "Held the bridge");
+  click (end_child (f, "award_button"));
+  tick (f, "Alice", FALSE);
+  tick (f, "Bob", TRUE);
+  set_spin (end_child (f, "amount_spin"), 5);
+  click (end_child (f, "award_button"));
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 10);
   g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 5);
-  text = text_of (child (f, "xp_list"));
-  g_assert_nonnull (strstr (text, "10 XP · Level"));
-  g_assert_nonnull (strstr (text, "5 XP · Level"));
+  text = text_of (party);
+  g_assert_nonnull (strstr (text, "· 10 XP"));
+  g_assert_nonnull (strstr (text, "· 5 XP"));
   g_clear_pointer (&text, g_free);
-  g_assert_cmpstr (gtk_editable_get_text (named (f, "Reason for Alice’s award")), ==, "");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (end_child (f, "reason_row"))), ==, "");
   screenshot (f, "d20-end");
   log = tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (log); i++)
     {
       g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i);
 
-      if (strstr (tkr_log_entry_get_text (entry), "Held the bridge") != NULL)
+      if (strstr (tkr_log_entry_get_text (entry), "Held the bridge") != NULL &&
+          strstr (tkr_log_entry_get_text (entry), "Alice") != NULL)
         reason_logged = TRUE;
     }
   g_assert_true (reason_logged);
 
   /* Back to Freeplay; undo returns to the End. */
-  click (child (f, "finish_button"));
+  activate (f, "encounter.finish");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_FREEPLAY);
   g_assert_cmpstr (visible_page (f), ==, "freeplay");
+  g_assert_true (fixture_wait_until (widget_is_mapped, f->view));
+  g_assert_false (gtk_widget_get_visible (end_pane (f)));
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();
-  g_assert_cmpstr (visible_page (f), ==, "end");
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
+  g_assert_true (fixture_wait_until (widget_is_mapped, end_pane (f)));
+}
+
+/* The details pane (help/C/d20.page): in Main it shows the combatant of
+ * the tracker's selected row, "Select a combatant" when none is, and
+ * follows that combatant's state whether a command changed it or an undo
+ * took the change back, without being rebuilt. */
+static void
+test_details_follow_selection (D20Fixture *f, gconstpointer data)
+{
+  TkrD20Combatant *a = combatant (f, f->alice);
+  TkrD20Combatant *b = combatant (f, f->bob);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *spend_reaction;
+  GtkWidget *ledger;
+
+  activate (f, "encounter.begin-setup");
+  type_initiative (f, "Alice", 18);
+  type_initiative (f, "Bob", 12);
+  type_initiative (f, tkr_character_get_name (f->orc), 6);
+  activate (f, "encounter.begin-main");
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
+
+  /* The current row leads selected; with none, a prompt. */
+  g_assert_true (tkr_d20_details_get_combatant (details (f)) == a);
+  tkr_d20_view_set_selected (f->view, NULL);
+  g_assert_null (tkr_d20_details_get_combatant (details (f)));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "empty");
+
+  /* Bob's row: his controls, named for him; none of Alice's remain. */
+  select_row (f, "Bob");
+  spend_reaction = named (f, "Spend Bob’s reaction");
+  g_assert_null (find_named_in (GTK_WIDGET (f->view), "Spend Alice’s reaction"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (spend_reaction)), ==, "Reaction 1");
+
+  /* A command from elsewhere (a key, the core) and its undo. */
+  g_assert_true (tkr_d20_encounter_spend (f->encounter, b, TKR_D20_REACTION, &error));
+  g_assert_no_error (error);
+  fixture_iterate ();
+  g_assert_true (named (f, "Spend Bob’s reaction") == spend_reaction);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (spend_reaction)), ==, "Reaction 0");
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (spend_reaction)), ==, "Reaction 1");
+
+  /* Alice again: her move shows, and its undo. */
+  select_row (f, "Alice");
+  ledger = tkr_test_template_child (GTK_WIDGET (details (f)), TKR_TYPE_D20_DETAILS, "ledger_row");
+  g_assert_true (tkr_d20_encounter_move (f->encounter, a, "walk", 10, FALSE, &error));
+  fixture_iterate ();
+  g_assert_nonnull (
+    strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ledger)), "Used 10 ft"));
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_nonnull (
+    strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ledger)), "Used 0 ft"));
+
+  /* Dodging comes and goes in its conditions list. */
+  g_assert_true (tkr_d20_encounter_take_action (f->encounter, a, "dodge", FALSE, &error));
+  fixture_iterate ();
+  {
+    g_autofree char *text = text_of (details (f));
+
+    g_assert_nonnull (strstr (text, "Dodging"));
+  }
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  {
+    g_autofree char *text = text_of (details (f));
+
+    g_assert_null (strstr (text, "Dodging"));
+  }
 }
 
 static gboolean
@@ -857,6 +1027,8 @@ main (int argc, char *argv[])
               test_tools, d20_teardown);
   g_test_add ("/d20-view/encounter/seed-initiative-tie-surprise-two-rounds-movement-xp", D20Fixture,
               NULL, d20_setup, test_two_rounds, d20_teardown);
+  g_test_add ("/d20-view/details/follows-selection-command-and-undo", D20Fixture, NULL, d20_setup,
+              test_details_follow_selection, d20_teardown);
   g_test_add ("/d20-view/switch-system-and-undo", D20Fixture, NULL, d20_setup, test_switch_system,
               d20_teardown);
   g_test_add ("/d20-view/setup/preview-is-core-order-last-tie-break", D20Fixture, NULL, d20_setup,

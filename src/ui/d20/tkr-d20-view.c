@@ -4,8 +4,14 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-participant-row.h"
+#include "tkr-d20-setup-row.h"
+#include "tkr-d20-tie-row.h"
+#include "tkr-d20-tools.h"
 #include "tkr-d20-travel.h"
+#include "tkr-d20-view-private.h"
 #include "tkr-d20-view.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
@@ -19,72 +25,19 @@
  * GM's fingers.
  */
 
-#define N_RESOURCES 3
-
-/* What a view keeps for one combatant on one page. Reference counted: the
- * page's array and the row's widget each hold a reference, so a handler
- * whose row is rebuilt by its own command still finds the card. */
-typedef struct
-{
-  TkrD20View *view; /* not a reference: the view outlives its rows */
-  TkrD20Combatant *combatant;
-  GtkWidget *root;
-  gboolean updating;
-
-  /* Freeplay */
-  GtkSpinButton *mana;
-  GtkSpinButton *mana_max;
-  GPtrArray *speed_spins; /* one per kind of the rule data */
-  AdwActionRow *rest_row;
-  AdwActionRow *stamina_row;
-  GtkWidget *stamina_button;
-
-  /* Setup */
-  GtkLabel *setup_subtitle;
-  GtkSpinButton *agility;
-  GtkSpinButton *initiative;
-  GtkCheckButton *surprised;
-
-  /* Main */
-  GtkLabel *badge;
-  GtkLabel *status;
-  GtkButton *spend[N_RESOURCES];
-  GtkWidget *refund[N_RESOURCES];
-  GtkLabel *speeds;
-  GtkLabel *moved;
-  GtkWidget *move_box;
-  GtkSpinButton *feet;
-  GtkDropDown *kind;
-  GStrv kinds_offered;
-  GtkCheckButton *difficult;
-  GtkWidget *act_on_wait;
-  GtkWidget *hold_breath;
-  GtkWidget *reach_air;
-
-  /* End */
-  AdwActionRow *xp_row;
-  GtkSpinButton *xp;
-  AdwEntryRow *reason;
-} Card;
-
 struct _TkrD20View
 {
   AdwBin parent_instance;
 
   TkrCampaign *campaign;
   TkrD20Encounter *encounter;
+  GObject *selected; /* the table tracker's selected row */
   GStrv kinds;
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *combatants_signals;
-  GSignalGroup *order_signals;
   GSignalGroup *party_signals;
-
-  GPtrArray *freeplay_cards;
-  GPtrArray *setup_cards;
-  GPtrArray *main_cards;
-  GPtrArray *xp_cards;
 
   TkrPhaseBar *phase_bar;
   GtkStack *stack;
@@ -96,22 +49,7 @@ struct _TkrD20View
   GtkListBox *participants_list;
   GtkSpinButton *pass_hours_spin;
   GtkWidget *pass_time_button;
-  GtkWidget *tools_group;
-  GtkDropDown *travel_pace_dropdown;
-  GtkSpinButton *travel_hours_spin;
-  GtkSpinButton *travel_difficult_spin;
-  GtkSwitch *travel_flying_switch;
-  GtkSpinButton *travel_flight_spin;
-  AdwActionRow *travel_distance_row;
-  AdwActionRow *travel_march_row;
-  AdwActionRow *travel_checks_row;
-  AdwExpanderRow *travel_row;
-  AdwExpanderRow *fall_row;
-  AdwExpanderRow *breath_row;
-  GtkSpinButton *fall_spin;
-  AdwActionRow *fall_result_row;
-  GtkSpinButton *vitality_spin;
-  AdwActionRow *breath_result_row;
+  TkrD20Tools *tools;
   /* Setup */
   GtkListBox *setup_list;
   GtkWidget *roll_missing_button;
@@ -126,12 +64,9 @@ struct _TkrD20View
   GtkLabel *turn_label;
   GtkWidget *pause_button;
   GtkWidget *resume_button;
-  GtkWidget *previous_button;
-  GtkWidget *next_button;
-  GtkBox *turn_cards;
+  GtkStack *details_stack;
+  TkrD20Details *details;
   /* End */
-  GtkListBox *xp_list;
-  GtkWidget *finish_button;
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20View, tkr_d20_view, ADW_TYPE_BIN)
@@ -140,52 +75,13 @@ enum
 {
   PROP_0,
   PROP_CAMPAIGN,
+  PROP_SELECTED,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
 static void refresh (TkrD20View *self);
-
-/* Cards */
-
-static void
-card_free (Card *card)
-{
-  g_clear_object (&card->combatant);
-  g_clear_pointer (&card->speed_spins, g_ptr_array_unref);
-  g_clear_pointer (&card->kinds_offered, g_strfreev);
-}
-
-static Card *
-card_new (TkrD20View *self, TkrD20Combatant *combatant)
-{
-  Card *card = g_rc_box_new0 (Card);
-
-  card->view = self;
-  card->combatant = g_object_ref (combatant);
-  return card;
-}
-
-static Card *
-card_ref (Card *card)
-{
-  return g_rc_box_acquire (card);
-}
-
-static void
-card_unref (gpointer card)
-{
-  g_rc_box_release_full (card, (GDestroyNotify) card_free);
-}
-
-/* The card lives as long as its row widget too. */
-static void
-card_attach (Card *card, GtkWidget *root)
-{
-  card->root = root;
-  g_object_set_data_full (G_OBJECT (root), "tkr-card", card_ref (card), card_unref);
-}
 
 static gboolean
 report (TkrD20View *self, gboolean ok, const GError *error)
@@ -200,406 +96,6 @@ clear_list_box (GtkListBox *list)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
     gtk_list_box_remove (list, child);
-}
-
-static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-/* A wrapping line of controls, so a card fits a phone-sized window. */
-static GtkWidget *
-flow_new (void)
-{
-  GtkWidget *flow = gtk_flow_box_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), FALSE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 6);
-  return flow;
-}
-
-static void
-flow_add (GtkWidget *flow, GtkWidget *child)
-{
-  GtkWidget *wrapper;
-
-  gtk_widget_set_halign (child, GTK_ALIGN_START);
-  gtk_flow_box_insert (GTK_FLOW_BOX (flow), child, -1);
-  /* The controls inside take the focus, not the wrapper. */
-  wrapper = gtk_widget_get_parent (child);
-  gtk_widget_set_focusable (wrapper, FALSE);
-}
-
-/* The accessible name is also the widget's name, so the widget suite
- * finds a control by the same words a screen reader (and the end-to-end
- * test) uses. */
-/* Shows or hides a control of a flow box with its wrapper, so a hidden one
- * leaves no gap. */
-static void
-set_flow_visible (GtkWidget *widget, gboolean visible)
-{
-  GtkWidget *wrapper = gtk_widget_get_parent (widget);
-
-  gtk_widget_set_visible (GTK_IS_FLOW_BOX_CHILD (wrapper) ? wrapper : widget, visible);
-}
-
-static void
-set_accessible_label (GtkWidget *widget, const char *label)
-{
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
-  gtk_widget_set_name (widget, label);
-}
-
-static GtkSpinButton *
-spin_new (double lower, double upper, const char *accessible)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  set_accessible_label (spin, accessible);
-  return GTK_SPIN_BUTTON (spin);
-}
-
-/* Sets a spin button's value without running its handler. */
-static void
-card_set_spin (Card *card, GtkSpinButton *spin, int value)
-{
-  if (spin == NULL || (int) gtk_spin_button_get_value (spin) == value)
-    return;
-  card->updating = TRUE;
-  gtk_spin_button_set_value (spin, value);
-  card->updating = FALSE;
-}
-
-static const char *
-kind_label (const char *kind)
-{
-  if (g_strcmp0 (kind, "walk") == 0)
-    return _ ("Walk");
-  if (g_strcmp0 (kind, "fly") == 0)
-    return _ ("Fly");
-  if (g_strcmp0 (kind, "swim") == 0)
-    return _ ("Swim");
-  if (g_strcmp0 (kind, "climb") == 0)
-    return _ ("Climb");
-  return kind;
-}
-
-/* Whole sentences per resource, so each language can inflect its noun. */
-static char *
-resource_button_name (TkrD20Resource resource, gboolean refund, const char *name)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s action"), name)
-                    : g_strdup_printf (_ ("Spend %s’s action"), name);
-    case TKR_D20_BONUS_ACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s bonus action"), name)
-                    : g_strdup_printf (_ ("Spend %s’s bonus action"), name);
-    case TKR_D20_REACTION:
-      return refund ? g_strdup_printf (_ ("Refund %s’s reaction"), name)
-                    : g_strdup_printf (_ ("Spend %s’s reaction"), name);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static const char *
-resource_label (TkrD20Resource resource)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return _ ("Action");
-    case TKR_D20_BONUS_ACTION:
-      return _ ("Bonus Action");
-    case TKR_D20_REACTION:
-      return _ ("Reaction");
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static int
-resource_left (TkrD20Combatant *combatant, TkrD20Resource resource)
-{
-  switch (resource)
-    {
-    case TKR_D20_ACTION:
-      return tkr_d20_combatant_get_actions_left (combatant);
-    case TKR_D20_BONUS_ACTION:
-      return tkr_d20_combatant_get_bonus_actions_left (combatant);
-    case TKR_D20_REACTION:
-      return tkr_d20_combatant_get_reactions_left (combatant);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/* "Walk 30 ft · Fly 60 ft": the kinds this creature has. */
-static char *
-describe_speeds (TkrD20View *self, TkrD20Combatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  for (guint i = 0; self->kinds != NULL && self->kinds[i] != NULL; i++)
-    {
-      int feet = tkr_d20_combatant_get_speed (combatant, self->kinds[i]);
-
-      if (feet <= 0)
-        continue;
-      if (text->len > 0)
-        g_string_append (text, " · ");
-      /* Translators: a kind of movement and its speed, "Walk 30 ft" */
-      g_string_append_printf (text, _ ("%s %d ft"), kind_label (self->kinds[i]), feet);
-    }
-  if (text->len == 0)
-    g_string_append (text, _ ("Cannot move"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* Freeplay: participants, mana, speeds, rests */
-
-static void
-remove_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (TkrD20Combatant) combatant = g_object_ref (card->combatant);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self->encounter == NULL)
-    return;
-  ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter),
-                                         tkr_combatant_get_character (TKR_COMBATANT (combatant)),
-                                         &error);
-  report (self, ok, error);
-}
-
-static void
-mana_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  int mana = gtk_spin_button_get_value_as_int (card->mana);
-  int mana_max = gtk_spin_button_get_value_as_int (card->mana_max);
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL)
-    return;
-  if (mana == tkr_d20_combatant_get_mana (card->combatant) &&
-      mana_max == tkr_d20_combatant_get_mana_max (card->combatant))
-    return;
-  tkr_d20_fit_mana (&mana, &mana_max, spin == card->mana_max);
-  ok = tkr_d20_encounter_set_mana (self->encounter, card->combatant, mana, mana_max, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-speed_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  const char *kind = g_object_get_data (G_OBJECT (spin), "tkr-kind");
-  int feet = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      feet == tkr_d20_combatant_get_speed (card->combatant, kind))
-    return;
-  ok = tkr_d20_encounter_set_speed (self->encounter, card->combatant, kind, feet, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-long_rest_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_long_rest (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-short_rest_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_short_rest (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-/* Resting (seed): going without rest owes a Stamina check at the rest DC. */
-static void
-stamina_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok =
-    tkr_d20_encounter_stamina_check (card->view->encounter, card->combatant, -1, NULL, &error);
-
-  report (card->view, ok, error);
-}
-
-static GtkWidget *
-suffix_button (const char *label, const char *accessible, GCallback callback, Card *card)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  if (accessible != NULL)
-    set_accessible_label (button, accessible);
-  g_signal_connect (button, "clicked", callback, card);
-  return button;
-}
-
-static void
-refresh_freeplay_card (Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Combatant *combatant = card->combatant;
-  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) combatant);
-  int due = tkr_d20_combatant_get_stamina_checks_due (combatant);
-  int dc = tkr_d20_encounter_get_exhaustion_dc (self->encounter);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *rest = NULL;
-  g_autofree char *stamina = NULL;
-
-  /* Translators: a participant's summary, "PC · Agility +3 · Mana 4/6" */
-  subtitle = g_strdup_printf (
-    _ ("%s · Agility %+d · Mana %d/%d"), tkr_character_is_pc (character) ? _ ("PC") : _ ("NPC"),
-    tkr_d20_combatant_get_agility (combatant), tkr_d20_combatant_get_mana (combatant),
-    tkr_d20_combatant_get_mana_max (combatant));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (card->root), subtitle);
-
-  card_set_spin (card, card->mana_max, tkr_d20_combatant_get_mana_max (combatant));
-  card_set_spin (card, card->mana, tkr_d20_combatant_get_mana (combatant));
-  for (guint i = 0; i < card->speed_spins->len; i++)
-    {
-      GtkSpinButton *spin = g_ptr_array_index (card->speed_spins, i);
-
-      card_set_spin (
-        card, spin,
-        tkr_d20_combatant_get_speed (combatant, g_object_get_data (G_OBJECT (spin), "tkr-kind")));
-    }
-
-  rest = g_strdup_printf (_ ("%d h since a long rest, %d h since a short rest"),
-                          tkr_d20_combatant_get_hours_since_long_rest (combatant),
-                          tkr_d20_combatant_get_hours_since_short_rest (combatant));
-  adw_action_row_set_subtitle (card->rest_row, rest);
-
-  if (due > 0)
-    stamina = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Exhaustion %d · %d Stamina check owed (DC %d)",
-                                            "Exhaustion %d · %d Stamina checks owed (DC %d)", due),
-                               tkr_d20_combatant_get_exhaustion (combatant), due, dc);
-  else
-    stamina = g_strdup_printf (_ ("Exhaustion %d · no check owed"),
-                               tkr_d20_combatant_get_exhaustion (combatant));
-  adw_action_row_set_subtitle (card->stamina_row, stamina);
-  gtk_widget_set_sensitive (card->stamina_button, due > 0);
-}
-
-static GtkWidget *
-build_freeplay_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  int max_mana = MAX (tkr_d20_encounter_get_max_mana (self->encounter), 0);
-  int max_feet = MAX (tkr_d20_encounter_get_max_feet (self->encounter), 0);
-  GtkWidget *expander = adw_expander_row_new ();
-  GtkWidget *row, *remove, *button;
-  g_autofree char *remove_name = g_strdup_printf (_ ("Remove %s from the encounter"), name);
-  g_autofree char *mana_name = g_strdup_printf (_ ("Mana of %s"), name);
-  g_autofree char *max_name = g_strdup_printf (_ ("Most mana of %s"), name);
-
-  card_attach (card, expander);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-
-  remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (remove, "flat");
-  gtk_widget_set_tooltip_text (remove, _ ("Remove from the Encounter"));
-  set_accessible_label (remove, remove_name);
-  g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked_cb), card);
-  adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), remove);
-
-  /* Mana (seed, Resting): what rests restore. */
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Mana"));
-  card->mana = spin_new (0, max_mana, mana_name);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->mana));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Most Mana"));
-  card->mana_max = spin_new (0, max_mana, max_name);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->mana_max));
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  card->speed_spins = g_ptr_array_new ();
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      g_autofree char *title = g_strdup_printf (_ ("%s Speed (ft)"), kind_label (self->kinds[i]));
-      g_autofree char *accessible =
-        g_strdup_printf (_ ("%s speed of %s"), kind_label (self->kinds[i]), name);
-      GtkSpinButton *spin = spin_new (0, max_feet, accessible);
-
-      gtk_spin_button_set_increments (spin, 5, 30);
-      g_object_set_data_full (G_OBJECT (spin), "tkr-kind", g_strdup (self->kinds[i]), g_free);
-      g_ptr_array_add (card->speed_spins, spin);
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (spin));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-    }
-
-  row = adw_action_row_new ();
-  card->rest_row = ADW_ACTION_ROW (row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Rest"));
-  {
-    g_autofree char *long_name = g_strdup_printf (_ ("Long rest for %s"), name);
-    g_autofree char *short_name = g_strdup_printf (_ ("Short rest for %s"), name);
-    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-    gtk_widget_add_css_class (box, "linked");
-    gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (box), suffix_button (_ ("_Long"), long_name,
-                                                  G_CALLBACK (long_rest_clicked_cb), card));
-    gtk_box_append (GTK_BOX (box), suffix_button (_ ("_Short"), short_name,
-                                                  G_CALLBACK (short_rest_clicked_cb), card));
-    adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  row = adw_action_row_new ();
-  card->stamina_row = ADW_ACTION_ROW (row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Stamina"));
-  {
-    g_autofree char *check_name = g_strdup_printf (_ ("Roll a Stamina check for %s"), name);
-
-    button = suffix_button (_ ("_Roll"), check_name, G_CALLBACK (stamina_clicked_cb), card);
-    card->stamina_button = button;
-    adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
-
-  refresh_freeplay_card (card);
-  g_signal_connect (card->mana, "value-changed", G_CALLBACK (mana_changed_cb), card);
-  g_signal_connect (card->mana_max, "value-changed", G_CALLBACK (mana_changed_cb), card);
-  for (guint i = 0; i < card->speed_spins->len; i++)
-    g_signal_connect (g_ptr_array_index (card->speed_spins, i), "value-changed",
-                      G_CALLBACK (speed_changed_cb), card);
-  return expander;
 }
 
 static void
@@ -637,241 +133,7 @@ pass_time_clicked_cb (TkrD20View *self)
   report (self, ok, error);
 }
 
-/* Tools (seed, Traveling, Fall Damage, Suffocating): the core's
- * calculators over the rule data; nothing here changes the encounter. */
-
-static char *
-join_translated (GStrv names)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) translated = NULL;
-
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    g_strv_builder_add (builder, tkr_rules_translate (names[i]));
-  translated = g_strv_builder_end (builder);
-  return g_strjoinv (", ", translated);
-}
-
-static void
-update_travel (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  TkrD20TravelDay day = { 0 };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) dcs = NULL;
-  g_auto (GStrv) threats = NULL;
-  g_auto (GStrv) fails = NULL;
-  g_autoptr (GString) checks = g_string_new (NULL);
-  g_autofree char *distance = NULL;
-  double miles = 0;
-  guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
-
-  if (rules == NULL)
-    return;
-
-  day.pace = selected <= TKR_D20_PACE_CAUTIOUS ? (TkrD20Pace) selected : TKR_D20_PACE_NORMAL;
-  day.hours = gtk_spin_button_get_value (self->travel_hours_spin);
-  day.difficult_fraction = gtk_spin_button_get_value (self->travel_difficult_spin) / 100.0;
-  day.all_flying = gtk_switch_get_active (self->travel_flying_switch);
-  day.flying_hours = gtk_spin_button_get_value (self->travel_flight_spin);
-
-  if (tkr_d20_travel_day_distance (rules, &day, &miles, &error))
-    /* Translators: the distance of a day of travel */
-    distance = g_strdup_printf (_ ("%.1f miles in the day"), miles);
-  else
-    distance = g_strdup (error->message);
-  adw_action_row_set_subtitle (self->travel_distance_row, distance);
-
-  dcs = tkr_d20_travel_forced_march_dcs (rules, day.hours);
-  if (dcs->len == 0)
-    {
-      g_autofree char *none = g_strdup_printf (_ ("None: up to %d hours on foot are safe"),
-                                               tkr_d20_travel_max_hours_on_foot (rules));
-
-      adw_action_row_set_subtitle (self->travel_march_row, none);
-    }
-  else
-    {
-      g_autoptr (GString) list = g_string_new (NULL);
-      g_autofree char *text = NULL;
-
-      for (guint i = 0; i < dcs->len; i++)
-        g_string_append_printf (list, "%s%d", i > 0 ? ", " : "", g_array_index (dcs, int, i));
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Each traveller makes %u Stamina check, DC %s, or gains "
-                                           "a level of Exhaustion",
-                                           "Each traveller makes %u Stamina checks, DC %s, each "
-                                           "failure a level of Exhaustion",
-                                           dcs->len),
-                              dcs->len, list->str);
-      adw_action_row_set_subtitle (self->travel_march_row, text);
-    }
-
-  threats = tkr_d20_travel_pace_threats (rules, day.pace);
-  fails = tkr_d20_travel_pace_fails (rules, day.pace);
-  if (threats != NULL && threats[0] != NULL)
-    {
-      g_autofree char *names = join_translated (threats);
-
-      g_string_append_printf (checks, _ ("Threat on %s"), names);
-    }
-  if (fails != NULL && fails[0] != NULL)
-    {
-      g_autofree char *names = join_translated (fails);
-
-      if (checks->len > 0)
-        g_string_append (checks, "; ");
-      g_string_append_printf (checks, _ ("%s fails"), names);
-    }
-  if (day.all_flying && day.flying_hours > 0)
-    {
-      g_auto (GStrv) fly_threats = tkr_d20_travel_pace_threats (rules, TKR_D20_PACE_FLYING);
-      g_auto (GStrv) fly_fails = tkr_d20_travel_pace_fails (rules, TKR_D20_PACE_FLYING);
-      g_autofree char *t = join_translated (fly_threats);
-      g_autofree char *f = join_translated (fly_fails);
-
-      if (checks->len > 0)
-        g_string_append (checks, "; ");
-      /* Translators: checks threatened, then checks failed, while flying */
-      g_string_append_printf (checks, _ ("in flight: threat on %s, %s fails"), t, f);
-    }
-  if (checks->len == 0)
-    g_string_append (checks, _ ("No check is threatened"));
-  adw_action_row_set_subtitle (self->travel_checks_row, checks->str);
-}
-
-static void
-update_fall (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  int feet = gtk_spin_button_get_value_as_int (self->fall_spin);
-  g_autofree char *text = NULL;
-  int wounds;
-
-  if (rules == NULL)
-    return;
-  wounds = tkr_d20_fall_wounds (rules, feet);
-  text = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%d wound, then a Reflex check DC %d or land prone",
-                 "%d wounds, then a Reflex check DC %d or land prone", wounds),
-    wounds, tkr_d20_fall_reflex_dc (rules, feet));
-  adw_action_row_set_subtitle (self->fall_result_row, text);
-}
-
-static void
-update_breath (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  int vitality = gtk_spin_button_get_value_as_int (self->vitality_spin);
-  g_autofree char *text = NULL;
-  int seconds, rounds;
-
-  if (rules == NULL)
-    return;
-  seconds = tkr_d20_breath_seconds (rules, vitality);
-  rounds = tkr_d20_breath_rounds (rules, vitality);
-  /* Translators: seconds out of combat, then rounds in combat */
-  text = g_strdup_printf (_ ("%d seconds out of combat, %d rounds in combat; then Dying until "
-                             "air"),
-                          seconds, rounds);
-  adw_action_row_set_subtitle (self->breath_result_row, text);
-}
-
-static void
-update_tools (TkrD20View *self)
-{
-  TkrRules *rules =
-    self->encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)) : NULL;
-  g_autoptr (GtkStringList) paces = gtk_string_list_new (NULL);
-  guint selected = gtk_drop_down_get_selected (self->travel_pace_dropdown);
-
-  if (rules == NULL)
-    return;
-  for (TkrD20Pace pace = TKR_D20_PACE_HASTY; pace <= TKR_D20_PACE_CAUTIOUS; pace++)
-    {
-      g_autofree char *label =
-        g_strdup_printf (_ ("%s, %d mph"), tkr_d20_travel_pace_name (rules, pace),
-                         tkr_d20_travel_pace_speed (rules, pace));
-
-      gtk_string_list_append (paces, label);
-    }
-  gtk_drop_down_set_model (self->travel_pace_dropdown, G_LIST_MODEL (paces));
-  gtk_drop_down_set_selected (self->travel_pace_dropdown,
-                              selected <= TKR_D20_PACE_CAUTIOUS ? selected : TKR_D20_PACE_NORMAL);
-  update_travel (self);
-  update_fall (self);
-  update_breath (self);
-}
-
 /* Setup: initiative, surprise, ties */
-
-static void
-agility_changed_cb (GtkSpinButton *spin, Card *card)
-{
-  TkrD20View *self = card->view;
-  int agility = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      agility == tkr_d20_combatant_get_agility (card->combatant))
-    return;
-  ok = tkr_d20_encounter_set_agility (self->encounter, card->combatant, agility, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
-
-static void
-set_initiative_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Roll typed;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  /* An empty field is no result yet, not the lowest number. */
-  if (*gtk_editable_get_text (GTK_EDITABLE (card->initiative)) == '\0')
-    {
-      g_set_error (&error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("Type the initiative total first, or Roll"));
-      report (self, FALSE, error);
-      return;
-    }
-  gtk_spin_button_update (card->initiative);
-  typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (card->initiative));
-  ok = tkr_d20_encounter_roll_initiative (self->encounter, card->combatant, &typed, &error);
-  report (self, ok, error);
-}
-
-static void
-roll_initiative_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_roll_initiative (self->encounter, card->combatant, NULL, &error);
-
-  report (self, ok, error);
-}
-
-/* Surprise (seed): the surprised skip their first turn. */
-static void
-surprised_toggled_cb (GtkCheckButton *check, Card *card)
-{
-  TkrD20View *self = card->view;
-  gboolean surprised = gtk_check_button_get_active (check);
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->updating || self->encounter == NULL ||
-      surprised == tkr_d20_combatant_get_surprised (card->combatant))
-    return;
-  ok = tkr_d20_encounter_set_surprised (self->encounter, card->combatant, surprised, &error);
-  if (!report (self, ok, error))
-    refresh (self);
-}
 
 static void
 roll_missing_clicked_cb (TkrD20View *self)
@@ -896,149 +158,8 @@ roll_missing_clicked_cb (TkrD20View *self)
   report (self, error == NULL, error);
 }
 
-static char *
-describe_tiebreaks (TkrD20Combatant *combatant)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  guint n = tkr_d20_combatant_get_n_tiebreaks (combatant);
-
-  if (n == 0)
-    return NULL;
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "",
-                            tkr_d20_combatant_get_tiebreak (combatant, i));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static void
-refresh_setup_card (Card *card)
-{
-  TkrD20Combatant *combatant = card->combatant;
-  g_autofree char *tiebreaks = describe_tiebreaks (combatant);
-  g_autofree char *text = NULL;
-
-  if (!tkr_d20_combatant_has_initiative (combatant))
-    text = g_strdup (_ ("No initiative yet"));
-  else if (tiebreaks != NULL)
-    /* Translators: initiative, then the contest rolls that settled ties */
-    text = g_strdup_printf (_ ("Initiative %d (contest %s)"),
-                            tkr_d20_combatant_get_initiative (combatant), tiebreaks);
-  else
-    text = g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
-  gtk_label_set_text (card->setup_subtitle, text);
-
-  card_set_spin (card, card->agility, tkr_d20_combatant_get_agility (combatant));
-  if (tkr_d20_combatant_has_initiative (combatant))
-    card_set_spin (card, card->initiative, tkr_d20_combatant_get_initiative (combatant));
-  else
-    {
-      /* No result yet: an empty field, not the lowest value. */
-      card->updating = TRUE;
-      gtk_editable_set_text (GTK_EDITABLE (card->initiative), "");
-      card->updating = FALSE;
-    }
-  card->updating = TRUE;
-  gtk_check_button_set_active (card->surprised, tkr_d20_combatant_get_surprised (combatant));
-  card->updating = FALSE;
-}
-
-static GtkWidget *
-labelled (const char *text, GtkWidget *widget)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), widget);
-  return box;
-}
-
-static GtkWidget *
-build_setup_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *subtitle = gtk_label_new (NULL);
-  GtkWidget *flow = flow_new ();
-  GtkWidget *initiative_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *check;
-  g_autofree char *agility_name = g_strdup_printf (_ ("Agility of %s"), name);
-  g_autofree char *initiative_name = g_strdup_printf (_ ("Initiative of %s"), name);
-  g_autofree char *set_name = g_strdup_printf (_ ("Set the initiative of %s"), name);
-  g_autofree char *roll_name = g_strdup_printf (_ ("Roll initiative for %s"), name);
-  g_autofree char *surprised_name = g_strdup_printf (_ ("%s is surprised"), name);
-
-  card_attach (card, row);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  card->setup_subtitle = GTK_LABEL (subtitle);
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), subtitle);
-
-  card->agility = spin_new (-20, 20, agility_name);
-  flow_add (flow, labelled (_ ("Agility"), GTK_WIDGET (card->agility)));
-
-  card->initiative = spin_new (-100, 200, initiative_name);
-  gtk_box_append (GTK_BOX (initiative_box), GTK_WIDGET (card->initiative));
-  gtk_box_append (
-    GTK_BOX (initiative_box),
-    suffix_button (_ ("Set"), set_name, G_CALLBACK (set_initiative_clicked_cb), card));
-  gtk_box_append (
-    GTK_BOX (initiative_box),
-    suffix_button (_ ("Roll"), roll_name, G_CALLBACK (roll_initiative_clicked_cb), card));
-  flow_add (flow, labelled (_ ("Initiative"), initiative_box));
-
-  check = gtk_check_button_new_with_label (_ ("Surprised"));
-  set_accessible_label (check, surprised_name);
-  card->surprised = GTK_CHECK_BUTTON (check);
-  flow_add (flow, check);
-  gtk_box_append (GTK_BOX (box), flow);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
-  refresh_setup_card (card);
-  g_signal_connect (card->agility, "value-changed", G_CALLBACK (agility_changed_cb), card);
-  g_signal_connect (card->surprised, "toggled", G_CALLBACK (surprised_toggled_cb), card);
-  return row;
-}
-
-static void
-tiebreak_typed_clicked_cb (GtkButton *button, TkrD20View *self)
-{
-  TkrD20Combatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
-  g_autoptr (TkrD20Combatant) keep = g_object_ref (combatant);
-  g_autoptr (GError) error = NULL;
-  TkrD20Roll typed;
-  gboolean ok;
-
-  gtk_spin_button_update (spin);
-  typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (spin));
-  ok = tkr_d20_encounter_roll_tiebreak (self->encounter, keep, &typed, &error);
-  report (self, ok, error);
-}
-
-static void
-tiebreak_roll_clicked_cb (GtkButton *button, TkrD20View *self)
-{
-  g_autoptr (TkrD20Combatant) combatant =
-    g_object_ref (g_object_get_data (G_OBJECT (button), "tkr-combatant"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_roll_tiebreak (self->encounter, combatant, NULL, &error);
-
-  report (self, ok, error);
-}
-
 /* Ties (seed, Initiative): the tied roll again as a contest. The list is
- * rebuilt after each step; it holds buttons and a spin per member. */
+ * made again after each step: who is tied changes with every roll. */
 static void
 rebuild_ties (TkrD20View *self)
 {
@@ -1057,45 +178,8 @@ rebuild_ties (TkrD20View *self)
     {
       GPtrArray *group = g_ptr_array_index (ties, i);
       for (guint j = 0; j < group->len; j++)
-        {
-          TkrD20Combatant *combatant = g_ptr_array_index (group, j);
-          const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
-          GtkWidget *row = adw_action_row_new ();
-          g_autofree char *rolls = describe_tiebreaks (combatant);
-          g_autofree char *subtitle = NULL;
-          g_autofree char *spin_name = g_strdup_printf (_ ("Contest roll of %s"), name);
-          g_autofree char *set_name = g_strdup_printf (_ ("Set the contest roll of %s"), name);
-          g_autofree char *roll_name = g_strdup_printf (_ ("Roll the contest for %s"), name);
-          GtkSpinButton *spin = spin_new (-100, 200, spin_name);
-          GtkWidget *set = gtk_button_new_with_label (_ ("Set"));
-          GtkWidget *roll = gtk_button_new_with_label (_ ("Roll"));
-
-          if (rolls != NULL)
-            /* Translators: initiative, then contest rolls so far */
-            subtitle = g_strdup_printf (_ ("Tied at %d · contest rolls %s"),
-                                        tkr_d20_combatant_get_initiative (combatant), rolls);
-          else
-            subtitle = g_strdup_printf (_ ("Tied at %d · rolls now"),
-                                        tkr_d20_combatant_get_initiative (combatant));
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-
-          for (GtkWidget *button = set; button != NULL; button = button == set ? roll : NULL)
-            {
-              gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-              g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
-                                      g_object_unref);
-            }
-          set_accessible_label (set, set_name);
-          set_accessible_label (roll, roll_name);
-          g_object_set_data (G_OBJECT (set), "tkr-spin", spin);
-          g_signal_connect_object (set, "clicked", G_CALLBACK (tiebreak_typed_clicked_cb), self, 0);
-          g_signal_connect_object (roll, "clicked", G_CALLBACK (tiebreak_roll_clicked_cb), self, 0);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (spin));
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), set);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), roll);
-          gtk_list_box_append (self->ties_list, row);
-        }
+        gtk_list_box_append (self->ties_list,
+                             tkr_d20_tie_row_new (self->encounter, g_ptr_array_index (group, j)));
     }
 }
 
@@ -1116,17 +200,9 @@ rebuild_order_preview (TkrD20View *self)
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title =
         g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name ((TkrCombatant *) combatant));
-      g_autofree char *tiebreaks = describe_tiebreaks (combatant);
       g_autofree char *subtitle = NULL;
 
-      if (!tkr_d20_combatant_has_initiative (combatant))
-        subtitle = g_strdup (_ ("No initiative yet"));
-      else if (tiebreaks != NULL)
-        subtitle = g_strdup_printf (_ ("Initiative %d (contest %s)"),
-                                    tkr_d20_combatant_get_initiative (combatant), tiebreaks);
-      else
-        subtitle =
-          g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
+      subtitle = tkr_d20_setup_row_describe_initiative (combatant);
       if (tkr_d20_combatant_get_surprised (combatant))
         {
           g_autofree char *with =
@@ -1141,428 +217,6 @@ rebuild_order_preview (TkrD20View *self)
     }
 }
 
-/* Main: the turn's economy */
-
-static void
-resource_clicked (Card *card, GtkWidget *button, gboolean spend)
-{
-  TkrD20View *self = card->view;
-  TkrD20Resource resource = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-resource"));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (spend)
-    ok = tkr_d20_encounter_spend (self->encounter, card->combatant, resource, &error);
-  else
-    ok = tkr_d20_encounter_refund (self->encounter, card->combatant, resource, &error);
-  report (self, ok, error);
-}
-
-static void
-spend_clicked_cb (GtkButton *button, Card *card)
-{
-  resource_clicked (card, GTK_WIDGET (button), TRUE);
-}
-
-static void
-refund_clicked_cb (GtkButton *button, Card *card)
-{
-  resource_clicked (card, GTK_WIDGET (button), FALSE);
-}
-
-static void
-move_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  guint selected = gtk_drop_down_get_selected (card->kind);
-  const char *kind;
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (card->kinds_offered == NULL || selected >= g_strv_length (card->kinds_offered))
-    kind = "walk";
-  else
-    kind = card->kinds_offered[selected];
-  gtk_spin_button_update (card->feet);
-  ok = tkr_d20_encounter_move (self->encounter, card->combatant, kind,
-                               gtk_spin_button_get_value_as_int (card->feet),
-                               gtk_check_button_get_active (card->difficult), &error);
-  report (self, ok, error);
-}
-
-static void
-common_action_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  const char *id = g_object_get_data (G_OBJECT (button), "tkr-action");
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_take_action (self->encounter, card->combatant, id, FALSE, &error);
-
-  report (self, ok, error);
-}
-
-static void
-act_on_wait_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_act_on_wait (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-hold_breath_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_hold_breath (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static void
-reach_air_clicked_cb (GtkButton *button, Card *card)
-{
-  g_autoptr (GError) error = NULL;
-  gboolean ok = tkr_d20_encounter_reach_air (card->view->encounter, card->combatant, &error);
-
-  report (card->view, ok, error);
-}
-
-static gboolean
-card_is_current (Card *card)
-{
-  TkrD20Encounter *encounter = card->view->encounter;
-  TkrPhase phase = tkr_encounter_get_phase (TKR_ENCOUNTER (encounter));
-
-  return (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED) &&
-         tkr_d20_encounter_get_current (encounter) == card->combatant;
-}
-
-static void
-refresh_main_card (Card *card)
-{
-  TkrD20View *self = card->view;
-  TkrD20Combatant *combatant = card->combatant;
-  gboolean current = card_is_current (card);
-  gboolean skips = tkr_d20_encounter_skips_turn (self->encounter, combatant);
-  g_autoptr (GString) status = g_string_new (NULL);
-  g_autoptr (GString) moved = g_string_new (NULL);
-  g_autofree char *speeds = describe_speeds (self, combatant);
-
-  if (current)
-    {
-      gtk_widget_add_css_class (card->root, "current");
-      gtk_label_set_text (card->badge, _ ("Current Turn"));
-    }
-  else
-    {
-      gtk_widget_remove_css_class (card->root, "current");
-      gtk_label_set_text (card->badge, skips ? _ ("Surprised: skips the first turn") : "");
-    }
-  gtk_widget_set_visible (GTK_WIDGET (card->badge), current || skips);
-
-  for (TkrD20Resource r = TKR_D20_ACTION; r <= TKR_D20_REACTION; r++)
-    {
-      int left = resource_left (combatant, r);
-      /* Translators: a part of the turn and how many are left, "Action 1" */
-      g_autofree char *label = g_strdup_printf (_ ("%s %d"), resource_label (r), left);
-
-      gtk_button_set_label (card->spend[r], label);
-      /* GTK 4.8 makes a new label the accessible name: name it again. */
-      {
-        g_autofree char *name = g_strdup (gtk_widget_get_name (GTK_WIDGET (card->spend[r])));
-
-        set_accessible_label (GTK_WIDGET (card->spend[r]), name);
-      }
-      if (left > 0)
-        gtk_widget_add_css_class (GTK_WIDGET (card->spend[r]), "suggested-action");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (card->spend[r]), "suggested-action");
-    }
-
-  /* Translators: mana now and at most, then wounds */
-  g_string_append_printf (status,
-                          ngettext ("Mana %d/%d · %d wound", "Mana %d/%d · %d wounds",
-                                    tkr_d20_combatant_get_wounds (combatant)),
-                          tkr_d20_combatant_get_mana (combatant),
-                          tkr_d20_combatant_get_mana_max (combatant),
-                          tkr_d20_combatant_get_wounds (combatant));
-  if (tkr_d20_combatant_get_exhaustion (combatant) > 0)
-    g_string_append_printf (status, _ (" · Exhaustion %d"),
-                            tkr_d20_combatant_get_exhaustion (combatant));
-  if (tkr_d20_combatant_get_prone (combatant))
-    g_string_append_printf (status, " · %s", _ ("Prone"));
-  if (tkr_d20_combatant_get_dying (combatant))
-    g_string_append_printf (status, " · %s", _ ("Dying"));
-  if (tkr_d20_combatant_get_dodging (combatant))
-    g_string_append_printf (status, " · %s", _ ("Dodging"));
-  if (tkr_d20_combatant_get_waiting (combatant))
-    g_string_append_printf (status, " · %s", _ ("Waiting"));
-  if (tkr_d20_combatant_get_holding_breath (combatant))
-    g_string_append_printf (status,
-                            g_dngettext (GETTEXT_PACKAGE, " · Holding breath, %d round left",
-                                         " · Holding breath, %d rounds left",
-                                         tkr_d20_combatant_get_breath_rounds_left (combatant)),
-                            tkr_d20_combatant_get_breath_rounds_left (combatant));
-  gtk_label_set_text (card->status, status->str);
-
-  gtk_label_set_text (card->speeds, speeds);
-  /* Movement (seed): mixing kinds, the total stays within the largest
-   * speed used; the core says what is left of each kind. */
-  g_string_append_printf (moved, _ ("Used %d ft"), tkr_d20_combatant_get_total_moved (combatant));
-  if (tkr_d20_combatant_get_dashes (combatant) > 0)
-    g_string_append_printf (moved, _ (" (Dash ×%d)"), tkr_d20_combatant_get_dashes (combatant));
-  g_string_append (moved, _ (" · left:"));
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    {
-      if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) <= 0)
-        continue;
-      g_string_append_printf (moved, _ (" %s %d ft"), kind_label (self->kinds[i]),
-                              tkr_d20_combatant_get_movement_left (combatant, self->kinds[i]));
-    }
-  gtk_label_set_text (card->moved, moved->str);
-
-  gtk_widget_set_visible (card->move_box, current);
-  set_flow_visible (card->act_on_wait, tkr_d20_combatant_get_waiting (combatant) && !current);
-  set_flow_visible (card->hold_breath, !tkr_d20_combatant_get_holding_breath (combatant));
-  set_flow_visible (card->reach_air, tkr_d20_combatant_get_holding_breath (combatant));
-}
-
-static GtkWidget *
-card_button (const char *label, const char *accessible, GCallback callback, Card *card)
-{
-  GtkWidget *button = gtk_button_new_with_label (label);
-
-  if (accessible != NULL)
-    set_accessible_label (button, accessible);
-  g_signal_connect (button, "clicked", callback, card);
-  return button;
-}
-
-static GtkWidget *
-build_main_card (TkrD20View *self, Card *card)
-{
-  TkrD20Combatant *combatant = card->combatant;
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) combatant);
-  GtkWidget *root = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *title = gtk_label_new (name);
-  GtkWidget *initiative;
-  GtkWidget *badge = gtk_label_new (NULL);
-  GtkWidget *status = gtk_label_new (NULL);
-  GtkWidget *economy = flow_new ();
-  GtkWidget *speeds = gtk_label_new (NULL);
-  GtkWidget *moved = gtk_label_new (NULL);
-  GtkWidget *move_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *move_flow = flow_new ();
-  GtkWidget *actions_flow = flow_new ();
-  GtkWidget *extra_flow = flow_new ();
-  g_autoptr (GtkStringList) kind_names = gtk_string_list_new (NULL);
-  g_autoptr (GStrvBuilder) offered = g_strv_builder_new ();
-  g_autofree char *initiative_text =
-    g_strdup_printf (_ ("Initiative %d"), tkr_d20_combatant_get_initiative (combatant));
-  g_autofree char *feet_name = g_strdup_printf (_ ("Feet for %s to move"), name);
-  g_autofree char *kind_name = g_strdup_printf (_ ("Kind of movement for %s"), name);
-  g_autofree char *difficult_name = g_strdup_printf (_ ("Difficult terrain for %s"), name);
-  g_autofree char *move_name = g_strdup_printf (_ ("Move %s"), name);
-  g_autofree char *wait_name = g_strdup_printf (_ ("%s acts on their Wait"), name);
-  g_autofree char *hold_name = g_strdup_printf (_ ("%s holds their breath"), name);
-  g_autofree char *air_name = g_strdup_printf (_ ("%s reaches air"), name);
-  GtkWidget *difficult, *feet_box;
-  static const char *const common[] = { "dash", "dodge", "wait" };
-
-  card_attach (card, root);
-  gtk_widget_add_css_class (root, "card");
-  gtk_widget_add_css_class (root, "turn-row");
-  gtk_widget_set_margin_start (root, 2);
-  gtk_widget_set_margin_end (root, 2);
-
-  /* Inner padding: a card has none of its own. */
-  for (GtkWidget *w = header; w != NULL; w = NULL)
-    gtk_widget_set_margin_top (w, 12);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_widget_add_css_class (title, "heading");
-  initiative = gtk_label_new (initiative_text);
-  gtk_widget_add_css_class (initiative, "dim-label");
-  gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (header), initiative);
-  gtk_box_append (GTK_BOX (root), header);
-
-  gtk_label_set_xalign (GTK_LABEL (badge), 0);
-  gtk_label_set_wrap (GTK_LABEL (badge), TRUE);
-  gtk_widget_add_css_class (badge, "accent");
-  card->badge = GTK_LABEL (badge);
-  gtk_box_append (GTK_BOX (root), badge);
-
-  gtk_label_set_xalign (GTK_LABEL (status), 0);
-  gtk_label_set_wrap (GTK_LABEL (status), TRUE);
-  card->status = GTK_LABEL (status);
-  gtk_box_append (GTK_BOX (root), status);
-
-  /* A turn (seed, Rounds & Turns): an action, a bonus action, and a
-   * reaction for others' turns; each spent or given back. */
-  for (TkrD20Resource r = TKR_D20_ACTION; r <= TKR_D20_REACTION; r++)
-    {
-      GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *refund = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-      g_autofree char *spend_name = NULL;
-      g_autofree char *refund_name = NULL;
-
-      spend_name = resource_button_name (r, FALSE, name);
-      refund_name = resource_button_name (r, TRUE, name);
-      card->spend[r] = GTK_BUTTON (
-        card_button (resource_label (r), spend_name, G_CALLBACK (spend_clicked_cb), card));
-      g_object_set_data (G_OBJECT (card->spend[r]), "tkr-resource", GINT_TO_POINTER (r));
-      set_accessible_label (refund, refund_name);
-      gtk_widget_set_tooltip_text (refund, _ ("Give it back"));
-      g_object_set_data (G_OBJECT (refund), "tkr-resource", GINT_TO_POINTER (r));
-      g_signal_connect (refund, "clicked", G_CALLBACK (refund_clicked_cb), card);
-      card->refund[r] = refund;
-      gtk_widget_add_css_class (linked, "linked");
-      gtk_box_append (GTK_BOX (linked), GTK_WIDGET (card->spend[r]));
-      gtk_box_append (GTK_BOX (linked), refund);
-      flow_add (economy, linked);
-    }
-  gtk_box_append (GTK_BOX (root), economy);
-
-  gtk_label_set_xalign (GTK_LABEL (speeds), 0);
-  gtk_label_set_wrap (GTK_LABEL (speeds), TRUE);
-  card->speeds = GTK_LABEL (speeds);
-  gtk_box_append (GTK_BOX (root), speeds);
-  gtk_label_set_xalign (GTK_LABEL (moved), 0);
-  gtk_label_set_wrap (GTK_LABEL (moved), TRUE);
-  gtk_widget_add_css_class (moved, "dim-label");
-  card->moved = GTK_LABEL (moved);
-  gtk_box_append (GTK_BOX (root), moved);
-
-  /* Moving: only on one's own turn, so only the current card offers it. */
-  for (guint i = 0; self->kinds[i] != NULL; i++)
-    if (tkr_d20_combatant_get_speed (combatant, self->kinds[i]) > 0)
-      {
-        gtk_string_list_append (kind_names, kind_label (self->kinds[i]));
-        g_strv_builder_add (offered, self->kinds[i]);
-      }
-  card->kinds_offered = g_strv_builder_end (offered);
-  card->feet = spin_new (1, MAX (tkr_d20_encounter_get_max_feet (self->encounter), 1), feet_name);
-  gtk_spin_button_set_increments (card->feet, 5, 30);
-  gtk_spin_button_set_value (card->feet, 5);
-  card->kind = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kind_names)), NULL));
-  gtk_widget_set_valign (GTK_WIDGET (card->kind), GTK_ALIGN_CENTER);
-  set_accessible_label (GTK_WIDGET (card->kind), kind_name);
-  feet_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (feet_box), GTK_WIDGET (card->feet));
-  gtk_box_append (GTK_BOX (feet_box), gtk_label_new (_ ("ft")));
-  gtk_box_append (GTK_BOX (feet_box), GTK_WIDGET (card->kind));
-  flow_add (move_flow, feet_box);
-  difficult = gtk_check_button_new_with_label (_ ("Difficult terrain"));
-  set_accessible_label (difficult, difficult_name);
-  card->difficult = GTK_CHECK_BUTTON (difficult);
-  flow_add (move_flow, difficult);
-  gtk_box_append (GTK_BOX (move_box), move_flow);
-
-  flow_add (actions_flow, card_button (_ ("Move"), move_name, G_CALLBACK (move_clicked_cb), card));
-  for (guint i = 0; i < G_N_ELEMENTS (common); i++)
-    {
-      GtkWidget *button;
-      g_autofree char *accessible = NULL;
-      const char *label = g_str_equal (common[i], "dash")    ? _ ("Dash")
-                          : g_str_equal (common[i], "dodge") ? _ ("Dodge")
-                                                             : _ ("Wait");
-
-      /* Translators: a common action taken by a creature, "Dash: Alice" */
-      accessible = g_strdup_printf (_ ("%s: %s"), label, name);
-      button = card_button (label, accessible, G_CALLBACK (common_action_clicked_cb), card);
-      g_object_set_data (G_OBJECT (button), "tkr-action", (gpointer) common[i]);
-      flow_add (actions_flow, button);
-    }
-  gtk_box_append (GTK_BOX (move_box), actions_flow);
-  card->move_box = move_box;
-  gtk_box_append (GTK_BOX (root), move_box);
-
-  card->act_on_wait =
-    card_button (_ ("Act on Wait"), wait_name, G_CALLBACK (act_on_wait_clicked_cb), card);
-  flow_add (extra_flow, card->act_on_wait);
-  card->hold_breath =
-    card_button (_ ("Hold Breath"), hold_name, G_CALLBACK (hold_breath_clicked_cb), card);
-  flow_add (extra_flow, card->hold_breath);
-  card->reach_air =
-    card_button (_ ("Reach Air"), air_name, G_CALLBACK (reach_air_clicked_cb), card);
-  flow_add (extra_flow, card->reach_air);
-  gtk_widget_set_margin_bottom (extra_flow, 12);
-  gtk_box_append (GTK_BOX (root), extra_flow);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      gtk_widget_set_margin_start (child, 12);
-      gtk_widget_set_margin_end (child, 12);
-    }
-
-  refresh_main_card (card);
-  return root;
-}
-
-/* End: experience */
-
-static void
-award_clicked_cb (GtkButton *button, Card *card)
-{
-  TkrD20View *self = card->view;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *reason = g_strdup (gtk_editable_get_text (GTK_EDITABLE (card->reason)));
-  gboolean ok;
-
-  gtk_spin_button_update (card->xp);
-  ok = tkr_encounter_award_experience (
-    TKR_ENCOUNTER (self->encounter), tkr_combatant_get_character ((TkrCombatant *) card->combatant),
-    gtk_spin_button_get_value_as_int (card->xp), g_strstrip (reason), &error);
-  if (report (self, ok, error))
-    gtk_editable_set_text (GTK_EDITABLE (card->reason), "");
-}
-
-static void
-refresh_xp_card (Card *card)
-{
-  TkrCharacter *character = tkr_combatant_get_character ((TkrCombatant *) card->combatant);
-  g_autofree char *subtitle =
-    g_strdup_printf (_ ("%d XP · Level %d"), tkr_character_get_experience (character),
-                     tkr_character_get_level (character));
-
-  adw_action_row_set_subtitle (card->xp_row, subtitle);
-}
-
-static void
-build_xp_card (TkrD20View *self, Card *card)
-{
-  const char *name = tkr_combatant_get_name ((TkrCombatant *) card->combatant);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *reason = adw_entry_row_new ();
-  GtkWidget *award;
-  int min_award, max_award;
-  g_autofree char *xp_name = g_strdup_printf (_ ("Experience for %s"), name);
-  g_autofree char *award_name = g_strdup_printf (_ ("Award Experience to %s"), name);
-  g_autofree char *reason_title = g_strdup_printf (_ ("Reason for %s’s award"), name);
-
-  card_attach (card, row);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  card->xp_row = ADW_ACTION_ROW (row);
-  tkr_d20_encounter_get_award_range (self->encounter, &min_award, &max_award);
-  card->xp = spin_new (min_award, max_award, xp_name);
-  gtk_spin_button_set_value (card->xp, min_award);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (card->xp));
-  award = suffix_button (_ ("_Award"), award_name, G_CALLBACK (award_clicked_cb), card);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), award);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (reason), reason_title);
-  gtk_widget_set_name (reason, reason_title);
-  card->reason = ADW_ENTRY_ROW (reason);
-  refresh_xp_card (card);
-
-  gtk_list_box_append (self->xp_list, row);
-  gtk_list_box_append (self->xp_list, reason);
-}
-
 /* Building and refreshing */
 
 static void
@@ -1573,22 +227,10 @@ update_actions (TkrD20View *self)
     encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (encounter)) : TKR_PHASE_FREEPLAY;
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has = encounter != NULL;
-  gboolean complete = FALSE;
-
-  if (has && phase == TKR_PHASE_SETUP)
-    {
-      GListModel *combatants = tkr_d20_encounter_get_creatures (encounter);
-      g_autoptr (GPtrArray) ties = tkr_d20_encounter_get_ties (encounter);
-      guint n = g_list_model_get_n_items (combatants);
-
-      complete = n > 0 && ties->len == 0;
-      for (guint i = 0; i < n && complete; i++)
-        {
-          g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);
-
-          complete = tkr_d20_combatant_has_initiative (combatant);
-        }
-    }
+  /* Round 1 waits for every initiative and every tie: the core's check
+   * (tkr_encounter_can_transition) says so. */
+  gboolean someone =
+    has && g_list_model_get_n_items (tkr_d20_encounter_get_creatures (encounter)) > 0;
 
 #define CAN(to) (has && tkr_encounter_can_transition (TKR_ENCOUNTER (encounter), (to)))
   gtk_widget_action_set_enabled (widget, "encounter.begin-setup",
@@ -1596,7 +238,7 @@ update_actions (TkrD20View *self)
   gtk_widget_action_set_enabled (widget, "encounter.abandon-setup",
                                  phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_FREEPLAY));
   gtk_widget_action_set_enabled (widget, "encounter.begin-main",
-                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) && complete);
+                                 phase == TKR_PHASE_SETUP && CAN (TKR_PHASE_MAIN) && someone);
   gtk_widget_action_set_enabled (widget, "encounter.pause", CAN (TKR_PHASE_PAUSED));
   gtk_widget_action_set_enabled (widget, "encounter.resume",
                                  phase == TKR_PHASE_PAUSED && CAN (TKR_PHASE_MAIN));
@@ -1619,9 +261,8 @@ page_for_phase (TkrPhase phase)
       return "setup";
     case TKR_PHASE_MAIN:
     case TKR_PHASE_PAUSED:
+    case TKR_PHASE_END: /* hidden at the End: the shared End pane stands alone */
       return "main";
-    case TKR_PHASE_END:
-      return "end";
     default:
       g_assert_not_reached ();
     }
@@ -1658,14 +299,6 @@ refresh (TkrD20View *self)
       update_actions (self);
       return;
     }
-  for (guint i = 0; i < self->freeplay_cards->len; i++)
-    refresh_freeplay_card (g_ptr_array_index (self->freeplay_cards, i));
-  for (guint i = 0; i < self->setup_cards->len; i++)
-    refresh_setup_card (g_ptr_array_index (self->setup_cards, i));
-  for (guint i = 0; i < self->main_cards->len; i++)
-    refresh_main_card (g_ptr_array_index (self->main_cards, i));
-  for (guint i = 0; i < self->xp_cards->len; i++)
-    refresh_xp_card (g_ptr_array_index (self->xp_cards, i));
   rebuild_ties (self);
   rebuild_order_preview (self);
   refresh_main_header (self);
@@ -1673,46 +306,27 @@ refresh (TkrD20View *self)
   update_actions (self);
 }
 
-static void
-rebuild_participants (TkrD20View *self)
+static GtkWidget *
+create_participant_row (gpointer item, gpointer self)
 {
-  GListModel *combatants;
-  guint n;
+  return tkr_d20_participant_row_new (TKR_D20_VIEW (self)->encounter, item);
+}
 
-  g_ptr_array_set_size (self->freeplay_cards, 0);
-  g_ptr_array_set_size (self->setup_cards, 0);
-  g_ptr_array_set_size (self->xp_cards, 0);
-  clear_list_box (self->participants_list);
-  clear_list_box (self->setup_list);
-  clear_list_box (self->xp_list);
-  if (self->encounter == NULL)
-    {
-      gtk_widget_set_visible (self->participants_empty_label, TRUE);
-      gtk_widget_set_visible (GTK_WIDGET (self->participants_list), FALSE);
-      return;
-    }
+static GtkWidget *
+create_setup_row (gpointer item, gpointer self)
+{
+  return tkr_d20_setup_row_new (TKR_D20_VIEW (self)->encounter, item);
+}
 
-  combatants = tkr_d20_encounter_get_creatures (self->encounter);
-  n = g_list_model_get_n_items (combatants);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);
-      Card *card = card_new (self, combatant);
+/* Who takes part came or went: the lists follow the creatures model by
+ * themselves; what depends on their number is updated here. */
+static void
+participants_changed_cb (TkrD20View *self)
+{
+  guint n = self->encounter
+              ? g_list_model_get_n_items (tkr_d20_encounter_get_creatures (self->encounter))
+              : 0;
 
-      gtk_list_box_append (self->participants_list, build_freeplay_card (self, card));
-      g_ptr_array_add (self->freeplay_cards, card);
-
-      card = card_new (self, combatant);
-      gtk_list_box_append (self->setup_list, build_setup_card (self, card));
-      g_ptr_array_add (self->setup_cards, card);
-
-      if (tkr_character_is_pc (tkr_combatant_get_character ((TkrCombatant *) combatant)))
-        {
-          card = card_new (self, combatant);
-          build_xp_card (self, card);
-          g_ptr_array_add (self->xp_cards, card);
-        }
-    }
   gtk_widget_set_visible (self->participants_empty_label, n == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
   gtk_widget_set_sensitive (self->roll_missing_button, n > 0);
@@ -1720,24 +334,16 @@ rebuild_participants (TkrD20View *self)
 }
 
 static void
-rebuild_order (TkrD20View *self)
+bind_participants (TkrD20View *self)
 {
-  GListModel *order;
+  GListModel *creatures =
+    self->encounter ? tkr_d20_encounter_get_creatures (self->encounter) : NULL;
 
-  g_ptr_array_set_size (self->main_cards, 0);
-  clear_box (self->turn_cards);
-  if (self->encounter == NULL)
-    return;
-  order = tkr_encounter_get_order (TKR_ENCOUNTER (self->encounter));
-  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-    {
-      g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (order, i);
-      Card *card = card_new (self, combatant);
-
-      gtk_box_append (self->turn_cards, build_main_card (self, card));
-      g_ptr_array_add (self->main_cards, card);
-    }
-  refresh (self);
+  gtk_list_box_bind_model (self->participants_list, creatures,
+                           creatures ? create_participant_row : NULL, self, NULL);
+  gtk_list_box_bind_model (self->setup_list, creatures, creatures ? create_setup_row : NULL, self,
+                           NULL);
+  participants_changed_cb (self);
 }
 
 static void
@@ -1748,6 +354,20 @@ phase_changed_cb (TkrD20View *self)
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh (self);
+}
+
+/* Main and Paused: the details of the tracker's selected row, or a prompt
+ * to pick one (help/C/d20.page). */
+static void
+update_details (TkrD20View *self)
+{
+  TkrD20Combatant *combatant = NULL;
+
+  if (self->encounter != NULL && TKR_IS_D20_COMBATANT (self->selected))
+    combatant = TKR_D20_COMBATANT (self->selected);
+  tkr_d20_details_set_encounter (self->details, self->encounter);
+  tkr_d20_details_set_combatant (self->details, combatant);
+  gtk_stack_set_visible_child_name (self->details_stack, combatant ? "details" : "empty");
 }
 
 static void
@@ -1765,14 +385,13 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
                                        : NULL);
   g_signal_group_set_target (self->combatants_signals,
                              encounter ? tkr_d20_encounter_get_creatures (encounter) : NULL);
-  g_signal_group_set_target (
-    self->order_signals, encounter ? tkr_encounter_get_order (TKR_ENCOUNTER (encounter)) : NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
 
   tkr_feedback_clear (self->error_label);
-  update_tools (self);
-  rebuild_participants (self);
-  rebuild_order (self);
+  tkr_d20_tools_set_rules (self->tools,
+                           encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)) : NULL);
+  bind_participants (self);
+  update_details (self);
   phase_changed_cb (self);
 }
 
@@ -1828,7 +447,7 @@ tkr_d20_view_dispose (GObject *object)
   TkrD20View *self = TKR_D20_VIEW (object);
   GSignalGroup **groups[] = {
     &self->campaign_signals,   &self->encounter_signals, &self->history_signals,
-    &self->combatants_signals, &self->order_signals,     &self->party_signals,
+    &self->combatants_signals, &self->party_signals,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
@@ -1838,10 +457,7 @@ tkr_d20_view_dispose (GObject *object)
       g_clear_object (groups[i]);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_D20_VIEW);
-  g_clear_pointer (&self->freeplay_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->setup_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->main_cards, g_ptr_array_unref);
-  g_clear_pointer (&self->xp_cards, g_ptr_array_unref);
+  g_clear_object (&self->selected);
   g_clear_pointer (&self->kinds, g_strfreev);
   g_clear_object (&self->encounter);
   g_clear_object (&self->campaign);
@@ -1859,6 +475,9 @@ tkr_d20_view_get_property (GObject *object, guint prop_id, GValue *value, GParam
     case PROP_CAMPAIGN:
       g_value_set_object (value, self->campaign);
       break;
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1873,6 +492,9 @@ tkr_d20_view_set_property (GObject *object, guint prop_id, const GValue *value, 
     {
     case PROP_CAMPAIGN:
       tkr_d20_view_set_campaign (self, g_value_get_object (value));
+      break;
+    case PROP_SELECTED:
+      tkr_d20_view_set_selected (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1891,12 +513,17 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   properties[PROP_CAMPAIGN] =
     g_param_spec_object ("campaign", NULL, NULL, TKR_TYPE_CAMPAIGN,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   tkr_encounter_ui_install_phase_actions (widget_class, encounter_action);
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_D20_DETAILS);
+  g_type_ensure (TKR_TYPE_D20_TOOLS);
   /* The signal groups connect by name before any history exists. */
   g_type_class_ref (TKR_TYPE_HISTORY);
   g_type_class_ref (TKR_TYPE_CAMPAIGN);
@@ -1916,22 +543,7 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   BIND (participants_list);
   BIND (pass_hours_spin);
   BIND (pass_time_button);
-  BIND (tools_group);
-  BIND (travel_row);
-  BIND (travel_pace_dropdown);
-  BIND (travel_hours_spin);
-  BIND (travel_difficult_spin);
-  BIND (travel_flying_switch);
-  BIND (travel_flight_spin);
-  BIND (travel_distance_row);
-  BIND (travel_march_row);
-  BIND (travel_checks_row);
-  BIND (fall_row);
-  BIND (fall_spin);
-  BIND (fall_result_row);
-  BIND (breath_row);
-  BIND (vitality_spin);
-  BIND (breath_result_row);
+  BIND (tools);
   BIND (setup_list);
   BIND (roll_missing_button);
   BIND (ties_group);
@@ -1939,16 +551,13 @@ tkr_d20_view_class_init (TkrD20ViewClass *klass)
   BIND (order_list);
   BIND (begin_main_button);
   BIND (abandon_button);
-  BIND (previous_button);
-  BIND (next_button);
-  BIND (finish_button);
   BIND (paused_revealer);
   BIND (round_label);
   BIND (turn_label);
   BIND (pause_button);
   BIND (resume_button);
-  BIND (turn_cards);
-  BIND (xp_list);
+  BIND (details_stack);
+  BIND (details);
 #undef BIND
 }
 
@@ -1958,10 +567,6 @@ tkr_d20_view_init (TkrD20View *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->kinds = g_new0 (char *, 1);
-  self->freeplay_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->setup_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->main_cards = g_ptr_array_new_with_free_func (card_unref);
-  self->xp_cards = g_ptr_array_new_with_free_func (card_unref);
 
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
@@ -1969,21 +574,6 @@ tkr_d20_view_init (TkrD20View *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->roll_missing_button, "clicked",
                            G_CALLBACK (roll_missing_clicked_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_pace_dropdown, "notify::selected",
-                           G_CALLBACK (update_travel), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_hours_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_difficult_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_flying_switch, "notify::active", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->travel_flight_spin, "value-changed", G_CALLBACK (update_travel),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->fall_spin, "value-changed", G_CALLBACK (update_fall), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->vitality_spin, "value-changed", G_CALLBACK (update_breath), self,
-                           G_CONNECT_SWAPPED);
-
   self->campaign_signals = g_signal_group_new (TKR_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "notify::tracker",
                                  G_CALLBACK (campaign_tracker_cb), self, G_CONNECT_SWAPPED);
@@ -2002,10 +592,7 @@ tkr_d20_view_init (TkrD20View *self)
 
   self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->combatants_signals, "items-changed",
-                                 G_CALLBACK (rebuild_participants), self, G_CONNECT_SWAPPED);
-  self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_object (self->order_signals, "items-changed", G_CALLBACK (rebuild_order),
-                                 self, G_CONNECT_SWAPPED);
+                                 G_CALLBACK (participants_changed_cb), self, G_CONNECT_SWAPPED);
   self->party_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->party_signals, "items-changed",
                                  G_CALLBACK (update_party_button), self, G_CONNECT_SWAPPED);
@@ -2044,4 +631,61 @@ tkr_d20_view_set_campaign (TkrD20View *self, TkrCampaign *campaign)
   campaign_tracker_cb (self);
   update_party_button (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+GObject *
+tkr_d20_view_get_selected (TkrD20View *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_VIEW (self), NULL);
+
+  return self->selected;
+}
+
+void
+tkr_d20_view_set_selected (TkrD20View *self, GObject *selected)
+{
+  g_return_if_fail (TKR_IS_D20_VIEW (self));
+  g_return_if_fail (selected == NULL || G_IS_OBJECT (selected));
+
+  if (!g_set_object (&self->selected, selected))
+    return;
+  update_details (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+gboolean
+tkr_d20_view_report (GtkWidget *widget, gboolean ok, const GError *error)
+{
+  GtkWidget *view = widget ? gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW) : NULL;
+
+  if (view == NULL)
+    return ok;
+  return report (TKR_D20_VIEW (view), ok, error);
+}
+
+void
+tkr_d20_name_widget (GtkWidget *widget, const char *format, ...)
+{
+  g_autofree char *name = NULL;
+  va_list args;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_widget_set_name (widget, name);
+}
+
+const char *
+tkr_d20_kind_title (const char *kind)
+{
+  if (g_strcmp0 (kind, "walk") == 0)
+    return _ ("Walk");
+  if (g_strcmp0 (kind, "fly") == 0)
+    return _ ("Fly");
+  if (g_strcmp0 (kind, "swim") == 0)
+    return _ ("Swim");
+  if (g_strcmp0 (kind, "climb") == 0)
+    return _ ("Climb");
+  return kind;
 }
