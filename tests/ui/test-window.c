@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
 #include "tkr-character-sheet-private.h"
 #include "tkr-application.h"
@@ -384,6 +385,97 @@ test_size_saved (void)
   iterate ();
 }
 
+static gboolean
+revealed (gpointer data)
+{
+  return gtk_revealer_get_reveal_child (data);
+}
+
+static gboolean
+hidden (gpointer data)
+{
+  return !gtk_revealer_get_reveal_child (data);
+}
+
+static gboolean
+wait_for (gboolean (*done) (gpointer), gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (10000, timeout_cb, &timed_out);
+
+  while (!timed_out && !done (data))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  return done (data);
+}
+
+/* Issue "Files that never lose anything" (help/C/files-and-backups.page):
+ * another program's change to the open file shows a banner; Reload opens
+ * that version in the window, and Keep Mine writes this window's over it. */
+static void
+test_outside_change_banner (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GBytes) other = NULL;
+  TkrWindow *window = window_new ();
+  TkrDocument *before = tkr_window_get_document (window);
+  TkrDocument *document;
+  GtkRevealer *banner = GTK_REVEALER (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "conflict_revealer"));
+  g_autofree char *path = NULL;
+
+  tkr_campaign_add_pc (campaign, "Alice");
+  bytes = tkr_campaign_to_bytes (campaign);
+  file =
+    write_temp_file ("banner.tkcampaign", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  path = g_file_get_path (file);
+  tkr_window_open (window, file);
+  spin_until_page (window, "document", before);
+  document = tkr_window_get_document (window);
+  g_assert_false (gtk_revealer_get_reveal_child (banner));
+
+  /* Another program adds Bob. */
+  tkr_campaign_add_pc (campaign, "Bob");
+  other = tkr_campaign_to_bytes (campaign);
+  g_assert_true (
+    g_file_set_contents (path, g_bytes_get_data (other, NULL), g_bytes_get_size (other), NULL));
+  g_assert_true (wait_for (revealed, banner));
+
+  /* Reload: the window shows the other program's version. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
+  spin_until_page (window, "document", document);
+  document = tkr_window_get_document (window);
+  g_assert_cmpuint (
+    g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (document))), ==,
+    2);
+  g_assert_true (wait_for (hidden, banner));
+
+  /* Again, and this time the window keeps its version. */
+  tkr_campaign_add_pc (campaign, "Carol");
+  g_clear_pointer (&other, g_bytes_unref);
+  other = tkr_campaign_to_bytes (campaign);
+  g_assert_true (
+    g_file_set_contents (path, g_bytes_get_data (other, NULL), g_bytes_get_size (other), NULL));
+  g_assert_true (wait_for (revealed, banner));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.keep-mine", NULL);
+  g_assert_true (wait_for (hidden, banner));
+  g_assert_true (tkr_document_save_sync (document, NULL));
+  {
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_null (strstr (contents, "Carol"));
+    g_assert_nonnull (strstr (contents, "Bob"));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
+}
+
 /* Issue "The table tracker": the roster can be hidden during a fight
  * (win.roster-visible, F9) and the choice is remembered where settings
  * are installed; the content header then carries the window's buttons. */
@@ -508,6 +600,7 @@ main (int argc, char *argv[])
                    test_help_overlay_per_system);
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
   g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
+  g_test_add_func ("/window/files/outside-change-banner", test_outside_change_banner);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 
   status = g_test_run ();

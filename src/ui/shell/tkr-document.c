@@ -1089,6 +1089,22 @@ tkr_document_keep_mine (TkrDocument *self)
   queue_save (self, NULL, NULL);
 }
 
+/**
+ * tkr_document_discard_changes:
+ *
+ * What the document has not saved is given up (the person chose to
+ * reload the file): it is no longer dirty and no autosave is pending.
+ */
+void
+tkr_document_discard_changes (TkrDocument *self)
+{
+  g_return_if_fail (TKR_IS_DOCUMENT (self));
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  self->saved_serial = self->change_serial;
+  set_dirty (self, FALSE);
+}
+
 gboolean
 tkr_document_get_conflict (TkrDocument *self)
 {

@@ -83,6 +83,7 @@ gboolean tkr_document_save_finish (TkrDocument *self, GAsyncResult *result, GErr
 gboolean tkr_document_save_sync (TkrDocument *self, GError **error);
 gboolean tkr_document_get_conflict (TkrDocument *self);
 void tkr_document_keep_mine (TkrDocument *self);
+void tkr_document_discard_changes (TkrDocument *self);
 
 /* The folder untitled documents autosave into. */
 GFile *tkr_document_get_autosave_dir (void);

@@ -34,6 +34,7 @@ struct _TkrWindow
   AdwLeaflet *leaflet;
   TkrRoster *roster;
   GtkWidget *sidebar_separator;
+  GtkRevealer *conflict_revealer;
   GtkWidget *roster_button;
   GAction *roster_visible; /* win.roster-visible, the setting's where installed */
   GtkWidget *content_box;
@@ -498,6 +499,43 @@ save_as_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
   tkr_document_save_async (self->document, file, NULL, document_saved_cb, g_object_ref (self));
 }
 
+/* Outside changes (help/C/files-and-backups.page): the banner shows while
+ * the document is in conflict with its file. */
+static void
+update_conflict (TkrWindow *self)
+{
+  gboolean conflict = self->document != NULL && tkr_document_get_conflict (self->document);
+
+  gtk_revealer_set_reveal_child (self->conflict_revealer, conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.keep-mine", conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
+                                 self->document != NULL &&
+                                   tkr_document_get_file (self->document) != NULL);
+}
+
+static void
+keep_mine_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  if (self->document != NULL)
+    tkr_document_keep_mine (self->document);
+}
+
+/* The file as it is on disk now, in this window; what this window had
+ * and had not saved is dropped, as the person asked. */
+static void
+reload_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+  GFile *file = self->document != NULL ? tkr_document_get_file (self->document) : NULL;
+
+  if (file == NULL)
+    return;
+  tkr_document_discard_changes (self->document);
+  load_file (self, file, FALSE);
+}
+
 static void
 save_as_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -901,6 +939,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (leaflet);
   CHILD (roster);
   CHILD (sidebar_separator);
+  CHILD (conflict_revealer);
   CHILD (roster_button);
   CHILD (content_box);
   CHILD (content_header);
@@ -928,6 +967,8 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.keep-mine", NULL, keep_mine_action);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.import-character", NULL,
                                    import_character_action);
   gtk_widget_class_install_action (widget_class, "win.export-character", NULL,
@@ -1123,6 +1164,7 @@ tkr_window_init (TkrWindow *self)
   g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (keys_changed_cb), self,
                            G_CONNECT_SWAPPED);
   keys_changed_cb (self);
+  update_conflict (self);
 
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "notify::can-undo",
@@ -1137,6 +1179,10 @@ tkr_window_init (TkrWindow *self)
                                   G_CALLBACK (update_title), self);
   g_signal_group_connect_swapped (self->document_signals, "save-failed",
                                   G_CALLBACK (autosave_failed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::conflict",
+                                  G_CALLBACK (update_conflict), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::file",
+                                  G_CALLBACK (update_conflict), self);
 
   g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
                           G_BINDING_SYNC_CREATE);
@@ -1222,6 +1268,8 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
   tkr_encounter_page_set_campaign (self->encounter_view, campaign);
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+
+  update_conflict (self);
 
   /* Sheet mode: a player's file is one sheet, without roster or
    * encounter. */
