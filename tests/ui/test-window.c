@@ -505,8 +505,53 @@ test_roster_hidden (void)
   iterate ();
 }
 
-/* The application: activate opens a window on an empty campaign, and the
- * style preference goes to the style manager. Needs a session bus (GTK
+static gboolean
+window_shows_file (gpointer data)
+{
+  TkrWindow *window = data;
+  TkrDocument *document = tkr_window_get_document (window);
+
+  return document != NULL && tkr_document_get_file (document) != NULL;
+}
+
+/* Issue "Files that never lose anything": one window per file. Opening a
+ * file that a window has open brings that window forward instead of a
+ * second one whose saves would overwrite the first's. */
+static void
+check_one_window_per_file (TkrApplication *app)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (campaign);
+  g_autoptr (GFile) file = write_temp_file ("one-window.tkcampaign", g_bytes_get_data (bytes, NULL),
+                                            g_bytes_get_size (bytes));
+  g_autoptr (GFile) same = g_file_new_for_path (g_file_peek_path (file));
+  guint before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  TkrWindow *window;
+  gboolean timed_out = FALSE;
+  guint source;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==,
+                    before + 1);
+  window = gtk_application_get_windows (GTK_APPLICATION (app))->data;
+  source = g_timeout_add (10000, timeout_cb, &timed_out);
+  while (!timed_out && !window_shows_file (window))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  g_assert_true (window_shows_file (window));
+
+  /* The same file, by another GFile: the same window. */
+  g_assert_true (tkr_application_present_file (app, same));
+  g_application_open (G_APPLICATION (app), &same, 1, "");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==,
+                    before + 1);
+  g_file_delete (file, NULL, NULL);
+}
+
+/* The application: activate opens a window on an empty campaign, the
+ * style preference goes to the style manager, and a file opens in one
+ * window only. Needs a session bus (GTK
  * warns without one). */
 static void
 test_application (void)
@@ -546,9 +591,34 @@ test_application (void)
       g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
     }
 
+  check_one_window_per_file (app);
+
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   iterate ();
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+/* A last document that no longer opens (damaged, say) is not dropped in
+ * silence: the error page says why and where the file is, untouched. */
+static void
+test_restore_damaged_last_document (void)
+{
+  static const char garbage[] = "{\"rule_system\": ";
+  g_autoptr (GFile) file = write_temp_file ("damaged-last.tkcampaign", garbage, strlen (garbage));
+  TkrWindow *window = window_new ();
+  AdwStatusPage *page = ADW_STATUS_PAGE (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "error_page"));
+  g_autofree char *contents = NULL;
+
+  tkr_window_restore (window, file);
+  spin_until_page (window, "error", NULL);
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), g_file_peek_path (file)));
+  g_assert_true (g_file_get_contents (g_file_peek_path (file), &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, garbage);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
 }
 
 static void
@@ -601,6 +671,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
   g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
   g_test_add_func ("/window/files/outside-change-banner", test_outside_change_banner);
+  g_test_add_func ("/window/files/damaged-last-document-said", test_restore_damaged_last_document);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 
   status = g_test_run ();

@@ -341,6 +341,33 @@ tkr_application_activate (GApplication *application)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/**
+ * tkr_application_present_file:
+ *
+ * One window per file (help/C/files-and-backups.page): when a window
+ * already has @file open, it comes to the front and TRUE is returned, so
+ * that two windows never edit the same file and overwrite each other.
+ */
+gboolean
+tkr_application_present_file (TkrApplication *self, GFile *file)
+{
+  g_return_val_if_fail (TKR_IS_APPLICATION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      TkrDocument *document = TKR_IS_WINDOW (l->data) ? tkr_window_get_document (l->data) : NULL;
+      GFile *open = document != NULL ? tkr_document_get_file (document) : NULL;
+
+      if (open != NULL && g_file_equal (open, file))
+        {
+          gtk_window_present (GTK_WINDOW (l->data));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 tkr_application_open (GApplication *application, GFile **files, int n_files, const char *hint)
 {
@@ -348,7 +375,11 @@ tkr_application_open (GApplication *application, GFile **files, int n_files, con
 
   for (int i = 0; i < n_files; i++)
     {
-      TkrWindow *window = new_window (self);
+      TkrWindow *window;
+
+      if (tkr_application_present_file (self, files[i]))
+        continue;
+      window = new_window (self);
 
       tkr_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));

@@ -17,6 +17,8 @@ TkrApplication *tkr_application_new (void);
 /* Returns: (nullable) (transfer none): the settings, NULL when the schema
  * is not installed. */
 GSettings *tkr_application_get_settings (TkrApplication *self);
+/* Brings the window that has @file open to the front; FALSE when none. */
+gboolean tkr_application_present_file (TkrApplication *self, GFile *file);
 
 /* Returns: (nullable) (transfer full): the application's settings when its
  * schema is installed; GSettings would abort on a missing one. */

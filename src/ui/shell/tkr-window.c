@@ -351,11 +351,15 @@ show_error_page (TkrWindow *self, GFile *file, const GError *error)
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *name = g_filename_display_name (basename != NULL ? basename : "");
   g_autofree char *title = g_strdup_printf (_ ("Could not open “%s”"), name);
+  g_autofree char *location = g_file_get_parse_name (file);
+  g_autofree char *where = NULL;
   g_autofree char *description = NULL;
 
   adw_status_page_set_title (self->error_page, title);
+  /* Translators: after why a file did not open; %s is where it is */
+  where = g_strdup_printf (_ ("The file was left as it was, at %s."), location);
   /* The description is markup; a parse error may quote a "<". */
-  description = g_markup_escape_text (error->message, -1);
+  description = g_markup_printf_escaped ("%s\n\n%s", error->message, where);
   adw_status_page_set_description (self->error_page, description);
   gtk_stack_set_visible_child_name (self->main_stack, "error");
 }
@@ -370,7 +374,6 @@ typedef struct
 {
   TkrWindow *window;
   GFile *file;
-  gboolean quiet; /* restoring the last document: a failure is not shown */
 } LoadData;
 
 static void
@@ -392,7 +395,7 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   document = tkr_document_load_finish (result, &error);
   if (document == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && !data->quiet)
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         show_error_page (self, data->file, error);
       load_data_free (data);
       return;
@@ -406,7 +409,7 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-load_file (TkrWindow *self, GFile *file, gboolean quiet)
+load_file (TkrWindow *self, GFile *file)
 {
   LoadData *data = g_new0 (LoadData, 1);
 
@@ -416,7 +419,6 @@ load_file (TkrWindow *self, GFile *file, gboolean quiet)
 
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
-  data->quiet = quiet;
   tkr_document_load_async (file, self->load_cancellable, document_loaded_cb, data);
 }
 
@@ -432,9 +434,13 @@ open_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
   if (file == NULL)
     return;
 
-  /* An untouched untitled window takes the file; otherwise it gets a
-   * window of its own. */
+  /* A window that has it open already comes forward; an untouched
+   * untitled window takes the file; otherwise it gets a window of its
+   * own. */
   application = gtk_window_get_application (GTK_WINDOW (self));
+  if (TKR_IS_APPLICATION (application) &&
+      tkr_application_present_file (TKR_APPLICATION (application), file))
+    return;
   if (application != NULL && !tkr_document_is_pristine (self->document))
     g_application_open (G_APPLICATION (application), &file, 1, "");
   else
@@ -448,6 +454,9 @@ open_recent_action (GtkWidget *widget, const char *action_name, GVariant *parame
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
   GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
 
+  if (TKR_IS_APPLICATION (application) &&
+      tkr_application_present_file (TKR_APPLICATION (application), file))
+    return;
   if (application != NULL && !tkr_document_is_pristine (self->document))
     g_application_open (G_APPLICATION (application), &file, 1, "");
   else
@@ -533,7 +542,7 @@ reload_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   if (file == NULL)
     return;
   tkr_document_discard_changes (self->document);
-  load_file (self, file, FALSE);
+  load_file (self, file);
 }
 
 static void
@@ -1296,7 +1305,7 @@ tkr_window_open (TkrWindow *self, GFile *file)
   g_return_if_fail (TKR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  load_file (self, file, FALSE);
+  load_file (self, file);
 }
 
 void
@@ -1305,7 +1314,9 @@ tkr_window_restore (TkrWindow *self, GFile *file)
   g_return_if_fail (TKR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  load_file (self, file, TRUE);
+  /* A last document that no longer opens is not dropped in silence: the
+   * error page says why and where the file is, left as it was. */
+  load_file (self, file);
 }
 
 void
