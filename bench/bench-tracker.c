@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
 /*
- * The table tracker in a real window with a large encounter (default
- * 1,000 combatants), in every rule system: the main thread's CPU time for
+ * The Encounter page as a GM runs a fight with it (the table tracker and,
+ * beside it, the system's details pane of the selected row) in a real
+ * window with a large encounter (default 1,000 combatants), in every rule
+ * system: the main thread's CPU time for
  * a GM's action until the next frame is painted, for
  *
  *   next turn, a typed "-1" on the current combatant's health, and
@@ -20,6 +22,7 @@
 #include <time.h>
 
 #include "tkr-core.h"
+#include "tkr-encounter-page.h"
 #include "tkr-table-tracker.h"
 
 #define FRAME_US 16667.0
@@ -159,7 +162,7 @@ run_system (const char *system, int n, double floor_us)
   TkrCharacter *library = tkr_campaign_add_npc (campaign, "Bandit");
   TkrEncounter *encounter;
   GListModel *combatants;
-  GtkWidget *window, *tracker;
+  GtkWidget *window, *page;
   double turn, damage, spend, start;
 
   for (int i = 0; i < n; i++)
@@ -189,10 +192,10 @@ run_system (const char *system, int n, double floor_us)
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  tracker = tkr_table_tracker_new ();
+  page = tkr_encounter_page_new ();
   start = thread_cpu_us ();
-  tkr_table_tracker_set_encounter (TKR_TABLE_TRACKER (tracker), encounter);
-  gtk_window_set_child (GTK_WINDOW (window), tracker);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), campaign);
+  gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_paint (window);
   g_print ("%-14s %6d  first frame %8.1f ms", system, n, (thread_cpu_us () - start) / 1e3);
