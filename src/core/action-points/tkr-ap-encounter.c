@@ -9,6 +9,7 @@
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-command.h"
+#include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
 
@@ -906,16 +907,10 @@ reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 static void
 reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
-  GListStore *conditions = combatant->lists[AP_CONDITIONS];
-  guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]);
+  /* A condition is Persistent or Temporary (tkr_ap_condition_new). */
+  guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
+                  tkr_effects_end_temporary (ENC (self), combatant->lists[AP_CONDITIONS]);
 
-  for (guint i = tkr_ap_n_items (conditions); i > 0; i--)
-    if (tkr_condition_get_kind (tkr_ap_item_at (G_LIST_MODEL (conditions), i - 1)) !=
-        TKR_CONDITION_KIND_PERSISTENT)
-      {
-        tkr_history_remove (HISTORY (self), conditions, i - 1);
-        removed++;
-      }
   tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)
     LOG (self,

@@ -6,6 +6,7 @@
 
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
 
@@ -662,14 +663,11 @@ tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   TkrD20Combatant *combatant = TKR_D20_COMBATANT (slot);
-  GListStore *conditions = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (conditions)); i > 0; i--)
-    if (tkr_condition_get_kind (item_at (G_LIST_MODEL (conditions), i - 1)) ==
-        TKR_CONDITION_KIND_TEMPORARY)
-      tkr_history_remove (HISTORY (self), conditions, i - 1);
+  tkr_effects_end_temporary (encounter,
+                             tkr_combatant_get_condition_store (TKR_COMBATANT (combatant)));
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }

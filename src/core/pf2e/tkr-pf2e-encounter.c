@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
 #include "tkr-refusal.h"
@@ -813,23 +814,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
 
   /* The effects it created: their "source" is its character id. */
-  for (guint i = N_ITEMS (self->effects); i > 0; i--)
-    {
-      TkrCondition *effect = item_at (self->effects, i - 1);
-      int rounds = tkr_condition_get_rounds_left (effect);
-
-      if (g_strcmp0 (tkr_condition_get_source (effect), id_of (combatant)) != 0)
-        continue;
-      if (rounds > 1)
-        {
-          set_int (self, effect, "rounds-left", rounds - 1);
-          continue;
-        }
-      /* Translators: an effect's name, then its creator */
-      log_line (self, _ ("%s (by %s) ends"), tkr_condition_get_name (effect),
-                combatant_name (combatant));
-      tkr_history_remove (HISTORY (self), self->effects, i - 1);
-    }
+  tkr_effects_turn_edge (encounter, self->effects, TKR_EFFECT_EDGE_TURN_START,
+                         TKR_COMBATANT (combatant));
 
   if (dying > 0 && !combatant->dead)
     {
@@ -991,49 +977,19 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
- * Temporary conditions whose "source" is the creator's character id
- * (docs/ARCHITECTURE.md, "Combatant state"). */
-
-static TkrCondition *
-new_effect (const char *name, const char *source, int rounds)
-{
-  return g_object_new (TKR_TYPE_CONDITION, "name", name, "kind", TKR_CONDITION_KIND_TEMPORARY,
-                       "max-stacks", 1, "rounds-left", rounds, "source", source, NULL);
-}
+ * the engine's timed effects (tkr-effects.h), anchored to their creator. */
 
 TkrCondition *
 tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error)
 {
-  g_autoptr (TkrCondition) effect = NULL;
-
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
 
-  if (!tkr_encounter_require_running (TKR_ENCOUNTER (self), NULL))
-    {
-      tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                  _ ("Effects that last rounds are tracked while the rounds run"));
-      return NULL;
-    }
-  if (!require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
+  if (!tkr_effects_require_running (TKR_ENCOUNTER (self), error) ||
+      !require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
     return NULL;
-  if (rounds < 1 || rounds > MAX_EFFECT_ROUNDS)
-    {
-      tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An effect lasts from 1 to %d rounds"),
-                  MAX_EFFECT_ROUNDS);
-      return NULL;
-    }
-
-  effect = new_effect (name, id_of (creator), rounds);
-  tkr_history_begin (HISTORY (self), _ ("Add an effect"));
-  tkr_history_append (HISTORY (self), self->effects, effect);
-  /* Translators: a creature, an effect, then its duration */
-  log_line (self,
-            g_dngettext (GETTEXT_PACKAGE, "%s creates %s for %d round",
-                         "%s creates %s for %d rounds", rounds),
-            combatant_name (creator), name, rounds);
-  tkr_history_end (HISTORY (self));
-  return effect;
+  return tkr_effects_add (TKR_ENCOUNTER (self), self->effects, TKR_COMBATANT (creator), name,
+                          rounds, error);
 }
 
 gboolean
@@ -1041,15 +997,7 @@ tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, 
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!TKR_IS_CONDITION (effect) || !g_list_store_find (self->effects, effect, NULL))
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _ ("That effect is not in this encounter"));
-
-  tkr_history_begin (HISTORY (self), _ ("End an effect"));
-  tkr_history_set_destructive (HISTORY (self));
-  log_line (self, _ ("%s ends early"), tkr_condition_get_name (effect));
-  tkr_history_remove_item (HISTORY (self), self->effects, effect);
-  return end_step (self);
+  return tkr_effects_remove (TKR_ENCOUNTER (self), self->effects, effect, error);
 }
 
 /* Conditions */
@@ -1226,21 +1174,6 @@ order_entry_to_json (TkrPf2eCombatant *combatant)
   return json_node_init_string (json_node_alloc (), id_of (combatant));
 }
 
-/* An effect as files have always stored it: its name, the rounds left and
- * its creator's id. */
-static JsonNode *
-effect_to_json (TkrCondition *effect)
-{
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  json_object_set_string_member (object, "name", tkr_condition_get_name (effect));
-  json_object_set_int_member (object, "rounds_left", tkr_condition_get_rounds_left (effect));
-  json_object_set_string_member (object, "creator", tkr_condition_get_source (effect));
-  json_node_take_object (node, object);
-  return node;
-}
-
 static void
 write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -1253,7 +1186,7 @@ write_json (TkrEncounter *encounter, JsonObject *object)
                           tkr_list_to_json (ORDER (self), (TkrItemToJson) order_entry_to_json));
   json_object_set_member (
     object, "effects",
-    tkr_list_to_json (G_LIST_MODEL (self->effects), (TkrItemToJson) effect_to_json));
+    tkr_list_to_json (G_LIST_MODEL (self->effects), (TkrItemToJson) tkr_effect_to_json));
 }
 
 static gboolean
@@ -1276,25 +1209,17 @@ read_order_entry (
   return TRUE;
 }
 
+/* An effect as files have always stored it (tkr-effects.h); its creator
+ * is in the order. */
 static gboolean
 read_effect (
   TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
-  g_autofree char *name = NULL, *creator = NULL;
-  JsonObject *item = tkr_json_require_object (node, path, error);
-  gint64 rounds;
+  TkrCondition *effect = tkr_effect_from_json (node, path, load->order, error);
 
-  if (item == NULL || !tkr_json_get_string (item, "name", path, TRUE, NULL, &name, error) ||
-      !tkr_json_get_string (item, "creator", path, TRUE, NULL, &creator, error) ||
-      !tkr_json_get_int (item, "rounds_left", path, TRUE, 1, MAX_EFFECT_ROUNDS, 1, &rounds, error))
-    return FALSE;
-  if (*name == '\0')
-    return tkr_pf2e_json_refuse (error, path, "name", _ ("an effect needs a name"));
-  if (tkr_pf2e_find_combatant_by_id (load->order, creator) == NULL)
-    return tkr_pf2e_json_refuse (
-      error, path, "creator", _ ("no creature in the initiative order has the id “%s”"), creator);
-  g_ptr_array_add (load->data, new_effect (name, creator, (int) rounds));
-  return TRUE;
+  if (effect != NULL)
+    g_ptr_array_add (load->data, effect);
+  return effect != NULL;
 }
 
 static gboolean
