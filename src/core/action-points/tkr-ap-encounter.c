@@ -10,6 +10,7 @@
 #include "tkr-fields.h"
 #include "tkr-command.h"
 #include "tkr-effects.h"
+#include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
 
@@ -46,9 +47,8 @@ struct _TkrApEncounter
   char *name;
   int turn;
   TkrApStep step;
-  GListStore *members;      /* TkrApCombatant, one per participant */
-  GHashTable *by_character; /* TkrCharacter -> its member, while valid */
-  gboolean by_character_valid;
+  TkrMembers *roster;        /* TkrApCombatant, one per participant */
+  GListStore *members;       /* the roster's list */
   TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
 };
 
@@ -71,10 +71,8 @@ tkr_ap_encounter_dispose (GObject *object)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  if (self->members != NULL)
-    g_signal_handlers_disconnect_by_data (self->members, self);
-  g_clear_object (&self->members);
-  g_clear_pointer (&self->by_character, g_hash_table_unref);
+  self->members = NULL;
+  g_clear_pointer (&self->roster, tkr_members_free);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->dispose (object);
 }
 
@@ -147,33 +145,12 @@ set_left (TkrApEncounter *self, TkrApCombatant *combatant, const char *id, int v
   SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-/* The lookup follows additions as they come; a removal (a character
- * leaving, an undo) has it rebuilt on the next lookup. */
-static void
-members_changed_cb (GListModel *members, guint position, guint removed, guint added, gpointer data)
-{
-  TkrApEncounter *self = data;
-
-  if (removed > 0)
-    self->by_character_valid = FALSE;
-  for (guint i = position; self->by_character_valid && i < position + added; i++)
-    g_hash_table_insert (self->by_character,
-                         tkr_combatant_get_character (TKR_COMBATANT (member_at (self, i))),
-                         member_at (self, i));
-}
-
 TkrApCombatant *
 tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
 
-  if (!self->by_character_valid)
-    {
-      g_hash_table_remove_all (self->by_character);
-      self->by_character_valid = TRUE;
-      members_changed_cb (G_LIST_MODEL (self->members), 0, 0, tkr_ap_n_items (self->members), self);
-    }
-  return g_hash_table_lookup (self->by_character, character);
+  return tkr_members_find (self->roster, character);
 }
 
 /* The engine's hooks for participants: the combatant exists from the
@@ -199,18 +176,15 @@ ap_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *comba
 
   if (combatant == NULL)
     combatant = made = ap_new_combatant (encounter, character);
-  if (tkr_ap_encounter_find_member (self, character) != TKR_AP_COMBATANT (combatant))
-    tkr_history_append (HISTORY (self), self->members, combatant);
+  tkr_members_join (self->roster, HISTORY (self), combatant);
 }
 
 static void
 ap_leaving (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
-  TkrApCombatant *member = tkr_ap_encounter_find_member (self, character);
 
-  if (member != NULL)
-    tkr_history_remove_item (HISTORY (self), self->members, member);
+  tkr_members_leave (self->roster, HISTORY (self), character);
 }
 
 /* The public getters */
@@ -364,7 +338,9 @@ require_member (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
-  if (TKR_IS_AP_COMBATANT (combatant) && g_list_store_find (self->members, combatant, NULL))
+  if (TKR_IS_AP_COMBATANT (combatant) &&
+      tkr_ap_encounter_find_member (
+        self, tkr_combatant_get_character (TKR_COMBATANT (combatant))) == combatant)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                      _ ("That character does not take part in this encounter"));
@@ -1265,7 +1241,6 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *members = json_array_new ();
-  JsonArray *places = json_array_new ();
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_string_member (object, "step", step_nicks[self->step]);
@@ -1274,14 +1249,7 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
     json_array_add_element (members, tkr_ap_combatant_to_json (member_at (self, i)));
   json_object_set_array_member (object, "combatants", members);
   /* The Round's order as places in the combatant list. */
-  for (guint i = 0; i < tkr_ap_n_items (order); i++)
-    {
-      guint position = 0;
-
-      g_list_store_find (self->members, tkr_ap_item_at (order, i), &position);
-      json_array_add_int_element (places, position);
-    }
-  json_object_set_array_member (object, "order", places);
+  json_object_set_member (object, "order", tkr_members_places_to_json (self->roster, order));
 }
 
 /* A file's refusal at @path's @member: FALSE, with @error set. */
@@ -1351,35 +1319,6 @@ read_member (TkrApEncounter *self,
 }
 
 /* The Round's order, as places in the combatant list, into @load->order. */
-static gboolean
-read_order (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
-{
-  g_autofree char *order_path = tkr_json_path (path, "order");
-  ApLoad *ap = load->data;
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, "order", path, TRUE, &array, error))
-    return FALSE;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (order_path, i);
-      JsonNode *item = json_array_get_element (array, i);
-      gint64 position = -1;
-      gpointer combatant;
-
-      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_INT64)
-        position = json_node_get_int (item);
-      if (position < 0 || position >= ap->members->len)
-        return tkr_json_refuse (error, item_path, NULL,
-                                _ ("expected a place in the combatant list"));
-      combatant = g_ptr_array_index (ap->members, position);
-      if (g_ptr_array_find (load->order, combatant, NULL))
-        return tkr_json_refuse (error, item_path, NULL, _ ("someone is twice in the order"));
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
-  return TRUE;
-}
-
 /* Everything is read and checked before anything changes: the phase, the
  * step, the Turn, the Round and the order must agree. */
 static gboolean
@@ -1416,7 +1355,7 @@ ap_read_json (TkrEncounter *encounter,
     }
   if (ap->members->len != load->participants->len)
     return tkr_json_refuse (error, path, "combatants", _ ("every participant needs one combatant"));
-  if (!read_order (object, path, load, error))
+  if (!tkr_members_places_from_json (object, path, "order", TRUE, ap->members, load->order, error))
     return FALSE;
 
   /* The phase, the step and the order must agree. */
@@ -1460,8 +1399,7 @@ ap_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   ApLoad *ap = load->data;
 
   g_object_set (self, "name", ap->name, "step", ap->step, "turn", ap->turn, NULL);
-  g_list_store_splice (self->members, 0, tkr_ap_n_items (self->members), ap->members->pdata,
-                       ap->members->len);
+  tkr_members_replace (self->roster, ap->members);
   if (ap->no_order)
     {
       g_list_store_remove_all (ORDER (self));
@@ -1510,7 +1448,6 @@ static void
 tkr_ap_encounter_init (TkrApEncounter *self)
 {
   self->step = TKR_AP_STEP_RESET;
-  self->members = g_list_store_new (TKR_TYPE_AP_COMBATANT);
-  self->by_character = g_hash_table_new (NULL, NULL);
-  g_signal_connect (self->members, "items-changed", G_CALLBACK (members_changed_cb), self);
+  self->roster = tkr_members_new (TKR_TYPE_AP_COMBATANT);
+  self->members = tkr_members_get_store (self->roster);
 }

@@ -266,16 +266,7 @@ COMBATANT_GETTER (int, get_reactions_left, LEFT ("reaction"))
 COMBATANT_GETTER (guint, get_n_tiebreaks, self->tiebreaks ? self->tiebreaks->len : 0)
 COMBATANT_GETTER (GListModel *, get_movements, G_LIST_MODEL (self->movements))
 
-/* (transfer none): item @index of @model, which keeps it alive */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  gpointer item = g_list_model_get_item (model, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
+#define item_at tkr_list_item_at
 
 #define movement_at(self, index)                                                                   \
   ((TkrD20Movement *) item_at (G_LIST_MODEL ((self)->movements), index))

@@ -7,6 +7,7 @@
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
 
@@ -26,8 +27,7 @@ struct _TkrD20Encounter
   GRand *rand;
   gboolean owns_rand;
   GStrv kinds;               /* of movement, from the rule data */
-  GListStore *creatures;     /* TkrD20Combatant, one per participant */
-  GHashTable *creature_of;   /* TkrCharacter -> creature, or NULL when stale */
+  TkrMembers *creatures;     /* TkrD20Combatant, one per participant */
   TkrInitiativeIndex *index; /* of the engine's combatants */
 };
 
@@ -44,18 +44,8 @@ G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 /* The rule data's number at "d20.@key", for the encounter self. */
 #define RULE(key) tkr_rules_get_int (RULES (self), "d20." key)
 
-/* (transfer none): the store keeps its reference. */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  gpointer item = g_list_model_get_item (model, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
-
-#define CREATURES(self) G_LIST_MODEL ((self)->creatures)
+#define item_at tkr_list_item_at
+#define CREATURES(self) G_LIST_MODEL (tkr_members_get_store ((self)->creatures))
 #define N_CREATURES(self) g_list_model_get_n_items (CREATURES (self))
 
 /* Defines tkr_d20_encounter_@func: @expression of self, a @type, or 0
@@ -73,31 +63,11 @@ GETTER (TkrD20Combatant *,
         TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self))))
 GETTER (const char *const *, get_movement_kinds, (const char *const *) self->kinds)
 
-/* The lookup follows additions as they come; a removal makes it stale,
- * to be rebuilt when asked. */
-static void
-creatures_changed_cb (
-  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
-{
-  if (removed > 0)
-    g_clear_pointer (&self->creature_of, g_hash_table_unref);
-  if (self->creature_of == NULL)
-    {
-      if (position > 0 || added < g_list_model_get_n_items (model))
-        return;
-      self->creature_of = g_hash_table_new (NULL, NULL);
-    }
-  for (guint i = position; i < position + added; i++)
-    g_hash_table_insert (self->creature_of, CHARACTER (item_at (model, i)), item_at (model, i));
-}
-
 TkrD20Combatant *
 tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  if (self->creature_of == NULL)
-    creatures_changed_cb (CREATURES (self), 0, 0, N_CREATURES (self), self);
-  return g_hash_table_lookup (self->creature_of, character);
+  return tkr_members_find (self->creatures, character);
 }
 
 /* Checks shared by the commands */
@@ -292,7 +262,7 @@ tkr_d20_encounter_joined (TkrEncounter *encounter, TkrCharacter *character, TkrC
   g_autoptr (TkrD20Combatant) creature =
     combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
               : tkr_d20_combatant_new_from_sheet (character, RULES (self));
-  tkr_history_append (HISTORY (self), self->creatures, creature);
+  tkr_members_join (self->creatures, HISTORY (self), TKR_COMBATANT (creature));
 }
 
 static void
@@ -302,8 +272,7 @@ tkr_d20_encounter_leaving (TkrEncounter *encounter,
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
 
-  tkr_history_remove_item (HISTORY (self), self->creatures,
-                           tkr_d20_encounter_find (self, character));
+  tkr_members_leave (self->creatures, HISTORY (self), character);
 }
 
 gboolean
@@ -1187,9 +1156,6 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   GListModel *participants = tkr_encounter_get_participants (encounter);
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *combatants = json_array_new ();
-  JsonArray *places = json_array_new ();
-  /* Each place in the order as the creature's position, found once. */
-  g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     {
@@ -1198,13 +1164,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
       tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
       json_array_add_object_element (combatants, item);
     }
-  for (guint i = 0; i < N_CREATURES (self); i++)
-    g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
-  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-    json_array_add_int_element (
-      places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
   json_object_set_array_member (object, "combatants", combatants);
-  json_object_set_array_member (object, "order", places);
+  json_object_set_member (object, "order", tkr_members_places_to_json (self->creatures, order));
 }
 
 static gboolean
@@ -1258,30 +1219,10 @@ tkr_d20_encounter_read_json (TkrEncounter *encounter,
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   g_autoptr (GPtrArray) read = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  g_autofree char *order_path = tkr_json_path (path, "order");
-  JsonArray *array;
 
   if (!read_combatants (self, object, path, load, read, error) ||
-      !tkr_json_get_array (object, "order", path, FALSE, &array, error))
+      !tkr_members_places_from_json (object, path, "order", FALSE, read, load->order, error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (order_path, i);
-      JsonNode *item = json_array_get_element (array, i);
-      gpointer combatant;
-
-      if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
-          json_node_get_int (item) < 0 || json_node_get_int (item) >= read->len)
-        return tkr_json_refuse (error, item_path, NULL,
-                                _ ("expected the place of a combatant, 0 to %d"),
-                                (int) read->len - 1);
-      combatant = g_ptr_array_index (read, json_node_get_int (item));
-      if (!g_hash_table_add (seen, combatant))
-        return tkr_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
-                                NAME (combatant));
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
   /* The creatures are the engine's combatants from Setup on. */
   if (load->phase != TKR_PHASE_FREEPLAY)
     for (guint i = 0; i < read->len; i++)
@@ -1311,7 +1252,7 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   GPtrArray *read = load->data;
 
-  g_list_store_splice (self->creatures, 0, N_CREATURES (self), read->pdata, read->len);
+  tkr_members_replace (self->creatures, read);
 }
 
 /* The class */
@@ -1330,8 +1271,7 @@ tkr_d20_encounter_finalize (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
-  g_clear_pointer (&self->creature_of, g_hash_table_unref);
-  g_clear_object (&self->creatures);
+  g_clear_pointer (&self->creatures, tkr_members_free);
   g_clear_pointer (&self->kinds, g_strfreev);
   if (self->owns_rand)
     g_clear_pointer (&self->rand, g_rand_free);
@@ -1409,8 +1349,7 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
 static void
 tkr_d20_encounter_init (TkrD20Encounter *self)
 {
-  self->creatures = g_list_store_new (TKR_TYPE_D20_COMBATANT);
-  g_signal_connect (self->creatures, "items-changed", G_CALLBACK (creatures_changed_cb), self);
+  self->creatures = tkr_members_new (TKR_TYPE_D20_COMBATANT);
   self->index = tkr_initiative_index_new (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
                                           tkr_d20_initiative_offset);
 }
