@@ -207,12 +207,10 @@ tkr_ap_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand)
   return self;
 }
 
+/* Defines tkr_ap_encounter_get_@fn (tkr-command.h). */
 #define GETTER(type, fn, value, fallback)                                                          \
-  type tkr_ap_encounter_get_##fn (TkrApEncounter *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), fallback);                                   \
-    return value;                                                                                  \
-  }
+  TKR_DEFINE_GETTER (TkrApEncounter, TKR_IS_AP_ENCOUNTER, type, tkr_ap_encounter_get_##fn, value,  \
+                     fallback)
 
 GETTER (TkrApStep, step, self->step, TKR_AP_STEP_RESET)
 GETTER (int, turn, self->turn, 0)

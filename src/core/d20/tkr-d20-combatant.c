@@ -58,11 +58,7 @@ tkr_d20_movement_init (TkrD20Movement *self)
 /* Defines @function of @Class: @expression of self, a @type, or 0 when
  * self is not one (@IS_CLASS). */
 #define GETTER(Class, IS_CLASS, type, function, expression)                                        \
-  type function (Class *self)                                                                      \
-  {                                                                                                \
-    g_return_val_if_fail (IS_CLASS (self), 0);                                                     \
-    return (expression);                                                                           \
-  }
+  TKR_DEFINE_GETTER (Class, IS_CLASS, type, function, expression, 0)
 #define MOVEMENT_GETTER(type, func, field)                                                         \
   GETTER (TkrD20Movement, TKR_IS_D20_MOVEMENT, type, tkr_d20_movement_get_##func, self->field)
 

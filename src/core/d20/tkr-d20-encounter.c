@@ -51,11 +51,8 @@ G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 /* Defines tkr_d20_encounter_@func: @expression of self, a @type, or 0
  * when self is not a d20 encounter. */
 #define GETTER(type, func, expression)                                                             \
-  type tkr_d20_encounter_##func (TkrD20Encounter *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
-    return (expression);                                                                           \
-  }
+  TKR_DEFINE_GETTER (TkrD20Encounter, TKR_IS_D20_ENCOUNTER, type, tkr_d20_encounter_##func,        \
+                     expression, 0)
 
 GETTER (GListModel *, get_creatures, CREATURES (self))
 GETTER (TkrD20Combatant *,
