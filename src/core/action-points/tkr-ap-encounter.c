@@ -13,6 +13,7 @@
 #include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * The Action-Point system (seed 004, "Turns and Phases", "Reset Phase",
@@ -116,14 +117,7 @@ tkr_ap_encounter_constructed (GObject *object)
 
 /* Shorthands */
 
-#define ENC(self) TKR_ENCOUNTER (self)
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define PHASE(self) tkr_encounter_get_phase (TKR_ENCOUNTER (self))
-#define ROUND(self) tkr_encounter_get_round (TKR_ENCOUNTER (self))
 #define ORDER(self) G_LIST_STORE (tkr_encounter_get_order (TKR_ENCOUNTER (self)))
-#define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
-#define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* Defines the command tkr_ap_encounter_@fn(), which runs @helper with its
  * @Type argument and @constant. */
 #define FORWARD(fn, Type, helper, constant)                                                        \

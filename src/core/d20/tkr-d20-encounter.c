@@ -10,6 +10,7 @@
 #include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * The d20 system's encounter (seed 003, "Encounters") on the shared engine,
@@ -33,18 +34,9 @@ struct _TkrD20Encounter
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define PHASE(self) tkr_encounter_get_phase (TKR_ENCOUNTER (self))
-#define ROUND(self) tkr_encounter_get_round (TKR_ENCOUNTER (self))
-#define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-#define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
-#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 /* The rule data's number at "d20.@key", for the encounter self. */
 #define RULE(key) tkr_rules_get_int (RULES (self), "d20." key)
 
-#define item_at tkr_list_item_at
 #define CREATURES(self) G_LIST_MODEL (tkr_members_get_store ((self)->creatures))
 #define N_CREATURES(self) g_list_model_get_n_items (CREATURES (self))
 

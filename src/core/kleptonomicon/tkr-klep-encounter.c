@@ -6,6 +6,7 @@
 
 #include "tkr-klep-encounter.h"
 #include "tkr-klep-private.h"
+#include "tkr-system.h"
 #include "tkr-command.h"
 #include "tkr-enums.h"
 #include "tkr-fields.h"
@@ -57,14 +58,8 @@ enum
   PROP_ZONES = G_N_ELEMENTS (fields) + 1,
 };
 
-#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* A turn slot's TkrKlepCombatants */
-#define item_at(list, index) tkr_list_item_at (G_LIST_MODEL (list), (index))
 #define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
-/* A whole command: a step, a resource change and a log line */
-#define record(self, name, combatant, ...)                                                         \
-  tkr_encounter_record (ENC (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
 
 static void
 tkr_klep_encounter_dispose (GObject *object)

@@ -8,6 +8,7 @@
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * Pathfinder 2e encounter mode (seed 002, "Structure" and "Turns"; RULES.md
@@ -30,19 +31,7 @@
 /* Bounds for values typed in or read from files. */
 #define MAX_NAME_LENGTH 200
 
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define COMBATANTS(self) tkr_encounter_get_combatants (TKR_ENCOUNTER (self))
 #define ORDER(self) tkr_encounter_get_order (TKR_ENCOUNTER (self))
-#define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
-#define item_at(model, index) tkr_pf2e_item_at (G_LIST_MODEL (model), (index))
-#define log_line(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-/* A whole command: a step, a resource change and a log line */
-#define record(self, name, combatant, ...)                                                         \
-  tkr_encounter_record (TKR_ENCOUNTER (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
-#define combatant_name(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
-#define character_of(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
-#define id_of(combatant) tkr_character_get_id (character_of (combatant))
 
 struct _TkrPf2eEncounter
 {
@@ -244,8 +233,7 @@ require_rounds (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, gboolean al
   if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
     return FALSE;
   if (alive && combatant->dead)
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
-                       combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"), NAME (combatant));
   return TRUE;
 }
 
@@ -330,7 +318,7 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
 static void
 setup_begun (TkrEncounter *encounter)
 {
-  log_line (encounter, _ ("The encounter begins: roll initiative"));
+  LOG (encounter, _ ("The encounter begins: roll initiative"));
 }
 
 /* Setup -> Main: everyone needs an initiative result. */
@@ -344,7 +332,7 @@ check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
       missing == NULL)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                     _ ("%s has no initiative result yet"), combatant_name (missing));
+                     _ ("%s has no initiative result yet"), NAME (missing));
 }
 
 /* End -> Freeplay, or Setup abandoned: the effects go with the order. */
@@ -403,19 +391,19 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error) || !check_name (skill, _ ("A skill"), error))
     return FALSE;
 
-  modifier = sheet_modifier (character_of (combatant), skill, &found);
+  modifier = sheet_modifier (CHARACTER (combatant), skill, &found);
   tkr_history_begin (HISTORY (self), _ ("Choose the initiative skill"));
   tkr_history_set (HISTORY (self), combatant, "initiative-skill", skill);
   set_int (self, combatant, "initiative-modifier", CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER));
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  log_line (self,
-            /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-            found ? _ ("%s rolls initiative with %s (%+d)")
-                  : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                       "the modifier is 0 until the GM enters it"),
-            combatant_name (combatant), skill, modifier);
+  LOG (self,
+       /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+       found ? _ ("%s rolls initiative with %s (%+d)")
+             : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
+                  "the modifier is 0 until the GM enters it"),
+       NAME (combatant), skill, modifier);
   return end_step (self);
 }
 
@@ -431,8 +419,8 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
     return FALSE;
   if (modifier < -MAX_MODIFIER || modifier > MAX_MODIFIER)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("An initiative modifier of %s goes from %d to %d"),
-                       combatant_name (combatant), -MAX_MODIFIER, MAX_MODIFIER);
+                       _ ("An initiative modifier of %s goes from %d to %d"), NAME (combatant),
+                       -MAX_MODIFIER, MAX_MODIFIER);
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
@@ -454,10 +442,10 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error) ||
       (group != NULL && !check_name (group, _ ("A group"), error)))
     return FALSE;
-  if (group != NULL && tkr_character_is_pc (character_of (combatant)))
+  if (group != NULL && tkr_character_is_pc (CHARACTER (combatant)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s is a player character; only the GM’s creatures roll as a group"),
-                       combatant_name (combatant));
+                       NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
@@ -472,7 +460,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
     }
   if (group != NULL)
     /* Translators: a creature, then a group's name */
-    log_line (self, _ ("%s rolls initiative with the group %s"), combatant_name (combatant), group);
+    LOG (self, _ ("%s rolls initiative with the group %s"), NAME (combatant), group);
   return end_step (self);
 }
 
@@ -498,10 +486,10 @@ set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, in
   set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
-    log_line (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
+    LOG (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
   else
     /* Translators: a creature, then what was rolled */
-    log_line (self, _ ("Initiative of %s: %s"), combatant_name (combatant), text);
+    LOG (self, _ ("Initiative of %s: %s"), NAME (combatant), text);
   return result;
 }
 
@@ -536,8 +524,8 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
     return FALSE;
   if (result < MIN_INITIATIVE || result > MAX_INITIATIVE)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("An initiative result for %s goes from %d to %d"),
-                       combatant_name (combatant), MIN_INITIATIVE, MAX_INITIATIVE);
+                       _ ("An initiative result for %s goes from %d to %d"), NAME (combatant),
+                       MIN_INITIATIVE, MAX_INITIATIVE);
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
@@ -577,7 +565,7 @@ compare_ties (gconstpointer a, gconstpointer b, gpointer group_ranks)
 {
   TkrPf2eCombatant *x = (TkrPf2eCombatant *) a, *y = (TkrPf2eCombatant *) b;
   const int by[] = {
-    CMP (tkr_character_is_pc (character_of (x)), tkr_character_is_pc (character_of (y))),
+    CMP (tkr_character_is_pc (CHARACTER (x)), tkr_character_is_pc (CHARACTER (y))),
     CMP (GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, x)),
          GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, y))),
     CMP (x->tie_rank, y->tie_rank),
@@ -648,7 +636,7 @@ compare_tie_rank (gconstpointer a, gconstpointer b)
 static gboolean
 same_side (TkrPf2eCombatant *a, TkrPf2eCombatant *b)
 {
-  return tkr_character_is_pc (character_of (a)) == tkr_character_is_pc (character_of (b));
+  return tkr_character_is_pc (CHARACTER (a)) == tkr_character_is_pc (CHARACTER (b));
 }
 
 static gboolean
@@ -661,17 +649,16 @@ check_put_before (TkrPf2eEncounter *self,
     return FALSE;
   if (first == other || !tkr_pf2e_combatant_is_tied_with (first, other))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s and %s are not tied on initiative"), combatant_name (first),
-                       combatant_name (other));
+                       _ ("%s and %s are not tied on initiative"), NAME (first), NAME (other));
   if (!same_side (first, other))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("On a tie the adversary goes before the player character: %s and %s "
                           "cannot trade places"),
-                       combatant_name (first), combatant_name (other));
+                       NAME (first), NAME (other));
   if (g_strcmp0 (first->group, other->group) != 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s and %s roll with different groups; a group keeps its turns together"),
-                       combatant_name (first), combatant_name (other));
+                       NAME (first), NAME (other));
   return TRUE;
 }
 
@@ -720,7 +707,7 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
   for (guint i = 0; i < tied->len; i++)
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
-  log_line (self, _ ("%s goes before %s"), combatant_name (first), combatant_name (other));
+  LOG (self, _ ("%s goes before %s"), NAME (first), NAME (other));
   return end_step (self);
 }
 
@@ -770,10 +757,10 @@ log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *na
 
   if (value > 0)
     /* Translators: a creature, a condition, then its new value */
-    log_line (self, _ ("%s is now %s %d"), combatant_name (combatant), shown, value);
+    LOG (self, _ ("%s is now %s %d"), NAME (combatant), shown, value);
   else
     /* Translators: a creature, then a condition */
-    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant), shown);
+    LOG (self, _ ("%s is no longer %s"), NAME (combatant), shown);
 }
 
 /* A dead creature has no actions and no reaction. */
@@ -792,7 +779,7 @@ main_begun (TkrEncounter *encounter)
 
   for (guint i = 0; i < N_ITEMS (ORDER (self)); i++)
     set_resource (self, item_at (ORDER (self), i), "reaction", self->reactions_per_round);
-  log_line (self, _ ("The initiative order is set; Round 1 begins"));
+  LOG (self, _ ("The initiative order is set; Round 1 begins"));
 }
 
 /* Seed 002, "Step 1: Start Your Turn": the creature's actions and reaction
@@ -806,8 +793,7 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   int dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
 
   /* Translators: a round number, then a creature */
-  log_line (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter),
-            combatant_name (combatant));
+  LOG (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter), NAME (combatant));
   if (combatant->dead)
     drain_resources (self, combatant);
   else
@@ -821,8 +807,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     {
       set_bool (self, combatant, "recovery-due", TRUE);
       /* Translators: a creature, its dying value, then a DC */
-      log_line (self, _ ("%s is dying %d: recovery check against DC %d"),
-                combatant_name (combatant), dying, self->recovery_dc_base + dying);
+      LOG (self, _ ("%s is dying %d: recovery check against DC %d"), NAME (combatant), dying,
+           self->recovery_dc_base + dying);
     }
 }
 
@@ -836,7 +822,7 @@ check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
                      _ ("%s is dying and must make a recovery check before the turn ends"),
-                     combatant_name (current));
+                     NAME (current));
 }
 
 /* Seed 002 (end of turn): conditions such as Frightened drop by 1; which
@@ -886,23 +872,23 @@ tkr_pf2e_encounter_spend_actions (
     return record (self, _ ("Use a free action"), combatant, NULL, 0,
                    /* Translators: a creature, then what it does */
                    what != NULL ? _ ("%s uses %s (free action)") : _ ("%s uses a free action"),
-                   combatant_name (combatant), what);
+                   NAME (combatant), what);
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
                        _ ("It is not %s’s turn: actions are spent on one’s own turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   left = tkr_pf2e_combatant_get_actions_left (combatant);
   if (left == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no action left this turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   if (left < cost)
     /* Translators: a creature, the actions needed, then the actions left */
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
                        g_dngettext (GETTEXT_PACKAGE,
                                     "%s needs %d actions and has %d left this turn",
                                     "%s needs %d actions and has %d left this turn", left),
-                       combatant_name (combatant), cost, left);
+                       NAME (combatant), cost, left);
 
   name = g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost);
   if (what != NULL)
@@ -910,10 +896,10 @@ tkr_pf2e_encounter_spend_actions (
     return record (
       self, name, combatant, "actions", -cost,
       g_dngettext (GETTEXT_PACKAGE, "%s uses %s (%d action)", "%s uses %s (%d actions)", cost),
-      combatant_name (combatant), what, cost);
+      NAME (combatant), what, cost);
   return record (self, name, combatant, "actions", -cost,
                  g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
-                 combatant_name (combatant), cost);
+                 NAME (combatant), cost);
 }
 
 gboolean
@@ -929,13 +915,13 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
   if (count < 1 || count > self->actions_per_turn - tkr_pf2e_combatant_get_actions_left (combatant))
     /* Translators: a creature, then the actions a turn has */
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s cannot get back that many actions: a turn has %d"),
-                       combatant_name (combatant), self->actions_per_turn);
+                       _ ("%s cannot get back that many actions: a turn has %d"), NAME (combatant),
+                       self->actions_per_turn);
 
   return record (
     self, _ ("Refund actions"), combatant, "actions", count,
     g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
-    combatant_name (combatant), count);
+    NAME (combatant), count);
 }
 
 gboolean
@@ -951,12 +937,12 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
   if (tkr_pf2e_combatant_get_reactions_left (combatant) == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
                        _ ("%s has used their reaction; it comes back at the start of their turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
 
   return record (self, _ ("Use a reaction"), combatant, "reaction", -1,
                  what != NULL && *what != '\0' ? _ ("%s uses %s (reaction)")
                                                : _ ("%s uses a reaction"),
-                 combatant_name (combatant), what);
+                 NAME (combatant), what);
 }
 
 gboolean
@@ -970,10 +956,10 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) >= self->reactions_per_round)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s has not used a reaction this round"), combatant_name (combatant));
+                       _ ("%s has not used a reaction this round"), NAME (combatant));
 
   return record (self, _ ("Refund a reaction"), combatant, "reaction", 1,
-                 _ ("%s gets their reaction back"), combatant_name (combatant));
+                 _ ("%s gets their reaction back"), NAME (combatant));
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
@@ -1037,12 +1023,12 @@ tkr_pf2e_encounter_set_condition (
     }
   if (value > 0)
     /* Translators: a creature, a condition, then its value */
-    log_line (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"),
-              combatant_name (combatant), tkr_rules_translate (info->name), value);
+    LOG (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"), NAME (combatant),
+         tkr_rules_translate (info->name), value);
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
-    log_line (self, _ ("%s dies"), combatant_name (combatant));
+    LOG (self, _ ("%s dies"), NAME (combatant));
   return end_step (self);
 }
 
@@ -1115,7 +1101,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s has no recovery check to make now: it comes at the start of a dying "
                           "creature’s turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   if (die == 0 && rand == NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("Type in the die or let the app roll it"));
@@ -1134,22 +1120,21 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Recovery check"));
   set_bool (self, combatant, "recovery-due", FALSE);
   /* Translators: a creature, the die, the DC, then the outcome */
-  log_line (self, _ ("%s’s recovery check: %d against DC %d, %s"), combatant_name (combatant), die,
-            dc, tkr_pf2e_degree_to_string (outcome));
+  LOG (self, _ ("%s’s recovery check: %d against DC %d, %s"), NAME (combatant), die, dc,
+       tkr_pf2e_degree_to_string (outcome));
   if (after >= self->death_dying_value)
     {
       set_condition_value (self, combatant, "Dying",
                            MIN (self->death_dying_value, condition_max (self, "Dying")));
       set_bool (self, combatant, "dead", TRUE);
       drain_resources (self, combatant);
-      log_line (self, _ ("%s dies"), combatant_name (combatant));
+      LOG (self, _ ("%s dies"), NAME (combatant));
     }
   else if (after <= 0)
     {
       /* No longer dying: unconscious but stable (public rules). */
       stop_dying (self, combatant, FALSE);
-      log_line (self, _ ("%s is no longer dying: unconscious but stable"),
-                combatant_name (combatant));
+      LOG (self, _ ("%s is no longer dying: unconscious but stable"), NAME (combatant));
     }
   else
     {
@@ -1171,7 +1156,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
 static JsonNode *
 order_entry_to_json (TkrPf2eCombatant *combatant)
 {
-  return json_node_init_string (json_node_alloc (), id_of (combatant));
+  return json_node_init_string (json_node_alloc (), ID_OF (combatant));
 }
 
 static void
@@ -1204,7 +1189,7 @@ read_order_entry (
     return tkr_pf2e_json_refuse (error, path, NULL, _ ("no combatant has the id “%s”"), id);
   if (g_ptr_array_find (load->order, combatant, NULL))
     return tkr_pf2e_json_refuse (error, path, NULL, _ ("“%s” has two places in the order"),
-                                 combatant_name (combatant));
+                                 NAME (combatant));
   g_ptr_array_add (load->order, g_object_ref (combatant));
   return TRUE;
 }
@@ -1275,8 +1260,7 @@ health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, in
       set_condition_value (self, creature, "Unconscious", 1);
       if (dying >= self->death_dying_value)
         set_bool (self, creature, "dead", TRUE);
-      log_line (self, _ ("%s is %s %d"), combatant_name (creature), tkr_rules_translate ("Dying"),
-                dying);
+      LOG (self, _ ("%s is %s %d"), NAME (creature), tkr_rules_translate ("Dying"), dying);
     }
   else if (before == 0 && after > 0 && dying > 0)
     {
