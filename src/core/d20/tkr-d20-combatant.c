@@ -113,18 +113,15 @@ static const TkrField combatant_fields[] = {
   TKR_FIELD_OBJECT (TkrD20Combatant, movements, "movements", g_list_model_get_type),
 };
 
-/* The turn's resources, with their file members. */
-static const struct
-{
-  const char *id;
-  const char *name;
-  const char *per_turn; /* in the rule data */
-  const char *member;
-} resource_infos[] = {
-  { "action", N_ ("Action"), "d20.turn.actions", "actions_left" },
-  { "bonus-action", N_ ("Bonus action"), "d20.turn.bonus_actions", "bonus_actions_left" },
-  { "reaction", N_ ("Reaction"), "d20.turn.reactions", "reactions_left" },
+/* The turn's resources, with their file members, spent until a turn
+ * grants them; how many a turn grants, in the rule data. */
+static const TkrResourceField resource_infos[] = {
+  { "action", N_ ("Action"), "actions_left", FALSE },
+  { "bonus-action", N_ ("Bonus action"), "bonus_actions_left", FALSE },
+  { "reaction", N_ ("Reaction"), "reactions_left", FALSE },
 };
+static const char *const per_turn[] = { "d20.turn.actions", "d20.turn.bonus_actions",
+                                        "d20.turn.reactions" };
 
 /* The statuses in the condition list, by their ids in the rule data's
  * "conditions"; files from before kept each as a boolean of that name. */
@@ -211,14 +208,12 @@ tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
   g_auto (GStrv) kinds = tkr_d20_rules_movement_kinds (rules);
   g_autoptr (TkrResource) movement = tkr_resource_new ("movement", _ ("Movement"), 0);
 
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    {
-      g_autoptr (TkrResource) resource =
-        tkr_resource_new (resource_infos[i].id, _ (resource_infos[i].name),
-                          tkr_rules_get_int (rules, resource_infos[i].per_turn));
+  int maximum[G_N_ELEMENTS (resource_infos)];
 
-      tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
+    maximum[i] = tkr_rules_get_int (rules, per_turn[i]);
+  tkr_combatant_add_resources (TKR_COMBATANT (self), resource_infos, G_N_ELEMENTS (resource_infos),
+                               maximum);
   for (guint i = 0; kinds[i] != NULL; i++)
     {
       g_autoptr (TkrD20Movement) kind =
@@ -483,16 +478,12 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
 {
   GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
   JsonArray *tiebreaks = json_array_new ();
-  JsonArray *statuses = json_array_new ();
 
   tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object);
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    json_object_set_int_member (
-      object, resource_infos[i].member,
-      tkr_combatant_get_left (TKR_COMBATANT (self), resource_infos[i].id));
-  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    json_array_add_element (statuses, tkr_condition_to_json (item_at (conditions, i)));
-  json_object_set_array_member (object, "conditions", statuses);
+  tkr_combatant_resources_to_json (TKR_COMBATANT (self), resource_infos,
+                                   G_N_ELEMENTS (resource_infos), object);
+  json_object_set_member (object, "conditions",
+                          tkr_list_to_json (conditions, (TkrItemToJson) tkr_condition_to_json));
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
@@ -611,18 +602,11 @@ tkr_d20_combatant_read_json (
 {
   int max_feet = tkr_rules_get_int (rules, "d20.movement.max_feet");
 
-  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error))
+  /* What is left may pass what a turn grants (up to 100). */
+  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error) ||
+      !tkr_combatant_resources_from_json (TKR_COMBATANT (self), resource_infos,
+                                          G_N_ELEMENTS (resource_infos), object, path, 100, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    {
-      gint64 left;
-
-      if (!tkr_json_get_int (object, resource_infos[i].member, path, FALSE, 0, 100, 0, &left,
-                             error))
-        return FALSE;
-      g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), resource_infos[i].id),
-                    "current", (int) left, NULL);
-    }
   if (self->mana > self->mana_max)
     return tkr_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
