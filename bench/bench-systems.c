@@ -10,6 +10,10 @@
  *           the system's own initiative (typed in or rolled on a seeded
  *           GRand), in seconds
  *   turn    tkr_tracker_next_turn, averaged
+ *   member  the same per member of the slots whose turns began, where a
+ *           slot holds more than one: a Kleptonomicon NPC group acts in one
+ *           turn (help/C/turn-order.page), so its turn touches every member and
+ *           grows with the group; per member it stays the same
  *   spend   one of the turn's resources spent by whoever is on turn
  *           (Kleptonomicon: a Beat; PF2e: one action; d20: the action;
  *           Action-Point: an action of 1 AP), undone after each so the
@@ -48,16 +52,17 @@ static const char *const npc_names[] = { "Goblin", "Orc", "Kobold", "Bandit", "W
 typedef struct
 {
   const char *system;
-  int asked;    /* N asked for */
-  int n;        /* N reached (less when the cap stopped the build) */
-  double add;   /* seconds */
-  double main;  /* seconds, Setup to the running phase */
-  int turns;    /* how many turns and spends were averaged */
-  double turn;  /* seconds per turn */
-  double first; /* seconds for the first spend after the order is set */
-  double spend; /* seconds per spend */
-  double undo;  /* seconds per undo of a spend */
-  double react; /* seconds per reaction of the last to join, 0 if none */
+  int asked;          /* N asked for */
+  int n;              /* N reached (less when the cap stopped the build) */
+  double add;         /* seconds */
+  double main;        /* seconds, Setup to the running phase */
+  int turns;          /* how many turns and spends were averaged */
+  double turn;        /* seconds per turn */
+  double member_turn; /* seconds per turn and member of the slots whose turns began */
+  double first;       /* seconds for the first spend after the order is set */
+  double spend;       /* seconds per spend */
+  double undo;        /* seconds per undo of a spend */
+  double react;       /* seconds per reaction of the last to join, 0 if none */
   double teardown;
   gboolean ok;
 } Result;
@@ -193,6 +198,20 @@ spend_one (TkrCampaign *campaign)
     }
 }
 
+/* How many combatants the current turn slot holds: a Kleptonomicon NPC
+ * group's members, who all act in its one turn (help/C/turn-order.page);
+ * one elsewhere. */
+static guint
+slot_members (TkrCampaign *campaign)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+
+  if (!TKR_IS_KLEP_ENCOUNTER (tracker))
+    return 1;
+  return g_list_model_get_n_items (tkr_klep_turn_entry_get_members (
+    tkr_klep_encounter_get_current_entry (TKR_KLEP_ENCOUNTER (tracker))));
+}
+
 /* The last participant to join, as the system's combatant, or NULL where
  * nobody may spend off turn (Action-Point). */
 static gpointer
@@ -312,10 +331,20 @@ run (Result *r, double cap)
     r->react = spent / r->turns;
   }
 
-  t0 = now ();
-  for (int k = 0; k < r->turns; k++)
-    check (tkr_tracker_next_turn (tracker, &error), error, "next turn");
-  r->turn = (now () - t0) / r->turns;
+  {
+    double turned = 0;
+    guint members = 0;
+
+    for (int k = 0; k < r->turns; k++)
+      {
+        t0 = now ();
+        check (tkr_tracker_next_turn (tracker, &error), error, "next turn");
+        turned += now () - t0;
+        members += slot_members (campaign);
+      }
+    r->turn = turned / r->turns;
+    r->member_turn = turned / members;
+  }
 
   t0 = now ();
   g_clear_object (&campaign);
@@ -398,6 +427,8 @@ main (int argc, char *argv[])
                    r->system, r->n, r->n < r->asked ? " (capped)" : "", r->add + r->main, r->add,
                    r->main, r->turns, r->teardown);
           print_cost ("turn", r->turn, results[0].turn, floor);
+          if (r->member_turn < r->turn)
+            print_cost ("member", r->member_turn, results[0].member_turn, floor);
           print_cost ("first", r->first, results[0].first, floor);
           print_cost ("spend", r->spend, results[0].spend, floor);
           print_cost ("undo", r->undo, results[0].undo, floor);
