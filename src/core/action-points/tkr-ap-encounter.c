@@ -384,18 +384,11 @@ require_actor (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 
 /* GM settings */
 
-/* Closes the command's history step: the command succeeded. */
-static gboolean
-done (TkrApEncounter *self)
-{
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
 /* A GM setting as a step named @label: @property of @combatant becomes
  * the value that follows. */
 #define RECORD(self, label, combatant, property, value)                                            \
-  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value), done (self))
+  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value),            \
+   END_STEP (self))
 
 gboolean
 tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
@@ -412,7 +405,7 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
   LOG (self, _ ("%s’s Finesse Die is now a d%d"), NAME (combatant), sides);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -506,7 +499,7 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
   SET (self, combatant, pool, current);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Conditions, adjustments and effects */
@@ -594,7 +587,7 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
          name, target);
   else
     LOG (self, _ ("%s is %s until the next Reset Phase"), NAME (combatant), name);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -610,7 +603,7 @@ tkr_ap_encounter_add_adjustment (
   add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
   LOG (self, _ ("%s: %+d %s until the next Reset Phase"), NAME (combatant), value, name);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -629,7 +622,7 @@ tkr_ap_encounter_add_effect (
   add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
   LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), NAME (combatant), name,
        damage);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Removes the condition (or, when @effect, the per-Turn effect) @name. */
@@ -656,7 +649,7 @@ remove_entry (TkrApEncounter *self,
   LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
        NAME (combatant), name);
   tkr_history_remove_item (HISTORY (self), list, entry);
-  return done (self);
+  return END_STEP (self);
 }
 
 FORWARD (remove_condition, const char *, remove_entry, FALSE)
@@ -991,7 +984,7 @@ tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **er
   tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   run_reset (self, rolls, FALSE);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Combat ends with a Reset Phase (seed, Reset Phase): per-Turn effects,
@@ -1130,7 +1123,7 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
   LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
        NAME (combatant), ap);
-  return done (self);
+  return END_STEP (self);
 }
 
 FORWARD (move, int, take, TRUE)
@@ -1162,7 +1155,7 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
   LOG (self, _ ("%s spends all %d AP on an Only action"), NAME (combatant), left);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -1202,7 +1195,7 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
        g_dngettext (GETTEXT_PACKAGE, "%s takes Free Steps: %d space",
                     "%s takes Free Steps: %d spaces", spaces),
        NAME (combatant), spaces);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -1220,7 +1213,7 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
   tkr_history_begin (HISTORY (self), _ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   next_actor (self);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* ------------------------------------------------------------------ */

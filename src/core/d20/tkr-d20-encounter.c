@@ -139,23 +139,6 @@ begin_step (TkrD20Encounter *self, const char *label, gpointer object, ...)
   va_end (args);
 }
 
-static gboolean end_step (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-/* Logs the line of @format and closes the command's history step. */
-static gboolean
-end_step (TkrD20Encounter *self, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  LOG (self, "%s", text);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
 /* The modifier of @combatant's sheet for the rule data's @check
  * ("reflex", "stamina", "vitality"). */
 static int
@@ -276,7 +259,7 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                        _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
                        -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   begin_step (self, _ ("Set Agility"), combatant, "agility", agility, NULL);
-  return end_step (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
+  return LOG_AND_END (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
 }
 
 static gboolean
@@ -315,8 +298,8 @@ tkr_d20_encounter_set_speed (
   begin_step (self, _ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
               feet, NULL);
   sync_movement (self, combatant);
-  return end_step (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
-                   feet);
+  return LOG_AND_END (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
+                      feet);
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -676,7 +659,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  return end_step (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
+  return LOG_AND_END (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
 }
 
 gboolean
@@ -722,8 +705,8 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   described = describe_roll (&roll);
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
-  return end_step (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
-                   described);
+  return LOG_AND_END (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
+                      described);
 }
 
 gboolean
@@ -752,10 +735,10 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
 {
   REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   begin_step (self, _ ("Set surprise"), combatant, "surprised", surprised, NULL);
-  return end_step (self,
-                   surprised ? _ ("%s is surprised and will skip their first turn")
-                             : _ ("%s is not surprised"),
-                   NAME (combatant));
+  return LOG_AND_END (self,
+                      surprised ? _ ("%s is surprised and will skip their first turn")
+                                : _ ("%s is not surprised"),
+                      NAME (combatant));
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
@@ -810,7 +793,7 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
   REQUIRE (self, check_spend (self, combatant, resource, error));
   begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  return end_step (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
+  return LOG_AND_END (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -830,7 +813,8 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
                        NAME (combatant), _ (parts[resource].name));
   begin_spending (self, _ ("Refund"), combatant, resource, 1);
-  return end_step (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
+  return LOG_AND_END (self, _ ("%s gets their %s back"), NAME (combatant),
+                      _ (parts[resource].name));
 }
 
 gboolean
@@ -877,7 +861,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
-  return end_step (self, _ ("%s: %s"), NAME (combatant), name);
+  return LOG_AND_END (self, _ ("%s: %s"), NAME (combatant), name);
 }
 
 gboolean
@@ -889,7 +873,7 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
                        NAME (combatant));
   begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
-  return end_step (self, _ ("%s spends their reaction to act now"), NAME (combatant));
+  return LOG_AND_END (self, _ ("%s spends their reaction to act now"), NAME (combatant));
 }
 
 gboolean
@@ -924,10 +908,10 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   begin_step (self, _ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
               tkr_d20_combatant_get_moved (combatant, kind) + cost, NULL);
   sync_movement (self, combatant);
-  return end_step (self,
-                   difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
-                             : _ ("%s moves %d feet (%s)"),
-                   NAME (combatant), feet, kind);
+  return LOG_AND_END (self,
+                      difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
+                                : _ ("%s moves %d feet (%s)"),
+                      NAME (combatant), feet, kind);
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -1006,7 +990,7 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
               NULL);
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
-  return end_step (self, _ ("%s reaches air"), NAME (combatant));
+  return LOG_AND_END (self, _ ("%s reaches air"), NAME (combatant));
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1024,7 +1008,7 @@ tkr_d20_encounter_set_mana (
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
   begin_step (self, _ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
-  return end_step (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
+  return LOG_AND_END (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1035,8 +1019,8 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
   begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
               "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
-  return end_step (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
-                   NAME (combatant), RULE ("rest.long_hours"));
+  return LOG_AND_END (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
+                      NAME (combatant), RULE ("rest.long_hours"));
 }
 
 gboolean
@@ -1049,8 +1033,8 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
                                       tkr_d20_combatant_get_mana_max (combatant));
   begin_step (self, _ ("Short rest"), combatant, "mana",
               tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
-  return end_step (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-                   NAME (combatant), RULE ("rest.short_hours"), regained);
+  return LOG_AND_END (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
+                      NAME (combatant), RULE ("rest.short_hours"), regained);
 }
 
 gboolean
@@ -1123,14 +1107,14 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
               tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    return end_step (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
-                     described);
+    return LOG_AND_END (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
+                        described);
   SET (self, combatant, "exhaustion",
        MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
             MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
-  return end_step (self,
-                   _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
-                   NAME (combatant), dc, described);
+  return LOG_AND_END (self,
+                      _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
+                      NAME (combatant), dc, described);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20

@@ -23,6 +23,10 @@ G_BEGIN_DECLS
 #define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
 /* A recorded change (tkr_encounter_set()). */
 #define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
+/* Closes the command's history step; TRUE, so a command can end with it. */
+#define END_STEP(self) (tkr_history_end (HISTORY (self)), TRUE)
+/* Logs the line that follows, then closes the step (TRUE). */
+#define LOG_AND_END(self, ...) (LOG (self, __VA_ARGS__), END_STEP (self))
 /* A whole command: a step, a resource change and a log line
  * (tkr_encounter_record()). */
 #define record(self, name, combatant, ...)                                                         \

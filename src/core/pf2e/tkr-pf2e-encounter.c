@@ -261,13 +261,6 @@ set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *i
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-static gboolean
-end_step (TkrPf2eEncounter *self)
-{
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
 /* The sheet's modifier for @name: a skill, or a save (some sheets keep
  * Perception among the saves). */
 static int
@@ -404,7 +397,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
              : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
                   "the modifier is 0 until the GM enters it"),
        NAME (combatant), skill, modifier);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -424,7 +417,7 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -461,7 +454,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   if (group != NULL)
     /* Translators: a creature, then a group's name */
     LOG (self, _ ("%s rolls initiative with the group %s"), NAME (combatant), group);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 /* Gives @combatant's group an initiative result: d20 + modifier rolled
@@ -509,7 +502,7 @@ tkr_pf2e_encounter_roll_initiative (
   value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -529,7 +522,7 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -708,7 +701,7 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
   LOG (self, _ ("%s goes before %s"), NAME (first), NAME (other));
-  return end_step (self);
+  return END_STEP (self);
 }
 
 /* Turns (seed 002, "Turns") */
@@ -1029,7 +1022,7 @@ tkr_pf2e_encounter_set_condition (
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
     LOG (self, _ ("%s dies"), NAME (combatant));
-  return end_step (self);
+  return END_STEP (self);
 }
 
 /* Recovery checks (seed 002, "Step 1: Start Your Turn"; public rules: a
