@@ -526,26 +526,26 @@ feet_from_json (TkrD20Combatant *self,
 
 /* The condition list; files from before it kept "dodging", "prone" and
  * "dying" as booleans. */
+/* One condition of "conditions", into @store. */
+static gboolean
+read_condition (GListStore *store, JsonNode *node, const char *path, gpointer data, GError **error)
+{
+  g_autoptr (TkrCondition) condition = tkr_condition_new_from_json (node, path, error);
+
+  if (condition != NULL)
+    g_list_store_append (store, condition);
+  return condition != NULL;
+}
+
 static gboolean
 conditions_from_json (
   TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "conditions");
   GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (self));
-  JsonArray *array;
 
-  if (!tkr_json_get_array (object, "conditions", path, FALSE, &array, error))
+  if (!tkr_json_read_list (object, path, "conditions", (TkrReadItem) read_condition, store, NULL,
+                           error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autoptr (TkrCondition) condition =
-        tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
-
-      if (condition == NULL)
-        return FALSE;
-      g_list_store_append (store, condition);
-    }
   for (guint i = 0; i < G_N_ELEMENTS (condition_ids); i++)
     {
       const char *id = condition_ids[i];
@@ -563,35 +563,24 @@ conditions_from_json (
   return TRUE;
 }
 
+/* One contest roll of "tiebreaks"; @list_path is the list's. */
 static gboolean
-tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path, GError **error)
+read_tiebreak (
+  TkrD20Combatant *self, JsonNode *item, const char *path, const char *list_path, GError **error)
 {
-  g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
-  JsonArray *tiebreaks;
+  int value;
 
-  if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
-    return FALSE;
-  if (tiebreaks != NULL && json_array_get_length (tiebreaks) > TKR_D20_MAX_TIEBREAKS)
-    return tkr_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
-  for (guint i = 0; tiebreaks != NULL && i < json_array_get_length (tiebreaks); i++)
-    {
-      JsonNode *item = json_array_get_element (tiebreaks, i);
-      int value;
-
-      if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
-          json_node_get_int (item) < -TKR_D20_MAX_INITIATIVE ||
-          json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
-        {
-          g_autofree char *item_path = tkr_json_path_index (tiebreaks_path, i);
-          return tkr_json_refuse (error, item_path, NULL,
-                                  _ ("expected a whole number between %d and %d"),
-                                  -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-        }
-      if (self->tiebreaks == NULL)
-        self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
-      value = json_node_get_int (item);
-      g_array_append_val (self->tiebreaks, value);
-    }
+  if (self->tiebreaks != NULL && self->tiebreaks->len >= TKR_D20_MAX_TIEBREAKS)
+    return tkr_json_refuse (error, list_path, NULL, _ ("too many contest rolls"));
+  if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
+      json_node_get_int (item) < -TKR_D20_MAX_INITIATIVE ||
+      json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
+    return tkr_json_refuse (error, path, NULL, _ ("expected a whole number between %d and %d"),
+                            -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
+  if (self->tiebreaks == NULL)
+    self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
+  value = json_node_get_int (item);
+  g_array_append_val (self->tiebreaks, value);
   return TRUE;
 }
 
@@ -601,6 +590,7 @@ tkr_d20_combatant_read_json (
   TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
 {
   int max_feet = tkr_rules_get_int (rules, "d20.movement.max_feet");
+  g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
 
   /* What is left may pass what a turn grants (up to 100). */
   if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error) ||
@@ -610,7 +600,8 @@ tkr_d20_combatant_read_json (
   if (self->mana > self->mana_max)
     return tkr_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
-      !tiebreaks_from_json (self, object, path, error) ||
+      !tkr_json_read_list (object, path, "tiebreaks", (TkrReadItem) read_tiebreak, self,
+                           tiebreaks_path, error) ||
       !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||
       !feet_from_json (self, object, "moved", FEET_MOVED, path, max_feet, error))
     return FALSE;
