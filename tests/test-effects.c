@@ -15,26 +15,6 @@
 #include "tkr-core.h"
 #include "tkr-effects.h"
 
-#define TEST_TYPE_COMBATANT (test_combatant_get_type ())
-G_DECLARE_FINAL_TYPE (TestCombatant, test_combatant, TEST, COMBATANT, TkrCombatant)
-
-struct _TestCombatant
-{
-  TkrCombatant parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (TestCombatant, test_combatant, TKR_TYPE_COMBATANT)
-
-static void
-test_combatant_class_init (TestCombatantClass *klass)
-{
-}
-
-static void
-test_combatant_init (TestCombatant *self)
-{
-}
-
 #define TEST_TYPE_ENCOUNTER (test_encounter_get_type ())
 G_DECLARE_FINAL_TYPE (TestEncounter, test_encounter, TEST, ENCOUNTER, TkrEncounter)
 
@@ -50,7 +30,8 @@ G_DEFINE_FINAL_TYPE (TestEncounter, test_encounter, TKR_TYPE_ENCOUNTER)
 static TkrCombatant *
 test_new_combatant (TkrEncounter *encounter, TkrCharacter *character)
 {
-  return g_object_new (TEST_TYPE_COMBATANT, "character", character, NULL);
+  /* The engine's own combatant: this system adds nothing to it. */
+  return g_object_new (TKR_TYPE_COMBATANT, "character", character, NULL);
 }
 
 static GPtrArray *
