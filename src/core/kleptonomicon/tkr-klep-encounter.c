@@ -281,7 +281,9 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
                      tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
 
-  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
+  /* A group's size, asked once: asking a list store its size costs a walk
+   * of its tree, which grows with the group. */
+  for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       const char *slow_action = tkr_klep_combatant_get_pending_slow_action (combatant);
@@ -310,7 +312,7 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
   int beats = tkr_rules_get_beats_per_round (RULES (self));
 
-  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
+  for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),
