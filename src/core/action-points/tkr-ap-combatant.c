@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-ap-private.h"
+#include "tkr-command.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
 
@@ -120,12 +121,10 @@ tkr_ap_combatant_init (TkrApCombatant *self)
   self->lists[AP_EFFECTS] = g_list_store_new (TKR_TYPE_CONDITION);
 }
 
+/* Defines tkr_ap_combatant_get_@fn (tkr-command.h). */
 #define GETTER(type, fn, value, fallback)                                                          \
-  type tkr_ap_combatant_get_##fn (TkrApCombatant *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_AP_COMBATANT (self), fallback);                                   \
-    return value;                                                                                  \
-  }
+  TKR_DEFINE_GETTER (TkrApCombatant, TKR_IS_AP_COMBATANT, type, tkr_ap_combatant_get_##fn, value,  \
+                     fallback)
 
 GETTER (int, round_ap, self->round_ap, 0)
 GETTER (int, finesse_die, self->finesse_die, 0)

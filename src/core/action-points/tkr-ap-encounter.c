@@ -9,8 +9,11 @@
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-command.h"
+#include "tkr-effects.h"
+#include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * The Action-Point system (seed 004, "Turns and Phases", "Reset Phase",
@@ -45,9 +48,8 @@ struct _TkrApEncounter
   char *name;
   int turn;
   TkrApStep step;
-  GListStore *members;      /* TkrApCombatant, one per participant */
-  GHashTable *by_character; /* TkrCharacter -> its member, while valid */
-  gboolean by_character_valid;
+  TkrMembers *roster;        /* TkrApCombatant, one per participant */
+  GListStore *members;       /* the roster's list */
   TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
 };
 
@@ -70,10 +72,8 @@ tkr_ap_encounter_dispose (GObject *object)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  if (self->members != NULL)
-    g_signal_handlers_disconnect_by_data (self->members, self);
-  g_clear_object (&self->members);
-  g_clear_pointer (&self->by_character, g_hash_table_unref);
+  self->members = NULL;
+  g_clear_pointer (&self->roster, tkr_members_free);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->dispose (object);
 }
 
@@ -117,14 +117,7 @@ tkr_ap_encounter_constructed (GObject *object)
 
 /* Shorthands */
 
-#define ENC(self) TKR_ENCOUNTER (self)
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define PHASE(self) tkr_encounter_get_phase (TKR_ENCOUNTER (self))
-#define ROUND(self) tkr_encounter_get_round (TKR_ENCOUNTER (self))
 #define ORDER(self) G_LIST_STORE (tkr_encounter_get_order (TKR_ENCOUNTER (self)))
-#define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
-#define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* Defines the command tkr_ap_encounter_@fn(), which runs @helper with its
  * @Type argument and @constant. */
 #define FORWARD(fn, Type, helper, constant)                                                        \
@@ -146,33 +139,12 @@ set_left (TkrApEncounter *self, TkrApCombatant *combatant, const char *id, int v
   SET (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
 }
 
-/* The lookup follows additions as they come; a removal (a character
- * leaving, an undo) has it rebuilt on the next lookup. */
-static void
-members_changed_cb (GListModel *members, guint position, guint removed, guint added, gpointer data)
-{
-  TkrApEncounter *self = data;
-
-  if (removed > 0)
-    self->by_character_valid = FALSE;
-  for (guint i = position; self->by_character_valid && i < position + added; i++)
-    g_hash_table_insert (self->by_character,
-                         tkr_combatant_get_character (TKR_COMBATANT (member_at (self, i))),
-                         member_at (self, i));
-}
-
 TkrApCombatant *
 tkr_ap_encounter_find_member (TkrApEncounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
 
-  if (!self->by_character_valid)
-    {
-      g_hash_table_remove_all (self->by_character);
-      self->by_character_valid = TRUE;
-      members_changed_cb (G_LIST_MODEL (self->members), 0, 0, tkr_ap_n_items (self->members), self);
-    }
-  return g_hash_table_lookup (self->by_character, character);
+  return tkr_members_find (self->roster, character);
 }
 
 /* The engine's hooks for participants: the combatant exists from the
@@ -198,18 +170,15 @@ ap_joined (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *comba
 
   if (combatant == NULL)
     combatant = made = ap_new_combatant (encounter, character);
-  if (tkr_ap_encounter_find_member (self, character) != TKR_AP_COMBATANT (combatant))
-    tkr_history_append (HISTORY (self), self->members, combatant);
+  tkr_members_join (self->roster, HISTORY (self), combatant);
 }
 
 static void
 ap_leaving (TkrEncounter *encounter, TkrCharacter *character, TkrCombatant *combatant)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
-  TkrApCombatant *member = tkr_ap_encounter_find_member (self, character);
 
-  if (member != NULL)
-    tkr_history_remove_item (HISTORY (self), self->members, member);
+  tkr_members_leave (self->roster, HISTORY (self), character);
 }
 
 /* The public getters */
@@ -232,12 +201,10 @@ tkr_ap_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand)
   return self;
 }
 
+/* Defines tkr_ap_encounter_get_@fn (tkr-command.h). */
 #define GETTER(type, fn, value, fallback)                                                          \
-  type tkr_ap_encounter_get_##fn (TkrApEncounter *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), fallback);                                   \
-    return value;                                                                                  \
-  }
+  TKR_DEFINE_GETTER (TkrApEncounter, TKR_IS_AP_ENCOUNTER, type, tkr_ap_encounter_get_##fn, value,  \
+                     fallback)
 
 GETTER (TkrApStep, step, self->step, TKR_AP_STEP_RESET)
 GETTER (int, turn, self->turn, 0)
@@ -363,7 +330,9 @@ require_member (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 {
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), FALSE);
 
-  if (TKR_IS_AP_COMBATANT (combatant) && g_list_store_find (self->members, combatant, NULL))
+  if (TKR_IS_AP_COMBATANT (combatant) &&
+      tkr_ap_encounter_find_member (
+        self, tkr_combatant_get_character (TKR_COMBATANT (combatant))) == combatant)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                      _ ("That character does not take part in this encounter"));
@@ -415,18 +384,11 @@ require_actor (TkrApEncounter *self, TkrApCombatant *combatant, GError **error)
 
 /* GM settings */
 
-/* Closes the command's history step: the command succeeded. */
-static gboolean
-done (TkrApEncounter *self)
-{
-  tkr_history_end (HISTORY (self));
-  return TRUE;
-}
-
 /* A GM setting as a step named @label: @property of @combatant becomes
  * the value that follows. */
 #define RECORD(self, label, combatant, property, value)                                            \
-  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value), done (self))
+  (tkr_history_begin (HISTORY (self), (label)), SET (self, combatant, property, value),            \
+   END_STEP (self))
 
 gboolean
 tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
@@ -443,7 +405,7 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
   LOG (self, _ ("%s’s Finesse Die is now a d%d"), NAME (combatant), sides);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -537,7 +499,7 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
   SET (self, combatant, pool, current);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Conditions, adjustments and effects */
@@ -625,7 +587,7 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
          name, target);
   else
     LOG (self, _ ("%s is %s until the next Reset Phase"), NAME (combatant), name);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -641,7 +603,7 @@ tkr_ap_encounter_add_adjustment (
   add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
   LOG (self, _ ("%s: %+d %s until the next Reset Phase"), NAME (combatant), value, name);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -660,7 +622,7 @@ tkr_ap_encounter_add_effect (
   add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
   LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), NAME (combatant), name,
        damage);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Removes the condition (or, when @effect, the per-Turn effect) @name. */
@@ -687,7 +649,7 @@ remove_entry (TkrApEncounter *self,
   LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
        NAME (combatant), name);
   tkr_history_remove_item (HISTORY (self), list, entry);
-  return done (self);
+  return END_STEP (self);
 }
 
 FORWARD (remove_condition, const char *, remove_entry, FALSE)
@@ -906,16 +868,10 @@ reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 static void
 reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
 {
-  GListStore *conditions = combatant->lists[AP_CONDITIONS];
-  guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]);
+  /* A condition is Persistent or Temporary (tkr_ap_condition_new). */
+  guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
+                  tkr_effects_end_temporary (ENC (self), combatant->lists[AP_CONDITIONS]);
 
-  for (guint i = tkr_ap_n_items (conditions); i > 0; i--)
-    if (tkr_condition_get_kind (tkr_ap_item_at (G_LIST_MODEL (conditions), i - 1)) !=
-        TKR_CONDITION_KIND_PERSISTENT)
-      {
-        tkr_history_remove (HISTORY (self), conditions, i - 1);
-        removed++;
-      }
   tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)
     LOG (self,
@@ -1028,7 +984,7 @@ tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **er
   tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   run_reset (self, rolls, FALSE);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* Combat ends with a Reset Phase (seed, Reset Phase): per-Turn effects,
@@ -1167,7 +1123,7 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
   LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
        NAME (combatant), ap);
-  return done (self);
+  return END_STEP (self);
 }
 
 FORWARD (move, int, take, TRUE)
@@ -1199,7 +1155,7 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
   LOG (self, _ ("%s spends all %d AP on an Only action"), NAME (combatant), left);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -1239,7 +1195,7 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
        g_dngettext (GETTEXT_PACKAGE, "%s takes Free Steps: %d space",
                     "%s takes Free Steps: %d spaces", spaces),
        NAME (combatant), spaces);
-  return done (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -1257,7 +1213,7 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
   tkr_history_begin (HISTORY (self), _ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   next_actor (self);
-  return done (self);
+  return END_STEP (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1270,7 +1226,6 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *members = json_array_new ();
-  JsonArray *places = json_array_new ();
 
   json_object_set_string_member (object, "name", self->name ? self->name : "");
   json_object_set_string_member (object, "step", step_nicks[self->step]);
@@ -1279,14 +1234,7 @@ ap_write_json (TkrEncounter *encounter, JsonObject *object)
     json_array_add_element (members, tkr_ap_combatant_to_json (member_at (self, i)));
   json_object_set_array_member (object, "combatants", members);
   /* The Round's order as places in the combatant list. */
-  for (guint i = 0; i < tkr_ap_n_items (order); i++)
-    {
-      guint position = 0;
-
-      g_list_store_find (self->members, tkr_ap_item_at (order, i), &position);
-      json_array_add_int_element (places, position);
-    }
-  json_object_set_array_member (object, "order", places);
+  json_object_set_member (object, "order", tkr_members_places_to_json (self->roster, order));
 }
 
 /* A file's refusal at @path's @member: FALSE, with @error set. */
@@ -1356,35 +1304,6 @@ read_member (TkrApEncounter *self,
 }
 
 /* The Round's order, as places in the combatant list, into @load->order. */
-static gboolean
-read_order (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
-{
-  g_autofree char *order_path = tkr_json_path (path, "order");
-  ApLoad *ap = load->data;
-  JsonArray *array;
-
-  if (!tkr_json_get_array (object, "order", path, TRUE, &array, error))
-    return FALSE;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (order_path, i);
-      JsonNode *item = json_array_get_element (array, i);
-      gint64 position = -1;
-      gpointer combatant;
-
-      if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_INT64)
-        position = json_node_get_int (item);
-      if (position < 0 || position >= ap->members->len)
-        return tkr_json_refuse (error, item_path, NULL,
-                                _ ("expected a place in the combatant list"));
-      combatant = g_ptr_array_index (ap->members, position);
-      if (g_ptr_array_find (load->order, combatant, NULL))
-        return tkr_json_refuse (error, item_path, NULL, _ ("someone is twice in the order"));
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
-  return TRUE;
-}
-
 /* Everything is read and checked before anything changes: the phase, the
  * step, the Turn, the Round and the order must agree. */
 static gboolean
@@ -1421,7 +1340,7 @@ ap_read_json (TkrEncounter *encounter,
     }
   if (ap->members->len != load->participants->len)
     return tkr_json_refuse (error, path, "combatants", _ ("every participant needs one combatant"));
-  if (!read_order (object, path, load, error))
+  if (!tkr_members_places_from_json (object, path, "order", TRUE, ap->members, load->order, error))
     return FALSE;
 
   /* The phase, the step and the order must agree. */
@@ -1465,8 +1384,7 @@ ap_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   ApLoad *ap = load->data;
 
   g_object_set (self, "name", ap->name, "step", ap->step, "turn", ap->turn, NULL);
-  g_list_store_splice (self->members, 0, tkr_ap_n_items (self->members), ap->members->pdata,
-                       ap->members->len);
+  tkr_members_replace (self->roster, ap->members);
   if (ap->no_order)
     {
       g_list_store_remove_all (ORDER (self));
@@ -1515,9 +1433,8 @@ static void
 tkr_ap_encounter_init (TkrApEncounter *self)
 {
   self->step = TKR_AP_STEP_RESET;
-  self->members = g_list_store_new (TKR_TYPE_AP_COMBATANT);
-  self->by_character = g_hash_table_new (NULL, NULL);
-  g_signal_connect (self->members, "items-changed", G_CALLBACK (members_changed_cb), self);
+  self->roster = tkr_members_new (TKR_TYPE_AP_COMBATANT);
+  self->members = tkr_members_get_store (self->roster);
 }
 
 /* The five steps of the Reset Phase (help/C/action-points.page, "The

@@ -58,11 +58,7 @@ tkr_d20_movement_init (TkrD20Movement *self)
 /* Defines @function of @Class: @expression of self, a @type, or 0 when
  * self is not one (@IS_CLASS). */
 #define GETTER(Class, IS_CLASS, type, function, expression)                                        \
-  type function (Class *self)                                                                      \
-  {                                                                                                \
-    g_return_val_if_fail (IS_CLASS (self), 0);                                                     \
-    return (expression);                                                                           \
-  }
+  TKR_DEFINE_GETTER (Class, IS_CLASS, type, function, expression, 0)
 #define MOVEMENT_GETTER(type, func, field)                                                         \
   GETTER (TkrD20Movement, TKR_IS_D20_MOVEMENT, type, tkr_d20_movement_get_##func, self->field)
 
@@ -117,18 +113,15 @@ static const TkrField combatant_fields[] = {
   TKR_FIELD_OBJECT (TkrD20Combatant, movements, "movements", g_list_model_get_type),
 };
 
-/* The turn's resources, with their file members. */
-static const struct
-{
-  const char *id;
-  const char *name;
-  const char *per_turn; /* in the rule data */
-  const char *member;
-} resource_infos[] = {
-  { "action", N_ ("Action"), "d20.turn.actions", "actions_left" },
-  { "bonus-action", N_ ("Bonus action"), "d20.turn.bonus_actions", "bonus_actions_left" },
-  { "reaction", N_ ("Reaction"), "d20.turn.reactions", "reactions_left" },
+/* The turn's resources, with their file members, spent until a turn
+ * grants them; how many a turn grants, in the rule data. */
+static const TkrResourceField resource_infos[] = {
+  { "action", N_ ("Action"), "actions_left", FALSE },
+  { "bonus-action", N_ ("Bonus action"), "bonus_actions_left", FALSE },
+  { "reaction", N_ ("Reaction"), "reactions_left", FALSE },
 };
+static const char *const per_turn[] = { "d20.turn.actions", "d20.turn.bonus_actions",
+                                        "d20.turn.reactions" };
 
 /* The statuses in the condition list, by their ids in the rule data's
  * "conditions"; files from before kept each as a boolean of that name. */
@@ -215,14 +208,12 @@ tkr_d20_combatant_new (TkrCharacter *character, TkrRules *rules)
   g_auto (GStrv) kinds = tkr_d20_rules_movement_kinds (rules);
   g_autoptr (TkrResource) movement = tkr_resource_new ("movement", _ ("Movement"), 0);
 
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    {
-      g_autoptr (TkrResource) resource =
-        tkr_resource_new (resource_infos[i].id, _ (resource_infos[i].name),
-                          tkr_rules_get_int (rules, resource_infos[i].per_turn));
+  int maximum[G_N_ELEMENTS (resource_infos)];
 
-      tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
+    maximum[i] = tkr_rules_get_int (rules, per_turn[i]);
+  tkr_combatant_add_resources (TKR_COMBATANT (self), resource_infos, G_N_ELEMENTS (resource_infos),
+                               maximum);
   for (guint i = 0; kinds[i] != NULL; i++)
     {
       g_autoptr (TkrD20Movement) kind =
@@ -266,16 +257,7 @@ COMBATANT_GETTER (int, get_reactions_left, LEFT ("reaction"))
 COMBATANT_GETTER (guint, get_n_tiebreaks, self->tiebreaks ? self->tiebreaks->len : 0)
 COMBATANT_GETTER (GListModel *, get_movements, G_LIST_MODEL (self->movements))
 
-/* (transfer none): item @index of @model, which keeps it alive */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  gpointer item = g_list_model_get_item (model, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
+#define item_at tkr_list_item_at
 
 #define movement_at(self, index)                                                                   \
   ((TkrD20Movement *) item_at (G_LIST_MODEL ((self)->movements), index))
@@ -496,16 +478,12 @@ tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
 {
   GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
   JsonArray *tiebreaks = json_array_new ();
-  JsonArray *statuses = json_array_new ();
 
   tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object);
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    json_object_set_int_member (
-      object, resource_infos[i].member,
-      tkr_combatant_get_left (TKR_COMBATANT (self), resource_infos[i].id));
-  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
-    json_array_add_element (statuses, tkr_condition_to_json (item_at (conditions, i)));
-  json_object_set_array_member (object, "conditions", statuses);
+  tkr_combatant_resources_to_json (TKR_COMBATANT (self), resource_infos,
+                                   G_N_ELEMENTS (resource_infos), object);
+  json_object_set_member (object, "conditions",
+                          tkr_list_to_json (conditions, (TkrItemToJson) tkr_condition_to_json));
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
     json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
   json_object_set_array_member (object, "tiebreaks", tiebreaks);
@@ -548,26 +526,26 @@ feet_from_json (TkrD20Combatant *self,
 
 /* The condition list; files from before it kept "dodging", "prone" and
  * "dying" as booleans. */
+/* One condition of "conditions", into @store. */
+static gboolean
+read_condition (GListStore *store, JsonNode *node, const char *path, gpointer data, GError **error)
+{
+  g_autoptr (TkrCondition) condition = tkr_condition_new_from_json (node, path, error);
+
+  if (condition != NULL)
+    g_list_store_append (store, condition);
+  return condition != NULL;
+}
+
 static gboolean
 conditions_from_json (
   TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "conditions");
   GListStore *store = tkr_combatant_get_condition_store (TKR_COMBATANT (self));
-  JsonArray *array;
 
-  if (!tkr_json_get_array (object, "conditions", path, FALSE, &array, error))
+  if (!tkr_json_read_list (object, path, "conditions", (TkrReadItem) read_condition, store, NULL,
+                           error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autoptr (TkrCondition) condition =
-        tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
-
-      if (condition == NULL)
-        return FALSE;
-      g_list_store_append (store, condition);
-    }
   for (guint i = 0; i < G_N_ELEMENTS (condition_ids); i++)
     {
       const char *id = condition_ids[i];
@@ -585,35 +563,24 @@ conditions_from_json (
   return TRUE;
 }
 
+/* One contest roll of "tiebreaks"; @list_path is the list's. */
 static gboolean
-tiebreaks_from_json (TkrD20Combatant *self, JsonObject *object, const char *path, GError **error)
+read_tiebreak (
+  TkrD20Combatant *self, JsonNode *item, const char *path, const char *list_path, GError **error)
 {
-  g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
-  JsonArray *tiebreaks;
+  int value;
 
-  if (!tkr_json_get_array (object, "tiebreaks", path, FALSE, &tiebreaks, error))
-    return FALSE;
-  if (tiebreaks != NULL && json_array_get_length (tiebreaks) > TKR_D20_MAX_TIEBREAKS)
-    return tkr_json_refuse (error, tiebreaks_path, NULL, _ ("too many contest rolls"));
-  for (guint i = 0; tiebreaks != NULL && i < json_array_get_length (tiebreaks); i++)
-    {
-      JsonNode *item = json_array_get_element (tiebreaks, i);
-      int value;
-
-      if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
-          json_node_get_int (item) < -TKR_D20_MAX_INITIATIVE ||
-          json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
-        {
-          g_autofree char *item_path = tkr_json_path_index (tiebreaks_path, i);
-          return tkr_json_refuse (error, item_path, NULL,
-                                  _ ("expected a whole number between %d and %d"),
-                                  -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
-        }
-      if (self->tiebreaks == NULL)
-        self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
-      value = json_node_get_int (item);
-      g_array_append_val (self->tiebreaks, value);
-    }
+  if (self->tiebreaks != NULL && self->tiebreaks->len >= TKR_D20_MAX_TIEBREAKS)
+    return tkr_json_refuse (error, list_path, NULL, _ ("too many contest rolls"));
+  if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
+      json_node_get_int (item) < -TKR_D20_MAX_INITIATIVE ||
+      json_node_get_int (item) > TKR_D20_MAX_INITIATIVE)
+    return tkr_json_refuse (error, path, NULL, _ ("expected a whole number between %d and %d"),
+                            -TKR_D20_MAX_INITIATIVE, TKR_D20_MAX_INITIATIVE);
+  if (self->tiebreaks == NULL)
+    self->tiebreaks = g_array_new (FALSE, FALSE, sizeof (int));
+  value = json_node_get_int (item);
+  g_array_append_val (self->tiebreaks, value);
   return TRUE;
 }
 
@@ -623,23 +590,18 @@ tkr_d20_combatant_read_json (
   TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error)
 {
   int max_feet = tkr_rules_get_int (rules, "d20.movement.max_feet");
+  g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
 
-  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error))
+  /* What is left may pass what a turn grants (up to 100). */
+  if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error) ||
+      !tkr_combatant_resources_from_json (TKR_COMBATANT (self), resource_infos,
+                                          G_N_ELEMENTS (resource_infos), object, path, 100, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (resource_infos); i++)
-    {
-      gint64 left;
-
-      if (!tkr_json_get_int (object, resource_infos[i].member, path, FALSE, 0, 100, 0, &left,
-                             error))
-        return FALSE;
-      g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (self), resource_infos[i].id),
-                    "current", (int) left, NULL);
-    }
   if (self->mana > self->mana_max)
     return tkr_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
   if (!conditions_from_json (self, object, path, rules, error) ||
-      !tiebreaks_from_json (self, object, path, error) ||
+      !tkr_json_read_list (object, path, "tiebreaks", (TkrReadItem) read_tiebreak, self,
+                           tiebreaks_path, error) ||
       !feet_from_json (self, object, "speeds", FEET_SPEED, path, max_feet, error) ||
       !feet_from_json (self, object, "moved", FEET_MOVED, path, max_feet, error))
     return FALSE;

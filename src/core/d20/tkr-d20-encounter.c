@@ -6,8 +6,11 @@
 
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-effects.h"
+#include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * The d20 system's encounter (seed 003, "Encounters") on the shared engine,
@@ -25,46 +28,23 @@ struct _TkrD20Encounter
   GRand *rand;
   gboolean owns_rand;
   GStrv kinds;               /* of movement, from the rule data */
-  GListStore *creatures;     /* TkrD20Combatant, one per participant */
-  GHashTable *creature_of;   /* TkrCharacter -> creature, or NULL when stale */
+  TkrMembers *creatures;     /* TkrD20Combatant, one per participant */
   TkrInitiativeIndex *index; /* of the engine's combatants */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
 
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define PHASE(self) tkr_encounter_get_phase (TKR_ENCOUNTER (self))
-#define ROUND(self) tkr_encounter_get_round (TKR_ENCOUNTER (self))
-#define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-#define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
-#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
 /* The rule data's number at "d20.@key", for the encounter self. */
 #define RULE(key) tkr_rules_get_int (RULES (self), "d20." key)
 
-/* (transfer none): the store keeps its reference. */
-static gpointer
-item_at (GListModel *model, guint index)
-{
-  gpointer item = g_list_model_get_item (model, index);
-
-  if (item != NULL)
-    g_object_unref (item);
-  return item;
-}
-
-#define CREATURES(self) G_LIST_MODEL ((self)->creatures)
+#define CREATURES(self) G_LIST_MODEL (tkr_members_get_store ((self)->creatures))
 #define N_CREATURES(self) g_list_model_get_n_items (CREATURES (self))
 
 /* Defines tkr_d20_encounter_@func: @expression of self, a @type, or 0
  * when self is not a d20 encounter. */
 #define GETTER(type, func, expression)                                                             \
-  type tkr_d20_encounter_##func (TkrD20Encounter *self)                                            \
-  {                                                                                                \
-    g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), 0);                                         \
-    return (expression);                                                                           \
-  }
+  TKR_DEFINE_GETTER (TkrD20Encounter, TKR_IS_D20_ENCOUNTER, type, tkr_d20_encounter_##func,        \
+                     expression, 0)
 
 GETTER (GListModel *, get_creatures, CREATURES (self))
 GETTER (TkrD20Combatant *,
@@ -72,31 +52,11 @@ GETTER (TkrD20Combatant *,
         TKR_D20_COMBATANT (tkr_encounter_get_current_slot (TKR_ENCOUNTER (self))))
 GETTER (const char *const *, get_movement_kinds, (const char *const *) self->kinds)
 
-/* The lookup follows additions as they come; a removal makes it stale,
- * to be rebuilt when asked. */
-static void
-creatures_changed_cb (
-  GListModel *model, guint position, guint removed, guint added, TkrD20Encounter *self)
-{
-  if (removed > 0)
-    g_clear_pointer (&self->creature_of, g_hash_table_unref);
-  if (self->creature_of == NULL)
-    {
-      if (position > 0 || added < g_list_model_get_n_items (model))
-        return;
-      self->creature_of = g_hash_table_new (NULL, NULL);
-    }
-  for (guint i = position; i < position + added; i++)
-    g_hash_table_insert (self->creature_of, CHARACTER (item_at (model, i)), item_at (model, i));
-}
-
 TkrD20Combatant *
 tkr_d20_encounter_find (TkrD20Encounter *self, TkrCharacter *character)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  if (self->creature_of == NULL)
-    creatures_changed_cb (CREATURES (self), 0, 0, N_CREATURES (self), self);
-  return g_hash_table_lookup (self->creature_of, character);
+  return tkr_members_find (self->creatures, character);
 }
 
 /* Checks shared by the commands */
@@ -177,23 +137,6 @@ begin_step (TkrD20Encounter *self, const char *label, gpointer object, ...)
   while ((property = va_arg (args, const char *)) != NULL)
     SET (self, object, property, va_arg (args, int));
   va_end (args);
-}
-
-static gboolean end_step (TkrD20Encounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-/* Logs the line of @format and closes the command's history step. */
-static gboolean
-end_step (TkrD20Encounter *self, const char *format, ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  LOG (self, "%s", text);
-  tkr_history_end (HISTORY (self));
-  return TRUE;
 }
 
 /* The modifier of @combatant's sheet for the rule data's @check
@@ -291,7 +234,7 @@ tkr_d20_encounter_joined (TkrEncounter *encounter, TkrCharacter *character, TkrC
   g_autoptr (TkrD20Combatant) creature =
     combatant ? g_object_ref (TKR_D20_COMBATANT (combatant))
               : tkr_d20_combatant_new_from_sheet (character, RULES (self));
-  tkr_history_append (HISTORY (self), self->creatures, creature);
+  tkr_members_join (self->creatures, HISTORY (self), TKR_COMBATANT (creature));
 }
 
 static void
@@ -301,8 +244,7 @@ tkr_d20_encounter_leaving (TkrEncounter *encounter,
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
 
-  tkr_history_remove_item (HISTORY (self), self->creatures,
-                           tkr_d20_encounter_find (self, character));
+  tkr_members_leave (self->creatures, HISTORY (self), character);
 }
 
 gboolean
@@ -317,7 +259,7 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
                        _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
                        -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
   begin_step (self, _ ("Set Agility"), combatant, "agility", agility, NULL);
-  return end_step (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
+  return LOG_AND_END (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
 }
 
 static gboolean
@@ -356,8 +298,8 @@ tkr_d20_encounter_set_speed (
   begin_step (self, _ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
               feet, NULL);
   sync_movement (self, combatant);
-  return end_step (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
-                   feet);
+  return LOG_AND_END (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
+                      feet);
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -662,14 +604,11 @@ tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   TkrD20Combatant *combatant = TKR_D20_COMBATANT (slot);
-  GListStore *conditions = tkr_combatant_get_condition_store (TKR_COMBATANT (combatant));
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (conditions)); i > 0; i--)
-    if (tkr_condition_get_kind (item_at (G_LIST_MODEL (conditions), i - 1)) ==
-        TKR_CONDITION_KIND_TEMPORARY)
-      tkr_history_remove (HISTORY (self), conditions, i - 1);
+  tkr_effects_end_temporary (encounter,
+                             tkr_combatant_get_condition_store (TKR_COMBATANT (combatant)));
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }
@@ -720,7 +659,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  return end_step (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
+  return LOG_AND_END (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
 }
 
 gboolean
@@ -766,8 +705,8 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
   described = describe_roll (&roll);
   tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
-  return end_step (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
-                   described);
+  return LOG_AND_END (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
+                      described);
 }
 
 gboolean
@@ -796,10 +735,10 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
 {
   REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
   begin_step (self, _ ("Set surprise"), combatant, "surprised", surprised, NULL);
-  return end_step (self,
-                   surprised ? _ ("%s is surprised and will skip their first turn")
-                             : _ ("%s is not surprised"),
-                   NAME (combatant));
+  return LOG_AND_END (self,
+                      surprised ? _ ("%s is surprised and will skip their first turn")
+                                : _ ("%s is not surprised"),
+                      NAME (combatant));
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
@@ -854,7 +793,7 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
   REQUIRE (self, check_spend (self, combatant, resource, error));
   begin_spending (self, _ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  return end_step (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
+  return LOG_AND_END (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
 }
 
 gboolean
@@ -874,7 +813,8 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
                        NAME (combatant), _ (parts[resource].name));
   begin_spending (self, _ ("Refund"), combatant, resource, 1);
-  return end_step (self, _ ("%s gets their %s back"), NAME (combatant), _ (parts[resource].name));
+  return LOG_AND_END (self, _ ("%s gets their %s back"), NAME (combatant),
+                      _ (parts[resource].name));
 }
 
 gboolean
@@ -921,7 +861,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   else if (g_strcmp0 (action_id, "wait") == 0)
     SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
-  return end_step (self, _ ("%s: %s"), NAME (combatant), name);
+  return LOG_AND_END (self, _ ("%s: %s"), NAME (combatant), name);
 }
 
 gboolean
@@ -933,7 +873,7 @@ tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant
                        NAME (combatant));
   begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
   SET (self, combatant, "waiting", FALSE);
-  return end_step (self, _ ("%s spends their reaction to act now"), NAME (combatant));
+  return LOG_AND_END (self, _ ("%s spends their reaction to act now"), NAME (combatant));
 }
 
 gboolean
@@ -968,10 +908,10 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
   begin_step (self, _ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
               tkr_d20_combatant_get_moved (combatant, kind) + cost, NULL);
   sync_movement (self, combatant);
-  return end_step (self,
-                   difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
-                             : _ ("%s moves %d feet (%s)"),
-                   NAME (combatant), feet, kind);
+  return LOG_AND_END (self,
+                      difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
+                                : _ ("%s moves %d feet (%s)"),
+                      NAME (combatant), feet, kind);
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -1050,7 +990,7 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
               NULL);
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
-  return end_step (self, _ ("%s reaches air"), NAME (combatant));
+  return LOG_AND_END (self, _ ("%s reaches air"), NAME (combatant));
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1068,7 +1008,7 @@ tkr_d20_encounter_set_mana (
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
   begin_step (self, _ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
-  return end_step (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
+  return LOG_AND_END (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1079,8 +1019,8 @@ tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
   begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
               "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
-  return end_step (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
-                   NAME (combatant), RULE ("rest.long_hours"));
+  return LOG_AND_END (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
+                      NAME (combatant), RULE ("rest.long_hours"));
 }
 
 gboolean
@@ -1093,8 +1033,8 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
                                       tkr_d20_combatant_get_mana_max (combatant));
   begin_step (self, _ ("Short rest"), combatant, "mana",
               tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
-  return end_step (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-                   NAME (combatant), RULE ("rest.short_hours"), regained);
+  return LOG_AND_END (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
+                      NAME (combatant), RULE ("rest.short_hours"), regained);
 }
 
 gboolean
@@ -1167,14 +1107,14 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
               tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    return end_step (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
-                     described);
+    return LOG_AND_END (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
+                        described);
   SET (self, combatant, "exhaustion",
        MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
             MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
-  return end_step (self,
-                   _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
-                   NAME (combatant), dc, described);
+  return LOG_AND_END (self,
+                      _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
+                      NAME (combatant), dc, described);
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20
@@ -1189,9 +1129,6 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   GListModel *participants = tkr_encounter_get_participants (encounter);
   GListModel *order = tkr_encounter_get_order (encounter);
   JsonArray *combatants = json_array_new ();
-  JsonArray *places = json_array_new ();
-  /* Each place in the order as the creature's position, found once. */
-  g_autoptr (GHashTable) positions = g_hash_table_new (NULL, NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     {
@@ -1200,13 +1137,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
       tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
       json_array_add_object_element (combatants, item);
     }
-  for (guint i = 0; i < N_CREATURES (self); i++)
-    g_hash_table_insert (positions, item_at (CREATURES (self), i), GUINT_TO_POINTER (i));
-  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
-    json_array_add_int_element (
-      places, GPOINTER_TO_UINT (g_hash_table_lookup (positions, item_at (order, i))));
   json_object_set_array_member (object, "combatants", combatants);
-  json_object_set_array_member (object, "order", places);
+  json_object_set_member (object, "order", tkr_members_places_to_json (self->creatures, order));
 }
 
 static gboolean
@@ -1260,30 +1192,10 @@ tkr_d20_encounter_read_json (TkrEncounter *encounter,
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   g_autoptr (GPtrArray) read = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  g_autofree char *order_path = tkr_json_path (path, "order");
-  JsonArray *array;
 
   if (!read_combatants (self, object, path, load, read, error) ||
-      !tkr_json_get_array (object, "order", path, FALSE, &array, error))
+      !tkr_members_places_from_json (object, path, "order", FALSE, read, load->order, error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (order_path, i);
-      JsonNode *item = json_array_get_element (array, i);
-      gpointer combatant;
-
-      if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_INT64 ||
-          json_node_get_int (item) < 0 || json_node_get_int (item) >= read->len)
-        return tkr_json_refuse (error, item_path, NULL,
-                                _ ("expected the place of a combatant, 0 to %d"),
-                                (int) read->len - 1);
-      combatant = g_ptr_array_index (read, json_node_get_int (item));
-      if (!g_hash_table_add (seen, combatant))
-        return tkr_json_refuse (error, item_path, NULL, _ ("“%s” has two places in the order"),
-                                NAME (combatant));
-      g_ptr_array_add (load->order, g_object_ref (combatant));
-    }
   /* The creatures are the engine's combatants from Setup on. */
   if (load->phase != TKR_PHASE_FREEPLAY)
     for (guint i = 0; i < read->len; i++)
@@ -1313,7 +1225,7 @@ tkr_d20_encounter_commit_json (TkrEncounter *encounter, TkrEncounterLoad *load)
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (encounter);
   GPtrArray *read = load->data;
 
-  g_list_store_splice (self->creatures, 0, N_CREATURES (self), read->pdata, read->len);
+  tkr_members_replace (self->creatures, read);
 }
 
 /* The class */
@@ -1332,8 +1244,7 @@ tkr_d20_encounter_finalize (GObject *object)
 {
   TkrD20Encounter *self = TKR_D20_ENCOUNTER (object);
 
-  g_clear_pointer (&self->creature_of, g_hash_table_unref);
-  g_clear_object (&self->creatures);
+  g_clear_pointer (&self->creatures, tkr_members_free);
   g_clear_pointer (&self->kinds, g_strfreev);
   if (self->owns_rand)
     g_clear_pointer (&self->rand, g_rand_free);
@@ -1411,8 +1322,7 @@ tkr_d20_encounter_class_init (TkrD20EncounterClass *klass)
 static void
 tkr_d20_encounter_init (TkrD20Encounter *self)
 {
-  self->creatures = g_list_store_new (TKR_TYPE_D20_COMBATANT);
-  g_signal_connect (self->creatures, "items-changed", G_CALLBACK (creatures_changed_cb), self);
+  self->creatures = tkr_members_new (TKR_TYPE_D20_COMBATANT);
   self->index = tkr_initiative_index_new (tkr_encounter_get_combatants (TKR_ENCOUNTER (self)),
                                           tkr_d20_initiative_offset);
 }

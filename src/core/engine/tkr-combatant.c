@@ -6,6 +6,7 @@
 
 #include "tkr-combatant.h"
 #include "tkr-condition.h"
+#include "tkr-json.h"
 
 typedef struct
 {
@@ -243,4 +244,54 @@ tkr_combatant_get_condition_store (TkrCombatant *self)
   g_return_val_if_fail (TKR_IS_COMBATANT (self), NULL);
   priv = tkr_combatant_get_instance_private (self);
   return priv->conditions;
+}
+
+void
+tkr_combatant_add_resources (TkrCombatant *self,
+                             const TkrResourceField *fields,
+                             guint n_fields,
+                             const int *maximum)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      g_autoptr (TkrResource) resource =
+        tkr_resource_new (fields[i].id, _ (fields[i].name), maximum[i]);
+
+      g_object_set (resource, "current", fields[i].ready ? maximum[i] : 0, NULL);
+      tkr_combatant_add_resource (self, resource);
+    }
+}
+
+void
+tkr_combatant_resources_to_json (TkrCombatant *self,
+                                 const TkrResourceField *fields,
+                                 guint n_fields,
+                                 JsonObject *object)
+{
+  for (guint i = 0; i < n_fields; i++)
+    json_object_set_int_member (object, fields[i].member,
+                                tkr_combatant_get_left (self, fields[i].id));
+}
+
+gboolean
+tkr_combatant_resources_from_json (TkrCombatant *self,
+                                   const TkrResourceField *fields,
+                                   guint n_fields,
+                                   JsonObject *object,
+                                   const char *path,
+                                   int limit,
+                                   GError **error)
+{
+  for (guint i = 0; i < n_fields; i++)
+    {
+      TkrResource *resource = tkr_combatant_find_resource (self, fields[i].id);
+      gint64 left;
+
+      if (!tkr_json_get_int (object, fields[i].member, path, FALSE, 0,
+                             limit >= 0 ? limit : tkr_resource_get_maximum (resource), 0, &left,
+                             error))
+        return FALSE;
+      g_object_set (resource, "current", (int) left, NULL);
+    }
+  return TRUE;
 }

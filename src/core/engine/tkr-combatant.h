@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "tkr-character.h"
 #include "tkr-resource.h"
@@ -50,5 +51,43 @@ void tkr_combatant_add_resource (TkrCombatant *self, TkrResource *resource);
 GListModel *tkr_combatant_get_conditions (TkrCombatant *self);
 /* The combatant's own condition list, for systems that keep them here. */
 GListStore *tkr_combatant_get_condition_store (TkrCombatant *self);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* A system's turn resources described once (docs/ARCHITECTURE.md,
+ * "Combatant state"): each one's id, its name (marked with N_ () and
+ * translated when the resource is made), its member in files (what is
+ * left) and whether a new combatant has it ready (else it starts spent). */
+typedef struct
+{
+  const char *id;
+  const char *name;
+  const char *member;
+  gboolean ready;
+} TkrResourceField;
+
+/* Adds a resource for each of @fields, of @maximum[i], while the
+ * combatant is being made (not recorded). */
+void tkr_combatant_add_resources (TkrCombatant *self,
+                                  const TkrResourceField *fields,
+                                  guint n_fields,
+                                  const int *maximum);
+/* Files: what is left of each of @fields, as members of @object. */
+void tkr_combatant_resources_to_json (TkrCombatant *self,
+                                      const TkrResourceField *fields,
+                                      guint n_fields,
+                                      JsonObject *object);
+/* Reads what is left of each of @fields from @object at @path into a
+ * fresh combatant (not recorded): a missing member is 0, a value from 0 to
+ * @limit, or to the resource's maximum when @limit is negative. */
+gboolean tkr_combatant_resources_from_json (TkrCombatant *self,
+                                            const TkrResourceField *fields,
+                                            guint n_fields,
+                                            JsonObject *object,
+                                            const char *path,
+                                            int limit,
+                                            GError **error);
 
 G_END_DECLS

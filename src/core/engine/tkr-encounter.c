@@ -217,7 +217,9 @@ n_items (GListStore *store)
 }
 
 /* The lookups follow additions as they come (the common case: characters
- * join one by one); a removal makes them stale, to be rebuilt when asked. */
+ * join one by one, or Setup makes everyone's combatant); a removal makes
+ * them stale, to be rebuilt when asked. A list filled from empty starts
+ * the lookup, so the first command after Setup does not build it. */
 static void
 combatants_changed_cb (GListModel *model, guint position, guint removed, guint added, gpointer data)
 {
@@ -226,7 +228,11 @@ combatants_changed_cb (GListModel *model, guint position, guint removed, guint a
   if (removed > 0)
     g_clear_pointer (&priv->combatant_of, g_hash_table_unref);
   if (priv->combatant_of == NULL)
-    return;
+    {
+      if (position > 0 || added == 0 || added < g_list_model_get_n_items (model))
+        return;
+      priv->combatant_of = g_hash_table_new (NULL, NULL);
+    }
   for (guint i = position; i < position + added; i++)
     {
       TkrCombatant *combatant = item_at (G_LIST_STORE (model), i);

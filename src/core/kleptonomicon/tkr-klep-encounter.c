@@ -6,6 +6,7 @@
 
 #include "tkr-klep-encounter.h"
 #include "tkr-klep-private.h"
+#include "tkr-system.h"
 #include "tkr-command.h"
 #include "tkr-enums.h"
 #include "tkr-fields.h"
@@ -57,14 +58,8 @@ enum
   PROP_ZONES = G_N_ELEMENTS (fields) + 1,
 };
 
-#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
-#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
 /* A turn slot's TkrKlepCombatants */
-#define item_at(list, index) tkr_list_item_at (G_LIST_MODEL (list), (index))
 #define MEMBERS(slot) tkr_klep_turn_entry_get_members (TKR_KLEP_TURN_ENTRY (slot))
-/* A whole command: a step, a resource change and a log line */
-#define record(self, name, combatant, ...)                                                         \
-  tkr_encounter_record (ENC (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
 
 static void
 tkr_klep_encounter_dispose (GObject *object)
@@ -286,7 +281,9 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
                      tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
 
-  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
+  /* A group's size, asked once: asking a list store its size costs a walk
+   * of its tree, which grows with the group. */
+  for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       const char *slow_action = tkr_klep_combatant_get_pending_slow_action (combatant);
@@ -315,7 +312,7 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (encounter);
   int beats = tkr_rules_get_beats_per_round (RULES (self));
 
-  for (guint i = 0; i < g_list_model_get_n_items (MEMBERS (slot)); i++)
+  for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
       guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),

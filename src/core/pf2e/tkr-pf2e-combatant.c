@@ -36,13 +36,7 @@ static const TkrField combatant_fields[] = {
 /* The turn resources, in the order a view shows them, their members in
  * files, and whether a new combatant has them: no actions until its
  * turn, its reaction ready. */
-static const struct
-{
-  const char *id;
-  const char *name;
-  const char *member;
-  gboolean ready;
-} resources[] = {
+static const TkrResourceField resources[] = {
   { "actions", N_ ("Actions"), "actions_left", FALSE },
   { "reaction", N_ ("Reaction"), "reactions_left", TRUE },
 };
@@ -74,14 +68,7 @@ tkr_pf2e_combatant_new (TkrCharacter *character, int actions_per_turn, int react
   TkrPf2eCombatant *self = g_object_new (TKR_TYPE_PF2E_COMBATANT, "character", character, NULL);
   const int maximum[] = { actions_per_turn, reactions_per_round };
 
-  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
-    {
-      g_autoptr (TkrResource) resource =
-        tkr_resource_new (resources[i].id, _ (resources[i].name), maximum[i]);
-
-      g_object_set (resource, "current", resources[i].ready ? maximum[i] : 0, NULL);
-      tkr_combatant_add_resource (TKR_COMBATANT (self), resource);
-    }
+  tkr_combatant_add_resources (TKR_COMBATANT (self), resources, G_N_ELEMENTS (resources), maximum);
   return self;
 }
 
@@ -191,10 +178,8 @@ tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
   if (combatant->init.has_result)
     json_object_set_int_member (object, "initiative", combatant->init.value);
   json_object_set_int_member (object, "tie_rank", combatant->tie_rank);
-  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
-    json_object_set_int_member (
-      object, resources[i].member,
-      tkr_combatant_get_left (TKR_COMBATANT (combatant), resources[i].id));
+  tkr_combatant_resources_to_json (TKR_COMBATANT (combatant), resources, G_N_ELEMENTS (resources),
+                                   object);
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     {
       TkrCondition *condition = tkr_pf2e_item_at (list, i);
@@ -271,7 +256,7 @@ tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
                           tkr_pf2e_encounter_get_reactions_per_round (encounter) };
   g_autofree char *id = NULL, *skill = NULL;
   g_autoptr (TkrPf2eCombatant) combatant = NULL;
-  gint64 initiative, tie_rank, left[G_N_ELEMENTS (resources)];
+  gint64 initiative, tie_rank;
   TkrCharacter *character;
   JsonObject *item;
 
@@ -284,10 +269,6 @@ tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
       !tkr_json_get_int (item, "tie_rank", item_path, FALSE, 0, G_MAXINT, load->combatants->len,
                          &tie_rank, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
-    if (!tkr_json_get_int (item, resources[i].member, item_path, FALSE, 0, maximum[i], 0, &left[i],
-                           error))
-      return FALSE;
 
   character = tkr_encounter_load_find_character (load, id);
   if (character == NULL)
@@ -297,7 +278,9 @@ tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
     return tkr_pf2e_json_refuse (error, item_path, NULL, _ ("“%s” is listed twice"),
                                  tkr_character_get_name (character));
   combatant = tkr_pf2e_combatant_new (character, maximum[0], maximum[1]);
-  if (!tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path, error))
+  if (!tkr_combatant_resources_from_json (TKR_COMBATANT (combatant), resources,
+                                          G_N_ELEMENTS (resources), item, item_path, -1, error) ||
+      !tkr_fields_from_json (G_OBJECT (combatant), TKR_TYPE_PF2E_COMBATANT, item, item_path, error))
     return FALSE;
   if (*skill == '\0')
     return tkr_pf2e_json_refuse (error, item_path, "initiative_skill",
@@ -309,9 +292,6 @@ tkr_pf2e_combatant_read_json (TkrPf2eEncounter *encounter,
   g_object_set (combatant, "initiative-skill", skill, "has-initiative", initiative != G_MININT,
                 "initiative", initiative != G_MININT ? (int) initiative : 0, "tie-rank",
                 (int) tie_rank, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
-    g_object_set (tkr_combatant_find_resource (TKR_COMBATANT (combatant), resources[i].id),
-                  "current", (int) left[i], NULL);
   if (!read_conditions (combatant, tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)), item,
                         item_path, error))
     return FALSE;

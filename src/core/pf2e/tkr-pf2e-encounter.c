@@ -4,9 +4,11 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
 #include "tkr-refusal.h"
+#include "tkr-system.h"
 
 /*
  * Pathfinder 2e encounter mode (seed 002, "Structure" and "Turns"; RULES.md
@@ -29,19 +31,7 @@
 /* Bounds for values typed in or read from files. */
 #define MAX_NAME_LENGTH 200
 
-#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
-#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
-#define COMBATANTS(self) tkr_encounter_get_combatants (TKR_ENCOUNTER (self))
 #define ORDER(self) tkr_encounter_get_order (TKR_ENCOUNTER (self))
-#define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
-#define item_at(model, index) tkr_pf2e_item_at (G_LIST_MODEL (model), (index))
-#define log_line(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
-/* A whole command: a step, a resource change and a log line */
-#define record(self, name, combatant, ...)                                                         \
-  tkr_encounter_record (TKR_ENCOUNTER (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
-#define combatant_name(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
-#define character_of(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
-#define id_of(combatant) tkr_character_get_id (character_of (combatant))
 
 struct _TkrPf2eEncounter
 {
@@ -243,8 +233,7 @@ require_rounds (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, gboolean al
   if (!require_phase (self, TKR_PHASE_MAIN, error) || !require_in_order (self, combatant, error))
     return FALSE;
   if (alive && combatant->dead)
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"),
-                       combatant_name (combatant));
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is dead"), NAME (combatant));
   return TRUE;
 }
 
@@ -270,13 +259,6 @@ static void
 set_resource (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *id, int value)
 {
   set_int (self, tkr_combatant_find_resource (TKR_COMBATANT (combatant), id), "current", value);
-}
-
-static gboolean
-end_step (TkrPf2eEncounter *self)
-{
-  tkr_history_end (HISTORY (self));
-  return TRUE;
 }
 
 /* The sheet's modifier for @name: a skill, or a save (some sheets keep
@@ -329,7 +311,7 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
 static void
 setup_begun (TkrEncounter *encounter)
 {
-  log_line (encounter, _ ("The encounter begins: roll initiative"));
+  LOG (encounter, _ ("The encounter begins: roll initiative"));
 }
 
 /* Setup -> Main: everyone needs an initiative result. */
@@ -343,7 +325,7 @@ check_transition (TkrEncounter *encounter, TkrPhase to, GError **error)
       missing == NULL)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_SETUP_INCOMPLETE,
-                     _ ("%s has no initiative result yet"), combatant_name (missing));
+                     _ ("%s has no initiative result yet"), NAME (missing));
 }
 
 /* End -> Freeplay, or Setup abandoned: the effects go with the order. */
@@ -402,20 +384,20 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error) || !check_name (skill, _ ("A skill"), error))
     return FALSE;
 
-  modifier = sheet_modifier (character_of (combatant), skill, &found);
+  modifier = sheet_modifier (CHARACTER (combatant), skill, &found);
   tkr_history_begin (HISTORY (self), _ ("Choose the initiative skill"));
   tkr_history_set (HISTORY (self), combatant, "initiative-skill", skill);
   set_int (self, combatant, "initiative-modifier", CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER));
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  log_line (self,
-            /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-            found ? _ ("%s rolls initiative with %s (%+d)")
-                  : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                       "the modifier is 0 until the GM enters it"),
-            combatant_name (combatant), skill, modifier);
-  return end_step (self);
+  LOG (self,
+       /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+       found ? _ ("%s rolls initiative with %s (%+d)")
+             : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
+                  "the modifier is 0 until the GM enters it"),
+       NAME (combatant), skill, modifier);
+  return END_STEP (self);
 }
 
 gboolean
@@ -430,12 +412,12 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
     return FALSE;
   if (modifier < -MAX_MODIFIER || modifier > MAX_MODIFIER)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("An initiative modifier of %s goes from %d to %d"),
-                       combatant_name (combatant), -MAX_MODIFIER, MAX_MODIFIER);
+                       _ ("An initiative modifier of %s goes from %d to %d"), NAME (combatant),
+                       -MAX_MODIFIER, MAX_MODIFIER);
 
   tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -453,10 +435,10 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
   if (!require_setup (self, combatant, error) ||
       (group != NULL && !check_name (group, _ ("A group"), error)))
     return FALSE;
-  if (group != NULL && tkr_character_is_pc (character_of (combatant)))
+  if (group != NULL && tkr_character_is_pc (CHARACTER (combatant)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s is a player character; only the GM’s creatures roll as a group"),
-                       combatant_name (combatant));
+                       NAME (combatant));
 
   tkr_history_begin (HISTORY (self), _ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
@@ -471,8 +453,8 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
     }
   if (group != NULL)
     /* Translators: a creature, then a group's name */
-    log_line (self, _ ("%s rolls initiative with the group %s"), combatant_name (combatant), group);
-  return end_step (self);
+    LOG (self, _ ("%s rolls initiative with the group %s"), NAME (combatant), group);
+  return END_STEP (self);
 }
 
 /* Gives @combatant's group an initiative result: d20 + modifier rolled
@@ -497,10 +479,10 @@ set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, in
   set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
-    log_line (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
+    LOG (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
   else
     /* Translators: a creature, then what was rolled */
-    log_line (self, _ ("Initiative of %s: %s"), combatant_name (combatant), text);
+    LOG (self, _ ("Initiative of %s: %s"), NAME (combatant), text);
   return result;
 }
 
@@ -520,7 +502,7 @@ tkr_pf2e_encounter_roll_initiative (
   value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -535,12 +517,12 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
     return FALSE;
   if (result < MIN_INITIATIVE || result > MAX_INITIATIVE)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("An initiative result for %s goes from %d to %d"),
-                       combatant_name (combatant), MIN_INITIATIVE, MAX_INITIATIVE);
+                       _ ("An initiative result for %s goes from %d to %d"), NAME (combatant),
+                       MIN_INITIATIVE, MAX_INITIATIVE);
 
   tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
-  return end_step (self);
+  return END_STEP (self);
 }
 
 gboolean
@@ -576,7 +558,7 @@ compare_ties (gconstpointer a, gconstpointer b, gpointer group_ranks)
 {
   TkrPf2eCombatant *x = (TkrPf2eCombatant *) a, *y = (TkrPf2eCombatant *) b;
   const int by[] = {
-    CMP (tkr_character_is_pc (character_of (x)), tkr_character_is_pc (character_of (y))),
+    CMP (tkr_character_is_pc (CHARACTER (x)), tkr_character_is_pc (CHARACTER (y))),
     CMP (GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, x)),
          GPOINTER_TO_INT (g_hash_table_lookup (group_ranks, y))),
     CMP (x->tie_rank, y->tie_rank),
@@ -647,7 +629,7 @@ compare_tie_rank (gconstpointer a, gconstpointer b)
 static gboolean
 same_side (TkrPf2eCombatant *a, TkrPf2eCombatant *b)
 {
-  return tkr_character_is_pc (character_of (a)) == tkr_character_is_pc (character_of (b));
+  return tkr_character_is_pc (CHARACTER (a)) == tkr_character_is_pc (CHARACTER (b));
 }
 
 static gboolean
@@ -660,17 +642,16 @@ check_put_before (TkrPf2eEncounter *self,
     return FALSE;
   if (first == other || !tkr_pf2e_combatant_is_tied_with (first, other))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s and %s are not tied on initiative"), combatant_name (first),
-                       combatant_name (other));
+                       _ ("%s and %s are not tied on initiative"), NAME (first), NAME (other));
   if (!same_side (first, other))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("On a tie the adversary goes before the player character: %s and %s "
                           "cannot trade places"),
-                       combatant_name (first), combatant_name (other));
+                       NAME (first), NAME (other));
   if (g_strcmp0 (first->group, other->group) != 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s and %s roll with different groups; a group keeps its turns together"),
-                       combatant_name (first), combatant_name (other));
+                       NAME (first), NAME (other));
   return TRUE;
 }
 
@@ -719,8 +700,8 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
   for (guint i = 0; i < tied->len; i++)
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
-  log_line (self, _ ("%s goes before %s"), combatant_name (first), combatant_name (other));
-  return end_step (self);
+  LOG (self, _ ("%s goes before %s"), NAME (first), NAME (other));
+  return END_STEP (self);
 }
 
 /* Turns (seed 002, "Turns") */
@@ -769,10 +750,10 @@ log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *na
 
   if (value > 0)
     /* Translators: a creature, a condition, then its new value */
-    log_line (self, _ ("%s is now %s %d"), combatant_name (combatant), shown, value);
+    LOG (self, _ ("%s is now %s %d"), NAME (combatant), shown, value);
   else
     /* Translators: a creature, then a condition */
-    log_line (self, _ ("%s is no longer %s"), combatant_name (combatant), shown);
+    LOG (self, _ ("%s is no longer %s"), NAME (combatant), shown);
 }
 
 /* A dead creature has no actions and no reaction. */
@@ -791,7 +772,7 @@ main_begun (TkrEncounter *encounter)
 
   for (guint i = 0; i < N_ITEMS (ORDER (self)); i++)
     set_resource (self, item_at (ORDER (self), i), "reaction", self->reactions_per_round);
-  log_line (self, _ ("The initiative order is set; Round 1 begins"));
+  LOG (self, _ ("The initiative order is set; Round 1 begins"));
 }
 
 /* Seed 002, "Step 1: Start Your Turn": the creature's actions and reaction
@@ -805,38 +786,22 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   int dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
 
   /* Translators: a round number, then a creature */
-  log_line (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter),
-            combatant_name (combatant));
+  LOG (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter), NAME (combatant));
   if (combatant->dead)
     drain_resources (self, combatant);
   else
     tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
 
   /* The effects it created: their "source" is its character id. */
-  for (guint i = N_ITEMS (self->effects); i > 0; i--)
-    {
-      TkrCondition *effect = item_at (self->effects, i - 1);
-      int rounds = tkr_condition_get_rounds_left (effect);
-
-      if (g_strcmp0 (tkr_condition_get_source (effect), id_of (combatant)) != 0)
-        continue;
-      if (rounds > 1)
-        {
-          set_int (self, effect, "rounds-left", rounds - 1);
-          continue;
-        }
-      /* Translators: an effect's name, then its creator */
-      log_line (self, _ ("%s (by %s) ends"), tkr_condition_get_name (effect),
-                combatant_name (combatant));
-      tkr_history_remove (HISTORY (self), self->effects, i - 1);
-    }
+  tkr_effects_turn_edge (encounter, self->effects, TKR_EFFECT_EDGE_TURN_START,
+                         TKR_COMBATANT (combatant));
 
   if (dying > 0 && !combatant->dead)
     {
       set_bool (self, combatant, "recovery-due", TRUE);
       /* Translators: a creature, its dying value, then a DC */
-      log_line (self, _ ("%s is dying %d: recovery check against DC %d"),
-                combatant_name (combatant), dying, self->recovery_dc_base + dying);
+      LOG (self, _ ("%s is dying %d: recovery check against DC %d"), NAME (combatant), dying,
+           self->recovery_dc_base + dying);
     }
 }
 
@@ -850,7 +815,7 @@ check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error)
     return TRUE;
   return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NEEDS_TEST,
                      _ ("%s is dying and must make a recovery check before the turn ends"),
-                     combatant_name (current));
+                     NAME (current));
 }
 
 /* Seed 002 (end of turn): conditions such as Frightened drop by 1; which
@@ -900,23 +865,23 @@ tkr_pf2e_encounter_spend_actions (
     return record (self, _ ("Use a free action"), combatant, NULL, 0,
                    /* Translators: a creature, then what it does */
                    what != NULL ? _ ("%s uses %s (free action)") : _ ("%s uses a free action"),
-                   combatant_name (combatant), what);
+                   NAME (combatant), what);
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
                        _ ("It is not %s’s turn: actions are spent on one’s own turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   left = tkr_pf2e_combatant_get_actions_left (combatant);
   if (left == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no action left this turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   if (left < cost)
     /* Translators: a creature, the actions needed, then the actions left */
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
                        g_dngettext (GETTEXT_PACKAGE,
                                     "%s needs %d actions and has %d left this turn",
                                     "%s needs %d actions and has %d left this turn", left),
-                       combatant_name (combatant), cost, left);
+                       NAME (combatant), cost, left);
 
   name = g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost);
   if (what != NULL)
@@ -924,10 +889,10 @@ tkr_pf2e_encounter_spend_actions (
     return record (
       self, name, combatant, "actions", -cost,
       g_dngettext (GETTEXT_PACKAGE, "%s uses %s (%d action)", "%s uses %s (%d actions)", cost),
-      combatant_name (combatant), what, cost);
+      NAME (combatant), what, cost);
   return record (self, name, combatant, "actions", -cost,
                  g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
-                 combatant_name (combatant), cost);
+                 NAME (combatant), cost);
 }
 
 gboolean
@@ -943,13 +908,13 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
   if (count < 1 || count > self->actions_per_turn - tkr_pf2e_combatant_get_actions_left (combatant))
     /* Translators: a creature, then the actions a turn has */
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s cannot get back that many actions: a turn has %d"),
-                       combatant_name (combatant), self->actions_per_turn);
+                       _ ("%s cannot get back that many actions: a turn has %d"), NAME (combatant),
+                       self->actions_per_turn);
 
   return record (
     self, _ ("Refund actions"), combatant, "actions", count,
     g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
-    combatant_name (combatant), count);
+    NAME (combatant), count);
 }
 
 gboolean
@@ -965,12 +930,12 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
   if (tkr_pf2e_combatant_get_reactions_left (combatant) == 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS,
                        _ ("%s has used their reaction; it comes back at the start of their turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
 
   return record (self, _ ("Use a reaction"), combatant, "reaction", -1,
                  what != NULL && *what != '\0' ? _ ("%s uses %s (reaction)")
                                                : _ ("%s uses a reaction"),
-                 combatant_name (combatant), what);
+                 NAME (combatant), what);
 }
 
 gboolean
@@ -984,56 +949,26 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
     return FALSE;
   if (tkr_pf2e_combatant_get_reactions_left (combatant) >= self->reactions_per_round)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("%s has not used a reaction this round"), combatant_name (combatant));
+                       _ ("%s has not used a reaction this round"), NAME (combatant));
 
   return record (self, _ ("Refund a reaction"), combatant, "reaction", 1,
-                 _ ("%s gets their reaction back"), combatant_name (combatant));
+                 _ ("%s gets their reaction back"), NAME (combatant));
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
- * Temporary conditions whose "source" is the creator's character id
- * (docs/ARCHITECTURE.md, "Combatant state"). */
-
-static TkrCondition *
-new_effect (const char *name, const char *source, int rounds)
-{
-  return g_object_new (TKR_TYPE_CONDITION, "name", name, "kind", TKR_CONDITION_KIND_TEMPORARY,
-                       "max-stacks", 1, "rounds-left", rounds, "source", source, NULL);
-}
+ * the engine's timed effects (tkr-effects.h), anchored to their creator. */
 
 TkrCondition *
 tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error)
 {
-  g_autoptr (TkrCondition) effect = NULL;
-
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
 
-  if (!tkr_encounter_require_running (TKR_ENCOUNTER (self), NULL))
-    {
-      tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
-                  _ ("Effects that last rounds are tracked while the rounds run"));
-      return NULL;
-    }
-  if (!require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
+  if (!tkr_effects_require_running (TKR_ENCOUNTER (self), error) ||
+      !require_in_order (self, creator, error) || !check_name (name, _ ("An effect"), error))
     return NULL;
-  if (rounds < 1 || rounds > MAX_EFFECT_ROUNDS)
-    {
-      tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("An effect lasts from 1 to %d rounds"),
-                  MAX_EFFECT_ROUNDS);
-      return NULL;
-    }
-
-  effect = new_effect (name, id_of (creator), rounds);
-  tkr_history_begin (HISTORY (self), _ ("Add an effect"));
-  tkr_history_append (HISTORY (self), self->effects, effect);
-  /* Translators: a creature, an effect, then its duration */
-  log_line (self,
-            g_dngettext (GETTEXT_PACKAGE, "%s creates %s for %d round",
-                         "%s creates %s for %d rounds", rounds),
-            combatant_name (creator), name, rounds);
-  tkr_history_end (HISTORY (self));
-  return effect;
+  return tkr_effects_add (TKR_ENCOUNTER (self), self->effects, TKR_COMBATANT (creator), name,
+                          rounds, error);
 }
 
 gboolean
@@ -1041,15 +976,7 @@ tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, 
 {
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
 
-  if (!TKR_IS_CONDITION (effect) || !g_list_store_find (self->effects, effect, NULL))
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
-                       _ ("That effect is not in this encounter"));
-
-  tkr_history_begin (HISTORY (self), _ ("End an effect"));
-  tkr_history_set_destructive (HISTORY (self));
-  log_line (self, _ ("%s ends early"), tkr_condition_get_name (effect));
-  tkr_history_remove_item (HISTORY (self), self->effects, effect);
-  return end_step (self);
+  return tkr_effects_remove (TKR_ENCOUNTER (self), self->effects, effect, error);
 }
 
 /* Conditions */
@@ -1089,13 +1016,13 @@ tkr_pf2e_encounter_set_condition (
     }
   if (value > 0)
     /* Translators: a creature, a condition, then its value */
-    log_line (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"),
-              combatant_name (combatant), tkr_rules_translate (info->name), value);
+    LOG (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"), NAME (combatant),
+         tkr_rules_translate (info->name), value);
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
-    log_line (self, _ ("%s dies"), combatant_name (combatant));
-  return end_step (self);
+    LOG (self, _ ("%s dies"), NAME (combatant));
+  return END_STEP (self);
 }
 
 /* Recovery checks (seed 002, "Step 1: Start Your Turn"; public rules: a
@@ -1167,7 +1094,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s has no recovery check to make now: it comes at the start of a dying "
                           "creature’s turn"),
-                       combatant_name (combatant));
+                       NAME (combatant));
   if (die == 0 && rand == NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("Type in the die or let the app roll it"));
@@ -1186,22 +1113,21 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   tkr_history_begin (HISTORY (self), _ ("Recovery check"));
   set_bool (self, combatant, "recovery-due", FALSE);
   /* Translators: a creature, the die, the DC, then the outcome */
-  log_line (self, _ ("%s’s recovery check: %d against DC %d, %s"), combatant_name (combatant), die,
-            dc, tkr_pf2e_degree_to_string (outcome));
+  LOG (self, _ ("%s’s recovery check: %d against DC %d, %s"), NAME (combatant), die, dc,
+       tkr_pf2e_degree_to_string (outcome));
   if (after >= self->death_dying_value)
     {
       set_condition_value (self, combatant, "Dying",
                            MIN (self->death_dying_value, condition_max (self, "Dying")));
       set_bool (self, combatant, "dead", TRUE);
       drain_resources (self, combatant);
-      log_line (self, _ ("%s dies"), combatant_name (combatant));
+      LOG (self, _ ("%s dies"), NAME (combatant));
     }
   else if (after <= 0)
     {
       /* No longer dying: unconscious but stable (public rules). */
       stop_dying (self, combatant, FALSE);
-      log_line (self, _ ("%s is no longer dying: unconscious but stable"),
-                combatant_name (combatant));
+      LOG (self, _ ("%s is no longer dying: unconscious but stable"), NAME (combatant));
     }
   else
     {
@@ -1223,22 +1149,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
 static JsonNode *
 order_entry_to_json (TkrPf2eCombatant *combatant)
 {
-  return json_node_init_string (json_node_alloc (), id_of (combatant));
-}
-
-/* An effect as files have always stored it: its name, the rounds left and
- * its creator's id. */
-static JsonNode *
-effect_to_json (TkrCondition *effect)
-{
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-
-  json_object_set_string_member (object, "name", tkr_condition_get_name (effect));
-  json_object_set_int_member (object, "rounds_left", tkr_condition_get_rounds_left (effect));
-  json_object_set_string_member (object, "creator", tkr_condition_get_source (effect));
-  json_node_take_object (node, object);
-  return node;
+  return json_node_init_string (json_node_alloc (), ID_OF (combatant));
 }
 
 static void
@@ -1253,7 +1164,7 @@ write_json (TkrEncounter *encounter, JsonObject *object)
                           tkr_list_to_json (ORDER (self), (TkrItemToJson) order_entry_to_json));
   json_object_set_member (
     object, "effects",
-    tkr_list_to_json (G_LIST_MODEL (self->effects), (TkrItemToJson) effect_to_json));
+    tkr_list_to_json (G_LIST_MODEL (self->effects), (TkrItemToJson) tkr_effect_to_json));
 }
 
 static gboolean
@@ -1271,30 +1182,22 @@ read_order_entry (
     return tkr_pf2e_json_refuse (error, path, NULL, _ ("no combatant has the id “%s”"), id);
   if (g_ptr_array_find (load->order, combatant, NULL))
     return tkr_pf2e_json_refuse (error, path, NULL, _ ("“%s” has two places in the order"),
-                                 combatant_name (combatant));
+                                 NAME (combatant));
   g_ptr_array_add (load->order, g_object_ref (combatant));
   return TRUE;
 }
 
+/* An effect as files have always stored it (tkr-effects.h); its creator
+ * is in the order. */
 static gboolean
 read_effect (
   TkrPf2eEncounter *self, JsonNode *node, const char *path, TkrEncounterLoad *load, GError **error)
 {
-  g_autofree char *name = NULL, *creator = NULL;
-  JsonObject *item = tkr_json_require_object (node, path, error);
-  gint64 rounds;
+  TkrCondition *effect = tkr_effect_from_json (node, path, load->order, error);
 
-  if (item == NULL || !tkr_json_get_string (item, "name", path, TRUE, NULL, &name, error) ||
-      !tkr_json_get_string (item, "creator", path, TRUE, NULL, &creator, error) ||
-      !tkr_json_get_int (item, "rounds_left", path, TRUE, 1, MAX_EFFECT_ROUNDS, 1, &rounds, error))
-    return FALSE;
-  if (*name == '\0')
-    return tkr_pf2e_json_refuse (error, path, "name", _ ("an effect needs a name"));
-  if (tkr_pf2e_find_combatant_by_id (load->order, creator) == NULL)
-    return tkr_pf2e_json_refuse (
-      error, path, "creator", _ ("no creature in the initiative order has the id “%s”"), creator);
-  g_ptr_array_add (load->data, new_effect (name, creator, (int) rounds));
-  return TRUE;
+  if (effect != NULL)
+    g_ptr_array_add (load->data, effect);
+  return effect != NULL;
 }
 
 static gboolean
@@ -1350,8 +1253,7 @@ health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, in
       set_condition_value (self, creature, "Unconscious", 1);
       if (dying >= self->death_dying_value)
         set_bool (self, creature, "dead", TRUE);
-      log_line (self, _ ("%s is %s %d"), combatant_name (creature), tkr_rules_translate ("Dying"),
-                dying);
+      LOG (self, _ ("%s is %s %d"), NAME (creature), tkr_rules_translate ("Dying"), dying);
     }
   else if (before == 0 && after > 0 && dying > 0)
     {

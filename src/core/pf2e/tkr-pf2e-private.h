@@ -14,9 +14,6 @@ G_BEGIN_DECLS
 #define MAX_MODIFIER 100
 #define MIN_INITIATIVE (-100)
 #define MAX_INITIATIVE 300
-#define MAX_EFFECT_ROUNDS 100000
-/* An effect is a condition: its "rounds-left" must hold any duration. */
-G_STATIC_ASSERT (MAX_EFFECT_ROUNDS <= TKR_CONDITION_MAX_ROUNDS);
 
 struct _TkrPf2eCombatant
 {

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "tkr-command.h"
+#include "tkr-encounter.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Short names for the engine's accessors that every rule system's
+ * encounter code uses (docs/ARCHITECTURE.md, "The encounter engine").
+ * Include this header from a system's own files only: the names are
+ * short because they are private.
+ */
+
+#define ENC(self) TKR_ENCOUNTER (self)
+#define HISTORY(self) tkr_encounter_get_history (TKR_ENCOUNTER (self))
+#define RULES(self) tkr_encounter_get_rules (TKR_ENCOUNTER (self))
+#define PHASE(self) tkr_encounter_get_phase (TKR_ENCOUNTER (self))
+#define ROUND(self) tkr_encounter_get_round (TKR_ENCOUNTER (self))
+#define COMBATANTS(self) tkr_encounter_get_combatants (TKR_ENCOUNTER (self))
+/* A log line of the current round (tkr_encounter_log()). */
+#define LOG(self, ...) tkr_encounter_log (TKR_ENCOUNTER (self), __VA_ARGS__)
+/* A recorded change (tkr_encounter_set()). */
+#define SET(self, object, property, value) tkr_encounter_set ((self), (object), (property), (value))
+/* Closes the command's history step; TRUE, so a command can end with it. */
+#define END_STEP(self) (tkr_history_end (HISTORY (self)), TRUE)
+/* Logs the line that follows, then closes the step (TRUE). */
+#define LOG_AND_END(self, ...) (LOG (self, __VA_ARGS__), END_STEP (self))
+/* A whole command: a step, a resource change and a log line
+ * (tkr_encounter_record()). */
+#define record(self, name, combatant, ...)                                                         \
+  tkr_encounter_record (TKR_ENCOUNTER (self), (name), TKR_COMBATANT (combatant), __VA_ARGS__)
+
+#define NAME(combatant) tkr_combatant_get_name (TKR_COMBATANT (combatant))
+#define CHARACTER(combatant) tkr_combatant_get_character (TKR_COMBATANT (combatant))
+#define ID_OF(combatant) tkr_character_get_id (CHARACTER (combatant))
+
+#define N_ITEMS(model) g_list_model_get_n_items (G_LIST_MODEL (model))
+/* (transfer none): item @index of @model, which keeps it */
+#define item_at(model, index) tkr_list_item_at (G_LIST_MODEL (model), (index))
+
+G_END_DECLS
