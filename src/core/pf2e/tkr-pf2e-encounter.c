@@ -1328,5 +1328,7 @@ tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
   g_return_val_if_fail (TKR_IS_CONDITION (effect), FALSE);
 
   return TKR_IS_PF2E_COMBATANT (combatant) &&
-         g_strcmp0 (tkr_condition_get_source (effect), id_of (combatant)) == 0;
+         g_strcmp0 (
+           tkr_condition_get_source (effect),
+           tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant)))) == 0;
 }
