@@ -36,6 +36,8 @@ struct _TkrD20View
   GSignalGroup *campaign_signals;
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
+  GListModel *participants_bound; /* what each list shows now (not owned) */
+  GListModel *setup_bound;
   GSignalGroup *combatants_signals;
   GSignalGroup *party_signals;
 
@@ -299,8 +301,12 @@ refresh (TkrD20View *self)
       update_actions (self);
       return;
     }
-  rebuild_ties (self);
-  rebuild_order_preview (self);
+  /* The ties and the order preview are the Setup's. */
+  if (tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) == TKR_PHASE_SETUP)
+    {
+      rebuild_ties (self);
+      rebuild_order_preview (self);
+    }
   refresh_main_header (self);
   update_party_button (self);
   update_actions (self);
@@ -333,16 +339,34 @@ participants_changed_cb (TkrD20View *self)
   refresh (self);
 }
 
+/* Each list is bound only while its page is shown: in a fight, a
+ * thousand rows of Freeplay and Setup would otherwise be built and kept
+ * up to date for nothing (bench/bench-tracker). */
+static void
+bind_list (GtkListBox *list,
+           GListModel **bound,
+           GListModel *model,
+           GtkListBoxCreateWidgetFunc create,
+           gpointer self)
+{
+  if (*bound == model)
+    return;
+  *bound = model;
+  gtk_list_box_bind_model (list, model, model ? create : NULL, self, NULL);
+}
+
 static void
 bind_participants (TkrD20View *self)
 {
   GListModel *creatures =
     self->encounter ? tkr_d20_encounter_get_creatures (self->encounter) : NULL;
+  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
+                                   : TKR_PHASE_FREEPLAY;
 
-  gtk_list_box_bind_model (self->participants_list, creatures,
-                           creatures ? create_participant_row : NULL, self, NULL);
-  gtk_list_box_bind_model (self->setup_list, creatures, creatures ? create_setup_row : NULL, self,
-                           NULL);
+  bind_list (self->participants_list, &self->participants_bound,
+             phase == TKR_PHASE_FREEPLAY ? creatures : NULL, create_participant_row, self);
+  bind_list (self->setup_list, &self->setup_bound, phase == TKR_PHASE_SETUP ? creatures : NULL,
+             create_setup_row, self);
   participants_changed_cb (self);
 }
 
@@ -353,7 +377,7 @@ phase_changed_cb (TkrD20View *self)
                                    : TKR_PHASE_FREEPLAY;
 
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
-  refresh (self);
+  bind_participants (self);
 }
 
 /* Main and Paused: the details of the tracker's selected row, or a prompt
@@ -390,7 +414,6 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
   tkr_feedback_clear (self->error_label);
   tkr_d20_tools_set_rules (self->tools,
                            encounter ? tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)) : NULL);
-  bind_participants (self);
   update_details (self);
   phase_changed_cb (self);
 }
