@@ -44,7 +44,7 @@ struct _TkrApView
   TkrApResetPane *reset_pane;
   GtkStack *details_stack;
   TkrApDetails *details;
-  GtkListBox *log_list;
+  GtkListView *log_list;
   GtkLabel *error_label;
 };
 
@@ -158,20 +158,6 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 /* Following the encounter                                             */
 /* ------------------------------------------------------------------ */
 
-static GtkWidget *
-create_log_row (gpointer item, gpointer user_data)
-{
-  GtkWidget *label = gtk_label_new (tkr_log_entry_get_text (item));
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_widget_set_margin_bottom (label, 6);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  return label;
-}
-
 static void
 update_header (TkrApView *self)
 {
@@ -209,6 +195,11 @@ refresh (TkrApView *self)
   update_actions (self);
   if (fighting)
     update_header (self);
+  /* Freeplay's and Setup's rows exist only while they show: in a fight a
+   * thousand of them would be built and followed for nothing
+   * (bench/bench-tracker). */
+  tkr_ap_setup_pane_set_encounter (self->setup_pane, self->campaign,
+                                   fighting || phase == TKR_PHASE_END ? NULL : self->encounter);
 }
 
 /* The selected row's combatant, or the prompt to select one. */
@@ -232,10 +223,12 @@ set_encounter (TkrApView *self, TkrApEncounter *encounter)
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              self->campaign ? tkr_campaign_get_history (self->campaign) : NULL);
-  tkr_ap_setup_pane_set_encounter (self->setup_pane, self->campaign, encounter);
-  gtk_list_box_bind_model (self->log_list,
-                           encounter ? tkr_encounter_get_log (TKR_ENCOUNTER (encounter)) : NULL,
-                           create_log_row, NULL, NULL);
+  {
+    g_autoptr (GtkNoSelection) log = gtk_no_selection_new (
+      encounter ? g_object_ref (tkr_encounter_get_log (TKR_ENCOUNTER (encounter))) : NULL);
+
+    gtk_list_view_set_model (self->log_list, GTK_SELECTION_MODEL (log));
+  }
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
   tkr_ap_reset_pane_set_encounter (self->reset_pane, encounter);
   tkr_ap_details_set_encounter (self->details, encounter);
@@ -271,7 +264,7 @@ tkr_ap_view_dispose (GObject *object)
       g_clear_object (groups[i]);
     }
   if (self->log_list != NULL)
-    gtk_list_box_bind_model (self->log_list, NULL, NULL, NULL, NULL);
+    gtk_list_view_set_model (self->log_list, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_VIEW);
   g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
@@ -337,6 +330,7 @@ tkr_ap_view_class_init (TkrApViewClass *klass)
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_PHASE_BAR);
+  g_type_ensure (TKR_TYPE_LOG_ENTRY); /* named in the log rows' template */
   g_type_ensure (TKR_TYPE_AP_DETAILS);
   g_type_ensure (TKR_TYPE_AP_RESET_PANE);
   g_type_ensure (TKR_TYPE_AP_SETUP_PANE);
@@ -409,7 +403,6 @@ tkr_ap_view_set_campaign (TkrApView *self, TkrCampaign *campaign)
   g_signal_group_set_target (self->history_signals,
                              campaign ? tkr_campaign_get_history (campaign) : NULL);
   campaign_tracker_cb (self);
-  tkr_ap_setup_pane_set_encounter (self->setup_pane, campaign, self->encounter);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
