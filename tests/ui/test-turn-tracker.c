@@ -51,6 +51,12 @@ panel_child (GtkWidget *panel, const char *name)
   return object;
 }
 
+static gboolean
+first_member_shown (gpointer row)
+{
+  return tkr_klep_turn_row_get_panel (row, 0) != NULL;
+}
+
 /* The details pane's row once @entry is the table tracker's selected
  * row (help/C/tracker.page: the pane shows the selected row). */
 static TkrKlepTurnRow *
@@ -64,6 +70,8 @@ row_for_entry (TrackerFixture *fixture, TkrKlepTurnEntry *entry)
   row = tkr_klep_turn_tracker_get_entry_row (tracker);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (row)));
   g_assert_true (tkr_klep_turn_row_get_entry (row) == entry);
+  /* The members' panels are made as the list lays them out. */
+  g_assert_true (fixture_wait_until (first_member_shown, row));
   return row;
 }
 
