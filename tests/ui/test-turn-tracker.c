@@ -599,6 +599,71 @@ test_thousand_entries (void)
   fixture_clear (&f);
 }
 
+/* A large group (help/C/tracker.page, "Details"): its first twelve
+ * members have panels and the rest are counted, so selecting a group of
+ * any size costs the same; each member's own row shows its panel. */
+static void
+test_large_group (void)
+{
+  Fixture f;
+  GtkWidget *tracker;
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *library;
+  TkrKlepTurnRow *row;
+  GObject *more;
+  GListModel *order;
+
+  memset (&f, 0, sizeof f);
+  f.rules = tkr_rules_get_default ();
+  f.campaign = tkr_campaign_new (f.rules);
+  f.encounter = tkr_campaign_get_klep_encounter (f.campaign);
+  f.history = tkr_campaign_get_history (f.campaign);
+  fixture_pc (&f, "Hero", 2);
+  library = fixture_library_npc (&f, "Bandit", 1);
+  for (int i = 0; i < 20; i++)
+    fixture_add (&f, library);
+  fixture_begin_setup (&f);
+  fixture_complete_setup (&f);
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (f.encounter), &error));
+  g_assert_no_error (error);
+
+  tracker = tkr_klep_turn_tracker_new ();
+  tkr_klep_turn_tracker_set_encounter (TKR_KLEP_TURN_TRACKER (tracker), f.encounter);
+  fixture_show (&f, tracker, 900, 800);
+  order = tkr_encounter_get_order (TKR_ENCOUNTER (f.encounter));
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    {
+      g_autoptr (TkrKlepTurnEntry) entry = g_list_model_get_item (order, i);
+      GListModel *members = tkr_klep_turn_entry_get_members (entry);
+
+      if (g_list_model_get_n_items (members) != 20)
+        continue;
+      tkr_klep_turn_tracker_set_selected (TKR_KLEP_TURN_TRACKER (tracker), G_OBJECT (entry));
+      fixture_iterate ();
+      row = tkr_klep_turn_tracker_get_entry_row (TKR_KLEP_TURN_TRACKER (tracker));
+      g_assert_nonnull (tkr_klep_turn_row_get_panel (row, 11));
+      g_assert_null (tkr_klep_turn_row_get_panel (row, 12));
+      more = gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_KLEP_TURN_ROW, "more_label");
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (more)));
+      g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (more)), "8"));
+
+      /* The fifteenth member, selected on its own row: its panel. */
+      {
+        g_autoptr (TkrKlepCombatant) member = g_list_model_get_item (members, 14);
+        GtkWidget *panel = tkr_klep_turn_tracker_get_member_panel (TKR_KLEP_TURN_TRACKER (tracker));
+
+        tkr_klep_turn_tracker_set_selected (TKR_KLEP_TURN_TRACKER (tracker), G_OBJECT (member));
+        fixture_iterate ();
+        g_assert_true (gtk_widget_get_mapped (panel));
+        g_assert_true (tkr_klep_combatant_panel_get_combatant (TKR_KLEP_COMBATANT_PANEL (panel)) ==
+                       member);
+      }
+      fixture_clear (&f);
+      return;
+    }
+  g_assert_not_reached ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -620,6 +685,7 @@ main (int argc, char *argv[])
   ADD ("/turn-tracker/use-ability-menu", test_use_ability_menu);
 #undef ADD
   g_test_add_func ("/turn-tracker/thousand-entries", test_thousand_entries);
+  g_test_add_func ("/turn-tracker/large-group-shows-twelve", test_large_group);
 
   return g_test_run ();
 }

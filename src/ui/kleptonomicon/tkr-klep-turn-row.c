@@ -17,15 +17,17 @@ struct _TkrKlepTurnRow
   GSignalGroup *entry_signals;
   GSignalGroup *members_signals;
 
-  GtkNoSelection *members; /* the entry's members, for the list */
-  GHashTable *bound;       /* TkrKlepCombatantPanel, the panels bound now */
+  /* Member panels, kept across rebinds: the list view recycles rows while
+   * scrolling, and a panel only needs a new combatant. */
+  GPtrArray *panels;
 
   GtkWidget *card;
   GtkWidget *current_icon;
   GtkLabel *name_label;
   GtkLabel *kind_label;
   GtkWidget *current_label;
-  GtkListView *members_view;
+  GtkBox *members_box;
+  GtkLabel *more_label;
 };
 
 G_DEFINE_FINAL_TYPE (TkrKlepTurnRow, tkr_klep_turn_row, ADW_TYPE_BIN)
@@ -80,55 +82,54 @@ refresh_header (TkrKlepTurnRow *self)
     }
 }
 
-static gboolean
-is_group (TkrKlepTurnRow *self)
-{
-  return self->entry != NULL &&
-         tkr_klep_turn_entry_get_kind (self->entry) == TKR_KLEP_TURN_ENTRY_KIND_NPC_GROUP;
-}
-
-/* The member panels: made for the members in view and recycled. */
-
-static void
-setup_panel_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnRow *self)
-{
-  GtkWidget *panel = tkr_klep_combatant_panel_new ();
-
-  gtk_widget_set_margin_start (panel, 12);
-  gtk_widget_set_margin_end (panel, 12);
-  gtk_widget_set_margin_bottom (panel, 14);
-  gtk_list_item_set_child (item, panel);
-  gtk_list_item_set_activatable (item, FALSE);
-  gtk_list_item_set_selectable (item, FALSE);
-}
-
-static void
-bind_panel_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnRow *self)
-{
-  TkrKlepCombatantPanel *panel = TKR_KLEP_COMBATANT_PANEL (gtk_list_item_get_child (item));
-
-  tkr_klep_combatant_panel_set_encounter (panel, self->encounter);
-  tkr_klep_combatant_panel_set_combatant (panel, gtk_list_item_get_item (item));
-  /* A PC's row already names it; a group's members need their names. */
-  tkr_klep_combatant_panel_set_show_name (panel, is_group (self));
-  g_hash_table_add (self->bound, panel);
-}
-
-static void
-unbind_panel_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrKlepTurnRow *self)
-{
-  TkrKlepCombatantPanel *panel = TKR_KLEP_COMBATANT_PANEL (gtk_list_item_get_child (item));
-
-  tkr_klep_combatant_panel_set_combatant (panel, NULL);
-  g_hash_table_remove (self->bound, panel);
-}
+/* A group shows this many of its members' panels; past them, each
+ * member's row in the tracker shows its own panel when selected, so a
+ * group of a thousand costs what a group of a dozen does. */
+#define MAX_PANELS 12
 
 static void
 rebuild_panels (TkrKlepTurnRow *self)
 {
-  gtk_no_selection_set_model (self->members, NULL);
-  gtk_no_selection_set_model (self->members,
-                              self->entry ? tkr_klep_turn_entry_get_members (self->entry) : NULL);
+  GListModel *members = self->entry ? tkr_klep_turn_entry_get_members (self->entry) : NULL;
+  guint all = members ? g_list_model_get_n_items (members) : 0;
+  guint n = MIN (all, MAX_PANELS);
+  gboolean group = self->entry != NULL &&
+                   tkr_klep_turn_entry_get_kind (self->entry) == TKR_KLEP_TURN_ENTRY_KIND_NPC_GROUP;
+
+  while (self->panels->len < n)
+    {
+      GtkWidget *panel = tkr_klep_combatant_panel_new ();
+
+      gtk_box_append (self->members_box, panel);
+      g_ptr_array_add (self->panels, panel);
+    }
+
+  /* Panels beyond the members are kept, hidden and unbound, for the next
+   * entry this recycled row shows. */
+  for (guint i = 0; i < self->panels->len; i++)
+    {
+      TkrKlepCombatantPanel *panel = g_ptr_array_index (self->panels, i);
+      g_autoptr (TkrKlepCombatant) combatant = i < n ? g_list_model_get_item (members, i) : NULL;
+
+      tkr_klep_combatant_panel_set_encounter (panel, self->encounter);
+      tkr_klep_combatant_panel_set_combatant (panel, combatant);
+      /* A PC's row already names it; a group's members need their names. */
+      tkr_klep_combatant_panel_set_show_name (panel, group);
+      gtk_widget_set_visible (GTK_WIDGET (panel), i < n);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->more_label), all > n);
+  if (all > n)
+    {
+      /* Translators: under the first members of a large NPC group */
+      g_autofree char *more = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "And %u more: select a member’s row to see it here",
+                     "And %u more: select a member’s row to see it here", all - n),
+        all - n);
+
+      gtk_label_set_text (self->more_label, more);
+    }
+
   refresh_header (self);
 }
 
@@ -162,11 +163,8 @@ tkr_klep_turn_row_dispose (GObject *object)
   g_clear_object (&self->entry_signals);
   g_clear_object (&self->members_signals);
   g_clear_object (&self->entry);
-  if (self->members_view != NULL)
-    gtk_list_view_set_model (self->members_view, NULL);
-  g_clear_object (&self->members);
-  g_clear_pointer (&self->bound, g_hash_table_unref);
   g_clear_object (&self->encounter);
+  g_clear_pointer (&self->panels, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tkr_klep_turn_row_parent_class)->dispose (object);
 }
@@ -237,23 +235,16 @@ tkr_klep_turn_row_class_init (TkrKlepTurnRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, kind_label);
   gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, current_label);
-  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, members_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, members_box);
+  gtk_widget_class_bind_template_child (widget_class, TkrKlepTurnRow, more_label);
 }
 
 static void
 tkr_klep_turn_row_init (TkrKlepTurnRow *self)
 {
-  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->bound = g_hash_table_new (NULL, NULL);
-  g_signal_connect_object (factory, "setup", G_CALLBACK (setup_panel_cb), self, 0);
-  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_panel_cb), self, 0);
-  g_signal_connect_object (factory, "unbind", G_CALLBACK (unbind_panel_cb), self, 0);
-  gtk_list_view_set_factory (self->members_view, factory);
-  self->members = gtk_no_selection_new (NULL);
-  gtk_list_view_set_model (self->members_view, GTK_SELECTION_MODEL (self->members));
+  self->panels = g_ptr_array_new ();
 
   self->entry_signals = g_signal_group_new (TKR_TYPE_KLEP_TURN_ENTRY);
   g_signal_group_connect_object (self->entry_signals, "notify::current",
@@ -289,14 +280,8 @@ tkr_klep_turn_row_set_encounter (TkrKlepTurnRow *self, TkrKlepEncounter *encount
   if (!g_set_object (&self->encounter, encounter))
     return;
 
-  {
-    GHashTableIter iter;
-    gpointer panel;
-
-    g_hash_table_iter_init (&iter, self->bound);
-    while (g_hash_table_iter_next (&iter, &panel, NULL))
-      tkr_klep_combatant_panel_set_encounter (panel, encounter);
-  }
+  for (guint i = 0; i < self->panels->len; i++)
+    tkr_klep_combatant_panel_set_encounter (g_ptr_array_index (self->panels, i), encounter);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }
 
@@ -325,23 +310,13 @@ tkr_klep_turn_row_set_entry (TkrKlepTurnRow *self, TkrKlepTurnEntry *entry)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENTRY]);
 }
 
-/* The panel showing the member at @index, while it is in view. */
 GtkWidget *
 tkr_klep_turn_row_get_panel (TkrKlepTurnRow *self, guint index)
 {
-  g_autoptr (TkrKlepCombatant) member = NULL;
-  GHashTableIter iter;
-  gpointer panel;
-
   g_return_val_if_fail (TKR_IS_KLEP_TURN_ROW (self), NULL);
 
-  if (self->entry == NULL ||
+  if (self->entry == NULL || index >= MAX_PANELS ||
       index >= g_list_model_get_n_items (tkr_klep_turn_entry_get_members (self->entry)))
     return NULL;
-  member = g_list_model_get_item (tkr_klep_turn_entry_get_members (self->entry), index);
-  g_hash_table_iter_init (&iter, self->bound);
-  while (g_hash_table_iter_next (&iter, &panel, NULL))
-    if (tkr_klep_combatant_panel_get_combatant (panel) == member)
-      return panel;
-  return NULL;
+  return g_ptr_array_index (self->panels, index);
 }

@@ -20,7 +20,8 @@ TkrKlepEncounter *tkr_klep_turn_row_get_encounter (TkrKlepTurnRow *self);
 void tkr_klep_turn_row_set_encounter (TkrKlepTurnRow *self, TkrKlepEncounter *encounter);
 TkrKlepTurnEntry *tkr_klep_turn_row_get_entry (TkrKlepTurnRow *self);
 void tkr_klep_turn_row_set_entry (TkrKlepTurnRow *self, TkrKlepTurnEntry *entry);
-/* The member panels, in the entry's order (for tests). */
+/* The member panels, in the entry's order (for tests): a group shows its
+ * first twelve members' panels, and says how many more there are. */
 GtkWidget *tkr_klep_turn_row_get_panel (TkrKlepTurnRow *self, guint index);
 
 G_END_DECLS
