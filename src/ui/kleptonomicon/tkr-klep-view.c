@@ -22,6 +22,7 @@ struct _TkrKlepView
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *participants_signals;
+  GListModel *participants_bound; /* what the Freeplay list shows (not owned) */
   GSignalGroup *party_signals;
 
   TkrPhaseBar *phase_bar;
@@ -105,12 +106,28 @@ update_actions (TkrKlepView *self)
   gtk_widget_action_set_enabled (widget, "encounter.dash", has_turn);
 }
 
+static GtkWidget *create_participant_row (gpointer item, gpointer user_data);
+
+/* Freeplay's list and the Setup view follow the encounter only while
+ * they show: in a fight, a thousand of their rows would be built and
+ * kept up to date for nothing (bench/bench-tracker). */
 static void
 update_page (TkrKlepView *self)
 {
   TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
                                    : TKR_PHASE_FREEPLAY;
+  GListModel *participants = self->encounter != NULL && phase == TKR_PHASE_FREEPLAY
+                               ? tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter))
+                               : NULL;
 
+  if (participants != self->participants_bound)
+    {
+      self->participants_bound = participants;
+      gtk_list_box_bind_model (self->participants_list, participants,
+                               participants ? create_participant_row : NULL, self, NULL);
+    }
+  tkr_klep_setup_view_set_encounter (self->setup_view,
+                                     phase == TKR_PHASE_SETUP ? self->encounter : NULL);
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
 }
 
@@ -309,13 +326,11 @@ set_encounter (TkrKlepView *self, TkrKlepEncounter *encounter, gboolean force)
   g_signal_group_set_target (self->participants_signals,
                              encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
                                        : NULL);
-  gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
-                                     : NULL,
-                           create_participant_row, self, NULL);
+  /* A new encounter: the list is bound again for it. */
+  self->participants_bound = NULL;
+  gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
 
   tkr_phase_bar_set_encounter (self->phase_bar, encounter);
-  tkr_klep_setup_view_set_encounter (self->setup_view, encounter);
   tkr_klep_turn_tracker_set_encounter (self->tracker, encounter);
 
   tkr_feedback_clear (self->error_label);
