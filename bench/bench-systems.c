@@ -39,11 +39,23 @@
  *
  * A build that passes the cap (default 20 s) stops adding and goes on with
  * the NPCs it has; the table says so.
+ *
+ * Where the kernel allows it (perf_event_open), each turn and spend is
+ * also counted in instructions retired in user space: unlike a time, the
+ * count does not grow when a larger encounter no longer fits the
+ * processor's caches or the machine is busy, so its ratio says whether the
+ * work itself grows with the encounter.
  */
 
 #include "config.h"
 
 #include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#endif
 
 #include "tkr-ap-encounter.h"
 #include "tkr-core.h"
@@ -58,12 +70,15 @@ static const char *const npc_names[] = { "Goblin", "Orc", "Kobold", "Bandit", "W
 typedef struct
 {
   const char *system;
-  int asked;          /* N asked for */
-  int n;              /* N reached (less when the cap stopped the build) */
-  double add;         /* seconds */
-  double main;        /* seconds, Setup to the running phase */
-  int turns;          /* how many turns and spends were timed */
-  double turn;        /* seconds per turn */
+  int asked;         /* N asked for */
+  int n;             /* N reached (less when the cap stopped the build) */
+  double add;        /* seconds */
+  double main;       /* seconds, Setup to the running phase */
+  int turns;         /* how many turns and spends were timed */
+  double turn;       /* seconds per turn */
+  double turn_instr; /* instructions per turn (median), 0 when not counted */
+  double member_instr;
+  double spend_instr;
   double member_turn; /* seconds per turn and member of the slots whose turns began */
   double first;       /* seconds for the first spend after the order is set */
   double spend;       /* seconds per spend */
@@ -72,6 +87,36 @@ typedef struct
   double teardown;
   gboolean ok;
 } Result;
+
+static int instr_fd = -1;
+
+/* Instructions this thread retired in user space so far, or -1. */
+static double
+instructions (void)
+{
+#ifdef __linux__
+  long long count;
+
+  if (instr_fd >= 0 && read (instr_fd, &count, sizeof count) == sizeof count)
+    return (double) count;
+#endif
+  return -1;
+}
+
+static void
+open_instruction_counter (void)
+{
+#ifdef __linux__
+  struct perf_event_attr attr = { 0 };
+
+  attr.type = PERF_TYPE_HARDWARE;
+  attr.size = sizeof attr;
+  attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  instr_fd = (int) syscall (__NR_perf_event_open, &attr, 0, -1, -1, 0);
+#endif
+}
 
 static double
 now (void)
@@ -335,14 +380,18 @@ run (Result *r, double cap)
   {
     g_autoptr (GArray) spends = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr (GArray) undos = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (double));
 
     for (int k = 0; k < r->turns; k++)
       {
-        double t1;
+        double t1, i0, i1;
 
+        i0 = instructions ();
         t0 = now ();
         spend_one (campaign);
         t1 = now ();
+        i1 = instructions () - i0;
+        g_array_append_val (counts, i1);
         g_assert_true (tkr_history_undo (history));
         spent = t1 - t0;
         undone = now () - t1;
@@ -351,6 +400,7 @@ run (Result *r, double cap)
       }
     r->spend = median (spends);
     r->undo = median (undos);
+    r->spend_instr = instr_fd >= 0 ? median (counts) : 0;
   }
 
   {
@@ -372,20 +422,29 @@ run (Result *r, double cap)
   {
     g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (double));
     g_autoptr (GArray) per_member = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (double));
+    g_autoptr (GArray) member_counts = g_array_new (FALSE, FALSE, sizeof (double));
 
     for (int k = 0; k < r->turns; k++)
       {
-        double turned;
+        double turned, counted, i0;
 
+        i0 = instructions ();
         t0 = now ();
         check (tkr_tracker_next_turn (tracker, &error), error, "next turn");
         turned = now () - t0;
+        counted = instructions () - i0;
         g_array_append_val (turns, turned);
+        g_array_append_val (counts, counted);
         turned /= slot_members (campaign);
+        counted /= slot_members (campaign);
         g_array_append_val (per_member, turned);
+        g_array_append_val (member_counts, counted);
       }
     r->turn = median (turns);
     r->member_turn = median (per_member);
+    r->turn_instr = instr_fd >= 0 ? median (counts) : 0;
+    r->member_instr = instr_fd >= 0 ? median (member_counts) : 0;
   }
 
   t0 = now ();
@@ -414,6 +473,13 @@ print_cost (const char *label, double cost, double base, double floor)
 {
   g_print ("  %-6s %9.2f us  x%-6.2f  %7.1f floors  %6.3f%% of a frame\n", label, cost * 1e6,
            base > 0 ? cost / base : 0, cost / floor, 100 * cost / FRAME);
+}
+
+static void
+print_count (const char *label, double count, double base)
+{
+  if (count > 0)
+    g_print ("  %-6s %9.0f instructions  x%-6.2f\n", label, count, base > 0 ? count / base : 0);
 }
 
 int
@@ -446,6 +512,7 @@ main (int argc, char *argv[])
       sizes[n_sizes++] = 10000;
     }
 
+  open_instruction_counter ();
   floor = measure_floor ();
   g_print ("floor (g_object_set of one int with notify): %.3f us; frame %.1f ms\n", floor * 1e6,
            FRAME * 1e3);
@@ -482,6 +549,10 @@ main (int argc, char *argv[])
           print_cost ("first", r->first, results[0].first, floor);
           print_cost ("spend", r->spend, results[0].spend, floor);
           print_cost ("undo", r->undo, results[0].undo, floor);
+          print_count ("turn", r->turn_instr, results[0].turn_instr);
+          if (r->member_turn < r->turn)
+            print_count ("member", r->member_instr, results[0].member_instr);
+          print_count ("spend", r->spend_instr, results[0].spend_instr);
           if (r->react > 0)
             print_cost ("react", r->react, results[0].react, floor);
         }
@@ -505,5 +576,27 @@ main (int argc, char *argv[])
       }
   g_print ("x: ratio to N=%d of the same system; * a build stopped by the cap (--cap %.0f s)\n",
            sizes[0], cap);
+  if (instr_fd >= 0)
+    {
+      g_print ("\n%-14s %6s %12s %6s %12s %6s %12s %6s\n", "system", "N", "turn instr", "x",
+               "member", "x", "spend instr", "x");
+      for (guint s = 0; s < G_N_ELEMENTS (all); s++)
+        for (int i = 0; i < n_sizes; i++)
+          {
+            Result *r = &all[s][i], *base = &all[s][0];
+
+            if (!r->ok)
+              continue;
+            g_print (
+              "%-14s %6d %12.0f %6.2f %12.0f %6.2f %12.0f %6.2f\n", r->system, r->n, r->turn_instr,
+              base->turn_instr > 0 ? r->turn_instr / base->turn_instr : 0, r->member_instr,
+              base->member_instr > 0 ? r->member_instr / base->member_instr : 0, r->spend_instr,
+              base->spend_instr > 0 ? r->spend_instr / base->spend_instr : 0);
+          }
+      g_print ("instructions retired in user space, medians; a turn's work is the same at "
+               "any size when x stays near 1\n");
+    }
+  else
+    g_print ("(no instruction counts: perf_event_open is not allowed here)\n");
   return 0;
 }
