@@ -24,7 +24,8 @@ struct _TkrEncounterPage
   gboolean syncing;
 
   GSettings *settings;
-  gboolean narrow; /* too narrow for the tracker and the details side by side */
+  gboolean narrow;   /* too narrow for the tracker and the details side by side */
+  int details_width; /* what the details (and their separator) need, last measured */
   guint narrow_tick;
 
   GtkWidget *system_bar;
@@ -143,8 +144,7 @@ update_layout (TkrEncounterPage *self)
   /* Beside the tracker: 420 px when there is room, less (scrolling) as
    * the window narrows, none at all once it is narrow; the page never
    * makes the window wider than the tracker needs. */
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->details_scroller),
-                                  leading ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->details_scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_NEVER);
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (self->details_scroller),
                                              leading ? 420 : -1);
@@ -164,6 +164,27 @@ apply_narrow_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* What the details beside the tracker need, with their separator, while
+ * they show there; 0 otherwise. */
+static int
+details_width (TkrEncounterPage *self)
+{
+  int scroller = 0, separator = 0;
+
+  if (!gtk_widget_get_visible (self->details_scroller) ||
+      !gtk_widget_get_visible (self->details_separator))
+    return 0;
+  gtk_widget_measure (self->details_scroller, GTK_ORIENTATION_HORIZONTAL, -1, &scroller, NULL, NULL,
+                      NULL);
+  gtk_widget_measure (self->details_separator, GTK_ORIENTATION_HORIZONTAL, -1, &separator, NULL,
+                      NULL, NULL);
+  self->details_width = scroller + separator;
+  return self->details_width;
+}
+
+/* The page asks no more room than the tracker alone needs: the details
+ * beside it are never cut off, they make way when the window is too
+ * narrow for both (see size_allocate). */
 static void
 tkr_encounter_page_measure (GtkWidget *widget,
                             GtkOrientation orientation,
@@ -173,25 +194,43 @@ tkr_encounter_page_measure (GtkWidget *widget,
                             int *minimum_baseline,
                             int *natural_baseline)
 {
+  TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (widget);
   GtkWidget *child = gtk_widget_get_first_child (widget);
+  int child_min = 0;
 
-  if (child != NULL && gtk_widget_should_layout (child))
-    gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
-                        natural_baseline);
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    {
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+      for_size = MAX (for_size, child_min);
+    }
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = MAX (0, *minimum - details_width (self));
 }
 
 /* The page lays out its child itself (no layout manager), to know its
  * width: the layout changes on the next frame, never inside an
- * allocation. */
+ * allocation; for that frame the child keeps its minimum and the page
+ * clips it. */
 static void
 tkr_encounter_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   TkrEncounterPage *self = TKR_ENCOUNTER_PAGE (widget);
-  gboolean narrow = width < NARROW_WIDTH;
   GtkWidget *child = gtk_widget_get_first_child (widget);
+  int child_min = 0, shown = details_width (self), needed;
+  gboolean narrow;
 
-  if (child != NULL && gtk_widget_should_layout (child))
-    gtk_widget_allocate (child, width, height, baseline, NULL);
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+  gtk_widget_allocate (child, MAX (width, child_min), height, baseline, NULL);
+  /* Room for both: the tracker's minimum and the details' (measured when
+   * they last showed). */
+  needed = (shown > 0 ? child_min : child_min + self->details_width);
+  narrow = width < MAX (NARROW_WIDTH, needed);
   if (narrow != self->narrow)
     {
       self->narrow = narrow;
@@ -331,6 +370,8 @@ tkr_encounter_page_init (TkrEncounterPage *self)
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  self->details_width = 421;
 
   /* The names come from each system's rule data, in the user's language. */
   for (guint i = 0; systems[i] != NULL; i++)
