@@ -645,8 +645,8 @@ test_turn_and_end (ApFixture *f, gconstpointer data)
    * pane, which stands alone. */
   activate (f, "encounter.end");
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_END);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (
-    gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "details_scroller"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (
+    GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "details_scroller"))));
   g_assert_cmpint (tkr_ap_combatant_get_ap (alice), ==, 0);
   g_assert_cmpint (tkr_ap_encounter_get_turn (f->encounter), ==, 2);
   {
