@@ -167,7 +167,7 @@ def type_into(node, text, submit=True):
     subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
     time.sleep(0.2)
     subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "10", text], check=True)
+    subprocess.run(["xdotool", "type", "--delay", "10", "--", text], check=True)
     if submit:
         subprocess.run(["xdotool", "key", "Return"], check=True)
     time.sleep(0.3)

@@ -162,6 +162,19 @@ try:
     wait_for(lambda: find_all(frame, "label", contains="Round 3"), what="Round 3")
     tap(True, f"two rounds played: {spent} Beats spent, {moved} moves")
 
+    # The table tracker: the Orc's health typed in on its row, as a GM does
+    # after a hit (help/C/tracker.page).
+    tracker = find(frame, "list", "Turn order")
+    cell = find(tracker, "push button", contains="Health of Orc")
+    orc = cell.name[len("Health of "):].split(": ")[0]
+    before = int(cell.name.split(": ")[1].split(" of ")[0])
+    click(cell)
+    type_into(find(frame, "text", f"Change Health of {orc}", timeout=5), "-3")
+    wait_for(lambda: find_all(tracker, "push button",
+                              contains=f"Health of {orc}: {before - 3} of"),
+             what="the Orc's health after a typed -3")
+    tap(True, f"a typed -3 on the Orc's row: health {before} to {before - 3}")
+
     click(find(frame, "push button", "Go to Paused phase"))
     wait_for(lambda: find_all(frame, "label", "Encounter Paused"), what="the pause")
     tap(True, "the encounter is paused")
