@@ -57,7 +57,7 @@ G_END_DECLS
 G_BEGIN_DECLS
 
 /* A system's turn resources described once (docs/ARCHITECTURE.md,
- * "Combatant state"): each one's id, its name (marked with N_ () and
+ * "Combatant state"): each one's id, its name (marked for translation and
  * translated when the resource is made), its member in files (what is
  * left) and whether a new combatant has it ready (else it starts spent). */
 typedef struct
