@@ -638,6 +638,38 @@ remove_tree (GFile *file)
   g_file_delete (file, NULL, NULL);
 }
 
+/* Issue "A Flatpak that builds...": without a help viewer, F1 opens the
+ * same pages as HTML built with the application, in the user's language
+ * when it has them, else in English. */
+static void
+test_help_html (void)
+{
+  g_autoptr (GFile) german = NULL;
+  g_autoptr (GFile) other = NULL;
+  g_autofree char *german_path = NULL;
+  g_autofree char *contents = NULL;
+
+  if (g_getenv ("TKR_HELP_HTML_DIR") == NULL ||
+      !g_file_test (g_getenv ("TKR_HELP_HTML_DIR"), G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the help was not built as HTML (no yelp-build)");
+      return;
+    }
+  g_setenv ("LANGUAGE", "de", TRUE);
+  german = tkr_application_find_help_html ();
+  g_assert_nonnull (german);
+  german_path = g_file_get_path (german);
+  g_assert_true (g_str_has_suffix (german_path, "/de/index.html"));
+  g_assert_true (g_file_get_contents (german_path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "Turnkeeper-Hilfe"));
+
+  g_setenv ("LANGUAGE", "xx", TRUE);
+  other = tkr_application_find_help_html ();
+  g_assert_nonnull (other);
+  g_assert_true (g_str_has_suffix (g_file_peek_path (other), "/C/index.html"));
+  g_unsetenv ("LANGUAGE");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -671,6 +703,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
   g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
   g_test_add_func ("/window/files/outside-change-banner", test_outside_change_banner);
+  g_test_add_func ("/window/help/html-when-no-viewer", test_help_html);
   g_test_add_func ("/window/files/damaged-last-document-said", test_restore_damaged_last_document);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 

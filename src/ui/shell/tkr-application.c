@@ -204,23 +204,80 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/**
+ * tkr_application_find_help_html:
+ *
+ * The help as HTML, installed with the application (help/meson.build),
+ * in the first of the user's languages it exists in, else in English; the
+ * environment variable TKR_HELP_HTML_DIR points elsewhere (an uninstalled
+ * build, tests). Returns: (transfer full) (nullable): its index page.
+ */
+GFile *
+tkr_application_find_help_html (void)
+{
+  const char *override = g_getenv ("TKR_HELP_HTML_DIR");
+  g_autofree char *installed = g_build_filename (PKGDATADIR, "help", NULL);
+  const char *dir = override != NULL ? override : installed;
+  const char *const *languages = g_get_language_names ();
+
+  for (guint i = 0; languages[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, languages[i], "index.html", NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_file_new_for_path (path);
+    }
+  return NULL;
+}
+
+static void
+toast_in (TkrApplication *self, AdwToast *toast)
+{
+  GtkWindow *window = active_window (self);
+
+  if (TKR_IS_WINDOW (window))
+    tkr_window_add_toast (TKR_WINDOW (window), toast);
+  else
+    g_object_unref (toast);
+}
+
+static void
+help_html_shown_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (TkrApplication) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (g_app_info_launch_default_for_uri_finish (result, &error))
+    toast_in (self, adw_toast_new (_ ("No help viewer is installed: the help opened in your "
+                                      "web browser")));
+  else
+    toast_in (self, toast_new_printf (_ ("Could not open the help: no help viewer or web "
+                                         "browser is installed (%s)"),
+                                      error->message));
+}
+
+/* Without a help viewer (the GNOME runtime ships none), the same pages as
+ * HTML in the web browser, and a toast says so. */
 static void
 help_shown_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (TkrApplication) self = user_data;
   g_autoptr (GError) error = NULL;
-  GtkWindow *window;
+  g_autoptr (GFile) html = NULL;
+  g_autofree char *uri = NULL;
 
   if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
     return;
 
-  window = active_window (self);
-  if (TKR_IS_WINDOW (window))
+  html = tkr_application_find_help_html ();
+  if (html == NULL)
     {
-      AdwToast *toast = toast_new_printf (_ ("Could not open the help: %s"), error->message);
-
-      tkr_window_add_toast (TKR_WINDOW (window), toast);
+      toast_in (self, toast_new_printf (_ ("Could not open the help: %s"), error->message));
+      return;
     }
+  uri = g_file_get_uri (html);
+  g_app_info_launch_default_for_uri_async (uri, NULL, NULL, help_html_shown_cb,
+                                           g_object_ref (self));
 }
 
 static void

@@ -19,6 +19,8 @@ TkrApplication *tkr_application_new (void);
 GSettings *tkr_application_get_settings (TkrApplication *self);
 /* Brings the window that has @file open to the front; FALSE when none. */
 gboolean tkr_application_present_file (TkrApplication *self, GFile *file);
+/* The help's index page as HTML, for when no help viewer is installed. */
+GFile *tkr_application_find_help_html (void);
 
 /* Returns: (nullable) (transfer full): the application's settings when its
  * schema is installed; GSettings would abort on a missing one. */
