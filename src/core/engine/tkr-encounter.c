@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-encounter.h"
+#include "tkr-effects.h"
 #include "tkr-health.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
@@ -178,6 +179,7 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   klass->check_transition = tkr_encounter_real_check_transition;
   klass->check_end_turn = tkr_encounter_real_check_end_turn;
   klass->advance = tkr_encounter_real_advance;
+  tkr_effects_install_signals (klass);
 
   properties[PROP_RULES] =
     g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
@@ -801,6 +803,8 @@ start_turn (TkrEncounter *self)
 
   if (slot != NULL && klass->start_turn != NULL)
     klass->start_turn (self, slot);
+  /* Timed effects anchored to it (tkr-effects.h). */
+  tkr_effects_slot_edge (self, TKR_EFFECT_EDGE_TURN_START, slot);
 }
 
 gboolean
@@ -1006,6 +1010,7 @@ tkr_encounter_real_advance (TkrEncounter *self, GError **error)
 
   if (klass->end_turn != NULL)
     klass->end_turn (self, current);
+  tkr_effects_slot_edge (self, TKR_EFFECT_EDGE_TURN_END, current);
   index = priv->current_index + 1;
   if ((guint) index >= n_items (priv->order))
     {
