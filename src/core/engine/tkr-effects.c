@@ -20,6 +20,28 @@
 
 static guint effect_ended_signal;
 
+static GQuark
+effects_quark (void)
+{
+  return g_quark_from_static_string ("tkr-effects");
+}
+
+GListStore *
+tkr_effects_get_store (TkrCombatant *holder)
+{
+  GListStore *store;
+
+  g_return_val_if_fail (TKR_IS_COMBATANT (holder), NULL);
+
+  store = g_object_get_qdata (G_OBJECT (holder), effects_quark ());
+  if (store == NULL)
+    {
+      store = g_list_store_new (TKR_TYPE_CONDITION);
+      g_object_set_qdata_full (G_OBJECT (holder), effects_quark (), store, g_object_unref);
+    }
+  return store;
+}
+
 static const char *
 id_of (TkrCombatant *combatant)
 {
@@ -368,7 +390,7 @@ tkr_effects_add_timed (TkrEncounter *encounter,
   left = tkr_effects_describe_left (encounter, effect);
 
   tkr_history_begin (HISTORY (encounter), _ ("Add an effect"));
-  tkr_history_append (HISTORY (encounter), tkr_combatant_get_condition_store (holder), effect);
+  tkr_history_append (HISTORY (encounter), tkr_effects_get_store (holder), effect);
   if (source != NULL)
     /* Translators: a creature, an effect, another creature, then what is
      * left of the effect ("3 rounds left") */
@@ -423,9 +445,9 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
   for (guint c = 0; c < g_list_model_get_n_items (combatants); c++)
     {
       TkrCombatant *holder = tkr_list_item_at (combatants, c);
-      GListStore *conditions = tkr_combatant_get_condition_store (holder);
+      GListStore *conditions = g_object_get_qdata (G_OBJECT (holder), effects_quark ());
 
-      for (guint i = N_ITEMS (conditions); i > 0; i--)
+      for (guint i = conditions != NULL ? N_ITEMS (conditions) : 0; i > 0; i--)
         {
           TkrCondition *effect = ITEM_AT (conditions, i - 1);
           TkrEffectDuration duration = tkr_condition_get_duration (effect);
@@ -506,4 +528,107 @@ tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect)
           g_dngettext (GETTEXT_PACKAGE, "%d round left", "%d rounds left", left), left);
       return g_strdup (_ ("until removed"));
     }
+}
+
+void
+tkr_effects_write_json (TkrEncounter *encounter, JsonObject *object)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (encounter);
+  JsonObject *members = NULL;
+
+  for (guint c = 0; c < g_list_model_get_n_items (combatants); c++)
+    {
+      TkrCombatant *holder = tkr_list_item_at (combatants, c);
+      GListStore *effects = g_object_get_qdata (G_OBJECT (holder), effects_quark ());
+
+      if (effects == NULL || N_ITEMS (effects) == 0)
+        continue;
+      if (members == NULL)
+        members = json_object_new ();
+      json_object_set_member (
+        members, id_of (holder),
+        tkr_list_to_json (G_LIST_MODEL (effects), (TkrItemToJson) tkr_condition_to_json));
+    }
+  /* Left out when no one has one, so older files save the same. */
+  if (members != NULL)
+    json_object_set_object_member (object, "timed_effects", members);
+}
+
+static TkrCombatant *
+loaded_with_id (TkrEncounterLoad *load, const char *id)
+{
+  for (guint i = 0; i < load->combatants->len; i++)
+    if (g_strcmp0 (id_of (load->combatants->pdata[i]), id) == 0)
+      return load->combatants->pdata[i];
+  return NULL;
+}
+
+/* Each effect of a holder at @path: a condition whose anchor and source,
+ * when it has them, are combatants of @load. */
+static gboolean
+read_holder_effects (
+  JsonNode *node, const char *path, TkrCombatant *holder, TkrEncounterLoad *load, GError **error)
+{
+  GListStore *store = tkr_effects_get_store (holder);
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      tkr_json_set_error (error, path, _ ("expected a list"));
+      return FALSE;
+    }
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) > TKR_JSON_MAX_ITEMS)
+    {
+      tkr_json_set_error (error, path, _ ("too many items"));
+      return FALSE;
+    }
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (path, i);
+      g_autoptr (TkrCondition) effect =
+        tkr_condition_new_from_json (json_array_get_element (array, i), item_path, error);
+      const char *anchor;
+
+      if (effect == NULL)
+        return FALSE;
+      anchor = anchor_id (effect);
+      if (anchor != NULL && loaded_with_id (load, anchor) == NULL)
+        {
+          tkr_json_refuse (error, item_path, "anchor", _ ("no combatant has the id “%s”"), anchor);
+          return FALSE;
+        }
+      g_list_store_append (store, effect);
+    }
+  return TRUE;
+}
+
+gboolean
+tkr_effects_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+{
+  g_autofree char *member_path = tkr_json_path (path, "timed_effects");
+  g_autoptr (GList) ids = NULL;
+  JsonObject *members;
+
+  if (!tkr_json_get_object (object, "timed_effects", path, FALSE, &members, error))
+    return FALSE;
+  if (members == NULL)
+    return TRUE;
+  ids = json_object_get_members (members);
+  for (GList *l = ids; l != NULL; l = l->next)
+    {
+      g_autofree char *id_path = tkr_json_path (member_path, l->data);
+      TkrCombatant *holder = loaded_with_id (load, l->data);
+
+      if (holder == NULL)
+        {
+          tkr_json_set_error (error, id_path, _ ("no combatant has the id “%s”"),
+                              (const char *) l->data);
+          return FALSE;
+        }
+      if (!read_holder_effects (json_object_get_member (members, l->data), id_path, holder, load,
+                                error))
+        return FALSE;
+    }
+  return TRUE;
 }

@@ -32,10 +32,11 @@ G_BEGIN_DECLS
  *   end of that turn;
  * - until removed and until the end of the encounter never count down.
  *
- * An effect lives in a GListStore: a combatant's conditions (its holder:
- * the engine counts these down itself at every turn edge, see
- * tkr_effects_slot_edge()) or a list a system owns (Pathfinder 2e's
- * encounter-wide effects, counted down by the system with
+ * An effect lives in a GListStore: its holder's effects
+ * (tkr_effects_get_store(), beside the system's own conditions; the engine
+ * counts these down itself at every turn edge, see tkr_effects_slot_edge(),
+ * and keeps them in files as "timed_effects") or a list a system owns
+ * (Pathfinder 2e's encounter-wide effects, counted down by the system with
  * tkr_effects_turn_edge()).
  *
  * Every change goes through the encounter's history: adding and removing
@@ -108,6 +109,10 @@ JsonNode *tkr_effect_to_json (TkrCondition *effect);
 TkrCondition *
 tkr_effect_from_json (JsonNode *node, const char *path, GPtrArray *sources, GError **error);
 
+/* The timed effects on @holder (TkrCondition), made when first asked
+ * for. (transfer none) */
+GListStore *tkr_effects_get_store (TkrCombatant *holder);
+
 /* Puts effect @name on @holder (its conditions) as one history step with
  * a log line: lasting @duration, @amount rounds or turns (1 to
  * TKR_EFFECT_MAX_ROUNDS; ignored for the others), expiring at @edge of a
@@ -134,5 +139,14 @@ guint tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObjec
  * left", "until the end of Kim's next turn", "until removed").
  * (transfer full) */
 char *tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect);
+
+/* Files: the engine's member "timed_effects", {holder id: [condition,
+ * ...]}, left out when no one has an effect; read into @load's
+ * combatants, each anchor one of them. */
+void tkr_effects_write_json (TkrEncounter *encounter, JsonObject *object);
+gboolean tkr_effects_read_json (JsonObject *object,
+                                const char *path,
+                                TkrEncounterLoad *load,
+                                GError **error);
 
 G_END_DECLS

@@ -1298,6 +1298,7 @@ tracker_to_json (TkrTracker *tracker)
   if (klass->write_json != NULL)
     klass->write_json (self, object);
   tkr_health_write_json (self, object);
+  tkr_effects_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1479,7 +1480,8 @@ tracker_load_json (TkrTracker *tracker,
 
   if (klass->read_json != NULL && !klass->read_json (self, object, path, &load, error))
     return FALSE;
-  if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error))
+  if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error) ||
+      !tkr_effects_read_json (object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))
     return FALSE;
