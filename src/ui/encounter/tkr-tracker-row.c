@@ -374,6 +374,7 @@ watch_slot (TkrTrackerRow *self)
   if (combatant != NULL)
     {
       GListModel *conditions = tkr_combatant_get_conditions (combatant);
+      GListStore *effects = tkr_effects_get_store (combatant);
 
       watch (self,
              tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH),
@@ -386,9 +387,11 @@ watch_slot (TkrTrackerRow *self)
       watch_items (self, conditions, "notify");
       /* Timed effects (src/core/engine/tkr-effects.h) and what is left of
        * them. */
-      watch (self, tkr_effects_get_store (combatant), "items-changed",
-             G_CALLBACK (list_changed_cb));
-      watch_items (self, G_LIST_MODEL (tkr_effects_get_store (combatant)), "notify");
+      watch (self, effects, "items-changed", G_CALLBACK (list_changed_cb));
+      watch_items (self, G_LIST_MODEL (effects), "notify");
+      /* Their words name a turn ("until the end of Kim's turn"). */
+      if (self->encounter != NULL && g_list_model_get_n_items (G_LIST_MODEL (effects)) > 0)
+        watch (self, self->encounter, "notify::current-index", G_CALLBACK (changed_cb));
       return;
     }
   members = slot_members (self->slot);
