@@ -89,15 +89,16 @@ gboolean tkr_effects_remove (TkrEncounter *encounter,
                              GError **error);
 
 /* A turn of @anchor reaches @edge: each effect of @effects anchored to it
- * and counting down at @edge loses a round; one with no round left ends,
- * with a log line. Recorded in the step that is open. Returns how many
+ * counts down as above; one with nothing left ends, with a log line and
+ * "effect-ended" (no holder). Recorded in the step that is open. Returns how many
  * ended. */
 guint tkr_effects_turn_edge (TkrEncounter *encounter,
                              GListStore *effects,
                              TkrEffectEdge edge,
                              TkrCombatant *anchor);
 
-/* Ends every Temporary condition of @conditions, recorded in the step
+/* Ends every Temporary condition of @conditions (a system's own list),
+ * recorded in the step
  * that is open; returns how many ended. */
 guint tkr_effects_end_temporary (TkrEncounter *encounter, GListStore *conditions);
 
@@ -113,7 +114,7 @@ tkr_effect_from_json (JsonNode *node, const char *path, GPtrArray *sources, GErr
  * for. (transfer none) */
 GListStore *tkr_effects_get_store (TkrCombatant *holder);
 
-/* Puts effect @name on @holder (its conditions) as one history step with
+/* Puts effect @name on @holder (its timed effects) as one history step with
  * a log line: lasting @duration, @amount rounds or turns (1 to
  * TKR_EFFECT_MAX_ROUNDS; ignored for the others), expiring at @edge of a
  * turn of @anchor (NULL: the holder), made by @source (nullable). Main or
