@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "tkr-core.h"
+#include "tkr-effects.h"
 
 typedef struct
 {
@@ -482,6 +483,75 @@ test_health (Fixture *f, gconstpointer data)
   g_assert_cmpint (change.amount, ==, 12);
 }
 
+/* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
+ * the start of its next turn" (1 turn, at the start, anchored to its
+ * holder, the Goblin, whose turn may be its group's) is one undoable step,
+ * kept by the file, and ends on its own at the start of the Goblin's next
+ * turn, logged as effect-ended with the encounter's effect-ended signal;
+ * previous turn brings it back. */
+static TkrCondition *added_effect;
+
+static gboolean
+add_timed_effect (Fixture *f, GError **error)
+{
+  added_effect = tkr_effects_add_timed (
+    f->encounter, tkr_encounter_find_combatant (f->encounter, f->goblin), "Dodging",
+    TKR_EFFECT_DURATION_TURNS, 1, TKR_EFFECT_EDGE_TURN_START, NULL, NULL, error);
+  return added_effect != NULL;
+}
+
+static void
+count_ended (TkrEncounter *encounter, TkrCondition *effect, TkrCombatant *holder, guint *count)
+{
+  g_assert_true (TKR_IS_CONDITION (effect));
+  g_assert_true (TKR_IS_COMBATANT (holder));
+  (*count)++;
+}
+
+static void
+test_timed_effects (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *effects;
+  GListModel *log = tkr_tracker_get_log (f->tracker);
+  guint ended = 0;
+  int turns = 0;
+
+  to_main (f);
+  effects =
+    G_LIST_MODEL (tkr_effects_get_store (tkr_encounter_find_combatant (f->encounter, f->goblin)));
+  g_signal_connect (f->encounter, "effect-ended", G_CALLBACK (count_ended), &ended);
+  assert_one_undoable_step (f, "add a timed effect", add_timed_effect);
+  assert_round_trip (f);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+
+  while (g_list_model_get_n_items (effects) > 0 && turns++ < 40)
+    g_assert_true (next_turn (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 0);
+  g_assert_cmpuint (ended, ==, 1);
+  {
+    g_autoptr (TkrLogEntry) last = NULL;
+    guint n = g_list_model_get_n_items (log);
+
+    /* Its line, then possibly more of the same step. */
+    for (guint i = n; i > 0 && last == NULL; i--)
+      {
+        g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
+
+        if (g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_EFFECT_ENDED) == 0)
+          last = g_steal_pointer (&entry);
+      }
+    g_assert_nonnull (last);
+    g_assert_nonnull (strstr (tkr_log_entry_get_text (last), "Dodging on Goblin"));
+    g_assert_nonnull (strstr (tkr_log_entry_get_text (last), "ended at the start of Goblin"));
+  }
+  assert_round_trip (f);
+  g_assert_true (tkr_tracker_previous_turn (f->tracker, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -503,6 +573,7 @@ main (int argc, char *argv[])
         { "award", test_award },
         { "order-model", test_order_model },
         { "health", test_health },
+        { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 
       for (guint j = 0; j < G_N_ELEMENTS (cases); j++)

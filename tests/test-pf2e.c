@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "tkr-core.h"
+#include "tkr-effects.h"
 #include "tkr-pf2e-encounter.h"
 
 /*
@@ -1340,6 +1341,59 @@ test_health_dying_at_zero (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_pf2e_combatant_get_condition (orc, "Wounded"), ==, 0);
 }
 
+/* Timed effects on a holder (src/core/engine/tkr-effects.h) in a
+ * Pathfinder 2e file: "Frightened until the end of your turn" on the Orc,
+ * made by Bob, is kept in the engine's "timed_effects" and loads back the
+ * same; a file without any has no such member, so older files save the
+ * same bytes; an anchor outside the encounter is refused, naming the
+ * member; the effect ends at the end of the Orc's turn. */
+static void
+test_json_timed_effects (Fixture *f, gconstpointer data)
+{
+  g_autoptr (JsonNode) plain = NULL;
+  g_autoptr (JsonNode) with_effect = NULL;
+  g_autoptr (TkrPf2eEncounter) copy = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GString) bad = NULL;
+  g_autoptr (JsonNode) bad_node = NULL;
+  GError *error = NULL;
+  TkrCondition *effect;
+
+  start_rounds (f);
+  plain = snapshot (f);
+  g_assert_false (json_object_has_member (json_node_get_object (plain), "timed_effects"));
+  effect =
+    tkr_effects_add_timed (TKR_ENCOUNTER (f->encounter), TKR_COMBATANT (c (f, f->orc)),
+                           "Frightened", TKR_EFFECT_DURATION_TURNS, 1, TKR_EFFECT_EDGE_TURN_END,
+                           NULL, TKR_COMBATANT (c (f, f->bob)), &error);
+  ok (effect != NULL, error);
+  assert_round_trip (f);
+  with_effect = snapshot (f);
+  g_assert_true (json_object_has_member (json_node_get_object (with_effect), "timed_effects"));
+
+  copy = tkr_pf2e_encounter_new (f->rules, NULL, &error);
+  g_assert_no_error (error);
+  text = json_to_string (with_effect, FALSE);
+  bad = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (bad, "\"anchor\":\"", "\"anchor\":\"x", 1), ==, 1);
+  bad_node = json_from_string (bad->str, NULL);
+  g_assert_false (
+    tkr_tracker_load_json (TKR_TRACKER (copy), bad_node, NULL, resolve_pc, f->pcs, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "anchor"));
+  g_clear_error (&error);
+
+  next_turn (f); /* the Orc */
+  g_assert_cmpuint (
+    g_list_model_get_n_items (G_LIST_MODEL (tkr_effects_get_store (TKR_COMBATANT (c (f, f->orc))))),
+    ==, 1);
+  next_turn (f); /* the end of the Orc's turn */
+  g_assert_cmpuint (
+    g_list_model_get_n_items (G_LIST_MODEL (tkr_effects_get_store (TKR_COMBATANT (c (f, f->orc))))),
+    ==, 0);
+  assert_round_trip (f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1379,6 +1433,7 @@ main (int argc, char *argv[])
   ADD ("/pf2e/undo/every-command", test_undo_every_command);
   ADD ("/pf2e/health/dying-at-0-hp-wounded-when-healed", test_health_dying_at_zero);
   ADD ("/pf2e/json/round-trip", test_json_round_trip);
+  ADD ("/pf2e/json/timed-effects-kept-and-older-files-unchanged", test_json_timed_effects);
   ADD ("/pf2e/json/old-effects-load-as-temporary-conditions-same-bytes",
        test_json_old_effects_load_as_conditions);
   ADD ("/pf2e/json/malformed-refused-with-path", test_json_malformed_refused);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "encounter-fixture.h"
+#include "tkr-effects.h"
 #include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
 #include "tkr-tracker-row.h"
@@ -406,6 +407,63 @@ test_thousand_combatants (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A toast's label with @data as its text. */
+static gboolean
+is_label_with_text (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+pc_row_shown (gpointer data)
+{
+  TrackerFixture *f = data;
+  GtkWidget *row = tkr_test_find (GTK_WIDGET (f->tracker), is_pc_row, f);
+
+  return row != NULL && gtk_widget_get_mapped (row);
+}
+
+/* Issue 11, "Effects with real timing": the PC's row shows its timed
+ * effect, with what is left in words in the badge's tooltip; when it ends
+ * on its own the window shows a toast with its log line. */
+static void
+test_timed_effect (TrackerFixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCombatant *pc = tkr_encounter_find_combatant (f->encounter, f->pc);
+  GListModel *effects = G_LIST_MODEL (tkr_effects_get_store (pc));
+  GtkWidget *overlay = adw_toast_overlay_new ();
+  GtkWidget *row, *label;
+  g_autofree char *toast = NULL;
+  int turns = 0;
+
+  /* A window's toasts: the tracker inside a toast overlay. */
+  g_object_ref (f->tracker);
+  gtk_window_set_child (GTK_WINDOW (f->window), NULL);
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (f->tracker));
+  g_object_unref (f->tracker);
+  gtk_window_set_child (GTK_WINDOW (f->window), overlay);
+
+  g_assert_nonnull (tkr_effects_add_timed (f->encounter, pc, "Blessed", TKR_EFFECT_DURATION_ROUNDS,
+                                           2, TKR_EFFECT_EDGE_TURN_START, NULL, NULL, &error));
+  g_assert_no_error (error);
+  tkr_table_tracker_select (f->tracker, position_of_pc (f));
+  g_assert_true (tkr_test_wait_until (pc_row_shown, f));
+  row = tkr_test_find (GTK_WIDGET (f->tracker), is_pc_row, f);
+  label =
+    GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "conditions_label"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "Blessed (2 rounds)"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (label), "Blessed: 2 rounds left"));
+
+  while (g_list_model_get_n_items (effects) > 0 && turns++ < 100)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 0);
+  toast = g_strdup_printf ("Blessed on %s ended at the start of %s’s turn",
+                           tkr_character_get_name (f->pc), tkr_character_get_name (f->pc));
+  g_assert_nonnull (tkr_test_find (overlay, is_label_with_text, toast));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -425,12 +483,16 @@ main (int argc, char *argv[])
       g_autofree char *shots = g_strdup_printf ("/table-tracker/%s/screenshots", systems[i]);
       g_autofree char *damage =
         g_strdup_printf ("/table-tracker/%s/typed-damage-logged-undone", systems[i]);
+      g_autofree char *effect =
+        g_strdup_printf ("/table-tracker/%s/timed-effect-tooltip-and-toast", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
       g_test_add (damage, TrackerFixture, systems[i], fixture_setup, test_typed_damage,
                   fixture_teardown);
       g_test_add (shots, TrackerFixture, systems[i], fixture_setup, test_screenshots,
+                  fixture_teardown);
+      g_test_add (effect, TrackerFixture, systems[i], fixture_setup, test_timed_effect,
                   fixture_teardown);
     }
   return g_test_run ();

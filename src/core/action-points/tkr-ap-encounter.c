@@ -1061,11 +1061,18 @@ static gboolean
 ap_advance (TkrEncounter *encounter, GError **error)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
+  TkrApCombatant *actor = tkr_ap_encounter_get_actor (self);
 
+  /* Timed effects at the edges of an actor's turn (tkr-effects.h). */
+  if (actor != NULL)
+    tkr_effects_slot_edge (encounter, TKR_EFFECT_EDGE_TURN_END, G_OBJECT (actor));
   if (self->step == TKR_AP_STEP_RESET)
     run_reset (self, NULL, FALSE);
   else
     next_actor (self);
+  actor = tkr_ap_encounter_get_actor (self);
+  if (actor != NULL)
+    tkr_effects_slot_edge (encounter, TKR_EFFECT_EDGE_TURN_START, G_OBJECT (actor));
   return TRUE;
 }
 

@@ -620,8 +620,14 @@ tkr_d20_encounter_advance (TkrEncounter *encounter, GError **error)
 
   if (tkr_d20_encounter_get_current (self) == NULL)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("There is no turn order"));
+  /* Timed effects at the turn's edges (tkr-effects.h), as the engine's
+   * own next turn does. */
+  tkr_effects_slot_edge (encounter, TKR_EFFECT_EDGE_TURN_END,
+                         G_OBJECT (tkr_d20_encounter_get_current (self)));
   find_turn (self, tkr_encounter_get_current_index (encounter) + 1);
   tkr_d20_encounter_start_turn (encounter, G_OBJECT (tkr_d20_encounter_get_current (self)));
+  tkr_effects_slot_edge (encounter, TKR_EFFECT_EDGE_TURN_START,
+                         G_OBJECT (tkr_d20_encounter_get_current (self)));
   return TRUE;
 }
 

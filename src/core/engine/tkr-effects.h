@@ -11,35 +11,60 @@ G_BEGIN_DECLS
 /*
  * Timed effects, shared by the rule systems (docs/ARCHITECTURE.md,
  * "Combatant state"). An effect is a TkrCondition of kind Temporary with
- * "rounds-left" (its duration) and "source" (the character id of the
- * combatant it is anchored to: whose turns count it down). It lives in a
- * GListStore the system owns (an encounter's list of effects, or a
- * combatant's conditions).
+ * a timing:
+ *
+ * - "duration" (TkrEffectDuration): until removed, N rounds, N turns, or
+ *   until the end of the encounter; "rounds-left" holds the rounds or
+ *   turns left;
+ * - "edge" (TkrEffectEdge): the start or the end of a turn;
+ * - "anchor": the character id of the combatant whose turns time it (its
+ *   holder, its source or another); NULL means its "source".
+ *
+ * How they count, at the turn edges of the anchor:
+ *
+ * - N turns: each edge of the anchor at "edge" takes one turn off; at 0
+ *   the effect ends there ("until the start of the caster's next turn" is
+ *   1 turn at the start, anchored to the caster);
+ * - N rounds: each start of the anchor's turn takes one round off (the
+ *   Pathfinder 2e duration rule, help/C/pf2e.page: 3 rounds made on turn 1
+ *   end at the start of the creator's turn in round 4); at 0 an effect
+ *   ending at the start ends there, one ending at the end lasts until the
+ *   end of that turn;
+ * - until removed and until the end of the encounter never count down.
+ *
+ * An effect lives in a GListStore: its holder's effects
+ * (tkr_effects_get_store(), beside the system's own conditions; the engine
+ * counts these down itself at every turn edge, see tkr_effects_slot_edge(),
+ * and keeps them in files as "timed_effects") or a list a system owns
+ * (Pathfinder 2e's encounter-wide effects, counted down by the system with
+ * tkr_effects_turn_edge()).
  *
  * Every change goes through the encounter's history: adding and removing
  * are one step each, undoable; counting down and expiring happen inside
- * the step that changes the turn, so previous turn brings them back.
+ * the step that changes the turn, so previous turn brings them back. An
+ * effect that ends is logged with the kind TKR_LOG_EFFECT_ENDED and the
+ * encounter emits "effect-ended" (the effect, and its holder or NULL),
+ * inside the step: a handler shows it and records nothing.
  *
  * Untimed Temporary conditions (the d20 Dodging, the Action-Point
  * Temporary conditions) last until a turn edge of their holder:
  * tkr_effects_end_temporary() ends them there.
  */
 
-/* Where in a turn an effect counts down. Today every timed effect counts
- * down at the start of its source's turn (Pathfinder 2e, help/C/pf2e.page);
- * the end of a turn is the other edge a turn has. */
-typedef enum
-{
-  TKR_EFFECT_EDGE_TURN_START,
-  TKR_EFFECT_EDGE_TURN_END,
-} TkrEffectEdge;
+/* The kind (tkr_log_entry_get_kind) of the log line of an effect that
+ * ends on its own. */
+#define TKR_LOG_EFFECT_ENDED "effect-ended"
 
 /* The longest duration in rounds that an effect may have. */
 #define TKR_EFFECT_MAX_ROUNDS 100000
 G_STATIC_ASSERT (TKR_EFFECT_MAX_ROUNDS <= TKR_CONDITION_MAX_ROUNDS);
 
-/* A new effect @name lasting @rounds, anchored to the character id
- * @source. (transfer full) */
+/* Installs TkrEncounter::effect-ended (TkrCondition *effect,
+ * TkrCombatant *holder or NULL); called by the encounter's class_init. */
+void tkr_effects_install_signals (gpointer encounter_class);
+
+/* A new effect @name lasting @rounds rounds, counted down at the start of
+ * the turns of the character id @source. (transfer full) */
 TkrCondition *tkr_effect_new (const char *name, const char *source, int rounds);
 
 /* Main or Paused: effects that last rounds are tracked while the rounds
@@ -64,15 +89,16 @@ gboolean tkr_effects_remove (TkrEncounter *encounter,
                              GError **error);
 
 /* A turn of @anchor reaches @edge: each effect of @effects anchored to it
- * and counting down at @edge loses a round; one with no round left ends,
- * with a log line. Recorded in the step that is open. Returns how many
+ * counts down as above; one with nothing left ends, with a log line and
+ * "effect-ended" (no holder). Recorded in the step that is open. Returns how many
  * ended. */
 guint tkr_effects_turn_edge (TkrEncounter *encounter,
                              GListStore *effects,
                              TkrEffectEdge edge,
                              TkrCombatant *anchor);
 
-/* Ends every Temporary condition of @conditions, recorded in the step
+/* Ends every Temporary condition of @conditions (a system's own list),
+ * recorded in the step
  * that is open; returns how many ended. */
 guint tkr_effects_end_temporary (TkrEncounter *encounter, GListStore *conditions);
 
@@ -83,5 +109,45 @@ guint tkr_effects_end_temporary (TkrEncounter *encounter, GListStore *conditions
 JsonNode *tkr_effect_to_json (TkrCondition *effect);
 TkrCondition *
 tkr_effect_from_json (JsonNode *node, const char *path, GPtrArray *sources, GError **error);
+
+/* The timed effects on @holder (TkrCondition), made when first asked
+ * for. (transfer none) */
+GListStore *tkr_effects_get_store (TkrCombatant *holder);
+
+/* Puts effect @name on @holder (its timed effects) as one history step with
+ * a log line: lasting @duration, @amount rounds or turns (1 to
+ * TKR_EFFECT_MAX_ROUNDS; ignored for the others), expiring at @edge of a
+ * turn of @anchor (NULL: the holder), made by @source (nullable). Main or
+ * Paused. (transfer none) (nullable): the effect, or NULL with @error. */
+TkrCondition *tkr_effects_add_timed (TkrEncounter *encounter,
+                                     TkrCombatant *holder,
+                                     const char *name,
+                                     TkrEffectDuration duration,
+                                     int amount,
+                                     TkrEffectEdge edge,
+                                     TkrCombatant *anchor,
+                                     TkrCombatant *source,
+                                     GError **error);
+
+/* The turn of @slot (a combatant, or a group with a "members" list of
+ * combatants) reaches @edge: every combatant's effects anchored to it
+ * count down and those with nothing left end, logged. Recorded in the
+ * step that is open; the engine calls it at each turn's start and end.
+ * Returns how many ended. */
+guint tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slot);
+
+/* What is left of @effect, in words for a badge or a tooltip ("2 rounds
+ * left", "until the end of Kim's next turn", "until removed").
+ * (transfer full) */
+char *tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect);
+
+/* Files: the engine's member "timed_effects", {holder id: [condition,
+ * ...]}, left out when no one has an effect; read into @load's
+ * combatants, each anchor one of them. */
+void tkr_effects_write_json (TkrEncounter *encounter, JsonObject *object);
+gboolean tkr_effects_read_json (JsonObject *object,
+                                const char *path,
+                                TkrEncounterLoad *load,
+                                GError **error);
 
 G_END_DECLS

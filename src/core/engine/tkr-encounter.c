@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-encounter.h"
+#include "tkr-effects.h"
 #include "tkr-health.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
@@ -178,6 +179,7 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   klass->check_transition = tkr_encounter_real_check_transition;
   klass->check_end_turn = tkr_encounter_real_check_end_turn;
   klass->advance = tkr_encounter_real_advance;
+  tkr_effects_install_signals (klass);
 
   properties[PROP_RULES] =
     g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
@@ -801,6 +803,8 @@ start_turn (TkrEncounter *self)
 
   if (slot != NULL && klass->start_turn != NULL)
     klass->start_turn (self, slot);
+  /* Timed effects anchored to it (tkr-effects.h). */
+  tkr_effects_slot_edge (self, TKR_EFFECT_EDGE_TURN_START, slot);
 }
 
 gboolean
@@ -1006,6 +1010,7 @@ tkr_encounter_real_advance (TkrEncounter *self, GError **error)
 
   if (klass->end_turn != NULL)
     klass->end_turn (self, current);
+  tkr_effects_slot_edge (self, TKR_EFFECT_EDGE_TURN_END, current);
   index = priv->current_index + 1;
   if ((guint) index >= n_items (priv->order))
     {
@@ -1293,6 +1298,7 @@ tracker_to_json (TkrTracker *tracker)
   if (klass->write_json != NULL)
     klass->write_json (self, object);
   tkr_health_write_json (self, object);
+  tkr_effects_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1474,7 +1480,8 @@ tracker_load_json (TkrTracker *tracker,
 
   if (klass->read_json != NULL && !klass->read_json (self, object, path, &load, error))
     return FALSE;
-  if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error))
+  if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error) ||
+      !tkr_effects_read_json (object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))
     return FALSE;

@@ -127,4 +127,22 @@ GQuark tkr_encounter_error_quark (void);
 GQuark tkr_file_error_quark (void);
 GQuark tkr_rules_error_quark (void);
 
+/* An effect's duration (src/core/engine/tkr-effects.h): until removed
+ * (the default, and every condition without a duration), a number of
+ * rounds or of turns, or until the end of the encounter. */
+typedef enum
+{
+  TKR_EFFECT_DURATION_UNTIL_REMOVED,
+  TKR_EFFECT_DURATION_ROUNDS,
+  TKR_EFFECT_DURATION_TURNS,
+  TKR_EFFECT_DURATION_ENCOUNTER,
+} TkrEffectDuration;
+
+/* The edge of a turn at which an effect expires: its start or its end. */
+typedef enum
+{
+  TKR_EFFECT_EDGE_TURN_START,
+  TKR_EFFECT_EDGE_TURN_END,
+} TkrEffectEdge;
+
 G_END_DECLS

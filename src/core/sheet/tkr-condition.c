@@ -12,6 +12,11 @@
 #define NAME_MAX_CHARS 200
 
 static const char *const kind_nicks[] = { "fleeting", "persistent", "temporary", NULL };
+/* An effect's timing in files (src/core/engine/tkr-effects.h); each member
+ * is left out at its default, so a file from before it saves the same. */
+static const char *const duration_nicks[] = { "until_removed", "rounds", "turns", "encounter",
+                                              NULL };
+static const char *const edge_nicks[] = { "start", "end", NULL };
 
 struct _TkrCondition
 {
@@ -25,6 +30,9 @@ struct _TkrCondition
   int value;
   int rounds_left; /* TKR_CONDITION_NO_DURATION when it has none */
   char *source;    /* the id of the character it came from, or NULL */
+  TkrEffectDuration duration;
+  TkrEffectEdge edge;
+  char *anchor; /* the id of the character whose turns time it, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCondition, tkr_condition, G_TYPE_OBJECT)
@@ -41,6 +49,9 @@ enum
   PROP_VALUE,
   PROP_ROUNDS_LEFT,
   PROP_SOURCE,
+  PROP_DURATION,
+  PROP_EDGE,
+  PROP_ANCHOR,
   N_PROPS
 };
 
@@ -86,6 +97,7 @@ tkr_condition_finalize (GObject *object)
 
   g_free (self->name);
   g_free (self->source);
+  g_free (self->anchor);
   g_clear_pointer (&self->stack_turns, g_variant_unref);
 
   G_OBJECT_CLASS (tkr_condition_parent_class)->finalize (object);
@@ -124,6 +136,15 @@ tkr_condition_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_SOURCE:
       g_value_set_string (value, self->source);
+      break;
+    case PROP_DURATION:
+      g_value_set_enum (value, self->duration);
+      break;
+    case PROP_EDGE:
+      g_value_set_enum (value, self->edge);
+      break;
+    case PROP_ANCHOR:
+      g_value_set_string (value, self->anchor);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -197,6 +218,28 @@ tkr_condition_set_property (GObject *object, guint prop_id, const GValue *value,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_DURATION:
+      if (self->duration != (TkrEffectDuration) g_value_get_enum (value))
+        {
+          self->duration = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_EDGE:
+      if (self->edge != (TkrEffectEdge) g_value_get_enum (value))
+        {
+          self->edge = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_ANCHOR:
+      if (g_strcmp0 (self->anchor, g_value_get_string (value)) != 0)
+        {
+          g_free (self->anchor);
+          self->anchor = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -229,6 +272,11 @@ tkr_condition_class_init (TkrConditionClass *klass)
     g_param_spec_int ("rounds-left", NULL, NULL, TKR_CONDITION_NO_DURATION,
                       TKR_CONDITION_MAX_ROUNDS, TKR_CONDITION_NO_DURATION, flags);
   properties[PROP_SOURCE] = g_param_spec_string ("source", NULL, NULL, NULL, flags);
+  properties[PROP_DURATION] = g_param_spec_enum ("duration", NULL, NULL, TKR_TYPE_EFFECT_DURATION,
+                                                 TKR_EFFECT_DURATION_UNTIL_REMOVED, flags);
+  properties[PROP_EDGE] =
+    g_param_spec_enum ("edge", NULL, NULL, TKR_TYPE_EFFECT_EDGE, TKR_EFFECT_EDGE_TURN_START, flags);
+  properties[PROP_ANCHOR] = g_param_spec_string ("anchor", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -277,6 +325,27 @@ tkr_condition_get_source (TkrCondition *self)
 {
   g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
   return self->source;
+}
+
+TkrEffectDuration
+tkr_condition_get_duration (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), TKR_EFFECT_DURATION_UNTIL_REMOVED);
+  return self->duration;
+}
+
+TkrEffectEdge
+tkr_condition_get_edge (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), TKR_EFFECT_EDGE_TURN_START);
+  return self->edge;
+}
+
+const char *
+tkr_condition_get_anchor (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
+  return self->anchor;
 }
 
 const char *
@@ -444,6 +513,12 @@ tkr_condition_to_json (TkrCondition *self)
     json_object_set_int_member (object, "rounds_left", self->rounds_left);
   if (self->source != NULL)
     json_object_set_string_member (object, "source", self->source);
+  if (self->duration != TKR_EFFECT_DURATION_UNTIL_REMOVED)
+    json_object_set_string_member (object, "duration", duration_nicks[self->duration]);
+  if (self->edge != TKR_EFFECT_EDGE_TURN_START)
+    json_object_set_string_member (object, "edge", edge_nicks[self->edge]);
+  if (self->anchor != NULL)
+    json_object_set_string_member (object, "anchor", self->anchor);
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
@@ -461,6 +536,8 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   JsonObject *object;
   JsonArray *array;
   g_autofree char *source = NULL;
+  g_autofree char *anchor = NULL;
+  int duration, edge;
   gint64 max_stacks, condition_value, rounds_left;
   gboolean episode_only;
   int kind;
@@ -480,7 +557,12 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
       !tkr_json_get_int (object, "rounds_left", path, FALSE, TKR_CONDITION_NO_DURATION,
                          TKR_CONDITION_MAX_ROUNDS, TKR_CONDITION_NO_DURATION, &rounds_left,
                          error) ||
-      !tkr_json_get_string (object, "source", path, FALSE, NULL, &source, error))
+      !tkr_json_get_string (object, "source", path, FALSE, NULL, &source, error) ||
+      !tkr_json_get_enum (object, "duration", path, FALSE, duration_nicks,
+                          TKR_EFFECT_DURATION_UNTIL_REMOVED, &duration, error) ||
+      !tkr_json_get_enum (object, "edge", path, FALSE, edge_nicks, TKR_EFFECT_EDGE_TURN_START,
+                          &edge, error) ||
+      !tkr_json_get_string (object, "anchor", path, FALSE, NULL, &anchor, error))
     return NULL;
 
   g_strstrip (name);
@@ -534,6 +616,9 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   self->value = (int) condition_value;
   self->rounds_left = (int) rounds_left;
   self->source = g_steal_pointer (&source);
+  self->duration = duration;
+  self->edge = edge;
+  self->anchor = g_steal_pointer (&anchor);
   set_stack_turns (self, stack_turns);
   return g_steal_pointer (&self);
 }

@@ -26,7 +26,12 @@ G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
  * "stack-turns" (GVariant "ai", oldest first; read-write, the undoable
  * state), "stacks" (int, read-only, the length of stack-turns), "value"
  * (int), "rounds-left" (int, TKR_CONDITION_NO_DURATION when it lasts until
- * removed), "source" (string: a character id, or NULL).
+ * removed; with a duration of rounds or turns, how many are left),
+ * "source" (string: a character id, or NULL), and an effect's timing
+ * (src/core/engine/tkr-effects.h): "duration" (TkrEffectDuration, until
+ * removed by default), "edge" (TkrEffectEdge, the start of a turn by
+ * default) and "anchor" (string: the character id whose turns time it, or
+ * NULL for its source).
  */
 
 #define TKR_TURN_NONE (-1)
@@ -44,6 +49,9 @@ gboolean tkr_condition_get_episode_only (TkrCondition *self);
 int tkr_condition_get_value (TkrCondition *self);
 int tkr_condition_get_rounds_left (TkrCondition *self);
 const char *tkr_condition_get_source (TkrCondition *self);
+TkrEffectDuration tkr_condition_get_duration (TkrCondition *self);
+TkrEffectEdge tkr_condition_get_edge (TkrCondition *self);
+const char *tkr_condition_get_anchor (TkrCondition *self);
 /* Returns: (transfer none): the "ai" variant of turns, oldest stack first. */
 GVariant *tkr_condition_get_stack_turns (TkrCondition *self);
 int tkr_condition_get_stack_turn (TkrCondition *self, guint index);

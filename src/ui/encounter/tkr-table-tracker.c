@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-effects.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
 #include "tkr-quick-dialogs.h"
@@ -708,6 +709,20 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   tkr_encounter_ui_ensure_style ();
 }
 
+/* An effect ended on its own (src/core/engine/tkr-effects.h): a toast
+ * says what the log says, "Bless on Ann ended at the start of Kim's
+ * turn". */
+static void
+effect_ended_cb (TkrTableTracker *self, TkrCondition *effect, TkrCombatant *holder)
+{
+  GListModel *log = tkr_encounter_get_log (self->encounter);
+  guint n = g_list_model_get_n_items (log);
+  g_autoptr (TkrLogEntry) entry = n > 0 ? g_list_model_get_item (log, n - 1) : NULL;
+
+  if (entry != NULL && g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_EFFECT_ENDED) == 0)
+    tkr_feedback_show (GTK_WIDGET (self), NULL, tkr_log_entry_get_text (entry), FALSE);
+}
+
 static void
 tkr_table_tracker_init (TkrTableTracker *self)
 {
@@ -738,6 +753,8 @@ tkr_table_tracker_init (TkrTableTracker *self)
                                   G_CALLBACK (current_changed_cb), self);
   g_signal_group_connect_swapped (self->encounter_signals, "notify::round",
                                   G_CALLBACK (update_header), self);
+  g_signal_group_connect_swapped (self->encounter_signals, "effect-ended",
+                                  G_CALLBACK (effect_ended_cb), self);
   self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->order_signals, "items-changed",
                                   G_CALLBACK (rows_changed_cb), self);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-effects.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
 #include "tkr-tracker-row.h"
@@ -172,11 +173,36 @@ append_condition (GString *text, TkrCondition *condition)
                             rounds);
 }
 
+/* A timed effect (src/core/engine/tkr-effects.h): its name and what is
+ * left of it in the badge, in numbers; in words in @tooltip. */
+static void
+append_effect (TkrTrackerRow *self, GString *text, GString *tooltip, TkrCondition *effect)
+{
+  int left = tkr_condition_get_rounds_left (effect);
+  g_autofree char *words =
+    self->encounter != NULL ? tkr_effects_describe_left (self->encounter, effect) : NULL;
+
+  if (text->len > 0)
+    g_string_append (text, " · ");
+  g_string_append (text, tkr_condition_get_name (effect));
+  if (tkr_condition_get_duration (effect) == TKR_EFFECT_DURATION_ROUNDS && left > 0)
+    g_string_append_printf (text, g_dngettext (NULL, " (%d round)", " (%d rounds)", left), left);
+  else if (tkr_condition_get_duration (effect) == TKR_EFFECT_DURATION_TURNS)
+    /* Translators: what is left of an effect, in turns, in the tracker */
+    g_string_append_printf (text, g_dngettext (NULL, " (%d turn)", " (%d turns)", left), left);
+  if (tooltip->len > 0)
+    g_string_append_c (tooltip, '\n');
+  /* Translators: an effect, then what is left of it ("2 rounds left") */
+  g_string_append_printf (tooltip, _ ("%s: %s"), tkr_condition_get_name (effect),
+                          words != NULL ? words : "");
+}
+
 static void
 update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
 {
   g_autoptr (GString) resources = g_string_new (NULL);
   g_autoptr (GString) conditions = g_string_new (NULL);
+  g_autoptr (GString) tooltip = g_string_new (NULL);
   g_autofree char *health = NULL;
   g_autofree char *health_name = NULL;
   GListModel *list;
@@ -222,9 +248,16 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
       /* Translators: a combatant at 0 Health, in the tracker */
       g_string_prepend (conditions, conditions->len > 0 ? _ ("Down · ") : _ ("Down"));
     }
+  g_string_append (tooltip, conditions->str);
+  list = G_LIST_MODEL (tkr_effects_get_store (combatant));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TkrCondition) effect = g_list_model_get_item (list, i);
+      append_effect (self, conditions, tooltip, effect);
+    }
   gtk_label_set_text (self->conditions_label, conditions->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->conditions_label),
-                               conditions->len > 0 ? conditions->str : NULL);
+                               tooltip->len > 0 ? tooltip->str : NULL);
 
   if (tkr_combatant_is_down (combatant))
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
@@ -341,6 +374,7 @@ watch_slot (TkrTrackerRow *self)
   if (combatant != NULL)
     {
       GListModel *conditions = tkr_combatant_get_conditions (combatant);
+      GListStore *effects = tkr_effects_get_store (combatant);
 
       watch (self,
              tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH),
@@ -351,6 +385,13 @@ watch_slot (TkrTrackerRow *self)
       watch_items (self, tkr_combatant_get_resources (combatant), "notify");
       watch (self, conditions, "items-changed", G_CALLBACK (list_changed_cb));
       watch_items (self, conditions, "notify");
+      /* Timed effects (src/core/engine/tkr-effects.h) and what is left of
+       * them. */
+      watch (self, effects, "items-changed", G_CALLBACK (list_changed_cb));
+      watch_items (self, G_LIST_MODEL (effects), "notify");
+      /* Their words name a turn ("until the end of Kim's turn"). */
+      if (self->encounter != NULL && g_list_model_get_n_items (G_LIST_MODEL (effects)) > 0)
+        watch (self, self->encounter, "notify::current-index", G_CALLBACK (changed_cb));
       return;
     }
   members = slot_members (self->slot);
