@@ -4,38 +4,106 @@
 
 #include "tkr-list-sync.h"
 
+/* The indices (into @seq) of a longest strictly increasing run of the
+ * non-negative values of @seq, marked TRUE in the returned array. */
+static gboolean *
+longest_increasing (const int *seq, guint n)
+{
+  g_autofree guint *tails = g_new (guint, n + 1); /* index ending a run of length k */
+  g_autofree guint *before = g_new (guint, n + 1);
+  gboolean *kept = g_new0 (gboolean, n + 1);
+  guint length = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint low = 0, high = length;
+
+      if (seq[i] < 0)
+        continue;
+      while (low < high)
+        {
+          guint mid = (low + high) / 2;
+
+          if (seq[tails[mid]] < seq[i])
+            low = mid + 1;
+          else
+            high = mid;
+        }
+      before[i] = low > 0 ? tails[low - 1] : G_MAXUINT;
+      tails[low] = i;
+      if (low == length)
+        length++;
+    }
+  for (guint i = length > 0 ? tails[length - 1] : G_MAXUINT; i != G_MAXUINT; i = before[i])
+    kept[i] = TRUE;
+  return kept;
+}
+
 void
 tkr_list_store_sync (GListStore *store, gpointer *items, guint n_items)
 {
   GListModel *model;
+  g_autoptr (GHashTable) old_index = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) staying = g_hash_table_new (NULL, NULL);
+  g_autofree int *seq = NULL;
+  g_autofree gboolean *kept = NULL;
   guint n_old;
-  guint start = 0;
-  guint end = 0;
+  guint i;
 
   g_return_if_fail (G_IS_LIST_STORE (store));
   g_return_if_fail (items != NULL || n_items == 0);
 
   model = G_LIST_MODEL (store);
   n_old = g_list_model_get_n_items (model);
-  while (start < n_old && start < n_items)
+  for (i = 0; i < n_old; i++)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (model, start);
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
 
-      if (item != items[start])
-        break;
-      start++;
+      g_hash_table_insert (old_index, item, GUINT_TO_POINTER (i + 1));
     }
-  while (end < n_old - start && end < n_items - start)
+
+  /* The items that keep their place relative to each other are a longest
+   * run of the new list in the old order; every other item leaves and
+   * comes back where it belongs. */
+  seq = g_new (int, n_items + 1);
+  for (i = 0; i < n_items; i++)
+    seq[i] = (int) GPOINTER_TO_UINT (g_hash_table_lookup (old_index, items[i])) - 1;
+  kept = longest_increasing (seq, n_items);
+  for (i = 0; i < n_items; i++)
+    if (kept[i])
+      g_hash_table_add (staying, items[i]);
+
+  /* Removals, each run of leaving items at once, from the end. */
+  for (i = n_old; i > 0;)
     {
-      g_autoptr (GObject) item = g_list_model_get_item (model, n_old - 1 - end);
+      guint end = i;
 
-      if (item != items[n_items - 1 - end])
-        break;
-      end++;
+      while (i > 0)
+        {
+          g_autoptr (GObject) item = g_list_model_get_item (model, i - 1);
+
+          if (g_hash_table_contains (staying, item))
+            break;
+          i--;
+        }
+      if (i < end)
+        g_list_store_splice (store, i, end - i, NULL, 0);
+      else
+        i--;
     }
-  if (start == n_old && start == n_items)
-    return;
-  g_list_store_splice (store, start, n_old - start - end, items + start, n_items - start - end);
+
+  /* Insertions, each run of arriving items at once. */
+  for (i = 0; i < n_items;)
+    {
+      guint start = i;
+
+      while (i < n_items && !kept[i])
+        i++;
+      if (i > start)
+        g_list_store_splice (store, start, 0, items + start, i - start);
+      else
+        i++;
+    }
 }
 
 /* TkrOrderPlace */

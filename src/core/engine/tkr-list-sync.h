@@ -8,10 +8,12 @@
 
 G_BEGIN_DECLS
 
-/* Makes @store hold @items (@n_items objects, in order) with one splice of
- * the run between the longest common head and tail (items compared by
- * identity), so a list shown in a view changes by "items-changed" only
- * where it changed. Nothing is emitted when the two are the same. */
+/* Makes @store hold @items (@n_items objects, in order; compared by
+ * identity) so that a list shown in a view changes by "items-changed"
+ * only where it changed: the most items that keep their relative order
+ * stay in the store untouched, the others are removed and inserted where
+ * they belong (one splice per run). Nothing is emitted when the two are
+ * the same. */
 void tkr_list_store_sync (GListStore *store, gpointer *items, guint n_items);
 
 /* One place of an order a view shows (a Setup's tentative order):
