@@ -15,6 +15,7 @@ struct _TkrApRollRow
 
   TkrApEncounter *encounter;
   TkrApResetRoll *roll;
+  gboolean syncing;
 
   GtkSpinButton *typed_spin;
 };
@@ -33,6 +34,10 @@ static GParamSpec *properties[N_PROPS];
 static void
 typed_changed_cb (TkrApRollRow *self)
 {
+  /* A smaller die clamps the field, but what was typed stays as typed:
+   * a face the die cannot show is left for the core to roll. */
+  if (self->syncing)
+    return;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TYPED]);
 }
 
@@ -56,6 +61,7 @@ sync_row (TkrApRollRow *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *accessible = NULL;
 
+  self->syncing = TRUE;
   switch (tkr_ap_reset_roll_get_kind (roll))
     {
     case TKR_AP_RESET_ROLL_CHECK:
@@ -86,6 +92,7 @@ sync_row (TkrApRollRow *self)
     default:
       g_assert_not_reached ();
     }
+  self->syncing = FALSE;
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
 }
