@@ -494,6 +494,83 @@ test_reset_ap_discards_leftovers (Fixture *f, gconstpointer data)
   g_assert_true (tkr_ap_combatant_get_free_steps (f->a));
 }
 
+/* Counts what a list model emitted. */
+typedef struct
+{
+  guint signals;
+  guint removed;
+  guint added;
+} Changes;
+
+static void
+count_changes (GListModel *model, guint position, guint removed, guint added, Changes *changes)
+{
+  changes->signals++;
+  changes->removed += removed;
+  changes->added += added;
+}
+
+static TkrApResetRoll *
+roll_at (GListModel *rolls, guint index)
+{
+  g_autoptr (TkrApResetRoll) roll = g_list_model_get_item (rolls, index);
+
+  return roll; /* the list keeps it */
+}
+
+/* Seed 004, Reset Phase: the rolls the coming Reset needs (a Check Roll
+ * per Persistent condition, the Finesse Die, or exactly 1 AP when
+ * surprised in the opening Reset) are a list the core keeps after every
+ * step and undo, changed only where they change; empty once the Reset
+ * ran. */
+static void
+test_reset_rolls_needed (Fixture *f, gconstpointer data)
+{
+  GListModel *rolls = tkr_ap_encounter_get_reset_rolls (f->encounter);
+  Changes changes = { 0 };
+  TkrApResetRoll *alice, *bob, *goblin;
+  GError *error = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 0);
+  ok (tkr_ap_encounter_set_surprised (f->encounter, f->a, TRUE, &error), error);
+  begin_combat (f);
+  g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 3);
+  alice = roll_at (rolls, 0);
+  bob = roll_at (rolls, 1);
+  goblin = roll_at (rolls, 2);
+  g_assert_true (tkr_ap_reset_roll_get_combatant (alice) == f->a);
+  g_assert_cmpint (tkr_ap_reset_roll_get_kind (alice), ==, TKR_AP_RESET_ROLL_SURPRISED);
+  g_assert_cmpint (tkr_ap_reset_roll_get_kind (bob), ==, TKR_AP_RESET_ROLL_FINESSE);
+  g_assert_cmpint (tkr_ap_reset_roll_get_die (goblin), ==, tkr_ap_combatant_get_finesse_die (f->g));
+
+  /* A Persistent condition adds its Check Roll before Bob's die. */
+  g_signal_connect (rolls, "items-changed", G_CALLBACK (count_changes), &changes);
+  ok (tkr_ap_encounter_add_condition (f->encounter, f->b, "Cursed", TRUE, 7, &error), error);
+  g_assert_cmpuint (changes.removed, ==, 0);
+  g_assert_cmpuint (changes.added, ==, 1);
+  g_assert_cmpint (tkr_ap_reset_roll_get_kind (roll_at (rolls, 1)), ==, TKR_AP_RESET_ROLL_CHECK);
+  g_assert_cmpstr (tkr_ap_reset_roll_get_condition (roll_at (rolls, 1)), ==, "Cursed");
+  g_assert_cmpint (tkr_ap_reset_roll_get_target (roll_at (rolls, 1)), ==, 7);
+  g_assert_true (roll_at (rolls, 0) == alice);
+  g_assert_true (roll_at (rolls, 2) == bob);
+  g_assert_true (roll_at (rolls, 3) == goblin);
+
+  /* An adjustment changes the Goblin's roll in place. */
+  changes = (Changes){ 0 };
+  ok (tkr_ap_encounter_set_ap_adjustment (f->encounter, f->g, 1, &error), error);
+  g_assert_cmpuint (changes.signals, ==, 0);
+  g_assert_cmpint (tkr_ap_reset_roll_get_adjustment (goblin), ==, 1);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_ap_reset_roll_get_adjustment (goblin), ==, 0);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 3);
+  g_assert_true (roll_at (rolls, 1) == bob);
+
+  reset_with (f, 8, 6, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 0);
+  g_signal_handlers_disconnect_by_data (rolls, &changes);
+}
+
 static void
 test_reset_surprised_one_ap (Fixture *f, gconstpointer data)
 {
@@ -1266,6 +1343,7 @@ main (int argc, char *argv[])
   ADD ("reset/recover-one-mana-or-faith-players-choice", test_reset_recover_choice);
   ADD ("reset/ap-finesse-die-plus-adjustment-leftovers-lost", test_reset_ap_discards_leftovers);
   ADD ("reset/surprised-exactly-one-ap-in-first-reset", test_reset_surprised_one_ap);
+  ADD ("reset/rolls-needed-change-only-where-they-change", test_reset_rolls_needed);
   ADD ("action/descending-current-ap-recomputed-each-round", test_action_order_by_current_ap);
   ADD ("action/ties-larger-finesse-die-then-entry-order", test_action_ties_finesse_then_entry);
   ADD ("action/at-most-3-ap-one-movement-one-action-a-round", test_action_three_ap_per_round);

@@ -7,6 +7,7 @@
 #include "tkr-d20-travel.h"
 #include "tkr-fields.h"
 #include "tkr-initiative.h"
+#include "tkr-list-sync.h"
 
 /*
  * The d20 system (seed 003): initiative (d20 + Agility) with ties settled
@@ -252,6 +253,93 @@ tiebreak (Fixture *f, TkrD20Combatant *combatant, int total)
   TkrD20Roll roll = tkr_d20_roll_typed (total);
 
   ok (tkr_d20_encounter_roll_tiebreak (f->encounter, combatant, &roll, &error), error);
+}
+
+/* Counts what a list model emitted. */
+typedef struct
+{
+  guint signals;
+  guint removed;
+  guint added;
+} Changes;
+
+static void
+count_changes (GListModel *model, guint position, guint removed, guint added, Changes *changes)
+{
+  changes->signals++;
+  changes->removed += removed;
+  changes->added += added;
+}
+
+static gpointer
+item_at (GListModel *model, guint index)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (model, index);
+
+  return item; /* the model keeps it */
+}
+
+static TkrCombatant *
+placed_at (GListModel *order, guint index)
+{
+  return tkr_order_place_get_combatant (item_at (order, index));
+}
+
+/* Seed, Initiative (ties roll again as a contest): the Setup's tentative
+ * order and its tied combatants are lists kept by the core after every
+ * step and undo, changed only where they change; empty outside the
+ * Setup. */
+static void
+test_initiative_setup_lists (Fixture *f, gconstpointer data)
+{
+  GListModel *order = tkr_d20_encounter_get_tentative_order (f->encounter);
+  GListModel *tied = tkr_d20_encounter_get_tied (f->encounter);
+  Changes order_changes = { 0 }, tied_changes = { 0 };
+  TkrOrderPlace *orc;
+  GError *error = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (tied), ==, 0);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
+  type_initiative (f, f->a, 15);
+  type_initiative (f, f->b, 15);
+  type_initiative (f, f->o, 12);
+  g_assert_true (placed_at (order, 0) == TKR_COMBATANT (f->a));
+  g_assert_true (placed_at (order, 1) == TKR_COMBATANT (f->b));
+  g_assert_true (placed_at (order, 2) == TKR_COMBATANT (f->o));
+  g_assert_cmpuint (tkr_order_place_get_place (item_at (order, 2)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (tied), ==, 2);
+  g_assert_true (item_at (tied, 0) == f->a);
+  g_assert_true (item_at (tied, 1) == f->b);
+  orc = item_at (order, 2);
+
+  /* Bob's contest roll puts him first: one place moves, the tie stays. */
+  g_signal_connect (order, "items-changed", G_CALLBACK (count_changes), &order_changes);
+  g_signal_connect (tied, "items-changed", G_CALLBACK (count_changes), &tied_changes);
+  tiebreak (f, f->b, 7);
+  g_assert_cmpuint (order_changes.removed, ==, 1);
+  g_assert_cmpuint (order_changes.added, ==, 1);
+  g_assert_true (placed_at (order, 0) == TKR_COMBATANT (f->b));
+  g_assert_cmpuint (tkr_order_place_get_place (item_at (order, 1)), ==, 2);
+  g_assert_true (item_at (order, 2) == orc);
+  g_assert_cmpuint (tied_changes.signals, ==, 0);
+
+  /* Alice's roll settles it: both leave the ties. */
+  tiebreak (f, f->a, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (tied), ==, 0);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpuint (g_list_model_get_n_items (tied), ==, 2);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (placed_at (order, 0) == TKR_COMBATANT (f->a));
+  g_assert_true (item_at (order, 2) == orc);
+
+  tiebreak (f, f->b, 7);
+  tiebreak (f, f->a, 3);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  g_signal_handlers_disconnect_by_data (order, &order_changes);
+  g_signal_handlers_disconnect_by_data (tied, &tied_changes);
 }
 
 static void
@@ -2023,6 +2111,8 @@ main (int argc, char *argv[])
   ADD ("initiative/ties-contest-typed-winner-first-order-holds",
        test_initiative_ties_contest_typed);
   ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
+  ADD ("initiative/setup-order-and-ties-change-only-where-they-change",
+       test_initiative_setup_lists);
   ADD ("initiative/ties-found-by-value-hold-the-rules",
        test_initiative_ties_by_value_hold_the_rules);
   ADD ("initiative/order-more-contests-first", test_initiative_order_more_contests_first);

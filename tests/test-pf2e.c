@@ -484,6 +484,103 @@ test_initiative_ties_pcs_choose (Fixture *f, gconstpointer data)
   g_assert_true (order_at (f, 1) == f->alice);
 }
 
+/* Counts what a list model emitted. */
+typedef struct
+{
+  guint signals;
+  guint removed;
+  guint added;
+} Changes;
+
+static void
+count_changes (GListModel *model, guint position, guint removed, guint added, Changes *changes)
+{
+  changes->signals++;
+  changes->removed += removed;
+  changes->added += added;
+}
+
+static TkrPf2eOrderPlace *
+place_at (GListModel *order, guint index)
+{
+  g_autoptr (TkrPf2eOrderPlace) place = g_list_model_get_item (order, index);
+
+  return place; /* the model keeps it */
+}
+
+static TkrCharacter *
+place_character (GListModel *order, guint index)
+{
+  TkrCombatant *combatant =
+    TKR_COMBATANT (tkr_pf2e_order_place_get_combatant (place_at (order, index)));
+
+  return tkr_combatant_get_character (combatant);
+}
+
+/* Seed 002, "Step 1: Roll Initiative" (ties: the adversary first, tied PCs
+ * choose): the tentative order is the preview order as a list that changes
+ * only where it changes, after every step and its undo, with the Move Up
+ * and Move Down the command allows; empty outside the Initiative phase. */
+static void
+test_initiative_tentative_order (Fixture *f, gconstpointer data)
+{
+  GListModel *order = tkr_pf2e_encounter_get_tentative_order (f->encounter);
+  Changes changes = { 0 };
+  TkrPf2eOrderPlace *orc, *goblin;
+  GError *error = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  enter (f, f->alice, 15);
+  enter (f, f->bob, 15);
+  enter (f, f->orc, 10);
+  enter (f, f->goblin_a, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_true (place_character (order, i) == preview_at (f, i));
+      g_assert_cmpuint (tkr_pf2e_order_place_get_place (place_at (order, i)), ==, i + 1);
+    }
+  g_assert_true (tkr_pf2e_order_place_get_tied (place_at (order, 0)));
+  g_assert_true (tkr_pf2e_order_place_get_tied (place_at (order, 1)));
+  g_assert_false (tkr_pf2e_order_place_get_tied (place_at (order, 2)));
+  g_assert_null (tkr_pf2e_order_place_get_earlier (place_at (order, 0)));
+  g_assert_true (tkr_pf2e_order_place_get_later (place_at (order, 0)) == c (f, f->bob));
+  g_assert_true (tkr_pf2e_order_place_get_earlier (place_at (order, 1)) == c (f, f->alice));
+  g_assert_null (tkr_pf2e_order_place_get_later (place_at (order, 1)));
+  g_assert_null (tkr_pf2e_order_place_get_earlier (place_at (order, 2)));
+  orc = place_at (order, 2);
+  goblin = place_at (order, 3);
+
+  /* Bob before Alice: one of them moves, nobody else's place changes. */
+  g_signal_connect (order, "items-changed", G_CALLBACK (count_changes), &changes);
+  ok (tkr_pf2e_encounter_put_before (f->encounter, c (f, f->bob), c (f, f->alice), &error), error);
+  g_assert_cmpuint (changes.removed, ==, 1);
+  g_assert_cmpuint (changes.added, ==, 1);
+  g_assert_true (place_character (order, 0) == f->bob);
+  g_assert_cmpuint (tkr_pf2e_order_place_get_place (place_at (order, 1)), ==, 2);
+  g_assert_true (place_at (order, 2) == orc);
+  g_assert_true (place_at (order, 3) == goblin);
+
+  /* A step that leaves the order alone emits nothing. */
+  changes = (Changes){ 0 };
+  ok (tkr_pf2e_encounter_set_initiative_modifier (f->encounter, c (f, f->goblin_b), 4, &error),
+      error);
+  g_assert_cmpuint (changes.signals, ==, 0);
+
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (place_character (order, 0) == f->alice);
+  g_assert_true (place_at (order, 2) == orc);
+
+  ok (tkr_pf2e_encounter_put_before (f->encounter, c (f, f->bob), c (f, f->alice), &error), error);
+  enter (f, f->goblin_b, 3);
+  ok (tkr_encounter_begin_main (TKR_ENCOUNTER (f->encounter), &error), error);
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
+  g_signal_handlers_disconnect_by_data (order, &changes);
+}
+
 static void
 test_initiative_order_fixed (Fixture *f, gconstpointer data)
 {
@@ -1410,6 +1507,8 @@ main (int argc, char *argv[])
   ADD ("/pf2e/initiative/highest-first", test_initiative_highest_first);
   ADD ("/pf2e/initiative/ties-adversary-before-pc", test_initiative_ties_adversary_before_pc);
   ADD ("/pf2e/initiative/ties-pcs-choose", test_initiative_ties_pcs_choose);
+  ADD ("/pf2e/initiative/tentative-order-changes-only-where-it-changes",
+       test_initiative_tentative_order);
   ADD ("/pf2e/initiative/order-fixed-no-reroll-each-round", test_initiative_order_fixed);
   ADD ("/pf2e/rounds/three-actions-overspend-refused", test_rounds_three_actions);
   ADD ("/pf2e/rounds/two-and-three-action-activities-free-actions", test_rounds_activity_costs);

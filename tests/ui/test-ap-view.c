@@ -515,6 +515,46 @@ opening_reset (ApFixture *f)
   g_assert_true (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
 }
 
+/* Seed 004, Reset Phase: the rolls list is the core's list of rolls the
+ * coming Reset needs; a step that adds one roll (a Persistent condition),
+ * and its undo, keep every other row as the same widget, with what was
+ * typed in it. */
+static void
+test_reset_rows_kept (ApFixture *f, gconstpointer data)
+{
+  GtkListBox *rolls;
+  GtkWidget *alice, *bob;
+  g_autoptr (GError) error = NULL;
+
+  begin_combat (f);
+  rolls = reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list");
+  alice = row_titled (rolls, "Alice");
+  bob = row_titled (rolls, "Bob");
+  g_assert_nonnull (alice);
+  g_assert_nonnull (bob);
+  type_roll (f, "Alice", 5);
+  g_assert_null (row_titled (rolls, "Bob: Frightened"));
+
+  g_assert_true (tkr_ap_encounter_add_condition (f->encounter, combatant (f, f->bob), "Frightened",
+                                                 TRUE, 0, &error));
+  g_assert_no_error (error);
+  fixture_iterate ();
+  g_assert_nonnull (row_titled (rolls, "Bob: Frightened"));
+  g_assert_true (row_titled (rolls, "Alice") == alice);
+  g_assert_true (row_titled (rolls, "Bob") == bob);
+  g_assert_cmpint (gtk_spin_button_get_value (first_of (alice, GTK_TYPE_SPIN_BUTTON)), ==, 5);
+
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_null (row_titled (rolls, "Bob: Frightened"));
+  g_assert_true (row_titled (rolls, "Alice") == alice);
+  g_assert_true (row_titled (rolls, "Bob") == bob);
+
+  /* The typed face counts in the Reset. */
+  click (reset_part (f, GTK_TYPE_BUTTON, "run_reset_button"));
+  g_assert_cmpint (tkr_ap_combatant_get_ap (combatant (f, f->alice)), ==, 5);
+}
+
 static void
 test_opening_reset (ApFixture *f, gconstpointer data)
 {
@@ -873,6 +913,8 @@ main (int argc, char *argv[])
   g_test_add ("/ap-view/phase-bar", ApFixture, NULL, ap_setup, test_phase_bar, ap_teardown);
   g_test_add ("/ap-view/seed-004/opening-reset-typed-faces-surprised-order-by-ap", ApFixture, NULL,
               ap_setup, test_opening_reset, ap_teardown);
+  g_test_add ("/ap-view/seed-004/reset-rolls-rows-kept-across-changes", ApFixture, NULL, ap_setup,
+              test_reset_rows_kept, ap_teardown);
   g_test_add ("/ap-view/seed-004/round-limit-only-action-pass-next-reset-end-xp", ApFixture, NULL,
               ap_setup, test_turn_and_end, ap_teardown);
   g_test_add ("/ap-view/details/follow-selection-command-and-undo", ApFixture, NULL, ap_setup,

@@ -573,6 +573,55 @@ test_preview_is_core_order (D20Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "3. "));
 }
 
+/* Seed, Initiative (ties roll again as a contest): the Setup's tie rows
+ * and order preview are the core's lists; a contest roll that moves one
+ * combatant, and its undo, keep every other row as the same widget, each
+ * showing its combatant's new state in place. */
+static void
+test_setup_rows_kept (D20Fixture *f, gconstpointer data)
+{
+  const char *orc = tkr_character_get_name (f->orc);
+  GtkListBox *ties, *preview;
+  GtkListBoxRow *alice_tie, *bob_tie, *orc_place;
+
+  click (child (f, "begin_setup_button"));
+  type_initiative (f, "Alice", 15);
+  type_initiative (f, "Bob", 15);
+  type_initiative (f, orc, 12);
+  ties = GTK_LIST_BOX (child (f, "ties_list"));
+  preview = GTK_LIST_BOX (child (f, "order_list"));
+  alice_tie = gtk_list_box_get_row_at_index (ties, 0);
+  bob_tie = gtk_list_box_get_row_at_index (ties, 1);
+  orc_place = gtk_list_box_get_row_at_index (preview, 2);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (bob_tie)), ==, "Bob");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (bob_tie)), "rolls now"));
+  g_assert_true (
+    g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (orc_place)), "3. "));
+
+  /* Bob's contest roll puts him first; Alice still owes hers. */
+  set_spin (named (f, "Contest roll of Bob"), 7);
+  click (named (f, "Set the contest roll of Bob"));
+  assert_no_error_shown (f);
+  g_assert_true (gtk_list_box_get_row_at_index (ties, 0) == alice_tie);
+  g_assert_true (gtk_list_box_get_row_at_index (ties, 1) == bob_tie);
+  g_assert_nonnull (
+    strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (bob_tie)), "contest rolls 7"));
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 2) == orc_place);
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (preview, 0))),
+                   ==, "1. Bob");
+
+  g_assert_true (tkr_history_undo (f->history));
+  fixture_iterate ();
+  g_assert_true (gtk_list_box_get_row_at_index (ties, 0) == alice_tie);
+  g_assert_true (gtk_list_box_get_row_at_index (ties, 1) == bob_tie);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (bob_tie)), "rolls now"));
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 2) == orc_place);
+  g_assert_cmpstr (adw_preferences_row_get_title (
+                     ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (preview, 0))),
+                   ==, "1. Alice");
+}
+
 /* Setup to End through the widgets: typed initiatives with a tie settled
  * by a contest and a surprised Orc (seed, Initiative, Surprise), two
  * rounds of actions and movement (seed, Rounds & Turns, Movement,
@@ -1035,6 +1084,8 @@ main (int argc, char *argv[])
               test_preview_is_core_order, d20_teardown);
   g_test_add ("/d20-view/setup/empty-initiative-empty-roll-missing-first", D20Fixture, NULL,
               d20_setup, test_setup_empty_initiative, d20_teardown);
+  g_test_add ("/d20-view/setup/ties-and-preview-rows-kept-across-changes", D20Fixture, NULL,
+              d20_setup, test_setup_rows_kept, d20_teardown);
   g_test_add ("/d20-view/setup/abandon", D20Fixture, NULL, d20_setup, test_abandon_setup,
               d20_teardown);
 

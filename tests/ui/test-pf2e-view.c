@@ -153,6 +153,10 @@ row_titled (GtkWidget *list, const char *title)
 static GtkWidget *
 descendant_named (GtkWidget *root, const char *name)
 {
+  /* Only what the GM can see: a row keeps its buttons and hides those
+   * that do not apply. */
+  if (!gtk_widget_get_visible (root))
+    return NULL;
   if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
     return root;
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
@@ -1070,6 +1074,47 @@ test_screenshots (Pf2eFixture *f, gconstpointer data)
   shot_suffix = "";
 }
 
+/* Seed 002, "Step 1: Roll Initiative": the order preview is the core's
+ * tentative order; a roll that moves one creature, and its undo, keep
+ * every other creature's row (the same widget, renumbered in place). */
+static void
+test_preview_rows_kept (Pf2eFixture *f, gconstpointer data)
+{
+  GtkListBox *preview;
+  GtkListBoxRow *alice, *goblin, *bob;
+  g_autofree char *titles = NULL;
+
+  press (child (f, "add_party_button"));
+  add (f, f->goblin_library); /* Goblin 2 */
+  press (child (f, "begin_setup_button"));
+  set_spin (control (f, "setup_list", "Alice", "result-spin"), 20);
+  set_spin (control (f, "setup_list", "Goblin 2", "result-spin"), 15);
+  set_spin (control (f, "setup_list", "Bob", "result-spin"), 10);
+  preview = GTK_LIST_BOX (child (f, "preview_list"));
+  titles = preview_titles (f);
+  g_assert_cmpstr (titles, ==, "1. Alice|2. Goblin 2|3. Bob");
+  alice = gtk_list_box_get_row_at_index (preview, 0);
+  goblin = gtk_list_box_get_row_at_index (preview, 1);
+  bob = gtk_list_box_get_row_at_index (preview, 2);
+
+  /* Bob's new result puts him first: the other rows stay. */
+  set_spin (control (f, "setup_list", "Bob", "result-spin"), 25);
+  g_clear_pointer (&titles, g_free);
+  titles = preview_titles (f);
+  g_assert_cmpstr (titles, ==, "1. Bob|2. Alice|3. Goblin 2");
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 1) == alice);
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 2) == goblin);
+
+  g_assert_true (tkr_history_undo (f->history));
+  iterate ();
+  g_clear_pointer (&titles, g_free);
+  titles = preview_titles (f);
+  g_assert_cmpstr (titles, ==, "1. Alice|2. Goblin 2|3. Bob");
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 0) == alice);
+  g_assert_true (gtk_list_box_get_row_at_index (preview, 1) == goblin);
+  g_assert_nonnull (bob);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1084,6 +1129,8 @@ main (int argc, char *argv[])
               fixture_setup, test_two_rounds, fixture_teardown);
   g_test_add ("/pf2e-view/seed-002/roll-initiative", Pf2eFixture, NULL, fixture_setup, test_rolls,
               fixture_teardown);
+  g_test_add ("/pf2e-view/seed-002/order-preview-rows-kept-across-changes", Pf2eFixture, NULL,
+              fixture_setup, test_preview_rows_kept, fixture_teardown);
   g_test_add ("/pf2e-view/seed-002/recovery-check-rolled", Pf2eFixture, NULL, fixture_setup,
               test_recovery_roll, fixture_teardown);
   g_test_add ("/pf2e-view/details/follow-selection-command-and-undo", Pf2eFixture, NULL,

@@ -9,6 +9,7 @@
 #include "tkr-effects.h"
 #include "tkr-members.h"
 #include "tkr-json.h"
+#include "tkr-list-sync.h"
 #include "tkr-refusal.h"
 #include "tkr-system.h"
 
@@ -30,6 +31,9 @@ struct _TkrD20Encounter
   GStrv kinds;               /* of movement, from the rule data */
   TkrMembers *creatures;     /* TkrD20Combatant, one per participant */
   TkrInitiativeIndex *index; /* of the engine's combatants */
+  /* The Setup's lists for views, made on first asking */
+  GListStore *tentative_order; /* TkrOrderPlace */
+  GListStore *tied;            /* TkrD20Combatant */
 };
 
 G_DEFINE_FINAL_TYPE (TkrD20Encounter, tkr_d20_encounter, TKR_TYPE_ENCOUNTER)
@@ -1252,6 +1256,8 @@ tkr_d20_encounter_finalize (GObject *object)
 
   g_clear_pointer (&self->creatures, tkr_members_free);
   g_clear_pointer (&self->kinds, g_strfreev);
+  g_clear_object (&self->tentative_order);
+  g_clear_object (&self->tied);
   if (self->owns_rand)
     g_clear_pointer (&self->rand, g_rand_free);
   G_OBJECT_CLASS (tkr_d20_encounter_parent_class)->finalize (object);
@@ -1355,3 +1361,80 @@ tkr_d20_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand, GError
 RULE_GETTER (max_feet, "d20.movement.max_feet")
 RULE_GETTER (max_mana, "d20.rest.max_mana")
 RULE_GETTER (exhaustion_dc, "d20.rest.exhaustion_dc")
+
+/* The Setup's lists for views */
+
+/* After every step, undo and redo, during the Setup: the order Round 1
+ * would begin with and who is tied, each list changed only where it
+ * changed. Both are empty in the other phases. */
+static void
+update_setup_lists (TkrD20Encounter *self)
+{
+  gboolean setup = self->index != NULL && PHASE (self) == TKR_PHASE_SETUP;
+
+  if (self->tentative_order != NULL)
+    {
+      g_autoptr (GPtrArray) order =
+        setup ? tkr_d20_encounter_sort_order (self) : g_ptr_array_new ();
+
+      tkr_order_places_sync (self->tentative_order, order);
+    }
+  if (self->tied != NULL)
+    {
+      g_autoptr (GPtrArray) ties = setup ? tkr_d20_encounter_get_ties (self) : g_ptr_array_new ();
+      g_autoptr (GPtrArray) tied = g_ptr_array_new ();
+
+      for (guint i = 0; i < ties->len; i++)
+        {
+          GPtrArray *group = g_ptr_array_index (ties, i);
+
+          for (guint j = 0; j < group->len; j++)
+            g_ptr_array_add (tied, g_ptr_array_index (group, j));
+        }
+      tkr_list_store_sync (self->tied, tied->pdata, tied->len);
+    }
+}
+
+static GListModel *
+setup_list (TkrD20Encounter *self, GListStore **store, GType type)
+{
+  TkrHistory *history = tkr_encounter_get_history (TKR_ENCOUNTER (self));
+
+  if (*store != NULL)
+    return G_LIST_MODEL (*store);
+  /* The first list made follows the history for both. */
+  if (history != NULL && self->tentative_order == NULL && self->tied == NULL)
+    g_signal_connect_object (history, "changed", G_CALLBACK (update_setup_lists), self,
+                             G_CONNECT_SWAPPED);
+  *store = g_list_store_new (type);
+  update_setup_lists (self);
+  return G_LIST_MODEL (*store);
+}
+
+/**
+ * tkr_d20_encounter_get_tentative_order:
+ *
+ * During the Setup, the order Round 1 would begin with
+ * (tkr_d20_encounter_sort_order) as TkrOrderPlace objects, kept up to date
+ * after every step, undo and redo; empty in the other phases.
+ */
+GListModel *
+tkr_d20_encounter_get_tentative_order (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
+  return setup_list (self, &self->tentative_order, TKR_TYPE_ORDER_PLACE);
+}
+
+/**
+ * tkr_d20_encounter_get_tied:
+ *
+ * During the Setup, the combatants still tied (tkr_d20_encounter_get_ties),
+ * group after group, each owing a contest roll; kept up to date after
+ * every step, undo and redo; empty in the other phases.
+ */
+GListModel *
+tkr_d20_encounter_get_tied (TkrD20Encounter *self)
+{
+  g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
+  return setup_list (self, &self->tied, TKR_TYPE_D20_COMBATANT);
+}

@@ -157,4 +157,12 @@ int tkr_d20_encounter_get_max_feet (TkrD20Encounter *self);
 int tkr_d20_encounter_get_max_mana (TkrD20Encounter *self);
 int tkr_d20_encounter_get_exhaustion_dc (TkrD20Encounter *self);
 
+/* The Setup's lists for views (seed 003, Initiative), changed by
+ * "items-changed" only where they changed and empty outside the Setup:
+ * the tentative order (TkrOrderPlace, as tkr_d20_encounter_sort_order)
+ * and the combatants still tied (TkrD20Combatant, the groups of
+ * tkr_d20_encounter_get_ties one after another). */
+GListModel *tkr_d20_encounter_get_tentative_order (TkrD20Encounter *self);
+GListModel *tkr_d20_encounter_get_tied (TkrD20Encounter *self);
+
 G_END_DECLS

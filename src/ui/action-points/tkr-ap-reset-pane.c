@@ -5,10 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-ap-reset-pane.h"
+#include "tkr-ap-roll-row.h"
 #include "tkr-feedback.h"
-
-/* Upper bound of a Check Roll's spin button; the core validates the real limits. */
-#define SPIN_MAX_CHECK 999
 
 struct _TkrApResetPane
 {
@@ -17,13 +15,9 @@ struct _TkrApResetPane
   TkrApEncounter *encounter;
   GSignalGroup *history_signals;
 
-  /* Rolls typed in for the coming Reset: "%p/condition" -> value. */
+  /* Rolls typed in for the coming Reset: "%p/condition" -> value. The
+   * rows of the rolls list follow the core's TkrApResetRoll objects. */
   GHashTable *typed;
-  /* Each roll's spin button in the rolls list -> its key in "typed". */
-  GHashTable *roll_keys;
-  /* What the rolls list shows, so it is made again only when that
-   * changes. */
-  char *rolls_shown;
   /* What the last Reset run here did: rows of title, subtitle. */
   GPtrArray *last_reset;
   int last_reset_turn;
@@ -60,19 +54,6 @@ clear_list (GtkListBox *list)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
     gtk_list_box_remove (list, child);
-}
-
-static GtkWidget *
-new_spin (int lower, int upper, int value, const char *accessible_name)
-{
-  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
-
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return spin;
 }
 
 static GtkWidget *
@@ -113,17 +94,30 @@ typed_value (TkrApResetPane *self, TkrApCombatant *combatant, const char *condit
 }
 
 static void
-typed_changed_cb (GtkSpinButton *spin, GParamSpec *pspec, TkrApResetPane *self)
+typed_changed_cb (TkrApRollRow *row, GParamSpec *pspec, TkrApResetPane *self)
 {
-  const char *key = g_hash_table_lookup (self->roll_keys, spin);
-  int value = gtk_spin_button_get_value_as_int (spin);
+  TkrApResetRoll *roll = tkr_ap_roll_row_get_roll (row);
+  g_autofree char *key =
+    typed_key (tkr_ap_reset_roll_get_combatant (roll), tkr_ap_reset_roll_get_condition (roll));
+  int value = tkr_ap_roll_row_get_typed (row);
 
-  if (key == NULL)
-    return;
   if (value > 0)
-    g_hash_table_insert (self->typed, g_strdup (key), GINT_TO_POINTER (value));
+    g_hash_table_insert (self->typed, g_steal_pointer (&key), GINT_TO_POINTER (value));
   else
     g_hash_table_remove (self->typed, key);
+}
+
+static GtkWidget *
+create_roll_row (gpointer item, gpointer user_data)
+{
+  TkrApResetPane *self = user_data;
+  TkrApResetRoll *roll = item;
+  GtkWidget *row = tkr_ap_roll_row_new (self->encounter, roll,
+                                        typed_value (self, tkr_ap_reset_roll_get_combatant (roll),
+                                                     tkr_ap_reset_roll_get_condition (roll)));
+
+  g_signal_connect_object (row, "notify::typed", G_CALLBACK (typed_changed_cb), self, 0);
+  return row;
 }
 
 /* Everything typed in that still fits the combatant's die and conditions;
@@ -279,114 +273,6 @@ run_clicked_cb (TkrApResetPane *self)
                       error);
 }
 
-static GtkWidget *
-new_roll_row (TkrApResetPane *self,
-              TkrApCombatant *combatant,
-              const char *condition,
-              const char *title,
-              const char *subtitle,
-              int upper,
-              const char *accessible)
-{
-  GtkWidget *row = new_info_row (title, subtitle);
-  GtkWidget *spin = new_spin (0, upper, typed_value (self, combatant, condition), accessible);
-
-  g_hash_table_insert (self->roll_keys, spin, typed_key (combatant, condition));
-  g_signal_connect_object (spin, "notify::value", G_CALLBACK (typed_changed_cb), self, 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  return row;
-}
-
-/* The rolls to type in for the coming Reset: each Finesse Die (or the
- * surprised AP) and each Check Roll against a Persistent condition. Made
- * again only when the rolls themselves change. */
-static void
-update_rolls (TkrApResetPane *self)
-{
-  GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
-  g_autoptr (GString) shown = g_string_new (NULL);
-  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
-  int check_die = tkr_ap_encounter_get_check_die (self->encounter);
-  int surprised_ap = tkr_ap_encounter_get_surprised_first_ap (self->encounter);
-
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      int die = tkr_ap_combatant_get_finesse_die (combatant);
-      int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-      gboolean surprised;
-
-      tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
-      g_string_append_printf (shown, "%s/%d/%d/%d|", combatant_name (combatant), die, adjustment,
-                              surprised);
-      for (guint j = 0; j < n_items (conditions); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
-
-          if (tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT)
-            g_string_append_printf (shown, "%s/%d|", tkr_condition_get_name (mark),
-                                    tkr_condition_get_value (mark));
-        }
-    }
-  if (g_strcmp0 (shown->str, self->rolls_shown) == 0)
-    return;
-  g_free (self->rolls_shown);
-  self->rolls_shown = g_strdup (shown->str);
-
-  g_hash_table_remove_all (self->roll_keys);
-  clear_list (self->rolls_list);
-  for (guint i = 0; i < n_items (combatants); i++)
-    {
-      g_autoptr (TkrApCombatant) combatant = g_list_model_get_item (combatants, i);
-      GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      const char *name = combatant_name (combatant);
-      int adjustment = tkr_ap_combatant_get_ap_adjustment (combatant);
-      g_autofree char *subtitle = NULL;
-      g_autofree char *accessible = NULL;
-      gboolean surprised;
-      GtkWidget *row;
-
-      for (guint j = 0; j < n_items (conditions); j++)
-        {
-          g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
-          const char *condition = tkr_condition_get_name (mark);
-          g_autofree char *title = NULL;
-          g_autofree char *check = NULL;
-          g_autofree char *check_name = NULL;
-
-          if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
-            continue;
-          title = g_strdup_printf (_ ("%s: %s"), name, condition);
-          check = g_strdup_printf (_ ("Check Roll on a d%d: %d or more shakes it off"), check_die,
-                                   tkr_condition_get_value (mark));
-          check_name = g_strdup_printf (_ ("Check Roll of %s against %s"), name, condition);
-          gtk_list_box_append (self->rolls_list, new_roll_row (self, combatant, condition, title,
-                                                               check, SPIN_MAX_CHECK, check_name));
-        }
-
-      /* The Finesse Die, or exactly the surprised AP in the opening Reset. */
-      tkr_ap_encounter_reset_ap (self->encounter, combatant, 0, &surprised);
-      if (surprised)
-        {
-          subtitle = g_strdup_printf (_ ("Surprised: gets exactly %d AP, no roll"), surprised_ap);
-          gtk_list_box_append (self->rolls_list, new_info_row (name, subtitle));
-          continue;
-        }
-      if (adjustment != 0)
-        subtitle = g_strdup_printf (_ ("Finesse Die d%d, %+d AP"),
-                                    tkr_ap_combatant_get_finesse_die (combatant), adjustment);
-      else
-        subtitle =
-          g_strdup_printf (_ ("Finesse Die d%d"), tkr_ap_combatant_get_finesse_die (combatant));
-      accessible = g_strdup_printf (_ ("Finesse Die of %s"), name);
-      row = new_roll_row (self, combatant, NULL, name, subtitle,
-                          tkr_ap_combatant_get_finesse_die (combatant), accessible);
-      gtk_widget_set_tooltip_text (row, _ ("The face the die showed; 0 rolls it"));
-      gtk_list_box_append (self->rolls_list, row);
-    }
-}
-
 /* The five steps of seed 004's Reset Phase, as the core previews them. */
 static void
 update_reset (TkrApResetPane *self)
@@ -400,7 +286,6 @@ update_reset (TkrApResetPane *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
                                    *steps[i] ? steps[i] : _ ("Nothing to do"));
     }
-  update_rolls (self);
 }
 
 static void
@@ -452,9 +337,11 @@ tkr_ap_reset_pane_set_encounter (TkrApResetPane *self, TkrApEncounter *encounter
   if (!g_set_object (&self->encounter, encounter))
     return;
   g_hash_table_remove_all (self->typed);
-  g_hash_table_remove_all (self->roll_keys);
-  g_clear_pointer (&self->rolls_shown, g_free);
-  clear_list (self->rolls_list);
+  /* The core keeps the rolls from here on, before this pane follows the
+   * history. */
+  gtk_list_box_bind_model (self->rolls_list,
+                           encounter ? tkr_ap_encounter_get_reset_rolls (encounter) : NULL,
+                           create_roll_row, self, NULL);
   g_ptr_array_set_size (self->last_reset, 0);
   clear_list (self->last_reset_list);
   tkr_feedback_clear (self->error_label);
@@ -472,8 +359,6 @@ tkr_ap_reset_pane_dispose (GObject *object)
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
   g_clear_object (&self->history_signals);
-  if (self->roll_keys != NULL)
-    g_hash_table_remove_all (self->roll_keys);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_RESET_PANE);
   g_clear_object (&self->encounter);
 
@@ -486,8 +371,6 @@ tkr_ap_reset_pane_finalize (GObject *object)
   TkrApResetPane *self = TKR_AP_RESET_PANE (object);
 
   g_clear_pointer (&self->typed, g_hash_table_unref);
-  g_clear_pointer (&self->roll_keys, g_hash_table_unref);
-  g_clear_pointer (&self->rolls_shown, g_free);
   g_clear_pointer (&self->last_reset, g_ptr_array_unref);
 
   G_OBJECT_CLASS (tkr_ap_reset_pane_parent_class)->finalize (object);
@@ -521,12 +404,12 @@ tkr_ap_reset_pane_init (TkrApResetPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->roll_keys = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->last_reset = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_object (self->run_reset_button, "clicked", G_CALLBACK (run_clicked_cb), self,
                            G_CONNECT_SWAPPED);
 
-  /* Every recorded step, undo and redo: the preview and the rolls. */
+  /* Every recorded step, undo and redo: the preview (the rolls' rows
+   * follow the core's list by themselves). */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (update), self,
                                  G_CONNECT_SWAPPED);

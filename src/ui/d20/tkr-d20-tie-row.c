@@ -26,8 +26,7 @@ G_DEFINE_FINAL_TYPE (TkrD20TieRow, tkr_d20_tie_row, ADW_TYPE_ACTION_ROW)
 static void
 tie_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  /* The step may remove this row (or make the list again): the view
-   * reports it. */
+  /* The step may remove this row (a tie settled): the view reports it. */
   GtkWidget *view = gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW);
   g_autoptr (GtkWidget) keep = g_object_ref (view ? view : widget);
   TkrD20TieRow *self = TKR_D20_TIE_ROW (widget);
@@ -79,16 +78,15 @@ tkr_d20_tie_row_init (TkrD20TieRow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-GtkWidget *
-tkr_d20_tie_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combatant)
+/* The result and the contest rolls so far, after each change of the
+ * combatant (the row stays while it is tied). */
+static void
+sync_row (TkrD20TieRow *self)
 {
-  TkrD20TieRow *self = g_object_new (TKR_TYPE_D20_TIE_ROW, NULL);
-  const char *name = tkr_combatant_get_name (TKR_COMBATANT (combatant));
+  TkrD20Combatant *combatant = self->combatant;
   g_autoptr (GString) rolls = g_string_new (NULL);
   g_autofree char *subtitle = NULL;
 
-  self->encounter = g_object_ref (encounter);
-  self->combatant = g_object_ref (combatant);
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (combatant); i++)
     g_string_append_printf (rolls, "%s%d", i > 0 ? ", " : "",
                             tkr_d20_combatant_get_tiebreak (combatant, i));
@@ -99,10 +97,22 @@ tkr_d20_tie_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combatant)
   else
     subtitle =
       g_strdup_printf (_ ("Tied at %d · rolls now"), tkr_d20_combatant_get_initiative (combatant));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
+}
+
+GtkWidget *
+tkr_d20_tie_row_new (TkrD20Encounter *encounter, TkrD20Combatant *combatant)
+{
+  TkrD20TieRow *self = g_object_new (TKR_TYPE_D20_TIE_ROW, NULL);
+  const char *name = tkr_combatant_get_name (TKR_COMBATANT (combatant));
+
+  self->encounter = g_object_ref (encounter);
+  self->combatant = g_object_ref (combatant);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name);
   tkr_d20_name_widget (GTK_WIDGET (self->contest_spin), _ ("Contest roll of %s"), name);
   tkr_d20_name_widget (self->set_button, _ ("Set the contest roll of %s"), name);
   tkr_d20_name_widget (self->roll_button, _ ("Roll the contest for %s"), name);
+  g_signal_connect_object (combatant, "notify", G_CALLBACK (sync_row), self, G_CONNECT_SWAPPED);
+  sync_row (self);
   return GTK_WIDGET (self);
 }

@@ -6,6 +6,7 @@
 
 #include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-order-row.h"
 #include "tkr-d20-participant-row.h"
 #include "tkr-d20-setup-row.h"
 #include "tkr-d20-tie-row.h"
@@ -92,15 +93,6 @@ report (TkrD20View *self, gboolean ok, const GError *error)
 }
 
 static void
-clear_list_box (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
-static void
 update_party_button (TkrD20View *self)
 {
   guint missing = 0;
@@ -160,63 +152,29 @@ roll_missing_clicked_cb (TkrD20View *self)
   report (self, error == NULL, error);
 }
 
-/* Ties (seed, Initiative): the tied roll again as a contest. The list is
- * made again after each step: who is tied changes with every roll. */
+/* Ties (seed, Initiative): the tied roll again as a contest. The rows
+ * follow the core's list of tied combatants; the group shows while
+ * someone is tied. */
 static void
-rebuild_ties (TkrD20View *self)
+update_ties_group (TkrD20View *self)
 {
-  g_autoptr (GPtrArray) ties = NULL;
-
-  clear_list_box (self->ties_list);
-  if (self->encounter == NULL ||
-      tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) != TKR_PHASE_SETUP)
-    {
-      gtk_widget_set_visible (self->ties_group, FALSE);
-      return;
-    }
-  ties = tkr_d20_encounter_get_ties (self->encounter);
-  gtk_widget_set_visible (self->ties_group, ties->len > 0);
-  for (guint i = 0; i < ties->len; i++)
-    {
-      GPtrArray *group = g_ptr_array_index (ties, i);
-      for (guint j = 0; j < group->len; j++)
-        gtk_list_box_append (self->ties_list,
-                             tkr_d20_tie_row_new (self->encounter, g_ptr_array_index (group, j)));
-    }
+  gtk_widget_set_visible (self->ties_group, self->encounter != NULL &&
+                                              g_list_model_get_n_items (
+                                                tkr_d20_encounter_get_tied (self->encounter)) > 0);
 }
 
-/* The order as it stands, by the core's own order function: the one
- * Round 1 begins with. */
-static void
-rebuild_order_preview (TkrD20View *self)
+static GtkWidget *
+create_tie_row (gpointer item, gpointer self)
 {
-  g_autoptr (GPtrArray) sorted = NULL;
+  return tkr_d20_tie_row_new (TKR_D20_VIEW (self)->encounter, item);
+}
 
-  clear_list_box (self->order_list);
-  if (self->encounter == NULL)
-    return;
-  sorted = tkr_d20_encounter_sort_order (self->encounter);
-  for (guint i = 0; i < sorted->len; i++)
-    {
-      TkrD20Combatant *combatant = g_ptr_array_index (sorted, i);
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title =
-        g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name ((TkrCombatant *) combatant));
-      g_autofree char *subtitle = NULL;
-
-      subtitle = tkr_d20_setup_row_describe_initiative (combatant);
-      if (tkr_d20_combatant_get_surprised (combatant))
-        {
-          g_autofree char *with =
-            g_strdup_printf (_ ("%s · surprised, skips the first turn"), subtitle);
-
-          g_free (subtitle);
-          subtitle = g_steal_pointer (&with);
-        }
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      gtk_list_box_append (self->order_list, row);
-    }
+/* The order as it stands, by the core's own order function (the one
+ * Round 1 begins with), kept by the core. */
+static GtkWidget *
+create_order_row (gpointer item, gpointer self)
+{
+  return tkr_d20_order_row_new (item);
 }
 
 /* Building and refreshing */
@@ -292,7 +250,7 @@ refresh_main_header (TkrD20View *self)
 }
 
 /* After every recorded step (and undo or redo): labels and values in
- * place; only the ties and the preview, which hold no edits, are rebuilt. */
+ * place; the Setup's lists follow the core's by themselves. */
 static void
 refresh (TkrD20View *self)
 {
@@ -301,12 +259,7 @@ refresh (TkrD20View *self)
       update_actions (self);
       return;
     }
-  /* The ties and the order preview are the Setup's. */
-  if (tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) == TKR_PHASE_SETUP)
-    {
-      rebuild_ties (self);
-      rebuild_order_preview (self);
-    }
+  update_ties_group (self);
   refresh_main_header (self);
   update_party_button (self);
   update_actions (self);
@@ -403,6 +356,14 @@ set_encounter (TkrD20View *self, TkrD20Encounter *encounter)
   g_clear_pointer (&self->kinds, g_strfreev);
   self->kinds = encounter ? g_strdupv ((GStrv) tkr_d20_encounter_get_movement_kinds (encounter))
                           : g_new0 (char *, 1);
+  /* The core's Setup lists follow the history from here on, before this
+   * view does (refresh reads them). */
+  gtk_list_box_bind_model (self->ties_list,
+                           encounter ? tkr_d20_encounter_get_tied (encounter) : NULL,
+                           create_tie_row, self, NULL);
+  gtk_list_box_bind_model (self->order_list,
+                           encounter ? tkr_d20_encounter_get_tentative_order (encounter) : NULL,
+                           create_order_row, self, NULL);
   g_signal_group_set_target (self->encounter_signals, encounter);
   g_signal_group_set_target (self->history_signals,
                              encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-feedback.h"
+#include "tkr-pf2e-order-row.h"
 #include "tkr-pf2e-setup-row.h"
 #include "tkr-pf2e-setup.h"
 
@@ -26,109 +27,27 @@ struct _TkrPf2eSetup
 
 G_DEFINE_FINAL_TYPE (TkrPf2eSetup, tkr_pf2e_setup, ADW_TYPE_BIN)
 
-/* Two tied creatures of a "Move Up" or "Move Down" button. */
-typedef struct
-{
-  TkrPf2eCombatant *first;
-  TkrPf2eCombatant *other;
-} Swap;
-
-static void
-swap_free (gpointer data, GClosure *closure)
-{
-  Swap *swap = data;
-
-  g_object_unref (swap->first);
-  g_object_unref (swap->other);
-  g_free (swap);
-}
-
 static void
 report (TkrPf2eSetup *self, gboolean ok, const GError *error)
 {
   tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
 }
 
-static void
-put_before_clicked_cb (GtkWidget *button, Swap *swap)
-{
-  TkrPf2eSetup *self = TKR_PF2E_SETUP (gtk_widget_get_ancestor (button, TKR_TYPE_PF2E_SETUP));
-  g_autoptr (GError) error = NULL;
-  gboolean ok;
-
-  if (self == NULL || self->encounter == NULL)
-    return;
-  ok = tkr_pf2e_encounter_put_before (self->encounter, swap->first, swap->other, &error);
-  report (self, ok, error);
-}
-
-/* Text rather than arrows: arrow icons read as the expanders of the rows
- * above. */
-static GtkWidget *
-swap_button (gboolean up, TkrPf2eCombatant *first, TkrPf2eCombatant *other)
-{
-  g_autofree char *name =
-    g_strdup_printf (_ ("Move %s before %s"), tkr_combatant_get_name (TKR_COMBATANT (first)),
-                     tkr_combatant_get_name (TKR_COMBATANT (other)));
-  GtkWidget *button = gtk_button_new_with_label (up ? _ ("Move Up") : _ ("Move Down"));
-  Swap *swap = g_new (Swap, 1);
-
-  swap->first = g_object_ref (first);
-  swap->other = g_object_ref (other);
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_name (button, up ? "move-up" : "move-down");
-  g_signal_connect_data (button, "clicked", G_CALLBACK (put_before_clicked_cb), swap, swap_free, 0);
-  return button;
-}
-
-/* The order the rounds would use, and who still has to roll. */
+/* Who still has to roll; the order's rows follow the core's tentative
+ * order by themselves. */
 static void
 refresh (TkrPf2eSetup *self)
 {
-  g_autoptr (GPtrArray) order = NULL;
   g_autoptr (GString) waiting = g_string_new (NULL);
   GListModel *combatants;
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->preview_list))) != NULL)
-    gtk_list_box_remove (self->preview_list, child);
   if (self->encounter == NULL ||
       tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter)) != TKR_PHASE_SETUP)
     return;
 
-  order = tkr_pf2e_encounter_preview_order (self->encounter);
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrPf2eCombatant *combatant = order->pdata[i];
-      TkrPf2eCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
-      TkrPf2eCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
-      gboolean pc = tkr_character_is_pc (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
-      gboolean tied = (before && tkr_pf2e_combatant_is_tied_with (before, combatant)) ||
-                      (after && tkr_pf2e_combatant_is_tied_with (after, combatant));
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title =
-        g_strdup_printf ("%u. %s", i + 1, tkr_combatant_get_name (TKR_COMBATANT (combatant)));
-      g_autofree char *subtitle = NULL;
-
-      if (tied)
-        /* Translators: an initiative result; the creature is tied with a neighbour */
-        subtitle = g_strdup_printf (pc ? _ ("%d, tied (player character)")
-                                       : _ ("%d, tied (adversary or other creature)"),
-                                    tkr_pf2e_combatant_get_initiative (combatant));
-      else
-        subtitle = g_strdup_printf ("%d", tkr_pf2e_combatant_get_initiative (combatant));
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (before != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, combatant, before))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), swap_button (TRUE, combatant, before));
-      if (after != NULL && tkr_pf2e_encounter_can_put_before (self->encounter, after, combatant))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), swap_button (FALSE, after, combatant));
-      gtk_list_box_append (self->preview_list, row);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->preview_list), order->len > 0);
+  gtk_widget_set_visible (
+    GTK_WIDGET (self->preview_list),
+    g_list_model_get_n_items (tkr_pf2e_encounter_get_tentative_order (self->encounter)) > 0);
 
   combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (self->encounter));
   for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
@@ -173,6 +92,14 @@ create_setup_row (gpointer item, gpointer user_data)
   return tkr_pf2e_setup_row_new (self->encounter, item, self->rand, self->error_label);
 }
 
+static GtkWidget *
+create_order_row (gpointer item, gpointer user_data)
+{
+  TkrPf2eSetup *self = user_data;
+
+  return tkr_pf2e_order_row_new (self->encounter, item, self->error_label);
+}
+
 void
 tkr_pf2e_setup_set_encounter (TkrPf2eSetup *self, TkrPf2eEncounter *encounter)
 {
@@ -181,6 +108,11 @@ tkr_pf2e_setup_set_encounter (TkrPf2eSetup *self, TkrPf2eEncounter *encounter)
 
   if (!g_set_object (&self->encounter, encounter))
     return;
+  /* The core's order follows the history from here on, before this view
+   * does (refresh reads it). */
+  gtk_list_box_bind_model (self->preview_list,
+                           encounter ? tkr_pf2e_encounter_get_tentative_order (encounter) : NULL,
+                           create_order_row, self, NULL);
   g_signal_group_set_target (self->history_signals,
                              encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
                                        : NULL);
@@ -239,8 +171,9 @@ tkr_pf2e_setup_init (TkrPf2eSetup *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rand = g_rand_new ();
-  /* Every step, undo and redo: the order and who still has to roll (each
-   * creature's row follows its own combatant). */
+  /* Every step, undo and redo: who still has to roll (each creature's
+   * row follows its own combatant, each place of the order its own
+   * place). */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (refresh), self,
                                  G_CONNECT_SWAPPED);
