@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define TKR_FILE_MAX_SIZE (16 * 1024 * 1024)
 
 JsonNode *tkr_file_parse (const char *contents, gsize length, GError **error);
+char *tkr_file_error_get_summary (const GError *error, char **detail);
 JsonObject *tkr_file_check_header (JsonNode *root,
                                    const char *expected_kind,
                                    gint64 newest_format,
