@@ -1020,11 +1020,6 @@ TkrCampaign *
 tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 {
   g_autoptr (JsonNode) root = NULL;
-  g_autoptr (TkrCampaign) self = NULL;
-  g_autoptr (TkrRules) rules = NULL;
-  g_autoptr (GHashTable) ids = NULL;
-  g_autofree char *rule_system = NULL;
-  JsonObject *header, *campaign, *encounter;
   gsize length;
   const char *data;
 
@@ -1034,6 +1029,26 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
   root = tkr_file_parse (data, length, error);
   if (root == NULL)
     return NULL;
+  return tkr_campaign_new_from_root (root, error);
+}
+
+/**
+ * tkr_campaign_new_from_root:
+ * @root: a campaign file as parsed by tkr_file_parse()
+ *
+ * Builds the campaign a parsed file holds; the parse itself may run on
+ * another thread (tkr_campaign_load_async does).
+ */
+TkrCampaign *
+tkr_campaign_new_from_root (JsonNode *root, GError **error)
+{
+  g_autoptr (TkrCampaign) self = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GHashTable) ids = NULL;
+  g_autofree char *rule_system = NULL;
+  JsonObject *header, *campaign, *encounter;
+
+  g_return_val_if_fail (root != NULL, NULL);
 
   header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
   if (header == NULL || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error) ||
@@ -1113,7 +1128,7 @@ tkr_campaign_load_async (GFile *file,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_campaign_new_from_bytes,
+  tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_campaign_new_from_root,
                                 tkr_campaign_load_async, cancellable, callback, user_data);
 }
 

@@ -51,11 +51,12 @@ void tkr_file_save_document_async (gpointer source,
                                    gpointer user_data);
 gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error);
 
-/* Loading a document: the bytes are read on a worker thread, then
- * @parse builds the object on the caller's thread. */
-typedef gpointer (*TkrFileParseFunc) (GBytes *bytes, GError **error);
+/* Loading a document: the bytes are read and parsed (tkr_file_parse) on
+ * a worker thread, then @build makes the object from the parsed file on
+ * the caller's thread. */
+typedef gpointer (*TkrFileBuildFunc) (JsonNode *root, GError **error);
 void tkr_file_load_document_async (GFile *file,
-                                   TkrFileParseFunc parse,
+                                   TkrFileBuildFunc build,
                                    gpointer source_tag,
                                    GCancellable *cancellable,
                                    GAsyncReadyCallback callback,
