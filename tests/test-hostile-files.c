@@ -27,7 +27,7 @@ async_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (wait->loop);
 }
 
-/* help/C/files-and-backups.page, "When a file does not open": the first
+/* help/C/files-and-backups.page, "When a file cannot be opened": the first
  * part of the message is for people, never the JSON parser's words; those
  * come after it as the detail. */
 static void

@@ -19,7 +19,7 @@
 /* A load error's message is one or two plain sentences for people; a
  * technical detail (the JSON parser's own words), when there is one,
  * follows after a blank line (help/C/files-and-backups.page, "When a file
- * does not open"). */
+ * cannot be opened": the detail is under "Details"). */
 #define DETAIL_SEPARATOR "\n\n"
 
 static void

@@ -374,7 +374,7 @@ show_error_page (TkrWindow *self, GFile *file, const GError *error)
   where = g_strdup_printf (_ ("The file was left as it was, at %s."), location);
   /* The description is markup; a parse error may quote a "<". The
    * technical detail (the parser's words) waits behind "Details"
-   * (help/C/files-and-backups.page, "When a file does not open"). */
+   * (help/C/files-and-backups.page, "When a file cannot be opened"). */
   description = g_markup_printf_escaped ("%s\n\n%s", summary, where);
   adw_status_page_set_description (self->error_page, description);
   gtk_label_set_text (self->error_detail_label, detail != NULL ? detail : "");
