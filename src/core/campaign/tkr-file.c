@@ -1056,6 +1056,48 @@ tkr_file_save_document_async (gpointer source,
   tkr_file_save_async (file, bytes, cancellable, save_document_done, task);
 }
 
+static void
+save_root_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GFile *file = g_object_get_data (G_OBJECT (task), "tkr-file");
+  g_autoptr (GBytes) bytes = tkr_file_serialize (task_data);
+  GError *error = NULL;
+
+  if (tkr_file_save (file, bytes, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * tkr_file_save_document_root_async:
+ * @root: (transfer full): the document as a JSON tree that shares nothing
+ *   with live objects
+ *
+ * As tkr_file_save_document_async(), with the JSON text made on the worker
+ * thread too: the caller's thread only builds the tree (bench/bench-files).
+ */
+void
+tkr_file_save_document_root_async (gpointer source,
+                                   gpointer source_tag,
+                                   GFile *file,
+                                   JsonNode *root,
+                                   GCancellable *cancellable,
+                                   GAsyncReadyCallback callback,
+                                   gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (G_IS_OBJECT (source));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (source, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, root, (GDestroyNotify) json_node_unref);
+  g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, save_root_thread);
+}
+
 gboolean
 tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error)
 {

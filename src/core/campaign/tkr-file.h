@@ -49,6 +49,13 @@ void tkr_file_save_document_async (gpointer source,
                                    GCancellable *cancellable,
                                    GAsyncReadyCallback callback,
                                    gpointer user_data);
+void tkr_file_save_document_root_async (gpointer source,
+                                        gpointer source_tag,
+                                        GFile *file,
+                                        JsonNode *root,
+                                        GCancellable *cancellable,
+                                        GAsyncReadyCallback callback,
+                                        gpointer user_data);
 gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error);
 
 /* Loading a document: the bytes are read and parsed (tkr_file_parse) on
