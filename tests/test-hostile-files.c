@@ -122,6 +122,7 @@ test_half_character_escape (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonNode) pair = NULL;
   const char *joined = "{\"name\": \"\\ud83d\\ude00\"}";
+  const char *backslash = "{\"name\": \"\\\\ud800\"}";
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
   bytes = g_bytes_new (contents, length);
@@ -137,6 +138,13 @@ test_half_character_escape (void)
   g_assert_no_error (error);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (pair), "name"), ==,
                    "\xf0\x9f\x98\x80");
+  g_clear_pointer (&pair, json_node_unref);
+
+  /* An escaped backslash ("\\" in the file) before "ud800" is plain text. */
+  pair = tkr_file_parse (backslash, strlen (backslash), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (pair), "name"), ==,
+                   "\\ud800");
 }
 
 static void
