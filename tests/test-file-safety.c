@@ -539,6 +539,38 @@ test_permission_message (void)
   remove_tree (dir);
 }
 
+/* Issue 13, "Saves that the app can open again": loading refuses a file
+ * over TKR_FILE_MAX_SIZE, so a save that big is refused with a plain
+ * message, the old file left as it was and no temporary file made; one of
+ * exactly that size is saved and reads back. */
+static void
+test_save_larger_than_load_limit (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *path = g_build_filename (dir, NAME, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GBytes) old = text (3000, 'o');
+  g_autoptr (GBytes) too_big = text (TKR_FILE_MAX_SIZE + 1, 'n');
+  g_autoptr (GBytes) largest = text (TKR_FILE_MAX_SIZE, 'l');
+  g_autoptr (GBytes) reread = NULL;
+  g_autoptr (GError) error = NULL;
+
+  save_ok (path, old);
+  g_assert_false (tkr_file_save (file, too_big, NULL, &error));
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "up to 16 MiB, so it was not saved"));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  assert_file_holds (path, old);
+  g_assert_cmpuint (count_temps (dir), ==, 0);
+  g_clear_error (&error);
+
+  save_ok (path, largest);
+  reread = tkr_file_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (reread, largest));
+  remove_tree (dir);
+}
+
 /* The crash test */
 
 typedef struct
@@ -782,6 +814,8 @@ main (int argc, char **argv)
   g_test_add_func ("/file-safety/save/writes-through-symlinks", test_writes_through_symlinks);
   g_test_add_func ("/file-safety/save/removes-only-stray-temps", test_removes_only_stray_temps);
   g_test_add_func ("/file-safety/save/permission-message", test_permission_message);
+  g_test_add_func ("/file-safety/save/larger-than-load-limit-refused",
+                   test_save_larger_than_load_limit);
   g_test_add_func ("/file-safety/backup/keeps-previous-version",
                    test_backup_keeps_previous_version);
   g_test_add_func ("/file-safety/parse/two-documents-refused", test_two_documents_refused);

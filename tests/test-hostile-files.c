@@ -27,6 +27,126 @@ async_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (wait->loop);
 }
 
+/* help/C/files-and-backups.page, "When a file cannot be opened": the first
+ * part of the message is for people, never the JSON parser's words; those
+ * come after it as the detail. */
+static void
+assert_plain (const GError *error)
+{
+  g_autofree char *detail = NULL;
+  g_autofree char *summary = tkr_file_error_get_summary (error, &detail);
+
+  g_assert_cmpuint (strlen (summary), >, 10);
+  g_assert_null (strchr (summary, '`'));
+  g_assert_null (strstr (summary, "<data>"));
+  g_assert_null (strstr (summary, "Parse error"));
+  g_assert_null (strstr (summary, "expected character"));
+  g_assert_null (strstr (summary, "64 levels"));
+  if (detail != NULL)
+    g_assert_true (g_utf8_validate (detail, -1, NULL));
+}
+
+static GError *
+load_campaign_error (const char *name)
+{
+  g_autofree char *path = g_build_filename (TKR_TEST_FILES, "hostile", name, NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  GError *error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  g_assert_null (campaign);
+  g_assert_nonnull (error);
+  assert_plain (error);
+  return error;
+}
+
+/* Issue 13, "Messages for people": a file cut off mid-save said only
+ * "Line 1, column 85 ... expected character `]'". It now says the file is
+ * cut off; the parser's words stay behind as the detail. */
+static void
+test_message_cut_off (void)
+{
+  g_autoptr (GError) error = load_campaign_error ("campaign-truncated.json");
+  g_autofree char *detail = NULL;
+  g_autofree char *summary = tkr_file_error_get_summary (error, &detail);
+
+  g_assert_nonnull (strstr (summary, "cut off"));
+  g_assert_nonnull (detail);
+  g_assert_nonnull (strstr (detail, "Line 1, column 85"));
+  g_assert_nonnull (strstr (detail, "expected character"));
+}
+
+/* Issue 13: "nested more than 64 levels" is the detail, not the message. */
+static void
+test_message_nesting (void)
+{
+  g_autoptr (GError) error = load_campaign_error ("campaign-deep-nesting.json");
+  g_autofree char *detail = NULL;
+  g_autofree char *summary = tkr_file_error_get_summary (error, &detail);
+
+  g_assert_nonnull (strstr (summary, "not a Turnkeeper file"));
+  g_assert_nonnull (strstr (detail, "nested more than 64 levels"));
+}
+
+/* Issue 13: json-glib quotes one byte of a two-byte character ("`\303'"
+ * in some versions, the raw byte in others); the message stays valid UTF-8
+ * and names the line and column. */
+static void
+test_message_half_character_quoted (void)
+{
+  g_autoptr (GError) error = load_campaign_error ("campaign-parser-quotes-half-character.json");
+  g_autofree char *summary = tkr_file_error_get_summary (error, NULL);
+
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (summary, "line 2, column 23"));
+}
+
+/* Issue 13, found by fuzzing: a "\uD800" escape without its other half
+ * became a member name that is not UTF-8 and a g_critical in
+ * add_field_to_builder (g_variant_new_string). The file is refused, with
+ * its line; this suite runs with G_DEBUG=fatal-warnings. */
+static void
+test_half_character_escape (void)
+{
+  g_autofree char *path =
+    g_build_filename (TKR_TEST_FILES, "hostile", "character-field-key-half-character.json", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TkrCharacter) character = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) pair = NULL;
+  const char *joined = "{\"name\": \"\\ud83d\\ude00\"}";
+  const char *backslash = "{\"name\": \"\\\\ud800\"}";
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  character = tkr_character_new_from_bytes (bytes, &error);
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "line 11"));
+  g_assert_nonnull (strstr (error->message, "half of a character"));
+  g_clear_error (&error);
+
+  /* Both halves together are one character and load. */
+  pair = tkr_file_parse (joined, strlen (joined), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (pair), "name"), ==,
+                   "\xf0\x9f\x98\x80");
+  g_clear_pointer (&pair, json_node_unref);
+
+  /* An escaped backslash ("\\" in the file) before "ud800" is plain text. */
+  pair = tkr_file_parse (backslash, strlen (backslash), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (pair), "name"), ==,
+                   "\\ud800");
+}
+
 static void
 test_hostile_file (gconstpointer data)
 {
@@ -60,6 +180,7 @@ test_hostile_file (gconstpointer data)
   g_assert_cmpuint (strlen (error->message), >, 10);
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
   g_test_message ("%s: %s", name, error->message);
+  assert_plain (error);
   g_clear_error (&error);
 
   /* The same through the asynchronous loader the application uses. */
@@ -113,6 +234,12 @@ main (int argc, char *argv[])
 
   /* The issue asks for at least 20 hostile files; fewer is a test failure. */
   g_assert_cmpuint (names->len, >=, 20);
+
+  g_test_add_func ("/hostile-files/message/cut-off", test_message_cut_off);
+  g_test_add_func ("/hostile-files/message/nesting", test_message_nesting);
+  g_test_add_func ("/hostile-files/message/half-character-quoted",
+                   test_message_half_character_quoted);
+  g_test_add_func ("/hostile-files/fuzz/half-character-escape", test_half_character_escape);
 
   for (guint i = 0; i < names->len; i++)
     {

@@ -333,6 +333,40 @@ test_character_under_other_extension (void)
   g_file_delete (file, NULL, NULL);
 }
 
+/* Issue 13, found by fuzzing: a campaign named ".tkcharacter" was refused
+ * while a character named ".tkcampaign" opened. Either way round, the
+ * file opens as what it holds, and saves back as that. */
+static void
+test_campaign_under_character_extension (void)
+{
+  g_autoptr (GFile) file = temp_file ("vault.tkcharacter");
+  g_autoptr (TkrCampaign) vault = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TkrDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+  static const char neither[] = "{\"kind\": \"turnkeeper-map\", \"format\": 1}";
+
+  g_object_set (vault, "name", "Vault", NULL);
+  bytes = tkr_campaign_to_bytes (vault);
+  g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
+                                          g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
+                                          NULL, NULL, NULL));
+  document = load_document (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CAMPAIGN);
+  g_assert_cmpstr (tkr_campaign_get_name (tkr_document_get_campaign (document)), ==, "Vault");
+  g_assert_true (tkr_document_get_file (document) != NULL);
+  g_clear_object (&document);
+
+  /* Neither a campaign nor a character: refused once, without looping. */
+  g_assert_true (g_file_replace_contents (file, neither, strlen (neither), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+  document = load_document (file, &error);
+  g_assert_null (document);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
+  g_file_delete (file, NULL, NULL);
+}
+
 static GBytes *
 file_bytes (GFile *file)
 {
@@ -615,6 +649,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/settings/last-document-follows-saves", test_last_document);
   g_test_add_func ("/document/load/character-under-other-extension",
                    test_character_under_other_extension);
+  g_test_add_func ("/document/load/campaign-under-character-extension",
+                   test_campaign_under_character_extension);
   g_test_add_func ("/document/backup/is-the-version-at-open", test_backup_is_version_at_open);
   g_test_add_func ("/document/save/failure-keeps-file-and-says-so", test_failed_save_keeps_file);
   g_test_add_func ("/document/outside-change/not-overwritten-until-kept",

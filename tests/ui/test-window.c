@@ -621,6 +621,79 @@ test_restore_damaged_last_document (void)
   g_file_delete (file, NULL, NULL);
 }
 
+/* Issue 13, "Messages for people": json-glib quoted one byte of "é" (half
+ * a UTF-8 character), and the page showed a title with no reason and a
+ * Gtk-WARNING (fatal here). The page now says in plain words what is wrong
+ * and where, and the parser's words wait behind "Details". */
+static void
+test_error_page_plain_message (void)
+{
+  static const char damaged[] = "{\"kind\": \"turnkeeper-campaign\", \"format\": 1,\n"
+                                " \"campaign\": {\"name\": \xc3\xa9}}\n";
+  g_autoptr (GFile) file = write_temp_file ("accent.tkcampaign", damaged, strlen (damaged));
+  TkrWindow *window = window_new ();
+  AdwStatusPage *page = ADW_STATUS_PAGE (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "error_page"));
+  GtkWidget *details = GTK_WIDGET (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "error_details"));
+  GtkLabel *detail_label = GTK_LABEL (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "error_detail_label"));
+  const char *description;
+
+  tkr_window_open (window, file);
+  spin_until_page (window, "error", NULL);
+  description = adw_status_page_get_description (page);
+  g_assert_true (g_utf8_validate (description, -1, NULL));
+  g_assert_nonnull (strstr (description, "The file is damaged: from line 2, column"));
+  g_assert_nonnull (strstr (description, "The file was left as it was"));
+  g_assert_null (strchr (description, '`'));
+  g_assert_true (gtk_widget_get_visible (details));
+  g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (details)));
+  g_assert_nonnull (strstr (gtk_label_get_text (detail_label), "Line 2, column"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
+}
+
+/* Issue 13: while the error page showed, keys and menus acted on the
+ * hidden untitled document behind it (and autosave wrote it). They do
+ * nothing until a document shows again. */
+static void
+test_error_page_hides_document_actions (void)
+{
+  static const char garbage[] = "not a campaign";
+  g_autoptr (GFile) file = write_temp_file ("garbage.tkcampaign", garbage, strlen (garbage));
+  TkrWindow *window = window_new ();
+  TkrDocument *hidden = tkr_window_get_document (window);
+  TkrCampaign *campaign = tkr_document_get_campaign (hidden);
+  AdwStatusPage *page = ADW_STATUS_PAGE (
+    gtk_widget_get_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "error_page"));
+  GtkWidget *back;
+
+  tkr_document_set_autosave_delay_ms (hidden, 600000);
+  tkr_window_open (window, file);
+  spin_until_page (window, "error", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pc", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-npc", NULL);
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 0);
+  g_assert_true (tkr_document_is_pristine (hidden));
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, "error");
+
+  /* Go Back: on the document again, the same action works. */
+  back = gtk_widget_get_last_child (adw_status_page_get_child (page));
+  g_assert_true (GTK_IS_BUTTON (back));
+  g_signal_emit_by_name (back, "clicked");
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, "document");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pc", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
+}
+
 static void
 remove_tree (GFile *file)
 {
@@ -705,6 +778,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/files/outside-change-banner", test_outside_change_banner);
   g_test_add_func ("/window/help/html-when-no-viewer", test_help_html);
   g_test_add_func ("/window/files/damaged-last-document-said", test_restore_damaged_last_document);
+  g_test_add_func ("/window/files/error-page-plain-message", test_error_page_plain_message);
+  g_test_add_func ("/window/files/error-page-hides-document-actions",
+                   test_error_page_hides_document_actions);
   g_test_add_func ("/window/application/activate-and-style", test_application);
 
   status = g_test_run ();

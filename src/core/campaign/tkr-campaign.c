@@ -947,14 +947,25 @@ characters_to_json (GListModel *model)
   return node;
 }
 
-GBytes *
-tkr_campaign_to_bytes (TkrCampaign *self)
+/**
+ * tkr_campaign_to_root:
+ *
+ * Returns: (transfer full): the whole campaign file as a JSON tree of its
+ *   own (it shares nothing with the campaign), which tkr_file_serialize()
+ *   turns into the file's bytes, on any thread.
+ */
+JsonNode *
+tkr_campaign_to_root (TkrCampaign *self)
 {
-  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
-  JsonObject *header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
-  JsonObject *campaign = json_object_new ();
+  JsonNode *root;
+  JsonObject *header;
+  JsonObject *campaign;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  root = json_node_new (JSON_NODE_OBJECT);
+  header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  campaign = json_object_new ();
 
   json_object_set_string_member (campaign, "name", self->name);
   json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
@@ -963,7 +974,17 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
   json_object_set_object_member (header, "campaign", campaign);
   json_node_take_object (root, header);
+  return root;
+}
 
+GBytes *
+tkr_campaign_to_bytes (TkrCampaign *self)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  root = tkr_campaign_to_root (self);
   return tkr_file_serialize (root);
 }
 
@@ -1020,11 +1041,6 @@ TkrCampaign *
 tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 {
   g_autoptr (JsonNode) root = NULL;
-  g_autoptr (TkrCampaign) self = NULL;
-  g_autoptr (TkrRules) rules = NULL;
-  g_autoptr (GHashTable) ids = NULL;
-  g_autofree char *rule_system = NULL;
-  JsonObject *header, *campaign, *encounter;
   gsize length;
   const char *data;
 
@@ -1034,6 +1050,26 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
   root = tkr_file_parse (data, length, error);
   if (root == NULL)
     return NULL;
+  return tkr_campaign_new_from_root (root, error);
+}
+
+/**
+ * tkr_campaign_new_from_root:
+ * @root: a campaign file as parsed by tkr_file_parse()
+ *
+ * Builds the campaign a parsed file holds; the parse itself may run on
+ * another thread (tkr_campaign_load_async does).
+ */
+TkrCampaign *
+tkr_campaign_new_from_root (JsonNode *root, GError **error)
+{
+  g_autoptr (TkrCampaign) self = NULL;
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GHashTable) ids = NULL;
+  g_autofree char *rule_system = NULL;
+  JsonObject *header, *campaign, *encounter;
+
+  g_return_val_if_fail (root != NULL, NULL);
 
   header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
   if (header == NULL || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error) ||
@@ -1082,8 +1118,9 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 /**
  * tkr_campaign_save_async:
  *
- * Serialises now (so later edits do not race the write) and writes the
- * file atomically on a worker thread.
+ * Takes the campaign as a JSON tree now (so later edits do not race the
+ * write); the tree becomes text and the file is written atomically on a
+ * worker thread.
  */
 void
 tkr_campaign_save_async (TkrCampaign *self,
@@ -1092,13 +1129,10 @@ tkr_campaign_save_async (TkrCampaign *self,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  g_autoptr (GBytes) bytes = NULL;
-
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
 
-  bytes = tkr_campaign_to_bytes (self);
-  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
-                                user_data);
+  tkr_file_save_document_root_async (self, tkr_campaign_save_async, file,
+                                     tkr_campaign_to_root (self), cancellable, callback, user_data);
 }
 
 gboolean
@@ -1113,7 +1147,7 @@ tkr_campaign_load_async (GFile *file,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_campaign_new_from_bytes,
+  tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_campaign_new_from_root,
                                 tkr_campaign_load_async, cancellable, callback, user_data);
 }
 

@@ -104,7 +104,9 @@ gboolean tkr_campaign_awaits_between_fights (TkrCampaign *self);
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 
 GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
+JsonNode *tkr_campaign_to_root (TkrCampaign *self);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
+TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);
 void tkr_campaign_save_async (TkrCampaign *self,
                               GFile *file,
                               GCancellable *cancellable,

@@ -16,14 +16,79 @@
 #include "tkr-json.h"
 #include "tkr-types.h"
 
+/* A load error's message is one or two plain sentences for people; a
+ * technical detail (the JSON parser's own words), when there is one,
+ * follows after a blank line (help/C/files-and-backups.page, "When a file
+ * cannot be opened": the detail is under "Details"). */
+#define DETAIL_SEPARATOR "\n\n"
+
+static void
+set_error_with_detail (GError **error, int code, const char *summary, const char *detail)
+{
+  /* A parser's message may quote part of a character (json-glib quotes
+   * single bytes); the message a person sees is always valid UTF-8. */
+  g_autofree char *valid = g_utf8_make_valid (detail, -1);
+
+  g_set_error (error, TKR_FILE_ERROR, code, "%s" DETAIL_SEPARATOR "%s", summary, valid);
+}
+
+/**
+ * tkr_file_error_get_summary:
+ * @detail: (out) (optional) (nullable): the technical detail, or %NULL
+ *
+ * Returns: (transfer full): the plain part of a load error's message.
+ */
+char *
+tkr_file_error_get_summary (const GError *error, char **detail)
+{
+  const char *split = strstr (error->message, DETAIL_SEPARATOR);
+
+  if (detail != NULL)
+    *detail = split != NULL ? g_strdup (split + strlen (DETAIL_SEPARATOR)) : NULL;
+  return split != NULL ? g_strndup (error->message, split - error->message)
+                       : g_strdup (error->message);
+}
+
+static int
+hex_value (char c)
+{
+  return g_ascii_isxdigit (c) ? g_ascii_xdigit_value (c) : -1;
+}
+
+/* The code of a "\uXXXX" escape at @text, or -1 when it is not one. */
+static int
+unicode_escape (const char *text, gsize left)
+{
+  int code = 0;
+
+  if (left < 6 || text[0] != '\\' || text[1] != 'u')
+    return -1;
+  for (guint i = 2; i < 6; i++)
+    {
+      int digit = hex_value (text[i]);
+
+      if (digit < 0)
+        return -1;
+      code = code * 16 + digit;
+    }
+  return code;
+}
+
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
  * before it sees the text, so a hostile file cannot exhaust the stack.
  *
  * json-glib also reads "{…}{…}" as the first document and drops the second
  * without a word (any other text after the end is a syntax error to it), so
- * an object or array after the end of the first is refused here. */
+ * an object or array after the end of the first is refused here.
+ *
+ * A "\uD800" escape without its second half becomes text that is not
+ * UTF-8 in json-glib's tree (a member name or a string), which GVariant and
+ * GTK refuse with criticals later; it is refused here, with its line.
+ *
+ * @cut_off is set when the text ends inside a string or an open object:
+ * the file was cut short. */
 static gboolean
-check_nesting (const char *contents, gsize length, GError **error)
+check_text (const char *contents, gsize length, gboolean *cut_off, GError **error)
 {
   gboolean in_string = FALSE;
   gboolean ended = FALSE;
@@ -38,7 +103,24 @@ check_nesting (const char *contents, gsize length, GError **error)
         line++;
       if (in_string)
         {
-          if (c == '\\')
+          int code = unicode_escape (contents + i, length - i);
+
+          if (code >= 0xD800 && code <= 0xDFFF)
+            {
+              int low = unicode_escape (contents + i + 6, length - i - 6);
+
+              if (code > 0xDBFF || low < 0xDC00 || low > 0xDFFF)
+                {
+                  g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                               /* Translators: %.6s is an escape such as \uD800 */
+                               _ ("The file is damaged: at line %u, a text holds half of a "
+                                  "character (“%.6s” without its other half)."),
+                               line, contents + i);
+                  return FALSE;
+                }
+              i += 11;
+            }
+          else if (c == '\\')
             i++;
           else if (c == '"')
             in_string = FALSE;
@@ -67,9 +149,16 @@ check_nesting (const char *contents, gsize length, GError **error)
             }
           if (++depth > TKR_JSON_MAX_DEPTH)
             {
-              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                           _ ("Line %u: the data is nested more than %d levels deep"), line,
-                           TKR_JSON_MAX_DEPTH);
+              g_autofree char *detail = g_strdup_printf (
+                /* Translators: the technical detail under a damaged file's message */
+                _ ("Line %u: the data is nested more than %d levels deep"), line,
+                TKR_JSON_MAX_DEPTH);
+              g_autofree char *summary = g_strdup_printf (
+                _ ("This is not a Turnkeeper file, or it is damaged: at line %u its data "
+                   "is nested deeper than any Turnkeeper file's."),
+                line);
+
+              set_error_with_detail (error, TKR_FILE_ERROR_TOO_LARGE, summary, detail);
               return FALSE;
             }
         }
@@ -79,20 +168,36 @@ check_nesting (const char *contents, gsize length, GError **error)
             ended = TRUE;
         }
     }
+  *cut_off = in_string || depth > 0;
   return TRUE;
+}
+
+/* The line of the first byte at @contents that is not UTF-8. */
+static guint
+line_of (const char *contents, const char *end)
+{
+  guint line = 1;
+
+  for (const char *c = contents; c < end; c++)
+    if (*c == '\n')
+      line++;
+  return line;
 }
 
 /**
  * tkr_file_parse:
  *
  * Returns: (transfer full): the root node, or %NULL with an error whose
- *   message names the line and column of a syntax error.
+ *   message says in plain words what is wrong and where (the line of a
+ *   syntax error), then the parser's own words after a blank line.
  */
 JsonNode *
 tkr_file_parse (const char *contents, gsize length, GError **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   g_autoptr (GError) local_error = NULL;
+  const char *invalid = NULL;
+  gboolean cut_off = FALSE;
   JsonNode *root;
 
   if (length > TKR_FILE_MAX_SIZE)
@@ -106,13 +211,18 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
       g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE, _ ("The file is empty"));
       return NULL;
     }
-  if (!g_utf8_validate_len (contents, length, NULL))
+  if (!g_utf8_validate_len (contents, length, &invalid))
     {
-      g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
-                           _ ("The file is not text in UTF-8"));
+      g_autofree char *detail =
+        g_strdup_printf (_ ("Line %u: the file is not text in UTF-8"), line_of (contents, invalid));
+
+      set_error_with_detail (error, TKR_FILE_ERROR_PARSE,
+                             _ ("This is not a Turnkeeper file: it is not text, or it is "
+                                "damaged."),
+                             detail);
       return NULL;
     }
-  if (!check_nesting (contents, length, error))
+  if (!check_text (contents, length, &cut_off, error))
     return NULL;
 
   parser = json_parser_new_immutable ();
@@ -121,6 +231,8 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
       guint line = 0, column = 0;
       int consumed = 0;
       const char *detail = local_error->message;
+      g_autofree char *summary = NULL;
+      g_autofree char *technical = NULL;
 
       /* json-glib puts the position in its message ("<data>:4:16: Parse
        * error: …") and resets its own counters once it gives up. */
@@ -136,10 +248,20 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
           column = json_parser_get_current_pos (parser);
         }
 
-      g_set_error (
-        error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+      if (cut_off)
+        summary = g_strdup_printf (
+          _ ("The file is cut off: it ends at line %u before its data does, as when a "
+             "save or a copy was interrupted."),
+          line_of (contents, contents + length));
+      else
+        summary = g_strdup_printf (
+          _ ("The file is damaged: from line %u, column %u on, it is not data Turnkeeper "
+             "can read. It may have been edited by hand or by another program."),
+          line, column);
+      technical = g_strdup_printf (
         /* Translators: line and column of a JSON syntax error, then the parser's message */
         _ ("Line %u, column %u: %s"), line, column, detail);
+      set_error_with_detail (error, TKR_FILE_ERROR_PARSE, summary, technical);
       return NULL;
     }
 
@@ -631,6 +753,20 @@ tkr_file_save (GFile *file, GBytes *bytes, GCancellable *cancellable, GError **e
   const void *data = g_bytes_get_data (bytes, &length);
   int saved_errno = 0;
 
+  /* Loading refuses a file over TKR_FILE_MAX_SIZE, so a save never writes
+   * one: the app would save what it then cannot open. */
+  if (length > TKR_FILE_MAX_SIZE)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
+                   /* Translators: %.1f is the size in MiB, %d the largest size Turnkeeper
+                    * opens, %s the file */
+                   _ ("This would be a file of %.1f MiB, and Turnkeeper opens files of up to "
+                      "%d MiB, so it was not saved: nothing was written to “%s”."),
+                   (double) length / (1024 * 1024), TKR_FILE_MAX_SIZE / (1024 * 1024), name);
+      return FALSE;
+    }
   if (path == NULL)
     return save_without_path (file, bytes, cancellable, error);
 
@@ -802,25 +938,57 @@ tkr_file_backup_finish (GFile *file, GAsyncResult *result, GError **error)
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* A read error in plain words; GIO's own message ("Error opening file
+ * /home/…: No such file or directory") becomes the detail. The domain
+ * and code stay GIO's. */
+static void
+set_read_error (GError **error, GError *io_error)
+{
+  const char *summary;
+  g_autofree char *valid = g_utf8_make_valid (io_error->message, -1);
+
+  if (g_error_matches (io_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    summary = _ ("The file is not there any more: it may have been moved, renamed or deleted.");
+  else if (g_error_matches (io_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+    summary = _ ("You do not have permission to read this file.");
+  else if (g_error_matches (io_error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
+    summary = _ ("This is a folder, not a file.");
+  else if (g_error_matches (io_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_error_copy (io_error));
+      return;
+    }
+  else
+    summary = _ ("The file could not be read.");
+  g_set_error (error, io_error->domain, io_error->code, "%s" DETAIL_SEPARATOR "%s", summary, valid);
+}
+
 GBytes *
 tkr_file_load (GFile *file, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) io_error = NULL;
   char *contents = NULL;
   gsize length = 0;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
-                            cancellable, error);
+                            cancellable, &io_error);
   if (info == NULL)
-    return NULL;
+    {
+      set_read_error (error, io_error);
+      return NULL;
+    }
   if (g_file_info_get_size (info) > TKR_FILE_MAX_SIZE)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
                    _ ("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
-  if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, error))
-    return NULL;
+  if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, &io_error))
+    {
+      set_read_error (error, io_error);
+      return NULL;
+    }
   /* Opening a document is the other moment an interrupted save is noticed. */
   tkr_file_remove_stray_temps (file);
   return g_bytes_new_take (contents, length);
@@ -888,6 +1056,48 @@ tkr_file_save_document_async (gpointer source,
   tkr_file_save_async (file, bytes, cancellable, save_document_done, task);
 }
 
+static void
+save_root_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GFile *file = g_object_get_data (G_OBJECT (task), "tkr-file");
+  g_autoptr (GBytes) bytes = tkr_file_serialize (task_data);
+  GError *error = NULL;
+
+  if (tkr_file_save (file, bytes, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * tkr_file_save_document_root_async:
+ * @root: (transfer full): the document as a JSON tree that shares nothing
+ *   with live objects
+ *
+ * As tkr_file_save_document_async(), with the JSON text made on the worker
+ * thread too: the caller's thread only builds the tree (bench/bench-files).
+ */
+void
+tkr_file_save_document_root_async (gpointer source,
+                                   gpointer source_tag,
+                                   GFile *file,
+                                   JsonNode *root,
+                                   GCancellable *cancellable,
+                                   GAsyncReadyCallback callback,
+                                   gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (G_IS_OBJECT (source));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (source, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, root, (GDestroyNotify) json_node_unref);
+  g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, save_root_thread);
+}
+
 gboolean
 tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error)
 {
@@ -895,46 +1105,79 @@ tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **e
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* The worker's half of opening a document: read, then parse. */
 static void
-load_document_done (GObject *source, GAsyncResult *result, gpointer user_data)
+load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  g_autoptr (GTask) task = user_data;
+  GFile *file = task_data;
   g_autoptr (GBytes) bytes = NULL;
-  TkrFileParseFunc parse = g_task_get_task_data (task);
   GError *error = NULL;
-  gpointer document;
+  JsonNode *root;
+  gsize length;
+  const char *data;
 
-  bytes = tkr_file_load_finish (G_FILE (source), result, &error);
+  bytes = tkr_file_load (file, cancellable, &error);
   if (bytes == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
-  document = parse (bytes, &error);
+  data = g_bytes_get_data (bytes, &length);
+  root = tkr_file_parse (data, length, &error);
+  if (root == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, root, (GDestroyNotify) json_node_unref);
+}
+
+static void
+load_document_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (JsonNode) root = NULL;
+  TkrFileBuildFunc build = g_task_get_task_data (task);
+  GError *error = NULL;
+  gpointer document;
+
+  root = g_task_propagate_pointer (G_TASK (result), &error);
+  if (root == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  document = build (root, &error);
   if (document == NULL)
     g_task_return_error (task, error);
   else
     g_task_return_pointer (task, document, g_object_unref);
 }
 
-/* Reading never writes: a file that fails to load is left as it was. */
+/* Reading never writes: a file that fails to load is left as it was.
+ * Reading and parsing (half the time of opening a large campaign,
+ * bench/bench-files) happen on a worker thread; the objects are built on
+ * the caller's. */
 void
 tkr_file_load_document_async (GFile *file,
-                              TkrFileParseFunc parse,
+                              TkrFileBuildFunc build,
                               gpointer source_tag,
                               GCancellable *cancellable,
                               GAsyncReadyCallback callback,
                               gpointer user_data)
 {
   GTask *task;
+  g_autoptr (GTask) worker = NULL;
 
   g_return_if_fail (G_IS_FILE (file));
-  g_return_if_fail (parse != NULL);
+  g_return_if_fail (build != NULL);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, source_tag);
-  g_task_set_task_data (task, (gpointer) parse, NULL);
-  tkr_file_load_async (file, cancellable, load_document_done, task);
+  g_task_set_task_data (task, (gpointer) build, NULL);
+
+  worker = g_task_new (NULL, cancellable, load_document_done, task);
+  g_task_set_source_tag (worker, load_document_thread);
+  g_task_set_task_data (worker, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (worker, load_document_thread);
 }
 
 gpointer

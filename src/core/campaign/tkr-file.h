@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define TKR_FILE_MAX_SIZE (16 * 1024 * 1024)
 
 JsonNode *tkr_file_parse (const char *contents, gsize length, GError **error);
+char *tkr_file_error_get_summary (const GError *error, char **detail);
 JsonObject *tkr_file_check_header (JsonNode *root,
                                    const char *expected_kind,
                                    gint64 newest_format,
@@ -48,13 +49,21 @@ void tkr_file_save_document_async (gpointer source,
                                    GCancellable *cancellable,
                                    GAsyncReadyCallback callback,
                                    gpointer user_data);
+void tkr_file_save_document_root_async (gpointer source,
+                                        gpointer source_tag,
+                                        GFile *file,
+                                        JsonNode *root,
+                                        GCancellable *cancellable,
+                                        GAsyncReadyCallback callback,
+                                        gpointer user_data);
 gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error);
 
-/* Loading a document: the bytes are read on a worker thread, then
- * @parse builds the object on the caller's thread. */
-typedef gpointer (*TkrFileParseFunc) (GBytes *bytes, GError **error);
+/* Loading a document: the bytes are read and parsed (tkr_file_parse) on
+ * a worker thread, then @build makes the object from the parsed file on
+ * the caller's thread. */
+typedef gpointer (*TkrFileBuildFunc) (JsonNode *root, GError **error);
 void tkr_file_load_document_async (GFile *file,
-                                   TkrFileParseFunc parse,
+                                   TkrFileBuildFunc build,
                                    gpointer source_tag,
                                    GCancellable *cancellable,
                                    GAsyncReadyCallback callback,

@@ -2289,7 +2289,6 @@ TkrCharacter *
 tkr_character_new_from_bytes (GBytes *bytes, GError **error)
 {
   g_autoptr (JsonNode) root = NULL;
-  JsonObject *header, *character;
   const char *data;
   gsize length;
 
@@ -2300,6 +2299,24 @@ tkr_character_new_from_bytes (GBytes *bytes, GError **error)
   root = tkr_file_parse (data, length, error);
   if (root == NULL)
     return NULL;
+  return tkr_character_new_from_root (root, error);
+}
+
+/**
+ * tkr_character_new_from_root:
+ * @root: a character file as parsed by tkr_file_parse()
+ *
+ * Returns: (transfer full) (nullable): the character, or %NULL with a
+ *   TKR_FILE_ERROR that says what and where.
+ */
+TkrCharacter *
+tkr_character_new_from_root (JsonNode *root, GError **error)
+{
+  JsonObject *header, *character;
+
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   header = tkr_file_check_header (root, TKR_CHARACTER_FILE_KIND, TKR_CHARACTER_FORMAT, NULL, error);
   if (header == NULL || !tkr_json_get_object (header, "character", NULL, TRUE, &character, error))
     return NULL;
@@ -2338,7 +2355,7 @@ tkr_character_load_async (GFile *file,
                           GAsyncReadyCallback callback,
                           gpointer user_data)
 {
-  tkr_file_load_document_async (file, (TkrFileParseFunc) tkr_character_new_from_bytes,
+  tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_character_new_from_root,
                                 tkr_character_load_async, cancellable, callback, user_data);
 }
 

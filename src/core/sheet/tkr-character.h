@@ -178,6 +178,7 @@ JsonNode *tkr_character_to_json (TkrCharacter *self);
 TkrCharacter *tkr_character_new_from_json (JsonNode *node, const char *path, GError **error);
 GBytes *tkr_character_to_bytes (TkrCharacter *self);
 TkrCharacter *tkr_character_new_from_bytes (GBytes *bytes, GError **error);
+TkrCharacter *tkr_character_new_from_root (JsonNode *root, GError **error);
 void tkr_character_save_async (TkrCharacter *self,
                                GFile *file,
                                GCancellable *cancellable,

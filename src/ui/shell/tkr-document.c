@@ -797,6 +797,8 @@ is_character_file_name (GFile *file)
   return basename != NULL && g_str_has_suffix (basename, ".tkcharacter");
 }
 
+static void campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data);
+
 static void
 character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -812,6 +814,17 @@ character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   loaded = tkr_character_load_finish (result, &error);
   if (loaded == NULL)
     {
+      /* A campaign under a player's file's name is still a campaign (issue
+       * 13: it was refused while the other way round opened). Only a file
+       * read as a character first is tried again, so nothing loops. */
+      if (g_error_matches (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND) &&
+          is_character_file_name (file))
+        {
+          GCancellable *cancellable = g_task_get_cancellable (task);
+
+          tkr_campaign_load_async (file, cancellable, campaign_loaded_cb, g_steal_pointer (&task));
+          return;
+        }
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
@@ -844,7 +857,8 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (campaign == NULL)
     {
       /* A player's file with another extension is still a player's file. */
-      if (g_error_matches (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND))
+      if (g_error_matches (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND) &&
+          !is_character_file_name (file))
         {
           /* Read before the task is handed on: the order in which a call's
            * arguments are evaluated is unspecified. */

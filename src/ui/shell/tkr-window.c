@@ -8,6 +8,7 @@
 #include "tkr-application.h"
 #include "tkr-command-palette.h"
 #include "tkr-encounter-page.h"
+#include "tkr-file.h"
 #include "tkr-keymap.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
@@ -24,6 +25,8 @@ struct _TkrWindow
   TkrDocument *document;
   GSettings *settings;
   GCancellable *load_cancellable;
+  /* The error page hides the document: nothing acts on it meanwhile. */
+  gboolean error_shown;
   GSignalGroup *history_signals;
   GSignalGroup *document_signals;
   gboolean closing_without_saving;
@@ -50,6 +53,8 @@ struct _TkrWindow
   AdwViewStackPage *encounter_page;
   TkrEncounterPage *encounter_view;
   AdwStatusPage *error_page;
+  GtkExpander *error_details;
+  GtkLabel *error_detail_label;
 };
 
 G_DEFINE_FINAL_TYPE (TkrWindow, tkr_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -126,9 +131,11 @@ update_history_actions (TkrWindow *self)
   TkrHistory *history = get_history (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
-                                 history != NULL && tkr_history_can_undo (history));
+                                 !self->error_shown && history != NULL &&
+                                   tkr_history_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
-                                 history != NULL && tkr_history_can_redo (history));
+                                 !self->error_shown && history != NULL &&
+                                   tkr_history_can_redo (history));
 }
 
 static void
@@ -225,14 +232,16 @@ static void
 update_selection_actions (TkrWindow *self)
 {
   gboolean sheet_mode = is_sheet_mode (self);
+  gboolean campaign = !sheet_mode && !self->error_shown;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-character",
-                                 tkr_roster_get_selected_character (self->roster) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-pc", !sheet_mode);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-npc", !sheet_mode);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-character", !sheet_mode);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-encounter", !sheet_mode);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", !sheet_mode);
+                                 !self->error_shown &&
+                                   tkr_roster_get_selected_character (self->roster) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-pc", campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-npc", campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-character", campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-encounter", campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", campaign);
 }
 
 static void
@@ -345,6 +354,8 @@ file_chooser_new (TkrWindow *self,
   return native;
 }
 
+static void show_main_page (TkrWindow *self, gboolean error_shown);
+
 static void
 show_error_page (TkrWindow *self, GFile *file, const GError *error)
 {
@@ -355,19 +366,27 @@ show_error_page (TkrWindow *self, GFile *file, const GError *error)
   g_autofree char *where = NULL;
   g_autofree char *description = NULL;
 
+  g_autofree char *detail = NULL;
+  g_autofree char *summary = tkr_file_error_get_summary (error, &detail);
+
   adw_status_page_set_title (self->error_page, title);
   /* Translators: after why a file did not open; %s is where it is */
   where = g_strdup_printf (_ ("The file was left as it was, at %s."), location);
-  /* The description is markup; a parse error may quote a "<". */
-  description = g_markup_printf_escaped ("%s\n\n%s", error->message, where);
+  /* The description is markup; a parse error may quote a "<". The
+   * technical detail (the parser's words) waits behind "Details"
+   * (help/C/files-and-backups.page, "When a file cannot be opened"). */
+  description = g_markup_printf_escaped ("%s\n\n%s", summary, where);
   adw_status_page_set_description (self->error_page, description);
-  gtk_stack_set_visible_child_name (self->main_stack, "error");
+  gtk_label_set_text (self->error_detail_label, detail != NULL ? detail : "");
+  gtk_expander_set_expanded (self->error_details, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_details), detail != NULL);
+  show_main_page (self, TRUE);
 }
 
 static void
 error_back_clicked_cb (TkrWindow *self)
 {
-  gtk_stack_set_visible_child_name (self->main_stack, "document");
+  show_main_page (self, FALSE);
 }
 
 typedef struct
@@ -404,7 +423,7 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   tkr_window_set_document (self, document);
   if (!tkr_document_is_untitled (document))
     add_recent (data->file);
-  gtk_stack_set_visible_child_name (self->main_stack, "document");
+  show_main_page (self, FALSE);
   load_data_free (data);
 }
 
@@ -516,10 +535,37 @@ update_conflict (TkrWindow *self)
   gboolean conflict = self->document != NULL && tkr_document_get_conflict (self->document);
 
   gtk_revealer_set_reveal_child (self->conflict_revealer, conflict);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.keep-mine", conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.keep-mine",
+                                 !self->error_shown && conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
-                                 self->document != NULL &&
+                                 !self->error_shown && self->document != NULL &&
                                    tkr_document_get_file (self->document) != NULL);
+}
+
+/* The actions that act on the document and are enabled by nothing else. */
+static const char *const document_actions[] = {
+  "win.save",
+  "win.save-as",
+  "win.show-sheet",
+  "win.print-sheet",
+  "win.print-initiative-cards",
+  "win.print-zone-cards",
+  "win.command-palette",
+};
+
+/* Issue 13: while the error page showed, shortcuts acted on the hidden
+ * document behind it, and autosave wrote it. Now the page that shows is
+ * the one the keys and menus act on. */
+static void
+show_main_page (TkrWindow *self, gboolean error_shown)
+{
+  self->error_shown = error_shown;
+  for (guint i = 0; i < G_N_ELEMENTS (document_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), document_actions[i], !error_shown);
+  update_history_actions (self);
+  update_selection_actions (self);
+  update_conflict (self);
+  gtk_stack_set_visible_child_name (self->main_stack, error_shown ? "error" : "document");
 }
 
 static void
@@ -963,6 +1009,8 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (encounter_page);
   CHILD (encounter_view);
   CHILD (error_page);
+  CHILD (error_details);
+  CHILD (error_detail_label);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, update_title_buttons);
   gtk_widget_class_bind_template_callback (widget_class, character_activated_cb);
@@ -1065,6 +1113,8 @@ encounter_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
   const TkrKeyInfo *info = tkr_keymap_get_key (GPOINTER_TO_UINT (user_data));
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
+  if (self->error_shown)
+    return FALSE;
   if (info->text_uses_it && focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
   if (tkr_window_run_command (self, info->action))
