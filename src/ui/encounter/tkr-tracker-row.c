@@ -223,8 +223,8 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
       g_string_prepend (conditions, conditions->len > 0 ? _ ("Down · ") : _ ("Down"));
     }
   gtk_label_set_text (self->conditions_label, conditions->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->conditions_label),
-                               conditions->len > 0 ? conditions->str : NULL);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label),
+                                conditions->len > 0 ? conditions->str : NULL);
 
   if (tkr_combatant_is_down (combatant))
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
