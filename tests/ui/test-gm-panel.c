@@ -398,7 +398,7 @@ test_grant_improvised (void)
     collect_widgets (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), GTK_TYPE_BUTTON,
                      buttons);
     for (guint i = 0; i < buttons->len; i++)
-      if (g_strcmp0 (g_object_get_data (buttons->pdata[i], "tkr-range"), "Climb") == 0)
+      if (g_strcmp0 (gtk_widget_get_name (buttons->pdata[i]), "move-Climb") == 0)
         found = TRUE;
     g_assert_true (found);
   }

@@ -351,6 +351,12 @@ slot_has_row (gpointer data)
   return bound_row_for (wanted->list, wanted->slot) != NULL;
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
 /* 1,000 combatants (issue "The table tracker": the same cost at any
  * size): the list makes a bounded set of rows (GTK 4.8 keeps about 200
  * around the visible part), recycled while scrolling, and selecting the
@@ -368,6 +374,8 @@ test_thousand_combatants (void)
   GListModel *order;
   g_autoptr (GObject) last = NULL;
   Wanted wanted;
+  guint notified = 0;
+  guint binds = 0;
 
   for (int i = 0; i < 1000; i++)
     {
@@ -395,14 +403,28 @@ test_thousand_combatants (void)
   g_assert_cmpuint (count_rows (list), >, 0);
   g_assert_cmpuint (count_rows (list), <=, 250);
 
+  /* A selection that moves far binds only the rows around its new place
+   * (GTK 4.8 binds again every made row between the old and the new
+   * selected position unless the selection passes through none), and the
+   * tracker announces one change. */
+  tkr_table_tracker_select (tracker, 0);
+  fixture_iterate ();
+  g_signal_connect_swapped (tracker, "notify::selected", G_CALLBACK (count_cb), &notified);
+  g_signal_connect_swapped (gtk_list_view_get_factory (GTK_LIST_VIEW (list)), "bind",
+                            G_CALLBACK (count_cb), &binds);
   last = g_list_model_get_item (order, 999);
   tkr_table_tracker_select (
     tracker,
     g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))) - 1);
   g_assert_true (tkr_table_tracker_get_selected (tracker) == last);
+  g_assert_cmpuint (notified, ==, 1);
   wanted.slot = last;
   g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
   g_assert_cmpuint (count_rows (list), <=, 250);
+  g_assert_cmpuint (binds, <=, 250);
+  g_signal_handlers_disconnect_by_func (tracker, count_cb, &notified);
+  g_signal_handlers_disconnect_by_func (gtk_list_view_get_factory (GTK_LIST_VIEW (list)), count_cb,
+                                        &binds);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -401,6 +401,27 @@ test_paused_slow_action_approval (TrackerFixture *fixture, gconstpointer data)
 
 /* seed 000, "Encounter Paused Phase": ending a pause by spending a Beat
  * leaves that Beat missing next Turn; the row says so. */
+/* A range's Move button and its spin button in the Move popover, named
+ * by the rule data's range ("move-Walk", "move-amount-Walk"). */
+static void
+find_move_range (GtkWidget *popover, const char *range, GtkButton **move, GtkSpinButton **spin)
+{
+  g_autoptr (GPtrArray) widgets = g_ptr_array_new ();
+  g_autofree char *move_name = g_strdup_printf ("move-%s", range);
+  g_autofree char *spin_name = g_strdup_printf ("move-amount-%s", range);
+
+  collect_widgets (popover, GTK_TYPE_WIDGET, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    {
+      const char *name = gtk_widget_get_name (widgets->pdata[i]);
+
+      if (g_strcmp0 (name, move_name) == 0)
+        *move = widgets->pdata[i];
+      else if (g_strcmp0 (name, spin_name) == 0)
+        *spin = widgets->pdata[i];
+    }
+}
+
 static void
 test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
 {
@@ -411,6 +432,7 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
   GtkListBox *list = tracker_child (fixture, "resume_by_beat_list");
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
   GtkWidget *owed = panel_child (panel, "owed_label");
+  g_autofree char *resume_name = NULL;
 
   g_assert_true (tkr_encounter_pause (TKR_ENCOUNTER (fixture->f.encounter), &error));
   fixture_iterate ();
@@ -420,8 +442,10 @@ test_resume_by_beat (TrackerFixture *fixture, gconstpointer data)
   fixture_iterate ();
   collect_widgets (GTK_WIDGET (list), GTK_TYPE_BUTTON, buttons);
   g_assert_cmpuint (buttons->len, >=, 4);
+  resume_name = g_strdup_printf (
+    "resume-%s", tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant))));
   for (guint i = 0; i < buttons->len; i++)
-    if (g_object_get_data (buttons->pdata[i], "tkr-combatant") == combatant)
+    if (g_strcmp0 (gtk_widget_get_name (buttons->pdata[i]), resume_name) == 0)
       click (buttons->pdata[i]);
 
   g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
@@ -465,12 +489,8 @@ test_move (TrackerFixture *fixture, gconstpointer data)
 
   collect_widgets (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), GTK_TYPE_BUTTON,
                    buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (g_object_get_data (buttons->pdata[i], "tkr-range"), "Walk") == 0)
-      {
-        move_walk = buttons->pdata[i];
-        walk_spin = g_object_get_data (buttons->pdata[i], "tkr-spin");
-      }
+  find_move_range (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), "Walk", &move_walk,
+                   &walk_spin);
   g_assert_nonnull (move_walk);
   gtk_spin_button_set_value (walk_spin, 2);
   click (move_walk);
@@ -484,12 +504,8 @@ test_move (TrackerFixture *fixture, gconstpointer data)
   g_ptr_array_set_size (buttons, 0);
   collect_widgets (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), GTK_TYPE_BUTTON,
                    buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (g_object_get_data (buttons->pdata[i], "tkr-range"), "Walk") == 0)
-      {
-        move_walk = buttons->pdata[i];
-        walk_spin = g_object_get_data (buttons->pdata[i], "tkr-spin");
-      }
+  find_move_range (GTK_WIDGET (gtk_menu_button_get_popover (move_button)), "Walk", &move_walk,
+                   &walk_spin);
   gtk_spin_button_set_value (walk_spin, cap);
   click (move_walk);
   g_assert_cmpint (tkr_klep_combatant_get_range_spent (combatant, "Walk"), ==, 2);

@@ -91,3 +91,17 @@ tkr_encounter_ui_run_phase_action (TkrEncounter *encounter, const char *action_n
       return phase_actions[i].command (encounter, error);
   g_return_val_if_reached (FALSE);
 }
+
+void
+tkr_encounter_ui_set_tooltip (GtkWidget *widget, const char *text)
+{
+  const char *shown;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  shown = gtk_widget_get_tooltip_text (widget);
+  if (text != NULL && *text == '\0')
+    text = NULL;
+  if (g_strcmp0 (shown, text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}

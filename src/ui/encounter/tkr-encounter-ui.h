@@ -29,4 +29,10 @@ gboolean tkr_encounter_ui_run_phase_action (TkrEncounter *encounter,
                                             const char *action_name,
                                             GError **error);
 
+/* Sets @widget's tooltip to @text (NULL or "" for none) only when it
+ * differs: GTK 4.8 asks the display server where the pointer is on every
+ * gtk_widget_set_tooltip_text (), a round trip that rows refreshed on each
+ * turn cannot afford (bench/bench-tracker). */
+void tkr_encounter_ui_set_tooltip (GtkWidget *widget, const char *text);
+
 G_END_DECLS

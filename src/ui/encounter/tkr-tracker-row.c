@@ -256,8 +256,8 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
       append_effect (self, conditions, tooltip, effect);
     }
   gtk_label_set_text (self->conditions_label, conditions->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->conditions_label),
-                               tooltip->len > 0 ? tooltip->str : NULL);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label),
+                                tooltip->len > 0 ? tooltip->str : NULL);
 
   if (tkr_combatant_is_down (combatant))
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");

@@ -123,7 +123,7 @@ refresh_state (TkrKlepCombatantPanel *self)
   gtk_label_set_text (self->beats_dots, dots->str);
   /* TRANSLATORS: Beats left, out of the Beats of a Round */
   text = g_strdup_printf (_ ("%d of %d Beats left"), left, per_round);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->beats_dots), text);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->beats_dots), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->beats_dots), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
   g_clear_pointer (&text, g_free);
@@ -131,9 +131,9 @@ refresh_state (TkrKlepCombatantPanel *self)
   /* Off one's own Turn a Beat can only go to a Reaction (seed, "Beats"). */
   on_turn = tkr_klep_encounter_is_on_turn (self->encounter, self->combatant);
   gtk_button_set_label (self->spend_button, on_turn ? _ ("Spend") : _ ("React"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->spend_button),
-                               on_turn ? _ ("Spend a Beat on an Action")
-                                       : _ ("Spend a Beat on a Reaction, off Turn"));
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->spend_button),
+                                on_turn ? _ ("Spend a Beat on an Action")
+                                        : _ ("Spend a Beat on a Reaction, off Turn"));
   gtk_accessible_update_property (
     GTK_ACCESSIBLE (self->spend_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
     on_turn ? _ ("Spend a Beat") : _ ("Spend a Beat on a Reaction"), -1);
@@ -147,7 +147,7 @@ refresh_state (TkrKlepCombatantPanel *self)
   text = g_strdup_printf (_ ("%d of %d Free Actions used"), used, allowed);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->free_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   text, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->free_label), text);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->free_label), text);
   g_clear_pointer (&text, g_free);
 
   /* TRANSLATORS: Movement left of the Movement gained this Turn, in units */
@@ -253,14 +253,17 @@ condition_notify_cb (GObject *condition, GParamSpec *pspec, GtkWidget *chip)
     rebuild_chips (TKR_KLEP_COMBATANT_PANEL (panel));
 }
 
+/* A chip's buttons carry the condition's rule-data name as their action
+ * target. */
 static void
-chip_add_clicked_cb (GtkWidget *button, TkrKlepCombatantPanel *self)
+add_stack_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
+  TkrKlepCombatantPanel *self = TKR_KLEP_COMBATANT_PANEL (widget);
   g_autoptr (GError) error = NULL;
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-condition-name");
+  const char *name = g_variant_get_string (parameter, NULL);
   TkrCondition *condition;
 
-  if (!is_ready (self) || name == NULL)
+  if (!is_ready (self))
     return;
 
   condition =
@@ -269,13 +272,14 @@ chip_add_clicked_cb (GtkWidget *button, TkrKlepCombatantPanel *self)
 }
 
 static void
-chip_remove_clicked_cb (GtkWidget *button, TkrKlepCombatantPanel *self)
+remove_stack_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
+  TkrKlepCombatantPanel *self = TKR_KLEP_COMBATANT_PANEL (widget);
   g_autoptr (GError) error = NULL;
-  const char *name = g_object_get_data (G_OBJECT (button), "tkr-condition-name");
+  const char *name = g_variant_get_string (parameter, NULL);
   gboolean ok;
 
-  if (!is_ready (self) || name == NULL)
+  if (!is_ready (self))
     return;
 
   ok = tkr_character_remove_condition_stacks (get_character (self), get_history (self), name, 1,
@@ -318,16 +322,16 @@ create_chip (TkrKlepCombatantPanel *self, TkrCondition *condition)
   else
     tooltip = g_strdup (_ ("Click to add a stack."));
   gtk_widget_set_tooltip_text (add, tooltip);
-  g_object_set_data_full (G_OBJECT (add), "tkr-condition-name", g_strdup (name), g_free);
-  g_signal_connect_object (add, "clicked", G_CALLBACK (chip_add_clicked_cb), self, 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "panel.add-stack");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (add), "s", name);
 
   remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
   remove_name = g_strdup_printf (_ ("Remove a stack of %s"), shown);
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   remove_name, -1);
   gtk_widget_set_tooltip_text (remove, remove_name);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-condition-name", g_strdup (name), g_free);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (chip_remove_clicked_cb), self, 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (remove), "panel.remove-stack");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (remove), "s", name);
 
   gtk_widget_add_css_class (box, "linked");
   gtk_widget_add_css_class (box, "condition-chip");
@@ -485,15 +489,35 @@ shield_up_clicked_cb (TkrKlepCombatantPanel *self)
   adjust_pool (self, TKR_POOL_SHIELD, +1);
 }
 
-static void
-move_range_clicked_cb (GtkWidget *button, TkrKlepCombatantPanel *self)
+/* What a range's Move button spends: the range and its Movement spin
+ * button, owned by the button's "clicked" closure. The spin button is the
+ * Move button's neighbour in the popover, so it lives as long. */
+typedef struct
 {
+  TkrKlepCombatantPanel *panel;
+  char *range;
+  GtkSpinButton *spin;
+} MoveRange;
+
+static void
+move_range_free (gpointer data, GClosure *closure)
+{
+  MoveRange *move = data;
+
+  g_free (move->range);
+  g_free (move);
+}
+
+static void
+move_range_clicked_cb (GtkWidget *button, MoveRange *move)
+{
+  TkrKlepCombatantPanel *self = move->panel;
   g_autoptr (GError) error = NULL;
-  const char *range = g_object_get_data (G_OBJECT (button), "tkr-range");
-  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "tkr-spin");
+  const char *range = move->range;
+  GtkSpinButton *spin = move->spin;
   gboolean ok;
 
-  if (!is_ready (self) || range == NULL)
+  if (!is_ready (self))
     return;
 
   gtk_spin_button_update (spin);
@@ -525,13 +549,30 @@ untranslate_range (TkrKlepCombatantPanel *self, const char *text)
   return text;
 }
 
-static void
-grant_clicked_cb (GtkWidget *button, TkrKlepCombatantPanel *self)
+/* The grant form's fields, owned by the Grant button's "clicked" closure;
+ * they are the button's neighbours in the form, so they live as long. */
+typedef struct
 {
+  TkrKlepCombatantPanel *panel;
+  GtkEditable *entry;
+  GtkSpinButton *units;
+  GtkSwitch *waive;
+} GrantForm;
+
+static void
+grant_form_free (gpointer data, GClosure *closure)
+{
+  g_free (data);
+}
+
+static void
+grant_clicked_cb (GtkWidget *button, GrantForm *form)
+{
+  TkrKlepCombatantPanel *self = form->panel;
   g_autoptr (GError) error = NULL;
-  GtkEditable *entry = g_object_get_data (G_OBJECT (button), "tkr-range-entry");
-  GtkSpinButton *units = g_object_get_data (G_OBJECT (button), "tkr-units");
-  GtkSwitch *waive = g_object_get_data (G_OBJECT (button), "tkr-waive");
+  GtkEditable *entry = form->entry;
+  GtkSpinButton *units = form->units;
+  GtkSwitch *waive = form->waive;
   g_autofree char *range = NULL;
   gboolean ok;
 
@@ -609,6 +650,7 @@ create_improvised_form (TkrKlepCombatantPanel *self)
   GtkWidget *waive = gtk_switch_new ();
   GtkWidget *waive_label;
   GtkWidget *grant = gtk_button_new_with_mnemonic (_ ("_Grant"));
+  GrantForm *form;
   int cost =
     self->encounter
       ? tkr_rules_get_improvised_cost (tkr_encounter_get_rules (TKR_ENCOUNTER (self->encounter)))
@@ -657,10 +699,12 @@ create_improvised_form (TkrKlepCombatantPanel *self)
   gtk_widget_add_css_class (grant, "suggested-action");
   gtk_accessible_update_property (GTK_ACCESSIBLE (grant), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Grant Improvised Movement"), -1);
-  g_object_set_data (G_OBJECT (grant), "tkr-range-entry", entry);
-  g_object_set_data (G_OBJECT (grant), "tkr-units", units);
-  g_object_set_data (G_OBJECT (grant), "tkr-waive", waive);
-  g_signal_connect_object (grant, "clicked", G_CALLBACK (grant_clicked_cb), self, 0);
+  form = g_new0 (GrantForm, 1);
+  form->panel = self;
+  form->entry = GTK_EDITABLE (entry);
+  form->units = GTK_SPIN_BUTTON (units);
+  form->waive = GTK_SWITCH (waive);
+  g_signal_connect_data (grant, "clicked", G_CALLBACK (grant_clicked_cb), form, grant_form_free, 0);
   g_signal_connect_swapped (entry, "activate", G_CALLBACK (gtk_widget_activate), grant);
 
   gtk_grid_attach (GTK_GRID (grid), grid_label (_ ("_Range"), entry), 0, 0, 1, 1);
@@ -728,6 +772,8 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       GtkWidget *spent_label;
       GtkWidget *spin;
       GtkWidget *move;
+      MoveRange *move_range;
+      g_autofree char *widget_name = NULL;
 
       /* TRANSLATORS: Movement spent in a range / what it can take this Turn */
       ledger = g_strdup_printf (_ ("%d/%d"), spent, cap);
@@ -748,9 +794,18 @@ move_popup_cb (GtkMenuButton *button, gpointer user_data)
       move_name = g_strdup_printf (_ ("Move in %s"), ranges[i]);
       gtk_accessible_update_property (GTK_ACCESSIBLE (move), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       move_name, -1);
-      g_object_set_data_full (G_OBJECT (move), "tkr-range", g_strdup (ranges[i]), g_free);
-      g_object_set_data (G_OBJECT (move), "tkr-spin", spin);
-      g_signal_connect_object (move, "clicked", G_CALLBACK (move_range_clicked_cb), self, 0);
+      /* Named by the rule data's range, for tests and the inspector. */
+      widget_name = g_strdup_printf ("move-%s", ranges[i]);
+      gtk_widget_set_name (move, widget_name);
+      g_free (widget_name);
+      widget_name = g_strdup_printf ("move-amount-%s", ranges[i]);
+      gtk_widget_set_name (spin, widget_name);
+      move_range = g_new0 (MoveRange, 1);
+      move_range->panel = self;
+      move_range->range = g_strdup (ranges[i]);
+      move_range->spin = GTK_SPIN_BUTTON (spin);
+      g_signal_connect_data (move, "clicked", G_CALLBACK (move_range_clicked_cb), move_range,
+                             move_range_free, 0);
 
       gtk_grid_attach (GTK_GRID (grid), name, 0, i, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), spent_label, 1, i, 1, 1);
@@ -1296,6 +1351,8 @@ tkr_klep_combatant_panel_class_init (TkrKlepCombatantPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "panel.use-ability", "i", use_ability_action);
   gtk_widget_class_install_action (widget_class, "panel.add-condition", "s", add_condition_action);
   gtk_widget_class_install_action (widget_class, "panel.pick-range", "s", pick_range_action);
+  gtk_widget_class_install_action (widget_class, "panel.add-stack", "s", add_stack_action);
+  gtk_widget_class_install_action (widget_class, "panel.remove-stack", "s", remove_stack_action);
 
   tkr_encounter_ui_ensure_style ();
   gtk_widget_class_set_template_from_resource (

@@ -6,6 +6,7 @@
 
 #include "tkr-feedback.h"
 #include "tkr-klep-gm-panel.h"
+#include "tkr-klep-zone-row.h"
 
 /* How many frames the log may take to settle at its newest entry: a list
  * view only knows the height of rows it has made, so the end moves while
@@ -62,227 +63,45 @@ get_rules (TkrKlepGmPanel *self)
 
 /* Zones in play */
 
-/* The widgets of a Zone's row, kept on the row. */
-typedef struct
-{
-  TkrZone *zone;
-  GtkLabel *name;
-  GtkLabel *place;
-  GtkLabel *description;
-  GtkLabel *stacks;
-  GtkWidget *down;
-  GtkWidget *up;
-  GtkWidget *remove;
-} ZoneRow;
-
 static void
-zone_row_free (gpointer data)
-{
-  ZoneRow *widgets = data;
-
-  g_clear_object (&widgets->zone);
-  g_free (widgets);
-}
-
-static ZoneRow *
-zone_row_get (GtkWidget *widget)
-{
-  GtkWidget *row = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_BOX_ROW);
-
-  return row ? g_object_get_data (G_OBJECT (row), "tkr-zone-row") : NULL;
-}
-
-static void
-refresh_zone_row (GtkWidget *row)
-{
-  ZoneRow *widgets = g_object_get_data (G_OBJECT (row), "tkr-zone-row");
-  TkrZone *zone = widgets->zone;
-  const char *name = tkr_rules_translate (tkr_zone_get_name (zone));
-  const char *place = tkr_zone_get_location (zone);
-  const char *description = tkr_zone_get_description (zone);
-  int stacks = tkr_zone_get_stacks (zone);
-  int max_stacks = tkr_zone_get_max_stacks (zone);
-  gboolean has_place = place != NULL && *place != '\0';
-  g_autofree char *text = NULL;
-  g_autofree char *label = NULL;
-
-  gtk_label_set_text (widgets->name, name);
-  gtk_label_set_text (widgets->place, has_place ? place : "");
-  gtk_widget_set_visible (GTK_WIDGET (widgets->place), has_place);
-  gtk_label_set_text (widgets->description, description ? tkr_rules_translate (description) : "");
-  gtk_widget_set_visible (GTK_WIDGET (widgets->description),
-                          description != NULL && *description != '\0');
-
-  /* TRANSLATORS: a Zone's stacks / the most it can have */
-  text = g_strdup_printf (_ ("%d/%d"), stacks, max_stacks);
-  gtk_label_set_text (widgets->stacks, text);
-  g_clear_pointer (&text, g_free);
-  /* TRANSLATORS: accessible description of a Zone's stacks, "1 of 2 stacks" */
-  text = g_strdup_printf (_ ("%d of %d stacks"), stacks, max_stacks);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widgets->stacks), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (widgets->stacks), text);
-
-  /* The Zone's own bounds; the core checks them again. */
-  gtk_widget_set_sensitive (widgets->down, stacks > 1);
-  gtk_widget_set_sensitive (widgets->up, stacks < max_stacks);
-
-  if (has_place)
-    /* TRANSLATORS: accessible name of a Zone in play: name, place, stacks,
-     * "Fire, the brazier, 1 of 2 stacks" */
-    label = g_strdup_printf (C_ ("zone", "%s, %s, %s"), name, place, text);
-  else
-    /* TRANSLATORS: accessible name of a Zone in play: name and stacks */
-    label = g_strdup_printf (C_ ("zone", "%s, %s"), name, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
-
-static void
-zone_notify_cb (TkrZone *zone, GParamSpec *pspec, GtkWidget *row)
-{
-  refresh_zone_row (row);
-}
-
-static void
-change_zone_stacks (TkrKlepGmPanel *self, GtkWidget *button, int delta)
+zone_change_stacks_cb (TkrKlepZoneRow *row, int delta, TkrKlepGmPanel *self)
 {
   g_autoptr (GError) error = NULL;
-  ZoneRow *widgets = zone_row_get (button);
+  TkrZone *zone = tkr_klep_zone_row_get_zone (row);
   gboolean ok;
 
-  if (self->encounter == NULL || widgets == NULL)
+  if (self->encounter == NULL)
     return;
 
-  ok = tkr_klep_encounter_set_zone_stacks (self->encounter, widgets->zone,
-                                           tkr_zone_get_stacks (widgets->zone) + delta, &error);
+  ok = tkr_klep_encounter_set_zone_stacks (self->encounter, zone,
+                                           tkr_zone_get_stacks (zone) + delta, &error);
   report (self, ok, error);
 }
 
 static void
-zone_down_clicked_cb (GtkWidget *button, TkrKlepGmPanel *self)
-{
-  change_zone_stacks (self, button, -1);
-}
-
-static void
-zone_up_clicked_cb (GtkWidget *button, TkrKlepGmPanel *self)
-{
-  change_zone_stacks (self, button, +1);
-}
-
-static void
-zone_remove_clicked_cb (GtkWidget *button, TkrKlepGmPanel *self)
+zone_remove_cb (TkrKlepZoneRow *row, TkrKlepGmPanel *self)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrZone) zone = NULL;
-  ZoneRow *widgets = zone_row_get (button);
   gboolean ok;
 
-  if (self->encounter == NULL || widgets == NULL)
+  if (self->encounter == NULL)
     return;
 
   /* The row goes with the Zone. */
-  zone = g_object_ref (widgets->zone);
+  zone = g_object_ref (tkr_klep_zone_row_get_zone (row));
   ok = tkr_klep_encounter_remove_zone (self->encounter, zone, &error);
   report (self, ok, error);
-}
-
-static GtkWidget *
-icon_button (const char *icon_name, const char *tooltip, const char *accessible_name)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_name, -1);
-  return button;
 }
 
 static GtkWidget *
 create_zone_row (gpointer item, gpointer user_data)
 {
   TkrKlepGmPanel *self = user_data;
-  TkrZone *zone = item;
-  const char *name = tkr_rules_translate (tkr_zone_get_name (zone));
-  ZoneRow *widgets = g_new0 (ZoneRow, 1);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  g_autofree char *down_name = NULL;
-  g_autofree char *up_name = NULL;
-  g_autofree char *remove_name = NULL;
+  GtkWidget *row = tkr_klep_zone_row_new (TKR_ZONE (item));
 
-  widgets->zone = g_object_ref (zone);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 6);
-
-  widgets->name = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (widgets->name, 0);
-  gtk_label_set_wrap (widgets->name, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (widgets->name), "heading");
-  widgets->place = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (widgets->place, 0);
-  gtk_label_set_wrap (widgets->place, TRUE);
-  gtk_label_set_wrap_mode (widgets->place, PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (GTK_WIDGET (widgets->place), "caption");
-  gtk_widget_set_hexpand (text, TRUE);
-  gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (text), GTK_WIDGET (widgets->name));
-  gtk_box_append (GTK_BOX (text), GTK_WIDGET (widgets->place));
-
-  /* TRANSLATORS: accessible names of a Zone's buttons, with its name */
-  down_name = g_strdup_printf (_ ("Remove a stack from %s"), name);
-  up_name = g_strdup_printf (_ ("Add a stack to %s"), name);
-  remove_name = g_strdup_printf (_ ("Remove the %s Zone"), name);
-
-  widgets->down = icon_button ("list-remove-symbolic", _ ("One stack less"), down_name);
-  widgets->stacks = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_width_chars (widgets->stacks, 4);
-  gtk_widget_add_css_class (GTK_WIDGET (widgets->stacks), "numeric");
-  widgets->up = icon_button ("list-add-symbolic", _ ("One stack more"), up_name);
-  gtk_widget_add_css_class (linked, "linked");
-  gtk_widget_set_valign (linked, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (linked), widgets->down);
-  gtk_box_append (GTK_BOX (linked), GTK_WIDGET (widgets->stacks));
-  gtk_box_append (GTK_BOX (linked), widgets->up);
-
-  widgets->remove = icon_button ("user-trash-symbolic", _ ("Remove from play"), remove_name);
-  gtk_widget_add_css_class (widgets->remove, "flat");
-  gtk_widget_set_valign (widgets->remove, GTK_ALIGN_CENTER);
-
-  gtk_widget_set_name (widgets->down, "zone-down");
-  gtk_widget_set_name (widgets->up, "zone-up");
-  gtk_widget_set_name (widgets->remove, "zone-remove");
-  gtk_widget_set_name (GTK_WIDGET (widgets->stacks), "zone-stacks");
-
-  gtk_box_append (GTK_BOX (top), text);
-  gtk_box_append (GTK_BOX (top), linked);
-  gtk_box_append (GTK_BOX (top), widgets->remove);
-
-  widgets->description = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (widgets->description, 0);
-  gtk_label_set_wrap (widgets->description, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (widgets->description), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (widgets->description), "caption");
-
-  gtk_box_append (GTK_BOX (box), top);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (widgets->description));
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  g_object_set_data_full (G_OBJECT (row), "tkr-zone-row", widgets, zone_row_free);
-
-  g_signal_connect_object (widgets->down, "clicked", G_CALLBACK (zone_down_clicked_cb), self, 0);
-  g_signal_connect_object (widgets->up, "clicked", G_CALLBACK (zone_up_clicked_cb), self, 0);
-  g_signal_connect_object (widgets->remove, "clicked", G_CALLBACK (zone_remove_clicked_cb), self,
-                           0);
-  /* Stacks change by command and by undo alike. */
-  g_signal_connect_object (zone, "notify", G_CALLBACK (zone_notify_cb), row, 0);
-
-  refresh_zone_row (row);
+  g_signal_connect_object (row, "change-stacks", G_CALLBACK (zone_change_stacks_cb), self, 0);
+  g_signal_connect_object (row, "remove", G_CALLBACK (zone_remove_cb), self, 0);
   return row;
 }
 

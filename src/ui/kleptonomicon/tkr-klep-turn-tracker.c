@@ -185,14 +185,22 @@ end_clicked_cb (TkrKlepTurnTracker *self)
 }
 
 static void
-resume_by_beat_clicked_cb (GtkWidget *button, TkrKlepTurnTracker *self)
+unref_closure_data (gpointer data, GClosure *closure)
 {
+  g_object_unref (data);
+}
+
+/* Each choice's "clicked" closure owns a reference to its combatant. */
+static void
+resume_by_beat_clicked_cb (GtkWidget *button, TkrKlepCombatant *combatant)
+{
+  TkrKlepTurnTracker *self =
+    TKR_KLEP_TURN_TRACKER (gtk_widget_get_ancestor (button, TKR_TYPE_KLEP_TURN_TRACKER));
   g_autoptr (GError) error = NULL;
-  TkrKlepCombatant *combatant = g_object_get_data (G_OBJECT (button), "tkr-combatant");
   gboolean ok;
 
   gtk_popover_popdown (self->resume_by_beat_popover);
-  if (self->encounter == NULL || combatant == NULL)
+  if (self->encounter == NULL)
     return;
 
   /* The Beat goes missing on that combatant's next Turn (seed, "Encounter
@@ -229,6 +237,7 @@ rebuild_resume_by_beat (TkrKlepTurnTracker *self)
           TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
           int left = tkr_klep_combatant_get_beats_left (combatant);
           g_autofree char *label = NULL;
+          g_autofree char *widget_name = NULL;
           GtkWidget *button;
 
           /* TRANSLATORS: a choice of who resumes: name and Beats left,
@@ -239,10 +248,11 @@ rebuild_resume_by_beat (TkrKlepTurnTracker *self)
           button = gtk_button_new_with_label (label);
           gtk_widget_add_css_class (button, "flat");
           gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-          g_object_set_data_full (G_OBJECT (button), "tkr-combatant", g_object_ref (combatant),
-                                  g_object_unref);
-          g_signal_connect_object (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb), self,
-                                   0);
+          /* Named by the character's id, for tests and the inspector. */
+          widget_name = g_strdup_printf ("resume-%s", tkr_character_get_id (character));
+          gtk_widget_set_name (button, widget_name);
+          g_signal_connect_data (button, "clicked", G_CALLBACK (resume_by_beat_clicked_cb),
+                                 g_object_ref (combatant), unref_closure_data, 0);
           gtk_list_box_append (self->resume_by_beat_list, button);
         }
     }

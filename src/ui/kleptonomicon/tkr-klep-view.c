@@ -230,13 +230,21 @@ encounter_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 /* Freeplay: who takes part */
 
 static void
-remove_participant_clicked_cb (GtkWidget *button, TkrKlepView *self)
+unref_closure_data (gpointer data, GClosure *closure)
 {
+  g_object_unref (data);
+}
+
+/* Each row's Remove button's "clicked" closure owns a reference to its
+ * character. */
+static void
+remove_participant_clicked_cb (GtkWidget *button, TkrCharacter *character)
+{
+  TkrKlepView *self = TKR_KLEP_VIEW (gtk_widget_get_ancestor (button, TKR_TYPE_KLEP_VIEW));
   g_autoptr (GError) error = NULL;
-  TkrCharacter *character = g_object_get_data (G_OBJECT (button), "tkr-character");
   gboolean ok;
 
-  if (self->encounter == NULL || character == NULL)
+  if (self == NULL || self->encounter == NULL)
     return;
 
   ok = tkr_encounter_remove_participant (TKR_ENCOUNTER (self->encounter), character, &error);
@@ -246,7 +254,6 @@ remove_participant_clicked_cb (GtkWidget *button, TkrKlepView *self)
 static GtkWidget *
 create_participant_row (gpointer item, gpointer user_data)
 {
-  TkrKlepView *self = user_data;
   TkrCharacter *character = item;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
@@ -269,9 +276,8 @@ create_participant_row (gpointer item, gpointer user_data)
   gtk_widget_set_tooltip_text (remove, _ ("Remove from the Encounter"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   remove_name, -1);
-  g_object_set_data_full (G_OBJECT (remove), "tkr-character", g_object_ref (character),
-                          g_object_unref);
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb), self, 0);
+  g_signal_connect_data (remove, "clicked", G_CALLBACK (remove_participant_clicked_cb),
+                         g_object_ref (character), unref_closure_data, 0);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
 
   return row;
