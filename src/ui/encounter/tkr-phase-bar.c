@@ -106,7 +106,11 @@ phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
       return;
     }
 
-  phase = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "tkr-phase"));
+  /* The button's phase: which of the bar's five it is. */
+  for (phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
+    if (button_for_phase (self, phase) == button)
+      break;
+  g_return_if_fail (phase < N_PHASES);
   ok = tkr_tracker_transition (self->tracker, phase, &error);
   tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
   sync_buttons (self);
@@ -202,7 +206,6 @@ tkr_phase_bar_init (TkrPhaseBar *self)
     {
       GtkToggleButton *button = button_for_phase (self, phase);
 
-      g_object_set_data (G_OBJECT (button), "tkr-phase", GINT_TO_POINTER (phase));
       g_signal_connect_object (button, "clicked", G_CALLBACK (phase_button_clicked_cb), self,
                                G_CONNECT_SWAPPED);
     }
