@@ -34,6 +34,7 @@ struct _TkrPf2eView
   GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *participants_signals;
+  GListModel *participants_bound; /* what the Freeplay list shows (not owned) */
   GSignalGroup *party_signals;
   /* The table tracker's selected row: a creature, or NULL. */
   GObject *selected;
@@ -208,11 +209,31 @@ page_for_phase (TkrPhase phase)
     }
 }
 
+/* Freeplay's list and the Setup follow the encounter only while they
+ * show: in a fight, a thousand of their rows would be built and kept up to
+ * date for nothing (bench/bench-tracker). */
+static void
+bind_pages (TkrPf2eView *self, TkrPhase phase)
+{
+  GListModel *participants = self->encounter != NULL && phase == TKR_PHASE_FREEPLAY
+                               ? tkr_encounter_get_participants (TKR_ENCOUNTER (self->encounter))
+                               : NULL;
+
+  if (participants != self->participants_bound)
+    {
+      self->participants_bound = participants;
+      gtk_list_box_bind_model (self->participants_list, participants,
+                               participants ? create_participant_row : NULL, self, NULL);
+    }
+  tkr_pf2e_setup_set_encounter (self->setup, phase == TKR_PHASE_SETUP ? self->encounter : NULL);
+}
+
 static void
 refresh (TkrPf2eView *self)
 {
   TkrPhase phase = current_phase (self);
 
+  bind_pages (self, phase);
   gtk_stack_set_visible_child_name (self->stack, page_for_phase (phase));
   refresh_freeplay (self);
   gtk_revealer_set_reveal_child (self->paused_revealer, phase == TKR_PHASE_PAUSED);
@@ -245,11 +266,9 @@ set_encounter (TkrPf2eView *self, TkrPf2eEncounter *encounter)
   g_signal_group_set_target (self->participants_signals,
                              encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
                                        : NULL);
-  gtk_list_box_bind_model (self->participants_list,
-                           encounter ? tkr_encounter_get_participants (TKR_ENCOUNTER (encounter))
-                                     : NULL,
-                           create_participant_row, self, NULL);
-  tkr_pf2e_setup_set_encounter (self->setup, encounter);
+  /* A new encounter: its lists are bound again (refresh). */
+  self->participants_bound = NULL;
+  gtk_list_box_bind_model (self->participants_list, NULL, NULL, NULL, NULL);
   tkr_phase_bar_set_tracker (self->phase_bar, encounter ? TKR_TRACKER (encounter) : NULL);
   tkr_feedback_clear (self->error_label);
   update_details (self);
