@@ -52,7 +52,7 @@ struct _TkrApEncounter
   TkrMembers *roster;        /* TkrApCombatant, one per participant */
   GListStore *members;       /* the roster's list */
   TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
-  GListStore *reset_rolls;   /* TkrApResetRoll, made on first asking */
+  GListStore *reset_rolls;   /* TkrPendingRoll, made on first asking */
 };
 
 G_DEFINE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR_TYPE_ENCOUNTER)
@@ -1517,159 +1517,6 @@ tkr_ap_encounter_preview_reset (TkrApEncounter *self)
 
 /* The rolls the coming Reset needs */
 
-struct _TkrApResetRoll
-{
-  GObject parent_instance;
-
-  TkrApCombatant *combatant;
-  TkrApResetRollKind kind;
-  char *condition;
-  int die;
-  int adjustment;
-  int target;
-};
-
-G_DEFINE_FINAL_TYPE (TkrApResetRoll, tkr_ap_reset_roll, G_TYPE_OBJECT)
-
-enum
-{
-  ROLL_PROP_0,
-  ROLL_PROP_DIE,
-  ROLL_PROP_ADJUSTMENT,
-  ROLL_PROP_TARGET,
-  N_ROLL_PROPS
-};
-
-static GParamSpec *roll_properties[N_ROLL_PROPS];
-
-static void
-tkr_ap_reset_roll_finalize (GObject *object)
-{
-  TkrApResetRoll *self = TKR_AP_RESET_ROLL (object);
-
-  g_clear_object (&self->combatant);
-  g_free (self->condition);
-
-  G_OBJECT_CLASS (tkr_ap_reset_roll_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_reset_roll_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrApResetRoll *self = TKR_AP_RESET_ROLL (object);
-
-  switch (prop_id)
-    {
-    case ROLL_PROP_DIE:
-      g_value_set_int (value, self->die);
-      break;
-    case ROLL_PROP_ADJUSTMENT:
-      g_value_set_int (value, self->adjustment);
-      break;
-    case ROLL_PROP_TARGET:
-      g_value_set_int (value, self->target);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tkr_ap_reset_roll_class_init (TkrApResetRollClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->finalize = tkr_ap_reset_roll_finalize;
-  object_class->get_property = tkr_ap_reset_roll_get_property;
-  roll_properties[ROLL_PROP_DIE] = g_param_spec_int ("die", NULL, NULL, 0, G_MAXINT, 0, flags);
-  roll_properties[ROLL_PROP_ADJUSTMENT] =
-    g_param_spec_int ("adjustment", NULL, NULL, G_MININT, G_MAXINT, 0, flags);
-  roll_properties[ROLL_PROP_TARGET] =
-    g_param_spec_int ("target", NULL, NULL, G_MININT, G_MAXINT, 0, flags);
-  g_object_class_install_properties (object_class, N_ROLL_PROPS, roll_properties);
-}
-
-static void
-tkr_ap_reset_roll_init (TkrApResetRoll *self)
-{
-}
-
-TkrApCombatant *
-tkr_ap_reset_roll_get_combatant (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), NULL);
-  return self->combatant;
-}
-
-TkrApResetRollKind
-tkr_ap_reset_roll_get_kind (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), TKR_AP_RESET_ROLL_FINESSE);
-  return self->kind;
-}
-
-const char *
-tkr_ap_reset_roll_get_condition (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), NULL);
-  return self->condition;
-}
-
-int
-tkr_ap_reset_roll_get_die (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->die;
-}
-
-int
-tkr_ap_reset_roll_get_adjustment (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->adjustment;
-}
-
-int
-tkr_ap_reset_roll_get_target (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->target;
-}
-
-static void
-roll_set_int (TkrApResetRoll *self, int *field, int value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), roll_properties[prop]);
-}
-
-/* The roll of @kind (and @condition) for @combatant: the one in @kept if
- * the list had it (taken out of @kept), else a new one. */
-static TkrApResetRoll *
-take_roll (GPtrArray *kept,
-           TkrApCombatant *combatant,
-           TkrApResetRollKind kind,
-           const char *condition)
-{
-  TkrApResetRoll *roll;
-
-  for (guint i = 0; i < kept->len; i++)
-    {
-      roll = kept->pdata[i];
-      if (roll->combatant == combatant && roll->kind == kind &&
-          g_strcmp0 (roll->condition, condition) == 0)
-        return g_ptr_array_steal_index (kept, i);
-    }
-  roll = g_object_new (TKR_TYPE_AP_RESET_ROLL, NULL);
-  roll->combatant = g_object_ref (combatant);
-  roll->kind = kind;
-  roll->condition = g_strdup (condition);
-  return roll;
-}
-
 /* After every step, undo and redo, while a Reset is due in Main or
  * Paused (seed 004, Reset Phase): per member, a Check Roll against each
  * Persistent condition, then its Finesse Die (or, surprised in the
@@ -1678,58 +1525,36 @@ take_roll (GPtrArray *kept,
 static void
 update_reset_rolls (TkrApEncounter *self)
 {
-  GListModel *model = G_LIST_MODEL (self->reset_rolls);
-  g_autoptr (GHashTable) by_combatant =
-    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (TkrPendingRolls) kept = tkr_pending_rolls_new (G_LIST_MODEL (self->reset_rolls));
   g_autoptr (GPtrArray) rolls = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean due = self->members != NULL &&
                  (PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) &&
                  self->step == TKR_AP_STEP_RESET;
   guint n_members = due ? g_list_model_get_n_items (G_LIST_MODEL (self->members)) : 0;
 
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      TkrApResetRoll *roll = g_list_model_get_item (model, i);
-      GPtrArray *kept = g_hash_table_lookup (by_combatant, roll->combatant);
-
-      if (kept == NULL)
-        {
-          kept = g_ptr_array_new_with_free_func (g_object_unref);
-          g_hash_table_insert (by_combatant, roll->combatant, kept);
-        }
-      g_ptr_array_add (kept, roll);
-    }
-
   for (guint i = 0; i < n_members; i++)
     {
       g_autoptr (TkrApCombatant) combatant =
         g_list_model_get_item (G_LIST_MODEL (self->members), i);
+      TkrCombatant *member = TKR_COMBATANT (combatant);
       GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      GPtrArray *kept = g_hash_table_lookup (by_combatant, combatant);
-      g_autoptr (GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
-      TkrApResetRoll *roll;
       gboolean surprised;
 
-      if (kept == NULL)
-        kept = none;
       for (guint j = 0; j < g_list_model_get_n_items (conditions); j++)
         {
           g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
 
-          if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
-            continue;
-          roll =
-            take_roll (kept, combatant, TKR_AP_RESET_ROLL_CHECK, tkr_condition_get_name (mark));
-          roll_set_int (roll, &roll->target, tkr_condition_get_value (mark), ROLL_PROP_TARGET);
-          g_ptr_array_add (rolls, roll);
+          if (tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT)
+            g_ptr_array_add (rolls, tkr_pending_roll_take (kept, member, TKR_AP_RESET_ROLL_CHECK,
+                                                           tkr_condition_get_name (mark), 0, 0,
+                                                           tkr_condition_get_value (mark)));
         }
       tkr_ap_encounter_reset_ap (self, combatant, 0, &surprised);
-      roll = take_roll (kept, combatant,
-                        surprised ? TKR_AP_RESET_ROLL_SURPRISED : TKR_AP_RESET_ROLL_FINESSE, NULL);
-      roll_set_int (roll, &roll->die, tkr_ap_combatant_get_finesse_die (combatant), ROLL_PROP_DIE);
-      roll_set_int (roll, &roll->adjustment, tkr_ap_combatant_get_ap_adjustment (combatant),
-                    ROLL_PROP_ADJUSTMENT);
-      g_ptr_array_add (rolls, roll);
+      g_ptr_array_add (rolls, tkr_pending_roll_take (
+                                kept, member,
+                                surprised ? TKR_AP_RESET_ROLL_SURPRISED : TKR_AP_RESET_ROLL_FINESSE,
+                                NULL, tkr_ap_combatant_get_finesse_die (combatant),
+                                tkr_ap_combatant_get_ap_adjustment (combatant), 0));
     }
   tkr_list_store_sync (self->reset_rolls, rolls->pdata, rolls->len);
 }
@@ -1737,24 +1562,14 @@ update_reset_rolls (TkrApEncounter *self)
 /**
  * tkr_ap_encounter_get_reset_rolls:
  *
- * The rolls the coming Reset needs (TkrApResetRoll), kept up to date
- * after every step, undo and redo of the encounter's history; empty
- * unless a Reset is due in Main or Paused.
+ * The rolls the coming Reset needs (TkrPendingRoll of the kinds
+ * TkrApResetRollKind), kept up to date after every step, undo and redo of
+ * the encounter's history; empty unless a Reset is due in Main or Paused.
  */
 GListModel *
 tkr_ap_encounter_get_reset_rolls (TkrApEncounter *self)
 {
-  TkrHistory *history;
-
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
-
-  if (self->reset_rolls != NULL)
-    return G_LIST_MODEL (self->reset_rolls);
-  self->reset_rolls = g_list_store_new (TKR_TYPE_AP_RESET_ROLL);
-  history = tkr_encounter_get_history (TKR_ENCOUNTER (self));
-  if (history != NULL)
-    g_signal_connect_object (history, "changed", G_CALLBACK (update_reset_rolls), self,
-                             G_CONNECT_SWAPPED);
-  update_reset_rolls (self);
-  return G_LIST_MODEL (self->reset_rolls);
+  return tkr_history_list (G_OBJECT (self), &self->reset_rolls, TKR_TYPE_PENDING_ROLL,
+                           G_CALLBACK (update_reset_rolls));
 }

@@ -3,6 +3,7 @@
 
 #include "tkr-character.h"
 #include "tkr-encounter.h"
+#include "tkr-pending-roll.h"
 
 G_BEGIN_DECLS
 
@@ -260,29 +261,17 @@ gboolean tkr_ap_encounter_free_steps (TkrApEncounter *self,
 /* Ends the actor's opportunity keeping its AP, then as next_turn. */
 gboolean tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError **error);
 
-/* One roll the coming Reset needs (seed 004, Reset Phase): a member's
- * Finesse Die, its exactly-so surprised AP in the opening Reset (no
- * roll), or its Check Roll against a Persistent condition. The kind, the
- * combatant and the condition (NULL but for a Check Roll) never change;
- * read-only properties with notify follow the member: "die" (the Finesse
- * Die's sides), "adjustment" (its AP adjustment) and "target" (the
- * condition's value a Check Roll must reach). */
+/* The kinds of TkrPendingRoll the coming Reset needs (seed 004, Reset
+ * Phase): a member's Finesse Die ("die" its sides, "modifier" its AP
+ * adjustment), its exactly-so surprised AP in the opening Reset (no roll)
+ * or its Check Roll against a Persistent condition ("what" the
+ * condition's name, "target" its value, which the roll must reach). */
 typedef enum
 {
   TKR_AP_RESET_ROLL_FINESSE,
   TKR_AP_RESET_ROLL_SURPRISED,
   TKR_AP_RESET_ROLL_CHECK,
 } TkrApResetRollKind;
-
-#define TKR_TYPE_AP_RESET_ROLL (tkr_ap_reset_roll_get_type ())
-G_DECLARE_FINAL_TYPE (TkrApResetRoll, tkr_ap_reset_roll, TKR, AP_RESET_ROLL, GObject)
-
-TkrApCombatant *tkr_ap_reset_roll_get_combatant (TkrApResetRoll *self);
-TkrApResetRollKind tkr_ap_reset_roll_get_kind (TkrApResetRoll *self);
-const char *tkr_ap_reset_roll_get_condition (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_die (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_adjustment (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_target (TkrApResetRoll *self);
 
 /* The rolls the coming Reset needs, member by member (its Check Rolls,
  * then its Finesse Die), changed by "items-changed" only where they

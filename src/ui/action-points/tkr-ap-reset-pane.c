@@ -16,7 +16,7 @@ struct _TkrApResetPane
   GSignalGroup *history_signals;
 
   /* Rolls typed in for the coming Reset: "%p/condition" -> value. The
-   * rows of the rolls list follow the core's TkrApResetRoll objects. */
+   * rows of the rolls list follow the core's TkrPendingRoll objects. */
   GHashTable *typed;
   /* What the last Reset run here did: rows of title, subtitle. */
   GPtrArray *last_reset;
@@ -96,9 +96,9 @@ typed_value (TkrApResetPane *self, TkrApCombatant *combatant, const char *condit
 static void
 typed_changed_cb (TkrApRollRow *row, GParamSpec *pspec, TkrApResetPane *self)
 {
-  TkrApResetRoll *roll = tkr_ap_roll_row_get_roll (row);
-  g_autofree char *key =
-    typed_key (tkr_ap_reset_roll_get_combatant (roll), tkr_ap_reset_roll_get_condition (roll));
+  TkrPendingRoll *roll = tkr_ap_roll_row_get_roll (row);
+  g_autofree char *key = typed_key ((TkrApCombatant *) tkr_pending_roll_get_combatant (roll),
+                                    tkr_pending_roll_get_what (roll));
   int value = tkr_ap_roll_row_get_typed (row);
 
   if (value > 0)
@@ -111,10 +111,11 @@ static GtkWidget *
 create_roll_row (gpointer item, gpointer user_data)
 {
   TkrApResetPane *self = user_data;
-  TkrApResetRoll *roll = item;
-  GtkWidget *row = tkr_ap_roll_row_new (self->encounter, roll,
-                                        typed_value (self, tkr_ap_reset_roll_get_combatant (roll),
-                                                     tkr_ap_reset_roll_get_condition (roll)));
+  TkrPendingRoll *roll = item;
+  GtkWidget *row = tkr_ap_roll_row_new (
+    self->encounter, roll,
+    typed_value (self, (TkrApCombatant *) tkr_pending_roll_get_combatant (roll),
+                 tkr_pending_roll_get_what (roll)));
 
   g_signal_connect_object (row, "notify::typed", G_CALLBACK (typed_changed_cb), self, 0);
   return row;
