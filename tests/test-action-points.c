@@ -105,7 +105,7 @@ begin_combat (Fixture *f)
 static void
 reset_with (Fixture *f, int a, int b, int g)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
 
   tkr_ap_rolls_set_finesse (rolls, f->a, a);
@@ -354,7 +354,7 @@ test_reset_per_turn_effects (Fixture *f, gconstpointer data)
 static void
 test_reset_order_of_steps (Fixture *f, gconstpointer data)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
   int damage, temporary, check, recover, ap;
 
@@ -373,8 +373,8 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
            TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_RESET);
 
-  g_clear_pointer (&rolls, tkr_ap_rolls_free);
-  rolls = tkr_ap_rolls_new ();
+  g_clear_pointer (&rolls, tkr_typed_rolls_free);
+  rolls = tkr_typed_rolls_new ();
   tkr_ap_rolls_set_check (rolls, f->a, "Stunned", 20);
   tkr_ap_rolls_set_finesse (rolls, f->a, 6);
   ok (tkr_ap_encounter_run_reset (f->encounter, rolls, &error), error);
@@ -400,7 +400,7 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
 static void
 test_reset_persistent_check (Fixture *f, gconstpointer data)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
   gboolean persistent;
   int target;
@@ -470,7 +470,7 @@ test_reset_ap_discards_leftovers (Fixture *f, gconstpointer data)
   begin_combat (f);
   /* A typed face must fit the die. */
   {
-    g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+    g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
 
     tkr_ap_rolls_set_finesse (rolls, f->b, 7);
     refused (tkr_ap_encounter_run_reset (f->encounter, rolls, &error), &error,

@@ -765,8 +765,8 @@ test_rounds_what_the_buttons_offer (Fixture *f, gconstpointer data)
 
   effect = tkr_pf2e_encounter_add_effect (f->encounter, bob, "Bless", 3, &error);
   g_assert_no_error (error);
-  g_assert_true (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, bob));
-  g_assert_false (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, alice));
+  g_assert_true (tkr_effect_is_from (effect, TKR_COMBATANT (bob)));
+  g_assert_false (tkr_effect_is_from (effect, TKR_COMBATANT (alice)));
 
   ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));

@@ -49,10 +49,10 @@ struct _TkrApEncounter
   char *name;
   int turn;
   TkrApStep step;
-  TkrMembers *roster;        /* TkrApCombatant, one per participant */
-  GListStore *members;       /* the roster's list */
-  TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
-  GListStore *reset_rolls;   /* TkrPendingRoll, made on first asking */
+  TkrMembers *roster;           /* TkrApCombatant, one per participant */
+  GListStore *members;          /* the roster's list */
+  TkrTypedRolls *closing_rolls; /* borrowed while the encounter ends */
+  GListStore *reset_rolls;      /* TkrPendingRoll, made on first asking */
 };
 
 G_DEFINE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR_TYPE_ENCOUNTER)
@@ -804,44 +804,45 @@ end_action_phase (TkrApEncounter *self)
 }
 
 static gboolean
-validate_rolls (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+validate_rolls (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
-  for (guint i = 0; rolls != NULL && i < rolls->rolls->len; i++)
+  const TkrTypedRoll *roll;
+
+  for (guint i = 0; (roll = tkr_typed_rolls_get (rolls, i)) != NULL; i++)
     {
-      TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
+      TkrApCombatant *combatant = (TkrApCombatant *) roll->combatant;
       gboolean persistent = FALSE;
       int die;
 
-      if (!require_member (self, roll->combatant, error))
+      if (!require_member (self, combatant, error))
         return FALSE;
-      die = roll->combatant->finesse_die;
-      if (roll->condition == NULL && (roll->value < 1 || roll->value > die))
+      die = combatant->finesse_die;
+      if (roll->what == NULL && (roll->value < 1 || roll->value > die))
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                           _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
-                           NAME (roll->combatant), die, roll->value);
-      if (roll->condition == NULL)
+                           _ ("%s’s Finesse Die is a d%d: it cannot show %d"), NAME (combatant),
+                           die, roll->value);
+      if (roll->what == NULL)
         continue;
-      if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent, NULL) ||
-          !persistent)
+      if (!tkr_ap_combatant_has_condition (combatant, roll->what, &persistent, NULL) || !persistent)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                            _ ("%s has no Persistent condition %s to roll against"),
-                           NAME (roll->combatant), roll->condition);
+                           NAME (combatant), roll->what);
       if (roll->value < 0 || roll->value > MAX_CHECK)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                           _ ("A Check Roll for %s must be between 0 and %d"),
-                           NAME (roll->combatant), MAX_CHECK);
+                           _ ("A Check Roll for %s must be between 0 and %d"), NAME (combatant),
+                           MAX_CHECK);
     }
   return TRUE;
 }
 
 static int
 roll_or_typed (TkrApEncounter *self,
-               TkrApRolls *rolls,
+               TkrTypedRolls *rolls,
                TkrApCombatant *combatant,
                const char *condition,
                int sides)
 {
-  TypedRoll *typed = tkr_ap_rolls_find (rolls, combatant, condition);
+  const TkrTypedRoll *typed = tkr_typed_rolls_find (rolls, TKR_COMBATANT (combatant), condition);
 
   if (typed != NULL)
     return typed->value;
@@ -850,7 +851,7 @@ roll_or_typed (TkrApEncounter *self,
 
 /* Step 1: per-Turn effects, damage to Health. */
 static void
-reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_effects (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   GListModel *effects = G_LIST_MODEL (combatant->lists[AP_EFFECTS]);
@@ -869,7 +870,7 @@ reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 
 /* Step 2: Temporary conditions and adjustments end with their Turn. */
 static void
-reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   /* A condition is Persistent or Temporary (tkr_ap_condition_new). */
   guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
@@ -885,7 +886,7 @@ reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combat
 
 /* Step 3: a Check Roll against each Persistent condition; success ends it. */
 static void
-reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_persistent (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   GListModel *conditions = G_LIST_MODEL (combatant->lists[AP_CONDITIONS]);
   g_autoptr (GPtrArray) shaken = g_ptr_array_new ();
@@ -914,7 +915,7 @@ reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *comba
 
 /* Step 4: one Mana or one Faith, the player's choice. */
 static void
-reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_recover (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean faith = g_strcmp0 (combatant->recover, "faith") == 0;
   int gained = tkr_ap_encounter_get_recovery (self, combatant);
@@ -930,7 +931,7 @@ reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 /* Step 5: leftovers are lost; new AP (tkr_ap_encounter_reset_ap); Free
  * Steps once more. */
 static void
-reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_action_points (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean surprised;
   int face = 0, ap;
@@ -954,9 +955,9 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
 /* The Reset, inside a history step the caller opened: each step for
  * everyone before the next; the closing Reset gives no AP (step 5). */
 static void
-run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
+run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, gboolean closing)
 {
-  static void (*const steps[]) (TkrApEncounter *, TkrApRolls *, TkrApCombatant *) = {
+  static void (*const steps[]) (TkrApEncounter *, TkrTypedRolls *, TkrApCombatant *) = {
     reset_effects, reset_temporary, reset_persistent, reset_recover, reset_action_points,
   };
 
@@ -980,7 +981,7 @@ run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 }
 
 gboolean
-tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
@@ -1003,7 +1004,7 @@ ap_ended (TkrEncounter *encounter)
 }
 
 gboolean
-tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+tkr_ap_encounter_end (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
   gboolean ended;
 

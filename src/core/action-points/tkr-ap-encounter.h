@@ -104,18 +104,16 @@ GListModel *tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_adjustments (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_effects (TkrApCombatant *self);
 
-/* Typed-in rolls for a Reset: anything not given is rolled. */
-typedef struct _TkrApRolls TkrApRolls;
-TkrApRolls *tkr_ap_rolls_new (void);
-void tkr_ap_rolls_free (TkrApRolls *rolls);
-/* The Finesse Die's face (1..its sides). */
-void tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face);
+/* Typed-in rolls for a Reset (the engine's TkrTypedRolls, what is rolled
+ * being NULL for the Finesse Die and a condition's name for its Check
+ * Roll): anything not given is rolled. The Finesse Die's face (1..its
+ * sides): */
+void tkr_ap_rolls_set_finesse (TkrTypedRolls *rolls, TkrApCombatant *combatant, int face);
 /* The Check Roll's total for one Persistent condition. */
-void tkr_ap_rolls_set_check (TkrApRolls *rolls,
+void tkr_ap_rolls_set_check (TkrTypedRolls *rolls,
                              TkrApCombatant *combatant,
                              const char *condition,
                              int total);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrApRolls, tkr_ap_rolls_free)
 
 #define TKR_TYPE_AP_ENCOUNTER (tkr_ap_encounter_get_type ())
 G_DECLARE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR, AP_ENCOUNTER, TkrEncounter)
@@ -241,11 +239,11 @@ gboolean tkr_ap_encounter_remove_effect (TkrApEncounter *self,
 
 /* Main|Paused -> End with the closing Reset; @rolls nullable.
  * tkr_encounter_end() is the same with every roll made. */
-gboolean tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
+gboolean tkr_ap_encounter_end (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error);
 
 /* The Reset Phase, when due; @rolls (nullable) types in rolls.
  * tkr_encounter_next_turn() runs it with every roll made. */
-gboolean tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
+gboolean tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error);
 
 /* The Action Phase: only the actor, and only in its opportunity. */
 gboolean

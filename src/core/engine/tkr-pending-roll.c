@@ -124,3 +124,76 @@ tkr_pending_roll_take (TkrPendingRolls *kept,
   g_object_set (roll, "die", die, "modifier", modifier, "target", target, NULL);
   return roll;
 }
+
+/* Typed-in results */
+
+struct _TkrTypedRolls
+{
+  GArray *rolls; /* TkrTypedRoll */
+};
+
+static void
+typed_roll_clear (gpointer data)
+{
+  TkrTypedRoll *roll = data;
+
+  g_clear_object (&roll->combatant);
+  g_clear_pointer (&roll->what, g_free);
+}
+
+TkrTypedRolls *
+tkr_typed_rolls_new (void)
+{
+  TkrTypedRolls *rolls = g_new0 (TkrTypedRolls, 1);
+
+  rolls->rolls = g_array_new (FALSE, TRUE, sizeof (TkrTypedRoll));
+  g_array_set_clear_func (rolls->rolls, typed_roll_clear);
+  return rolls;
+}
+
+void
+tkr_typed_rolls_free (TkrTypedRolls *rolls)
+{
+  if (rolls == NULL)
+    return;
+  g_array_unref (rolls->rolls);
+  g_free (rolls);
+}
+
+const TkrTypedRoll *
+tkr_typed_rolls_get (TkrTypedRolls *rolls, guint index)
+{
+  if (rolls == NULL || index >= rolls->rolls->len)
+    return NULL;
+  return &g_array_index (rolls->rolls, TkrTypedRoll, index);
+}
+
+const TkrTypedRoll *
+tkr_typed_rolls_find (TkrTypedRolls *rolls, TkrCombatant *combatant, const char *what)
+{
+  const TkrTypedRoll *roll;
+
+  for (guint i = 0; (roll = tkr_typed_rolls_get (rolls, i)) != NULL; i++)
+    if (roll->combatant == combatant && g_strcmp0 (roll->what, what) == 0)
+      return roll;
+  return NULL;
+}
+
+void
+tkr_typed_rolls_set (TkrTypedRolls *rolls, TkrCombatant *combatant, const char *what, int value)
+{
+  TkrTypedRoll *roll = (TkrTypedRoll *) tkr_typed_rolls_find (rolls, combatant, what);
+  TkrTypedRoll fresh = { NULL, NULL, value };
+
+  g_return_if_fail (rolls != NULL);
+  g_return_if_fail (TKR_IS_COMBATANT (combatant));
+
+  if (roll != NULL)
+    roll->value = value;
+  else
+    {
+      fresh.combatant = g_object_ref (combatant);
+      fresh.what = g_strdup (what);
+      g_array_append_val (rolls->rolls, fresh);
+    }
+}

@@ -43,4 +43,30 @@ TkrPendingRoll *tkr_pending_roll_take (TkrPendingRolls *kept,
                                        int modifier,
                                        int target);
 
+/* Results a GM typed in for the rolls a step needs, by combatant and what
+ * is rolled (NULL being a system's own default roll); the step rolls
+ * anything not given. */
+typedef struct
+{
+  TkrCombatant *combatant;
+  char *what;
+  int value;
+} TkrTypedRoll;
+
+typedef struct _TkrTypedRolls TkrTypedRolls;
+
+TkrTypedRolls *tkr_typed_rolls_new (void);
+void tkr_typed_rolls_free (TkrTypedRolls *rolls);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrTypedRolls, tkr_typed_rolls_free)
+/* @value for @combatant's roll of @what replaces any typed before. */
+void
+tkr_typed_rolls_set (TkrTypedRolls *rolls, TkrCombatant *combatant, const char *what, int value);
+/* The result typed for @combatant's roll of @what, or NULL; @rolls may be
+ * NULL (nothing typed). */
+const TkrTypedRoll *
+tkr_typed_rolls_find (TkrTypedRolls *rolls, TkrCombatant *combatant, const char *what);
+/* The @index-th result typed, in the order they were first set, or NULL
+ * past the last (or when @rolls is NULL). */
+const TkrTypedRoll *tkr_typed_rolls_get (TkrTypedRolls *rolls, guint index);
+
 G_END_DECLS

@@ -1324,20 +1324,6 @@ tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self, TkrPf2eCombatant
          tkr_pf2e_combatant_get_reactions_left (combatant) < self->reactions_per_round;
 }
 
-gboolean
-tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
-                                 TkrCondition *effect,
-                                 TkrPf2eCombatant *combatant)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
-  g_return_val_if_fail (TKR_IS_CONDITION (effect), FALSE);
-
-  return TKR_IS_PF2E_COMBATANT (combatant) &&
-         g_strcmp0 (
-           tkr_condition_get_source (effect),
-           tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant)))) == 0;
-}
-
 /* The tentative order */
 
 static gboolean

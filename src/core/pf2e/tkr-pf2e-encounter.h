@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tkr-condition.h"
+#include "tkr-effects.h"
 #include "tkr-encounter.h"
 #include "tkr-list-sync.h"
 
@@ -164,11 +165,6 @@ gboolean tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self,
  * Returns: (transfer none) (nullable): the effect, held by the encounter */
 TkrCondition *tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
-/* Whether @combatant created @effect: its "source" is the creature's
- * character id (the effect counts down at the start of its turns). */
-gboolean tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
-                                          TkrCondition *effect,
-                                          TkrPf2eCombatant *combatant);
 gboolean
 tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error);
 

@@ -123,10 +123,10 @@ create_roll_row (gpointer item, gpointer user_data)
 
 /* Everything typed in that still fits the combatant's die and conditions;
  * the rest is rolled by the core. */
-static TkrApRolls *
+static TkrTypedRolls *
 build_rolls (TkrApResetPane *self)
 {
-  TkrApRolls *rolls = tkr_ap_rolls_new ();
+  TkrTypedRolls *rolls = tkr_typed_rolls_new ();
   GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
 
   for (guint i = 0; i < n_items (combatants); i++)
@@ -209,7 +209,7 @@ show_last_reset (TkrApResetPane *self)
 gboolean
 tkr_ap_reset_pane_run (TkrApResetPane *self, GError **error)
 {
-  g_autoptr (TkrApRolls) rolls = NULL;
+  g_autoptr (TkrTypedRolls) rolls = NULL;
   g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   GListModel *combatants, *log;
   guint log_start;
@@ -315,7 +315,7 @@ update (TkrApResetPane *self)
 gboolean
 tkr_ap_reset_pane_end (TkrApResetPane *self, GError **error)
 {
-  g_autoptr (TkrApRolls) rolls = NULL;
+  g_autoptr (TkrTypedRolls) rolls = NULL;
 
   g_return_val_if_fail (TKR_IS_AP_RESET_PANE (self), FALSE);
   g_return_val_if_fail (self->encounter != NULL, FALSE);
