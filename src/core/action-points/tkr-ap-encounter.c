@@ -62,11 +62,7 @@ static const TkrField encounter_fields[] = {
   TKR_FIELD_STRING (TkrApEncounter, name, "name", NULL),
   TKR_FIELD_INT (TkrApEncounter, turn, "turn", NULL, 0, MAX_COUNT, 0),
   TKR_FIELD_ENUM (TkrApEncounter, step, "step", tkr_ap_step_get_type, TKR_AP_STEP_RESET),
-};
-
-enum
-{
-  PROP_MEMBERS = G_N_ELEMENTS (encounter_fields) + 1,
+  TKR_FIELD_OBJECT (TkrApEncounter, members, "members", g_list_model_get_type),
 };
 
 static void
@@ -74,7 +70,7 @@ tkr_ap_encounter_dispose (GObject *object)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  self->members = NULL;
+  g_clear_object (&self->members);
   g_clear_pointer (&self->roster, tkr_members_free);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->dispose (object);
 }
@@ -89,15 +85,6 @@ tkr_ap_encounter_finalize (GObject *object)
   g_clear_pointer (&self->rand, g_rand_free);
   tkr_ap_numbers_clear (&self->numbers);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_encounter_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_MEMBERS)
-    g_value_set_object (value, TKR_AP_ENCOUNTER (object)->members);
-  else
-    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 static void
@@ -1416,7 +1403,7 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   object_class->dispose = tkr_ap_encounter_dispose;
   object_class->finalize = tkr_ap_encounter_finalize;
   object_class->constructed = tkr_ap_encounter_constructed;
-  object_class->get_property = tkr_ap_encounter_get_property;
+  object_class->get_property = tkr_fields_get_property;
   object_class->set_property = tkr_fields_set_property;
 
   encounter_class->new_combatant = ap_new_combatant;
@@ -1435,9 +1422,6 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   encounter_class->has_earlier_turn = ap_has_earlier_turn;
 
   tkr_fields_install (object_class, encounter_fields, G_N_ELEMENTS (encounter_fields));
-  g_object_class_install_property (object_class, PROP_MEMBERS,
-                                   g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -1445,7 +1429,7 @@ tkr_ap_encounter_init (TkrApEncounter *self)
 {
   self->step = TKR_AP_STEP_RESET;
   self->roster = tkr_members_new (TKR_TYPE_AP_COMBATANT);
-  self->members = tkr_members_get_store (self->roster);
+  self->members = g_object_ref (tkr_members_get_store (self->roster));
 }
 
 /* The five steps of the Reset Phase (help/C/action-points.page, "The
