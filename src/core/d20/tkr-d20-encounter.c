@@ -1416,11 +1416,7 @@ update_tied (TkrD20Encounter *self)
   g_autoptr (GPtrArray) tied = g_ptr_array_new ();
 
   for (guint i = 0; i < ties->len; i++)
-    {
-      GPtrArray *group = g_ptr_array_index (ties, i);
-
-      g_ptr_array_extend (tied, group, NULL, NULL);
-    }
+    g_ptr_array_extend (tied, g_ptr_array_index (ties, i), NULL, NULL);
   tkr_list_store_sync (self->tied, tied->pdata, tied->len);
 }
 
