@@ -208,7 +208,7 @@ reach_main (TkrCampaign *campaign, GRand *rand, double deadline)
        * seeded GRand, typed in. */
       TkrApEncounter *encounter = TKR_AP_ENCOUNTER (tracker);
       GListModel *combatants = tkr_ap_encounter_get_members (encounter);
-      g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+      g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
 
       check (tkr_encounter_transition (TKR_ENCOUNTER (encounter), TKR_PHASE_SETUP, &error), error,
              "setup");

@@ -105,7 +105,7 @@ begin_combat (Fixture *f)
 static void
 reset_with (Fixture *f, int a, int b, int g)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
 
   tkr_ap_rolls_set_finesse (rolls, f->a, a);
@@ -354,7 +354,7 @@ test_reset_per_turn_effects (Fixture *f, gconstpointer data)
 static void
 test_reset_order_of_steps (Fixture *f, gconstpointer data)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
   int damage, temporary, check, recover, ap;
 
@@ -373,8 +373,8 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
            TKR_ENCOUNTER_ERROR_NOT_FOUND);
   g_assert_cmpint (tkr_ap_encounter_get_step (f->encounter), ==, TKR_AP_STEP_RESET);
 
-  g_clear_pointer (&rolls, tkr_ap_rolls_free);
-  rolls = tkr_ap_rolls_new ();
+  g_clear_pointer (&rolls, tkr_typed_rolls_free);
+  rolls = tkr_typed_rolls_new ();
   tkr_ap_rolls_set_check (rolls, f->a, "Stunned", 20);
   tkr_ap_rolls_set_finesse (rolls, f->a, 6);
   ok (tkr_ap_encounter_run_reset (f->encounter, rolls, &error), error);
@@ -400,7 +400,7 @@ test_reset_order_of_steps (Fixture *f, gconstpointer data)
 static void
 test_reset_persistent_check (Fixture *f, gconstpointer data)
 {
-  g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+  g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
   GError *error = NULL;
   gboolean persistent;
   int target;
@@ -470,7 +470,7 @@ test_reset_ap_discards_leftovers (Fixture *f, gconstpointer data)
   begin_combat (f);
   /* A typed face must fit the die. */
   {
-    g_autoptr (TkrApRolls) rolls = tkr_ap_rolls_new ();
+    g_autoptr (TkrTypedRolls) rolls = tkr_typed_rolls_new ();
 
     tkr_ap_rolls_set_finesse (rolls, f->b, 7);
     refused (tkr_ap_encounter_run_reset (f->encounter, rolls, &error), &error,
@@ -510,10 +510,10 @@ count_changes (GListModel *model, guint position, guint removed, guint added, Ch
   changes->added += added;
 }
 
-static TkrApResetRoll *
+static TkrPendingRoll *
 roll_at (GListModel *rolls, guint index)
 {
-  g_autoptr (TkrApResetRoll) roll = g_list_model_get_item (rolls, index);
+  g_autoptr (TkrPendingRoll) roll = g_list_model_get_item (rolls, index);
 
   return roll; /* the list keeps it */
 }
@@ -528,7 +528,7 @@ test_reset_rolls_needed (Fixture *f, gconstpointer data)
 {
   GListModel *rolls = tkr_ap_encounter_get_reset_rolls (f->encounter);
   Changes changes = { 0 };
-  TkrApResetRoll *alice, *bob, *goblin;
+  TkrPendingRoll *alice, *bob, *goblin;
   GError *error = NULL;
 
   g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 0);
@@ -538,19 +538,22 @@ test_reset_rolls_needed (Fixture *f, gconstpointer data)
   alice = roll_at (rolls, 0);
   bob = roll_at (rolls, 1);
   goblin = roll_at (rolls, 2);
-  g_assert_true (tkr_ap_reset_roll_get_combatant (alice) == f->a);
-  g_assert_cmpint (tkr_ap_reset_roll_get_kind (alice), ==, TKR_AP_RESET_ROLL_SURPRISED);
-  g_assert_cmpint (tkr_ap_reset_roll_get_kind (bob), ==, TKR_AP_RESET_ROLL_FINESSE);
-  g_assert_cmpint (tkr_ap_reset_roll_get_die (goblin), ==, tkr_ap_combatant_get_finesse_die (f->g));
+  g_assert_true ((TkrApCombatant *) tkr_pending_roll_get_combatant (alice) == f->a);
+  g_assert_cmpint ((TkrApResetRollKind) tkr_pending_roll_get_kind (alice), ==,
+                   TKR_AP_RESET_ROLL_SURPRISED);
+  g_assert_cmpint ((TkrApResetRollKind) tkr_pending_roll_get_kind (bob), ==,
+                   TKR_AP_RESET_ROLL_FINESSE);
+  g_assert_cmpint (tkr_pending_roll_get_die (goblin), ==, tkr_ap_combatant_get_finesse_die (f->g));
 
   /* A Persistent condition adds its Check Roll before Bob's die. */
   g_signal_connect (rolls, "items-changed", G_CALLBACK (count_changes), &changes);
   ok (tkr_ap_encounter_add_condition (f->encounter, f->b, "Cursed", TRUE, 7, &error), error);
   g_assert_cmpuint (changes.removed, ==, 0);
   g_assert_cmpuint (changes.added, ==, 1);
-  g_assert_cmpint (tkr_ap_reset_roll_get_kind (roll_at (rolls, 1)), ==, TKR_AP_RESET_ROLL_CHECK);
-  g_assert_cmpstr (tkr_ap_reset_roll_get_condition (roll_at (rolls, 1)), ==, "Cursed");
-  g_assert_cmpint (tkr_ap_reset_roll_get_target (roll_at (rolls, 1)), ==, 7);
+  g_assert_cmpint ((TkrApResetRollKind) tkr_pending_roll_get_kind (roll_at (rolls, 1)), ==,
+                   TKR_AP_RESET_ROLL_CHECK);
+  g_assert_cmpstr (tkr_pending_roll_get_what (roll_at (rolls, 1)), ==, "Cursed");
+  g_assert_cmpint (tkr_pending_roll_get_target (roll_at (rolls, 1)), ==, 7);
   g_assert_true (roll_at (rolls, 0) == alice);
   g_assert_true (roll_at (rolls, 2) == bob);
   g_assert_true (roll_at (rolls, 3) == goblin);
@@ -559,9 +562,9 @@ test_reset_rolls_needed (Fixture *f, gconstpointer data)
   changes = (Changes){ 0 };
   ok (tkr_ap_encounter_set_ap_adjustment (f->encounter, f->g, 1, &error), error);
   g_assert_cmpuint (changes.signals, ==, 0);
-  g_assert_cmpint (tkr_ap_reset_roll_get_adjustment (goblin), ==, 1);
+  g_assert_cmpint (tkr_pending_roll_get_modifier (goblin), ==, 1);
   g_assert_true (tkr_history_undo (f->history));
-  g_assert_cmpint (tkr_ap_reset_roll_get_adjustment (goblin), ==, 0);
+  g_assert_cmpint (tkr_pending_roll_get_modifier (goblin), ==, 0);
   g_assert_true (tkr_history_undo (f->history));
   g_assert_cmpuint (g_list_model_get_n_items (rolls), ==, 3);
   g_assert_true (roll_at (rolls, 1) == bob);

@@ -342,6 +342,39 @@ test_initiative_setup_lists (Fixture *f, gconstpointer data)
   g_signal_handlers_disconnect_by_data (tied, &tied_changes);
 }
 
+/* Seed, Initiative (ties roll again as a contest): a place of the
+ * tentative order is tied while its combatant and a neighbour still owe
+ * each other a contest roll; the d20 order has no trades of places. */
+static void
+test_initiative_tied_places (Fixture *f, gconstpointer data)
+{
+  GListModel *order = tkr_d20_encounter_get_tentative_order (f->encounter);
+  GError *error = NULL;
+
+  ok (tkr_encounter_begin_setup (TKR_ENCOUNTER (f->encounter), &error), error);
+  type_initiative (f, f->a, 15);
+  type_initiative (f, f->b, 15);
+  type_initiative (f, f->o, 12);
+  g_assert_true (tkr_order_place_get_tied (item_at (order, 0)));
+  g_assert_true (tkr_order_place_get_tied (item_at (order, 1)));
+  g_assert_false (tkr_order_place_get_tied (item_at (order, 2)));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_null (tkr_order_place_get_earlier (item_at (order, i)));
+      g_assert_null (tkr_order_place_get_later (item_at (order, i)));
+    }
+
+  /* Bob's roll alone leaves the tie; Alice's settles it. */
+  tiebreak (f, f->b, 7);
+  g_assert_true (tkr_order_place_get_tied (item_at (order, 0)));
+  g_assert_true (tkr_order_place_get_tied (item_at (order, 1)));
+  tiebreak (f, f->a, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_false (tkr_order_place_get_tied (item_at (order, i)));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_order_place_get_tied (item_at (order, 0)));
+}
+
 static void
 test_initiative_ties_contest_typed (Fixture *f, gconstpointer data)
 {
@@ -2113,6 +2146,7 @@ main (int argc, char *argv[])
   ADD ("initiative/ties-contest-rolled-until-settled", test_initiative_ties_contest_rolled);
   ADD ("initiative/setup-order-and-ties-change-only-where-they-change",
        test_initiative_setup_lists);
+  ADD ("initiative/tied-places-in-the-tentative-order", test_initiative_tied_places);
   ADD ("initiative/ties-found-by-value-hold-the-rules",
        test_initiative_ties_by_value_hold_the_rules);
   ADD ("initiative/order-more-contests-first", test_initiative_order_more_contests_first);

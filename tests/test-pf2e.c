@@ -500,10 +500,10 @@ count_changes (GListModel *model, guint position, guint removed, guint added, Ch
   changes->added += added;
 }
 
-static TkrPf2eOrderPlace *
+static TkrOrderPlace *
 place_at (GListModel *order, guint index)
 {
-  g_autoptr (TkrPf2eOrderPlace) place = g_list_model_get_item (order, index);
+  g_autoptr (TkrOrderPlace) place = g_list_model_get_item (order, index);
 
   return place; /* the model keeps it */
 }
@@ -511,8 +511,7 @@ place_at (GListModel *order, guint index)
 static TkrCharacter *
 place_character (GListModel *order, guint index)
 {
-  TkrCombatant *combatant =
-    TKR_COMBATANT (tkr_pf2e_order_place_get_combatant (place_at (order, index)));
+  TkrCombatant *combatant = tkr_order_place_get_combatant (place_at (order, index));
 
   return tkr_combatant_get_character (combatant);
 }
@@ -526,7 +525,7 @@ test_initiative_tentative_order (Fixture *f, gconstpointer data)
 {
   GListModel *order = tkr_pf2e_encounter_get_tentative_order (f->encounter);
   Changes changes = { 0 };
-  TkrPf2eOrderPlace *orc, *goblin;
+  TkrOrderPlace *orc, *goblin;
   GError *error = NULL;
 
   g_assert_cmpuint (g_list_model_get_n_items (order), ==, 0);
@@ -540,16 +539,18 @@ test_initiative_tentative_order (Fixture *f, gconstpointer data)
   for (guint i = 0; i < 4; i++)
     {
       g_assert_true (place_character (order, i) == preview_at (f, i));
-      g_assert_cmpuint (tkr_pf2e_order_place_get_place (place_at (order, i)), ==, i + 1);
+      g_assert_cmpuint (tkr_order_place_get_place (place_at (order, i)), ==, i + 1);
     }
-  g_assert_true (tkr_pf2e_order_place_get_tied (place_at (order, 0)));
-  g_assert_true (tkr_pf2e_order_place_get_tied (place_at (order, 1)));
-  g_assert_false (tkr_pf2e_order_place_get_tied (place_at (order, 2)));
-  g_assert_null (tkr_pf2e_order_place_get_earlier (place_at (order, 0)));
-  g_assert_true (tkr_pf2e_order_place_get_later (place_at (order, 0)) == c (f, f->bob));
-  g_assert_true (tkr_pf2e_order_place_get_earlier (place_at (order, 1)) == c (f, f->alice));
-  g_assert_null (tkr_pf2e_order_place_get_later (place_at (order, 1)));
-  g_assert_null (tkr_pf2e_order_place_get_earlier (place_at (order, 2)));
+  g_assert_true (tkr_order_place_get_tied (place_at (order, 0)));
+  g_assert_true (tkr_order_place_get_tied (place_at (order, 1)));
+  g_assert_false (tkr_order_place_get_tied (place_at (order, 2)));
+  g_assert_null ((TkrPf2eCombatant *) tkr_order_place_get_earlier (place_at (order, 0)));
+  g_assert_true ((TkrPf2eCombatant *) tkr_order_place_get_later (place_at (order, 0)) ==
+                 c (f, f->bob));
+  g_assert_true ((TkrPf2eCombatant *) tkr_order_place_get_earlier (place_at (order, 1)) ==
+                 c (f, f->alice));
+  g_assert_null ((TkrPf2eCombatant *) tkr_order_place_get_later (place_at (order, 1)));
+  g_assert_null ((TkrPf2eCombatant *) tkr_order_place_get_earlier (place_at (order, 2)));
   orc = place_at (order, 2);
   goblin = place_at (order, 3);
 
@@ -559,7 +560,7 @@ test_initiative_tentative_order (Fixture *f, gconstpointer data)
   g_assert_cmpuint (changes.removed, ==, 1);
   g_assert_cmpuint (changes.added, ==, 1);
   g_assert_true (place_character (order, 0) == f->bob);
-  g_assert_cmpuint (tkr_pf2e_order_place_get_place (place_at (order, 1)), ==, 2);
+  g_assert_cmpuint (tkr_order_place_get_place (place_at (order, 1)), ==, 2);
   g_assert_true (place_at (order, 2) == orc);
   g_assert_true (place_at (order, 3) == goblin);
 
@@ -764,8 +765,8 @@ test_rounds_what_the_buttons_offer (Fixture *f, gconstpointer data)
 
   effect = tkr_pf2e_encounter_add_effect (f->encounter, bob, "Bless", 3, &error);
   g_assert_no_error (error);
-  g_assert_true (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, bob));
-  g_assert_false (tkr_pf2e_encounter_is_effect_of (f->encounter, effect, alice));
+  g_assert_true (tkr_effect_is_from (effect, TKR_COMBATANT (bob)));
+  g_assert_false (tkr_effect_is_from (effect, TKR_COMBATANT (alice)));
 
   ok (tkr_encounter_pause (TKR_ENCOUNTER (f->encounter), &error), error);
   g_assert_false (tkr_pf2e_encounter_can_spend_actions (f->encounter, bob));

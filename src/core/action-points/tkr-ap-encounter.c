@@ -49,10 +49,10 @@ struct _TkrApEncounter
   char *name;
   int turn;
   TkrApStep step;
-  TkrMembers *roster;        /* TkrApCombatant, one per participant */
-  GListStore *members;       /* the roster's list */
-  TkrApRolls *closing_rolls; /* borrowed while the encounter ends */
-  GListStore *reset_rolls;   /* TkrApResetRoll, made on first asking */
+  TkrMembers *roster;           /* TkrApCombatant, one per participant */
+  GListStore *members;          /* the roster's list */
+  TkrTypedRolls *closing_rolls; /* borrowed while the encounter ends */
+  GListStore *reset_rolls;      /* TkrPendingRoll, made on first asking */
 };
 
 G_DEFINE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR_TYPE_ENCOUNTER)
@@ -62,11 +62,7 @@ static const TkrField encounter_fields[] = {
   TKR_FIELD_STRING (TkrApEncounter, name, "name", NULL),
   TKR_FIELD_INT (TkrApEncounter, turn, "turn", NULL, 0, MAX_COUNT, 0),
   TKR_FIELD_ENUM (TkrApEncounter, step, "step", tkr_ap_step_get_type, TKR_AP_STEP_RESET),
-};
-
-enum
-{
-  PROP_MEMBERS = G_N_ELEMENTS (encounter_fields) + 1,
+  TKR_FIELD_OBJECT (TkrApEncounter, members, "members", g_list_model_get_type),
 };
 
 static void
@@ -74,7 +70,7 @@ tkr_ap_encounter_dispose (GObject *object)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (object);
 
-  self->members = NULL;
+  g_clear_object (&self->members);
   g_clear_pointer (&self->roster, tkr_members_free);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->dispose (object);
 }
@@ -89,15 +85,6 @@ tkr_ap_encounter_finalize (GObject *object)
   g_clear_pointer (&self->rand, g_rand_free);
   tkr_ap_numbers_clear (&self->numbers);
   G_OBJECT_CLASS (tkr_ap_encounter_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_encounter_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_MEMBERS)
-    g_value_set_object (value, TKR_AP_ENCOUNTER (object)->members);
-  else
-    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 static void
@@ -804,44 +791,45 @@ end_action_phase (TkrApEncounter *self)
 }
 
 static gboolean
-validate_rolls (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+validate_rolls (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
-  for (guint i = 0; rolls != NULL && i < rolls->rolls->len; i++)
+  const TkrTypedRoll *roll;
+
+  for (guint i = 0; (roll = tkr_typed_rolls_get (rolls, i)) != NULL; i++)
     {
-      TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
+      TkrApCombatant *combatant = (TkrApCombatant *) roll->combatant;
       gboolean persistent = FALSE;
       int die;
 
-      if (!require_member (self, roll->combatant, error))
+      if (!require_member (self, combatant, error))
         return FALSE;
-      die = roll->combatant->finesse_die;
-      if (roll->condition == NULL && (roll->value < 1 || roll->value > die))
+      die = combatant->finesse_die;
+      if (roll->what == NULL && (roll->value < 1 || roll->value > die))
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                           _ ("%s’s Finesse Die is a d%d: it cannot show %d"),
-                           NAME (roll->combatant), die, roll->value);
-      if (roll->condition == NULL)
+                           _ ("%s’s Finesse Die is a d%d: it cannot show %d"), NAME (combatant),
+                           die, roll->value);
+      if (roll->what == NULL)
         continue;
-      if (!tkr_ap_combatant_has_condition (roll->combatant, roll->condition, &persistent, NULL) ||
-          !persistent)
+      if (!tkr_ap_combatant_has_condition (combatant, roll->what, &persistent, NULL) || !persistent)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                            _ ("%s has no Persistent condition %s to roll against"),
-                           NAME (roll->combatant), roll->condition);
+                           NAME (combatant), roll->what);
       if (roll->value < 0 || roll->value > MAX_CHECK)
         return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                           _ ("A Check Roll for %s must be between 0 and %d"),
-                           NAME (roll->combatant), MAX_CHECK);
+                           _ ("A Check Roll for %s must be between 0 and %d"), NAME (combatant),
+                           MAX_CHECK);
     }
   return TRUE;
 }
 
 static int
 roll_or_typed (TkrApEncounter *self,
-               TkrApRolls *rolls,
+               TkrTypedRolls *rolls,
                TkrApCombatant *combatant,
                const char *condition,
                int sides)
 {
-  TypedRoll *typed = tkr_ap_rolls_find (rolls, combatant, condition);
+  const TkrTypedRoll *typed = tkr_typed_rolls_find (rolls, TKR_COMBATANT (combatant), condition);
 
   if (typed != NULL)
     return typed->value;
@@ -850,7 +838,7 @@ roll_or_typed (TkrApEncounter *self,
 
 /* Step 1: per-Turn effects, damage to Health. */
 static void
-reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_effects (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   TkrCharacter *character = tkr_combatant_get_character (TKR_COMBATANT (combatant));
   GListModel *effects = G_LIST_MODEL (combatant->lists[AP_EFFECTS]);
@@ -869,7 +857,7 @@ reset_effects (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 
 /* Step 2: Temporary conditions and adjustments end with their Turn. */
 static void
-reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   /* A condition is Persistent or Temporary (tkr_ap_condition_new). */
   guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
@@ -885,7 +873,7 @@ reset_temporary (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combat
 
 /* Step 3: a Check Roll against each Persistent condition; success ends it. */
 static void
-reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_persistent (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   GListModel *conditions = G_LIST_MODEL (combatant->lists[AP_CONDITIONS]);
   g_autoptr (GPtrArray) shaken = g_ptr_array_new ();
@@ -914,7 +902,7 @@ reset_persistent (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *comba
 
 /* Step 4: one Mana or one Faith, the player's choice. */
 static void
-reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_recover (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean faith = g_strcmp0 (combatant->recover, "faith") == 0;
   int gained = tkr_ap_encounter_get_recovery (self, combatant);
@@ -930,7 +918,7 @@ reset_recover (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatan
 /* Step 5: leftovers are lost; new AP (tkr_ap_encounter_reset_ap); Free
  * Steps once more. */
 static void
-reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *combatant)
+reset_action_points (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
   gboolean surprised;
   int face = 0, ap;
@@ -954,9 +942,9 @@ reset_action_points (TkrApEncounter *self, TkrApRolls *rolls, TkrApCombatant *co
 /* The Reset, inside a history step the caller opened: each step for
  * everyone before the next; the closing Reset gives no AP (step 5). */
 static void
-run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
+run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, gboolean closing)
 {
-  static void (*const steps[]) (TkrApEncounter *, TkrApRolls *, TkrApCombatant *) = {
+  static void (*const steps[]) (TkrApEncounter *, TkrTypedRolls *, TkrApCombatant *) = {
     reset_effects, reset_temporary, reset_persistent, reset_recover, reset_action_points,
   };
 
@@ -980,7 +968,7 @@ run_reset (TkrApEncounter *self, TkrApRolls *rolls, gboolean closing)
 }
 
 gboolean
-tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
@@ -1003,7 +991,7 @@ ap_ended (TkrEncounter *encounter)
 }
 
 gboolean
-tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error)
+tkr_ap_encounter_end (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error)
 {
   gboolean ended;
 
@@ -1415,7 +1403,7 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   object_class->dispose = tkr_ap_encounter_dispose;
   object_class->finalize = tkr_ap_encounter_finalize;
   object_class->constructed = tkr_ap_encounter_constructed;
-  object_class->get_property = tkr_ap_encounter_get_property;
+  object_class->get_property = tkr_fields_get_property;
   object_class->set_property = tkr_fields_set_property;
 
   encounter_class->new_combatant = ap_new_combatant;
@@ -1434,9 +1422,6 @@ tkr_ap_encounter_class_init (TkrApEncounterClass *klass)
   encounter_class->has_earlier_turn = ap_has_earlier_turn;
 
   tkr_fields_install (object_class, encounter_fields, G_N_ELEMENTS (encounter_fields));
-  g_object_class_install_property (object_class, PROP_MEMBERS,
-                                   g_param_spec_object ("members", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -1444,7 +1429,7 @@ tkr_ap_encounter_init (TkrApEncounter *self)
 {
   self->step = TKR_AP_STEP_RESET;
   self->roster = tkr_members_new (TKR_TYPE_AP_COMBATANT);
-  self->members = tkr_members_get_store (self->roster);
+  self->members = g_object_ref (tkr_members_get_store (self->roster));
 }
 
 /* The five steps of the Reset Phase (help/C/action-points.page, "The
@@ -1517,159 +1502,6 @@ tkr_ap_encounter_preview_reset (TkrApEncounter *self)
 
 /* The rolls the coming Reset needs */
 
-struct _TkrApResetRoll
-{
-  GObject parent_instance;
-
-  TkrApCombatant *combatant;
-  TkrApResetRollKind kind;
-  char *condition;
-  int die;
-  int adjustment;
-  int target;
-};
-
-G_DEFINE_FINAL_TYPE (TkrApResetRoll, tkr_ap_reset_roll, G_TYPE_OBJECT)
-
-enum
-{
-  ROLL_PROP_0,
-  ROLL_PROP_DIE,
-  ROLL_PROP_ADJUSTMENT,
-  ROLL_PROP_TARGET,
-  N_ROLL_PROPS
-};
-
-static GParamSpec *roll_properties[N_ROLL_PROPS];
-
-static void
-tkr_ap_reset_roll_finalize (GObject *object)
-{
-  TkrApResetRoll *self = TKR_AP_RESET_ROLL (object);
-
-  g_clear_object (&self->combatant);
-  g_free (self->condition);
-
-  G_OBJECT_CLASS (tkr_ap_reset_roll_parent_class)->finalize (object);
-}
-
-static void
-tkr_ap_reset_roll_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrApResetRoll *self = TKR_AP_RESET_ROLL (object);
-
-  switch (prop_id)
-    {
-    case ROLL_PROP_DIE:
-      g_value_set_int (value, self->die);
-      break;
-    case ROLL_PROP_ADJUSTMENT:
-      g_value_set_int (value, self->adjustment);
-      break;
-    case ROLL_PROP_TARGET:
-      g_value_set_int (value, self->target);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tkr_ap_reset_roll_class_init (TkrApResetRollClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->finalize = tkr_ap_reset_roll_finalize;
-  object_class->get_property = tkr_ap_reset_roll_get_property;
-  roll_properties[ROLL_PROP_DIE] = g_param_spec_int ("die", NULL, NULL, 0, G_MAXINT, 0, flags);
-  roll_properties[ROLL_PROP_ADJUSTMENT] =
-    g_param_spec_int ("adjustment", NULL, NULL, G_MININT, G_MAXINT, 0, flags);
-  roll_properties[ROLL_PROP_TARGET] =
-    g_param_spec_int ("target", NULL, NULL, G_MININT, G_MAXINT, 0, flags);
-  g_object_class_install_properties (object_class, N_ROLL_PROPS, roll_properties);
-}
-
-static void
-tkr_ap_reset_roll_init (TkrApResetRoll *self)
-{
-}
-
-TkrApCombatant *
-tkr_ap_reset_roll_get_combatant (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), NULL);
-  return self->combatant;
-}
-
-TkrApResetRollKind
-tkr_ap_reset_roll_get_kind (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), TKR_AP_RESET_ROLL_FINESSE);
-  return self->kind;
-}
-
-const char *
-tkr_ap_reset_roll_get_condition (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), NULL);
-  return self->condition;
-}
-
-int
-tkr_ap_reset_roll_get_die (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->die;
-}
-
-int
-tkr_ap_reset_roll_get_adjustment (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->adjustment;
-}
-
-int
-tkr_ap_reset_roll_get_target (TkrApResetRoll *self)
-{
-  g_return_val_if_fail (TKR_IS_AP_RESET_ROLL (self), 0);
-  return self->target;
-}
-
-static void
-roll_set_int (TkrApResetRoll *self, int *field, int value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), roll_properties[prop]);
-}
-
-/* The roll of @kind (and @condition) for @combatant: the one in @kept if
- * the list had it (taken out of @kept), else a new one. */
-static TkrApResetRoll *
-take_roll (GPtrArray *kept,
-           TkrApCombatant *combatant,
-           TkrApResetRollKind kind,
-           const char *condition)
-{
-  TkrApResetRoll *roll;
-
-  for (guint i = 0; i < kept->len; i++)
-    {
-      roll = kept->pdata[i];
-      if (roll->combatant == combatant && roll->kind == kind &&
-          g_strcmp0 (roll->condition, condition) == 0)
-        return g_ptr_array_steal_index (kept, i);
-    }
-  roll = g_object_new (TKR_TYPE_AP_RESET_ROLL, NULL);
-  roll->combatant = g_object_ref (combatant);
-  roll->kind = kind;
-  roll->condition = g_strdup (condition);
-  return roll;
-}
-
 /* After every step, undo and redo, while a Reset is due in Main or
  * Paused (seed 004, Reset Phase): per member, a Check Roll against each
  * Persistent condition, then its Finesse Die (or, surprised in the
@@ -1678,58 +1510,36 @@ take_roll (GPtrArray *kept,
 static void
 update_reset_rolls (TkrApEncounter *self)
 {
-  GListModel *model = G_LIST_MODEL (self->reset_rolls);
-  g_autoptr (GHashTable) by_combatant =
-    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (TkrPendingRolls) kept = tkr_pending_rolls_new (G_LIST_MODEL (self->reset_rolls));
   g_autoptr (GPtrArray) rolls = g_ptr_array_new_with_free_func (g_object_unref);
   gboolean due = self->members != NULL &&
                  (PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) &&
                  self->step == TKR_AP_STEP_RESET;
   guint n_members = due ? g_list_model_get_n_items (G_LIST_MODEL (self->members)) : 0;
 
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      TkrApResetRoll *roll = g_list_model_get_item (model, i);
-      GPtrArray *kept = g_hash_table_lookup (by_combatant, roll->combatant);
-
-      if (kept == NULL)
-        {
-          kept = g_ptr_array_new_with_free_func (g_object_unref);
-          g_hash_table_insert (by_combatant, roll->combatant, kept);
-        }
-      g_ptr_array_add (kept, roll);
-    }
-
   for (guint i = 0; i < n_members; i++)
     {
       g_autoptr (TkrApCombatant) combatant =
         g_list_model_get_item (G_LIST_MODEL (self->members), i);
+      TkrCombatant *member = TKR_COMBATANT (combatant);
       GListModel *conditions = tkr_ap_combatant_get_ap_conditions (combatant);
-      GPtrArray *kept = g_hash_table_lookup (by_combatant, combatant);
-      g_autoptr (GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
-      TkrApResetRoll *roll;
       gboolean surprised;
 
-      if (kept == NULL)
-        kept = none;
       for (guint j = 0; j < g_list_model_get_n_items (conditions); j++)
         {
           g_autoptr (TkrCondition) mark = g_list_model_get_item (conditions, j);
 
-          if (tkr_condition_get_kind (mark) != TKR_CONDITION_KIND_PERSISTENT)
-            continue;
-          roll =
-            take_roll (kept, combatant, TKR_AP_RESET_ROLL_CHECK, tkr_condition_get_name (mark));
-          roll_set_int (roll, &roll->target, tkr_condition_get_value (mark), ROLL_PROP_TARGET);
-          g_ptr_array_add (rolls, roll);
+          if (tkr_condition_get_kind (mark) == TKR_CONDITION_KIND_PERSISTENT)
+            g_ptr_array_add (rolls, tkr_pending_roll_take (kept, member, TKR_AP_RESET_ROLL_CHECK,
+                                                           tkr_condition_get_name (mark), 0, 0,
+                                                           tkr_condition_get_value (mark)));
         }
       tkr_ap_encounter_reset_ap (self, combatant, 0, &surprised);
-      roll = take_roll (kept, combatant,
-                        surprised ? TKR_AP_RESET_ROLL_SURPRISED : TKR_AP_RESET_ROLL_FINESSE, NULL);
-      roll_set_int (roll, &roll->die, tkr_ap_combatant_get_finesse_die (combatant), ROLL_PROP_DIE);
-      roll_set_int (roll, &roll->adjustment, tkr_ap_combatant_get_ap_adjustment (combatant),
-                    ROLL_PROP_ADJUSTMENT);
-      g_ptr_array_add (rolls, roll);
+      g_ptr_array_add (rolls, tkr_pending_roll_take (
+                                kept, member,
+                                surprised ? TKR_AP_RESET_ROLL_SURPRISED : TKR_AP_RESET_ROLL_FINESSE,
+                                NULL, tkr_ap_combatant_get_finesse_die (combatant),
+                                tkr_ap_combatant_get_ap_adjustment (combatant), 0));
     }
   tkr_list_store_sync (self->reset_rolls, rolls->pdata, rolls->len);
 }
@@ -1737,24 +1547,14 @@ update_reset_rolls (TkrApEncounter *self)
 /**
  * tkr_ap_encounter_get_reset_rolls:
  *
- * The rolls the coming Reset needs (TkrApResetRoll), kept up to date
- * after every step, undo and redo of the encounter's history; empty
- * unless a Reset is due in Main or Paused.
+ * The rolls the coming Reset needs (TkrPendingRoll of the kinds
+ * TkrApResetRollKind), kept up to date after every step, undo and redo of
+ * the encounter's history; empty unless a Reset is due in Main or Paused.
  */
 GListModel *
 tkr_ap_encounter_get_reset_rolls (TkrApEncounter *self)
 {
-  TkrHistory *history;
-
   g_return_val_if_fail (TKR_IS_AP_ENCOUNTER (self), NULL);
-
-  if (self->reset_rolls != NULL)
-    return G_LIST_MODEL (self->reset_rolls);
-  self->reset_rolls = g_list_store_new (TKR_TYPE_AP_RESET_ROLL);
-  history = tkr_encounter_get_history (TKR_ENCOUNTER (self));
-  if (history != NULL)
-    g_signal_connect_object (history, "changed", G_CALLBACK (update_reset_rolls), self,
-                             G_CONNECT_SWAPPED);
-  update_reset_rolls (self);
-  return G_LIST_MODEL (self->reset_rolls);
+  return tkr_history_list (G_OBJECT (self), &self->reset_rolls, TKR_TYPE_PENDING_ROLL,
+                           G_CALLBACK (update_reset_rolls));
 }

@@ -3,6 +3,7 @@
 
 #include "tkr-character.h"
 #include "tkr-encounter.h"
+#include "tkr-pending-roll.h"
 
 G_BEGIN_DECLS
 
@@ -103,18 +104,16 @@ GListModel *tkr_ap_combatant_get_ap_conditions (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_adjustments (TkrApCombatant *self);
 GListModel *tkr_ap_combatant_get_effects (TkrApCombatant *self);
 
-/* Typed-in rolls for a Reset: anything not given is rolled. */
-typedef struct _TkrApRolls TkrApRolls;
-TkrApRolls *tkr_ap_rolls_new (void);
-void tkr_ap_rolls_free (TkrApRolls *rolls);
-/* The Finesse Die's face (1..its sides). */
-void tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face);
+/* Typed-in rolls for a Reset (the engine's TkrTypedRolls, what is rolled
+ * being NULL for the Finesse Die and a condition's name for its Check
+ * Roll): anything not given is rolled. The Finesse Die's face (1..its
+ * sides): */
+void tkr_ap_rolls_set_finesse (TkrTypedRolls *rolls, TkrApCombatant *combatant, int face);
 /* The Check Roll's total for one Persistent condition. */
-void tkr_ap_rolls_set_check (TkrApRolls *rolls,
+void tkr_ap_rolls_set_check (TkrTypedRolls *rolls,
                              TkrApCombatant *combatant,
                              const char *condition,
                              int total);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrApRolls, tkr_ap_rolls_free)
 
 #define TKR_TYPE_AP_ENCOUNTER (tkr_ap_encounter_get_type ())
 G_DECLARE_FINAL_TYPE (TkrApEncounter, tkr_ap_encounter, TKR, AP_ENCOUNTER, TkrEncounter)
@@ -240,11 +239,11 @@ gboolean tkr_ap_encounter_remove_effect (TkrApEncounter *self,
 
 /* Main|Paused -> End with the closing Reset; @rolls nullable.
  * tkr_encounter_end() is the same with every roll made. */
-gboolean tkr_ap_encounter_end (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
+gboolean tkr_ap_encounter_end (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error);
 
 /* The Reset Phase, when due; @rolls (nullable) types in rolls.
  * tkr_encounter_next_turn() runs it with every roll made. */
-gboolean tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrApRolls *rolls, GError **error);
+gboolean tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError **error);
 
 /* The Action Phase: only the actor, and only in its opportunity. */
 gboolean
@@ -260,29 +259,17 @@ gboolean tkr_ap_encounter_free_steps (TkrApEncounter *self,
 /* Ends the actor's opportunity keeping its AP, then as next_turn. */
 gboolean tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError **error);
 
-/* One roll the coming Reset needs (seed 004, Reset Phase): a member's
- * Finesse Die, its exactly-so surprised AP in the opening Reset (no
- * roll), or its Check Roll against a Persistent condition. The kind, the
- * combatant and the condition (NULL but for a Check Roll) never change;
- * read-only properties with notify follow the member: "die" (the Finesse
- * Die's sides), "adjustment" (its AP adjustment) and "target" (the
- * condition's value a Check Roll must reach). */
+/* The kinds of TkrPendingRoll the coming Reset needs (seed 004, Reset
+ * Phase): a member's Finesse Die ("die" its sides, "modifier" its AP
+ * adjustment), its exactly-so surprised AP in the opening Reset (no roll)
+ * or its Check Roll against a Persistent condition ("what" the
+ * condition's name, "target" its value, which the roll must reach). */
 typedef enum
 {
   TKR_AP_RESET_ROLL_FINESSE,
   TKR_AP_RESET_ROLL_SURPRISED,
   TKR_AP_RESET_ROLL_CHECK,
 } TkrApResetRollKind;
-
-#define TKR_TYPE_AP_RESET_ROLL (tkr_ap_reset_roll_get_type ())
-G_DECLARE_FINAL_TYPE (TkrApResetRoll, tkr_ap_reset_roll, TKR, AP_RESET_ROLL, GObject)
-
-TkrApCombatant *tkr_ap_reset_roll_get_combatant (TkrApResetRoll *self);
-TkrApResetRollKind tkr_ap_reset_roll_get_kind (TkrApResetRoll *self);
-const char *tkr_ap_reset_roll_get_condition (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_die (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_adjustment (TkrApResetRoll *self);
-int tkr_ap_reset_roll_get_target (TkrApResetRoll *self);
 
 /* The rolls the coming Reset needs, member by member (its Check Rolls,
  * then its Finesse Die), changed by "items-changed" only where they

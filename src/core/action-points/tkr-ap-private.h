@@ -43,18 +43,6 @@ struct _TkrApCombatant
   GListStore *lists[AP_N_LISTS]; /* TkrCondition */
 };
 
-typedef struct
-{
-  TkrApCombatant *combatant;
-  char *condition; /* NULL for the Finesse Die */
-  int value;
-} TypedRoll;
-
-struct _TkrApRolls
-{
-  GArray *rolls; /* TypedRoll */
-};
-
 /* The rule data's "action-points" section, whose shape was checked when
  * the rules loaded (tkr-rules-schema.c); the names are the rules' own. */
 typedef struct
@@ -79,7 +67,6 @@ gboolean tkr_ap_combatant_read_json (TkrApCombatant *self,
                                      JsonObject *object,
                                      const char *path,
                                      GError **error);
-TypedRoll *tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition);
 /* Reads the numbers of rules that passed tkr_ap_encounter_check_rules(). */
 void tkr_ap_numbers_read (TkrRules *rules, ApNumbers *numbers);
 void tkr_ap_numbers_clear (ApNumbers *numbers);

@@ -8,88 +8,27 @@
 #include "tkr-json.h"
 
 /* The Action-Point rule data's own section and the rolls a GM types in
- * for a Reset (seed 004, "Reset Phase"). */
+ * for a Reset (seed 004, "Reset Phase"), kept in the engine's
+ * TkrTypedRolls. */
 
 /* ------------------------------------------------------------------ */
 /* Typed-in rolls                                                      */
 /* ------------------------------------------------------------------ */
 
-static void
-typed_roll_clear (gpointer data)
+void
+tkr_ap_rolls_set_finesse (TkrTypedRolls *rolls, TkrApCombatant *combatant, int face)
 {
-  TypedRoll *roll = data;
-
-  g_clear_object (&roll->combatant);
-  g_clear_pointer (&roll->condition, g_free);
-}
-
-TkrApRolls *
-tkr_ap_rolls_new (void)
-{
-  TkrApRolls *rolls = g_new0 (TkrApRolls, 1);
-
-  rolls->rolls = g_array_new (FALSE, TRUE, sizeof (TypedRoll));
-  g_array_set_clear_func (rolls->rolls, typed_roll_clear);
-  return rolls;
+  tkr_typed_rolls_set (rolls, TKR_COMBATANT (combatant), NULL, face);
 }
 
 void
-tkr_ap_rolls_free (TkrApRolls *rolls)
-{
-  if (rolls == NULL)
-    return;
-  g_array_unref (rolls->rolls);
-  g_free (rolls);
-}
-
-TypedRoll *
-tkr_ap_rolls_find (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition)
-{
-  for (guint i = 0; rolls != NULL && i < rolls->rolls->len; i++)
-    {
-      TypedRoll *roll = &g_array_index (rolls->rolls, TypedRoll, i);
-
-      if (roll->combatant == combatant && g_strcmp0 (roll->condition, condition) == 0)
-        return roll;
-    }
-  return NULL;
-}
-
-/* The roll typed for @condition (NULL: the Finesse Die) replaces any
- * typed before. */
-static void
-set_typed (TkrApRolls *rolls, TkrApCombatant *combatant, const char *condition, int value)
-{
-  TypedRoll *roll = tkr_ap_rolls_find (rolls, combatant, condition);
-  TypedRoll fresh = { NULL, NULL, value };
-
-  g_return_if_fail (rolls != NULL);
-  g_return_if_fail (TKR_IS_AP_COMBATANT (combatant));
-
-  if (roll != NULL)
-    roll->value = value;
-  else
-    {
-      fresh.combatant = g_object_ref (combatant);
-      fresh.condition = g_strdup (condition);
-      g_array_append_val (rolls->rolls, fresh);
-    }
-}
-
-void
-tkr_ap_rolls_set_finesse (TkrApRolls *rolls, TkrApCombatant *combatant, int face)
-{
-  set_typed (rolls, combatant, NULL, face);
-}
-
-void
-tkr_ap_rolls_set_check (TkrApRolls *rolls,
+tkr_ap_rolls_set_check (TkrTypedRolls *rolls,
                         TkrApCombatant *combatant,
                         const char *condition,
                         int total)
 {
   g_return_if_fail (condition != NULL);
-  set_typed (rolls, combatant, condition, total);
+  tkr_typed_rolls_set (rolls, TKR_COMBATANT (combatant), condition, total);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1364,51 +1364,60 @@ RULE_GETTER (exhaustion_dc, "d20.rest.exhaustion_dc")
 
 /* The Setup's lists for views */
 
-/* After every step, undo and redo, during the Setup: the order Round 1
- * would begin with and who is tied, each list changed only where it
- * changed. Both are empty in the other phases. */
-static void
-update_setup_lists (TkrD20Encounter *self)
+/* The combatants still tied during the Setup (none in the other phases),
+ * each mapped to its group. */
+static GHashTable *
+setup_ties (TkrD20Encounter *self, GPtrArray **ties)
 {
-  gboolean setup = self->index != NULL && PHASE (self) == TKR_PHASE_SETUP;
+  GHashTable *group_of = g_hash_table_new (NULL, NULL);
 
-  if (self->tentative_order != NULL)
+  if (self->index != NULL && PHASE (self) == TKR_PHASE_SETUP)
+    *ties = tkr_d20_encounter_get_ties (self);
+  else
+    *ties = g_ptr_array_new ();
+  for (guint i = 0; i < (*ties)->len; i++)
     {
-      g_autoptr (GPtrArray) order =
-        setup ? tkr_d20_encounter_sort_order (self) : g_ptr_array_new ();
+      GPtrArray *group = g_ptr_array_index (*ties, i);
 
-      tkr_order_places_sync (self->tentative_order, order);
+      for (guint j = 0; j < group->len; j++)
+        g_hash_table_insert (group_of, g_ptr_array_index (group, j), group);
     }
-  if (self->tied != NULL)
-    {
-      g_autoptr (GPtrArray) ties = setup ? tkr_d20_encounter_get_ties (self) : g_ptr_array_new ();
-      g_autoptr (GPtrArray) tied = g_ptr_array_new ();
-
-      for (guint i = 0; i < ties->len; i++)
-        {
-          GPtrArray *group = g_ptr_array_index (ties, i);
-
-          for (guint j = 0; j < group->len; j++)
-            g_ptr_array_add (tied, g_ptr_array_index (group, j));
-        }
-      tkr_list_store_sync (self->tied, tied->pdata, tied->len);
-    }
+  return group_of;
 }
 
-static GListModel *
-setup_list (TkrD20Encounter *self, GListStore **store, GType type)
+static gboolean
+same_tie (TkrCombatant *a, TkrCombatant *b, gpointer group_of)
 {
-  TkrHistory *history = tkr_encounter_get_history (TKR_ENCOUNTER (self));
+  gpointer group = g_hash_table_lookup (group_of, a);
 
-  if (*store != NULL)
-    return G_LIST_MODEL (*store);
-  /* The first list made follows the history for both. */
-  if (history != NULL && self->tentative_order == NULL && self->tied == NULL)
-    g_signal_connect_object (history, "changed", G_CALLBACK (update_setup_lists), self,
-                             G_CONNECT_SWAPPED);
-  *store = g_list_store_new (type);
-  update_setup_lists (self);
-  return G_LIST_MODEL (*store);
+  return group != NULL && group == g_hash_table_lookup (group_of, b);
+}
+
+/* After every step, undo and redo, during the Setup: the order Round 1
+ * would begin with, a place tied while its combatant owes a contest roll
+ * with a neighbour's; empty in the other phases. */
+static void
+update_tentative_order (TkrD20Encounter *self)
+{
+  g_autoptr (GPtrArray) ties = NULL;
+  g_autoptr (GHashTable) group_of = setup_ties (self, &ties);
+  gboolean setup = self->index != NULL && PHASE (self) == TKR_PHASE_SETUP;
+  g_autoptr (GPtrArray) order = setup ? tkr_d20_encounter_sort_order (self) : g_ptr_array_new ();
+
+  tkr_order_places_sync (self->tentative_order, order, same_tie, NULL, group_of);
+}
+
+/* The same for who is tied, group after group. */
+static void
+update_tied (TkrD20Encounter *self)
+{
+  g_autoptr (GPtrArray) ties = NULL;
+  g_autoptr (GHashTable) group_of = setup_ties (self, &ties);
+  g_autoptr (GPtrArray) tied = g_ptr_array_new ();
+
+  for (guint i = 0; i < ties->len; i++)
+    g_ptr_array_extend (tied, g_ptr_array_index (ties, i), NULL, NULL);
+  tkr_list_store_sync (self->tied, tied->pdata, tied->len);
 }
 
 /**
@@ -1422,7 +1431,8 @@ GListModel *
 tkr_d20_encounter_get_tentative_order (TkrD20Encounter *self)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return setup_list (self, &self->tentative_order, TKR_TYPE_ORDER_PLACE);
+  return tkr_history_list (G_OBJECT (self), &self->tentative_order, TKR_TYPE_ORDER_PLACE,
+                           G_CALLBACK (update_tentative_order));
 }
 
 /**
@@ -1436,5 +1446,6 @@ GListModel *
 tkr_d20_encounter_get_tied (TkrD20Encounter *self)
 {
   g_return_val_if_fail (TKR_IS_D20_ENCOUNTER (self), NULL);
-  return setup_list (self, &self->tied, TKR_TYPE_D20_COMBATANT);
+  return tkr_history_list (G_OBJECT (self), &self->tied, TKR_TYPE_D20_COMBATANT,
+                           G_CALLBACK (update_tied));
 }

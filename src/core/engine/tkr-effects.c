@@ -632,3 +632,13 @@ tkr_effects_read_json (JsonObject *object, const char *path, TkrEncounterLoad *l
     }
   return TRUE;
 }
+
+gboolean
+tkr_effect_is_from (TkrCondition *effect, TkrCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (effect), FALSE);
+
+  return TKR_IS_COMBATANT (combatant) &&
+         g_strcmp0 (tkr_condition_get_source (effect),
+                    tkr_character_get_id (tkr_combatant_get_character (combatant))) == 0;
+}

@@ -150,4 +150,8 @@ gboolean tkr_effects_read_json (JsonObject *object,
                                 TkrEncounterLoad *load,
                                 GError **error);
 
+/* Whether @combatant (may be NULL: no) made @effect: its "source" is the
+ * combatant's character id. */
+gboolean tkr_effect_is_from (TkrCondition *effect, TkrCombatant *combatant);
+
 G_END_DECLS

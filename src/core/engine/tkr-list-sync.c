@@ -4,6 +4,9 @@
 
 #include "tkr-list-sync.h"
 
+#include "tkr-encounter.h"
+#include "tkr-fields.h"
+
 /* The indices (into @seq) of a longest strictly increasing run of the
  * non-negative values of @seq, marked TRUE in the returned array. */
 static gboolean *
@@ -113,59 +116,35 @@ struct _TkrOrderPlace
   GObject parent_instance;
 
   TkrCombatant *combatant;
-  guint place;
+  int place;
+  gboolean tied;
+  TkrCombatant *earlier;
+  TkrCombatant *later;
 };
 
 G_DEFINE_FINAL_TYPE (TkrOrderPlace, tkr_order_place, G_TYPE_OBJECT)
 
-enum
-{
-  PROP_0,
-  PROP_COMBATANT,
-  PROP_PLACE,
-  N_PROPS
+static const TkrField place_fields[] = {
+  TKR_FIELD_OBJECT (TkrOrderPlace, combatant, "combatant", tkr_combatant_get_type),
+  TKR_FIELD_INT (TkrOrderPlace, place, "place", NULL, 0, G_MAXINT, 0),
+  TKR_FIELD_BOOLEAN (TkrOrderPlace, tied, "tied", NULL),
+  TKR_FIELD_OBJECT (TkrOrderPlace, earlier, "earlier", tkr_combatant_get_type),
+  TKR_FIELD_OBJECT (TkrOrderPlace, later, "later", tkr_combatant_get_type),
 };
-
-static GParamSpec *properties[N_PROPS];
 
 static void
 tkr_order_place_dispose (GObject *object)
 {
-  g_clear_object (&TKR_ORDER_PLACE (object)->combatant);
+  tkr_fields_clear (object, TKR_TYPE_ORDER_PLACE);
 
   G_OBJECT_CLASS (tkr_order_place_parent_class)->dispose (object);
 }
 
 static void
-tkr_order_place_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TkrOrderPlace *self = TKR_ORDER_PLACE (object);
-
-  switch (prop_id)
-    {
-    case PROP_COMBATANT:
-      g_value_set_object (value, self->combatant);
-      break;
-    case PROP_PLACE:
-      g_value_set_uint (value, self->place);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 tkr_order_place_class_init (TkrOrderPlaceClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = tkr_order_place_dispose;
-  object_class->get_property = tkr_order_place_get_property;
-  properties[PROP_COMBATANT] =
-    g_param_spec_object ("combatant", NULL, NULL, TKR_TYPE_COMBATANT, flags);
-  properties[PROP_PLACE] = g_param_spec_uint ("place", NULL, NULL, 0, G_MAXUINT, 0, flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  G_OBJECT_CLASS (klass)->dispose = tkr_order_place_dispose;
+  tkr_fields_install (G_OBJECT_CLASS (klass), place_fields, G_N_ELEMENTS (place_fields));
 }
 
 static void
@@ -173,22 +152,31 @@ tkr_order_place_init (TkrOrderPlace *self)
 {
 }
 
-TkrCombatant *
-tkr_order_place_get_combatant (TkrOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_ORDER_PLACE (self), NULL);
-  return self->combatant;
-}
+#define PLACE_GETTER(type, name, fallback)                                                         \
+  type tkr_order_place_get_##name (TkrOrderPlace *self)                                            \
+  {                                                                                                \
+    g_return_val_if_fail (TKR_IS_ORDER_PLACE (self), fallback);                                    \
+    return self->name;                                                                             \
+  }
 
-guint
-tkr_order_place_get_place (TkrOrderPlace *self)
+PLACE_GETTER (TkrCombatant *, combatant, NULL)
+PLACE_GETTER (guint, place, 0)
+PLACE_GETTER (gboolean, tied, FALSE)
+PLACE_GETTER (TkrCombatant *, earlier, NULL)
+PLACE_GETTER (TkrCombatant *, later, NULL)
+
+static gboolean
+pair (TkrOrderPairFunc func, TkrCombatant *a, TkrCombatant *b, gpointer user_data)
 {
-  g_return_val_if_fail (TKR_IS_ORDER_PLACE (self), 0);
-  return self->place;
+  return func != NULL && a != NULL && b != NULL && func (a, b, user_data);
 }
 
 void
-tkr_order_places_sync (GListStore *places, GPtrArray *order)
+tkr_order_places_sync (GListStore *places,
+                       GPtrArray *order,
+                       TkrOrderPairFunc tied,
+                       TkrOrderPairFunc can_put_before,
+                       gpointer user_data)
 {
   GListModel *model;
   g_autoptr (GHashTable) kept = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
@@ -209,20 +197,35 @@ tkr_order_places_sync (GListStore *places, GPtrArray *order)
       TkrOrderPlace *place = NULL;
 
       if (!g_hash_table_steal_extended (kept, order->pdata[i], NULL, (gpointer *) &place))
-        {
-          place = g_object_new (TKR_TYPE_ORDER_PLACE, NULL);
-          place->combatant = g_object_ref (order->pdata[i]);
-        }
+        place = g_object_new (TKR_TYPE_ORDER_PLACE, "combatant", order->pdata[i], NULL);
       g_ptr_array_add (wanted, place);
     }
   tkr_list_store_sync (places, wanted->pdata, wanted->len);
   for (guint i = 0; i < wanted->len; i++)
     {
-      TkrOrderPlace *place = wanted->pdata[i];
+      TkrCombatant *combatant = order->pdata[i];
+      TkrCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
+      TkrCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
 
-      if (place->place == i + 1)
-        continue;
-      place->place = i + 1;
-      g_object_notify_by_pspec (G_OBJECT (place), properties[PROP_PLACE]);
+      g_object_set (
+        wanted->pdata[i], "place", (int) i + 1, "tied",
+        pair (tied, before, combatant, user_data) || pair (tied, combatant, after, user_data),
+        "earlier", pair (can_put_before, combatant, before, user_data) ? before : NULL, "later",
+        pair (can_put_before, after, combatant, user_data) ? after : NULL, NULL);
     }
+}
+
+GListModel *
+tkr_history_list (GObject *encounter, GListStore **store, GType type, GCallback update)
+{
+  TkrHistory *history;
+
+  if (*store != NULL)
+    return G_LIST_MODEL (*store);
+  *store = g_list_store_new (type);
+  history = tkr_encounter_get_history (TKR_ENCOUNTER (encounter));
+  if (history != NULL)
+    g_signal_connect_object (history, "changed", update, encounter, G_CONNECT_SWAPPED);
+  ((void (*) (GObject *)) update) (encounter);
+  return G_LIST_MODEL (*store);
 }

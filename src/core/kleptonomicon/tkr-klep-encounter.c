@@ -51,11 +51,7 @@ static const TkrField fields[] = {
   TKR_FIELD_STRING (TkrKlepEncounter, name, "name", NULL),
   TKR_FIELD_INT (TkrKlepEncounter, turn_serial, "turn-serial", NULL, 0, G_MAXINT, 0),
   TKR_FIELD_OBJECT (TkrKlepEncounter, setup, "setup", tkr_klep_setup_get_type),
-};
-
-enum
-{
-  PROP_ZONES = G_N_ELEMENTS (fields) + 1,
+  TKR_FIELD_OBJECT (TkrKlepEncounter, zones, "zones", g_list_model_get_type),
 };
 
 /* A turn slot's TkrKlepCombatants */
@@ -67,18 +63,8 @@ tkr_klep_encounter_dispose (GObject *object)
   TkrKlepEncounter *self = TKR_KLEP_ENCOUNTER (object);
 
   tkr_fields_clear (object, TKR_TYPE_KLEP_ENCOUNTER);
-  g_clear_object (&self->zones);
   g_clear_pointer (&self->basic_abilities, g_ptr_array_unref);
   G_OBJECT_CLASS (tkr_klep_encounter_parent_class)->dispose (object);
-}
-
-static void
-tkr_klep_encounter_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_ZONES)
-    g_value_set_object (value, TKR_KLEP_ENCOUNTER (object)->zones);
-  else
-    tkr_fields_get_property (object, prop_id, value, pspec);
 }
 
 /**
@@ -1097,7 +1083,7 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   TkrEncounterClass *encounter_class = TKR_ENCOUNTER_CLASS (klass);
 
   object_class->dispose = tkr_klep_encounter_dispose;
-  object_class->get_property = tkr_klep_encounter_get_property;
+  object_class->get_property = tkr_fields_get_property;
   object_class->set_property = tkr_fields_set_property;
 
   encounter_class->check_transition = check_transition;
@@ -1117,9 +1103,6 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   encounter_class->roll_missing = klep_roll_missing;
 
   tkr_fields_install (object_class, fields, G_N_ELEMENTS (fields));
-  g_object_class_install_property (object_class, PROP_ZONES,
-                                   g_param_spec_object ("zones", NULL, NULL, G_TYPE_LIST_MODEL,
-                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 }
 
 static void

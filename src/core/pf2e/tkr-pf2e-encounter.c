@@ -60,7 +60,7 @@ struct _TkrPf2eEncounter
   TkrPf2eCombatant *made;
   guint made_count;
 
-  /* TkrPf2eOrderPlace: the tentative order, made on first asking */
+  /* TkrOrderPlace: the tentative order, made on first asking */
   GListStore *tentative_order;
 };
 
@@ -1324,258 +1324,47 @@ tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self, TkrPf2eCombatant
          tkr_pf2e_combatant_get_reactions_left (combatant) < self->reactions_per_round;
 }
 
-gboolean
-tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
-                                 TkrCondition *effect,
-                                 TkrPf2eCombatant *combatant)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
-  g_return_val_if_fail (TKR_IS_CONDITION (effect), FALSE);
-
-  return TKR_IS_PF2E_COMBATANT (combatant) &&
-         g_strcmp0 (
-           tkr_condition_get_source (effect),
-           tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (combatant)))) == 0;
-}
-
 /* The tentative order */
 
-struct _TkrPf2eOrderPlace
+static gboolean
+tied_with (TkrCombatant *a, TkrCombatant *b, gpointer self)
 {
-  GObject parent_instance;
-
-  TkrPf2eCombatant *combatant;
-  guint place;
-  gboolean tied;
-  TkrPf2eCombatant *earlier;
-  TkrPf2eCombatant *later;
-};
-
-G_DEFINE_FINAL_TYPE (TkrPf2eOrderPlace, tkr_pf2e_order_place, G_TYPE_OBJECT)
-
-enum
-{
-  PLACE_PROP_0,
-  PLACE_PROP_COMBATANT,
-  PLACE_PROP_PLACE,
-  PLACE_PROP_TIED,
-  PLACE_PROP_EARLIER,
-  PLACE_PROP_LATER,
-  N_PLACE_PROPS
-};
-
-static GParamSpec *place_properties[N_PLACE_PROPS];
-
-static void
-tkr_pf2e_order_place_dispose (GObject *object)
-{
-  TkrPf2eOrderPlace *self = TKR_PF2E_ORDER_PLACE (object);
-
-  g_clear_object (&self->combatant);
-  g_clear_object (&self->earlier);
-  g_clear_object (&self->later);
-
-  G_OBJECT_CLASS (tkr_pf2e_order_place_parent_class)->dispose (object);
+  return tkr_pf2e_combatant_is_tied_with (TKR_PF2E_COMBATANT (a), TKR_PF2E_COMBATANT (b));
 }
 
-static void
-tkr_pf2e_order_place_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+static gboolean
+can_put_before (TkrCombatant *a, TkrCombatant *b, gpointer self)
 {
-  TkrPf2eOrderPlace *self = TKR_PF2E_ORDER_PLACE (object);
-
-  switch (prop_id)
-    {
-    case PLACE_PROP_COMBATANT:
-      g_value_set_object (value, self->combatant);
-      break;
-    case PLACE_PROP_PLACE:
-      g_value_set_uint (value, self->place);
-      break;
-    case PLACE_PROP_TIED:
-      g_value_set_boolean (value, self->tied);
-      break;
-    case PLACE_PROP_EARLIER:
-      g_value_set_object (value, self->earlier);
-      break;
-    case PLACE_PROP_LATER:
-      g_value_set_object (value, self->later);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  return tkr_pf2e_encounter_can_put_before (self, TKR_PF2E_COMBATANT (a), TKR_PF2E_COMBATANT (b));
 }
 
-static void
-tkr_pf2e_order_place_class_init (TkrPf2eOrderPlaceClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
-  object_class->dispose = tkr_pf2e_order_place_dispose;
-  object_class->get_property = tkr_pf2e_order_place_get_property;
-
-  place_properties[PLACE_PROP_COMBATANT] =
-    g_param_spec_object ("combatant", NULL, NULL, TKR_TYPE_PF2E_COMBATANT, flags);
-  place_properties[PLACE_PROP_PLACE] =
-    g_param_spec_uint ("place", NULL, NULL, 0, G_MAXUINT, 0, flags);
-  place_properties[PLACE_PROP_TIED] = g_param_spec_boolean ("tied", NULL, NULL, FALSE, flags);
-  place_properties[PLACE_PROP_EARLIER] =
-    g_param_spec_object ("earlier", NULL, NULL, TKR_TYPE_PF2E_COMBATANT, flags);
-  place_properties[PLACE_PROP_LATER] =
-    g_param_spec_object ("later", NULL, NULL, TKR_TYPE_PF2E_COMBATANT, flags);
-  g_object_class_install_properties (object_class, N_PLACE_PROPS, place_properties);
-}
-
-static void
-tkr_pf2e_order_place_init (TkrPf2eOrderPlace *self)
-{
-}
-
-TkrPf2eCombatant *
-tkr_pf2e_order_place_get_combatant (TkrPf2eOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ORDER_PLACE (self), NULL);
-  return self->combatant;
-}
-
-guint
-tkr_pf2e_order_place_get_place (TkrPf2eOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ORDER_PLACE (self), 0);
-  return self->place;
-}
-
-gboolean
-tkr_pf2e_order_place_get_tied (TkrPf2eOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ORDER_PLACE (self), FALSE);
-  return self->tied;
-}
-
-TkrPf2eCombatant *
-tkr_pf2e_order_place_get_earlier (TkrPf2eOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ORDER_PLACE (self), NULL);
-  return self->earlier;
-}
-
-TkrPf2eCombatant *
-tkr_pf2e_order_place_get_later (TkrPf2eOrderPlace *self)
-{
-  g_return_val_if_fail (TKR_IS_PF2E_ORDER_PLACE (self), NULL);
-  return self->later;
-}
-
-static void
-place_set_uint (TkrPf2eOrderPlace *self, guint *field, guint value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), place_properties[prop]);
-}
-
-static void
-place_set_bool (TkrPf2eOrderPlace *self, gboolean *field, gboolean value, int prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), place_properties[prop]);
-}
-
-static void
-place_set_combatant (TkrPf2eOrderPlace *self,
-                     TkrPf2eCombatant **field,
-                     TkrPf2eCombatant *value,
-                     int prop)
-{
-  if (g_set_object (field, value))
-    g_object_notify_by_pspec (G_OBJECT (self), place_properties[prop]);
-}
-
-/* The places follow the order after every step, undo and redo: a
- * creature keeps its place object while it stays in the order, so the
- * list changes only where the order did. Outside the Initiative phase
- * the list is empty. */
+/* The places follow the order after every step, undo and redo (seed 002:
+ * tied creatures of one side and group may trade places). Outside the
+ * Initiative phase the list is empty. */
 static void
 update_tentative_order (TkrPf2eEncounter *self)
 {
-  GListModel *model = G_LIST_MODEL (self->tentative_order);
-  g_autoptr (GHashTable) kept = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   g_autoptr (GPtrArray) order = NULL;
-  g_autoptr (GPtrArray) places = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      TkrPf2eOrderPlace *place = g_list_model_get_item (model, i);
-
-      g_hash_table_insert (kept, place->combatant, place);
-    }
   if (tkr_encounter_get_phase (TKR_ENCOUNTER (self)) == TKR_PHASE_SETUP)
     order = build_order (TKR_ENCOUNTER (self));
   else
     order = g_ptr_array_new ();
-
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrPf2eCombatant *combatant = order->pdata[i];
-      TkrPf2eOrderPlace *place = NULL;
-
-      if (!g_hash_table_steal_extended (kept, combatant, NULL, (gpointer *) &place))
-        {
-          place = g_object_new (TKR_TYPE_PF2E_ORDER_PLACE, NULL);
-          place->combatant = g_object_ref (combatant);
-        }
-      g_ptr_array_add (places, place);
-    }
-  tkr_list_store_sync (self->tentative_order, places->pdata, places->len);
-
-  /* Seed 002: tied creatures of one side and group may trade places. */
-  for (guint i = 0; i < order->len; i++)
-    {
-      TkrPf2eOrderPlace *place = places->pdata[i];
-      TkrPf2eCombatant *combatant = order->pdata[i];
-      TkrPf2eCombatant *before = i > 0 ? order->pdata[i - 1] : NULL;
-      TkrPf2eCombatant *after = i + 1 < order->len ? order->pdata[i + 1] : NULL;
-      gboolean tied = (before && tkr_pf2e_combatant_is_tied_with (before, combatant)) ||
-                      (after && tkr_pf2e_combatant_is_tied_with (after, combatant));
-
-      place_set_uint (place, &place->place, i + 1, PLACE_PROP_PLACE);
-      place_set_bool (place, &place->tied, tied, PLACE_PROP_TIED);
-      place_set_combatant (
-        place, &place->earlier,
-        before && tkr_pf2e_encounter_can_put_before (self, combatant, before) ? before : NULL,
-        PLACE_PROP_EARLIER);
-      place_set_combatant (
-        place, &place->later,
-        after && tkr_pf2e_encounter_can_put_before (self, after, combatant) ? after : NULL,
-        PLACE_PROP_LATER);
-    }
+  tkr_order_places_sync (self->tentative_order, order, tied_with, can_put_before, self);
 }
 
 /**
  * tkr_pf2e_encounter_get_tentative_order:
  *
  * The order Round 1 would begin with, as it stands during the Initiative
- * phase (tkr_pf2e_encounter_preview_order): one TkrPf2eOrderPlace per
+ * phase (tkr_pf2e_encounter_preview_order): one TkrOrderPlace per
  * creature with a result, kept up to date after every step, undo and redo
  * of the encounter's history; empty in the other phases.
  */
 GListModel *
 tkr_pf2e_encounter_get_tentative_order (TkrPf2eEncounter *self)
 {
-  TkrHistory *history;
-
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), NULL);
-
-  if (self->tentative_order != NULL)
-    return G_LIST_MODEL (self->tentative_order);
-  self->tentative_order = g_list_store_new (TKR_TYPE_PF2E_ORDER_PLACE);
-  history = tkr_encounter_get_history (TKR_ENCOUNTER (self));
-  if (history != NULL)
-    g_signal_connect_object (history, "changed", G_CALLBACK (update_tentative_order), self,
-                             G_CONNECT_SWAPPED);
-  update_tentative_order (self);
-  return G_LIST_MODEL (self->tentative_order);
+  return tkr_history_list (G_OBJECT (self), &self->tentative_order, TKR_TYPE_ORDER_PLACE,
+                           G_CALLBACK (update_tentative_order));
 }

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "tkr-condition.h"
+#include "tkr-effects.h"
 #include "tkr-encounter.h"
+#include "tkr-list-sync.h"
 
 G_BEGIN_DECLS
 
@@ -163,11 +165,6 @@ gboolean tkr_pf2e_encounter_can_refund_reaction (TkrPf2eEncounter *self,
  * Returns: (transfer none) (nullable): the effect, held by the encounter */
 TkrCondition *tkr_pf2e_encounter_add_effect (
   TkrPf2eEncounter *self, TkrPf2eCombatant *creator, const char *name, int rounds, GError **error);
-/* Whether @combatant created @effect: its "source" is the creature's
- * character id (the effect counts down at the start of its turns). */
-gboolean tkr_pf2e_encounter_is_effect_of (TkrPf2eEncounter *self,
-                                          TkrCondition *effect,
-                                          TkrPf2eCombatant *combatant);
 gboolean
 tkr_pf2e_encounter_remove_effect (TkrPf2eEncounter *self, TkrCondition *effect, GError **error);
 
@@ -192,24 +189,13 @@ TkrPf2eDegree tkr_pf2e_degree (int natural, int die_sides, int total, int dc, in
 /* "critical failure" ... "critical success", translated. */
 const char *tkr_pf2e_degree_to_string (TkrPf2eDegree degree);
 
-/* The tentative order (seed 002, Initiative): one place per creature with
- * a result, in the order Round 1 would begin with. Read-only properties
- * with notify, kept by the encounter: "combatant" (TkrPf2eCombatant),
- * "place" (uint, 1 first), "tied" (bool: tied with a neighbour),
- * "earlier" (the creature just before it that it may be put before, or
- * NULL) and "later" (the creature just after it that may be put before
- * it, or NULL). */
-#define TKR_TYPE_PF2E_ORDER_PLACE (tkr_pf2e_order_place_get_type ())
-G_DECLARE_FINAL_TYPE (TkrPf2eOrderPlace, tkr_pf2e_order_place, TKR, PF2E_ORDER_PLACE, GObject)
-
-TkrPf2eCombatant *tkr_pf2e_order_place_get_combatant (TkrPf2eOrderPlace *self);
-guint tkr_pf2e_order_place_get_place (TkrPf2eOrderPlace *self);
-gboolean tkr_pf2e_order_place_get_tied (TkrPf2eOrderPlace *self);
-TkrPf2eCombatant *tkr_pf2e_order_place_get_earlier (TkrPf2eOrderPlace *self);
-TkrPf2eCombatant *tkr_pf2e_order_place_get_later (TkrPf2eOrderPlace *self);
-
-/* TkrPf2eOrderPlace objects, changed by "items-changed" only where the
- * order changed; empty outside the Initiative phase. */
+/* The tentative order (seed 002, Initiative): one TkrOrderPlace per
+ * creature with a result, in the order Round 1 would begin with, changed
+ * by "items-changed" only where the order changed; empty outside the
+ * Initiative phase. A place's "combatant" is a TkrPf2eCombatant, "tied"
+ * says it is tied with a neighbour, "earlier" is the creature just before
+ * it that it may be put before and "later" the creature just after it
+ * that may be put before it (or NULL). */
 GListModel *tkr_pf2e_encounter_get_tentative_order (TkrPf2eEncounter *self);
 
 G_END_DECLS

@@ -16,7 +16,7 @@ struct _TkrApResetPane
   GSignalGroup *history_signals;
 
   /* Rolls typed in for the coming Reset: "%p/condition" -> value. The
-   * rows of the rolls list follow the core's TkrApResetRoll objects. */
+   * rows of the rolls list follow the core's TkrPendingRoll objects. */
   GHashTable *typed;
   /* What the last Reset run here did: rows of title, subtitle. */
   GPtrArray *last_reset;
@@ -96,9 +96,9 @@ typed_value (TkrApResetPane *self, TkrApCombatant *combatant, const char *condit
 static void
 typed_changed_cb (TkrApRollRow *row, GParamSpec *pspec, TkrApResetPane *self)
 {
-  TkrApResetRoll *roll = tkr_ap_roll_row_get_roll (row);
-  g_autofree char *key =
-    typed_key (tkr_ap_reset_roll_get_combatant (roll), tkr_ap_reset_roll_get_condition (roll));
+  TkrPendingRoll *roll = tkr_ap_roll_row_get_roll (row);
+  g_autofree char *key = typed_key ((TkrApCombatant *) tkr_pending_roll_get_combatant (roll),
+                                    tkr_pending_roll_get_what (roll));
   int value = tkr_ap_roll_row_get_typed (row);
 
   if (value > 0)
@@ -111,10 +111,11 @@ static GtkWidget *
 create_roll_row (gpointer item, gpointer user_data)
 {
   TkrApResetPane *self = user_data;
-  TkrApResetRoll *roll = item;
-  GtkWidget *row = tkr_ap_roll_row_new (self->encounter, roll,
-                                        typed_value (self, tkr_ap_reset_roll_get_combatant (roll),
-                                                     tkr_ap_reset_roll_get_condition (roll)));
+  TkrPendingRoll *roll = item;
+  GtkWidget *row = tkr_ap_roll_row_new (
+    self->encounter, roll,
+    typed_value (self, (TkrApCombatant *) tkr_pending_roll_get_combatant (roll),
+                 tkr_pending_roll_get_what (roll)));
 
   g_signal_connect_object (row, "notify::typed", G_CALLBACK (typed_changed_cb), self, 0);
   return row;
@@ -122,10 +123,10 @@ create_roll_row (gpointer item, gpointer user_data)
 
 /* Everything typed in that still fits the combatant's die and conditions;
  * the rest is rolled by the core. */
-static TkrApRolls *
+static TkrTypedRolls *
 build_rolls (TkrApResetPane *self)
 {
-  TkrApRolls *rolls = tkr_ap_rolls_new ();
+  TkrTypedRolls *rolls = tkr_typed_rolls_new ();
   GListModel *combatants = tkr_ap_encounter_get_members (self->encounter);
 
   for (guint i = 0; i < n_items (combatants); i++)
@@ -208,7 +209,7 @@ show_last_reset (TkrApResetPane *self)
 gboolean
 tkr_ap_reset_pane_run (TkrApResetPane *self, GError **error)
 {
-  g_autoptr (TkrApRolls) rolls = NULL;
+  g_autoptr (TkrTypedRolls) rolls = NULL;
   g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   GListModel *combatants, *log;
   guint log_start;
@@ -314,7 +315,7 @@ update (TkrApResetPane *self)
 gboolean
 tkr_ap_reset_pane_end (TkrApResetPane *self, GError **error)
 {
-  g_autoptr (TkrApRolls) rolls = NULL;
+  g_autoptr (TkrTypedRolls) rolls = NULL;
 
   g_return_val_if_fail (TKR_IS_AP_RESET_PANE (self), FALSE);
   g_return_val_if_fail (self->encounter != NULL, FALSE);

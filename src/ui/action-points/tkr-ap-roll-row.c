@@ -14,7 +14,7 @@ struct _TkrApRollRow
   AdwActionRow parent_instance;
 
   TkrApEncounter *encounter;
-  TkrApResetRoll *roll;
+  TkrPendingRoll *roll;
   gboolean syncing;
 
   GtkSpinButton *typed_spin;
@@ -51,24 +51,24 @@ name_spin (TkrApRollRow *self, const char *name)
 static void
 sync_row (TkrApRollRow *self)
 {
-  TkrApResetRoll *roll = self->roll;
-  const char *name = tkr_character_get_name (
-    tkr_combatant_get_character (TKR_COMBATANT (tkr_ap_reset_roll_get_combatant (roll))));
-  const char *condition = tkr_ap_reset_roll_get_condition (roll);
-  int adjustment = tkr_ap_reset_roll_get_adjustment (roll);
-  int die = tkr_ap_reset_roll_get_die (roll);
+  TkrPendingRoll *roll = self->roll;
+  const char *name = tkr_character_get_name (tkr_combatant_get_character (
+    TKR_COMBATANT ((TkrApCombatant *) tkr_pending_roll_get_combatant (roll))));
+  const char *condition = tkr_pending_roll_get_what (roll);
+  int adjustment = tkr_pending_roll_get_modifier (roll);
+  int die = tkr_pending_roll_get_die (roll);
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *accessible = NULL;
 
   self->syncing = TRUE;
-  switch (tkr_ap_reset_roll_get_kind (roll))
+  switch ((TkrApResetRollKind) tkr_pending_roll_get_kind (roll))
     {
     case TKR_AP_RESET_ROLL_CHECK:
       title = g_strdup_printf (_ ("%s: %s"), name, condition);
       subtitle = g_strdup_printf (_ ("Check Roll on a d%d: %d or more shakes it off"),
                                   tkr_ap_encounter_get_check_die (self->encounter),
-                                  tkr_ap_reset_roll_get_target (roll));
+                                  tkr_pending_roll_get_target (roll));
       accessible = g_strdup_printf (_ ("Check Roll of %s against %s"), name, condition);
       gtk_spin_button_set_range (self->typed_spin, 0, SPIN_MAX_CHECK);
       name_spin (self, accessible);
@@ -169,10 +169,10 @@ tkr_ap_roll_row_init (TkrApRollRow *self)
 }
 
 GtkWidget *
-tkr_ap_roll_row_new (TkrApEncounter *encounter, TkrApResetRoll *roll, int typed)
+tkr_ap_roll_row_new (TkrApEncounter *encounter, TkrPendingRoll *roll, int typed)
 {
   TkrApRollRow *self = g_object_new (TKR_TYPE_AP_ROLL_ROW, NULL);
-  TkrApResetRollKind kind = tkr_ap_reset_roll_get_kind (roll);
+  TkrApResetRollKind kind = (TkrApResetRollKind) tkr_pending_roll_get_kind (roll);
 
   self->encounter = g_object_ref (encounter);
   self->roll = g_object_ref (roll);
@@ -192,7 +192,7 @@ tkr_ap_roll_row_new (TkrApEncounter *encounter, TkrApResetRoll *roll, int typed)
   return GTK_WIDGET (self);
 }
 
-TkrApResetRoll *
+TkrPendingRoll *
 tkr_ap_roll_row_get_roll (TkrApRollRow *self)
 {
   g_return_val_if_fail (TKR_IS_AP_ROLL_ROW (self), NULL);

@@ -308,7 +308,7 @@ is_own_effect (gpointer item, gpointer user_data)
   TkrPf2eDetails *self = user_data;
 
   return self->encounter != NULL && self->combatant != NULL &&
-         tkr_pf2e_encounter_is_effect_of (self->encounter, item, self->combatant);
+         tkr_effect_is_from (item, TKR_COMBATANT (self->combatant));
 }
 
 /* ------------------------------------------------------------------ */

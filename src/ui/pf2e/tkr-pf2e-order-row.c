@@ -12,7 +12,7 @@ struct _TkrPf2eOrderRow
   AdwActionRow parent_instance;
 
   TkrPf2eEncounter *encounter;
-  TkrPf2eOrderPlace *place;
+  TkrOrderPlace *place;
   GtkLabel *feedback; /* the view's */
 
   GtkWidget *move_up_button;
@@ -44,15 +44,15 @@ put_before (TkrPf2eOrderRow *self, TkrPf2eCombatant *first, TkrPf2eCombatant *ot
 static void
 move_up_clicked_cb (TkrPf2eOrderRow *self)
 {
-  put_before (self, tkr_pf2e_order_place_get_combatant (self->place),
-              tkr_pf2e_order_place_get_earlier (self->place));
+  put_before (self, (TkrPf2eCombatant *) tkr_order_place_get_combatant (self->place),
+              (TkrPf2eCombatant *) tkr_order_place_get_earlier (self->place));
 }
 
 static void
 move_down_clicked_cb (TkrPf2eOrderRow *self)
 {
-  put_before (self, tkr_pf2e_order_place_get_later (self->place),
-              tkr_pf2e_order_place_get_combatant (self->place));
+  put_before (self, (TkrPf2eCombatant *) tkr_order_place_get_later (self->place),
+              (TkrPf2eCombatant *) tkr_order_place_get_combatant (self->place));
 }
 
 /* A "Move Up" or "Move Down" button names both creatures, shown only
@@ -73,13 +73,13 @@ sync_button (GtkWidget *button, TkrPf2eCombatant *first, TkrPf2eCombatant *other
 static void
 sync_row (TkrPf2eOrderRow *self)
 {
-  TkrPf2eCombatant *combatant = tkr_pf2e_order_place_get_combatant (self->place);
+  TkrPf2eCombatant *combatant = (TkrPf2eCombatant *) tkr_order_place_get_combatant (self->place);
   gboolean pc = tkr_character_is_pc (tkr_combatant_get_character (TKR_COMBATANT (combatant)));
   g_autofree char *title =
-    g_strdup_printf ("%u. %s", tkr_pf2e_order_place_get_place (self->place), name_of (combatant));
+    g_strdup_printf ("%u. %s", tkr_order_place_get_place (self->place), name_of (combatant));
   g_autofree char *subtitle = NULL;
 
-  if (tkr_pf2e_order_place_get_tied (self->place))
+  if (tkr_order_place_get_tied (self->place))
     /* Translators: an initiative result; the creature is tied with a neighbour */
     subtitle = g_strdup_printf (pc ? _ ("%d, tied (player character)")
                                    : _ ("%d, tied (adversary or other creature)"),
@@ -88,8 +88,10 @@ sync_row (TkrPf2eOrderRow *self)
     subtitle = g_strdup_printf ("%d", tkr_pf2e_combatant_get_initiative (combatant));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self), subtitle);
-  sync_button (self->move_up_button, combatant, tkr_pf2e_order_place_get_earlier (self->place));
-  sync_button (self->move_down_button, tkr_pf2e_order_place_get_later (self->place), combatant);
+  sync_button (self->move_up_button, combatant,
+               (TkrPf2eCombatant *) tkr_order_place_get_earlier (self->place));
+  sync_button (self->move_down_button, (TkrPf2eCombatant *) tkr_order_place_get_later (self->place),
+               combatant);
 }
 
 static void
@@ -127,7 +129,7 @@ tkr_pf2e_order_row_init (TkrPf2eOrderRow *self)
 }
 
 GtkWidget *
-tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrPf2eOrderPlace *place, GtkLabel *feedback)
+tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrOrderPlace *place, GtkLabel *feedback)
 {
   TkrPf2eOrderRow *self = g_object_new (TKR_TYPE_PF2E_ORDER_ROW, NULL);
   const char *place_notify[] = { "notify::place", "notify::tied", "notify::earlier",
@@ -139,8 +141,8 @@ tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrPf2eOrderPlace *place, G
   for (guint i = 0; i < G_N_ELEMENTS (place_notify); i++)
     g_signal_connect_object (place, place_notify[i], G_CALLBACK (sync_row), self,
                              G_CONNECT_SWAPPED);
-  g_signal_connect_object (tkr_pf2e_order_place_get_combatant (place), "notify::initiative",
-                           G_CALLBACK (sync_row), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object ((TkrPf2eCombatant *) tkr_order_place_get_combatant (place),
+                           "notify::initiative", G_CALLBACK (sync_row), self, G_CONNECT_SWAPPED);
   sync_row (self);
   return GTK_WIDGET (self);
 }

@@ -16,10 +16,10 @@ G_DECLARE_FINAL_TYPE (TkrPf2eOrderRow, tkr_pf2e_order_row, TKR, PF2E_ORDER_ROW, 
  * 1: Roll Initiative"; help/C/pf2e.page): the place and name, the result
  * (and whether it is tied), and "Move Up" / "Move Down" where the core
  * lets tied creatures trade places. The row follows only its
- * TkrPf2eOrderPlace and that place's creature; refusals are shown on
+ * TkrOrderPlace and that place's creature; refusals are shown on
  * @feedback (the view's message label).
  */
 GtkWidget *
-tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrPf2eOrderPlace *place, GtkLabel *feedback);
+tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrOrderPlace *place, GtkLabel *feedback);
 
 G_END_DECLS
