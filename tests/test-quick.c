@@ -277,7 +277,8 @@ test_klep_rest_waits_for_the_end (void)
   fight_end (&fight);
 }
 
-/* At the End, the party's Rest is one step for every PC who took part. */
+/* At the End, the party's Rest is one step for every PC who took part
+ * (help/C/pause-and-end.page), and does what the rule data's "rest" says. */
 static void
 test_party_rest_at_the_end_is_one_step (gconstpointer data)
 {
@@ -285,12 +286,37 @@ test_party_rest_at_the_end_is_one_step (gconstpointer data)
   g_autoptr (GError) error = NULL;
   guint steps;
 
+  GListModel *combatants;
+  TkrRules *rules;
+
   fight_begin (&fight, data);
   g_assert_true (tkr_encounter_end (fight.encounter, &error));
+  /* Where a Rest sets the Shield back up, a spent Shield shows it. */
+  rules = tkr_encounter_get_rules (fight.encounter);
+  combatants = tkr_encounter_get_combatants (fight.encounter);
+  for (guint i = 0;
+       tkr_rules_get_rest_resets_shield (rules) && i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      g_object_set (
+        tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_SHIELD),
+        "maximum", 3, "current", 1, NULL);
+    }
   steps = tkr_history_get_n_undo (fight.history);
   g_assert_true (tkr_encounter_rest_party (fight.encounter, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (tkr_history_get_n_undo (fight.history), ==, steps + 1);
+  for (guint i = 0;
+       tkr_rules_get_rest_resets_shield (rules) && i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+      TkrCharacter *character = tkr_combatant_get_character (combatant);
+
+      if (tkr_character_is_pc (character))
+        g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (character, TKR_POOL_SHIELD)),
+                         ==, 3);
+    }
   fight_end (&fight);
 }
 
@@ -316,6 +342,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/quick/pf2e/refuses-move-dash-rest", test_pf2e_refuses_what_it_does_not_have);
   g_test_add_func ("/quick/kleptonomicon/rest-waits-for-the-end", test_klep_rest_waits_for_the_end);
   g_test_add_data_func ("/quick/kleptonomicon/party-rest-at-the-end-is-one-step", "kleptonomicon",
+                        test_party_rest_at_the_end_is_one_step);
+  g_test_add_data_func ("/quick/action-points/party-rest-at-the-end-is-one-step", "action-points",
                         test_party_rest_at_the_end_is_one_step);
   g_test_add_data_func ("/quick/d20/party-rest-at-the-end-is-one-step", "d20",
                         test_party_rest_at_the_end_is_one_step);

@@ -78,8 +78,11 @@ klep_dash (TkrEncounter *self, TkrCombatant *combatant, GError **error)
                                   error);
 }
 
+/* A Rest as the rule data's "rest" says (help/C/pause-and-end.page): once
+ * the fight is over. The Kleptonomicon and the Action-Point system share
+ * it. */
 static gboolean
-klep_rest (TkrEncounter *self, TkrCombatant *combatant, GError **error)
+sheet_rest (TkrEncounter *self, TkrCombatant *combatant, GError **error)
 {
   TkrCharacter *character = tkr_combatant_get_character (combatant);
 
@@ -210,12 +213,13 @@ ap_move (TkrEncounter *self, TkrCombatant *combatant, int distance, GError **err
 
 static const QuickSystem systems[] = {
   { tkr_klep_encounter_get_type, klep_spend, klep_react, klep_add_condition, klep_move, klep_dash,
-    klep_rest, N_ ("Movement") },
+    sheet_rest, N_ ("Movement") },
   { tkr_pf2e_encounter_get_type, pf2e_spend, pf2e_react, pf2e_add_condition, NULL, NULL, NULL,
     NULL },
   { tkr_d20_encounter_get_type, d20_spend, d20_react, d20_add_condition, d20_move, d20_dash,
     d20_rest, N_ ("feet") },
-  { tkr_ap_encounter_get_type, ap_spend, NULL, ap_add_condition, ap_move, NULL, NULL, N_ ("AP") },
+  { tkr_ap_encounter_get_type, ap_spend, NULL, ap_add_condition, ap_move, NULL, sheet_rest,
+    N_ ("AP") },
 };
 
 static const QuickSystem *

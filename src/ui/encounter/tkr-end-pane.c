@@ -133,19 +133,20 @@ level_up_cb (PartyRow *row)
     gtk_menu_button_popdown (GTK_MENU_BUTTON (row->level_up));
 }
 
-/* A Rest between fights, as the system's rule data says (help
- * pause-and-end.page): one history step, so undo takes it back. */
+/* A Rest after the fight, the system's own (tkr_encounter_rest(),
+ * help/C/pause-and-end.page): one history step, so undo takes it back. */
 static void
 rest_cb (PartyRow *row)
 {
   TkrEndPane *self = row->self;
   g_autoptr (GError) error = NULL;
+  TkrCombatant *combatant;
   gboolean ok;
 
   if (self->encounter == NULL)
     return;
-  ok = tkr_character_rest (row->character, tkr_encounter_get_history (self->encounter),
-                           tkr_encounter_get_rules (self->encounter), &error);
+  combatant = tkr_encounter_find_combatant (self->encounter, row->character);
+  ok = combatant != NULL && tkr_encounter_rest (self->encounter, combatant, &error);
   if (tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error))
     {
       /* Translators: a toast, "Alice rests" */
@@ -218,14 +219,8 @@ create_party_row (gpointer item, gpointer user_data)
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->rest), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   rest_name, -1);
   adw_action_row_add_suffix (row->row, row->rest);
-  /* Only where a Rest gives something back in this system. */
-  {
-    TkrRules *rules = tkr_encounter_get_rules (self->encounter);
-
-    gtk_widget_set_visible (row->rest, tkr_rules_get_rest_spends_recovery (rules) ||
-                                         tkr_rules_get_rest_heals_from_vitality (rules) ||
-                                         tkr_rules_get_rest_resets_shield (rules));
-  }
+  /* Only where the system has a Rest (tkr_quick_supports()). */
+  gtk_widget_set_visible (row->rest, tkr_quick_supports (self->encounter, TKR_QUICK_REST));
   g_signal_connect_swapped (row->rest, "clicked", G_CALLBACK (rest_cb), row);
   g_signal_connect_swapped (confirm, "clicked", G_CALLBACK (level_up_cb), row);
   g_signal_connect_swapped (row->archetype, "activate", G_CALLBACK (level_up_cb), row);
