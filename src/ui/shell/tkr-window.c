@@ -39,7 +39,7 @@ struct _TkrWindow
   GtkWidget *sidebar_separator;
   GtkRevealer *conflict_revealer;
   GtkWidget *roster_button;
-  GAction *roster_visible; /* win.roster-visible, the setting's where installed */
+  gboolean roster_visible; /* "roster-visible": win.roster-visible, bound to the setting */
   GtkWidget *content_box;
   AdwHeaderBar *content_header;
   AdwViewSwitcherTitle *switcher_title;
@@ -63,6 +63,7 @@ enum
 {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_ROSTER_VISIBLE,
   N_PROPS
 };
 
@@ -197,21 +198,14 @@ static void update_title_buttons (TkrWindow *self);
 static void
 update_roster_visible (TkrWindow *self)
 {
-  g_autoptr (GVariant) state = g_action_get_state (self->roster_visible);
   gboolean sheet_mode = is_sheet_mode (self);
   gboolean folded = adw_leaflet_get_folded (self->leaflet);
-  gboolean wanted = g_variant_get_boolean (state);
+  gboolean wanted = self->roster_visible;
 
   gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode && (wanted || folded));
   gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted && !folded);
   gtk_widget_set_visible (self->roster_button, !sheet_mode && !folded);
   update_title_buttons (self);
-}
-
-static void
-roster_visible_change_state (GSimpleAction *action, GVariant *value, gpointer user_data)
-{
-  g_simple_action_set_state (action, value);
 }
 
 static void
@@ -923,7 +917,6 @@ tkr_window_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
-  g_clear_object (&self->roster_visible);
 
   G_OBJECT_CLASS (tkr_window_parent_class)->dispose (object);
 }
@@ -937,6 +930,9 @@ tkr_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
     {
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
+      break;
+    case PROP_ROSTER_VISIBLE:
+      g_value_set_boolean (value, self->roster_visible);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -952,6 +948,14 @@ tkr_window_set_property (GObject *object, guint prop_id, const GValue *value, GP
     {
     case PROP_DOCUMENT:
       tkr_window_set_document (self, g_value_get_object (value));
+      break;
+    case PROP_ROSTER_VISIBLE:
+      if (self->roster_visible != g_value_get_boolean (value))
+        {
+          self->roster_visible = g_value_get_boolean (value);
+          update_roster_visible (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -979,7 +983,12 @@ tkr_window_class_init (TkrWindowClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, TKR_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the characters' list shows beside the page (F9, remembered). */
+  properties[PROP_ROSTER_VISIBLE] =
+    g_param_spec_boolean ("roster-visible", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
   g_type_ensure (TKR_TYPE_CHARACTER_SHEET);
@@ -1192,18 +1201,10 @@ tkr_window_init (TkrWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = tkr_settings_new_if_installed ();
+  self->roster_visible = TRUE;
   if (self->settings != NULL)
-    self->roster_visible = g_settings_create_action (self->settings, "roster-visible");
-  else
-    {
-      self->roster_visible = G_ACTION (
-        g_simple_action_new_stateful ("roster-visible", NULL, g_variant_new_boolean (TRUE)));
-      g_signal_connect (self->roster_visible, "change-state",
-                        G_CALLBACK (roster_visible_change_state), NULL);
-    }
-  g_action_map_add_action (G_ACTION_MAP (self), self->roster_visible);
-  g_signal_connect_object (self->roster_visible, "notify::state",
-                           G_CALLBACK (update_roster_visible), self, G_CONNECT_SWAPPED);
+    g_settings_bind (self->settings, "roster-visible", self, "roster-visible",
+                     G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_roster_visible),
                            self, G_CONNECT_SWAPPED);
   if (self->settings != NULL)
