@@ -20,6 +20,7 @@ struct _TkrQuickDialog
   GtkWindow *window;             /* itself */
   GtkSingleSelection *selection; /* the chooser's conditions */
   GtkEditable *search;
+  GtkStringFilter *filter; /* the chooser's, by the search's text */
   GtkSpinButton *distance; /* the move dialog's */
   GtkLabel *error_label;
 };
@@ -129,6 +130,22 @@ choose_selected (QuickDialog *dialog)
     choose (dialog, gtk_string_object_get_string (item));
 }
 
+/* Enter in the search: the conditions the text finds now, not after the
+ * search entry's delay (a GM types "fright" and Enter at once), and the
+ * first of them unless another was picked with the arrows. */
+static void
+search_activate_cb (QuickDialog *dialog)
+{
+  const char *text = gtk_editable_get_text (dialog->search);
+
+  if (g_strcmp0 (text, gtk_string_filter_get_search (dialog->filter)) != 0)
+    {
+      gtk_string_filter_set_search (dialog->filter, text);
+      gtk_single_selection_set_selected (dialog->selection, 0);
+    }
+  choose_selected (dialog);
+}
+
 static void
 condition_activated_cb (GtkListView *list, guint position, QuickDialog *dialog)
 {
@@ -213,6 +230,7 @@ tkr_condition_chooser_present (GtkWidget *parent, TkrEncounter *encounter, TkrCo
   filtered = gtk_filter_list_model_new (G_LIST_MODEL (names), GTK_FILTER (filter));
   dialog->selection = gtk_single_selection_new (G_LIST_MODEL (filtered));
   dialog->search = GTK_EDITABLE (search);
+  dialog->filter = filter;
 
   g_signal_connect (factory, "setup", G_CALLBACK (condition_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (condition_bind_cb), NULL);
@@ -236,7 +254,7 @@ tkr_condition_chooser_present (GtkWidget *parent, TkrEncounter *encounter, TkrCo
   window = dialog_window_new (parent, title, dialog, box);
 
   g_signal_connect (search, "search-changed", G_CALLBACK (search_changed_cb), filter);
-  g_signal_connect_swapped (search, "activate", G_CALLBACK (choose_selected), dialog);
+  g_signal_connect_swapped (search, "activate", G_CALLBACK (search_activate_cb), dialog);
   g_signal_connect_swapped (search, "stop-search", G_CALLBACK (gtk_window_close), window);
   g_signal_connect (list, "activate", G_CALLBACK (condition_activated_cb), dialog);
   keys = gtk_event_controller_key_new ();
@@ -252,8 +270,14 @@ gboolean
 tkr_condition_chooser_choose (GtkWindow *chooser, const char *name)
 {
   QuickDialog *dialog = TKR_QUICK_DIALOG (chooser);
+  /* The dialog closes once the condition is added. */
+  g_autoptr (TkrHistory) history = g_object_ref (tkr_encounter_get_history (dialog->encounter));
+  guint undo = tkr_history_get_n_undo (history);
 
-  return choose (dialog, name);
+  /* Typed and Enter at once, as a quick hand does. */
+  gtk_editable_set_text (dialog->search, name);
+  g_signal_emit_by_name (dialog->search, "activate");
+  return tkr_history_get_n_undo (history) != undo;
 }
 
 /* The move dialog */

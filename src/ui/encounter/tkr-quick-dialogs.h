@@ -18,8 +18,9 @@ G_BEGIN_DECLS
 /* (transfer none): the dialog, already presented */
 GtkWindow *
 tkr_condition_chooser_present (GtkWidget *parent, TkrEncounter *encounter, TkrCombatant *combatant);
-/* Chooses @name (a condition's name or id) as if typed and activated:
- * for tests and for the command palette. */
+/* Types @name into the search and presses Enter at once, before the
+ * search's delay has passed: for tests and for the command palette.
+ * TRUE when a condition was added. */
 gboolean tkr_condition_chooser_choose (GtkWindow *chooser, const char *name);
 
 /* (transfer none): the dialog, already presented */
