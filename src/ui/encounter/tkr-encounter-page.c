@@ -141,13 +141,11 @@ update_layout (TkrEncounterPage *self)
   gtk_widget_set_visible (self->details_scroller, !leading || details);
   gtk_widget_set_visible (self->details_separator, leading && details);
   gtk_widget_set_hexpand (self->details_scroller, !leading);
-  /* Beside the tracker: 420 px when there is room, less (scrolling) as
-   * the window narrows, none at all once it is narrow; the page never
-   * makes the window wider than the tracker needs. */
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->details_scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (self->details_scroller),
-                                             leading ? 420 : -1);
+  /* Beside the tracker: at least 420 px, or the details' own minimum
+   * when larger, never cut off; a window too narrow for that hides them
+   * (size_allocate), and the page never asks for more than the tracker
+   * needs (measure). */
+  gtk_widget_set_size_request (self->details_scroller, leading ? 420 : -1, -1);
 }
 
 /* Below this width the tracker (its compact rows need about 360 px) and
