@@ -429,6 +429,108 @@ test_thousand_combatants (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+model_rows (TkrTableTracker *tracker)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+}
+
+static guint
+position_in_rows (TkrTableTracker *tracker, GObject *item)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) row = g_list_model_get_item (rows, i);
+
+      if (row == item)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* A Kleptonomicon NPC group (help/C/tracker.page): a group of more than
+ * 12 shows as one row until the GM opens it (Ctrl+G, or the row's
+ * button), and opening and folding keep the group's row selected. */
+static void
+test_group_members_fold (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *window = gtk_window_new ();
+  TkrTableTracker *tracker = TKR_TABLE_TRACKER (tkr_table_tracker_new ());
+  TkrCharacter *bandit = tkr_campaign_add_npc (campaign, "Bandit");
+  GListModel *order;
+  GtkWidget *list, *button;
+  guint slots;
+  Wanted wanted;
+  GObject *big = NULL;
+
+  g_assert_nonnull (
+    tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, "Ann"), &error));
+  for (int i = 0; i < 30; i++)
+    g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, bandit, &error));
+  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+  g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+  g_assert_true (tkr_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+  order = tkr_encounter_get_order (encounter);
+  slots = g_list_model_get_n_items (order);
+  for (guint i = 0; i < slots; i++)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (order, i);
+      g_autoptr (GListModel) members = NULL;
+
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") == NULL)
+        continue;
+      g_object_get (slot, "members", &members, NULL);
+      if (g_list_model_get_n_items (members) == 30)
+        big = slot;
+    }
+  g_assert_nonnull (big);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  tkr_table_tracker_set_encounter (tracker, encounter);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (tracker));
+  gtk_window_present (GTK_WINDOW (window));
+  list = tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  /* The bandits' 30 rows do not show. */
+  g_assert_cmpuint (model_rows (tracker), ==, slots);
+  wanted.list = list;
+  wanted.slot = big;
+  tkr_table_tracker_select (tracker, position_in_rows (tracker, big));
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  button = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (bound_row_for (list, big)),
+                                                      TKR_TYPE_TRACKER_ROW, "members_button"));
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Show the 30 Members");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tracker), "tracker.toggle-members", NULL));
+  g_assert_cmpuint (model_rows (tracker), ==, slots + 30);
+  g_assert_true (tkr_table_tracker_get_selected (tracker) == big);
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  button = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (bound_row_for (list, big)),
+                                                      TKR_TYPE_TRACKER_ROW, "members_button"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Hide the 30 Members");
+
+  /* From a member's row, the key folds its group. */
+  tkr_table_tracker_select (tracker, position_in_rows (tracker, big) + 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tracker), "tracker.toggle-members", NULL));
+  g_assert_cmpuint (model_rows (tracker), ==, slots);
+  g_assert_true (tkr_table_tracker_get_selected (tracker) == big);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A toast's label with @data as its text. */
 static gboolean
 is_label_with_text (GtkWidget *widget, gconstpointer data)
@@ -497,6 +599,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/table-tracker/thousand-combatants", test_thousand_combatants);
+  g_test_add_func ("/table-tracker/kleptonomicon/group-members-fold", test_group_members_fold);
   systems = tkr_tracker_get_rule_systems ();
   for (guint i = 0; systems[i] != NULL; i++)
     {

@@ -27,6 +27,7 @@ struct _TkrTableTracker
   GHashTable *bound_rows; /* TkrTrackerRow, the rows bound now */
   GHashTable *places;     /* slot -> its place in the order, from 1 */
   GHashTable *covered;    /* the slots and group members in the order */
+  GHashTable *toggled;    /* groups the GM opened or folded, away from the default */
   GListStore *rows;       /* what the list shows, from the order */
   gboolean rows_stale;    /* the order or the combatants changed */
   GListModel *order;      /* the encounter's, followed for the places */
@@ -128,27 +129,53 @@ history_changed_cb (TkrTableTracker *self)
     tkr_tracker_row_update_current (row);
 }
 
-/* A slot is a row; a group of more than one is its own row followed by
- * a row for each member, so every combatant has a row. */
-static gpointer
-rows_of_slot (gpointer item, gpointer user_data)
-{
-  g_autoptr (GObject) slot = item;
-  g_autoptr (GListModel) members = NULL;
-  GListStore *rows = g_list_store_new (G_TYPE_OBJECT);
+/* Up to this many members, a group's rows show under it unless the GM
+ * folds them; a larger group shows one row until the GM opens it, so a
+ * turn that moves past it does not move the list by hundreds of rows
+ * (help/C/tracker.page). */
+#define MEMBERS_SHOWN 12
 
-  g_list_store_append (rows, slot);
+/* (transfer full) (nullable) */
+static GListModel *
+group_members (GObject *slot)
+{
+  GListModel *members = NULL;
+
   if (tkr_tracker_slot_get_combatant (slot) == NULL &&
       g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
+    g_object_get (slot, "members", &members, NULL);
+  return members;
+}
+
+static gboolean
+group_expanded (TkrTableTracker *self, GObject *slot, GListModel *members)
+{
+  gboolean open = g_list_model_get_n_items (members) <= MEMBERS_SHOWN;
+
+  return g_hash_table_contains (self->toggled, slot) ? !open : open;
+}
+
+/* A slot is a row; a group of more than one is its own row, followed by
+ * a row for each member while it is open, so every combatant can have a
+ * row. Every member counts as in the order, shown or not. */
+static void
+add_rows_of_slot (TkrTableTracker *self, GObject *slot, GPtrArray *items)
+{
+  g_autoptr (GListModel) members = group_members (slot);
+  gboolean shown = members != NULL && group_expanded (self, slot, members);
+
+  g_hash_table_add (self->covered, slot);
+  g_ptr_array_add (items, g_object_ref (slot));
+  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
     {
-      g_object_get (slot, "members", &members, NULL);
-      for (guint i = 0; i < g_list_model_get_n_items (members); i++)
-        {
-          g_autoptr (GObject) member = g_list_model_get_item (members, i);
-          g_list_store_append (rows, member);
-        }
+      GObject *member = g_list_model_get_item (members, i);
+
+      g_hash_table_add (self->covered, member);
+      if (shown)
+        g_ptr_array_add (items, member);
+      else
+        g_object_unref (member);
     }
-  return rows;
 }
 
 /* The rows again, from the order and the combatants: the order's slots
@@ -169,19 +196,12 @@ rebuild_rows (TkrTableTracker *self)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GObject) slot = g_list_model_get_item (self->order, i);
-      g_autoptr (GListStore) rows = rows_of_slot (g_object_ref (slot), NULL);
 
       g_hash_table_insert (self->places, slot, GUINT_TO_POINTER (i + 1));
       /* A group of one stands for its member. */
       if (tkr_tracker_slot_get_combatant (slot) != NULL)
         g_hash_table_add (self->covered, tkr_tracker_slot_get_combatant (slot));
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (rows)); j++)
-        {
-          GObject *row = g_list_model_get_item (G_LIST_MODEL (rows), j);
-
-          g_hash_table_add (self->covered, row);
-          g_ptr_array_add (items, row);
-        }
+      add_rows_of_slot (self, slot, items);
     }
   for (guint i = 0; combatants != NULL && i < g_list_model_get_n_items (combatants); i++)
     {
@@ -207,12 +227,77 @@ rows_changed_cb (TkrTableTracker *self)
     rebuild_rows (self);
 }
 
+/* Opens or folds @group's members' rows; the group's row stays
+ * selected. */
+static void
+toggle_members (TkrTableTracker *self, GObject *group)
+{
+  guint n;
+
+  if (!g_hash_table_remove (self->toggled, group))
+    g_hash_table_add (self->toggled, g_object_ref (group));
+  rebuild_rows (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+
+      if (row == group)
+        {
+          tkr_table_tracker_select (self, i);
+          break;
+        }
+    }
+}
+
+static void
+row_toggle_members_cb (TkrTableTracker *self, TkrTrackerRow *row)
+{
+  GObject *slot = tkr_tracker_row_get_slot (row);
+
+  if (slot != NULL)
+    toggle_members (self, slot);
+}
+
+/* The group of the selected row: itself, or the group a selected member
+ * belongs to. */
+static GObject *
+selected_group (TkrTableTracker *self)
+{
+  GObject *selected = tkr_table_tracker_get_selected (self);
+  guint position = gtk_single_selection_get_selected (self->selection);
+
+  if (selected == NULL)
+    return NULL;
+  if (g_hash_table_contains (self->places, selected))
+    {
+      g_autoptr (GListModel) members = group_members (selected);
+
+      return members != NULL ? selected : NULL;
+    }
+  /* A member's row follows its group's. */
+  for (guint i = position; i-- > 0;)
+    {
+      g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+
+      if (g_hash_table_contains (self->places, row))
+        {
+          g_autoptr (GListModel) members = group_members (row);
+
+          return members != NULL ? row : NULL;
+        }
+    }
+  return NULL;
+}
+
 static void
 setup_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTracker *self)
 {
   TkrTrackerRow *row = tkr_tracker_row_new ();
 
   tkr_tracker_row_set_compact (row, self->compact);
+  g_signal_connect_object (row, "toggle-members", G_CALLBACK (row_toggle_members_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_list_item_set_child (item, GTK_WIDGET (row));
 }
 
@@ -235,7 +320,10 @@ bind_row_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TkrTableTrack
   gpointer slot = gtk_list_item_get_item (item);
 
   tkr_tracker_row_set_compact (row, self->compact);
-  tkr_tracker_row_bind (row, self->encounter, slot, place_of (self, slot));
+  g_autoptr (GListModel) members = slot != NULL ? group_members (slot) : NULL;
+
+  tkr_tracker_row_bind (row, self->encounter, slot, place_of (self, slot),
+                        members != NULL && group_expanded (self, slot, members));
   g_hash_table_add (self->bound_rows, row);
   if (slot != NULL && slot == self->pending_edit)
     {
@@ -503,6 +591,15 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     select_by (self, -1);
   else if (g_str_equal (action_name, "tracker.select-current"))
     select_current (self);
+  else if (g_str_equal (action_name, "tracker.toggle-members"))
+    {
+      GObject *group = selected_group (self);
+
+      if (group != NULL)
+        toggle_members (self, group);
+      else
+        tkr_feedback_show (GTK_WIDGET (self), self->error_label, _ ("Select a group first"), TRUE);
+    }
 }
 
 /* The current turn moved: its row is selected, so the keys act on it. */
@@ -617,6 +714,7 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_object (&self->rows);
   g_clear_pointer (&self->places, g_hash_table_unref);
   g_clear_pointer (&self->covered, g_hash_table_unref);
+  g_clear_pointer (&self->toggled, g_hash_table_unref);
   g_clear_object (&self->selection);
   g_clear_object (&self->encounter);
   g_clear_object (&self->pending_edit);
@@ -677,6 +775,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.select-next",
     "tracker.select-previous",
     "tracker.select-current",
+    "tracker.toggle-members",
     "tracker.damage",
     "tracker.heal",
     "tracker.temporary-health",
@@ -746,6 +845,7 @@ tkr_table_tracker_init (TkrTableTracker *self)
   self->bound_rows = g_hash_table_new (NULL, NULL);
   self->places = g_hash_table_new (NULL, NULL);
   self->covered = g_hash_table_new (NULL, NULL);
+  self->toggled = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
   self->rows = g_list_store_new (G_TYPE_OBJECT);
 
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));

@@ -21,7 +21,9 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Gt
  * "tracker.select-previous", "tracker.select-current") have keys the
  * window binds (Ctrl+H, Alt+Down, Alt+Up, Alt+Home by default), working
  * wherever the focus is; Enter on a row opens its health for a typed
- * change. The
+ * change. "tracker.toggle-members" (Ctrl+G) opens or folds the rows of
+ * the selected group's members (a group of more than 12 starts folded).
+ * The
  * fight keys' actions act on the selected row's combatant, or whose turn
  * it is: "tracker.damage", "tracker.heal", "tracker.temporary-health"
  * (the health entry starting with "-", "+", "t"), "tracker.spend",

@@ -20,10 +20,12 @@ struct _TkrTrackerRow
   GObject *slot;
   int place;
   gboolean shown_current;
+  gboolean expanded; /* a group's: its members' rows follow it */
   /* What the row follows while it is bound: (instance, handler) pairs. */
   GArray *watches; /* from 1; 0 for a group's member; -1 when out of the order */
 
   GtkImage *marker;
+  GtkButton *members_button;
   GtkLabel *place_label;
   GtkLabel *name_label;
   GtkLabel *detail_label;
@@ -38,6 +40,14 @@ struct _TkrTrackerRow
 };
 
 G_DEFINE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, GTK_TYPE_WIDGET)
+
+enum
+{
+  TOGGLE_MEMBERS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 typedef struct
 {
@@ -265,6 +275,34 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
     gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
 }
 
+/* A group's own row opens and closes the rows of its members. */
+static void
+update_members_button (TkrTrackerRow *self, guint n)
+{
+  g_autofree char *label = NULL;
+
+  if (self->expanded)
+    /* Translators: the button that folds a group's members' rows */
+    label = g_strdup_printf (g_dngettext (NULL, "Hide the %u Member", "Hide the %u Members", n), n);
+  else
+    /* Translators: the button that shows a group's members' rows */
+    label = g_strdup_printf (g_dngettext (NULL, "Show the %u Member", "Show the %u Members", n), n);
+  gtk_button_set_icon_name (self->members_button,
+                            self->expanded ? "pan-down-symbolic" : "pan-end-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->members_button), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->members_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->members_button), GTK_ACCESSIBLE_STATE_EXPANDED,
+                               self->expanded, -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->members_button), TRUE);
+}
+
+static void
+members_clicked_cb (TkrTrackerRow *self)
+{
+  g_signal_emit (self, signals[TOGGLE_MEMBERS], 0);
+}
+
 static void
 update_group (TkrTrackerRow *self, GListModel *members)
 {
@@ -289,6 +327,7 @@ update_group (TkrTrackerRow *self, GListModel *members)
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
   gtk_label_set_text (self->conditions_label, "");
+  update_members_button (self, n);
   if (standing == 0 && n > 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
   else
@@ -319,6 +358,8 @@ tkr_tracker_row_update (TkrTrackerRow *self)
   gtk_label_set_text (self->name_label, name);
 
   members = combatant == NULL ? slot_members (self->slot) : NULL;
+  if (members == NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->members_button), FALSE);
   if (combatant != NULL)
     {
       TkrCharacter *character = tkr_combatant_get_character (combatant);
@@ -425,11 +466,13 @@ tkr_tracker_row_update_current (TkrTrackerRow *self)
 }
 
 void
-tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place)
+tkr_tracker_row_bind (
+  TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place, gboolean expanded)
 {
   g_return_if_fail (TKR_IS_TRACKER_ROW (self));
 
   self->encounter = encounter;
+  self->expanded = expanded;
   g_set_object (&self->slot, slot);
   self->place = place;
   gtk_stack_set_visible_child_name (self->health_stack, "show");
@@ -579,6 +622,7 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
   gtk_widget_class_set_css_name (widget_class, "trackerrow");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrTrackerRow, name)
   CHILD (marker);
+  CHILD (members_button);
   CHILD (place_label);
   CHILD (name_label);
   CHILD (detail_label);
@@ -593,6 +637,11 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, health_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, health_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, members_clicked_cb);
+
+  /* The group's members' rows are asked to show or fold. */
+  signals[TOGGLE_MEMBERS] = g_signal_new ("toggle-members", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   tkr_encounter_ui_ensure_style ();
 }
 

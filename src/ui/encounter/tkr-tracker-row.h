@@ -24,7 +24,8 @@ G_DECLARE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, TKR, TRACKER_ROW, GtkWidge
 TkrTrackerRow *tkr_tracker_row_new (void);
 /* @place: from 1 in the order; 0 for a member under its group's row; -1
  * for a combatant out of the order this round. */
-void tkr_tracker_row_bind (TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place);
+void tkr_tracker_row_bind (
+  TkrTrackerRow *self, TkrEncounter *encounter, GObject *slot, int place, gboolean expanded);
 void tkr_tracker_row_unbind (TkrTrackerRow *self);
 /* (transfer none) (nullable) */
 GObject *tkr_tracker_row_get_slot (TkrTrackerRow *self);

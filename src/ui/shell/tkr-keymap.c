@@ -33,6 +33,8 @@ static const TkrKeyInfo keys[] = {
     TKR_KEY_GROUP_ENCOUNTER, FALSE },
   { "tracker.select-current", N_ ("Select whose turn it is"), "<Alt>Home", TKR_KEY_GROUP_ENCOUNTER,
     FALSE },
+  { "tracker.toggle-members", N_ ("Show or hide a group’s members"), "<Control>g",
+    TKR_KEY_GROUP_ENCOUNTER, FALSE },
   { "tracker.damage", N_ ("Damage the selected combatant"), "<Control>minus", TKR_KEY_GROUP_FIGHT,
     FALSE },
   { "tracker.heal", N_ ("Heal the selected combatant"), "<Control>equal", TKR_KEY_GROUP_FIGHT,
