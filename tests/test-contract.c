@@ -483,6 +483,63 @@ test_health (Fixture *f, gconstpointer data)
   g_assert_cmpint (change.amount, ==, 12);
 }
 
+static gboolean
+damage_by_dice (Fixture *f, GError **error)
+{
+  return tkr_encounter_change_health_typed (f->encounter, goblin_combatant (f), "-2d6+3", error);
+}
+
+/* Numbers by dice (issue "What every rule system gets from the engine",
+ * help/C/effects.page): "-2d6+3" typed on a health cell rolls on the
+ * encounter's dice (a seeded GRand here), takes the rolled total as
+ * damage through the system's pools, logs the dice, and undoes in one
+ * step; a formula that could pass the largest change is refused. */
+static void
+test_health_by_dice (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) expected = g_rand_new_with_seed (2026);
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  g_autoptr (TkrLogEntry) entry = NULL;
+  g_autofree char *dice = NULL;
+  TkrCombatant *goblin;
+  TkrHealthChange change;
+  const TkrPoolKind *pools;
+  guint n_pools;
+  int a, b;
+
+  to_main (f);
+  goblin = goblin_combatant (f);
+  tkr_history_begin (f->history, "test");
+  g_object_set (tkr_character_get_pool (f->goblin, TKR_POOL_HEALTH), "maximum", 40, "current", 40,
+                NULL);
+  pools = tkr_rules_get_absorbing_pools (tkr_encounter_get_rules (f->encounter), &n_pools);
+  for (guint i = 0; i < n_pools; i++)
+    g_object_set (tkr_character_get_pool (f->goblin, pools[i]), "current", 0, NULL);
+  tkr_history_end (f->history);
+  tkr_encounter_set_rand (f->encounter, expected);
+  a = g_rand_int_range (expected, 1, 7);
+  b = g_rand_int_range (expected, 1, 7);
+
+  assert_one_undoable_step (f, "typed -2d6+3", damage_by_dice);
+  /* Undone and redone: the redo restores the rolled total, not a new roll. */
+  g_assert_cmpint (tkr_combatant_get_health (goblin), ==, 40 - (a + b + 3));
+  entry = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+  dice = g_strdup_printf ("(rolled 2d6+3: %d + %d + 3 = %d)", a, b, a + b + 3);
+  g_assert_nonnull (strstr (tkr_log_entry_get_text (entry), dice));
+  g_assert_nonnull (strstr (tkr_log_entry_get_text (entry), "takes"));
+
+  g_assert_false (tkr_health_change_parse ("-100d1000", &change, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (tkr_health_change_parse ("+d8", &change, &error));
+  g_assert_cmpint (change.kind, ==, TKR_HEALTH_HEAL);
+  g_assert_true (change.by_dice);
+  g_assert_true (tkr_health_change_parse ("5+3", &change, &error));
+  g_assert_cmpint (change.amount, ==, 8);
+  g_assert_false (change.by_dice);
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -573,6 +630,7 @@ main (int argc, char *argv[])
         { "award", test_award },
         { "order-model", test_order_model },
         { "health", test_health },
+        { "health-by-dice", test_health_by_dice },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "tkr-core.h"
+#include "tkr-formula.h"
 #include "tkr-json.h"
 
 #define TEST_TYPE_COMBATANT (test_combatant_get_type ())
@@ -470,12 +471,56 @@ test_award (Fixture *f, gconstpointer data)
   g_assert_cmpint (tkr_character_get_experience (f->alice), ==, xp);
 }
 
+/* Numbers by dice (help/C/effects.page): terms of whole numbers and NdM
+ * joined by + and -, with the lowest and highest totals; what is not a
+ * formula, or more than 100 dice or 1,000 sides, is refused in words. */
+static void
+test_formula (void)
+{
+  const char *bad[] = { "",       "d",     "2d",      "2d1",
+                        "x",      "3+",    "+3",      "101d6",
+                        "1d1001", "2d6*2", "1234567", "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1" };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  TkrFormula formula;
+
+  g_assert_true (tkr_formula_parse ("2d6+3", &formula, NULL));
+  g_assert_true (tkr_formula_has_dice (&formula));
+  g_assert_cmpint (tkr_formula_min (&formula), ==, 5);
+  g_assert_cmpint (tkr_formula_max (&formula), ==, 15);
+  g_assert_true (tkr_formula_parse ("d8 - 1", &formula, NULL));
+  g_assert_cmpint (tkr_formula_min (&formula), ==, 0);
+  g_assert_cmpint (tkr_formula_max (&formula), ==, 7);
+  g_assert_true (tkr_formula_parse ("12", &formula, NULL));
+  g_assert_false (tkr_formula_has_dice (&formula));
+  g_assert_cmpint (tkr_formula_roll (&formula, NULL, NULL), ==, 12);
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *description = NULL;
+      int total;
+
+      g_assert_true (tkr_formula_parse ("4d6-2", &formula, NULL));
+      total = tkr_formula_roll (&formula, rand, &description);
+      g_assert_cmpint (total, >=, 2);
+      g_assert_cmpint (total, <=, 22);
+      g_assert_true (g_str_has_prefix (description, "4d6-2: "));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_test_message ("%s", bad[i]);
+      g_assert_false (tkr_formula_parse (bad[i], &formula, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/engine/formula", test_formula);
   g_test_add ("/engine/phase-legality", Fixture, NULL, fixture_set_up, test_phase_legality,
               fixture_tear_down);
   g_test_add ("/engine/next-and-previous-turn", Fixture, NULL, fixture_set_up,

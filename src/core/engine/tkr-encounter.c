@@ -30,6 +30,7 @@ typedef struct
    * encounter; NULL when stale. */
   GHashTable *combatant_of; /* TkrCharacter -> TkrCombatant */
   GHashTable *participant_set;
+  GRand *rand; /* the dice typed formulas roll on; NULL until first used */
 } TkrEncounterPrivate;
 
 static void tkr_encounter_tracker_init (TkrTrackerInterface *iface);
@@ -64,6 +65,7 @@ tkr_encounter_dispose (GObject *object)
   TkrEncounterPrivate *priv = PRIV (object);
 
   g_clear_weak_pointer (&priv->history);
+  g_clear_pointer (&priv->rand, g_rand_free);
   if (priv->order != NULL)
     g_list_store_remove_all (priv->order);
   if (priv->combatants != NULL)
@@ -1565,4 +1567,30 @@ tkr_encounter_tracker_init (TkrTrackerInterface *iface)
   iface->remove_participant = tracker_remove_participant;
   iface->list_participants = tracker_list_participants;
   iface->get_order = tracker_get_order;
+}
+
+/* The dice of this encounter's typed formulas (src/core/engine/tkr-formula.h):
+ * seeded from the system on first use, or the one a test gives. */
+GRand *
+tkr_encounter_get_rand (TkrEncounter *self)
+{
+  TkrEncounterPrivate *priv;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), NULL);
+  priv = PRIV (self);
+  if (priv->rand == NULL)
+    priv->rand = g_rand_new ();
+  return priv->rand;
+}
+
+void
+tkr_encounter_set_rand (TkrEncounter *self, GRand *rand)
+{
+  TkrEncounterPrivate *priv;
+
+  g_return_if_fail (TKR_IS_ENCOUNTER (self));
+  g_return_if_fail (rand != NULL);
+  priv = PRIV (self);
+  g_clear_pointer (&priv->rand, g_rand_free);
+  priv->rand = g_rand_copy (rand);
 }

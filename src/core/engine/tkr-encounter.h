@@ -241,4 +241,9 @@ TkrCharacter *tkr_encounter_load_add_participant (TkrEncounterLoad *load,
 /* (transfer none) (nullable): the character in @characters with @id */
 TkrCharacter *tkr_encounter_load_find_character (TkrEncounterLoad *load, const char *id);
 
+/* The dice typed formulas roll on ("-2d6+3" on a health cell): its own,
+ * or a copy of @rand (tests seed it). */
+GRand *tkr_encounter_get_rand (TkrEncounter *self);
+void tkr_encounter_set_rand (TkrEncounter *self, GRand *rand);
+
 G_END_DECLS

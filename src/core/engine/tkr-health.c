@@ -18,7 +18,7 @@ tkr_health_change_parse (const char *text, TkrHealthChange *change, GError **err
 {
   g_autofree char *copy = NULL;
   const char *digits;
-  char *end = NULL;
+  gboolean ok = FALSE;
   gint64 amount = 0;
 
   g_return_val_if_fail (change != NULL, FALSE);
@@ -45,20 +45,30 @@ tkr_health_change_parse (const char *text, TkrHealthChange *change, GError **err
       change->kind = TKR_HEALTH_DAMAGE;
       digits = copy;
     }
+  change->by_dice = FALSE;
+  change->rolled = NULL;
   while (*digits == ' ')
     digits++;
-  if (g_ascii_isdigit (*digits))
-    amount = g_ascii_strtoll (digits, &end, 10);
-  if (end == NULL || *end != '\0' || amount > TKR_HEALTH_MAX_CHANGE)
+  /* A sign of its own in the rest ("+-3") is not a change. */
+  if (g_ascii_isdigit (*digits) || *digits == 'd' || *digits == 'D')
+    ok = tkr_formula_parse (digits, &change->formula, NULL);
+  if (ok)
+    {
+      /* Dice are checked by what they could give at most; a plain sum
+       * ("5+3") by what it is. */
+      change->by_dice = tkr_formula_has_dice (&change->formula);
+      amount = tkr_formula_max (&change->formula);
+    }
+  if (!ok || amount < 0 || amount > TKR_HEALTH_MAX_CHANGE)
     {
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    /* Translators: what the health cell accepts; keep the symbols */
                    _ ("Type damage as −7, healing as +3, a new value as =12 or temporary "
-                      "health as t5, up to %d"),
+                      "health as t5, up to %d; dice such as −2d6+3 are rolled"),
                    TKR_HEALTH_MAX_CHANGE);
       return FALSE;
     }
-  change->amount = (int) amount;
+  change->amount = change->by_dice ? 0 : (int) amount;
   return TRUE;
 }
 
@@ -221,6 +231,9 @@ tkr_encounter_change_health (TkrEncounter *self,
     default:
       g_assert_not_reached ();
     }
+  if (change->rolled != NULL)
+    /* Translators: the log; the dice a change of health was rolled with */
+    g_string_append_printf (what, _ (" (rolled %s)"), change->rolled);
   if (before > 0 && tkr_combatant_is_down (combatant))
     g_string_append_printf (what, _ ("; %s is down"), name);
   tkr_encounter_log_kind (self, LOG_KIND_HEALTH, "%s", what->str);
@@ -237,9 +250,19 @@ tkr_encounter_change_health_typed (TkrEncounter *self,
                                    GError **error)
 {
   TkrHealthChange change;
+  g_autofree char *rolled = NULL;
 
-  return tkr_health_change_parse (text, &change, error) &&
-         tkr_encounter_change_health (self, combatant, &change, error);
+  if (!tkr_health_change_parse (text, &change, error))
+    return FALSE;
+  if (change.by_dice)
+    {
+      /* Rolled on the encounter's dice; a total below 0 changes nothing. */
+      int total = tkr_formula_roll (&change.formula, tkr_encounter_get_rand (self), &rolled);
+
+      change.amount = MAX (0, total);
+      change.rolled = rolled;
+    }
+  return tkr_encounter_change_health (self, combatant, &change, error);
 }
 
 /* Files: "temporary_health": { "<character id>": amount } when anyone has

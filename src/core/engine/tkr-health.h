@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tkr-encounter.h"
+#include "tkr-formula.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,11 @@ typedef struct
 {
   TkrHealthChangeKind kind;
   int amount;
+  /* Typed as dice ("-2d6+3", src/core/engine/tkr-formula.h): rolled when
+   * the change is made, and the log shows the dice. */
+  gboolean by_dice;
+  TkrFormula formula;
+  const char *rolled; /* (nullable) what was rolled, for the log */
 } TkrHealthChange;
 
 #define TKR_HEALTH_MAX_CHANGE 9999
