@@ -540,6 +540,66 @@ test_health_by_dice (Fixture *f, gconstpointer data)
   g_assert_false (change.by_dice);
 }
 
+static gboolean
+damage_alice_and_goblin (Fixture *f, GError **error)
+{
+  TkrCombatant *both[] = { tkr_encounter_find_combatant (f->encounter, f->alice),
+                           goblin_combatant (f) };
+  const int resistances[] = { 0, 4 };
+
+  return tkr_encounter_change_health_of_many (f->encounter, both, resistances, 2, "-2d6+3", error);
+}
+
+/* Group damage (issue "What every rule system gets from the engine",
+ * help/C/tracker.page): one typed change for several combatants rolls its
+ * dice once, takes each one's resistance off its damage, logs the roll
+ * and each combatant, and is one undo step in every system. */
+static void
+test_group_damage (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) expected = g_rand_new_with_seed (99);
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  TkrCharacter *both[] = { f->alice, f->goblin };
+  TkrCombatant *none[] = { NULL };
+  const int bad_resistance[] = { -1 };
+  const TkrPoolKind *pools;
+  guint n_pools, n_log;
+  int total;
+
+  to_main (f);
+  pools = tkr_rules_get_absorbing_pools (tkr_encounter_get_rules (f->encounter), &n_pools);
+  tkr_history_begin (f->history, "test");
+  for (guint i = 0; i < G_N_ELEMENTS (both); i++)
+    {
+      g_object_set (tkr_character_get_pool (both[i], TKR_POOL_HEALTH), "maximum", 40, "current", 40,
+                    NULL);
+      for (guint j = 0; j < n_pools; j++)
+        g_object_set (tkr_character_get_pool (both[i], pools[j]), "current", 0, NULL);
+    }
+  tkr_history_end (f->history);
+  tkr_encounter_set_rand (f->encounter, expected);
+  total = g_rand_int_range (expected, 1, 7);
+  total += g_rand_int_range (expected, 1, 7) + 3;
+  n_log = g_list_model_get_n_items (log);
+
+  assert_one_undoable_step (f, "group damage -2d6+3", damage_alice_and_goblin);
+  g_assert_cmpint (tkr_combatant_get_health (tkr_encounter_find_combatant (f->encounter, f->alice)),
+                   ==, 40 - total);
+  g_assert_cmpint (tkr_combatant_get_health (goblin_combatant (f)), ==, 40 - MAX (0, total - 4));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 3);
+
+  /* Nobody selected, or a resistance below 0: refused, nothing changes. */
+  g_assert_false (tkr_encounter_change_health_of_many (f->encounter, none, NULL, 0, "-3", &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  none[0] = goblin_combatant (f);
+  g_assert_false (
+    tkr_encounter_change_health_of_many (f->encounter, none, bad_resistance, 1, "-3", &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 3);
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -631,6 +691,7 @@ main (int argc, char *argv[])
         { "order-model", test_order_model },
         { "health", test_health },
         { "health-by-dice", test_health_by_dice },
+        { "group-damage", test_group_damage },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

@@ -265,6 +265,80 @@ tkr_encounter_change_health_typed (TkrEncounter *self,
   return tkr_encounter_change_health (self, combatant, &change, error);
 }
 
+/* Group damage and healing (help/C/tracker.page): one change for
+ * several combatants, dice rolled once for all, each combatant's
+ * resistance taken off its damage, each system's pools in order; one step
+ * in the history, a log line for the roll and one for each combatant. */
+gboolean
+tkr_encounter_change_health_of_many (TkrEncounter *self,
+                                     TkrCombatant *const *combatants,
+                                     const int *resistances,
+                                     guint n_combatants,
+                                     const char *text,
+                                     GError **error)
+{
+  TkrHistory *history;
+  TkrHealthChange change;
+  g_autofree char *rolled = NULL;
+  int total;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (combatants != NULL || n_combatants == 0, FALSE);
+
+  if (n_combatants == 0)
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                           _ ("Select the combatants to change first"));
+      return FALSE;
+    }
+  for (guint i = 0; i < n_combatants; i++)
+    {
+      if (!tkr_encounter_require_combatant (self, combatants[i], error))
+        return FALSE;
+      if (resistances != NULL && (resistances[i] < 0 || resistances[i] > TKR_HEALTH_MAX_CHANGE))
+        {
+          g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("A resistance is 0 to %d"), TKR_HEALTH_MAX_CHANGE);
+          return FALSE;
+        }
+    }
+  if (!tkr_health_change_parse (text, &change, error))
+    return FALSE;
+  total = change.amount;
+  if (change.by_dice)
+    {
+      total = tkr_formula_roll (&change.formula, tkr_encounter_get_rand (self), &rolled);
+      total = MAX (0, total);
+    }
+
+  history = tkr_encounter_get_history (self);
+  /* Translators: the name of a step in Undo */
+  tkr_history_begin (history, _ ("Change Health of Several"));
+  if (rolled != NULL)
+    /* Translators: the log; dice rolled once for a change of several combatants' health */
+    tkr_encounter_log_kind (
+      self, LOG_KIND_HEALTH,
+      g_dngettext (NULL, "Rolled %s for %u combatant", "Rolled %s for %u combatants", n_combatants),
+      rolled, n_combatants);
+  for (guint i = 0; i < n_combatants; i++)
+    {
+      TkrHealthChange one = change;
+      gboolean ok;
+
+      one.by_dice = FALSE;
+      one.rolled = NULL;
+      one.amount = total;
+      if (change.kind == TKR_HEALTH_DAMAGE && resistances != NULL)
+        one.amount = MAX (0, total - resistances[i]);
+      ok = tkr_encounter_change_health (self, combatants[i], &one, error);
+      /* Checked above: the combatants are in the fight and the amount is
+       * in range. */
+      g_warn_if_fail (ok);
+    }
+  tkr_history_end (history);
+  return TRUE;
+}
+
 /* Files: "temporary_health": { "<character id>": amount } when anyone has
  * some. */
 

@@ -64,6 +64,15 @@ gboolean tkr_encounter_change_health_typed (TkrEncounter *self,
                                             TkrCombatant *combatant,
                                             const char *text,
                                             GError **error);
+/* The typed change for several combatants at once, as one step: dice are
+ * rolled once for all, and @resistances (nullable; one per combatant, 0
+ * to TKR_HEALTH_MAX_CHANGE) are taken off each one's damage. */
+gboolean tkr_encounter_change_health_of_many (TkrEncounter *self,
+                                              TkrCombatant *const *combatants,
+                                              const int *resistances,
+                                              guint n_combatants,
+                                              const char *text,
+                                              GError **error);
 
 /* For the engine's files: the combatants' temporary health. */
 void tkr_health_write_json (TkrEncounter *self, JsonObject *object);
