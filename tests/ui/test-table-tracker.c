@@ -4,6 +4,7 @@
 
 #include "encounter-fixture.h"
 #include "tkr-effects.h"
+#include "tkr-quick-dialogs.h"
 #include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
 #include "tkr-tracker-row.h"
@@ -531,6 +532,77 @@ test_group_members_fold (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The dialog titled @title among the toplevels, or NULL. */
+static GtkWindow *
+find_dialog (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_window_get_title (window), title) == 0)
+        return window;
+    }
+  return NULL;
+}
+
+/* Group damage (help/C/tracker.page): with the PC's row and another row
+ * selected (Ctrl and a click), Ctrl+Shift+H's action opens one dialog for
+ * both; "-5" with a resistance of 2 for the second takes 5 and 3 through
+ * each system's pools, and one undo puts both back. */
+static void
+test_group_health (TrackerFixture *f, gconstpointer data)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GtkSelectionModel *model = gtk_list_view_get_model (GTK_LIST_VIEW (list));
+  guint pc = position_of_pc (f), other = pc == 0 ? 1 : 0;
+  g_autoptr (GObject) other_row = g_list_model_get_item (G_LIST_MODEL (model), other);
+  TkrCombatant *first = tkr_encounter_find_combatant (f->encounter, f->pc);
+  TkrCombatant *second = tkr_tracker_slot_get_combatant (other_row);
+  g_autoptr (GPtrArray) selected = NULL;
+  const int resistances[] = { 0, 2 };
+  GtkWindow *dialog;
+
+  g_assert_nonnull (second);
+  tkr_history_begin (f->history, "test");
+  g_object_set (tkr_character_get_pool (f->pc, TKR_POOL_HEALTH), "maximum", 30, "current", 30,
+                NULL);
+  g_object_set (tkr_character_get_pool (tkr_combatant_get_character (second), TKR_POOL_HEALTH),
+                "maximum", 30, "current", 30, NULL);
+  tkr_history_end (f->history);
+
+  tkr_table_tracker_select (f->tracker, pc);
+  /* Ctrl and a click: the other row joins the selection. */
+  gtk_selection_model_select_item (model, other, FALSE);
+  g_assert_true (tkr_table_tracker_get_selected (f->tracker) == other_row);
+  selected = tkr_table_tracker_get_selected_combatants (f->tracker);
+  g_assert_cmpuint (selected->len, ==, 2);
+
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.group-health", NULL));
+  dialog = find_dialog ("Change Health of 2 Combatants");
+  g_assert_nonnull (dialog);
+  /* The selection is in the list's order: the resistance goes with its
+   * combatant. */
+  if (g_ptr_array_index (selected, 0) == first)
+    g_assert_true (tkr_group_health_dialog_apply (dialog, "-5", resistances));
+  else
+    {
+      const int swapped[] = { 2, 0 };
+
+      g_assert_true (tkr_group_health_dialog_apply (dialog, "-5", swapped));
+    }
+  g_assert_null (find_dialog ("Change Health of 2 Combatants"));
+  g_assert_cmpint (tkr_combatant_get_health (first), ==, 30 - 5);
+  g_assert_cmpint (tkr_combatant_get_health (second), ==, 30 - 3);
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (tkr_combatant_get_health (first), ==, 30);
+  g_assert_cmpint (tkr_combatant_get_health (second), ==, 30);
+}
+
 /* A toast's label with @data as its text. */
 static gboolean
 is_label_with_text (GtkWidget *widget, gconstpointer data)
@@ -610,6 +682,8 @@ main (int argc, char *argv[])
         g_strdup_printf ("/table-tracker/%s/typed-damage-logged-undone", systems[i]);
       g_autofree char *effect =
         g_strdup_printf ("/table-tracker/%s/timed-effect-tooltip-and-toast", systems[i]);
+      g_autofree char *group =
+        g_strdup_printf ("/table-tracker/%s/group-damage-with-resistance", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
@@ -618,6 +692,8 @@ main (int argc, char *argv[])
       g_test_add (shots, TrackerFixture, systems[i], fixture_setup, test_screenshots,
                   fixture_teardown);
       g_test_add (effect, TrackerFixture, systems[i], fixture_setup, test_timed_effect,
+                  fixture_teardown);
+      g_test_add (group, TrackerFixture, systems[i], fixture_setup, test_group_health,
                   fixture_teardown);
     }
   return g_test_run ();

@@ -22,6 +22,9 @@ struct _TkrQuickDialog
   GtkEditable *search;
   GtkStringFilter *filter; /* the chooser's, by the search's text */
   GtkSpinButton *distance; /* the move dialog's */
+  GPtrArray *combatants;   /* the group health dialog's, and their */
+  GPtrArray *resistances;  /* GtkSpinButton, one each */
+  GtkEditable *change;     /* the typed change */
   GtkLabel *error_label;
 };
 
@@ -37,6 +40,8 @@ tkr_quick_dialog_dispose (GObject *object)
   g_clear_object (&self->encounter);
   g_clear_object (&self->combatant);
   g_clear_object (&self->selection);
+  g_clear_pointer (&self->combatants, g_ptr_array_unref);
+  g_clear_pointer (&self->resistances, g_ptr_array_unref);
   G_OBJECT_CLASS (tkr_quick_dialog_parent_class)->dispose (object);
 }
 
@@ -349,4 +354,124 @@ tkr_move_dialog_move (GtkWindow *window, int distance)
   QuickDialog *dialog = TKR_QUICK_DIALOG (window);
 
   return move (dialog, distance);
+}
+
+/* Group damage and healing */
+
+static gboolean
+change_group (QuickDialog *dialog, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree int *resistances = g_new0 (int, MAX (dialog->combatants->len, 1));
+  gboolean ok;
+
+  for (guint i = 0; i < dialog->resistances->len; i++)
+    {
+      gtk_spin_button_update (dialog->resistances->pdata[i]);
+      resistances[i] = gtk_spin_button_get_value_as_int (dialog->resistances->pdata[i]);
+    }
+  ok = tkr_encounter_change_health_of_many (dialog->encounter,
+                                            (TkrCombatant *const *) dialog->combatants->pdata,
+                                            resistances, dialog->combatants->len, text, &error);
+  return finish (dialog, ok, error);
+}
+
+static void
+group_activate_cb (QuickDialog *dialog)
+{
+  change_group (dialog, gtk_editable_get_text (dialog->change));
+}
+
+GtkWindow *
+tkr_group_health_dialog_present (GtkWidget *parent, TkrEncounter *encounter, GPtrArray *combatants)
+{
+  QuickDialog *dialog;
+  GtkWidget *body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_Apply"));
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  g_autofree char *title = NULL;
+  GtkWindow *window;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (parent), NULL);
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
+  g_return_val_if_fail (combatants != NULL && combatants->len > 0, NULL);
+
+  dialog = quick_dialog_new (encounter, combatants->pdata[0]);
+  dialog->combatants = g_ptr_array_ref (combatants);
+  dialog->resistances = g_ptr_array_new ();
+  dialog->change = GTK_EDITABLE (entry);
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("−2d6+3"));
+  gtk_widget_set_tooltip_text (
+    entry, _ ("Type −7, +3, =12, t5, or dice such as −2d6+3, rolled once for all"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Change of Health"), -1);
+  gtk_widget_set_hexpand (entry, TRUE);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_box_append (GTK_BOX (line), entry);
+  gtk_box_append (GTK_BOX (line), button);
+
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Resistances"), -1);
+  for (guint i = 0; i < combatants->len; i++)
+    {
+      TkrCombatant *combatant = combatants->pdata[i];
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *spin = gtk_spin_button_new_with_range (0, TKR_HEALTH_MAX_CHANGE, 1);
+      g_autofree char *health =
+        g_strdup_printf (_ ("Health %d of %d"), tkr_combatant_get_health (combatant),
+                         tkr_combatant_get_health_maximum (combatant));
+      g_autofree char *label = NULL;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_combatant_get_name (combatant));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), health);
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (spin, _ ("Resistance: taken off this combatant’s damage"));
+      /* Translators: the accessible name of a resistance field, %s is a combatant */
+      label = g_strdup_printf (_ ("Resistance of %s"), tkr_combatant_get_name (combatant));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      g_ptr_array_add (dialog->resistances, spin);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 360);
+  gtk_widget_set_margin_start (body, 12);
+  gtk_widget_set_margin_end (body, 12);
+  gtk_widget_set_margin_bottom (body, 12);
+  gtk_box_append (GTK_BOX (body), line);
+  gtk_box_append (GTK_BOX (body), scroller);
+
+  /* Translators: the group health dialog's title */
+  title = g_strdup_printf (g_dngettext (NULL, "Change Health of %u Combatant",
+                                        "Change Health of %u Combatants", combatants->len),
+                           combatants->len);
+  window = dialog_window_new (parent, title, dialog, body);
+  gtk_window_set_default_size (window, 420, -1);
+  g_signal_connect_swapped (entry, "activate", G_CALLBACK (group_activate_cb), dialog);
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (group_activate_cb), dialog);
+
+  gtk_window_present (window);
+  gtk_widget_grab_focus (entry);
+  return window;
+}
+
+gboolean
+tkr_group_health_dialog_apply (GtkWindow *window, const char *text, const int *resistances)
+{
+  QuickDialog *dialog = TKR_QUICK_DIALOG (window);
+
+  for (guint i = 0; resistances != NULL && i < dialog->resistances->len; i++)
+    gtk_spin_button_set_value (dialog->resistances->pdata[i], resistances[i]);
+  gtk_editable_set_text (dialog->change, text);
+  return change_group (dialog, text);
 }

@@ -29,4 +29,15 @@ tkr_move_dialog_present (GtkWidget *parent, TkrEncounter *encounter, TkrCombatan
 /* Moves @distance as if typed and confirmed. */
 gboolean tkr_move_dialog_move (GtkWindow *dialog, int distance);
 
+/* One change of health for several combatants (help/C/tracker.page): a
+ * typed change (dice rolled once for all) and a resistance for each,
+ * taken off its damage; one undo step.
+ * (transfer none): the dialog, already presented */
+GtkWindow *
+tkr_group_health_dialog_present (GtkWidget *parent, TkrEncounter *encounter, GPtrArray *combatants);
+/* Sets the resistance of the @index-th combatant, types @text and applies
+ * it, as the GM would. TRUE when the change was made. */
+gboolean
+tkr_group_health_dialog_apply (GtkWindow *dialog, const char *text, const int *resistances);
+
 G_END_DECLS

@@ -23,7 +23,11 @@ struct _TkrTableTracker
   GSignalGroup *history_signals;
   GSignalGroup *order_signals;
   GSignalGroup *combatants_signals;
-  GtkSingleSelection *selection;
+  GtkMultiSelection *selection;
+  /* The row the keys and the details act on: the one selected last, or
+   * the first of those selected (GTK_INVALID_LIST_POSITION: none). */
+  guint primary;
+  GObject *primary_item;
   GHashTable *bound_rows; /* TkrTrackerRow, the rows bound now */
   GHashTable *places;     /* slot -> its place in the order, from 1 */
   GHashTable *covered;    /* the slots and group members in the order */
@@ -59,6 +63,7 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void rebuild_rows (TkrTableTracker *self);
+static void find_primary (TkrTableTracker *self);
 
 static char *
 describe_slot (GObject *slot)
@@ -214,6 +219,7 @@ rebuild_rows (TkrTableTracker *self)
     }
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        items->pdata, items->len);
+  find_primary (self);
 }
 
 static void
@@ -265,7 +271,7 @@ static GObject *
 selected_group (TkrTableTracker *self)
 {
   GObject *selected = tkr_table_tracker_get_selected (self);
-  guint position = gtk_single_selection_get_selected (self->selection);
+  guint position = self->primary;
 
   if (selected == NULL)
     return NULL;
@@ -358,38 +364,133 @@ GObject *
 tkr_table_tracker_get_selected (TkrTableTracker *self)
 {
   g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), NULL);
-  return gtk_single_selection_get_selected_item (self->selection);
+  return self->primary_item;
 }
 
 static void
-selected_changed_cb (TkrTableTracker *self)
+set_primary (TkrTableTracker *self, guint position)
 {
+  g_autoptr (GObject) item = NULL;
+
+  if (position != GTK_INVALID_LIST_POSITION)
+    item = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  self->primary = item != NULL ? position : GTK_INVALID_LIST_POSITION;
+  if (item == self->primary_item)
+    return;
+  g_set_object (&self->primary_item, item);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+/* The selection changed in @position .. @position + @n_items: the row
+ * just selected there alone becomes the primary one; else it stays while
+ * it is selected; else the first selected row is. */
+static void
+selection_changed_cb (TkrTableTracker *self, guint position, guint n_items)
+{
+  GtkSelectionModel *model = GTK_SELECTION_MODEL (self->selection);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  g_autoptr (GtkBitset) changed = gtk_bitset_new_range (position, n_items);
+
+  gtk_bitset_intersect (changed, selected);
+  if (gtk_bitset_get_size (changed) == 1)
+    set_primary (self, gtk_bitset_get_minimum (changed));
+  else if (self->primary != GTK_INVALID_LIST_POSITION &&
+           gtk_bitset_contains (selected, self->primary))
+    set_primary (self, self->primary);
+  else
+    set_primary (self, gtk_bitset_is_empty (selected) ? GTK_INVALID_LIST_POSITION
+                                                      : gtk_bitset_get_minimum (selected));
+}
+
+/* The rows were made again: the primary row is found at its new place. */
+static void
+find_primary (TkrTableTracker *self)
+{
+  GListModel *rows = G_LIST_MODEL (self->rows);
+  guint n = g_list_model_get_n_items (rows);
+
+  if (self->primary_item == NULL)
+    return;
+  if (self->primary < n)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, self->primary);
+
+      if (item == self->primary_item)
+        return;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+
+      if (item == self->primary_item &&
+          gtk_selection_model_is_selected (GTK_SELECTION_MODEL (self->selection), i))
+        {
+          self->primary = i;
+          return;
+        }
+    }
+  set_primary (self, GTK_INVALID_LIST_POSITION);
 }
 
 void
 tkr_table_tracker_select (TkrTableTracker *self, guint position)
 {
-  guint n, old;
+  GtkSelectionModel *model;
+  guint n;
 
   g_return_if_fail (TKR_IS_TABLE_TRACKER (self));
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  model = GTK_SELECTION_MODEL (self->selection);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
   if (position >= n)
     return;
   /* GTK 4.8 binds again every row it has made between the old and the
    * new selected position; through no selection, it binds only those two
    * (a turn after a group of 996: from ~400 binds to ~200, all from the
    * scroll; bench/bench-tracker). Only the last change is announced. */
-  old = gtk_single_selection_get_selected (self->selection);
-  if (old != GTK_INVALID_LIST_POSITION && old != position)
+  if (self->primary != GTK_INVALID_LIST_POSITION && self->primary != position)
     {
-      g_signal_handlers_block_by_func (self->selection, selected_changed_cb, self);
-      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-      g_signal_handlers_unblock_by_func (self->selection, selected_changed_cb, self);
+      g_signal_handlers_block_by_func (model, selection_changed_cb, self);
+      gtk_selection_model_unselect_all (model);
+      g_signal_handlers_unblock_by_func (model, selection_changed_cb, self);
     }
-  gtk_single_selection_set_selected (self->selection, position);
+  gtk_selection_model_select_item (model, position, TRUE);
+  set_primary (self, position);
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+}
+
+GPtrArray *
+tkr_table_tracker_get_selected_combatants (TkrTableTracker *self)
+{
+  g_autoptr (GtkBitset) selected = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  GPtrArray *combatants = g_ptr_array_new_with_free_func (g_object_unref);
+  GtkBitsetIter iter;
+  guint position;
+
+  g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), combatants);
+
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &position); more;
+       more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (GObject) row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (row);
+      g_autoptr (GListModel) members = combatant == NULL ? group_members (row) : NULL;
+
+      /* A group's row stands for all its members. */
+      for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
+        {
+          g_autoptr (GObject) member = g_list_model_get_item (members, i);
+          TkrCombatant *one = tkr_tracker_slot_get_combatant (member);
+
+          if (one != NULL && g_hash_table_add (seen, one))
+            g_ptr_array_add (combatants, g_object_ref (one));
+        }
+      if (combatant != NULL && g_hash_table_add (seen, combatant))
+        g_ptr_array_add (combatants, g_object_ref (combatant));
+    }
+  return combatants;
 }
 
 gboolean
@@ -408,7 +509,7 @@ tkr_table_tracker_edit_health_with (TkrTableTracker *self, const char *start)
   g_return_val_if_fail (TKR_IS_TABLE_TRACKER (self), FALSE);
   g_return_val_if_fail (start != NULL, FALSE);
 
-  position = gtk_single_selection_get_selected (self->selection);
+  position = self->primary;
   slot = tkr_table_tracker_get_selected (self);
   if (slot == NULL)
     return FALSE;
@@ -429,21 +530,42 @@ tkr_table_tracker_edit_health_with (TkrTableTracker *self, const char *start)
 static void
 row_activated_cb (TkrTableTracker *self, guint position)
 {
-  gtk_single_selection_set_selected (self->selection, position);
+  tkr_table_tracker_select (self, position);
   tkr_table_tracker_edit_health (self);
 }
 
 static void
 select_by (TkrTableTracker *self, int delta)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  guint selected = gtk_single_selection_get_selected (self->selection);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  guint selected = self->primary;
 
   if (n == 0)
     return;
   if (selected == GTK_INVALID_LIST_POSITION)
     selected = delta > 0 ? n - 1 : 0;
   tkr_table_tracker_select (self, (selected + n + delta) % n);
+}
+
+/* Adds the next or the previous row to the selection, keeping the
+ * others (Shift+Alt+Down, Shift+Alt+Up). */
+static void
+extend_by (TkrTableTracker *self, int delta)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  guint position;
+
+  if (n == 0)
+    return;
+  if (self->primary == GTK_INVALID_LIST_POSITION)
+    {
+      select_by (self, delta);
+      return;
+    }
+  position = (self->primary + n + delta) % n;
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, FALSE);
+  set_primary (self, position);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
 static void
@@ -591,6 +713,22 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     select_by (self, -1);
   else if (g_str_equal (action_name, "tracker.select-current"))
     select_current (self);
+  else if (g_str_equal (action_name, "tracker.extend-next"))
+    extend_by (self, 1);
+  else if (g_str_equal (action_name, "tracker.extend-previous"))
+    extend_by (self, -1);
+  else if (g_str_equal (action_name, "tracker.group-health"))
+    {
+      g_autoptr (GPtrArray) combatants = tkr_table_tracker_get_selected_combatants (self);
+
+      if (self->encounter == NULL)
+        return;
+      if (combatants->len == 0)
+        tkr_feedback_show (GTK_WIDGET (self), self->error_label,
+                           _ ("Select the combatants first (Ctrl or Shift and a click)"), TRUE);
+      else
+        tkr_group_health_dialog_present (GTK_WIDGET (self), self->encounter, combatants);
+    }
   else if (g_str_equal (action_name, "tracker.toggle-members"))
     {
       GObject *group = selected_group (self);
@@ -716,6 +854,7 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_pointer (&self->covered, g_hash_table_unref);
   g_clear_pointer (&self->toggled, g_hash_table_unref);
   g_clear_object (&self->selection);
+  g_clear_object (&self->primary_item);
   g_clear_object (&self->encounter);
   g_clear_object (&self->pending_edit);
   g_clear_pointer (&self->pending_start, g_free);
@@ -776,6 +915,9 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.select-previous",
     "tracker.select-current",
     "tracker.toggle-members",
+    "tracker.extend-next",
+    "tracker.extend-previous",
+    "tracker.group-health",
     "tracker.damage",
     "tracker.heal",
     "tracker.temporary-health",
@@ -848,11 +990,12 @@ tkr_table_tracker_init (TkrTableTracker *self)
   self->toggled = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
   self->rows = g_list_store_new (G_TYPE_OBJECT);
 
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_object (self->selection, "notify::selected-item",
-                           G_CALLBACK (selected_changed_cb), self, G_CONNECT_SWAPPED);
+  /* Several rows can be selected (Ctrl and Shift with a click or the
+   * arrows) for a change of health to all of them. */
+  self->primary = GTK_INVALID_LIST_POSITION;
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);

@@ -23,6 +23,9 @@ G_DECLARE_FINAL_TYPE (TkrTableTracker, tkr_table_tracker, TKR, TABLE_TRACKER, Gt
  * wherever the focus is; Enter on a row opens its health for a typed
  * change. "tracker.toggle-members" (Ctrl+G) opens or folds the rows of
  * the selected group's members (a group of more than 12 starts folded).
+ * Several rows can be selected (Ctrl or Shift with a click or the
+ * arrows); "tracker.group-health" (Ctrl+Shift+H) changes the health of
+ * all of them at once.
  * The
  * fight keys' actions act on the selected row's combatant, or whose turn
  * it is: "tracker.damage", "tracker.heal", "tracker.temporary-health"
@@ -44,6 +47,9 @@ void tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encou
 TkrEncounter *tkr_table_tracker_get_encounter (TkrTableTracker *self);
 /* (transfer none) (nullable): the selected slot */
 GObject *tkr_table_tracker_get_selected (TkrTableTracker *self);
+/* (transfer full) (element-type TkrCombatant): every combatant the
+ * selected rows stand for (a group's row: all its members), once each. */
+GPtrArray *tkr_table_tracker_get_selected_combatants (TkrTableTracker *self);
 void tkr_table_tracker_select (TkrTableTracker *self, guint position);
 /* Opens the health of the selected row for a typed change. */
 gboolean tkr_table_tracker_edit_health (TkrTableTracker *self);
