@@ -29,6 +29,7 @@ def collect():
         data = json.loads(path.read_text(encoding="utf-8"))
         system = data.get("name", path.stem)
         add(data.get("name"), "The name of a rule system")
+        add(data.get("test", {}).get("save_name"), f"The roll that ends an effect, in {system}")
         for d in data.get("distances", []):
             add(d.get("name"), f"A named distance in {system}")
         for r in data.get("movement", {}).get("range_names", []):

@@ -600,6 +600,139 @@ test_group_damage (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, n_log + 3);
 }
 
+static TkrCondition *fire;
+
+static gboolean
+give_fire_a_save (Fixture *f, GError **error)
+{
+  return tkr_saves_set (f->encounter, fire, 15, TKR_EFFECT_EDGE_TURN_END, FALSE, "1d6", error);
+}
+
+static gboolean
+succeed_first_save (Fixture *f, GError **error)
+{
+  g_autoptr (TkrRepeatSave) save = g_list_model_get_item (tkr_saves_get_pending (f->encounter), 0);
+
+  return tkr_saves_resolve (f->encounter, save, TKR_SAVE_SUCCEEDED, 0, error);
+}
+
+/* Turns until the save asks (at most two rounds' worth); the last turn
+ * is left for the caller to check as one step. */
+static void
+turns_before_save (Fixture *f)
+{
+  GListModel *pending = tkr_saves_get_pending (f->encounter);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *before = snapshot (f);
+
+      g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+      g_assert_no_error (error);
+      if (g_list_model_get_n_items (pending) > 0)
+        {
+          /* Back to just before it, for the caller's step. */
+          g_assert_true (tkr_history_undo (f->history));
+          g_assert_cmpstr (snapshot (f), ==, before);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Repeat saves (issue "What every rule system gets from the engine",
+ * help/C/effects.page): an effect with a DC 15 save at the end of its
+ * holder's turn and 1d6 damage (persistent damage) deals the damage and
+ * asks for the save in the step that ends that turn, which undo takes
+ * back; the file keeps the waiting save; a failure leaves the effect, a
+ * success ends it, each one step; a save that reduces takes 1 off the
+ * effect's value instead. The roll's name comes from the rule data. */
+static void
+test_repeat_saves (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *pending = tkr_saves_get_pending (f->encounter);
+  GListModel *effects;
+  g_autoptr (TkrRepeatSave) save = NULL;
+  g_autofree char *asks = NULL;
+  g_autofree char *expected = NULL;
+  TkrCombatant *goblin;
+  const TkrPoolKind *pools;
+  guint n_pools;
+
+  to_main (f);
+  goblin = goblin_combatant (f);
+  effects = G_LIST_MODEL (tkr_effects_get_store (goblin));
+  pools = tkr_rules_get_absorbing_pools (tkr_encounter_get_rules (f->encounter), &n_pools);
+  tkr_history_begin (f->history, "test");
+  g_object_set (tkr_character_get_pool (f->goblin, TKR_POOL_HEALTH), "maximum", 40, "current", 40,
+                NULL);
+  for (guint i = 0; i < n_pools; i++)
+    g_object_set (tkr_character_get_pool (f->goblin, pools[i]), "current", 0, NULL);
+  tkr_history_end (f->history);
+  fire = tkr_effects_add_timed (f->encounter, goblin, "Persistent fire",
+                                TKR_EFFECT_DURATION_UNTIL_REMOVED, 0, TKR_EFFECT_EDGE_TURN_START,
+                                NULL, NULL, &error);
+  g_assert_no_error (error);
+  assert_one_undoable_step (f, "give the effect a save", give_fire_a_save);
+  g_assert_cmpint (tkr_condition_get_save_dc (fire), ==, 15);
+
+  turns_before_save (f);
+  assert_one_undoable_step (f, "the turn that ends with the save", next_turn);
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 1);
+  g_assert_cmpint (tkr_combatant_get_health (goblin), <, 40);
+  g_assert_cmpint (tkr_combatant_get_health (goblin), >=, 34);
+  save = g_list_model_get_item (pending, 0);
+  asks = tkr_repeat_save_describe (save, f->encounter);
+  expected = g_strdup_printf ("%s DC 15 for %s to end Persistent fire",
+                              tkr_rules_get_save_name (tkr_encounter_get_rules (f->encounter)),
+                              tkr_combatant_get_name (goblin));
+  g_assert_cmpstr (asks, ==, expected);
+  assert_round_trip (f);
+
+  /* A typed 14 fails: the effect stays, nothing waits. */
+  g_assert_true (tkr_saves_resolve (f->encounter, save, TKR_SAVE_TYPED, 14, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+  g_assert_false (tkr_saves_resolve (f->encounter, save, TKR_SAVE_FAILED, 0, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Next time round, a success ends it. */
+  turns_before_save (f);
+  g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 1);
+  assert_one_undoable_step (f, "a save that succeeds", succeed_first_save);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 0);
+
+  /* A save that reduces: Frightened 3 goes to 2 and stays. */
+  fire =
+    tkr_effects_add_timed (f->encounter, goblin, "Frightened", TKR_EFFECT_DURATION_UNTIL_REMOVED, 0,
+                           TKR_EFFECT_EDGE_TURN_START, NULL, NULL, &error);
+  tkr_history_begin (f->history, "test");
+  g_object_set (fire, "value", 3, NULL);
+  tkr_history_end (f->history);
+  g_assert_true (
+    tkr_saves_set (f->encounter, fire, 10, TKR_EFFECT_EDGE_TURN_END, TRUE, NULL, &error));
+  turns_before_save (f);
+  g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_true (succeed_first_save (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_condition_get_value (fire), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+
+  /* A DC out of range, or damage that is not a formula, is refused. */
+  g_assert_false (
+    tkr_saves_set (f->encounter, fire, 0, TKR_EFFECT_EDGE_TURN_END, FALSE, NULL, &error));
+  g_clear_error (&error);
+  g_assert_false (
+    tkr_saves_set (f->encounter, fire, 15, TKR_EFFECT_EDGE_TURN_END, FALSE, "fire", &error));
+  g_assert_nonnull (error);
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -692,6 +825,7 @@ main (int argc, char *argv[])
         { "health", test_health },
         { "health-by-dice", test_health_by_dice },
         { "group-damage", test_group_damage },
+        { "repeat-saves", test_repeat_saves },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

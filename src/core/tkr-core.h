@@ -23,6 +23,7 @@
 #include "tkr-quick.h"
 #include "tkr-resource.h"
 #include "tkr-rules.h"
+#include "tkr-saves.h"
 #include "tkr-klep-setup.h"
 #include "tkr-tracker.h"
 #include "tkr-klep-turn-entry.h"

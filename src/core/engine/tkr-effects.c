@@ -8,6 +8,7 @@
 #include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-saves.h"
 
 /* Timed effects; see tkr-effects.h and docs/ARCHITECTURE.md, "Combatant
  * state". */
@@ -466,6 +467,8 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
               }
         }
     }
+  /* What is left may ask for its save at this edge (tkr-saves.h). */
+  tkr_saves_slot_edge (encounter, edge, slot);
   return ended;
 }
 

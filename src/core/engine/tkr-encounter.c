@@ -6,6 +6,7 @@
 
 #include "tkr-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-saves.h"
 #include "tkr-health.h"
 #include "tkr-enums.h"
 #include "tkr-json.h"
@@ -1301,6 +1302,7 @@ tracker_to_json (TkrTracker *tracker)
     klass->write_json (self, object);
   tkr_health_write_json (self, object);
   tkr_effects_write_json (self, object);
+  tkr_saves_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1483,7 +1485,8 @@ tracker_load_json (TkrTracker *tracker,
   if (klass->read_json != NULL && !klass->read_json (self, object, path, &load, error))
     return FALSE;
   if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error) ||
-      !tkr_effects_read_json (object, path, &load, error))
+      !tkr_effects_read_json (object, path, &load, error) ||
+      !tkr_saves_read_json (self, object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))
     return FALSE;

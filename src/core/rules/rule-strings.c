@@ -6,6 +6,8 @@
 static const char *rule_strings[] = {
   /* Translators: The name of a rule system */
   N_ ("The Action-Point System"),
+  /* Translators: The roll that ends an effect, in The Action-Point System */
+  N_ ("Check Roll"),
   /* Translators: A named distance in The Action-Point System */
   N_ ("Adjacent"),
   /* Translators: A named distance in The Action-Point System */
@@ -98,6 +100,8 @@ static const char *rule_strings[] = {
   N_ ("Hard to see in or into."),
   /* Translators: The name of a rule system */
   N_ ("The d20 System"),
+  /* Translators: The roll that ends an effect, in The d20 System */
+  N_ ("Check"),
   /* Translators: A named distance in The d20 System */
   N_ ("Reach"),
   /* Translators: A named distance in The d20 System */
@@ -196,6 +200,8 @@ static const char *rule_strings[] = {
   N_ ("Flying"),
   /* Translators: The name of a rule system */
   N_ ("The Kleptonomicon"),
+  /* Translators: The roll that ends an effect, in The Kleptonomicon */
+  N_ ("Test"),
   /* Translators: A named distance in The Kleptonomicon */
   N_ ("Swinging"),
   /* Translators: A named distance in The Kleptonomicon */
@@ -306,6 +312,8 @@ static const char *rule_strings[] = {
   N_ ("Take a breather once the danger has passed."),
   /* Translators: The name of a rule system */
   N_ ("Pathfinder 2e"),
+  /* Translators: The roll that ends an effect, in Pathfinder 2e */
+  N_ ("Flat check"),
   /* Translators: A named distance in Pathfinder 2e */
   N_ ("Close Range"),
   /* Translators: A named distance in Pathfinder 2e */

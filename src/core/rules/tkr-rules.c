@@ -27,6 +27,8 @@ struct _TkrRules
 
   int die_sides;
   int critical_face;
+  char *save_name; /* the roll that ends an effect (help/C/effects.page) */
+  int save_dc;     /* its usual DC */
   int max_net_advantage;
   int low_max;
   int high_min;
@@ -176,6 +178,7 @@ tkr_rules_finalize (GObject *object)
   g_clear_pointer (&self->root, json_node_unref);
   g_free (self->id);
   g_free (self->name);
+  g_free (self->save_name);
   g_clear_pointer (&self->pc_range_names, g_ptr_array_unref);
   g_clear_pointer (&self->pc_range_units, g_array_unref);
   g_clear_pointer (&self->absorbing_pools, g_array_unref);
@@ -458,6 +461,7 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
 {
   JsonObject *test, *round, *movement, *experience, *sheet, *pools, *rest, *health;
   JsonArray *array;
+  gint64 save_dc;
 
   if (!tkr_json_get_string (root, "id", NULL, TRUE, NULL, &self->id, error) ||
       !tkr_json_get_string (root, "name", NULL, TRUE, NULL, &self->name, error))
@@ -468,8 +472,11 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
       !read_int (test, "critical_face", "test", 1, 1000, &self->critical_face, error) ||
       !read_int (test, "max_net_advantage", "test", 0, 10, &self->max_net_advantage, error) ||
       !read_int (test, "low_max", "test", -1000, 1000, &self->low_max, error) ||
-      !read_int (test, "high_min", "test", -1000, 1000, &self->high_min, error))
+      !read_int (test, "high_min", "test", -1000, 1000, &self->high_min, error) ||
+      !tkr_json_get_string (test, "save_name", "test", FALSE, "Test", &self->save_name, error) ||
+      !tkr_json_get_int (test, "save_dc", "test", FALSE, 1, 1000, 10, &save_dc, error))
     return FALSE;
+  self->save_dc = (int) save_dc;
   if (self->high_min <= self->low_max + 1)
     {
       tkr_json_set_error (error, "test", _ ("the Mixed range is empty"));
@@ -739,6 +746,18 @@ int
 tkr_rules_get_critical_face (TkrRules *self)
 {
   return self->critical_face;
+}
+
+const char *
+tkr_rules_get_save_name (TkrRules *self)
+{
+  return tkr_rules_translate (self->save_name);
+}
+
+int
+tkr_rules_get_save_dc (TkrRules *self)
+{
+  return self->save_dc;
 }
 
 int

@@ -63,6 +63,11 @@ const char *tkr_rules_get_name (TkrRules *self);
 /* Tests */
 int tkr_rules_get_die_sides (TkrRules *self);
 int tkr_rules_get_critical_face (TkrRules *self);
+/* The roll that ends an effect with a save (help/C/effects.page): its
+ * name in the system (a Test, a flat check...) and its usual DC; the die
+ * is the Test's. */
+const char *tkr_rules_get_save_name (TkrRules *self);
+int tkr_rules_get_save_dc (TkrRules *self);
 int tkr_rules_get_max_net_advantage (TkrRules *self);
 int tkr_rules_get_low_max (TkrRules *self);
 int tkr_rules_get_high_min (TkrRules *self);

@@ -33,6 +33,10 @@ struct _TkrCondition
   TkrEffectDuration duration;
   TkrEffectEdge edge;
   char *anchor; /* the id of the character whose turns time it, or NULL */
+  int save_dc;  /* a save ends it (help/C/effects.page); 0: none */
+  TkrEffectEdge save_edge;
+  gboolean save_reduces; /* a success takes a stack or 1 value off */
+  char *damage;          /* a formula taken at the save's edge, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCondition, tkr_condition, G_TYPE_OBJECT)
@@ -52,6 +56,10 @@ enum
   PROP_DURATION,
   PROP_EDGE,
   PROP_ANCHOR,
+  PROP_SAVE_DC,
+  PROP_SAVE_EDGE,
+  PROP_SAVE_REDUCES,
+  PROP_DAMAGE,
   N_PROPS
 };
 
@@ -98,6 +106,7 @@ tkr_condition_finalize (GObject *object)
   g_free (self->name);
   g_free (self->source);
   g_free (self->anchor);
+  g_free (self->damage);
   g_clear_pointer (&self->stack_turns, g_variant_unref);
 
   G_OBJECT_CLASS (tkr_condition_parent_class)->finalize (object);
@@ -145,6 +154,18 @@ tkr_condition_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_ANCHOR:
       g_value_set_string (value, self->anchor);
+      break;
+    case PROP_SAVE_DC:
+      g_value_set_int (value, self->save_dc);
+      break;
+    case PROP_SAVE_EDGE:
+      g_value_set_enum (value, self->save_edge);
+      break;
+    case PROP_SAVE_REDUCES:
+      g_value_set_boolean (value, self->save_reduces);
+      break;
+    case PROP_DAMAGE:
+      g_value_set_string (value, self->damage);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -240,6 +261,35 @@ tkr_condition_set_property (GObject *object, guint prop_id, const GValue *value,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_SAVE_DC:
+      if (self->save_dc != g_value_get_int (value))
+        {
+          self->save_dc = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SAVE_EDGE:
+      if (self->save_edge != (TkrEffectEdge) g_value_get_enum (value))
+        {
+          self->save_edge = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SAVE_REDUCES:
+      if (self->save_reduces != g_value_get_boolean (value))
+        {
+          self->save_reduces = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_DAMAGE:
+      if (g_strcmp0 (self->damage, g_value_get_string (value)) != 0)
+        {
+          g_free (self->damage);
+          self->damage = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -277,6 +327,12 @@ tkr_condition_class_init (TkrConditionClass *klass)
   properties[PROP_EDGE] =
     g_param_spec_enum ("edge", NULL, NULL, TKR_TYPE_EFFECT_EDGE, TKR_EFFECT_EDGE_TURN_START, flags);
   properties[PROP_ANCHOR] = g_param_spec_string ("anchor", NULL, NULL, NULL, flags);
+  properties[PROP_SAVE_DC] =
+    g_param_spec_int ("save-dc", NULL, NULL, 0, TKR_CONDITION_MAX_SAVE_DC, 0, flags);
+  properties[PROP_SAVE_EDGE] = g_param_spec_enum ("save-edge", NULL, NULL, TKR_TYPE_EFFECT_EDGE,
+                                                  TKR_EFFECT_EDGE_TURN_END, flags);
+  properties[PROP_SAVE_REDUCES] = g_param_spec_boolean ("save-reduces", NULL, NULL, FALSE, flags);
+  properties[PROP_DAMAGE] = g_param_spec_string ("damage", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -287,6 +343,7 @@ tkr_condition_init (TkrCondition *self)
   self->max_stacks = 2;
   self->stack_turns = turns_to_variant (NULL, 0);
   self->rounds_left = TKR_CONDITION_NO_DURATION;
+  self->save_edge = TKR_EFFECT_EDGE_TURN_END;
 }
 
 TkrCondition *
@@ -339,6 +396,34 @@ tkr_condition_get_edge (TkrCondition *self)
 {
   g_return_val_if_fail (TKR_IS_CONDITION (self), TKR_EFFECT_EDGE_TURN_START);
   return self->edge;
+}
+
+int
+tkr_condition_get_save_dc (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), 0);
+  return self->save_dc;
+}
+
+TkrEffectEdge
+tkr_condition_get_save_edge (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), TKR_EFFECT_EDGE_TURN_END);
+  return self->save_edge;
+}
+
+gboolean
+tkr_condition_get_save_reduces (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), FALSE);
+  return self->save_reduces;
+}
+
+const char *
+tkr_condition_get_damage (TkrCondition *self)
+{
+  g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
+  return self->damage;
 }
 
 const char *
@@ -519,6 +604,16 @@ tkr_condition_to_json (TkrCondition *self)
     json_object_set_string_member (object, "edge", edge_nicks[self->edge]);
   if (self->anchor != NULL)
     json_object_set_string_member (object, "anchor", self->anchor);
+  if (self->save_dc != 0)
+    {
+      json_object_set_int_member (object, "save_dc", self->save_dc);
+      if (self->save_edge != TKR_EFFECT_EDGE_TURN_END)
+        json_object_set_string_member (object, "save_edge", edge_nicks[self->save_edge]);
+      if (self->save_reduces)
+        json_object_set_boolean_member (object, "save_reduces", TRUE);
+    }
+  if (self->damage != NULL)
+    json_object_set_string_member (object, "damage", self->damage);
 
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
@@ -537,7 +632,10 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   JsonArray *array;
   g_autofree char *source = NULL;
   g_autofree char *anchor = NULL;
-  int duration, edge;
+  g_autofree char *damage = NULL;
+  int duration, edge, save_edge;
+  gint64 save_dc;
+  gboolean save_reduces;
   gint64 max_stacks, condition_value, rounds_left;
   gboolean episode_only;
   int kind;
@@ -562,7 +660,13 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
                           TKR_EFFECT_DURATION_UNTIL_REMOVED, &duration, error) ||
       !tkr_json_get_enum (object, "edge", path, FALSE, edge_nicks, TKR_EFFECT_EDGE_TURN_START,
                           &edge, error) ||
-      !tkr_json_get_string (object, "anchor", path, FALSE, NULL, &anchor, error))
+      !tkr_json_get_string (object, "anchor", path, FALSE, NULL, &anchor, error) ||
+      !tkr_json_get_int (object, "save_dc", path, FALSE, 0, TKR_CONDITION_MAX_SAVE_DC, 0, &save_dc,
+                         error) ||
+      !tkr_json_get_enum (object, "save_edge", path, FALSE, edge_nicks, TKR_EFFECT_EDGE_TURN_END,
+                          &save_edge, error) ||
+      !tkr_json_get_bool (object, "save_reduces", path, FALSE, FALSE, &save_reduces, error) ||
+      !tkr_json_get_string (object, "damage", path, FALSE, NULL, &damage, error))
     return NULL;
 
   g_strstrip (name);
@@ -619,6 +723,10 @@ tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error)
   self->duration = duration;
   self->edge = edge;
   self->anchor = g_steal_pointer (&anchor);
+  self->save_dc = (int) save_dc;
+  self->save_edge = save_edge;
+  self->save_reduces = save_reduces;
+  self->damage = g_steal_pointer (&damage);
   set_stack_turns (self, stack_turns);
   return g_steal_pointer (&self);
 }

@@ -31,13 +31,19 @@ G_DECLARE_FINAL_TYPE (TkrCondition, tkr_condition, TKR, CONDITION, GObject)
  * (src/core/engine/tkr-effects.h): "duration" (TkrEffectDuration, until
  * removed by default), "edge" (TkrEffectEdge, the start of a turn by
  * default) and "anchor" (string: the character id whose turns time it, or
- * NULL for its source).
+ * NULL for its source); and a save that ends it (help/C/effects.page):
+ * "save-dc" (int, 0 for none), "save-edge" (TkrEffectEdge of its
+ * holder's turn, the end by default), "save-reduces" (bool: a success
+ * takes a stack or 1 of its value off instead of ending it) and "damage"
+ * (string: a dice formula taken at that edge before the save, such as
+ * persistent damage, or NULL).
  */
 
 #define TKR_TURN_NONE (-1)
 #define TKR_CONDITION_NO_DURATION (-1)
 #define TKR_CONDITION_MAX_ROUNDS 100000
 #define TKR_CONDITION_MAX_VALUE 100000
+#define TKR_CONDITION_MAX_SAVE_DC 1000
 
 TkrCondition *tkr_condition_new (const char *name, TkrConditionKind kind, int max_stacks);
 TkrCondition *tkr_condition_new_from_info (const TkrConditionInfo *info);
@@ -52,6 +58,10 @@ const char *tkr_condition_get_source (TkrCondition *self);
 TkrEffectDuration tkr_condition_get_duration (TkrCondition *self);
 TkrEffectEdge tkr_condition_get_edge (TkrCondition *self);
 const char *tkr_condition_get_anchor (TkrCondition *self);
+int tkr_condition_get_save_dc (TkrCondition *self);
+TkrEffectEdge tkr_condition_get_save_edge (TkrCondition *self);
+gboolean tkr_condition_get_save_reduces (TkrCondition *self);
+const char *tkr_condition_get_damage (TkrCondition *self);
 /* Returns: (transfer none): the "ai" variant of turns, oldest stack first. */
 GVariant *tkr_condition_get_stack_turns (TkrCondition *self);
 int tkr_condition_get_stack_turn (TkrCondition *self, guint index);
