@@ -113,20 +113,22 @@ is_export_all (JsonObject *object)
   return FALSE;
 }
 
-/* A statblock has a name and HP or AC objects. */
+/* A statblock has HP ({"Value": ...}), or a name and an AC. */
 static gboolean
 looks_like_statblock (JsonNode *node)
 {
   JsonObject *object;
+  JsonNode *hp, *ac;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return FALSE;
   object = json_node_get_object (node);
-  return json_object_has_member (object, "Name") &&
-         ((json_object_has_member (object, "HP") &&
-           JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "HP"))) ||
-          (json_object_has_member (object, "AC") &&
-           JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "AC"))));
+  hp = json_object_get_member (object, "HP");
+  ac = json_object_get_member (object, "AC");
+  if (hp != NULL && JSON_NODE_HOLDS_OBJECT (hp) &&
+      json_object_has_member (json_node_get_object (hp), "Value"))
+    return TRUE;
+  return json_object_has_member (object, "Name") && ac != NULL && JSON_NODE_HOLDS_OBJECT (ac);
 }
 
 gboolean

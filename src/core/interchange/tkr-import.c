@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "tkr-encounter.h"
@@ -654,6 +656,40 @@ tkr_import_format_get_name (const char *format)
   return found != NULL ? found->name : NULL;
 }
 
+/* Deeper than any tool's export (Improved Initiative's records are about
+ * eight levels deep); json-glib would follow any depth. */
+#define IMPORT_MAX_DEPTH 64
+
+static gboolean
+too_deep (const char *text, gsize length)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > IMPORT_MAX_DEPTH)
+            return TRUE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return FALSE;
+}
+
 JsonNode *
 tkr_import_parse (const char *text, gsize length, GError **error)
 {
@@ -673,6 +709,14 @@ tkr_import_parse (const char *text, gsize length, GError **error)
       g_set_error_literal (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_DAMAGED,
                            _ ("The file is not text in UTF-8, so it is no export Turnkeeper "
                               "can read; it may be damaged or of another kind"));
+      return NULL;
+    }
+  if (too_deep (text, length))
+    {
+      g_set_error (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_DAMAGED,
+                   _ ("The file’s data is nested more than %d levels deep, deeper than any "
+                      "export Turnkeeper reads; it is damaged or of another kind"),
+                   IMPORT_MAX_DEPTH);
       return NULL;
     }
   root = tkr_file_parse (text, length, &local_error);
@@ -726,10 +770,10 @@ tkr_import_read (GBytes *bytes, TkrRules *rules, GError **error)
   g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
 
   data = g_bytes_get_data (bytes, &length);
-  if (length == 0)
+  if (length == 0 || length == strspn (data, " \t\r\n"))
     {
       g_set_error_literal (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_DAMAGED,
-                           _ ("The file is empty"));
+                           _ ("The file is empty, so there is nothing in it to import"));
       return NULL;
     }
   root = tkr_import_parse (data, length, error);
