@@ -24,6 +24,7 @@ struct _TkrImportDialog
   AdwPreferencesGroup *problems_group;
   GtkLabel *problems_label;
   GtkWidget *import_button;
+  GtkWidget *cancel_button;
 };
 
 G_DEFINE_FINAL_TYPE (TkrImportDialog, tkr_import_dialog, ADW_TYPE_WINDOW)
@@ -134,6 +135,7 @@ tkr_import_dialog_class_init (TkrImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrImportDialog, problems_group);
   gtk_widget_class_bind_template_child (widget_class, TkrImportDialog, problems_label);
   gtk_widget_class_bind_template_child (widget_class, TkrImportDialog, import_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrImportDialog, cancel_button);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, import_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, encounter_selected_cb);
