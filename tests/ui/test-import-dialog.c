@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "tkr-application.h"
 #include "tkr-import-dialog.h"
 #include "tkr-import-actions.h"
 #include "tkr-test-widgets.h"
@@ -293,6 +294,49 @@ test_unknown_file_refused (void)
   }
 }
 
+/* A .json file opened from Files (the application's open) goes to the
+ * preview over the window in front, not to a window of its own. */
+static void
+test_open_from_files (void)
+{
+  g_autoptr (GFile) file = fixture ("sample-players-statblocks.json");
+  g_autoptr (TkrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  TkrImportDialog *dialog;
+  GList *windows;
+
+  if (file == NULL || g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    {
+      g_test_skip ("needs the interchange fixtures and a session bus");
+      return;
+    }
+  g_setenv ("TKR_NON_UNIQUE", "1", TRUE);
+  app = tkr_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  if (tkr_application_get_settings (app) != NULL)
+    g_settings_set_string (tkr_application_get_settings (app), "last-document", "");
+  g_application_activate (G_APPLICATION (app));
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  tkr_document_set_autosave_delay_ms (tkr_window_get_document (windows->data), 600000);
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  dialog = spin_until_dialog ();
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == windows->data);
+  /* No window of its own: the preview belongs to the one in front. */
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_import_dialog_get_listed (dialog)), ==, 4);
+  g_signal_emit_by_name (child (dialog, "import_button"), "clicked");
+  spin_until_closed ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (
+                      tkr_document_get_campaign (tkr_window_get_document (windows->data)))),
+                    ==, 4);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -313,5 +357,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/import-dialog/cancel", test_cancel);
   g_test_add_func ("/import-dialog/problems-listed", test_problems_listed);
   g_test_add_func ("/import-dialog/unknown-file-refused", test_unknown_file_refused);
+  g_test_add_func ("/import-dialog/open-from-files", test_open_from_files);
   return g_test_run ();
 }
