@@ -409,25 +409,18 @@ read_pc (Reader *reader, Record *record)
   JsonObject *statblock = object;
   g_autoptr (TkrCharacter) pc = NULL;
   g_autofree char *what = NULL;
-  const char *name = NULL;
+  g_autofree char *name = NULL;
 
   if (g_hash_table_contains (reader->party_by_id, record->id))
     return;
   what = g_strdup_printf (_ ("Player character “%s”"), record->id);
   if (record->list == lists[0]) /* PersistentCharacters */
     {
+      /* The record's own name, else its statblock's. */
       statblock = get_object (object, "StatBlock");
-      name = get_string (object, "Name");
-      if (name != NULL && clean_name (name) == NULL)
-        name = NULL;
+      name = clean_name (get_string (object, "Name"));
     }
-  if (name != NULL)
-    {
-      g_autofree char *cleaned = clean_name (name);
-      pc = character_from_statblock (reader, statblock, TKR_CHARACTER_KIND_PC, what, cleaned);
-    }
-  else
-    pc = character_from_statblock (reader, statblock, TKR_CHARACTER_KIND_PC, what, NULL);
+  pc = character_from_statblock (reader, statblock, TKR_CHARACTER_KIND_PC, what, name);
   if (pc == NULL)
     return;
   if (record->list == lists[0])

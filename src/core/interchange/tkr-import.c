@@ -2,8 +2,6 @@
 
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n-lib.h>
 
 #include "tkr-encounter.h"
@@ -740,6 +738,16 @@ sniff (JsonNode *root)
   return NULL;
 }
 
+/* Nothing but spaces and line ends (the bytes are not NUL-terminated). */
+static gboolean
+is_blank (const char *data, gsize length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (data[i]))
+      return FALSE;
+  return TRUE;
+}
+
 const char *
 tkr_import_guess_format (GBytes *bytes)
 {
@@ -770,7 +778,7 @@ tkr_import_read (GBytes *bytes, TkrRules *rules, GError **error)
   g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
 
   data = g_bytes_get_data (bytes, &length);
-  if (length == 0 || length == strspn (data, " \t\r\n"))
+  if (is_blank (data, length))
     {
       g_set_error_literal (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_DAMAGED,
                            _ ("The file is empty, so there is nothing in it to import"));
