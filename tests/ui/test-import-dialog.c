@@ -294,6 +294,49 @@ test_unknown_file_refused (void)
   }
 }
 
+/* While a fight runs the preview brings no encounter: the party and the
+ * library still come in, the fight stays as it was. */
+static void
+test_running_encounter_kept (void)
+{
+  g_autoptr (GFile) file = fixture ("export-all-v2.17-legacy-keys-saved-encounter.json");
+  g_autoptr (GError) error = NULL;
+  TkrWindow *window;
+  TkrCampaign *campaign;
+  TkrEncounter *encounter;
+  TkrImportDialog *dialog;
+  TkrCharacter *ann;
+
+  if (file == NULL)
+    {
+      g_test_skip ("the interchange fixtures are not here");
+      return;
+    }
+  window = window_new ();
+  campaign = tkr_document_get_campaign (tkr_window_get_document (window));
+  ann = tkr_campaign_add_pc (campaign, "Ann");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, ann, &error));
+  encounter = tkr_campaign_get_encounter (campaign);
+  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+  g_assert_no_error (error);
+
+  tkr_import_into_window (window, file);
+  dialog = spin_until_dialog ();
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (dialog, "encounter_row"))),
+                    ==, 0);
+  g_assert_null (tkr_import_plan_get_encounter (tkr_import_dialog_get_plan (dialog)));
+  g_signal_emit_by_name (child (dialog, "import_button"), "clicked");
+  spin_until_closed ();
+
+  g_assert_true (tkr_campaign_get_encounter (campaign) == encounter);
+  g_assert_cmpint (tkr_encounter_get_phase (encounter), ==, TKR_PHASE_SETUP);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_participants (encounter)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign)), ==, 9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 /* A .json file opened from Files (the application's open) goes to the
  * preview over the window in front, not to a window of its own. */
 static void
@@ -355,6 +398,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/import-dialog/preview-then-import", test_preview_then_import);
   g_test_add_func ("/import-dialog/cancel", test_cancel);
+  g_test_add_func ("/import-dialog/running-encounter-kept", test_running_encounter_kept);
   g_test_add_func ("/import-dialog/problems-listed", test_problems_listed);
   g_test_add_func ("/import-dialog/unknown-file-refused", test_unknown_file_refused);
   g_test_add_func ("/import-dialog/open-from-files", test_open_from_files);

@@ -348,8 +348,11 @@ tkr_import_plan_get_format (TkrImportPlan *self)
 const char *
 tkr_import_plan_get_format_name (TkrImportPlan *self)
 {
+  const char *name;
+
   g_return_val_if_fail (TKR_IS_IMPORT_PLAN (self), NULL);
-  return tkr_import_format_get_name (self->format);
+  name = tkr_import_format_get_name (self->format);
+  return name != NULL ? name : self->format != NULL ? self->format : "";
 }
 
 TkrRules *
@@ -591,7 +594,12 @@ tkr_import_plan_apply (TkrImportPlan *self,
         return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Import"));
+  {
+    /* Translators: the undo step's name; %s is a tool, "Improved Initiative" */
+    g_autofree char *label =
+      g_strdup_printf (_ ("Import from %s"), tkr_import_plan_get_format_name (self));
+    tkr_history_begin (history, label);
+  }
   append_characters (history, G_LIST_STORE (tkr_campaign_get_party (campaign)),
                      G_LIST_MODEL (self->party), rules);
   append_characters (history, G_LIST_STORE (tkr_campaign_get_npcs (campaign)),

@@ -222,6 +222,14 @@ tkr_import_dialog_new (TkrCampaign *campaign, TkrImportPlan *plan, const char *f
   gtk_label_set_text (self->problems_label, self->problems_text);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_group), problems[0] != NULL);
 
+  /* A running fight is not replaced: the import comes without an
+   * encounter unless the GM picks one (and is then told why it cannot). */
+  if (!tkr_campaign_can_set_rule_system (campaign))
+    {
+      tkr_import_plan_set_encounter (plan, NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->encounter_row),
+                                   _ ("An encounter is running: end it to bring one in"));
+    }
   fill_encounters (self);
   update_summary (self);
   return self;
