@@ -12,7 +12,9 @@
 G_DEFINE_QUARK (tkr - import - error - quark, tkr_import_error)
 
 /* The formats, in the order they are tried. A format without a reader is
- * recognised (so the GM learns what the file is) but not read yet. */
+ * recognised (so the GM learns what the file is) but not read yet; a
+ * format's reader (declared in tkr-import-private.h) takes the place of
+ * its NULL here. */
 typedef struct
 {
   const char *id;
