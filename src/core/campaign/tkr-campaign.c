@@ -1156,3 +1156,32 @@ tkr_campaign_load_finish (GAsyncResult *result, GError **error)
 {
   return tkr_file_load_document_finish (result, error);
 }
+
+/**
+ * tkr_campaign_replace_encounter:
+ * @tracker: a fresh encounter of the campaign's rule system, built on the
+ *   campaign's history
+ *
+ * An encounter brought in from another tool (help/C/import.page) takes
+ * the place of the campaign's, as one undoable step (nested in an open
+ * one), the same way a switch of rule system does. Only in Freeplay.
+ */
+gboolean
+tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (TKR_IS_TRACKER (tracker), FALSE);
+
+  if (!tkr_campaign_can_set_rule_system (self))
+    {
+      g_set_error_literal (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
+                           _ ("The encounter can only be replaced while none is running; end "
+                              "this one and go back to Freeplay first"));
+      return FALSE;
+    }
+  tkr_history_begin (self->history, _ ("Replace the encounter"));
+  tkr_history_remove (self->history, self->tracker_slot, 0);
+  tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
+  tkr_history_end (self->history);
+  return TRUE;
+}

@@ -100,6 +100,11 @@ gboolean tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice
  * TKR_BETWEEN_FIGHTS_RESET, within its own step. */
 gboolean tkr_campaign_awaits_between_fights (TkrCampaign *self);
 
+/* Puts @tracker (of the campaign's rule system and history) in place of
+ * the campaign's encounter, as one undoable step; refused with
+ * TKR_ENCOUNTER_ERROR_WRONG_PHASE outside Freeplay. */
+gboolean tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker, GError **error);
+
 /* End of an Episode for the whole party (SRD). */
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 

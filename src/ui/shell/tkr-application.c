@@ -8,6 +8,8 @@
 #include "tkr-keymap.h"
 #include "tkr-keys-page.h"
 #include "tkr-scroll-guard.h"
+#include "tkr-import-actions.h"
+#include "tkr-import-dialog.h"
 #include "tkr-window.h"
 
 struct _TkrApplication
@@ -434,6 +436,17 @@ tkr_application_open (GApplication *application, GFile **files, int n_files, con
     {
       TkrWindow *window;
 
+      /* Another tool's export, opened from Files: the import preview, into
+       * the campaign of the window in front (help/C/import.page). */
+      if (tkr_import_is_candidate (files[i]))
+        {
+          GtkWindow *active = active_window (self);
+
+          window = TKR_IS_WINDOW (active) ? TKR_WINDOW (active) : new_window (self);
+          gtk_window_present (GTK_WINDOW (window));
+          tkr_import_into_window (window, files[i]);
+          continue;
+        }
       if (tkr_application_present_file (self, files[i]))
         continue;
       window = new_window (self);

@@ -14,6 +14,8 @@
 #include "tkr-scroll-guard.h"
 #include "tkr-table-tracker.h"
 #include "tkr-window.h"
+#include "tkr-import-actions.h"
+#include "tkr-import-dialog.h"
 
 #define CAMPAIGN_MIME_TYPE "application/x-turnkeeper-campaign"
 #define CHARACTER_MIME_TYPE "application/x-turnkeeper-character"
@@ -236,6 +238,7 @@ update_selection_actions (TkrWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-character", campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-encounter", campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", campaign);
+  tkr_import_update_actions (self, campaign);
 }
 
 static void
@@ -446,6 +449,13 @@ open_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
   g_object_unref (native);
   if (file == NULL)
     return;
+  /* Another tool's export goes to the import preview, into this campaign
+   * (help/C/import.page). */
+  if (tkr_import_is_candidate (file))
+    {
+      tkr_import_into_window (self, file);
+      return;
+    }
 
   /* A window that has it open already comes forward; an untouched
    * untitled window takes the file; otherwise it gets a window of its
@@ -1049,6 +1059,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.print-sheet", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-initiative-cards", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-zone-cards", NULL, print_action);
+  tkr_import_install_actions (widget_class);
 }
 
 static void
