@@ -4,7 +4,9 @@
 
 #include "encounter-fixture.h"
 #include "tkr-effects.h"
+#include "tkr-effect-dialog.h"
 #include "tkr-quick-dialogs.h"
+#include "tkr-save-row.h"
 #include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
 #include "tkr-tracker-row.h"
@@ -603,6 +605,82 @@ test_group_health (TrackerFixture *f, gconstpointer data)
   g_assert_cmpint (tkr_combatant_get_health (second), ==, 30);
 }
 
+static GtkWindow *
+find_dialog_starting (const char *prefix)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (g_str_has_prefix (gtk_window_get_title (window) ? gtk_window_get_title (window) : "",
+                            prefix))
+        return window;
+    }
+  return NULL;
+}
+
+/* Repeat saves in the tracker (help/C/effects.page): Ctrl+Shift+T's
+ * action opens the effect dialog for the selected combatant; an effect
+ * with a DC 15 save and 1d4 damage is one undo step; when its holder's
+ * turn ends, the save shows above the rows with Roll, Succeeded and
+ * Failed, each named for screen readers; Failed answers it and keeps the
+ * effect. */
+static void
+test_effect_with_save (TrackerFixture *f, gconstpointer data)
+{
+  TkrCombatant *pc = tkr_encounter_find_combatant (f->encounter, f->pc);
+  GListModel *effects = G_LIST_MODEL (tkr_effects_get_store (pc));
+  GListModel *pending = tkr_saves_get_pending (f->encounter);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *saves_list, *row, *failed;
+  g_autoptr (TkrCondition) effect = NULL;
+  GtkWindow *dialog;
+  guint steps, turns = 0;
+  const char *name;
+
+  tkr_table_tracker_select (f->tracker, position_of_pc (f));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.add-effect", NULL));
+  dialog = find_dialog_starting ("Add an Effect to ");
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                           GTK_WIDGET (dialog), TKR_TYPE_EFFECT_DIALOG, "name_row")),
+                         "Burning");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_widget_get_template_child (
+                               GTK_WIDGET (dialog), TKR_TYPE_EFFECT_DIALOG, "dc_spin")),
+                             15);
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (
+                           GTK_WIDGET (dialog), TKR_TYPE_EFFECT_DIALOG, "damage_row")),
+                         "1d4");
+  steps = tkr_history_get_n_undo (f->history);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "effect.add", NULL));
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+  effect = g_list_model_get_item (effects, 0);
+  g_assert_cmpint (tkr_condition_get_save_dc (effect), ==, 15);
+  g_assert_cmpstr (tkr_condition_get_damage (effect), ==, "1d4");
+  g_assert_null (find_dialog_starting ("Add an Effect to "));
+
+  saves_list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "saves_list");
+  g_assert_false (gtk_widget_get_visible (saves_list));
+  while (g_list_model_get_n_items (pending) == 0 && turns++ < 40)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 1);
+  g_assert_true (gtk_widget_get_visible (saves_list));
+  row = gtk_widget_get_first_child (saves_list);
+  g_assert_true (TKR_IS_SAVE_ROW (row));
+  failed = GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_SAVE_ROW, "failed_button"));
+  name = gtk_widget_get_tooltip_text (failed);
+  g_assert_cmpstr (name, ==, "Failed");
+  g_signal_emit_by_name (failed, "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (pending), ==, 0);
+  g_assert_false (gtk_widget_get_visible (saves_list));
+  g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
+}
+
 /* A toast's label with @data as its text. */
 static gboolean
 is_label_with_text (GtkWidget *widget, gconstpointer data)
@@ -684,6 +762,8 @@ main (int argc, char *argv[])
         g_strdup_printf ("/table-tracker/%s/timed-effect-tooltip-and-toast", systems[i]);
       g_autofree char *group =
         g_strdup_printf ("/table-tracker/%s/group-damage-with-resistance", systems[i]);
+      g_autofree char *saves =
+        g_strdup_printf ("/table-tracker/%s/effect-with-save-prompts", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
@@ -694,6 +774,8 @@ main (int argc, char *argv[])
       g_test_add (effect, TrackerFixture, systems[i], fixture_setup, test_timed_effect,
                   fixture_teardown);
       g_test_add (group, TrackerFixture, systems[i], fixture_setup, test_group_health,
+                  fixture_teardown);
+      g_test_add (saves, TrackerFixture, systems[i], fixture_setup, test_effect_with_save,
                   fixture_teardown);
     }
   return g_test_run ();

@@ -4,10 +4,12 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-effect-dialog.h"
 #include "tkr-effects.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-feedback.h"
 #include "tkr-quick-dialogs.h"
+#include "tkr-save-row.h"
 #include "tkr-table-tracker.h"
 #include "tkr-tracker-row.h"
 
@@ -45,6 +47,8 @@ struct _TkrTableTracker
   GtkLabel *next_label;
   GtkLabel *error_label;
   GtkListView *list_view;
+  GtkListBox *saves_list;
+  GSignalGroup *saves_signals;
   GtkToggleButton *details_button;
   GtkWidget *content;
 };
@@ -64,6 +68,7 @@ static GParamSpec *properties[N_PROPS];
 
 static void rebuild_rows (TkrTableTracker *self);
 static void find_primary (TkrTableTracker *self);
+static void roll_first_save (TkrTableTracker *self);
 
 static char *
 describe_slot (GObject *slot)
@@ -713,6 +718,15 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     select_by (self, -1);
   else if (g_str_equal (action_name, "tracker.select-current"))
     select_current (self);
+  else if (g_str_equal (action_name, "tracker.add-effect"))
+    {
+      TkrCombatant *combatant = acting_combatant (self);
+
+      if (combatant != NULL)
+        tkr_effect_dialog_present (GTK_WIDGET (self), self->encounter, combatant);
+    }
+  else if (g_str_equal (action_name, "tracker.roll-save"))
+    roll_first_save (self);
   else if (g_str_equal (action_name, "tracker.extend-next"))
     extend_by (self, 1);
   else if (g_str_equal (action_name, "tracker.extend-previous"))
@@ -738,6 +752,41 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       else
         tkr_feedback_show (GTK_WIDGET (self), self->error_label, _ ("Select a group first"), TRUE);
     }
+}
+
+/* Saves waiting for an answer (src/core/engine/tkr-saves.h) show above
+ * the rows while there are any. */
+static GtkWidget *
+create_save_row (gpointer item, gpointer user_data)
+{
+  TkrTableTracker *self = user_data;
+
+  return tkr_save_row_new (self->encounter, item);
+}
+
+static void
+saves_changed_cb (TkrTableTracker *self)
+{
+  GListModel *saves = self->encounter != NULL ? tkr_saves_get_pending (self->encounter) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->saves_list),
+                          saves != NULL && g_list_model_get_n_items (saves) > 0);
+}
+
+/* The key for the first save waiting: roll it. */
+static void
+roll_first_save (TkrTableTracker *self)
+{
+  GListModel *saves = self->encounter != NULL ? tkr_saves_get_pending (self->encounter) : NULL;
+  g_autoptr (TkrRepeatSave) save = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (saves != NULL)
+    save = g_list_model_get_item (saves, 0);
+  if (save == NULL)
+    tkr_feedback_show (GTK_WIDGET (self), self->error_label, _ ("No save is waiting"), TRUE);
+  else if (!tkr_saves_resolve (self->encounter, save, TKR_SAVE_ROLL, 0, &error))
+    tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
 }
 
 /* The current turn moved: its row is selected, so the keys act on it. */
@@ -766,6 +815,12 @@ tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter)
   rebuild_rows (self);
   update_header (self);
   select_current (self);
+  g_signal_group_set_target (self->saves_signals,
+                             encounter != NULL ? tkr_saves_get_pending (encounter) : NULL);
+  gtk_list_box_bind_model (self->saves_list,
+                           encounter != NULL ? tkr_saves_get_pending (encounter) : NULL,
+                           create_save_row, self, NULL);
+  saves_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }
 
@@ -836,6 +891,8 @@ tkr_table_tracker_dispose (GObject *object)
     g_signal_group_set_target (self->encounter_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
+  if (self->saves_signals != NULL)
+    g_signal_group_set_target (self->saves_signals, NULL);
   if (self->order_signals != NULL)
     g_signal_group_set_target (self->order_signals, NULL);
   if (self->combatants_signals != NULL)
@@ -847,6 +904,7 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_pointer (&self->content, gtk_widget_unparent);
   g_clear_object (&self->encounter_signals);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->saves_signals);
   g_clear_object (&self->order_signals);
   g_clear_object (&self->combatants_signals);
   g_clear_object (&self->rows);
@@ -917,6 +975,8 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.toggle-members",
     "tracker.extend-next",
     "tracker.extend-previous",
+    "tracker.roll-save",
+    "tracker.add-effect",
     "tracker.group-health",
     "tracker.damage",
     "tracker.heal",
@@ -952,6 +1012,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, next_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, error_label);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, list_view);
+  gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, saves_list);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, details_button);
   gtk_widget_class_bind_template_child (widget_class, TkrTableTracker, content);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
@@ -1015,6 +1076,9 @@ tkr_table_tracker_init (TkrTableTracker *self)
   self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->combatants_signals, "items-changed",
                                   G_CALLBACK (rows_changed_cb), self);
+  self->saves_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->saves_signals, "items-changed",
+                                  G_CALLBACK (saves_changed_cb), self);
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb),
                                   self);
