@@ -733,6 +733,137 @@ test_repeat_saves (Fixture *f, gconstpointer data)
   g_assert_nonnull (error);
 }
 
+static int alice_round; /* the round of Alice's next turn */
+
+static gboolean
+add_reinforcements (Fixture *f, GError **error)
+{
+  return tkr_reminders_add (f->encounter, "Reinforcements arrive",
+                            tkr_encounter_find_combatant (f->encounter, f->alice), alice_round,
+                            error) != NULL;
+}
+
+/* Whether it is @combatant's turn, alone or in its group. */
+static gboolean
+is_turn_of (Fixture *f, TkrCombatant *combatant)
+{
+  GObject *slot = tkr_encounter_get_current_slot (f->encounter);
+  g_autoptr (GListModel) members = NULL;
+
+  if (slot == G_OBJECT (combatant))
+    return TRUE;
+  if (slot == NULL || g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") == NULL)
+    return FALSE;
+  g_object_get (slot, "members", &members, NULL);
+  return g_list_store_find (G_LIST_STORE (members), combatant, NULL);
+}
+
+static gboolean
+remove_first_reminder (Fixture *f, GError **error)
+{
+  g_autoptr (TkrReminder) reminder =
+    g_list_model_get_item (tkr_reminders_get_list (f->encounter), 0);
+
+  return tkr_reminders_remove (f->encounter, reminder, error);
+}
+
+static void
+count_reminder_cb (TkrEncounter *encounter, TkrReminder *reminder, guint *count)
+{
+  (*count)++;
+}
+
+/* Reminders in the order (issue "What every rule system gets from the
+ * engine", help/C/order.page): a note placed before Alice's turn in round
+ * 2 is one undoable step; it comes up once, in the step that starts her
+ * turn in round 2 (logged as a reminder, the "reminder" signal, then
+ * done), which undo takes back; one for every round comes up each round;
+ * files keep them; removing is one step; an empty note is refused. */
+static void
+test_reminders (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *list = tkr_reminders_get_list (f->encounter);
+  TkrCombatant *alice;
+  TkrReminder *once;
+  guint fired = 0, turns = 0;
+
+  to_main (f);
+  alice = tkr_encounter_find_combatant (f->encounter, f->alice);
+  /* The round of Alice's next turn in this system (an Action-Point
+   * round is one of an Action Phase), found by playing there and back. */
+  if (is_turn_of (f, alice) && turns++ == 0)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  while (!is_turn_of (f, alice) && turns++ < 20)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_true (is_turn_of (f, alice));
+  alice_round = tkr_encounter_get_round (f->encounter);
+  while (turns-- > 0)
+    g_assert_true (tkr_history_undo (f->history));
+  turns = 0;
+  g_assert_false (is_turn_of (f, alice));
+  assert_one_undoable_step (f, "add a reminder", add_reinforcements);
+  once = g_list_model_get_item (list, 0);
+  /* The list keeps it. */
+  g_object_unref (once);
+  g_assert_cmpstr (tkr_reminder_get_note (once), ==, "Reinforcements arrive");
+  g_assert_false (tkr_reminder_get_done (once));
+  assert_round_trip (f);
+
+  g_signal_connect (f->encounter, "reminder", G_CALLBACK (count_reminder_cb), &fired);
+  while (fired == 0 && turns++ < 20)
+    {
+      g_autofree char *before = snapshot (f);
+
+      g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+      g_assert_no_error (error);
+      if (fired > 0)
+        {
+          GListModel *log = tkr_encounter_get_log (f->encounter);
+          g_autoptr (TkrLogEntry) entry = NULL;
+
+          g_assert_cmpint (tkr_encounter_get_round (f->encounter), ==, alice_round);
+          g_assert_true (is_turn_of (f, alice));
+          g_assert_true (tkr_reminder_get_done (once));
+          for (guint i = g_list_model_get_n_items (log); i > 0 && entry == NULL; i--)
+            {
+              g_autoptr (TkrLogEntry) line = g_list_model_get_item (log, i - 1);
+
+              if (g_strcmp0 (tkr_log_entry_get_kind (line), TKR_LOG_REMINDER) == 0)
+                entry = g_steal_pointer (&line);
+            }
+          g_assert_nonnull (entry);
+          g_assert_cmpstr (tkr_log_entry_get_text (entry), ==, "Reminder: Reinforcements arrive");
+          /* Undo takes it back; redo brings it again. */
+          g_assert_true (tkr_history_undo (f->history));
+          g_assert_false (tkr_reminder_get_done (once));
+          g_assert_cmpstr (snapshot (f), ==, before);
+          g_assert_true (tkr_history_redo (f->history));
+          g_assert_true (tkr_reminder_get_done (once));
+        }
+    }
+  g_assert_cmpuint (fired, ==, 1);
+  assert_round_trip (f);
+
+  /* Every round: it comes up each time Alice's turn does. */
+  g_assert_nonnull (tkr_reminders_add (f->encounter, "Lair action", alice, 0, &error));
+  g_assert_no_error (error);
+  fired = 0;
+  for (guint i = 0, turns_of_alice = 0; i < 60 && turns_of_alice < 2; i++)
+    {
+      g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+      if (is_turn_of (f, alice))
+        turns_of_alice++;
+    }
+  g_assert_cmpuint (fired, ==, 2);
+  g_signal_handlers_disconnect_by_func (f->encounter, count_reminder_cb, &fired);
+
+  assert_one_undoable_step (f, "remove a reminder", remove_first_reminder);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 1);
+  g_assert_null (tkr_reminders_add (f->encounter, "  ", alice, 0, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -826,6 +957,7 @@ main (int argc, char *argv[])
         { "health-by-dice", test_health_by_dice },
         { "group-damage", test_group_damage },
         { "repeat-saves", test_repeat_saves },
+        { "reminders", test_reminders },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

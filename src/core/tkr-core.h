@@ -22,6 +22,7 @@
 #include "tkr-pool.h"
 #include "tkr-quick.h"
 #include "tkr-resource.h"
+#include "tkr-reminders.h"
 #include "tkr-rules.h"
 #include "tkr-saves.h"
 #include "tkr-klep-setup.h"

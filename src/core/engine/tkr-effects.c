@@ -8,6 +8,7 @@
 #include "tkr-effects.h"
 #include "tkr-json.h"
 #include "tkr-refusal.h"
+#include "tkr-reminders.h"
 #include "tkr-saves.h"
 
 /* Timed effects; see tkr-effects.h and docs/ARCHITECTURE.md, "Combatant
@@ -439,6 +440,9 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), 0);
 
+  /* A reminder placed before this turn comes up first (tkr-reminders.h). */
+  if (edge == TKR_EFFECT_EDGE_TURN_START)
+    tkr_reminders_slot_starts (encounter, slot);
   add_anchors (anchors, slot);
   if (anchors->len == 0)
     return 0;

@@ -6,6 +6,7 @@
 
 #include "tkr-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-reminders.h"
 #include "tkr-saves.h"
 #include "tkr-health.h"
 #include "tkr-enums.h"
@@ -183,6 +184,7 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   klass->check_end_turn = tkr_encounter_real_check_end_turn;
   klass->advance = tkr_encounter_real_advance;
   tkr_effects_install_signals (klass);
+  tkr_reminders_install_signals (klass);
 
   properties[PROP_RULES] =
     g_param_spec_object ("rules", NULL, NULL, TKR_TYPE_RULES,
@@ -1303,6 +1305,7 @@ tracker_to_json (TkrTracker *tracker)
   tkr_health_write_json (self, object);
   tkr_effects_write_json (self, object);
   tkr_saves_write_json (self, object);
+  tkr_reminders_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1486,7 +1489,8 @@ tracker_load_json (TkrTracker *tracker,
     return FALSE;
   if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error) ||
       !tkr_effects_read_json (object, path, &load, error) ||
-      !tkr_saves_read_json (self, object, path, &load, error))
+      !tkr_saves_read_json (self, object, path, &load, error) ||
+      !tkr_reminders_read_json (self, object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))
     return FALSE;
