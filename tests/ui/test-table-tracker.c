@@ -738,6 +738,68 @@ test_timed_effect (TrackerFixture *f, gconstpointer data)
   g_assert_nonnull (tkr_test_find (overlay, is_label_with_text, toast));
 }
 
+/* Reminders in the tracker (help/C/order.page): Ctrl+Shift+M's action
+ * opens the reminder dialog for the selected combatant; the note is one
+ * undo step and shows as a row just above that combatant's row; when the
+ * turn comes, a toast says it; its row's button removes it. */
+static void
+test_reminder_row (TrackerFixture *f, gconstpointer data)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  GListModel *reminders = tkr_reminders_get_list (f->encounter);
+  GtkWidget *overlay = adw_toast_overlay_new ();
+  g_autoptr (TkrReminder) reminder = NULL;
+  g_autoptr (GObject) above = NULL;
+  g_autoptr (GError) error = NULL;
+  TkrTrackerRow *row;
+  GtkWindow *dialog;
+  Wanted wanted;
+  guint steps, pc, turns = 0;
+
+  g_object_ref (f->tracker);
+  gtk_window_set_child (GTK_WINDOW (f->window), NULL);
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (f->tracker));
+  g_object_unref (f->tracker);
+  gtk_window_set_child (GTK_WINDOW (f->window), overlay);
+
+  tkr_table_tracker_select (f->tracker, position_of_pc (f));
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.add-reminder", NULL));
+  dialog = find_dialog_starting ("Reminder Before ");
+  g_assert_nonnull (dialog);
+  steps = tkr_history_get_n_undo (f->history);
+  g_assert_true (tkr_reminder_dialog_add (dialog, "Reinforcements arrive", 0));
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_cmpuint (g_list_model_get_n_items (reminders), ==, 1);
+  reminder = g_list_model_get_item (reminders, 0);
+
+  pc = position_of_pc (f);
+  g_assert_cmpuint (pc, >, 0);
+  above = g_list_model_get_item (rows, pc - 1);
+  g_assert_true (above == G_OBJECT (reminder));
+  wanted.list = list;
+  wanted.slot = G_OBJECT (reminder);
+  tkr_table_tracker_select (f->tracker, pc - 1);
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  row = bound_row_for (list, G_OBJECT (reminder));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "reminder"));
+
+  while (tkr_test_find (overlay, is_label_with_text, "Reminder: Reinforcements arrive") == NULL &&
+         turns++ < 40)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_nonnull (tkr_test_find (overlay, is_label_with_text, "Reminder: Reinforcements arrive"));
+
+  tkr_table_tracker_select (f->tracker, position_of_pc (f) - 1);
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  row = bound_row_for (list, G_OBJECT (reminder));
+  g_signal_emit_by_name (
+    gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TRACKER_ROW, "remove_button"),
+    "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (reminders), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -764,6 +826,8 @@ main (int argc, char *argv[])
         g_strdup_printf ("/table-tracker/%s/group-damage-with-resistance", systems[i]);
       g_autofree char *saves =
         g_strdup_printf ("/table-tracker/%s/effect-with-save-prompts", systems[i]);
+      g_autofree char *reminder =
+        g_strdup_printf ("/table-tracker/%s/reminder-row-and-toast", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
@@ -776,6 +840,8 @@ main (int argc, char *argv[])
       g_test_add (group, TrackerFixture, systems[i], fixture_setup, test_group_health,
                   fixture_teardown);
       g_test_add (saves, TrackerFixture, systems[i], fixture_setup, test_effect_with_save,
+                  fixture_teardown);
+      g_test_add (reminder, TrackerFixture, systems[i], fixture_setup, test_reminder_row,
                   fixture_teardown);
     }
   return g_test_run ();

@@ -475,3 +475,84 @@ tkr_group_health_dialog_apply (GtkWindow *window, const char *text, const int *r
   gtk_editable_set_text (dialog->change, text);
   return change_group (dialog, text);
 }
+
+/* Reminders */
+
+static gboolean
+add_reminder (QuickDialog *dialog, const char *note, int round)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok =
+    tkr_reminders_add (dialog->encounter, note, dialog->combatant, round, &error) != NULL;
+
+  return finish (dialog, ok, error);
+}
+
+static void
+reminder_activate_cb (QuickDialog *dialog)
+{
+  gtk_spin_button_update (dialog->distance);
+  add_reminder (dialog, gtk_editable_get_text (dialog->change),
+                gtk_spin_button_get_value_as_int (dialog->distance));
+}
+
+GtkWindow *
+tkr_reminder_dialog_present (GtkWidget *parent, TkrEncounter *encounter, TkrCombatant *before)
+{
+  QuickDialog *dialog;
+  GtkWidget *body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *label = gtk_label_new_with_mnemonic (_ ("In _round (0 for every round)"));
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, TKR_REMINDER_MAX_ROUND, 1);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_ ("_Add"));
+  g_autofree char *title = NULL;
+  GtkWindow *window;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (parent), NULL);
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
+  g_return_val_if_fail (TKR_IS_COMBATANT (before), NULL);
+
+  dialog = quick_dialog_new (encounter, before);
+  dialog->change = GTK_EDITABLE (entry);
+  dialog->distance = GTK_SPIN_BUTTON (spin);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _ ("Reinforcements arrive"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Note"),
+                                  -1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), MAX (tkr_encounter_get_round (encounter), 1));
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_box_append (GTK_BOX (line), label);
+  gtk_box_append (GTK_BOX (line), spin);
+  gtk_box_append (GTK_BOX (line), button);
+  gtk_widget_set_margin_start (body, 12);
+  gtk_widget_set_margin_end (body, 12);
+  gtk_widget_set_margin_bottom (body, 12);
+  gtk_box_append (GTK_BOX (body), entry);
+  gtk_box_append (GTK_BOX (body), line);
+
+  /* Translators: the reminder dialog's title, %s is a combatant */
+  title = g_strdup_printf (_ ("Reminder Before %s’s Turn"), tkr_combatant_get_name (before));
+  window = dialog_window_new (parent, title, dialog, body);
+  gtk_window_set_default_size (window, 400, -1);
+  g_signal_connect_swapped (entry, "activate", G_CALLBACK (reminder_activate_cb), dialog);
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                            G_CALLBACK (reminder_activate_cb), dialog);
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (reminder_activate_cb), dialog);
+
+  gtk_window_present (window);
+  gtk_widget_grab_focus (entry);
+  return window;
+}
+
+gboolean
+tkr_reminder_dialog_add (GtkWindow *window, const char *note, int round)
+{
+  QuickDialog *dialog = TKR_QUICK_DIALOG (window);
+
+  gtk_editable_set_text (dialog->change, note);
+  gtk_spin_button_set_value (dialog->distance, round);
+  return add_reminder (dialog, note, round);
+}

@@ -40,4 +40,11 @@ tkr_group_health_dialog_present (GtkWidget *parent, TkrEncounter *encounter, GPt
 gboolean
 tkr_group_health_dialog_apply (GtkWindow *dialog, const char *text, const int *resistances);
 
+/* A reminder before @before's turn (help/C/order.page): a note and a
+ * round (0: every round). (transfer none): the dialog, presented */
+GtkWindow *
+tkr_reminder_dialog_present (GtkWidget *parent, TkrEncounter *encounter, TkrCombatant *before);
+/* Adds @note in @round as if typed and confirmed. */
+gboolean tkr_reminder_dialog_add (GtkWindow *dialog, const char *note, int round);
+
 G_END_DECLS

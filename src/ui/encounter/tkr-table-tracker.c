@@ -25,6 +25,7 @@ struct _TkrTableTracker
   GSignalGroup *history_signals;
   GSignalGroup *order_signals;
   GSignalGroup *combatants_signals;
+  GSignalGroup *reminders_signals;
   GtkMultiSelection *selection;
   /* The row the keys and the details act on: the one selected last, or
    * the first of those selected (GTK_INVALID_LIST_POSITION: none). */
@@ -168,11 +169,36 @@ group_expanded (TkrTableTracker *self, GObject *slot, GListModel *members)
 /* A slot is a row; a group of more than one is its own row, followed by
  * a row for each member while it is open, so every combatant can have a
  * row. Every member counts as in the order, shown or not. */
+/* Reminders still to come before the turn of @combatant (tkr-reminders.h)
+ * show as rows just above it. */
+static void
+add_reminder_rows (TkrTableTracker *self, TkrCombatant *combatant, GPtrArray *items)
+{
+  g_autoptr (GPtrArray) reminders = NULL;
+
+  if (combatant == NULL || g_list_model_get_n_items (tkr_reminders_get_list (self->encounter)) == 0)
+    return;
+  reminders = tkr_reminders_before (self->encounter, combatant);
+  /* Those done stay, dimmed, so undo finds them where they were. */
+  for (guint i = 0; i < reminders->len; i++)
+    g_ptr_array_add (items, g_object_ref (reminders->pdata[i]));
+}
+
 static void
 add_rows_of_slot (TkrTableTracker *self, GObject *slot, GPtrArray *items)
 {
   g_autoptr (GListModel) members = group_members (slot);
   gboolean shown = members != NULL && group_expanded (self, slot, members);
+
+  /* A group of one stands for its member. */
+  add_reminder_rows (self, tkr_tracker_slot_get_combatant (slot), items);
+  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+
+      if (TKR_IS_COMBATANT (member))
+        add_reminder_rows (self, TKR_COMBATANT (member), items);
+    }
 
   g_hash_table_add (self->covered, slot);
   g_ptr_array_add (items, g_object_ref (slot));
@@ -220,7 +246,10 @@ rebuild_rows (TkrTableTracker *self)
       if (g_hash_table_contains (self->covered, combatant))
         g_object_unref (combatant);
       else
-        g_ptr_array_add (items, combatant);
+        {
+          add_reminder_rows (self, TKR_COMBATANT (combatant), items);
+          g_ptr_array_add (items, combatant);
+        }
     }
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        items->pdata, items->len);
@@ -725,6 +754,13 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       if (combatant != NULL)
         tkr_effect_dialog_present (GTK_WIDGET (self), self->encounter, combatant);
     }
+  else if (g_str_equal (action_name, "tracker.add-reminder"))
+    {
+      TkrCombatant *combatant = acting_combatant (self);
+
+      if (combatant != NULL)
+        tkr_reminder_dialog_present (GTK_WIDGET (self), self->encounter, combatant);
+    }
   else if (g_str_equal (action_name, "tracker.roll-save"))
     roll_first_save (self);
   else if (g_str_equal (action_name, "tracker.extend-next"))
@@ -810,6 +846,8 @@ tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter)
                              encounter != NULL ? tkr_encounter_get_history (encounter) : NULL);
   self->order = encounter != NULL ? tkr_encounter_get_order (encounter) : NULL;
   g_signal_group_set_target (self->order_signals, self->order);
+  g_signal_group_set_target (self->reminders_signals,
+                             encounter != NULL ? tkr_reminders_get_list (encounter) : NULL);
   g_signal_group_set_target (self->combatants_signals,
                              encounter != NULL ? tkr_encounter_get_combatants (encounter) : NULL);
   rebuild_rows (self);
@@ -897,6 +935,8 @@ tkr_table_tracker_dispose (GObject *object)
     g_signal_group_set_target (self->order_signals, NULL);
   if (self->combatants_signals != NULL)
     g_signal_group_set_target (self->combatants_signals, NULL);
+  if (self->reminders_signals != NULL)
+    g_signal_group_set_target (self->reminders_signals, NULL);
   if (self->compact_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->compact_tick);
   self->compact_tick = 0;
@@ -907,6 +947,7 @@ tkr_table_tracker_dispose (GObject *object)
   g_clear_object (&self->saves_signals);
   g_clear_object (&self->order_signals);
   g_clear_object (&self->combatants_signals);
+  g_clear_object (&self->reminders_signals);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->places, g_hash_table_unref);
   g_clear_pointer (&self->covered, g_hash_table_unref);
@@ -977,6 +1018,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.extend-previous",
     "tracker.roll-save",
     "tracker.add-effect",
+    "tracker.add-reminder",
     "tracker.group-health",
     "tracker.damage",
     "tracker.heal",
@@ -1036,6 +1078,18 @@ effect_ended_cb (TkrTableTracker *self, TkrCondition *effect, TkrCombatant *hold
     tkr_feedback_show (GTK_WIDGET (self), NULL, tkr_log_entry_get_text (entry), FALSE);
 }
 
+/* A reminder came up (src/core/engine/tkr-reminders.h): a toast says so
+ * before the turn it comes before. */
+static void
+reminder_cb (TkrTableTracker *self, TkrReminder *reminder)
+{
+  g_autofree char *text =
+    /* Translators: a toast; a reminder's note as it comes up in the order */
+    g_strdup_printf (_ ("Reminder: %s"), tkr_reminder_get_note (reminder));
+
+  tkr_feedback_show (GTK_WIDGET (self), NULL, text, FALSE);
+}
+
 static void
 tkr_table_tracker_init (TkrTableTracker *self)
 {
@@ -1070,8 +1124,13 @@ tkr_table_tracker_init (TkrTableTracker *self)
                                   G_CALLBACK (update_header), self);
   g_signal_group_connect_swapped (self->encounter_signals, "effect-ended",
                                   G_CALLBACK (effect_ended_cb), self);
+  g_signal_group_connect_swapped (self->encounter_signals, "reminder", G_CALLBACK (reminder_cb),
+                                  self);
   self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->order_signals, "items-changed",
+                                  G_CALLBACK (rows_changed_cb), self);
+  self->reminders_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->reminders_signals, "items-changed",
                                   G_CALLBACK (rows_changed_cb), self);
   self->combatants_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->combatants_signals, "items-changed",

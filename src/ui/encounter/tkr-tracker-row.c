@@ -26,6 +26,7 @@ struct _TkrTrackerRow
 
   GtkImage *marker;
   GtkButton *members_button;
+  GtkButton *remove_button;
   GtkLabel *place_label;
   GtkLabel *name_label;
   GtkLabel *detail_label;
@@ -297,6 +298,54 @@ update_members_button (TkrTrackerRow *self, guint n)
   gtk_widget_set_visible (GTK_WIDGET (self->members_button), TRUE);
 }
 
+/* A reminder's row (src/core/engine/tkr-reminders.h): its note, and when
+ * it comes up. */
+static void
+update_reminder (TkrTrackerRow *self, TkrReminder *reminder)
+{
+  int round = tkr_reminder_get_round (reminder);
+  g_autofree char *detail = NULL;
+  g_autofree char *row_name = NULL;
+
+  if (tkr_reminder_get_done (reminder))
+    detail = g_strdup (_ ("Reminder, done"));
+  else if (round > 0)
+    /* Translators: a reminder in the tracker's rows, %d a round */
+    detail = g_strdup_printf (_ ("Reminder, in round %d"), round);
+  else
+    detail = g_strdup (_ ("Reminder, every round"));
+  gtk_label_set_text (self->place_label, "");
+  gtk_label_set_text (self->name_label, tkr_reminder_get_note (reminder));
+  gtk_label_set_text (self->detail_label, detail);
+  gtk_widget_set_visible (GTK_WIDGET (self->health_stack), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->members_button), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_button), TRUE);
+  gtk_label_set_text (self->temporary_label, "");
+  gtk_label_set_text (self->resources_label, "");
+  gtk_label_set_text (self->conditions_label, "");
+  gtk_widget_set_opacity (GTK_WIDGET (self->marker), 0.0);
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "current");
+  gtk_widget_add_css_class (GTK_WIDGET (self), "reminder");
+  if (tkr_reminder_get_done (reminder))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "down");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
+  /* Translators: a reminder's row for screen readers: its note, then when */
+  row_name = g_strdup_printf (_ ("%s, %s"), tkr_reminder_get_note (reminder), detail);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, row_name,
+                                  -1);
+}
+
+static void
+remove_clicked_cb (TkrTrackerRow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (TKR_IS_REMINDER (self->slot) && self->encounter != NULL &&
+      !tkr_reminders_remove (self->encounter, TKR_REMINDER (self->slot), &error))
+    tkr_feedback_show_error (GTK_WIDGET (self), NULL, error);
+}
+
 static void
 members_clicked_cb (TkrTrackerRow *self)
 {
@@ -348,6 +397,14 @@ tkr_tracker_row_update (TkrTrackerRow *self)
 
   if (self->slot == NULL)
     return;
+  if (TKR_IS_REMINDER (self->slot))
+    {
+      update_reminder (self, TKR_REMINDER (self->slot));
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "reminder");
+  gtk_widget_set_visible (GTK_WIDGET (self->health_stack), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_button), FALSE);
 
   combatant = tkr_tracker_slot_get_combatant (self->slot);
   name = slot_name (self->slot);
@@ -412,6 +469,11 @@ watch_slot (TkrTrackerRow *self)
   TkrCombatant *combatant = tkr_tracker_slot_get_combatant (self->slot);
   g_autoptr (GListModel) members = NULL;
 
+  if (TKR_IS_REMINDER (self->slot))
+    {
+      watch (self, self->slot, "notify::done", G_CALLBACK (changed_cb));
+      return;
+    }
   if (combatant != NULL)
     {
       GListModel *conditions = tkr_combatant_get_conditions (combatant);
@@ -623,6 +685,7 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrTrackerRow, name)
   CHILD (marker);
   CHILD (members_button);
+  CHILD (remove_button);
   CHILD (place_label);
   CHILD (name_label);
   CHILD (detail_label);
@@ -638,6 +701,7 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, health_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, health_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, members_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
 
   /* The group's members' rows are asked to show or fold. */
   signals[TOGGLE_MEMBERS] = g_signal_new ("toggle-members", G_TYPE_FROM_CLASS (klass),

@@ -39,6 +39,8 @@ static const TkrKeyInfo keys[] = {
     TKR_KEY_GROUP_ENCOUNTER, FALSE },
   { "tracker.add-effect", N_ ("Add a timed effect, with a save if it has one"), "<Control><Shift>t",
     TKR_KEY_GROUP_FIGHT, FALSE },
+  { "tracker.add-reminder", N_ ("Add a reminder before the selected combatant’s turn"),
+    "<Control><Shift>m", TKR_KEY_GROUP_FIGHT, FALSE },
   { "tracker.roll-save", N_ ("Roll the first save waiting"), "<Control><Alt>s", TKR_KEY_GROUP_FIGHT,
     FALSE },
   { "tracker.toggle-members", N_ ("Show or hide a group’s members"), "<Control>g",
