@@ -8,8 +8,10 @@ Create two PCs and an NPC, switch the Encounter tab's rule system to
 Pathfinder 2e, add everyone, type in initiative results (with a tie between
 the adversary and a PC), play two rounds on the table tracker, spending
 actions every turn in the details pane of the selected row and a reaction
-off the creature's turn (its row selected in the tracker), end with
-Experience Points on the End pane.
+off the creature's turn (its row selected in the tracker); in round 3,
+damage two rows at once by dice, put a reminder in the order, give Alice an
+effect with a save and answer it; end with Experience Points on the End
+pane.
 
 Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
@@ -207,6 +209,65 @@ try:
     check(f"two rounds in the fixed order ({turns})",
           turns == ["Alice", "Goblin 2", "Bob"] * 2)
 
+    # Round 3, Alice's turn: what every rule system gets from the engine
+    # (help "Effects, saves and dice", "Reminders and groups in the order").
+    def key(*keys):
+        subprocess.run(["xdotool", "key"] + list(keys), check=True)
+
+    def window_named(prefix):
+        return find(app, contains=prefix, timeout=10)
+
+    # Damage by dice to two rows at once: Alice's row, then Goblin 2's
+    # added to the selection, and one change for both.
+    select_row("Alice")
+    key("shift+alt+Down")
+    key("ctrl+shift+h")
+    dialog = window_named("Change Health of 2 Combatants")
+    type_into(find(dialog, "text", "Change of Health"), "-1d4")
+    wait_for(lambda: any(e["text"].startswith("Rolled 1d4: ")
+                         for e in (saved() or {}).get("encounter", {}).get("log", [])),
+             timeout=15, what="the group damage in the log")
+    tap(True, "a typed 1d4 damaged Alice and the Goblin at once")
+
+    # A reminder before Bob's turn in this round.
+    select_row("Bob")
+    key("ctrl+shift+m")
+    dialog = window_named("Reminder Before Bob")
+    type_into(find(dialog, "text", "Note"), "Reinforcements arrive")
+    wait_for(lambda: find_all(tracker, contains="Reinforcements arrive, Reminder"),
+             what="the reminder's row")
+    tap(True, "the reminder sits in the order before Bob")
+
+    # An effect on Alice with a save at the end of her turn.
+    select_row("Alice")
+    key("ctrl+shift+t")
+    dialog = window_named("Add an Effect to Alice")
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "10", "Burning"], check=True)
+    dc = find(dialog, "spin button", "Save DC")
+    set_value(dc, 15)
+    wait_for(lambda: get_value(dc) == 15, what="the save's DC")
+    click(find(dialog, "push button", contains="Add the Effect"))
+    wait_for(lambda: find_all(tracker, contains="Burning"), what="Burning on Alice's row")
+    tap(True, "Alice is Burning, with a DC 15 flat check to end it")
+
+    # Alice's turn ends: the save asks; the GM says it failed.
+    click(find(view, "push button", contains="Next Turn"))
+    failed = find(frame, "push button", "The Flat check DC 15 for Alice to end Burning failed",
+                  timeout=10)
+    click(failed)
+    wait_for(lambda: not find_all(frame, "push button", contains="to end Burning failed"),
+             what="the save answered")
+    tap(True, "the flat check is answered and Burning stays")
+
+    # Goblin 2's turn ends: Bob's comes, and the reminder with it.
+    click(find(view, "push button", contains="Next Turn"))
+    wait_for(lambda: current_name(frame) == "Bob", what="Bob's turn")
+    wait_for(lambda: any("Reminder: Reinforcements arrive" == e["text"]
+                         for e in (saved() or {}).get("encounter", {}).get("log", [])),
+             timeout=15, what="the reminder in the log")
+    tap(True, "the reminder came up before Bob's turn")
+
     # Step 4: the end, with Experience Points, on the End pane: one award
     # for everyone ticked.
     click(find(view, "push button", contains="End the Encounter"))
@@ -247,6 +308,14 @@ try:
     check("the log holds the reaction", any("Goblin 2 uses a reaction" in t for t in texts))
     check("the log holds the XP and its reason",
           any("Alice gains 80 XP: Drove off the goblin" in t for t in texts))
+    check("the log holds the dice rolled once for two",
+          any(t.startswith("Rolled 1d4: ") and t.endswith("for 2 combatants") for t in texts))
+    check("the log holds the save asked and failed",
+          any(t == "Save: Flat check DC 15 for Alice to end Burning" for t in texts)
+          and any(t.startswith("Alice fails the Flat check against Burning") for t in texts))
+    check("the file keeps the reminder, done",
+          any(r["note"] == "Reinforcements arrive" and r.get("done")
+              for r in campaign["encounter"].get("reminders", [])))
 
     # Back to Freeplay through the command palette: the End pane stands
     # alone, without the system's phase buttons.
