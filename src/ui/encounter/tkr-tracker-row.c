@@ -323,8 +323,14 @@ tkr_tracker_row_update (TkrTrackerRow *self)
     {
       TkrCharacter *character = tkr_combatant_get_character (combatant);
 
-      gtk_label_set_text (self->detail_label,
-                          tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC"));
+      const char *kind = tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC");
+      g_autofree char *detail =
+        tkr_combatant_get_hidden (combatant)
+          /* Translators: a combatant kept from the player view, in the tracker */
+          ? g_strdup_printf (_ ("%s · hidden from the players"), kind)
+          : g_strdup (kind);
+
+      gtk_label_set_text (self->detail_label, detail);
       update_combatant (self, combatant);
     }
   else if (members != NULL)
@@ -380,6 +386,7 @@ watch_slot (TkrTrackerRow *self)
              tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH),
              "notify", G_CALLBACK (changed_cb));
       watch (self, combatant, "notify::temporary-health", G_CALLBACK (changed_cb));
+      watch (self, combatant, "notify::hidden", G_CALLBACK (changed_cb));
       watch (self, tkr_combatant_get_character (combatant), "notify::name",
              G_CALLBACK (changed_cb));
       watch_items (self, tkr_combatant_get_resources (combatant), "notify");

@@ -142,7 +142,7 @@ is_running (TkrPlayerView *self)
 {
   TkrPhase phase;
 
-  if (self->encounter == NULL || tkr_encounter_get_round (self->encounter) < 1)
+  if (self->encounter == NULL)
     return FALSE;
   phase = tkr_encounter_get_phase (self->encounter);
   return phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED;
@@ -166,8 +166,12 @@ update_header (TkrPlayerView *self)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->paused_label),
                           tkr_encounter_get_phase (self->encounter) == TKR_PHASE_PAUSED);
-  /* Translators: the round, in the player view */
-  round = g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (self->encounter));
+  if (tkr_encounter_get_round (self->encounter) > 0)
+    /* Translators: the round, in the player view */
+    round = g_strdup_printf (_ ("Round %d"), tkr_encounter_get_round (self->encounter));
+  else
+    /* Translators: no round runs (the Action-Point system's Reset) */
+    round = g_strdup (_ ("Between Rounds"));
   order = tkr_encounter_get_order (self->encounter);
   n = g_list_model_get_n_items (order);
   index = tkr_encounter_get_current_index (self->encounter);
