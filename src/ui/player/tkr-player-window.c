@@ -449,3 +449,60 @@ tkr_player_window_new_preferences_group (GSettings *settings)
   adw_preferences_group_add (group, GTK_WIDGET (row));
   return GTK_WIDGET (group);
 }
+
+typedef struct
+{
+  GtkWindow *gm_window;
+  GObject *campaign_source;
+} Demo;
+
+static void
+demo_free (gpointer data)
+{
+  Demo *demo = data;
+
+  g_clear_object (&demo->gm_window);
+  g_clear_object (&demo->campaign_source);
+  g_free (demo);
+}
+
+static gboolean
+open_demo_cb (gpointer data)
+{
+  Demo *demo = data;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (demo->gm_window));
+  GdkMonitor *monitor = NULL;
+
+  if (g_strcmp0 (g_getenv ("TKR_DEMO_PLAYER_VIEW"), "fullscreen") == 0 && surface != NULL)
+    monitor = gdk_display_get_monitor_at_surface (
+      gtk_widget_get_display (GTK_WIDGET (demo->gm_window)), surface);
+  tkr_player_window_open (demo->gm_window, demo->campaign_source, monitor);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+demo_mapped_cb (GtkWindow *gm_window, Demo *demo)
+{
+  Demo *copy = g_new0 (Demo, 1);
+
+  copy->gm_window = g_object_ref (demo->gm_window);
+  copy->campaign_source = g_object_ref (demo->campaign_source);
+  /* (frees @demo) */
+  g_signal_handlers_disconnect_by_func (gm_window, demo_mapped_cb, demo);
+  g_idle_add_full (G_PRIORITY_LOW, open_demo_cb, copy, demo_free);
+}
+
+void
+tkr_player_window_demo (GtkWindow *gm_window, GObject *campaign_source)
+{
+  Demo *demo;
+
+  if (g_getenv ("TKR_DEMO_PLAYER_VIEW") == NULL)
+    return;
+  /* Weak: the handler goes with the window. */
+  demo = g_new0 (Demo, 1);
+  demo->gm_window = gm_window;
+  demo->campaign_source = campaign_source;
+  g_signal_connect_data (gm_window, "map", G_CALLBACK (demo_mapped_cb), demo,
+                         (GClosureNotify) (void (*) (void)) g_free, G_CONNECT_AFTER);
+}

@@ -50,6 +50,10 @@ char *tkr_player_window_describe_monitor (GdkMonitor *monitor);
 /* Preferences' group for the player view. (transfer floating) */
 GtkWidget *tkr_player_window_new_preferences_group (GSettings *settings);
 
+/* Screenshots and demos: with TKR_DEMO_PLAYER_VIEW set ("window" or
+ * "fullscreen"), opens @gm_window's player view once it is shown. */
+void tkr_player_window_demo (GtkWindow *gm_window, GObject *campaign_source);
+
 /* The player view's style sheet, loaded once. */
 void tkr_player_window_ensure_style (void);
 

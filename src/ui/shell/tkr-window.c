@@ -1262,6 +1262,7 @@ tkr_window_init (TkrWindow *self)
   g_signal_connect_object (self->roster, "notify::selected-character",
                            G_CALLBACK (selected_character_changed_cb), self, G_CONNECT_SWAPPED);
 
+  tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
   /* Screenshots and demos start from a party built through the core. */
   if (g_getenv ("TKR_DEMO") != NULL)
     {
