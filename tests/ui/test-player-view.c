@@ -434,6 +434,63 @@ test_toggle (Fixture *f, gconstpointer data)
   g_assert_nonnull (tkr_player_window_find (GTK_WINDOW (f->gm_window)));
 }
 
+static gboolean
+is_combo_row (GtkWidget *widget, gconstpointer unused)
+{
+  return ADW_IS_COMBO_ROW (widget);
+}
+
+/* The GM's choice is the GSettings key "player-npc-health": set from
+ * Preferences' row, the open player view follows it at once. */
+static void
+test_health_setting (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.turnkeeper.Turnkeeper");
+  GtkWidget *group = tkr_player_window_new_preferences_group (settings);
+  AdwComboRow *row;
+  TkrCombatant *npc = some_npc (f, FALSE);
+  TkrPlayerRow *player_row = wait_for_row (f, slot_of (f, npc));
+  g_autofree char *mode = NULL;
+
+  g_object_ref_sink (group);
+  row = ADW_COMBO_ROW (tkr_test_find (group, is_combo_row, NULL));
+  g_assert_nonnull (row);
+  adw_combo_row_set_selected (row, 2);
+  mode = g_settings_get_string (settings, "player-npc-health");
+  g_assert_cmpstr (mode, ==, TKR_PLAYER_HEALTH_NUMBERS);
+  g_assert_cmpstr (tkr_player_view_get_health_mode (f->view), ==, TKR_PLAYER_HEALTH_NUMBERS);
+  g_assert_true (g_str_has_suffix (tkr_player_row_get_health_text (player_row), "/ 10"));
+
+  g_settings_set_string (settings, "player-npc-health", TKR_PLAYER_HEALTH_HIDDEN);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+  g_assert_cmpstr (tkr_player_row_get_health_text (player_row), ==, "");
+  /* The window's menu action sets the same key. */
+  gtk_widget_activate_action (GTK_WIDGET (f->player_window), "player.health-mode", "s",
+                              TKR_PLAYER_HEALTH_WORD);
+  g_free (mode);
+  mode = g_settings_get_string (settings, "player-npc-health");
+  g_assert_cmpstr (mode, ==, TKR_PLAYER_HEALTH_WORD);
+  g_assert_cmpstr (tkr_player_row_get_health_text (player_row), ==, "Unhurt");
+  g_object_unref (group);
+}
+
+/* The chooser names a monitor by connector, model and size. */
+static void
+test_monitor_names (void)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr (GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  g_autofree char *label = NULL;
+  GdkRectangle geometry;
+  g_autofree char *size = NULL;
+
+  g_assert_nonnull (monitor);
+  gdk_monitor_get_geometry (monitor, &geometry);
+  label = tkr_player_window_describe_monitor (monitor);
+  size = g_strdup_printf ("(%d × %d)", geometry.width, geometry.height);
+  g_assert_true (g_str_has_suffix (label, size));
+}
+
 /* The words for health, from the help's table (help/C/player-view.page). */
 static void
 test_health_words (void)
@@ -461,6 +518,9 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/player-view/health-words", test_health_words);
+  g_test_add_func ("/player-view/monitor-names", test_monitor_names);
+  g_test_add ("/player-view/d20/health-setting", Fixture, "d20", fixture_setup, test_health_setting,
+              fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
 #define ADD(name, func)                                                                            \
