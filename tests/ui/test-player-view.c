@@ -8,6 +8,7 @@
 #include "tkr-player-health.h"
 #include "tkr-player-row.h"
 #include "tkr-player-window.h"
+#include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
 #include "tkr-tracker-row.h"
 
@@ -392,6 +393,37 @@ test_health_change (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tkr_player_row_get_health_text (row), ==, "Unhurt");
 }
 
+/* The GM hides the selected row's combatant with the tracker's action
+ * (its row menu and Ctrl+Alt+H): the player view drops it at once, and
+ * the tracker's row says so. */
+static void
+test_hide_from_tracker (Fixture *f, gconstpointer data)
+{
+  TkrTableTracker *tracker = tkr_encounter_page_get_table_tracker (f->page);
+  TkrCombatant *npc = some_npc (f, TRUE);
+  GObject *slot = slot_of (f, npc);
+  GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (
+    tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view"))));
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+      if (item == slot)
+        position = i;
+    }
+  g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+  tkr_table_tracker_select (tracker, position);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tracker), "tracker.toggle-hidden", NULL));
+  g_assert_true (tkr_combatant_get_hidden (npc));
+  g_assert_false (is_shown (f, slot));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tracker), "tracker.toggle-hidden", NULL));
+  g_assert_false (tkr_combatant_get_hidden (npc));
+  g_assert_true (is_shown (f, slot));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_false (is_shown (f, slot));
+}
+
 /* Nothing in the view takes the focus or a click: a display only. */
 static void
 test_nothing_clickable (Fixture *f, gconstpointer data)
@@ -536,6 +568,7 @@ main (int argc, char *argv[])
       ADD ("health-change", test_health_change);
       ADD ("nothing-clickable", test_nothing_clickable);
       ADD ("toggle", test_toggle);
+      ADD ("hide-from-tracker", test_hide_from_tracker);
 #undef ADD
     }
   g_test_add ("/player-view/kleptonomicon/hidden-group-member", Fixture, "kleptonomicon",

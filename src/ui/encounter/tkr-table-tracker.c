@@ -824,6 +824,19 @@ toggle_hidden (TkrTableTracker *self)
     tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
 }
 
+static gboolean
+unparent_cb (gpointer popover)
+{
+  gtk_widget_unparent (popover);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+row_menu_closed_cb (GtkWidget *popover)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unparent_cb, g_object_ref (popover), g_object_unref);
+}
+
 /* A row's menu (a secondary click): the row is selected, then the menu
  * offers what acts on it. */
 static void
@@ -862,7 +875,8 @@ row_menu_pressed_cb (
   gtk_widget_set_parent (popover, GTK_WIDGET (self->list_view));
   gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int) x, (int) y, 1, 1 });
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  /* Gone once closed, after the chosen item has run. */
+  g_signal_connect (popover, "closed", G_CALLBACK (row_menu_closed_cb), NULL);
   gtk_popover_popup (GTK_POPOVER (popover));
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }

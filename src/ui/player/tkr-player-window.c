@@ -178,7 +178,12 @@ tkr_player_window_set_property (GObject *object,
     case PROP_GM_WINDOW:
       self->gm_window = g_value_get_object (value);
       if (self->gm_window != NULL)
-        g_object_weak_ref (G_OBJECT (self->gm_window), gm_window_gone, self);
+        {
+          g_object_weak_ref (G_OBJECT (self->gm_window), gm_window_gone, self);
+          /* Closed with the GM's window, even while something holds it. */
+          g_signal_connect_object (self->gm_window, "destroy", G_CALLBACK (gtk_window_destroy),
+                                   self, G_CONNECT_SWAPPED);
+        }
       break;
     case PROP_HEALTH_MODE:
       set_health_mode (self, g_value_get_string (value));
