@@ -263,6 +263,11 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
+  /* Kept from the player view (help/C/player-view.page). */
+  if (tkr_combatant_get_hidden (combatant))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "hidden-from-players");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
 }
 
 static void
@@ -289,6 +294,7 @@ update_group (TkrTrackerRow *self, GListModel *members)
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
   gtk_label_set_text (self->conditions_label, "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
   if (standing == 0 && n > 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
   else
