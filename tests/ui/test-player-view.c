@@ -523,6 +523,45 @@ test_monitor_names (void)
   g_assert_true (g_str_has_suffix (label, size));
 }
 
+typedef struct
+{
+  GtkWidget *view;
+  const char *css_class;
+} SizeWait;
+
+static gboolean
+has_size_class (gpointer data)
+{
+  SizeWait *wait = data;
+
+  return gtk_widget_has_css_class (wait->view, wait->css_class);
+}
+
+/* The type grows with the view's height (help/C/player-view.page):
+ * a low window gets the small steps, a tall one the large. */
+static void
+test_type_follows_height (void)
+{
+  static const struct
+  {
+    int height;
+    const char *css_class;
+  } steps[] = { { 400, "size-small" }, { 1000, "size-large" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *view = tkr_player_view_new ();
+      SizeWait wait = { view, steps[i].css_class };
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, steps[i].height);
+      gtk_window_set_child (GTK_WINDOW (window), view);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (tkr_test_wait_until (has_size_class, &wait));
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* The words for health, from the help's table (help/C/player-view.page). */
 static void
 test_health_words (void)
@@ -551,6 +590,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/player-view/health-words", test_health_words);
   g_test_add_func ("/player-view/monitor-names", test_monitor_names);
+  g_test_add_func ("/player-view/type-follows-height", test_type_follows_height);
   g_test_add ("/player-view/d20/health-setting", Fixture, "d20", fixture_setup, test_health_setting,
               fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
