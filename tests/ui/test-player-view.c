@@ -83,14 +83,28 @@ fixture_setup (Fixture *f, gconstpointer data)
   gtk_window_set_child (GTK_WINDOW (f->gm_window), GTK_WIDGET (f->page));
   gtk_window_present (GTK_WINDOW (f->gm_window));
 
-  /* One monitor under Xvfb: an ordinary window beside the GM's. */
-  tkr_player_window_toggle (GTK_WINDOW (f->gm_window), G_OBJECT (f->page));
+  /* Opened as an ordinary window beside the GM's (the chooser for more
+   * than one monitor has a test of its own). */
+  tkr_player_window_open (GTK_WINDOW (f->gm_window), G_OBJECT (f->page), NULL);
   f->player_window = tkr_player_window_find (GTK_WINDOW (f->gm_window));
   g_assert_nonnull (f->player_window);
   g_assert_false (gtk_window_is_fullscreen (GTK_WINDOW (f->player_window)));
   f->view = tkr_player_window_get_view (f->player_window);
   g_assert_true (tkr_player_view_get_encounter (f->view) == f->encounter);
   g_object_set (f->player_window, "health-mode", TKR_PLAYER_HEALTH_WORD, NULL);
+}
+
+/* The same, the player view not open yet. */
+static void
+fixture_setup_closed (Fixture *f, gconstpointer data)
+{
+  fixture_setup (f, data);
+  tkr_player_window_toggle (GTK_WINDOW (f->gm_window), G_OBJECT (f->page));
+  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (tkr_player_window_find (GTK_WINDOW (f->gm_window)));
+  f->player_window = NULL;
+  f->view = NULL;
 }
 
 static void
@@ -393,6 +407,59 @@ test_health_change (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tkr_player_row_get_health_text (row), ==, "Unhurt");
 }
 
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_is_shown (gpointer unused)
+{
+  return find_dialog () != NULL;
+}
+
+/* With two monitors or more the GM chooses one first: a dialog with a
+ * response per monitor, one other than the GM's suggested; choosing one
+ * opens the player view there (full screen where a window manager
+ * grants it). Skipped on a display with one monitor. */
+static void
+test_monitor_chooser (Fixture *f, gconstpointer data)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  AdwMessageDialog *dialog;
+  g_autofree char *id = NULL;
+
+  if (g_list_model_get_n_items (monitors) < 2)
+    {
+      g_test_skip ("this display has one monitor (Xvfb has one output)");
+      return;
+    }
+  tkr_player_window_toggle (GTK_WINDOW (f->gm_window), G_OBJECT (f->page));
+  g_assert_null (tkr_player_window_find (GTK_WINDOW (f->gm_window)));
+  g_assert_true (tkr_test_wait_until (dialog_is_shown, NULL));
+  dialog = find_dialog ();
+  for (guint i = 0; i < g_list_model_get_n_items (monitors); i++)
+    {
+      g_autofree char *response = g_strdup_printf ("monitor-%u", i);
+      g_assert_true (adw_message_dialog_has_response (dialog, response));
+    }
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_default_response (dialog), "monitor-"));
+  id = g_strdup (adw_message_dialog_get_default_response (dialog));
+  adw_message_dialog_response (dialog, id);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_nonnull (tkr_player_window_find (GTK_WINDOW (f->gm_window)));
+}
+
 /* The GM hides the selected row's combatant with the tracker's action
  * (its row menu and Ctrl+Alt+H): the player view drops it at once, and
  * the tracker's row says so. */
@@ -538,7 +605,7 @@ has_size_class (gpointer data)
 }
 
 /* The type grows with the view's height (help/C/player-view.page):
- * a low window gets the small steps, a tall one the large. */
+ * a low window gets the smallest step, a taller one the next. */
 static void
 test_type_follows_height (void)
 {
@@ -546,7 +613,7 @@ test_type_follows_height (void)
   {
     int height;
     const char *css_class;
-  } steps[] = { { 400, "size-small" }, { 1000, "size-large" } };
+  } steps[] = { { 400, "size-small" }, { 700, "size-medium" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {
@@ -591,6 +658,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/player-view/health-words", test_health_words);
   g_test_add_func ("/player-view/monitor-names", test_monitor_names);
   g_test_add_func ("/player-view/type-follows-height", test_type_follows_height);
+  g_test_add ("/player-view/pf2e/monitor-chooser", Fixture, "pf2e", fixture_setup_closed,
+              test_monitor_chooser, fixture_teardown);
   g_test_add ("/player-view/d20/health-setting", Fixture, "d20", fixture_setup, test_health_setting,
               fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
