@@ -346,29 +346,17 @@ monitor_chosen_cb (AdwMessageDialog *dialog, const char *response, Choice *choic
 }
 
 void
-tkr_player_window_toggle (GtkWindow *gm_window, GObject *campaign_source)
+tkr_player_window_choose_monitor (GtkWindow *gm_window,
+                                  GObject *campaign_source,
+                                  GListModel *monitors)
 {
-  TkrPlayerWindow *open = tkr_player_window_find (gm_window);
   GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (gm_window));
-  GListModel *monitors = gdk_display_get_monitors (display);
-  GtkNative *native = GTK_NATIVE (gm_window);
-  GdkSurface *surface = gtk_native_get_surface (native);
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (gm_window));
   GdkMonitor *gm_monitor =
     surface != NULL ? gdk_display_get_monitor_at_surface (display, surface) : NULL;
   AdwMessageDialog *dialog;
   Choice *choice;
-  const char *preferred = NULL;
-
-  if (open != NULL)
-    {
-      gtk_window_destroy (GTK_WINDOW (open));
-      return;
-    }
-  if (g_list_model_get_n_items (monitors) < 2)
-    {
-      tkr_player_window_open (gm_window, campaign_source, NULL);
-      return;
-    }
+  gboolean suggested = FALSE;
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (gm_window, _ ("Show the Player View On"),
                                                        _ ("It fills the monitor you choose")));
@@ -380,11 +368,11 @@ tkr_player_window_toggle (GtkWindow *gm_window, GObject *campaign_source)
 
       adw_message_dialog_add_response (dialog, id, label);
       /* The GM keeps their own screen: another one is suggested. */
-      if (preferred == NULL && monitor != gm_monitor)
+      if (!suggested && monitor != gm_monitor)
         {
           adw_message_dialog_set_response_appearance (dialog, id, ADW_RESPONSE_SUGGESTED);
           adw_message_dialog_set_default_response (dialog, id);
-          preferred = "set";
+          suggested = TRUE;
         }
     }
   adw_message_dialog_add_response (dialog, "window", _ ("In a _Window"));
@@ -397,6 +385,20 @@ tkr_player_window_toggle (GtkWindow *gm_window, GObject *campaign_source)
   g_signal_connect_data (dialog, "response", G_CALLBACK (monitor_chosen_cb), choice,
                          (GClosureNotify) (void (*) (void)) choice_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+tkr_player_window_toggle (GtkWindow *gm_window, GObject *campaign_source)
+{
+  TkrPlayerWindow *open = tkr_player_window_find (gm_window);
+  GListModel *monitors = gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (gm_window)));
+
+  if (open != NULL)
+    gtk_window_destroy (GTK_WINDOW (open));
+  else if (g_list_model_get_n_items (monitors) < 2)
+    tkr_player_window_open (gm_window, campaign_source, NULL);
+  else
+    tkr_player_window_choose_monitor (gm_window, campaign_source, monitors);
 }
 
 /* Preferences: the same key as the player window's menu. */

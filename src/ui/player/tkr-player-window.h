@@ -38,6 +38,12 @@ TkrPlayerWindow *tkr_player_window_find (GtkWindow *gm_window);
  * and the view goes full screen there. */
 void tkr_player_window_toggle (GtkWindow *gm_window, GObject *campaign_source);
 
+/* The chooser: a dialog with a response per monitor of @monitors
+ * (GdkMonitor), one not the GM's suggested, "In a Window" and "Cancel". */
+void tkr_player_window_choose_monitor (GtkWindow *gm_window,
+                                       GObject *campaign_source,
+                                       GListModel *monitors);
+
 /* Opens the player window now, on @monitor (full screen) or as an
  * ordinary window when it is NULL. (transfer none) */
 TkrPlayerWindow *
