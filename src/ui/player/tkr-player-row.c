@@ -9,6 +9,11 @@
 #include "tkr-player-row.h"
 #include "tkr-tracker-row.h"
 
+/* A group lists this many of its members by name; the rest are counted
+ * (as the tracker's details do, docs/ARCHITECTURE.md "The table
+ * tracker"), so a row stays readable and its cost bounded. */
+#define MAX_LISTED_MEMBERS 12
+
 struct _TkrPlayerRow
 {
   GtkWidget parent_instance;
@@ -238,6 +243,7 @@ update_group (TkrPlayerRow *self, GListModel *members)
   g_autofree char *kind = NULL;
   guint shown = 0;
   guint standing = 0;
+  guint unlisted = 0;
 
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->slot), "name") != NULL)
     g_object_get (self->slot, "name", &name, NULL);
@@ -253,6 +259,11 @@ update_group (TkrPlayerRow *self, GListModel *members)
       shown++;
       if (!tkr_combatant_is_down (combatant))
         standing++;
+      if (shown > MAX_LISTED_MEMBERS)
+        {
+          unlisted++;
+          continue;
+        }
       words = tkr_player_health_describe (combatant, self->health_mode);
       if (words != NULL)
         {
@@ -269,6 +280,11 @@ update_group (TkrPlayerRow *self, GListModel *members)
                                   own->str);
         }
     }
+  if (unlisted > 0 && health->len > 0)
+    /* Translators: after the first members of a large group, in the
+     * player view */
+    g_string_append_printf (health, g_dngettext (NULL, "\nand %u more", "\nand %u more", unlisted),
+                            unlisted);
   gtk_label_set_text (self->name_label, name != NULL ? name : _ ("Someone"));
   /* Translators: NPCs who take their turn together, in the player view */
   kind = g_strdup_printf (g_dngettext (NULL, "Group of %u", "Group of %u", shown), shown);
