@@ -526,6 +526,32 @@ test_nothing_clickable (Fixture *f, gconstpointer data)
     }
 }
 
+/* Pausing shows at once; at the End the view says the fight is over and
+ * shows no order; undo brings the fight back. */
+static void
+test_pause_and_end (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GtkWidget *paused =
+    tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_PLAYER_VIEW, "paused_label");
+  GtkWidget *stack = tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_PLAYER_VIEW, "stack");
+
+  g_assert_false (gtk_widget_get_visible (paused));
+  g_assert_true (tkr_encounter_pause (f->encounter, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_get_visible (paused));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_false (gtk_widget_get_visible (paused));
+
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "waiting");
+  g_assert_cmpstr (tkr_player_view_get_turn_text (f->view), ==, "");
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "fight");
+  assert_shows_turn (f);
+}
+
 /* The action closes the open player view; a second opens it again. */
 static void
 test_toggle (Fixture *f, gconstpointer data)
@@ -682,6 +708,7 @@ main (int argc, char *argv[])
       ADD ("health-change", test_health_change);
       ADD ("nothing-clickable", test_nothing_clickable);
       ADD ("toggle", test_toggle);
+      ADD ("pause-and-end", test_pause_and_end);
       ADD ("hide-from-tracker", test_hide_from_tracker);
 #undef ADD
     }

@@ -43,6 +43,7 @@ struct _TkrPlayerView
   guint size_tick;
 
   GtkWidget *stack;
+  AdwStatusPage *waiting_page;
   GtkLabel *round_label;
   GtkLabel *turn_label;
   GtkLabel *next_label;
@@ -163,7 +164,17 @@ update_header (TkrPlayerView *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
                                     is_running (self) ? "fight" : "waiting");
   if (!is_running (self))
-    return;
+    {
+      gboolean over =
+        self->encounter != NULL && tkr_encounter_get_phase (self->encounter) == TKR_PHASE_END;
+
+      adw_status_page_set_title (self->waiting_page,
+                                 over ? _ ("The Fight Is Over") : _ ("No Fight Yet"));
+      adw_status_page_set_description (
+        self->waiting_page,
+        over ? NULL : _ ("The order shows here once the encounter’s rounds begin"));
+      return;
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->paused_label),
                           tkr_encounter_get_phase (self->encounter) == TKR_PHASE_PAUSED);
   if (tkr_encounter_get_round (self->encounter) > 0)
@@ -574,6 +585,7 @@ tkr_player_view_class_init (TkrPlayerViewClass *klass)
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-player-view.ui");
   gtk_widget_class_set_css_name (widget_class, "playerview");
   gtk_widget_class_bind_template_child (widget_class, TkrPlayerView, stack);
+  gtk_widget_class_bind_template_child (widget_class, TkrPlayerView, waiting_page);
   gtk_widget_class_bind_template_child (widget_class, TkrPlayerView, round_label);
   gtk_widget_class_bind_template_child (widget_class, TkrPlayerView, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TkrPlayerView, next_label);
