@@ -76,6 +76,36 @@ test_hide_undo_redo (Fixture *f, gconstpointer data)
   g_assert_true (tkr_combatant_get_hidden (f->orc));
 }
 
+/* Hidden belongs to one fight: after it, the next Setup shows everyone
+ * again, the file in Freeplay names no one hidden, and undo brings it
+ * back. */
+static void
+test_next_fight_shows_everyone (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr (GBytes) bytes = NULL;
+  TkrCharacter *orc = tkr_combatant_get_character (f->orc);
+  TkrCombatant *again;
+
+  g_assert_true (tkr_encounter_set_hidden (f->encounter, f->orc, TRUE, &error));
+  g_assert_true (tkr_encounter_end (f->encounter, &error));
+  g_assert_true (tkr_encounter_finish (f->encounter, &error));
+  g_assert_no_error (error);
+  /* Undoing the way back to Freeplay hides it again. */
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_combatant_get_hidden (f->orc));
+  g_assert_true (tkr_history_redo (f->history));
+  bytes = tkr_campaign_to_bytes (f->campaign);
+  g_assert_null (
+    g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "\"hidden\""));
+  g_assert_true (tkr_encounter_begin_setup (f->encounter, &error));
+  g_assert_no_error (error);
+  again = tkr_encounter_find_combatant (f->encounter, orc);
+  g_assert_nonnull (again);
+  g_assert_false (tkr_combatant_get_hidden (again));
+}
+
 /* A combatant of another encounter is refused, and nothing changes. */
 static void
 test_refused (Fixture *f, gconstpointer data)
@@ -172,6 +202,7 @@ main (int argc, char *argv[])
   while (0)
       ADD ("hide-undo-redo", test_hide_undo_redo);
       ADD ("refused", test_refused);
+      ADD ("next-fight-shows-everyone", test_next_fight_shows_everyone);
       ADD ("file-round-trip", test_file_round_trip);
       ADD ("file-unknown-id", test_file_unknown_id);
 #undef ADD

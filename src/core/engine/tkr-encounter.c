@@ -756,6 +756,8 @@ tkr_encounter_begin_setup (TkrEncounter *self, GError **error)
   return TRUE;
 }
 
+static void show_everyone (TkrEncounter *self);
+
 /* What Setup and the rounds leave behind goes; the log stays. */
 static void
 clear_encounter (TkrEncounter *self)
@@ -763,6 +765,7 @@ clear_encounter (TkrEncounter *self)
   TkrEncounterClass *klass = TKR_ENCOUNTER_GET_CLASS (self);
   TkrEncounterPrivate *priv = PRIV (self);
 
+  show_everyone (self);
   if (klass->cleared != NULL)
     klass->cleared (self);
   tkr_encounter_clear_store (self, priv->order);
@@ -1659,4 +1662,21 @@ hidden_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, 
       g_object_set (found, "hidden", TRUE, NULL);
     }
   return TRUE;
+}
+
+/* Hidden belongs to one fight (help/C/player-view.page): systems whose
+ * combatants outlive it (d20, Action-Point) show them again, recorded in
+ * the step that clears the encounter. */
+static void
+show_everyone (TkrEncounter *self)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (self);
+
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      if (tkr_combatant_get_hidden (combatant))
+        tkr_encounter_set (self, combatant, "hidden", FALSE);
+    }
 }
