@@ -14,6 +14,7 @@ typedef struct
   GListStore *resources;
   GListStore *conditions;
   int temporary_health;
+  gboolean hidden;
 } TkrCombatantPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (TkrCombatant, tkr_combatant, G_TYPE_OBJECT)
@@ -25,6 +26,7 @@ enum
   PROP_RESOURCES,
   PROP_CONDITIONS,
   PROP_TEMPORARY_HEALTH,
+  PROP_HIDDEN,
   N_PROPS
 };
 
@@ -69,6 +71,9 @@ tkr_combatant_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_TEMPORARY_HEALTH:
       g_value_set_int (value, priv->temporary_health);
       break;
+    case PROP_HIDDEN:
+      g_value_set_boolean (value, priv->hidden);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -88,6 +93,13 @@ tkr_combatant_set_property (GObject *object, guint prop_id, const GValue *value,
       if (priv->temporary_health != g_value_get_int (value))
         {
           priv->temporary_health = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_HIDDEN:
+      if (priv->hidden != g_value_get_boolean (value))
+        {
+          priv->hidden = g_value_get_boolean (value);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -125,6 +137,9 @@ tkr_combatant_class_init (TkrCombatantClass *klass)
   properties[PROP_TEMPORARY_HEALTH] =
     g_param_spec_int ("temporary-health", NULL, NULL, 0, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HIDDEN] =
+    g_param_spec_boolean ("hidden", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -294,4 +309,14 @@ tkr_combatant_resources_from_json (TkrCombatant *self,
       g_object_set (resource, "current", (int) left, NULL);
     }
   return TRUE;
+}
+
+gboolean
+tkr_combatant_get_hidden (TkrCombatant *self)
+{
+  TkrCombatantPrivate *priv;
+
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), FALSE);
+  priv = tkr_combatant_get_instance_private (self);
+  return priv->hidden;
 }

@@ -28,6 +28,8 @@ G_DECLARE_DERIVABLE_TYPE (TkrCombatant, tkr_combatant, TKR, COMBATANT, GObject)
  *     whose conditions live on the sheet returns the sheet's.
  * "temporary-health" (int): lost before Health (tkr-health.h); changed
  *     only through tkr_encounter_change_health().
+ * "hidden" (bool): kept from the players' view (help/C/player-view.page);
+ *     changed only through tkr_encounter_set_hidden().
  */
 struct _TkrCombatantClass
 {
@@ -89,5 +91,9 @@ gboolean tkr_combatant_resources_from_json (TkrCombatant *self,
                                             const char *path,
                                             int limit,
                                             GError **error);
+
+/* Whether the players' view leaves the combatant out (the "hidden"
+ * property). */
+gboolean tkr_combatant_get_hidden (TkrCombatant *self);
 
 G_END_DECLS

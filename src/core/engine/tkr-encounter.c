@@ -761,6 +761,8 @@ tkr_encounter_begin_setup (TkrEncounter *self, GError **error)
   return TRUE;
 }
 
+static void show_everyone (TkrEncounter *self);
+
 /* What Setup and the rounds leave behind goes; the log stays. */
 static void
 clear_encounter (TkrEncounter *self)
@@ -768,6 +770,7 @@ clear_encounter (TkrEncounter *self)
   TkrEncounterClass *klass = TKR_ENCOUNTER_GET_CLASS (self);
   TkrEncounterPrivate *priv = PRIV (self);
 
+  show_everyone (self);
   if (klass->cleared != NULL)
     klass->cleared (self);
   tkr_encounter_clear_store (self, priv->order);
@@ -1284,6 +1287,10 @@ store_to_json (GListStore *store, JsonNode *(*item_to_json) (gpointer item))
   return node;
 }
 
+static void hidden_write_json (TkrEncounter *self, JsonObject *object);
+static gboolean
+hidden_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error);
+
 static JsonNode *
 tracker_to_json (TkrTracker *tracker)
 {
@@ -1306,6 +1313,7 @@ tracker_to_json (TkrTracker *tracker)
   tkr_effects_write_json (self, object);
   tkr_saves_write_json (self, object);
   tkr_reminders_write_json (self, object);
+  hidden_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1490,7 +1498,8 @@ tracker_load_json (TkrTracker *tracker,
   if (!check_load (&load, path, error) || !tkr_health_read_json (object, path, &load, error) ||
       !tkr_effects_read_json (object, path, &load, error) ||
       !tkr_saves_read_json (self, object, path, &load, error) ||
-      !tkr_reminders_read_json (self, object, path, &load, error))
+      !tkr_reminders_read_json (self, object, path, &load, error) ||
+      !hidden_read_json (object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))
     return FALSE;
@@ -1600,4 +1609,109 @@ tkr_encounter_set_rand (TkrEncounter *self, GRand *rand)
   priv = PRIV (self);
   g_clear_pointer (&priv->rand, g_rand_free);
   priv->rand = g_rand_copy (rand);
+}
+
+/* The players' view (help/C/player-view.page) */
+
+gboolean
+tkr_encounter_set_hidden (TkrEncounter *self,
+                          TkrCombatant *combatant,
+                          gboolean hidden,
+                          GError **error)
+{
+  TkrHistory *history;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+
+  if (!tkr_encounter_require_combatant (self, combatant, error))
+    return FALSE;
+  hidden = !!hidden;
+  if (tkr_combatant_get_hidden (combatant) == hidden)
+    return TRUE;
+  history = tkr_encounter_get_history (self);
+  label = hidden
+            ? g_strdup_printf (_ ("Hide %s from the players"), tkr_combatant_get_name (combatant))
+            : g_strdup_printf (_ ("Show %s to the players"), tkr_combatant_get_name (combatant));
+  tkr_history_begin (history, label);
+  tkr_history_set (history, combatant, "hidden", hidden);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+static void
+hidden_write_json (TkrEncounter *self, JsonObject *object)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (self);
+  JsonArray *ids = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      if (!tkr_combatant_get_hidden (combatant))
+        continue;
+      if (ids == NULL)
+        ids = json_array_new ();
+      json_array_add_string_element (
+        ids, tkr_character_get_id (tkr_combatant_get_character (combatant)));
+    }
+  /* Left out when no one is hidden, so older files save the same. */
+  if (ids != NULL)
+    json_object_set_array_member (object, "hidden", ids);
+}
+
+static gboolean
+hidden_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
+{
+  g_autofree char *list_path = tkr_json_path (path, "hidden");
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "hidden", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      JsonNode *node = json_array_get_element (array, i);
+      const char *id =
+        JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+          ? json_node_get_string (node)
+          : NULL;
+      TkrCombatant *found = NULL;
+
+      for (guint c = 0; id != NULL && c < load->combatants->len && found == NULL; c++)
+        if (g_strcmp0 (
+              tkr_character_get_id (tkr_combatant_get_character (load->combatants->pdata[c])),
+              id) == 0)
+          found = load->combatants->pdata[c];
+      if (id == NULL)
+        {
+          tkr_json_set_error (error, item_path, _ ("expected a character id"));
+          return FALSE;
+        }
+      if (found == NULL)
+        {
+          tkr_json_set_error (error, item_path, _ ("no combatant has the id “%s”"), id);
+          return FALSE;
+        }
+      g_object_set (found, "hidden", TRUE, NULL);
+    }
+  return TRUE;
+}
+
+/* Hidden belongs to one fight (help/C/player-view.page): systems whose
+ * combatants outlive it (d20, Action-Point) show them again, recorded in
+ * the step that clears the encounter. */
+static void
+show_everyone (TkrEncounter *self)
+{
+  GListModel *combatants = tkr_encounter_get_combatants (self);
+
+  for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      if (tkr_combatant_get_hidden (combatant))
+        tkr_encounter_set (self, combatant, "hidden", FALSE);
+    }
 }

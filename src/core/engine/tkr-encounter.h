@@ -245,5 +245,13 @@ TkrCharacter *tkr_encounter_load_find_character (TkrEncounterLoad *load, const c
  * or a copy of @rand (tests seed it). */
 GRand *tkr_encounter_get_rand (TkrEncounter *self);
 void tkr_encounter_set_rand (TkrEncounter *self, GRand *rand);
+/* The players' view (help/C/player-view.page): hides @combatant from it
+ * or shows it again, as one undoable step. Kept in files as the member
+ * "hidden", the hidden combatants' character ids, left out when no one
+ * is hidden. */
+gboolean tkr_encounter_set_hidden (TkrEncounter *self,
+                                   TkrCombatant *combatant,
+                                   gboolean hidden,
+                                   GError **error);
 
 G_END_DECLS

@@ -730,6 +730,8 @@ open_quick_dialog (TkrTableTracker *self, TkrQuickCommand command)
     tkr_condition_chooser_present (GTK_WIDGET (self), self->encounter, combatant);
 }
 
+static void toggle_hidden (TkrTableTracker *self);
+
 static void
 tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -788,6 +790,8 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       else
         tkr_feedback_show (GTK_WIDGET (self), self->error_label, _ ("Select a group first"), TRUE);
     }
+  else if (g_str_equal (action_name, "tracker.toggle-hidden"))
+    toggle_hidden (self);
 }
 
 /* Saves waiting for an answer (src/core/engine/tkr-saves.h) show above
@@ -1029,6 +1033,7 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.move",
     "tracker.dash",
     "tracker.rest",
+    "tracker.toggle-hidden",
   };
 
   object_class->dispose = tkr_table_tracker_dispose;
@@ -1089,6 +1094,7 @@ reminder_cb (TkrTableTracker *self, TkrReminder *reminder)
 
   tkr_feedback_show (GTK_WIDGET (self), NULL, text, FALSE);
 }
+static void add_row_menu (TkrTableTracker *self);
 
 static void
 tkr_table_tracker_init (TkrTableTracker *self)
@@ -1144,6 +1150,7 @@ tkr_table_tracker_init (TkrTableTracker *self)
 
   /* The tracker's keys are the window's (tkr-keymap.h), so a key changed
    * in Preferences works at once and the old one no longer does. */
+  add_row_menu (self);
 }
 
 GtkWidget *
@@ -1163,4 +1170,88 @@ tkr_table_tracker_set_details_available (TkrTableTracker *self, gboolean availab
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_button),
                                available ? _ ("Show Details")
                                          : _ ("Widen the window to show the details"));
+}
+
+/* The players' view (help/C/player-view.page): hides the selected
+ * combatant from it, or shows it again, one undoable step. */
+static void
+toggle_hidden (TkrTableTracker *self)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCombatant *combatant = acting_combatant (self);
+
+  if (combatant == NULL)
+    return;
+  if (tkr_encounter_set_hidden (self->encounter, combatant, !tkr_combatant_get_hidden (combatant),
+                                &error))
+    tkr_feedback_clear (self->error_label);
+  else
+    tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
+}
+
+static gboolean
+unparent_cb (gpointer popover)
+{
+  gtk_widget_unparent (popover);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+row_menu_closed_cb (GtkWidget *popover)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unparent_cb, g_object_ref (popover), g_object_unref);
+}
+
+/* A row's menu (a secondary click): the row is selected, then the menu
+ * offers what acts on it. */
+static void
+row_menu_pressed_cb (
+  GtkGestureClick *gesture, int n_press, double x, double y, TkrTableTracker *self)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->list_view), x, y, GTK_PICK_DEFAULT);
+  g_autoptr (GMenu) menu = g_menu_new ();
+  GtkWidget *popover;
+  TkrCombatant *combatant;
+  GObject *slot;
+  guint n;
+
+  while (picked != NULL && !TKR_IS_TRACKER_ROW (picked))
+    picked = gtk_widget_get_parent (picked);
+  slot = picked != NULL ? tkr_tracker_row_get_slot (TKR_TRACKER_ROW (picked)) : NULL;
+  combatant = slot != NULL ? tkr_tracker_slot_get_combatant (slot) : NULL;
+  if (combatant == NULL)
+    return;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
+
+      if (item == slot)
+        {
+          tkr_table_tracker_select (self, i);
+          break;
+        }
+    }
+  g_menu_append (menu,
+                 tkr_combatant_get_hidden (combatant) ? _ ("Show to the Players")
+                                                      : _ ("Hide from the Players"),
+                 "tracker.toggle-hidden");
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (self->list_view));
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int) x, (int) y, 1, 1 });
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  /* Gone once closed, after the chosen item has run. */
+  g_signal_connect (popover, "closed", G_CALLBACK (row_menu_closed_cb), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+add_row_menu (TkrTableTracker *self)
+{
+  GtkGesture *gesture = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (row_menu_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (gesture));
 }

@@ -274,6 +274,11 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "down");
+  /* Kept from the player view (help/C/player-view.page). */
+  if (tkr_combatant_get_hidden (combatant))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "hidden-from-players");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
 }
 
 /* A group's own row opens and closes the rows of its members. */
@@ -377,6 +382,7 @@ update_group (TkrTrackerRow *self, GListModel *members)
   gtk_label_set_text (self->resources_label, "");
   gtk_label_set_text (self->conditions_label, "");
   update_members_button (self, n);
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
   if (standing == 0 && n > 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
   else
@@ -421,8 +427,14 @@ tkr_tracker_row_update (TkrTrackerRow *self)
     {
       TkrCharacter *character = tkr_combatant_get_character (combatant);
 
-      gtk_label_set_text (self->detail_label,
-                          tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC"));
+      const char *kind = tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC");
+      g_autofree char *detail =
+        tkr_combatant_get_hidden (combatant)
+          /* Translators: a combatant kept from the player view, in the tracker */
+          ? g_strdup_printf (_ ("%s · hidden from the players"), kind)
+          : g_strdup (kind);
+
+      gtk_label_set_text (self->detail_label, detail);
       update_combatant (self, combatant);
     }
   else if (members != NULL)
@@ -483,6 +495,7 @@ watch_slot (TkrTrackerRow *self)
              tkr_character_get_pool (tkr_combatant_get_character (combatant), TKR_POOL_HEALTH),
              "notify", G_CALLBACK (changed_cb));
       watch (self, combatant, "notify::temporary-health", G_CALLBACK (changed_cb));
+      watch (self, combatant, "notify::hidden", G_CALLBACK (changed_cb));
       watch (self, tkr_combatant_get_character (combatant), "notify::name",
              G_CALLBACK (changed_cb));
       watch_items (self, tkr_combatant_get_resources (combatant), "notify");

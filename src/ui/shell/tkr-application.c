@@ -7,6 +7,7 @@
 #include "tkr-application.h"
 #include "tkr-keymap.h"
 #include "tkr-keys-page.h"
+#include "tkr-player-window.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-import-actions.h"
 #include "tkr-import-dialog.h"
@@ -197,6 +198,9 @@ preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
   bind_combo (self, row, "style-variant", style_variants);
   adw_preferences_group_add (group, GTK_WIDGET (row));
   adw_preferences_page_add (page, group);
+
+  adw_preferences_page_add (
+    page, ADW_PREFERENCES_GROUP (tkr_player_window_new_preferences_group (self->settings)));
 
   adw_preferences_page_set_title (page, _ ("General"));
   adw_preferences_page_set_icon_name (page, "preferences-system-symbolic");

@@ -10,6 +10,7 @@
 #include "tkr-encounter-page.h"
 #include "tkr-file.h"
 #include "tkr-keymap.h"
+#include "tkr-player-window.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-table-tracker.h"
@@ -237,6 +238,7 @@ update_selection_actions (TkrWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-npc", campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-character", campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-encounter", campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.player-view", campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", campaign);
   tkr_import_update_actions (self, campaign);
 }
@@ -840,6 +842,16 @@ command_palette_action (GtkWidget *widget, const char *action_name, GVariant *pa
   gtk_window_present (GTK_WINDOW (tkr_command_palette_new (TKR_WINDOW (widget))));
 }
 
+/* The players' view on a second screen (help/C/player-view.page): opens
+ * it, or closes it when it is open. */
+static void
+player_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  tkr_player_window_toggle (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
+}
+
 static void
 roll_dice_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -1060,6 +1072,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.print-initiative-cards", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.print-zone-cards", NULL, print_action);
   tkr_import_install_actions (widget_class);
+  gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);
 }
 
 static void
@@ -1260,6 +1273,7 @@ tkr_window_init (TkrWindow *self)
   g_signal_connect_object (self->roster, "notify::selected-character",
                            G_CALLBACK (selected_character_changed_cb), self, G_CONNECT_SWAPPED);
 
+  tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
   /* Screenshots and demos start from a party built through the core. */
   if (g_getenv ("TKR_DEMO") != NULL)
     {
