@@ -850,31 +850,12 @@ close_anyway_response_cb (AdwMessageDialog *dialog, const char *response, TkrWin
   gtk_window_close (GTK_WINDOW (self));
 }
 
-static void
-save_window_state (TkrWindow *self)
-{
-  int width, height;
-
-  if (self->settings == NULL)
-    return;
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (self->settings, "window-maximized",
-                          gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
-    {
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-    }
-}
-
 static gboolean
 tkr_window_close_request (GtkWindow *window)
 {
   TkrWindow *self = TKR_WINDOW (window);
   g_autoptr (GError) error = NULL;
   GtkWidget *dialog;
-
-  save_window_state (self);
 
   /* Whatever the autosave has not written yet is written now. */
   if (self->document != NULL && !self->closing_without_saving &&
@@ -1209,11 +1190,15 @@ tkr_window_init (TkrWindow *self)
                            self, G_CONNECT_SWAPPED);
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
+      /* The size GTK keeps while unmaximized, and whether it is maximized:
+       * read when the window opens and written whenever it changes, so
+       * another window's resize does not move this one. */
+      g_settings_bind (self->settings, "window-width", self, "default-width",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_settings_bind (self->settings, "window-height", self, "default-height",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_settings_bind (self->settings, "window-maximized", self, "maximized",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
       g_signal_connect_object (self->settings, "changed::dice-mode",
                                G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
       dice_mode_changed_cb (self);
