@@ -82,6 +82,10 @@ def check_git_path(root, ref, rel):
     git = shutil.which("git")
     if not git or not os.path.exists(os.path.join(root, ".git")):
         return None
+    # A shallow clone (a Flatpak's git source) may not hold the commit at all.
+    known = subprocess.run([git, "-C", root, "cat-file", "-e", ref + "^{commit}"], capture_output=True)
+    if known.returncode != 0:
+        return None
     result = subprocess.run([git, "-C", root, "cat-file", "-e", "%s:%s" % (ref, rel)],
                             capture_output=True)
     return result.returncode == 0
