@@ -768,6 +768,9 @@ print_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     kind = TKR_PRINT_ZONE_CARDS;
 
   job = tkr_print_job_new (kind, campaign, character);
+  /* Cards are named after the document ("Lost Mine initiative cards.pdf"). */
+  if (self->document != NULL)
+    tkr_print_job_set_document_title (job, tkr_document_get_title (self->document));
   if (tkr_print_job_run_dialog (job, GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     tkr_window_add_toast (self, toast_new_printf (_ ("Could not print: %s"), error->message));
 }
