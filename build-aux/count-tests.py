@@ -26,18 +26,21 @@ try:
                 continue
             t = json.loads(line)
             name = t["name"]
-            suite = name.split(":", 1)[-1].split(" / ", 1)[0] if " / " in name else ""
+            # "project:suite / test", or "project:one+two / test" in two suites
+            suites = set(name.split(":", 1)[-1].split(" / ", 1)[0].split("+")) if " / " in name else set()
             short = name.split(" / ", 1)[-1]
-            ran.setdefault(suite, 0)
+            for suite in suites:
+                ran.setdefault(suite, 0)
             if t["result"] == "SKIP":
                 skip += 1
                 reason = (t.get("stdout") or "").strip().splitlines()
                 skipped.append("%s (%s)" % (name, reason[-1] if reason else "skipped"))
-                if suite in required:
+                if suites & required:
                     bad += 1
                     failed.append("%s:skipped-in-a-required-suite" % short)
                 continue
-            ran[suite] += 1
+            for suite in suites:
+                ran[suite] += 1
             cases_ok = cases_bad = 0
             lines = (t.get("stdout") or "").splitlines()
             if not any(tap_plan.match(l.strip()) for l in lines):
