@@ -1035,12 +1035,13 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.print-zone-cards", NULL, print_action);
 }
 
-static void
-dice_mode_changed_cb (TkrWindow *self)
+/* GSettings "dice-mode" onto the dice popover: "type" opens it on the
+ * typed Score. */
+static gboolean
+dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
-  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
-
-  g_object_set (self->dice_popover, "typing-first", g_strcmp0 (mode, "type") == 0, NULL);
+  g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "type") == 0);
+  return TRUE;
 }
 
 /* The encounter's keys (help/C/keyboard.page), the same in every rule
@@ -1202,9 +1203,8 @@ tkr_window_init (TkrWindow *self)
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
       g_settings_bind (self->settings, "window-maximized", self, "maximized",
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
-      g_signal_connect_object (self->settings, "changed::dice-mode",
-                               G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
-      dice_mode_changed_cb (self);
+      g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
+                                    G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
     }
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
