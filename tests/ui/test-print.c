@@ -764,7 +764,12 @@ test_preview_without_previewer (Fixture *fixture, gconstpointer data)
   /* 9 participants, 8 cards to a page: the same 2 pages as on paper. */
   g_assert_cmpint (tkr_print_job_get_n_pages (job), ==, 2);
   check_preview_pages (preview, 2);
-  gtk_window_destroy (GTK_WINDOW (preview));
+  /* Esc (window.close) closes it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "window.close", NULL));
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       find_preview () != NULL && g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (find_preview ());
 
   /* Alice's long notes flow over several pages; all of them show. */
   g_assert_cmpint (tkr_print_job_run_preview (sheet, NULL, &error), ==,
