@@ -37,6 +37,7 @@ ALLOWED = {
     "unknown-tag developer": "pre-1.0",
 }
 
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 PINNED_REF = re.compile(r"^([0-9a-f]{40}|v?\d+(\.\d+)*)$")
 MOVING_REFS = {"main", "master", "HEAD", "trunk", "devel", "stable"}
 
@@ -125,7 +126,9 @@ def check_file(path, desktop, version, root):
         fail("screenshots need both light and dark ones (environment=\"gnome:dark\")")
     for shot in shots:
         url = shot.findtext("image") or ""
-        if not (shot.findtext("caption") or "").strip():
+        # The caption in the source language: translations come with it.
+        captions = [c.text for c in shot.findall("caption") if c.get(XML_LANG) is None]
+        if not captions or not (captions[0] or "").strip():
             fail("%s has no caption" % url)
         match = re.match(r"^https://raw\.githubusercontent\.com/[^/]+/[^/]+/([^/]+)/(.+)$", url)
         if not match:
