@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the shared-mime-info package the way a desktop will read it.
 
-Usage: check-mime-info.py MIME-XML [DESKTOP-FILE]
+Usage: check-mime-info.py MIME-XML [DESKTOP-FILE [ICON-DIR]]
 
 1. Validates MIME-XML against the DTD that shared-mime-info embeds at the top
    of its own freedesktop.org.xml (there is no separate DTD file on Debian).
@@ -10,6 +10,11 @@ Usage: check-mime-info.py MIME-XML [DESKTOP-FILE]
    reads back the globs and the sub-class table it wrote, so a typo in a
    pattern or a parent type shows up here instead of in a file manager.
 3. With DESKTOP-FILE, checks that the launcher claims every type defined here.
+4. With ICON-DIR (the source's data/icons), checks each type's document
+   icon: <icon name> is the type's own name ("/" as "-", as the icon naming
+   spec looks it up), a scalable and a symbolic SVG of that name are in
+   hicolor/{scalable,symbolic}/mimetypes, and <generic-icon> is one of the
+   spec's generic document icons, for themes without ours.
 
 A part whose tool or reference file is missing is skipped; if every part is
 skipped the script exits 77, which meson reports as a skipped test.
@@ -48,6 +53,8 @@ def read_types(path):
         types[name] = {
             "globs": [g.get("pattern") for g in node.findall(NS + "glob")],
             "parents": [p.get("type") for p in node.findall(NS + "sub-class-of")],
+            "icons": [i.get("name") for i in node.findall(NS + "icon")],
+            "generic": [i.get("name") for i in node.findall(NS + "generic-icon")],
             "comments": [c.text for c in node.findall(NS + "comment") if c.get("{http://www.w3.org/XML/1998/namespace}lang") is None],
         }
         if not types[name]["globs"]:
@@ -133,16 +140,51 @@ def check_desktop(desktop, types):
         print("ok: the launcher claims every type")
 
 
+# The generic icons of the Icon Naming Specification a document may fall back to.
+GENERIC_ICONS = {"x-office-document", "text-x-generic", "application-x-executable",
+                 "x-office-spreadsheet", "x-office-presentation", "package-x-generic",
+                 "image-x-generic", "audio-x-generic", "video-x-generic"}
+
+
+def check_icons(icon_dir, types):
+    global ran
+    ran += 1
+    for name, info in types.items():
+        expected = name.replace("/", "-")
+        if info["icons"] != [expected]:
+            fail("%s: <icon name> is %r, expected [%r]" % (name, info["icons"], expected))
+        if len(info["generic"]) != 1 or info["generic"][0] not in GENERIC_ICONS:
+            fail("%s: <generic-icon> %r is not one generic icon of the naming spec" % (name, info["generic"]))
+        for folder, file_name in (("scalable", expected + ".svg"),
+                                  ("symbolic", expected + "-symbolic.svg")):
+            path = os.path.join(icon_dir, "hicolor", folder, "mimetypes", file_name)
+            if not os.path.exists(path):
+                fail("%s: no %s icon %s" % (name, folder, path))
+                continue
+            try:
+                root = ET.parse(path).getroot()
+            except ET.ParseError as error:
+                fail("%s: %s" % (path, error))
+                continue
+            if root.tag != "{http://www.w3.org/2000/svg}svg":
+                fail("%s is not an SVG" % path)
+            elif folder == "symbolic" and (root.get("width"), root.get("height")) != ("16", "16"):
+                fail("%s: a symbolic icon is drawn at 16x16" % path)
+    print("ok: every type has its document icon, scalable and symbolic")
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
+    if len(sys.argv) not in (2, 3, 4):
         print(__doc__)
         return 2
     path = sys.argv[1]
     types = read_types(path)
     check_dtd(path)
     check_database(path, types)
-    if len(sys.argv) == 3:
+    if len(sys.argv) >= 3:
         check_desktop(sys.argv[2], types)
+    if len(sys.argv) == 4:
+        check_icons(sys.argv[3], types)
     if failures:
         return 1
     return 0 if ran else SKIP

@@ -15,6 +15,7 @@
 #include "tkr-campaign.h"
 #include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
+#include "tkr-print-preview.h"
 
 typedef struct
 {
@@ -663,6 +664,361 @@ test_dialog_print_to_file (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (count_pages (path), >, 1);
 }
 
+/* Print Preview with no previewer installed (help/C/printing.page): the
+ * pages show in the app, as many as print, each with ink on it. */
+
+static void
+set_preview_command (const char *command)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-print-preview-command", command, NULL);
+}
+
+static TkrPrintPreview *
+find_preview (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (TKR_IS_PRINT_PREVIEW (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return TKR_PRINT_PREVIEW (window);
+    }
+  return NULL;
+}
+
+static TkrPrintPreview *
+wait_for_preview (void)
+{
+  TkrPrintPreview *preview;
+
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       (preview = find_preview ()) == NULL && g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  return preview;
+}
+
+/* The share of a page's pixels with ink, rendered small. */
+static guint
+count_inked_pixels (cairo_surface_t *page)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 120, 170);
+  cairo_t *cr = cairo_create (image);
+  guint inked = 0;
+  guchar *data;
+  int stride;
+
+  cairo_scale (cr, 120 / 595.0, 170 / 842.0);
+  cairo_set_source_surface (cr, page, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  for (int y = 0; y < 170; y++)
+    for (int x = 0; x < 120; x++)
+      if (data[y * stride + x * 4 + 3] != 0)
+        inked++;
+  cairo_surface_destroy (image);
+  return inked;
+}
+
+static void
+check_preview_pages (TkrPrintPreview *preview, int n_pages)
+{
+  g_assert_nonnull (preview);
+  g_assert_cmpuint (tkr_print_preview_get_n_pages (preview), ==, n_pages);
+  for (int i = 0; i < n_pages; i++)
+    g_assert_cmpuint (count_inked_pixels (tkr_print_preview_get_page_surface (preview, i)), >, 50);
+
+  /* Previous and Next step through them and stop at the ends. */
+  g_assert_cmpuint (tkr_print_preview_get_page (preview), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.next", NULL));
+  g_assert_cmpuint (tkr_print_preview_get_page (preview), ==, 1);
+  for (int i = 0; i < n_pages + 2; i++)
+    gtk_widget_activate_action (GTK_WIDGET (preview), "preview.next", NULL);
+  g_assert_cmpuint (tkr_print_preview_get_page (preview), ==, n_pages - 1);
+  gtk_widget_activate_action (GTK_WIDGET (preview), "preview.previous", NULL);
+  g_assert_cmpuint (tkr_print_preview_get_page (preview), ==, n_pages - 2);
+}
+
+static void
+test_preview_without_previewer (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job =
+    tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, fixture->campaign, NULL);
+  g_autoptr (TkrPrintJob) sheet =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, fixture->alice);
+  g_autoptr (GError) error = NULL;
+  TkrPrintPreview *preview;
+
+  set_preview_command ("tkr-test-no-such-previewer --preview %f");
+  g_assert_false (tkr_print_job_has_external_previewer ());
+  begin_main (fixture);
+
+  g_assert_cmpint (tkr_print_job_run_preview (job, NULL, &error), ==,
+                   GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  preview = wait_for_preview ();
+  /* 9 participants, 8 cards to a page: the same 2 pages as on paper. */
+  g_assert_cmpint (tkr_print_job_get_n_pages (job), ==, 2);
+  check_preview_pages (preview, 2);
+  /* Esc (window.close) closes it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "window.close", NULL));
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       find_preview () != NULL && g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (find_preview ());
+
+  /* Alice's long notes flow over several pages; all of them show. */
+  g_assert_cmpint (tkr_print_job_run_preview (sheet, NULL, &error), ==,
+                   GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  preview = wait_for_preview ();
+  g_assert_cmpint (tkr_print_job_get_n_pages (sheet), >, 2);
+  check_preview_pages (preview, tkr_print_job_get_n_pages (sheet));
+  gtk_window_destroy (GTK_WINDOW (preview));
+  set_preview_command (NULL);
+}
+
+/* With a previewer installed, GTK hands it the pages and the app adds no
+ * window of its own. */
+static void
+test_preview_with_previewer (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) job = tkr_print_job_new (TKR_PRINT_ZONE_CARDS, fixture->campaign, NULL);
+  g_autoptr (GError) error = NULL;
+
+  set_preview_command ("true %f");
+  g_assert_true (tkr_print_job_has_external_previewer ());
+  tkr_print_job_run_preview (job, NULL, &error);
+  g_assert_no_error (error);
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (find_preview ());
+  set_preview_command (NULL);
+}
+
+/* The file "Print to File" proposes fits what is printed: initiative cards
+ * "<document> initiative cards", a sheet its character, in the folder of the
+ * last print but never the last print's file (which would be offered for
+ * overwriting). */
+static void
+test_file_name_rule (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) cards =
+    tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, fixture->campaign, NULL);
+  g_autoptr (TkrPrintJob) zones = tkr_print_job_new (TKR_PRINT_ZONE_CARDS, fixture->campaign, NULL);
+  g_autoptr (TkrPrintJob) sheet =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, fixture->alice);
+  g_autoptr (GtkPrintSettings) last = gtk_print_settings_new ();
+  g_autoptr (GtkPrintSettings) settings = NULL;
+  g_autofree char *folder = g_filename_to_uri (fixture->dir, NULL, NULL);
+  g_autofree char *last_uri = g_strconcat (folder, "/Mira%20Thorne.pdf", NULL);
+  g_autofree char *cards_uri =
+    g_strconcat (folder, "/Goblin%20Ambush%20initiative%20cards.pdf", NULL);
+  g_autofree char *sheet_uri = g_strconcat (folder, "/Alice%20Thornwood.pdf", NULL);
+
+  gtk_print_settings_set_printer (last, "Print to File");
+  gtk_print_settings_set (last, GTK_PRINT_SETTINGS_OUTPUT_URI, last_uri);
+  tkr_print_job_set_document_title (cards, "Goblin Ambush");
+  tkr_print_job_set_document_title (zones, "Goblin Ambush");
+
+  settings = tkr_print_job_make_print_settings (cards, last);
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==,
+                   "Goblin Ambush initiative cards");
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI), ==, cards_uri);
+  g_assert_cmpstr (gtk_print_settings_get_printer (settings), ==, "Print to File");
+  /* The last print's settings are not changed. */
+  g_assert_cmpstr (gtk_print_settings_get (last, GTK_PRINT_SETTINGS_OUTPUT_URI), ==, last_uri);
+  g_clear_object (&settings);
+
+  /* With no print to a file before, the name alone, in the documents folder. */
+  settings = tkr_print_job_make_print_settings (zones, NULL);
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==,
+                   "Goblin Ambush zone cards");
+  g_assert_null (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI));
+  g_clear_object (&settings);
+
+  settings = tkr_print_job_make_print_settings (sheet, last);
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==,
+                   "Alice Thornwood");
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI), ==, sheet_uri);
+  g_clear_object (&settings);
+
+  /* A folder removed since is not proposed: the name alone, for the
+   * documents folder. */
+  gtk_print_settings_set (last, GTK_PRINT_SETTINGS_OUTPUT_URI,
+                          "file:///nonexistent-tkr-folder/Mira%20Thorne.pdf");
+  settings = tkr_print_job_make_print_settings (cards, last);
+  g_assert_null (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI));
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==,
+                   "Goblin Ambush initiative cards");
+  g_clear_object (&settings);
+
+  /* Without a document title, the campaign's name; a "/" cannot make a
+   * path. */
+  tkr_print_job_set_document_title (cards, "Act 1/2");
+  settings = tkr_print_job_make_print_settings (cards, NULL);
+  g_assert_cmpstr (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==,
+                   "Act 1-2 initiative cards");
+  g_clear_object (&settings);
+  tkr_print_job_set_document_title (cards, NULL);
+  settings = tkr_print_job_make_print_settings (cards, NULL);
+  g_assert_true (g_str_has_suffix (
+    gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), " initiative cards"));
+  g_assert_false (
+    g_str_has_prefix (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME), " "));
+}
+
+/* The print dialog, as a person uses it: after a sheet printed to
+ * "Alice Thornwood.pdf", the dialog for initiative cards proposes
+ * "Goblin Ambush initiative cards.pdf" in the same folder, a file that does
+ * not exist (so nothing asks to overwrite); its Preview button with no
+ * previewer installed shows the cards' pages in the app. */
+typedef struct
+{
+  const char *print_to; /* print to this URI; NULL: read the proposed file and preview */
+  gboolean configured;
+  char *proposed_uri;
+  gboolean responded;
+  gboolean finished;
+  gint64 deadline;
+} FileDriver;
+
+static gboolean
+drive_file_dialog (gpointer data)
+{
+  FileDriver *driver = data;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GType dialog_type = g_type_from_name ("GtkPrintUnixDialog");
+
+  for (guint i = 0; dialog_type != 0 && i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) printer = NULL;
+      g_autoptr (GtkPrintSettings) settings = NULL;
+      g_autofree char *name = NULL;
+      const char *uri;
+
+      if (!g_type_is_a (G_OBJECT_TYPE (window), dialog_type))
+        continue;
+      g_object_get (window, "print-settings", &settings, NULL);
+      if (g_get_monotonic_time () > driver->deadline)
+        {
+          gtk_dialog_response (GTK_DIALOG (window), GTK_RESPONSE_CANCEL);
+          driver->finished = TRUE;
+          return G_SOURCE_REMOVE;
+        }
+      /* Printing: "Print to File" and the file chosen, as a person would,
+       * before the dialog has loaded its printers. Previewing: nothing is
+       * touched, the dialog shows what the app proposed. */
+      if (driver->print_to != NULL && !driver->configured)
+        {
+          gtk_print_settings_set_printer (settings, "Print to File");
+          gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf");
+          gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, driver->print_to);
+          g_object_set (window, "print-settings", settings, NULL);
+          driver->configured = TRUE;
+          return G_SOURCE_CONTINUE;
+        }
+      g_object_get (window, "selected-printer", &printer, NULL);
+      if (printer != NULL)
+        g_object_get (printer, "name", &name, NULL);
+      /* The file's name shows once the dialog has the printer's options. */
+      uri = gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI);
+      if (g_strcmp0 (name, "Print to File") != 0 || g_strcmp0 (uri, "") <= 0)
+        return G_SOURCE_CONTINUE;
+      driver->proposed_uri = g_strdup (uri);
+      /* Print, or the dialog's Preview button. */
+      gtk_dialog_response (GTK_DIALOG (window),
+                           driver->print_to != NULL ? GTK_RESPONSE_OK : GTK_RESPONSE_APPLY);
+      driver->responded = TRUE;
+      driver->finished = TRUE;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+run_file_dialog (TkrPrintJob *job, FileDriver *driver)
+{
+  g_autoptr (GError) error = NULL;
+  guint source;
+
+  driver->deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  source = g_timeout_add (50, drive_file_dialog, driver);
+  tkr_print_job_run_dialog (job, NULL, &error);
+  if (!driver->finished)
+    g_source_remove (source);
+  g_assert_no_error (error);
+}
+
+/* The dialogs run in a process of their own: the print settings kept from
+ * other tests' prints would choose the printer and the file before the test
+ * could. */
+static void test_dialog_preview_and_file_name_run (Fixture *fixture, gconstpointer data);
+
+static void
+test_dialog_preview_and_file_name (Fixture *fixture, gconstpointer data)
+{
+  if (g_test_subprocess ())
+    {
+      test_dialog_preview_and_file_name_run (fixture, data);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_dialog_preview_and_file_name_run (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrPrintJob) sheet =
+    tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, fixture->alice);
+  g_autoptr (TkrPrintJob) cards =
+    tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, fixture->campaign, NULL);
+  g_autofree char *sheet_path = g_build_filename (fixture->dir, "Alice Thornwood.pdf", NULL);
+  g_autofree char *sheet_uri = g_filename_to_uri (sheet_path, NULL, NULL);
+  g_autofree char *cards_path =
+    g_build_filename (fixture->dir, "Goblin Ambush initiative cards.pdf", NULL);
+  g_autofree char *cards_uri = g_filename_to_uri (cards_path, NULL, NULL);
+  FileDriver printing = { sheet_uri, FALSE, NULL, FALSE, FALSE, 0 };
+  FileDriver previewing = { NULL, FALSE, NULL, FALSE, FALSE, 0 };
+  TkrPrintPreview *preview;
+
+  set_preview_command ("tkr-test-no-such-previewer %f");
+  begin_main (fixture);
+
+  /* First a sheet, to a file of its own. */
+  run_file_dialog (sheet, &printing);
+  g_free (printing.proposed_uri);
+  if (!printing.responded)
+    {
+      g_test_skip ("the print dialog offered no “Print to File”");
+      set_preview_command (NULL);
+      return;
+    }
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       !g_file_test (sheet_path, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (g_file_test (sheet_path, G_FILE_TEST_EXISTS));
+
+  /* Then the cards: their own name in the same folder, and Preview. */
+  tkr_print_job_set_document_title (cards, "Goblin Ambush");
+  run_file_dialog (cards, &previewing);
+  g_assert_true (previewing.responded);
+  g_assert_cmpstr (previewing.proposed_uri, ==, cards_uri);
+  g_assert_false (g_file_test (cards_path, G_FILE_TEST_EXISTS));
+  g_free (previewing.proposed_uri);
+
+  preview = wait_for_preview ();
+  check_preview_pages (preview, 2);
+  gtk_window_destroy (GTK_WINDOW (preview));
+  set_preview_command (NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -684,6 +1040,10 @@ main (int argc, char *argv[])
   ADD ("/print/initiative/empty-campaign", test_empty_campaign);
   ADD ("/print/export-error", test_export_error);
   ADD ("/print/dialog/print-to-file", test_dialog_print_to_file);
+  ADD ("/print/file-name/fits-what-is-printed", test_file_name_rule);
+  ADD ("/print/preview/in-app-without-previewer", test_preview_without_previewer);
+  ADD ("/print/preview/external-previewer-used", test_preview_with_previewer);
+  ADD ("/print/dialog/preview-and-file-name", test_dialog_preview_and_file_name);
 #undef ADD
 
   return g_test_run ();

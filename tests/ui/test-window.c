@@ -385,6 +385,52 @@ test_size_saved (void)
   iterate ();
 }
 
+/* Settings are bound with g_settings_bind (the GNOME way): the size and
+ * the maximized state are read when a window opens and written when they
+ * change, without one window following another's resize; the dice mode
+ * follows Preferences at once. */
+static void
+test_settings_bound (void)
+{
+  g_autoptr (GSettings) settings = tkr_settings_new_if_installed ();
+  TkrWindow *window;
+  gboolean typing_first = FALSE;
+  int width, height;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("settings schema not compiled");
+      return;
+    }
+  g_settings_set_int (settings, "window-width", 1000);
+  g_settings_set_int (settings, "window-height", 700);
+  window = window_new ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1000);
+  g_assert_cmpint (height, ==, 700);
+
+  /* Written as the window changes, not only when it closes. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 610);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
+
+  /* Another window's size does not move this one. */
+  g_settings_set_int (settings, "window-width", 1100);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 820);
+
+  g_settings_set_string (settings, "dice-mode", "type");
+  g_object_get (tkr_window_get_dice_popover (window), "typing-first", &typing_first, NULL);
+  g_assert_true (typing_first);
+  g_settings_set_string (settings, "dice-mode", "roll");
+  g_object_get (tkr_window_get_dice_popover (window), "typing-first", &typing_first, NULL);
+  g_assert_false (typing_first);
+  g_settings_reset (settings, "dice-mode");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 static gboolean
 revealed (gpointer data)
 {
@@ -774,6 +820,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/shortcuts/help-overlay-lists-each-systems-keys",
                    test_help_overlay_per_system);
   g_test_add_func ("/window/settings/size-saved-on-close", test_size_saved);
+  g_test_add_func ("/window/settings/bound-with-g-settings-bind", test_settings_bound);
   g_test_add_func ("/window/roster/hidden-and-remembered", test_roster_hidden);
   g_test_add_func ("/window/files/outside-change-banner", test_outside_change_banner);
   g_test_add_func ("/window/help/html-when-no-viewer", test_help_html);

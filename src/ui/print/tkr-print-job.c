@@ -7,6 +7,7 @@
 #include "tkr-d20-encounter.h"
 #include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
+#include "tkr-print-preview.h"
 
 /* Everything is measured in points (GTK_UNIT_POINTS): the print context's
  * Pango resolution is then 72 dpi, so a 10 pt font is 10 units tall. */
@@ -292,6 +293,7 @@ struct _TkrPrintJob
   TkrPrintKind kind;
   TkrCampaign *campaign;
   TkrCharacter *character;
+  char *document_title;
 
   /* Set in begin-print, dropped in end-print. */
   GPtrArray *pages; /* the sheet: GArray of Op per page */
@@ -312,6 +314,7 @@ enum
   PROP_KIND,
   PROP_CAMPAIGN,
   PROP_CHARACTER,
+  PROP_DOCUMENT_TITLE,
   N_PROPS
 };
 
@@ -1493,6 +1496,207 @@ end_print_cb (GtkPrintOperation *operation, GtkPrintContext *context, TkrPrintJo
   clear_pagination (self);
 }
 
+/* The file name "Print to File" proposes */
+
+/* What is printed names the file: a sheet its character, cards the
+ * document they come from, never the previous print's file. */
+static char *
+get_file_basename (TkrPrintJob *self)
+{
+  const char *source = self->document_title;
+  char *name;
+
+  if (source == NULL || *source == '\0')
+    source = tkr_campaign_get_name (self->campaign);
+  if (source == NULL || *source == '\0')
+    source = _ ("Untitled Campaign");
+
+  switch (self->kind)
+    {
+    case TKR_PRINT_CHARACTER_SHEET:
+      name = g_strdup (display_name (tkr_character_get_name (self->character)));
+      break;
+    case TKR_PRINT_INITIATIVE_CARDS:
+      /* Translators: a file name, e.g. "Lost Mine initiative cards"; %s is the
+       * campaign's document */
+      name = g_strdup_printf (C_ ("file name", "%s initiative cards"), source);
+      break;
+    case TKR_PRINT_ZONE_CARDS:
+      /* Translators: a file name, e.g. "Lost Mine zone cards"; %s is the
+       * campaign's document */
+      name = g_strdup_printf (C_ ("file name", "%s zone cards"), source);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  /* A name is one file, not a path. */
+  g_strdelimit (name, "/\\", '-');
+  return name;
+}
+
+/* The "file" printer writes to the output URI when it is set, else to the
+ * base name in the documents folder. After a print to a file, the next one
+ * proposes its own name in that file's folder: the last print's URI would
+ * offer to overwrite the last print. */
+GtkPrintSettings *
+tkr_print_job_make_print_settings (TkrPrintJob *self, GtkPrintSettings *last)
+{
+  GtkPrintSettings *settings;
+  const char *last_uri;
+  g_autofree char *basename = NULL;
+
+  g_return_val_if_fail (TKR_IS_PRINT_JOB (self), NULL);
+  g_return_val_if_fail (last == NULL || GTK_IS_PRINT_SETTINGS (last), NULL);
+
+  settings = last ? gtk_print_settings_copy (last) : gtk_print_settings_new ();
+  basename = get_file_basename (self);
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
+  last_uri = gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI);
+  if (last_uri != NULL && *last_uri != '\0')
+    {
+      g_autoptr (GFile) last_file = g_file_new_for_uri (last_uri);
+      g_autoptr (GFile) folder = g_file_get_parent (last_file);
+      const char *format = gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT);
+      g_autofree char *file_name = NULL;
+      g_autoptr (GFile) file = NULL;
+      g_autofree char *uri = NULL;
+
+      if (g_strcmp0 (format, "ps") != 0 && g_strcmp0 (format, "svg") != 0)
+        format = "pdf";
+      file_name = g_strconcat (basename, ".", format, NULL);
+      /* A folder removed since is not proposed (the print would fail): the
+       * documents folder then, as the first time. Only local folders are
+       * looked at, which does not block. */
+      if (folder != NULL && g_file_is_native (folder) &&
+          g_file_query_file_type (folder, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+        g_clear_object (&folder);
+      if (folder != NULL)
+        file = g_file_get_child_for_display_name (folder, file_name, NULL);
+      if (file != NULL)
+        uri = g_file_get_uri (file);
+      gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
+    }
+  return settings;
+}
+
+/* Print Preview inside the app */
+
+gboolean
+tkr_print_job_has_external_previewer (void)
+{
+  g_autofree char *command = NULL;
+  g_autofree char *program = NULL;
+  g_auto (GStrv) argv = NULL;
+
+  g_object_get (gtk_settings_get_default (), "gtk-print-preview-command", &command, NULL);
+  if (command == NULL || !g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
+    return FALSE;
+  program = g_find_program_in_path (argv[0]);
+  return program != NULL;
+}
+
+typedef struct
+{
+  TkrPrintJob *job;
+  TkrPrintPreview *window;
+  cairo_surface_t *page; /* being drawn */
+  double width;
+  double height;
+} PreviewRun;
+
+static void
+preview_run_free (gpointer data)
+{
+  PreviewRun *run = data;
+
+  g_clear_pointer (&run->page, cairo_surface_destroy);
+  g_clear_object (&run->job);
+  g_free (run);
+}
+
+static void
+set_cairo_target (GtkPrintContext *context, cairo_surface_t *surface)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  /* Points at 72 dpi: one unit of the job's drawing is one unit here. */
+  gtk_print_context_set_cairo_context (context, cr, 72, 72);
+  cairo_destroy (cr);
+}
+
+/* Each page the operation renders gets a surface of its paper's size. */
+static void
+preview_got_page_size_cb (GtkPrintOperationPreview *preview,
+                          GtkPrintContext *context,
+                          GtkPageSetup *page_setup,
+                          PreviewRun *run)
+{
+  cairo_rectangle_t extents = { 0, 0, 0, 0 };
+
+  run->width = gtk_page_setup_get_paper_width (page_setup, GTK_UNIT_POINTS);
+  run->height = gtk_page_setup_get_paper_height (page_setup, GTK_UNIT_POINTS);
+  extents.width = run->width;
+  extents.height = run->height;
+  g_clear_pointer (&run->page, cairo_surface_destroy);
+  run->page = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+  set_cairo_target (context, run->page);
+}
+
+/* Paginated: every selected page is drawn by draw-page into its surface,
+ * then the operation ends and the window shows the pages. */
+static void
+preview_ready_cb (GtkPrintOperationPreview *preview, GtkPrintContext *context, PreviewRun *run)
+{
+  int n_pages = MAX (1, run->job->n_pages);
+
+  for (int i = 0; i < n_pages; i++)
+    {
+      if (!gtk_print_operation_preview_is_selected (preview, i))
+        continue;
+      gtk_print_operation_preview_render_page (preview, i);
+      if (run->page != NULL)
+        {
+          tkr_print_preview_add_page (run->window, run->page, run->width, run->height);
+          g_clear_pointer (&run->page, cairo_surface_destroy);
+        }
+    }
+  gtk_window_present (GTK_WINDOW (run->window));
+  gtk_print_operation_preview_end_preview (preview);
+}
+
+/* With no previewer installed (the GNOME runtime has none), GTK would write
+ * a PDF for a program that is not there and nothing would appear: the
+ * pages are shown in the app instead. */
+static gboolean
+preview_cb (GtkPrintOperation *operation,
+            GtkPrintOperationPreview *preview,
+            GtkPrintContext *context,
+            GtkWindow *parent,
+            TkrPrintJob *self)
+{
+  PreviewRun *run;
+  g_autofree char *title = NULL;
+  cairo_surface_t *scratch;
+
+  if (tkr_print_job_has_external_previewer ())
+    return FALSE;
+
+  title = get_title (self);
+  run = g_new0 (PreviewRun, 1);
+  run->job = g_object_ref (self);
+  run->window = tkr_print_preview_new (parent, title);
+  g_object_set_data_full (G_OBJECT (operation), "tkr-preview-run", run, preview_run_free);
+
+  /* The operation wants a cairo context before it paginates. */
+  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  set_cairo_target (context, scratch);
+  cairo_surface_destroy (scratch);
+
+  g_signal_connect (preview, "got-page-size", G_CALLBACK (preview_got_page_size_cb), run);
+  g_signal_connect (preview, "ready", G_CALLBACK (preview_ready_cb), run);
+  return TRUE;
+}
+
 static GtkPageSetup *
 create_page_setup (void)
 {
@@ -1523,6 +1727,7 @@ create_operation (TkrPrintJob *self)
   g_signal_connect_object (operation, "begin-print", G_CALLBACK (begin_print_cb), self, 0);
   g_signal_connect_object (operation, "draw-page", G_CALLBACK (draw_page_cb), self, 0);
   g_signal_connect_object (operation, "end-print", G_CALLBACK (end_print_cb), self, 0);
+  g_signal_connect_object (operation, "preview", G_CALLBACK (preview_cb), self, 0);
   return operation;
 }
 
@@ -1552,7 +1757,6 @@ tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error)
 {
   g_autoptr (GtkPrintOperation) operation = NULL;
   g_autoptr (GtkPrintSettings) settings = NULL;
-  g_autofree char *title = NULL;
   GtkPrintOperationResult result;
 
   g_return_val_if_fail (TKR_IS_PRINT_JOB (self), GTK_PRINT_OPERATION_RESULT_ERROR);
@@ -1560,10 +1764,8 @@ tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, GTK_PRINT_OPERATION_RESULT_ERROR);
 
   operation = create_operation (self);
-  settings = last_settings ? gtk_print_settings_copy (last_settings) : gtk_print_settings_new ();
   /* "Print to File" proposes a name after what is printed. */
-  title = get_title (self);
-  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, title);
+  settings = tkr_print_job_make_print_settings (self, last_settings);
   gtk_print_operation_set_print_settings (operation, settings);
 
   result =
@@ -1574,6 +1776,42 @@ tkr_print_job_run_dialog (TkrPrintJob *self, GtkWindow *parent, GError **error)
       g_set_object (&last_page_setup, gtk_print_operation_get_default_page_setup (operation));
     }
   return result;
+}
+
+GtkPrintOperationResult
+tkr_print_job_run_preview (TkrPrintJob *self, GtkWindow *parent, GError **error)
+{
+  g_autoptr (GtkPrintOperation) operation = NULL;
+  g_autoptr (GtkPrintSettings) settings = NULL;
+
+  g_return_val_if_fail (TKR_IS_PRINT_JOB (self), GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_return_val_if_fail (error == NULL || *error == NULL, GTK_PRINT_OPERATION_RESULT_ERROR);
+
+  operation = create_operation (self);
+  settings = tkr_print_job_make_print_settings (self, last_settings);
+  gtk_print_operation_set_print_settings (operation, settings);
+  return gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PREVIEW, parent, error);
+}
+
+void
+tkr_print_job_set_document_title (TkrPrintJob *self, const char *title)
+{
+  g_return_if_fail (TKR_IS_PRINT_JOB (self));
+
+  if (g_strcmp0 (self->document_title, title) == 0)
+    return;
+  g_free (self->document_title);
+  self->document_title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT_TITLE]);
+}
+
+const char *
+tkr_print_job_get_document_title (TkrPrintJob *self)
+{
+  g_return_val_if_fail (TKR_IS_PRINT_JOB (self), NULL);
+
+  return self->document_title;
 }
 
 gboolean
@@ -1621,6 +1859,7 @@ tkr_print_job_dispose (GObject *object)
   clear_pagination (self);
   g_clear_object (&self->campaign);
   g_clear_object (&self->character);
+  g_clear_pointer (&self->document_title, g_free);
 
   G_OBJECT_CLASS (tkr_print_job_parent_class)->dispose (object);
 }
@@ -1640,6 +1879,9 @@ tkr_print_job_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_CHARACTER:
       g_value_set_object (value, self->character);
+      break;
+    case PROP_DOCUMENT_TITLE:
+      g_value_set_string (value, self->document_title);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1661,6 +1903,9 @@ tkr_print_job_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_CHARACTER:
       self->character = g_value_dup_object (value);
+      break;
+    case PROP_DOCUMENT_TITLE:
+      tkr_print_job_set_document_title (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1685,6 +1930,9 @@ tkr_print_job_class_init (TkrPrintJobClass *klass)
   properties[PROP_CHARACTER] = g_param_spec_object (
     "character", NULL, NULL, TKR_TYPE_CHARACTER,
     G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DOCUMENT_TITLE] =
+    g_param_spec_string ("document-title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -58,21 +58,20 @@ toast_new_printf (const char *format, ...)
   return adw_toast_new (escaped);
 }
 
-static void
-apply_style_variant (TkrApplication *self)
+/* GSettings "style-variant" onto AdwStyleManager:color-scheme: "light" and
+ * "dark" force a style, anything else follows the system. */
+static gboolean
+style_variant_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  g_autofree char *variant = NULL;
+  const char *style = g_variant_get_string (variant, NULL);
 
-  if (self->settings == NULL)
-    return;
-  variant = g_settings_get_string (self->settings, "style-variant");
-  if (g_strcmp0 (variant, "light") == 0)
-    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  else if (g_strcmp0 (variant, "dark") == 0)
-    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  if (g_str_equal (style, "light"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_str_equal (style, "dark"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_DARK);
   else
-    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+    g_value_set_enum (value, ADW_COLOR_SCHEME_DEFAULT);
+  return TRUE;
 }
 
 static TkrWindow *
@@ -370,9 +369,9 @@ tkr_application_startup (GApplication *application)
 
   self->settings = tkr_settings_new_if_installed ();
   if (self->settings != NULL)
-    g_signal_connect_object (self->settings, "changed::style-variant",
-                             G_CALLBACK (apply_style_variant), self, G_CONNECT_SWAPPED);
-  apply_style_variant (self);
+    g_settings_bind_with_mapping (self->settings, "style-variant", adw_style_manager_get_default (),
+                                  "color-scheme", G_SETTINGS_BIND_GET, style_variant_get_mapping,
+                                  NULL, NULL, NULL);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);

@@ -780,6 +780,9 @@ print_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     kind = TKR_PRINT_ZONE_CARDS;
 
   job = tkr_print_job_new (kind, campaign, character);
+  /* Cards are named after the document ("Lost Mine initiative cards.pdf"). */
+  if (self->document != NULL)
+    tkr_print_job_set_document_title (job, tkr_document_get_title (self->document));
   if (tkr_print_job_run_dialog (job, GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     tkr_window_add_toast (self, toast_new_printf (_ ("Could not print: %s"), error->message));
 }
@@ -872,31 +875,12 @@ close_anyway_response_cb (AdwMessageDialog *dialog, const char *response, TkrWin
   gtk_window_close (GTK_WINDOW (self));
 }
 
-static void
-save_window_state (TkrWindow *self)
-{
-  int width, height;
-
-  if (self->settings == NULL)
-    return;
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (self->settings, "window-maximized",
-                          gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
-    {
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-    }
-}
-
 static gboolean
 tkr_window_close_request (GtkWindow *window)
 {
   TkrWindow *self = TKR_WINDOW (window);
   g_autoptr (GError) error = NULL;
   GtkWidget *dialog;
-
-  save_window_state (self);
 
   /* Whatever the autosave has not written yet is written now. */
   if (self->document != NULL && !self->closing_without_saving &&
@@ -1075,12 +1059,13 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);
 }
 
-static void
-dice_mode_changed_cb (TkrWindow *self)
+/* GSettings "dice-mode" onto the dice popover: "type" opens it on the
+ * typed Score. */
+static gboolean
+dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
-  g_autofree char *mode = g_settings_get_string (self->settings, "dice-mode");
-
-  g_object_set (self->dice_popover, "typing-first", g_strcmp0 (mode, "type") == 0, NULL);
+  g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "type") == 0);
+  return TRUE;
 }
 
 /* The encounter's keys (help/C/keyboard.page), the same in every rule
@@ -1233,14 +1218,17 @@ tkr_window_init (TkrWindow *self)
                            self, G_CONNECT_SWAPPED);
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      g_signal_connect_object (self->settings, "changed::dice-mode",
-                               G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);
-      dice_mode_changed_cb (self);
+      /* The size GTK keeps while unmaximized, and whether it is maximized:
+       * read when the window opens and written whenever it changes, so
+       * another window's resize does not move this one. */
+      g_settings_bind (self->settings, "window-width", self, "default-width",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_settings_bind (self->settings, "window-height", self, "default-height",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_settings_bind (self->settings, "window-maximized", self, "maximized",
+                       G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
+                                    G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
     }
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
