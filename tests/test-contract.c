@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "tkr-core.h"
+#include "tkr-command.h"
 #include "tkr-effects.h"
 
 typedef struct
@@ -863,6 +864,82 @@ test_reminders (Fixture *f, gconstpointer data)
   g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
 }
 
+static gboolean
+delay_current (Fixture *f, GError **error)
+{
+  return tkr_encounter_delay (f->encounter, error);
+}
+
+static TkrCombatant *delayer;
+
+static gboolean
+return_delayer (Fixture *f, GError **error)
+{
+  return tkr_encounter_return_from_delay (f->encounter, delayer, error);
+}
+
+/* Delay (issue "What every rule system gets from the engine",
+ * help/C/order.page), where the rule data allow it (Pathfinder 2e): the
+ * combatant on its turn Delays, one step that begins the next turn; it
+ * returns during another's turn and acts next, at that place from then
+ * on, one step; files keep who is delayed; one who does not return before
+ * its place comes round again loses the delayed turn and acts there. In
+ * the other systems Delay is refused in words and changes nothing. */
+static void
+test_delay (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GListModel *order;
+  GObject *next;
+  g_autofree char *before = NULL;
+  guint place, turns = 0;
+
+  to_main (f);
+  order = tkr_encounter_get_order (f->encounter);
+  if (!tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)))
+    {
+      before = snapshot (f);
+      g_assert_false (tkr_encounter_delay (f->encounter, &error));
+      g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+      g_assert_cmpstr (snapshot (f), ==, before);
+      return;
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (order), ==, 3);
+  delayer = TKR_COMBATANT (tkr_encounter_get_current_slot (f->encounter));
+  next = tkr_list_item_at (order, (tkr_encounter_get_current_index (f->encounter) + 1) % 3);
+
+  assert_one_undoable_step (f, "delay", delay_current);
+  g_assert_true (tkr_delay_is_delayed (f->encounter, delayer));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == next);
+  assert_round_trip (f);
+
+  assert_one_undoable_step (f, "return from delay", return_delayer);
+  g_assert_false (tkr_delay_is_delayed (f->encounter, delayer));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == next);
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), delayer, &place));
+  g_assert_cmpuint (place, ==, tkr_encounter_get_current_index (f->encounter) + 1);
+  g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == G_OBJECT (delayer));
+  assert_round_trip (f);
+
+  /* Delay again and never return: its place comes round, the turn is lost. */
+  g_assert_true (tkr_encounter_delay (f->encounter, &error));
+  g_assert_false (
+    tkr_encounter_return_from_delay (f->encounter,
+                                     TKR_COMBATANT (tkr_list_item_at (order, 0)) == delayer
+                                       ? TKR_COMBATANT (tkr_list_item_at (order, 1))
+                                       : TKR_COMBATANT (tkr_list_item_at (order, 0)),
+                                     &error));
+  g_clear_error (&error);
+  while (tkr_encounter_get_current_slot (f->encounter) != G_OBJECT (delayer) && turns++ < 10)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == G_OBJECT (delayer));
+  g_assert_false (tkr_delay_is_delayed (f->encounter, delayer));
+  /* Previous turn gives the delay back. */
+  g_assert_true (tkr_encounter_previous_turn (f->encounter, &error));
+  g_assert_true (tkr_delay_is_delayed (f->encounter, delayer));
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -957,6 +1034,7 @@ main (int argc, char *argv[])
         { "group-damage", test_group_damage },
         { "repeat-saves", test_repeat_saves },
         { "reminders", test_reminders },
+        { "delay", test_delay },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

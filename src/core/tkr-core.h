@@ -7,6 +7,7 @@
 #include "tkr-klep-combatant.h"
 #include "tkr-combatant.h"
 #include "tkr-condition.h"
+#include "tkr-delay.h"
 #include "tkr-dice.h"
 #include "tkr-klep-encounter.h"
 #include "tkr-encounter.h"

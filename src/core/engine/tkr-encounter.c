@@ -6,6 +6,7 @@
 
 #include "tkr-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-delay.h"
 #include "tkr-reminders.h"
 #include "tkr-saves.h"
 #include "tkr-health.h"
@@ -1052,6 +1053,8 @@ tkr_encounter_next_turn (TkrEncounter *self, GError **error)
       tkr_history_abort (priv->history);
       return FALSE;
     }
+  /* One who delayed a whole round acts at its place (tkr-delay.h). */
+  tkr_delay_turn_begun (self);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1313,6 +1316,7 @@ tracker_to_json (TkrTracker *tracker)
   tkr_effects_write_json (self, object);
   tkr_saves_write_json (self, object);
   tkr_reminders_write_json (self, object);
+  tkr_delay_write_json (self, object);
   hidden_write_json (self, object);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
@@ -1499,6 +1503,7 @@ tracker_load_json (TkrTracker *tracker,
       !tkr_effects_read_json (object, path, &load, error) ||
       !tkr_saves_read_json (self, object, path, &load, error) ||
       !tkr_reminders_read_json (self, object, path, &load, error) ||
+      !tkr_delay_read_json (self, object, path, &load, error) ||
       !hidden_read_json (object, path, &load, error))
     return FALSE;
   if (klass->check_loaded != NULL && !klass->check_loaded (self, &load, path, error))

@@ -34,6 +34,7 @@ struct _TkrRules
   int high_min;
 
   int beats_per_round;
+  gboolean delay; /* a combatant may Delay its turn (help/C/order.page) */
   int free_actions_per_turn;
 
   int improvised_cost;
@@ -486,7 +487,8 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
   if (!tkr_json_get_object (root, "round", NULL, TRUE, &round, error) ||
       !read_int (round, "beats_per_round", "round", 0, 100, &self->beats_per_round, error) ||
       !read_int (round, "free_actions_per_turn", "round", 0, 100, &self->free_actions_per_turn,
-                 error))
+                 error) ||
+      !tkr_json_get_bool (round, "delay", "round", FALSE, FALSE, &self->delay, error))
     return FALSE;
 
   if (!tkr_json_get_object (root, "movement", NULL, TRUE, &movement, error) ||
@@ -799,6 +801,12 @@ int
 tkr_rules_get_free_actions_per_turn (TkrRules *self)
 {
   return self->free_actions_per_turn;
+}
+
+gboolean
+tkr_rules_get_delay (TkrRules *self)
+{
+  return self->delay;
 }
 
 int

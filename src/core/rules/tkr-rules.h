@@ -75,6 +75,9 @@ TkrScoreRange tkr_rules_classify (TkrRules *self, int score);
 
 /* Rounds */
 int tkr_rules_get_beats_per_round (TkrRules *self);
+/* Whether a combatant may Delay its turn and come back later in the
+ * round (rule data "round.delay"; help/C/order.page). */
+gboolean tkr_rules_get_delay (TkrRules *self);
 int tkr_rules_get_free_actions_per_turn (TkrRules *self);
 
 /* Movement */

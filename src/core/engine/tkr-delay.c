@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-command.h"
+#include "tkr-delay.h"
+#include "tkr-json.h"
+#include "tkr-refusal.h"
+#include "tkr-rules.h"
+
+/* Delay; see tkr-delay.h and help/C/order.page. */
+
+#define HISTORY(encounter) tkr_encounter_get_history (encounter)
+/* The tag of a step that changes the turn (tkr_encounter_previous_turn). */
+#define NEXT_TURN_TAG "tkr-next-turn"
+
+static GQuark
+delayed_quark (void)
+{
+  return g_quark_from_static_string ("tkr-delayed");
+}
+
+static GListStore *
+delayed_store (TkrEncounter *encounter)
+{
+  GListStore *store = g_object_get_qdata (G_OBJECT (encounter), delayed_quark ());
+
+  if (store == NULL)
+    {
+      store = g_list_store_new (TKR_TYPE_COMBATANT);
+      g_object_set_qdata_full (G_OBJECT (encounter), delayed_quark (), store, g_object_unref);
+    }
+  return store;
+}
+
+GListModel *
+tkr_delay_get_delayed (TkrEncounter *encounter)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
+  return G_LIST_MODEL (delayed_store (encounter));
+}
+
+gboolean
+tkr_delay_is_delayed (TkrEncounter *encounter, TkrCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+  return combatant != NULL && g_list_store_find (delayed_store (encounter), combatant, NULL);
+}
+
+static gboolean
+check_allowed (TkrEncounter *encounter, GError **error)
+{
+  if (!tkr_encounter_require_phase (encounter, TKR_PHASE_MAIN, error))
+    return FALSE;
+  if (!tkr_rules_get_delay (tkr_encounter_get_rules (encounter)))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has no Delay: turns come in their order"),
+                       tkr_rules_get_name (tkr_encounter_get_rules (encounter)));
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_delay (TkrEncounter *encounter, GError **error)
+{
+  GObject *slot;
+  TkrCombatant *combatant;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+
+  if (!check_allowed (encounter, error))
+    return FALSE;
+  slot = tkr_encounter_get_current_slot (encounter);
+  if (!TKR_IS_COMBATANT (slot))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("Only one combatant on its own turn can Delay"));
+  combatant = TKR_COMBATANT (slot);
+
+  /* Translators: the name of a step in Undo */
+  tkr_history_begin (HISTORY (encounter), _ ("Delay"));
+  tkr_history_set_tag (HISTORY (encounter), NEXT_TURN_TAG);
+  /* Translators: the log; a combatant */
+  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s delays"),
+                          tkr_combatant_get_name (combatant));
+  tkr_history_append (HISTORY (encounter), delayed_store (encounter), combatant);
+  if (!TKR_ENCOUNTER_GET_CLASS (encounter)->advance (encounter, error))
+    {
+      tkr_history_abort (HISTORY (encounter));
+      return FALSE;
+    }
+  tkr_delay_turn_begun (encounter);
+  tkr_history_end (HISTORY (encounter));
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatant, GError **error)
+{
+  GListStore *order;
+  GObject *current;
+  guint from, to;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+
+  if (!check_allowed (encounter, error))
+    return FALSE;
+  if (!tkr_delay_is_delayed (encounter, combatant))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not delaying"),
+                       TKR_IS_COMBATANT (combatant) ? tkr_combatant_get_name (combatant)
+                                                    : _ ("That combatant"));
+  order = G_LIST_STORE (tkr_encounter_get_order (encounter));
+  current = tkr_encounter_get_current_slot (encounter);
+  if (current == NULL || !g_list_store_find (order, combatant, &from))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("%s is not in the turn order"),
+                       tkr_combatant_get_name (combatant));
+
+  /* Translators: the name of a step in Undo */
+  tkr_history_begin (HISTORY (encounter), _ ("Return from Delay"));
+  tkr_history_remove_item (HISTORY (encounter), delayed_store (encounter), combatant);
+  g_object_ref (combatant);
+  tkr_history_remove (HISTORY (encounter), order, from);
+  g_list_store_find (order, current, &to);
+  /* Whose turn it is stays theirs; the one returning comes next. */
+  tkr_encounter_set (encounter, encounter, "current-index", (int) to);
+  tkr_history_insert (HISTORY (encounter), order, to + 1, combatant);
+  /* Translators: the log; a combatant, then whose turn it is */
+  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s returns and acts after %s"),
+                          tkr_combatant_get_name (combatant),
+                          TKR_IS_COMBATANT (current)
+                            ? tkr_combatant_get_name (TKR_COMBATANT (current))
+                            : _ ("this turn"));
+  g_object_unref (combatant);
+  tkr_history_end (HISTORY (encounter));
+  return TRUE;
+}
+
+void
+tkr_delay_turn_begun (TkrEncounter *encounter)
+{
+  GObject *slot;
+
+  g_return_if_fail (TKR_IS_ENCOUNTER (encounter));
+
+  slot = tkr_encounter_get_current_slot (encounter);
+  if (!TKR_IS_COMBATANT (slot) || !tkr_delay_is_delayed (encounter, TKR_COMBATANT (slot)))
+    return;
+  /* Translators: the log; a combatant who delayed a whole round */
+  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
+                          _ ("%s did not return in time: the delayed turn is lost, and this "
+                             "turn is theirs at their usual place"),
+                          tkr_combatant_get_name (TKR_COMBATANT (slot)));
+  tkr_history_remove_item (HISTORY (encounter), delayed_store (encounter), slot);
+}
+
+void
+tkr_delay_write_json (TkrEncounter *encounter, JsonObject *object)
+{
+  GListModel *delayed = tkr_delay_get_delayed (encounter);
+  JsonArray *array;
+
+  /* Left out when no one delays, so older files save the same. */
+  if (g_list_model_get_n_items (delayed) == 0)
+    return;
+  array = json_array_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (delayed); i++)
+    json_array_add_string_element (
+      array, tkr_character_get_id (tkr_combatant_get_character (tkr_list_item_at (delayed, i))));
+  json_object_set_array_member (object, "delayed", array);
+}
+
+gboolean
+tkr_delay_read_json (TkrEncounter *encounter,
+                     JsonObject *object,
+                     const char *path,
+                     TkrEncounterLoad *load,
+                     GError **error)
+{
+  g_autofree char *member_path = tkr_json_path (path, "delayed");
+  g_autoptr (GPtrArray) delayed = g_ptr_array_new ();
+  JsonArray *array;
+
+  if (!tkr_json_get_array (object, "delayed", path, FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *item_path = tkr_json_path_index (member_path, i);
+      const char *id =
+        JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+          ? json_node_get_string (node)
+          : NULL;
+      TkrCombatant *found = NULL;
+
+      for (guint c = 0; id != NULL && c < load->combatants->len && found == NULL; c++)
+        if (g_strcmp0 (
+              tkr_character_get_id (tkr_combatant_get_character (load->combatants->pdata[c])),
+              id) == 0)
+          found = load->combatants->pdata[c];
+      if (found == NULL)
+        return tkr_json_refuse (error, item_path, NULL, _ ("expected the id of a combatant"));
+      g_ptr_array_add (delayed, found);
+    }
+  g_list_store_splice (delayed_store (encounter), 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (delayed_store (encounter))),
+                       delayed->pdata, delayed->len);
+  return TRUE;
+}
