@@ -800,6 +800,55 @@ test_reminder_row (TrackerFixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (reminders), ==, 0);
 }
 
+/* Delay in the tracker (help/C/order.page): where the rules allow it,
+ * Ctrl+Shift+W's action delays whose turn it is, and its row says so;
+ * selected again, Ctrl+Shift+J's action brings it back after the current
+ * turn. Elsewhere the key changes nothing. */
+static void
+test_delay_keys (TrackerFixture *f, gconstpointer data)
+{
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (f->tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+  GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  GObject *delayer = tkr_encounter_get_current_slot (f->encounter);
+  guint steps = tkr_history_get_n_undo (f->history);
+  GtkWidget *detail;
+  TkrTrackerRow *row;
+  Wanted wanted;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.delay", NULL));
+  if (!tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)))
+    {
+      g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps);
+      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == delayer);
+      return;
+    }
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_true (tkr_delay_is_delayed (f->encounter, TKR_COMBATANT (delayer)));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) != delayer);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+
+      if (item == delayer)
+        tkr_table_tracker_select (f->tracker, i);
+    }
+  wanted.list = list;
+  wanted.slot = delayer;
+  g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+  row = bound_row_for (list, delayer);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "delaying"));
+  detail = GTK_WIDGET (
+    gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TRACKER_ROW, "detail_label"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (detail)), "delaying"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.return", NULL));
+  g_assert_false (tkr_delay_is_delayed (f->encounter, TKR_COMBATANT (delayer)));
+  g_assert_true (tkr_encounter_next_turn (f->encounter, NULL));
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == delayer);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -828,6 +877,7 @@ main (int argc, char *argv[])
         g_strdup_printf ("/table-tracker/%s/effect-with-save-prompts", systems[i]);
       g_autofree char *reminder =
         g_strdup_printf ("/table-tracker/%s/reminder-row-and-toast", systems[i]);
+      g_autofree char *delay = g_strdup_printf ("/table-tracker/%s/delay-and-return", systems[i]);
 
       g_test_add (rows, TrackerFixture, systems[i], fixture_setup, test_twelve_rows,
                   fixture_teardown);
@@ -842,6 +892,8 @@ main (int argc, char *argv[])
       g_test_add (saves, TrackerFixture, systems[i], fixture_setup, test_effect_with_save,
                   fixture_teardown);
       g_test_add (reminder, TrackerFixture, systems[i], fixture_setup, test_reminder_row,
+                  fixture_teardown);
+      g_test_add (delay, TrackerFixture, systems[i], fixture_setup, test_delay_keys,
                   fixture_teardown);
     }
   return g_test_run ();

@@ -763,6 +763,22 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       if (combatant != NULL)
         tkr_reminder_dialog_present (GTK_WIDGET (self), self->encounter, combatant);
     }
+  else if (g_str_equal (action_name, "tracker.delay"))
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (self->encounter != NULL && !tkr_encounter_delay (self->encounter, &error))
+        tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
+    }
+  else if (g_str_equal (action_name, "tracker.return"))
+    {
+      TkrCombatant *combatant = acting_combatant (self);
+      g_autoptr (GError) error = NULL;
+
+      if (combatant != NULL &&
+          !tkr_encounter_return_from_delay (self->encounter, combatant, &error))
+        tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
+    }
   else if (g_str_equal (action_name, "tracker.roll-save"))
     roll_first_save (self);
   else if (g_str_equal (action_name, "tracker.extend-next"))
@@ -1021,6 +1037,8 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
     "tracker.extend-next",
     "tracker.extend-previous",
     "tracker.roll-save",
+    "tracker.delay",
+    "tracker.return",
     "tracker.add-effect",
     "tracker.add-reminder",
     "tracker.group-health",

@@ -428,11 +428,21 @@ tkr_tracker_row_update (TkrTrackerRow *self)
       TkrCharacter *character = tkr_combatant_get_character (combatant);
 
       const char *kind = tkr_character_is_pc (character) ? _ ("Player character") : _ ("NPC");
-      g_autofree char *detail =
+      g_autofree char *shown =
         tkr_combatant_get_hidden (combatant)
           /* Translators: a combatant kept from the player view, in the tracker */
           ? g_strdup_printf (_ ("%s · hidden from the players"), kind)
           : g_strdup (kind);
+      gboolean delaying =
+        self->encounter != NULL && tkr_delay_is_delayed (self->encounter, combatant);
+      g_autofree char *detail =
+        /* Translators: a combatant who delays its turn (help/C/order.page), in the tracker */
+        delaying ? g_strdup_printf (_ ("%s · delaying"), shown) : g_strdup (shown);
+
+      if (delaying)
+        gtk_widget_add_css_class (GTK_WIDGET (self), "delaying");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self), "delaying");
 
       gtk_label_set_text (self->detail_label, detail);
       update_combatant (self, combatant);
@@ -498,6 +508,10 @@ watch_slot (TkrTrackerRow *self)
       watch (self, combatant, "notify::hidden", G_CALLBACK (changed_cb));
       watch (self, tkr_combatant_get_character (combatant), "notify::name",
              G_CALLBACK (changed_cb));
+      /* Delaying or back (src/core/engine/tkr-delay.h). */
+      if (self->encounter != NULL)
+        watch (self, tkr_delay_get_delayed (self->encounter), "items-changed",
+               G_CALLBACK (changed_cb));
       watch_items (self, tkr_combatant_get_resources (combatant), "notify");
       watch (self, conditions, "items-changed", G_CALLBACK (list_changed_cb));
       watch_items (self, conditions, "notify");
