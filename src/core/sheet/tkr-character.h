@@ -167,6 +167,48 @@ gboolean tkr_character_set_field (TkrCharacter *self,
                                   const char *id,
                                   int value,
                                   GError **error);
+/* A pool field ("kind": "pool"): current and maximum in any order; a
+ * maximum lowered below the current value lowers it too. */
+gboolean tkr_character_set_pool_field (TkrCharacter *self,
+                                       TkrHistory *history,
+                                       TkrRules *rules,
+                                       const char *id,
+                                       int current,
+                                       int maximum,
+                                       GError **error);
+/* Text fields ("kind": "text", the Pathfinder 2e ancestry...): the
+ * "texts" property, a GVariant a{ss} or NULL. NULL when the sheet has no
+ * such text; an empty text removes it. */
+const char *tkr_character_get_text (TkrCharacter *self, const char *id);
+gboolean tkr_character_set_text (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *id,
+                                 const char *text,
+                                 GError **error);
+/* List fields ("kind": "list", feats...): the "lists" property, a
+ * GVariant a{sas} or NULL. (transfer full) (nullable) */
+GStrv tkr_character_get_list (TkrCharacter *self, const char *id);
+gboolean tkr_character_set_list (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *id,
+                                 const char *const *lines,
+                                 GError **error);
+/* The proficiency rank of a save or skill by name, an index into
+ * tkr_rules_get_ranks (0, untrained, when not set). */
+int tkr_character_get_rank (TkrCharacter *self, const char *name);
+gboolean tkr_character_set_rank (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *name,
+                                 int rank,
+                                 GError **error);
+/* (transfer none) (nullable): the built-in rule data of the character's
+ * own system, NULL for a system this version does not know. Experience
+ * and Level Ups count by it. */
+TkrRules *tkr_character_get_own_rules (TkrCharacter *self);
+
 /* Makes the sheet one of @rules' system: sets "rule-system" to its id and
  * adds the saves and skills (at 0) and the fields (at their default) the
  * sheet lacks, keeping every value it already had. One change in @history
