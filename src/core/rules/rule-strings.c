@@ -68,14 +68,6 @@ static const char *rule_strings[] = {
   N_ ("Faith Maximum"),
   /* Translators: What the Faith Maximum field holds, in The Action-Point System */
   N_ ("The most Faith Points the character can hold."),
-  /* Translators: A section of the character sheet in The Action-Point System */
-  N_ ("Action Points"),
-  /* Translators: What the Action Points section holds, in The Action-Point System */
-  N_ ("What the Reset Phase rolls and how far Free Steps reach."),
-  /* Translators: A section of the character sheet in The Action-Point System */
-  N_ ("Mana and Faith"),
-  /* Translators: What the Mana and Faith section holds, in The Action-Point System */
-  N_ ("Each Reset Phase recovers one Mana or one Faith."),
   /* Translators: A condition in The Action-Point System */
   N_ ("Off Balance"),
   /* Translators: What the Off Balance condition does, in The Action-Point System */
@@ -150,14 +142,6 @@ static const char *rule_strings[] = {
   N_ ("Feet the creature can climb in one turn; 0 if it has no climbing speed."),
   /* Translators: What the Mana Maximum field holds, in The d20 System */
   N_ ("The mana a long rest restores in full."),
-  /* Translators: A section of the character sheet in The d20 System */
-  N_ ("Speeds"),
-  /* Translators: What the Speeds section holds, in The d20 System */
-  N_ ("How far the creature moves in a turn, by kind of movement."),
-  /* Translators: A section of the character sheet in The d20 System */
-  N_ ("Mana"),
-  /* Translators: What the Mana section holds, in The d20 System */
-  N_ ("Mana spent on spells; a long rest restores it all."),
   /* Translators: A condition in The d20 System */
   N_ ("Surprised"),
   /* Translators: What the Surprised condition does, in The d20 System */
