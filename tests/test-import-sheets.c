@@ -9,7 +9,7 @@
 
 /*
  * Importing other tools' character files into a Pathfinder 2e sheet
- * (issue 14, help/C/import.page): every Pathbuilder 2e and Foundry VTT
+ * (help/C/import.page): every Pathbuilder 2e and Foundry VTT
  * fixture in ../shared/fixtures/interchange (read from there, never
  * copied: TKR_INTERCHANGE_FIXTURES), each checked against named values of
  * its file, and damaged variants made here, each refused with a clear

@@ -1397,7 +1397,7 @@ test_json_malformed_refused (Fixture *f, gconstpointer data)
     }
 }
 
-/* Experience and level belong to the character's own system (issue 14):
+/* Experience and level belong to the character's own system:
  * a Kleptonomicon sheet (20 XP a level) in a Pathfinder 2e encounter
  * earns no PF2e award, which would have shown four Level Ups. */
 static void

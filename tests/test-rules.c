@@ -191,7 +191,7 @@ test_rules_sheet_fields (void)
 
   /* The Kleptonomicon keeps everything in saves and skills; PF2e keeps
    * its initiative in the Perception skill (seed 002) and has a sheet of
-   * its own beside it (issue 14: ancestry, attributes, AC...). */
+   * its own beside it (help/C/pf2e.page: ancestry, attributes, AC...). */
   g_assert_cmpuint (tkr_rules_get_n_sheet_fields (tkr_rules_get_default ()), ==, 0);
   pf2e = tkr_rules_new_from_resource ("pf2e", &error);
   g_assert_no_error (error);

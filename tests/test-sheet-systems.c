@@ -7,7 +7,7 @@
 #include "tkr-core.h"
 
 /*
- * Each rule system's own sheet (issue 14, help/C/sheet.page): what the
+ * Each rule system's own sheet (help/C/first-sheet.page): what the
  * rule data declares (sections, field kinds, shown parts and pools,
  * proficiency ranks), the texts, lists, pools and ranks a sheet keeps,
  * undo of each as one step, files from before that load and save the same
@@ -156,7 +156,7 @@ test_texts_and_lists (void)
   g_assert_cmpstr (tkr_character_get_text (pc, "ancestry"), ==, "Human");
 }
 
-/* A pool takes current and maximum in any order (issue 14): raising the
+/* A pool takes current and maximum in any order: raising the
  * maximum needs no lower current first, lowering it takes the current
  * down, and the current may go up to the maximum and no further. */
 static void

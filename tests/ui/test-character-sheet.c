@@ -541,7 +541,7 @@ list_shows (Fixture *fixture, const char *list, const char *name)
   return FALSE;
 }
 
-/* Issue 14: a Pathfinder 2e sheet is its own, built from its rule data:
+/* A Pathfinder 2e sheet is its own, built from its rule data:
  * Hit Points and no Kleptonomicon pools, saves or groups; sections of
  * text, modifier and list rows; proficiency ranks; each edit one undo
  * step. */
@@ -631,7 +631,7 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
-/* Pools take current and maximum in any order (issue 14): lowering the
+/* Pools take current and maximum in any order: lowering the
  * maximum below the current takes the current down in the same step; a
  * refused value's message is in the pool's own row, so nothing under the
  * pointer moves. */

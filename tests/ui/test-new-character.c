@@ -8,7 +8,7 @@
 #include "tkr-new-character.h"
 
 /*
- * New Character (issue 14, help/C/sheet.page): a player starts their own
+ * New Character (help/C/first-sheet.page): a player starts their own
  * sheet directly in the system they play: a window with that one sheet,
  * the system's own sheet, saved as a .tkcharacter file.
  */

@@ -382,7 +382,7 @@ test_sheet (Fixture *fixture, gconstpointer data)
     }
 }
 
-/* Issue 14: a sheet prints as its own system's sheet, every field: a
+/* A sheet prints as its own system's sheet, every field: a
  * Pathfinder 2e PC shows its ancestry, attributes, AC, Hit Points,
  * proficiency ranks and feats, and none of the Kleptonomicon's pools or
  * saves, even those kept in its file. */

@@ -131,7 +131,7 @@ lookup_string (JsonObject *object, const char *path)
 
 #define TOOL "Pathbuilder 2e"
 
-/* The attribute each save and skill adds (Pathfinder 2e Player Core). */
+/* The attribute each save and skill adds (help/C/import.page). */
 static const struct
 {
   const char *key;  /* in "proficiencies" */
@@ -297,7 +297,7 @@ modifier_of (Reader *r, const char *ability)
 
 /* Hit Points as Pathbuilder counts them: ancestry HP and bonus HP once,
  * then class HP, the Constitution modifier and bonus HP per level for
- * every level (Pathfinder 2e Player Core, "Hit Points"). */
+ * every level (help/C/import.page). */
 static gboolean
 read_hit_points (Reader *r, GError **error)
 {

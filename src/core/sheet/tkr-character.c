@@ -1735,7 +1735,7 @@ lookup_field_of_kind (TkrRules *rules, const char *id, TkrSheetFieldKind kind, G
  * A pool field (rule data kind "pool"): its current value under its id,
  * its maximum under the id + "_max". The two may be changed in any order:
  * a maximum lowered below the current value takes the current value down
- * with it, and a current value may go up to the maximum (help/C/sheet.page).
+ * with it, and a current value may go up to the maximum (help/C/first-sheet.page).
  */
 gboolean
 tkr_character_set_pool_field (TkrCharacter *self,

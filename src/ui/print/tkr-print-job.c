@@ -601,7 +601,7 @@ flow_stat_box (
 
 /* Sheet sections */
 
-/* A sheet prints as its own system's sheet (issue 14): the character's
+/* A sheet prints as its own system's sheet: the character's
  * own rules when this version has them, else the campaign's. */
 static TkrRules *
 sheet_rules (Flow *flow, TkrCharacter *character)

@@ -644,7 +644,7 @@ level_up_clicked_cb (TkrCharacterSheet *self)
 
 /* Pools */
 
-/* Current and maximum in any order (issue 14, help/C/sheet.page): a
+/* Current and maximum in any order (help/C/first-sheet.page): a
  * maximum raised needs no lower current first, and a maximum lowered
  * below the current value takes it down too; the current value may go up
  * to the maximum. */

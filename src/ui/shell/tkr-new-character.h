@@ -6,7 +6,7 @@
 G_BEGIN_DECLS
 
 /*
- * New Character (help/C/sheet.page): a player starts their own sheet
+ * New Character (help/C/first-sheet.page): a player starts their own sheet
  * directly, in the rule system they play, as a document of its own (a
  * .tkcharacter file once saved), in a new window showing that one sheet.
  * An unknown @system_id is refused with a plain message and opens nothing.
