@@ -172,6 +172,57 @@ test_unknown_system_refused (void)
   g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, before);
 }
 
+static gboolean
+menu_offers (GMenuModel *menu, const char *action, const char *target)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *item_target = NULL;
+      GMenuModel *links[] = {
+        g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION),
+        g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU),
+      };
+      gboolean found = FALSE;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action) &&
+          g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_TARGET, "s", &item_target) &&
+          g_strcmp0 (item_action, action) == 0 && g_strcmp0 (item_target, target) == 0)
+        found = TRUE;
+      for (guint l = 0; l < G_N_ELEMENTS (links); l++)
+        {
+          if (links[l] != NULL && !found)
+            found = menu_offers (links[l], action, target);
+          g_clear_object (&links[l]);
+        }
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The main menu offers New Character in each system, and the
+ * application has the action it names. */
+static void
+test_menu_and_action (void)
+{
+  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+  g_autoptr (GtkApplication) application =
+    gtk_application_new ("io.github.turnkeeper.TestNewCharacter", G_APPLICATION_NON_UNIQUE);
+  TkrRoster *roster = g_object_ref_sink (g_object_new (TKR_TYPE_ROSTER, NULL));
+  GAction *action;
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    g_assert_true (
+      menu_offers (tkr_roster_get_primary_menu (roster), "app.new-character", systems[i]));
+  tkr_new_character_add_action (application);
+  action = g_action_map_lookup_action (G_ACTION_MAP (application), "new-character");
+  g_assert_nonnull (action);
+  g_assert_true (
+    g_variant_type_equal (g_action_get_parameter_type (action), G_VARIANT_TYPE_STRING));
+  g_object_unref (roster);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -194,5 +245,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/new-character/untitled-autosaves-as-character",
                    test_untitled_autosaves_as_character);
   g_test_add_func ("/new-character/unknown-system-refused", test_unknown_system_refused);
+  g_test_add_func ("/new-character/main-menu-and-action", test_menu_and_action);
   return g_test_run ();
 }
