@@ -6,6 +6,7 @@
 
 #include "tkr-core.h"
 #include "tkr-import-sheet-private.h"
+#include "tkr-pf2e-encounter.h"
 
 /*
  * Importing other tools' character files into a Pathfinder 2e sheet
@@ -222,6 +223,45 @@ test_pathbuilder_wizard_money_and_equipment (void)
   g_assert_true (backpack);
   /* Two lores, the second expert (4) + 3 + Int 4. */
   g_assert_cmpint (modifier (pc, TKR_MODIFIER_KIND_SKILL, "Lore: Mror Holds History"), ==, 11);
+}
+
+/* An imported sheet plays in a Pathfinder 2e encounter: its initiative
+ * is its Perception (help/C/pf2e.page), its Hit Points take damage. */
+static void
+test_pathbuilder_plays_in_pf2e_encounter (void)
+{
+  g_autoptr (GBytes) bytes = read_fixture ("pathbuilder2e/magus-level8-dwarf.json");
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) pc = tkr_import_pathbuilder (bytes, &problems, &error);
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("pf2e", &error);
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TkrPf2eEncounter) encounter = NULL;
+  TkrCombatant *combatant;
+
+  g_assert_no_error (error);
+  /* Temporary Hit Points on the sheet come into the fight. */
+  g_assert_true (tkr_character_set_field (pc, NULL, rules, "temporary_hp", 5, &error));
+  encounter = tkr_pf2e_encounter_new (rules, history, &error);
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_add_participant (TKR_ENCOUNTER (encounter), pc, &error));
+  g_assert_true (tkr_encounter_begin_setup (TKR_ENCOUNTER (encounter), &error));
+  g_assert_no_error (error);
+  combatant = tkr_encounter_find_combatant (TKR_ENCOUNTER (encounter), pc);
+  g_assert_nonnull (combatant);
+  g_assert_cmpint (tkr_pf2e_combatant_get_initiative_modifier (TKR_PF2E_COMBATANT (combatant)), ==,
+                   13);
+  g_assert_true (
+    tkr_pf2e_encounter_enter_initiative (encounter, TKR_PF2E_COMBATANT (combatant), 21, &error));
+  g_assert_true (tkr_encounter_begin_main (TKR_ENCOUNTER (encounter), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_combatant_get_temporary_health (combatant), ==, 5);
+  g_assert_true (
+    tkr_encounter_change_health_typed (TKR_ENCOUNTER (encounter), combatant, "-7", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_combatant_get_temporary_health (combatant), ==, 0);
+  g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (pc, TKR_POOL_HEALTH)), ==,
+                   106 - 2);
 }
 
 /* Foundry VTT */
@@ -506,6 +546,8 @@ main (int argc, char *argv[])
                    test_pathbuilder_wizard_money_and_equipment);
   g_test_add_func ("/import/pathbuilder/problems-reported-unknown-keys-ignored",
                    test_pathbuilder_problems_reported);
+  g_test_add_func ("/import/pathbuilder/plays-in-a-pf2e-encounter",
+                   test_pathbuilder_plays_in_pf2e_encounter);
   g_test_add_func ("/import/foundry/npc-goblin-warrior-current-schema", test_foundry_goblin);
   g_test_add_func ("/import/foundry/pc-trey-legacy-schema", test_foundry_trey_legacy);
   for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
