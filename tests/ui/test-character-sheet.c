@@ -620,6 +620,17 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (rank)), ==, 0);
 
+  /* No Archetype Levels here: Level Up raises the Level at once. */
+  g_assert_true (tkr_character_set_experience (valeros, fixture->history, 1000, &error));
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (part (fixture, "level-up-button")));
+  steps = tkr_history_get_n_undo (fixture->history);
+  g_signal_emit_by_name (part (fixture, "level-up-button"), "clicked");
+  g_assert_cmpint (tkr_character_get_level (valeros), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_archetypes (valeros)), ==, 0);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 1);
+  g_assert_false (gtk_widget_get_sensitive (part (fixture, "level-up-button")));
+
   /* Back on a Kleptonomicon sheet, the Kleptonomicon's sheet as before. */
   tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
   g_assert_true (gtk_widget_get_visible (part (fixture, "pool-vitality-row")));

@@ -1514,9 +1514,14 @@ tkr_character_level_up (
   if (rules == NULL)
     rules = tkr_rules_get_default ();
 
-  trimmed = check_name (archetype, _ ("An archetype’s name"), error);
-  if (trimmed == NULL)
-    return FALSE;
+  /* A system whose sheet has no Archetype Levels (rule data "sheet.shows",
+   * help/C/pf2e.page) raises the Level alone. */
+  if (archetype != NULL)
+    {
+      trimmed = check_name (archetype, _ ("An archetype’s name"), error);
+      if (trimmed == NULL)
+        return FALSE;
+    }
 
   if (tkr_character_get_level_ups_available (self, rules) == 0)
     {
@@ -1531,7 +1536,9 @@ tkr_character_level_up (
       return FALSE;
     }
 
-  modifier = find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
+  modifier = trimmed != NULL
+               ? find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL)
+               : NULL;
   if (modifier != NULL && tkr_modifier_get_value (modifier) >= ARCHETYPE_MAX)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
@@ -1544,7 +1551,7 @@ tkr_character_level_up (
   tkr_history_set (history, self, "level", self->level + 1);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
-  else
+  else if (trimmed != NULL)
     {
       g_autoptr (TkrModifier) added = tkr_modifier_new (TKR_MODIFIER_KIND_ARCHETYPE, trimmed, 1);
       tkr_history_append (history, self->archetypes, added);

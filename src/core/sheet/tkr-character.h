@@ -143,7 +143,9 @@ guint tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *histo
 gboolean
 tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp, GError **error);
 int tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules);
-/* Raises the Level and the named Archetype Level (added at 1 if new). */
+/* Raises the Level and the named Archetype Level (added at 1 if new);
+ * with @archetype NULL, the Level alone (a system without Archetype
+ * Levels). */
 gboolean tkr_character_level_up (
   TkrCharacter *self, TkrHistory *history, TkrRules *rules, const char *archetype, GError **error);
 /* Rest after an encounter: spend a Recovery, regain Health, reset Shield,

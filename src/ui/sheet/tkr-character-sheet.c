@@ -570,6 +570,19 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   if (self->character == NULL)
     return;
 
+  /* A sheet without Archetype Levels rises a Level at once, one step. */
+  if (!tkr_rules_sheet_shows (get_rules (self), "archetypes"))
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!tkr_character_level_up (self->character, get_history (self), get_rules (self), NULL,
+                                   &error))
+        show_error (self->experience_error_row, self->experience_error, error);
+      else
+        hide_error (self->experience_error_row, self->experience_error);
+      return;
+    }
+
   archetypes = tkr_character_get_archetypes (self->character);
   n = g_list_model_get_n_items (archetypes);
 
