@@ -1501,6 +1501,12 @@ tkr_character_get_own_rules (TkrCharacter *self)
   return lookup_known_rules (self->rule_system);
 }
 
+TkrRules *
+tkr_character_lookup_rules (const char *system_id)
+{
+  return lookup_known_rules (system_id);
+}
+
 gboolean
 tkr_character_level_up (
   TkrCharacter *self, TkrHistory *history, TkrRules *rules, const char *archetype, GError **error)

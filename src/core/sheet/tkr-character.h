@@ -210,6 +210,9 @@ gboolean tkr_character_set_rank (TkrCharacter *self,
  * own system, NULL for a system this version does not know. Experience
  * and Level Ups count by it. */
 TkrRules *tkr_character_get_own_rules (TkrCharacter *self);
+/* (transfer none) (nullable): the built-in rule data of @system_id, loaded
+ * once and kept. */
+TkrRules *tkr_character_lookup_rules (const char *system_id);
 
 /* Makes the sheet one of @rules' system: sets "rule-system" to its id and
  * adds the saves and skills (at 0) and the fields (at their default) the

@@ -616,7 +616,7 @@ sheet_rules (Flow *flow, TkrCharacter *character)
 static gboolean
 prints_modifier (TkrRules *rules, TkrModifier *modifier)
 {
-  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+  const char *const *systems = tkr_tracker_get_rule_systems ();
   const char *name = tkr_modifier_get_name (modifier);
   TkrModifierKind kind = tkr_modifier_get_kind (modifier);
 
@@ -624,11 +624,9 @@ prints_modifier (TkrRules *rules, TkrModifier *modifier)
       (kind == TKR_MODIFIER_KIND_SAVE ? tkr_rules_has_save (rules, name)
                                       : tkr_rules_has_skill (rules, name)))
     return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+  for (guint i = 0; systems[i] != NULL; i++)
     {
-      g_autoptr (TkrCharacter) probe =
-        g_object_new (TKR_TYPE_CHARACTER, "rule-system", systems[i], NULL);
-      TkrRules *other = tkr_character_get_own_rules (probe);
+      TkrRules *other = tkr_character_lookup_rules (systems[i]);
 
       if (other != NULL && other != rules &&
           (kind == TKR_MODIFIER_KIND_SAVE ? tkr_rules_has_save (other, name)
