@@ -61,6 +61,10 @@ health_max (TkrCharacter *character)
   return tkr_pool_get_maximum (tkr_character_get_pool (character, TKR_POOL_HEALTH));
 }
 
+#define PB "pathbuilder2e/fighter-level1-human.json"
+#define FV "foundry-pf2e/npc-goblin-warrior-level-minus1.json"
+#define FL "foundry-pf2e/pc-trey-level1-legacy-0.5-export.json"
+
 /* Pathbuilder 2e */
 
 typedef struct
@@ -325,6 +329,45 @@ test_foundry_trey_legacy (void)
   g_assert_cmpuint (problems->len, ==, 0);
 }
 
+/* An actor that keeps only ranks and no maximum Hit Points, as a PC
+ * worked out in play does: the modifiers come from rank, level and
+ * attribute, matching what the legacy file states, and that is said. */
+static void
+test_foundry_ranks_only (void)
+{
+  g_autoptr (GBytes) original = read_fixture (FL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) trey = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  JsonObject *data;
+  char *text;
+  gsize length;
+
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (original, NULL),
+                                             g_bytes_get_size (original), NULL));
+  data =
+    json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "data");
+  json_object_remove_member (
+    json_object_get_object_member (json_object_get_object_member (data, "saves"), "fortitude"),
+    "value");
+  json_object_remove_member (
+    json_object_get_object_member (json_object_get_object_member (data, "attributes"), "hp"),
+    "max");
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  text = json_generator_to_data (generator, &length);
+  bytes = g_bytes_new_take (text, length);
+
+  trey = tkr_import_foundry (bytes, &problems, &error);
+  g_assert_no_error (error);
+  /* Fortitude rank 1 (trained): 2 + level 1 + Con 0 = 3, the file's value. */
+  g_assert_cmpint (modifier (trey, TKR_MODIFIER_KIND_SAVE, "Fortitude"), ==, 3);
+  g_assert_cmpint (health_max (trey), ==, 10);
+  g_assert_cmpuint (problems->len, ==, 2);
+}
+
 /* Damaged files */
 
 typedef TkrCharacter *(*Importer) (GBytes *bytes, GPtrArray **problems, GError **error);
@@ -340,10 +383,6 @@ typedef struct
   int code;             /* TkrFileError */
   const char *mentions; /* a word the message must hold */
 } Damage;
-
-#define PB "pathbuilder2e/fighter-level1-human.json"
-#define FV "foundry-pf2e/npc-goblin-warrior-level-minus1.json"
-#define FL "foundry-pf2e/pc-trey-level1-legacy-0.5-export.json"
 
 static const Damage damages[] = {
   { "pb-truncated", TRUE, PB, "@truncate", NULL, NULL, TKR_FILE_ERROR_PARSE, "Pathbuilder" },
@@ -550,6 +589,7 @@ main (int argc, char *argv[])
                    test_pathbuilder_plays_in_pf2e_encounter);
   g_test_add_func ("/import/foundry/npc-goblin-warrior-current-schema", test_foundry_goblin);
   g_test_add_func ("/import/foundry/pc-trey-legacy-schema", test_foundry_trey_legacy);
+  g_test_add_func ("/import/foundry/ranks-only-worked-out", test_foundry_ranks_only);
   for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
     {
       g_autofree char *path = g_strdup_printf ("/import/damaged/%s", damages[i].name);

@@ -139,6 +139,33 @@ set_modifier (Reader *r, gboolean save, const char *name, gint64 value, const ch
                               _ ("The rank of %s is not one of 0 to 4; it is left out."), name);
 }
 
+/* A statistic the actor stores, or, when it keeps only the proficiency
+ * rank (a PC works the rest out while it plays), the rank's bonus (2 a
+ * rank), plus the level once trained, plus the attribute
+ * (help/C/import.page). */
+static gboolean
+statistic (Reader *r,
+           const char *const *value_paths,
+           const char *const *rank_paths,
+           const char *ability,
+           gint64 level,
+           gint64 *out,
+           gboolean *worked_out)
+{
+  g_autofree char *ability_path = g_strdup_printf ("abilities.%s.mod", ability);
+  gint64 rank, modifier = 0;
+
+  *worked_out = FALSE;
+  if (optional_int (r, value_paths, out))
+    return TRUE;
+  if (!optional_int (r, rank_paths, &rank) || rank < 0 || rank > 4)
+    return FALSE;
+  optional_int (r, (const char *const[]){ ability_path, NULL }, &modifier);
+  *out = rank * 2 + (rank > 0 ? level : 0) + modifier;
+  *worked_out = TRUE;
+  return TRUE;
+}
+
 static void
 set_text (Reader *r, const char *field, const char *path)
 {
@@ -171,6 +198,12 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
   };
   static const char *const perception_paths[] = { "perception.mod", "perception.value",
                                                   "attributes.perception.value", NULL };
+  static const char *const perception_ranks[] = { "perception.rank", "attributes.perception.rank",
+                                                  NULL };
+  static const char *const save_abilities[] = { "con", "dex", "wis" };
+  gint64 perception, save_values[G_N_ELEMENTS (saves)];
+  gboolean worked_out[1 + G_N_ELEMENTS (saves)];
+  gboolean no_maximum = FALSE;
   g_autoptr (JsonNode) root = NULL;
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (TkrCharacter) character = NULL;
@@ -228,11 +261,20 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
     }
 
   if (!require_int (&r, "details.level.value", -1, 30, &level, error) ||
-      !require_int (&r, "attributes.hp.max", 0, 100000, &hp_max, error) ||
       !require_int (&r, "attributes.hp.value", 0, 100000, &hp, error) ||
       !require_int (&r, "attributes.ac.value", 0, 99, &ac, error))
     return NULL;
-  if (!optional_int (&r, perception_paths, &value))
+  /* A PC keeps no maximum when it is worked out in play: what it has now
+   * stands for it. */
+  if (tkr_import_sheet_lookup (r.data, "attributes.hp.max") == NULL)
+    {
+      hp_max = hp;
+      no_maximum = TRUE;
+    }
+  else if (!require_int (&r, "attributes.hp.max", 0, 100000, &hp_max, error))
+    return NULL;
+  if (!statistic (&r, perception_paths, perception_ranks, "wis", level, &perception,
+                  &worked_out[0]))
     {
       refuse (error, &r, "perception.mod", _ ("a whole number"));
       return NULL;
@@ -240,10 +282,23 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
   for (guint i = 0; i < G_N_ELEMENTS (saves); i++)
     {
       g_autofree char *path = g_strdup_printf ("saves.%s.value", saves[i].key);
-      gint64 unused;
+      g_autofree char *rank_path = g_strdup_printf ("saves.%s.rank", saves[i].key);
 
-      if (!require_int (&r, path, -99, 99, &unused, error))
-        return NULL;
+      if (!statistic (&r, (const char *const[]){ path, NULL },
+                      (const char *const[]){ rank_path, NULL }, save_abilities[i], level,
+                      &save_values[i], &worked_out[1 + i]))
+        {
+          refuse (error, &r, path, _ ("a whole number"));
+          return NULL;
+        }
+      if (save_values[i] < -99 || save_values[i] > 99)
+        {
+          g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                       _ ("This Foundry VTT actor cannot be read: “%s.%s” is %" G_GINT64_FORMAT
+                          ", not a number from %d to %d."),
+                       r.schema, path, save_values[i], -99, 99);
+          return NULL;
+        }
     }
 
   rules = tkr_rules_new_from_resource ("pf2e", error);
@@ -300,17 +355,30 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
         tkr_import_sheet_problem (
           r.problems, _ ("The temporary Hit Points are not a number; they are left out."));
     }
+  if (no_maximum)
+    tkr_import_sheet_problem (r.problems,
+                              _ ("The actor states no maximum Hit Points; the sheet takes its "
+                                 "Hit Points now, %" G_GINT64_FORMAT ", as the maximum."),
+                              hp);
   set_number (&r, "armor_class", ac);
-  optional_int (&r, perception_paths, &value);
-  set_modifier (&r, FALSE, "Perception", value, "attributes.perception.rank");
+  set_modifier (&r, FALSE, "Perception", perception,
+                tkr_import_sheet_lookup (r.data, "perception.rank") != NULL
+                  ? "perception.rank"
+                  : "attributes.perception.rank");
   for (guint i = 0; i < G_N_ELEMENTS (saves); i++)
     {
-      g_autofree char *path = g_strdup_printf ("saves.%s.value", saves[i].key);
       g_autofree char *rank_path = g_strdup_printf ("saves.%s.rank", saves[i].key);
 
-      optional_int (&r, (const char *const[]){ path, NULL }, &value);
-      set_modifier (&r, TRUE, saves[i].name, value, rank_path);
+      set_modifier (&r, TRUE, saves[i].name, save_values[i], rank_path);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (worked_out); i++)
+    if (worked_out[i])
+      tkr_import_sheet_problem (
+        r.problems,
+        /* Translators: %s is Perception or a save */
+        _ ("The actor states only the proficiency rank of %s: its modifier is worked out from "
+           "the rank, the level and the attribute."),
+        i == 0 ? "Perception" : saves[i - 1].name);
 
   /* What else the actor states plainly. */
   for (guint i = 0; i < G_N_ELEMENTS (attributes); i++)
