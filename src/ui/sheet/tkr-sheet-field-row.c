@@ -508,10 +508,9 @@ tkr_sheet_field_row_new (gpointer data, gpointer user_data)
       row = adw_entry_row_new ();
       field_row->entry = ADW_ENTRY_ROW (row);
       adw_entry_row_set_show_apply_button (field_row->entry, TRUE);
+      /* Its title names it for screen readers. */
       if (description != NULL)
         gtk_widget_set_tooltip_text (row, description);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                      -1);
       adw_entry_row_add_suffix (field_row->entry, GTK_WIDGET (field_row->error));
       g_signal_connect (row, "apply", G_CALLBACK (entry_apply_cb), field_row);
       control = row;
@@ -531,8 +530,6 @@ tkr_sheet_field_row_new (gpointer data, gpointer user_data)
         adw_expander_row_add_row (field_row->expander, GTK_WIDGET (field_row->lines));
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add), add_title);
         adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (add), TRUE);
-        gtk_accessible_update_property (GTK_ACCESSIBLE (add), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        add_title, -1);
         g_signal_connect (add, "apply", G_CALLBACK (line_add_cb), field_row);
         adw_expander_row_add_row (field_row->expander, add);
         adw_expander_row_add_action (field_row->expander, GTK_WIDGET (field_row->error));
@@ -576,7 +573,6 @@ tkr_sheet_field_row_new (gpointer data, gpointer user_data)
         g_signal_connect (field_row->spin, "output", G_CALLBACK (signed_output_cb), NULL);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->error));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
       g_signal_connect (field_row->spin, "value-changed", G_CALLBACK (spin_changed_cb), field_row);
       control = GTK_WIDGET (field_row->spin);
       break;
