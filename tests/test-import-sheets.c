@@ -185,6 +185,8 @@ test_pathbuilder_fighter_every_field (void)
   g_assert_cmpint (field (pc, "speed"), ==, 25);
   g_assert_cmpint (field (pc, "gold"), ==, 15);
   g_assert_cmpint (field (pc, "silver"), ==, 0);
+  /* An older export: "focus": {"focusPoints": 0}. */
+  g_assert_cmpint (field (pc, "focus_points_max"), ==, 0);
   feats = tkr_character_get_list (pc, "feats");
   g_assert_cmpuint (g_strv_length (feats), ==, 5);
   g_assert_cmpstr (feats[4], ==, "Agile Shield Grip");
@@ -225,6 +227,9 @@ test_pathbuilder_wizard_money_and_equipment (void)
       backpack |= g_strcmp0 (tkr_item_get_name (item), "Backpack") == 0;
     }
   g_assert_true (backpack);
+  /* Focus Points, a pool: "focusPoints" 1 in this export. */
+  g_assert_cmpint (field (pc, "focus_points"), ==, 1);
+  g_assert_cmpint (field (pc, "focus_points_max"), ==, 1);
   /* Two lores, the second expert (4) + 3 + Int 4. */
   g_assert_cmpint (modifier (pc, TKR_MODIFIER_KIND_SKILL, "Lore: Mror Holds History"), ==, 11);
 }

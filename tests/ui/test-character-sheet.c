@@ -608,6 +608,40 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
 
+  /* Focus Points, a pool field: current and maximum in any order, a
+   * lowered maximum takes the current down, and nothing moves. */
+  {
+    GtkSpinButton *focus = spin (fixture, "field-focus_points");
+    GtkSpinButton *focus_max = spin (fixture, "field-focus_points-maximum");
+    GtkWidget *focus_row = part (fixture, "field-focus_points-row");
+    GtkWidget *focus_error = part (fixture, "field-focus_points-error");
+    int value = -1, height;
+
+    gtk_spin_button_set_value (focus_max, 3);
+    gtk_spin_button_set_value (focus, 2);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 2);
+    gtk_spin_button_set_value (focus_max, 1);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 1);
+    g_assert_cmpint (gtk_spin_button_get_value_as_int (focus), ==, 1);
+    iterate ();
+    height = gtk_widget_get_height (focus_row);
+    g_assert_true (gtk_widget_is_ancestor (focus_error, focus_row));
+    /* Raising the maximum needs no lower current first. */
+    gtk_spin_button_set_value (focus_max, 3);
+    gtk_spin_button_set_value (focus, 3);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 3);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (focus_error)), ==, "");
+    for (int i = 0; i < 2; i++)
+      g_assert_true (tkr_history_undo (fixture->history));
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 1);
+    iterate ();
+    g_assert_cmpint (gtk_widget_get_height (focus_row), ==, height);
+  }
+
   /* A proficiency rank beside each skill. */
   first_skill =
     GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, "skills-list")), 0));

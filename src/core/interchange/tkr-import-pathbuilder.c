@@ -634,6 +634,16 @@ tkr_import_pathbuilder (GBytes *bytes, GPtrArray **problems, GError **error)
       !tkr_character_set_experience (character, NULL, optional_int (&r, "xp", 0, 0, 1000000),
                                      &refused))
     tkr_import_sheet_problem (r.problems, "%s", refused->message);
+  /* Focus Points: "focusPoints" in later exports, "focus.focusPoints"
+   * in earlier ones. */
+  {
+    JsonNode *focus = tkr_import_sheet_lookup (r.build, "focusPoints");
+    int points = optional_int (&r, focus != NULL ? "focusPoints" : "focus.focusPoints", 0, 0, 3);
+
+    if (!tkr_character_set_pool_field (character, NULL, rules, "focus_points", points, points,
+                                       &refused))
+      tkr_import_sheet_problem (r.problems, "%s", refused->message);
+  }
   read_lores (&r);
   read_names (&r, "feats", "feats", _ ("feats"));
   read_names (&r, "languages", "languages", _ ("languages"));

@@ -395,6 +395,10 @@ static const char *rule_strings[] = {
   /* Translators: What the Speed field holds, in Pathfinder 2e */
   N_ ("Feet the character can Stride with one action."),
   /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Focus Points"),
+  /* Translators: What the Focus Points field holds, in Pathfinder 2e */
+  N_ ("Spent to cast focus spells; Refocusing brings one back."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
   N_ ("Hero Points"),
   /* Translators: What the Hero Points field holds, in Pathfinder 2e */
   N_ ("Spent to reroll a check or to avoid death; at most 3."),
