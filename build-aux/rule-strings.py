@@ -43,6 +43,13 @@ def collect():
             add(f.get("description"), f"What the {f.get('name')} field holds, in {system}")
             for label in f.get("labels", []):
                 add(label, f"A choice of the {f.get('name')} field, in {system}")
+        for s in data.get("sheet", {}).get("sections", []):
+            add(s.get("name"), f"A section of the character sheet in {system}")
+            add(s.get("description"), f"What the {s.get('name')} section holds, in {system}")
+        for r in data.get("sheet", {}).get("ranks", []):
+            add(r, f"A proficiency rank in {system}")
+        for n in data.get("sheet", {}).get("pool_names", {}).values():
+            add(n, f"A pool's name on the character sheet in {system}")
         for c in data.get("conditions", []):
             add(c.get("name"), f"A condition in {system}")
             add(c.get("description"), f"What the {c.get('name')} condition does, in {system}")

@@ -129,6 +129,7 @@ test_v2_13_persistent_characters (void)
   g_autoptr (TkrImportPlan) plan =
     read_fixture ("export-all-v2.13-persistent-characters.json", "pf2e");
   TkrCharacter *suvahn, *gregorr;
+  int ac = 0;
 
   if (plan == NULL)
     return;
@@ -150,13 +151,17 @@ test_v2_13_persistent_characters (void)
                    12);
   g_assert_cmpint (tkr_character_get_modifier_value (suvahn, TKR_MODIFIER_KIND_SAVE, "Will"), ==,
                    11);
-  /* A system without an armour class field keeps the AC in the notes. */
-  g_assert_nonnull (strstr (tkr_character_get_notes (suvahn), "AC 29"));
+  /* Pathfinder 2e's sheet has an Armor Class field (rule data
+   * "sheet.fields"): the AC goes there, not into the notes. */
+  g_assert_true (tkr_character_get_field (suvahn, "armor_class", &ac));
+  g_assert_cmpint (ac, ==, 29);
+  g_assert_null (strstr (tkr_character_get_notes (suvahn), "AC 29"));
 
   /* A sample player: "Gregorr", CurrentHP 12 of 12, AC 17 (chain mail). */
   gregorr = find_named (tkr_import_plan_get_party (plan), "Gregorr");
   g_assert_cmpint (current_hp (gregorr), ==, 12);
-  g_assert_nonnull (strstr (tkr_character_get_notes (gregorr), "AC 17 (chain mail)"));
+  g_assert_true (tkr_character_get_field (gregorr, "armor_class", &ac));
+  g_assert_cmpint (ac, ==, 17);
 }
 
 /* v2.17: a saved encounter "Anakin" of five PCs at initiative 22, 19, 14,

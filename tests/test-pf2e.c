@@ -1397,6 +1397,38 @@ test_json_malformed_refused (Fixture *f, gconstpointer data)
     }
 }
 
+/* Experience and level belong to the character's own system:
+ * a Kleptonomicon sheet (20 XP a level) in a Pathfinder 2e encounter
+ * earns no PF2e award, which would have shown four Level Ups. */
+static void
+test_end_xp_of_another_system (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) failure = NULL;
+  GError *error = NULL;
+
+  g_object_set (f->bob, "rule-system", "kleptonomicon", NULL);
+  start_rounds (f);
+  ok (tkr_encounter_end (TKR_ENCOUNTER (f->encounter), &error), error);
+
+  g_assert_false (
+    tkr_encounter_award_experience (TKR_ENCOUNTER (f->encounter), f->bob, 80, "won", &failure));
+  g_assert_error (failure, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (failure->message, "Bob"));
+  g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 0);
+
+  /* The party award passes over Bob and still reaches Alice, one step. */
+  ok (tkr_encounter_award_party (TKR_ENCOUNTER (f->encounter), f->pcs, 80, "won", &error), error);
+  g_assert_cmpint (tkr_character_get_experience (f->alice), ==, 80);
+  g_assert_cmpint (tkr_character_get_experience (f->bob), ==, 0);
+  g_assert_cmpint (tkr_character_get_level_ups_available (f->bob, f->rules), ==, 0);
+
+  /* Level Ups count by the sheet's own table, whatever rules are passed:
+   * 40 XP on a Kleptonomicon sheet are two Level Ups, not none. */
+  ok (tkr_character_set_experience (f->bob, NULL, 40, &error), error);
+  g_assert_cmpint (tkr_character_get_level_ups_available (f->bob, f->rules), ==, 2);
+  g_assert_cmpint (tkr_character_get_level_ups_available (f->alice, f->rules), ==, 0);
+}
+
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
 /* Knocked out (public rules, help/C/pf2e.page): at 0 HP the creature is
@@ -1498,6 +1530,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   ADD ("/pf2e/rules/pf2e-section-and-conditions", test_rules_section);
+  ADD ("/pf2e/end/xp-belongs-to-the-characters-system", test_end_xp_of_another_system);
   g_test_add_func ("/pf2e/rules/missing-section-refused", test_rules_section_missing);
   ADD ("/pf2e/phases/tracker-illegal-transitions-and-undo", test_phases_tracker);
   ADD ("/pf2e/phases/pause-and-resume", test_phases_pause);

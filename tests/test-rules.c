@@ -189,13 +189,19 @@ test_rules_sheet_fields (void)
   g_assert_nonnull (tkr_rules_lookup_sheet_field (d20, "swim_speed"));
   g_assert_nonnull (tkr_rules_lookup_sheet_field (d20, "mana_max"));
 
-  /* The Kleptonomicon and PF2e encounter mode keep everything in saves
-   * and skills (PF2e initiative is the Perception skill, seed 002). */
+  /* The Kleptonomicon keeps everything in saves and skills; PF2e keeps
+   * its initiative in the Perception skill (seed 002) and has a sheet of
+   * its own beside it (help/C/pf2e.page: ancestry, attributes, AC...). */
   g_assert_cmpuint (tkr_rules_get_n_sheet_fields (tkr_rules_get_default ()), ==, 0);
   pf2e = tkr_rules_new_from_resource ("pf2e", &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (tkr_rules_get_n_sheet_fields (pf2e), ==, 0);
   g_assert_true (g_strv_contains (tkr_rules_get_skill_names (pf2e), "Perception"));
+  g_assert_cmpint (tkr_rules_lookup_sheet_field (pf2e, "ancestry")->kind, ==, TKR_SHEET_FIELD_TEXT);
+  g_assert_cmpint (tkr_rules_lookup_sheet_field (pf2e, "dexterity")->kind, ==,
+                   TKR_SHEET_FIELD_MODIFIER);
+  g_assert_cmpint (tkr_rules_lookup_sheet_field (pf2e, "armor_class")->default_value, ==, 10);
+  g_assert_cmpint (tkr_rules_lookup_sheet_field (pf2e, "feats")->kind, ==, TKR_SHEET_FIELD_LIST);
+  g_assert_null (tkr_rules_lookup_sheet_field (pf2e, "walk_speed"));
 }
 
 /* Each system's condition catalogue is its own: PF2e's valued conditions,

@@ -128,6 +128,51 @@ try:
     wait_for(lambda: (saved() or {}).get("rule_system") == "pf2e", timeout=15,
              what="the switch to Pathfinder 2e in the autosave")
     tap(True, "the encounter plays Pathfinder 2e")
+
+    # Alice's sheet is now a Pathfinder 2e sheet, made from its rule data:
+    # a PC filled in by hand, whose values the encounter then plays with.
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    time.sleep(0.3)
+    pointer_click(find(frame, "label", "Alice"))
+    armor = find(frame, "spin button", "Armor Class", timeout=10)
+
+    def shown(role, name):
+        return [n for n in find_all(frame, role, name)
+                if n.getState().contains(pyatspi.STATE_VISIBLE)]
+
+    check("Alice's sheet is a Pathfinder 2e sheet: Hit Points, no Vitality",
+          shown("spin button", "Hit Points, current")
+          and not shown("spin button", "Vitality, current"))
+    set_value(armor, 18)
+    wait_for(lambda: get_value(armor) == 18, what="Alice's Armor Class")
+    ancestry = find(frame, "text", "Ancestry")
+
+    def on_screen(node):
+        window = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return box.y > 80 and box.y + box.height < window.height - 20
+
+    # Scroll the sheet, as a person would, until the field is in view.
+    window_box = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(window_box.width // 2 + 200),
+                    str(window_box.height // 2)], check=True)
+    for _ in range(40):
+        if on_screen(ancestry):
+            break
+        box = ancestry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        subprocess.run(["xdotool", "click", "5" if box.y > 80 else "4"], check=True)
+        time.sleep(0.15)
+    check("the Ancestry field is in view", on_screen(ancestry))
+    type_into(ancestry, "Human")
+
+    def alice_filled_in():
+        party = {p["name"]: p for p in (saved() or {}).get("party", [])}
+        alice = party.get("Alice", {})
+        return (alice.get("fields", {}).get("armor_class") == 18
+                and alice.get("texts", {}).get("ancestry") == "Human")
+
+    wait_for(alice_filled_in, timeout=15, what="Alice's Armor Class and ancestry in the autosave")
+    tap(True, "a Pathfinder 2e PC filled in by hand on her own sheet")
     # Every rule system's view sits in the Encounter tab: work in this one.
     view = find(frame, name="Pathfinder 2e encounter")
 
@@ -300,6 +345,9 @@ try:
     party = {p["name"]: p for p in campaign["party"]}
     check("the file holds both PCs with their XP",
           party["Alice"]["experience"] == 80 and party["Bob"]["experience"] == 60)
+    check("Alice's Pathfinder 2e sheet kept what was typed in",
+          party["Alice"]["fields"]["armor_class"] == 18
+          and party["Alice"]["texts"]["ancestry"] == "Human")
     texts = [e["text"] for e in campaign["encounter"]["log"]]
     check("the log holds both rounds' turns",
           sum(t.startswith("Round 1: ") for t in texts) == 3

@@ -511,6 +511,208 @@ test_choose_rule_system (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+static GtkWidget *
+find_drop_down (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = GTK_IS_DROP_DOWN (child) ? child : find_drop_down (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+list_shows (Fixture *fixture, const char *list, const char *name)
+{
+  GtkListBox *box = GTK_LIST_BOX (part (fixture, list));
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (box, i)) != NULL; i++)
+    {
+      if (gtk_widget_get_visible (GTK_WIDGET (row)) &&
+          g_strcmp0 (tkr_modifier_get_name (g_object_get_data (G_OBJECT (row), "tkr-modifier")),
+                     name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A Pathfinder 2e sheet is its own, built from its rule data:
+ * Hit Points and no Kleptonomicon pools, saves or groups; sections of
+ * text, modifier and list rows; proficiency ranks; each edit one undo
+ * step. */
+static void
+test_pf2e_sheet (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) pf2e = tkr_rules_new_from_resource ("pf2e", &error);
+  g_autoptr (TkrCharacter) valeros = tkr_character_new (NULL, TKR_CHARACTER_KIND_PC, "Valeros");
+  GtkWidget *entry, *feats, *add, *rank, *first_skill;
+  GtkSpinButton *dexterity;
+  guint steps;
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_no_error (error);
+  /* A Kleptonomicon sheet moved to PF2e keeps Edge and Grit in the file. */
+  tkr_character_adopt_rules (valeros, NULL, pf2e);
+  g_assert_nonnull (tkr_character_find_modifier (valeros, TKR_MODIFIER_KIND_SAVE, "Grit"));
+  tkr_character_sheet_set_character (fixture->sheet, valeros);
+
+  g_assert_true (gtk_widget_get_visible (part (fixture, "pool-health-row")));
+  g_assert_cmpstr (
+    adw_preferences_row_get_title (ADW_PREFERENCES_ROW (part (fixture, "pool-health-row"))), ==,
+    "Hit Points");
+  g_assert_false (gtk_widget_get_visible (part (fixture, "pool-vitality-row")));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "pool-dodge_points-row")));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "pool-recoveries-row")));
+  g_assert_false (gtk_widget_get_visible (part (fixture, "pool-first_aid_kits-row")));
+  g_assert_false (gtk_widget_is_visible (part (fixture, "wealth-spin")));
+  g_assert_true (gtk_widget_is_visible (part (fixture, "conditions-list")));
+  g_assert_true (list_shows (fixture, "saves-list", "Fortitude"));
+  g_assert_true (list_shows (fixture, "saves-list", "Will"));
+  g_assert_false (list_shows (fixture, "saves-list", "Edge"));
+  g_assert_false (list_shows (fixture, "saves-list", "Grit"));
+  g_assert_true (list_shows (fixture, "skills-list", "Perception"));
+  g_assert_false (list_shows (fixture, "skills-list", "Covert"));
+
+  /* Sections from the rule data, with rows of each kind. */
+  g_assert_true (ADW_IS_PREFERENCES_GROUP (part (fixture, "section-identity")));
+  g_assert_true (ADW_IS_PREFERENCES_GROUP (part (fixture, "section-attributes")));
+  steps = tkr_history_get_n_undo (fixture->history);
+  entry = part (fixture, "field-ancestry");
+  g_assert_true (ADW_IS_ENTRY_ROW (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Human");
+  g_signal_emit_by_name (entry, "apply");
+  g_assert_cmpstr (tkr_character_get_text (valeros, "ancestry"), ==, "Human");
+  dexterity = spin (fixture, "field-dexterity");
+  gtk_spin_button_set_value (dexterity, 3);
+  iterate ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dexterity)), ==, "+3");
+  g_assert_true (ADW_IS_EXPANDER_ROW (part (fixture, "field-feats")));
+  feats = part (fixture, "field-feats");
+  add = g_object_get_data (G_OBJECT (feats), "tkr-add-entry");
+  gtk_editable_set_text (GTK_EDITABLE (add), "Power Attack");
+  g_signal_emit_by_name (add, "apply");
+  lines = tkr_character_get_list (valeros, "feats");
+  g_assert_nonnull (lines);
+  g_assert_cmpstr (lines[0], ==, "Power Attack");
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 3);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_null (tkr_character_get_list (valeros, "feats"));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (dexterity), ==, 0);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+
+  /* Focus Points, a pool field: current and maximum in any order, a
+   * lowered maximum takes the current down, and nothing moves. */
+  {
+    GtkSpinButton *focus = spin (fixture, "field-focus_points");
+    GtkSpinButton *focus_max = spin (fixture, "field-focus_points-maximum");
+    GtkWidget *focus_row = part (fixture, "field-focus_points-row");
+    GtkWidget *focus_error = part (fixture, "field-focus_points-error");
+    int value = -1, height;
+
+    gtk_spin_button_set_value (focus_max, 3);
+    gtk_spin_button_set_value (focus, 2);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 2);
+    gtk_spin_button_set_value (focus_max, 1);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 1);
+    g_assert_cmpint (gtk_spin_button_get_value_as_int (focus), ==, 1);
+    iterate ();
+    height = gtk_widget_get_height (focus_row);
+    g_assert_true (gtk_widget_is_ancestor (focus_error, focus_row));
+    /* Raising the maximum needs no lower current first. */
+    gtk_spin_button_set_value (focus_max, 3);
+    gtk_spin_button_set_value (focus, 3);
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 3);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (focus_error)), ==, "");
+    for (int i = 0; i < 2; i++)
+      g_assert_true (tkr_history_undo (fixture->history));
+    g_assert_true (tkr_character_get_field (valeros, "focus_points", &value));
+    g_assert_cmpint (value, ==, 1);
+    iterate ();
+    g_assert_cmpint (gtk_widget_get_height (focus_row), ==, height);
+  }
+
+  /* A proficiency rank beside each skill. */
+  first_skill =
+    GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (part (fixture, "skills-list")), 0));
+  rank = find_drop_down (first_skill);
+  g_assert_nonnull (rank);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (rank), 2);
+  g_assert_cmpint (tkr_character_get_rank (valeros, tkr_modifier_get_name (g_object_get_data (
+                                                      G_OBJECT (first_skill), "tkr-modifier"))),
+                   ==, 2);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (rank)), ==, 0);
+
+  /* No Archetype Levels here: Level Up raises the Level at once. */
+  g_assert_true (tkr_character_set_experience (valeros, fixture->history, 1000, &error));
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (part (fixture, "level-up-button")));
+  steps = tkr_history_get_n_undo (fixture->history);
+  g_signal_emit_by_name (part (fixture, "level-up-button"), "clicked");
+  g_assert_cmpint (tkr_character_get_level (valeros), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_archetypes (valeros)), ==, 0);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 1);
+  g_assert_false (gtk_widget_get_sensitive (part (fixture, "level-up-button")));
+
+  /* Back on a Kleptonomicon sheet, the Kleptonomicon's sheet as before. */
+  tkr_character_sheet_set_character (fixture->sheet, fixture->pc);
+  g_assert_true (gtk_widget_get_visible (part (fixture, "pool-vitality-row")));
+  g_assert_cmpstr (
+    adw_preferences_row_get_title (ADW_PREFERENCES_ROW (part (fixture, "pool-health-row"))), ==,
+    "Health");
+  g_assert_null (tkr_character_sheet_get_part (fixture->sheet, "section-identity"));
+  g_assert_true (list_shows (fixture, "saves-list", "Edge"));
+  iterate ();
+}
+
+/* Pools take current and maximum in any order: lowering the
+ * maximum below the current takes the current down in the same step; a
+ * refused value's message is in the pool's own row, so nothing under the
+ * pointer moves. */
+static void
+test_pool_any_order (Fixture *fixture, gconstpointer data)
+{
+  TkrPool *health = tkr_character_get_pool (fixture->pc, TKR_POOL_HEALTH);
+  GtkSpinButton *current = spin (fixture, "pool-health-current");
+  GtkSpinButton *maximum = spin (fixture, "pool-health-maximum");
+  GtkWidget *error = part (fixture, "pool-health-error");
+  GtkWidget *row = part (fixture, "pool-health-row");
+  guint steps = tkr_history_get_n_undo (fixture->history);
+  int height;
+
+  gtk_spin_button_set_value (maximum, 30);
+  gtk_spin_button_set_value (current, 25);
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 25);
+  gtk_spin_button_set_value (maximum, 12);
+  g_assert_cmpint (tkr_pool_get_maximum (health), ==, 12);
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 12);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (current), ==, 12);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 3);
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 25);
+  g_assert_cmpint (tkr_pool_get_maximum (health), ==, 30);
+
+  iterate ();
+  height = gtk_widget_get_height (row);
+  g_assert_true (gtk_widget_is_ancestor (error, row));
+  gtk_spin_button_set_value (current, 31);
+  g_assert_cmpint (tkr_pool_get_current (health), ==, 25);
+  g_assert_true (label_shown (error));
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_height (row), ==, height);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -533,6 +735,8 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/switch/no-edit-while-rebinding", test_switch_character);
   ADD ("/character-sheet/system/d20-and-action-point-fields-and-conditions", test_system_fields);
   ADD ("/character-sheet/system/own-sheet-chooses-rule-system", test_choose_rule_system);
+  ADD ("/character-sheet/system/pf2e-sheet-from-its-rule-data", test_pf2e_sheet);
+  ADD ("/character-sheet/pools/current-and-maximum-any-order", test_pool_any_order);
 #undef ADD
 
   return g_test_run ();

@@ -383,6 +383,59 @@ test_sheet (Fixture *fixture, gconstpointer data)
     }
 }
 
+/* A sheet prints as its own system's sheet, every field: a
+ * Pathfinder 2e PC shows its ancestry, attributes, AC, Hit Points,
+ * proficiency ranks and feats, and none of the Kleptonomicon's pools or
+ * saves, even those kept in its file. */
+static void
+test_sheet_pf2e (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) pf2e = tkr_rules_new_from_resource ("pf2e", &error);
+  TkrCharacter *pc = tkr_campaign_add_pc (fixture->campaign, "Kyra");
+  g_autoptr (TkrPrintJob) job = NULL;
+  const char *const feats[] = { "Healing Hands", "Domain Initiate", NULL };
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  tkr_character_adopt_rules (pc, NULL, pf2e);
+  g_assert_true (tkr_character_set_text (pc, NULL, pf2e, "ancestry", "Human", &error));
+  g_assert_true (tkr_character_set_text (pc, NULL, pf2e, "class", "Cleric", &error));
+  g_assert_true (tkr_character_set_field (pc, NULL, pf2e, "wisdom", 4, &error));
+  g_assert_true (tkr_character_set_field (pc, NULL, pf2e, "armor_class", 18, &error));
+  g_assert_true (tkr_character_set_list (pc, NULL, pf2e, "feats", feats, &error));
+  g_assert_true (tkr_character_set_rank (pc, NULL, pf2e, "Religion", 2, &error));
+  g_assert_no_error (error);
+
+  job = tkr_print_job_new (TKR_PRINT_CHARACTER_SHEET, fixture->campaign, pc);
+  path = export(fixture, job, "pf2e-sheet.pdf");
+  g_assert_cmpint (count_pages (path), >=, 1);
+  text = get_text (path);
+  if (text == NULL)
+    return;
+  assert_contains (text, "Pathfinder 2e");
+  assert_contains (text, "Ancestry");
+  assert_contains (text, "Human");
+  assert_contains (text, "Cleric");
+  assert_contains (text, "Wisdom");
+  assert_contains (text, "+4");
+  assert_contains (text, "Armor Class");
+  assert_contains (text, "18");
+  assert_contains (text, "Hit Points");
+  assert_contains (text, "Hero Points");
+  assert_contains (text, "Gold Pieces");
+  assert_contains (text, "Domain Initiate");
+  assert_contains (text, "Fortitude");
+  assert_contains (text, "Expert");
+  assert_contains (text, "Perception");
+  assert_count (text, "Vitality", 0);
+  assert_count (text, "Dodge Points", 0);
+  assert_count (text, "First Aid Kits", 0);
+  assert_count (text, "Grit", 0);
+  assert_count (text, "Archetype Levels", 0);
+}
+
 static void
 test_sheet_short (Fixture *fixture, gconstpointer data)
 {
@@ -1032,6 +1085,7 @@ main (int argc, char *argv[])
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/print/sheet/long-notes-span-pages", test_sheet);
   ADD ("/print/sheet/short-fits-one-page", test_sheet_short);
+  ADD ("/print/sheet/pf2e-prints-its-own-sheet", test_sheet_pf2e);
   ADD ("/print/sheet/long-texts", test_sheet_long_texts);
   ADD ("/print/initiative/seed-turn-order/numbered-cards", test_initiative_cards_in_order);
   ADD ("/print/initiative/party-and-library", test_initiative_cards_without_encounter);

@@ -1109,6 +1109,17 @@ tkr_encounter_previous_turn (TkrEncounter *self, GError **error)
 
 /* Experience */
 
+/* Whether @character's sheet is of the encounter's rule system (a sheet
+ * without a system, from an old file, counts as one). */
+static gboolean
+plays_encounter_system (TkrEncounter *self, TkrCharacter *character)
+{
+  const char *system = tkr_character_get_rule_system (character);
+
+  return system == NULL || *system == '\0' ||
+         g_strcmp0 (system, tkr_rules_get_id (PRIV (self)->rules)) == 0;
+}
+
 gboolean
 tkr_encounter_award_experience (
   TkrEncounter *self, TkrCharacter *character, int xp, const char *reason, GError **error)
@@ -1132,6 +1143,23 @@ tkr_encounter_award_experience (
       g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
                    _ ("%s is not a player character; only PCs earn Experience Points"),
                    character_name (character));
+      return FALSE;
+    }
+  if (!plays_encounter_system (self, character))
+    {
+      TkrRules *own = tkr_character_get_own_rules (character);
+
+      /* Experience and levels belong to the character's own system: XP
+       * on another system's scale would count as a different number of
+       * Level Ups (docs/ARCHITECTURE.md, "The encounter engine"). */
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   /* Translators: a character, its rule system, then the encounter's */
+                   _ ("%s’s sheet is a %s sheet: Experience Points of a %s encounter do not "
+                      "count toward its levels"),
+                   character_name (character),
+                   own != NULL ? tkr_rules_translate (tkr_rules_get_name (own))
+                               : tkr_character_get_rule_system (character),
+                   tkr_rules_translate (tkr_rules_get_name (priv->rules)));
       return FALSE;
     }
   if (!tkr_rules_check_award (priv->rules, xp, &refused))
@@ -1159,6 +1187,15 @@ tkr_encounter_award_experience (
   return TRUE;
 }
 
+static gboolean
+awards_any (TkrEncounter *self, GPtrArray *characters)
+{
+  for (guint i = 0; i < characters->len; i++)
+    if (plays_encounter_system (self, characters->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 tkr_encounter_award_party (
   TkrEncounter *self, GPtrArray *characters, int xp, const char *reason, GError **error)
@@ -1177,11 +1214,17 @@ tkr_encounter_award_party (
   history = PRIV (self)->history;
   tkr_history_begin (history, _ ("Award Experience"));
   for (guint i = 0; i < characters->len; i++)
-    if (!tkr_encounter_award_experience (self, characters->pdata[i], xp, reason, error))
-      {
-        tkr_history_abort (history);
-        return FALSE;
-      }
+    {
+      /* A sheet of another system is passed over when others of this
+       * system earn the award; alone it is refused with the reason. */
+      if (!plays_encounter_system (self, characters->pdata[i]) && awards_any (self, characters))
+        continue;
+      if (!tkr_encounter_award_experience (self, characters->pdata[i], xp, reason, error))
+        {
+          tkr_history_abort (history);
+          return FALSE;
+        }
+    }
   tkr_history_end (history);
   return TRUE;
 }

@@ -821,7 +821,9 @@ statblock_to_json (TkrRules *rules, TkrCharacter *character, const char *name)
   JsonObject *scores = json_object_new ();
   int ac = 10;
 
-  if (!tkr_character_get_field (character, "ac", &ac))
+  /* The sheet's armour class, whichever name the system gives it. */
+  if (!tkr_character_get_field (character, "ac", &ac) &&
+      !tkr_character_get_field (character, "armor_class", &ac))
     ac = 10;
   json_object_set_string_member (statblock, "Id", tkr_character_get_id (character));
   json_object_set_string_member (statblock, "Name", name);

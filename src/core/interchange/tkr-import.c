@@ -8,6 +8,7 @@
 #include "tkr-file.h"
 #include "tkr-health.h"
 #include "tkr-import-private.h"
+#include "tkr-import-sheet-private.h"
 
 G_DEFINE_QUARK (tkr - import - error - quark, tkr_import_error)
 
@@ -26,11 +27,51 @@ typedef struct
 static gboolean pathbuilder_sniff (JsonNode *root);
 static gboolean foundry_sniff (JsonNode *root);
 
+typedef TkrCharacter *(*SheetReader) (GBytes *bytes, GPtrArray **problems, GError **error);
+
+/* A tool that exports one character (Pathbuilder 2e, Foundry VTT): its
+ * sheet joins the party (a player character) or the NPC library, with
+ * what could not be read as the plan's problems. */
+static gboolean
+read_one_sheet (JsonNode *root, TkrImportPlan *plan, SheetReader reader, GError **error)
+{
+  gsize length = 0;
+  char *text = json_to_string (root, FALSE);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (TkrCharacter) character = NULL;
+
+  length = strlen (text);
+  bytes = g_bytes_new_take (text, length);
+  character = reader (bytes, &problems, error);
+  if (character == NULL)
+    return FALSE;
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    tkr_import_plan_add_problem (plan, "%s", (const char *) problems->pdata[i]);
+  if (tkr_character_is_pc (character))
+    tkr_import_plan_add_pc (plan, character);
+  else
+    tkr_import_plan_add_npc (plan, character);
+  return TRUE;
+}
+
+static gboolean
+pathbuilder_read (JsonNode *root, TkrImportPlan *plan, GError **error)
+{
+  return read_one_sheet (root, plan, tkr_import_pathbuilder, error);
+}
+
+static gboolean
+foundry_read (JsonNode *root, TkrImportPlan *plan, GError **error)
+{
+  return read_one_sheet (root, plan, tkr_import_foundry, error);
+}
+
 static const TkrImportFormat formats[] = {
   { TKR_IMPORT_FORMAT_IMPROVED_INITIATIVE, "Improved Initiative", tkr_import_ii_sniff,
     tkr_import_ii_read },
-  { TKR_IMPORT_FORMAT_PATHBUILDER, "Pathbuilder 2e", pathbuilder_sniff, NULL },
-  { TKR_IMPORT_FORMAT_FOUNDRY, "Foundry VTT", foundry_sniff, NULL },
+  { TKR_IMPORT_FORMAT_PATHBUILDER, "Pathbuilder 2e", pathbuilder_sniff, pathbuilder_read },
+  { TKR_IMPORT_FORMAT_FOUNDRY, "Foundry VTT", foundry_sniff, foundry_read },
 };
 
 static const TkrImportFormat *

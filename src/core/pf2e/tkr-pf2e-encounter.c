@@ -291,7 +291,7 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
   TkrPf2eCombatant *combatant =
     tkr_pf2e_combatant_new (character, self->actions_per_turn, self->reactions_per_round);
   guint n = N_ITEMS (combatants);
-  int rank = 0;
+  int rank = 0, temporary = 0;
 
   /* Behind everyone: while Setup begins, each creature made is appended
    * before the next is made, so the highest rank so far is known without
@@ -304,6 +304,10 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
       rank = MAX (rank, ((TkrPf2eCombatant *) item_at (combatants, i))->tie_rank + 1);
   g_object_set (combatant, "initiative-skill", self->default_skill, "initiative-modifier",
                 CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER), "tie-rank", rank, NULL);
+  /* The sheet's temporary Hit Points come into the fight (rule data
+   * "sheet.fields", help/C/pf2e.page), lost before the others. */
+  if (tkr_character_get_field (character, "temporary_hp", &temporary) && temporary > 0)
+    g_object_set (combatant, "temporary-health", temporary, NULL);
   g_set_weak_pointer (&self->made, combatant);
   self->made_count = n;
   return TKR_COMBATANT (combatant);

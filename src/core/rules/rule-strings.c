@@ -350,6 +350,118 @@ static const char *rule_strings[] = {
   N_ ("Society"),
   /* Translators: A skill in Pathfinder 2e */
   N_ ("Thievery"),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Ancestry"),
+  /* Translators: What the Ancestry field holds, in Pathfinder 2e */
+  N_ ("The character's people, such as Human or Dwarf."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Heritage"),
+  /* Translators: What the Heritage field holds, in Pathfinder 2e */
+  N_ ("The branch of the ancestry the character comes from."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Background"),
+  /* Translators: What the Background field holds, in Pathfinder 2e */
+  N_ ("What the character did before adventuring."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Class"),
+  /* Translators: What the Class field holds, in Pathfinder 2e */
+  N_ ("The character's class, such as Fighter or Wizard."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Strength"),
+  /* Translators: What the Strength field holds, in Pathfinder 2e */
+  N_ ("The Strength attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Dexterity"),
+  /* Translators: What the Dexterity field holds, in Pathfinder 2e */
+  N_ ("The Dexterity attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Constitution"),
+  /* Translators: What the Constitution field holds, in Pathfinder 2e */
+  N_ ("The Constitution attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Intelligence"),
+  /* Translators: What the Intelligence field holds, in Pathfinder 2e */
+  N_ ("The Intelligence attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Wisdom"),
+  /* Translators: What the Wisdom field holds, in Pathfinder 2e */
+  N_ ("The Wisdom attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Charisma"),
+  /* Translators: What the Charisma field holds, in Pathfinder 2e */
+  N_ ("The Charisma attribute modifier."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Armor Class"),
+  /* Translators: What the Armor Class field holds, in Pathfinder 2e */
+  N_ ("The number an attack must reach to hit the character."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Temporary Hit Points"),
+  /* Translators: What the Temporary Hit Points field holds, in Pathfinder 2e */
+  N_ ("Hit Points lost before the others; they do not heal back."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Speed"),
+  /* Translators: What the Speed field holds, in Pathfinder 2e */
+  N_ ("Feet the character can Stride with one action."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Focus Points"),
+  /* Translators: What the Focus Points field holds, in Pathfinder 2e */
+  N_ ("Spent to cast focus spells; Refocusing brings one back."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Hero Points"),
+  /* Translators: What the Hero Points field holds, in Pathfinder 2e */
+  N_ ("Spent to reroll a check or to avoid death; at most 3."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Platinum Pieces"),
+  /* Translators: What the Platinum Pieces field holds, in Pathfinder 2e */
+  N_ ("Coins worth 10 gold pieces each."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Gold Pieces"),
+  /* Translators: What the Gold Pieces field holds, in Pathfinder 2e */
+  N_ ("Coins worth 10 silver pieces each."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Silver Pieces"),
+  /* Translators: What the Silver Pieces field holds, in Pathfinder 2e */
+  N_ ("Coins worth 10 copper pieces each."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Copper Pieces"),
+  /* Translators: What the Copper Pieces field holds, in Pathfinder 2e */
+  N_ ("The smallest coins."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Feats"),
+  /* Translators: What the Feats field holds, in Pathfinder 2e */
+  N_ ("Ancestry, class, general and skill feats, one a line."),
+  /* Translators: A field of the character sheet in Pathfinder 2e */
+  N_ ("Languages"),
+  /* Translators: What the Languages field holds, in Pathfinder 2e */
+  N_ ("The languages the character speaks, one a line."),
+  /* Translators: A section of the character sheet in Pathfinder 2e */
+  N_ ("Ancestry and Class"),
+  /* Translators: What the Ancestry and Class section holds, in Pathfinder 2e */
+  N_ ("Who the character is: ancestry, heritage, background and class."),
+  /* Translators: A section of the character sheet in Pathfinder 2e */
+  N_ ("Attribute Modifiers"),
+  /* Translators: What the Attribute Modifiers section holds, in Pathfinder 2e */
+  N_ ("Strength, Dexterity, Constitution, Intelligence, Wisdom and Charisma."),
+  /* Translators: A section of the character sheet in Pathfinder 2e */
+  N_ ("Defenses and Speed"),
+  /* Translators: What the Defenses and Speed section holds, in Pathfinder 2e */
+  N_ ("Armor Class, temporary Hit Points and Speed."),
+  /* Translators: A section of the character sheet in Pathfinder 2e */
+  N_ ("Hero Points and Money"),
+  /* Translators: A section of the character sheet in Pathfinder 2e */
+  N_ ("Feats and Languages"),
+  /* Translators: A proficiency rank in Pathfinder 2e */
+  N_ ("Untrained"),
+  /* Translators: A proficiency rank in Pathfinder 2e */
+  N_ ("Trained"),
+  /* Translators: A proficiency rank in Pathfinder 2e */
+  N_ ("Expert"),
+  /* Translators: A proficiency rank in Pathfinder 2e */
+  N_ ("Master"),
+  /* Translators: A proficiency rank in Pathfinder 2e */
+  N_ ("Legendary"),
+  /* Translators: A pool's name on the character sheet in Pathfinder 2e */
+  N_ ("Hit Points"),
   /* Translators: What the Dying condition does, in Pathfinder 2e */
   N_ ("Knocked out and slipping away; a high enough value means death."),
   /* Translators: A condition in Pathfinder 2e */

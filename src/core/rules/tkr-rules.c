@@ -54,6 +54,11 @@ struct _TkrRules
   GStrv skill_names;
   int pool_defaults[TKR_N_POOLS];
   GPtrArray *sheet_fields;
+  GPtrArray *sheet_sections;
+  GStrv sheet_shows; /* NULL: every part */
+  GStrv shown_pools; /* NULL: every pool */
+  char *pool_names[TKR_N_POOLS];
+  GStrv ranks;
 
   gboolean rest_spends_recovery;
   gboolean rest_heals_from_vitality;
@@ -120,7 +125,8 @@ tkr_pool_kind_from_id (const char *id, TkrPoolKind *pool)
   for (int i = 0; i < TKR_N_POOLS; i++)
     if (g_strcmp0 (id, pool_ids[i]) == 0)
       {
-        *pool = i;
+        if (pool != NULL)
+          *pool = i;
         return TRUE;
       }
   return FALSE;
@@ -158,6 +164,18 @@ sheet_field_info_free (gpointer data)
   g_free (info->description);
   g_free (info->choices);
   g_strfreev (info->labels);
+  g_free (info->section);
+  g_free (info);
+}
+
+static void
+sheet_section_info_free (gpointer data)
+{
+  TkrSheetSectionInfo *info = data;
+
+  g_free (info->id);
+  g_free (info->name);
+  g_free (info->description);
   g_free (info);
 }
 
@@ -189,6 +207,12 @@ tkr_rules_finalize (GObject *object)
   g_strfreev (self->save_names);
   g_strfreev (self->skill_names);
   g_clear_pointer (&self->sheet_fields, g_ptr_array_unref);
+  g_clear_pointer (&self->sheet_sections, g_ptr_array_unref);
+  g_strfreev (self->sheet_shows);
+  g_strfreev (self->shown_pools);
+  for (guint i = 0; i < TKR_N_POOLS; i++)
+    g_free (self->pool_names[i]);
+  g_strfreev (self->ranks);
   g_clear_pointer (&self->conditions, g_ptr_array_unref);
   g_clear_pointer (&self->zones, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_hash_table_unref);
@@ -211,6 +235,7 @@ tkr_rules_init (TkrRules *self)
   self->distances = g_ptr_array_new_with_free_func (distance_info_free);
   self->awards = g_array_new (FALSE, FALSE, sizeof (int));
   self->sheet_fields = g_ptr_array_new_with_free_func (sheet_field_info_free);
+  self->sheet_sections = g_ptr_array_new_with_free_func (sheet_section_info_free);
   self->conditions = g_ptr_array_new_with_free_func (condition_info_free);
   self->zones = g_ptr_array_new_with_free_func (zone_info_free);
 }
@@ -270,6 +295,8 @@ read_optional_award (JsonObject *experience, const char *member, int *out, GErro
 #define SHEET_FIELD_MIN (-100000)
 #define SHEET_FIELD_MAX 100000
 #define SHEET_FIELD_MAX_CHOICES 100
+/* The longest text, and the most lines of a list, a field may declare. */
+#define TKR_SHEET_TEXT_MAX 10000
 
 /* A field id is what files store, so it is plain: a-z, 0-9 and "_". */
 static gboolean
@@ -359,6 +386,119 @@ read_field_choices (TkrSheetFieldInfo *info, JsonObject *object, const char *pat
   return TRUE;
 }
 
+static const char *const field_kinds[] = {
+  "number", "modifier", "pool", "choice", "text", "list", NULL,
+};
+
+/* The parts of a sheet every system has, which "sheet.shows" picks from. */
+static const char *const sheet_parts[] = {
+  "level",     "experience", "archetypes", "pools",  "saves", "skills", "ranges",
+  "abilities", "conditions", "inventory",  "wealth", "notes", NULL,
+};
+
+static gboolean
+has_section (TkrRules *self, const char *id)
+{
+  for (guint i = 0; i < self->sheet_sections->len; i++)
+    if (g_strcmp0 (((TkrSheetSectionInfo *) self->sheet_sections->pdata[i])->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The ids a field stores under: its own, and a pool's maximum. */
+static gboolean
+field_ids_clash (const TkrSheetFieldInfo *a, const TkrSheetFieldInfo *b)
+{
+  g_autofree char *a_max = g_strconcat (a->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
+  g_autofree char *b_max = g_strconcat (b->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
+
+  return g_strcmp0 (a->id, b->id) == 0 ||
+         (a->kind == TKR_SHEET_FIELD_POOL && g_strcmp0 (a_max, b->id) == 0) ||
+         (b->kind == TKR_SHEET_FIELD_POOL && g_strcmp0 (b_max, a->id) == 0);
+}
+
+/* "sheet.sections", "shows", "shown_pools", "pool_names" and "ranks": how
+ * the system's sheet is laid out; each optional, the Kleptonomicon's sheet
+ * needing none of them. */
+static gboolean
+read_sheet_layout (TkrRules *self, JsonObject *sheet, GError **error)
+{
+  JsonArray *array;
+  JsonObject *names;
+
+  if (!tkr_json_get_array (sheet, "sections", "sheet", FALSE, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *path = tkr_json_path_index ("sheet.sections", i);
+      JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
+      TkrSheetSectionInfo *info;
+
+      if (object == NULL)
+        return FALSE;
+      info = g_new0 (TkrSheetSectionInfo, 1);
+      if (!tkr_json_get_string (object, "id", path, TRUE, NULL, &info->id, error) ||
+          !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
+          !tkr_json_get_string (object, "description", path, FALSE, "", &info->description, error))
+        {
+          sheet_section_info_free (info);
+          return FALSE;
+        }
+      if (!is_field_id (info->id) || has_section (self, info->id))
+        {
+          g_autofree char *id_path = tkr_json_path (path, "id");
+          tkr_json_set_error (error, id_path, _ ("“%s” is not a new section id"), info->id);
+          sheet_section_info_free (info);
+          return FALSE;
+        }
+      g_ptr_array_add (self->sheet_sections, info);
+    }
+
+  if (!tkr_json_get_array (sheet, "shows", "sheet", FALSE, &array, error))
+    return FALSE;
+  if (array != NULL)
+    {
+      if (!(self->sheet_shows = read_names (array, "sheet.shows", error)))
+        return FALSE;
+      for (guint i = 0; self->sheet_shows[i] != NULL; i++)
+        if (!g_strv_contains (sheet_parts, self->sheet_shows[i]))
+          {
+            g_autofree char *item_path = tkr_json_path_index ("sheet.shows", i);
+            tkr_json_set_error (error, item_path, _ ("“%s” is not a part of a sheet"),
+                                self->sheet_shows[i]);
+            return FALSE;
+          }
+    }
+
+  if (!tkr_json_get_array (sheet, "shown_pools", "sheet", FALSE, &array, error))
+    return FALSE;
+  if (array != NULL)
+    {
+      if (!(self->shown_pools = read_names (array, "sheet.shown_pools", error)))
+        return FALSE;
+      for (guint i = 0; self->shown_pools[i] != NULL; i++)
+        if (!tkr_pool_kind_from_id (self->shown_pools[i], NULL))
+          {
+            g_autofree char *item_path = tkr_json_path_index ("sheet.shown_pools", i);
+            tkr_json_set_error (error, item_path, _ ("“%s” is not a pool"), self->shown_pools[i]);
+            return FALSE;
+          }
+    }
+
+  if (!tkr_json_get_object (sheet, "pool_names", "sheet", FALSE, &names, error))
+    return FALSE;
+  for (guint i = 0; names != NULL && i < TKR_N_POOLS; i++)
+    if (!tkr_json_get_string (names, pool_ids[i], "sheet.pool_names", FALSE, NULL,
+                              &self->pool_names[i], error))
+      return FALSE;
+
+  if (!tkr_json_get_array (sheet, "ranks", "sheet", FALSE, &array, error))
+    return FALSE;
+  if (array != NULL && !(self->ranks = read_names (array, "sheet.ranks", error)))
+    return FALSE;
+  return TRUE;
+}
+
 /* "sheet.fields": the numbers a rule system keeps on the sheet beside the
  * saves and skills (the Action-Point Finesse Die, the d20 speeds...). */
 static gboolean
@@ -373,7 +513,7 @@ read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
       g_autofree char *path = tkr_json_path_index ("sheet.fields", i);
       JsonObject *object = tkr_json_require_object (json_array_get_element (array, i), path, error);
       TkrSheetFieldInfo *info;
-      int min, max;
+      int min = 0, max = 0, kind;
       gint64 value;
 
       if (object == NULL)
@@ -384,8 +524,31 @@ read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
           !tkr_json_get_string (object, "name", path, TRUE, NULL, &info->name, error) ||
           !tkr_json_get_string (object, "description", path, FALSE, "", &info->description,
                                 error) ||
-          !read_int (object, "min", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &min, error) ||
-          !read_int (object, "max", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &max, error))
+          !tkr_json_get_enum (object, "kind", path, FALSE, field_kinds, TKR_SHEET_FIELD_NUMBER,
+                              &kind, error) ||
+          !tkr_json_get_string (object, "section", path, FALSE, NULL, &info->section, error) ||
+          !tkr_json_get_bool (object, "encounter", path, FALSE, FALSE, &info->encounter, error))
+        return FALSE;
+      info->kind = kind;
+      if (info->section != NULL && !has_section (self, info->section))
+        {
+          g_autofree char *section_path = tkr_json_path (path, "section");
+          tkr_json_set_error (error, section_path, _ ("“%s” is not one of “sheet.sections”"),
+                              info->section);
+          return FALSE;
+        }
+      if (kind == TKR_SHEET_FIELD_TEXT || kind == TKR_SHEET_FIELD_LIST)
+        {
+          /* Texts hold at most "max" characters, lists at most "max" lines. */
+          gint64 longest;
+
+          if (!tkr_json_get_int (object, "max", path, FALSE, 1, TKR_SHEET_TEXT_MAX,
+                                 kind == TKR_SHEET_FIELD_TEXT ? 200 : 500, &longest, error))
+            return FALSE;
+          info->max = (int) longest;
+        }
+      else if (!read_int (object, "min", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &min, error) ||
+               !read_int (object, "max", path, SHEET_FIELD_MIN, SHEET_FIELD_MAX, &max, error))
         return FALSE;
       if (!is_field_id (info->id))
         {
@@ -396,12 +559,14 @@ read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
           return FALSE;
         }
       for (guint j = 0; j + 1 < self->sheet_fields->len; j++)
-        if (g_strcmp0 (((TkrSheetFieldInfo *) self->sheet_fields->pdata[j])->id, info->id) == 0)
+        if (field_ids_clash (self->sheet_fields->pdata[j], info))
           {
             g_autofree char *id_path = tkr_json_path (path, "id");
             tkr_json_set_error (error, id_path, _ ("“%s” is listed twice"), info->id);
             return FALSE;
           }
+      if (kind == TKR_SHEET_FIELD_TEXT || kind == TKR_SHEET_FIELD_LIST)
+        continue;
       if (min > max)
         {
           g_autofree char *max_path = tkr_json_path (path, "max");
@@ -415,6 +580,15 @@ read_sheet_fields (TkrRules *self, JsonObject *sheet, GError **error)
           !read_field_choices (info, object, path, error))
         return FALSE;
       info->default_value = (int) value;
+      if ((kind == TKR_SHEET_FIELD_CHOICE) != (info->n_choices > 0) &&
+          json_object_has_member (object, "kind"))
+        {
+          g_autofree char *kind_path = tkr_json_path (path, "kind");
+          tkr_json_set_error (error, kind_path, _ ("only a choice has a list of choices"));
+          return FALSE;
+        }
+      if (info->n_choices > 0)
+        info->kind = TKR_SHEET_FIELD_CHOICE;
       if (!tkr_sheet_field_info_accepts (info, info->default_value))
         {
           g_autofree char *default_path = tkr_json_path (path, "default");
@@ -581,7 +755,7 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
   for (int i = 0; i < TKR_N_POOLS; i++)
     if (!read_int (pools, pool_ids[i], "sheet.pools", 0, 100000, &self->pool_defaults[i], error))
       return FALSE;
-  if (!read_sheet_fields (self, sheet, error))
+  if (!read_sheet_layout (self, sheet, error) || !read_sheet_fields (self, sheet, error))
     return FALSE;
 
   if (!tkr_json_get_object (root, "rest", NULL, TRUE, &rest, error) ||
@@ -1010,6 +1184,78 @@ tkr_rules_lookup_sheet_field (TkrRules *self, const char *id)
         return info;
     }
   return NULL;
+}
+
+guint
+tkr_rules_get_n_sheet_sections (TkrRules *self)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), 0);
+  return self->sheet_sections->len;
+}
+
+const TkrSheetSectionInfo *
+tkr_rules_get_sheet_section (TkrRules *self, guint index)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  g_return_val_if_fail (index < self->sheet_sections->len, NULL);
+  return g_ptr_array_index (self->sheet_sections, index);
+}
+
+gboolean
+tkr_rules_sheet_shows (TkrRules *self, const char *part)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), TRUE);
+  return self->sheet_shows == NULL ||
+         g_strv_contains ((const char *const *) self->sheet_shows, part);
+}
+
+gboolean
+tkr_rules_sheet_shows_pool (TkrRules *self, TkrPoolKind pool)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), TRUE);
+  g_return_val_if_fail (pool < TKR_N_POOLS, FALSE);
+  return self->shown_pools == NULL ||
+         g_strv_contains ((const char *const *) self->shown_pools, pool_ids[pool]);
+}
+
+const char *
+tkr_rules_get_pool_name (TkrRules *self, TkrPoolKind pool)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  g_return_val_if_fail (pool < TKR_N_POOLS, NULL);
+  if (self->pool_names[pool] != NULL)
+    return tkr_rules_translate (self->pool_names[pool]);
+  return tkr_pool_kind_to_name (pool);
+}
+
+static gboolean
+names_contain (const char *const *names, const char *name)
+{
+  for (guint i = 0; names != NULL && name != NULL && names[i] != NULL; i++)
+    if (g_ascii_strcasecmp (names[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+tkr_rules_has_save (TkrRules *self, const char *name)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  return names_contain ((const char *const *) self->save_names, name);
+}
+
+gboolean
+tkr_rules_has_skill (TkrRules *self, const char *name)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), FALSE);
+  return names_contain ((const char *const *) self->skill_names, name);
+}
+
+const char *const *
+tkr_rules_get_ranks (TkrRules *self)
+{
+  g_return_val_if_fail (TKR_IS_RULES (self), NULL);
+  return (const char *const *) self->ranks;
 }
 
 gboolean

@@ -37,9 +37,24 @@ typedef struct
   int units;
 } TkrDistanceInfo;
 
-/* One number of a rule system's own sheet (rule data "sheet.fields"):
- * a whole number from @min to @max, or, when @n_choices is not 0, one of
- * @choices (shown with @labels[i] when @labels is not NULL, else as is). */
+/* What kind of value a sheet field holds (rule data "sheet.fields[].kind"). */
+typedef enum
+{
+  TKR_SHEET_FIELD_NUMBER,   /* a whole number from min to max */
+  TKR_SHEET_FIELD_MODIFIER, /* the same, shown with its sign (+2, -1) */
+  TKR_SHEET_FIELD_POOL,     /* a current value and a maximum, both min to max */
+  TKR_SHEET_FIELD_CHOICE,   /* one of choices */
+  TKR_SHEET_FIELD_TEXT,     /* a line of text of at most max characters */
+  TKR_SHEET_FIELD_LIST,     /* a list of lines of text */
+} TkrSheetFieldKind;
+
+/* One field of a rule system's own sheet (rule data "sheet.fields"): a
+ * whole number from @min to @max, or, when @n_choices is not 0, one of
+ * @choices (shown with @labels[i] when @labels is not NULL, else as is);
+ * a pool, a text or a list as @kind says. It is shown in the sheet's
+ * section @section (NULL: the system's own group), and @encounter says
+ * that an encounter reads it. A pool keeps its maximum under the id
+ * @id + TKR_SHEET_POOL_MAX_SUFFIX. */
 typedef struct
 {
   char *id;
@@ -51,7 +66,20 @@ typedef struct
   guint n_choices;
   int *choices;
   GStrv labels;
+  TkrSheetFieldKind kind;
+  char *section;
+  gboolean encounter;
 } TkrSheetFieldInfo;
+
+#define TKR_SHEET_POOL_MAX_SUFFIX "_max"
+
+/* A section of a rule system's sheet (rule data "sheet.sections"). */
+typedef struct
+{
+  char *id;
+  char *name;
+  char *description;
+} TkrSheetSectionInfo;
 
 TkrRules *tkr_rules_get_default (void);
 TkrRules *tkr_rules_new_from_resource (const char *system_id, GError **error);
@@ -114,6 +142,25 @@ int tkr_rules_get_pool_default (TkrRules *self, TkrPoolKind pool);
 guint tkr_rules_get_n_sheet_fields (TkrRules *self);
 const TkrSheetFieldInfo *tkr_rules_get_sheet_field (TkrRules *self, guint index);
 const TkrSheetFieldInfo *tkr_rules_lookup_sheet_field (TkrRules *self, const char *id);
+guint tkr_rules_get_n_sheet_sections (TkrRules *self);
+const TkrSheetSectionInfo *tkr_rules_get_sheet_section (TkrRules *self, guint index);
+/* Whether the sheet shows one of the parts every sheet has ("level",
+ * "experience", "archetypes", "pools", "saves", "skills", "ranges",
+ * "abilities", "conditions", "inventory", "wealth", "notes"): rule data
+ * "sheet.shows", every part when the rule data does not say. */
+gboolean tkr_rules_sheet_shows (TkrRules *self, const char *part);
+/* Whether the sheet shows @pool ("sheet.shown_pools"; every pool when the
+ * rule data does not say), and the pool's name on this system's sheet
+ * ("sheet.pool_names", else tkr_pool_kind_to_name). */
+gboolean tkr_rules_sheet_shows_pool (TkrRules *self, TkrPoolKind pool);
+const char *tkr_rules_get_pool_name (TkrRules *self, TkrPoolKind pool);
+/* Whether a save or skill called @name is one of this system's (case
+ * insensitive). */
+gboolean tkr_rules_has_save (TkrRules *self, const char *name);
+gboolean tkr_rules_has_skill (TkrRules *self, const char *name);
+/* The proficiency ranks of saves and skills ("sheet.ranks", Pathfinder
+ * 2e's untrained to legendary), NULL when the system has none. */
+const char *const *tkr_rules_get_ranks (TkrRules *self);
 /* Whether @value may be stored in @field (its range, or one of its choices). */
 gboolean tkr_sheet_field_info_accepts (const TkrSheetFieldInfo *field, int value);
 /* The label of @value among @field's choices (untranslated rule data text),

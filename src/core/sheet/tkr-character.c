@@ -53,6 +53,8 @@ struct _TkrCharacter
   int wealth;
   char *notes;
   GVariant *fields; /* a{si} sorted by id, or NULL */
+  GVariant *texts;  /* a{ss} sorted by id, or NULL */
+  GVariant *lists;  /* a{sas} sorted by id, or NULL */
 
   GListStore *pools;
   GListStore *saves;
@@ -65,6 +67,8 @@ struct _TkrCharacter
 };
 
 G_DEFINE_FINAL_TYPE (TkrCharacter, tkr_character, G_TYPE_OBJECT)
+
+static TkrRules *lookup_known_rules (const char *system);
 
 enum
 {
@@ -79,6 +83,8 @@ enum
   PROP_WEALTH,
   PROP_NOTES,
   PROP_FIELDS,
+  PROP_TEXTS,
+  PROP_LISTS,
   PROP_POOLS,
   PROP_SAVES,
   PROP_SKILLS,
@@ -266,6 +272,8 @@ tkr_character_finalize (GObject *object)
   g_free (self->rule_system);
   g_free (self->notes);
   g_clear_pointer (&self->fields, g_variant_unref);
+  g_clear_pointer (&self->texts, g_variant_unref);
+  g_clear_pointer (&self->lists, g_variant_unref);
 
   G_OBJECT_CLASS (tkr_character_parent_class)->finalize (object);
 }
@@ -322,6 +330,12 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_FIELDS:
       g_value_set_variant (value, self->fields);
       break;
+    case PROP_TEXTS:
+      g_value_set_variant (value, self->texts);
+      break;
+    case PROP_LISTS:
+      g_value_set_variant (value, self->lists);
+      break;
     case PROP_POOLS:
       g_value_set_object (value, self->pools);
       break;
@@ -349,6 +363,21 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* An empty dictionary is no values at all, so undo compares alike.
+ * Returns whether *@field changed. */
+static gboolean
+replace_dictionary (GVariant **field, GVariant *dictionary)
+{
+  if (dictionary != NULL && g_variant_n_children (dictionary) == 0)
+    dictionary = NULL;
+  if (dictionary == *field ||
+      (dictionary != NULL && *field != NULL && g_variant_equal (dictionary, *field)))
+    return FALSE;
+  g_clear_pointer (field, g_variant_unref);
+  *field = dictionary ? g_variant_ref_sink (dictionary) : NULL;
+  return TRUE;
 }
 
 static void
@@ -395,19 +424,16 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
         g_object_notify_by_pspec (object, pspec);
       break;
     case PROP_FIELDS:
-      {
-        GVariant *fields = g_value_get_variant (value);
-
-        /* An empty dictionary is no fields at all, so undo compares alike. */
-        if (fields != NULL && g_variant_n_children (fields) == 0)
-          fields = NULL;
-        if (fields == self->fields ||
-            (fields != NULL && self->fields != NULL && g_variant_equal (fields, self->fields)))
-          break;
-        g_clear_pointer (&self->fields, g_variant_unref);
-        self->fields = fields ? g_variant_ref_sink (fields) : NULL;
+      if (replace_dictionary (&self->fields, g_value_get_variant (value)))
         g_object_notify_by_pspec (object, pspec);
-      }
+      break;
+    case PROP_TEXTS:
+      if (replace_dictionary (&self->texts, g_value_get_variant (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_LISTS:
+      if (replace_dictionary (&self->lists, g_value_get_variant (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -442,6 +468,10 @@ tkr_character_class_init (TkrCharacterClass *klass)
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, "", flags);
   properties[PROP_FIELDS] =
     g_param_spec_variant ("fields", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL, flags);
+  properties[PROP_TEXTS] =
+    g_param_spec_variant ("texts", NULL, NULL, G_VARIANT_TYPE ("a{ss}"), NULL, flags);
+  properties[PROP_LISTS] =
+    g_param_spec_variant ("lists", NULL, NULL, G_VARIANT_TYPE ("a{sas}"), NULL, flags);
 
   /* The lists never change identity; their contents are the state. */
   properties[PROP_POOLS] = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
@@ -587,9 +617,19 @@ fields_with_defaults (GVariant *fields, TkrRules *rules)
   for (guint i = 0; i < tkr_rules_get_n_sheet_fields (rules); i++)
     {
       const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
+      g_autofree char *max_id = g_strconcat (info->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
       GVariant *next;
       int unused;
 
+      if (info->kind == TKR_SHEET_FIELD_TEXT || info->kind == TKR_SHEET_FIELD_LIST)
+        continue;
+      if (info->kind == TKR_SHEET_FIELD_POOL &&
+          (result == NULL || !g_variant_lookup (result, max_id, "i", &unused)))
+        {
+          next = g_variant_ref_sink (fields_with (result, max_id, info->default_value));
+          g_clear_pointer (&result, g_variant_unref);
+          result = next;
+        }
       if (result != NULL && g_variant_lookup (result, info->id, "i", &unused))
         continue;
       next = g_variant_ref_sink (fields_with (result, info->id, info->default_value));
@@ -670,7 +710,7 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player", self->player,
                        "kind", self->kind, "rule-system", self->rule_system, "level", self->level,
                        "experience", self->experience, "wealth", self->wealth, "notes", self->notes,
-                       "fields", self->fields, NULL);
+                       "fields", self->fields, "texts", self->texts, "lists", self->lists, NULL);
 
   for (int i = 0; i < TKR_N_POOLS; i++)
     {
@@ -1441,6 +1481,10 @@ tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules)
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
+  /* Experience and levels belong to the character's own system: a sheet
+   * of another system shown here counts by its own table. */
+  if (lookup_known_rules (self->rule_system) != NULL)
+    rules = lookup_known_rules (self->rule_system);
   if (rules == NULL)
     rules = tkr_rules_get_default ();
   per_level = MAX (1, tkr_rules_get_xp_per_level (rules));
@@ -1448,6 +1492,19 @@ tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules)
   available = self->experience / per_level + 1 - self->level;
   available = MIN (available, LEVEL_MAX - self->level);
   return MAX (available, 0);
+}
+
+TkrRules *
+tkr_character_get_own_rules (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  return lookup_known_rules (self->rule_system);
+}
+
+TkrRules *
+tkr_character_lookup_rules (const char *system_id)
+{
+  return lookup_known_rules (system_id);
 }
 
 gboolean
@@ -1463,9 +1520,14 @@ tkr_character_level_up (
   if (rules == NULL)
     rules = tkr_rules_get_default ();
 
-  trimmed = check_name (archetype, _ ("An archetype’s name"), error);
-  if (trimmed == NULL)
-    return FALSE;
+  /* A system whose sheet has no Archetype Levels (rule data "sheet.shows",
+   * help/C/pf2e.page) raises the Level alone. */
+  if (archetype != NULL)
+    {
+      trimmed = check_name (archetype, _ ("An archetype’s name"), error);
+      if (trimmed == NULL)
+        return FALSE;
+    }
 
   if (tkr_character_get_level_ups_available (self, rules) == 0)
     {
@@ -1480,7 +1542,9 @@ tkr_character_level_up (
       return FALSE;
     }
 
-  modifier = find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
+  modifier = trimmed != NULL
+               ? find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL)
+               : NULL;
   if (modifier != NULL && tkr_modifier_get_value (modifier) >= ARCHETYPE_MAX)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
@@ -1493,7 +1557,7 @@ tkr_character_level_up (
   tkr_history_set (history, self, "level", self->level + 1);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
-  else
+  else if (trimmed != NULL)
     {
       g_autoptr (TkrModifier) added = tkr_modifier_new (TKR_MODIFIER_KIND_ARCHETYPE, trimmed, 1);
       tkr_history_append (history, self->archetypes, added);
@@ -1610,6 +1674,20 @@ tkr_character_set_field (TkrCharacter *self,
                    id ? id : "");
       return FALSE;
     }
+  if (info->kind == TKR_SHEET_FIELD_TEXT || info->kind == TKR_SHEET_FIELD_LIST)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("%s is not a number"), tkr_rules_translate (info->name));
+      return FALSE;
+    }
+  if (info->kind == TKR_SHEET_FIELD_POOL)
+    {
+      int maximum = info->default_value;
+      g_autofree char *max_id = g_strconcat (info->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
+
+      tkr_character_get_field (self, max_id, &maximum);
+      return tkr_character_set_pool_field (self, history, rules, id, value, maximum, error);
+    }
   if (!tkr_sheet_field_info_accepts (info, value))
     {
       if (info->n_choices > 0)
@@ -1641,6 +1719,331 @@ tkr_character_set_field (TkrCharacter *self,
   label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
   tkr_history_begin (history, label);
   tkr_history_set (history, self, "fields", fields_with (self->fields, info->id, value));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+static const TkrSheetFieldInfo *
+lookup_field_of_kind (TkrRules *rules, const char *id, TkrSheetFieldKind kind, GError **error)
+{
+  const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, id);
+
+  if (info == NULL)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
+                   _ ("%s has no field “%s” on the sheet"), tkr_rules_get_name (rules),
+                   id ? id : "");
+      return NULL;
+    }
+  if (info->kind != kind)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("%s does not hold that kind of value"), tkr_rules_translate (info->name));
+      return NULL;
+    }
+  return info;
+}
+
+/*
+ * A pool field (rule data kind "pool"): its current value under its id,
+ * its maximum under the id + "_max". The two may be changed in any order:
+ * a maximum lowered below the current value takes the current value down
+ * with it, and a current value may go up to the maximum (help/C/first-sheet.page).
+ */
+gboolean
+tkr_character_set_pool_field (TkrCharacter *self,
+                              TkrHistory *history,
+                              TkrRules *rules,
+                              const char *id,
+                              int current,
+                              int maximum,
+                              GError **error)
+{
+  const TkrSheetFieldInfo *info;
+  g_autofree char *max_id = NULL;
+  g_autofree char *label = NULL;
+  g_autoptr (GVariant) fields = NULL;
+  int old_maximum = 0;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+
+  info = lookup_field_of_kind (rules, id, TKR_SHEET_FIELD_POOL, error);
+  if (info == NULL)
+    return FALSE;
+  max_id = g_strconcat (info->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
+  if (maximum < info->min || maximum > info->max)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   /* Translators: a pool such as "Mana", then its bounds */
+                   _ ("The maximum of %s must be from %d to %d"), tkr_rules_translate (info->name),
+                   info->min, info->max);
+      return FALSE;
+    }
+  if (!tkr_character_get_field (self, max_id, &old_maximum) || maximum < old_maximum)
+    current = MIN (current, maximum);
+  if (current < info->min || current > maximum)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   /* Translators: a pool such as "Mana", then its bounds */
+                   _ ("%s must be from %d to its maximum, %d"), tkr_rules_translate (info->name),
+                   info->min, maximum);
+      return FALSE;
+    }
+  fields = g_variant_ref_sink (fields_with (self->fields, max_id, maximum));
+  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
+  tkr_history_begin (history, label);
+  tkr_history_set (history, self, "fields", fields_with (fields, info->id, current));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* Returns: (transfer floating) (nullable): @dictionary (a{s@type}) with
+ * @id set to @value, or removed when @value is NULL, sorted by id. */
+static GVariant *
+dictionary_with (GVariant *dictionary, const char *type, const char *id, GVariant *value)
+{
+  g_autoptr (GTree) tree =
+    g_tree_new_full (compare_ids, NULL, g_free, (GDestroyNotify) g_variant_unref);
+  g_autoptr (GVariantType) entry_type = NULL;
+  g_autoptr (GVariant) sunk = value ? g_variant_ref_sink (value) : NULL;
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  GVariant *item;
+
+  if (dictionary != NULL)
+    {
+      g_variant_iter_init (&iter, dictionary);
+      while (g_variant_iter_next (&iter, "{&s@*}", &key, &item))
+        g_tree_insert (tree, g_strdup (key), item);
+    }
+  if (sunk != NULL)
+    g_tree_insert (tree, g_strdup (id), g_variant_ref (sunk));
+  else
+    g_tree_remove (tree, id);
+  if (g_tree_nnodes (tree) == 0)
+    return NULL;
+
+  entry_type = g_variant_type_new (type);
+  g_variant_builder_init (&builder, entry_type);
+  for (GTreeNode *node = g_tree_node_first (tree); node != NULL; node = g_tree_node_next (node))
+    g_variant_builder_add (&builder, "{s@*}", (const char *) g_tree_node_key (node),
+                           (GVariant *) g_tree_node_value (node));
+  return g_variant_builder_end (&builder);
+}
+
+const char *
+tkr_character_get_text (TkrCharacter *self, const char *id)
+{
+  const char *text = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  if (id == NULL || self->texts == NULL || !g_variant_lookup (self->texts, id, "&s", &text))
+    return NULL;
+  return text;
+}
+
+/* Text fields (rule data kind "text"): an empty text removes the field. */
+gboolean
+tkr_character_set_text (TkrCharacter *self,
+                        TkrHistory *history,
+                        TkrRules *rules,
+                        const char *id,
+                        const char *text,
+                        GError **error)
+{
+  const TkrSheetFieldInfo *info;
+  g_autofree char *trimmed = NULL;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+
+  info = lookup_field_of_kind (rules, id, TKR_SHEET_FIELD_TEXT, error);
+  if (info == NULL)
+    return FALSE;
+  if (text == NULL)
+    text = "";
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("%s is not readable text"), tkr_rules_translate (info->name));
+      return FALSE;
+    }
+  trimmed = g_strstrip (g_strdup (text));
+  if (g_utf8_strlen (trimmed, -1) > info->max)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   /* Translators: a field such as "Ancestry", then a number of characters */
+                   _ ("%s must be at most %d characters long"), tkr_rules_translate (info->name),
+                   info->max);
+      return FALSE;
+    }
+  if (g_strcmp0 (trimmed,
+                 tkr_character_get_text (self, id) ? tkr_character_get_text (self, id) : "") == 0)
+    return TRUE;
+  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
+  tkr_history_begin (history, label);
+  tkr_history_set (history, self, "texts",
+                   dictionary_with (self->texts, "a{ss}", info->id,
+                                    *trimmed ? g_variant_new_string (trimmed) : NULL));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/**
+ * tkr_character_get_list:
+ *
+ * Returns: (transfer full) (nullable): the lines of the list field @id,
+ *   %NULL when the sheet has none.
+ */
+GStrv
+tkr_character_get_list (TkrCharacter *self, const char *id)
+{
+  GStrv lines = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  if (id == NULL || self->lists == NULL || !g_variant_lookup (self->lists, id, "^as", &lines))
+    return NULL;
+  return lines;
+}
+
+/* List fields (rule data kind "list"): the whole list at once, one step;
+ * empty lines are left out, an empty list removes the field. */
+gboolean
+tkr_character_set_list (TkrCharacter *self,
+                        TkrHistory *history,
+                        TkrRules *rules,
+                        const char *id,
+                        const char *const *lines,
+                        GError **error)
+{
+  const TkrSheetFieldInfo *info;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) kept = NULL;
+  g_auto (GStrv) before = NULL;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+
+  info = lookup_field_of_kind (rules, id, TKR_SHEET_FIELD_LIST, error);
+  if (info == NULL)
+    return FALSE;
+  for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
+    {
+      g_autofree char *line = NULL;
+
+      if (!g_utf8_validate (lines[i], -1, NULL))
+        {
+          g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                       _ ("%s is not readable text"), tkr_rules_translate (info->name));
+          return FALSE;
+        }
+      line = g_strstrip (g_strdup (lines[i]));
+      if (g_utf8_strlen (line, -1) > NAME_MAX_CHARS * 4)
+        {
+          g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                       _ ("A line of %s must be at most %d characters long"),
+                       tkr_rules_translate (info->name), NAME_MAX_CHARS * 4);
+          return FALSE;
+        }
+      if (*line != '\0')
+        g_strv_builder_add (builder, line);
+    }
+  kept = g_strv_builder_end (builder);
+  if (g_strv_length (kept) > (guint) info->max)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("%s holds at most %d lines"), tkr_rules_translate (info->name), info->max);
+      return FALSE;
+    }
+  before = tkr_character_get_list (self, id);
+  if ((before == NULL && kept[0] == NULL) ||
+      (before != NULL && g_strv_equal ((const char *const *) before, (const char *const *) kept)))
+    return TRUE;
+  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
+  tkr_history_begin (history, label);
+  tkr_history_set (
+    history, self, "lists",
+    dictionary_with (self->lists, "a{sas}", info->id,
+                     kept[0] != NULL ? g_variant_new_strv ((const char *const *) kept, -1) : NULL));
+  tkr_history_end (history);
+  return TRUE;
+}
+
+/* A save's or skill's proficiency rank is kept as the field "rank_" and
+ * its name in lower case with "_" for anything but letters and digits. */
+static char *
+rank_field_id (const char *name)
+{
+  g_autofree char *lower = g_utf8_strdown (name, -1);
+  GString *id = g_string_new ("rank_");
+
+  for (const char *p = lower; *p != '\0'; p++)
+    g_string_append_c (id, g_ascii_isalnum (*p) ? *p : '_');
+  return g_string_free (id, FALSE);
+}
+
+int
+tkr_character_get_rank (TkrCharacter *self, const char *name)
+{
+  g_autofree char *id = NULL;
+  int rank = 0;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  if (name == NULL)
+    return 0;
+  id = rank_field_id (name);
+  tkr_character_get_field (self, id, &rank);
+  return rank;
+}
+
+gboolean
+tkr_character_set_rank (TkrCharacter *self,
+                        TkrHistory *history,
+                        TkrRules *rules,
+                        const char *name,
+                        int rank,
+                        GError **error)
+{
+  const char *const *ranks;
+  g_autofree char *id = NULL;
+  g_autofree char *label = NULL;
+  int before = 0;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
+
+  ranks = tkr_rules_get_ranks (rules);
+  if (ranks == NULL)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("%s has no proficiency ranks"),
+                   tkr_rules_translate (tkr_rules_get_name (rules)));
+      return FALSE;
+    }
+  if (name == NULL || *name == '\0' || g_utf8_strlen (name, -1) > NAME_MAX_CHARS)
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("A rank needs the name of a save or skill"));
+      return FALSE;
+    }
+  if (rank < 0 || rank >= (int) g_strv_length ((GStrv) ranks))
+    {
+      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                   _ ("A rank must be from %s to %s"), tkr_rules_translate (ranks[0]),
+                   tkr_rules_translate (ranks[g_strv_length ((GStrv) ranks) - 1]));
+      return FALSE;
+    }
+  id = rank_field_id (name);
+  if (tkr_character_get_field (self, id, &before) && before == rank)
+    return TRUE;
+  /* Translators: an undo label, %s is a skill such as "Athletics" */
+  label = g_strdup_printf (_ ("Set the rank of %s"), name);
+  tkr_history_begin (history, label);
+  tkr_history_set (history, self, "fields", fields_with (self->fields, id, rank));
   tkr_history_end (history);
   return TRUE;
 }
@@ -1760,6 +2163,41 @@ tkr_character_to_json (TkrCharacter *self)
       while (g_variant_iter_next (&iter, "{&si}", &key, &value))
         json_object_set_int_member (fields, key, value);
       json_object_set_object_member (object, "fields", fields);
+    }
+  /* Only sheets with texts or lists write them, so a file from before they
+   * existed saves the same bytes. */
+  if (self->texts != NULL)
+    {
+      JsonObject *texts = json_object_new ();
+      GVariantIter iter;
+      const char *key, *text;
+
+      g_variant_iter_init (&iter, self->texts);
+      while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
+        json_object_set_string_member (texts, key, text);
+      json_object_set_object_member (object, "texts", texts);
+    }
+  if (self->lists != NULL)
+    {
+      JsonObject *lists = json_object_new ();
+      GVariantIter iter;
+      const char *key;
+      GVariant *lines;
+
+      g_variant_iter_init (&iter, self->lists);
+      while (g_variant_iter_next (&iter, "{&s@as}", &key, &lines))
+        {
+          JsonArray *line_array = json_array_new ();
+          GVariantIter line_iter;
+          const char *line;
+
+          g_variant_iter_init (&line_iter, lines);
+          while (g_variant_iter_next (&line_iter, "&s", &line))
+            json_array_add_string_element (line_array, line);
+          json_object_set_array_member (lists, key, line_array);
+          g_variant_unref (lines);
+        }
+      json_object_set_object_member (object, "lists", lists);
     }
 
   json_object_set_array_member (object, "saves", modifiers_to_json (self->saves));
@@ -2060,6 +2498,133 @@ read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **
   return ok;
 }
 
+/* The most characters of one text or line, and lines of one list, in a file. */
+#define TEXT_MAX_CHARS 10000
+#define LIST_MAX_LINES 1000
+
+static gboolean
+check_dictionary_id (const char *id, const char *dictionary_path, GError **error)
+{
+  if (*id == '\0' || g_utf8_strlen (id, -1) > NAME_MAX_CHARS)
+    {
+      tkr_json_set_error (error, dictionary_path, _ ("a field id must be 1 to %d characters long"),
+                          NAME_MAX_CHARS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_text (JsonNode *node, const char *text_path, GError **error)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      tkr_json_set_error (error, text_path, _ ("expected text"));
+      return FALSE;
+    }
+  if (g_utf8_strlen (json_node_get_string (node), -1) > TEXT_MAX_CHARS)
+    {
+      tkr_json_set_error (error, text_path, _ ("a text must be at most %d characters long"),
+                          TEXT_MAX_CHARS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "texts" and "lists": the rule system's text and list fields (the
+ * Pathfinder 2e ancestry, feats...), kept whatever their id, as "fields". */
+static gboolean
+read_texts_and_lists (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+{
+  g_autofree char *texts_path = tkr_json_path (path, "texts");
+  g_autofree char *lists_path = tkr_json_path (path, "lists");
+  g_autoptr (GVariant) texts = NULL;
+  g_autoptr (GVariant) lists = NULL;
+  JsonObject *dictionary;
+  GList *members;
+  gboolean ok = TRUE;
+
+  if (!tkr_json_get_object (object, "texts", path, FALSE, &dictionary, error))
+    return FALSE;
+  if (dictionary != NULL && json_object_get_size (dictionary) > FIELDS_MAX)
+    {
+      tkr_json_set_error (error, texts_path, _ ("a sheet holds at most %d fields"), FIELDS_MAX);
+      return FALSE;
+    }
+  members = dictionary ? json_object_get_members (dictionary) : NULL;
+  for (GList *l = members; ok && l != NULL; l = l->next)
+    {
+      const char *id = l->data;
+      g_autofree char *text_path = tkr_json_path (texts_path, id);
+      JsonNode *node = json_object_get_member (dictionary, id);
+
+      ok = check_dictionary_id (id, texts_path, error) && check_text (node, text_path, error);
+      if (ok && *json_node_get_string (node) != '\0')
+        {
+          GVariant *next = g_variant_ref_sink (dictionary_with (
+            texts, "a{ss}", id, g_variant_new_string (json_node_get_string (node))));
+          g_clear_pointer (&texts, g_variant_unref);
+          texts = next;
+        }
+    }
+  g_list_free (members);
+  if (!ok)
+    return FALSE;
+
+  if (!tkr_json_get_object (object, "lists", path, FALSE, &dictionary, error))
+    return FALSE;
+  if (dictionary != NULL && json_object_get_size (dictionary) > FIELDS_MAX)
+    {
+      tkr_json_set_error (error, lists_path, _ ("a sheet holds at most %d fields"), FIELDS_MAX);
+      return FALSE;
+    }
+  members = dictionary ? json_object_get_members (dictionary) : NULL;
+  for (GList *l = members; ok && l != NULL; l = l->next)
+    {
+      const char *id = l->data;
+      g_autofree char *list_path = tkr_json_path (lists_path, id);
+      g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto (GStrv) lines = NULL;
+      JsonArray *array;
+
+      if (!check_dictionary_id (id, lists_path, error) ||
+          !tkr_json_get_array (dictionary, id, lists_path, TRUE, &array, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (json_array_get_length (array) > LIST_MAX_LINES)
+        {
+          tkr_json_set_error (error, list_path, _ ("a list holds at most %d lines"),
+                              LIST_MAX_LINES);
+          ok = FALSE;
+          break;
+        }
+      for (guint i = 0; ok && i < json_array_get_length (array); i++)
+        {
+          g_autofree char *line_path = tkr_json_path_index (list_path, i);
+          JsonNode *node = json_array_get_element (array, i);
+
+          ok = check_text (node, line_path, error);
+          if (ok)
+            g_strv_builder_add (builder, json_node_get_string (node));
+        }
+      lines = g_strv_builder_end (builder);
+      if (ok && lines[0] != NULL)
+        {
+          GVariant *next = g_variant_ref_sink (dictionary_with (
+            lists, "a{sas}", id, g_variant_new_strv ((const char *const *) lines, -1)));
+          g_clear_pointer (&lists, g_variant_unref);
+          lists = next;
+        }
+    }
+  g_list_free (members);
+  if (ok)
+    g_object_set (self, "texts", texts, "lists", lists, NULL);
+  return ok;
+}
+
 static gboolean
 read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
 {
@@ -2214,7 +2779,8 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       tkr_pool_set_maximum (pool, value);
       tkr_pool_set_current (pool, value);
     }
-  if (!read_pools (self, object, path, error) || !read_fields (self, object, path, error))
+  if (!read_pools (self, object, path, error) || !read_fields (self, object, path, error) ||
+      !read_texts_and_lists (self, object, path, error))
     return NULL;
 
   if (!read_modifiers (self, object, "saves", TKR_MODIFIER_KIND_SAVE, path, &present, error))

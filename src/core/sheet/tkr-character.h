@@ -143,7 +143,9 @@ guint tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *histo
 gboolean
 tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp, GError **error);
 int tkr_character_get_level_ups_available (TkrCharacter *self, TkrRules *rules);
-/* Raises the Level and the named Archetype Level (added at 1 if new). */
+/* Raises the Level and the named Archetype Level (added at 1 if new);
+ * with @archetype NULL, the Level alone (a system without Archetype
+ * Levels). */
 gboolean tkr_character_level_up (
   TkrCharacter *self, TkrHistory *history, TkrRules *rules, const char *archetype, GError **error);
 /* Rest after an encounter: spend a Recovery, regain Health, reset Shield,
@@ -167,6 +169,51 @@ gboolean tkr_character_set_field (TkrCharacter *self,
                                   const char *id,
                                   int value,
                                   GError **error);
+/* A pool field ("kind": "pool"): current and maximum in any order; a
+ * maximum lowered below the current value lowers it too. */
+gboolean tkr_character_set_pool_field (TkrCharacter *self,
+                                       TkrHistory *history,
+                                       TkrRules *rules,
+                                       const char *id,
+                                       int current,
+                                       int maximum,
+                                       GError **error);
+/* Text fields ("kind": "text", the Pathfinder 2e ancestry...): the
+ * "texts" property, a GVariant a{ss} or NULL. NULL when the sheet has no
+ * such text; an empty text removes it. */
+const char *tkr_character_get_text (TkrCharacter *self, const char *id);
+gboolean tkr_character_set_text (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *id,
+                                 const char *text,
+                                 GError **error);
+/* List fields ("kind": "list", feats...): the "lists" property, a
+ * GVariant a{sas} or NULL. (transfer full) (nullable) */
+GStrv tkr_character_get_list (TkrCharacter *self, const char *id);
+gboolean tkr_character_set_list (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *id,
+                                 const char *const *lines,
+                                 GError **error);
+/* The proficiency rank of a save or skill by name, an index into
+ * tkr_rules_get_ranks (0, untrained, when not set). */
+int tkr_character_get_rank (TkrCharacter *self, const char *name);
+gboolean tkr_character_set_rank (TkrCharacter *self,
+                                 TkrHistory *history,
+                                 TkrRules *rules,
+                                 const char *name,
+                                 int rank,
+                                 GError **error);
+/* (transfer none) (nullable): the built-in rule data of the character's
+ * own system, NULL for a system this version does not know. Experience
+ * and Level Ups count by it. */
+TkrRules *tkr_character_get_own_rules (TkrCharacter *self);
+/* (transfer none) (nullable): the built-in rule data of @system_id, loaded
+ * once and kept. */
+TkrRules *tkr_character_lookup_rules (const char *system_id);
+
 /* Makes the sheet one of @rules' system: sets "rule-system" to its id and
  * adds the saves and skills (at 0) and the fields (at their default) the
  * sheet lacks, keeping every value it already had. One change in @history

@@ -122,10 +122,15 @@ level_up_cb (PartyRow *row)
   TkrEndPane *self = row->self;
   const char *archetype = gtk_editable_get_text (GTK_EDITABLE (row->archetype));
   g_autoptr (GError) error = NULL;
+  TkrRules *own;
   gboolean ok;
 
   if (self->encounter == NULL)
     return;
+  /* A sheet without Archetype Levels raises the Level alone. */
+  own = tkr_character_get_own_rules (row->character);
+  if (own != NULL && !tkr_rules_sheet_shows (own, "archetypes"))
+    archetype = NULL;
   ok = tkr_character_level_up (row->character, tkr_encounter_get_history (self->encounter),
                                tkr_encounter_get_rules (self->encounter), archetype, &error);
   tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
@@ -189,6 +194,11 @@ create_party_row (gpointer item, gpointer user_data)
   /* Level Up, right here: which Archetype rises, the first one by default. */
   row->archetype = GTK_ENTRY (gtk_entry_new ());
   gtk_entry_set_placeholder_text (row->archetype, _ ("Archetype"));
+  /* Only a system with Archetype Levels asks which one rises. */
+  gtk_widget_set_visible (
+    GTK_WIDGET (row->archetype),
+    tkr_character_get_own_rules (character) == NULL ||
+      tkr_rules_sheet_shows (tkr_character_get_own_rules (character), "archetypes"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->archetype), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Archetype that rises"), -1);
   if (g_list_model_get_n_items (archetypes) > 0)

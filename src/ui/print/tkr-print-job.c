@@ -8,6 +8,7 @@
 #include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
 #include "tkr-print-preview.h"
+#include "tkr-sheet-field-row.h"
 
 /* Everything is measured in points (GTK_UNIT_POINTS): the print context's
  * Pango resolution is then 72 dpi, so a 10 pt font is 10 units tall. */
@@ -603,10 +604,45 @@ flow_stat_box (
 
 /* Sheet sections */
 
+/* A sheet prints as its own system's sheet: the character's
+ * own rules when this version has them, else the campaign's. */
+static TkrRules *
+sheet_rules (Flow *flow, TkrCharacter *character)
+{
+  TkrRules *own = tkr_character_get_own_rules (character);
+
+  return own != NULL ? own : get_rules (flow->self);
+}
+
+/* A save or skill prints when it is this system's or nobody's (one the
+ * player added), as the sheet shows it. */
+static gboolean
+prints_modifier (TkrRules *rules, TkrModifier *modifier)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+  const char *name = tkr_modifier_get_name (modifier);
+  TkrModifierKind kind = tkr_modifier_get_kind (modifier);
+
+  if (kind == TKR_MODIFIER_KIND_ARCHETYPE ||
+      (kind == TKR_MODIFIER_KIND_SAVE ? tkr_rules_has_save (rules, name)
+                                      : tkr_rules_has_skill (rules, name)))
+    return TRUE;
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      TkrRules *other = tkr_character_lookup_rules (systems[i]);
+
+      if (other != NULL && other != rules &&
+          (kind == TKR_MODIFIER_KIND_SAVE ? tkr_rules_has_save (other, name)
+                                          : tkr_rules_has_skill (other, name)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 sheet_header (Flow *flow, TkrCharacter *character)
 {
-  TkrRules *rules = get_rules (flow->self);
+  TkrRules *rules = sheet_rules (flow, character);
   const char *player = tkr_character_get_player (character);
   const char *system = tkr_character_get_rule_system (character);
   g_autoptr (GString) subtitle = g_string_new (NULL);
@@ -646,7 +682,7 @@ sheet_header (Flow *flow, TkrCharacter *character)
 static void
 sheet_experience (Flow *flow, TkrCharacter *character)
 {
-  TkrRules *rules = get_rules (flow->self);
+  TkrRules *rules = sheet_rules (flow, character);
   int per_level = MAX (1, tkr_rules_get_xp_per_level (rules));
   int experience = tkr_character_get_experience (character);
   int available = tkr_character_get_level_ups_available (character, rules);
@@ -685,9 +721,22 @@ sheet_experience (Flow *flow, TkrCharacter *character)
 static void
 sheet_pools (Flow *flow, TkrCharacter *character)
 {
-  GListModel *pools = tkr_character_get_pools (character);
-  guint n = g_list_model_get_n_items (pools);
+  TkrRules *rules = sheet_rules (flow, character);
+  GListModel *all = tkr_character_get_pools (character);
+  g_autoptr (GListStore) pools = g_list_store_new (TKR_TYPE_POOL);
+  guint n;
   double gap = 10, width = (flow->width - 2 * gap) / 3;
+
+  /* The pools this system's sheet shows, under its names for them. */
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    if (tkr_rules_sheet_shows_pool (rules, i))
+      {
+        g_autoptr (TkrPool) pool = g_list_model_get_item (all, i);
+        g_list_store_append (pools, pool);
+      }
+  n = g_list_model_get_n_items (G_LIST_MODEL (pools));
+  if (n == 0)
+    return;
 
   flow_heading (flow, _ ("Pools"));
   for (guint i = 0; i < n; i += 3)
@@ -700,12 +749,18 @@ sheet_pools (Flow *flow, TkrCharacter *character)
             flow_need (flow, height);
           for (guint j = i; j < MIN (n, i + 3); j++)
             {
-              g_autoptr (TkrPool) pool = g_list_model_get_item (pools, j);
+              g_autoptr (TkrPool) pool = g_list_model_get_item (G_LIST_MODEL (pools), j);
+              TkrPoolKind kind = TKR_POOL_HEALTH;
               /* Translators: a pool's current value and maximum, e.g. "7 / 10" */
               g_autofree char *value = g_strdup_printf (_ ("%d / %d"), tkr_pool_get_current (pool),
                                                         tkr_pool_get_maximum (pool));
-              double box = flow_stat_box (flow, (j - i) * (width + gap), width,
-                                          tkr_pool_get_name (pool), value, pass == 1);
+              double box;
+
+              for (guint k = 0; k < TKR_N_POOLS; k++)
+                if (tkr_character_get_pool (character, k) == pool)
+                  kind = k;
+              box = flow_stat_box (flow, (j - i) * (width + gap), width,
+                                   tkr_rules_get_pool_name (rules, kind), value, pass == 1);
 
               height = MAX (height, box);
             }
@@ -736,18 +791,40 @@ column_clear (Column *column)
   g_ptr_array_unref (column->values);
 }
 
+/* With @rules, only the modifiers its sheet shows, each with its
+ * proficiency rank when the system has ranks ("+7 Trained"). */
 static void
-column_add_modifiers (Column *column, GListModel *modifiers, gboolean signed_value)
+column_add_modifiers (Column *column,
+                      GListModel *modifiers,
+                      gboolean signed_value,
+                      TkrRules *rules,
+                      TkrCharacter *character)
 {
+  const char *const *ranks = rules != NULL ? tkr_rules_get_ranks (rules) : NULL;
+
   for (guint i = 0; i < g_list_model_get_n_items (modifiers); i++)
     {
       g_autoptr (TkrModifier) modifier = g_list_model_get_item (modifiers, i);
       int value = tkr_modifier_get_value (modifier);
+      char *text;
 
+      if (rules != NULL && !prints_modifier (rules, modifier))
+        continue;
       g_ptr_array_add (column->names, g_strdup (tkr_rules_translate (
                                         display_name (tkr_modifier_get_name (modifier)))));
-      g_ptr_array_add (column->values,
-                       signed_value ? format_modifier (value) : g_strdup_printf ("%d", value));
+      text = signed_value ? format_modifier (value) : g_strdup_printf ("%d", value);
+      if (ranks != NULL && tkr_modifier_get_kind (modifier) != TKR_MODIFIER_KIND_ARCHETYPE)
+        {
+          int rank = tkr_character_get_rank (character, tkr_modifier_get_name (modifier));
+          char *ranked;
+
+          rank = CLAMP (rank, 0, (int) g_strv_length ((GStrv) ranks) - 1);
+          /* Translators: a modifier and its proficiency rank, "+7 Trained" */
+          ranked = g_strdup_printf (_ ("%s %s"), text, tkr_rules_translate (ranks[rank]));
+          g_free (text);
+          text = ranked;
+        }
+      g_ptr_array_add (column->values, text);
     }
 }
 
@@ -762,8 +839,9 @@ flow_columns (Flow *flow, Column *left, Column *right)
 
   for (guint c = 0; c < 2; c++)
     {
-      g_autoptr (PangoLayout) layout = new_text_layout (
-        flow->context, TEXT_SUBHEADING, columns[c]->title, column_width, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) layout =
+        new_text_layout (flow->context, TEXT_SUBHEADING, columns[c]->title ? columns[c]->title : "",
+                         column_width, PANGO_ALIGN_LEFT);
 
       height = MAX (height, layout_height (layout));
     }
@@ -773,9 +851,13 @@ flow_columns (Flow *flow, Column *left, Column *right)
   for (guint c = 0; c < 2; c++)
     {
       double x = c * (column_width + COLUMN_GAP);
-      g_autoptr (PangoLayout) layout = new_text_layout (
-        flow->context, TEXT_SUBHEADING, columns[c]->title, column_width, PANGO_ALIGN_LEFT);
+      g_autoptr (PangoLayout) layout = NULL;
 
+      /* A column without a title is one the system's sheet does not have. */
+      if (columns[c]->title == NULL)
+        continue;
+      layout = new_text_layout (flow->context, TEXT_SUBHEADING, columns[c]->title, column_width,
+                                PANGO_ALIGN_LEFT);
       flow_add_text (flow, layout, x, flow->y, INK);
       flow_add_line (flow, x, flow->y + height + 2, column_width, INK, 0.75);
     }
@@ -800,7 +882,7 @@ flow_columns (Flow *flow, Column *left, Column *right)
                 columns[c]->values->pdata[i]
               };
             }
-          else if (i == 0)
+          else if (i == 0 && columns[c]->title != NULL)
             cells[n_cells++] =
               (Cell){ x, column_width, TEXT_ITALIC, PANGO_ALIGN_LEFT, INK_SECONDARY, _ ("None") };
         }
@@ -819,8 +901,10 @@ sheet_saves_and_skills (Flow *flow, TkrCharacter *character)
 
   column_init (&saves, _ ("Saves"));
   column_init (&skills, _ ("Skills"));
-  column_add_modifiers (&saves, tkr_character_get_saves (character), TRUE);
-  column_add_modifiers (&skills, tkr_character_get_skills (character), TRUE);
+  column_add_modifiers (&saves, tkr_character_get_saves (character), TRUE,
+                        sheet_rules (flow, character), character);
+  column_add_modifiers (&skills, tkr_character_get_skills (character), TRUE,
+                        sheet_rules (flow, character), character);
   flow_columns (flow, &saves, &skills);
   column_clear (&saves);
   column_clear (&skills);
@@ -832,10 +916,18 @@ sheet_archetypes_and_ranges (Flow *flow, TkrCharacter *character)
   GListModel *ranges = tkr_character_get_movement_ranges (character);
   Column archetypes, movement;
 
-  column_init (&archetypes, _ ("Archetype Levels"));
-  column_init (&movement, _ ("Movement Ranges"));
-  column_add_modifiers (&archetypes, tkr_character_get_archetypes (character), FALSE);
-  for (guint i = 0; i < g_list_model_get_n_items (ranges); i++)
+  TkrRules *rules = sheet_rules (flow, character);
+  gboolean shows_archetypes = tkr_rules_sheet_shows (rules, "archetypes");
+  gboolean shows_ranges = tkr_rules_sheet_shows (rules, "ranges");
+
+  if (!shows_archetypes && !shows_ranges)
+    return;
+  column_init (&archetypes, shows_archetypes ? _ ("Archetype Levels") : NULL);
+  column_init (&movement, shows_ranges ? _ ("Movement Ranges") : NULL);
+  if (shows_archetypes)
+    column_add_modifiers (&archetypes, tkr_character_get_archetypes (character), FALSE, NULL,
+                          character);
+  for (guint i = 0; shows_ranges && i < g_list_model_get_n_items (ranges); i++)
     {
       g_autoptr (TkrMovementRange) range = g_list_model_get_item (ranges, i);
       int units = tkr_movement_range_get_units (range);
@@ -969,9 +1061,20 @@ sheet_inventory (Flow *flow, TkrCharacter *character)
   g_autofree char *wealth = g_strdup_printf ("%d", tkr_character_get_wealth (character));
   double quantity_width = 70;
 
-  flow_heading (flow, _ ("Inventory and Wealth"));
-  flow_field (flow, 0, _ ("Wealth"), wealth, TEXT_LABEL);
-  flow->y += 4;
+  TkrRules *rules = sheet_rules (flow, character);
+
+  if (!tkr_rules_sheet_shows (rules, "wealth"))
+    {
+      if (n == 0 || !tkr_rules_sheet_shows (rules, "inventory"))
+        return;
+      flow_heading (flow, _ ("Inventory"));
+    }
+  else
+    {
+      flow_heading (flow, _ ("Inventory and Wealth"));
+      flow_field (flow, 0, _ ("Wealth"), wealth, TEXT_LABEL);
+      flow->y += 4;
+    }
 
   for (guint i = 0; i < n; i++)
     {
@@ -1017,21 +1120,62 @@ sheet_notes (Flow *flow, TkrCharacter *character)
   flow_text (flow, TEXT_BODY, notes, 0, INK);
 }
 
+/* The system's own fields, section by section, every one of them. */
+static void
+sheet_fields (Flow *flow, TkrCharacter *character)
+{
+  TkrRules *rules = sheet_rules (flow, character);
+  guint n_sections = tkr_rules_get_n_sheet_sections (rules);
+
+  for (guint s = 0; s <= n_sections; s++)
+    {
+      const TkrSheetSectionInfo *section =
+        s < n_sections ? tkr_rules_get_sheet_section (rules, s) : NULL;
+      gboolean first = TRUE;
+
+      for (guint i = 0; i < tkr_rules_get_n_sheet_fields (rules); i++)
+        {
+          const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
+          gboolean in_section =
+            section != NULL ? g_strcmp0 (info->section, section->id) == 0 : info->section == NULL;
+          g_autofree char *value = NULL;
+
+          if (!in_section)
+            continue;
+          if (first)
+            flow_heading (flow, tkr_rules_translate (section != NULL ? section->name
+                                                                     : tkr_rules_get_name (rules)));
+          first = FALSE;
+          value = tkr_sheet_field_format (info, character);
+          flow_field (flow, 0, tkr_rules_translate (info->name), *value ? value : _ ("None"),
+                      TEXT_BODY);
+        }
+    }
+}
+
 static void
 paginate_sheet (TkrPrintJob *self, GtkPrintContext *context)
 {
   Flow flow = { self, context, self->width, self->height - FOOTER_HEIGHT, 0, NULL };
 
   flow_new_page (&flow);
+  TkrRules *rules = sheet_rules (&flow, self->character);
+
   sheet_header (&flow, self->character);
-  sheet_experience (&flow, self->character);
-  sheet_pools (&flow, self->character);
+  if (tkr_rules_sheet_shows (rules, "level") || tkr_rules_sheet_shows (rules, "experience"))
+    sheet_experience (&flow, self->character);
+  if (tkr_rules_sheet_shows (rules, "pools"))
+    sheet_pools (&flow, self->character);
+  sheet_fields (&flow, self->character);
   sheet_saves_and_skills (&flow, self->character);
   sheet_archetypes_and_ranges (&flow, self->character);
-  sheet_abilities (&flow, self->character);
-  sheet_conditions (&flow, self->character);
+  if (tkr_rules_sheet_shows (rules, "abilities"))
+    sheet_abilities (&flow, self->character);
+  if (tkr_rules_sheet_shows (rules, "conditions"))
+    sheet_conditions (&flow, self->character);
   sheet_inventory (&flow, self->character);
-  sheet_notes (&flow, self->character);
+  if (tkr_rules_sheet_shows (rules, "notes"))
+    sheet_notes (&flow, self->character);
 
   self->n_pages = self->pages->len;
 }

@@ -16,7 +16,10 @@ G_BEGIN_DECLS
  * sheet), "rules-error", "system-group", "field-ID" (a GtkSpinButton, or an
  * AdwComboRow for a field with choices) and "field-ID-error" with ID a
  * field of the rule data's "sheet.fields", and "conditions-catalogue", the
- * add menu's list of the system's conditions). */
+ * add menu's list of the system's conditions); "pool-ID-row" (a pool's
+ * row), "section-ID" (the group of a rule data section), "field-ID-row",
+ * "field-ID-maximum" (a pool field's maximum); a text field's "field-ID"
+ * is its AdwEntryRow, a list field's its AdwExpanderRow. */
 GtkWidget *tkr_character_sheet_get_part (TkrCharacterSheet *self, const char *name);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "tkr-character-sheet-private.h"
 #include "tkr-enums.h"
+#include "tkr-sheet-field-row.h"
 
 /*
  * The widgets show the model through bindings (so an undo shows at once)
@@ -22,7 +23,7 @@ typedef struct
   TkrPoolKind kind;
   GtkSpinButton *current;
   GtkSpinButton *maximum;
-  GtkWidget *error_row;
+  GtkWidget *row;
   GtkLabel *error;
   GBindingGroup *bindings;
 } PoolRow;
@@ -51,8 +52,27 @@ struct _TkrCharacterSheet
   GHashTable *rules_cache;
   /* The ids behind the "Rule System" choices, in their order. */
   GStrv system_ids;
-  /* The rows of the system's own fields (each owns its FieldRow). */
-  GPtrArray *field_rows;
+  /* The groups of the system's own sections, and the parts their rows
+   * registered. */
+  GPtrArray *section_groups;
+  GPtrArray *field_parts;
+  GtkListBox *system_list;
+  /* Saves and skills of another system stay in the file, unseen. */
+  GtkFilter *modifier_filter;
+  GPtrArray *filtered_models;
+
+  GtkBox *groups_box;
+  AdwPreferencesGroup *experience_group;
+  GtkWidget *level_row;
+  AdwPreferencesGroup *archetypes_group;
+  AdwPreferencesGroup *saves_group;
+  AdwPreferencesGroup *skills_group;
+  AdwPreferencesGroup *ranges_group;
+  AdwPreferencesGroup *abilities_group;
+  AdwPreferencesGroup *conditions_group;
+  AdwPreferencesGroup *inventory_group;
+  AdwPreferencesGroup *wealth_group;
+  AdwPreferencesGroup *notes_group;
 
   GtkScrolledWindow *scrolled_window;
   AdwEntryRow *name_row;
@@ -185,6 +205,30 @@ hide_error (GtkWidget *row, GtkLabel *label)
   gtk_label_set_label (label, "");
 }
 
+/* A pool's refusal shows in a label inside its row, which only changes
+ * its text, so no row moves under the pointer; the whole message is also
+ * its tooltip and a toast. */
+static void
+pool_show_error (PoolRow *pool_row, const GError *error)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (pool_row->row, ADW_TYPE_TOAST_OVERLAY);
+
+  gtk_label_set_label (pool_row->error, error->message);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (pool_row->error), error->message);
+  if (overlay != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+    }
+}
+
+static void
+pool_hide_error (PoolRow *pool_row)
+{
+  gtk_label_set_label (pool_row->error, "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (pool_row->error), NULL);
+}
+
 static void
 hide_all_errors (TkrCharacterSheet *self)
 {
@@ -193,7 +237,7 @@ hide_all_errors (TkrCharacterSheet *self)
   hide_error (self->experience_error_row, self->experience_error);
   hide_error (self->wealth_error_row, self->wealth_error);
   for (guint i = 0; i < TKR_N_POOLS; i++)
-    hide_error (self->pools[i].error_row, self->pools[i].error);
+    pool_hide_error (&self->pools[i]);
   hide_error (self->rules_error_row, self->rules_error);
 }
 
@@ -526,6 +570,19 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   if (self->character == NULL)
     return;
 
+  /* A sheet without Archetype Levels rises a Level at once, one step. */
+  if (!tkr_rules_sheet_shows (get_rules (self), "archetypes"))
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!tkr_character_level_up (self->character, get_history (self), get_rules (self), NULL,
+                                   &error))
+        show_error (self->experience_error_row, self->experience_error, error);
+      else
+        hide_error (self->experience_error_row, self->experience_error);
+      return;
+    }
+
   archetypes = tkr_character_get_archetypes (self->character);
   n = g_list_model_get_n_items (archetypes);
 
@@ -600,6 +657,10 @@ level_up_clicked_cb (TkrCharacterSheet *self)
 
 /* Pools */
 
+/* Current and maximum in any order (help/C/first-sheet.page): a
+ * maximum raised needs no lower current first, and a maximum lowered
+ * below the current value takes it down too; the current value may go up
+ * to the maximum. */
 static void
 pool_changed_cb (GtkSpinButton *spin, PoolRow *pool_row)
 {
@@ -616,35 +677,18 @@ pool_changed_cb (GtkSpinButton *spin, PoolRow *pool_row)
   maximum = gtk_spin_button_get_value_as_int (pool_row->maximum);
   if (current == tkr_pool_get_current (pool) && maximum == tkr_pool_get_maximum (pool))
     return;
+  if (spin == pool_row->maximum && maximum < tkr_pool_get_maximum (pool))
+    current = MIN (current, maximum);
 
   if (!tkr_character_edit_pool (self->character, get_history (self), pool_row->kind, current,
                                 maximum, &error))
     {
-      show_error (pool_row->error_row, pool_row->error, error);
+      pool_show_error (pool_row, error);
       gtk_spin_button_set_value (pool_row->current, tkr_pool_get_current (pool));
       gtk_spin_button_set_value (pool_row->maximum, tkr_pool_get_maximum (pool));
       return;
     }
-  hide_error (pool_row->error_row, pool_row->error);
-}
-
-/* An AdwPreferencesRow, because only those go inside a group's card. */
-static GtkWidget *
-error_row_new (GtkLabel **out_label)
-{
-  GtkWidget *row = adw_preferences_row_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_add_css_class (label, "error");
-  gtk_widget_add_css_class (label, "tkr-error-label");
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  gtk_widget_set_visible (row, FALSE);
-  *out_label = GTK_LABEL (label);
-  return row;
+  pool_hide_error (pool_row);
 }
 
 static void
@@ -667,12 +711,19 @@ build_pool_rows (TkrCharacterSheet *self)
       pool_row->current = spin_new (0, 9999, current_label);
       pool_row->maximum = spin_new (0, 9999, maximum_label);
       gtk_widget_add_css_class (of, "dim-label");
+      pool_row->row = row;
+      pool_row->error = GTK_LABEL (gtk_label_new (""));
+      gtk_widget_add_css_class (GTK_WIDGET (pool_row->error), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (pool_row->error), "tkr-error-label");
+      gtk_label_set_ellipsize (pool_row->error, PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (pool_row->error, 28);
+      gtk_label_set_xalign (pool_row->error, 1);
+      gtk_widget_set_hexpand (GTK_WIDGET (pool_row->error), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (pool_row->error));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (pool_row->current));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), of);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (pool_row->maximum));
-      pool_row->error_row = error_row_new (&pool_row->error);
       adw_preferences_group_add (self->pools_group, row);
-      adw_preferences_group_add (self->pools_group, pool_row->error_row);
 
       pool_row->bindings = g_binding_group_new ();
       g_binding_group_bind (pool_row->bindings, "current", pool_row->current, "value",
@@ -690,6 +741,9 @@ build_pool_rows (TkrCharacterSheet *self)
       g_free (part);
       part = g_strdup_printf ("pool-%s-error", id);
       register_part (self, part, pool_row->error);
+      g_free (part);
+      part = g_strdup_printf ("pool-%s-row", id);
+      register_part (self, part, pool_row->row);
     }
 }
 
@@ -737,6 +791,74 @@ translate_name (GBinding *binding, const GValue *from, GValue *to, gpointer user
   return TRUE;
 }
 
+/* Pathfinder 2e proficiency ranks (rule data "sheet.ranks"): a drop-down
+ * beside each save's and skill's modifier. */
+static void
+rank_update (GtkDropDown *drop_down)
+{
+  ItemRow *row = g_object_get_data (G_OBJECT (drop_down), "tkr-item-row");
+  guint rank =
+    tkr_character_get_rank (row->character, tkr_modifier_get_name (TKR_MODIFIER (row->item)));
+
+  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", GINT_TO_POINTER (TRUE));
+  if (gtk_drop_down_get_selected (drop_down) != rank)
+    gtk_drop_down_set_selected (drop_down, rank);
+  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", NULL);
+}
+
+static void
+rank_character_changed_cb (GtkDropDown *drop_down, GParamSpec *pspec, TkrCharacter *character)
+{
+  rank_update (drop_down);
+}
+
+static void
+rank_selected_cb (GtkDropDown *drop_down, GParamSpec *pspec, ItemRow *row)
+{
+  TkrCharacterSheet *self = row->sheet;
+  g_autoptr (GError) error = NULL;
+  guint selected = gtk_drop_down_get_selected (drop_down);
+  const char *name = tkr_modifier_get_name (TKR_MODIFIER (row->item));
+
+  if (g_object_get_data (G_OBJECT (drop_down), "tkr-updating") || is_replaying (self) ||
+      selected == GTK_INVALID_LIST_POSITION ||
+      (int) selected == tkr_character_get_rank (row->character, name))
+    return;
+  if (!tkr_character_set_rank (row->character, get_history (self), get_rules (self), name,
+                               (int) selected, &error))
+    {
+      show_error (NULL, row->error, error);
+      rank_update (drop_down);
+      return;
+    }
+  hide_error (NULL, row->error);
+}
+
+static GtkWidget *
+rank_drop_down_new (TkrCharacterSheet *self, ItemRow *row, const char *const *ranks)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  /* Translators: the accessible name of a skill's rank, "Athletics, proficiency rank" */
+  g_autofree char *label =
+    g_strdup_printf (_ ("%s, proficiency rank"),
+                     tkr_rules_translate (tkr_modifier_get_name (TKR_MODIFIER (row->item))));
+  GtkWidget *drop_down;
+
+  for (guint i = 0; ranks[i] != NULL; i++)
+    gtk_string_list_append (names, tkr_rules_translate (ranks[i]));
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  gtk_widget_set_tooltip_text (drop_down, label);
+  g_object_set_data (G_OBJECT (drop_down), "tkr-item-row", row);
+  rank_update (GTK_DROP_DOWN (drop_down));
+  g_signal_connect (drop_down, "notify::selected", G_CALLBACK (rank_selected_cb), row);
+  g_signal_connect_object (row->character, "notify::fields", G_CALLBACK (rank_character_changed_cb),
+                           drop_down, G_CONNECT_SWAPPED);
+  return drop_down;
+}
+
 static GtkWidget *
 create_modifier_row (gpointer item, gpointer user_data)
 {
@@ -752,6 +874,14 @@ create_modifier_row (gpointer item, gpointer user_data)
   row->spin =
     spin_new (archetype ? 0 : -99, 99, tkr_rules_translate (tkr_modifier_get_name (modifier)));
   remove = icon_button_new ("user-trash-symbolic", remove_label);
+  if (!archetype && tkr_rules_get_ranks (get_rules (self)) != NULL)
+    {
+      GtkWidget *rank = rank_drop_down_new (self, row, tkr_rules_get_ranks (get_rules (self)));
+
+      gtk_box_append (GTK_BOX (row->suffixes), rank);
+      g_object_set_data (G_OBJECT (widget), "tkr-rank", rank);
+    }
+  g_object_set_data (G_OBJECT (widget), "tkr-modifier", modifier);
   gtk_box_append (GTK_BOX (row->suffixes), GTK_WIDGET (row->spin));
   gtk_box_append (GTK_BOX (row->suffixes), remove);
 
@@ -1641,227 +1771,179 @@ load_notes (TkrCharacterSheet *self)
 
 /* Character */
 
-/* The rule system's own fields (rule data "sheet.fields") */
-
-typedef struct
-{
-  TkrCharacterSheet *sheet;
-  char *id;
-  GtkSpinButton *spin;
-  AdwComboRow *combo;
-  GtkWidget *error_row;
-  GtkLabel *error;
-  /* Set once the row shows the sheet's value: AdwComboRow announces a
-   * selection of its own while it is being set up. */
-  gboolean ready;
-} FieldRow;
-
-static void
-field_row_free (gpointer data)
-{
-  FieldRow *field_row = data;
-
-  g_free (field_row->id);
-  g_free (field_row);
-}
-
-static int
-field_value (TkrCharacterSheet *self, const TkrSheetFieldInfo *info)
-{
-  int value;
-
-  /* A field the sheet lacks reads as the rule data's default. */
-  if (self->character == NULL || !tkr_character_get_field (self->character, info->id, &value))
-    value = info->default_value;
-  return value;
-}
-
-static void
-update_field_rows (TkrCharacterSheet *self)
-{
-  TkrRules *rules = get_rules (self);
-
-  self->updating_system = TRUE;
-  for (guint i = 0; i < self->field_rows->len; i++)
-    {
-      FieldRow *field_row = g_object_get_data (self->field_rows->pdata[i], "tkr-field-row");
-      const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, field_row->id);
-      int value;
-
-      if (info == NULL)
-        continue;
-      value = field_value (self, info);
-      if (field_row->spin != NULL)
-        gtk_spin_button_set_value (field_row->spin, value);
-      else
-        for (guint c = 0; c < info->n_choices; c++)
-          if (info->choices[c] == value)
-            adw_combo_row_set_selected (field_row->combo, c);
-    }
-  self->updating_system = FALSE;
-}
-
-static void
-field_edited (FieldRow *field_row, int value)
-{
-  TkrCharacterSheet *self = field_row->sheet;
-  TkrRules *rules = get_rules (self);
-  const TkrSheetFieldInfo *info = tkr_rules_lookup_sheet_field (rules, field_row->id);
-  g_autoptr (GError) error = NULL;
-
-  if (!field_row->ready || self->character == NULL || info == NULL || self->updating_system ||
-      is_replaying (self))
-    return;
-  if (tkr_character_get_field (self->character, info->id, NULL) &&
-      field_value (self, info) == value)
-    return;
-
-  if (!tkr_character_set_field (self->character, get_history (self), rules, info->id, value,
-                                &error))
-    {
-      show_error (field_row->error_row, field_row->error, error);
-      update_field_rows (self);
-      return;
-    }
-  hide_error (field_row->error_row, field_row->error);
-}
-
-static void
-field_spin_changed_cb (GtkSpinButton *spin, FieldRow *field_row)
-{
-  field_edited (field_row, gtk_spin_button_get_value_as_int (spin));
-}
-
-static void
-field_combo_selected_cb (AdwComboRow *combo, GParamSpec *pspec, FieldRow *field_row)
-{
-  const TkrSheetFieldInfo *info =
-    tkr_rules_lookup_sheet_field (get_rules (field_row->sheet), field_row->id);
-  guint selected = adw_combo_row_get_selected (combo);
-
-  if (info != NULL && selected < info->n_choices)
-    field_edited (field_row, info->choices[selected]);
-}
-
-static GtkWidget *
-field_row_new (TkrCharacterSheet *self, const TkrSheetFieldInfo *info)
-{
-  FieldRow *field_row = g_new0 (FieldRow, 1);
-  const char *name = tkr_rules_translate (info->name);
-  g_autofree char *part = NULL;
-  GtkWidget *row;
-
-  field_row->sheet = self;
-  field_row->id = g_strdup (info->id);
-  if (info->n_choices > 0)
-    {
-      g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
-
-      for (guint i = 0; i < info->n_choices; i++)
-        {
-          g_autofree char *number = g_strdup_printf ("%d", info->choices[i]);
-          gtk_string_list_append (choices,
-                                  info->labels ? tkr_rules_translate (info->labels[i]) : number);
-        }
-      row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
-      field_row->combo = ADW_COMBO_ROW (row);
-      g_signal_connect (row, "notify::selected", G_CALLBACK (field_combo_selected_cb), field_row);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                      -1);
-    }
-  else
-    {
-      row = adw_action_row_new ();
-      field_row->spin = spin_new (info->min, info->max, name);
-      /* One width for every field, so the column of numbers lines up. */
-      gtk_editable_set_width_chars (GTK_EDITABLE (field_row->spin), 5);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
-      g_signal_connect (field_row->spin, "value-changed", G_CALLBACK (field_spin_changed_cb),
-                        field_row);
-    }
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  if (info->description != NULL && *info->description != '\0')
-    {
-      const char *description = tkr_rules_translate (info->description);
-
-      /* A choice shows itself as the subtitle, so a narrow window does not
-       * squeeze it to "S…"; the description is then the tooltip. */
-      if (field_row->combo != NULL)
-        {
-          adw_combo_row_set_use_subtitle (field_row->combo, TRUE);
-          gtk_widget_set_tooltip_text (row, description);
-        }
-      else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      description, -1);
-    }
-  field_row->error_row = error_row_new (&field_row->error);
-  g_object_set_data_full (G_OBJECT (row), "tkr-field-row", field_row, field_row_free);
-
-  part = g_strdup_printf ("field-%s", info->id);
-  register_part (self, part, field_row->spin ? GTK_WIDGET (field_row->spin) : row);
-  g_free (part);
-  part = g_strdup_printf ("field-%s-error", info->id);
-  register_part (self, part, field_row->error);
-  return row;
-}
+/* The rule system's own sections (rule data "sheet.sections" and
+ * "sheet.fields"): a group per section, its rows made from the rule data
+ * (tkr-sheet-field-row.c); fields without a section go in the group
+ * titled with the system's name. */
 
 static void
 clear_field_rows (TkrCharacterSheet *self)
 {
-  for (guint i = 0; i < self->field_rows->len; i++)
+  for (guint i = 0; i < self->field_parts->len; i++)
+    g_hash_table_remove (self->parts, self->field_parts->pdata[i]);
+  g_ptr_array_set_size (self->field_parts, 0);
+  for (guint i = 0; i < self->section_groups->len; i++)
+    gtk_box_remove (self->groups_box, self->section_groups->pdata[i]);
+  g_ptr_array_set_size (self->section_groups, 0);
+  if (self->system_list != NULL)
     {
-      GtkWidget *row = self->field_rows->pdata[i];
-      FieldRow *field_row = g_object_get_data (G_OBJECT (row), "tkr-field-row");
-      g_autofree char *part = g_strdup_printf ("field-%s", field_row->id);
-      g_autofree char *error_part = g_strdup_printf ("field-%s-error", field_row->id);
-
-      g_hash_table_remove (self->parts, part);
-      g_hash_table_remove (self->parts, error_part);
-      adw_preferences_group_remove (self->system_group, field_row->error_row);
-      adw_preferences_group_remove (self->system_group, row);
+      adw_preferences_group_remove (self->system_group, GTK_WIDGET (self->system_list));
+      self->system_list = NULL;
     }
-  g_ptr_array_set_size (self->field_rows, 0);
 }
 
-/* A group titled with the system's name, a row per field of its rule
- * data; hidden for a system without fields of its own. */
+static void
+register_field_part (TkrCharacterSheet *self, char *name, gpointer widget)
+{
+  if (widget == NULL)
+    {
+      g_free (name);
+      return;
+    }
+  g_ptr_array_add (self->field_parts, g_strdup (name));
+  g_hash_table_insert (self->parts, name, widget);
+}
+
+static GtkListBox *
+section_list_new (TkrCharacterSheet *self, GListModel *items)
+{
+  GtkListBox *list = GTK_LIST_BOX (gtk_list_box_new ());
+
+  gtk_list_box_set_selection_mode (list, GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (GTK_WIDGET (list), "boxed-list");
+  gtk_list_box_bind_model (list, items, tkr_sheet_field_row_new, NULL, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr (TkrSheetFieldItem) item = g_list_model_get_item (items, i);
+      const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
+      GObject *row = G_OBJECT (gtk_list_box_get_row_at_index (list, i));
+
+      register_field_part (self, g_strdup_printf ("field-%s", info->id),
+                           g_object_get_data (row, "tkr-control"));
+      register_field_part (self, g_strdup_printf ("field-%s-maximum", info->id),
+                           g_object_get_data (row, "tkr-maximum"));
+      register_field_part (self, g_strdup_printf ("field-%s-error", info->id),
+                           g_object_get_data (row, "tkr-error"));
+      register_field_part (self, g_strdup_printf ("field-%s-row", info->id), row);
+    }
+  return list;
+}
+
 static void
 rebuild_field_rows (TkrCharacterSheet *self)
 {
   TkrRules *rules = get_rules (self);
-  guint n = self->character != NULL ? tkr_rules_get_n_sheet_fields (rules) : 0;
+  g_autoptr (GPtrArray) sections = NULL;
+  GtkWidget *previous = GTK_WIDGET (self->system_group);
+  guint n_sections;
+  GListModel *loose;
 
   clear_field_rows (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->system_group), n > 0);
-  if (n == 0)
-    return;
+  if (self->character == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->system_group), FALSE);
+      return;
+    }
+  sections = tkr_sheet_field_items_by_section (self->character, rules, get_history (self));
+  n_sections = sections->len - 1;
 
+  for (guint s = 0; s < n_sections; s++)
+    {
+      const TkrSheetSectionInfo *section = tkr_rules_get_sheet_section (rules, s);
+      GtkWidget *group;
+
+      if (g_list_model_get_n_items (sections->pdata[s]) == 0)
+        continue;
+      group = adw_preferences_group_new ();
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
+                                       tkr_rules_translate (section->name));
+      if (section->description != NULL && *section->description != '\0')
+        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                               tkr_rules_translate (section->description));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                                 GTK_WIDGET (section_list_new (self, sections->pdata[s])));
+      gtk_box_insert_child_after (self->groups_box, group, previous);
+      previous = group;
+      g_ptr_array_add (self->section_groups, group);
+      register_field_part (self, g_strdup_printf ("section-%s", section->id), group);
+    }
+
+  loose = sections->pdata[n_sections];
+  gtk_widget_set_visible (GTK_WIDGET (self->system_group), g_list_model_get_n_items (loose) > 0);
+  if (g_list_model_get_n_items (loose) == 0)
+    return;
   adw_preferences_group_set_title (self->system_group,
                                    tkr_rules_translate (tkr_rules_get_name (rules)));
   adw_preferences_group_set_description (
     self->system_group, _ ("This rule system’s own numbers, used when the character joins an "
                            "encounter"));
-  for (guint i = 0; i < n; i++)
-    {
-      const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
-      GtkWidget *row = field_row_new (self, info);
-      FieldRow *field_row = g_object_get_data (G_OBJECT (row), "tkr-field-row");
+  self->system_list = section_list_new (self, loose);
+  adw_preferences_group_add (self->system_group, GTK_WIDGET (self->system_list));
+}
 
-      g_ptr_array_add (self->field_rows, row);
-      adw_preferences_group_add (self->system_group, row);
-      adw_preferences_group_add (self->system_group, field_row->error_row);
-    }
-  update_field_rows (self);
-  for (guint i = 0; i < self->field_rows->len; i++)
+/* Which of the parts every sheet has this system's sheet shows, and its
+ * pools under their names there (rule data "sheet.shows", "shown_pools"
+ * and "pool_names"). */
+static void
+apply_layout (TkrCharacterSheet *self)
+{
+  TkrRules *rules = get_rules (self);
+  const struct
+  {
+    const char *part;
+    gpointer group;
+  } parts[] = {
+    { "experience", self->experience_group }, { "archetypes", self->archetypes_group },
+    { "pools", self->pools_group },           { "saves", self->saves_group },
+    { "skills", self->skills_group },         { "ranges", self->ranges_group },
+    { "abilities", self->abilities_group },   { "conditions", self->conditions_group },
+    { "inventory", self->inventory_group },   { "wealth", self->wealth_group },
+    { "notes", self->notes_group },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    gtk_widget_set_visible (GTK_WIDGET (parts[i].group),
+                            tkr_rules_sheet_shows (rules, parts[i].part));
+  gtk_widget_set_visible (GTK_WIDGET (self->level_row), tkr_rules_sheet_shows (rules, "level"));
+  if (tkr_rules_sheet_shows (rules, "level"))
+    gtk_widget_set_visible (GTK_WIDGET (self->experience_group), TRUE);
+  for (guint i = 0; i < TKR_N_POOLS; i++)
     {
-      FieldRow *field_row = g_object_get_data (self->field_rows->pdata[i], "tkr-field-row");
-      field_row->ready = TRUE;
+      const char *name = tkr_rules_get_pool_name (rules, i);
+      g_autofree char *current_label = g_strdup_printf (_ ("%s, current"), name);
+      g_autofree char *maximum_label = g_strdup_printf (_ ("%s, maximum"), name);
+
+      gtk_widget_set_visible (self->pools[i].row, tkr_rules_sheet_shows_pool (rules, i));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->pools[i].row), name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->pools[i].current),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, current_label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->pools[i].maximum),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, maximum_label, -1);
     }
+}
+
+/* A save or skill shows on the sheet when it is this system's, or nobody's
+ * (one the player added): another system's stays in the file, unseen. */
+static gboolean
+modifier_shown (gpointer item, gpointer user_data)
+{
+  TkrCharacterSheet *self = user_data;
+  TkrModifier *modifier = item;
+  TkrRules *rules = get_rules (self);
+  const char *name = tkr_modifier_get_name (modifier);
+  gboolean save = tkr_modifier_get_kind (modifier) == TKR_MODIFIER_KIND_SAVE;
+
+  if (save ? tkr_rules_has_save (rules, name) : tkr_rules_has_skill (rules, name))
+    return TRUE;
+  for (guint i = 0; self->system_ids != NULL && self->system_ids[i] != NULL; i++)
+    {
+      TkrRules *other = rules_for_system (self, self->system_ids[i]);
+
+      if (other != NULL && other != rules &&
+          (save ? tkr_rules_has_save (other, name) : tkr_rules_has_skill (other, name)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* The rule system: chosen on a player's own sheet, shown in a campaign
@@ -1964,22 +2046,48 @@ static void
 rule_system_changed (TkrCharacterSheet *self)
 {
   update_rules_label (self);
+  /* The lists first: their filter reads the new rules as they bind. */
+  bind_lists (self);
+  apply_layout (self);
   rebuild_field_rows (self);
   rebuild_condition_catalogue (self);
   update_experience (self);
 }
 
+/* (transfer none): @model through the sheet's filter of saves and skills;
+ * the list box that binds it keeps it. */
+static GListModel *
+filtered (TkrCharacterSheet *self, GListModel *model)
+{
+  GtkFilterListModel *list =
+    gtk_filter_list_model_new (g_object_ref (model), g_object_ref (self->modifier_filter));
+
+  /* The list box takes its own reference; this one goes with the sheet. */
+  g_ptr_array_add (self->filtered_models, list);
+  return G_LIST_MODEL (list);
+}
+
 static void
 bind_lists (TkrCharacterSheet *self)
 {
+  g_ptr_array_set_size (self->filtered_models, 0);
   TkrCharacter *character = self->character;
 
 #define BIND(list, getter, create)                                                                 \
   gtk_list_box_bind_model (self->list, character != NULL ? getter (character) : NULL, create,      \
                            self, NULL)
   BIND (archetypes_list, tkr_character_get_archetypes, create_modifier_row);
+#undef BIND
+#define BIND(list, getter, create)                                                                 \
+  gtk_list_box_bind_model (self->list,                                                             \
+                           character != NULL ? filtered (self, getter (character)) : NULL, create, \
+                           self, NULL)
   BIND (saves_list, tkr_character_get_saves, create_modifier_row);
   BIND (skills_list, tkr_character_get_skills, create_modifier_row);
+#undef BIND
+#define BIND(list, getter, create)                                                                 \
+  gtk_list_box_bind_model (self->list, character != NULL ? getter (character) : NULL, create,      \
+                           self, NULL)
   BIND (ranges_list, tkr_character_get_movement_ranges, create_range_row);
   BIND (abilities_list, tkr_character_get_abilities, create_ability_row);
   BIND (conditions_list, tkr_character_get_conditions, create_condition_row);
@@ -2022,7 +2130,10 @@ tkr_character_sheet_dispose (GObject *object)
   g_clear_object (&self->character);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->parts, g_hash_table_unref);
-  g_clear_pointer (&self->field_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->section_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->field_parts, g_ptr_array_unref);
+  g_clear_pointer (&self->filtered_models, g_ptr_array_unref);
+  g_clear_object (&self->modifier_filter);
   g_clear_pointer (&self->rules_cache, g_hash_table_unref);
   g_clear_pointer (&self->system_ids, g_strfreev);
 
@@ -2110,6 +2221,18 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   CHILD (rules_error_row);
   CHILD (rules_error);
   CHILD (system_group);
+  CHILD (groups_box);
+  CHILD (experience_group);
+  CHILD (level_row);
+  CHILD (archetypes_group);
+  CHILD (saves_group);
+  CHILD (skills_group);
+  CHILD (ranges_group);
+  CHILD (abilities_group);
+  CHILD (conditions_group);
+  CHILD (inventory_group);
+  CHILD (wealth_group);
+  CHILD (notes_group);
   CHILD (level_up_button);
   CHILD (level_spin);
   CHILD (level_error_row);
@@ -2156,7 +2279,10 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
 
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->rules_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, unref_nullable);
-  self->field_rows = g_ptr_array_new ();
+  self->section_groups = g_ptr_array_new ();
+  self->field_parts = g_ptr_array_new_with_free_func (g_free);
+  self->filtered_models = g_ptr_array_new_with_free_func (g_object_unref);
+  self->modifier_filter = GTK_FILTER (gtk_custom_filter_new (modifier_shown, self, NULL));
   register_part (self, "name-row", self->name_row);
   register_part (self, "name-error", self->name_error);
   register_part (self, "player-row", self->player_row);
@@ -2210,8 +2336,6 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
                                   self);
   g_signal_group_connect_swapped (self->character_signals, "notify::rule-system",
                                   G_CALLBACK (rule_system_changed), self);
-  g_signal_group_connect_swapped (self->character_signals, "notify::fields",
-                                  G_CALLBACK (update_field_rows), self);
 
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
                             G_CALLBACK (notes_changed_cb), self);
@@ -2278,7 +2402,6 @@ tkr_character_sheet_set_character (TkrCharacterSheet *self, TkrCharacter *charac
     g_binding_group_set_source (self->pools[i].bindings,
                                 character != NULL ? tkr_character_get_pool (character, i) : NULL);
   self->rebinding = FALSE;
-  bind_lists (self);
   load_notes (self);
   rule_system_changed (self);
 

@@ -8,6 +8,7 @@
 #include "tkr-keymap.h"
 #include "tkr-keys-page.h"
 #include "tkr-player-window.h"
+#include "tkr-new-character.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-import-actions.h"
 #include "tkr-import-dialog.h"
@@ -375,6 +376,7 @@ tkr_application_startup (GApplication *application)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
+  tkr_new_character_add_action (GTK_APPLICATION (self));
   /* The accelerators from the keymap, again whenever a key changes. */
   g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (apply_keys), self,
                            G_CONNECT_SWAPPED);

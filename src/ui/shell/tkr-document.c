@@ -343,7 +343,8 @@ ensure_autosave_file (TkrDocument *self, GError **error)
     }
 
   uuid = g_uuid_string_random ();
-  name = g_strdup_printf ("%s.tkcampaign", uuid);
+  name = g_strdup_printf (
+    self->kind == TKR_DOCUMENT_KIND_CHARACTER ? "%s.tkcharacter" : "%s.tkcampaign", uuid);
   file = g_file_get_child (dir, name);
   set_autosave_file (self, file);
   return self->autosave_file;
@@ -355,7 +356,9 @@ default_target (TkrDocument *self, GError **error)
 {
   if (self->file != NULL)
     return self->file;
-  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
+  /* A character made with New Character has no file until Save As: it
+   * autosaves as an untitled campaign does. */
+  if (self->kind == TKR_DOCUMENT_KIND_CHARACTER && self->character == NULL)
     {
       g_set_error_literal (error, TKR_DOCUMENT_ERROR, TKR_DOCUMENT_ERROR_NO_FILE,
                            _ ("The character has no file to save to."));
@@ -787,6 +790,31 @@ tkr_document_new_for_campaign (TkrCampaign *campaign, GFile *file)
                        NULL);
 }
 
+/**
+ * tkr_document_new_for_character:
+ * @rules: the rule system the character is played in
+ * @name: the character's name
+ *
+ * A player's own new sheet (New Character): an untitled character
+ * document, saved as a .tkcharacter file; until Save As gives it one it
+ * autosaves like an untitled campaign.
+ */
+TkrDocument *
+tkr_document_new_for_character (TkrRules *rules, const char *name)
+{
+  g_autoptr (TkrCampaign) campaign = NULL;
+  TkrCharacter *pc;
+
+  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
+
+  campaign = tkr_campaign_new (rules);
+  pc = tkr_campaign_add_pc (campaign, name);
+  /* Making the sheet is not a step a person could undo. */
+  tkr_history_clear (tkr_campaign_get_history (campaign));
+  return g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind", TKR_DOCUMENT_KIND_CHARACTER,
+                       "character", pc, NULL);
+}
+
 /* Loading */
 
 static gboolean
@@ -838,8 +866,11 @@ character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   /* Opening a file is not a step a person could undo. */
   tkr_history_clear (tkr_campaign_get_history (campaign));
 
-  document = g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind",
-                           TKR_DOCUMENT_KIND_CHARACTER, "character", pc, "file", file, NULL);
+  /* An untitled character's autosave keeps it untitled. */
+  document =
+    g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind", TKR_DOCUMENT_KIND_CHARACTER,
+                  "character", pc, "file", is_autosave_file (file) ? NULL : file, "autosave-file",
+                  is_autosave_file (file) ? file : NULL, NULL);
   remember_as_last_document (document);
   g_task_return_pointer (task, document, g_object_unref);
 }

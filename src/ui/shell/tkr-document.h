@@ -50,6 +50,7 @@ G_DECLARE_FINAL_TYPE (TkrDocument, tkr_document, TKR, DOCUMENT, GObject)
 
 TkrDocument *tkr_document_new (TkrRules *rules);
 TkrDocument *tkr_document_new_for_campaign (TkrCampaign *campaign, GFile *file);
+TkrDocument *tkr_document_new_for_character (TkrRules *rules, const char *name);
 
 void tkr_document_load_async (GFile *file,
                               GCancellable *cancellable,
