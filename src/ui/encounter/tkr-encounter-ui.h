@@ -35,4 +35,11 @@ gboolean tkr_encounter_ui_run_phase_action (TkrEncounter *encounter,
  * turn cannot afford (bench/bench-tracker). */
 void tkr_encounter_ui_set_tooltip (GtkWidget *widget, const char *text);
 
+/* The Encounter page that holds @widget (or is it), or NULL. */
+GtkWidget *tkr_encounter_ui_get_page (GtkWidget *widget);
+/* Reports a command's outcome from @widget, a part of the encounter: the
+ * error where its Encounter page shows refusals (tkr-feedback.h), or a
+ * stale one cleared. Returns @ok. */
+gboolean tkr_encounter_ui_report (GtkWidget *widget, gboolean ok, const GError *error);
+
 G_END_DECLS
