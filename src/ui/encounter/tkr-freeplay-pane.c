@@ -118,6 +118,8 @@ tkr_freeplay_pane_dispose (GObject *object)
     g_signal_group_set_target (self->party_signals, NULL);
   g_clear_object (&self->participants_signals);
   g_clear_object (&self->party_signals);
+  /* The status page is the bin's child: the bin lets it go first. */
+  adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_FREEPLAY_PANE);
   g_clear_object (&self->participants);
   g_clear_object (&self->encounter);
