@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-ap-view.h"
-#include "tkr-d20-view.h"
+#include "tkr-ap-participant-row.h"
+#include "tkr-d20-participant-row.h"
 #include "tkr-encounter-page.h"
-#include "tkr-klep-view.h"
-#include "tkr-pf2e-view.h"
+#include "tkr-participant-row.h"
+#include "tkr-test-widgets.h"
 
 typedef struct
 {
@@ -57,28 +57,45 @@ selected_name (GtkDropDown *dropdown)
   return gtk_string_object_get_string (item);
 }
 
-/* The view of the campaign's system is shown and is the only one that
- * holds the campaign. */
+/* Only @stack's shown child is visible at all (one set of controls for
+ * AT-SPI), and it is @name. */
+static void
+assert_only_shown (GtkStack *stack, const char *name)
+{
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, name);
+  for (GtkWidget *part = gtk_widget_get_first_child (GTK_WIDGET (stack)); part != NULL;
+       part = gtk_widget_get_next_sibling (part))
+    g_assert_true (gtk_widget_get_visible (part) == (part == gtk_stack_get_visible_child (stack)));
+}
+
+/* The parts of the campaign's system are shown, the only ones visible,
+ * and only they hold the campaign's encounter: Freeplay's rows are that
+ * system's. */
 static void
 assert_shows (PageFixture *fixture, const char *system)
 {
   TkrCampaign *campaign = fixture->f.campaign;
-  GtkStack *stack = child (fixture, "stack");
+  gboolean klep = g_str_equal (system, "kleptonomicon");
+  GtkListBox *list = tkr_test_part (GTK_WIDGET (fixture->page), "participants_list");
+  GtkListBoxRow *row = list ? gtk_list_box_get_row_at_index (list, 0) : NULL;
+  GType row_type = TKR_TYPE_PARTICIPANT_ROW;
 
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, system);
-  g_assert_true (tkr_encounter_page_get_view (fixture->page) ==
-                 gtk_stack_get_visible_child (stack));
-  /* Only that view is visible at all (one set of controls for AT-SPI). */
-  for (GtkWidget *view = gtk_widget_get_first_child (GTK_WIDGET (stack)); view != NULL;
-       view = gtk_widget_get_next_sibling (view))
-    g_assert_true (gtk_widget_get_visible (view) == (view == gtk_stack_get_visible_child (stack)));
-#define HOLDS(id, getter, name)                                                                    \
-  g_assert_true (getter (child (fixture, name)) == (g_str_equal (system, id) ? campaign : NULL))
-  HOLDS ("kleptonomicon", tkr_klep_view_get_campaign, "kleptonomicon_view");
-  HOLDS ("pf2e", tkr_pf2e_view_get_campaign, "pf2e_view");
-  HOLDS ("d20", tkr_d20_view_get_campaign, "d20_view");
-  HOLDS ("action-points", tkr_ap_view_get_campaign, "ap_view");
-#undef HOLDS
+  g_assert_true (tkr_encounter_page_get_view (fixture->page) == GTK_WIDGET (fixture->page));
+  g_assert_true (tkr_encounter_page_get_campaign (fixture->page) == campaign);
+  assert_only_shown (child (fixture, "setup_stack"), system);
+  assert_only_shown (child (fixture, "main_stack"), klep ? "kleptonomicon" : "details");
+  if (!klep)
+    assert_only_shown (child (fixture, "system_details"), system);
+  if (g_str_equal (system, "d20"))
+    row_type = TKR_TYPE_D20_PARTICIPANT_ROW;
+  else if (g_str_equal (system, "action-points"))
+    row_type = TKR_TYPE_AP_PARTICIPANT_ROW;
+  /* In Freeplay (who takes part shows only then). */
+  if (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)) == TKR_PHASE_FREEPLAY)
+    {
+      g_assert_nonnull (row);
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (row, row_type));
+    }
 }
 
 static void
@@ -160,9 +177,10 @@ test_campaign_of_another_system (void)
   g_object_ref_sink (page);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   tkr_encounter_page_set_campaign (page, campaign);
-  g_assert_true (TKR_IS_D20_VIEW (tkr_encounter_page_get_view (page)));
-  g_assert_true (tkr_d20_view_get_campaign (TKR_D20_VIEW (tkr_encounter_page_get_view (page))) ==
-                 campaign);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                     GTK_WIDGET (page), TKR_TYPE_ENCOUNTER_PAGE, "setup_stack"))),
+                   ==, "d20");
+  g_assert_true (tkr_encounter_page_get_campaign (page) == campaign);
   tkr_encounter_page_set_campaign (page, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (page);

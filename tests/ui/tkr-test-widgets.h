@@ -114,7 +114,7 @@ tkr_test_wait_until (gboolean (*done) (gpointer), gpointer data)
  * below @root, breadth first, whose own template names one: a part of a
  * page made of parts (the Encounter page, its Freeplay pane, the shown
  * system's Setup and details), wherever the page keeps it. */
-static inline GObject *
+static inline gpointer
 tkr_test_part (GtkWidget *root, const char *id)
 {
   g_autoptr (GPtrArray) queue = g_ptr_array_new ();
