@@ -206,7 +206,8 @@ static void
 test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 {
   GtkWidget *begin_setup = child (fixture, GTK_TYPE_BUTTON, "begin_setup_button");
-  TkrKlepTurnTracker *tracker = child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "kleptonomicon_tracker");
+  TkrKlepTurnTracker *tracker =
+    child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "kleptonomicon_tracker");
   GtkRevealer *paused = GTK_REVEALER (gtk_widget_get_template_child (
     GTK_WIDGET (tracker), TKR_TYPE_KLEP_TURN_TRACKER, "paused_revealer"));
 

@@ -1018,8 +1018,7 @@ test_follows_rule_system (void)
   g_autoptr (GError) error = NULL;
   GtkWidget *view = tkr_encounter_page_new ();
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *pf2e_setup =
-    tkr_test_template_child (view, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_setup");
+  GtkWidget *pf2e_setup = tkr_test_template_child (view, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_setup");
   TkrTracker *tracker;
   GObject *add_party;
   GtkButton *begin;

@@ -146,6 +146,7 @@ struct _TkrEncounterPage
   GtkWidget *system_box;
   TkrPhaseBar *phase_bar;
   GtkRevealer *paused_revealer;
+  GtkWidget *resume_button;
   GtkStack *stack;
   TkrFreeplayPane *freeplay_pane;
   GtkStack *setup_stack;
@@ -881,6 +882,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (system_box);
   CHILD (phase_bar);
   CHILD (paused_revealer);
+  CHILD (resume_button);
   CHILD (stack);
   CHILD (freeplay_pane);
   CHILD (setup_stack);
