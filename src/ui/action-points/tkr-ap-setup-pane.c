@@ -17,6 +17,7 @@ struct _TkrApSetupPane
   GSignalGroup *history_signals;
   GSignalGroup *party_signals;
 
+  GtkLabel *setup_title;
   GtkButton *begin_main_button;
   GtkButton *add_party_button;
   GtkButton *abandon_button;
@@ -130,6 +131,7 @@ tkr_ap_setup_pane_class_init (TkrApSetupPaneClass *klass)
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-ap-setup-pane.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, TkrApSetupPane, name)
+  BIND (setup_title);
   BIND (begin_main_button);
   BIND (add_party_button);
   BIND (abandon_button);
