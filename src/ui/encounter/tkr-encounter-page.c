@@ -533,6 +533,9 @@ update_system (TkrEncounterPage *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _ (system->end_name), -1);
       tkr_encounter_ui_set_tooltip (self->end_button, _ (system->end_tooltip));
     }
+  /* The Kleptonomicon's details pane has its own banner (resume by a
+   * Beat): one "Resume" for the keyboard and screen readers. */
+  gtk_widget_set_visible (GTK_WIDGET (self->paused_revealer), !klep);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_pane), system->kind == SYSTEM_AP);
   gtk_widget_set_visible (self->log_group, system->kind == SYSTEM_AP);
 
