@@ -581,7 +581,7 @@ update_sensitivity (TkrEncounterPage *self)
 }
 
 /* While a fight runs (Main, Paused) the table tracker leads and the
- * system's view is the details pane beside it, hidden at the GM's wish;
+ * system's details of the selected row are beside it, hidden at the GM's wish;
  * at the End the shared End pane stands alone (the award to the party,
  * Level Up). The rule system row, which cannot change then, makes room. */
 static void

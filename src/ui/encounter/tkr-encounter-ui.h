@@ -12,7 +12,7 @@ G_BEGIN_DECLS
  * applies whether the widget sits in the window or stands alone. */
 void tkr_encounter_ui_ensure_style (void);
 
-/* The "encounter." actions every rule system's view offers (begin-setup,
+/* The "encounter." actions the Encounter page offers (begin-setup,
  * abandon-setup, begin-main, next-turn, previous-turn, pause, resume, end,
  * finish), all activating @activate. Their keys are bound by the window
  * from the keymap (tkr-keymap.h), the same whatever system is played. */
