@@ -848,10 +848,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   tkr_encounter_ui_install_phase_actions (widget_class, encounter_action);
   gtk_widget_class_install_action (widget_class, "encounter.spend-beat", NULL, encounter_action);
   gtk_widget_class_install_action (widget_class, "encounter.dash", NULL, encounter_action);
-  /* The Kleptonomicon's own commands, also in the shortcuts window. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, 0, "encounter.spend-beat", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "encounter.dash", NULL);
+  /* Their keys are the Kleptonomicon details pane's (TkrKlepTurnTracker). */
 
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_TABLE_TRACKER);
