@@ -176,9 +176,9 @@ try:
     for _ in range(items.index(item)):
         subprocess.run(["xdotool", "key", "Down"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)
-    # From here on, only the Action-Point view's controls (the other
-    # systems' views are in the tree too, without a campaign).
-    view = find(frame, "filler", "TkrApView")
+    # From here on, only the encounter's controls beside the tracker (the
+    # Encounter page names them after the campaign's system).
+    view = find(frame, name="Action-Point encounter")
     wait_for(lambda: is_sensitive(button(view, "Begin Setup")), what="the Action-Point view")
     tap(True, "the encounter plays the Action-Point system")
 

@@ -9,11 +9,12 @@
 #include "tkr-ap-encounter.h"
 #include "tkr-ap-reset-pane.h"
 #include "tkr-ap-setup-pane.h"
-#include "tkr-ap-view.h"
+#include "tkr-ap-participant-row.h"
 #include "tkr-encounter-page.h"
 #include "tkr-end-pane.h"
 #include "tkr-phase-bar.h"
 #include "tkr-table-tracker.h"
+#include "tkr-test-widgets.h"
 
 /*
  * The Action-Point system's view (seed 004, RULES.md section 4) on the
@@ -33,7 +34,7 @@ typedef struct
   TkrCharacter *bob;    /* PC */
   TkrCharacter *goblin; /* the encounter's copy of the library NPC */
   TkrEncounterPage *page;
-  TkrApView *view;
+  GtkWidget *view; /* the system's side of the page */
   TkrTableTracker *tracker;
   GtkWidget *window;
 } ApFixture;
@@ -64,11 +65,10 @@ ap_setup (ApFixture *f, gconstpointer data)
    * bound to its selection. */
   f->page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
   tkr_encounter_page_set_campaign (f->page, f->campaign);
-  f->view = TKR_AP_VIEW (
-    gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "ap_view"));
+  f->view = tkr_test_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "system_box");
   f->tracker = TKR_TABLE_TRACKER (
     gtk_widget_get_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "table_tracker"));
-  g_assert_true (tkr_ap_view_get_campaign (f->view) == f->campaign);
+  g_assert_true (tkr_encounter_page_get_campaign (f->page) == f->campaign);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 1000);
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
@@ -89,7 +89,8 @@ ap_teardown (ApFixture *f, gconstpointer data)
 static gpointer
 child (ApFixture *f, GType type, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_AP_VIEW, name);
+  /* The page's part, or a shown part's (Freeplay, the Setup, the details). */
+  GObject *object = tkr_test_part (GTK_WIDGET (f->page), name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -100,24 +101,19 @@ child (ApFixture *f, GType type, const char *name)
 static gpointer
 detail (ApFixture *f, GType type, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_DETAILS, "details"),
-                                                   TKR_TYPE_AP_DETAILS, name);
+  GObject *object = gtk_widget_get_template_child (
+    child (f, TKR_TYPE_AP_DETAILS, "action_points_details"), TKR_TYPE_AP_DETAILS, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
   return object;
 }
 
-/* A part of the Freeplay and Setup pane. */
+/* A part of the Freeplay pane, or of the Setup pane in the Setup. */
 static gpointer
 setup_part (ApFixture *f, GType type, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (child (f, TKR_TYPE_AP_SETUP_PANE, "setup_pane"),
-                                                   TKR_TYPE_AP_SETUP_PANE, name);
-
-  g_assert_nonnull (object);
-  g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
-  return object;
+  return child (f, type, name);
 }
 
 /* A part of the Reset pane. */
@@ -148,10 +144,14 @@ end_part (ApFixture *f, GType type, const char *name)
 static const char *
 label_text (ApFixture *f, const char *name)
 {
-  GObject *label = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_AP_VIEW, name);
-
-  /* The Freeplay page's labels are the Setup pane's. */
-  return gtk_label_get_text (label ? GTK_LABEL (label) : setup_part (f, GTK_TYPE_LABEL, name));
+  /* The title of Freeplay (its status page) or of the Setup pane. */
+  if (g_str_equal (name, "freeplay_title"))
+    {
+      if (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)) == TKR_PHASE_FREEPLAY)
+        return adw_status_page_get_title (child (f, ADW_TYPE_STATUS_PAGE, "freeplay_page"));
+      name = "setup_title";
+    }
+  return gtk_label_get_text (child (f, GTK_TYPE_LABEL, name));
 }
 
 static void
@@ -206,7 +206,7 @@ select_row (ApFixture *f, TkrCharacter *character)
         {
           tkr_table_tracker_select (f->tracker, i);
           fixture_iterate ();
-          g_assert_true (tkr_ap_view_get_selected (f->view) == item);
+          g_assert_true (tkr_encounter_page_get_selected (f->page) == item);
           g_assert_cmpstr (
             gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")), ==,
             "details");
@@ -323,7 +323,7 @@ test_actions_installed (void)
     "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
     "encounter.resume",      "encounter.end",           "encounter.finish",
   };
-  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_AP_VIEW);
+  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_ENCOUNTER_PAGE);
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -422,9 +422,10 @@ begin_combat (ApFixture *f)
                    "main");
   /* The details pane shows what the tracker selected, or asks for a row. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->tracker)));
-  g_assert_true (tkr_ap_view_get_selected (f->view) == tkr_table_tracker_get_selected (f->tracker));
+  g_assert_true (tkr_encounter_page_get_selected (f->page) ==
+                 tkr_table_tracker_get_selected (f->tracker));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")),
-                   ==, tkr_ap_view_get_selected (f->view) != NULL ? "details" : "empty");
+                   ==, tkr_encounter_page_get_selected (f->page) != NULL ? "details" : "empty");
 }
 
 /* Types @face into the rolls list's spin of the row titled @title. */
@@ -842,11 +843,12 @@ test_details_follow_selection (ApFixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_sensitive (detail (f, GTK_TYPE_WIDGET, "commands_list")));
 
   /* Nothing selected: the prompt. */
-  g_object_set (f->view, "selected", NULL, NULL);
+  g_object_set (f->page, "selected", NULL, NULL);
   fixture_iterate ();
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")),
                    ==, "empty");
-  g_assert_null (tkr_ap_details_get_combatant (child (f, TKR_TYPE_AP_DETAILS, "details")));
+  g_assert_null (
+    tkr_ap_details_get_combatant (child (f, TKR_TYPE_AP_DETAILS, "action_points_details")));
 }
 
 /* The phase bar follows this system's encounter too. */
@@ -863,34 +865,34 @@ test_phase_bar (ApFixture *f, gconstpointer data)
   g_assert_cmpstr (label_text (f, "freeplay_title"), ==, "Setting Up Combat");
 }
 
-/* A campaign of another system leaves the view empty, and switching the
- * system (in Freeplay) brings the view to life. */
+/* A campaign of another system shows nobody in Action-Point rows, and
+ * switching the system (in Freeplay) brings them to life. */
 static void
 test_other_system (void)
 {
   g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
-  GtkWidget *view = tkr_ap_view_new ();
+  GtkWidget *view = tkr_encounter_page_new ();
   GtkWidget *window = gtk_window_new ();
   g_autoptr (GError) error = NULL;
   GtkListBox *participants;
 
   g_object_ref_sink (view);
-  tkr_ap_view_set_campaign (TKR_AP_VIEW (view), campaign);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), campaign);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
   fixture_iterate ();
-  participants = GTK_LIST_BOX (gtk_widget_get_template_child (
-    GTK_WIDGET (gtk_widget_get_template_child (view, TKR_TYPE_AP_VIEW, "setup_pane")),
-    TKR_TYPE_AP_SETUP_PANE, "participants_list"));
+  participants = GTK_LIST_BOX (tkr_test_part (view, "participants_list"));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (participants)));
 
   tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, "Carol"), &error);
   g_assert_no_error (error);
+  g_assert_false (TKR_IS_AP_PARTICIPANT_ROW (gtk_list_box_get_row_at_index (participants, 0)));
   g_assert_true (tkr_campaign_set_rule_system (campaign, TKR_AP_RULE_SYSTEM, &error));
   g_assert_no_error (error);
   fixture_iterate ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (participants)));
   g_assert_nonnull (row_titled (participants, "Carol"));
+  g_assert_true (TKR_IS_AP_PARTICIPANT_ROW (row_titled (participants, "Carol")));
 
   gtk_window_destroy (GTK_WINDOW (window));
   fixture_iterate ();

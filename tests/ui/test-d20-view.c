@@ -8,8 +8,8 @@
 #include "encounter-fixture.h"
 #include "tkr-d20-details.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-d20-participant-row.h"
 #include "tkr-d20-tools.h"
-#include "tkr-d20-view.h"
 #include "tkr-encounter-page.h"
 #include "tkr-end-pane.h"
 #include "tkr-phase-bar.h"
@@ -36,7 +36,7 @@ typedef struct
   TkrCharacter *bob;   /* PC, Agility +1 */
   TkrCharacter *orc;   /* the encounter's copy of the library Orc, Agility 0 */
   TkrEncounterPage *page;
-  TkrD20View *view;
+  GtkWidget *view; /* the system's side of the page */
   TkrTableTracker *tracker;
   GtkWidget *window;
 } D20Fixture;
@@ -117,8 +117,7 @@ d20_setup (D20Fixture *f, gconstpointer data)
 
   f->page = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
   tkr_encounter_page_set_campaign (f->page, f->campaign);
-  f->view = TKR_D20_VIEW (tkr_encounter_page_get_view (f->page));
-  g_assert_true (TKR_IS_D20_VIEW (f->view));
+  f->view = tkr_test_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "system_box");
   f->tracker = tkr_encounter_page_get_table_tracker (f->page);
   f->window = gtk_window_new ();
   {
@@ -147,13 +146,10 @@ d20_teardown (D20Fixture *f, gconstpointer data)
 static gpointer
 child (D20Fixture *f, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, name);
+  /* The page's part, or a shown part's: Freeplay and its time and Tools,
+   * the Setup. */
+  GObject *object = tkr_test_part (GTK_WIDGET (f->page), name);
 
-  /* The Tools are a widget of their own inside the view. */
-  if (object == NULL)
-    object = gtk_widget_get_template_child (
-      tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, "tools"),
-      TKR_TYPE_D20_TOOLS, name);
   g_assert_nonnull (object);
   return object;
 }
@@ -238,7 +234,7 @@ static TkrD20Details *
 details (D20Fixture *f)
 {
   return TKR_D20_DETAILS (
-    tkr_test_template_child (GTK_WIDGET (f->view), TKR_TYPE_D20_VIEW, "details"));
+    tkr_test_template_child (GTK_WIDGET (f->page), TKR_TYPE_ENCOUNTER_PAGE, "d20_details"));
 }
 
 /* Selects @name's row in the table tracker (the slots come in the turn
@@ -256,7 +252,7 @@ select_row (D20Fixture *f, const char *name)
         continue;
       tkr_table_tracker_select (f->tracker, i);
       fixture_iterate ();
-      g_assert_true (tkr_d20_view_get_selected (f->view) == G_OBJECT (slot));
+      g_assert_true (tkr_encounter_page_get_selected (f->page) == G_OBJECT (slot));
       g_assert_true (tkr_d20_details_get_combatant (details (f)) == TKR_D20_COMBATANT (slot));
       g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==,
                        "details");
@@ -353,7 +349,7 @@ test_actions_installed (void)
     "encounter.next-turn",   "encounter.previous-turn", "encounter.pause",
     "encounter.resume",      "encounter.end",           "encounter.finish",
   };
-  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_D20_VIEW);
+  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_ENCOUNTER_PAGE);
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -372,20 +368,22 @@ test_actions_installed (void)
   g_type_class_unref (klass);
 }
 
-/* A campaign of another system leaves the view empty and inert. */
+/* A campaign of another system leaves the d20 parts hidden and inert. */
 static void
 test_other_system_ignored (void)
 {
   TkrCampaign *campaign = tkr_campaign_new (tkr_rules_get_default ());
-  GtkWidget *view = tkr_d20_view_new ();
+  GtkWidget *view = tkr_encounter_page_new ();
+  GtkWidget *d20_setup = tkr_test_template_child (view, TKR_TYPE_ENCOUNTER_PAGE, "d20_setup");
 
   g_object_ref_sink (view);
-  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), campaign);
-  g_assert_true (tkr_d20_view_get_campaign (TKR_D20_VIEW (view)) == campaign);
-  gtk_widget_activate_action (view, "encounter.begin-setup", NULL);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), campaign);
+  g_assert_true (tkr_encounter_page_get_campaign (TKR_ENCOUNTER_PAGE (view)) == campaign);
+  g_assert_false (gtk_widget_get_visible (d20_setup));
+  gtk_widget_activate_action (d20_setup, "encounter.begin-setup", NULL);
   g_assert_cmpint (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)), ==,
                    TKR_PHASE_FREEPLAY);
-  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), NULL);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), NULL);
   g_object_unref (view);
   g_object_unref (campaign);
 }
@@ -711,8 +709,8 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
     g_assert_true (first == a);
     g_assert_true (second == b);
   }
-  g_assert_cmpstr (gtk_label_get_text (child (f, "round_label")), ==, "Round 1");
-  g_assert_cmpstr (gtk_label_get_text (child (f, "turn_label")), ==, "Alice’s turn");
+  g_assert_cmpstr (gtk_label_get_text (child (f, "turn_label")), ==, "Round 1");
+  g_assert_cmpstr (gtk_label_get_text (child (f, "step_label")), ==, "Alice’s turn");
   text = card_text (f, orc);
   g_assert_nonnull (strstr (text, "Surprised: skips the first turn"));
   g_clear_pointer (&text, g_free);
@@ -768,7 +766,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   /* Bob dashes and runs 50 ft (twice his 30). */
   click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == b);
-  g_assert_cmpstr (gtk_label_get_text (child (f, "turn_label")), ==, "Bob’s turn");
+  g_assert_cmpstr (gtk_label_get_text (child (f, "step_label")), ==, "Bob’s turn");
   screenshot (f, "d20-main");
   click (named (f, "Dash: Bob"));
   g_assert_cmpint (tkr_d20_combatant_get_dashes (b), ==, 1);
@@ -784,7 +782,7 @@ test_two_rounds (D20Fixture *f, gconstpointer data)
   click (tkr_test_find_action (GTK_WIDGET (f->view), "encounter.next-turn"));
   g_assert_cmpint (tkr_encounter_get_round (TKR_ENCOUNTER (f->encounter)), ==, 2);
   g_assert_true (tkr_d20_encounter_get_current (f->encounter) == a);
-  g_assert_cmpstr (gtk_label_get_text (child (f, "round_label")), ==, "Round 2");
+  g_assert_cmpstr (gtk_label_get_text (child (f, "turn_label")), ==, "Round 2");
   text = card_text (f, orc);
   g_assert_null (strstr (text, "Surprised"));
   g_clear_pointer (&text, g_free);
@@ -916,7 +914,7 @@ test_details_follow_selection (D20Fixture *f, gconstpointer data)
 
   /* The current row leads selected; with none, a prompt. */
   g_assert_true (tkr_d20_details_get_combatant (details (f)) == a);
-  tkr_d20_view_set_selected (f->view, NULL);
+  tkr_encounter_page_set_selected (f->page, NULL);
   g_assert_null (tkr_d20_details_get_combatant (details (f)));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "empty");
 
@@ -1034,8 +1032,9 @@ test_abandon_setup (D20Fixture *f, gconstpointer data)
   g_assert_cmpstr (visible_page (f), ==, "setup");
 }
 
-/* Switching the campaign to another system empties the view; undoing the
- * switch brings the d20 encounter and its rows back. */
+/* Switching the campaign to another system takes the d20 rows and parts
+ * away (the page then shows the other system's); undoing the switch
+ * brings the d20 encounter and its rows back. */
 static void
 test_switch_system (D20Fixture *f, gconstpointer data)
 {
@@ -1043,11 +1042,14 @@ test_switch_system (D20Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
 
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (TKR_IS_D20_PARTICIPANT_ROW (gtk_list_box_get_row_at_index (list, 0)));
   g_assert_true (tkr_campaign_set_rule_system (f->campaign, "kleptonomicon", &error));
   g_assert_no_error (error);
   fixture_iterate ();
-  g_assert_null (gtk_list_box_get_row_at_index (list, 0));
-  g_assert_false (gtk_widget_get_sensitive (child (f, "begin_setup_button")));
+  for (int i = 0; gtk_list_box_get_row_at_index (list, i) != NULL; i++)
+    g_assert_false (TKR_IS_D20_PARTICIPANT_ROW (gtk_list_box_get_row_at_index (list, i)));
+  g_assert_null (tkr_test_part (GTK_WIDGET (f->page), "pass_time_button"));
+  g_assert_cmpstr (gtk_button_get_label (child (f, "begin_setup_button")), !=, "_Roll Initiative");
 
   g_assert_true (tkr_history_undo (f->history));
   fixture_iterate ();

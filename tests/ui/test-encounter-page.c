@@ -11,11 +11,16 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-ap-view.h"
-#include "tkr-d20-view.h"
+#include "tkr-ap-participant-row.h"
+#include "tkr-d20-participant-row.h"
 #include "tkr-encounter-page.h"
-#include "tkr-klep-view.h"
-#include "tkr-pf2e-view.h"
+#include "tkr-freeplay-pane.h"
+#include "tkr-ap-setup-pane.h"
+#include "tkr-d20-setup.h"
+#include "tkr-klep-setup-view.h"
+#include "tkr-participant-row.h"
+#include "tkr-pf2e-setup.h"
+#include "tkr-test-widgets.h"
 
 typedef struct
 {
@@ -57,28 +62,45 @@ selected_name (GtkDropDown *dropdown)
   return gtk_string_object_get_string (item);
 }
 
-/* The view of the campaign's system is shown and is the only one that
- * holds the campaign. */
+/* Only @stack's shown child is visible at all (one set of controls for
+ * AT-SPI), and it is @name. */
+static void
+assert_only_shown (GtkStack *stack, const char *name)
+{
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, name);
+  for (GtkWidget *part = gtk_widget_get_first_child (GTK_WIDGET (stack)); part != NULL;
+       part = gtk_widget_get_next_sibling (part))
+    g_assert_true (gtk_widget_get_visible (part) == (part == gtk_stack_get_visible_child (stack)));
+}
+
+/* The parts of the campaign's system are shown, the only ones visible,
+ * and only they hold the campaign's encounter: Freeplay's rows are that
+ * system's. */
 static void
 assert_shows (PageFixture *fixture, const char *system)
 {
   TkrCampaign *campaign = fixture->f.campaign;
-  GtkStack *stack = child (fixture, "stack");
+  gboolean klep = g_str_equal (system, "kleptonomicon");
+  GtkListBox *list = tkr_test_part (GTK_WIDGET (fixture->page), "participants_list");
+  GtkListBoxRow *row = list ? gtk_list_box_get_row_at_index (list, 0) : NULL;
+  GType row_type = TKR_TYPE_PARTICIPANT_ROW;
 
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, system);
-  g_assert_true (tkr_encounter_page_get_view (fixture->page) ==
-                 gtk_stack_get_visible_child (stack));
-  /* Only that view is visible at all (one set of controls for AT-SPI). */
-  for (GtkWidget *view = gtk_widget_get_first_child (GTK_WIDGET (stack)); view != NULL;
-       view = gtk_widget_get_next_sibling (view))
-    g_assert_true (gtk_widget_get_visible (view) == (view == gtk_stack_get_visible_child (stack)));
-#define HOLDS(id, getter, name)                                                                    \
-  g_assert_true (getter (child (fixture, name)) == (g_str_equal (system, id) ? campaign : NULL))
-  HOLDS ("kleptonomicon", tkr_klep_view_get_campaign, "kleptonomicon_view");
-  HOLDS ("pf2e", tkr_pf2e_view_get_campaign, "pf2e_view");
-  HOLDS ("d20", tkr_d20_view_get_campaign, "d20_view");
-  HOLDS ("action-points", tkr_ap_view_get_campaign, "ap_view");
-#undef HOLDS
+  g_assert_true (tkr_encounter_page_get_view (fixture->page) == GTK_WIDGET (fixture->page));
+  g_assert_true (tkr_encounter_page_get_campaign (fixture->page) == campaign);
+  assert_only_shown (child (fixture, "setup_stack"), system);
+  assert_only_shown (child (fixture, "main_stack"), klep ? "kleptonomicon" : "details");
+  if (!klep)
+    assert_only_shown (child (fixture, "system_details"), system);
+  if (g_str_equal (system, "d20"))
+    row_type = TKR_TYPE_D20_PARTICIPANT_ROW;
+  else if (g_str_equal (system, "action-points"))
+    row_type = TKR_TYPE_AP_PARTICIPANT_ROW;
+  /* In Freeplay (who takes part shows only then). */
+  if (tkr_tracker_get_phase (tkr_campaign_get_tracker (campaign)) == TKR_PHASE_FREEPLAY)
+    {
+      g_assert_nonnull (row);
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (row, row_type));
+    }
 }
 
 static void
@@ -160,9 +182,10 @@ test_campaign_of_another_system (void)
   g_object_ref_sink (page);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   tkr_encounter_page_set_campaign (page, campaign);
-  g_assert_true (TKR_IS_D20_VIEW (tkr_encounter_page_get_view (page)));
-  g_assert_true (tkr_d20_view_get_campaign (TKR_D20_VIEW (tkr_encounter_page_get_view (page))) ==
-                 campaign);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                     GTK_WIDGET (page), TKR_TYPE_ENCOUNTER_PAGE, "setup_stack"))),
+                   ==, "d20");
+  g_assert_true (tkr_encounter_page_get_campaign (page) == campaign);
   tkr_encounter_page_set_campaign (page, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (page);
@@ -243,6 +266,107 @@ test_narrow_hides_details (void)
   fixture_clear (&fixture.f);
 }
 
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, n) != NULL)
+    n++;
+  return n;
+}
+
+/* docs/ARCHITECTURE.md, "The table tracker": Freeplay's and Setup's
+ * lists are bound only while their page shows, in every system, so in a
+ * fight none of their rows exists (bench/bench-tracker); back in Freeplay
+ * they come back. */
+static void
+test_parts_bound_only_while_shown (void)
+{
+  static const struct
+  {
+    const char *system;
+    const char *setup_id;
+    const char *setup_list;
+  } systems[] = {
+    { "kleptonomicon", "kleptonomicon_setup", "groups_list" },
+    { "pf2e", "pf2e_setup", "setup_list" },
+    { "d20", "d20_setup", "setup_list" },
+    { "action-points", "action_points_setup", "participants_list" },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[s].system, &error);
+      g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (10);
+      GtkWidget *page = tkr_encounter_page_new ();
+      GtkWidget *window = gtk_window_new ();
+      TkrEncounter *encounter;
+      GtkWidget *setup;
+      GtkListBox *freeplay_list, *setup_list;
+      TkrCharacter *npc;
+
+      g_assert_no_error (error);
+      for (guint i = 0; i < 6; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("Hero %u", i + 1);
+
+          tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, name), &error);
+          g_assert_no_error (error);
+        }
+      npc = tkr_campaign_add_npc (campaign, "Goblin");
+      for (guint i = 0; i < 14; i++)
+        {
+          tkr_campaign_add_to_encounter (campaign, npc, &error);
+          g_assert_no_error (error);
+        }
+      encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+      tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), campaign);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      gtk_window_set_child (GTK_WINDOW (window), page);
+      gtk_window_present (GTK_WINDOW (window));
+      fixture_iterate ();
+      setup = tkr_test_template_child (page, TKR_TYPE_ENCOUNTER_PAGE, systems[s].setup_id);
+      freeplay_list =
+        GTK_LIST_BOX (tkr_test_template_child (page, TKR_TYPE_FREEPLAY_PANE, "participants_list"));
+      setup_list = GTK_LIST_BOX (
+        gtk_widget_get_template_child (setup, G_OBJECT_TYPE (setup), systems[s].setup_list));
+
+      /* Freeplay: its rows, none of the Setup's. */
+      g_assert_cmpuint (count_rows (freeplay_list), ==, 20);
+      g_assert_cmpuint (count_rows (setup_list), ==, 0);
+
+      /* The Setup: its rows, none of Freeplay's. */
+      g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+      g_assert_no_error (error);
+      fixture_iterate ();
+      g_assert_cmpuint (count_rows (freeplay_list), ==, 0);
+      g_assert_cmpuint (count_rows (setup_list), >, 0);
+
+      /* The fight: neither. */
+      g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+      g_assert_no_error (error);
+      g_assert_true (tkr_encounter_begin_main (encounter, &error));
+      g_assert_no_error (error);
+      fixture_iterate ();
+      g_assert_cmpint (tkr_encounter_get_phase (encounter), ==, TKR_PHASE_MAIN);
+      g_assert_cmpuint (count_rows (freeplay_list), ==, 0);
+      g_assert_cmpuint (count_rows (setup_list), ==, 0);
+
+      /* Back to Freeplay: its rows again. */
+      g_assert_true (tkr_encounter_end (encounter, &error));
+      g_assert_true (tkr_encounter_finish (encounter, &error));
+      g_assert_no_error (error);
+      fixture_iterate ();
+      g_assert_cmpuint (count_rows (freeplay_list), ==, 20);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      fixture_iterate ();
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -259,6 +383,8 @@ main (int argc, char *argv[])
               test_refused_while_running, page_teardown);
   g_test_add_func ("/encounter-page/campaign-of-another-system", test_campaign_of_another_system);
   g_test_add_func ("/encounter-page/narrow-window-hides-details", test_narrow_hides_details);
+  g_test_add_func ("/encounter-page/parts-bound-only-while-shown",
+                   test_parts_bound_only_while_shown);
   g_test_add ("/encounter-page/layout-follows-phase", PageFixture, NULL, page_setup,
               test_layout_follows_phase, page_teardown);
 

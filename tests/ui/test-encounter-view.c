@@ -5,22 +5,23 @@
 #include <string.h>
 
 #include "encounter-fixture.h"
-#include "tkr-klep-view.h"
+#include "tkr-encounter-page.h"
+#include "tkr-test-widgets.h"
 #include "tkr-phase-bar.h"
 #include "tkr-klep-turn-tracker.h"
 
 typedef struct
 {
   Fixture f;
-  TkrKlepView *view;
+  GtkWidget *view; /* the Encounter page, with a Kleptonomicon campaign */
 } ViewFixture;
 
 static void
 view_setup (ViewFixture *fixture, gconstpointer data)
 {
   fixture_init (&fixture->f);
-  fixture->view = TKR_KLEP_VIEW (tkr_klep_view_new ());
-  tkr_klep_view_set_campaign (fixture->view, fixture->f.campaign);
+  fixture->view = tkr_encounter_page_new ();
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (fixture->view), fixture->f.campaign);
   fixture_show (&fixture->f, GTK_WIDGET (fixture->view), 1000, 800);
 }
 
@@ -33,8 +34,7 @@ view_teardown (ViewFixture *fixture, gconstpointer data)
 static gpointer
 child (ViewFixture *fixture, GType type, const char *name)
 {
-  GObject *object =
-    gtk_widget_get_template_child (GTK_WIDGET (fixture->view), TKR_TYPE_KLEP_VIEW, name);
+  GObject *object = tkr_test_part (fixture->view, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -173,7 +173,7 @@ test_actions_installed (void)
     "encounter.end",           "encounter.finish",     "encounter.spend-beat",
     "encounter.dash",
   };
-  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_KLEP_VIEW);
+  GtkWidgetClass *klass = g_type_class_ref (TKR_TYPE_ENCOUNTER_PAGE);
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -206,7 +206,8 @@ static void
 test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 {
   GtkWidget *begin_setup = child (fixture, GTK_TYPE_BUTTON, "begin_setup_button");
-  TkrKlepTurnTracker *tracker = child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "tracker");
+  TkrKlepTurnTracker *tracker =
+    child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "kleptonomicon_tracker");
   GtkRevealer *paused = GTK_REVEALER (gtk_widget_get_template_child (
     GTK_WIDGET (tracker), TKR_TYPE_KLEP_TURN_TRACKER, "paused_revealer"));
 
@@ -308,12 +309,12 @@ test_refusal_as_toast (void)
   GtkLabel *error_label;
 
   fixture_init (&f);
-  view = tkr_klep_view_new ();
-  tkr_klep_view_set_campaign (TKR_KLEP_VIEW (view), f.campaign);
+  view = tkr_encounter_page_new ();
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), f.campaign);
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), view);
   fixture_show (&f, overlay, 900, 700);
-  error_label = GTK_LABEL (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "error_label"));
+  error_label = GTK_LABEL (tkr_test_part (view, "error_label"));
 
   fixture_begin_main (&f);
   for (int i = 0; i <= tkr_rules_get_beats_per_round (f.rules); i++)
@@ -338,18 +339,17 @@ test_freeplay_participants (void)
 
   fixture_init (&f);
   carol = tkr_campaign_add_pc (f.campaign, "Carol");
-  view = tkr_klep_view_new ();
-  tkr_klep_view_set_campaign (TKR_KLEP_VIEW (view), f.campaign);
+  view = tkr_encounter_page_new ();
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), f.campaign);
   fixture_show (&f, view, 900, 700);
 
-  list =
-    GTK_LIST_BOX (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "participants_list"));
+  list = GTK_LIST_BOX (tkr_test_part (view, "participants_list"));
   participants = tkr_encounter_get_participants (TKR_ENCOUNTER (f.encounter));
   before = g_list_model_get_n_items (participants);
   g_assert_nonnull (gtk_list_box_get_row_at_index (list, before - 1));
   g_assert_null (gtk_list_box_get_row_at_index (list, before));
 
-  click (gtk_widget_get_template_child (view, TKR_TYPE_KLEP_VIEW, "add_party_button"));
+  click (tkr_test_part (view, "add_party_button"));
   g_assert_cmpuint (g_list_model_get_n_items (participants), ==, before + 1);
   {
     g_autoptr (TkrCharacter) last = g_list_model_get_item (participants, before);

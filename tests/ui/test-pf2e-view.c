@@ -13,7 +13,6 @@
 #include "tkr-pf2e-recovery.h"
 #include "tkr-pf2e-setup.h"
 #include "tkr-pf2e-status-row.h"
-#include "tkr-pf2e-view.h"
 #include "tkr-phase-bar.h"
 #include "tkr-table-tracker.h"
 #include "tkr-test-widgets.h"
@@ -98,10 +97,11 @@ fixture_setup (Pf2eFixture *f, gconstpointer data)
    * and the End pane first at the End, as the window does. */
   f->page = tkr_encounter_page_new ();
   tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (f->page), f->campaign);
-  f->view = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_view");
+  /* The system's side of the page: phase bar, Freeplay, Setup, details. */
+  f->view = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "system_box");
   f->tracker = tkr_encounter_page_get_table_tracker (TKR_ENCOUNTER_PAGE (f->page));
   f->end_pane = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "end_pane");
-  f->details = tkr_test_template_child (f->view, TKR_TYPE_PF2E_VIEW, "details");
+  f->details = tkr_test_template_child (f->page, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_details");
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 900);
   gtk_window_set_child (GTK_WINDOW (f->window), f->page);
@@ -118,16 +118,13 @@ fixture_teardown (Pf2eFixture *f, gconstpointer data)
   g_clear_object (&f->campaign);
 }
 
-/* The view's template child @name, or its Setup page's. */
+/* The page's template child @name, or a shown part's (Freeplay, the
+ * Setup page). */
 static gpointer
 child (Pf2eFixture *f, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, name);
+  GObject *object = tkr_test_part (f->page, name);
 
-  if (object == NULL)
-    object = gtk_widget_get_template_child (
-      GTK_WIDGET (gtk_widget_get_template_child (f->view, TKR_TYPE_PF2E_VIEW, "setup")),
-      TKR_TYPE_PF2E_SETUP, name);
   g_assert_nonnull (object);
   return object;
 }
@@ -286,7 +283,7 @@ select_creature (Pf2eFixture *f, const char *creature)
         {
           tkr_table_tracker_select (f->tracker, i);
           iterate ();
-          g_assert_true (tkr_pf2e_view_get_selected (TKR_PF2E_VIEW (f->view)) == slot);
+          g_assert_true (tkr_encounter_page_get_selected (TKR_ENCOUNTER_PAGE (f->page)) == slot);
           g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == wanted);
           g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==,
                            "details");
@@ -940,11 +937,11 @@ test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
   g_assert_cmpstr (gtk_label_get_text (detail (f, "name_label")), ==, "Bob");
 
   /* Nothing selected: a plain prompt. */
-  tkr_pf2e_view_set_selected (TKR_PF2E_VIEW (f->view), NULL);
+  tkr_encounter_page_set_selected (TKR_ENCOUNTER_PAGE (f->page), NULL);
   iterate ();
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "empty");
   g_assert_null (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)));
-  g_object_set (f->view, "selected", bob, NULL);
+  g_object_set (f->page, "selected", bob, NULL);
   iterate ();
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, "details_stack")), ==, "details");
   g_assert_true (tkr_pf2e_details_get_combatant (TKR_PF2E_DETAILS (f->details)) == bob);
@@ -1010,32 +1007,40 @@ test_details_follow_selection (Pf2eFixture *f, gconstpointer data)
   g_assert_nonnull (descendant_named (detail (f, "effects_list"), "effect-row"));
 }
 
-/* The view is empty for a campaign of another system, and follows a
- * switch of the campaign's system (and its undo). */
+/* The Encounter page follows a switch of the campaign's system (and its
+ * undo): its Pathfinder 2e parts show, and act, only for a Pathfinder 2e
+ * campaign (there is no Pathfinder 2e view of its own any more to stay
+ * empty: a Kleptonomicon campaign shows the Kleptonomicon's parts). */
 static void
 test_follows_rule_system (void)
 {
   g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
   g_autoptr (GError) error = NULL;
-  GtkWidget *view = tkr_pf2e_view_new ();
+  GtkWidget *view = tkr_encounter_page_new ();
   GtkWidget *window = gtk_window_new ();
+  GtkWidget *pf2e_setup = tkr_test_template_child (view, TKR_TYPE_ENCOUNTER_PAGE, "pf2e_setup");
   TkrTracker *tracker;
   GObject *add_party;
+  GtkButton *begin;
 
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  tkr_pf2e_view_set_campaign (TKR_PF2E_VIEW (view), campaign);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), campaign);
   iterate ();
   tkr_campaign_add_pc (campaign, "Alice");
-  add_party = gtk_widget_get_template_child (view, TKR_TYPE_PF2E_VIEW, "add_party_button");
-  /* A Kleptonomicon campaign: nothing here to act on. */
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (add_party)));
+  add_party = tkr_test_part (view, "add_party_button");
+  begin = tkr_test_part (view, "begin_setup_button");
+  /* A Kleptonomicon campaign: nothing of Pathfinder 2e here. */
+  g_assert_false (gtk_widget_get_visible (pf2e_setup));
+  g_assert_cmpstr (gtk_button_get_label (begin), !=, "_Begin Initiative");
 
   g_assert_true (tkr_campaign_set_rule_system (campaign, "pf2e", &error));
   g_assert_no_error (error);
   iterate ();
   tracker = tkr_campaign_get_tracker (campaign);
   g_assert_true (TKR_IS_PF2E_ENCOUNTER (tracker));
+  g_assert_true (gtk_widget_get_visible (pf2e_setup));
+  g_assert_cmpstr (gtk_button_get_label (begin), ==, "_Begin Initiative");
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (add_party)));
   g_signal_emit_by_name (add_party, "clicked");
   iterate ();
@@ -1047,12 +1052,13 @@ test_follows_rule_system (void)
   gtk_widget_activate_action (view, "encounter.abandon-setup", NULL);
   iterate ();
 
-  /* Undoing the switch empties the view again. */
+  /* Undoing the switch brings the Kleptonomicon's parts back. */
   while (TKR_IS_PF2E_ENCOUNTER (tkr_campaign_get_tracker (campaign)) &&
          tkr_history_undo (tkr_campaign_get_history (campaign)))
     ;
   iterate ();
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (add_party)));
+  g_assert_false (gtk_widget_get_visible (pf2e_setup));
+  g_assert_cmpstr (gtk_button_get_label (begin), !=, "_Begin Initiative");
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
 }

@@ -24,7 +24,7 @@
 #endif
 
 #include "tkr-character-sheet-private.h"
-#include "tkr-d20-view.h"
+#include "tkr-encounter-page.h"
 #include "tkr-scroll-guard.h"
 #include "tkr-test-widgets.h"
 #include "tkr-window.h"
@@ -414,7 +414,7 @@ test_wheel_scrolls_d20_setup_over_initiative (void)
   g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", &error);
   g_autoptr (TkrCampaign) campaign = NULL;
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
-  GtkWidget *view = tkr_d20_view_new ();
+  GtkWidget *view = tkr_encounter_page_new ();
   GtkWidget *initiative;
   GtkScrolledWindow *scrolled;
 
@@ -428,7 +428,7 @@ test_wheel_scrolls_d20_setup_over_initiative (void)
         tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, name), &error));
       g_assert_no_error (error);
     }
-  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), campaign);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), campaign);
   gtk_window_set_default_size (window, 700, 500);
   gtk_window_set_child (window, view);
   gtk_window_present (window);
@@ -451,7 +451,7 @@ test_wheel_scrolls_d20_setup_over_initiative (void)
 
   check_wheel_over (initiative, scrolled, 12);
 
-  tkr_d20_view_set_campaign (TKR_D20_VIEW (view), NULL);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (view), NULL);
   gtk_window_destroy (window);
   iterate ();
 }

@@ -109,3 +109,42 @@ tkr_test_wait_until (gboolean (*done) (gpointer), gpointer data)
     }
   return done (data);
 }
+
+static inline gpointer
+tkr_test_part_in (GtkWidget *root, const char *id, gboolean shown_pages_only)
+{
+  g_autoptr (GPtrArray) queue = g_ptr_array_new ();
+
+  g_ptr_array_add (queue, root);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      GtkWidget *current = g_ptr_array_index (queue, i);
+      GObject *found = NULL;
+
+      if (g_str_has_prefix (G_OBJECT_TYPE_NAME (current), "Tkr"))
+        found = gtk_widget_get_template_child (current, G_OBJECT_TYPE (current), id);
+      if (found != NULL)
+        return found;
+      for (GtkWidget *child = gtk_widget_get_first_child (current); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        if (gtk_widget_get_visible (child) &&
+            (!shown_pages_only || !GTK_IS_STACK (current) ||
+             child == gtk_stack_get_visible_child (GTK_STACK (current))))
+          g_ptr_array_add (queue, child);
+    }
+  return NULL;
+}
+
+/* The template child @id of the first shown Turnkeeper widget at or
+ * below @root, breadth first, whose own template names one: a part of a
+ * page made of parts (the Encounter page, its Freeplay pane, the shown
+ * system's Setup and details), wherever the page keeps it. Shown:
+ * visible and, first, on a stack's visible page; then on any page (a
+ * part of a phase to come). */
+static inline gpointer
+tkr_test_part (GtkWidget *root, const char *id)
+{
+  gpointer found = tkr_test_part_in (root, id, TRUE);
+
+  return found ? found : tkr_test_part_in (root, id, FALSE);
+}

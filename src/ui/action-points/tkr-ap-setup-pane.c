@@ -14,13 +14,10 @@ struct _TkrApSetupPane
 
   TkrCampaign *campaign;
   TkrApEncounter *encounter;
-  GSignalGroup *encounter_signals;
   GSignalGroup *history_signals;
   GSignalGroup *party_signals;
 
-  GtkLabel *freeplay_title;
-  GtkLabel *freeplay_description;
-  GtkButton *begin_setup_button;
+  GtkLabel *setup_title;
   GtkButton *begin_main_button;
   GtkButton *add_party_button;
   GtkButton *abandon_button;
@@ -62,38 +59,14 @@ add_party_clicked_cb (TkrApSetupPane *self)
 static void
 update (TkrApSetupPane *self)
 {
-  TkrPhase phase = self->encounter ? tkr_encounter_get_phase (TKR_ENCOUNTER (self->encounter))
-                                   : TKR_PHASE_FREEPLAY;
   GListModel *members = self->encounter ? tkr_ap_encounter_get_members (self->encounter) : NULL;
-  guint n = members ? g_list_model_get_n_items (members) : 0;
   guint missing = 0;
 
   if (self->campaign != NULL && self->encounter != NULL)
     missing = tkr_campaign_count_party_outside_encounter (self->campaign);
-
-  gtk_widget_set_visible (GTK_WIDGET (self->participants_list), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->participants_list),
+                          members != NULL && g_list_model_get_n_items (members) > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->add_party_button), missing > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_setup_button), phase != TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->begin_main_button), phase == TKR_PHASE_SETUP);
-  gtk_widget_set_visible (GTK_WIDGET (self->abandon_button), phase == TKR_PHASE_SETUP);
-  if (phase == TKR_PHASE_SETUP)
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("Setting Up Combat"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        _ ("Check each combatant’s Finesse Die, size and Mana or Faith, and mark who is "
-           "surprised. Combat then opens with a Reset Phase."));
-    }
-  else
-    {
-      gtk_label_set_text (self->freeplay_title, _ ("No Combat Running"));
-      gtk_label_set_text (
-        self->freeplay_description,
-        n > 0 ? _ ("These characters take part; open one to set its Finesse Die, size, Mana or "
-                   "Faith and surprise. Add more from the roster.")
-              : _ ("Add characters to the encounter from the roster, or the whole party here, "
-                   "then begin the Setup."));
-    }
 }
 
 void
@@ -111,7 +84,6 @@ tkr_ap_setup_pane_set_encounter (TkrApSetupPane *self,
                              campaign ? tkr_campaign_get_party (campaign) : NULL);
   if (g_set_object (&self->encounter, encounter))
     {
-      g_signal_group_set_target (self->encounter_signals, encounter);
       g_signal_group_set_target (self->history_signals,
                                  encounter ? tkr_encounter_get_history (TKR_ENCOUNTER (encounter))
                                            : NULL);
@@ -129,7 +101,6 @@ tkr_ap_setup_pane_dispose (GObject *object)
   TkrApSetupPane *self = TKR_AP_SETUP_PANE (object);
 
   GSignalGroup **groups[] = {
-    &self->encounter_signals,
     &self->history_signals,
     &self->party_signals,
   };
@@ -160,9 +131,7 @@ tkr_ap_setup_pane_class_init (TkrApSetupPaneClass *klass)
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-ap-setup-pane.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, TkrApSetupPane, name)
-  BIND (freeplay_title);
-  BIND (freeplay_description);
-  BIND (begin_setup_button);
+  BIND (setup_title);
   BIND (begin_main_button);
   BIND (add_party_button);
   BIND (abandon_button);
@@ -178,10 +147,7 @@ tkr_ap_setup_pane_init (TkrApSetupPane *self)
   g_signal_connect_object (self->add_party_button, "clicked", G_CALLBACK (add_party_clicked_cb),
                            self, G_CONNECT_SWAPPED);
 
-  /* The phase, the members and the party. */
-  self->encounter_signals = g_signal_group_new (TKR_TYPE_AP_ENCOUNTER);
-  g_signal_group_connect_object (self->encounter_signals, "notify::phase", G_CALLBACK (update),
-                                 self, G_CONNECT_SWAPPED);
+  /* The members and the party. */
   self->history_signals = g_signal_group_new (TKR_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "changed", G_CALLBACK (update), self,
                                  G_CONNECT_SWAPPED);

@@ -9,10 +9,12 @@
 G_BEGIN_DECLS
 
 /*
- * Freeplay and Setup of an Action-Point encounter (help/C/action-points.page,
- * "Choose who takes part"): who takes part, each a TkrApParticipantRow,
- * the whole party in one step, and the buttons of the shared "encounter."
- * actions of the phase (the view that holds this pane installs them).
+ * The Setup of an Action-Point encounter (help/C/action-points.page,
+ * "Choose who takes part"): who takes part, each a TkrApParticipantRow
+ * (the same rows Freeplay shows), the whole party in one step, and the
+ * buttons of the shared "encounter." actions of the phase (the Encounter
+ * page installs them and gives this pane the encounter while the Setup
+ * shows).
  */
 #define TKR_TYPE_AP_SETUP_PANE (tkr_ap_setup_pane_get_type ())
 G_DECLARE_FINAL_TYPE (TkrApSetupPane, tkr_ap_setup_pane, TKR, AP_SETUP_PANE, AdwBin)

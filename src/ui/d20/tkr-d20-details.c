@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tkr-d20-details.h"
-#include "tkr-d20-view-private.h"
+#include "tkr-d20-ui.h"
 #include "tkr-feedback.h"
 
 /*

@@ -5,8 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-participant-row.h"
-#include "tkr-d20-view-private.h"
-#include "tkr-d20-view.h"
+#include "tkr-d20-ui.h"
+#include "tkr-encounter-ui.h"
 
 struct _TkrD20ParticipantRow
 {
@@ -91,7 +91,7 @@ mana_changed_cb (TkrD20ParticipantRow *self, GtkSpinButton *spin)
     return;
   tkr_d20_fit_mana (&mana, &mana_max, spin == self->mana_max_spin);
   ok = tkr_d20_encounter_set_mana (self->encounter, self->combatant, mana, mana_max, &error);
-  if (!tkr_d20_view_report (GTK_WIDGET (self), ok, error))
+  if (!tkr_encounter_ui_report (GTK_WIDGET (self), ok, error))
     update (self);
 }
 
@@ -108,7 +108,7 @@ speed_changed_cb (GtkSpinButton *spin, TkrD20Movement *movement)
     return;
   ok = tkr_d20_encounter_set_speed (self->encounter, self->combatant,
                                     tkr_d20_movement_get_kind (movement), feet, &error);
-  if (!tkr_d20_view_report (GTK_WIDGET (self), ok, error))
+  if (!tkr_encounter_ui_report (GTK_WIDGET (self), ok, error))
     gtk_spin_button_set_value (spin, tkr_d20_movement_get_speed (movement));
 }
 
@@ -139,10 +139,10 @@ create_speed_row (gpointer item, gpointer user_data)
 static void
 participant_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  /* The step may remove this row (or make the list again): the view
+  /* The step may remove this row (or make the list again): the page
    * reports it. */
-  GtkWidget *view = gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW);
-  g_autoptr (GtkWidget) keep = g_object_ref (view ? view : widget);
+  GtkWidget *page = tkr_encounter_ui_get_page (widget);
+  g_autoptr (GtkWidget) keep = g_object_ref (page ? page : widget);
   TkrD20ParticipantRow *self = TKR_D20_PARTICIPANT_ROW (widget);
   g_autoptr (TkrD20Combatant) c = g_object_ref (self->combatant);
   g_autoptr (GError) error = NULL;
@@ -157,7 +157,7 @@ participant_action (GtkWidget *widget, const char *action_name, GVariant *parame
     ok = tkr_d20_encounter_short_rest (self->encounter, c, &error);
   else /* Resting (seed): the owed check, at the rest DC */
     ok = tkr_d20_encounter_stamina_check (self->encounter, c, -1, NULL, &error);
-  tkr_d20_view_report (view, ok, error);
+  tkr_encounter_ui_report (keep, ok, error);
 }
 
 static void

@@ -5,8 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-setup-row.h"
-#include "tkr-d20-view-private.h"
-#include "tkr-d20-view.h"
+#include "tkr-d20-ui.h"
+#include "tkr-encounter-ui.h"
 
 struct _TkrD20SetupRow
 {
@@ -71,7 +71,7 @@ agility_changed_cb (TkrD20SetupRow *self)
   if (self->updating || agility == tkr_d20_combatant_get_agility (self->combatant))
     return;
   ok = tkr_d20_encounter_set_agility (self->encounter, self->combatant, agility, &error);
-  if (!tkr_d20_view_report (GTK_WIDGET (self), ok, error))
+  if (!tkr_encounter_ui_report (GTK_WIDGET (self), ok, error))
     update (self);
 }
 
@@ -86,17 +86,17 @@ surprised_toggled_cb (TkrD20SetupRow *self)
   if (self->updating || surprised == tkr_d20_combatant_get_surprised (self->combatant))
     return;
   ok = tkr_d20_encounter_set_surprised (self->encounter, self->combatant, surprised, &error);
-  if (!tkr_d20_view_report (GTK_WIDGET (self), ok, error))
+  if (!tkr_encounter_ui_report (GTK_WIDGET (self), ok, error))
     update (self);
 }
 
 static void
 setup_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  /* The step may remove this row (or make the list again): the view
+  /* The step may remove this row (or make the list again): the page
    * reports it. */
-  GtkWidget *view = gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW);
-  g_autoptr (GtkWidget) keep = g_object_ref (view ? view : widget);
+  GtkWidget *page = tkr_encounter_ui_get_page (widget);
+  g_autoptr (GtkWidget) keep = g_object_ref (page ? page : widget);
   TkrD20SetupRow *self = TKR_D20_SETUP_ROW (widget);
   g_autoptr (TkrD20Combatant) c = g_object_ref (self->combatant);
   g_autoptr (GError) error = NULL;
@@ -118,7 +118,7 @@ setup_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       typed = tkr_d20_roll_typed (gtk_spin_button_get_value_as_int (self->initiative_spin));
       ok = tkr_d20_encounter_roll_initiative (self->encounter, c, &typed, &error);
     }
-  tkr_d20_view_report (view, ok, error);
+  tkr_encounter_ui_report (keep, ok, error);
 }
 
 static void

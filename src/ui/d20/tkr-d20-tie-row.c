@@ -5,8 +5,8 @@
 #include <glib/gi18n.h>
 
 #include "tkr-d20-tie-row.h"
-#include "tkr-d20-view-private.h"
-#include "tkr-d20-view.h"
+#include "tkr-d20-ui.h"
+#include "tkr-encounter-ui.h"
 
 struct _TkrD20TieRow
 {
@@ -26,9 +26,9 @@ G_DEFINE_FINAL_TYPE (TkrD20TieRow, tkr_d20_tie_row, ADW_TYPE_ACTION_ROW)
 static void
 tie_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  /* The step may remove this row (a tie settled): the view reports it. */
-  GtkWidget *view = gtk_widget_get_ancestor (widget, TKR_TYPE_D20_VIEW);
-  g_autoptr (GtkWidget) keep = g_object_ref (view ? view : widget);
+  /* The step may remove this row (a tie settled): the page reports it. */
+  GtkWidget *page = tkr_encounter_ui_get_page (widget);
+  g_autoptr (GtkWidget) keep = g_object_ref (page ? page : widget);
   TkrD20TieRow *self = TKR_D20_TIE_ROW (widget);
   g_autoptr (TkrD20Combatant) c = g_object_ref (self->combatant);
   g_autoptr (GError) error = NULL;
@@ -43,7 +43,7 @@ tie_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     }
   else
     ok = tkr_d20_encounter_roll_tiebreak (self->encounter, c, NULL, &error);
-  tkr_d20_view_report (view, ok, error);
+  tkr_encounter_ui_report (keep, ok, error);
 }
 
 static void

@@ -4,7 +4,9 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-encounter-page.h"
 #include "tkr-encounter-ui.h"
+#include "tkr-feedback.h"
 
 void
 tkr_encounter_ui_ensure_style (void)
@@ -104,4 +106,24 @@ tkr_encounter_ui_set_tooltip (GtkWidget *widget, const char *text)
     text = NULL;
   if (g_strcmp0 (shown, text) != 0)
     gtk_widget_set_tooltip_text (widget, text);
+}
+
+GtkWidget *
+tkr_encounter_ui_get_page (GtkWidget *widget)
+{
+  g_return_val_if_fail (widget == NULL || GTK_IS_WIDGET (widget), NULL);
+
+  return widget ? gtk_widget_get_ancestor (widget, TKR_TYPE_ENCOUNTER_PAGE) : NULL;
+}
+
+gboolean
+tkr_encounter_ui_report (GtkWidget *widget, gboolean ok, const GError *error)
+{
+  GtkWidget *page = tkr_encounter_ui_get_page (widget);
+
+  if (page != NULL)
+    return tkr_encounter_page_report (TKR_ENCOUNTER_PAGE (page), ok, error);
+  if (widget != NULL)
+    tkr_feedback_check (widget, NULL, ok, error);
+  return ok;
 }

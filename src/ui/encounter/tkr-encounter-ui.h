@@ -12,7 +12,7 @@ G_BEGIN_DECLS
  * applies whether the widget sits in the window or stands alone. */
 void tkr_encounter_ui_ensure_style (void);
 
-/* The "encounter." actions every rule system's view offers (begin-setup,
+/* The "encounter." actions the Encounter page offers (begin-setup,
  * abandon-setup, begin-main, next-turn, previous-turn, pause, resume, end,
  * finish), all activating @activate. Their keys are bound by the window
  * from the keymap (tkr-keymap.h), the same whatever system is played. */
@@ -34,5 +34,12 @@ gboolean tkr_encounter_ui_run_phase_action (TkrEncounter *encounter,
  * gtk_widget_set_tooltip_text (), a round trip that rows refreshed on each
  * turn cannot afford (bench/bench-tracker). */
 void tkr_encounter_ui_set_tooltip (GtkWidget *widget, const char *text);
+
+/* The Encounter page that holds @widget (or is it), or NULL. */
+GtkWidget *tkr_encounter_ui_get_page (GtkWidget *widget);
+/* Reports a command's outcome from @widget, a part of the encounter: the
+ * error where its Encounter page shows refusals (tkr-feedback.h), or a
+ * stale one cleared. Returns @ok. */
+gboolean tkr_encounter_ui_report (GtkWidget *widget, gboolean ok, const GError *error);
 
 G_END_DECLS

@@ -258,20 +258,6 @@ tkr_phase_bar_set_tracker (TkrPhaseBar *self, TkrTracker *tracker)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACKER]);
 }
 
-TkrKlepEncounter *
-tkr_phase_bar_get_encounter (TkrPhaseBar *self)
-{
-  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
-
-  return TKR_IS_KLEP_ENCOUNTER (self->tracker) ? TKR_KLEP_ENCOUNTER (self->tracker) : NULL;
-}
-
-void
-tkr_phase_bar_set_encounter (TkrPhaseBar *self, TkrKlepEncounter *encounter)
-{
-  tkr_phase_bar_set_tracker (self, encounter ? TKR_TRACKER (encounter) : NULL);
-}
-
 GtkWidget *
 tkr_phase_bar_get_button (TkrPhaseBar *self, TkrPhase phase)
 {

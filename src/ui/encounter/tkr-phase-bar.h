@@ -19,9 +19,6 @@ G_DECLARE_FINAL_TYPE (TkrPhaseBar, tkr_phase_bar, TKR, PHASE_BAR, AdwBin)
 GtkWidget *tkr_phase_bar_new (void);
 TkrTracker *tkr_phase_bar_get_tracker (TkrPhaseBar *self);
 void tkr_phase_bar_set_tracker (TkrPhaseBar *self, TkrTracker *tracker);
-/* The tracker when it is a Kleptonomicon TkrKlepEncounter. */
-TkrKlepEncounter *tkr_phase_bar_get_encounter (TkrPhaseBar *self);
-void tkr_phase_bar_set_encounter (TkrPhaseBar *self, TkrKlepEncounter *encounter);
 /* The button of @phase (for tests and focus handling). */
 GtkWidget *tkr_phase_bar_get_button (TkrPhaseBar *self, TkrPhase phase);
 

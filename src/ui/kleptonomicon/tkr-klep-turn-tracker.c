@@ -338,6 +338,12 @@ tkr_klep_turn_tracker_class_init (TkrKlepTurnTrackerClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* The Kleptonomicon's own commands (the Encounter page's actions),
+   * also in the shortcuts window. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, 0, "encounter.spend-beat", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "encounter.dash", NULL);
+
   tkr_encounter_ui_ensure_style ();
   g_type_ensure (TKR_TYPE_KLEP_GM_PANEL);
   g_type_ensure (TKR_TYPE_KLEP_TURN_ROW);

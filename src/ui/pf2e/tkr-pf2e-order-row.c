@@ -13,7 +13,7 @@ struct _TkrPf2eOrderRow
 
   TkrPf2eEncounter *encounter;
   TkrOrderPlace *place;
-  GtkLabel *feedback; /* the view's */
+  GtkLabel *feedback; /* the Setup's */
 
   GtkWidget *move_up_button;
   GtkWidget *move_down_button;

@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE (TkrPf2eOrderRow, tkr_pf2e_order_row, TKR, PF2E_ORDER_ROW, 
  * (and whether it is tied), and "Move Up" / "Move Down" where the core
  * lets tied creatures trade places. The row follows only its
  * TkrOrderPlace and that place's creature; refusals are shown on
- * @feedback (the view's message label).
+ * @feedback (the Setup's message label).
  */
 GtkWidget *
 tkr_pf2e_order_row_new (TkrPf2eEncounter *encounter, TkrOrderPlace *place, GtkLabel *feedback);

@@ -16,8 +16,8 @@ struct _TkrPf2eSetupRow
 
   TkrPf2eEncounter *encounter;
   TkrPf2eCombatant *combatant;
-  GRand *rand;        /* the view's */
-  GtkLabel *feedback; /* the view's */
+  GRand *rand;        /* the Setup's */
+  GtkLabel *feedback; /* the Setup's */
   gboolean syncing;
 
   GtkSpinButton *result_spin;

@@ -15,7 +15,7 @@ G_DECLARE_FINAL_TYPE (TkrPf2eSetupRow, tkr_pf2e_setup_row, TKR, PF2E_SETUP_ROW, 
  * Roll Initiative"; help/C/pf2e.page): the result typed in or rolled, the
  * skill it is rolled with and its modifier, and for an NPC the group that
  * shares one roll. The row follows its combatant's properties; refusals
- * are shown on @feedback (the view's message label).
+ * are shown on @feedback (the Setup's message label).
  */
 
 GtkWidget *tkr_pf2e_setup_row_new (TkrPf2eEncounter *encounter,

@@ -1284,7 +1284,8 @@ tkr_window_init (TkrWindow *self)
 
       tkr_roster_set_selected_character (self->roster, first);
       character_activated_cb (self, first);
-      if (g_str_has_prefix (g_getenv ("TKR_DEMO"), "fight") ||
+      if (strchr (g_getenv ("TKR_DEMO"), '-') != NULL ||
+          g_str_has_prefix (g_getenv ("TKR_DEMO"), "fight") ||
           g_str_has_prefix (g_getenv ("TKR_DEMO"), "end"))
         {
           adw_view_stack_set_visible_child_name (self->view_stack, "encounter");
@@ -1423,7 +1424,8 @@ tkr_window_get_visible_page (TkrWindow *self)
  * TKR_DEMO=fight (or fight-pf2e, fight-d20, fight-action-points) plays
  * the rule system's Round 1 with the party and seven NPCs, a few blows
  * already struck; TKR_DEMO=end(-SYSTEM) the same fight ended: for
- * screenshots and for trying the tracker. */
+ * screenshots and for trying the tracker. TKR_DEMO=freeplay(-SYSTEM) and
+ * setup(-SYSTEM) stop before: everyone added, or the Setup begun. */
 
 static void
 demo_character (TkrCampaign *campaign,
@@ -1461,7 +1463,9 @@ demo_fight (TkrCampaign *campaign, TkrCharacter **npcs, guint n_npcs)
     }
   for (guint i = 0; i < 7; i++)
     tkr_campaign_add_to_encounter (campaign, npcs[i % n_npcs], NULL);
-  if (!tkr_encounter_begin_setup (encounter, NULL) ||
+  if (g_str_has_prefix (g_getenv ("TKR_DEMO"), "freeplay") ||
+      !tkr_encounter_begin_setup (encounter, NULL) ||
+      g_str_has_prefix (g_getenv ("TKR_DEMO"), "setup") ||
       !tkr_encounter_roll_missing (encounter, rand, NULL) ||
       !tkr_encounter_begin_main (encounter, NULL))
     return;
@@ -1477,7 +1481,8 @@ demo_fight (TkrCampaign *campaign, TkrCharacter **npcs, guint n_npcs)
 static TkrCampaign *
 build_demo_campaign (const char *demo)
 {
-  gboolean fight = g_str_has_prefix (demo, "fight") || g_str_has_prefix (demo, "end");
+  gboolean fight = g_str_has_prefix (demo, "fight") || g_str_has_prefix (demo, "end") ||
+                   g_str_has_prefix (demo, "freeplay") || g_str_has_prefix (demo, "setup");
   const char *dash = strchr (demo, '-');
   const char *system = fight && dash != NULL ? dash + 1 : NULL;
   g_autoptr (TkrRules) system_rules =

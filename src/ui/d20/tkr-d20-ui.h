@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* What the d20 view's parts share (tkr-d20-view.c). */
+/* What the d20 system's widgets share (tkr-d20-ui.c). */
 
 /* Names @widget for screen readers, and gives it the same widget name, so
  * the widget suite finds a control by the words a screen reader (and the
