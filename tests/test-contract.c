@@ -940,6 +940,40 @@ test_delay (Fixture *f, gconstpointer data)
   g_assert_true (tkr_delay_is_delayed (f->encounter, delayer));
 }
 
+static gboolean
+reveal_on_turn (Fixture *f, GError **error)
+{
+  return tkr_encounter_set_reveal_hidden_on_turn (f->encounter, TRUE, error);
+}
+
+/* Hidden combatants (issue "What every rule system gets from the engine",
+ * help/C/player-view.page): with the campaign's choice to reveal them on
+ * their turn (one undoable step, kept in the file), a hidden Goblin is
+ * shown in the step that starts its turn, logged, and the turn's undo
+ * hides it again. */
+static void
+test_reveal_on_turn (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCombatant *goblin;
+  guint turns = 0;
+
+  to_main (f);
+  goblin = goblin_combatant (f);
+  assert_one_undoable_step (f, "reveal hidden combatants on their turn", reveal_on_turn);
+  g_assert_true (tkr_encounter_get_reveal_hidden_on_turn (f->encounter));
+  g_assert_true (tkr_encounter_set_hidden (f->encounter, goblin, TRUE, &error));
+  assert_round_trip (f);
+  if (is_turn_of (f, goblin))
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  while (!is_turn_of (f, goblin) && turns++ < 20)
+    g_assert_true (tkr_encounter_next_turn (f->encounter, &error));
+  g_assert_true (is_turn_of (f, goblin));
+  g_assert_false (tkr_combatant_get_hidden (goblin));
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_true (tkr_combatant_get_hidden (goblin));
+}
+
 /* Timed effects (src/core/engine/tkr-effects.h) in every system: "until
  * the start of its next turn" (1 turn, at the start, anchored to its
  * holder, the Goblin, whose turn may be its group's) is one undoable step,
@@ -1035,6 +1069,7 @@ main (int argc, char *argv[])
         { "repeat-saves", test_repeat_saves },
         { "reminders", test_reminders },
         { "delay", test_delay },
+        { "reveal-hidden-on-turn", test_reveal_on_turn },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
 

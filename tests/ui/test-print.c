@@ -560,6 +560,29 @@ test_initiative_cards_pf2e_order (Fixture *fixture, gconstpointer data)
   g_assert_true (mara < ogre && ogre < zed);
   /* Edge is the Kleptonomicon's; a Pathfinder card does not show it. */
   g_assert_null (strstr (text, "Edge"));
+
+  /* Hidden from the players (help/C/player-view.page): cards go on the
+   * table, so the hidden Ogre gets none. */
+  {
+    GListModel *combatants = tkr_encounter_get_combatants (TKR_ENCOUNTER (encounter));
+    g_autoptr (TkrPrintJob) hidden_job = NULL;
+    g_autofree char *hidden_path = NULL;
+    g_autofree char *hidden_text = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
+      {
+        g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+        if (!tkr_character_is_pc (tkr_combatant_get_character (combatant)))
+          g_assert_true (
+            tkr_encounter_set_hidden (TKR_ENCOUNTER (encounter), combatant, TRUE, &error));
+      }
+    hidden_job = tkr_print_job_new (TKR_PRINT_INITIATIVE_CARDS, campaign, NULL);
+    hidden_path = export(fixture, hidden_job, "pf2e-initiative-hidden.pdf");
+    hidden_text = get_text (hidden_path);
+    g_assert_nonnull (strstr (hidden_text, "Mara"));
+    g_assert_null (strstr (hidden_text, "Ogre"));
+  }
 }
 
 static void

@@ -849,6 +849,26 @@ test_delay_keys (TrackerFixture *f, gconstpointer data)
   g_assert_true (tkr_encounter_get_current_slot (f->encounter) == delayer);
 }
 
+/* The rows' menu's "Reveal Hidden Combatants on Their Turn"
+ * (help/C/player-view.page) is a check item on the encounter's choice:
+ * toggling it is one undo step, and undo shows it off again. */
+static void
+test_reveal_on_turn_item (TrackerFixture *f, gconstpointer data)
+{
+  guint steps = tkr_history_get_n_undo (f->history);
+  gboolean state = TRUE;
+
+  g_object_get (f->tracker, "reveal-hidden-on-turn", &state, NULL);
+  g_assert_false (state);
+  g_assert_true (
+    gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.reveal-on-turn", NULL));
+  g_assert_true (tkr_encounter_get_reveal_hidden_on_turn (f->encounter));
+  g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+  g_assert_true (tkr_history_undo (f->history));
+  g_object_get (f->tracker, "reveal-hidden-on-turn", &state, NULL);
+  g_assert_false (state);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -861,6 +881,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/table-tracker/thousand-combatants", test_thousand_combatants);
   g_test_add_func ("/table-tracker/kleptonomicon/group-members-fold", test_group_members_fold);
+  g_test_add ("/table-tracker/pf2e/reveal-hidden-on-turn-item", TrackerFixture, "pf2e",
+              fixture_setup, test_reveal_on_turn_item, fixture_teardown);
   systems = tkr_tracker_get_rule_systems ();
   for (guint i = 0; systems[i] != NULL; i++)
     {

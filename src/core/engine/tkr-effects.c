@@ -442,7 +442,11 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
 
   /* A reminder placed before this turn comes up first (tkr-reminders.h). */
   if (edge == TKR_EFFECT_EDGE_TURN_START)
-    tkr_reminders_slot_starts (encounter, slot);
+    {
+      tkr_reminders_slot_starts (encounter, slot);
+      /* Hidden until its turn, where the campaign says so. */
+      tkr_encounter_reveal_on_turn (encounter, slot);
+    }
   add_anchors (anchors, slot);
   if (anchors->len == 0)
     return 0;

@@ -33,7 +33,8 @@ typedef struct
    * encounter; NULL when stale. */
   GHashTable *combatant_of; /* TkrCharacter -> TkrCombatant */
   GHashTable *participant_set;
-  GRand *rand; /* the dice typed formulas roll on; NULL until first used */
+  GRand *rand;             /* the dice typed formulas roll on; NULL until first used */
+  gboolean reveal_on_turn; /* hidden combatants show when their turn comes */
 } TkrEncounterPrivate;
 
 static void tkr_encounter_tracker_init (TkrTrackerInterface *iface);
@@ -54,6 +55,7 @@ enum
   PROP_ROUND,
   PROP_CURRENT_INDEX,
   PROP_LOG,
+  PROP_REVEAL_HIDDEN_ON_TURN,
   N_PROPS
 };
 
@@ -116,6 +118,9 @@ tkr_encounter_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_LOG:
       g_value_set_object (value, priv->log);
       break;
+    case PROP_REVEAL_HIDDEN_ON_TURN:
+      g_value_set_boolean (value, priv->reveal_on_turn);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -151,6 +156,9 @@ tkr_encounter_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_CURRENT_INDEX:
       set_int_field (object, &priv->current_index, g_value_get_int (value), pspec);
+      break;
+    case PROP_REVEAL_HIDDEN_ON_TURN:
+      set_int_field (object, &priv->reveal_on_turn, g_value_get_boolean (value), pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -202,6 +210,11 @@ tkr_encounter_class_init (TkrEncounterClass *klass)
   properties[PROP_CURRENT_INDEX] =
     g_param_spec_int ("current-index", NULL, NULL, -1, G_MAXINT, -1,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The campaign's choice (help/C/player-view.page): a hidden combatant
+   * is revealed when its turn comes. */
+  properties[PROP_REVEAL_HIDDEN_ON_TURN] =
+    g_param_spec_boolean ("reveal-hidden-on-turn", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LOG] = g_param_spec_object ("log", NULL, NULL, G_TYPE_LIST_MODEL,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -1361,6 +1374,9 @@ tracker_to_json (TkrTracker *tracker)
   tkr_reminders_write_json (self, object);
   tkr_delay_write_json (self, object);
   hidden_write_json (self, object);
+  /* Left out when off, so older files save the same. */
+  if (priv->reveal_on_turn)
+    json_object_set_boolean_member (object, "reveal_hidden_on_turn", TRUE);
   json_object_set_member (
     object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
   json_node_take_object (node, object);
@@ -1508,6 +1524,7 @@ tracker_load_json (TkrTracker *tracker,
   g_auto (TkrEncounterLoad) load = { 0 };
   g_autofree char *rule_system = NULL;
   gint64 round, current_index;
+  gboolean reveal_on_turn = FALSE;
   JsonObject *object;
   int phase;
 
@@ -1534,7 +1551,9 @@ tracker_load_json (TkrTracker *tracker,
       !tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
       !tkr_json_get_int (object, "current_index", path, FALSE, -1, TKR_JSON_MAX_ITEMS, -1,
                          &current_index, error) ||
-      !read_participants (object, path, &load, error) || !read_log (object, path, &load, error))
+      !read_participants (object, path, &load, error) || !read_log (object, path, &load, error) ||
+      !tkr_json_get_bool (object, "reveal_hidden_on_turn", path, FALSE, FALSE, &reveal_on_turn,
+                          error))
     return FALSE;
   load.phase = phase;
   load.round = round;
@@ -1553,7 +1572,7 @@ tracker_load_json (TkrTracker *tracker,
     return FALSE;
 
   g_object_set (self, "phase", load.phase, "round", load.round, "current-index", load.current_index,
-                NULL);
+                "reveal-hidden-on-turn", reveal_on_turn, NULL);
   replace_store (priv->participants, load.participants);
   replace_store (priv->combatants, load.combatants);
   replace_store (priv->order, load.order);
@@ -1761,5 +1780,69 @@ show_everyone (TkrEncounter *self)
 
       if (tkr_combatant_get_hidden (combatant))
         tkr_encounter_set (self, combatant, "hidden", FALSE);
+    }
+}
+
+gboolean
+tkr_encounter_set_reveal_hidden_on_turn (TkrEncounter *self, gboolean reveal, GError **error)
+{
+  TkrHistory *history;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+
+  reveal = !!reveal;
+  if (PRIV (self)->reveal_on_turn == reveal)
+    return TRUE;
+  history = tkr_encounter_get_history (self);
+  /* Translators: the name of a step in Undo */
+  tkr_history_begin (history, reveal ? _ ("Reveal Hidden Combatants on Their Turn")
+                                     : _ ("Keep Hidden Combatants Hidden on Their Turn"));
+  tkr_history_set (history, self, "reveal-hidden-on-turn", reveal);
+  tkr_history_end (history);
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_get_reveal_hidden_on_turn (TkrEncounter *self)
+{
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  return PRIV (self)->reveal_on_turn;
+}
+
+void
+tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
+{
+  g_autoptr (GListModel) members = NULL;
+  g_autoptr (GPtrArray) combatants = g_ptr_array_new ();
+
+  g_return_if_fail (TKR_IS_ENCOUNTER (self));
+
+  if (!PRIV (self)->reveal_on_turn)
+    return;
+  if (TKR_IS_COMBATANT (slot))
+    g_ptr_array_add (combatants, slot);
+  else if (slot != NULL &&
+           g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
+    {
+      g_object_get (slot, "members", &members, NULL);
+      for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
+        {
+          GObject *member = g_list_model_get_item (members, i);
+
+          /* The list keeps it. */
+          g_object_unref (member);
+          g_ptr_array_add (combatants, member);
+        }
+    }
+  for (guint i = 0; i < combatants->len; i++)
+    {
+      TkrCombatant *combatant = combatants->pdata[i];
+
+      if (!TKR_IS_COMBATANT (combatant) || !tkr_combatant_get_hidden (combatant))
+        continue;
+      tkr_encounter_set (self, combatant, "hidden", FALSE);
+      /* Translators: the log; a hidden combatant shown as its turn comes */
+      tkr_encounter_log (self, _ ("%s is revealed to the players as its turn comes"),
+                         tkr_combatant_get_name (combatant));
     }
 }

@@ -254,4 +254,14 @@ gboolean tkr_encounter_set_hidden (TkrEncounter *self,
                                    gboolean hidden,
                                    GError **error);
 
+/* The campaign's choice (help/C/player-view.page): whether a hidden
+ * combatant is revealed when its turn comes. Setting it is one step. */
+gboolean
+tkr_encounter_set_reveal_hidden_on_turn (TkrEncounter *self, gboolean reveal, GError **error);
+gboolean tkr_encounter_get_reveal_hidden_on_turn (TkrEncounter *self);
+/* The turn of @slot starts: with that choice on, its hidden combatants
+ * are revealed, logged. Recorded in the open step; tkr_effects_slot_edge()
+ * calls it. */
+void tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot);
+
 G_END_DECLS

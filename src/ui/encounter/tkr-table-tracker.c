@@ -62,6 +62,7 @@ enum
   PROP_ENCOUNTER,
   PROP_DETAILS_VISIBLE,
   PROP_SELECTED,
+  PROP_REVEAL_HIDDEN_ON_TURN,
   N_PROPS
 };
 
@@ -879,6 +880,7 @@ tkr_table_tracker_set_encounter (TkrTableTracker *self, TkrEncounter *encounter)
                            encounter != NULL ? tkr_saves_get_pending (encounter) : NULL,
                            create_save_row, self, NULL);
   saves_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN_ON_TURN]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }
 
@@ -997,6 +999,10 @@ tkr_table_tracker_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_SELECTED:
       g_value_set_object (value, tkr_table_tracker_get_selected (self));
       break;
+    case PROP_REVEAL_HIDDEN_ON_TURN:
+      g_value_set_boolean (value, self->encounter != NULL &&
+                                    tkr_encounter_get_reveal_hidden_on_turn (self->encounter));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1017,6 +1023,11 @@ tkr_table_tracker_set_property (GObject *object,
       break;
     case PROP_DETAILS_VISIBLE:
       gtk_toggle_button_set_active (self->details_button, g_value_get_boolean (value));
+      break;
+    case PROP_REVEAL_HIDDEN_ON_TURN:
+      if (self->encounter != NULL)
+        tkr_encounter_set_reveal_hidden_on_turn (self->encounter, g_value_get_boolean (value),
+                                                 NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1063,6 +1074,11 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
   properties[PROP_ENCOUNTER] =
     g_param_spec_object ("encounter", NULL, NULL, TKR_TYPE_ENCOUNTER,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The encounter's choice (help/C/player-view.page), as a check item of
+   * the rows' menu. */
+  properties[PROP_REVEAL_HIDDEN_ON_TURN] =
+    g_param_spec_boolean ("reveal-hidden-on-turn", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_DETAILS_VISIBLE] =
     g_param_spec_boolean ("details-visible", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -1084,6 +1100,8 @@ tkr_table_tracker_class_init (TkrTableTrackerClass *klass)
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i], NULL, tracker_action);
+  gtk_widget_class_install_property_action (widget_class, "tracker.reveal-on-turn",
+                                            "reveal-hidden-on-turn");
   tkr_encounter_ui_ensure_style ();
 }
 
@@ -1099,6 +1117,12 @@ effect_ended_cb (TkrTableTracker *self, TkrCondition *effect, TkrCombatant *hold
 
   if (entry != NULL && g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_EFFECT_ENDED) == 0)
     tkr_feedback_show (GTK_WIDGET (self), NULL, tkr_log_entry_get_text (entry), FALSE);
+}
+
+static void
+reveal_changed_cb (TkrTableTracker *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEAL_HIDDEN_ON_TURN]);
 }
 
 /* A reminder came up (src/core/engine/tkr-reminders.h): a toast says so
@@ -1150,6 +1174,8 @@ tkr_table_tracker_init (TkrTableTracker *self)
                                   G_CALLBACK (effect_ended_cb), self);
   g_signal_group_connect_swapped (self->encounter_signals, "reminder", G_CALLBACK (reminder_cb),
                                   self);
+  g_signal_group_connect_swapped (self->encounter_signals, "notify::reveal-hidden-on-turn",
+                                  G_CALLBACK (reveal_changed_cb), self);
   self->order_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (self->order_signals, "items-changed",
                                   G_CALLBACK (rows_changed_cb), self);
@@ -1254,6 +1280,7 @@ row_menu_pressed_cb (
                  tkr_combatant_get_hidden (combatant) ? _ ("Show to the Players")
                                                       : _ ("Hide from the Players"),
                  "tracker.toggle-hidden");
+  g_menu_append (menu, _ ("Reveal Hidden Combatants on Their Turn"), "tracker.reveal-on-turn");
   popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_widget_set_parent (popover, GTK_WIDGET (self->list_view));
   gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int) x, (int) y, 1, 1 });

@@ -1207,9 +1207,24 @@ format_ranges (TkrCharacter *character)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* Whether @character fights hidden from the players (help/C/player-view.page):
+ * cards go on the table, so a hidden combatant gets none. */
+static gboolean
+is_hidden (TkrPrintJob *self, TkrCharacter *character)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
+  TkrCombatant *combatant = TKR_IS_ENCOUNTER (tracker)
+                              ? tkr_encounter_find_combatant (TKR_ENCOUNTER (tracker), character)
+                              : NULL;
+
+  return combatant != NULL && tkr_combatant_get_hidden (combatant);
+}
+
 static void
 add_initiative_card (TkrPrintJob *self, TkrCharacter *character, int position, const char *group)
 {
+  if (is_hidden (self, character))
+    return;
   Card *card = card_new (tkr_character_get_name (character), tkr_character_is_pc (character)
                                                                ? C_ ("initiative card", "PC")
                                                                : C_ ("initiative card", "NPC"));
