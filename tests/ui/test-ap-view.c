@@ -899,6 +899,45 @@ test_other_system (void)
   g_object_unref (view);
 }
 
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, n) != NULL)
+    n++;
+  return n;
+}
+
+/* A crowd's Reset (help/C/action-points.page): with 50 goblins the rolls
+ * list makes rows for its first 40 rolls only (the rest are rolled), and a
+ * button shows the others when the GM asks. */
+static void
+test_crowd_reset_rolls (ApFixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *library = tkr_campaign_add_npc (f->campaign, "Grunt");
+  GListModel *rolls;
+  GtkListBox *list;
+  GtkButton *more;
+
+  for (int i = 0; i < 50; i++)
+    g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, library, &error));
+  activate (f, "encounter.begin-setup");
+  activate (f, "encounter.begin-main");
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (f->encounter)), ==, TKR_PHASE_MAIN);
+  rolls = tkr_ap_encounter_get_reset_rolls (f->encounter);
+  g_assert_cmpuint (g_list_model_get_n_items (rolls), >, 50);
+  list = reset_part (f, GTK_TYPE_LIST_BOX, "rolls_list");
+  more = reset_part (f, GTK_TYPE_BUTTON, "more_rolls_button");
+  g_assert_cmpuint (count_rows (list), ==, 40);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (more)));
+  g_assert_true (g_str_has_prefix (gtk_button_get_label (more), "Show "));
+  click (more);
+  g_assert_cmpuint (count_rows (list), ==, g_list_model_get_n_items (rolls));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (more)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -908,6 +947,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ap-view/actions-installed", test_actions_installed);
+  g_test_add ("/ap-view/crowd-reset-lists-first-rolls", ApFixture, NULL, ap_setup,
+              test_crowd_reset_rolls, ap_teardown);
   g_test_add ("/ap-view/freeplay/party-and-settings", ApFixture, NULL, ap_setup,
               test_freeplay_party_and_settings, ap_teardown);
   g_test_add ("/ap-view/seed-004/conditions-custom-persistent-target-effects", ApFixture, NULL,

@@ -25,6 +25,10 @@ struct _TkrApResetPane
   GtkWidget *reset_box;
   GtkListBox *reset_steps_list;
   GtkListBox *rolls_list;
+  GtkSliceListModel *rolls_shown; /* the first rolls of a crowd's Reset */
+  GListModel *bound;              /* what the list shows (not owned) */
+  gboolean show_all;              /* the GM asked for every roll */
+  GtkButton *more_rolls_button;
   GtkButton *run_reset_button;
   AdwPreferencesGroup *last_reset_group;
   GtkListBox *last_reset_list;
@@ -34,6 +38,48 @@ struct _TkrApResetPane
 G_DEFINE_FINAL_TYPE (TkrApResetPane, tkr_ap_reset_pane, ADW_TYPE_BIN)
 
 static void update (TkrApResetPane *self);
+
+/* A Reset of a crowd lists its first rolls; the rest are rolled unless
+ * the GM asks to see them all (a row each costs a frame's worth of work
+ * per few dozen; help/C/action-points.page). */
+#define ROLLS_SHOWN 40
+
+static GtkWidget *create_roll_row (gpointer item, gpointer user_data);
+
+/* Up to ROLLS_SHOWN, the list is the core's list itself, so a step that
+ * adds or removes a roll keeps every other row; beyond, its first
+ * ROLLS_SHOWN and a button for the rest. */
+static void
+bind_rolls (TkrApResetPane *self)
+{
+  GListModel *all = gtk_slice_list_model_get_model (self->rolls_shown);
+  guint n = all != NULL ? g_list_model_get_n_items (all) : 0;
+  gboolean slice = n > ROLLS_SHOWN && !self->show_all;
+  g_autofree char *label = NULL;
+
+  GListModel *wanted = slice ? G_LIST_MODEL (self->rolls_shown) : all;
+
+  if (wanted != self->bound)
+    {
+      self->bound = wanted;
+      gtk_list_box_bind_model (self->rolls_list, wanted, create_roll_row, self, NULL);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->more_rolls_button), slice);
+  if (!slice)
+    return;
+  /* Translators: under the first rolls of a Reset; %u is how many are not listed */
+  label =
+    g_strdup_printf (g_dngettext (NULL, "Show %u More Roll", "Show %u More Rolls", n - ROLLS_SHOWN),
+                     n - ROLLS_SHOWN);
+  gtk_button_set_label (self->more_rolls_button, label);
+}
+
+static void
+more_rolls_cb (TkrApResetPane *self)
+{
+  self->show_all = TRUE;
+  bind_rolls (self);
+}
 
 static const char *
 combatant_name (TkrApCombatant *combatant)
@@ -340,9 +386,12 @@ tkr_ap_reset_pane_set_encounter (TkrApResetPane *self, TkrApEncounter *encounter
   g_hash_table_remove_all (self->typed);
   /* The core keeps the rolls from here on, before this pane follows the
    * history. */
-  gtk_list_box_bind_model (self->rolls_list,
-                           encounter ? tkr_ap_encounter_get_reset_rolls (encounter) : NULL,
-                           create_roll_row, self, NULL);
+  self->show_all = FALSE;
+  self->bound = NULL;
+  gtk_list_box_bind_model (self->rolls_list, NULL, NULL, NULL, NULL);
+  gtk_slice_list_model_set_model (self->rolls_shown,
+                                  encounter ? tkr_ap_encounter_get_reset_rolls (encounter) : NULL);
+  bind_rolls (self);
   g_ptr_array_set_size (self->last_reset, 0);
   clear_list (self->last_reset_list);
   tkr_feedback_clear (self->error_label);
@@ -362,6 +411,7 @@ tkr_ap_reset_pane_dispose (GObject *object)
   g_clear_object (&self->history_signals);
   gtk_widget_dispose_template (GTK_WIDGET (object), TKR_TYPE_AP_RESET_PANE);
   g_clear_object (&self->encounter);
+  g_clear_object (&self->rolls_shown);
 
   G_OBJECT_CLASS (tkr_ap_reset_pane_parent_class)->dispose (object);
 }
@@ -392,11 +442,13 @@ tkr_ap_reset_pane_class_init (TkrApResetPaneClass *klass)
   BIND (reset_box);
   BIND (reset_steps_list);
   BIND (rolls_list);
+  BIND (more_rolls_button);
   BIND (run_reset_button);
   BIND (last_reset_group);
   BIND (last_reset_list);
   BIND (error_label);
 #undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, more_rolls_cb);
 }
 
 static void
@@ -407,6 +459,10 @@ tkr_ap_reset_pane_init (TkrApResetPane *self)
   self->typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->last_reset = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_object (self->run_reset_button, "clicked", G_CALLBACK (run_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->rolls_shown = gtk_slice_list_model_new (NULL, 0, ROLLS_SHOWN);
+  /* The core's list grows or shrinks: past ROLLS_SHOWN or back. */
+  g_signal_connect_object (self->rolls_shown, "items-changed", G_CALLBACK (bind_rolls), self,
                            G_CONNECT_SWAPPED);
 
   /* Every recorded step, undo and redo: the preview (the rolls' rows
