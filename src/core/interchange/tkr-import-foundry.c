@@ -86,9 +86,9 @@ require_int (Reader *r, const char *path, gint64 min, gint64 max, gint64 *out, G
   if (*out < min || *out > max)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                   _ ("This Foundry VTT actor cannot be read: “%s.%s” is %" G_GINT64_FORMAT
-                      ", not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "."),
-                   r->schema, path, *out, min, max);
+                   _ ("This Foundry VTT actor cannot be read: “%s.%s” is %lld, not a number "
+                      "from %lld to %lld."),
+                   r->schema, path, (long long) *out, (long long) min, (long long) max);
       return FALSE;
     }
   return TRUE;
@@ -111,9 +111,8 @@ set_number (Reader *r, const char *field, gint64 value)
 
   if (value < G_MININT || value > G_MAXINT ||
       !tkr_character_set_field (r->character, NULL, r->rules, field, (int) value, &error))
-    tkr_import_sheet_problem (r->problems,
-                              _ ("%s: %" G_GINT64_FORMAT " does not fit the sheet%s%s"), field,
-                              value, error ? ": " : "", error ? error->message : "");
+    tkr_import_sheet_problem (r->problems, _ ("%s: %lld does not fit the sheet%s%s"), field,
+                              (long long) value, error ? ": " : "", error ? error->message : "");
 }
 
 static void
@@ -127,8 +126,8 @@ set_modifier (Reader *r, gboolean save, const char *name, gint64 value, const ch
                                    save ? TKR_MODIFIER_KIND_SAVE : TKR_MODIFIER_KIND_SKILL, name,
                                    (int) value, &error))
     {
-      tkr_import_sheet_problem (r->problems, _ ("%s: %" G_GINT64_FORMAT " does not fit the sheet"),
-                                name, value);
+      tkr_import_sheet_problem (r->problems, _ ("%s: %lld does not fit the sheet"), name,
+                                (long long) value);
       return;
     }
   if (rank_path != NULL &&
@@ -294,9 +293,9 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
       if (save_values[i] < -99 || save_values[i] > 99)
         {
           g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                       _ ("This Foundry VTT actor cannot be read: “%s.%s” is %" G_GINT64_FORMAT
-                          ", not a number from %d to %d."),
-                       r.schema, path, save_values[i], -99, 99);
+                       _ ("This Foundry VTT actor cannot be read: “%s.%s” is %lld, not a "
+                          "number from %d to %d."),
+                       r.schema, path, (long long) save_values[i], -99, 99);
           return NULL;
         }
     }
@@ -323,12 +322,12 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
   if (level < 1)
     {
       g_autofree char *notes =
-        g_strdup_printf (_ ("Level %" G_GINT64_FORMAT " in Foundry VTT."), level);
+        g_strdup_printf (_ ("Level %lld in Foundry VTT."), (long long) level);
 
       tkr_import_sheet_problem (r.problems,
-                                _ ("Level %" G_GINT64_FORMAT " is below the sheet’s lowest, 1: "
+                                _ ("Level %lld is below the sheet’s lowest, 1: "
                                    "the sheet says level 1 and its notes the real level."),
-                                level);
+                                (long long) level);
       g_object_set (character, "notes", notes, NULL);
     }
   else if (!tkr_character_set_level (character, NULL, (int) MIN (level, 99), &refused))
@@ -337,10 +336,9 @@ tkr_import_foundry (GBytes *bytes, GPtrArray **problems, GError **error)
   if (hp > hp_max)
     {
       tkr_import_sheet_problem (r.problems,
-                                _ ("Hit Points %" G_GINT64_FORMAT
-                                   " are above the maximum %" G_GINT64_FORMAT
-                                   "; the sheet starts at the maximum."),
-                                hp, hp_max);
+                                _ ("Hit Points %lld are above the maximum %lld; the sheet starts "
+                                   "at the maximum."),
+                                (long long) hp, (long long) hp_max);
       hp = hp_max;
     }
   if (!tkr_character_edit_pool (character, NULL, TKR_POOL_HEALTH, (int) MIN (hp, 9999),

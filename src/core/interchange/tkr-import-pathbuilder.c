@@ -215,9 +215,9 @@ require_int (Reader *r, const char *path, gint64 min, gint64 max, gint64 *out, G
   if (*out < min || *out > max)
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                   _ ("This Pathbuilder 2e export cannot be read: “%s” is %" G_GINT64_FORMAT
-                      ", not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "."),
-                   full, *out, min, max);
+                   _ ("This Pathbuilder 2e export cannot be read: “%s” is %lld, not a number "
+                      "from %lld to %lld."),
+                   full, (long long) *out, (long long) min, (long long) max);
       return FALSE;
     }
   return TRUE;
