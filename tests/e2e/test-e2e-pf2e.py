@@ -11,7 +11,8 @@ actions every turn in the details pane of the selected row and a reaction
 off the creature's turn (its row selected in the tracker); in round 3,
 damage two rows at once by dice, put a reminder in the order, give Alice an
 effect with a save and answer it; end with Experience Points on the End
-pane.
+pane; then import a PC from a Pathbuilder 2e export through the file
+chooser and the import preview, and play her in a second fight.
 
 Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
@@ -385,6 +386,59 @@ try:
     party = {p["name"]: p for p in campaign["party"]}
     check("back in Freeplay, the XP stays on the sheets",
           campaign["rule_system"] == "pf2e" and party["Alice"]["experience"] == 80)
+
+    # Step 5: a PC made in Pathbuilder 2e, brought in through the import
+    # preview (help "Import characters and monsters") and played in a
+    # second fight: initiative typed in, a typed -3 on her health.
+    fixtures = os.environ.get("TKR_INTERCHANGE_FIXTURES")
+    fighter = os.path.join(fixtures or "", "pathbuilder2e", "fighter-level1-human.json")
+    check("the Pathbuilder 2e export is there to import", os.path.exists(fighter))
+    subprocess.run(["xdotool", "key", "ctrl+shift+i"], check=True)
+    chooser = find(app, contains="Import Characters and Monsters", timeout=10)
+    time.sleep(0.5)
+    # The file chooser takes a typed path: "/" opens its location field.
+    subprocess.run(["xdotool", "type", "--delay", "10", fighter], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    importing = find(app, "push button", contains="Import", timeout=15)
+    wait_for(lambda: find_all(app, "label", contains="Test Fighter"), what="the preview")
+    buttons = [b for b in find_all(app, "push button", contains="Import")
+               if "Import" == (b.name or "").replace("_", "").split(" ")[0]]
+    click(buttons[0] if buttons else importing)
+
+    def imported():
+        c = saved()
+        return c and any(p["name"] == "Test Fighter" for p in c["party"])
+
+    wait_for(imported, timeout=15, what="the imported PC in the autosave")
+    fighter_sheet = [p for p in saved()["party"] if p["name"] == "Test Fighter"][0]
+    check("the import made a Pathfinder 2e PC with her Armor Class",
+          fighter_sheet.get("rule_system") == "pf2e"
+          and fighter_sheet.get("fields", {}).get("armor_class") == 14)
+
+    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    click(find(frame, "push button", contains="Add Test Fighter to the Encounter"))
+    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    click(find(view, "push button", contains="Begin Initiative"))
+    for spin in find_all(view, "spin button", contains="Initiative result of "):
+        value = 20 if "Test Fighter" in spin.name else 5
+        set_value(spin, value)
+    wait_for(lambda: find_all(view, "label", "Everyone has rolled."), what="every result")
+    click(find(view, "push button", contains="Start Round 1"))
+    wait_for(lambda: current_name(frame) == "Test Fighter", what="the Fighter's turn")
+    subprocess.run(["xdotool", "key", "ctrl+h"], check=True)
+    entry = find(frame, "text", "Change Health of Test Fighter", timeout=10)
+    type_into(entry, "-3")
+
+    def hurt():
+        c = saved()
+        if not c:
+            return False
+        texts = [e["text"] for e in c["encounter"]["log"]]
+        return any(t.startswith("Test Fighter takes 3 damage") for t in texts)
+
+    wait_for(hurt, timeout=15, what="the Fighter's damage in the log")
+    tap(True, "the imported Fighter plays a turn and takes a typed 3 damage")
 
     print(f"1..{step_number}")
     sys.exit(0)
