@@ -56,4 +56,21 @@ gboolean tkr_json_read_list (JsonObject *object,
                              gpointer data,
                              GError **error);
 
+/* The combatant of @load with the character id @id, or NULL. */
+TkrCombatant *tkr_encounter_load_find (TkrEncounterLoad *load, const char *id);
+
+/* Reads the optional array @member of @object (at @path): character ids of
+ * @load's combatants, each appended to @found (transfer none). FALSE with
+ * a file error naming the item when one is not such an id. */
+gboolean tkr_json_read_combatant_ids (JsonObject *object,
+                                      const char *path,
+                                      const char *member,
+                                      TkrEncounterLoad *load,
+                                      GPtrArray *found,
+                                      GError **error);
+
+/* The combatants of a turn slot: itself, or a group's "members".
+ * (transfer container) */
+GPtrArray *tkr_slot_combatants (GObject *slot);
+
 G_END_DECLS

@@ -176,31 +176,10 @@ tkr_delay_read_json (TkrEncounter *encounter,
                      TkrEncounterLoad *load,
                      GError **error)
 {
-  g_autofree char *member_path = tkr_json_path (path, "delayed");
   g_autoptr (GPtrArray) delayed = g_ptr_array_new ();
-  JsonArray *array;
 
-  if (!tkr_json_get_array (object, "delayed", path, FALSE, &array, error))
+  if (!tkr_json_read_combatant_ids (object, path, "delayed", load, delayed, error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      JsonNode *node = json_array_get_element (array, i);
-      g_autofree char *item_path = tkr_json_path_index (member_path, i);
-      const char *id =
-        JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-          ? json_node_get_string (node)
-          : NULL;
-      TkrCombatant *found = NULL;
-
-      for (guint c = 0; id != NULL && c < load->combatants->len && found == NULL; c++)
-        if (g_strcmp0 (
-              tkr_character_get_id (tkr_combatant_get_character (load->combatants->pdata[c])),
-              id) == 0)
-          found = load->combatants->pdata[c];
-      if (found == NULL)
-        return tkr_json_refuse (error, item_path, NULL, _ ("expected the id of a combatant"));
-      g_ptr_array_add (delayed, found);
-    }
   g_list_store_splice (delayed_store (encounter), 0,
                        g_list_model_get_n_items (G_LIST_MODEL (delayed_store (encounter))),
                        delayed->pdata, delayed->len);

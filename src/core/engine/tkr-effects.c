@@ -409,32 +409,10 @@ tkr_effects_add_timed (TkrEncounter *encounter,
 
 /* Adds to @anchors the combatants whose turn @slot is: itself, or the
  * members of a group. */
-static void
-add_anchors (GPtrArray *anchors, GObject *slot)
-{
-  g_autoptr (GListModel) members = NULL;
-
-  if (TKR_IS_COMBATANT (slot))
-    {
-      g_ptr_array_add (anchors, slot);
-      return;
-    }
-  if (slot == NULL || g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") == NULL)
-    return;
-  g_object_get (slot, "members", &members, NULL);
-  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-    {
-      GObject *member = tkr_list_item_at (members, i);
-
-      if (TKR_IS_COMBATANT (member))
-        g_ptr_array_add (anchors, member);
-    }
-}
-
 guint
 tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slot)
 {
-  g_autoptr (GPtrArray) anchors = g_ptr_array_new ();
+  g_autoptr (GPtrArray) anchors = NULL;
   GListModel *combatants;
   guint ended = 0;
 
@@ -447,7 +425,7 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
       /* Hidden until its turn, where the campaign says so. */
       tkr_encounter_reveal_on_turn (encounter, slot);
     }
-  add_anchors (anchors, slot);
+  anchors = tkr_slot_combatants (slot);
   if (anchors->len == 0)
     return 0;
   combatants = tkr_encounter_get_combatants (encounter);
@@ -484,12 +462,12 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
 static gboolean
 is_turn_of (TkrEncounter *encounter, const char *id)
 {
-  g_autoptr (GPtrArray) anchors = g_ptr_array_new ();
+  g_autoptr (GPtrArray) anchors = NULL;
 
   if (tkr_encounter_get_phase (encounter) != TKR_PHASE_MAIN &&
       tkr_encounter_get_phase (encounter) != TKR_PHASE_PAUSED)
     return FALSE;
-  add_anchors (anchors, tkr_encounter_get_current_slot (encounter));
+  anchors = tkr_slot_combatants (tkr_encounter_get_current_slot (encounter));
   for (guint i = 0; i < anchors->len; i++)
     if (g_strcmp0 (id_of (anchors->pdata[i]), id) == 0)
       return TRUE;
@@ -565,15 +543,6 @@ tkr_effects_write_json (TkrEncounter *encounter, JsonObject *object)
     json_object_set_object_member (object, "timed_effects", members);
 }
 
-static TkrCombatant *
-loaded_with_id (TkrEncounterLoad *load, const char *id)
-{
-  for (guint i = 0; i < load->combatants->len; i++)
-    if (g_strcmp0 (id_of (load->combatants->pdata[i]), id) == 0)
-      return load->combatants->pdata[i];
-  return NULL;
-}
-
 /* Each effect of a holder at @path: a condition whose anchor and source,
  * when it has them, are combatants of @load. */
 static gboolean
@@ -604,7 +573,7 @@ read_holder_effects (
       if (effect == NULL)
         return FALSE;
       anchor = anchor_id (effect);
-      if (anchor != NULL && loaded_with_id (load, anchor) == NULL)
+      if (anchor != NULL && tkr_encounter_load_find (load, anchor) == NULL)
         {
           tkr_json_refuse (error, item_path, "anchor", _ ("no combatant has the id “%s”"), anchor);
           return FALSE;
@@ -629,7 +598,7 @@ tkr_effects_read_json (JsonObject *object, const char *path, TkrEncounterLoad *l
   for (GList *l = ids; l != NULL; l = l->next)
     {
       g_autofree char *id_path = tkr_json_path (member_path, l->data);
-      TkrCombatant *holder = loaded_with_id (load, l->data);
+      TkrCombatant *holder = tkr_encounter_load_find (load, l->data);
 
       if (holder == NULL)
         {

@@ -6,6 +6,7 @@
 
 #include "tkr-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-command.h"
 #include "tkr-delay.h"
 #include "tkr-reminders.h"
 #include "tkr-saves.h"
@@ -1731,38 +1732,12 @@ hidden_write_json (TkrEncounter *self, JsonObject *object)
 static gboolean
 hidden_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error)
 {
-  g_autofree char *list_path = tkr_json_path (path, "hidden");
-  JsonArray *array;
+  g_autoptr (GPtrArray) hidden = g_ptr_array_new ();
 
-  if (!tkr_json_get_array (object, "hidden", path, FALSE, &array, error))
+  if (!tkr_json_read_combatant_ids (object, path, "hidden", load, hidden, error))
     return FALSE;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
-    {
-      g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      JsonNode *node = json_array_get_element (array, i);
-      const char *id =
-        JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-          ? json_node_get_string (node)
-          : NULL;
-      TkrCombatant *found = NULL;
-
-      for (guint c = 0; id != NULL && c < load->combatants->len && found == NULL; c++)
-        if (g_strcmp0 (
-              tkr_character_get_id (tkr_combatant_get_character (load->combatants->pdata[c])),
-              id) == 0)
-          found = load->combatants->pdata[c];
-      if (id == NULL)
-        {
-          tkr_json_set_error (error, item_path, _ ("expected a character id"));
-          return FALSE;
-        }
-      if (found == NULL)
-        {
-          tkr_json_set_error (error, item_path, _ ("no combatant has the id “%s”"), id);
-          return FALSE;
-        }
-      g_object_set (found, "hidden", TRUE, NULL);
-    }
+  for (guint i = 0; i < hidden->len; i++)
+    g_object_set (hidden->pdata[i], "hidden", TRUE, NULL);
   return TRUE;
 }
 
@@ -1812,28 +1787,13 @@ tkr_encounter_get_reveal_hidden_on_turn (TkrEncounter *self)
 void
 tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
 {
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GPtrArray) combatants = g_ptr_array_new ();
+  g_autoptr (GPtrArray) combatants = NULL;
 
   g_return_if_fail (TKR_IS_ENCOUNTER (self));
 
   if (!PRIV (self)->reveal_on_turn)
     return;
-  if (TKR_IS_COMBATANT (slot))
-    g_ptr_array_add (combatants, slot);
-  else if (slot != NULL &&
-           g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    {
-      g_object_get (slot, "members", &members, NULL);
-      for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-        {
-          GObject *member = g_list_model_get_item (members, i);
-
-          /* The list keeps it. */
-          g_object_unref (member);
-          g_ptr_array_add (combatants, member);
-        }
-    }
+  combatants = tkr_slot_combatants (slot);
   for (guint i = 0; i < combatants->len; i++)
     {
       TkrCombatant *combatant = combatants->pdata[i];

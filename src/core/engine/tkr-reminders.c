@@ -283,21 +283,12 @@ void
 tkr_reminders_slot_starts (TkrEncounter *encounter, GObject *slot)
 {
   GListModel *list = tkr_reminders_get_list (encounter);
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GPtrArray) combatants = g_ptr_array_new ();
+  g_autoptr (GPtrArray) combatants = NULL;
   int round = tkr_encounter_get_round (encounter);
 
   if (g_list_model_get_n_items (list) == 0)
     return;
-  if (TKR_IS_COMBATANT (slot))
-    g_ptr_array_add (combatants, slot);
-  else if (slot != NULL &&
-           g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    {
-      g_object_get (slot, "members", &members, NULL);
-      for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-        g_ptr_array_add (combatants, tkr_list_item_at (members, i));
-    }
+  combatants = tkr_slot_combatants (slot);
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     {
       TkrReminder *reminder = tkr_list_item_at (list, i);
@@ -306,8 +297,7 @@ tkr_reminders_slot_starts (TkrEncounter *encounter, GObject *slot)
       if (reminder->done || (reminder->round != 0 && reminder->round != round))
         continue;
       for (guint c = 0; c < combatants->len && !here; c++)
-        here = TKR_IS_COMBATANT (combatants->pdata[c]) &&
-               g_strcmp0 (reminder->before, id_of (combatants->pdata[c])) == 0;
+        here = g_strcmp0 (reminder->before, id_of (combatants->pdata[c])) == 0;
       if (!here)
         continue;
       /* Translators: the log; a reminder's note when it comes up */
@@ -379,8 +369,7 @@ tkr_reminders_read_json (TkrEncounter *encounter,
         return tkr_json_refuse (error, item_path, "note",
                                 _ ("a reminder’s note must be 1 to %d characters long"),
                                 NOTE_MAX_CHARS);
-      for (guint c = 0; c < load->combatants->len && !found; c++)
-        found = g_strcmp0 (id_of (load->combatants->pdata[c]), before) == 0;
+      found = tkr_encounter_load_find (load, before) != NULL;
       if (!found)
         return tkr_json_refuse (error, item_path, "before", _ ("no combatant has the id “%s”"),
                                 before);

@@ -208,21 +208,10 @@ ask_for_save (TkrEncounter *encounter, TkrCombatant *holder, TkrCondition *effec
 void
 tkr_saves_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slot)
 {
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GPtrArray) holders = g_ptr_array_new ();
+  g_autoptr (GPtrArray) holders = tkr_slot_combatants (slot);
 
   g_return_if_fail (TKR_IS_ENCOUNTER (encounter));
 
-  if (TKR_IS_COMBATANT (slot))
-    g_ptr_array_add (holders, slot);
-  else if (slot != NULL &&
-           g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    {
-      g_object_get (slot, "members", &members, NULL);
-      for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-        if (TKR_IS_COMBATANT (tkr_list_item_at (members, i)))
-          g_ptr_array_add (holders, tkr_list_item_at (members, i));
-    }
   for (guint h = 0; h < holders->len; h++)
     {
       GListModel *effects = G_LIST_MODEL (tkr_effects_get_store (holders->pdata[h]));
@@ -372,13 +361,7 @@ tkr_saves_read_json (TkrEncounter *encounter,
           !tkr_json_get_string (item, "holder", item_path, TRUE, NULL, &id, error) ||
           !tkr_json_get_int (item, "effect", item_path, TRUE, 0, G_MAXINT, 0, &index, error))
         return FALSE;
-      for (guint c = 0; c < load->combatants->len && holder == NULL; c++)
-        {
-          TkrCombatant *combatant = load->combatants->pdata[c];
-
-          if (g_strcmp0 (tkr_character_get_id (tkr_combatant_get_character (combatant)), id) == 0)
-            holder = combatant;
-        }
+      holder = tkr_encounter_load_find (load, id);
       if (holder == NULL)
         return tkr_json_refuse (error, item_path, "holder", _ ("no combatant has the id “%s”"), id);
       effects = G_LIST_MODEL (tkr_effects_get_store (holder));
