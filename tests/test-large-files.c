@@ -80,7 +80,12 @@ test_ten_thousand (gconstpointer data)
 int
 main (int argc, char *argv[])
 {
+#if defined(__SANITIZE_ADDRESS__)
+  /* Under AddressSanitizer, the largest file only (Pathfinder 2e's). */
+  const char *const systems[] = { "pf2e" };
+#else
   const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+#endif
 
   g_test_init (&argc, &argv, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
