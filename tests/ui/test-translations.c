@@ -115,6 +115,46 @@ test_help_in_german_and_french (void)
   check_help_page ("fr", "beats-and-movement.page", "déplacement");
 }
 
+static int
+minimum_width (void)
+{
+  TkrWindow *window = tkr_window_new (NULL);
+  int minimum = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  /* The window's content: its frame (shadow, resize borders) is the
+   * window manager's or the theme's, not the layout's. */
+  gtk_widget_measure (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                 TKR_TYPE_WINDOW, "toast_overlay")),
+                      GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  return minimum;
+}
+
+/* Every language fits (README: the window folds to 360 px): the window's
+ * minimum width is at most 360 px in English, German and French. */
+static void
+test_minimum_width (void)
+{
+  const char *const languages[] = { "C", "de", "fr" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      int width;
+
+      g_setenv ("LANGUAGE", languages[i], TRUE);
+      /* gettext reads LANGUAGE again once the locale is set anew. */
+      setlocale (LC_ALL, "");
+      width = minimum_width ();
+      g_test_message ("%s: %d px", languages[i], width);
+      g_assert_cmpint (width, <=, 360);
+    }
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -135,6 +175,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/translations/window-in-german", test_window_in_german);
   g_test_add_func ("/translations/core-in-german", test_core_in_german);
   g_test_add_func ("/translations/help-in-german-and-french", test_help_in_german_and_french);
+  g_test_add_func ("/translations/minimum-width-360-in-every-language", test_minimum_width);
 
   return g_test_run ();
 }
