@@ -147,6 +147,100 @@ test_half_character_escape (void)
                    "\\ud800");
 }
 
+/* Regression files (tests/files/regressions/), one per defect issue 13
+ * lists as found by fuzzing the loaders; README, "Fuzzing". */
+static GBytes *
+regression_bytes (const char *name)
+{
+  g_autofree char *path = g_build_filename (TKR_TEST_FILES, "regressions", name, NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  return g_bytes_new_take (g_steal_pointer (&contents), length);
+}
+
+/* Issue 13: "a file holding two JSON documents loads, dropping the
+ * second". Two objects one after the other, and a number followed by an
+ * object (json-glib read it as the number, dropped the object and leaked
+ * it, found by tests/fuzz), are refused as two files joined together. */
+static void
+test_regression_two_documents (void)
+{
+  static const char *const names[] = {
+    "campaign-two-documents.tkcampaign",
+    "campaign-number-then-document.tkcampaign",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (GBytes) bytes = regression_bytes (names[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+
+      g_test_message ("%s", names[i]);
+      g_assert_null (campaign);
+      g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+      assert_plain (error);
+      g_assert_nonnull (strstr (error->message, "two files joined together"));
+    }
+}
+
+/* Issue 13: a character whose "fields" has a member name that is not
+ * UTF-8 (here a lone second half, "\uDC00") raised a g_critical from
+ * GVariant; it is refused with its line (fatal-warnings is on). */
+static void
+test_regression_field_key_not_utf8 (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-field-key-lone-low-half.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "line 8"));
+  g_assert_nonnull (strstr (error->message, "half of a character"));
+}
+
+/* Issue 13: a character file under a campaign's extension raised a
+ * critical ('G_IS_TASK (task)' failed), and a campaign under a
+ * character's extension was refused. The document (tests/ui/test-document)
+ * tries the other kind when a loader says WRONG_KIND: each loader refuses
+ * the other kind with that code and a plain message naming both kinds,
+ * and the right loader opens the file whatever its name. */
+static void
+test_regression_other_extension (void)
+{
+  g_autoptr (GBytes) character_bytes = regression_bytes ("character-named-as-campaign.tkcampaign");
+  g_autoptr (GBytes) campaign_bytes = regression_bytes ("campaign-named-as-character.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) not_campaign = NULL;
+  g_autoptr (TkrCharacter) not_character = NULL;
+  g_autoptr (TkrCharacter) character = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+
+  not_campaign = tkr_campaign_new_from_bytes (character_bytes, &error);
+  g_assert_null (not_campaign);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "“character”, not a “campaign”"));
+  g_clear_error (&error);
+  character = tkr_character_new_from_bytes (character_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_name (character), ==, "Mira");
+
+  not_character = tkr_character_new_from_bytes (campaign_bytes, &error);
+  g_assert_null (not_character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "“campaign”, not a “character”"));
+  g_clear_error (&error);
+  campaign = tkr_campaign_new_from_bytes (campaign_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, "pf2e");
+}
+
 static void
 test_hostile_file (gconstpointer data)
 {
@@ -240,6 +334,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/hostile-files/message/half-character-quoted",
                    test_message_half_character_quoted);
   g_test_add_func ("/hostile-files/fuzz/half-character-escape", test_half_character_escape);
+  g_test_add_func ("/hostile-files/regressions/two-documents", test_regression_two_documents);
+  g_test_add_func ("/hostile-files/regressions/field-key-not-utf8",
+                   test_regression_field_key_not_utf8);
+  g_test_add_func ("/hostile-files/regressions/other-extension", test_regression_other_extension);
 
   for (guint i = 0; i < names->len; i++)
     {

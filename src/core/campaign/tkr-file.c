@@ -77,9 +77,10 @@ unicode_escape (const char *text, gsize left)
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
  * before it sees the text, so a hostile file cannot exhaust the stack.
  *
- * json-glib also reads "{…}{…}" as the first document and drops the second
- * without a word (any other text after the end is a syntax error to it), so
- * an object or array after the end of the first is refused here.
+ * json-glib also reads "{…}{…}" or "6{…}" as the first document and drops
+ * the second without a word (any other text after the end is a syntax
+ * error to it), so an object or array after the end of the first is
+ * refused here.
  *
  * A "\uD800" escape without its second half becomes text that is not
  * UTF-8 in json-glib's tree (a member name or a string), which GVariant and
@@ -126,9 +127,9 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
             in_string = FALSE;
           continue;
         }
-      if (ended && c == '/' && i + 1 < length && contents[i + 1] == '*')
+      if (c == '/' && i + 1 < length && contents[i + 1] == '*')
         {
-          /* json-glib skips comments; one after the end is not a document. */
+          /* json-glib skips comments; one is not a document. */
           for (i += 2; i + 1 < length && !(contents[i] == '*' && contents[i + 1] == '/'); i++)
             if (contents[i] == '\n')
               line++;
@@ -136,7 +137,17 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
           continue;
         }
       if (c == '"')
-        in_string = TRUE;
+        {
+          in_string = TRUE;
+          if (depth == 0)
+            ended = TRUE;
+        }
+      else if (depth == 0 && (c == '-' || g_ascii_isdigit (c) || c == 't' || c == 'f' || c == 'n'))
+        {
+          /* A number, true, false or null as the whole document: json-glib
+           * reads "6{…}" as 6 and drops (and leaks) the object after it. */
+          ended = TRUE;
+        }
       else if (c == '{' || c == '[')
         {
           if (ended)
