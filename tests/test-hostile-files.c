@@ -203,6 +203,36 @@ test_regression_field_key_not_utf8 (void)
   g_assert_nonnull (strstr (error->message, "half of a character"));
 }
 
+/* Found by tests/fuzz: a "\\u" without four hexadecimal digits after it
+ * was read as text by json-glib, or refused with its buffer leaked
+ * (ASan). It is refused with its line; a whole code still loads. */
+static void
+test_regression_broken_escape (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-name-broken-escape.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+  g_autoptr (JsonNode) node = NULL;
+  const char *whole = "{\"name\": \"Andr\\u00e9\"}";
+  const char *cut_off = "{\"name\": \"Andr\\u00";
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "line 5"));
+  g_assert_nonnull (strstr (error->message, "broken character code"));
+  g_clear_error (&error);
+
+  node = tkr_file_parse (whole, strlen (whole), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "name"), ==,
+                   "Andr\xc3\xa9");
+
+  /* A file that ends inside the code is cut off, not broken. */
+  g_assert_null (tkr_file_parse (cut_off, strlen (cut_off), &error));
+  g_assert_nonnull (strstr (error->message, "cut off"));
+}
+
 /* Issue 13: a character file under a campaign's extension raised a
  * critical ('G_IS_TASK (task)' failed), and a campaign under a
  * character's extension was refused. The document (tests/ui/test-document)
@@ -338,6 +368,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/hostile-files/regressions/field-key-not-utf8",
                    test_regression_field_key_not_utf8);
   g_test_add_func ("/hostile-files/regressions/other-extension", test_regression_other_extension);
+  g_test_add_func ("/hostile-files/regressions/broken-escape", test_regression_broken_escape);
 
   for (guint i = 0; i < names->len; i++)
     {

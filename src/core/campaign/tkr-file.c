@@ -74,6 +74,21 @@ unicode_escape (const char *text, gsize left)
   return code;
 }
 
+/* Whether the next four bytes at @text are hexadecimal digits, or the
+ * text ends before a byte that is not one (a file cut off). */
+static gboolean
+hex_digits_or_end (const char *text, gsize left)
+{
+  for (gsize i = 0; i < 4; i++)
+    {
+      if (i == left)
+        return TRUE;
+      if (hex_value (text[i]) < 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
  * before it sees the text, so a hostile file cannot exhaust the stack.
  *
@@ -81,6 +96,10 @@ unicode_escape (const char *text, gsize left)
  * the second without a word (any other text after the end is a syntax
  * error to it), so an object or array after the end of the first is
  * refused here.
+ *
+ * A "\u" escape without four hexadecimal digits is refused here too:
+ * json-glib reads some as text and refuses others, leaking its buffer
+ * (found by tests/fuzz).
  *
  * A "\uD800" escape without its second half becomes text that is not
  * UTF-8 in json-glib's tree (a member name or a string), which GVariant and
@@ -106,6 +125,16 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
         {
           int code = unicode_escape (contents + i, length - i);
 
+          if (code < 0 && c == '\\' && i + 1 < length && contents[i + 1] == 'u' &&
+              !hex_digits_or_end (contents + i + 2, length - i - 2))
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           /* Translators: \u is the start of a character code in a file */
+                           _ ("The file is damaged: at line %u, a text holds a broken "
+                              "character code (“\\u” without four hexadecimal digits after it)."),
+                           line);
+              return FALSE;
+            }
           if (code >= 0xD800 && code <= 0xDFFF)
             {
               int low = unicode_escape (contents + i + 6, length - i - 6);
