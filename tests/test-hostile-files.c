@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "tkr-core.h"
+#include "tkr-import.h"
 
 /*
  * Every file in tests/files/hostile/ is malformed or hostile. Each must give
@@ -233,6 +234,36 @@ test_regression_broken_escape (void)
   g_assert_nonnull (strstr (error->message, "cut off"));
 }
 
+/* Found by tests/fuzz: recognising a tool's file raised a critical
+ * (json_node_get_node_type) on a Pathbuilder-like file with "success" but
+ * no "build", and would on a Foundry-like one whose "type" is an object.
+ * Neither is an export Turnkeeper knows: refused in plain words. */
+static void
+test_regression_import_sniffers (void)
+{
+  static const char *const names[] = {
+    "import-pathbuilder-without-build.json",
+    "import-foundry-type-is-object.json",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("pf2e", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (GBytes) bytes = regression_bytes (names[i]);
+      g_autoptr (TkrImportPlan) plan = NULL;
+
+      g_test_message ("%s", names[i]);
+      g_assert_null (tkr_import_guess_format (bytes));
+      plan = tkr_import_read (bytes, rules, &error);
+      g_assert_null (plan);
+      g_assert_error (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_UNKNOWN_FORMAT);
+      g_assert_nonnull (strstr (error->message, "not an export Turnkeeper can import"));
+      g_clear_error (&error);
+    }
+}
+
 /* Issue 13: a character file under a campaign's extension raised a
  * critical ('G_IS_TASK (task)' failed), and a campaign under a
  * character's extension was refused. The document (tests/ui/test-document)
@@ -369,6 +400,7 @@ main (int argc, char *argv[])
                    test_regression_field_key_not_utf8);
   g_test_add_func ("/hostile-files/regressions/other-extension", test_regression_other_extension);
   g_test_add_func ("/hostile-files/regressions/broken-escape", test_regression_broken_escape);
+  g_test_add_func ("/hostile-files/regressions/import-sniffers", test_regression_import_sniffers);
 
   for (guint i = 0; i < names->len; i++)
     {
