@@ -162,28 +162,50 @@ regression_bytes (const char *name)
 }
 
 /* Issue 13: "a file holding two JSON documents loads, dropping the
- * second". Two objects one after the other, and a number followed by an
- * object (json-glib read it as the number, dropped the object and leaked
- * it, found by tests/fuzz), are refused as two files joined together. */
+ * second": two objects one after the other are refused as two files
+ * joined together. json-glib also read a number or a text in single
+ * quotes followed by an object as that value, dropping the object and
+ * leaking it (found by tests/fuzz): refused as data after other text.
+ * What json-glib does load stays loading: a text in single quotes with a
+ * brace in it, and a byte order mark before the data. */
 static void
 test_regression_two_documents (void)
 {
-  static const char *const names[] = {
-    "campaign-two-documents.tkcampaign",
-    "campaign-number-then-document.tkcampaign",
+  static const struct
+  {
+    const char *name;
+    const char *says;
+  } refused[] = {
+    { "campaign-two-documents.tkcampaign", "two files joined together" },
+    { "campaign-number-then-document.tkcampaign", "at line 1 its data starts after other text" },
+    { "campaign-quoted-text-then-document.tkcampaign",
+      "at line 1 its data starts after other text" },
+  };
+  static const char *const accepted[] = {
+    "{\"a\": 'x}', \"b\": {\"c\": 1}}",
+    "\xef\xbb\xbf{\"a\": 1}",
+    "/* a note */ {\"a\": 1}",
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
-      g_autoptr (GBytes) bytes = regression_bytes (names[i]);
+      g_autoptr (GBytes) bytes = regression_bytes (refused[i].name);
       g_autoptr (GError) error = NULL;
       g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
 
-      g_test_message ("%s", names[i]);
+      g_test_message ("%s", refused[i].name);
       g_assert_null (campaign);
       g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
       assert_plain (error);
-      g_assert_nonnull (strstr (error->message, "two files joined together"));
+      g_assert_nonnull (strstr (error->message, refused[i].says));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) node = tkr_file_parse (accepted[i], strlen (accepted[i]), &error);
+
+      g_assert_no_error (error);
+      g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
     }
 }
 

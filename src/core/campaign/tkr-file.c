@@ -92,10 +92,13 @@ hex_digits_or_end (const char *text, gsize left)
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
  * before it sees the text, so a hostile file cannot exhaust the stack.
  *
- * json-glib also reads "{…}{…}" or "6{…}" as the first document and drops
- * the second without a word (any other text after the end is a syntax
- * error to it), so an object or array after the end of the first is
- * refused here.
+ * json-glib also reads "{…}{…}" as the first document and drops the
+ * second without a word (any other text after the end is a syntax error
+ * to it), so an object or array after the end of the first is refused
+ * here. It reads "6{…}", "'text'{…}" or ".5[…]" as the value before the
+ * object and drops, and leaks, the object (found by tests/fuzz), so an
+ * object or array after other text is refused too. Its scanner takes text
+ * in single quotes as a string, with no escapes; so does this check.
  *
  * A "\u" escape without four hexadecimal digits is refused here too:
  * json-glib reads some as text and refuses others, leaking its buffer
@@ -111,7 +114,9 @@ static gboolean
 check_text (const char *contents, gsize length, gboolean *cut_off, GError **error)
 {
   gboolean in_string = FALSE;
+  gboolean in_quotes = FALSE;
   gboolean ended = FALSE;
+  gboolean text_first = FALSE;
   guint depth = 0;
   guint line = 1;
 
@@ -165,17 +170,28 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
           i++;
           continue;
         }
+      if (c == '\'')
+        {
+          for (i++; i < length && contents[i] != '\''; i++)
+            if (contents[i] == '\n')
+              line++;
+          in_quotes = i >= length;
+          if (depth == 0)
+            text_first = TRUE;
+          continue;
+        }
       if (c == '"')
         {
           in_string = TRUE;
           if (depth == 0)
-            ended = TRUE;
+            text_first = TRUE;
         }
-      else if (depth == 0 && (c == '-' || g_ascii_isdigit (c) || c == 't' || c == 'f' || c == 'n'))
+      else if (depth == 0 && !ended && (guchar) c < 0x80 && !g_ascii_isspace (c) && c != '{' &&
+               c != '[' && c != '}' && c != ']')
         {
-          /* A number, true, false or null as the whole document: json-glib
-           * reads "6{…}" as 6 and drops (and leaks) the object after it. */
-          ended = TRUE;
+          /* A number, true, false or null, or anything else that is not
+           * an object or a list (a byte order mark is not ASCII). */
+          text_first = TRUE;
         }
       else if (c == '{' || c == '[')
         {
@@ -184,6 +200,14 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
               g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
                            _ ("Line %u: the file goes on after its end. It may be two files "
                               "joined together; a Turnkeeper file holds one."),
+                           line);
+              return FALSE;
+            }
+          if (depth == 0 && text_first)
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           _ ("This is not a Turnkeeper file, or it is damaged: at line %u its "
+                              "data starts after other text."),
                            line);
               return FALSE;
             }
@@ -208,7 +232,7 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
             ended = TRUE;
         }
     }
-  *cut_off = in_string || depth > 0;
+  *cut_off = in_string || in_quotes || depth > 0;
   return TRUE;
 }
 
