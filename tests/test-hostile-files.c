@@ -166,8 +166,10 @@ regression_bytes (const char *name)
  * joined together. json-glib also read a number or a text in single
  * quotes followed by an object as that value, dropping the object and
  * leaking it (found by tests/fuzz): refused as data after other text.
- * What json-glib does load stays loading: a text in single quotes with a
- * brace in it, and a byte order mark before the data. */
+ * So is a text after what json-glib skips as comments (from a slash to
+ * the next one). What json-glib does load stays loading: a text in single
+ * quotes with a brace in it, a byte order mark before the data, and
+ * comments. */
 static void
 test_regression_two_documents (void)
 {
@@ -180,11 +182,14 @@ test_regression_two_documents (void)
     { "campaign-number-then-document.tkcampaign", "at line 1 its data starts after other text" },
     { "campaign-quoted-text-then-document.tkcampaign",
       "at line 1 its data starts after other text" },
+    { "campaign-slashes-then-document.tkcampaign", "at line 1 its data starts after other text" },
   };
   static const char *const accepted[] = {
     "{\"a\": 'x}', \"b\": {\"c\": 1}}",
     "\xef\xbb\xbf{\"a\": 1}",
     "/* a note */ {\"a\": 1}",
+    "{\"a\": /x/ 1}",
+    "// \n{\"a\": 1}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -254,6 +259,33 @@ test_regression_broken_escape (void)
   /* A file that ends inside the code is cut off, not broken. */
   g_assert_null (tkr_file_parse (cut_off, strlen (cut_off), &error));
   g_assert_nonnull (strstr (error->message, "cut off"));
+}
+
+/* Found by tests/fuzz: json-glib reads "\\330" in a text as the byte
+ * 0330, so an id that is not UTF-8 reached the model and a refusal
+ * quoting it was not UTF-8 either. The file is refused with its line; an
+ * escaped backslash before digits is plain text. */
+static void
+test_regression_octal_escape (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-id-octal-escape.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+  g_autoptr (JsonNode) node = NULL;
+  const char *escaped = "{\"name\": \"Room \\\\330\"}";
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "line 7"));
+  g_assert_nonnull (strstr (error->message, "backslash followed by a digit"));
+  g_clear_error (&error);
+
+  node = tkr_file_parse (escaped, strlen (escaped), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "name"), ==,
+                   "Room \\330");
 }
 
 /* Found by tests/fuzz: recognising a tool's file raised a critical
@@ -422,6 +454,7 @@ main (int argc, char *argv[])
                    test_regression_field_key_not_utf8);
   g_test_add_func ("/hostile-files/regressions/other-extension", test_regression_other_extension);
   g_test_add_func ("/hostile-files/regressions/broken-escape", test_regression_broken_escape);
+  g_test_add_func ("/hostile-files/regressions/octal-escape", test_regression_octal_escape);
   g_test_add_func ("/hostile-files/regressions/import-sniffers", test_regression_import_sniffers);
 
   for (guint i = 0; i < names->len; i++)

@@ -98,7 +98,12 @@ hex_digits_or_end (const char *text, gsize left)
  * here. It reads "6{…}", "'text'{…}" or ".5[…]" as the value before the
  * object and drops, and leaks, the object (found by tests/fuzz), so an
  * object or array after other text is refused too. Its scanner takes text
- * in single quotes as a string, with no escapes; so does this check.
+ * in single quotes as a string, with no escapes, and what runs from a
+ * slash to the next one as a comment; so does this check.
+ *
+ * json-glib's scanner also reads "\330" (a backslash and digits) as the
+ * byte 0330, which is not UTF-8, like the half characters below (found by
+ * tests/fuzz); refused here, with its line.
  *
  * A "\u" escape without four hexadecimal digits is refused here too:
  * json-glib reads some as text and refuses others, leaking its buffer
@@ -155,19 +160,30 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
                 }
               i += 11;
             }
+          else if (c == '\\' && i + 1 < length && g_ascii_isdigit (contents[i + 1]))
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           /* Translators: "\330" is an example of what the file holds */
+                           _ ("The file is damaged: at line %u, a text holds a backslash "
+                              "followed by a digit (such as “\\330”), which is not how any "
+                              "Turnkeeper file writes a character."),
+                           line);
+              return FALSE;
+            }
           else if (c == '\\')
             i++;
           else if (c == '"')
             in_string = FALSE;
           continue;
         }
-      if (c == '/' && i + 1 < length && contents[i + 1] == '*')
+      if (c == '/')
         {
-          /* json-glib skips comments; one is not a document. */
-          for (i += 2; i + 1 < length && !(contents[i] == '*' && contents[i + 1] == '/'); i++)
+          /* json-glib's scanner skips what runs from a slash to the next
+           * one as a comment (C-style notes among them; "// 6" is "//"
+           * then 6); a comment is not a document. */
+          for (i++; i < length && contents[i] != '/'; i++)
             if (contents[i] == '\n')
               line++;
-          i++;
           continue;
         }
       if (c == '\'')
