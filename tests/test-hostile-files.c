@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "tkr-core.h"
+#include "tkr-import.h"
 
 /*
  * Every file in tests/files/hostile/ is malformed or hostile. Each must give
@@ -147,6 +148,214 @@ test_half_character_escape (void)
                    "\\ud800");
 }
 
+/* Regression files (tests/files/regressions/), one per defect issue 13
+ * lists as found by fuzzing the loaders; README, "Fuzzing". */
+static GBytes *
+regression_bytes (const char *name)
+{
+  g_autofree char *path = g_build_filename (TKR_TEST_FILES, "regressions", name, NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  return g_bytes_new_take (g_steal_pointer (&contents), length);
+}
+
+/* Issue 13: "a file holding two JSON documents loads, dropping the
+ * second": two objects one after the other are refused as two files
+ * joined together. json-glib also read a number or a text in single
+ * quotes followed by an object as that value, dropping the object and
+ * leaking it (found by tests/fuzz): refused as data after other text.
+ * So is a text after what json-glib skips as comments (from a slash to
+ * the next one). What json-glib does load stays loading: a text in single
+ * quotes with a brace in it, a byte order mark before the data, and
+ * comments. */
+static void
+test_regression_two_documents (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *says;
+  } refused[] = {
+    { "campaign-two-documents.tkcampaign", "two files joined together" },
+    { "campaign-number-then-document.tkcampaign", "at line 1 its data starts after other text" },
+    { "campaign-quoted-text-then-document.tkcampaign",
+      "at line 1 its data starts after other text" },
+    { "campaign-slashes-then-document.tkcampaign", "at line 1 its data starts after other text" },
+  };
+  static const char *const accepted[] = {
+    "{\"a\": 'x}', \"b\": {\"c\": 1}}",
+    "\xef\xbb\xbf{\"a\": 1}",
+    "/* a note */ {\"a\": 1}",
+    "{\"a\": /x/ 1}",
+    "// \n{\"a\": 1}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GBytes) bytes = regression_bytes (refused[i].name);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+
+      g_test_message ("%s", refused[i].name);
+      g_assert_null (campaign);
+      g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+      assert_plain (error);
+      g_assert_nonnull (strstr (error->message, refused[i].says));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) node = tkr_file_parse (accepted[i], strlen (accepted[i]), &error);
+
+      g_assert_no_error (error);
+      g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+    }
+}
+
+/* Issue 13: a character whose "fields" has a member name that is not
+ * UTF-8 (here a lone second half, "\uDC00") raised a g_critical from
+ * GVariant; it is refused with its line (fatal-warnings is on). */
+static void
+test_regression_field_key_not_utf8 (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-field-key-lone-low-half.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "line 8"));
+  g_assert_nonnull (strstr (error->message, "half of a character"));
+}
+
+/* Found by tests/fuzz: a "\\u" without four hexadecimal digits after it
+ * was read as text by json-glib, or refused with its buffer leaked
+ * (ASan). It is refused with its line; a whole code still loads. */
+static void
+test_regression_broken_escape (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-name-broken-escape.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+  g_autoptr (JsonNode) node = NULL;
+  const char *whole = "{\"name\": \"Andr\\u00e9\"}";
+  const char *cut_off = "{\"name\": \"Andr\\u00";
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "line 5"));
+  g_assert_nonnull (strstr (error->message, "broken character code"));
+  g_clear_error (&error);
+
+  node = tkr_file_parse (whole, strlen (whole), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "name"), ==,
+                   "Andr\xc3\xa9");
+
+  /* A file that ends inside the code is cut off, not broken. */
+  g_assert_null (tkr_file_parse (cut_off, strlen (cut_off), &error));
+  g_assert_nonnull (strstr (error->message, "cut off"));
+}
+
+/* Found by tests/fuzz: json-glib reads "\\330" in a text as the byte
+ * 0330, so an id that is not UTF-8 reached the model and a refusal
+ * quoting it was not UTF-8 either. The file is refused with its line; an
+ * escaped backslash before digits is plain text. */
+static void
+test_regression_octal_escape (void)
+{
+  g_autoptr (GBytes) bytes = regression_bytes ("character-id-octal-escape.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);
+  g_autoptr (JsonNode) node = NULL;
+  const char *escaped = "{\"name\": \"Room \\\\330\"}";
+
+  g_assert_null (character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE);
+  assert_plain (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "line 7"));
+  g_assert_nonnull (strstr (error->message, "backslash followed by a digit"));
+  g_clear_error (&error);
+
+  node = tkr_file_parse (escaped, strlen (escaped), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "name"), ==,
+                   "Room \\330");
+}
+
+/* Found by tests/fuzz: recognising a tool's file raised a critical
+ * (json_node_get_node_type) on a Pathbuilder-like file with "success" but
+ * no "build", and would on a Foundry-like one whose "type" is an object.
+ * Neither is an export Turnkeeper knows: refused in plain words. */
+static void
+test_regression_import_sniffers (void)
+{
+  static const char *const names[] = {
+    "import-pathbuilder-without-build.json",
+    "import-foundry-type-is-object.json",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("pf2e", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (GBytes) bytes = regression_bytes (names[i]);
+      g_autoptr (TkrImportPlan) plan = NULL;
+
+      g_test_message ("%s", names[i]);
+      g_assert_null (tkr_import_guess_format (bytes));
+      plan = tkr_import_read (bytes, rules, &error);
+      g_assert_null (plan);
+      g_assert_error (error, TKR_IMPORT_ERROR, TKR_IMPORT_ERROR_UNKNOWN_FORMAT);
+      g_assert_nonnull (strstr (error->message, "not an export Turnkeeper can import"));
+      g_clear_error (&error);
+    }
+}
+
+/* Issue 13: a character file under a campaign's extension raised a
+ * critical ('G_IS_TASK (task)' failed), and a campaign under a
+ * character's extension was refused. The document (tests/ui/test-document)
+ * tries the other kind when a loader says WRONG_KIND: each loader refuses
+ * the other kind with that code and a plain message naming both kinds,
+ * and the right loader opens the file whatever its name. */
+static void
+test_regression_other_extension (void)
+{
+  g_autoptr (GBytes) character_bytes = regression_bytes ("character-named-as-campaign.tkcampaign");
+  g_autoptr (GBytes) campaign_bytes = regression_bytes ("campaign-named-as-character.tkcharacter");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) not_campaign = NULL;
+  g_autoptr (TkrCharacter) not_character = NULL;
+  g_autoptr (TkrCharacter) character = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+
+  not_campaign = tkr_campaign_new_from_bytes (character_bytes, &error);
+  g_assert_null (not_campaign);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "“character”, not a “campaign”"));
+  g_clear_error (&error);
+  character = tkr_character_new_from_bytes (character_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_character_get_name (character), ==, "Mira");
+
+  not_character = tkr_character_new_from_bytes (campaign_bytes, &error);
+  g_assert_null (not_character);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
+  assert_plain (error);
+  g_assert_nonnull (strstr (error->message, "“campaign”, not a “character”"));
+  g_clear_error (&error);
+  campaign = tkr_campaign_new_from_bytes (campaign_bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_campaign_get_rule_system (campaign), ==, "pf2e");
+}
+
 static void
 test_hostile_file (gconstpointer data)
 {
@@ -240,6 +449,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/hostile-files/message/half-character-quoted",
                    test_message_half_character_quoted);
   g_test_add_func ("/hostile-files/fuzz/half-character-escape", test_half_character_escape);
+  g_test_add_func ("/hostile-files/regressions/two-documents", test_regression_two_documents);
+  g_test_add_func ("/hostile-files/regressions/field-key-not-utf8",
+                   test_regression_field_key_not_utf8);
+  g_test_add_func ("/hostile-files/regressions/other-extension", test_regression_other_extension);
+  g_test_add_func ("/hostile-files/regressions/broken-escape", test_regression_broken_escape);
+  g_test_add_func ("/hostile-files/regressions/octal-escape", test_regression_octal_escape);
+  g_test_add_func ("/hostile-files/regressions/import-sniffers", test_regression_import_sniffers);
 
   for (guint i = 0; i < names->len; i++)
     {

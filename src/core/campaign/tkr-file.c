@@ -74,12 +74,40 @@ unicode_escape (const char *text, gsize left)
   return code;
 }
 
+/* Whether the next four bytes at @text are hexadecimal digits, or the
+ * text ends before a byte that is not one (a file cut off). */
+static gboolean
+hex_digits_or_end (const char *text, gsize left)
+{
+  for (gsize i = 0; i < 4; i++)
+    {
+      if (i == left)
+        return TRUE;
+      if (hex_value (text[i]) < 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* json-glib's parser recurses once per nesting level; refuse deep nesting
  * before it sees the text, so a hostile file cannot exhaust the stack.
  *
- * json-glib also reads "{…}{…}" as the first document and drops the second
- * without a word (any other text after the end is a syntax error to it), so
- * an object or array after the end of the first is refused here.
+ * json-glib also reads "{…}{…}" as the first document and drops the
+ * second without a word (any other text after the end is a syntax error
+ * to it), so an object or array after the end of the first is refused
+ * here. It reads "6{…}", "'text'{…}" or ".5[…]" as the value before the
+ * object and drops, and leaks, the object (found by tests/fuzz), so an
+ * object or array after other text is refused too. Its scanner takes text
+ * in single quotes as a string, with no escapes, and what runs from a
+ * slash to the next one as a comment; so does this check.
+ *
+ * json-glib's scanner also reads "\330" (a backslash and digits) as the
+ * byte 0330, which is not UTF-8, like the half characters below (found by
+ * tests/fuzz); refused here, with its line.
+ *
+ * A "\u" escape without four hexadecimal digits is refused here too:
+ * json-glib reads some as text and refuses others, leaking its buffer
+ * (found by tests/fuzz).
  *
  * A "\uD800" escape without its second half becomes text that is not
  * UTF-8 in json-glib's tree (a member name or a string), which GVariant and
@@ -91,7 +119,9 @@ static gboolean
 check_text (const char *contents, gsize length, gboolean *cut_off, GError **error)
 {
   gboolean in_string = FALSE;
+  gboolean in_quotes = FALSE;
   gboolean ended = FALSE;
+  gboolean text_first = FALSE;
   guint depth = 0;
   guint line = 1;
 
@@ -105,6 +135,16 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
         {
           int code = unicode_escape (contents + i, length - i);
 
+          if (code < 0 && c == '\\' && i + 1 < length && contents[i + 1] == 'u' &&
+              !hex_digits_or_end (contents + i + 2, length - i - 2))
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           /* Translators: \u is the start of a character code in a file */
+                           _ ("The file is damaged: at line %u, a text holds a broken "
+                              "character code (“\\u” without four hexadecimal digits after it)."),
+                           line);
+              return FALSE;
+            }
           if (code >= 0xD800 && code <= 0xDFFF)
             {
               int low = unicode_escape (contents + i + 6, length - i - 6);
@@ -120,23 +160,55 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
                 }
               i += 11;
             }
+          else if (c == '\\' && i + 1 < length && g_ascii_isdigit (contents[i + 1]))
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           /* Translators: "\330" is an example of what the file holds */
+                           _ ("The file is damaged: at line %u, a text holds a backslash "
+                              "followed by a digit (such as “\\330”), which is not how any "
+                              "Turnkeeper file writes a character."),
+                           line);
+              return FALSE;
+            }
           else if (c == '\\')
             i++;
           else if (c == '"')
             in_string = FALSE;
           continue;
         }
-      if (ended && c == '/' && i + 1 < length && contents[i + 1] == '*')
+      if (c == '/')
         {
-          /* json-glib skips comments; one after the end is not a document. */
-          for (i += 2; i + 1 < length && !(contents[i] == '*' && contents[i + 1] == '/'); i++)
+          /* json-glib's scanner skips what runs from a slash to the next
+           * one as a comment (C-style notes among them; "// 6" is "//"
+           * then 6); a comment is not a document. */
+          for (i++; i < length && contents[i] != '/'; i++)
             if (contents[i] == '\n')
               line++;
-          i++;
+          continue;
+        }
+      if (c == '\'')
+        {
+          for (i++; i < length && contents[i] != '\''; i++)
+            if (contents[i] == '\n')
+              line++;
+          in_quotes = i >= length;
+          if (depth == 0)
+            text_first = TRUE;
           continue;
         }
       if (c == '"')
-        in_string = TRUE;
+        {
+          in_string = TRUE;
+          if (depth == 0)
+            text_first = TRUE;
+        }
+      else if (depth == 0 && !ended && (guchar) c < 0x80 && !g_ascii_isspace (c) && c != '{' &&
+               c != '[' && c != '}' && c != ']')
+        {
+          /* A number, true, false or null, or anything else that is not
+           * an object or a list (a byte order mark is not ASCII). */
+          text_first = TRUE;
+        }
       else if (c == '{' || c == '[')
         {
           if (ended)
@@ -144,6 +216,14 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
               g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
                            _ ("Line %u: the file goes on after its end. It may be two files "
                               "joined together; a Turnkeeper file holds one."),
+                           line);
+              return FALSE;
+            }
+          if (depth == 0 && text_first)
+            {
+              g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_PARSE,
+                           _ ("This is not a Turnkeeper file, or it is damaged: at line %u its "
+                              "data starts after other text."),
                            line);
               return FALSE;
             }
@@ -168,7 +248,7 @@ check_text (const char *contents, gsize length, gboolean *cut_off, GError **erro
             ended = TRUE;
         }
     }
-  *cut_off = in_string || depth > 0;
+  *cut_off = in_string || in_quotes || depth > 0;
   return TRUE;
 }
 

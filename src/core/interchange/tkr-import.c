@@ -88,12 +88,16 @@ static gboolean
 pathbuilder_sniff (JsonNode *root)
 {
   JsonObject *object;
+  JsonNode *build;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return FALSE;
   object = json_node_get_object (root);
-  return json_object_has_member (object, "success") &&
-         JSON_NODE_HOLDS_OBJECT (json_object_get_member (object, "build"));
+  /* No "build" is no Pathbuilder file, never a critical (found by
+   * tests/fuzz). */
+  build = json_object_get_member (object, "build");
+  return json_object_has_member (object, "success") && build != NULL &&
+         JSON_NODE_HOLDS_OBJECT (build);
 }
 
 /* A Foundry VTT actor: a "type" of npc or character and its data under
@@ -102,12 +106,18 @@ static gboolean
 foundry_sniff (JsonNode *root)
 {
   JsonObject *object;
+  JsonNode *type_node;
   const char *type;
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     return FALSE;
   object = json_node_get_object (root);
-  type = json_object_get_string_member_with_default (object, "type", NULL);
+  /* A "type" that is an object or a list is no Foundry actor; json-glib's
+   * getter would raise a critical on it. */
+  type_node = json_object_get_member (object, "type");
+  if (type_node == NULL || !JSON_NODE_HOLDS_VALUE (type_node))
+    return FALSE;
+  type = json_node_get_string (type_node);
   if (g_strcmp0 (type, "npc") != 0 && g_strcmp0 (type, "character") != 0)
     return FALSE;
   for (guint i = 0; i < 2; i++)

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * Writes the campaign harnesses' seed corpora: for each rule system a
+ * directory of campaign files in every phase, made with the core's own
+ * commands (so they are always of the current format), among them a fight
+ * with damage, temporary health, a timed effect, a reminder and a condition
+ * after a few turns.
+ *
+ *   fuzz-seeds DIR    writes a .tkcampaign file per phase in DIR/<system>/
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include "tkr-core.h"
+#include "tkr-effects.h"
+
+typedef struct
+{
+  const char *dir;
+  TkrCampaign *campaign;
+  TkrTracker *tracker;
+  TkrEncounter *encounter;
+  TkrCharacter *alice;
+  TkrCharacter *goblin;
+  GRand *rand;
+  int failures;
+} Seeds;
+
+static void
+write_seed (Seeds *s, const char *name)
+{
+  g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (s->campaign);
+  g_autofree char *path = g_build_filename (s->dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
+    {
+      fprintf (stderr, "fuzz-seeds: %s\n", error->message);
+      s->failures++;
+    }
+}
+
+/* A step that fails leaves a note; the seeds made so far stay. */
+static gboolean
+step (Seeds *s, const char *what, gboolean ok, GError *error)
+{
+  if (!ok)
+    {
+      fprintf (stderr, "fuzz-seeds: %s: %s\n", what, error != NULL ? error->message : "failed");
+      s->failures++;
+    }
+  g_clear_error (&error);
+  return ok;
+}
+
+static void
+write_system (const char *top, const char *system)
+{
+  Seeds s = { 0 };
+  g_autoptr (TkrRules) rules = NULL;
+  g_autofree char *dir = g_build_filename (top, system, NULL);
+  TkrCharacter *library;
+  TkrCombatant *goblin;
+  GError *error = NULL;
+
+  s.dir = dir;
+  g_mkdir_with_parents (dir, 0755);
+  rules = tkr_rules_new_from_resource (system, &error);
+  if (!step (&s, "rules", rules != NULL, error))
+    exit (1);
+  s.campaign = tkr_campaign_new (rules);
+  s.tracker = tkr_campaign_get_tracker (s.campaign);
+  s.encounter = TKR_ENCOUNTER (s.tracker);
+  s.rand = g_rand_new_with_seed (20261126);
+  write_seed (&s, "empty.tkcampaign");
+
+  s.alice = tkr_campaign_add_pc (s.campaign, "Alice");
+  tkr_campaign_add_pc (s.campaign, "Bérénice");
+  library = tkr_campaign_add_npc (s.campaign, "Goblin");
+  tkr_campaign_add_npc (s.campaign, "Ogre");
+  step (&s, "add Alice", tkr_campaign_add_to_encounter (s.campaign, s.alice, &error) != NULL,
+        error);
+  error = NULL;
+  s.goblin = tkr_campaign_add_to_encounter (s.campaign, library, &error);
+  step (&s, "add a goblin", s.goblin != NULL, error);
+  error = NULL;
+  step (&s, "add a second goblin",
+        tkr_campaign_add_to_encounter (s.campaign, library, &error) != NULL, error);
+  error = NULL;
+  step (&s, "a condition",
+        tkr_character_add_condition (s.alice, tkr_campaign_get_history (s.campaign), rules,
+                                     "Shaken", 1, TKR_TURN_NONE, &error) != NULL,
+        error);
+  error = NULL;
+  write_seed (&s, "freeplay.tkcampaign");
+
+  if (!step (&s, "setup", tkr_tracker_transition (s.tracker, TKR_PHASE_SETUP, &error), error))
+    goto out;
+  error = NULL;
+  write_seed (&s, "setup.tkcampaign");
+  if (!step (&s, "roll", tkr_encounter_roll_missing (s.encounter, s.rand, &error), error) ||
+      !step (&s, "main", tkr_tracker_transition (s.tracker, TKR_PHASE_MAIN, &error), error))
+    goto out;
+  error = NULL;
+  write_seed (&s, "main-start.tkcampaign");
+
+  goblin = s.goblin != NULL ? tkr_encounter_find_combatant (s.encounter, s.goblin) : NULL;
+  if (goblin != NULL)
+    {
+      step (&s, "damage", tkr_encounter_change_health_typed (s.encounter, goblin, "-3", &error),
+            error);
+      error = NULL;
+      step (&s, "temporary health",
+            tkr_encounter_change_health_typed (s.encounter, goblin, "t2", &error), error);
+      error = NULL;
+      step (&s, "effect",
+            tkr_effects_add_timed (s.encounter, goblin, "Burning", TKR_EFFECT_DURATION_ROUNDS, 2,
+                                   TKR_EFFECT_EDGE_TURN_START, NULL, NULL, &error) != NULL,
+            error);
+      error = NULL;
+      step (&s, "reminder",
+            tkr_reminders_add (s.encounter, "Reinforcements", goblin, 2, &error) != NULL, error);
+      error = NULL;
+    }
+  for (int i = 0; i < 4; i++)
+    {
+      if (!step (&s, "next turn", tkr_tracker_next_turn (s.tracker, &error), error))
+        break;
+      error = NULL;
+    }
+  write_seed (&s, "main-later.tkcampaign");
+  if (step (&s, "pause", tkr_tracker_transition (s.tracker, TKR_PHASE_PAUSED, &error), error))
+    {
+      write_seed (&s, "paused.tkcampaign");
+      step (&s, "resume", tkr_tracker_transition (s.tracker, TKR_PHASE_MAIN, &error), error);
+    }
+  error = NULL;
+  if (step (&s, "end", tkr_tracker_transition (s.tracker, TKR_PHASE_END, &error), error))
+    write_seed (&s, "end.tkcampaign");
+  error = NULL;
+
+out:
+  g_clear_object (&s.campaign);
+  g_rand_free (s.rand);
+  if (s.failures > 0)
+    fprintf (stderr, "fuzz-seeds: %s: %d steps failed\n", system, s.failures);
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: fuzz-seeds DIR\n");
+      return 2;
+    }
+  for (guint i = 0; systems[i] != NULL; i++)
+    write_system (argv[1], systems[i]);
+  return 0;
+}
