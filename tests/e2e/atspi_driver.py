@@ -145,7 +145,9 @@ def wait_for(predicate, timeout=10.0, what="condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def find_app(name, timeout=30.0):
+def find_app(name, timeout=90.0):
+    # A busy machine (a build beside the tests) can take most of a minute
+    # to start the app and its accessibility bridge: wait for the state.
     end = time.time() + timeout
     while time.time() < end:
         desktop = pyatspi.Registry.getDesktop(0)

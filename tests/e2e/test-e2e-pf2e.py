@@ -420,10 +420,17 @@ try:
     click(find(frame, "push button", contains="Add Test Fighter to the Encounter"))
     subprocess.run(["xdotool", "key", "alt+2"], check=True)
     click(find(view, "push button", contains="Begin Initiative"))
-    for spin in find_all(view, "spin button", contains="Initiative result of "):
-        value = 20 if "Test Fighter" in spin.name else 5
-        set_value(spin, value)
-    wait_for(lambda: find_all(view, "label", "Everyone has rolled."), what="every result")
+    find(view, "spin button", "Initiative result of Test Fighter", timeout=15)
+
+    def everyone_rolled():
+        # The rows come as Setup fills in: type each result until all hold.
+        for spin in find_all(view, "spin button", contains="Initiative result of "):
+            value = 20 if "Test Fighter" in spin.name else 5
+            if get_value(spin) != value:
+                set_value(spin, value)
+        return bool(find_all(view, "label", "Everyone has rolled."))
+
+    wait_for(everyone_rolled, timeout=20, what="every result")
     click(find(view, "push button", contains="Start Round 1"))
     wait_for(lambda: current_name(frame) == "Test Fighter", what="the Fighter's turn")
     subprocess.run(["xdotool", "key", "ctrl+h"], check=True)
