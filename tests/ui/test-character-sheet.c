@@ -585,8 +585,33 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   steps = tkr_history_get_n_undo (fixture->history);
   entry = part (fixture, "field-ancestry");
   g_assert_true (ADW_IS_ENTRY_ROW (entry));
-  gtk_editable_set_text (GTK_EDITABLE (entry), "Human");
-  g_signal_emit_by_name (entry, "apply");
+  /* A refused text (longer than the rule data's 100 characters) is told
+   * in the row's own label: the character keeps its value, no step is
+   * recorded, the entry shows the kept value and the row keeps its
+   * height. The next accepted text clears the label. */
+  {
+    GtkWidget *refusal = part (fixture, "field-ancestry-error");
+    g_autofree char *too_long = g_strnfill (101, 'x');
+    int height;
+
+    iterate ();
+    height = gtk_widget_get_height (entry);
+    gtk_editable_set_text (GTK_EDITABLE (entry), too_long);
+    g_signal_emit_by_name (entry, "apply");
+    g_assert_true (gtk_widget_is_ancestor (refusal, entry));
+    g_assert_true (label_shown (refusal));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (refusal), ==,
+                     gtk_label_get_label (GTK_LABEL (refusal)));
+    g_assert_null (tkr_character_get_text (valeros, "ancestry"));
+    g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+    iterate ();
+    g_assert_cmpint (gtk_widget_get_height (entry), ==, height);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "Human");
+    g_signal_emit_by_name (entry, "apply");
+    g_assert_false (label_shown (refusal));
+    g_assert_null (gtk_widget_get_tooltip_text (refusal));
+  }
   g_assert_cmpstr (tkr_character_get_text (valeros, "ancestry"), ==, "Human");
   dexterity = spin (fixture, "field-dexterity");
   gtk_spin_button_set_value (dexterity, 3);
@@ -594,7 +619,8 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dexterity)), ==, "+3");
   g_assert_true (ADW_IS_EXPANDER_ROW (part (fixture, "field-feats")));
   feats = part (fixture, "field-feats");
-  add = g_object_get_data (G_OBJECT (feats), "tkr-add-entry");
+  add = part (fixture, "field-feats-add");
+  g_assert_true (gtk_widget_is_ancestor (add, feats));
   gtk_editable_set_text (GTK_EDITABLE (add), "Power Attack");
   g_signal_emit_by_name (add, "apply");
   lines = tkr_character_get_list (valeros, "feats");

@@ -1816,14 +1816,16 @@ section_list_new (TkrCharacterSheet *self, GListModel *items)
     {
       g_autoptr (TkrSheetFieldItem) item = g_list_model_get_item (items, i);
       const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
-      GObject *row = G_OBJECT (gtk_list_box_get_row_at_index (list, i));
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, i));
 
       register_field_part (self, g_strdup_printf ("field-%s", info->id),
-                           g_object_get_data (row, "tkr-control"));
+                           tkr_sheet_field_row_get_control (row));
       register_field_part (self, g_strdup_printf ("field-%s-maximum", info->id),
-                           g_object_get_data (row, "tkr-maximum"));
+                           tkr_sheet_field_row_get_maximum (row));
       register_field_part (self, g_strdup_printf ("field-%s-error", info->id),
-                           g_object_get_data (row, "tkr-error"));
+                           tkr_sheet_field_row_get_error (row));
+      register_field_part (self, g_strdup_printf ("field-%s-add", info->id),
+                           tkr_sheet_field_row_get_add_entry (row));
       register_field_part (self, g_strdup_printf ("field-%s-row", info->id), row);
     }
   return list;
