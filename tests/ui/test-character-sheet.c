@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-sheet-item-row.h"
 #include "tkr-test-widgets.h"
 
 typedef struct
@@ -534,7 +535,7 @@ list_shows (Fixture *fixture, const char *list, const char *name)
   for (int i = 0; (row = gtk_list_box_get_row_at_index (box, i)) != NULL; i++)
     {
       if (gtk_widget_get_visible (GTK_WIDGET (row)) &&
-          g_strcmp0 (tkr_modifier_get_name (g_object_get_data (G_OBJECT (row), "tkr-modifier")),
+          g_strcmp0 (tkr_modifier_get_name (tkr_sheet_item_row_get_item (TKR_SHEET_ITEM_ROW (row))),
                      name) == 0)
         return TRUE;
     }
@@ -674,9 +675,10 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   rank = find_drop_down (first_skill);
   g_assert_nonnull (rank);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (rank), 2);
-  g_assert_cmpint (tkr_character_get_rank (valeros, tkr_modifier_get_name (g_object_get_data (
-                                                      G_OBJECT (first_skill), "tkr-modifier"))),
-                   ==, 2);
+  g_assert_cmpint (
+    tkr_character_get_rank (valeros, tkr_modifier_get_name (tkr_sheet_item_row_get_item (
+                                       TKR_SHEET_ITEM_ROW (first_skill)))),
+    ==, 2);
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (rank)), ==, 0);
 

@@ -7,6 +7,7 @@
 #include "tkr-character-sheet-private.h"
 #include "tkr-enums.h"
 #include "tkr-sheet-field-row.h"
+#include "tkr-sheet-item-row.h"
 
 /*
  * The widgets show the model through bindings (so an undo shows at once)
@@ -267,82 +268,14 @@ register_part (TkrCharacterSheet *self, const char *name, gpointer widget)
 }
 
 /* A row of a list section: title and subtitle, suffix widgets, and under
- * them the reason of a refused edit. */
-typedef struct
-{
-  TkrCharacterSheet *sheet;
-  TkrCharacter *character;
-  GObject *item;
-  GtkLabel *title;
-  GtkLabel *subtitle;
-  GtkWidget *suffixes;
-  GtkLabel *error;
-  GtkSpinButton *spin;
-  GtkLabel *stacks;
-} ItemRow;
-
-static void
-item_row_free (gpointer data)
-{
-  ItemRow *row = data;
-
-  g_clear_object (&row->character);
-  g_clear_object (&row->item);
-  g_free (row);
-}
+ * them the reason of a refused edit (tkr-sheet-item-row.h). */
+typedef TkrSheetItemRow ItemRow;
 
 static GtkWidget *
 item_row_new (TkrCharacterSheet *self, gpointer item, ItemRow **out)
 {
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  ItemRow *data = g_new0 (ItemRow, 1);
-
-  data->sheet = self;
-  data->character = g_object_ref (self->character);
-  data->item = g_object_ref (item);
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_add_css_class (box, "tkr-item-row");
-  gtk_widget_add_css_class (header, "tkr-item-row-header");
-
-  gtk_widget_set_hexpand (titles, TRUE);
-  gtk_widget_set_valign (titles, GTK_ALIGN_CENTER);
-  data->title = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->title, 0);
-  gtk_label_set_wrap (data->title, TRUE);
-  gtk_label_set_wrap_mode (data->title, PANGO_WRAP_WORD_CHAR);
-  data->subtitle = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->subtitle, 0);
-  gtk_label_set_wrap (data->subtitle, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (data->subtitle), "caption");
-  gtk_widget_add_css_class (GTK_WIDGET (data->subtitle), "dim-label");
-  gtk_widget_set_visible (GTK_WIDGET (data->subtitle), FALSE);
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (data->title));
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (data->subtitle));
-
-  data->suffixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_valign (data->suffixes, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (header), titles);
-  gtk_box_append (GTK_BOX (header), data->suffixes);
-
-  data->error = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->error, 0);
-  gtk_label_set_wrap (data->error, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (data->error), "error");
-  gtk_widget_add_css_class (GTK_WIDGET (data->error), "tkr-error-label");
-  gtk_widget_set_visible (GTK_WIDGET (data->error), FALSE);
-
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (data->error));
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
-  g_object_set_data_full (G_OBJECT (row), "tkr-item-row", data, item_row_free);
-  *out = data;
-  return row;
+  *out = tkr_sheet_item_row_new (self, self->character, item);
+  return GTK_WIDGET (*out);
 }
 
 static void
@@ -794,22 +727,15 @@ translate_name (GBinding *binding, const GValue *from, GValue *to, gpointer user
 /* Pathfinder 2e proficiency ranks (rule data "sheet.ranks"): a drop-down
  * beside each save's and skill's modifier. */
 static void
-rank_update (GtkDropDown *drop_down)
+rank_update (ItemRow *row)
 {
-  ItemRow *row = g_object_get_data (G_OBJECT (drop_down), "tkr-item-row");
   guint rank =
     tkr_character_get_rank (row->character, tkr_modifier_get_name (TKR_MODIFIER (row->item)));
 
-  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", GINT_TO_POINTER (TRUE));
-  if (gtk_drop_down_get_selected (drop_down) != rank)
-    gtk_drop_down_set_selected (drop_down, rank);
-  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", NULL);
-}
-
-static void
-rank_character_changed_cb (GtkDropDown *drop_down, GParamSpec *pspec, TkrCharacter *character)
-{
-  rank_update (drop_down);
+  row->updating = TRUE;
+  if (gtk_drop_down_get_selected (row->rank) != rank)
+    gtk_drop_down_set_selected (row->rank, rank);
+  row->updating = FALSE;
 }
 
 static void
@@ -820,15 +746,14 @@ rank_selected_cb (GtkDropDown *drop_down, GParamSpec *pspec, ItemRow *row)
   guint selected = gtk_drop_down_get_selected (drop_down);
   const char *name = tkr_modifier_get_name (TKR_MODIFIER (row->item));
 
-  if (g_object_get_data (G_OBJECT (drop_down), "tkr-updating") || is_replaying (self) ||
-      selected == GTK_INVALID_LIST_POSITION ||
+  if (row->updating || is_replaying (self) || selected == GTK_INVALID_LIST_POSITION ||
       (int) selected == tkr_character_get_rank (row->character, name))
     return;
   if (!tkr_character_set_rank (row->character, get_history (self), get_rules (self), name,
                                (int) selected, &error))
     {
       show_error (NULL, row->error, error);
-      rank_update (drop_down);
+      rank_update (row);
       return;
     }
   hide_error (NULL, row->error);
@@ -851,11 +776,11 @@ rank_drop_down_new (TkrCharacterSheet *self, ItemRow *row, const char *const *ra
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
   gtk_widget_set_tooltip_text (drop_down, label);
-  g_object_set_data (G_OBJECT (drop_down), "tkr-item-row", row);
-  rank_update (GTK_DROP_DOWN (drop_down));
+  row->rank = GTK_DROP_DOWN (drop_down);
+  rank_update (row);
   g_signal_connect (drop_down, "notify::selected", G_CALLBACK (rank_selected_cb), row);
-  g_signal_connect_object (row->character, "notify::fields", G_CALLBACK (rank_character_changed_cb),
-                           drop_down, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row->character, "notify::fields", G_CALLBACK (rank_update), row,
+                           G_CONNECT_SWAPPED);
   return drop_down;
 }
 
@@ -879,9 +804,7 @@ create_modifier_row (gpointer item, gpointer user_data)
       GtkWidget *rank = rank_drop_down_new (self, row, tkr_rules_get_ranks (get_rules (self)));
 
       gtk_box_append (GTK_BOX (row->suffixes), rank);
-      g_object_set_data (G_OBJECT (widget), "tkr-rank", rank);
     }
-  g_object_set_data (G_OBJECT (widget), "tkr-modifier", modifier);
   gtk_box_append (GTK_BOX (row->suffixes), GTK_WIDGET (row->spin));
   gtk_box_append (GTK_BOX (row->suffixes), remove);
 
@@ -1081,7 +1004,7 @@ update_condition_row (ItemRow *row)
 static void
 condition_notify_cb (TkrCondition *condition, GParamSpec *pspec, GtkWidget *widget)
 {
-  update_condition_row (g_object_get_data (G_OBJECT (widget), "tkr-item-row"));
+  update_condition_row (TKR_SHEET_ITEM_ROW (widget));
 }
 
 static void
