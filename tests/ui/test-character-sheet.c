@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-sheet-ability-row.h"
 #include "tkr-sheet-item-row.h"
 #include "tkr-test-widgets.h"
 
@@ -741,6 +742,70 @@ test_pool_any_order (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_height (row), ==, height);
 }
 
+/* An Ability's row: its name, Time and Beats, a row for each filled-in
+ * part of its text only, following the Ability as it changes (and back
+ * on undo); Remove is one undo step. */
+static void
+test_ability_row (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrAbility) backstab = tkr_ability_new ("Backstab", TKR_ABILITY_TIME_ACTION, 2);
+  g_autoptr (GError) error = NULL;
+  GtkListBox *list;
+  TkrSheetAbilityRow *row;
+  GtkWidget *child;
+  guint shown = 0;
+  gboolean effect_shown = FALSE;
+
+  g_object_set (backstab, "effect", "Double damage from behind.", NULL);
+  g_assert_true (tkr_character_add_ability (fixture->pc, fixture->history, backstab, &error));
+  iterate ();
+  list = GTK_LIST_BOX (part (fixture, "abilities-list"));
+  row = TKR_SHEET_ABILITY_ROW (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_sheet_ability_row_get_ability (row) == backstab);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Backstab");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==, "Action · 2 Beats");
+
+  /* Only the Effect is filled in: one text row shows, with it. */
+  {
+    GtkWidget *walk = GTK_WIDGET (row);
+    GQueue queue = G_QUEUE_INIT;
+
+    g_queue_push_tail (&queue, walk);
+    while ((walk = g_queue_pop_head (&queue)) != NULL)
+      {
+        if (ADW_IS_ACTION_ROW (walk) && gtk_widget_has_css_class (walk, "property") &&
+            gtk_widget_get_visible (walk))
+          {
+            shown++;
+            effect_shown = g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (walk)),
+                                      "Double damage from behind.") == 0;
+          }
+        for (child = gtk_widget_get_first_child (walk); child != NULL;
+             child = gtk_widget_get_next_sibling (child))
+          g_queue_push_tail (&queue, child);
+      }
+  }
+  g_assert_cmpuint (shown, ==, 1);
+  g_assert_true (effect_shown);
+
+  /* A change of the Ability shows at once. */
+  g_object_set (backstab, "name", "Sneak <Attack>", "beats", 1, NULL);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Sneak &lt;Attack&gt;");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==, "Action · 1 Beat");
+
+  /* Remove: the row goes, and undo brings the Ability back. */
+  g_signal_emit_by_name (row, "remove");
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_abilities (fixture->pc)), ==, 0);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_history_undo (fixture->history));
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_abilities (fixture->pc)), ==, 1);
+  row = TKR_SHEET_ABILITY_ROW (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_sheet_ability_row_get_ability (row) == backstab);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -765,6 +830,7 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/system/own-sheet-chooses-rule-system", test_choose_rule_system);
   ADD ("/character-sheet/system/pf2e-sheet-from-its-rule-data", test_pf2e_sheet);
   ADD ("/character-sheet/pools/current-and-maximum-any-order", test_pool_any_order);
+  ADD ("/character-sheet/abilities/row-follows-ability-and-removes", test_ability_row);
 #undef ADD
 
   return g_test_run ();

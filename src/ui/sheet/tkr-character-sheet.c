@@ -7,6 +7,7 @@
 #include "tkr-character-sheet-private.h"
 #include "tkr-enums.h"
 #include "tkr-sheet-field-row.h"
+#include "tkr-sheet-ability-row.h"
 #include "tkr-sheet-item-row.h"
 
 /*
@@ -39,6 +40,8 @@ struct _TkrCharacterSheet
   GSignalGroup *character_signals;
   PoolRow pools[TKR_N_POOLS];
   GHashTable *parts;
+  /* Under the conditions' catalogue: why a condition was not added. */
+  GtkLabel *catalogue_error;
   guint notes_commit_source;
   gboolean loading_notes;
   /* Set while the widgets switch to another character: the spin buttons
@@ -1067,73 +1070,26 @@ create_condition_row (gpointer item, gpointer user_data)
 
 /* Abilities */
 
-static const struct
-{
-  const char *property;
-  const char *title;
-} ability_fields[] = {
-  { "target", N_ ("Target") },           { "trigger", N_ ("Trigger") },
-  { "requirements", N_ ("Requires") },   { "test-skill", N_ ("Test") },
-  { "on-low", N_ ("On a Low Score") },   { "on-mixed", N_ ("On a Mixed Score") },
-  { "on-high", N_ ("On a High Score") }, { "effect", N_ ("Effect") },
-  { "description", N_ ("Description") },
-};
-
-static void
-update_ability_row (AdwExpanderRow *expander)
-{
-  TkrAbility *ability = g_object_get_data (G_OBJECT (expander), "tkr-ability");
-  GtkWidget **rows = g_object_get_data (G_OBJECT (expander), "tkr-ability-rows");
-  int beats = tkr_ability_get_beats (ability);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *name = NULL;
-
-  /* Row titles are markup; an Ability's text is the player's own. */
-  name = g_markup_escape_text (
-    tkr_ability_get_name (ability) != NULL ? tkr_ability_get_name (ability) : "", -1);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-  if (beats > 0)
-    /* Translators: an Ability's Time, then its Beat cost */
-    subtitle = g_strdup_printf (ngettext ("%s · %d Beat", "%s · %d Beats", beats),
-                                tkr_ability_time_to_string (tkr_ability_get_time (ability)), beats);
-  else
-    subtitle = g_strdup (tkr_ability_time_to_string (tkr_ability_get_time (ability)));
-  adw_expander_row_set_subtitle (expander, subtitle);
-
-  for (guint i = 0; i < G_N_ELEMENTS (ability_fields); i++)
-    {
-      g_autofree char *value = NULL;
-
-      g_object_get (ability, ability_fields[i].property, &value, NULL);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (rows[i]), value != NULL ? value : "");
-      gtk_widget_set_visible (rows[i], value != NULL && *value != '\0');
-    }
-}
-
 static void ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability);
 
 static void
-ability_edit_clicked_cb (GtkButton *button, AdwExpanderRow *expander)
+ability_edit_cb (TkrSheetAbilityRow *row, TkrCharacterSheet *self)
 {
-  TkrCharacterSheet *self = g_object_get_data (G_OBJECT (expander), "tkr-sheet");
-
-  ability_editor_open (self, g_object_get_data (G_OBJECT (expander), "tkr-ability"));
+  ability_editor_open (self, tkr_sheet_ability_row_get_ability (row));
 }
 
 static void
-ability_remove_clicked_cb (GtkButton *button, AdwExpanderRow *expander)
+ability_remove_cb (TkrSheetAbilityRow *row, TkrCharacterSheet *self)
 {
-  TkrCharacterSheet *self = g_object_get_data (G_OBJECT (expander), "tkr-sheet");
-  TkrCharacter *character = g_object_get_data (G_OBJECT (expander), "tkr-character");
   g_autoptr (GError) error = NULL;
 
-  if (!tkr_character_remove_ability (character, get_history (self),
-                                     g_object_get_data (G_OBJECT (expander), "tkr-ability"),
-                                     &error))
+  if (self->character != NULL &&
+      !tkr_character_remove_ability (self->character, get_history (self),
+                                     tkr_sheet_ability_row_get_ability (row), &error))
     {
       g_autofree char *escaped = g_markup_escape_text (error->message, -1);
 
-      adw_expander_row_set_subtitle (expander, escaped);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), escaped);
     }
 }
 
@@ -1141,39 +1097,11 @@ static GtkWidget *
 create_ability_row (gpointer item, gpointer user_data)
 {
   TkrCharacterSheet *self = user_data;
-  TkrAbility *ability = item;
-  AdwExpanderRow *expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
-  GtkWidget **rows = g_new0 (GtkWidget *, G_N_ELEMENTS (ability_fields));
-  g_autofree char *edit_label = g_strdup_printf (_ ("Edit %s"), tkr_ability_get_name (ability));
-  g_autofree char *remove_label = g_strdup_printf (_ ("Remove %s"), tkr_ability_get_name (ability));
-  GtkWidget *edit = icon_button_new ("document-edit-symbolic", edit_label);
-  GtkWidget *remove = icon_button_new ("user-trash-symbolic", remove_label);
+  GtkWidget *row = tkr_sheet_ability_row_new (TKR_ABILITY (item));
 
-  g_object_set_data (G_OBJECT (expander), "tkr-sheet", self);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-ability", g_object_ref (ability),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-character", g_object_ref (self->character),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-ability-rows", rows, g_free);
-
-  for (guint i = 0; i < G_N_ELEMENTS (ability_fields); i++)
-    {
-      rows[i] = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _ (ability_fields[i].title));
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows[i]), FALSE);
-      gtk_widget_add_css_class (rows[i], "property");
-      adw_expander_row_add_row (expander, rows[i]);
-    }
-  /* Actions are packed from the end: Edit shows before Remove. */
-  adw_expander_row_add_action (expander, remove);
-  adw_expander_row_add_action (expander, edit);
-
-  update_ability_row (expander);
-  g_signal_connect_object (ability, "notify", G_CALLBACK (update_ability_row), expander,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect (edit, "clicked", G_CALLBACK (ability_edit_clicked_cb), expander);
-  g_signal_connect (remove, "clicked", G_CALLBACK (ability_remove_clicked_cb), expander);
-  return GTK_WIDGET (expander);
+  g_signal_connect_object (row, "edit", G_CALLBACK (ability_edit_cb), self, 0);
+  g_signal_connect_object (row, "remove", G_CALLBACK (ability_remove_cb), self, 0);
+  return row;
 }
 
 /* The ability editor: a small window of entry rows, for adding an Ability
@@ -1551,12 +1479,18 @@ add_custom_condition (TkrCharacterSheet *self, const char *name, int number, GEr
 static void
 catalogue_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TkrCharacterSheet *self)
 {
-  const char *name = g_object_get_data (G_OBJECT (row), "tkr-condition-name");
+  /* The catalogue's rows are the rule data's conditions, in order. */
+  int index = gtk_list_box_row_get_index (row);
+  const TkrConditionInfo *info =
+    index >= 0 && (guint) index < tkr_rules_get_n_conditions (get_rules (self))
+      ? tkr_rules_get_condition (get_rules (self), index)
+      : NULL;
   GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_POPOVER);
-  GtkLabel *error_label = g_object_get_data (G_OBJECT (list), "tkr-error");
+  GtkLabel *error_label = self->catalogue_error;
+  const char *name = info != NULL ? info->name : NULL;
   g_autoptr (GError) error = NULL;
 
-  if (self->character == NULL)
+  if (self->character == NULL || name == NULL)
     return;
   if (!add_condition (self, self->character, name, 1, &error))
     {
@@ -1595,14 +1529,13 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_rules_translate (info->name));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), tkr_rules_translate (info->description));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "tkr-condition-name", g_strdup (info->name), g_free);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   gtk_label_set_xalign (GTK_LABEL (error), 0);
   gtk_label_set_wrap (GTK_LABEL (error), TRUE);
   gtk_widget_add_css_class (error, "error");
   gtk_widget_set_visible (error, FALSE);
-  g_object_set_data (G_OBJECT (list), "tkr-error", error);
+  self->catalogue_error = GTK_LABEL (error);
   g_signal_connect (list, "row-activated", G_CALLBACK (catalogue_row_activated_cb), self);
   register_part (self, "conditions-catalogue", list);
 
