@@ -5,6 +5,8 @@
 #include <adwaita.h>
 
 #include "tkr-character-sheet-private.h"
+#include "tkr-sheet-ability-row.h"
+#include "tkr-sheet-item-row.h"
 #include "tkr-test-widgets.h"
 
 typedef struct
@@ -534,7 +536,7 @@ list_shows (Fixture *fixture, const char *list, const char *name)
   for (int i = 0; (row = gtk_list_box_get_row_at_index (box, i)) != NULL; i++)
     {
       if (gtk_widget_get_visible (GTK_WIDGET (row)) &&
-          g_strcmp0 (tkr_modifier_get_name (g_object_get_data (G_OBJECT (row), "tkr-modifier")),
+          g_strcmp0 (tkr_modifier_get_name (tkr_sheet_item_row_get_item (TKR_SHEET_ITEM_ROW (row))),
                      name) == 0)
         return TRUE;
     }
@@ -585,8 +587,33 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   steps = tkr_history_get_n_undo (fixture->history);
   entry = part (fixture, "field-ancestry");
   g_assert_true (ADW_IS_ENTRY_ROW (entry));
-  gtk_editable_set_text (GTK_EDITABLE (entry), "Human");
-  g_signal_emit_by_name (entry, "apply");
+  /* A refused text (longer than the rule data's 100 characters) is told
+   * in the row's own label: the character keeps its value, no step is
+   * recorded, the entry shows the kept value and the row keeps its
+   * height. The next accepted text clears the label. */
+  {
+    GtkWidget *refusal = part (fixture, "field-ancestry-error");
+    g_autofree char *too_long = g_strnfill (101, 'x');
+    int height;
+
+    iterate ();
+    height = gtk_widget_get_height (entry);
+    gtk_editable_set_text (GTK_EDITABLE (entry), too_long);
+    g_signal_emit_by_name (entry, "apply");
+    g_assert_true (gtk_widget_is_ancestor (refusal, entry));
+    g_assert_true (label_shown (refusal));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (refusal), ==,
+                     gtk_label_get_label (GTK_LABEL (refusal)));
+    g_assert_null (tkr_character_get_text (valeros, "ancestry"));
+    g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+    iterate ();
+    g_assert_cmpint (gtk_widget_get_height (entry), ==, height);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "Human");
+    g_signal_emit_by_name (entry, "apply");
+    g_assert_false (label_shown (refusal));
+    g_assert_null (gtk_widget_get_tooltip_text (refusal));
+  }
   g_assert_cmpstr (tkr_character_get_text (valeros, "ancestry"), ==, "Human");
   dexterity = spin (fixture, "field-dexterity");
   gtk_spin_button_set_value (dexterity, 3);
@@ -594,7 +621,8 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dexterity)), ==, "+3");
   g_assert_true (ADW_IS_EXPANDER_ROW (part (fixture, "field-feats")));
   feats = part (fixture, "field-feats");
-  add = g_object_get_data (G_OBJECT (feats), "tkr-add-entry");
+  add = part (fixture, "field-feats-add");
+  g_assert_true (gtk_widget_is_ancestor (add, feats));
   gtk_editable_set_text (GTK_EDITABLE (add), "Power Attack");
   g_signal_emit_by_name (add, "apply");
   lines = tkr_character_get_list (valeros, "feats");
@@ -648,9 +676,10 @@ test_pf2e_sheet (Fixture *fixture, gconstpointer data)
   rank = find_drop_down (first_skill);
   g_assert_nonnull (rank);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (rank), 2);
-  g_assert_cmpint (tkr_character_get_rank (valeros, tkr_modifier_get_name (g_object_get_data (
-                                                      G_OBJECT (first_skill), "tkr-modifier"))),
-                   ==, 2);
+  g_assert_cmpint (
+    tkr_character_get_rank (valeros, tkr_modifier_get_name (tkr_sheet_item_row_get_item (
+                                       TKR_SHEET_ITEM_ROW (first_skill)))),
+    ==, 2);
   g_assert_true (tkr_history_undo (fixture->history));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (rank)), ==, 0);
 
@@ -713,6 +742,70 @@ test_pool_any_order (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (gtk_widget_get_height (row), ==, height);
 }
 
+/* An Ability's row: its name, Time and Beats, a row for each filled-in
+ * part of its text only, following the Ability as it changes (and back
+ * on undo); Remove is one undo step. */
+static void
+test_ability_row (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrAbility) backstab = tkr_ability_new ("Backstab", TKR_ABILITY_TIME_ACTION, 2);
+  g_autoptr (GError) error = NULL;
+  GtkListBox *list;
+  TkrSheetAbilityRow *row;
+  GtkWidget *child;
+  guint shown = 0;
+  gboolean effect_shown = FALSE;
+
+  g_object_set (backstab, "effect", "Double damage from behind.", NULL);
+  g_assert_true (tkr_character_add_ability (fixture->pc, fixture->history, backstab, &error));
+  iterate ();
+  list = GTK_LIST_BOX (part (fixture, "abilities-list"));
+  row = TKR_SHEET_ABILITY_ROW (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_sheet_ability_row_get_ability (row) == backstab);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Backstab");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==, "Action · 2 Beats");
+
+  /* Only the Effect is filled in: one text row shows, with it. */
+  {
+    GtkWidget *walk = GTK_WIDGET (row);
+    GQueue queue = G_QUEUE_INIT;
+
+    g_queue_push_tail (&queue, walk);
+    while ((walk = g_queue_pop_head (&queue)) != NULL)
+      {
+        if (ADW_IS_ACTION_ROW (walk) && gtk_widget_has_css_class (walk, "property") &&
+            gtk_widget_get_visible (walk))
+          {
+            shown++;
+            effect_shown = g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (walk)),
+                                      "Double damage from behind.") == 0;
+          }
+        for (child = gtk_widget_get_first_child (walk); child != NULL;
+             child = gtk_widget_get_next_sibling (child))
+          g_queue_push_tail (&queue, child);
+      }
+  }
+  g_assert_cmpuint (shown, ==, 1);
+  g_assert_true (effect_shown);
+
+  /* A change of the Ability shows at once. */
+  g_object_set (backstab, "name", "Sneak <Attack>", "beats", 1, NULL);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Sneak &lt;Attack&gt;");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row)), ==, "Action · 1 Beat");
+
+  /* Remove: the row goes, and undo brings the Ability back. */
+  g_signal_emit_by_name (row, "remove");
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_abilities (fixture->pc)), ==, 0);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_history_undo (fixture->history));
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_abilities (fixture->pc)), ==, 1);
+  row = TKR_SHEET_ABILITY_ROW (gtk_list_box_get_row_at_index (list, 0));
+  g_assert_true (tkr_sheet_ability_row_get_ability (row) == backstab);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -737,6 +830,7 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/system/own-sheet-chooses-rule-system", test_choose_rule_system);
   ADD ("/character-sheet/system/pf2e-sheet-from-its-rule-data", test_pf2e_sheet);
   ADD ("/character-sheet/pools/current-and-maximum-any-order", test_pool_any_order);
+  ADD ("/character-sheet/abilities/row-follows-ability-and-removes", test_ability_row);
 #undef ADD
 
   return g_test_run ();

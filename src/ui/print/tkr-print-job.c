@@ -8,7 +8,7 @@
 #include "tkr-pf2e-encounter.h"
 #include "tkr-print-job.h"
 #include "tkr-print-preview.h"
-#include "tkr-sheet-field-row.h"
+#include "tkr-sheet-field-item.h"
 
 /* Everything is measured in points (GTK_UNIT_POINTS): the print context's
  * Pango resolution is then 72 dpi, so a 10 pt font is 10 units tall. */

@@ -7,6 +7,8 @@
 #include "tkr-character-sheet-private.h"
 #include "tkr-enums.h"
 #include "tkr-sheet-field-row.h"
+#include "tkr-sheet-ability-row.h"
+#include "tkr-sheet-item-row.h"
 
 /*
  * The widgets show the model through bindings (so an undo shows at once)
@@ -38,6 +40,8 @@ struct _TkrCharacterSheet
   GSignalGroup *character_signals;
   PoolRow pools[TKR_N_POOLS];
   GHashTable *parts;
+  /* Under the conditions' catalogue: why a condition was not added. */
+  GtkLabel *catalogue_error;
   guint notes_commit_source;
   gboolean loading_notes;
   /* Set while the widgets switch to another character: the spin buttons
@@ -267,82 +271,14 @@ register_part (TkrCharacterSheet *self, const char *name, gpointer widget)
 }
 
 /* A row of a list section: title and subtitle, suffix widgets, and under
- * them the reason of a refused edit. */
-typedef struct
-{
-  TkrCharacterSheet *sheet;
-  TkrCharacter *character;
-  GObject *item;
-  GtkLabel *title;
-  GtkLabel *subtitle;
-  GtkWidget *suffixes;
-  GtkLabel *error;
-  GtkSpinButton *spin;
-  GtkLabel *stacks;
-} ItemRow;
-
-static void
-item_row_free (gpointer data)
-{
-  ItemRow *row = data;
-
-  g_clear_object (&row->character);
-  g_clear_object (&row->item);
-  g_free (row);
-}
+ * them the reason of a refused edit (tkr-sheet-item-row.h). */
+typedef TkrSheetItemRow ItemRow;
 
 static GtkWidget *
 item_row_new (TkrCharacterSheet *self, gpointer item, ItemRow **out)
 {
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  ItemRow *data = g_new0 (ItemRow, 1);
-
-  data->sheet = self;
-  data->character = g_object_ref (self->character);
-  data->item = g_object_ref (item);
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_add_css_class (box, "tkr-item-row");
-  gtk_widget_add_css_class (header, "tkr-item-row-header");
-
-  gtk_widget_set_hexpand (titles, TRUE);
-  gtk_widget_set_valign (titles, GTK_ALIGN_CENTER);
-  data->title = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->title, 0);
-  gtk_label_set_wrap (data->title, TRUE);
-  gtk_label_set_wrap_mode (data->title, PANGO_WRAP_WORD_CHAR);
-  data->subtitle = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->subtitle, 0);
-  gtk_label_set_wrap (data->subtitle, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (data->subtitle), "caption");
-  gtk_widget_add_css_class (GTK_WIDGET (data->subtitle), "dim-label");
-  gtk_widget_set_visible (GTK_WIDGET (data->subtitle), FALSE);
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (data->title));
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (data->subtitle));
-
-  data->suffixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_valign (data->suffixes, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (header), titles);
-  gtk_box_append (GTK_BOX (header), data->suffixes);
-
-  data->error = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (data->error, 0);
-  gtk_label_set_wrap (data->error, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (data->error), "error");
-  gtk_widget_add_css_class (GTK_WIDGET (data->error), "tkr-error-label");
-  gtk_widget_set_visible (GTK_WIDGET (data->error), FALSE);
-
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (data->error));
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-
-  g_object_set_data_full (G_OBJECT (row), "tkr-item-row", data, item_row_free);
-  *out = data;
-  return row;
+  *out = tkr_sheet_item_row_new (self, self->character, item);
+  return GTK_WIDGET (*out);
 }
 
 static void
@@ -794,22 +730,15 @@ translate_name (GBinding *binding, const GValue *from, GValue *to, gpointer user
 /* Pathfinder 2e proficiency ranks (rule data "sheet.ranks"): a drop-down
  * beside each save's and skill's modifier. */
 static void
-rank_update (GtkDropDown *drop_down)
+rank_update (ItemRow *row)
 {
-  ItemRow *row = g_object_get_data (G_OBJECT (drop_down), "tkr-item-row");
   guint rank =
     tkr_character_get_rank (row->character, tkr_modifier_get_name (TKR_MODIFIER (row->item)));
 
-  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", GINT_TO_POINTER (TRUE));
-  if (gtk_drop_down_get_selected (drop_down) != rank)
-    gtk_drop_down_set_selected (drop_down, rank);
-  g_object_set_data (G_OBJECT (drop_down), "tkr-updating", NULL);
-}
-
-static void
-rank_character_changed_cb (GtkDropDown *drop_down, GParamSpec *pspec, TkrCharacter *character)
-{
-  rank_update (drop_down);
+  row->updating = TRUE;
+  if (gtk_drop_down_get_selected (row->rank) != rank)
+    gtk_drop_down_set_selected (row->rank, rank);
+  row->updating = FALSE;
 }
 
 static void
@@ -820,15 +749,14 @@ rank_selected_cb (GtkDropDown *drop_down, GParamSpec *pspec, ItemRow *row)
   guint selected = gtk_drop_down_get_selected (drop_down);
   const char *name = tkr_modifier_get_name (TKR_MODIFIER (row->item));
 
-  if (g_object_get_data (G_OBJECT (drop_down), "tkr-updating") || is_replaying (self) ||
-      selected == GTK_INVALID_LIST_POSITION ||
+  if (row->updating || is_replaying (self) || selected == GTK_INVALID_LIST_POSITION ||
       (int) selected == tkr_character_get_rank (row->character, name))
     return;
   if (!tkr_character_set_rank (row->character, get_history (self), get_rules (self), name,
                                (int) selected, &error))
     {
       show_error (NULL, row->error, error);
-      rank_update (drop_down);
+      rank_update (row);
       return;
     }
   hide_error (NULL, row->error);
@@ -851,11 +779,11 @@ rank_drop_down_new (TkrCharacterSheet *self, ItemRow *row, const char *const *ra
   gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
   gtk_widget_set_tooltip_text (drop_down, label);
-  g_object_set_data (G_OBJECT (drop_down), "tkr-item-row", row);
-  rank_update (GTK_DROP_DOWN (drop_down));
+  row->rank = GTK_DROP_DOWN (drop_down);
+  rank_update (row);
   g_signal_connect (drop_down, "notify::selected", G_CALLBACK (rank_selected_cb), row);
-  g_signal_connect_object (row->character, "notify::fields", G_CALLBACK (rank_character_changed_cb),
-                           drop_down, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row->character, "notify::fields", G_CALLBACK (rank_update), row,
+                           G_CONNECT_SWAPPED);
   return drop_down;
 }
 
@@ -879,9 +807,7 @@ create_modifier_row (gpointer item, gpointer user_data)
       GtkWidget *rank = rank_drop_down_new (self, row, tkr_rules_get_ranks (get_rules (self)));
 
       gtk_box_append (GTK_BOX (row->suffixes), rank);
-      g_object_set_data (G_OBJECT (widget), "tkr-rank", rank);
     }
-  g_object_set_data (G_OBJECT (widget), "tkr-modifier", modifier);
   gtk_box_append (GTK_BOX (row->suffixes), GTK_WIDGET (row->spin));
   gtk_box_append (GTK_BOX (row->suffixes), remove);
 
@@ -1081,7 +1007,7 @@ update_condition_row (ItemRow *row)
 static void
 condition_notify_cb (TkrCondition *condition, GParamSpec *pspec, GtkWidget *widget)
 {
-  update_condition_row (g_object_get_data (G_OBJECT (widget), "tkr-item-row"));
+  update_condition_row (TKR_SHEET_ITEM_ROW (widget));
 }
 
 static void
@@ -1144,73 +1070,26 @@ create_condition_row (gpointer item, gpointer user_data)
 
 /* Abilities */
 
-static const struct
-{
-  const char *property;
-  const char *title;
-} ability_fields[] = {
-  { "target", N_ ("Target") },           { "trigger", N_ ("Trigger") },
-  { "requirements", N_ ("Requires") },   { "test-skill", N_ ("Test") },
-  { "on-low", N_ ("On a Low Score") },   { "on-mixed", N_ ("On a Mixed Score") },
-  { "on-high", N_ ("On a High Score") }, { "effect", N_ ("Effect") },
-  { "description", N_ ("Description") },
-};
-
-static void
-update_ability_row (AdwExpanderRow *expander)
-{
-  TkrAbility *ability = g_object_get_data (G_OBJECT (expander), "tkr-ability");
-  GtkWidget **rows = g_object_get_data (G_OBJECT (expander), "tkr-ability-rows");
-  int beats = tkr_ability_get_beats (ability);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *name = NULL;
-
-  /* Row titles are markup; an Ability's text is the player's own. */
-  name = g_markup_escape_text (
-    tkr_ability_get_name (ability) != NULL ? tkr_ability_get_name (ability) : "", -1);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), name);
-  if (beats > 0)
-    /* Translators: an Ability's Time, then its Beat cost */
-    subtitle = g_strdup_printf (ngettext ("%s · %d Beat", "%s · %d Beats", beats),
-                                tkr_ability_time_to_string (tkr_ability_get_time (ability)), beats);
-  else
-    subtitle = g_strdup (tkr_ability_time_to_string (tkr_ability_get_time (ability)));
-  adw_expander_row_set_subtitle (expander, subtitle);
-
-  for (guint i = 0; i < G_N_ELEMENTS (ability_fields); i++)
-    {
-      g_autofree char *value = NULL;
-
-      g_object_get (ability, ability_fields[i].property, &value, NULL);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (rows[i]), value != NULL ? value : "");
-      gtk_widget_set_visible (rows[i], value != NULL && *value != '\0');
-    }
-}
-
 static void ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability);
 
 static void
-ability_edit_clicked_cb (GtkButton *button, AdwExpanderRow *expander)
+ability_edit_cb (TkrSheetAbilityRow *row, TkrCharacterSheet *self)
 {
-  TkrCharacterSheet *self = g_object_get_data (G_OBJECT (expander), "tkr-sheet");
-
-  ability_editor_open (self, g_object_get_data (G_OBJECT (expander), "tkr-ability"));
+  ability_editor_open (self, tkr_sheet_ability_row_get_ability (row));
 }
 
 static void
-ability_remove_clicked_cb (GtkButton *button, AdwExpanderRow *expander)
+ability_remove_cb (TkrSheetAbilityRow *row, TkrCharacterSheet *self)
 {
-  TkrCharacterSheet *self = g_object_get_data (G_OBJECT (expander), "tkr-sheet");
-  TkrCharacter *character = g_object_get_data (G_OBJECT (expander), "tkr-character");
   g_autoptr (GError) error = NULL;
 
-  if (!tkr_character_remove_ability (character, get_history (self),
-                                     g_object_get_data (G_OBJECT (expander), "tkr-ability"),
-                                     &error))
+  if (self->character != NULL &&
+      !tkr_character_remove_ability (self->character, get_history (self),
+                                     tkr_sheet_ability_row_get_ability (row), &error))
     {
       g_autofree char *escaped = g_markup_escape_text (error->message, -1);
 
-      adw_expander_row_set_subtitle (expander, escaped);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), escaped);
     }
 }
 
@@ -1218,39 +1097,11 @@ static GtkWidget *
 create_ability_row (gpointer item, gpointer user_data)
 {
   TkrCharacterSheet *self = user_data;
-  TkrAbility *ability = item;
-  AdwExpanderRow *expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
-  GtkWidget **rows = g_new0 (GtkWidget *, G_N_ELEMENTS (ability_fields));
-  g_autofree char *edit_label = g_strdup_printf (_ ("Edit %s"), tkr_ability_get_name (ability));
-  g_autofree char *remove_label = g_strdup_printf (_ ("Remove %s"), tkr_ability_get_name (ability));
-  GtkWidget *edit = icon_button_new ("document-edit-symbolic", edit_label);
-  GtkWidget *remove = icon_button_new ("user-trash-symbolic", remove_label);
+  GtkWidget *row = tkr_sheet_ability_row_new (TKR_ABILITY (item));
 
-  g_object_set_data (G_OBJECT (expander), "tkr-sheet", self);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-ability", g_object_ref (ability),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-character", g_object_ref (self->character),
-                          g_object_unref);
-  g_object_set_data_full (G_OBJECT (expander), "tkr-ability-rows", rows, g_free);
-
-  for (guint i = 0; i < G_N_ELEMENTS (ability_fields); i++)
-    {
-      rows[i] = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows[i]), _ (ability_fields[i].title));
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows[i]), FALSE);
-      gtk_widget_add_css_class (rows[i], "property");
-      adw_expander_row_add_row (expander, rows[i]);
-    }
-  /* Actions are packed from the end: Edit shows before Remove. */
-  adw_expander_row_add_action (expander, remove);
-  adw_expander_row_add_action (expander, edit);
-
-  update_ability_row (expander);
-  g_signal_connect_object (ability, "notify", G_CALLBACK (update_ability_row), expander,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect (edit, "clicked", G_CALLBACK (ability_edit_clicked_cb), expander);
-  g_signal_connect (remove, "clicked", G_CALLBACK (ability_remove_clicked_cb), expander);
-  return GTK_WIDGET (expander);
+  g_signal_connect_object (row, "edit", G_CALLBACK (ability_edit_cb), self, 0);
+  g_signal_connect_object (row, "remove", G_CALLBACK (ability_remove_cb), self, 0);
+  return row;
 }
 
 /* The ability editor: a small window of entry rows, for adding an Ability
@@ -1628,12 +1479,18 @@ add_custom_condition (TkrCharacterSheet *self, const char *name, int number, GEr
 static void
 catalogue_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TkrCharacterSheet *self)
 {
-  const char *name = g_object_get_data (G_OBJECT (row), "tkr-condition-name");
+  /* The catalogue's rows are the rule data's conditions, in order. */
+  int index = gtk_list_box_row_get_index (row);
+  const TkrConditionInfo *info =
+    index >= 0 && (guint) index < tkr_rules_get_n_conditions (get_rules (self))
+      ? tkr_rules_get_condition (get_rules (self), index)
+      : NULL;
   GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_POPOVER);
-  GtkLabel *error_label = g_object_get_data (G_OBJECT (list), "tkr-error");
+  GtkLabel *error_label = self->catalogue_error;
+  const char *name = info != NULL ? info->name : NULL;
   g_autoptr (GError) error = NULL;
 
-  if (self->character == NULL)
+  if (self->character == NULL || name == NULL)
     return;
   if (!add_condition (self, self->character, name, 1, &error))
     {
@@ -1672,14 +1529,13 @@ rebuild_condition_catalogue (TkrCharacterSheet *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_rules_translate (info->name));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), tkr_rules_translate (info->description));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "tkr-condition-name", g_strdup (info->name), g_free);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   gtk_label_set_xalign (GTK_LABEL (error), 0);
   gtk_label_set_wrap (GTK_LABEL (error), TRUE);
   gtk_widget_add_css_class (error, "error");
   gtk_widget_set_visible (error, FALSE);
-  g_object_set_data (G_OBJECT (list), "tkr-error", error);
+  self->catalogue_error = GTK_LABEL (error);
   g_signal_connect (list, "row-activated", G_CALLBACK (catalogue_row_activated_cb), self);
   register_part (self, "conditions-catalogue", list);
 
@@ -1816,14 +1672,16 @@ section_list_new (TkrCharacterSheet *self, GListModel *items)
     {
       g_autoptr (TkrSheetFieldItem) item = g_list_model_get_item (items, i);
       const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
-      GObject *row = G_OBJECT (gtk_list_box_get_row_at_index (list, i));
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (list, i));
 
       register_field_part (self, g_strdup_printf ("field-%s", info->id),
-                           g_object_get_data (row, "tkr-control"));
+                           tkr_sheet_field_row_get_control (row));
       register_field_part (self, g_strdup_printf ("field-%s-maximum", info->id),
-                           g_object_get_data (row, "tkr-maximum"));
+                           tkr_sheet_field_row_get_maximum (row));
       register_field_part (self, g_strdup_printf ("field-%s-error", info->id),
-                           g_object_get_data (row, "tkr-error"));
+                           tkr_sheet_field_row_get_error (row));
+      register_field_part (self, g_strdup_printf ("field-%s-add", info->id),
+                           tkr_sheet_field_row_get_add_entry (row));
       register_field_part (self, g_strdup_printf ("field-%s-row", info->id), row);
     }
   return list;

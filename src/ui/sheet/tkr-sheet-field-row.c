@@ -6,432 +6,126 @@
 
 #include "tkr-sheet-field-row.h"
 
-struct _TkrSheetFieldItem
-{
-  GObject parent_instance;
+#define ROW_RESOURCE(name) "/io/github/turnkeeper/Turnkeeper/tkr-sheet-" name "-row.ui"
 
-  TkrCharacter *character;
-  TkrRules *rules;
-  TkrHistory *history;
-  char *id;
-};
-
-G_DEFINE_FINAL_TYPE (TkrSheetFieldItem, tkr_sheet_field_item, G_TYPE_OBJECT)
-
-static void
-tkr_sheet_field_item_finalize (GObject *object)
-{
-  TkrSheetFieldItem *self = TKR_SHEET_FIELD_ITEM (object);
-
-  g_clear_object (&self->character);
-  g_clear_object (&self->rules);
-  g_clear_object (&self->history);
-  g_free (self->id);
-  G_OBJECT_CLASS (tkr_sheet_field_item_parent_class)->finalize (object);
-}
-
-static void
-tkr_sheet_field_item_class_init (TkrSheetFieldItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = tkr_sheet_field_item_finalize;
-}
-
-static void
-tkr_sheet_field_item_init (TkrSheetFieldItem *self)
-{
-}
-
-TkrSheetFieldItem *
-tkr_sheet_field_item_new (TkrCharacter *character,
-                          TkrRules *rules,
-                          TkrHistory *history,
-                          const TkrSheetFieldInfo *info)
-{
-  TkrSheetFieldItem *self;
-
-  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
-  g_return_val_if_fail (TKR_IS_RULES (rules), NULL);
-  g_return_val_if_fail (info != NULL, NULL);
-
-  self = g_object_new (TKR_TYPE_SHEET_FIELD_ITEM, NULL);
-  self->character = g_object_ref (character);
-  self->rules = g_object_ref (rules);
-  self->history = history ? g_object_ref (history) : NULL;
-  self->id = g_strdup (info->id);
-  return self;
-}
-
-TkrCharacter *
-tkr_sheet_field_item_get_character (TkrSheetFieldItem *self)
-{
-  g_return_val_if_fail (TKR_IS_SHEET_FIELD_ITEM (self), NULL);
-  return self->character;
-}
-
-const TkrSheetFieldInfo *
-tkr_sheet_field_item_get_info (TkrSheetFieldItem *self)
-{
-  g_return_val_if_fail (TKR_IS_SHEET_FIELD_ITEM (self), NULL);
-  return tkr_rules_lookup_sheet_field (self->rules, self->id);
-}
-
-GPtrArray *
-tkr_sheet_field_items_by_section (TkrCharacter *character, TkrRules *rules, TkrHistory *history)
-{
-  GPtrArray *sections = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n_sections = tkr_rules_get_n_sheet_sections (rules);
-
-  for (guint s = 0; s <= n_sections; s++)
-    g_ptr_array_add (sections, g_list_store_new (TKR_TYPE_SHEET_FIELD_ITEM));
-  for (guint i = 0; i < tkr_rules_get_n_sheet_fields (rules); i++)
-    {
-      const TkrSheetFieldInfo *info = tkr_rules_get_sheet_field (rules, i);
-      g_autoptr (TkrSheetFieldItem) item =
-        tkr_sheet_field_item_new (character, rules, history, info);
-      guint index = n_sections;
-
-      for (guint s = 0; info->section != NULL && s < n_sections; s++)
-        if (g_strcmp0 (tkr_rules_get_sheet_section (rules, s)->id, info->section) == 0)
-          index = s;
-      g_list_store_append (sections->pdata[index], item);
-    }
-  return sections;
-}
-
-char *
-tkr_sheet_field_format (const TkrSheetFieldInfo *info, TkrCharacter *character)
-{
-  g_autofree char *max_id = NULL;
-  int value = info->default_value, maximum = info->default_value;
-
-  switch (info->kind)
-    {
-    case TKR_SHEET_FIELD_TEXT:
-      return g_strdup (tkr_character_get_text (character, info->id)
-                         ? tkr_character_get_text (character, info->id)
-                         : "");
-    case TKR_SHEET_FIELD_LIST:
-      {
-        g_auto (GStrv) lines = tkr_character_get_list (character, info->id);
-        return lines ? g_strjoinv (", ", lines) : g_strdup ("");
-      }
-    case TKR_SHEET_FIELD_POOL:
-      max_id = g_strconcat (info->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
-      tkr_character_get_field (character, info->id, &value);
-      tkr_character_get_field (character, max_id, &maximum);
-      /* Translators: a pool's current value of its maximum, "3 / 5" */
-      return g_strdup_printf (_ ("%d / %d"), value, maximum);
-    case TKR_SHEET_FIELD_MODIFIER:
-      tkr_character_get_field (character, info->id, &value);
-      return g_strdup_printf ("%+d", value);
-    case TKR_SHEET_FIELD_CHOICE:
-      {
-        const char *label;
-
-        tkr_character_get_field (character, info->id, &value);
-        label = tkr_sheet_field_info_get_label (info, value);
-        return label ? g_strdup (tkr_rules_translate (label)) : g_strdup_printf ("%d", value);
-      }
-    case TKR_SHEET_FIELD_NUMBER:
-    default:
-      tkr_character_get_field (character, info->id, &value);
-      return g_strdup_printf ("%d", value);
-    }
-}
-
-/* The row */
-
-typedef struct
-{
-  TkrSheetFieldItem *item;
-  GtkWidget *row;
-  GtkSpinButton *spin;
-  GtkSpinButton *maximum;
-  AdwComboRow *combo;
-  AdwEntryRow *entry;
-  AdwExpanderRow *expander;
-  GtkListBox *lines;
-  GtkLabel *error;
-  /* Set while the widgets follow the model: their signals are nobody's
-   * edit. */
-  gboolean updating;
-} FieldRow;
-
-static void
-field_row_free (gpointer data)
-{
-  FieldRow *field_row = data;
-
-  g_object_unref (field_row->item);
-  g_free (field_row);
-}
+/* What every row does with its item: its title and description, the label
+ * of a refused value, a toast when a value is refused, and the mark of a
+ * field an encounter reads. */
 
 static gboolean
-is_replaying (FieldRow *field_row)
+empty_to_null (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
 {
-  return field_row->updating ||
-         (field_row->item->history != NULL && tkr_history_is_replaying (field_row->item->history));
+  const char *text = g_value_get_string (from);
+
+  g_value_set_string (to, text != NULL && *text != '\0' ? text : NULL);
+  return TRUE;
 }
 
 static void
-show_refusal (FieldRow *field_row, const GError *error)
+refused_cb (TkrSheetFieldItem *item, const char *message, GtkWidget *row)
 {
-  GtkWidget *overlay;
+  GtkWidget *overlay = gtk_widget_get_ancestor (row, ADW_TYPE_TOAST_OVERLAY);
 
-  /* The label is in the row and only its text changes: nothing moves. */
-  gtk_label_set_label (field_row->error, error->message);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (field_row->error), error->message);
-  overlay = gtk_widget_get_ancestor (field_row->row, ADW_TYPE_TOAST_OVERLAY);
   if (overlay != NULL)
     {
-      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+      g_autofree char *escaped = g_markup_escape_text (message, -1);
       adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
     }
 }
 
 static void
-clear_refusal (FieldRow *field_row)
+bind_common (GtkWidget *row, TkrSheetFieldItem *item, GtkLabel *error)
 {
-  gtk_label_set_label (field_row->error, "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (field_row->error), NULL);
-}
+  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
+  g_autofree char *name = NULL;
+  g_autofree char *description = NULL;
 
-static void update_lines (FieldRow *field_row);
-
-/* The widgets follow the model. */
-static void
-update (FieldRow *field_row)
-{
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  TkrCharacter *character = field_row->item->character;
-  int value, maximum;
-
-  if (info == NULL)
-    return;
-  field_row->updating = TRUE;
-  value = info->default_value;
-  tkr_character_get_field (character, info->id, &value);
-  switch (info->kind)
+  g_object_get (item, "name", &name, "description", &description, NULL);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+  if (description != NULL)
     {
-    case TKR_SHEET_FIELD_NUMBER:
-    case TKR_SHEET_FIELD_MODIFIER:
-      gtk_spin_button_set_value (field_row->spin, value);
-      break;
-    case TKR_SHEET_FIELD_POOL:
-      {
-        g_autofree char *max_id = g_strconcat (info->id, TKR_SHEET_POOL_MAX_SUFFIX, NULL);
-
-        maximum = info->default_value;
-        tkr_character_get_field (character, max_id, &maximum);
-        /* The maximum first, so the current value fits its range. */
-        gtk_spin_button_set_range (field_row->spin, info->min, MAX (maximum, info->min));
-        gtk_spin_button_set_value (field_row->maximum, maximum);
-        gtk_spin_button_set_value (field_row->spin, value);
-      }
-      break;
-    case TKR_SHEET_FIELD_CHOICE:
-      for (guint c = 0; c < info->n_choices; c++)
-        if (info->choices[c] == value)
-          adw_combo_row_set_selected (field_row->combo, c);
-      break;
-    case TKR_SHEET_FIELD_TEXT:
-      {
-        const char *text = tkr_character_get_text (character, info->id);
-        gtk_editable_set_text (GTK_EDITABLE (field_row->entry), text ? text : "");
-      }
-      break;
-    case TKR_SHEET_FIELD_LIST:
-      update_lines (field_row);
-      break;
-    default:
-      break;
+      /* A plain row says it under its title; where the subtitle is taken
+       * (a choice shows itself there) or there is none, it is the
+       * tooltip. */
+      if (ADW_IS_ACTION_ROW (row) && !ADW_IS_COMBO_ROW (row))
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
+      else
+        gtk_widget_set_tooltip_text (row, description);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      description, -1);
     }
-  field_row->updating = FALSE;
-}
+  if (info != NULL && info->encounter)
+    gtk_widget_add_css_class (row, "tkr-encounter-field");
 
-/* Connected swapped, with the row as the instance, so it ends with it. */
-static void
-character_changed_cb (GtkWidget *row, GParamSpec *pspec, TkrCharacter *character)
-{
-  update (g_object_get_data (G_OBJECT (row), "tkr-field-row"));
-}
-
-static void
-finish (FieldRow *field_row, gboolean ok, GError *error)
-{
-  if (ok)
-    clear_refusal (field_row);
-  else
-    {
-      show_refusal (field_row, error);
-      update (field_row);
-    }
+  /* The label is in the row and only its text changes: nothing moves. */
+  g_object_bind_property (item, "error", error, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property_full (item, "error", error, "tooltip-text", G_BINDING_SYNC_CREATE,
+                               empty_to_null, NULL, NULL, NULL);
+  g_signal_connect_object (item, "refused", G_CALLBACK (refused_cb), row, 0);
 }
 
 static void
-spin_changed_cb (GtkSpinButton *spin, FieldRow *field_row)
+label_accessible (GtkWidget *widget, const char *label)
 {
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  TkrSheetFieldItem *item = field_row->item;
-  g_autoptr (GError) error = NULL;
-  int value = gtk_spin_button_get_value_as_int (field_row->spin);
-  int old = G_MININT;
-  gboolean ok;
-
-  if (info == NULL || is_replaying (field_row))
-    return;
-  if (info->kind == TKR_SHEET_FIELD_POOL)
-    {
-      int maximum = gtk_spin_button_get_value_as_int (field_row->maximum);
-
-      /* A lowered maximum takes the current value with it (core). */
-      ok = tkr_character_set_pool_field (item->character, item->history, item->rules, info->id,
-                                         value, maximum, &error);
-    }
-  else
-    {
-      if (tkr_character_get_field (item->character, info->id, &old) && old == value)
-        return;
-      ok = tkr_character_set_field (item->character, item->history, item->rules, info->id, value,
-                                    &error);
-    }
-  finish (field_row, ok, error);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
 }
 
+/* A spin button follows @property of @item, and typing in it is an edit. */
 static void
-combo_selected_cb (AdwComboRow *combo, GParamSpec *pspec, FieldRow *field_row)
+bind_spin (GtkSpinButton *spin, TkrSheetFieldItem *item, const char *property)
 {
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  TkrSheetFieldItem *item = field_row->item;
-  guint selected = adw_combo_row_get_selected (combo);
-  g_autoptr (GError) error = NULL;
-  int old;
+  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (spin);
 
-  if (info == NULL || is_replaying (field_row) || selected >= info->n_choices)
-    return;
-  if (tkr_character_get_field (item->character, info->id, &old) && old == info->choices[selected])
-    return;
-  finish (field_row,
-          tkr_character_set_field (item->character, item->history, item->rules, info->id,
-                                   info->choices[selected], &error),
-          error);
+  g_object_bind_property (item, property, adjustment, "value",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 }
 
-static void
-entry_apply_cb (AdwEntryRow *entry, FieldRow *field_row)
+enum
 {
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  TkrSheetFieldItem *item = field_row->item;
-  g_autoptr (GError) error = NULL;
+  PROP_0,
+  PROP_ITEM,
+  N_PROPS
+};
 
-  if (info == NULL || is_replaying (field_row))
-    return;
-  finish (field_row,
-          tkr_character_set_text (item->character, item->history, item->rules, info->id,
-                                  gtk_editable_get_text (GTK_EDITABLE (entry)), &error),
-          error);
+static GParamSpec *
+item_pspec_new (void)
+{
+  return g_param_spec_object ("item", NULL, NULL, TKR_TYPE_SHEET_FIELD_ITEM,
+                              G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 }
 
-/* Lists: a line per entry with a remove button, and an entry to add. */
+/* Every row keeps its item, given at construction. */
+#define ROW_ITEM_PROPERTY(Type, type)                                                              \
+  static void type##_set_property (GObject *object, guint prop_id, const GValue *value,            \
+                                   GParamSpec *pspec)                                              \
+  {                                                                                                \
+    Type *self = (Type *) object;                                                                  \
+                                                                                                   \
+    if (prop_id == PROP_ITEM)                                                                      \
+      self->item = g_value_dup_object (value);                                                     \
+    else                                                                                           \
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);                                  \
+  }                                                                                                \
+  static void type##_finalize (GObject *object)                                                    \
+  {                                                                                                \
+    g_clear_object (&((Type *) object)->item);                                                     \
+    G_OBJECT_CLASS (type##_parent_class)->finalize (object);                                       \
+  }
 
-static void
-set_lines (FieldRow *field_row, GStrv lines)
+/* Numbers and modifiers */
+
+struct _TkrSheetNumberRow
 {
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  TkrSheetFieldItem *item = field_row->item;
-  g_autoptr (GError) error = NULL;
+  AdwActionRow parent_instance;
 
-  if (info == NULL)
-    return;
-  finish (field_row,
-          tkr_character_set_list (item->character, item->history, item->rules, info->id,
-                                  (const char *const *) lines, &error),
-          error);
-}
+  TkrSheetFieldItem *item;
+  GtkLabel *error;
+  GtkSpinButton *spin;
+};
 
-static void
-line_remove_clicked_cb (GtkButton *button, FieldRow *field_row)
-{
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tkr-line"));
-  g_auto (GStrv) lines = tkr_character_get_list (field_row->item->character, field_row->item->id);
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) kept = NULL;
-
-  for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
-    if (i != index)
-      g_strv_builder_add (builder, lines[i]);
-  kept = g_strv_builder_end (builder);
-  set_lines (field_row, kept);
-}
-
-static void
-line_add_cb (AdwEntryRow *entry, FieldRow *field_row)
-{
-  g_auto (GStrv) lines = tkr_character_get_list (field_row->item->character, field_row->item->id);
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) added = NULL;
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-
-  if (is_replaying (field_row) || text == NULL || *text == '\0')
-    return;
-  if (lines != NULL)
-    g_strv_builder_addv (builder, (const char **) lines);
-  g_strv_builder_add (builder, text);
-  added = g_strv_builder_end (builder);
-  set_lines (field_row, added);
-  gtk_editable_set_text (GTK_EDITABLE (entry), "");
-}
-
-static void
-update_lines (FieldRow *field_row)
-{
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (field_row->item);
-  g_auto (GStrv) lines = tkr_character_get_list (field_row->item->character, field_row->item->id);
-  GtkWidget *child;
-  guint n = lines ? g_strv_length (lines) : 0;
-  g_autofree char *count = NULL;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (field_row->lines))) != NULL)
-    gtk_list_box_remove (field_row->lines, child);
-  for (guint i = 0; i < n; i++)
-    {
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
-      /* Translators: the accessible name of a button, %s is a feat or a language */
-      g_autofree char *label = g_strdup_printf (_ ("Remove %s"), lines[i]);
-
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), lines[i]);
-      gtk_widget_add_css_class (remove, "flat");
-      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (remove, label);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                      -1);
-      g_object_set_data (G_OBJECT (remove), "tkr-line", GUINT_TO_POINTER (i));
-      g_signal_connect (remove, "clicked", G_CALLBACK (line_remove_clicked_cb), field_row);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
-      gtk_list_box_append (field_row->lines, row);
-    }
-  if (info != NULL)
-    {
-      count = g_strdup_printf (ngettext ("%u entry", "%u entries", n), n);
-      adw_expander_row_set_subtitle (field_row->expander, count);
-    }
-}
-
-static GtkSpinButton *
-spin_new (int lower, int upper, const char *accessible_label)
-{
-  GtkSpinButton *spin =
-    GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (lower, MAX (lower, upper), 1));
-
-  gtk_spin_button_set_numeric (spin, TRUE);
-  gtk_widget_set_valign (GTK_WIDGET (spin), GTK_ALIGN_CENTER);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 5);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible_label, -1);
-  return spin;
-}
+G_DEFINE_FINAL_TYPE (TkrSheetNumberRow, tkr_sheet_number_row, ADW_TYPE_ACTION_ROW)
+ROW_ITEM_PROPERTY (TkrSheetNumberRow, tkr_sheet_number_row)
 
 /* A modifier shows its sign. */
 static gboolean
@@ -444,166 +138,412 @@ signed_output_cb (GtkSpinButton *spin, gpointer user_data)
   return TRUE;
 }
 
-/* The label of a refused value: in the row, one line, so showing it moves
- * nothing; its whole text is its tooltip and a toast. */
-static GtkLabel *
-error_label_new (void)
+static void
+tkr_sheet_number_row_constructed (GObject *object)
 {
-  GtkWidget *label = gtk_label_new ("");
+  TkrSheetNumberRow *self = TKR_SHEET_NUMBER_ROW (object);
+  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (self->spin);
+  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (self->item);
 
-  gtk_widget_add_css_class (label, "error");
-  gtk_widget_add_css_class (label, "tkr-error-label");
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_widget_set_hexpand (label, TRUE);
-  return GTK_LABEL (label);
+  G_OBJECT_CLASS (tkr_sheet_number_row_parent_class)->constructed (object);
+
+  bind_common (GTK_WIDGET (self), self->item, self->error);
+  label_accessible (GTK_WIDGET (self->spin),
+                    adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self)));
+  if (info->kind == TKR_SHEET_FIELD_MODIFIER)
+    g_signal_connect (self->spin, "output", G_CALLBACK (signed_output_cb), NULL);
+  g_object_bind_property (self->item, "lower", adjustment, "lower", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->item, "upper", adjustment, "upper", G_BINDING_SYNC_CREATE);
+  bind_spin (self->spin, self->item, "value");
 }
 
-GtkWidget *
-tkr_sheet_field_row_new (gpointer data, gpointer user_data)
+static void
+tkr_sheet_number_row_class_init (TkrSheetNumberRowClass *klass)
 {
-  TkrSheetFieldItem *item = TKR_SHEET_FIELD_ITEM (data);
-  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
-  FieldRow *field_row = g_new0 (FieldRow, 1);
-  const char *name = tkr_rules_translate (info->name);
-  const char *description =
-    info->description && *info->description ? tkr_rules_translate (info->description) : NULL;
-  GtkWidget *row = NULL;
-  GtkWidget *control = NULL;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  field_row->item = g_object_ref (item);
-  field_row->error = error_label_new ();
+  object_class->set_property = tkr_sheet_number_row_set_property;
+  object_class->finalize = tkr_sheet_number_row_finalize;
+  object_class->constructed = tkr_sheet_number_row_constructed;
+  g_object_class_install_property (object_class, PROP_ITEM, item_pspec_new ());
+
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("number"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetNumberRow, error);
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetNumberRow, spin);
+}
+
+static void
+tkr_sheet_number_row_init (TkrSheetNumberRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Pools: the value of its maximum */
+
+struct _TkrSheetPoolRow
+{
+  AdwActionRow parent_instance;
+
+  TkrSheetFieldItem *item;
+  GtkLabel *error;
+  GtkSpinButton *spin;
+  GtkSpinButton *maximum;
+};
+
+G_DEFINE_FINAL_TYPE (TkrSheetPoolRow, tkr_sheet_pool_row, ADW_TYPE_ACTION_ROW)
+ROW_ITEM_PROPERTY (TkrSheetPoolRow, tkr_sheet_pool_row)
+
+static void
+tkr_sheet_pool_row_constructed (GObject *object)
+{
+  TkrSheetPoolRow *self = TKR_SHEET_POOL_ROW (object);
+  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (self->item);
+  GtkAdjustment *current = gtk_spin_button_get_adjustment (self->spin);
+  const char *name;
+  g_autofree char *current_label = NULL;
+  g_autofree char *maximum_label = NULL;
+
+  G_OBJECT_CLASS (tkr_sheet_pool_row_parent_class)->constructed (object);
+
+  bind_common (GTK_WIDGET (self), self->item, self->error);
+  name = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self));
+  /* Translators: the accessible name of a pool's box, "Mana, current" */
+  current_label = g_strdup_printf (_ ("%s, current"), name);
+  /* Translators: the accessible name of a pool's box, "Mana, maximum" */
+  maximum_label = g_strdup_printf (_ ("%s, maximum"), name);
+  label_accessible (GTK_WIDGET (self->spin), current_label);
+  label_accessible (GTK_WIDGET (self->maximum), maximum_label);
+
+  gtk_spin_button_set_range (self->maximum, info->min, MAX (info->min, info->max));
+  /* The bounds first, so the value always fits them; the value goes up
+   * to the maximum, and a lowered maximum takes the value with it
+   * (core). */
+  g_object_bind_property (self->item, "lower", current, "lower", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->item, "upper", current, "upper", G_BINDING_SYNC_CREATE);
+  bind_spin (self->maximum, self->item, "maximum");
+  bind_spin (self->spin, self->item, "value");
+}
+
+static void
+tkr_sheet_pool_row_class_init (TkrSheetPoolRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->set_property = tkr_sheet_pool_row_set_property;
+  object_class->finalize = tkr_sheet_pool_row_finalize;
+  object_class->constructed = tkr_sheet_pool_row_constructed;
+  g_object_class_install_property (object_class, PROP_ITEM, item_pspec_new ());
+
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("pool"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetPoolRow, error);
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetPoolRow, spin);
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetPoolRow, maximum);
+}
+
+static void
+tkr_sheet_pool_row_init (TkrSheetPoolRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Choices */
+
+struct _TkrSheetChoiceRow
+{
+  AdwComboRow parent_instance;
+
+  TkrSheetFieldItem *item;
+  GtkLabel *error;
+};
+
+G_DEFINE_FINAL_TYPE (TkrSheetChoiceRow, tkr_sheet_choice_row, ADW_TYPE_COMBO_ROW)
+ROW_ITEM_PROPERTY (TkrSheetChoiceRow, tkr_sheet_choice_row)
+
+static void
+tkr_sheet_choice_row_constructed (GObject *object)
+{
+  TkrSheetChoiceRow *self = TKR_SHEET_CHOICE_ROW (object);
+  g_autoptr (GListModel) choices = NULL;
+
+  G_OBJECT_CLASS (tkr_sheet_choice_row_parent_class)->constructed (object);
+
+  bind_common (GTK_WIDGET (self), self->item, self->error);
+  label_accessible (GTK_WIDGET (self), adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self)));
+  g_object_get (self->item, "choices", &choices, NULL);
+  adw_combo_row_set_model (ADW_COMBO_ROW (self), choices);
+  g_object_bind_property (self->item, "selected", self, "selected",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+}
+
+static void
+tkr_sheet_choice_row_class_init (TkrSheetChoiceRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->set_property = tkr_sheet_choice_row_set_property;
+  object_class->finalize = tkr_sheet_choice_row_finalize;
+  object_class->constructed = tkr_sheet_choice_row_constructed;
+  g_object_class_install_property (object_class, PROP_ITEM, item_pspec_new ());
+
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("choice"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetChoiceRow, error);
+}
+
+static void
+tkr_sheet_choice_row_init (TkrSheetChoiceRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Texts: applied with the row's button or Enter */
+
+struct _TkrSheetTextRow
+{
+  AdwEntryRow parent_instance;
+
+  TkrSheetFieldItem *item;
+  GtkLabel *error;
+};
+
+G_DEFINE_FINAL_TYPE (TkrSheetTextRow, tkr_sheet_text_row, ADW_TYPE_ENTRY_ROW)
+ROW_ITEM_PROPERTY (TkrSheetTextRow, tkr_sheet_text_row)
+
+static void
+apply_cb (TkrSheetTextRow *self)
+{
+  tkr_sheet_field_item_set_text (self->item, gtk_editable_get_text (GTK_EDITABLE (self)));
+}
+
+static void
+tkr_sheet_text_row_constructed (GObject *object)
+{
+  TkrSheetTextRow *self = TKR_SHEET_TEXT_ROW (object);
+
+  G_OBJECT_CLASS (tkr_sheet_text_row_parent_class)->constructed (object);
+
+  bind_common (GTK_WIDGET (self), self->item, self->error);
+  g_object_bind_property (self->item, "text", self, "text", G_BINDING_SYNC_CREATE);
+}
+
+static void
+tkr_sheet_text_row_class_init (TkrSheetTextRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->set_property = tkr_sheet_text_row_set_property;
+  object_class->finalize = tkr_sheet_text_row_finalize;
+  object_class->constructed = tkr_sheet_text_row_constructed;
+  g_object_class_install_property (object_class, PROP_ITEM, item_pspec_new ());
+
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("text"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetTextRow, error);
+  gtk_widget_class_bind_template_callback (widget_class, apply_cb);
+}
+
+static void
+tkr_sheet_text_row_init (TkrSheetTextRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* Lists: a line per entry, and an entry to add one */
+
+struct _TkrSheetLineRow
+{
+  AdwActionRow parent_instance;
+
+  TkrSheetFieldItem *item;
+  GtkWidget *remove;
+};
+
+G_DEFINE_FINAL_TYPE (TkrSheetLineRow, tkr_sheet_line_row, ADW_TYPE_ACTION_ROW)
+
+static void
+remove_clicked_cb (TkrSheetLineRow *self)
+{
+  int index = gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (self));
+
+  if (index >= 0)
+    tkr_sheet_field_item_remove_line (self->item, index);
+}
+
+static void
+tkr_sheet_line_row_finalize (GObject *object)
+{
+  g_clear_object (&TKR_SHEET_LINE_ROW (object)->item);
+  G_OBJECT_CLASS (tkr_sheet_line_row_parent_class)->finalize (object);
+}
+
+static void
+tkr_sheet_line_row_class_init (TkrSheetLineRowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = tkr_sheet_line_row_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("line"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetLineRow, remove);
+  gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
+}
+
+static void
+tkr_sheet_line_row_init (TkrSheetLineRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+static GtkWidget *
+line_row_new (gpointer string, gpointer user_data)
+{
+  TkrSheetLineRow *row = g_object_new (TKR_TYPE_SHEET_LINE_ROW, NULL);
+  const char *line = gtk_string_object_get_string (string);
+  /* Translators: the accessible name of a button, %s is a feat or a language */
+  g_autofree char *label = g_strdup_printf (_ ("Remove %s"), line);
+
+  row->item = g_object_ref (user_data);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), line);
+  gtk_widget_set_tooltip_text (row->remove, label);
+  label_accessible (row->remove, label);
+  return GTK_WIDGET (row);
+}
+
+struct _TkrSheetListRow
+{
+  AdwExpanderRow parent_instance;
+
+  TkrSheetFieldItem *item;
+  GtkLabel *error;
+  GtkListBox *lines;
+  AdwEntryRow *add_entry;
+};
+
+G_DEFINE_FINAL_TYPE (TkrSheetListRow, tkr_sheet_list_row, ADW_TYPE_EXPANDER_ROW)
+ROW_ITEM_PROPERTY (TkrSheetListRow, tkr_sheet_list_row)
+
+static void
+add_apply_cb (TkrSheetListRow *self)
+{
+  if (tkr_sheet_field_item_add_line (self->item,
+                                     gtk_editable_get_text (GTK_EDITABLE (self->add_entry))))
+    gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
+}
+
+static void
+tkr_sheet_list_row_constructed (GObject *object)
+{
+  TkrSheetListRow *self = TKR_SHEET_LIST_ROW (object);
+  g_autoptr (GListModel) lines = NULL;
+  const char *name;
+  g_autofree char *add_title = NULL;
+
+  G_OBJECT_CLASS (tkr_sheet_list_row_parent_class)->constructed (object);
+
+  bind_common (GTK_WIDGET (self), self->item, self->error);
+  name = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self));
+  label_accessible (GTK_WIDGET (self), name);
+  /* Translators: the title of the entry that adds a line to a list such as "Feats" */
+  add_title = g_strdup_printf (_ ("Add to %s"), name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->add_entry), add_title);
+  g_object_bind_property (self->item, "summary", self, "subtitle", G_BINDING_SYNC_CREATE);
+  g_object_get (self->item, "lines", &lines, NULL);
+  gtk_list_box_bind_model (self->lines, lines, line_row_new, g_object_ref (self->item),
+                           g_object_unref);
+}
+
+static void
+tkr_sheet_list_row_class_init (TkrSheetListRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->set_property = tkr_sheet_list_row_set_property;
+  object_class->finalize = tkr_sheet_list_row_finalize;
+  object_class->constructed = tkr_sheet_list_row_constructed;
+  g_object_class_install_property (object_class, PROP_ITEM, item_pspec_new ());
+
+  gtk_widget_class_set_template_from_resource (widget_class, ROW_RESOURCE ("list"));
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetListRow, error);
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetListRow, lines);
+  gtk_widget_class_bind_template_child (widget_class, TkrSheetListRow, add_entry);
+  gtk_widget_class_bind_template_callback (widget_class, add_apply_cb);
+}
+
+static void
+tkr_sheet_list_row_init (TkrSheetListRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* The factory and the parts */
+
+GtkWidget *
+tkr_sheet_field_row_new (gpointer item, gpointer user_data)
+{
+  const TkrSheetFieldInfo *info = tkr_sheet_field_item_get_info (item);
+  GType type;
 
   switch (info->kind)
     {
-    case TKR_SHEET_FIELD_CHOICE:
-      {
-        g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
-
-        for (guint i = 0; i < info->n_choices; i++)
-          {
-            g_autofree char *number = g_strdup_printf ("%d", info->choices[i]);
-            gtk_string_list_append (choices,
-                                    info->labels ? tkr_rules_translate (info->labels[i]) : number);
-          }
-        row = adw_combo_row_new ();
-        adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
-        field_row->combo = ADW_COMBO_ROW (row);
-        /* A choice shows itself as the subtitle, so a narrow window does
-         * not squeeze it; the description is then the tooltip. */
-        adw_combo_row_set_use_subtitle (field_row->combo, TRUE);
-        if (description != NULL)
-          gtk_widget_set_tooltip_text (row, description);
-        gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                        -1);
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->error));
-        g_signal_connect (row, "notify::selected", G_CALLBACK (combo_selected_cb), field_row);
-        control = row;
-      }
-      break;
-
-    case TKR_SHEET_FIELD_TEXT:
-      row = adw_entry_row_new ();
-      field_row->entry = ADW_ENTRY_ROW (row);
-      adw_entry_row_set_show_apply_button (field_row->entry, TRUE);
-      /* Its title names it for screen readers. */
-      if (description != NULL)
-        gtk_widget_set_tooltip_text (row, description);
-      adw_entry_row_add_suffix (field_row->entry, GTK_WIDGET (field_row->error));
-      g_signal_connect (row, "apply", G_CALLBACK (entry_apply_cb), field_row);
-      control = row;
-      break;
-
-    case TKR_SHEET_FIELD_LIST:
-      {
-        GtkWidget *add = adw_entry_row_new ();
-        /* Translators: the title of the entry that adds a line to a list such as "Feats" */
-        g_autofree char *add_title = g_strdup_printf (_ ("Add to %s"), name);
-
-        row = adw_expander_row_new ();
-        field_row->expander = ADW_EXPANDER_ROW (row);
-        field_row->lines = GTK_LIST_BOX (gtk_list_box_new ());
-        gtk_list_box_set_selection_mode (field_row->lines, GTK_SELECTION_NONE);
-        gtk_widget_add_css_class (GTK_WIDGET (field_row->lines), "boxed-list");
-        adw_expander_row_add_row (field_row->expander, GTK_WIDGET (field_row->lines));
-        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add), add_title);
-        adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (add), TRUE);
-        g_signal_connect (add, "apply", G_CALLBACK (line_add_cb), field_row);
-        adw_expander_row_add_row (field_row->expander, add);
-        adw_expander_row_add_action (field_row->expander, GTK_WIDGET (field_row->error));
-        gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                        -1);
-        g_object_set_data (G_OBJECT (row), "tkr-add-entry", add);
-        control = row;
-      }
-      break;
-
     case TKR_SHEET_FIELD_POOL:
-      {
-        /* Translators: the accessible name of a pool's box, "Mana, current" */
-        g_autofree char *current_label = g_strdup_printf (_ ("%s, current"), name);
-        /* Translators: the accessible name of a pool's box, "Mana, maximum" */
-        g_autofree char *maximum_label = g_strdup_printf (_ ("%s, maximum"), name);
-        GtkWidget *of = gtk_label_new (_ ("of"));
-
-        row = adw_action_row_new ();
-        field_row->spin = spin_new (info->min, info->max, current_label);
-        field_row->maximum = spin_new (info->min, info->max, maximum_label);
-        gtk_widget_add_css_class (of, "dim-label");
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->error));
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), of);
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->maximum));
-        g_signal_connect (field_row->spin, "value-changed", G_CALLBACK (spin_changed_cb),
-                          field_row);
-        g_signal_connect (field_row->maximum, "value-changed", G_CALLBACK (spin_changed_cb),
-                          field_row);
-        control = GTK_WIDGET (field_row->spin);
-      }
+      type = TKR_TYPE_SHEET_POOL_ROW;
       break;
-
+    case TKR_SHEET_FIELD_CHOICE:
+      type = TKR_TYPE_SHEET_CHOICE_ROW;
+      break;
+    case TKR_SHEET_FIELD_TEXT:
+      type = TKR_TYPE_SHEET_TEXT_ROW;
+      break;
+    case TKR_SHEET_FIELD_LIST:
+      type = TKR_TYPE_SHEET_LIST_ROW;
+      break;
     case TKR_SHEET_FIELD_NUMBER:
     case TKR_SHEET_FIELD_MODIFIER:
     default:
-      row = adw_action_row_new ();
-      field_row->spin = spin_new (info->min, info->max, name);
-      if (info->kind == TKR_SHEET_FIELD_MODIFIER)
-        g_signal_connect (field_row->spin, "output", G_CALLBACK (signed_output_cb), NULL);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->error));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (field_row->spin));
-      g_signal_connect (field_row->spin, "value-changed", G_CALLBACK (spin_changed_cb), field_row);
-      control = GTK_WIDGET (field_row->spin);
+      type = TKR_TYPE_SHEET_NUMBER_ROW;
       break;
     }
+  return g_object_new (type, "item", item, NULL);
+}
 
-  field_row->row = row;
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  if (description != NULL)
-    {
-      if (ADW_IS_EXPANDER_ROW (row))
-        gtk_widget_set_tooltip_text (row, description);
-      else if (ADW_IS_ACTION_ROW (row) && !ADW_IS_COMBO_ROW (row))
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      description, -1);
-    }
-  if (info->encounter)
-    gtk_widget_add_css_class (row, "tkr-encounter-field");
+GtkWidget *
+tkr_sheet_field_row_get_control (GtkWidget *row)
+{
+  if (TKR_IS_SHEET_NUMBER_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_NUMBER_ROW (row)->spin);
+  if (TKR_IS_SHEET_POOL_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_POOL_ROW (row)->spin);
+  if (TKR_IS_SHEET_CHOICE_ROW (row) || TKR_IS_SHEET_TEXT_ROW (row) || TKR_IS_SHEET_LIST_ROW (row))
+    return row;
+  return NULL;
+}
 
-  g_object_set_data_full (G_OBJECT (row), "tkr-field-row", field_row, field_row_free);
-  g_object_set_data (G_OBJECT (row), "tkr-control", control);
-  g_object_set_data (G_OBJECT (row), "tkr-maximum", field_row->maximum);
-  g_object_set_data (G_OBJECT (row), "tkr-error", field_row->error);
+GtkWidget *
+tkr_sheet_field_row_get_maximum (GtkWidget *row)
+{
+  return TKR_IS_SHEET_POOL_ROW (row) ? GTK_WIDGET (TKR_SHEET_POOL_ROW (row)->maximum) : NULL;
+}
 
-  update (field_row);
-  g_signal_connect_object (item->character, "notify::fields", G_CALLBACK (character_changed_cb),
-                           row, G_CONNECT_SWAPPED);
-  g_signal_connect_object (item->character, "notify::texts", G_CALLBACK (character_changed_cb), row,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (item->character, "notify::lists", G_CALLBACK (character_changed_cb), row,
-                           G_CONNECT_SWAPPED);
-  return row;
+GtkWidget *
+tkr_sheet_field_row_get_error (GtkWidget *row)
+{
+  if (TKR_IS_SHEET_NUMBER_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_NUMBER_ROW (row)->error);
+  if (TKR_IS_SHEET_POOL_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_POOL_ROW (row)->error);
+  if (TKR_IS_SHEET_CHOICE_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_CHOICE_ROW (row)->error);
+  if (TKR_IS_SHEET_TEXT_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_TEXT_ROW (row)->error);
+  if (TKR_IS_SHEET_LIST_ROW (row))
+    return GTK_WIDGET (TKR_SHEET_LIST_ROW (row)->error);
+  return NULL;
+}
+
+GtkWidget *
+tkr_sheet_field_row_get_add_entry (GtkWidget *row)
+{
+  return TKR_IS_SHEET_LIST_ROW (row) ? GTK_WIDGET (TKR_SHEET_LIST_ROW (row)->add_entry) : NULL;
 }
