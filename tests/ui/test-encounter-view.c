@@ -365,6 +365,82 @@ test_freeplay_participants (void)
   fixture_clear (&f);
 }
 
+/* The item of a popover menu that shows @text. */
+static GtkWidget *
+menu_item (GtkWidget *widget, const char *text)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "text");
+
+  if (pspec != NULL && pspec->value_type == G_TYPE_STRING)
+    {
+      g_autofree char *value = NULL;
+
+      g_object_get (widget, "text", &value, NULL);
+      if (g_strcmp0 (value, text) == 0)
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = menu_item (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Where the five phase buttons do not fit, one menu button stands for
+ * them: it names the current phase, and its menu's actions are enabled
+ * exactly as the buttons are and take the encounter there. With room, the
+ * five buttons show. */
+static void
+test_phase_bar_compact (ViewFixture *fixture, gconstpointer data)
+{
+  TkrPhaseBar *bar = child (fixture, TKR_TYPE_PHASE_BAR, "phase_bar");
+  GtkWidget *compact = tkr_phase_bar_get_compact_button (bar);
+  static const char *const phase_items[] = { "Go to Freeplay phase", "Go to Setup phase",
+                                             "Go to Main phase", "Go to Paused phase",
+                                             "Go to End phase" };
+
+  g_assert_false (tkr_phase_bar_is_compact (bar));
+  g_assert_true (gtk_widget_get_mapped (tkr_phase_bar_get_button (bar, TKR_PHASE_END)));
+
+  /* Narrower than the five buttons need. */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->f.window), 200, 800);
+  g_assert_true (fixture_wait_until (widget_is_mapped, compact));
+  g_assert_true (tkr_phase_bar_is_compact (bar));
+  g_assert_false (gtk_widget_get_mapped (tkr_phase_bar_get_button (bar, TKR_PHASE_END)));
+  g_assert_cmpstr (gtk_menu_button_get_label (GTK_MENU_BUTTON (compact)), ==, "Freeplay");
+
+  /* Each item of its menu is enabled as its button is sensitive. */
+  fixture_popup (GTK_MENU_BUTTON (compact));
+  fixture_iterate ();
+  for (TkrPhase phase = TKR_PHASE_FREEPLAY; phase <= TKR_PHASE_END; phase++)
+    {
+      GtkWidget *item = menu_item (
+        GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (compact))), phase_items[phase]);
+
+      g_assert_nonnull (item);
+      g_assert_cmpint (gtk_widget_get_sensitive (item), ==,
+                       gtk_widget_get_sensitive (tkr_phase_bar_get_button (bar, phase)));
+    }
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (compact));
+
+  /* An item takes the encounter there. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bar), "phase.setup", NULL));
+  g_assert_cmpint (tkr_encounter_get_phase (TKR_ENCOUNTER (fixture->f.encounter)), ==,
+                   TKR_PHASE_SETUP);
+  g_assert_cmpstr (gtk_menu_button_get_label (GTK_MENU_BUTTON (compact)), ==, "Setup");
+
+  /* With room again, the five buttons come back. */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->f.window), 1000, 800);
+  g_assert_true (
+    fixture_wait_until (widget_is_mapped, tkr_phase_bar_get_button (bar, TKR_PHASE_END)));
+  g_assert_false (tkr_phase_bar_is_compact (bar));
+  g_assert_false (gtk_widget_get_mapped (compact));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -376,6 +452,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/encounter-view/actions-installed", test_actions_installed);
   g_test_add ("/encounter-view/phase-bar/seed-phases-sensitivity", ViewFixture, NULL, view_setup,
               test_phase_bar_sensitivity, view_teardown);
+  g_test_add ("/encounter-view/phase-bar/compact-where-five-do-not-fit", ViewFixture, NULL,
+              view_setup, test_phase_bar_compact, view_teardown);
   g_test_add ("/encounter-view/phase-bar/refusal-shown", ViewFixture, NULL, view_setup,
               test_phase_bar_refusal, view_teardown);
   g_test_add ("/encounter-view/actions/follow-phase", ViewFixture, NULL, view_setup,

@@ -23,7 +23,14 @@ struct _TkrPhaseBar
   GtkToggleButton *main_button;
   GtkToggleButton *paused_button;
   GtkToggleButton *end_button;
+  AdwSqueezer *squeezer;
+  GtkMenuButton *compact_button;
   GtkLabel *error_label;
+};
+
+/* The actions of the compact button's menu, one per phase, in order. */
+static const char *const phase_actions[] = {
+  "phase.freeplay", "phase.setup", "phase.main", "phase.paused", "phase.end",
 };
 
 G_DEFINE_FINAL_TYPE (TkrPhaseBar, tkr_phase_bar, ADW_TYPE_BIN)
@@ -86,6 +93,19 @@ sync_buttons (TkrPhaseBar *self)
 
       gtk_toggle_button_set_active (button, is_current);
       gtk_widget_set_sensitive (GTK_WIDGET (button), legal);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), phase_actions[phase], legal);
+      if (is_current || (self->tracker == NULL && phase == TKR_PHASE_FREEPLAY))
+        {
+          /* Translators: the accessible name of the one button that stands
+           * for the phase bar in a narrow window, %s is the current phase */
+          g_autofree char *label = g_strdup_printf (_ ("Phase: %s, go to another"),
+                                                    gtk_button_get_label (GTK_BUTTON (button)));
+
+          gtk_menu_button_set_label (self->compact_button,
+                                     gtk_button_get_label (GTK_BUTTON (button)));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self->compact_button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+        }
       if (is_current)
         gtk_widget_add_css_class (GTK_WIDGET (button), "current-phase");
       else
@@ -94,10 +114,9 @@ sync_buttons (TkrPhaseBar *self)
 }
 
 static void
-phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
+go_to_phase (TkrPhaseBar *self, TkrPhase phase)
 {
   g_autoptr (GError) error = NULL;
-  TkrPhase phase;
   gboolean ok;
 
   if (self->tracker == NULL)
@@ -105,15 +124,44 @@ phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
       sync_buttons (self);
       return;
     }
+  ok = tkr_tracker_transition (self->tracker, phase, &error);
+  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
+  sync_buttons (self);
+}
+
+static void
+phase_button_clicked_cb (TkrPhaseBar *self, GtkToggleButton *button)
+{
+  TkrPhase phase;
 
   /* The button's phase: which of the bar's five it is. */
   for (phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
     if (button_for_phase (self, phase) == button)
       break;
   g_return_if_fail (phase < N_PHASES);
-  ok = tkr_tracker_transition (self->tracker, phase, &error);
-  tkr_feedback_check (GTK_WIDGET (self), self->error_label, ok, error);
-  sync_buttons (self);
+  go_to_phase (self, phase);
+}
+
+static void
+phase_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  for (TkrPhase phase = TKR_PHASE_FREEPLAY; phase < N_PHASES; phase++)
+    if (g_str_equal (action_name, phase_actions[phase]))
+      go_to_phase (TKR_PHASE_BAR (widget), phase);
+}
+
+/* The squeezer only draws the child it shows; the other one is taken out
+ * of the window too, so that neither the keyboard nor a screen reader
+ * finds buttons no one can see. */
+static void
+squeezed_cb (TkrPhaseBar *self)
+{
+  GtkWidget *shown = adw_squeezer_get_visible_child (self->squeezer);
+  GtkWidget *buttons = gtk_widget_get_parent (GTK_WIDGET (self->end_button));
+
+  gtk_widget_set_child_visible (buttons, shown != GTK_WIDGET (self->compact_button));
+  gtk_widget_set_child_visible (GTK_WIDGET (self->compact_button),
+                                shown == GTK_WIDGET (self->compact_button));
 }
 
 static void
@@ -191,7 +239,11 @@ tkr_phase_bar_class_init (TkrPhaseBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, main_button);
   gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, paused_button);
   gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, end_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, squeezer);
+  gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, compact_button);
   gtk_widget_class_bind_template_child (widget_class, TkrPhaseBar, error_label);
+  for (guint i = 0; i < G_N_ELEMENTS (phase_actions); i++)
+    gtk_widget_class_install_action (widget_class, phase_actions[i], NULL, phase_action);
 
   gtk_widget_class_set_css_name (widget_class, "phasebar");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -210,6 +262,9 @@ tkr_phase_bar_init (TkrPhaseBar *self)
                                G_CONNECT_SWAPPED);
     }
 
+  g_signal_connect_object (self->squeezer, "notify::visible-child", G_CALLBACK (squeezed_cb), self,
+                           G_CONNECT_SWAPPED);
+  squeezed_cb (self);
   self->tracker_signals =
     g_signal_group_new (G_TYPE_OBJECT); /* a TkrTracker: "notify" is GObject's */
   g_signal_group_connect_object (self->tracker_signals, "notify::phase",
@@ -265,4 +320,18 @@ tkr_phase_bar_get_button (TkrPhaseBar *self, TkrPhase phase)
   g_return_val_if_fail (phase <= TKR_PHASE_END, NULL);
 
   return GTK_WIDGET (button_for_phase (self, phase));
+}
+
+gboolean
+tkr_phase_bar_is_compact (TkrPhaseBar *self)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), FALSE);
+  return adw_squeezer_get_visible_child (self->squeezer) == GTK_WIDGET (self->compact_button);
+}
+
+GtkWidget *
+tkr_phase_bar_get_compact_button (TkrPhaseBar *self)
+{
+  g_return_val_if_fail (TKR_IS_PHASE_BAR (self), NULL);
+  return GTK_WIDGET (self->compact_button);
 }
