@@ -289,9 +289,19 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     }
 }
 
-/* End of a Turn (seed, "Ending your Turn" and "Beats"): one stack of each
- * Fleeting condition is erased, except stacks gained on this Turn; Beats
- * (and the Dash count with them) reset, less any Beat owed. */
+/* The turn a stack gained now records: a Fleeting stack gained on this
+ * Turn outlasts its end. */
+static int
+stack_turn (TkrEncounter *encounter)
+{
+  return tkr_encounter_require_running (encounter, NULL)
+           ? TKR_KLEP_ENCOUNTER (encounter)->turn_serial
+           : TKR_TURN_NONE;
+}
+
+/* End of a Turn (seed, "Ending your Turn" and "Beats"): Beats (and the
+ * Dash count with them) reset, less any Beat owed. Fleeting stacks go by
+ * the rule data's "timings" (engine/tkr-timings.h). */
 static void
 end_turn (TkrEncounter *encounter, GObject *slot)
 {
@@ -301,14 +311,7 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
-      guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),
-                                                          self->turn_serial);
 
-      if (erased > 0)
-        tkr_encounter_log (encounter,
-                           g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
-                                        "%s erases %u condition stacks", erased),
-                           NAME (combatant), erased);
       set_resource (self, combatant, "beats", "current",
                     MAX (beats - tkr_klep_combatant_get_beats_owed (combatant), 0));
       tkr_encounter_set (self, combatant, "beats-owed", 0);
@@ -869,7 +872,7 @@ tkr_klep_encounter_add_condition (
       return NULL;
     }
 
-  turn = tkr_encounter_require_running (ENC (self), NULL) ? self->turn_serial : TKR_TURN_NONE;
+  turn = stack_turn (ENC (self));
   tkr_history_begin (HISTORY (self), _ ("Add a condition"));
   condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
                                            turn, error);
@@ -1095,6 +1098,7 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   encounter_class->main_begun = main_begun;
   encounter_class->start_turn = start_turn;
   encounter_class->end_turn = end_turn;
+  encounter_class->stack_turn = stack_turn;
   encounter_class->resumed = resumed;
   encounter_class->cleared = cleared;
   encounter_class->write_json = write_json;
