@@ -9,7 +9,6 @@
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-command.h"
-#include "tkr-effects.h"
 #include "tkr-timings.h"
 #include "tkr-members.h"
 #include "tkr-json.h"
@@ -860,8 +859,7 @@ reset_effects (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *comba
 static void
 reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
-  /* A condition is Persistent or Temporary (tkr_ap_condition_new); the
-   * rule data's "timings" end the Temporary ones (engine/tkr-timings.h). */
+  /* Temporary conditions end by the rule data's "timings" (tkr-timings.h). */
   guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
                   tkr_timings_reset (ENC (self), TKR_COMBATANT (combatant));
 

@@ -136,12 +136,8 @@ struct _TkrEncounterClass
    * tkr_encounter_change_health(): the system's consequences (Pathfinder
    * 2e's dying at 0). */
   void (*health_changed) (TkrEncounter *self, TkrCombatant *combatant, int before, int after);
-  /* The turn that a condition's stack gained now records (tkr-condition.h);
-   * a timing that keeps the stacks of the turn that ends keeps those
-   * (engine/tkr-timings.h). NULL: TKR_TURN_NONE. */
-  int (*stack_turn) (TkrEncounter *self);
 
-  gpointer padding[7];
+  gpointer padding[8];
 };
 
 /* The kinds (tkr_log_entry_get_kind) of the log lines for the end of an

@@ -128,13 +128,25 @@ log_ended (TkrEncounter *encounter, TkrCondition *condition, TkrCombatant *holde
                             name, who);
 }
 
+/* The turn a stack gained now records, for a system whose stacks keep it
+ * (tkr-condition.h): its encounter's int property "turn-serial", counted
+ * up at each start of a turn (the Kleptonomicon). */
+static int
+turn_serial (TkrEncounter *encounter)
+{
+  int serial = TKR_TURN_NONE;
+
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (encounter), "turn-serial") != NULL)
+    g_object_get (encounter, "turn-serial", &serial, NULL);
+  return serial;
+}
+
 /* The timings of @edge act on @holder's conditions, recorded; the ones
  * that end are logged and announced. Returns how many ended. */
 static guint
 holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
 {
   TkrRules *rules = tkr_encounter_get_rules (encounter);
-  TkrEncounterClass *klass = TKR_ENCOUNTER_GET_CLASS (encounter);
   GListModel *model = tkr_combatant_get_conditions (holder);
   g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func (g_object_unref);
   guint n_records = tkr_rules_get_n_records (rules, "timings");
@@ -150,8 +162,7 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
       read_timing (rules, r, &timing);
       if (timing.edge != edge)
         continue;
-      keep = timing.keeps_this_turn && klass->stack_turn != NULL ? klass->stack_turn (encounter)
-                                                                 : TKR_TURN_NONE;
+      keep = timing.keeps_this_turn ? turn_serial (encounter) : TKR_TURN_NONE;
       for (guint i = 0; i < g_list_model_get_n_items (model);)
         {
           g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  *   "all" (the condition ends: the d20 Dodging, the Action-Point
  *   Temporary conditions);
  * - "keeps_this_turn": a stack gained on the turn that ends stays (the
- *   Kleptonomicon; the turn is TkrEncounterClass.stack_turn);
+ *   Kleptonomicon, whose encounter's "turn-serial" numbers its turns);
  * - "log": "ended" (default: a line for each condition that ends),
  *   "value" (a line for each condition that drops: "is now Frightened 1",
  *   "is no longer Frightened") or "stacks" (one line per holder with the

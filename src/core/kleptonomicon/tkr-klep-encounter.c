@@ -289,19 +289,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     }
 }
 
-/* The turn a stack gained now records: a Fleeting stack gained on this
- * Turn outlasts its end. */
-static int
-stack_turn (TkrEncounter *encounter)
-{
-  return tkr_encounter_require_running (encounter, NULL)
-           ? TKR_KLEP_ENCOUNTER (encounter)->turn_serial
-           : TKR_TURN_NONE;
-}
-
-/* End of a Turn (seed, "Ending your Turn" and "Beats"): Beats (and the
- * Dash count with them) reset, less any Beat owed. Fleeting stacks go by
- * the rule data's "timings" (engine/tkr-timings.h). */
+/* End of a Turn (seed, "Beats"): Beats (and the Dash count with them)
+ * reset, less any Beat owed; Fleeting stacks go by "timings" (tkr-timings.h). */
 static void
 end_turn (TkrEncounter *encounter, GObject *slot)
 {
@@ -872,7 +861,7 @@ tkr_klep_encounter_add_condition (
       return NULL;
     }
 
-  turn = stack_turn (ENC (self));
+  turn = tkr_encounter_require_running (ENC (self), NULL) ? self->turn_serial : TKR_TURN_NONE;
   tkr_history_begin (HISTORY (self), _ ("Add a condition"));
   condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
                                            turn, error);
@@ -1098,7 +1087,6 @@ tkr_klep_encounter_class_init (TkrKlepEncounterClass *klass)
   encounter_class->main_begun = main_begun;
   encounter_class->start_turn = start_turn;
   encounter_class->end_turn = end_turn;
-  encounter_class->stack_turn = stack_turn;
   encounter_class->resumed = resumed;
   encounter_class->cleared = cleared;
   encounter_class->write_json = write_json;
