@@ -34,8 +34,9 @@ typedef struct
   TimingLog log;
 } Timing;
 
+/* The path of @name in record @index, written into @path. */
 static const char *
-member (TkrRules *rules, guint index, const char *name, char *path)
+member (guint index, const char *name, char *path)
 {
   g_snprintf (path, MAX_PATH, "timings[%u].%s", index, name);
   return path;
@@ -48,22 +49,22 @@ read_timing (TkrRules *rules, guint index, Timing *timing)
   char path[MAX_PATH];
   const char *edge, *log;
 
-  timing->kind = tkr_rules_get_string (rules, member (rules, index, "kind", path));
-  timing->conditions = tkr_rules_get_strv (rules, member (rules, index, "conditions", path));
-  edge = tkr_rules_get_string (rules, member (rules, index, "edge", path));
+  timing->kind = tkr_rules_get_string (rules, member (index, "kind", path));
+  timing->conditions = tkr_rules_get_strv (rules, member (index, "conditions", path));
+  edge = tkr_rules_get_string (rules, member (index, "edge", path));
   timing->edge = g_strcmp0 (edge, "turn-start") == 0 ? TKR_EFFECT_EDGE_TURN_START
                  : g_strcmp0 (edge, "turn-end") == 0 ? TKR_EFFECT_EDGE_TURN_END
                                                      : EDGE_RESET;
   timing->takes_stack =
-    g_strcmp0 (tkr_rules_get_string (rules, member (rules, index, "takes", path)), "stack") == 0;
-  timing->keeps_this_turn =
-    tkr_rules_get_bool (rules, member (rules, index, "keeps_this_turn", path));
-  log = tkr_rules_get_string (rules, member (rules, index, "log", path));
+    g_strcmp0 (tkr_rules_get_string (rules, member (index, "takes", path)), "stack") == 0;
+  timing->keeps_this_turn = tkr_rules_get_bool (rules, member (index, "keeps_this_turn", path));
+  log = tkr_rules_get_string (rules, member (index, "log", path));
   timing->log = g_strcmp0 (log, "value") == 0    ? LOG_VALUE
                 : g_strcmp0 (log, "stacks") == 0 ? LOG_STACKS
                                                  : LOG_ENDED;
 }
 
+/* Whether @timing acts on @condition: by its kind or its catalogue id. */
 static gboolean
 times (TkrRules *rules, const Timing *timing, TkrCondition *condition)
 {
@@ -150,13 +151,14 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
   GListModel *model = tkr_combatant_get_conditions (holder);
   g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func (g_object_unref);
   guint n_records = tkr_rules_get_n_records (rules, "timings");
-  guint erased = 0, n_ended = 0;
+  guint n_ended = 0;
 
   if (!G_IS_LIST_STORE (model))
     return 0;
   for (guint r = 0; r < n_records; r++)
     {
       Timing timing;
+      guint erased = 0;
       int keep;
 
       read_timing (rules, r, &timing);
@@ -200,18 +202,13 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
               g_signal_emit_by_name (encounter, "effect-ended", condition, holder);
             }
           else
-            {
-              g_ptr_array_add (ended, g_steal_pointer (&condition));
-            }
+            g_ptr_array_add (ended, g_steal_pointer (&condition));
         }
       if (timing.log == LOG_STACKS && erased > 0)
-        {
-          tkr_encounter_log (encounter,
-                             g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
-                                          "%s erases %u condition stacks", erased),
-                             tkr_combatant_get_name (holder), erased);
-          erased = 0;
-        }
+        tkr_encounter_log (encounter,
+                           g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
+                                        "%s erases %u condition stacks", erased),
+                           tkr_combatant_get_name (holder), erased);
     }
   for (guint i = 0; i < ended->len; i++)
     {
