@@ -34,6 +34,16 @@ typedef struct
   TimingLog log;
 } Timing;
 
+/* The records of one edge, read once for all the holders of a turn. */
+#define MAX_TIMINGS 16 /* as many as the schema allows (tkr-rules-schema.c) */
+typedef struct
+{
+  Timing records[MAX_TIMINGS];
+  guint n_records;
+  int edge;
+  int keep; /* the turn whose stacks a "keeps_this_turn" record keeps */
+} Timings;
+
 /* The path of @name in record @index, written into @path. */
 static const char *
 member (guint index, const char *name, char *path)
@@ -142,41 +152,62 @@ turn_serial (TkrEncounter *encounter)
   return serial;
 }
 
-/* The timings of @edge act on @holder's conditions, recorded; the ones
- * that end are logged and announced. Returns how many ended. */
+/* The rule data's records for @edge. Returns whether there is one. */
+static gboolean
+read_timings (TkrEncounter *encounter, int edge, Timings *timings)
+{
+  TkrRules *rules = tkr_encounter_get_rules (encounter);
+  guint n = MIN (tkr_rules_get_n_records (rules, "timings"), MAX_TIMINGS);
+  gboolean keeps = FALSE;
+
+  timings->n_records = 0;
+  timings->edge = edge;
+  for (guint r = 0; r < n; r++)
+    {
+      Timing *timing = &timings->records[timings->n_records];
+
+      read_timing (rules, r, timing);
+      if (timing->edge != edge)
+        continue;
+      keeps = keeps || timing->keeps_this_turn;
+      timings->n_records++;
+    }
+  timings->keep = keeps ? turn_serial (encounter) : TKR_TURN_NONE;
+  return timings->n_records > 0;
+}
+
+/* @timings act on @holder's conditions, recorded; the ones that end are
+ * logged and announced. Returns how many ended. */
 static guint
-holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
+holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *holder)
 {
   TkrRules *rules = tkr_encounter_get_rules (encounter);
   GListModel *model = tkr_combatant_get_conditions (holder);
-  g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n_records = tkr_rules_get_n_records (rules, "timings");
+  g_autoptr (GPtrArray) ended = NULL;
   guint n_ended = 0;
 
-  if (!G_IS_LIST_STORE (model))
+  if (!G_IS_LIST_STORE (model) || g_list_model_get_n_items (model) == 0)
     return 0;
-  for (guint r = 0; r < n_records; r++)
+  ended = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint r = 0; r < timings->n_records; r++)
     {
-      Timing timing;
+      const Timing *timing = &timings->records[r];
+      int keep = timing->keeps_this_turn ? timings->keep : TKR_TURN_NONE;
       guint erased = 0;
-      int keep;
 
-      read_timing (rules, r, &timing);
-      if (timing.edge != edge)
-        continue;
-      keep = timing.keeps_this_turn ? turn_serial (encounter) : TKR_TURN_NONE;
       for (guint i = 0; i < g_list_model_get_n_items (model);)
         {
           g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);
           g_autoptr (GVariant) left = NULL;
-          const char *shown = tkr_rules_translate (tkr_condition_get_name (condition));
+          const char *shown;
 
-          if (!times (rules, &timing, condition) ||
-              (timing.takes_stack && (left = without_a_stack (condition, keep)) == NULL))
+          if (!times (rules, timing, condition) ||
+              (timing->takes_stack && (left = without_a_stack (condition, keep)) == NULL))
             {
               i++;
               continue;
             }
+          shown = tkr_rules_translate (tkr_condition_get_name (condition));
           if (left != NULL)
             {
               tkr_history_set (HISTORY (encounter), condition, "stack-turns", left);
@@ -184,7 +215,7 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
             }
           if (left != NULL && tkr_condition_get_stacks (condition) > 0)
             {
-              if (timing.log == LOG_VALUE)
+              if (timing->log == LOG_VALUE)
                 /* Translators: a creature, a condition, then its new value */
                 tkr_encounter_log (encounter, _ ("%s is now %s %d"),
                                    tkr_combatant_get_name (holder), shown,
@@ -194,7 +225,7 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
             }
           tkr_history_remove (HISTORY (encounter), G_LIST_STORE (model), i);
           n_ended++;
-          if (timing.log == LOG_VALUE)
+          if (timing->log == LOG_VALUE)
             {
               /* Translators: a creature, then a condition */
               tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED, _ ("%s is no longer %s"),
@@ -204,7 +235,7 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
           else
             g_ptr_array_add (ended, g_steal_pointer (&condition));
         }
-      if (timing.log == LOG_STACKS && erased > 0)
+      if (timing->log == LOG_STACKS && erased > 0)
         tkr_encounter_log (encounter,
                            g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
                                         "%s erases %u condition stacks", erased),
@@ -212,7 +243,7 @@ holder_edge (TkrEncounter *encounter, int edge, TkrCombatant *holder)
     }
   for (guint i = 0; i < ended->len; i++)
     {
-      log_ended (encounter, ended->pdata[i], holder, edge);
+      log_ended (encounter, ended->pdata[i], holder, timings->edge);
       g_signal_emit_by_name (encounter, "effect-ended", ended->pdata[i], holder);
     }
   return n_ended;
@@ -222,23 +253,28 @@ guint
 tkr_timings_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slot)
 {
   g_autoptr (GPtrArray) holders = NULL;
+  Timings timings;
   guint ended = 0;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), 0);
 
-  if (tkr_rules_get_n_records (tkr_encounter_get_rules (encounter), "timings") == 0)
+  if (!read_timings (encounter, edge, &timings))
     return 0;
   holders = tkr_slot_combatants (slot);
   for (guint i = 0; i < holders->len; i++)
-    ended += holder_edge (encounter, edge, holders->pdata[i]);
+    ended += holder_edge (encounter, &timings, holders->pdata[i]);
   return ended;
 }
 
 guint
 tkr_timings_reset (TkrEncounter *encounter, TkrCombatant *holder)
 {
+  Timings timings;
+
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), 0);
   g_return_val_if_fail (TKR_IS_COMBATANT (holder), 0);
 
-  return holder_edge (encounter, EDGE_RESET, holder);
+  if (!read_timings (encounter, EDGE_RESET, &timings))
+    return 0;
+  return holder_edge (encounter, &timings, holder);
 }
