@@ -42,15 +42,12 @@ typedef struct
 } Fixture;
 
 static void
-fixture_set_up (Fixture *f, gconstpointer data)
+fixture_set_up_with_rules (Fixture *f, const System *system, TkrRules *rules)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TkrRules) rules = NULL;
   TkrCharacter *library;
 
-  f->system = data;
-  rules = tkr_rules_new_from_resource (f->system->system, &error);
-  g_assert_no_error (error);
+  f->system = system;
   f->campaign = tkr_campaign_new (rules);
   f->history = tkr_campaign_get_history (f->campaign);
   f->tracker = tkr_campaign_get_tracker (f->campaign);
@@ -64,6 +61,17 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->goblin = tkr_campaign_add_to_encounter (f->campaign, library, &error);
   g_assert_nonnull (tkr_campaign_add_to_encounter (f->campaign, library, &error));
   g_assert_no_error (error);
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules =
+    tkr_rules_new_from_resource (((const System *) data)->system, &error);
+
+  g_assert_no_error (error);
+  fixture_set_up_with_rules (f, data, rules);
 }
 
 static void
@@ -1055,6 +1063,166 @@ test_timed_effects (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (effects), ==, 1);
 }
 
+/* The systems' own timings (src/core/engine/tkr-timings.h, rule data
+ * "timings"; help/C/effects.page, "Conditions that wear off"), one model in
+ * every system: the Kleptonomicon erases one stack of a Fleeting condition
+ * at the end of its holder's Turn (help/C/conditions-and-zones.page),
+ * Pathfinder 2e's Frightened drops by 1 at the end of its holder's turn
+ * (help/C/pf2e.page), the d20 Dodging lasts until the start of its holder's
+ * next turn (help/C/d20.page), and the Action-Point Temporary conditions
+ * end in the Reset Phase (help/C/action-points.page). */
+typedef struct
+{
+  const char *system;
+  const char *condition; /* put on the Goblin with tkr_encounter_add_condition */
+  int stacks;            /* how many times */
+  gboolean decays;       /* one stack at a time */
+} Timed;
+
+static const Timed timed_conditions[] = {
+  { "kleptonomicon", "Slowed", 2, TRUE },
+  { "pf2e", "Frightened", 2, TRUE },
+  { "d20", "Dodging", 1, FALSE },
+  { "action-points", "Prone", 1, FALSE },
+};
+
+static const Timed *
+timed_of (Fixture *f)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (timed_conditions); i++)
+    if (g_str_equal (timed_conditions[i].system, f->system->system))
+      return &timed_conditions[i];
+  g_assert_not_reached ();
+}
+
+/* The Goblin's stacks of the timed condition (1 without stacks), 0
+ * without it. */
+static int
+timed_stacks (Fixture *f)
+{
+  GListModel *conditions = tkr_combatant_get_conditions (goblin_combatant (f));
+
+  for (guint i = 0; i < g_list_model_get_n_items (conditions); i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      if (g_str_equal (tkr_condition_get_name (condition), timed_of (f)->condition))
+        /* An Action-Point condition has no stacks: it is there or not. */
+        return MAX (tkr_condition_get_stacks (condition), 1);
+    }
+  return 0;
+}
+
+static gboolean
+add_timed_condition (Fixture *f, GError **error)
+{
+  return tkr_encounter_add_condition (f->encounter, goblin_combatant (f), timed_of (f)->condition,
+                                      error);
+}
+
+typedef struct
+{
+  Fixture *f;
+  guint count;
+} Ended;
+
+static void
+timed_ended (TkrEncounter *encounter, TkrCondition *condition, TkrCombatant *holder, Ended *ended)
+{
+  g_assert_true (holder == goblin_combatant (ended->f));
+  g_assert_cmpstr (tkr_condition_get_name (condition), ==, timed_of (ended->f)->condition);
+  ended->count++;
+}
+
+/* Puts the timed condition on the Goblin when it is not the Goblin's turn
+ * (a stack gained on its own turn would outlast the Kleptonomicon's end of
+ * that Turn), each one undoable step. */
+static void
+put_timed_condition (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  int turns = 0;
+
+  while (is_turn_of (f, goblin_combatant (f)) && turns++ < 10)
+    g_assert_true (next_turn (f, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < timed_of (f)->stacks; i++)
+    assert_one_undoable_step (f, "add the timed condition", add_timed_condition);
+  g_assert_cmpint (timed_stacks (f), ==, timed_of (f)->stacks);
+}
+
+static void
+test_system_timing (Fixture *f, gconstpointer data)
+{
+  const Timed *timed = timed_of (f);
+  GListModel *log = tkr_tracker_get_log (f->tracker);
+  Ended ended = { f, 0 };
+  gboolean saw_one = FALSE;
+  gboolean logged = FALSE;
+  int turns = 0;
+
+  to_main (f);
+  put_timed_condition (f);
+  assert_round_trip (f);
+  g_signal_connect (f->encounter, "effect-ended", G_CALLBACK (timed_ended), &ended);
+
+  /* Each turn is one step that undo and redo restore byte for byte. */
+  while (timed_stacks (f) > 0 && turns++ < 60)
+    {
+      assert_one_undoable_step (f, "next turn", next_turn);
+      saw_one = saw_one || timed_stacks (f) == 1;
+    }
+  g_assert_cmpint (timed_stacks (f), ==, 0);
+  g_test_message ("%s: %s gone after %d turns", f->system->system, timed->condition, turns);
+  /* Undo and redo above ran the ending step three times. */
+  g_assert_cmpuint (ended.count, >=, 1);
+  /* A condition that decays went down to 1 on the way. */
+  g_assert_true (saw_one || !timed->decays);
+  for (guint i = g_list_model_get_n_items (log); i > 0 && !logged; i--)
+    {
+      g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, i - 1);
+
+      logged = g_strcmp0 (tkr_log_entry_get_kind (entry), TKR_LOG_EFFECT_ENDED) == 0 &&
+               strstr (tkr_log_entry_get_text (entry), timed->condition) != NULL &&
+               strstr (tkr_log_entry_get_text (entry), "Goblin") != NULL;
+    }
+  g_assert_true (logged);
+  assert_round_trip (f);
+  /* Undo brings it back. */
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpint (timed_stacks (f), >, 0);
+}
+
+/* The timing is the rule data's: without "timings" the same condition
+ * stays through the same turns. */
+static void
+test_system_timing_from_rule_data (Fixture *f, gconstpointer data)
+{
+  g_autofree char *resource =
+    g_strdup_printf ("/io/github/turnkeeper/Turnkeeper/rules/%s.json", f->system->system);
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (resource, 0, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GError) error = NULL;
+  const System *system = f->system;
+  int turns = 0;
+
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL),
+                                             (gssize) g_bytes_get_size (bytes), &error));
+  json_object_remove_member (json_node_get_object (json_parser_get_root (parser)), "timings");
+  rules = tkr_rules_new_from_json (json_parser_get_root (parser), &error);
+  g_assert_no_error (error);
+  fixture_tear_down (f, NULL);
+  fixture_set_up_with_rules (f, system, rules);
+
+  to_main (f);
+  put_timed_condition (f);
+  while (turns++ < 12)
+    g_assert_true (next_turn (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (timed_stacks (f), ==, timed_of (f)->stacks);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1083,6 +1251,8 @@ main (int argc, char *argv[])
         { "delay", test_delay },
         { "reveal-hidden-on-turn", test_reveal_on_turn },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
+        { "system-timing-through-the-shared-model", test_system_timing },
+        { "system-timing-from-rule-data", test_system_timing_from_rule_data },
       };
 
       for (guint j = 0; j < G_N_ELEMENTS (cases); j++)

@@ -432,6 +432,60 @@ test_rules_schema_refuses_bad_keys (void)
     }
 }
 
+/* The systems' own timings (rule data "timings", src/core/engine/
+ * tkr-timings.h): every system has its record, and a bad one fails the
+ * load naming the key. */
+static void
+test_rules_timings (void)
+{
+  static const struct
+  {
+    const char *system;
+    const char *edge;
+    const char *takes;
+  } good[] = {
+    { "kleptonomicon", "turn-end", "stack" },
+    { "pf2e", "turn-end", "stack" },
+    { "d20", "turn-start", "all" },
+    { "action-points", "reset", "all" },
+  };
+  static const struct
+  {
+    const char *system;
+    const char *path;
+    const char *json; /* NULL: the key is removed */
+    const char *named;
+  } bad[] = {
+    { "kleptonomicon", "timings[0].edge", "\"noon\"", "timings[0].edge" },
+    { "kleptonomicon", "timings[0].takes", NULL, "timings[0].takes" },
+    { "pf2e", "timings[0].conditions", "[\"bored\"]", "timings[0].conditions" },
+    { "d20", "timings[0].kind", "\"lasting\"", "timings[0].kind" },
+    { "action-points", "timings", "3", "timings" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (good[i].system, NULL);
+
+      g_assert_cmpuint (tkr_rules_get_n_records (rules, "timings"), ==, 1);
+      g_assert_cmpstr (tkr_rules_get_string (rules, "timings[0].edge"), ==, good[i].edge);
+      g_assert_cmpstr (tkr_rules_get_string (rules, "timings[0].takes"), ==, good[i].takes);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (JsonNode) root = resource_json (bad[i].system);
+      g_autofree char *member = NULL;
+      JsonObject *parent = parent_of (root, bad[i].path, &member);
+
+      g_assert_true (json_object_has_member (parent, member));
+      if (bad[i].json == NULL)
+        json_object_remove_member (parent, member);
+      else
+        json_object_set_member (parent, member, json_from_string (bad[i].json, NULL));
+      assert_refused (root, bad[i].system, bad[i].named);
+    }
+}
+
 /* The accessors give the file's values; an optional key the file leaves
  * out reads as its default. */
 static void
@@ -627,6 +681,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/rules/schema/missing-or-mistyped-key-names-it",
                    test_rules_schema_refuses_bad_keys);
   g_test_add_func ("/rules/schema/accessors-give-the-file-values", test_rules_accessors);
+  g_test_add_func ("/rules/schema/timings", test_rules_timings);
   g_test_add_func ("/rules/schema/undeclared-path-is-a-programmer-error",
                    test_rules_undeclared_path);
   g_test_add_func ("/rules/experience/check-award-per-system", test_rules_check_award);

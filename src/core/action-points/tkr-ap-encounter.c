@@ -9,7 +9,7 @@
 #include "tkr-enums.h"
 #include "tkr-fields.h"
 #include "tkr-command.h"
-#include "tkr-effects.h"
+#include "tkr-timings.h"
 #include "tkr-members.h"
 #include "tkr-json.h"
 #include "tkr-list-sync.h"
@@ -859,9 +859,9 @@ reset_effects (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *comba
 static void
 reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *combatant)
 {
-  /* A condition is Persistent or Temporary (tkr_ap_condition_new). */
+  /* Temporary conditions end by the rule data's "timings" (tkr-timings.h). */
   guint removed = tkr_ap_n_items (combatant->lists[AP_ADJUSTMENTS]) +
-                  tkr_effects_end_temporary (ENC (self), combatant->lists[AP_CONDITIONS]);
+                  tkr_timings_reset (ENC (self), TKR_COMBATANT (combatant));
 
   tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)

@@ -601,8 +601,9 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
 }
 
 /* Start of a creature's turn (seed, Rounds & Turns): its action, bonus
- * action, reaction and movement come back; Wait and its Temporary
- * conditions (Dodging) last until now. */
+ * action, reaction and movement come back; Wait lasts until now, and so
+ * do its Temporary conditions (Dodging), by the rule data's "timings"
+ * (engine/tkr-timings.h). */
 static void
 tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
@@ -611,8 +612,6 @@ tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  tkr_effects_end_temporary (encounter,
-                             tkr_combatant_get_condition_store (TKR_COMBATANT (combatant)));
   SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }

@@ -10,6 +10,7 @@
 #include "tkr-refusal.h"
 #include "tkr-reminders.h"
 #include "tkr-saves.h"
+#include "tkr-timings.h"
 
 /* Timed effects; see tkr-effects.h and docs/ARCHITECTURE.md, "Combatant
  * state". */
@@ -418,6 +419,8 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), 0);
 
+  /* The system's own timings of conditions (tkr-timings.h). */
+  ended = tkr_timings_slot_edge (encounter, edge, slot);
   /* A reminder placed before this turn comes up first (tkr-reminders.h). */
   if (edge == TKR_EFFECT_EDGE_TURN_START)
     {
@@ -427,7 +430,7 @@ tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slo
     }
   anchors = tkr_slot_combatants (slot);
   if (anchors->len == 0)
-    return 0;
+    return ended;
   combatants = tkr_encounter_get_combatants (encounter);
   for (guint c = 0; c < g_list_model_get_n_items (combatants); c++)
     {

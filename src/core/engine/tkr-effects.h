@@ -46,9 +46,10 @@ G_BEGIN_DECLS
  * encounter emits "effect-ended" (the effect, and its holder or NULL),
  * inside the step: a handler shows it and records nothing.
  *
- * Untimed Temporary conditions (the d20 Dodging, the Action-Point
- * Temporary conditions) last until a turn edge of their holder:
- * tkr_effects_end_temporary() ends them there.
+ * The systems' own timings of conditions (Pathfinder 2e's Frightened,
+ * the Kleptonomicon's Fleeting stacks, the d20 Dodging, the Action-Point
+ * Temporary conditions) come from their rule data and run first at each
+ * edge: tkr-timings.h.
  */
 
 /* The kind (tkr_log_entry_get_kind) of the log line of an effect that
@@ -97,9 +98,9 @@ guint tkr_effects_turn_edge (TkrEncounter *encounter,
                              TkrEffectEdge edge,
                              TkrCombatant *anchor);
 
-/* Ends every Temporary condition of @conditions (a system's own list),
- * recorded in the step
- * that is open; returns how many ended. */
+/* Ends every Temporary condition of @conditions, recorded in the step
+ * that is open; returns how many ended. The systems end theirs by their
+ * rule data instead (tkr-timings.h). */
 guint tkr_effects_end_temporary (TkrEncounter *encounter, GListStore *conditions);
 
 /* Files: an effect as files have always stored it, {"name", "rounds_left",
@@ -130,8 +131,9 @@ TkrCondition *tkr_effects_add_timed (TkrEncounter *encounter,
                                      GError **error);
 
 /* The turn of @slot (a combatant, or a group with a "members" list of
- * combatants) reaches @edge: every combatant's effects anchored to it
- * count down and those with nothing left end, logged. Recorded in the
+ * combatants) reaches @edge: the rule data's timings act on its
+ * combatants' conditions (tkr-timings.h), then every combatant's effects
+ * anchored to it count down and those with nothing left end, logged. Recorded in the
  * step that is open; the engine calls it at each turn's start and end.
  * Returns how many ended. */
 guint tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObject *slot);

@@ -289,9 +289,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     }
 }
 
-/* End of a Turn (seed, "Ending your Turn" and "Beats"): one stack of each
- * Fleeting condition is erased, except stacks gained on this Turn; Beats
- * (and the Dash count with them) reset, less any Beat owed. */
+/* End of a Turn (seed, "Beats"): Beats (and the Dash count with them)
+ * reset, less any Beat owed; Fleeting stacks go by "timings" (tkr-timings.h). */
 static void
 end_turn (TkrEncounter *encounter, GObject *slot)
 {
@@ -301,14 +300,7 @@ end_turn (TkrEncounter *encounter, GObject *slot)
   for (guint i = 0, n = g_list_model_get_n_items (MEMBERS (slot)); i < n; i++)
     {
       TkrKlepCombatant *combatant = item_at (MEMBERS (slot), i);
-      guint erased = tkr_character_erase_fleeting_stacks (CHARACTER (combatant), HISTORY (self),
-                                                          self->turn_serial);
 
-      if (erased > 0)
-        tkr_encounter_log (encounter,
-                           g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
-                                        "%s erases %u condition stacks", erased),
-                           NAME (combatant), erased);
       set_resource (self, combatant, "beats", "current",
                     MAX (beats - tkr_klep_combatant_get_beats_owed (combatant), 0));
       tkr_encounter_set (self, combatant, "beats-owed", 0);

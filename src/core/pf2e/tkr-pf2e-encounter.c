@@ -51,8 +51,6 @@ struct _TkrPf2eEncounter
   int death_dying_value;
   int wounded_when_dying_ends;
   int typical_award;
-  GStrv decrease_at_end_of_turn;
-
   GListStore *effects; /* TkrCondition, Temporary */
 
   /* The creature new_combatant made last (a weak pointer) and how many
@@ -97,7 +95,6 @@ tkr_pf2e_encounter_finalize (GObject *object)
   g_clear_object (&self->tentative_order);
   g_clear_error (&self->section_error);
   g_free (self->default_skill);
-  g_strfreev (self->decrease_at_end_of_turn);
 
   G_OBJECT_CLASS (tkr_pf2e_encounter_parent_class)->finalize (object);
 }
@@ -109,7 +106,6 @@ tkr_pf2e_encounter_constructed (GObject *object)
 {
   TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (object);
   TkrRules *rules = RULES (self);
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
   gboolean found;
 
   G_OBJECT_CLASS (tkr_pf2e_encounter_parent_class)->constructed (object);
@@ -123,12 +119,6 @@ tkr_pf2e_encounter_constructed (GObject *object)
       found ? tkr_rules_get_int (rules, section_numbers[i].key) : section_numbers[i].fallback;
   self->default_skill =
     g_strdup (found ? tkr_rules_get_string (rules, "pf2e.default_initiative_skill") : "Perception");
-  /* The schema checked that each names a condition of "conditions". */
-  for (const char *const *name = found ? tkr_rules_get_strv (rules, "pf2e.decrease_at_end_of_turn")
-                                       : NULL;
-       name != NULL && *name != NULL; name++)
-    g_strv_builder_add (builder, tkr_rules_lookup_condition (rules, *name)->name);
-  self->decrease_at_end_of_turn = g_strv_builder_end (builder);
   self->typical_award = MAX (self->typical_award, 1);
 }
 
@@ -827,26 +817,6 @@ check_end_turn (TkrEncounter *encounter, GObject *slot, GError **error)
                      NAME (current));
 }
 
-/* Seed 002 (end of turn): conditions such as Frightened drop by 1; which
- * ones is the rule data's "decrease_at_end_of_turn". */
-static void
-end_turn (TkrEncounter *encounter, GObject *slot)
-{
-  TkrPf2eEncounter *self = TKR_PF2E_ENCOUNTER (encounter);
-  TkrPf2eCombatant *combatant = TKR_PF2E_COMBATANT (slot);
-
-  for (guint i = 0; self->decrease_at_end_of_turn[i] != NULL; i++)
-    {
-      const char *name = self->decrease_at_end_of_turn[i];
-      int value = tkr_pf2e_combatant_get_condition (combatant, name);
-
-      if (value <= 0)
-        continue;
-      set_condition_value (self, combatant, name, value - 1);
-      log_lowered (self, combatant, name, value - 1);
-    }
-}
-
 /* Actions (seed 002, "Turns"): single actions and two- and three-action
  * activities on one's own turn, free actions at no cost, a reaction once
  * per round. */
@@ -1290,7 +1260,6 @@ tkr_pf2e_encounter_class_init (TkrPf2eEncounterClass *klass)
   encounter_class->main_begun = main_begun;
   encounter_class->start_turn = start_turn;
   encounter_class->check_end_turn = check_end_turn;
-  encounter_class->end_turn = end_turn;
   encounter_class->cleared = cleared;
   encounter_class->write_json = write_json;
   encounter_class->read_json = read_json;

@@ -168,6 +168,34 @@ static const RuleKey ap_keys[] = {
   INT ("action-points.max_pool", 1, MAX_AP),
 };
 
+/* Every system (docs/ARCHITECTURE.md, "Rule data"): the system's own
+ * timings of conditions, run by src/core/engine/tkr-timings.c. A record
+ * names the conditions it times by kind or by id, the edge ("turn-start"
+ * or "turn-end" of the holder's turn, or "reset": the Action-Point Reset
+ * Phase), what goes there ("stack": one stack, the condition ends at 0;
+ * "all": the condition ends), whether a stack gained on the turn that ends
+ * stays, and how the log tells it. */
+static const char *const timing_kinds[] = { "fleeting", "persistent", "temporary", NULL };
+static const char *const timing_edges[] = { "turn-start", "turn-end", "reset", NULL };
+static const char *const timing_takes[] = { "stack", "all", NULL };
+static const char *const timing_logs[] = { "ended", "value", "stacks", NULL };
+
+static const RuleKey timing_keys[] = {
+  { .path = "timings", .type = TKR_RULE_RECORDS, .min = 0, .max = 16, .optional = TRUE },
+  STRING ("timings[].id"),
+  { .path = "timings[].kind", .type = TKR_RULE_STRING, .optional = TRUE, .choices = timing_kinds },
+  { .path = "timings[].conditions",
+    .type = TKR_RULE_STRV,
+    .optional = TRUE,
+    .one_of = "conditions[].id" },
+  { .path = "timings[].edge", .type = TKR_RULE_STRING, .choices = timing_edges },
+  { .path = "timings[].takes", .type = TKR_RULE_STRING, .choices = timing_takes },
+  { .path = "timings[].keeps_this_turn", .type = TKR_RULE_BOOL, .optional = TRUE },
+  { .path = "timings[].log", .type = TKR_RULE_STRING, .optional = TRUE, .choices = timing_logs },
+};
+
+static const RuleSchema timing_schema = { NULL, NULL, timing_keys, G_N_ELEMENTS (timing_keys) };
+
 static const RuleSchema schemas[] = {
   { "pf2e", "pf2e", pf2e_keys, G_N_ELEMENTS (pf2e_keys) },
   { "d20", "d20", d20_keys, G_N_ELEMENTS (d20_keys) },
@@ -613,17 +641,22 @@ tkr_rules_schema_check (const char *system_id, JsonObject *root, GError **error)
 
   g_return_val_if_fail (root != NULL, NULL);
 
+  c.system_id = system_id;
+  c.schema = &timing_schema;
+  c.root = root;
+  c.values = values;
+  c.error = error;
+  for (guint i = 0; i < timing_schema.n_keys; i++)
+    if (strstr (timing_keys[i].path, "[]") == NULL &&
+        !check_key (&c, &timing_keys[i], root, NULL, timing_keys[i].path))
+      return NULL;
+
   for (guint i = 0; i < G_N_ELEMENTS (schemas); i++)
     if (g_strcmp0 (schemas[i].system_id, system_id) == 0)
       schema = &schemas[i];
   if (schema == NULL)
     return g_steal_pointer (&values);
-
-  c.system_id = system_id;
   c.schema = schema;
-  c.root = root;
-  c.values = values;
-  c.error = error;
 
   if (!json_object_has_member (root, schema->section))
     {
