@@ -397,7 +397,7 @@ test_rules_schema_refuses_bad_keys (void)
     { "pf2e", "pf2e.actions_per_turn", NULL, "pf2e.actions_per_turn" },
     { "pf2e", "pf2e.initiative_die", "\"d20\"", "pf2e.initiative_die" },
     { "pf2e", "pf2e.actions_per_turn", "11", "pf2e.actions_per_turn" },
-    { "pf2e", "pf2e.decrease_at_end_of_turn", "[\"bored\"]", "pf2e.decrease_at_end_of_turn" },
+    { "pf2e", "timings[0].conditions", "[\"bored\"]", "timings[0].conditions" },
     { "pf2e", "pf2e.typical_xp_awards", "3", "pf2e.typical_xp_awards" },
     { "pf2e", "pf2e", NULL, "pf2e" },
     { "d20", "d20.travel.forced_march_base_dc", NULL, "d20.travel.forced_march_base_dc" },
@@ -505,8 +505,12 @@ test_rules_accessors (void)
   g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.recovery_dc_base"), ==, 10);
   g_assert_cmpint (tkr_rules_get_int (pf2e, "pf2e.typical_xp_awards.moderate"), ==, 80);
   g_assert_cmpstr (tkr_rules_get_string (pf2e, "pf2e.default_initiative_skill"), ==, "Perception");
-  g_assert_true (g_strv_equal (tkr_rules_get_strv (pf2e, "pf2e.decrease_at_end_of_turn"),
+  /* Frightened drops by one at the end of its holder's turn (the
+   * system's timings, src/core/engine/tkr-timings.c). */
+  g_assert_true (g_strv_equal (tkr_rules_get_strv (pf2e, "timings[0].conditions"),
                                (const char *const[]){ "frightened", NULL }));
+  g_assert_cmpstr (tkr_rules_get_string (pf2e, "timings[0].edge"), ==, "turn-end");
+  g_assert_cmpstr (tkr_rules_get_string (pf2e, "timings[0].takes"), ==, "stack");
 
   /* Seed 003: one action, one bonus action, one reaction; four paces. */
   g_assert_cmpint (tkr_rules_get_int (d20, "d20.turn.actions"), ==, 1);

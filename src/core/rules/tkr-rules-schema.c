@@ -83,7 +83,6 @@ static const RuleKey pf2e_keys[] = {
   INT ("pf2e.critical_margin", 1, 1000),
   INT ("pf2e.death_dying_value", 1, 100),
   INT ("pf2e.wounded_when_dying_ends", 0, 100),
-  { .path = "pf2e.decrease_at_end_of_turn", .type = TKR_RULE_STRV, .one_of = "conditions[].id" },
   INT ("pf2e.typical_xp_awards.moderate", 1, 100000),
 };
 
