@@ -985,7 +985,8 @@ tkr_campaign_to_root (TkrCampaign *self)
   json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
   /* Only a campaign with linked sheets writes them (help/C/sync.page). */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
-    json_object_set_member (campaign, "links", tkr_sheet_links_to_json (G_LIST_MODEL (self->links)));
+    json_object_set_member (campaign, "links",
+                            tkr_sheet_links_to_json (G_LIST_MODEL (self->links)));
   json_object_set_object_member (header, "campaign", campaign);
   json_node_take_object (root, header);
   return root;

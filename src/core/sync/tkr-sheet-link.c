@@ -85,9 +85,8 @@ tkr_sheet_link_class_init (TkrSheetLinkClass *klass)
   properties[PROP_CHARACTER_ID] =
     g_param_spec_string ("character-id", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PATH] =
-    g_param_spec_string ("path", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PATH] = g_param_spec_string (
+    "path", NULL, NULL, NULL, G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

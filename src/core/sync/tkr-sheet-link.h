@@ -35,11 +35,8 @@ gboolean tkr_sheet_links_load (JsonObject *campaign, GListStore *links, GError *
 /* Links @pc (a member of the party) to @file as one undoable step (a link
  * it had before is replaced). @campaign_folder (nullable) is where the
  * campaign file is, for the relative path. */
-gboolean tkr_campaign_link_sheet (TkrCampaign *campaign,
-                                  TkrCharacter *pc,
-                                  GFile *file,
-                                  GFile *campaign_folder,
-                                  GError **error);
+gboolean tkr_campaign_link_sheet (
+  TkrCampaign *campaign, TkrCharacter *pc, GFile *file, GFile *campaign_folder, GError **error);
 /* Ends @pc's link as one undoable step; the campaign keeps its copy. */
 gboolean tkr_campaign_unlink_sheet (TkrCampaign *campaign, TkrCharacter *pc, GError **error);
 /* @pc's link, or NULL. (transfer none) */

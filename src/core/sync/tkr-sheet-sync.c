@@ -29,9 +29,9 @@ struct _TkrSheetSync
 
   GFileMonitor *monitor;
   GCancellable *cancellable;
-  char *disk_version; /* the file's version when last read or written */
-  char *file_id;      /* the id in the file, kept when writing */
-  GBytes *synced;     /* the character's bytes when last in step */
+  char *disk_version;         /* the file's version when last read or written */
+  char *file_id;              /* the id in the file, kept when writing */
+  GBytes *synced;             /* the character's bytes when last in step */
   GHashTable *handled_copies; /* conflict copy basename -> its version */
 
   TkrSheetSyncState state;
@@ -50,7 +50,7 @@ struct _TkrSheetSync
 };
 
 G_DEFINE_FINAL_TYPE (TkrSheetSync, tkr_sheet_sync, G_TYPE_OBJECT)
-G_DEFINE_QUARK (tkr-sheet-sync-error-quark, tkr_sheet_sync_error)
+G_DEFINE_QUARK (tkr - sheet - sync - error - quark, tkr_sheet_sync_error)
 
 enum
 {
@@ -210,7 +210,8 @@ set_state (TkrSheetSync *self, TkrSheetSyncState state, const char *message)
 }
 
 static void
-set_theirs (TkrSheetSync *self, TkrCharacter *theirs, GBytes *bytes, GFile *from, const char *version)
+set_theirs (
+  TkrSheetSync *self, TkrCharacter *theirs, GBytes *bytes, GFile *from, const char *version)
 {
   g_clear_pointer (&self->theirs_bytes, g_bytes_unref);
   self->theirs_bytes = bytes != NULL ? g_bytes_ref (bytes) : NULL;
@@ -289,7 +290,8 @@ apply_theirs (TkrSheetSync *self, TkrCharacter *theirs)
 }
 
 static void
-enter_conflict (TkrSheetSync *self, TkrCharacter *theirs, GBytes *bytes, GFile *from, const char *version)
+enter_conflict (
+  TkrSheetSync *self, TkrCharacter *theirs, GBytes *bytes, GFile *from, const char *version)
 {
   g_autofree char *name = g_file_get_basename (from);
   g_autofree char *message = NULL;
@@ -417,11 +419,8 @@ schedule_settle (TkrSheetSync *self, guint delay)
 }
 
 static void
-folder_changed_cb (GFileMonitor *monitor,
-                   GFile *file,
-                   GFile *other,
-                   GFileMonitorEvent event,
-                   TkrSheetSync *self)
+folder_changed_cb (
+  GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event, TkrSheetSync *self)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *other_name = other != NULL ? g_file_get_basename (other) : NULL;
@@ -851,12 +850,12 @@ tkr_sheet_sync_class_init (TkrSheetSyncClass *klass)
     g_param_spec_string ("message", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_THEIRS] = g_param_spec_object ("theirs", NULL, NULL, TKR_TYPE_CHARACTER,
                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CONFLICT_FILE] = g_param_spec_object (
-    "conflict-file", NULL, NULL, G_TYPE_FILE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CONFLICT_FILE] = g_param_spec_object ("conflict-file", NULL, NULL, G_TYPE_FILE,
+                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -85,10 +85,35 @@ static char *
 slot_name (GObject *slot)
 {
   TkrCombatant *combatant = slot_combatant (slot);
+  g_autoptr (GListModel) members = NULL;
   char *name = NULL;
 
   if (combatant != NULL)
     return g_strdup (tkr_combatant_get_name (combatant));
+  /* A group's name may list its members: with one hidden, the names of
+   * the others only. */
+  members = slot_members (slot);
+  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+
+      if (TKR_IS_COMBATANT (member) && tkr_combatant_get_hidden (TKR_COMBATANT (member)))
+        {
+          g_autoptr (GString) shown = g_string_new (NULL);
+
+          for (guint k = 0; k < g_list_model_get_n_items (members); k++)
+            {
+              g_autoptr (GObject) other = g_list_model_get_item (members, k);
+
+              if (!TKR_IS_COMBATANT (other) || tkr_combatant_get_hidden (TKR_COMBATANT (other)))
+                continue;
+              if (shown->len > 0)
+                g_string_append (shown, ", ");
+              g_string_append (shown, tkr_combatant_get_name (TKR_COMBATANT (other)));
+            }
+          return g_string_free (g_steal_pointer (&shown), FALSE);
+        }
+    }
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
     g_object_get (slot, "name", &name, NULL);
   return name != NULL ? name : g_strdup (_ ("Someone"));
@@ -142,9 +167,9 @@ conditions_to_json (TkrEncounter *encounter, TkrCombatant *combatant)
     {
       g_autoptr (TkrCondition) effect = g_list_model_get_item (list, i);
       g_autofree char *left = tkr_effects_describe_left (encounter, effect);
-      g_autofree char *text =
-        left != NULL ? g_strdup_printf ("%s (%s)", tkr_condition_get_name (effect), left)
-                     : g_strdup (tkr_condition_get_name (effect));
+      g_autofree char *text = left != NULL
+                                ? g_strdup_printf ("%s (%s)", tkr_condition_get_name (effect), left)
+                                : g_strdup (tkr_condition_get_name (effect));
 
       json_array_add_string_element (array, text);
     }
@@ -355,12 +380,12 @@ tkr_table_entry_class_init (TkrTableEntryClass *klass)
 
   entry_properties[ENTRY_PROP_NAME] =
     g_param_spec_string ("name", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  entry_properties[ENTRY_PROP_CURRENT] = g_param_spec_boolean (
-    "current", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  entry_properties[ENTRY_PROP_CURRENT] =
+    g_param_spec_boolean ("current", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   entry_properties[ENTRY_PROP_PC] =
     g_param_spec_boolean ("pc", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  entry_properties[ENTRY_PROP_HEALTH_TEXT] = g_param_spec_string (
-    "health-text", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  entry_properties[ENTRY_PROP_HEALTH_TEXT] =
+    g_param_spec_string ("health-text", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   entry_properties[ENTRY_PROP_HEALTH_FRACTION] = g_param_spec_double (
     "health-fraction", NULL, NULL, -1, 1, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   entry_properties[ENTRY_PROP_CONDITIONS_TEXT] = g_param_spec_string (
@@ -910,11 +935,8 @@ schedule_read (TkrTableFollower *self, guint delay)
 }
 
 static void
-follower_folder_changed_cb (GFileMonitor *monitor,
-                            GFile *file,
-                            GFile *other,
-                            GFileMonitorEvent event,
-                            TkrTableFollower *self)
+follower_folder_changed_cb (
+  GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event, TkrTableFollower *self)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *other_name = other != NULL ? g_file_get_basename (other) : NULL;
@@ -1102,8 +1124,8 @@ tkr_table_follower_class_init (TkrTableFollowerClass *klass)
     g_param_spec_string ("next", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_ENTRIES] = g_param_spec_object (
     "entries", NULL, NULL, G_TYPE_LIST_MODEL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  follower_properties[FOLLOWER_PROP_WAITING] = g_param_spec_boolean (
-    "waiting", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  follower_properties[FOLLOWER_PROP_WAITING] =
+    g_param_spec_boolean ("waiting", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_SERIAL] = g_param_spec_uint (
