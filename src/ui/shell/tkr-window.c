@@ -15,6 +15,7 @@
 #include "tkr-scroll-guard.h"
 #include "tkr-table-tracker.h"
 #include "tkr-window.h"
+#include "tkr-sync-session.h"
 #include "tkr-import-actions.h"
 #include "tkr-import-dialog.h"
 
@@ -1276,6 +1277,8 @@ tkr_window_init (TkrWindow *self)
     }
   tkr_window_set_document (self, document);
   update_title_buttons (self);
+  /* Linked sheets and the table file (help/C/sync.page). */
+  tkr_sync_session_attach (GTK_WINDOW (self));
 
   if (g_getenv ("TKR_DEMO") != NULL)
     {
