@@ -34,15 +34,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The marker of whose turn it is: shown or not, its place kept. */
-double tkr_follow_window_marker_opacity (gpointer item, gboolean current);
-
-double
-tkr_follow_window_marker_opacity (gpointer item, gboolean current)
-{
-  return current ? 1.0 : 0.0;
-}
-
 static gboolean
 is_running (const char *phase)
 {
@@ -130,8 +121,8 @@ tkr_follow_window_constructed (GObject *object)
   name = g_file_get_basename (tkr_table_follower_get_file (self->follower));
   adw_window_title_set_subtitle (self->window_title, name);
   gtk_list_view_set_model (self->list_view,
-                           GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (
-                             tkr_table_follower_get_entries (self->follower)))));
+                           GTK_SELECTION_MODEL (gtk_no_selection_new (
+                             g_object_ref (tkr_table_follower_get_entries (self->follower)))));
   g_signal_connect_object (self->follower, "notify", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
   tkr_table_follower_start (self->follower);
   update (self);

@@ -205,8 +205,7 @@ show_conflict (TkrSyncSession *self, TkrSheetSync *sheet)
   self->conflict_dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (self->window, heading, NULL));
   adw_message_dialog_set_body (self->conflict_dialog, body->str);
   adw_message_dialog_add_responses (self->conflict_dialog, "later", _ ("_Decide Later"), "theirs",
-                                    _ ("_Take the File’s Version"), "mine", _ ("_Keep Mine"),
-                                    NULL);
+                                    _ ("_Take the File’s Version"), "mine", _ ("_Keep Mine"), NULL);
   adw_message_dialog_set_close_response (self->conflict_dialog, "later");
   adw_message_dialog_set_default_response (self->conflict_dialog, "mine");
   g_set_object (&self->conflict_sheet, sheet);
@@ -302,7 +301,10 @@ document_changed_cb (TkrSyncSession *self)
 /* Actions */
 
 static GtkFileChooserNative *
-chooser_new (TkrSyncSession *self, const char *title, GtkFileChooserAction action, const char *accept)
+chooser_new (TkrSyncSession *self,
+             const char *title,
+             GtkFileChooserAction action,
+             const char *accept)
 {
   return gtk_file_chooser_native_new (title, self->window, action, accept, _ ("_Cancel"));
 }
@@ -356,7 +358,8 @@ link_sheet_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
       return;
     }
   /* Translators: the title of the file chooser that links a PC */
-  chooser = chooser_new (self, _ ("Link Sheet to a File"), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Link"));
+  chooser =
+    chooser_new (self, _ ("Link Sheet to a File"), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Link"));
   add_filter (chooser, _ ("Characters"), "tkcharacter");
   name = g_strdup_printf ("%s.tkcharacter", tkr_character_get_name (pc));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
@@ -398,7 +401,8 @@ publish_table_activated (GSimpleAction *action, GVariant *parameter, gpointer da
   if (self->campaign == NULL)
     return;
   /* Translators: the title of the file chooser for the table file */
-  chooser = chooser_new (self, _ ("Publish the Table"), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Publish"));
+  chooser =
+    chooser_new (self, _ ("Publish the Table"), GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Publish"));
   add_filter (chooser, _ ("Table Files"), "tktable");
   /* Translators: the table file's usual name; keep the extension */
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("Table.tktable"));
@@ -441,10 +445,8 @@ follow_table_activated (GSimpleAction *action, GVariant *parameter, gpointer dat
 }
 
 static const GActionEntry action_entries[] = {
-  { "link-sheet", link_sheet_activated },
-  { "unlink-sheet", unlink_sheet_activated },
-  { "publish-table", publish_table_activated },
-  { "stop-publishing", stop_publishing_activated },
+  { "link-sheet", link_sheet_activated },       { "unlink-sheet", unlink_sheet_activated },
+  { "publish-table", publish_table_activated }, { "stop-publishing", stop_publishing_activated },
   { "follow-table", follow_table_activated },
 };
 

@@ -38,10 +38,8 @@ GListModel *tkr_sync_session_get_sheets (TkrSyncSession *self);
 TkrSheetSync *tkr_sync_session_find_sheet (TkrSyncSession *self, TkrCharacter *character);
 
 /* Links @pc to @file (one undoable step) and starts keeping it in step. */
-gboolean tkr_sync_session_link_sheet (TkrSyncSession *self,
-                                      TkrCharacter *pc,
-                                      GFile *file,
-                                      GError **error);
+gboolean
+tkr_sync_session_link_sheet (TkrSyncSession *self, TkrCharacter *pc, GFile *file, GError **error);
 
 /* Publishes the campaign's encounter as a table file at @file until
  * stopped or the window closes. */
