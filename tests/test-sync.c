@@ -175,6 +175,24 @@ test_links_round_trip (void)
   }
 }
 
+/* Removing a linked party member takes its link along, in one step that
+ * undo reverts whole. */
+static void
+test_links_follow_removal (void)
+{
+  g_autoptr (TkrCampaign) campaign = new_campaign ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) sheet = g_file_new_for_path ("/shared/Kim.tkcharacter");
+  TkrCharacter *kim = tkr_campaign_add_pc (campaign, "Kim");
+
+  g_assert_true (tkr_campaign_link_sheet (campaign, kim, sheet, NULL, &error));
+  g_assert_true (tkr_campaign_remove_character (campaign, kim, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_links (campaign)), ==, 0);
+  g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+  g_assert_nonnull (tkr_campaign_find_link (campaign, kim));
+}
+
 /* Only a party member links; a link naming no file is refused in words. */
 static void
 test_links_refused (void)
@@ -339,6 +357,25 @@ test_sheet_conflict_keep_mine (SheetFixture *f, gconstpointer data)
   /* No conflict left to resolve: refused in words. */
   g_assert_false (tkr_sheet_sync_keep_mine (f->sync, &error));
   g_assert_error (error, TKR_SHEET_SYNC_ERROR, TKR_SHEET_SYNC_ERROR_NO_CONFLICT);
+  g_clear_error (&error);
+
+  /* A second conflict kept the same way keeps the first copy too. */
+  {
+    g_autoptr (GBytes) theirs = sheet_bytes_with_experience (f->kim, 800);
+    g_autoptr (GFile) second =
+      g_file_new_build_filename (f->folder, "Kim (their version 2).tkcharacter", NULL);
+
+    write_file (f->file, theirs);
+    g_assert_true (
+      tkr_character_set_experience (f->kim, tkr_campaign_get_history (f->campaign), 75, &error));
+    e.state = TKR_SHEET_SYNC_CONFLICT;
+    wait_for (sync_in_state, &e, "the second conflict");
+    g_assert_true (tkr_sheet_sync_keep_mine (f->sync, &error));
+    e.experience = 75;
+    wait_for (file_has_experience, &e, "mine in the file again");
+    g_assert_cmpint (experience_in_file (kept), ==, 500);
+    g_assert_cmpint (experience_in_file (second), ==, 800);
+  }
 }
 
 static void
@@ -582,6 +619,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/sync/names/conflict-copies", test_conflict_copy_names);
   g_test_add_func ("/sync/links/round-trip", test_links_round_trip);
   g_test_add_func ("/sync/links/refused", test_links_refused);
+  g_test_add_func ("/sync/links/follow-removal", test_links_follow_removal);
 #define SHEET_TEST(path, func)                                                                     \
   g_test_add (path, SheetFixture, NULL, sheet_setup, func, sheet_teardown)
   SHEET_TEST ("/sync/sheet/written", test_sheet_written);

@@ -641,6 +641,9 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
     }
   if (!tkr_history_remove_item (self->history, self->party, character))
     tkr_history_remove_item (self->history, self->npcs, character);
+  /* Its link to a sheet file goes with it, in the same step. */
+  if (tkr_campaign_find_link (self, character) != NULL)
+    tkr_history_remove_item (self->history, self->links, tkr_campaign_find_link (self, character));
   tkr_history_end (self->history);
   return TRUE;
 }

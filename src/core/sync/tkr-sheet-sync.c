@@ -612,6 +612,16 @@ tkr_sheet_sync_keep_mine (TkrSheetSync *self, GError **error)
        * ".tkcharacter" */
       copy_name = g_strdup_printf (_ ("%s (their version).tkcharacter"), stem);
       copy = g_file_get_child (self->folder, copy_name);
+      /* An earlier conflict's copy is kept too: the next free number. */
+      for (guint n = 2; g_file_query_exists (copy, NULL); n++)
+        {
+          g_clear_pointer (&copy_name, g_free);
+          g_clear_object (&copy);
+          /* Translators: as above, when that name is taken: "Kim (their
+           * version 2).tkcharacter" */
+          copy_name = g_strdup_printf (_ ("%s (their version %u).tkcharacter"), stem, n);
+          copy = g_file_get_child (self->folder, copy_name);
+        }
       if (!tkr_file_save (copy, self->theirs_bytes, NULL, error))
         return FALSE;
       /* Their version is read: what is on disk now is the one to replace. */

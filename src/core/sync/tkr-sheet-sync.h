@@ -76,8 +76,9 @@ gboolean tkr_sheet_sync_is_busy (TkrSheetSync *self);
 
 /* Ends a conflict keeping this side's character: it is written over the
  * file. Their version is kept beside it first as
- * "<name> (their version).tkcharacter" (a conflict copy the sync engine
- * made stays where it is), so nothing is lost. */
+ * "<name> (their version).tkcharacter" ("<name> (their version 2)..."
+ * when that is taken; a conflict copy the sync engine made stays where
+ * it is), so nothing is lost. */
 gboolean tkr_sheet_sync_keep_mine (TkrSheetSync *self, GError **error);
 /* Ends a conflict taking their version: applied as one history step
  * (Undo brings this side's values back) and written to the file; a sync
