@@ -13,6 +13,7 @@ struct _TkrFollowWindow
   TkrTableFollower *follower;
 
   AdwWindowTitle *window_title;
+  GtkButton *sheet_button;
   GtkRevealer *waiting_revealer;
   GtkLabel *waiting_label;
   GtkStack *stack;
@@ -192,6 +193,7 @@ tkr_follow_window_class_init (TkrFollowWindowClass *klass)
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-follow-window.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, TkrFollowWindow, name)
   CHILD (window_title);
+  CHILD (sheet_button);
   CHILD (waiting_revealer);
   CHILD (waiting_label);
   CHILD (stack);
