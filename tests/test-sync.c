@@ -468,6 +468,43 @@ test_sheet_not_a_sheet (void)
   remove_folder (folder);
 }
 
+/* Applying their sheet makes mine the same (its id aside): health and
+ * its maximum, the level, the notes, the inventory; one undo takes it all
+ * back. The GM's "health after the fight" travels this way. */
+static void
+test_sheet_apply_whole (void)
+{
+  g_autoptr (TkrCampaign) campaign = new_campaign ();
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrCharacter *mine = tkr_campaign_add_pc (campaign, "Kim");
+  g_autoptr (GBytes) before = tkr_character_to_bytes (mine);
+  g_autoptr (TkrCharacter) theirs = tkr_character_new_from_bytes (before, NULL);
+  g_autoptr (TkrItem) rope = tkr_item_new ("Rope", 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GBytes) theirs_bytes = NULL;
+
+  g_assert_true (tkr_character_edit_pool (theirs, NULL, TKR_POOL_HEALTH, 14, 20, &error));
+  g_assert_true (tkr_character_set_level (theirs, NULL, 3, &error));
+  g_assert_true (tkr_character_add_item (theirs, NULL, rope, &error));
+  g_assert_no_error (error);
+
+  tkr_history_begin (history, "Apply");
+  tkr_sheet_sync_apply (mine, theirs, history);
+  tkr_history_end (history);
+  g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (mine, TKR_POOL_HEALTH)), ==, 14);
+  g_assert_cmpint (tkr_pool_get_maximum (tkr_character_get_pool (mine, TKR_POOL_HEALTH)), ==, 20);
+  g_assert_cmpint (tkr_character_get_level (mine), ==, 3);
+  after = tkr_character_to_bytes (mine);
+  theirs_bytes = tkr_character_to_bytes (theirs);
+  g_assert_true (g_bytes_equal (after, theirs_bytes));
+
+  g_assert_true (tkr_history_undo (history));
+  undone = tkr_character_to_bytes (mine);
+  g_assert_true (g_bytes_equal (undone, before));
+}
+
 /* The table file */
 
 static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
@@ -629,6 +666,7 @@ main (int argc, char *argv[])
   SHEET_TEST ("/sync/sheet/conflict-copy", test_sheet_conflict_copy);
   SHEET_TEST ("/sync/sheet/partial-write", test_sheet_partial_write);
   g_test_add_func ("/sync/sheet/not-a-sheet", test_sheet_not_a_sheet);
+  g_test_add_func ("/sync/sheet/apply-whole", test_sheet_apply_whole);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
       g_autofree char *path = g_strdup_printf ("/sync/table/build/%s", systems[i]);
