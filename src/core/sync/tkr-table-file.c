@@ -618,10 +618,12 @@ struct _TkrTablePublisher
   TkrEncounter *encounter;
   GFile *file;
   char *npc_health;
-  GBytes *written; /* the last bytes sent to the file */
+  /* The last table sent to the file. The worker reads it while a write
+   * runs; this thread looks at it only once the write is done. */
+  JsonNode *written;
   GCancellable *cancellable;
   guint idle_id;
-  guint saving;
+  gboolean saving;
   gboolean again;
 };
 
@@ -635,34 +637,38 @@ published_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr (TkrTablePublisher) self = data;
   g_autoptr (GError) error = NULL;
 
-  self->saving--;
-  if (!tkr_file_save_finish (G_FILE (source), result, &error))
+  self->saving = FALSE;
+  if (!tkr_file_save_document_finish (self, result, &error))
     /* The next change tries again. */
-    g_clear_pointer (&self->written, g_bytes_unref);
-  if (self->again && self->saving == 0 && !g_cancellable_is_cancelled (self->cancellable))
+    g_clear_pointer (&self->written, json_node_unref);
+  if (self->again && !g_cancellable_is_cancelled (self->cancellable))
     {
       self->again = FALSE;
       publish_now (self);
     }
 }
 
+/* Only the tree is made here; its text is made and written on a worker
+ * (bench/bench-table-file), one write at a time, so the newest always
+ * lands last. */
 static void
 publish_now (TkrTablePublisher *self)
 {
-  g_autoptr (GBytes) bytes = tkr_table_file_to_bytes (self->encounter, self->npc_health);
+  g_autoptr (JsonNode) root = NULL;
 
-  if (self->written != NULL && g_bytes_equal (bytes, self->written))
-    return;
-  /* One write at a time, so the newest always lands last. */
-  if (self->saving > 0)
+  if (self->saving)
     {
       self->again = TRUE;
       return;
     }
-  g_clear_pointer (&self->written, g_bytes_unref);
-  self->written = g_bytes_ref (bytes);
-  self->saving++;
-  tkr_file_save_async (self->file, bytes, self->cancellable, published_cb, g_object_ref (self));
+  root = tkr_table_file_build (self->encounter, self->npc_health);
+  if (self->written != NULL && json_node_equal (root, self->written))
+    return;
+  g_clear_pointer (&self->written, json_node_unref);
+  self->written = json_node_ref (root);
+  self->saving = TRUE;
+  tkr_file_save_document_root_async (self, publish_now, self->file, g_steal_pointer (&root),
+                                     self->cancellable, published_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -728,7 +734,7 @@ gboolean
 tkr_table_publisher_is_busy (TkrTablePublisher *self)
 {
   g_return_val_if_fail (TKR_IS_TABLE_PUBLISHER (self), FALSE);
-  return self->saving > 0 || self->idle_id != 0 || self->again;
+  return self->saving || self->idle_id != 0 || self->again;
 }
 
 static void
@@ -750,7 +756,7 @@ tkr_table_publisher_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->cancellable);
   g_free (self->npc_health);
-  g_clear_pointer (&self->written, g_bytes_unref);
+  g_clear_pointer (&self->written, json_node_unref);
   G_OBJECT_CLASS (tkr_table_publisher_parent_class)->finalize (object);
 }
 
