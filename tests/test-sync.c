@@ -565,6 +565,33 @@ test_table_build (gconstpointer data)
   g_assert_null (strstr (hidden_text, "health_word"));
   g_assert_nonnull (strstr (numbers_text, "\"maximum\""));
   g_assert_null (strstr (numbers_text, "health_word"));
+
+  /* The Kleptonomicon's zones in play go with it, and a follower reads
+   * them as the player view words them. */
+  if (TKR_IS_KLEP_ENCOUNTER (encounter))
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) zoned = NULL;
+      g_autofree char *zoned_text = NULL;
+
+      g_assert_nonnull (tkr_klep_encounter_add_zone (TKR_KLEP_ENCOUNTER (encounter), "Fire", 2,
+                                                     "the brazier", &error));
+      g_assert_no_error (error);
+      zoned = tkr_table_file_to_bytes (encounter, "word");
+      zoned_text = g_strndup (g_bytes_get_data (zoned, NULL), g_bytes_get_size (zoned));
+      g_assert_nonnull (strstr (zoned_text, "Fire ×2 (the brazier)"));
+      {
+        g_autofree char *folder = make_folder ();
+        g_autoptr (GFile) file = g_file_new_build_filename (folder, "Table.tktable", NULL);
+        g_autoptr (TkrTableFollower) follower = tkr_table_follower_new (file);
+
+        write_file (file, zoned);
+        tkr_table_follower_start (follower);
+        g_assert_cmpstr (tkr_table_follower_get_zones (follower), ==, "Fire ×2 (the brazier)");
+        g_clear_object (&follower);
+        remove_folder (folder);
+      }
+    }
 }
 
 typedef struct

@@ -10,6 +10,8 @@
 #include "tkr-file.h"
 #include "tkr-health.h"
 #include "tkr-json.h"
+#include "tkr-klep-encounter.h"
+#include "tkr-zone.h"
 #include "tkr-sync-files.h"
 #include "tkr-table-file.h"
 
@@ -285,6 +287,27 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
         }
     }
   json_object_set_array_member (table, "order", order_array);
+  /* The Kleptonomicon's zones in play, as the player view shows them:
+   * "Fire ×2 (the brazier)". */
+  if (TKR_IS_KLEP_ENCOUNTER (encounter) && (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED))
+    {
+      GListModel *zones = tkr_klep_encounter_get_zones (TKR_KLEP_ENCOUNTER (encounter));
+      JsonArray *zone_array = json_array_new ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (zones); i++)
+        {
+          g_autoptr (TkrZone) zone = g_list_model_get_item (zones, i);
+          const char *location = tkr_zone_get_location (zone);
+          g_autoptr (GString) text = g_string_new (tkr_zone_get_name (zone));
+
+          if (tkr_zone_get_stacks (zone) > 1)
+            g_string_append_printf (text, " ×%d", tkr_zone_get_stacks (zone));
+          if (location != NULL && *location != '\0')
+            g_string_append_printf (text, " (%s)", location);
+          json_array_add_string_element (zone_array, text->str);
+        }
+      json_object_set_array_member (table, "zones", zone_array);
+    }
   json_object_set_object_member (header, "table", table);
   root = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (root, header);
@@ -791,6 +814,7 @@ struct _TkrTableFollower
   int round;
   char *turn;
   char *next;
+  char *zones;
   GListStore *entries;
   gboolean waiting;
   char *message;
@@ -807,6 +831,7 @@ enum
   FOLLOWER_PROP_ROUND,
   FOLLOWER_PROP_TURN,
   FOLLOWER_PROP_NEXT,
+  FOLLOWER_PROP_ZONES,
   FOLLOWER_PROP_ENTRIES,
   FOLLOWER_PROP_WAITING,
   FOLLOWER_PROP_MESSAGE,
@@ -887,6 +912,18 @@ take_table (TkrTableFollower *self, GBytes *bytes, GError **error)
     }
   set_string (self, &self->turn, object_string (table, "turn"), FOLLOWER_PROP_TURN);
   set_string (self, &self->next, object_string (table, "next"), FOLLOWER_PROP_NEXT);
+  {
+    g_autoptr (GString) zones = g_string_new (NULL);
+    JsonObject *holder = json_object_new ();
+
+    /* The same words as the conditions: strings only, " · " between. */
+    if (object_array (table, "zones") != NULL)
+      json_object_set_array_member (holder, "conditions",
+                                    json_array_ref (object_array (table, "zones")));
+    append_conditions (zones, holder);
+    json_object_unref (holder);
+    set_string (self, &self->zones, zones->str, FOLLOWER_PROP_ZONES);
+  }
   g_list_store_splice (self->entries, 0, g_list_model_get_n_items (G_LIST_MODEL (self->entries)),
                        entries->pdata, entries->len);
   self->serial++;
@@ -1009,6 +1046,13 @@ tkr_table_follower_get_turn (TkrTableFollower *self)
 }
 
 const char *
+tkr_table_follower_get_zones (TkrTableFollower *self)
+{
+  g_return_val_if_fail (TKR_IS_TABLE_FOLLOWER (self), NULL);
+  return self->zones;
+}
+
+const char *
 tkr_table_follower_get_next (TkrTableFollower *self)
 {
   g_return_val_if_fail (TKR_IS_TABLE_FOLLOWER (self), NULL);
@@ -1071,6 +1115,7 @@ tkr_table_follower_finalize (GObject *object)
   g_free (self->phase);
   g_free (self->turn);
   g_free (self->next);
+  g_free (self->zones);
   g_free (self->message);
   G_OBJECT_CLASS (tkr_table_follower_parent_class)->finalize (object);
 }
@@ -1093,6 +1138,9 @@ tkr_table_follower_get_property (GObject *object, guint prop_id, GValue *value, 
       break;
     case FOLLOWER_PROP_NEXT:
       g_value_set_string (value, self->next);
+      break;
+    case FOLLOWER_PROP_ZONES:
+      g_value_set_string (value, self->zones);
       break;
     case FOLLOWER_PROP_ENTRIES:
       g_value_set_object (value, self->entries);
@@ -1128,6 +1176,8 @@ tkr_table_follower_class_init (TkrTableFollowerClass *klass)
     g_param_spec_string ("turn", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_NEXT] =
     g_param_spec_string ("next", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  follower_properties[FOLLOWER_PROP_ZONES] =
+    g_param_spec_string ("zones", NULL, NULL, "", G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_ENTRIES] = g_param_spec_object (
     "entries", NULL, NULL, G_TYPE_LIST_MODEL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   follower_properties[FOLLOWER_PROP_WAITING] =
@@ -1146,5 +1196,6 @@ tkr_table_follower_init (TkrTableFollower *self)
   self->phase = g_strdup ("");
   self->turn = g_strdup ("");
   self->next = g_strdup ("");
+  self->zones = g_strdup ("");
   self->message = g_strdup ("");
 }

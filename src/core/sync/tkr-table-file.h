@@ -19,7 +19,8 @@ G_BEGIN_DECLS
  *  "round": 2, "turn": "Kim", "next": "Goblin", "order": [{"name": "Kim",
  *  "current": true, "pc": true, "health": {"current": 9, "maximum": 12,
  *  "temporary": 0}, "conditions": ["Frightened 1", "Bless (2 rounds
- *  left)"]}, {"name": "Goblin", "health_word": "wounded", ...}]}}
+ *  left)"]}, {"name": "Goblin", "health_word": "wounded", ...}],
+ *  "zones": ["Fire ×2 (the brazier)"]}}   (zones: the Kleptonomicon's)
  */
 
 #define TKR_TABLE_FILE_KIND "turnkeeper-table"
@@ -60,7 +61,7 @@ gboolean tkr_table_publisher_is_busy (TkrTablePublisher *self);
  * been quiet for a moment) and keeps the last good version while a new
  * one arrives in pieces. Properties (read-only, notify when they change):
  * "phase" (the phase's nick, "" before the first read), "round", "turn",
- * "next" (names or ""), "entries" (a GListModel of TkrTableEntry),
+ * "next" (names or ""), "zones" (the Kleptonomicon's), "entries" (a GListModel of TkrTableEntry),
  * "waiting" (the file is missing, incomplete or not a table file),
  * "message" (why, in plain words), "serial" (counts the versions read). */
 #define TKR_TYPE_TABLE_FOLLOWER (tkr_table_follower_get_type ())
@@ -74,6 +75,8 @@ const char *tkr_table_follower_get_phase (TkrTableFollower *self);
 int tkr_table_follower_get_round (TkrTableFollower *self);
 const char *tkr_table_follower_get_turn (TkrTableFollower *self);
 const char *tkr_table_follower_get_next (TkrTableFollower *self);
+/* The Kleptonomicon's zones in play, " · " between them, or "". */
+const char *tkr_table_follower_get_zones (TkrTableFollower *self);
 GListModel *tkr_table_follower_get_entries (TkrTableFollower *self);
 gboolean tkr_table_follower_get_waiting (TkrTableFollower *self);
 const char *tkr_table_follower_get_message (TkrTableFollower *self);

@@ -21,6 +21,7 @@ struct _TkrFollowWindow
   GtkLabel *round_label;
   GtkLabel *turn_label;
   GtkLabel *next_label;
+  GtkLabel *zones_label;
   GtkListView *list_view;
 };
 
@@ -75,6 +76,15 @@ update (TkrFollowWindow *self)
   gtk_label_set_text (self->round_label, round);
   gtk_label_set_text (self->turn_label, turn_text != NULL ? turn_text : "");
   gtk_label_set_text (self->next_label, next_text != NULL ? next_text : "");
+  if (*tkr_table_follower_get_zones (follower) != '\0')
+    {
+      /* Translators: the Kleptonomicon's zones in play, in the player view */
+      g_autofree char *zones =
+        g_strdup_printf (_ ("Zones: %s"), tkr_table_follower_get_zones (follower));
+      gtk_label_set_text (self->zones_label, zones);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->zones_label),
+                          *tkr_table_follower_get_zones (follower) != '\0');
 }
 
 static void
@@ -201,6 +211,7 @@ tkr_follow_window_class_init (TkrFollowWindowClass *klass)
   CHILD (round_label);
   CHILD (turn_label);
   CHILD (next_label);
+  CHILD (zones_label);
   CHILD (list_view);
 #undef CHILD
   gtk_widget_class_install_action (widget_class, "follow.open-sheet", NULL, open_sheet_action);
