@@ -22,6 +22,7 @@ struct _TkrFollowWindow
   GtkLabel *turn_label;
   GtkLabel *next_label;
   GtkLabel *zones_label;
+  GtkLabel *paused_label;
   GtkListView *list_view;
 };
 
@@ -58,6 +59,7 @@ update (TkrFollowWindow *self)
   gtk_revealer_set_reveal_child (self->waiting_revealer, tkr_table_follower_get_waiting (follower));
   gtk_label_set_text (self->waiting_label, tkr_table_follower_get_message (follower));
   gtk_stack_set_visible_child_name (self->stack, is_running (phase) ? "fight" : "waiting");
+  gtk_widget_set_visible (GTK_WIDGET (self->paused_label), g_strcmp0 (phase, "paused") == 0);
   adw_status_page_set_title (self->waiting_page, g_strcmp0 (phase, "end") == 0
                                                    ? _ ("The Fight Is Over")
                                                    : _ ("No Fight Yet"));
@@ -212,6 +214,7 @@ tkr_follow_window_class_init (TkrFollowWindowClass *klass)
   CHILD (turn_label);
   CHILD (next_label);
   CHILD (zones_label);
+  CHILD (paused_label);
   CHILD (list_view);
 #undef CHILD
   gtk_widget_class_install_action (widget_class, "follow.open-sheet", NULL, open_sheet_action);
