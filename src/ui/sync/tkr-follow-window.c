@@ -37,6 +37,14 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* The marker of whose turn it is: shown or not, its place kept so the
+ * names stay in one column. */
+static double
+marker_opacity (gpointer item, gboolean current)
+{
+  return current ? 1.0 : 0.0;
+}
+
 static gboolean
 is_running (const char *phase)
 {
@@ -217,6 +225,7 @@ tkr_follow_window_class_init (TkrFollowWindowClass *klass)
   CHILD (paused_label);
   CHILD (list_view);
 #undef CHILD
+  gtk_widget_class_bind_template_callback (widget_class, marker_opacity);
   gtk_widget_class_install_action (widget_class, "follow.open-sheet", NULL, open_sheet_action);
 }
 
