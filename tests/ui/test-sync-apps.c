@@ -80,6 +80,37 @@ answer (Player *player, const char *line)
         NULL));
       g_print ("ok\n");
     }
+  else if (g_str_has_prefix (line, "hold ") && kim != NULL)
+    {
+      /* An edit left unsaved for now. */
+      tkr_document_set_autosave_delay_ms (document, 600000);
+      g_assert_true (tkr_character_set_experience (
+        kim, tkr_campaign_get_history (tkr_document_get_campaign (document)), atoi (line + 5),
+        NULL));
+      g_print ("ok\n");
+    }
+  else if (g_str_equal (line, "dialog") || g_str_has_prefix (line, "choose "))
+    {
+      AdwMessageDialog *dialog = NULL;
+
+      g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+
+      for (GList *l = toplevels; l != NULL; l = l->next)
+        if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+          dialog = l->data;
+      if (dialog == NULL)
+        g_print ("none\n");
+      else if (g_str_equal (line, "dialog"))
+        {
+          g_autofree char *body = g_strdup (adw_message_dialog_get_body (dialog));
+          g_print ("%s\n", g_strdelimit (body, "\n", '|'));
+        }
+      else
+        {
+          adw_message_dialog_response (dialog, line + 7);
+          g_print ("ok\n");
+        }
+    }
   else if (g_str_equal (line, "table"))
     {
       TkrFollowWindow *table = player_table (player->app);
@@ -381,6 +412,13 @@ conflict_shown (Table *t)
 }
 
 static gboolean
+player_shows_both (Table *t)
+{
+  g_autofree char *reply = ask (t, "dialog");
+  return strstr (reply, "experience: 333 here, 444 in the file") != NULL;
+}
+
+static gboolean
 file_has_wanted_xp (Table *t)
 {
   return file_xp (t->sheet_file) == wanted_xp;
@@ -493,6 +531,22 @@ test_two_instances (void)
   }
   /* And the player's window takes the resolved sheet. */
   spin_until (player_has_wanted_xp, &t, "the resolved sheet in the player's window");
+
+  /* The other way round: the player has an unsaved change when the GM's
+   * arrives. The player's window shows both and the player keeps theirs;
+   * the GM's window then takes it, and the GM's version is one undo away
+   * there. */
+  g_free (ask (&t, "hold 333"));
+  g_assert_true (tkr_character_set_experience (gm_kim (&t), history, 444, &error));
+  wanted_xp = 444;
+  spin_until (file_has_wanted_xp, &t, "the GM's change in the file");
+  spin_until (player_shows_both, &t, "both versions in the player's window");
+  g_assert_cmpint (player_xp (&t), ==, 333);
+  g_free (ask (&t, "choose mine"));
+  wanted_xp = 333;
+  spin_until (gm_has_wanted_xp, &t, "the player's kept version in the GM's window");
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpint (tkr_character_get_experience (gm_kim (&t)), ==, 444);
 
   table_teardown (&t);
   g_clear_pointer (&wanted_table, g_free);

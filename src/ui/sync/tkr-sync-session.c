@@ -179,24 +179,22 @@ conflict_response_cb (AdwMessageDialog *dialog, const char *response, TkrSyncSes
     toast (self, error->message);
 }
 
+/* A dialog with both versions of @mine's sheet and what differs, and the
+ * choice; @response_cb gets "mine", "theirs" or "later". */
 static void
-show_conflict (TkrSyncSession *self, TkrSheetSync *sheet)
+present_comparison (TkrSyncSession *self,
+                    TkrCharacter *mine,
+                    TkrCharacter *theirs,
+                    const char *message,
+                    GCallback response_cb)
 {
-  TkrCharacter *mine = tkr_sheet_sync_get_character (sheet);
-  TkrCharacter *theirs = tkr_sheet_sync_get_theirs (sheet);
-  g_autoptr (JsonNode) mine_node = NULL;
-  g_autoptr (JsonNode) theirs_node = NULL;
-  g_autoptr (GString) body = NULL;
+  g_autoptr (JsonNode) mine_node = tkr_character_to_json (mine);
+  g_autoptr (JsonNode) theirs_node = tkr_character_to_json (theirs);
+  g_autoptr (GString) body = g_string_new (NULL);
   g_autofree char *heading = NULL;
-  g_autofree char *file_name = NULL;
 
-  if (self->conflict_dialog != NULL || theirs == NULL)
-    return;
-  mine_node = tkr_character_to_json (mine);
-  theirs_node = tkr_character_to_json (theirs);
-  file_name = g_file_get_basename (tkr_sheet_sync_get_conflict_file (sheet));
-  body = g_string_new (NULL);
-  g_string_append_printf (body, "%s\n\n", tkr_sheet_sync_get_message (sheet));
+  if (message != NULL)
+    g_string_append_printf (body, "%s\n\n", message);
   append_differences (body, json_node_get_object (mine_node), json_node_get_object (theirs_node),
                       NULL);
   /* Translators: the heading of the dialog shown when a linked sheet was
@@ -208,9 +206,33 @@ show_conflict (TkrSyncSession *self, TkrSheetSync *sheet)
                                     _ ("_Take the File’s Version"), "mine", _ ("_Keep Mine"), NULL);
   adw_message_dialog_set_close_response (self->conflict_dialog, "later");
   adw_message_dialog_set_default_response (self->conflict_dialog, "mine");
-  g_set_object (&self->conflict_sheet, sheet);
-  g_signal_connect (self->conflict_dialog, "response", G_CALLBACK (conflict_response_cb), self);
+  g_signal_connect (self->conflict_dialog, "response", response_cb, self);
   gtk_window_present (GTK_WINDOW (self->conflict_dialog));
+}
+
+static void
+show_conflict (TkrSyncSession *self, TkrSheetSync *sheet)
+{
+  if (self->conflict_dialog != NULL || tkr_sheet_sync_get_theirs (sheet) == NULL)
+    return;
+  g_set_object (&self->conflict_sheet, sheet);
+  present_comparison (self, tkr_sheet_sync_get_character (sheet), tkr_sheet_sync_get_theirs (sheet),
+                      tkr_sheet_sync_get_message (sheet), G_CALLBACK (conflict_response_cb));
+}
+
+/* The player's side: a character file changed outside while this window
+ * has unsaved changes. The window's bar offers the same choices; this
+ * shows what differs. */
+static void
+document_response_cb (AdwMessageDialog *dialog, const char *response, TkrSyncSession *self)
+{
+  self->conflict_dialog = NULL;
+  if (self->window == NULL || self->document == NULL || !tkr_document_get_conflict (self->document))
+    return;
+  if (g_strcmp0 (response, "theirs") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->window), "win.reload", NULL);
+  else if (g_strcmp0 (response, "mine") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->window), "win.keep-mine", NULL);
 }
 
 /* The player's side: a character file that follows outside saves */
@@ -229,7 +251,7 @@ document_conflict_cb (TkrSyncSession *self)
 /* With nothing unsaved here, another program's save of the character
  * file (the GM's, through the folder) is simply taken: the window reads
  * the file again. A file that does not parse yet is waited out; with
- * unsaved changes the window's banner asks. */
+ * unsaved changes both versions are shown and the person chooses. */
 static gboolean
 follow_outside_change (gpointer data)
 {
@@ -240,8 +262,7 @@ follow_outside_change (gpointer data)
 
   self->follow_retry_id = 0;
   if (self->document == NULL || !tkr_document_get_conflict (self->document) ||
-      tkr_document_get_kind (self->document) != TKR_DOCUMENT_KIND_CHARACTER ||
-      tkr_document_get_dirty (self->document))
+      tkr_document_get_kind (self->document) != TKR_DOCUMENT_KIND_CHARACTER)
     return G_SOURCE_REMOVE;
   file = tkr_document_get_file (self->document);
   bytes = file != NULL ? tkr_file_load (file, NULL, NULL) : NULL;
@@ -250,6 +271,14 @@ follow_outside_change (gpointer data)
     {
       if (file != NULL && g_file_query_exists (file, NULL))
         self->follow_retry_id = g_timeout_add (FOLLOW_RETRY_MS, follow_outside_change, self);
+      return G_SOURCE_REMOVE;
+    }
+  if (tkr_document_get_dirty (self->document))
+    {
+      if (self->conflict_dialog == NULL)
+        present_comparison (self, tkr_document_get_character (self->document), character,
+                            _ ("This sheet was changed in its file while you changed it here."),
+                            G_CALLBACK (document_response_cb));
       return G_SOURCE_REMOVE;
     }
   gtk_widget_activate_action (GTK_WIDGET (self->window), "win.reload", NULL);
