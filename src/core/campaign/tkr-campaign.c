@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-campaign.h"
+#include "tkr-sheet-link.h"
 #include "tkr-name-index.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
@@ -24,6 +25,7 @@ struct _TkrCampaign
   GListStore *party;
   GListStore *npcs;
   TkrNameIndex *names; /* of the party, the library and the participants */
+  GListStore *links;   /* TkrSheetLink: party members kept in their own files */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -51,6 +53,7 @@ tkr_campaign_dispose (GObject *object)
   g_clear_object (&self->tracker_slot);
   g_clear_object (&self->party);
   g_clear_object (&self->npcs);
+  g_clear_object (&self->links);
   g_clear_object (&self->history);
   g_clear_object (&self->initial_rules);
 
@@ -232,6 +235,7 @@ tkr_campaign_init (TkrCampaign *self)
   self->tracker_slot = g_list_store_new (G_TYPE_OBJECT);
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
+  self->links = g_list_store_new (TKR_TYPE_SHEET_LINK);
 }
 
 TkrCampaign *
@@ -381,6 +385,13 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
   tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
   tkr_history_end (self->history);
   return TRUE;
+}
+
+GListModel *
+tkr_campaign_get_links (TkrCampaign *self)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+  return G_LIST_MODEL (self->links);
 }
 
 GListModel *
@@ -630,6 +641,9 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
     }
   if (!tkr_history_remove_item (self->history, self->party, character))
     tkr_history_remove_item (self->history, self->npcs, character);
+  /* Its link to a sheet file goes with it, in the same step. */
+  if (tkr_campaign_find_link (self, character) != NULL)
+    tkr_history_remove_item (self->history, self->links, tkr_campaign_find_link (self, character));
   tkr_history_end (self->history);
   return TRUE;
 }
@@ -972,6 +986,10 @@ tkr_campaign_to_root (TkrCampaign *self)
   json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
   json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
   json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
+  /* Only a campaign with linked sheets writes them (help/C/sync.page). */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
+    json_object_set_member (campaign, "links",
+                            tkr_sheet_links_to_json (G_LIST_MODEL (self->links)));
   json_object_set_object_member (header, "campaign", campaign);
   json_node_take_object (root, header);
   return root;
@@ -1096,7 +1114,8 @@ tkr_campaign_new_from_root (JsonNode *root, GError **error)
 
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error) ||
-      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
+      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error) ||
+      !tkr_sheet_links_load (campaign, self->links, error))
     return NULL;
 
   if (!tkr_json_get_object (campaign, "encounter", "campaign", FALSE, &encounter, error))

@@ -47,6 +47,9 @@ gboolean tkr_campaign_can_set_rule_system (TkrCampaign *self);
 gboolean tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError **error);
 GListModel *tkr_campaign_get_party (TkrCampaign *self);
 GListModel *tkr_campaign_get_npcs (TkrCampaign *self);
+/* The party members linked to their own sheet files (TkrSheetLink,
+ * src/core/sync/tkr-sheet-link.h). */
+GListModel *tkr_campaign_get_links (TkrCampaign *self);
 TkrCharacter *tkr_campaign_find_character (TkrCampaign *self, const char *id);
 
 TkrCharacter *tkr_campaign_add_pc (TkrCampaign *self, const char *name);

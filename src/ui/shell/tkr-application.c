@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tkr-application.h"
+#include "tkr-follow-window.h"
 #include "tkr-keymap.h"
 #include "tkr-keys-page.h"
 #include "tkr-player-window.h"
@@ -450,6 +451,14 @@ tkr_application_open (GApplication *application, GFile **files, int n_files, con
           window = TKR_IS_WINDOW (active) ? TKR_WINDOW (active) : new_window (self);
           gtk_window_present (GTK_WINDOW (window));
           tkr_import_into_window (window, files[i]);
+          continue;
+        }
+      /* The GM's table file: followed, in a window of its own
+       * (help/C/sync.page). */
+      if (tkr_table_file_is_candidate (files[i]))
+        {
+          gtk_window_present (
+            GTK_WINDOW (tkr_follow_window_new (GTK_APPLICATION (self), files[i])));
           continue;
         }
       if (tkr_application_present_file (self, files[i]))

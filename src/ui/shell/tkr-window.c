@@ -15,6 +15,8 @@
 #include "tkr-scroll-guard.h"
 #include "tkr-table-tracker.h"
 #include "tkr-window.h"
+#include "tkr-follow-window.h"
+#include "tkr-sync-session.h"
 #include "tkr-import-actions.h"
 #include "tkr-import-dialog.h"
 
@@ -302,6 +304,8 @@ add_filters (GtkFileChooser *chooser, gboolean campaigns, gboolean characters)
       gtk_file_filter_add_mime_type (all, CHARACTER_MIME_TYPE);
       gtk_file_filter_add_suffix (all, "tkcampaign");
       gtk_file_filter_add_suffix (all, "tkcharacter");
+      /* A table file a GM publishes (help/C/sync.page). */
+      gtk_file_filter_add_suffix (all, "tktable");
       gtk_file_chooser_add_filter (chooser, all);
     }
   if (campaigns)
@@ -456,6 +460,14 @@ open_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
   if (tkr_import_is_candidate (file))
     {
       tkr_import_into_window (self, file);
+      return;
+    }
+  /* The GM's table file: followed in a window of its own
+   * (help/C/sync.page). */
+  if (tkr_table_file_is_candidate (file))
+    {
+      gtk_window_present (
+        GTK_WINDOW (tkr_follow_window_new (gtk_window_get_application (GTK_WINDOW (self)), file)));
       return;
     }
 
@@ -1276,6 +1288,8 @@ tkr_window_init (TkrWindow *self)
     }
   tkr_window_set_document (self, document);
   update_title_buttons (self);
+  /* Linked sheets and the table file (help/C/sync.page). */
+  tkr_sync_session_attach (GTK_WINDOW (self));
 
   if (g_getenv ("TKR_DEMO") != NULL)
     {
