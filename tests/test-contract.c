@@ -952,6 +952,114 @@ test_delay (Fixture *f, gconstpointer data)
   g_assert_true (tkr_delay_is_delayed (f->encounter, delayer));
 }
 
+static TkrCombatant *held;
+
+static gboolean
+hold_current (Fixture *f, GError **error)
+{
+  return tkr_encounter_hold (f->encounter, held, error);
+}
+
+static gboolean
+act_on_hold (Fixture *f, GError **error)
+{
+  return tkr_encounter_act_on_hold (f->encounter, held, error);
+}
+
+static int
+resource_left (TkrCombatant *combatant, const char *id)
+{
+  return tkr_resource_get_current (tkr_combatant_find_resource (combatant, id));
+}
+
+/* Holding an action (help/C/order.page), the same mechanism as Delay
+ * where the rule data say "round.hold" (the d20 Wait): on its own turn a
+ * combatant holds, paying "round.hold_costs", and its turn goes on; during
+ * another's turn it acts on it with "round.hold_acts_with", its place in
+ * the order unchanged; each is one step, undone and redone exactly; files
+ * keep it; one not acted on is lost when its own next turn begins, and
+ * previous turn gives it back. The Kleptonomicon (a strict order in Main;
+ * its loose order is Freeplay's, with no turns to hold), Pathfinder 2e
+ * (Delay instead) and the Action-Point system refuse it in words and
+ * change nothing. */
+static void
+test_hold (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+  GListModel *order;
+  guint place, place_after, turns = 0;
+  int costs_before, acts_before;
+
+  to_main (f);
+  order = tkr_encounter_get_order (f->encounter);
+  held = (TkrCombatant *) tkr_encounter_get_current_slot (f->encounter);
+  if (!tkr_rules_get_hold (rules))
+    {
+      g_autofree char *before = snapshot (f);
+      g_autofree char *now = NULL;
+
+      if (TKR_IS_COMBATANT (held))
+        {
+          g_assert_false (tkr_encounter_hold (f->encounter, held, &error));
+          g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+          g_clear_error (&error);
+        }
+      g_assert_false (tkr_encounter_act_on_hold (f->encounter, goblin_combatant (f), &error));
+      g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+      now = snapshot (f);
+      g_assert_cmpstr (now, ==, before);
+      return;
+    }
+  /* Delay and hold are one or the other (tkr-rules.c refuses both). */
+  g_assert_false (tkr_rules_get_delay (rules));
+  g_assert_cmpstr (tkr_rules_get_delay_name (rules), ==, "Wait");
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), held, &place));
+  costs_before = resource_left (held, tkr_rules_get_hold_costs (rules));
+
+  assert_one_undoable_step (f, "hold", hold_current);
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_true (tkr_combatant_get_delaying (held));
+  /* The turn goes on, and the action is spent. */
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == G_OBJECT (held));
+  g_assert_cmpint (resource_left (held, tkr_rules_get_hold_costs (rules)), ==, costs_before - 1);
+  assert_round_trip (f);
+  /* Not on its own turn; not twice. */
+  g_assert_false (tkr_encounter_act_on_hold (f->encounter, held, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  g_assert_false (tkr_encounter_hold (f->encounter, held, &error));
+  g_clear_error (&error);
+
+  g_assert_true (next_turn (f, &error));
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  acts_before = resource_left (held, tkr_rules_get_hold_acts_with (rules));
+  assert_one_undoable_step (f, "act on a hold", act_on_hold);
+  g_assert_false (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_false (tkr_combatant_get_delaying (held));
+  g_assert_cmpint (resource_left (held, tkr_rules_get_hold_acts_with (rules)), ==, acts_before - 1);
+  /* Its place is kept: the order did not change. */
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), held, &place_after));
+  g_assert_cmpuint (place_after, ==, place);
+  assert_round_trip (f);
+
+  /* Hold again and never act: it is lost when its own turn begins. */
+  while (tkr_encounter_get_current_slot (f->encounter) != G_OBJECT (held) && turns++ < 10)
+    g_assert_true (next_turn (f, &error));
+  g_assert_true (tkr_encounter_hold (f->encounter, held, &error));
+  g_assert_no_error (error);
+  turns = 0;
+  do
+    g_assert_true (next_turn (f, &error));
+  while (tkr_encounter_get_current_slot (f->encounter) != G_OBJECT (held) && turns++ < 10);
+  g_assert_false (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_false (tkr_combatant_get_delaying (held));
+  /* Previous turn gives the hold back. */
+  g_assert_true (tkr_encounter_previous_turn (f->encounter, &error));
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_true (tkr_combatant_get_delaying (held));
+}
+
 static gboolean
 reveal_on_turn (Fixture *f, GError **error)
 {
@@ -1081,6 +1189,7 @@ main (int argc, char *argv[])
         { "repeat-saves", test_repeat_saves },
         { "reminders", test_reminders },
         { "delay", test_delay },
+        { "hold", test_hold },
         { "reveal-hidden-on-turn", test_reveal_on_turn },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
       };
