@@ -879,16 +879,15 @@ combatant_selected (gpointer data)
   return selected_combatant (wait->f) == wait->combatant;
 }
 
-/* Ctrl+Shift+W and Ctrl+Shift+J follow the rule data: in Pathfinder 2e
- * ("round.delay") whose turn it is Delays and the turn moves on, then
- * returns to act after the current turn; in d20 ("round.hold") it holds a
- * Wait, its turn goes on, and on the next turn it acts on the Wait, its
- * place unchanged; in the Kleptonomicon the key changes nothing. */
+/* Ctrl+Shift+W and Ctrl+Shift+J follow the rule data ("round.delay"): in
+ * Pathfinder 2e whose turn it is Delays and the turn moves on, then,
+ * selected, returns to act after the current turn, at that place from
+ * then on. In d20 (its Wait is a held action, "round.hold", taken in the
+ * details) and the Kleptonomicon the keys change nothing. */
 static void
 test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
 {
   TkrHistory *history = tkr_campaign_get_history (f->campaign);
-  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
   GListModel *order = tkr_encounter_get_order (f->encounter);
   GObject *slot = tkr_encounter_get_current_slot (f->encounter);
   DelayWait wait = { f, NULL, TRUE };
@@ -902,22 +901,18 @@ test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
   focus_place (f, "tracker");
   if (!tkr_quick_supports (f->encounter, TKR_QUICK_DELAY))
     {
+      g_assert_false (tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)));
       press (XK_w, TRUE);
       press (XK_j, TRUE);
       settle ();
       g_assert_cmpuint (tkr_history_get_n_undo (history), ==, steps);
+      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == slot);
       return;
     }
   g_assert_true (TKR_IS_COMBATANT (slot));
   wait.combatant = TKR_COMBATANT (slot);
   press (XK_w, TRUE);
   g_assert_true (tkr_test_wait_until (delaying_is, &wait));
-  if (tkr_rules_get_hold (rules))
-    {
-      /* A Wait: the turn is still its own; the next one is another's. */
-      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == slot);
-      press (XK_Right, FALSE);
-    }
   g_assert_true (tkr_test_wait_until (turn_moved_from, &wait));
 
   /* Select it (the row before whose turn it is) and return. */
@@ -928,10 +923,7 @@ test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
   press (XK_j, TRUE);
   g_assert_true (tkr_test_wait_until (delaying_is, &wait));
   g_assert_true (g_list_store_find (G_LIST_STORE (order), slot, &place));
-  if (tkr_rules_get_delay (rules))
-    g_assert_cmpuint (place, ==, tkr_encounter_get_current_index (f->encounter) + 1);
-  else
-    g_assert_cmpuint (place, ==, tkr_encounter_get_current_index (f->encounter) - 1);
+  g_assert_cmpuint (place, ==, tkr_encounter_get_current_index (f->encounter) + 1);
 }
 
 /* The keys a shortcuts window group lists, by accelerator, with their
@@ -963,9 +955,8 @@ collect_group (GtkWidget *widget, const char *title, gboolean inside, GHashTable
 }
 
 /* The shortcuts window lists Delay and its return only in the groups of
- * the systems whose rule data allow them ("round.delay", "round.hold"),
- * in each system's words (d20: Wait), never under every system's fight
- * keys (help/C/keyboard.page). */
+ * the systems whose rule data allow them ("round.delay": Pathfinder 2e),
+ * never under every system's fight keys (help/C/keyboard.page). */
 static void
 test_delay_keys_listed_only_where_the_rules_allow (void)
 {
@@ -989,7 +980,7 @@ test_delay_keys_listed_only_where_the_rules_allow (void)
       g_autoptr (TkrTracker) tracker = tkr_tracker_new_for_rules (rules, history, NULL);
       g_autoptr (GHashTable) found =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      gboolean allowed = tkr_rules_get_delay (rules) || tkr_rules_get_hold (rules);
+      gboolean allowed = tkr_rules_get_delay (rules);
 
       g_assert_true (tkr_quick_supports (TKR_ENCOUNTER (tracker), TKR_QUICK_DELAY) == allowed);
       collect_group (GTK_WIDGET (overlay), tkr_rules_translate (tkr_rules_get_name (rules)), FALSE,
@@ -1000,15 +991,15 @@ test_delay_keys_listed_only_where_the_rules_allow (void)
       if (allowed)
         {
           listed++;
-          /* In the system's words: "Delay" or "Wait". */
+          /* In the system's words for it. */
           g_assert_nonnull (
             strstr (g_hash_table_lookup (found, delay), tkr_rules_get_delay_name (rules)));
           g_assert_nonnull (
             strstr (g_hash_table_lookup (found, back), tkr_rules_get_delay_name (rules)));
         }
     }
-  /* Pathfinder 2e and d20. */
-  g_assert_cmpuint (listed, ==, 2);
+  /* Pathfinder 2e. */
+  g_assert_cmpuint (listed, ==, 1);
   gtk_window_destroy (overlay);
   g_object_unref (overlay);
 }

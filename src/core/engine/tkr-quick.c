@@ -9,7 +9,6 @@
 #include "tkr-d20-encounter.h"
 #include "tkr-klep-encounter.h"
 #include "tkr-pf2e-encounter.h"
-#include "tkr-delay.h"
 #include "tkr-quick.h"
 #include "tkr-refusal.h"
 
@@ -263,8 +262,7 @@ tkr_quick_supports (TkrEncounter *self, TkrQuickCommand command)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   if (command == TKR_QUICK_DELAY || command == TKR_QUICK_RETURN)
-    return tkr_rules_get_delay (tkr_encounter_get_rules (self)) ||
-           tkr_rules_get_hold (tkr_encounter_get_rules (self));
+    return tkr_rules_get_delay (tkr_encounter_get_rules (self));
   return command_of (system_of (self), command) != NULL;
 }
 
@@ -433,36 +431,4 @@ tkr_encounter_rest_party (TkrEncounter *self, GError **error)
     }
   tkr_history_end (history);
   return TRUE;
-}
-
-gboolean
-tkr_encounter_delay_or_hold (TkrEncounter *self, GError **error)
-{
-  GObject *slot;
-
-  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-
-  if (!tkr_quick_check_supported (self, TKR_QUICK_DELAY, error))
-    return FALSE;
-  if (tkr_rules_get_delay (tkr_encounter_get_rules (self)))
-    return tkr_encounter_delay (self, error);
-  if (!tkr_encounter_require_phase (self, TKR_PHASE_MAIN, error))
-    return FALSE;
-  slot = tkr_encounter_get_current_slot (self);
-  if (!TKR_IS_COMBATANT (slot))
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
-                       _ ("Only one combatant on its own turn can Delay"));
-  return tkr_encounter_hold (self, TKR_COMBATANT (slot), error);
-}
-
-gboolean
-tkr_encounter_return_or_act (TkrEncounter *self, TkrCombatant *combatant, GError **error)
-{
-  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-
-  if (!tkr_quick_check_supported (self, TKR_QUICK_RETURN, error))
-    return FALSE;
-  if (tkr_rules_get_delay (tkr_encounter_get_rules (self)))
-    return tkr_encounter_return_from_delay (self, combatant, error);
-  return tkr_encounter_act_on_hold (self, combatant, error);
 }

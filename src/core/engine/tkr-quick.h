@@ -25,13 +25,13 @@ typedef enum
   TKR_QUICK_MOVE,          /* spend movement */
   TKR_QUICK_DASH,          /* Dash */
   TKR_QUICK_REST,          /* a rest */
-  TKR_QUICK_DELAY,         /* Delay, or hold an action (the d20 Wait) */
-  TKR_QUICK_RETURN,        /* return from Delay, or act on the held action */
+  TKR_QUICK_DELAY,         /* Delay (tkr-delay.h) */
+  TKR_QUICK_RETURN,        /* return from Delay */
 } TkrQuickCommand;
 
-/* Delay and return come from the rule data ("round.delay" or
- * "round.hold", src/core/engine/tkr-delay.h); the others from the
- * system's own commands. */
+/* Delay and return come from the rule data ("round.delay",
+ * src/core/engine/tkr-delay.h: a d20 Wait is held in the d20 details,
+ * not by these keys); the others from the system's own commands. */
 gboolean tkr_quick_supports (TkrEncounter *self, TkrQuickCommand command);
 /* FALSE with @error saying, in plain words, why @self's rule system has
  * no @command; TRUE when it has. */
@@ -63,11 +63,5 @@ gboolean tkr_encounter_rest (TkrEncounter *self, TkrCombatant *combatant, GError
 /* The same Rest for every PC who took part, as one step (all of them or,
  * when one is refused, none): what the End's Rest key runs. */
 gboolean tkr_encounter_rest_party (TkrEncounter *self, GError **error);
-
-/* Whose turn it is Delays (Pathfinder 2e) or holds an action (d20
- * Wait), as the rule data say. */
-gboolean tkr_encounter_delay_or_hold (TkrEncounter *self, GError **error);
-/* @combatant returns from Delay or acts on its held action. */
-gboolean tkr_encounter_return_or_act (TkrEncounter *self, TkrCombatant *combatant, GError **error);
 
 G_END_DECLS

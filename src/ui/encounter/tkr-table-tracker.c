@@ -768,7 +768,7 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     {
       g_autoptr (GError) error = NULL;
 
-      if (self->encounter != NULL && !tkr_encounter_delay_or_hold (self->encounter, &error))
+      if (self->encounter != NULL && !tkr_encounter_delay (self->encounter, &error))
         tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
     }
   else if (g_str_equal (action_name, "tracker.return"))
@@ -776,7 +776,8 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
       TkrCombatant *combatant = acting_combatant (self);
       g_autoptr (GError) error = NULL;
 
-      if (combatant != NULL && !tkr_encounter_return_or_act (self->encounter, combatant, &error))
+      if (combatant != NULL &&
+          !tkr_encounter_return_from_delay (self->encounter, combatant, &error))
         tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
     }
   else if (g_str_equal (action_name, "tracker.roll-save"))

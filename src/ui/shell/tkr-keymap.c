@@ -141,8 +141,6 @@ static const struct
   { "d20", "tracker.move", N_ ("Move: spend feet of walking") },
   { "d20", "tracker.dash", N_ ("Dash (the action)") },
   { "d20", "tracker.rest", N_ ("Short rest, outside a fight") },
-  { "d20", "tracker.delay", N_ ("Wait: hold the action until before the next turn") },
-  { "d20", "tracker.return", N_ ("Act on the Wait now (the reaction)") },
   { "action-points", "tracker.spend", N_ ("Act: spend 1 AP") },
   { "action-points", "tracker.move", N_ ("Move: spend AP") },
 };
