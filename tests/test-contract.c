@@ -1150,6 +1150,23 @@ test_npc_health_by_dice (Fixture *f, gconstpointer data)
   g_assert_cmpint (max_health (ogre_copy), ==, second);
   assert_round_trip (f);
 
+  /* A file whose formula could roll below 1 is refused in words. */
+  {
+    g_autofree char *text = snapshot (f);
+    char *at = strstr (text, "\"2d8+4\"");
+    g_autoptr (GBytes) bytes = NULL;
+    g_autoptr (TkrCampaign) refused = NULL;
+
+    g_assert_nonnull (at);
+    memcpy (at, "\"1d4-9\"", 7);
+    bytes = g_bytes_new (text, strlen (text));
+    refused = tkr_campaign_new_from_bytes (bytes, &error);
+    g_assert_null (refused);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "health_formula"));
+    g_clear_error (&error);
+  }
+
   /* A plain number is the maximum, and the formula goes. */
   g_assert_true (tkr_character_set_health_typed (ogre, f->history, "30", &error));
   g_assert_cmpint (max_health (ogre), ==, 30);
