@@ -30,6 +30,7 @@ def collect():
         system = data.get("name", path.stem)
         add(data.get("name"), "The name of a rule system")
         add(data.get("test", {}).get("save_name"), f"The roll that ends an effect, in {system}")
+        add(data.get("round", {}).get("delay_name"), f"Delaying or holding a turn, in {system}")
         for d in data.get("distances", []):
             add(d.get("name"), f"A named distance in {system}")
         for r in data.get("movement", {}).get("range_names", []):

@@ -960,6 +960,229 @@ test_delay (Fixture *f, gconstpointer data)
   g_assert_true (tkr_delay_is_delayed (f->encounter, delayer));
 }
 
+static TkrCombatant *held;
+
+static gboolean
+hold_current (Fixture *f, GError **error)
+{
+  return tkr_encounter_hold (f->encounter, held, error);
+}
+
+static gboolean
+act_on_hold (Fixture *f, GError **error)
+{
+  return tkr_encounter_act_on_hold (f->encounter, held, error);
+}
+
+static int
+resource_left (TkrCombatant *combatant, const char *id)
+{
+  return tkr_resource_get_current (tkr_combatant_find_resource (combatant, id));
+}
+
+/* Holding an action (help/C/order.page), the same mechanism as Delay
+ * where the rule data say "round.hold" (the d20 Wait): on its own turn a
+ * combatant holds, paying "round.hold_costs", and its turn goes on; during
+ * another's turn it acts on it with "round.hold_acts_with", its place in
+ * the order unchanged; each is one step, undone and redone exactly; files
+ * keep it; one not acted on is lost when its own next turn begins, and
+ * previous turn gives it back. The Kleptonomicon (a strict order in Main;
+ * its loose order is Freeplay's, with no turns to hold), Pathfinder 2e
+ * (Delay instead) and the Action-Point system refuse it in words and
+ * change nothing. */
+static void
+test_hold (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+  GListModel *order;
+  guint place, place_after, turns = 0;
+  int costs_before, acts_before;
+
+  to_main (f);
+  order = tkr_encounter_get_order (f->encounter);
+  held = (TkrCombatant *) tkr_encounter_get_current_slot (f->encounter);
+  if (!tkr_rules_get_hold (rules))
+    {
+      g_autofree char *before = snapshot (f);
+      g_autofree char *now = NULL;
+
+      if (TKR_IS_COMBATANT (held))
+        {
+          g_assert_false (tkr_encounter_hold (f->encounter, held, &error));
+          g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+          g_clear_error (&error);
+        }
+      g_assert_false (tkr_encounter_act_on_hold (f->encounter, goblin_combatant (f), &error));
+      g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+      now = snapshot (f);
+      g_assert_cmpstr (now, ==, before);
+      return;
+    }
+  /* Delay and hold are one or the other (tkr-rules.c refuses both). */
+  g_assert_false (tkr_rules_get_delay (rules));
+  g_assert_cmpstr (tkr_rules_get_delay_name (rules), ==, "Wait");
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), held, &place));
+  costs_before = resource_left (held, tkr_rules_get_hold_costs (rules));
+
+  assert_one_undoable_step (f, "hold", hold_current);
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_true (tkr_combatant_get_delaying (held));
+  /* The turn goes on, and the action is spent. */
+  g_assert_true (tkr_encounter_get_current_slot (f->encounter) == G_OBJECT (held));
+  g_assert_cmpint (resource_left (held, tkr_rules_get_hold_costs (rules)), ==, costs_before - 1);
+  assert_round_trip (f);
+  /* Not on its own turn; not twice. */
+  g_assert_false (tkr_encounter_act_on_hold (f->encounter, held, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_NOT_ON_TURN);
+  g_clear_error (&error);
+  g_assert_false (tkr_encounter_hold (f->encounter, held, &error));
+  g_clear_error (&error);
+
+  g_assert_true (next_turn (f, &error));
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  acts_before = resource_left (held, tkr_rules_get_hold_acts_with (rules));
+  assert_one_undoable_step (f, "act on a hold", act_on_hold);
+  g_assert_false (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_false (tkr_combatant_get_delaying (held));
+  g_assert_cmpint (resource_left (held, tkr_rules_get_hold_acts_with (rules)), ==, acts_before - 1);
+  /* Its place is kept: the order did not change. */
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), held, &place_after));
+  g_assert_cmpuint (place_after, ==, place);
+  assert_round_trip (f);
+
+  /* Hold again and never act: it is lost when its own turn begins. */
+  while (tkr_encounter_get_current_slot (f->encounter) != G_OBJECT (held) && turns++ < 10)
+    g_assert_true (next_turn (f, &error));
+  g_assert_true (tkr_encounter_hold (f->encounter, held, &error));
+  g_assert_no_error (error);
+  turns = 0;
+  do
+    g_assert_true (next_turn (f, &error));
+  while (tkr_encounter_get_current_slot (f->encounter) != G_OBJECT (held) && turns++ < 10);
+  g_assert_false (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_false (tkr_combatant_get_delaying (held));
+  /* Previous turn gives the hold back. */
+  g_assert_true (tkr_encounter_previous_turn (f->encounter, &error));
+  g_assert_true (tkr_delay_is_delayed (f->encounter, held));
+  g_assert_true (tkr_combatant_get_delaying (held));
+}
+
+static TkrCharacter *ogre; /* a library NPC */
+
+static gboolean
+type_ogre_health (Fixture *f, GError **error)
+{
+  return tkr_character_set_health_typed (ogre, f->history, " 2d8+4 ", error);
+}
+
+static TkrCharacter *ogre_copy;
+
+static gboolean
+add_ogre (Fixture *f, GError **error)
+{
+  ogre_copy = tkr_campaign_add_to_encounter (f->campaign, ogre, error);
+  return ogre_copy != NULL;
+}
+
+static int
+max_health (TkrCharacter *character)
+{
+  return tkr_pool_get_maximum (tkr_character_get_pool (character, TKR_POOL_HEALTH));
+}
+
+/* Numbers by dice for an NPC's Health (help/C/effects.page): typed on a
+ * library NPC, "2d8+4" is kept as its maximum Health, one step, and the
+ * sheet shows its usual total (13); a plain number is the maximum itself;
+ * a formula that could roll below 1 is refused in words and changes
+ * nothing. Each copy that joins the encounter rolls its own maximum on
+ * the encounter's dice (a seeded GRand here) and starts with it, the log
+ * shows the dice, and undo takes the copy and the line back; redo brings
+ * the same roll. The file keeps the formula ("health_formula", only when
+ * set) and saves the same bytes again. */
+static void
+test_npc_health_by_dice (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) expected = g_rand_new_with_seed (1123);
+  GListModel *log = tkr_encounter_get_log (f->encounter);
+  int rolls[4], first, second;
+
+  ogre = tkr_campaign_add_npc (f->campaign, "Ogre");
+  assert_one_undoable_step (f, "type 2d8+4 as the Ogre's Health", type_ogre_health);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "2d8+4");
+  g_assert_cmpint (max_health (ogre), ==, 13);
+  assert_round_trip (f);
+
+  {
+    g_autofree char *before = snapshot (f);
+    g_autofree char *now = NULL;
+
+    g_assert_false (tkr_character_set_health_typed (ogre, f->history, "1d4-5", &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+    g_assert_false (tkr_character_set_health_typed (ogre, f->history, "two dice", &error));
+    g_clear_error (&error);
+    g_assert_false (tkr_character_set_health_typed (f->alice, f->history, "2d8", &error));
+    g_clear_error (&error);
+    now = snapshot (f);
+    g_assert_cmpstr (now, ==, before);
+  }
+
+  tkr_encounter_set_rand (f->encounter, expected);
+  for (guint i = 0; i < G_N_ELEMENTS (rolls); i++)
+    rolls[i] = g_rand_int_range (expected, 1, 9);
+  first = rolls[0] + rolls[1] + 4;
+  second = rolls[2] + rolls[3] + 4;
+
+  assert_one_undoable_step (f, "an Ogre joins", add_ogre);
+  g_assert_cmpint (max_health (ogre_copy), ==, first);
+  g_assert_cmpint (tkr_pool_get_current (tkr_character_get_pool (ogre_copy, TKR_POOL_HEALTH)), ==,
+                   first);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre_copy), ==, "");
+  {
+    g_autoptr (TkrLogEntry) entry = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+    g_autofree char *dice =
+      g_strdup_printf ("(rolled 2d8+4: %d + %d + 4 = %d)", rolls[0], rolls[1], first);
+
+    g_assert_cmpstr (tkr_log_entry_get_kind (entry), ==, TKR_LOG_NPC_HEALTH);
+    g_assert_nonnull (strstr (tkr_log_entry_get_text (entry), dice));
+  }
+  /* The library keeps its template. */
+  g_assert_cmpint (max_health (ogre), ==, 13);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "2d8+4");
+
+  /* The next copy rolls its own. */
+  g_assert_true (add_ogre (f, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (max_health (ogre_copy), ==, second);
+  assert_round_trip (f);
+
+  /* A file whose formula could roll below 1 is refused in words. */
+  {
+    g_autofree char *text = snapshot (f);
+    char *at = strstr (text, "\"2d8+4\"");
+    g_autoptr (GBytes) bytes = NULL;
+    g_autoptr (TkrCampaign) refused = NULL;
+
+    g_assert_nonnull (at);
+    memcpy (at, "\"1d4-9\"", 7);
+    bytes = g_bytes_new (text, strlen (text));
+    refused = tkr_campaign_new_from_bytes (bytes, &error);
+    g_assert_null (refused);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "health_formula"));
+    g_clear_error (&error);
+  }
+
+  /* A plain number is the maximum, and the formula goes. */
+  g_assert_true (tkr_character_set_health_typed (ogre, f->history, "30", &error));
+  g_assert_cmpint (max_health (ogre), ==, 30);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "");
+  g_assert_true (tkr_history_undo (f->history));
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "2d8+4");
+}
+
 static gboolean
 reveal_on_turn (Fixture *f, GError **error)
 {
@@ -1249,6 +1472,8 @@ main (int argc, char *argv[])
         { "repeat-saves", test_repeat_saves },
         { "reminders", test_reminders },
         { "delay", test_delay },
+        { "hold", test_hold },
+        { "npc-health-by-dice", test_npc_health_by_dice },
         { "reveal-hidden-on-turn", test_reveal_on_turn },
         { "timed-effect-ends-at-its-anchors-turn-edge", test_timed_effects },
         { "system-timing-through-the-shared-model", test_system_timing },

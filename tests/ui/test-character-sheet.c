@@ -195,6 +195,67 @@ test_refused_name (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+/* An NPC's maximum Health typed as dice (help/C/effects.page): the row
+ * shows only for NPCs; "1d4-5" (it could roll below 1) is refused in
+ * words and changes nothing; "2d8+4" is kept in one step and the sheet's
+ * Health shows its usual total, 13; each copy that joins the encounter
+ * rolls its own on the encounter's dice, the log shows the dice, and undo
+ * takes the copy back. */
+static void
+test_npc_health_by_dice (Fixture *fixture, gconstpointer data)
+{
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (fixture->campaign));
+  g_autoptr (GRand) expected = g_rand_new_with_seed (99);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+  TkrCharacter *ogre, *copy;
+  GtkWidget *row = part (fixture, "health-formula-row");
+  guint steps;
+  int a, b;
+
+  g_assert_false (gtk_widget_get_visible (row));
+  ogre = tkr_campaign_add_npc (fixture->campaign, "Ogre");
+  tkr_character_sheet_set_character (fixture->sheet, ogre);
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (row));
+  /* Its accessible name (GTK_A11Y=none leaves no accessibility to ask). */
+  if (g_strcmp0 (g_getenv ("GTK_A11Y"), "none") != 0)
+    {
+      label = gtk_test_accessible_check_property (
+        GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, "Maximum Health by dice");
+      g_assert_null (label);
+    }
+
+  steps = tkr_history_get_n_undo (fixture->history);
+  gtk_editable_set_text (GTK_EDITABLE (row), "1d4-5");
+  g_signal_emit_by_name (row, "apply");
+  g_assert_true (label_shown (part (fixture, "health-formula-error")));
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "");
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "2d8+4");
+  g_signal_emit_by_name (row, "apply");
+  g_assert_false (label_shown (part (fixture, "health-formula-error")));
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 1);
+  g_assert_cmpstr (tkr_character_get_health_formula (ogre), ==, "2d8+4");
+  g_assert_cmpint (tkr_pool_get_maximum (tkr_character_get_pool (ogre, TKR_POOL_HEALTH)), ==, 13);
+
+  tkr_encounter_set_rand (encounter, expected);
+  a = g_rand_int_range (expected, 1, 9);
+  a += g_rand_int_range (expected, 1, 9) + 4;
+  b = g_rand_int_range (expected, 1, 9);
+  b += g_rand_int_range (expected, 1, 9) + 4;
+  copy = tkr_campaign_add_to_encounter (fixture->campaign, ogre, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tkr_pool_get_maximum (tkr_character_get_pool (copy, TKR_POOL_HEALTH)), ==, a);
+  copy = tkr_campaign_add_to_encounter (fixture->campaign, ogre, &error);
+  g_assert_cmpint (tkr_pool_get_maximum (tkr_character_get_pool (copy, TKR_POOL_HEALTH)), ==, b);
+  g_assert_true (tkr_tracker_has_participant (TKR_TRACKER (encounter), copy));
+  g_assert_true (tkr_history_undo (fixture->history));
+  g_assert_false (tkr_tracker_has_participant (TKR_TRACKER (encounter), copy));
+  iterate ();
+}
+
 /* Undo and redo show in the widgets at once: they are bound to the model. */
 static void
 test_undo_updates_widgets (Fixture *fixture, gconstpointer data)
@@ -831,6 +892,7 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/system/pf2e-sheet-from-its-rule-data", test_pf2e_sheet);
   ADD ("/character-sheet/pools/current-and-maximum-any-order", test_pool_any_order);
   ADD ("/character-sheet/abilities/row-follows-ability-and-removes", test_ability_row);
+  ADD ("/character-sheet/pools/npc-health-by-dice", test_npc_health_by_dice);
 #undef ADD
 
   return g_test_run ();

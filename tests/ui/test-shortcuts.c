@@ -21,6 +21,10 @@
  * and nothing where it does not. At the End, the award key awards XP. A
  * key changed in the keymap works at once and the old one no longer does;
  * a key another command has is refused with that command's name.
+ *
+ * Delay and its return (help/C/order.page) are pressed in each system
+ * and do what its rule data say; the shortcuts window lists them only
+ * for the systems whose rule data have them.
  */
 
 #include "config.h"
@@ -842,6 +846,164 @@ test_conflicting_key_is_refused_naming_its_command (void)
   g_object_unref (page);
 }
 
+/* Delay and its return (help/C/order.page) */
+
+typedef struct
+{
+  Fixture *f;
+  TkrCombatant *combatant;
+  gboolean delaying;
+} DelayWait;
+
+static gboolean
+delaying_is (gpointer data)
+{
+  DelayWait *wait = data;
+
+  return tkr_combatant_get_delaying (wait->combatant) == wait->delaying;
+}
+
+static gboolean
+turn_moved_from (gpointer data)
+{
+  DelayWait *wait = data;
+
+  return tkr_encounter_get_current_slot (wait->f->encounter) != G_OBJECT (wait->combatant);
+}
+
+static gboolean
+combatant_selected (gpointer data)
+{
+  DelayWait *wait = data;
+
+  return selected_combatant (wait->f) == wait->combatant;
+}
+
+/* Ctrl+Shift+W and Ctrl+Shift+J follow the rule data ("round.delay"): in
+ * Pathfinder 2e whose turn it is Delays and the turn moves on, then,
+ * selected, returns to act after the current turn, at that place from
+ * then on. In d20 (its Wait is a held action, "round.hold", taken in the
+ * details) and the Kleptonomicon the keys change nothing. */
+static void
+test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
+{
+  TkrHistory *history = tkr_campaign_get_history (f->campaign);
+  GListModel *order = tkr_encounter_get_order (f->encounter);
+  GObject *slot = tkr_encounter_get_current_slot (f->encounter);
+  DelayWait wait = { f, NULL, TRUE };
+  guint steps = tkr_history_get_n_undo (history), place;
+
+  if (!keyboard_init ())
+    {
+      g_test_skip ("no X display with XTest to press keys");
+      return;
+    }
+  focus_place (f, "tracker");
+  if (!tkr_quick_supports (f->encounter, TKR_QUICK_DELAY))
+    {
+      g_assert_false (tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)));
+      press (XK_w, TRUE);
+      press (XK_j, TRUE);
+      settle ();
+      g_assert_cmpuint (tkr_history_get_n_undo (history), ==, steps);
+      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == slot);
+      return;
+    }
+  g_assert_true (TKR_IS_COMBATANT (slot));
+  wait.combatant = TKR_COMBATANT (slot);
+  press (XK_w, TRUE);
+  g_assert_true (tkr_test_wait_until (delaying_is, &wait));
+  g_assert_true (tkr_test_wait_until (turn_moved_from, &wait));
+
+  /* Select it (the row before whose turn it is) and return. */
+  press_alt (XK_Home);
+  press_alt (XK_Up);
+  g_assert_true (tkr_test_wait_until (combatant_selected, &wait));
+  wait.delaying = FALSE;
+  press (XK_j, TRUE);
+  g_assert_true (tkr_test_wait_until (delaying_is, &wait));
+  g_assert_true (g_list_store_find (G_LIST_STORE (order), slot, &place));
+  g_assert_cmpuint (place, ==, tkr_encounter_get_current_index (f->encounter) + 1);
+}
+
+/* The keys a shortcuts window group lists, by accelerator, with their
+ * titles; @title NULL: every group. */
+static void
+collect_group (GtkWidget *widget, const char *title, gboolean inside, GHashTable *found)
+{
+  if (GTK_IS_SHORTCUTS_GROUP (widget))
+    {
+      g_autofree char *group_title = NULL;
+
+      g_object_get (widget, "title", &group_title, NULL);
+      inside = g_strcmp0 (group_title, title) == 0;
+    }
+  else if (inside && GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      char *accelerator = NULL, *shortcut_title = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, "title", &shortcut_title, NULL);
+      if (accelerator != NULL)
+        g_hash_table_insert (found, accelerator, shortcut_title);
+      else
+        g_free (shortcut_title);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_group (child, title, inside, found);
+}
+
+/* The shortcuts window lists Delay and its return only in the groups of
+ * the systems whose rule data allow them ("round.delay": Pathfinder 2e),
+ * never under every system's fight keys (help/C/keyboard.page). */
+static void
+test_delay_keys_listed_only_where_the_rules_allow (void)
+{
+  TkrKeymap *keymap = tkr_keymap_get_default ();
+  GtkWindow *overlay = tkr_keymap_new_shortcuts_window (keymap);
+  const char *delay = tkr_keymap_get_accelerator (keymap, "tracker.delay");
+  const char *back = tkr_keymap_get_accelerator (keymap, "tracker.return");
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+  g_autoptr (GHashTable) shared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint listed = 0;
+
+  collect_group (GTK_WIDGET (overlay), tkr_key_group_get_title (TKR_KEY_GROUP_FIGHT), FALSE,
+                 shared);
+  g_assert_cmpuint (g_hash_table_size (shared), >, 0);
+  g_assert_false (g_hash_table_contains (shared, delay));
+  g_assert_false (g_hash_table_contains (shared, back));
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (systems[i], NULL);
+      g_autoptr (TkrHistory) history = tkr_history_new ();
+      g_autoptr (TkrTracker) tracker = tkr_tracker_new_for_rules (rules, history, NULL);
+      g_autoptr (GHashTable) found =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      gboolean allowed = tkr_rules_get_delay (rules);
+
+      g_assert_true (tkr_quick_supports (TKR_ENCOUNTER (tracker), TKR_QUICK_DELAY) == allowed);
+      collect_group (GTK_WIDGET (overlay), tkr_rules_translate (tkr_rules_get_name (rules)), FALSE,
+                     found);
+      g_assert_cmpuint (g_hash_table_size (found), >, 0);
+      g_assert_true (g_hash_table_contains (found, delay) == allowed);
+      g_assert_true (g_hash_table_contains (found, back) == allowed);
+      if (allowed)
+        {
+          listed++;
+          /* In the system's words for it. */
+          g_assert_nonnull (
+            strstr (g_hash_table_lookup (found, delay), tkr_rules_get_delay_name (rules)));
+          g_assert_nonnull (
+            strstr (g_hash_table_lookup (found, back), tkr_rules_get_delay_name (rules)));
+        }
+    }
+  /* Pathfinder 2e. */
+  g_assert_cmpuint (listed, ==, 1);
+  gtk_window_destroy (overlay);
+  g_object_unref (overlay);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -887,6 +1049,16 @@ main (int argc, char *argv[])
               fixture_setup, test_level_up_key_at_the_end, fixture_teardown);
   g_test_add ("/shortcuts/rebound-key-works-at-once", Fixture, &cases[0][1], fixture_setup,
               test_rebound_key_works_at_once, fixture_teardown);
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    {
+      g_autofree char *path =
+        g_strdup_printf ("/shortcuts/%s/delay-keys-follow-the-rules", systems[s]);
+
+      g_test_add (path, Fixture, &cases[s][2], fixture_setup, test_delay_keys_follow_the_rules,
+                  fixture_teardown);
+    }
+  g_test_add_func ("/shortcuts/delay-keys-listed-only-where-the-rules-allow",
+                   test_delay_keys_listed_only_where_the_rules_allow);
   g_test_add_func ("/shortcuts/key-dialog-takes-a-pressed-key",
                    test_key_dialog_takes_a_pressed_key);
   g_test_add_func ("/shortcuts/conflicting-key-is-refused-naming-its-command",

@@ -648,6 +648,28 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
   return TRUE;
 }
 
+/* A library NPC's maximum Health by dice (help/C/effects.page): each copy
+ * rolls its own on the encounter's dice as it joins, before anyone else
+ * holds it, and starts with that much; the copy keeps the number, not the
+ * formula. @rolled gets the dice, for the log. */
+static void
+roll_health (TkrCampaign *self, TkrCharacter *copy, char **rolled)
+{
+  const char *text = tkr_character_get_health_formula (copy);
+  TkrPool *health = tkr_character_get_pool (copy, TKR_POOL_HEALTH);
+  TkrFormula formula;
+  int total;
+
+  if (*text == '\0' || !TKR_IS_ENCOUNTER (self->tracker) ||
+      !tkr_character_check_health_formula (text, &formula, NULL))
+    return;
+  total =
+    tkr_formula_roll (&formula, tkr_encounter_get_rand (TKR_ENCOUNTER (self->tracker)), rolled);
+  tkr_pool_set_maximum (health, total);
+  tkr_pool_set_current (health, total);
+  g_object_set (copy, "health-formula", "", NULL);
+}
+
 /**
  * tkr_campaign_add_to_encounter:
  *
@@ -660,6 +682,7 @@ TkrCharacter *
 tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GError **error)
 {
   g_autoptr (TkrCharacter) participant = NULL;
+  g_autofree char *rolled = NULL;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
   g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
@@ -681,6 +704,7 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
 
       participant = tkr_character_duplicate (character, name);
       tkr_character_adopt_rules (participant, NULL, tkr_campaign_get_rules (self));
+      roll_health (self, participant, &rolled);
     }
 
   if (!tkr_tracker_add_participant (self->tracker, participant, error))
@@ -688,6 +712,13 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
       tkr_history_abort (self->history);
       return NULL;
     }
+  if (rolled != NULL && TKR_IS_ENCOUNTER (self->tracker))
+    /* Translators: the log; a copy of an NPC, its Health, then the dice
+     * ("2d8+4: 3 + 5 + 4 = 12") */
+    tkr_encounter_log_kind (
+      TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH, _ ("%s joins with %d Health (rolled %s)"),
+      tkr_character_get_name (participant),
+      tkr_pool_get_maximum (tkr_character_get_pool (participant, TKR_POOL_HEALTH)), rolled);
   tkr_history_end (self->history);
   return participant; /* the encounter holds it now */
 }

@@ -77,7 +77,7 @@ struct _TkrD20Combatant
   TkrInitiative init; /* the modifier is Agility */
   int dashes, mana, mana_max, exhaustion;
   int hours_long, hours_short, checks_due, wounds, breath_left;
-  gboolean surprised, waiting, holding_breath;
+  gboolean surprised, holding_breath;
   guint64 serial;
   GArray *tiebreaks; /* int, or NULL */
   GListStore *movements;
@@ -108,7 +108,6 @@ static const TkrField combatant_fields[] = {
   INT_FIELD (breath_left, "breath-rounds-left", "breath_rounds_left", TKR_D20_MAX_BREATH),
   BOOL_FIELD (init.has_result, "initiative-set", "initiative_set"),
   BOOL_FIELD (surprised, "surprised", "surprised"),
-  BOOL_FIELD (waiting, "waiting", "waiting"),
   BOOL_FIELD (holding_breath, "holding-breath", "holding_breath"),
   TKR_FIELD_OBJECT (TkrD20Combatant, movements, "movements", g_list_model_get_type),
 };
@@ -245,7 +244,7 @@ COMBATANT_GETTER (int, get_stamina_checks_due, self->checks_due)
 COMBATANT_GETTER (int, get_wounds, self->wounds)
 COMBATANT_GETTER (int, get_breath_rounds_left, self->breath_left)
 COMBATANT_GETTER (gboolean, get_surprised, self->surprised)
-COMBATANT_GETTER (gboolean, get_waiting, self->waiting)
+COMBATANT_GETTER (gboolean, get_waiting, tkr_combatant_get_delaying (TKR_COMBATANT (self)))
 COMBATANT_GETTER (gboolean, get_holding_breath, self->holding_breath)
 COMBATANT_GETTER (guint64, get_serial, self->serial)
 COMBATANT_GETTER (gboolean, get_dodging, HAS_CONDITION ("dodging"))
@@ -591,6 +590,7 @@ tkr_d20_combatant_read_json (
 {
   int max_feet = tkr_rules_get_int (rules, "d20.movement.max_feet");
   g_autofree char *tiebreaks_path = tkr_json_path (path, "tiebreaks");
+  gboolean waiting;
 
   /* What is left may pass what a turn grants (up to 100). */
   if (!tkr_fields_from_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object, path, error) ||
@@ -599,6 +599,12 @@ tkr_d20_combatant_read_json (
     return FALSE;
   if (self->mana > self->mana_max)
     return tkr_json_refuse (error, path, "mana", _ ("more mana than the maximum"));
+  /* Files from before kept the Wait here; it is the engine's hold now
+   * (tkr-delay.h), which puts it in its list. */
+  if (!tkr_json_get_bool (object, "waiting", path, FALSE, FALSE, &waiting, error))
+    return FALSE;
+  if (waiting)
+    g_object_set (self, "delaying", TRUE, NULL);
   if (!conditions_from_json (self, object, path, rules, error) ||
       !tkr_json_read_list (object, path, "tiebreaks", (TkrReadItem) read_tiebreak, self,
                            tiebreaks_path, error) ||

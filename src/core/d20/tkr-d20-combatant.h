@@ -40,8 +40,6 @@ int tkr_d20_movement_get_moved (TkrD20Movement *self);
  * "surprised" (bool): skips its first turn.
  * "movements" (GListModel of TkrD20Movement): one list for its life
  * "dashes" (int): Dash actions taken this turn.
- * "waiting" (bool): a turn state (Wait), until its reaction acts or its
- *     next turn starts.
  * "mana", "mana-max", "exhaustion" (int): mana starts full at the sheet's
  *     "mana_max" field (0 without it).
  * "hours-since-long-rest", "hours-since-short-rest" (int)
@@ -82,6 +80,9 @@ int tkr_d20_combatant_get_total_moved (TkrD20Combatant *self);
 int tkr_d20_combatant_get_movement_left (TkrD20Combatant *self, const char *kind);
 int tkr_d20_combatant_get_dashes (TkrD20Combatant *self);
 gboolean tkr_d20_combatant_get_dodging (TkrD20Combatant *self);
+/* Whether it holds a Wait: the engine's hold (src/core/engine/tkr-delay.h,
+ * the "delaying" property), until its reaction acts or its next turn
+ * starts. */
 gboolean tkr_d20_combatant_get_waiting (TkrD20Combatant *self);
 int tkr_d20_combatant_get_mana (TkrD20Combatant *self);
 int tkr_d20_combatant_get_mana_max (TkrD20Combatant *self);

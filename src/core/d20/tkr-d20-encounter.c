@@ -6,6 +6,7 @@
 
 #include "tkr-d20-combatant-private.h"
 #include "tkr-d20-encounter.h"
+#include "tkr-delay.h"
 #include "tkr-effects.h"
 #include "tkr-members.h"
 #include "tkr-json.h"
@@ -601,9 +602,10 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
 }
 
 /* Start of a creature's turn (seed, Rounds & Turns): its action, bonus
- * action, reaction and movement come back; Wait lasts until now, and so
- * do its Temporary conditions (Dodging), by the rule data's "timings"
- * (engine/tkr-timings.h). */
+ * action, reaction and movement come back; its Temporary conditions
+ * (Dodging) last until now, by the rule data's "timings"
+ * (engine/tkr-timings.h), and so does a Wait (the engine ends it:
+ * tkr-delay.h). */
 static void
 tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 {
@@ -612,7 +614,6 @@ tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  SET (self, combatant, "waiting", FALSE);
   LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
 }
 
@@ -856,10 +857,14 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
                        name);
   if (!check_spend (self, combatant, resource, error))
     return FALSE;
+  /* The action that holds (Wait: its reaction may act before the
+   * creature's next turn) is the engine's hold (rule data "round.hold"). */
+  if (g_strcmp0 (action_id, tkr_rules_get_hold_action (RULES (self))) == 0)
+    return tkr_encounter_hold (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), error);
 
   begin_spending (self, name, combatant, resource, -1);
   /* Dash: the speed again. Dodge: a bonus on Evade checks until the
-   * creature's next turn. Wait: its reaction may act before then. */
+   * creature's next turn. */
   if (g_strcmp0 (action_id, "dash") == 0)
     {
       SET (self, combatant, "dashes", tkr_d20_combatant_get_dashes (combatant) + 1);
@@ -867,8 +872,6 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
     }
   else if (g_strcmp0 (action_id, "dodge") == 0)
     set_condition (self, combatant, "dodging", TRUE);
-  else if (g_strcmp0 (action_id, "wait") == 0)
-    SET (self, combatant, "waiting", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
   return LOG_AND_END (self, _ ("%s: %s"), NAME (combatant), name);
 }
@@ -877,12 +880,7 @@ gboolean
 tkr_d20_encounter_act_on_wait (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
   REQUIRE (self, check_spend (self, combatant, TKR_D20_REACTION, error));
-  if (!tkr_d20_combatant_get_waiting (combatant))
-    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not waiting to act"),
-                       NAME (combatant));
-  begin_spending (self, _ ("Act on a Wait"), combatant, TKR_D20_REACTION, -1);
-  SET (self, combatant, "waiting", FALSE);
-  return LOG_AND_END (self, _ ("%s spends their reaction to act now"), NAME (combatant));
+  return tkr_encounter_act_on_hold (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), error);
 }
 
 gboolean

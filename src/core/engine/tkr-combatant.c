@@ -15,6 +15,7 @@ typedef struct
   GListStore *conditions;
   int temporary_health;
   gboolean hidden;
+  gboolean delaying; /* kept by tkr-delay.c */
 } TkrCombatantPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (TkrCombatant, tkr_combatant, G_TYPE_OBJECT)
@@ -27,6 +28,7 @@ enum
   PROP_CONDITIONS,
   PROP_TEMPORARY_HEALTH,
   PROP_HIDDEN,
+  PROP_DELAYING,
   N_PROPS
 };
 
@@ -74,6 +76,9 @@ tkr_combatant_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_HIDDEN:
       g_value_set_boolean (value, priv->hidden);
       break;
+    case PROP_DELAYING:
+      g_value_set_boolean (value, priv->delaying);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -100,6 +105,13 @@ tkr_combatant_set_property (GObject *object, guint prop_id, const GValue *value,
       if (priv->hidden != g_value_get_boolean (value))
         {
           priv->hidden = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_DELAYING:
+      if (priv->delaying != g_value_get_boolean (value))
+        {
+          priv->delaying = g_value_get_boolean (value);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -139,6 +151,10 @@ tkr_combatant_class_init (TkrCombatantClass *klass)
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HIDDEN] =
     g_param_spec_boolean ("hidden", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Delaying or holding an action (tkr-delay.h); set only by tkr-delay.c. */
+  properties[PROP_DELAYING] =
+    g_param_spec_boolean ("delaying", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -319,4 +335,14 @@ tkr_combatant_get_hidden (TkrCombatant *self)
   g_return_val_if_fail (TKR_IS_COMBATANT (self), FALSE);
   priv = tkr_combatant_get_instance_private (self);
   return priv->hidden;
+}
+
+gboolean
+tkr_combatant_get_delaying (TkrCombatant *self)
+{
+  TkrCombatantPrivate *priv;
+
+  g_return_val_if_fail (TKR_IS_COMBATANT (self), FALSE);
+  priv = tkr_combatant_get_instance_private (self);
+  return priv->delaying;
 }

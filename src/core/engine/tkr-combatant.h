@@ -95,5 +95,7 @@ gboolean tkr_combatant_resources_from_json (TkrCombatant *self,
 /* Whether the players' view leaves the combatant out (the "hidden"
  * property). */
 gboolean tkr_combatant_get_hidden (TkrCombatant *self);
+/* "delaying": it delays, or holds an action (tkr-delay.h). */
+gboolean tkr_combatant_get_delaying (TkrCombatant *self);
 
 G_END_DECLS

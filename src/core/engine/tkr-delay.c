@@ -49,6 +49,18 @@ tkr_delay_is_delayed (TkrEncounter *encounter, TkrCombatant *combatant)
   return combatant != NULL && g_list_store_find (delayed_store (encounter), combatant, NULL);
 }
 
+/* @combatant joins or leaves the list of those delaying, in the open
+ * step. */
+static void
+mark (TkrEncounter *encounter, TkrCombatant *combatant, gboolean delaying)
+{
+  if (delaying)
+    tkr_history_append (HISTORY (encounter), delayed_store (encounter), combatant);
+  else
+    tkr_history_remove_item (HISTORY (encounter), delayed_store (encounter), combatant);
+  tkr_encounter_set (encounter, combatant, "delaying", delaying);
+}
+
 static gboolean
 check_allowed (TkrEncounter *encounter, GError **error)
 {
@@ -83,7 +95,7 @@ tkr_encounter_delay (TkrEncounter *encounter, GError **error)
   /* Translators: the log; a combatant */
   tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s delays"),
                           tkr_combatant_get_name (combatant));
-  tkr_history_append (HISTORY (encounter), delayed_store (encounter), combatant);
+  mark (encounter, combatant, TRUE);
   if (!TKR_ENCOUNTER_GET_CLASS (encounter)->advance (encounter, error))
     {
       tkr_history_abort (HISTORY (encounter));
@@ -117,8 +129,8 @@ tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatan
 
   /* Translators: the name of a step in Undo */
   tkr_history_begin (HISTORY (encounter), _ ("Return from Delay"));
-  tkr_history_remove_item (HISTORY (encounter), delayed_store (encounter), combatant);
   g_object_ref (combatant);
+  mark (encounter, combatant, FALSE);
   tkr_history_remove (HISTORY (encounter), order, from);
   g_list_store_find (order, current, &to);
   /* Whose turn it is stays theirs; the one returning comes next. */
@@ -145,12 +157,120 @@ tkr_delay_turn_begun (TkrEncounter *encounter)
   slot = tkr_encounter_get_current_slot (encounter);
   if (!TKR_IS_COMBATANT (slot) || !tkr_delay_is_delayed (encounter, TKR_COMBATANT (slot)))
     return;
-  /* Translators: the log; a combatant who delayed a whole round */
-  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
-                          _ ("%s did not return in time: the delayed turn is lost, and this "
-                             "turn is theirs at their usual place"),
-                          tkr_combatant_get_name (TKR_COMBATANT (slot)));
-  tkr_history_remove_item (HISTORY (encounter), delayed_store (encounter), slot);
+  if (tkr_rules_get_hold (tkr_encounter_get_rules (encounter)))
+    /* Translators: the log; a combatant, then "Wait" */
+    tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
+                            _ ("%s did not act on their %s before their turn: it is lost"),
+                            tkr_combatant_get_name (TKR_COMBATANT (slot)),
+                            tkr_rules_get_delay_name (tkr_encounter_get_rules (encounter)));
+  else
+    /* Translators: the log; a combatant who delayed a whole round */
+    tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
+                            _ ("%s did not return in time: the delayed turn is lost, and this "
+                               "turn is theirs at their usual place"),
+                            tkr_combatant_get_name (TKR_COMBATANT (slot)));
+  mark (encounter, TKR_COMBATANT (slot), FALSE);
+}
+
+/* Holding an action (the d20 Wait). */
+
+static gboolean
+check_hold_allowed (TkrEncounter *encounter, GError **error)
+{
+  TkrRules *rules = tkr_encounter_get_rules (encounter);
+
+  if (!tkr_encounter_require_phase (encounter, TKR_PHASE_MAIN, error))
+    return FALSE;
+  if (!tkr_rules_get_hold (rules))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                       _ ("%s has no held actions: each acts on its own turn"),
+                       tkr_rules_get_name (rules));
+  return TRUE;
+}
+
+/* Whether @combatant has the resource @id left; a refusal if not. */
+static gboolean
+check_resource (TkrCombatant *combatant, const char *id, GError **error)
+{
+  TkrResource *resource = tkr_combatant_find_resource (combatant, id);
+
+  if (resource == NULL)
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has no “%s” to spend"),
+                       tkr_combatant_get_name (combatant), id);
+  if (tkr_resource_get_current (resource) <= 0)
+    /* Translators: a combatant, then a resource such as "Action" */
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_BEATS, _ ("%s has no %s left"),
+                       tkr_combatant_get_name (combatant), _ (tkr_resource_get_name (resource)));
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **error)
+{
+  TkrRules *rules;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+  g_return_val_if_fail (TKR_IS_COMBATANT (combatant), FALSE);
+
+  if (!check_hold_allowed (encounter, error))
+    return FALSE;
+  rules = tkr_encounter_get_rules (encounter);
+  if (tkr_encounter_get_current_slot (encounter) != G_OBJECT (combatant))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN, _ ("It is not %s’s turn"),
+                       tkr_combatant_get_name (combatant));
+  if (tkr_delay_is_delayed (encounter, combatant))
+    /* Translators: a combatant, then "Wait" */
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s already holds a %s"),
+                       tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  if (!check_resource (combatant, tkr_rules_get_hold_costs (rules), error))
+    return FALSE;
+
+  tkr_history_begin (HISTORY (encounter), tkr_rules_get_delay_name (rules));
+  tkr_encounter_change_resource (encounter, combatant, tkr_rules_get_hold_costs (rules), -1, NULL);
+  mark (encounter, combatant, TRUE);
+  /* Translators: the log; a combatant, then an action's name such as "Wait" */
+  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s: %s"),
+                          tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  tkr_history_end (HISTORY (encounter));
+  return TRUE;
+}
+
+gboolean
+tkr_encounter_act_on_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **error)
+{
+  TkrRules *rules;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
+
+  if (!check_hold_allowed (encounter, error))
+    return FALSE;
+  rules = tkr_encounter_get_rules (encounter);
+  if (!tkr_delay_is_delayed (encounter, combatant))
+    /* Translators: a combatant, then "Wait" */
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s holds no %s to act on"),
+                       TKR_IS_COMBATANT (combatant) ? tkr_combatant_get_name (combatant)
+                                                    : _ ("That combatant"),
+                       tkr_rules_get_delay_name (rules));
+  if (tkr_encounter_get_current_slot (encounter) == G_OBJECT (combatant))
+    return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
+                       /* Translators: a combatant, then "Wait" */
+                       _ ("%s acts on a %s during someone else’s turn, not their own"),
+                       tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  if (!check_resource (combatant, tkr_rules_get_hold_acts_with (rules), error))
+    return FALSE;
+
+  /* Translators: the name of a step in Undo; "Wait" */
+  label = g_strdup_printf (_ ("Act on a %s"), tkr_rules_get_delay_name (rules));
+  tkr_history_begin (HISTORY (encounter), label);
+  tkr_encounter_change_resource (encounter, combatant, tkr_rules_get_hold_acts_with (rules), -1,
+                                 NULL);
+  mark (encounter, combatant, FALSE);
+  /* Translators: the log; a combatant, then "Wait" */
+  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s acts on their %s now"),
+                          tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  tkr_history_end (HISTORY (encounter));
+  return TRUE;
 }
 
 void
@@ -180,6 +300,17 @@ tkr_delay_read_json (TkrEncounter *encounter,
 
   if (!tkr_json_read_combatant_ids (object, path, "delayed", load, delayed, error))
     return FALSE;
+  /* Files from before kept the d20 Wait on the combatant ("waiting"): its
+   * reader marked it; it joins the list, and is saved in it from now on. */
+  for (guint i = 0; load->combatants != NULL && i < load->combatants->len; i++)
+    {
+      TkrCombatant *combatant = g_ptr_array_index (load->combatants, i);
+
+      if (tkr_combatant_get_delaying (combatant) && !g_ptr_array_find (delayed, combatant, NULL))
+        g_ptr_array_add (delayed, combatant);
+    }
+  for (guint i = 0; i < delayed->len; i++)
+    g_object_set (g_ptr_array_index (delayed, i), "delaying", TRUE, NULL);
   g_list_store_splice (delayed_store (encounter), 0,
                        g_list_model_get_n_items (G_LIST_MODEL (delayed_store (encounter))),
                        delayed->pdata, delayed->len);

@@ -19,6 +19,16 @@ G_BEGIN_DECLS
  * of turn); the log says what happened; files keep who is delayed.
  */
 
+/*
+ * Holding an action, the same mechanism where the rule data say
+ * "round.hold" instead (the d20 Wait; help/C/order.page): on its own turn
+ * a combatant spends the resource "round.hold_costs" to hold an action,
+ * and its turn goes on. During another's turn it acts on it, spending
+ * "round.hold_acts_with"; its place in the order does not change. A hold
+ * not acted on before its own next turn is lost then. It is kept in the
+ * same list, log, files and "delaying" property as a Delay.
+ */
+
 #define TKR_LOG_DELAY "delay"
 
 /* The combatants delaying now (TkrCombatant). (transfer none) */
@@ -31,12 +41,20 @@ gboolean tkr_encounter_delay (TkrEncounter *encounter, GError **error);
 gboolean
 tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatant, GError **error);
 
+/* On @combatant's own turn: it holds an action (one step). */
+gboolean tkr_encounter_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **error);
+/* During another's turn, @combatant acts on its held action (one step). */
+gboolean
+tkr_encounter_act_on_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **error);
+
 /* A new turn began: a delayed combatant whose usual place came round
  * again loses the delayed turn and acts there. Recorded in the step that
  * is open; the engine calls it after each change of turn. */
 void tkr_delay_turn_begun (TkrEncounter *encounter);
 
-/* Files: "delayed": [character id, ...], left out when no one is. */
+/* Files: "delayed": [character id, ...], left out when no one is. A
+ * combatant its system's reader marked "delaying" (an older file's d20
+ * "waiting") joins the list. */
 void tkr_delay_write_json (TkrEncounter *encounter, JsonObject *object);
 gboolean tkr_delay_read_json (TkrEncounter *encounter,
                               JsonObject *object,

@@ -144,6 +144,8 @@ struct _TkrEncounterClass
  * encounter and for each award that follows it. */
 #define TKR_LOG_ENCOUNTER_END "encounter-end"
 #define TKR_LOG_XP_AWARD "xp-award"
+/* A copy of an NPC rolled its maximum Health as it joined (tkr-campaign.c). */
+#define TKR_LOG_NPC_HEALTH "npc-health"
 
 TkrRules *tkr_encounter_get_rules (TkrEncounter *self);
 TkrHistory *tkr_encounter_get_history (TkrEncounter *self);

@@ -250,6 +250,8 @@ command_of (const QuickSystem *system, TkrQuickCommand command)
       return system->dash;
     case TKR_QUICK_REST:
       return system->rest;
+    case TKR_QUICK_DELAY:
+    case TKR_QUICK_RETURN:
     default:
       return NULL;
     }
@@ -259,6 +261,8 @@ gboolean
 tkr_quick_supports (TkrEncounter *self, TkrQuickCommand command)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  if (command == TKR_QUICK_DELAY || command == TKR_QUICK_RETURN)
+    return tkr_rules_get_delay (tkr_encounter_get_rules (self));
   return command_of (system_of (self), command) != NULL;
 }
 
@@ -288,6 +292,11 @@ tkr_quick_check_supported (TkrEncounter *self, TkrQuickCommand command, GError *
       /* Translators: %s is a rule system's name */
       return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has no rest in an encounter"),
                          system);
+    case TKR_QUICK_DELAY:
+    case TKR_QUICK_RETURN:
+      /* Translators: %s is a rule system's name */
+      return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
+                         _ ("%s has no Delay: turns come in their order"), system);
     case TKR_QUICK_SPEND:
     case TKR_QUICK_ADD_CONDITION:
     default:

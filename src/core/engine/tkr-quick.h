@@ -25,8 +25,13 @@ typedef enum
   TKR_QUICK_MOVE,          /* spend movement */
   TKR_QUICK_DASH,          /* Dash */
   TKR_QUICK_REST,          /* a rest */
+  TKR_QUICK_DELAY,         /* Delay (tkr-delay.h) */
+  TKR_QUICK_RETURN,        /* return from Delay */
 } TkrQuickCommand;
 
+/* Delay and return come from the rule data ("round.delay",
+ * src/core/engine/tkr-delay.h: a d20 Wait is held in the d20 details,
+ * not by these keys); the others from the system's own commands. */
 gboolean tkr_quick_supports (TkrEncounter *self, TkrQuickCommand command);
 /* FALSE with @error saying, in plain words, why @self's rule system has
  * no @command; TRUE when it has. */

@@ -102,6 +102,8 @@ static const char *rule_strings[] = {
   N_ ("The d20 System"),
   /* Translators: The roll that ends an effect, in The d20 System */
   N_ ("Check"),
+  /* Translators: Delaying or holding a turn, in The d20 System */
+  N_ ("Wait"),
   /* Translators: A named distance in The d20 System */
   N_ ("Reach"),
   /* Translators: A named distance in The d20 System */
@@ -188,8 +190,6 @@ static const char *rule_strings[] = {
   N_ ("Interact"),
   /* Translators: A common action in The d20 System */
   N_ ("Use Item"),
-  /* Translators: A common action in The d20 System */
-  N_ ("Wait"),
   /* Translators: A travel pace in The d20 System */
   N_ ("Hasty"),
   /* Translators: A travel pace in The d20 System */
@@ -314,6 +314,8 @@ static const char *rule_strings[] = {
   N_ ("Pathfinder 2e"),
   /* Translators: The roll that ends an effect, in Pathfinder 2e */
   N_ ("Flat check"),
+  /* Translators: Delaying or holding a turn, in Pathfinder 2e */
+  N_ ("Delay"),
   /* Translators: A named distance in Pathfinder 2e */
   N_ ("Close Range"),
   /* Translators: A named distance in Pathfinder 2e */

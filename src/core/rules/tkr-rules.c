@@ -35,6 +35,13 @@ struct _TkrRules
 
   int beats_per_round;
   gboolean delay; /* a combatant may Delay its turn (help/C/order.page) */
+  /* Holding an action instead (help/C/order.page): its name, the action
+   * that holds, the resources holding and acting on it spend. */
+  gboolean hold;
+  char *delay_name;
+  char *hold_action;
+  char *hold_costs;
+  char *hold_acts_with;
   int free_actions_per_turn;
 
   int improvised_cost;
@@ -198,6 +205,10 @@ tkr_rules_finalize (GObject *object)
   g_free (self->id);
   g_free (self->name);
   g_free (self->save_name);
+  g_free (self->delay_name);
+  g_free (self->hold_action);
+  g_free (self->hold_costs);
+  g_free (self->hold_acts_with);
   g_clear_pointer (&self->pc_range_names, g_ptr_array_unref);
   g_clear_pointer (&self->pc_range_units, g_array_unref);
   g_clear_pointer (&self->absorbing_pools, g_array_unref);
@@ -662,8 +673,22 @@ parse_rules (TkrRules *self, JsonObject *root, GError **error)
       !read_int (round, "beats_per_round", "round", 0, 100, &self->beats_per_round, error) ||
       !read_int (round, "free_actions_per_turn", "round", 0, 100, &self->free_actions_per_turn,
                  error) ||
-      !tkr_json_get_bool (round, "delay", "round", FALSE, FALSE, &self->delay, error))
+      !tkr_json_get_bool (round, "delay", "round", FALSE, FALSE, &self->delay, error) ||
+      !tkr_json_get_bool (round, "hold", "round", FALSE, FALSE, &self->hold, error) ||
+      !tkr_json_get_string (round, "delay_name", "round", FALSE, "Delay", &self->delay_name,
+                            error) ||
+      !tkr_json_get_string (round, "hold_action", "round", self->hold, NULL, &self->hold_action,
+                            error) ||
+      !tkr_json_get_string (round, "hold_costs", "round", self->hold, NULL, &self->hold_costs,
+                            error) ||
+      !tkr_json_get_string (round, "hold_acts_with", "round", self->hold, NULL,
+                            &self->hold_acts_with, error))
     return FALSE;
+  if (self->delay && self->hold)
+    {
+      tkr_json_set_error (error, "round", _ ("a turn is either delayed or held, not both"));
+      return FALSE;
+    }
 
   if (!tkr_json_get_object (root, "movement", NULL, TRUE, &movement, error) ||
       !read_int (movement, "improvised_cost", "movement", 1, 100, &self->improvised_cost, error) ||
@@ -981,6 +1006,36 @@ gboolean
 tkr_rules_get_delay (TkrRules *self)
 {
   return self->delay;
+}
+
+gboolean
+tkr_rules_get_hold (TkrRules *self)
+{
+  return self->hold;
+}
+
+const char *
+tkr_rules_get_delay_name (TkrRules *self)
+{
+  return tkr_rules_translate (self->delay_name);
+}
+
+const char *
+tkr_rules_get_hold_action (TkrRules *self)
+{
+  return self->hold_action;
+}
+
+const char *
+tkr_rules_get_hold_costs (TkrRules *self)
+{
+  return self->hold_costs;
+}
+
+const char *
+tkr_rules_get_hold_acts_with (TkrRules *self)
+{
+  return self->hold_acts_with;
 }
 
 int

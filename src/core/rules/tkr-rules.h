@@ -106,6 +106,18 @@ int tkr_rules_get_beats_per_round (TkrRules *self);
 /* Whether a combatant may Delay its turn and come back later in the
  * round (rule data "round.delay"; help/C/order.page). */
 gboolean tkr_rules_get_delay (TkrRules *self);
+/* Whether a combatant may instead hold an action on its turn and act on
+ * it during another's turn, before its own next turn, its place in the
+ * order unchanged (rule data "round.hold"; the d20 Wait). The common
+ * action that holds ("round.hold_action"), the resource holding costs
+ * ("round.hold_costs") and the one acting on it spends
+ * ("round.hold_acts_with") are resource ids; NULL without a hold. */
+gboolean tkr_rules_get_hold (TkrRules *self);
+const char *tkr_rules_get_hold_action (TkrRules *self);
+const char *tkr_rules_get_hold_costs (TkrRules *self);
+const char *tkr_rules_get_hold_acts_with (TkrRules *self);
+/* The system's word for it ("round.delay_name": Delay, Wait), translated. */
+const char *tkr_rules_get_delay_name (TkrRules *self);
 int tkr_rules_get_free_actions_per_turn (TkrRules *self);
 
 /* Movement */

@@ -52,9 +52,10 @@ struct _TkrCharacter
   int experience;
   int wealth;
   char *notes;
-  GVariant *fields; /* a{si} sorted by id, or NULL */
-  GVariant *texts;  /* a{ss} sorted by id, or NULL */
-  GVariant *lists;  /* a{sas} sorted by id, or NULL */
+  char *health_formula; /* an NPC's maximum Health by dice, or "" */
+  GVariant *fields;     /* a{si} sorted by id, or NULL */
+  GVariant *texts;      /* a{ss} sorted by id, or NULL */
+  GVariant *lists;      /* a{sas} sorted by id, or NULL */
 
   GListStore *pools;
   GListStore *saves;
@@ -93,6 +94,7 @@ enum
   PROP_ABILITIES,
   PROP_CONDITIONS,
   PROP_INVENTORY,
+  PROP_HEALTH_FORMULA,
   N_PROPS
 };
 
@@ -271,6 +273,7 @@ tkr_character_finalize (GObject *object)
   g_free (self->player);
   g_free (self->rule_system);
   g_free (self->notes);
+  g_free (self->health_formula);
   g_clear_pointer (&self->fields, g_variant_unref);
   g_clear_pointer (&self->texts, g_variant_unref);
   g_clear_pointer (&self->lists, g_variant_unref);
@@ -326,6 +329,9 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_NOTES:
       g_value_set_string (value, self->notes);
+      break;
+    case PROP_HEALTH_FORMULA:
+      g_value_set_string (value, self->health_formula);
       break;
     case PROP_FIELDS:
       g_value_set_variant (value, self->fields);
@@ -423,6 +429,10 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
       if (replace_string (&self->notes, g_value_get_string (value)))
         g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_HEALTH_FORMULA:
+      if (replace_string (&self->health_formula, g_value_get_string (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
     case PROP_FIELDS:
       if (replace_dictionary (&self->fields, g_value_get_variant (value)))
         g_object_notify_by_pspec (object, pspec);
@@ -466,6 +476,7 @@ tkr_character_class_init (TkrCharacterClass *klass)
     g_param_spec_int ("experience", NULL, NULL, 0, EXPERIENCE_MAX, 0, flags);
   properties[PROP_WEALTH] = g_param_spec_int ("wealth", NULL, NULL, 0, WEALTH_MAX, 0, flags);
   properties[PROP_NOTES] = g_param_spec_string ("notes", NULL, NULL, "", flags);
+  properties[PROP_HEALTH_FORMULA] = g_param_spec_string ("health-formula", NULL, NULL, "", flags);
   properties[PROP_FIELDS] =
     g_param_spec_variant ("fields", NULL, NULL, G_VARIANT_TYPE ("a{si}"), NULL, flags);
   properties[PROP_TEXTS] =
@@ -499,6 +510,7 @@ tkr_character_init (TkrCharacter *self)
   self->player = g_strdup ("");
   self->rule_system = g_strdup ("");
   self->notes = g_strdup ("");
+  self->health_formula = g_strdup ("");
   self->level = LEVEL_MIN;
 
   /* The six pools always exist, in TkrPoolKind order. */
@@ -710,7 +722,8 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
   copy = g_object_new (TKR_TYPE_CHARACTER, "name", name ? name : self->name, "player", self->player,
                        "kind", self->kind, "rule-system", self->rule_system, "level", self->level,
                        "experience", self->experience, "wealth", self->wealth, "notes", self->notes,
-                       "fields", self->fields, "texts", self->texts, "lists", self->lists, NULL);
+                       "health-formula", self->health_formula, "fields", self->fields, "texts",
+                       self->texts, "lists", self->lists, NULL);
 
   for (int i = 0; i < TKR_N_POOLS; i++)
     {
@@ -2139,6 +2152,9 @@ tkr_character_to_json (TkrCharacter *self)
   json_object_set_int_member (object, "experience", self->experience);
   json_object_set_int_member (object, "wealth", self->wealth);
   json_object_set_string_member (object, "notes", self->notes);
+  /* Only when it has one, so files from before save the same. */
+  if (*self->health_formula != '\0')
+    json_object_set_string_member (object, "health_formula", self->health_formula);
 
   pools = json_object_new ();
   for (int i = 0; i < TKR_N_POOLS; i++)
@@ -2727,6 +2743,7 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
   g_autofree char *player = NULL;
   g_autofree char *rule_system = NULL;
   g_autofree char *notes = NULL;
+  g_autofree char *health_formula = NULL;
   JsonObject *object;
   gint64 level, experience, wealth;
   gboolean present;
@@ -2748,8 +2765,21 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       !tkr_json_get_int (object, "experience", path, FALSE, 0, EXPERIENCE_MAX, 0, &experience,
                          error) ||
       !tkr_json_get_int (object, "wealth", path, FALSE, 0, WEALTH_MAX, 0, &wealth, error) ||
-      !tkr_json_get_string (object, "notes", path, FALSE, "", &notes, error))
+      !tkr_json_get_string (object, "notes", path, FALSE, "", &notes, error) ||
+      !tkr_json_get_string (object, "health_formula", path, FALSE, "", &health_formula, error))
     return NULL;
+  if (*health_formula != '\0')
+    {
+      g_autoptr (GError) formula_error = NULL;
+
+      if (!tkr_character_check_health_formula (health_formula, NULL, &formula_error))
+        {
+          g_autofree char *formula_path = tkr_json_path (path, "health_formula");
+
+          tkr_json_set_error (error, formula_path, "%s", formula_error->message);
+          return NULL;
+        }
+    }
 
   if (id != NULL && g_utf8_strlen (id, -1) > NAME_MAX_CHARS)
     {
@@ -2766,9 +2796,10 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
     rules = system_rules;
 
   /* An empty id is replaced by a new one in constructed(). */
-  self = g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind", kind,
-                       "rule-system", rule_system, "level", (int) level, "experience",
-                       (int) experience, "wealth", (int) wealth, "notes", notes, NULL);
+  self =
+    g_object_new (TKR_TYPE_CHARACTER, "id", id, "name", name, "player", player, "kind", kind,
+                  "rule-system", rule_system, "level", (int) level, "experience", (int) experience,
+                  "wealth", (int) wealth, "notes", notes, "health-formula", health_formula, NULL);
 
   /* Pools a file leaves out start as a new sheet's would. */
   for (int i = 0; i < TKR_N_POOLS; i++)
@@ -2934,4 +2965,72 @@ TkrCharacter *
 tkr_character_load_finish (GAsyncResult *result, GError **error)
 {
   return tkr_file_load_document_finish (result, error);
+}
+
+/* An NPC's maximum Health by dice (help/C/effects.page, "Numbers by
+ * dice") */
+
+gboolean
+tkr_character_check_health_formula (const char *text, TkrFormula *formula, GError **error)
+{
+  TkrFormula parsed;
+
+  if (formula == NULL)
+    formula = &parsed;
+  if (!tkr_formula_parse (text, formula, error))
+    return FALSE;
+  if (tkr_formula_min (formula) < 1 || tkr_formula_max (formula) > POOL_MAX)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: %s is a dice formula such as "2d8+4" */
+                   _ ("“%s” could roll a maximum Health below 1 or above %d"), text, POOL_MAX);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const char *
+tkr_character_get_health_formula (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), "");
+  return self->health_formula;
+}
+
+gboolean
+tkr_character_set_health_typed (TkrCharacter *self,
+                                TkrHistory *history,
+                                const char *text,
+                                GError **error)
+{
+  g_autofree char *stripped = NULL;
+  TkrFormula formula;
+  TkrPool *health;
+  int usual;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_HISTORY (history), FALSE);
+
+  stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (self->kind == TKR_CHARACTER_KIND_PC)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _ ("Only an NPC’s Health is rolled by dice"));
+      return FALSE;
+    }
+  if (!tkr_character_check_health_formula (stripped, &formula, error))
+    return FALSE;
+
+  health = tkr_character_get_pool (self, TKR_POOL_HEALTH);
+  /* A plain number is the maximum itself; a formula is kept, and the
+   * sheet shows its usual total (the average, rounded down) until each
+   * copy rolls its own as it joins an encounter. */
+  usual = (tkr_formula_min (&formula) + tkr_formula_max (&formula)) / 2;
+  /* Translators: the name of a step in Undo */
+  tkr_history_begin (history, _ ("Set Health"));
+  tkr_history_set (history, self, "health-formula",
+                   tkr_formula_has_dice (&formula) ? stripped : "");
+  tkr_history_set (history, health, "maximum", usual);
+  tkr_history_set (history, health, "current", usual);
+  tkr_history_end (history);
+  return TRUE;
 }

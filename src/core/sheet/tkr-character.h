@@ -6,6 +6,7 @@
 
 #include "tkr-ability.h"
 #include "tkr-condition.h"
+#include "tkr-formula.h"
 #include "tkr-history.h"
 #include "tkr-item.h"
 #include "tkr-modifier.h"
@@ -48,6 +49,23 @@ const char *tkr_character_get_name (TkrCharacter *self);
 const char *tkr_character_get_player (TkrCharacter *self);
 TkrCharacterKind tkr_character_get_kind (TkrCharacter *self);
 gboolean tkr_character_is_pc (TkrCharacter *self);
+
+/* An NPC's maximum Health as a dice formula ("2d8+4"; help/C/
+ * effects.page), rolled for each copy as it joins an encounter
+ * (tkr_campaign_add_to_encounter); "" when it has none ("health_formula"
+ * in files, only when set). */
+const char *tkr_character_get_health_formula (TkrCharacter *self);
+/* The NPC's Health typed as a number or a formula, one step: a number is
+ * its maximum; a formula is kept, and its maximum becomes the formula's
+ * usual total until a copy rolls. A formula that could roll below 1 or
+ * above the largest pool is refused in words, and nothing changes. */
+gboolean tkr_character_set_health_typed (TkrCharacter *self,
+                                         TkrHistory *history,
+                                         const char *text,
+                                         GError **error);
+/* Whether @text is a formula a maximum Health can be; parsed into
+ * @formula (nullable). */
+gboolean tkr_character_check_health_formula (const char *text, TkrFormula *formula, GError **error);
 const char *tkr_character_get_rule_system (TkrCharacter *self);
 int tkr_character_get_level (TkrCharacter *self);
 int tkr_character_get_experience (TkrCharacter *self);

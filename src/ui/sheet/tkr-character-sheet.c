@@ -83,6 +83,9 @@ struct _TkrCharacterSheet
   GtkWidget *name_error_row;
   GtkLabel *name_error;
   AdwEntryRow *player_row;
+  AdwEntryRow *health_formula_row;
+  GtkWidget *health_formula_error_row;
+  GtkLabel *health_formula_error;
   GtkLabel *kind_label;
   GtkLabel *rules_label;
   GtkWidget *rules_row;
@@ -237,6 +240,7 @@ static void
 hide_all_errors (TkrCharacterSheet *self)
 {
   hide_error (self->name_error_row, self->name_error);
+  hide_error (self->health_formula_error_row, self->health_formula_error);
   hide_error (self->level_error_row, self->level_error);
   hide_error (self->experience_error_row, self->experience_error);
   hide_error (self->wealth_error_row, self->wealth_error);
@@ -350,6 +354,33 @@ player_apply_cb (TkrCharacterSheet *self)
   tkr_history_begin (history, _ ("Change Player"));
   tkr_history_set (history, self->character, "player", text);
   tkr_history_end (history);
+}
+
+/* An NPC's maximum Health, typed as a number or dice (help/C/
+ * effects.page): each copy that joins an encounter rolls its own. */
+static void
+health_formula_apply_cb (TkrCharacterSheet *self)
+{
+  g_autoptr (GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->health_formula_row));
+
+  if (self->character == NULL || get_history (self) == NULL)
+    return;
+  if (!tkr_character_set_health_typed (self->character, get_history (self), text, &error))
+    {
+      show_error (self->health_formula_error_row, self->health_formula_error, error);
+      return;
+    }
+  hide_error (self->health_formula_error_row, self->health_formula_error);
+  gtk_editable_set_text (GTK_EDITABLE (self->health_formula_row),
+                         tkr_character_get_health_formula (self->character));
+}
+
+static gboolean
+kind_is_npc (GBinding *binding, const GValue *from, GValue *to, gpointer user_data)
+{
+  g_value_set_boolean (to, g_value_get_enum (from) != TKR_CHARACTER_KIND_PC);
+  return TRUE;
 }
 
 /* Experience and Level */
@@ -2072,6 +2103,9 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   CHILD (name_error_row);
   CHILD (name_error);
   CHILD (player_row);
+  CHILD (health_formula_row);
+  CHILD (health_formula_error_row);
+  CHILD (health_formula_error);
   CHILD (kind_label);
   CHILD (rules_label);
   CHILD (rules_row);
@@ -2120,6 +2154,7 @@ tkr_character_sheet_class_init (TkrCharacterSheetClass *klass)
   CHILD (notes_view);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, health_formula_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, player_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, level_up_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, level_changed_cb);
@@ -2144,6 +2179,8 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
   register_part (self, "name-row", self->name_row);
   register_part (self, "name-error", self->name_error);
   register_part (self, "player-row", self->player_row);
+  register_part (self, "health-formula-row", self->health_formula_row);
+  register_part (self, "health-formula-error", self->health_formula_error);
   register_part (self, "level-spin", self->level_spin);
   register_part (self, "level-error", self->level_error);
   register_part (self, "experience-spin", self->experience_spin);
@@ -2178,6 +2215,10 @@ tkr_character_sheet_init (TkrCharacterSheet *self)
                              G_BINDING_SYNC_CREATE, null_to_empty, NULL, NULL, NULL);
   g_binding_group_bind_full (self->character_bindings, "kind", self->kind_label, "label",
                              G_BINDING_SYNC_CREATE, kind_to_label, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->character_bindings, "kind", self->health_formula_row, "visible",
+                             G_BINDING_SYNC_CREATE, kind_is_npc, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->character_bindings, "health-formula", self->health_formula_row,
+                             "text", G_BINDING_SYNC_CREATE, null_to_empty, NULL, NULL, NULL);
   g_binding_group_bind (self->character_bindings, "level", self->level_spin, "value",
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->character_bindings, "experience", self->experience_spin, "value",

@@ -118,6 +118,8 @@ static const struct
   { "tracker.move", TKR_QUICK_MOVE },
   { "tracker.dash", TKR_QUICK_DASH },
   { "tracker.rest", TKR_QUICK_REST },
+  { "tracker.delay", TKR_QUICK_DELAY },
+  { "tracker.return", TKR_QUICK_RETURN },
 };
 
 static const struct
