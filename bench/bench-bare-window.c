@@ -38,8 +38,8 @@ main (int argc, char *argv[])
       width = atoi (argv[1]);
       height = atoi (argv[2]);
     }
-  application = adw_application_new ("io.github.turnkeeper.BenchBareWindow",
-                                     G_APPLICATION_NON_UNIQUE);
+  application =
+    adw_application_new ("io.github.turnkeeper.BenchBareWindow", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (application, "activate", G_CALLBACK (activate_cb), NULL);
   return g_application_run (G_APPLICATION (application), 1, argv);
 }

@@ -26,9 +26,9 @@
 #include <unistd.h>
 
 #define QUIET_POLL_MS 50
-#define QUIET_POLLS 6        /* 300 ms with almost no CPU */
-#define QUIET_CPU_US 3000.0  /* what counts as almost no CPU in one poll */
-#define GIVE_UP_POLLS 6000   /* 300 s */
+#define QUIET_POLLS 6       /* 300 ms with almost no CPU */
+#define QUIET_CPU_US 3000.0 /* what counts as almost no CPU in one poll */
+#define GIVE_UP_POLLS 6000  /* 300 s */
 
 typedef struct
 {
@@ -86,8 +86,7 @@ finish (void)
            "first_mono_us=%.0f first_cpu_us=%.0f document_mono_us=%.0f document_cpu_us=%.0f "
            "rss_kib=%ld hwm_kib=%ld width=%d height=%d quiet=%d\n",
            timer.first_mono, timer.first_cpu, timer.document_mono, timer.document_cpu,
-           status_kib ("VmRSS:"), status_kib ("VmHWM:"), width, height,
-           timer.quiet >= QUIET_POLLS);
+           status_kib ("VmRSS:"), status_kib ("VmHWM:"), width, height, timer.quiet >= QUIET_POLLS);
   fflush (out);
   _exit (0);
 }

@@ -66,7 +66,8 @@ make (const char *system, int pcs, int npcs, int combatants, const char *path)
   npc_list = tkr_campaign_get_npcs (campaign);
   for (int i = pcs; i < combatants && npcs > 0; i++)
     {
-      g_autoptr (TkrCharacter) kind = g_list_model_get_item (npc_list, (i - pcs) % MIN (npcs, KINDS));
+      g_autoptr (TkrCharacter) kind =
+        g_list_model_get_item (npc_list, (i - pcs) % MIN (npcs, KINDS));
 
       if (tkr_campaign_add_to_encounter (campaign, kind, &error) == NULL)
         {
@@ -84,8 +85,7 @@ make (const char *system, int pcs, int npcs, int combatants, const char *path)
     }
   tkr_history_clear (tkr_campaign_get_history (campaign));
   bytes = tkr_campaign_to_bytes (campaign);
-  if (!g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                            &error))
+  if (!g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
     {
       g_printerr ("%s\n", error->message);
       return 1;

@@ -52,9 +52,11 @@ struct _TkrWindow
   TkrDicePopover *dice_popover;
   AdwViewStack *view_stack;
   GtkStack *sheet_stack;
-  TkrCharacterSheet *sheet;
+  AdwBin *sheet_bin;
+  TkrCharacterSheet *sheet; /* built when first needed: ensure_sheet () */
   AdwViewStackPage *encounter_page;
-  TkrEncounterPage *encounter_view;
+  AdwBin *encounter_bin;
+  TkrEncounterPage *encounter_view; /* built when first needed: ensure_encounter_view () */
   AdwStatusPage *error_page;
   GtkExpander *error_details;
   GtkLabel *error_detail_label;
@@ -93,6 +95,46 @@ toast_new_printf (const char *format, ...)
 }
 
 /* State */
+
+/* The first frame first (issue 16, docs/ARCHITECTURE.md): the window
+ * opens on the roster and an empty page, so the character sheet and the
+ * Encounter page, each a large tree of widgets, are built the first time
+ * something shows or needs them, and get the document then. */
+
+static TkrCampaign *get_campaign (TkrWindow *self);
+static gboolean is_sheet_mode (TkrWindow *self);
+
+static TkrCharacterSheet *
+ensure_sheet (TkrWindow *self)
+{
+  if (self->sheet != NULL)
+    return self->sheet;
+  self->sheet = TKR_CHARACTER_SHEET (tkr_character_sheet_new ());
+  adw_bin_set_child (self->sheet_bin, GTK_WIDGET (self->sheet));
+  tkr_character_sheet_set_campaign (self->sheet, get_campaign (self));
+  tkr_character_sheet_set_chooses_rule_system (self->sheet, is_sheet_mode (self));
+  g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
+                          G_BINDING_SYNC_CREATE);
+  return self->sheet;
+}
+
+static TkrEncounterPage *
+ensure_encounter_view (TkrWindow *self)
+{
+  if (self->encounter_view != NULL)
+    return self->encounter_view;
+  self->encounter_view = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  adw_bin_set_child (self->encounter_bin, GTK_WIDGET (self->encounter_view));
+  tkr_encounter_page_set_campaign (self->encounter_view, get_campaign (self));
+  return self->encounter_view;
+}
+
+static void
+visible_page_changed_cb (TkrWindow *self)
+{
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "encounter") == 0)
+    ensure_encounter_view (self);
+}
 
 static gboolean
 is_sheet_mode (TkrWindow *self)
@@ -248,6 +290,8 @@ selected_character_changed_cb (TkrWindow *self)
 {
   TkrCharacter *character = tkr_roster_get_selected_character (self->roster);
 
+  if (character != NULL)
+    ensure_sheet (self);
   gtk_stack_set_visible_child_name (self->sheet_stack, character != NULL ? "sheet" : "empty");
   update_selection_actions (self);
 }
@@ -817,7 +861,7 @@ new_character_action (GtkWidget *widget, const char *action_name, GVariant *para
     g_str_equal (action_name, "win.new-pc") ? "roster.add-pc" : "roster.add-npc", NULL);
   /* A new character's first edit is its name. */
   if (tkr_roster_get_selected_character (self->roster) != NULL)
-    tkr_character_sheet_focus_name (self->sheet);
+    tkr_character_sheet_focus_name (ensure_sheet (self));
 }
 
 static void
@@ -852,7 +896,7 @@ player_view_action (GtkWidget *widget, const char *action_name, GVariant *parame
 {
   TkrWindow *self = TKR_WINDOW (widget);
 
-  tkr_player_window_toggle (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
+  tkr_player_window_toggle (GTK_WINDOW (self), G_OBJECT (ensure_encounter_view (self)));
 }
 
 static void
@@ -918,6 +962,9 @@ tkr_window_dispose (GObject *object)
    * both would unparent it. */
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_WINDOW);
+  /* Built when first needed, they went with their places. */
+  self->sheet = NULL;
+  self->encounter_view = NULL;
 
   g_clear_object (&self->history_signals);
   g_clear_object (&self->document_signals);
@@ -997,9 +1044,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
-  g_type_ensure (TKR_TYPE_CHARACTER_SHEET);
   g_type_ensure (TKR_TYPE_DICE_POPOVER);
-  g_type_ensure (TKR_TYPE_ENCOUNTER_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1020,9 +1065,9 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (dice_popover);
   CHILD (view_stack);
   CHILD (sheet_stack);
-  CHILD (sheet);
+  CHILD (sheet_bin);
   CHILD (encounter_page);
-  CHILD (encounter_view);
+  CHILD (encounter_bin);
   CHILD (error_page);
   CHILD (error_details);
   CHILD (error_detail_label);
@@ -1092,6 +1137,7 @@ tkr_window_run_command (TkrWindow *self, const char *action)
 
   g_return_val_if_fail (TKR_IS_WINDOW (self), FALSE);
 
+  ensure_encounter_view (self);
   /* Rest comes after a fight: at the End its key rests the party. */
   if (g_str_equal (action, "tracker.rest") &&
       gtk_widget_get_visible (tkr_encounter_page_get_end_pane (self->encounter_view)))
@@ -1256,12 +1302,13 @@ tkr_window_init (TkrWindow *self)
   g_signal_group_connect_swapped (self->document_signals, "notify::file",
                                   G_CALLBACK (update_conflict), self);
 
-  g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
-                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->view_stack, "notify::visible-child-name",
+                           G_CALLBACK (visible_page_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->roster, "notify::selected-character",
                            G_CALLBACK (selected_character_changed_cb), self, G_CONNECT_SWAPPED);
 
-  tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
+  if (g_getenv ("TKR_DEMO_PLAYER_VIEW") != NULL)
+    tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (ensure_encounter_view (self)));
   /* Screenshots and demos start from a party built through the core. */
   if (g_getenv ("TKR_DEMO") != NULL)
     {
@@ -1337,9 +1384,13 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
                              campaign != NULL ? tkr_campaign_get_history (campaign) : NULL);
 
   tkr_roster_set_campaign (self->roster, campaign);
-  tkr_character_sheet_set_campaign (self->sheet, campaign);
-  tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
-  tkr_encounter_page_set_campaign (self->encounter_view, campaign);
+  if (self->sheet != NULL)
+    {
+      tkr_character_sheet_set_campaign (self->sheet, campaign);
+      tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
+    }
+  if (self->encounter_view != NULL)
+    tkr_encounter_page_set_campaign (self->encounter_view, campaign);
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 
@@ -1402,7 +1453,7 @@ TkrCharacterSheet *
 tkr_window_get_sheet (TkrWindow *self)
 {
   g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
-  return self->sheet;
+  return ensure_sheet (self);
 }
 
 TkrDicePopover *
