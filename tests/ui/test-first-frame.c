@@ -155,6 +155,37 @@ test_command_builds_the_encounter (void)
   iterate ();
 }
 
+/* Rule: the shortcuts window is built when first asked for, then shown
+ * (help/C/keyboard.page); asked again, the same one shows. */
+static void
+test_shortcuts_window_built_when_asked (void)
+{
+  TkrWindow *window = window_new ();
+  GtkShortcutsWindow *overlay;
+
+  GLogLevelFlags fatal;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  /* GTK 4.8's shortcuts window warns of a label laid out at a negative
+   * width when it shows: GTK's warning, not the app's, so warnings are
+   * not fatal while it shows (criticals still are). */
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) ==
+                 overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
+  iterate ();
+  g_log_set_always_fatal (fatal);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -179,5 +210,7 @@ main (int argc, char *argv[])
                    test_late_parts_follow_the_document);
   g_test_add_func ("/first-frame/a-command-builds-the-encounter",
                    test_command_builds_the_encounter);
+  g_test_add_func ("/first-frame/shortcuts-window-built-when-asked",
+                   test_shortcuts_window_built_when_asked);
   return g_test_run ();
 }

@@ -1236,15 +1236,41 @@ bind_encounter_shortcuts (TkrWindow *self)
   self->shortcuts = controller;
 }
 
-/* The shortcuts window lists the keys as they are now. */
+/* The shortcuts window lists the keys as they are now. It is built when
+ * first asked for (win.show-help-overlay), not for the first frame, and
+ * again when a key changes after that. */
 static void
-keys_changed_cb (TkrWindow *self)
+build_help_overlay (TkrWindow *self)
 {
   g_autoptr (GtkWindow) overlay = tkr_keymap_new_shortcuts_window (tkr_keymap_get_default ());
 
-  bind_encounter_shortcuts (self);
   gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
                                            GTK_SHORTCUTS_WINDOW (overlay));
+}
+
+/* GTK adds its own win.show-help-overlay only when none is there, so this
+ * one stays: it builds the shortcuts window, then shows it as GTK's
+ * would. */
+static void
+show_help_overlay_cb (GSimpleAction *action, GVariant *parameter, TkrWindow *self)
+{
+  GtkShortcutsWindow *overlay =
+    gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+
+  if (overlay == NULL)
+    {
+      build_help_overlay (self);
+      overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (overlay), TRUE);
+}
+
+static void
+keys_changed_cb (TkrWindow *self)
+{
+  bind_encounter_shortcuts (self);
+  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)) != NULL)
+    build_help_overlay (self);
 }
 
 static void
@@ -1252,6 +1278,7 @@ tkr_window_init (TkrWindow *self)
 {
   g_autoptr (TkrDocument) document = NULL;
   g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GSimpleAction) help_action = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -1279,6 +1306,9 @@ tkr_window_init (TkrWindow *self)
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
                                   tkr_roster_get_primary_menu (self->roster));
+  help_action = g_simple_action_new ("show-help-overlay", NULL);
+  g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
   g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (keys_changed_cb), self,
                            G_CONNECT_SWAPPED);
   keys_changed_cb (self);
