@@ -12,7 +12,15 @@
 
 #include <adwaita.h>
 
+#include "tkr-ap-details.h"
+#include "tkr-ap-setup-pane.h"
+#include "tkr-d20-details.h"
+#include "tkr-d20-setup.h"
 #include "tkr-encounter-page.h"
+#include "tkr-klep-setup-view.h"
+#include "tkr-klep-turn-tracker.h"
+#include "tkr-pf2e-details.h"
+#include "tkr-pf2e-setup.h"
 #include "tkr-test-widgets.h"
 #include "tkr-window.h"
 
@@ -186,6 +194,41 @@ test_shortcuts_window_built_when_asked (void)
   iterate ();
 }
 
+/* Rule: the Encounter page builds only its campaign's system's Setup and
+ * details; another system's are built when the campaign switches to it. */
+static void
+test_encounter_builds_only_its_system (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GError) error = NULL;
+  GtkWidget *page = g_object_ref_sink (tkr_encounter_page_new ());
+
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), campaign);
+  g_assert_nonnull (tkr_test_find_type (page, TKR_TYPE_KLEP_SETUP_VIEW));
+  g_assert_nonnull (tkr_test_find_type (page, TKR_TYPE_KLEP_TURN_TRACKER));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_PF2E_SETUP));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_PF2E_DETAILS));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_D20_SETUP));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_D20_DETAILS));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_AP_SETUP_PANE));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_AP_DETAILS));
+
+  g_assert_true (tkr_campaign_set_rule_system (campaign, "action-points", &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (tkr_test_find_type (page, TKR_TYPE_AP_SETUP_PANE));
+  g_assert_nonnull (tkr_test_find_type (page, TKR_TYPE_AP_DETAILS));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_PF2E_SETUP));
+  g_assert_null (tkr_test_find_type (page, TKR_TYPE_D20_SETUP));
+  /* Built once: back and forth adds no second copy. */
+  g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+  g_assert_true (tkr_history_redo (tkr_campaign_get_history (campaign)));
+  g_assert_true (gtk_widget_get_next_sibling (
+                   GTK_WIDGET (tkr_test_find_type (page, TKR_TYPE_AP_SETUP_PANE))) == NULL);
+
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), NULL);
+  g_object_unref (page);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -212,5 +255,7 @@ main (int argc, char *argv[])
                    test_command_builds_the_encounter);
   g_test_add_func ("/first-frame/shortcuts-window-built-when-asked",
                    test_shortcuts_window_built_when_asked);
+  g_test_add_func ("/first-frame/encounter-builds-only-its-system",
+                   test_encounter_builds_only_its_system);
   return g_test_run ();
 }
