@@ -18,6 +18,7 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <malloc.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,9 +85,11 @@ finish (void)
     out = stderr;
   fprintf (out,
            "first_mono_us=%.0f first_cpu_us=%.0f document_mono_us=%.0f document_cpu_us=%.0f "
-           "rss_kib=%ld hwm_kib=%ld width=%d height=%d quiet=%d\n",
+           "rss_kib=%ld hwm_kib=%ld heap_kib=%zu width=%d height=%d quiet=%d\n",
            timer.first_mono, timer.first_cpu, timer.document_mono, timer.document_cpu,
-           status_kib ("VmRSS:"), status_kib ("VmHWM:"), width, height, timer.quiet >= QUIET_POLLS);
+           status_kib ("VmRSS:"), status_kib ("VmHWM:"),
+           (mallinfo2 ().uordblks + mallinfo2 ().hblkhd) / 1024, width, height,
+           timer.quiet >= QUIET_POLLS);
   fflush (out);
   _exit (0);
 }

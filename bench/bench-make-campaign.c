@@ -120,7 +120,7 @@ cost (const char *path)
   g_autoptr (JsonNode) root = NULL;
   g_autoptr (TkrCampaign) campaign = NULL;
   gsize length;
-  size_t before, after;
+  size_t before_parse, before, after;
   guint n;
 
   if (!g_file_get_contents (path, &contents, &length, &error))
@@ -128,6 +128,8 @@ cost (const char *path)
       g_printerr ("%s\n", error->message);
       return 1;
     }
+  malloc_trim (0);
+  before_parse = mallinfo2 ().uordblks;
   root = tkr_file_parse (contents, length, &error);
   if (root == NULL)
     {
@@ -147,8 +149,8 @@ cost (const char *path)
     }
   after = mallinfo2 ().uordblks;
   n = count_characters (campaign);
-  g_print ("characters=%u heap_bytes=%zu bytes_per_character=%.0f\n", n, after - before,
-           (double) (after - before) / MAX (n, 1));
+  g_print ("characters=%u heap_bytes=%zu bytes_per_character=%.0f parse_tree_bytes=%zu\n", n,
+           after - before, (double) (after - before) / MAX (n, 1), before - before_parse);
   return 0;
 }
 
