@@ -372,7 +372,7 @@ test_actions_installed (void)
 }
 
 /* A campaign of another system leaves the d20 parts unbuilt (the first
- * frame first, docs/ARCHITECTURE.md) and, once built by a switch to d20
+ * frame first, README, "Performance") and, once built by a switch to d20
  * and back, hidden and inert. */
 static void
 test_other_system_ignored (void)

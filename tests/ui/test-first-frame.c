@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
 /*
- * The first frame first (issue 16; docs/ARCHITECTURE.md, "The first
- * frame"): the window opens on the roster and an empty page, and builds
+ * The first frame first (README, "Performance"): the window opens on
+ * the roster and an empty page, and builds
  * the character sheet and the Encounter page only when they first show or
  * a command needs them; built late, each still shows the window's
  * document, and follows a document opened later.

@@ -1031,7 +1031,7 @@ test_follows_rule_system (void)
   add_party = tkr_test_part (view, "add_party_button");
   begin = tkr_test_part (view, "begin_setup_button");
   /* A Kleptonomicon campaign: nothing of Pathfinder 2e here, not even
-   * built (the first frame first, docs/ARCHITECTURE.md). */
+   * built (the first frame first, README, "Performance"). */
   g_assert_null (tkr_test_find_type (view, TKR_TYPE_PF2E_SETUP));
   g_assert_cmpstr (gtk_button_get_label (begin), !=, "_Begin Initiative");
 

@@ -525,7 +525,7 @@ add_part (GtkStack *stack, const char *name, GType type)
   return widget;
 }
 
-/* The first frame first (docs/ARCHITECTURE.md): a system's Setup and
+/* The first frame first (README, "Performance"): a system's Setup and
  * details are built the first time the page shows that system, so a
  * campaign of one system never builds the other three's. */
 static void

@@ -96,7 +96,7 @@ toast_new_printf (const char *format, ...)
 
 /* State */
 
-/* The first frame first (issue 16, docs/ARCHITECTURE.md): the window
+/* The first frame first (README, "Performance"): the window
  * opens on the roster and an empty page, so the character sheet and the
  * Encounter page, each a large tree of widgets, are built the first time
  * something shows or needs them, and get the document then. */
