@@ -138,6 +138,33 @@ test_first_condition (void)
   g_assert_true (g_bytes_equal (before, undone));
 }
 
+/* Rule: modifiers and movement ranges of the same name share its text
+ * (thousands of NPCs' "Edge" are one string), and renaming one changes
+ * only that one. */
+static void
+test_names_shared (void)
+{
+  g_autoptr (TkrModifier) a = tkr_modifier_new (TKR_MODIFIER_KIND_SAVE, "Edge", 1);
+  g_autoptr (TkrModifier) b = tkr_modifier_new (TKR_MODIFIER_KIND_SAVE, "Edge", 2);
+  g_autoptr (TkrMovementRange) walk = tkr_movement_range_new ("Walk", 4);
+  g_autoptr (TkrMovementRange) walk_too = tkr_movement_range_new ("Walk", 2);
+  g_autofree char *from_property = NULL;
+
+  g_assert_true (tkr_modifier_get_name (a) == tkr_modifier_get_name (b));
+  g_assert_true (tkr_movement_range_get_name (walk) == tkr_movement_range_get_name (walk_too));
+
+  tkr_modifier_set_name (a, "Grit");
+  tkr_movement_range_set_name (walk, "Climb");
+  g_assert_cmpstr (tkr_modifier_get_name (a), ==, "Grit");
+  g_assert_cmpstr (tkr_modifier_get_name (b), ==, "Edge");
+  g_assert_cmpstr (tkr_movement_range_get_name (walk), ==, "Climb");
+  g_assert_cmpstr (tkr_movement_range_get_name (walk_too), ==, "Walk");
+  g_object_get (b, "name", &from_property, NULL);
+  g_assert_cmpstr (from_property, ==, "Edge");
+  g_object_set (b, "name", NULL, NULL);
+  g_assert_cmpstr (tkr_modifier_get_name (b), ==, "");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -147,5 +174,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/character-lists/first-addition-reaches-the-model",
                    test_first_addition_reaches_the_model);
   g_test_add_func ("/character-lists/first-condition", test_first_condition);
+  g_test_add_func ("/character-lists/names-shared", test_names_shared);
   return g_test_run ();
 }
