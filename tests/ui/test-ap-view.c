@@ -97,12 +97,22 @@ child (ApFixture *f, GType type, const char *name)
   return object;
 }
 
+/* The Action-Point details pane, built when the page first shows the
+ * system. */
+static GtkWidget *
+ap_details (ApFixture *f)
+{
+  GtkWidget *found = tkr_test_find_type (GTK_WIDGET (f->page), TKR_TYPE_AP_DETAILS);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
 /* A part of the details pane. */
 static gpointer
 detail (ApFixture *f, GType type, const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (
-    child (f, TKR_TYPE_AP_DETAILS, "action_points_details"), TKR_TYPE_AP_DETAILS, name);
+  GObject *object = gtk_widget_get_template_child (ap_details (f), TKR_TYPE_AP_DETAILS, name);
 
   g_assert_nonnull (object);
   g_assert_true (g_type_is_a (G_OBJECT_TYPE (object), type));
@@ -847,8 +857,7 @@ test_details_follow_selection (ApFixture *f, gconstpointer data)
   fixture_iterate ();
   g_assert_cmpstr (gtk_stack_get_visible_child_name (child (f, GTK_TYPE_STACK, "details_stack")),
                    ==, "empty");
-  g_assert_null (
-    tkr_ap_details_get_combatant (child (f, TKR_TYPE_AP_DETAILS, "action_points_details")));
+  g_assert_null (tkr_ap_details_get_combatant (TKR_AP_DETAILS (ap_details (f))));
 }
 
 /* The phase bar follows this system's encounter too. */

@@ -286,13 +286,12 @@ test_parts_bound_only_while_shown (void)
   static const struct
   {
     const char *system;
-    const char *setup_id;
     const char *setup_list;
   } systems[] = {
-    { "kleptonomicon", "kleptonomicon_setup", "groups_list" },
-    { "pf2e", "pf2e_setup", "setup_list" },
-    { "d20", "d20_setup", "setup_list" },
-    { "action-points", "action_points_setup", "participants_list" },
+    { "kleptonomicon", "groups_list" },
+    { "pf2e", "setup_list" },
+    { "d20", "setup_list" },
+    { "action-points", "participants_list" },
   };
 
   for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
@@ -328,7 +327,11 @@ test_parts_bound_only_while_shown (void)
       gtk_window_set_child (GTK_WINDOW (window), page);
       gtk_window_present (GTK_WINDOW (window));
       fixture_iterate ();
-      setup = tkr_test_template_child (page, TKR_TYPE_ENCOUNTER_PAGE, systems[s].setup_id);
+      /* The system's Setup: its page of the Setup stack, built for it. */
+      setup = gtk_stack_get_child_by_name (
+        GTK_STACK (tkr_test_template_child (page, TKR_TYPE_ENCOUNTER_PAGE, "setup_stack")),
+        systems[s].system);
+      g_assert_nonnull (setup);
       freeplay_list =
         GTK_LIST_BOX (tkr_test_template_child (page, TKR_TYPE_FREEPLAY_PANE, "participants_list"));
       setup_list = GTK_LIST_BOX (

@@ -206,8 +206,7 @@ static void
 test_actions_follow_phase (ViewFixture *fixture, gconstpointer data)
 {
   GtkWidget *begin_setup = child (fixture, GTK_TYPE_BUTTON, "begin_setup_button");
-  TkrKlepTurnTracker *tracker =
-    child (fixture, TKR_TYPE_KLEP_TURN_TRACKER, "kleptonomicon_tracker");
+  TkrKlepTurnTracker *tracker = tkr_test_find_type (fixture->view, TKR_TYPE_KLEP_TURN_TRACKER);
   GtkRevealer *paused = GTK_REVEALER (gtk_widget_get_template_child (
     GTK_WIDGET (tracker), TKR_TYPE_KLEP_TURN_TRACKER, "paused_revealer"));
 

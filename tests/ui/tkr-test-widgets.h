@@ -148,3 +148,18 @@ tkr_test_part (GtkWidget *root, const char *id)
 
   return found ? found : tkr_test_part_in (root, id, FALSE);
 }
+
+static inline gboolean
+tkr_test_match_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+/* The first widget of @type at or below @root, breadth first: a part
+ * built when first needed (a system's Setup or details), which no
+ * template names. */
+static inline gpointer
+tkr_test_find_type (GtkWidget *root, GType type)
+{
+  return tkr_test_find (root, tkr_test_match_type, GSIZE_TO_POINTER (type));
+}

@@ -69,6 +69,30 @@ struct _TkrCharacter
 
 G_DEFINE_FINAL_TYPE (TkrCharacter, tkr_character, G_TYPE_OBJECT)
 
+/* Memory that fits the work (README, "Performance"): the lists most
+ * characters leave empty (archetypes, abilities, conditions, inventory)
+ * are made on first use, so a library of thousands of NPCs costs only what
+ * they hold. Read them with items_in (); change them through these. */
+static GListStore *
+ensure_store (GListStore **store, GType type)
+{
+  if (*store == NULL)
+    *store = g_list_store_new (type);
+  return *store;
+}
+
+#define ARCHETYPES(self) ensure_store (&(self)->archetypes, TKR_TYPE_MODIFIER)
+#define ABILITIES(self) ensure_store (&(self)->abilities, TKR_TYPE_ABILITY)
+#define CONDITIONS(self) ensure_store (&(self)->conditions, TKR_TYPE_CONDITION)
+#define INVENTORY(self) ensure_store (&(self)->inventory, TKR_TYPE_ITEM)
+
+/* How many items @store holds: 0 for a list not made yet. */
+static guint
+items_in (GListStore *store)
+{
+  return store != NULL ? g_list_model_get_n_items (G_LIST_MODEL (store)) : 0;
+}
+
 static TkrRules *lookup_known_rules (const char *system);
 
 enum
@@ -144,7 +168,7 @@ static gpointer
 find_named (GListStore *store, NameGetter get_name, const char *name, guint *position)
 {
   GListModel *model = G_LIST_MODEL (store);
-  guint n = g_list_model_get_n_items (model);
+  guint n = items_in (store);
 
   if (name == NULL)
     return NULL;
@@ -196,8 +220,10 @@ check_range (int value, int minimum, int maximum, const char *what, GError **err
   return TRUE;
 }
 
+/* The list of @kind's modifiers; with @make FALSE, NULL for archetypes
+ * when none were ever added (see ensure_store). */
 static GListStore *
-store_for_modifier_kind (TkrCharacter *self, TkrModifierKind kind)
+store_for_modifier_kind (TkrCharacter *self, TkrModifierKind kind, gboolean make)
 {
   switch (kind)
     {
@@ -206,7 +232,7 @@ store_for_modifier_kind (TkrCharacter *self, TkrModifierKind kind)
     case TKR_MODIFIER_KIND_SKILL:
       return self->skills;
     case TKR_MODIFIER_KIND_ARCHETYPE:
-      return self->archetypes;
+      return make ? ARCHETYPES (self) : self->archetypes;
     default:
       g_return_val_if_reached (NULL);
     }
@@ -352,19 +378,19 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
       g_value_set_object (value, self->skills);
       break;
     case PROP_ARCHETYPES:
-      g_value_set_object (value, self->archetypes);
+      g_value_set_object (value, ARCHETYPES (self));
       break;
     case PROP_MOVEMENT_RANGES:
       g_value_set_object (value, self->movement_ranges);
       break;
     case PROP_ABILITIES:
-      g_value_set_object (value, self->abilities);
+      g_value_set_object (value, ABILITIES (self));
       break;
     case PROP_CONDITIONS:
-      g_value_set_object (value, self->conditions);
+      g_value_set_object (value, CONDITIONS (self));
       break;
     case PROP_INVENTORY:
-      g_value_set_object (value, self->inventory);
+      g_value_set_object (value, INVENTORY (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -522,11 +548,7 @@ tkr_character_init (TkrCharacter *self)
     }
   self->saves = g_list_store_new (TKR_TYPE_MODIFIER);
   self->skills = g_list_store_new (TKR_TYPE_MODIFIER);
-  self->archetypes = g_list_store_new (TKR_TYPE_MODIFIER);
   self->movement_ranges = g_list_store_new (TKR_TYPE_MOVEMENT_RANGE);
-  self->abilities = g_list_store_new (TKR_TYPE_ABILITY);
-  self->conditions = g_list_store_new (TKR_TYPE_CONDITION);
-  self->inventory = g_list_store_new (TKR_TYPE_ITEM);
 }
 
 static void
@@ -736,10 +758,12 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
 
   for (TkrModifierKind kind = TKR_MODIFIER_KIND_SAVE; kind <= TKR_MODIFIER_KIND_ARCHETYPE; kind++)
     {
-      GListStore *from = store_for_modifier_kind (self, kind);
-      GListStore *to = store_for_modifier_kind (copy, kind);
+      GListStore *from = store_for_modifier_kind (self, kind, FALSE);
+      GListStore *to = NULL;
 
-      n = g_list_model_get_n_items (G_LIST_MODEL (from));
+      n = items_in (from);
+      if (n > 0)
+        to = store_for_modifier_kind (copy, kind, TRUE);
       for (guint i = 0; i < n; i++)
         {
           g_autoptr (TkrModifier) modifier = g_list_model_get_item (G_LIST_MODEL (from), i);
@@ -757,24 +781,24 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
                     tkr_movement_range_get_units (range));
     }
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->abilities));
+  n = items_in (self->abilities);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrAbility) ability = g_list_model_get_item (G_LIST_MODEL (self->abilities), i);
       g_autoptr (TkrAbility) ability_copy = tkr_ability_copy (ability);
-      g_list_store_append (copy->abilities, ability_copy);
+      g_list_store_append (ABILITIES (copy), ability_copy);
     }
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->conditions));
+  n = items_in (self->conditions);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrCondition) condition =
         g_list_model_get_item (G_LIST_MODEL (self->conditions), i);
       g_autoptr (TkrCondition) condition_copy = copy_condition (condition);
-      g_list_store_append (copy->conditions, condition_copy);
+      g_list_store_append (CONDITIONS (copy), condition_copy);
     }
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->inventory));
+  n = items_in (self->inventory);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TkrItem) item = g_list_model_get_item (G_LIST_MODEL (self->inventory), i);
@@ -782,7 +806,7 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
         tkr_item_new (tkr_item_get_name (item), tkr_item_get_quantity (item));
 
       tkr_item_set_notes (item_copy, tkr_item_get_notes (item));
-      g_list_store_append (copy->inventory, item_copy);
+      g_list_store_append (INVENTORY (copy), item_copy);
     }
 
   return copy;
@@ -885,7 +909,7 @@ GListModel *
 tkr_character_get_archetypes (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
-  return G_LIST_MODEL (self->archetypes);
+  return G_LIST_MODEL (ARCHETYPES (self));
 }
 
 GListModel *
@@ -899,21 +923,21 @@ GListModel *
 tkr_character_get_abilities (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
-  return G_LIST_MODEL (self->abilities);
+  return G_LIST_MODEL (ABILITIES (self));
 }
 
 GListModel *
 tkr_character_get_conditions (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
-  return G_LIST_MODEL (self->conditions);
+  return G_LIST_MODEL (CONDITIONS (self));
 }
 
 GListModel *
 tkr_character_get_inventory (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
-  return G_LIST_MODEL (self->inventory);
+  return G_LIST_MODEL (INVENTORY (self));
 }
 
 /**
@@ -946,8 +970,8 @@ tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const cha
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
   g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
 
-  return find_named (store_for_modifier_kind (self, kind), (NameGetter) tkr_modifier_get_name, name,
-                     NULL);
+  return find_named (store_for_modifier_kind (self, kind, FALSE),
+                     (NameGetter) tkr_modifier_get_name, name, NULL);
 }
 
 int
@@ -1147,7 +1171,7 @@ tkr_character_set_modifier (TkrCharacter *self,
                     archetype ? _ ("An archetype level") : _ ("A modifier"), error))
     return FALSE;
 
-  store = store_for_modifier_kind (self, kind);
+  store = store_for_modifier_kind (self, kind, TRUE);
   modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
@@ -1176,7 +1200,7 @@ tkr_character_remove_modifier (
   g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  store = store_for_modifier_kind (self, kind);
+  store = store_for_modifier_kind (self, kind, FALSE);
   if (find_named (store, (NameGetter) tkr_modifier_get_name, name, &position) == NULL)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
@@ -1262,11 +1286,11 @@ tkr_character_add_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_new_entry (self->abilities, ability, tkr_ability_get_name (ability), error))
+  if (!check_new_entry (ABILITIES (self), ability, tkr_ability_get_name (ability), error))
     return FALSE;
 
   tkr_history_begin (history, _ ("Add Ability"));
-  tkr_history_append (history, self->abilities, ability);
+  tkr_history_append (history, ABILITIES (self), ability);
   tkr_history_end (history);
   return TRUE;
 }
@@ -1300,7 +1324,7 @@ tkr_character_remove_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (self->abilities, history, ability, _ ("Remove Ability"), error);
+  return remove_entry (ABILITIES (self), history, ability, _ ("Remove Ability"), error);
 }
 
 gboolean
@@ -1310,11 +1334,11 @@ tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, 
   g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_new_entry (self->inventory, item, tkr_item_get_name (item), error))
+  if (!check_new_entry (INVENTORY (self), item, tkr_item_get_name (item), error))
     return FALSE;
 
   tkr_history_begin (history, _ ("Add Item"));
-  tkr_history_append (history, self->inventory, item);
+  tkr_history_append (history, INVENTORY (self), item);
   tkr_history_end (history);
   return TRUE;
 }
@@ -1326,7 +1350,7 @@ tkr_character_remove_item (TkrCharacter *self, TkrHistory *history, TkrItem *ite
   g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (self->inventory, history, item, _ ("Remove Item"), error);
+  return remove_entry (INVENTORY (self), history, item, _ ("Remove Item"), error);
 }
 
 /* Conditions */
@@ -1392,7 +1416,7 @@ tkr_character_add_condition (TkrCharacter *self,
   g_object_set (added, "stack-turns", stack_turns, NULL);
 
   tkr_history_begin (history, _ ("Add Condition"));
-  tkr_history_append (history, self->conditions, added);
+  tkr_history_append (history, CONDITIONS (self), added);
   tkr_history_end (history);
   return added;
 }
@@ -1425,7 +1449,7 @@ tkr_character_remove_condition_stacks (
   if (tkr_condition_get_stacks (condition) == 0)
     {
       tkr_history_set_destructive (history);
-      tkr_history_remove_item (history, self->conditions, condition);
+      tkr_history_remove_item (history, CONDITIONS (self), condition);
     }
   tkr_history_end (history);
   return TRUE;
@@ -1445,7 +1469,7 @@ tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, in
   model = G_LIST_MODEL (self->conditions);
   tkr_history_begin (history, _ ("Erase Fleeting Stacks"));
   /* Backwards, so removing a spent condition keeps the next index valid. */
-  for (guint i = g_list_model_get_n_items (model); i > 0; i--)
+  for (guint i = items_in (self->conditions); i > 0; i--)
     {
       g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i - 1);
       g_autoptr (GVariant) stack_turns = tkr_condition_stack_turns_after_turn_end (condition, turn);
@@ -1573,7 +1597,7 @@ tkr_character_level_up (
   else if (trimmed != NULL)
     {
       g_autoptr (TkrModifier) added = tkr_modifier_new (TKR_MODIFIER_KIND_ARCHETYPE, trimmed, 1);
-      tkr_history_append (history, self->archetypes, added);
+      tkr_history_append (history, ARCHETYPES (self), added);
     }
   tkr_history_end (history);
   return TRUE;
@@ -1637,7 +1661,7 @@ tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
       TkrPool *pool = tkr_character_get_pool (self, refilled[i]);
       tkr_history_set (history, pool, "current", tkr_pool_get_maximum (pool));
     }
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->conditions)); i > 0; i--)
+  for (guint i = items_in (self->conditions); i > 0; i--)
     tkr_history_remove (history, self->conditions, i - 1);
   tkr_history_end (history);
 }
@@ -2067,7 +2091,7 @@ adopt_modifiers (TkrCharacter *self,
                  TkrModifierKind kind,
                  const char *const *names)
 {
-  GListStore *store = store_for_modifier_kind (self, kind);
+  GListStore *store = store_for_modifier_kind (self, kind, names != NULL && names[0] != NULL);
 
   for (guint i = 0; names && names[i]; i++)
     if (find_named (store, (NameGetter) tkr_modifier_get_name, names[i], NULL) == NULL)
@@ -2112,7 +2136,7 @@ static JsonArray *
 modifiers_to_json (GListStore *store)
 {
   GListModel *model = G_LIST_MODEL (store);
-  guint n = g_list_model_get_n_items (model);
+  guint n = items_in (store);
   JsonArray *array = json_array_sized_new (n);
 
   for (guint i = 0; i < n; i++)
@@ -2235,7 +2259,7 @@ tkr_character_to_json (TkrCharacter *self)
   json_object_set_array_member (object, "movement_ranges", array);
 
   model = G_LIST_MODEL (self->abilities);
-  n = g_list_model_get_n_items (model);
+  n = items_in (self->abilities);
   array = json_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     {
@@ -2245,7 +2269,7 @@ tkr_character_to_json (TkrCharacter *self)
   json_object_set_array_member (object, "abilities", array);
 
   model = G_LIST_MODEL (self->conditions);
-  n = g_list_model_get_n_items (model);
+  n = items_in (self->conditions);
   array = json_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     {
@@ -2255,7 +2279,7 @@ tkr_character_to_json (TkrCharacter *self)
   json_object_set_array_member (object, "conditions", array);
 
   model = G_LIST_MODEL (self->inventory);
-  n = g_list_model_get_n_items (model);
+  n = items_in (self->inventory);
   array = json_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     {
@@ -2360,7 +2384,7 @@ read_modifiers (TkrCharacter *self,
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *list_path = tkr_json_path (path, member);
-  GListStore *store = store_for_modifier_kind (self, kind);
+  GListStore *store = store_for_modifier_kind (self, kind, FALSE);
   gboolean archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
   JsonArray *array;
 
@@ -2384,6 +2408,8 @@ read_modifiers (TkrCharacter *self,
           !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
                              archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
         return FALSE;
+      if (store == NULL)
+        store = store_for_modifier_kind (self, kind, TRUE);
       append_modifier (store, kind, name, (int) value);
     }
   return TRUE;
@@ -2657,7 +2683,7 @@ read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError
 
       if (ability == NULL)
         return FALSE;
-      g_list_store_append (self->abilities, ability);
+      g_list_store_append (ABILITIES (self), ability);
     }
   return TRUE;
 }
@@ -2687,7 +2713,7 @@ read_conditions (TkrCharacter *self, JsonObject *object, const char *path, GErro
           tkr_json_set_error (error, turns_path, _ ("a condition needs at least one stack"));
           return FALSE;
         }
-      g_list_store_append (self->conditions, condition);
+      g_list_store_append (CONDITIONS (self), condition);
     }
   return TRUE;
 }
@@ -2717,7 +2743,7 @@ read_inventory (TkrCharacter *self, JsonObject *object, const char *path, GError
         return FALSE;
       item = tkr_item_new (name, (int) quantity);
       tkr_item_set_notes (item, notes);
-      g_list_store_append (self->inventory, item);
+      g_list_store_append (INVENTORY (self), item);
     }
   return TRUE;
 }

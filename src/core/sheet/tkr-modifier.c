@@ -10,6 +10,8 @@ struct _TkrModifier
   GObject parent_instance;
 
   TkrModifierKind kind;
+  /* Shared by every modifier of the same name (thousands of NPCs' "Edge",
+   * "Athletics"...): memory that fits the work, README "Performance". */
   char *name;
   int value;
 };
@@ -32,7 +34,7 @@ tkr_modifier_finalize (GObject *object)
 {
   TkrModifier *self = TKR_MODIFIER (object);
 
-  g_free (self->name);
+  g_clear_pointer (&self->name, g_ref_string_release);
 
   G_OBJECT_CLASS (tkr_modifier_parent_class)->finalize (object);
 }
@@ -104,7 +106,7 @@ tkr_modifier_class_init (TkrModifierClass *klass)
 static void
 tkr_modifier_init (TkrModifier *self)
 {
-  self->name = g_strdup ("");
+  self->name = g_ref_string_new_intern ("");
 }
 
 TkrModifier *
@@ -137,8 +139,8 @@ tkr_modifier_set_name (TkrModifier *self, const char *name)
     name = "";
   if (g_strcmp0 (self->name, name) == 0)
     return;
-  g_free (self->name);
-  self->name = g_strdup (name);
+  g_ref_string_release (self->name);
+  self->name = g_ref_string_new_intern (name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 

@@ -10,7 +10,7 @@ struct _TkrMovementRange
 {
   GObject parent_instance;
 
-  char *name;
+  char *name; /* shared by every range of the same name, as TkrModifier's */
   int units;
 };
 
@@ -31,7 +31,7 @@ tkr_movement_range_finalize (GObject *object)
 {
   TkrMovementRange *self = TKR_MOVEMENT_RANGE (object);
 
-  g_free (self->name);
+  g_clear_pointer (&self->name, g_ref_string_release);
 
   G_OBJECT_CLASS (tkr_movement_range_parent_class)->finalize (object);
 }
@@ -95,7 +95,7 @@ tkr_movement_range_class_init (TkrMovementRangeClass *klass)
 static void
 tkr_movement_range_init (TkrMovementRange *self)
 {
-  self->name = g_strdup ("");
+  self->name = g_ref_string_new_intern ("");
 }
 
 TkrMovementRange *
@@ -121,8 +121,8 @@ tkr_movement_range_set_name (TkrMovementRange *self, const char *name)
     name = "";
   if (g_strcmp0 (self->name, name) == 0)
     return;
-  g_free (self->name);
-  self->name = g_strdup (name);
+  g_ref_string_release (self->name);
+  self->name = g_ref_string_new_intern (name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 

@@ -130,7 +130,7 @@ struct _TkrEncounterPage
   GSignalGroup *tracker_signals;
   GSignalGroup *history_signals;
   gboolean syncing;
-  TkrD20Freeplay *d20_freeplay; /* owned: in the Freeplay pane for d20 */
+  TkrD20Freeplay *d20_freeplay; /* owned: in the Freeplay pane for d20; built when first needed */
 
   GSettings *settings;
   gboolean narrow;   /* too narrow for the tracker and the details side by side */
@@ -150,6 +150,8 @@ struct _TkrEncounterPage
   GtkStack *stack;
   TkrFreeplayPane *freeplay_pane;
   GtkStack *setup_stack;
+  /* Each system's Setup and details are built when the system first shows
+   * (ensure_system_parts); NULL until then. */
   TkrKlepSetupView *kleptonomicon_setup;
   TkrPf2eSetup *pf2e_setup;
   TkrD20Setup *d20_setup;
@@ -376,7 +378,9 @@ update_details (TkrEncounterPage *self)
   GObject *selected = shown ? self->selected : NULL;
   gboolean details;
 
-#define GIVE(kind, setter, widget, cast) setter (widget, is (self, kind) ? cast (shown) : NULL);
+#define GIVE(kind, setter, widget, cast)                                                           \
+  if (widget != NULL)                                                                              \
+    setter (widget, is (self, kind) ? cast (shown) : NULL);
   GIVE (SYSTEM_KLEPTONOMICON, tkr_klep_turn_tracker_set_encounter, self->kleptonomicon_tracker,
         TKR_KLEP_ENCOUNTER);
   GIVE (SYSTEM_PF2E, tkr_pf2e_details_set_encounter, self->pf2e_details, TKR_PF2E_ENCOUNTER);
@@ -384,18 +388,23 @@ update_details (TkrEncounterPage *self)
   GIVE (SYSTEM_AP, tkr_ap_details_set_encounter, self->action_points_details, TKR_AP_ENCOUNTER);
   GIVE (SYSTEM_AP, tkr_ap_reset_pane_set_encounter, self->reset_pane, TKR_AP_ENCOUNTER);
 #undef GIVE
-  tkr_klep_turn_tracker_set_selected (self->kleptonomicon_tracker,
-                                      is (self, SYSTEM_KLEPTONOMICON) ? selected : NULL);
-  tkr_pf2e_details_set_combatant (self->pf2e_details,
-                                  is (self, SYSTEM_PF2E) && TKR_IS_PF2E_COMBATANT (selected)
-                                    ? TKR_PF2E_COMBATANT (selected)
-                                    : NULL);
-  tkr_d20_details_set_combatant (
-    self->d20_details,
-    is (self, SYSTEM_D20) && TKR_IS_D20_COMBATANT (selected) ? TKR_D20_COMBATANT (selected) : NULL);
-  tkr_ap_details_set_combatant (
-    self->action_points_details,
-    is (self, SYSTEM_AP) && TKR_IS_AP_COMBATANT (selected) ? TKR_AP_COMBATANT (selected) : NULL);
+  if (self->kleptonomicon_tracker != NULL)
+    tkr_klep_turn_tracker_set_selected (self->kleptonomicon_tracker,
+                                        is (self, SYSTEM_KLEPTONOMICON) ? selected : NULL);
+  if (self->pf2e_details != NULL)
+    tkr_pf2e_details_set_combatant (self->pf2e_details,
+                                    is (self, SYSTEM_PF2E) && TKR_IS_PF2E_COMBATANT (selected)
+                                      ? TKR_PF2E_COMBATANT (selected)
+                                      : NULL);
+  if (self->d20_details != NULL)
+    tkr_d20_details_set_combatant (self->d20_details,
+                                   is (self, SYSTEM_D20) && TKR_IS_D20_COMBATANT (selected)
+                                     ? TKR_D20_COMBATANT (selected)
+                                     : NULL);
+  if (self->action_points_details != NULL)
+    tkr_ap_details_set_combatant (
+      self->action_points_details,
+      is (self, SYSTEM_AP) && TKR_IS_AP_COMBATANT (selected) ? TKR_AP_COMBATANT (selected) : NULL);
   details = (is (self, SYSTEM_PF2E) && TKR_IS_PF2E_COMBATANT (selected)) ||
             (is (self, SYSTEM_D20) && TKR_IS_D20_COMBATANT (selected)) ||
             (is (self, SYSTEM_AP) && TKR_IS_AP_COMBATANT (selected));
@@ -457,18 +466,23 @@ update_pages (TkrEncounterPage *self)
   tkr_freeplay_pane_bind (self->freeplay_pane, freeplay ? self->campaign : NULL,
                           freeplay ? encounter : NULL, freeplay ? participants_model (self) : NULL,
                           create_participant_row, self);
-  tkr_d20_freeplay_set_encounter (
-    self->d20_freeplay, freeplay && is (self, SYSTEM_D20) ? TKR_D20_ENCOUNTER (encounter) : NULL);
+  if (self->d20_freeplay != NULL)
+    tkr_d20_freeplay_set_encounter (
+      self->d20_freeplay, freeplay && is (self, SYSTEM_D20) ? TKR_D20_ENCOUNTER (encounter) : NULL);
   encounter = setup ? encounter : NULL;
-  tkr_klep_setup_view_set_encounter (self->kleptonomicon_setup, is (self, SYSTEM_KLEPTONOMICON)
-                                                                  ? TKR_KLEP_ENCOUNTER (encounter)
-                                                                  : NULL);
-  tkr_pf2e_setup_set_encounter (self->pf2e_setup,
-                                is (self, SYSTEM_PF2E) ? TKR_PF2E_ENCOUNTER (encounter) : NULL);
-  tkr_d20_setup_set_encounter (self->d20_setup,
-                               is (self, SYSTEM_D20) ? TKR_D20_ENCOUNTER (encounter) : NULL);
-  tkr_ap_setup_pane_set_encounter (self->action_points_setup, encounter ? self->campaign : NULL,
-                                   is (self, SYSTEM_AP) ? TKR_AP_ENCOUNTER (encounter) : NULL);
+  if (self->kleptonomicon_setup != NULL)
+    tkr_klep_setup_view_set_encounter (self->kleptonomicon_setup, is (self, SYSTEM_KLEPTONOMICON)
+                                                                    ? TKR_KLEP_ENCOUNTER (encounter)
+                                                                    : NULL);
+  if (self->pf2e_setup != NULL)
+    tkr_pf2e_setup_set_encounter (self->pf2e_setup,
+                                  is (self, SYSTEM_PF2E) ? TKR_PF2E_ENCOUNTER (encounter) : NULL);
+  if (self->d20_setup != NULL)
+    tkr_d20_setup_set_encounter (self->d20_setup,
+                                 is (self, SYSTEM_D20) ? TKR_D20_ENCOUNTER (encounter) : NULL);
+  if (self->action_points_setup != NULL)
+    tkr_ap_setup_pane_set_encounter (self->action_points_setup, encounter ? self->campaign : NULL,
+                                     is (self, SYSTEM_AP) ? TKR_AP_ENCOUNTER (encounter) : NULL);
   update_details (self);
   gtk_stack_set_visible_child_name (self->stack, freeplay ? "freeplay" : setup ? "setup" : "main");
   gtk_revealer_set_reveal_child (self->paused_revealer,
@@ -501,6 +515,59 @@ show_only (GtkStack *stack, const char *name)
     gtk_stack_set_visible_child_name (stack, name);
 }
 
+/* Adds a new widget of @type to @stack as its page @name, and returns it. */
+static gpointer
+add_part (GtkStack *stack, const char *name, GType type)
+{
+  GtkWidget *widget = g_object_new (type, NULL);
+
+  gtk_stack_add_named (stack, widget, name);
+  return widget;
+}
+
+/* The first frame first (README, "Performance"): a system's Setup and
+ * details are built the first time the page shows that system, so a
+ * campaign of one system never builds the other three's. */
+static void
+ensure_system_parts (TkrEncounterPage *self, const SystemUi *system)
+{
+  switch (system->kind)
+    {
+    case SYSTEM_KLEPTONOMICON:
+      if (self->kleptonomicon_setup == NULL)
+        self->kleptonomicon_setup =
+          add_part (self->setup_stack, system->id, TKR_TYPE_KLEP_SETUP_VIEW);
+      if (self->kleptonomicon_tracker == NULL)
+        self->kleptonomicon_tracker =
+          add_part (self->main_stack, system->id, TKR_TYPE_KLEP_TURN_TRACKER);
+      break;
+    case SYSTEM_PF2E:
+      if (self->pf2e_setup == NULL)
+        self->pf2e_setup = add_part (self->setup_stack, system->id, TKR_TYPE_PF2E_SETUP);
+      if (self->pf2e_details == NULL)
+        self->pf2e_details = add_part (self->system_details, system->id, TKR_TYPE_PF2E_DETAILS);
+      break;
+    case SYSTEM_D20:
+      if (self->d20_setup == NULL)
+        self->d20_setup = add_part (self->setup_stack, system->id, TKR_TYPE_D20_SETUP);
+      if (self->d20_details == NULL)
+        self->d20_details = add_part (self->system_details, system->id, TKR_TYPE_D20_DETAILS);
+      if (self->d20_freeplay == NULL)
+        self->d20_freeplay = g_object_ref_sink (TKR_D20_FREEPLAY (tkr_d20_freeplay_new ()));
+      break;
+    case SYSTEM_AP:
+      if (self->action_points_setup == NULL)
+        self->action_points_setup =
+          add_part (self->setup_stack, system->id, TKR_TYPE_AP_SETUP_PANE);
+      if (self->action_points_details == NULL)
+        self->action_points_details =
+          add_part (self->system_details, system->id, TKR_TYPE_AP_DETAILS);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* The campaign's rule system chooses the parts shown and their words. */
 static void
 update_system (TkrEncounterPage *self)
@@ -514,6 +581,7 @@ update_system (TkrEncounterPage *self)
       system = &systems[i];
   self->system = system;
   klep = system->kind == SYSTEM_KLEPTONOMICON;
+  ensure_system_parts (self, system);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->system_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ (system->name), -1);
@@ -778,6 +846,15 @@ tkr_encounter_page_dispose (GObject *object)
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
     gtk_widget_unparent (child);
   g_clear_object (&self->d20_freeplay);
+  /* The systems' parts built when first needed went with their stacks. */
+  self->kleptonomicon_setup = NULL;
+  self->pf2e_setup = NULL;
+  self->d20_setup = NULL;
+  self->action_points_setup = NULL;
+  self->kleptonomicon_tracker = NULL;
+  self->pf2e_details = NULL;
+  self->d20_details = NULL;
+  self->action_points_details = NULL;
   g_clear_object (&self->settings);
   g_clear_object (&self->selected);
   g_clear_object (&self->encounter);
@@ -886,12 +963,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (stack);
   CHILD (freeplay_pane);
   CHILD (setup_stack);
-  CHILD (kleptonomicon_setup);
-  CHILD (pf2e_setup);
-  CHILD (d20_setup);
-  CHILD (action_points_setup);
   CHILD (main_stack);
-  CHILD (kleptonomicon_tracker);
   CHILD (header_box);
   CHILD (turn_label);
   CHILD (step_label);
@@ -899,9 +971,6 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (details_stack);
   CHILD (empty_page);
   CHILD (system_details);
-  CHILD (pf2e_details);
-  CHILD (d20_details);
-  CHILD (action_points_details);
   CHILD (log_group);
   CHILD (log_list);
   CHILD (end_button);
@@ -919,7 +988,6 @@ tkr_encounter_page_init (TkrEncounterPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   self->details_width = 421;
-  self->d20_freeplay = g_object_ref_sink (TKR_D20_FREEPLAY (tkr_d20_freeplay_new ()));
 
   /* The names come from each system's rule data, in the user's language. */
   for (guint i = 0; ids[i] != NULL; i++)

@@ -54,9 +54,11 @@ struct _TkrWindow
   TkrDicePopover *dice_popover;
   AdwViewStack *view_stack;
   GtkStack *sheet_stack;
-  TkrCharacterSheet *sheet;
+  AdwBin *sheet_bin;
+  TkrCharacterSheet *sheet; /* built when first needed: ensure_sheet () */
   AdwViewStackPage *encounter_page;
-  TkrEncounterPage *encounter_view;
+  AdwBin *encounter_bin;
+  TkrEncounterPage *encounter_view; /* built when first needed: ensure_encounter_view () */
   AdwStatusPage *error_page;
   GtkExpander *error_details;
   GtkLabel *error_detail_label;
@@ -95,6 +97,46 @@ toast_new_printf (const char *format, ...)
 }
 
 /* State */
+
+/* The first frame first (README, "Performance"): the window
+ * opens on the roster and an empty page, so the character sheet and the
+ * Encounter page, each a large tree of widgets, are built the first time
+ * something shows or needs them, and get the document then. */
+
+static TkrCampaign *get_campaign (TkrWindow *self);
+static gboolean is_sheet_mode (TkrWindow *self);
+
+static TkrCharacterSheet *
+ensure_sheet (TkrWindow *self)
+{
+  if (self->sheet != NULL)
+    return self->sheet;
+  self->sheet = TKR_CHARACTER_SHEET (tkr_character_sheet_new ());
+  adw_bin_set_child (self->sheet_bin, GTK_WIDGET (self->sheet));
+  tkr_character_sheet_set_campaign (self->sheet, get_campaign (self));
+  tkr_character_sheet_set_chooses_rule_system (self->sheet, is_sheet_mode (self));
+  g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
+                          G_BINDING_SYNC_CREATE);
+  return self->sheet;
+}
+
+static TkrEncounterPage *
+ensure_encounter_view (TkrWindow *self)
+{
+  if (self->encounter_view != NULL)
+    return self->encounter_view;
+  self->encounter_view = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
+  adw_bin_set_child (self->encounter_bin, GTK_WIDGET (self->encounter_view));
+  tkr_encounter_page_set_campaign (self->encounter_view, get_campaign (self));
+  return self->encounter_view;
+}
+
+static void
+visible_page_changed_cb (TkrWindow *self)
+{
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "encounter") == 0)
+    ensure_encounter_view (self);
+}
 
 static gboolean
 is_sheet_mode (TkrWindow *self)
@@ -250,6 +292,8 @@ selected_character_changed_cb (TkrWindow *self)
 {
   TkrCharacter *character = tkr_roster_get_selected_character (self->roster);
 
+  if (character != NULL)
+    ensure_sheet (self);
   gtk_stack_set_visible_child_name (self->sheet_stack, character != NULL ? "sheet" : "empty");
   update_selection_actions (self);
 }
@@ -829,7 +873,7 @@ new_character_action (GtkWidget *widget, const char *action_name, GVariant *para
     g_str_equal (action_name, "win.new-pc") ? "roster.add-pc" : "roster.add-npc", NULL);
   /* A new character's first edit is its name. */
   if (tkr_roster_get_selected_character (self->roster) != NULL)
-    tkr_character_sheet_focus_name (self->sheet);
+    tkr_character_sheet_focus_name (ensure_sheet (self));
 }
 
 static void
@@ -864,7 +908,7 @@ player_view_action (GtkWidget *widget, const char *action_name, GVariant *parame
 {
   TkrWindow *self = TKR_WINDOW (widget);
 
-  tkr_player_window_toggle (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
+  tkr_player_window_toggle (GTK_WINDOW (self), G_OBJECT (ensure_encounter_view (self)));
 }
 
 static void
@@ -930,6 +974,9 @@ tkr_window_dispose (GObject *object)
    * both would unparent it. */
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_WINDOW);
+  /* Built when first needed, they went with their places. */
+  self->sheet = NULL;
+  self->encounter_view = NULL;
 
   g_clear_object (&self->history_signals);
   g_clear_object (&self->document_signals);
@@ -1009,9 +1056,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
-  g_type_ensure (TKR_TYPE_CHARACTER_SHEET);
   g_type_ensure (TKR_TYPE_DICE_POPOVER);
-  g_type_ensure (TKR_TYPE_ENCOUNTER_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1032,9 +1077,9 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (dice_popover);
   CHILD (view_stack);
   CHILD (sheet_stack);
-  CHILD (sheet);
+  CHILD (sheet_bin);
   CHILD (encounter_page);
-  CHILD (encounter_view);
+  CHILD (encounter_bin);
   CHILD (error_page);
   CHILD (error_details);
   CHILD (error_detail_label);
@@ -1104,6 +1149,7 @@ tkr_window_run_command (TkrWindow *self, const char *action)
 
   g_return_val_if_fail (TKR_IS_WINDOW (self), FALSE);
 
+  ensure_encounter_view (self);
   /* Rest comes after a fight: at the End its key rests the party. */
   if (g_str_equal (action, "tracker.rest") &&
       gtk_widget_get_visible (tkr_encounter_page_get_end_pane (self->encounter_view)))
@@ -1202,15 +1248,41 @@ bind_encounter_shortcuts (TkrWindow *self)
   self->shortcuts = controller;
 }
 
-/* The shortcuts window lists the keys as they are now. */
+/* The shortcuts window lists the keys as they are now. It is built when
+ * first asked for (win.show-help-overlay), not for the first frame, and
+ * again when a key changes after that. */
 static void
-keys_changed_cb (TkrWindow *self)
+build_help_overlay (TkrWindow *self)
 {
   g_autoptr (GtkWindow) overlay = tkr_keymap_new_shortcuts_window (tkr_keymap_get_default ());
 
-  bind_encounter_shortcuts (self);
   gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
                                            GTK_SHORTCUTS_WINDOW (overlay));
+}
+
+/* GTK adds its own win.show-help-overlay only when none is there, so this
+ * one stays: it builds the shortcuts window, then shows it as GTK's
+ * would. */
+static void
+show_help_overlay_cb (GSimpleAction *action, GVariant *parameter, TkrWindow *self)
+{
+  GtkShortcutsWindow *overlay =
+    gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+
+  if (overlay == NULL)
+    {
+      build_help_overlay (self);
+      overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (overlay), TRUE);
+}
+
+static void
+keys_changed_cb (TkrWindow *self)
+{
+  bind_encounter_shortcuts (self);
+  if (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self)) != NULL)
+    build_help_overlay (self);
 }
 
 static void
@@ -1218,6 +1290,7 @@ tkr_window_init (TkrWindow *self)
 {
   g_autoptr (TkrDocument) document = NULL;
   g_autoptr (TkrRules) rules = NULL;
+  g_autoptr (GSimpleAction) help_action = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -1245,6 +1318,9 @@ tkr_window_init (TkrWindow *self)
 
   gtk_menu_button_set_menu_model (self->content_menu_button,
                                   tkr_roster_get_primary_menu (self->roster));
+  help_action = g_simple_action_new ("show-help-overlay", NULL);
+  g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
   g_signal_connect_object (tkr_keymap_get_default (), "changed", G_CALLBACK (keys_changed_cb), self,
                            G_CONNECT_SWAPPED);
   keys_changed_cb (self);
@@ -1268,12 +1344,13 @@ tkr_window_init (TkrWindow *self)
   g_signal_group_connect_swapped (self->document_signals, "notify::file",
                                   G_CALLBACK (update_conflict), self);
 
-  g_object_bind_property (self->roster, "selected-character", self->sheet, "character",
-                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->view_stack, "notify::visible-child-name",
+                           G_CALLBACK (visible_page_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->roster, "notify::selected-character",
                            G_CALLBACK (selected_character_changed_cb), self, G_CONNECT_SWAPPED);
 
-  tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (self->encounter_view));
+  if (g_getenv ("TKR_DEMO_PLAYER_VIEW") != NULL)
+    tkr_player_window_demo (GTK_WINDOW (self), G_OBJECT (ensure_encounter_view (self)));
   /* Screenshots and demos start from a party built through the core. */
   if (g_getenv ("TKR_DEMO") != NULL)
     {
@@ -1351,9 +1428,13 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
                              campaign != NULL ? tkr_campaign_get_history (campaign) : NULL);
 
   tkr_roster_set_campaign (self->roster, campaign);
-  tkr_character_sheet_set_campaign (self->sheet, campaign);
-  tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
-  tkr_encounter_page_set_campaign (self->encounter_view, campaign);
+  if (self->sheet != NULL)
+    {
+      tkr_character_sheet_set_campaign (self->sheet, campaign);
+      tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
+    }
+  if (self->encounter_view != NULL)
+    tkr_encounter_page_set_campaign (self->encounter_view, campaign);
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 
@@ -1416,7 +1497,7 @@ TkrCharacterSheet *
 tkr_window_get_sheet (TkrWindow *self)
 {
   g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
-  return self->sheet;
+  return ensure_sheet (self);
 }
 
 TkrDicePopover *

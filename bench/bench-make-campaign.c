@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * The campaigns bench/run opens, made through the core's own commands:
+ *
+ *   bench-make-campaign SYSTEM PCS NPCS COMBATANTS FILE
+ *
+ * writes a campaign of the rule system SYSTEM with PCS PCs and a library
+ * of NPCS NPCs, and an encounter in Main of COMBATANTS: every PC, then
+ * copies of the library's first ten NPCs in turn (as a GM adds a few
+ * kinds of foe several times each).
+ *
+ *   bench-make-campaign --cost FILE
+ *
+ * opens FILE and prints what its characters cost in memory: the heap the
+ * campaign's objects hold (glibc's mallinfo2) divided by the number of
+ * characters (library, party and encounter copies).
+ *
+ *   bench-make-campaign --files FILE [REPEATS]
+ *
+ * saves and opens FILE's campaign (tkr_campaign_to_bytes,
+ * tkr_campaign_new_from_bytes) and, as the floor, json-glib alone on the
+ * same document (JsonParser; JsonGenerator on the parsed tree), and
+ * prints the medians.
+ */
+
+#include "config.h"
+
+#include <malloc.h>
+#include <string.h>
+
+#include "tkr-core.h"
+#include "tkr-file.h"
+
+#define KINDS 10
+
+static int
+make (const char *system, int pcs, int npcs, int combatants, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (system, &error);
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
+  g_autoptr (GBytes) bytes = NULL;
+  GListModel *npc_list;
+  TkrEncounter *encounter;
+
+  if (rules == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  campaign = tkr_campaign_new (rules);
+  for (int i = 0; i < pcs; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %d", i + 1);
+
+      tkr_campaign_add_to_encounter (campaign, tkr_campaign_add_pc (campaign, name), NULL);
+    }
+  for (int i = 0; i < npcs; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Foe %c%d", 'A' + i % 26, i / 26 + 1);
+
+      tkr_campaign_add_npc (campaign, name);
+    }
+  npc_list = tkr_campaign_get_npcs (campaign);
+  for (int i = pcs; i < combatants && npcs > 0; i++)
+    {
+      g_autoptr (TkrCharacter) kind =
+        g_list_model_get_item (npc_list, (i - pcs) % MIN (npcs, KINDS));
+
+      if (tkr_campaign_add_to_encounter (campaign, kind, &error) == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+    }
+  encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  if (combatants > 0 && (!tkr_encounter_begin_setup (encounter, &error) ||
+                         !tkr_encounter_roll_missing (encounter, rand, &error) ||
+                         !tkr_encounter_begin_main (encounter, &error)))
+    {
+      g_printerr ("%s: %s\n", system, error->message);
+      return 1;
+    }
+  tkr_history_clear (tkr_campaign_get_history (campaign));
+  bytes = tkr_campaign_to_bytes (campaign);
+  if (!g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  return 0;
+}
+
+static guint
+count_characters (TkrCampaign *campaign)
+{
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  GListModel *participants = tkr_encounter_get_participants (encounter);
+  guint n = g_list_model_get_n_items (tkr_campaign_get_party (campaign)) +
+            g_list_model_get_n_items (tkr_campaign_get_npcs (campaign));
+
+  /* The PCs in the encounter are the party's own objects; the NPCs are
+   * copies. */
+  for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (participants, i);
+
+      n += !tkr_character_is_pc (character);
+    }
+  return n;
+}
+
+static int
+cost (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  gsize length;
+  size_t before_parse, before, after;
+  guint n;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  malloc_trim (0);
+  before_parse = mallinfo2 ().uordblks;
+  root = tkr_file_parse (contents, length, &error);
+  if (root == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  g_clear_pointer (&contents, g_free);
+  /* The rule data and type system first, so they are not counted. */
+  g_object_unref (tkr_campaign_new (NULL));
+  malloc_trim (0);
+  before = mallinfo2 ().uordblks;
+  campaign = tkr_campaign_new_from_root (root, &error);
+  if (campaign == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  after = mallinfo2 ().uordblks;
+  n = count_characters (campaign);
+  g_print ("characters=%u heap_bytes=%zu bytes_per_character=%.0f parse_tree_bytes=%zu\n", n,
+           after - before, (double) (after - before) / MAX (n, 1), before - before_parse);
+  return 0;
+}
+
+static double
+now_us (void)
+{
+  return (double) g_get_monotonic_time ();
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *values, int n)
+{
+  qsort (values, n, sizeof (double), compare_doubles);
+  return values[n / 2];
+}
+
+static int
+files (const char *path, int repeats)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autofree double *save = g_new0 (double, repeats);
+  g_autofree double *load = g_new0 (double, repeats);
+  g_autofree double *generate = g_new0 (double, repeats);
+  g_autofree double *parse = g_new0 (double, repeats);
+  g_autofree char *contents = NULL;
+  gsize length;
+  gboolean pretty;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  pretty = strchr (contents, '\n') != NULL && strchr (contents, '\n')[1] == ' ';
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  if (campaign == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  for (int i = 0; i < repeats; i++)
+    {
+      g_autoptr (GBytes) saved = NULL;
+      g_autoptr (TkrCampaign) loaded = NULL;
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonGenerator) generator = json_generator_new ();
+      g_autofree char *text = NULL;
+      double t0;
+
+      t0 = now_us ();
+      saved = tkr_campaign_to_bytes (campaign);
+      save[i] = now_us () - t0;
+
+      t0 = now_us ();
+      loaded = tkr_campaign_new_from_bytes (saved, &error);
+      load[i] = now_us () - t0;
+      g_assert_no_error (error);
+
+      t0 = now_us ();
+      json_parser_load_from_data (parser, g_bytes_get_data (saved, NULL), g_bytes_get_size (saved),
+                                  &error);
+      parse[i] = now_us () - t0;
+      g_assert_no_error (error);
+
+      json_generator_set_pretty (generator, pretty);
+      json_generator_set_root (generator, json_parser_get_root (parser));
+      t0 = now_us ();
+      text = json_generator_to_data (generator, NULL);
+      generate[i] = now_us () - t0;
+    }
+  g_print ("bytes=%zu save_us=%.0f json_generate_us=%.0f load_us=%.0f json_parse_us=%.0f\n",
+           g_bytes_get_size (bytes), median (save, repeats), median (generate, repeats),
+           median (load, repeats), median (parse, repeats));
+  return 0;
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (argc >= 3 && g_str_equal (argv[1], "--files"))
+    return files (argv[2], argc > 3 ? MAX (atoi (argv[3]), 1) : 7);
+  if (argc == 3 && g_str_equal (argv[1], "--cost"))
+    return cost (argv[2]);
+  if (argc != 6)
+    {
+      g_printerr ("usage: bench-make-campaign SYSTEM PCS NPCS COMBATANTS FILE\n"
+                  "       bench-make-campaign --cost FILE\n"
+                  "       bench-make-campaign --files FILE [REPEATS]\n");
+      return 2;
+    }
+  return make (argv[1], atoi (argv[2]), atoi (argv[3]), atoi (argv[4]), argv[5]);
+}
