@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tkr-file.h"
+#include "tkr-json-writer.h"
 #include "tkr-json.h"
 #include "tkr-types.h"
 
@@ -423,15 +424,12 @@ tkr_file_new_header (const char *kind, gint64 format)
 GBytes *
 tkr_file_serialize (JsonNode *root)
 {
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  gsize length;
-  char *text;
+  GString *text = g_string_sized_new (64 * 1024);
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, &length);
-  return g_bytes_new_take (text, length);
+  /* The bytes json-glib's pretty generator (indent 2) makes, made in a
+   * fraction of its time (src/core/campaign/tkr-json-writer.c). */
+  tkr_json_write_node_text (text, root);
+  return g_string_free_to_bytes (text);
 }
 
 /* Saving.

@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-json-writer.h"
+
+#include <string.h>
+
+/* The text end writes what json-glib's pretty generator writes (indent 2,
+ * " : " after a member's name, an empty array as "[]"), so a
+ * file saved through the writer is byte for byte the file saved before it
+ * existed (tests/test-json-writer.c compares the two on every file in
+ * tests/files and on made-up trees). */
+
+#define INDENT 2
+
+static const char spaces[] = "                                                                "
+                             "                                                                ";
+
+/* Bytes json-glib escapes: the quote, the backslash, DEL and the control
+ * characters 0x01 to 0x1e (it leaves 0x1f alone). */
+static const guint8 needs_escape[256] = {
+  ['\x01'] = 1, ['\x02'] = 1, ['\x03'] = 1, ['\x04'] = 1, ['\x05'] = 1, ['\x06'] = 1, ['\x07'] = 1,
+  ['\x08'] = 1, ['\x09'] = 1, ['\x0a'] = 1, ['\x0b'] = 1, ['\x0c'] = 1, ['\x0d'] = 1, ['\x0e'] = 1,
+  ['\x0f'] = 1, ['\x10'] = 1, ['\x11'] = 1, ['\x12'] = 1, ['\x13'] = 1, ['\x14'] = 1, ['\x15'] = 1,
+  ['\x16'] = 1, ['\x17'] = 1, ['\x18'] = 1, ['\x19'] = 1, ['\x1a'] = 1, ['\x1b'] = 1, ['\x1c'] = 1,
+  ['\x1d'] = 1, ['\x1e'] = 1, ['"'] = 1,    ['\\'] = 1,   ['\x7f'] = 1,
+};
+
+static void
+append_indent (GString *text, guint level)
+{
+  gsize n = (gsize) level * INDENT;
+
+  while (n > 0)
+    {
+      gsize chunk = MIN (n, sizeof spaces - 1);
+
+      g_string_append_len (text, spaces, chunk);
+      n -= chunk;
+    }
+}
+
+static void
+append_escaped (GString *text, const char *string)
+{
+  const guchar *p = (const guchar *) string;
+
+  g_string_append_c (text, '"');
+  for (;;)
+    {
+      const guchar *start = p;
+
+      while (*p != '\0' && !needs_escape[*p])
+        p++;
+      if (p > start)
+        g_string_append_len (text, (const char *) start, p - start);
+      if (*p == '\0')
+        break;
+      switch (*p)
+        {
+        case '"':
+          g_string_append_len (text, "\\\"", 2);
+          break;
+        case '\\':
+          g_string_append_len (text, "\\\\", 2);
+          break;
+        case '\b':
+          g_string_append_len (text, "\\b", 2);
+          break;
+        case '\f':
+          g_string_append_len (text, "\\f", 2);
+          break;
+        case '\n':
+          g_string_append_len (text, "\\n", 2);
+          break;
+        case '\r':
+          g_string_append_len (text, "\\r", 2);
+          break;
+        case '\t':
+          g_string_append_len (text, "\\t", 2);
+          break;
+        default:
+          g_string_append_printf (text, "\\u00%02x", (guint) *p);
+          break;
+        }
+      p++;
+    }
+  g_string_append_c (text, '"');
+}
+
+static void
+append_int (GString *text, gint64 value)
+{
+  char buffer[24];
+  char *end = buffer + sizeof buffer;
+  char *p = end;
+  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+
+  do
+    {
+      *--p = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude > 0);
+  if (value < 0)
+    *--p = '-';
+  g_string_append_len (text, p, end - p);
+}
+
+static void
+append_double (GString *text, double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_dtostr (buffer, sizeof buffer, value);
+  g_string_append (text, buffer);
+  /* json-glib 1.6 adds ".0" to any number without a point, so it reads
+   * back as a double (even after an exponent: "1e+20.0"). */
+  if (strchr (buffer, '.') == NULL)
+    g_string_append_len (text, ".0", 2);
+}
+
+/* Before a value: the separator, the indent and the member's name. */
+static void
+begin_value (TkrJsonWriter *self, const char *name)
+{
+  GString *text = self->text;
+
+  if (self->level > 0)
+    {
+      guint64 *word = &self->non_empty[(self->level - 1) / 64];
+      guint64 bit = G_GUINT64_CONSTANT (1) << ((self->level - 1) % 64);
+
+      if (*word & bit)
+        g_string_append_len (text, ",\n", 2);
+      else
+        {
+          g_string_append_c (text, '\n');
+          *word |= bit;
+        }
+      append_indent (text, self->level);
+    }
+  if (name != NULL)
+    {
+      append_escaped (text, name);
+      g_string_append_len (text, " : ", 3);
+    }
+}
+
+static void
+open_container (TkrJsonWriter *self, char opener)
+{
+  g_string_append_c (self->text, opener);
+  g_return_if_fail (self->level < TKR_JSON_WRITER_MAX_DEPTH);
+  self->non_empty[self->level / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->level % 64));
+  self->level++;
+}
+
+static void
+close_container (TkrJsonWriter *self, char closer)
+{
+  gboolean non_empty;
+
+  g_return_if_fail (self->level > 0);
+  self->level--;
+  non_empty = (self->non_empty[self->level / 64] >> (self->level % 64)) & 1;
+  if (non_empty)
+    {
+      g_string_append_c (self->text, '\n');
+      append_indent (self->text, self->level);
+    }
+  else if (closer == '}')
+    /* json-glib 1.6 indents the closing brace of an empty object too:
+     * "{    }" two levels in. */
+    append_indent (self->text, self->level);
+  g_string_append_c (self->text, closer);
+}
+
+void
+tkr_json_writer_init_text (TkrJsonWriter *self, GString *text)
+{
+  g_return_if_fail (self != NULL && text != NULL);
+
+  memset (self, 0, sizeof *self);
+  self->text = text;
+}
+
+void
+tkr_json_writer_init_tree (TkrJsonWriter *self)
+{
+  g_return_if_fail (self != NULL);
+
+  memset (self, 0, sizeof *self);
+  self->builder = json_builder_new ();
+}
+
+/**
+ * tkr_json_writer_finish_tree:
+ *
+ * Returns: (transfer full): the tree a writer made by
+ *   tkr_json_writer_init_tree() holds; the writer is done.
+ */
+JsonNode *
+tkr_json_writer_finish_tree (TkrJsonWriter *self)
+{
+  JsonNode *root;
+
+  g_return_val_if_fail (self != NULL && self->builder != NULL, NULL);
+
+  if (self->root_value != NULL)
+    root = g_steal_pointer (&self->root_value);
+  else
+    root = json_builder_get_root (self->builder);
+  g_clear_object (&self->builder);
+  return root;
+}
+
+gboolean
+tkr_json_writer_is_text (TkrJsonWriter *self)
+{
+  return self->text != NULL;
+}
+
+/* The tree end: a value at the top is the whole tree (JsonBuilder takes
+ * values only inside a container). */
+static void
+tree_add (TkrJsonWriter *self, const char *name, JsonNode *node)
+{
+  if (self->level == 0)
+    {
+      g_clear_pointer (&self->root_value, json_node_unref);
+      self->root_value = node;
+      return;
+    }
+  if (name != NULL)
+    json_builder_set_member_name (self->builder, name);
+  json_builder_add_value (self->builder, node);
+}
+
+void
+tkr_json_writer_begin_object (TkrJsonWriter *self, const char *name)
+{
+  if (self->builder != NULL)
+    {
+      if (name != NULL)
+        json_builder_set_member_name (self->builder, name);
+      json_builder_begin_object (self->builder);
+      self->level++;
+      return;
+    }
+  begin_value (self, name);
+  open_container (self, '{');
+}
+
+void
+tkr_json_writer_end_object (TkrJsonWriter *self)
+{
+  if (self->builder != NULL)
+    {
+      json_builder_end_object (self->builder);
+      self->level--;
+    }
+  else
+    close_container (self, '}');
+}
+
+void
+tkr_json_writer_begin_array (TkrJsonWriter *self, const char *name)
+{
+  if (self->builder != NULL)
+    {
+      if (name != NULL)
+        json_builder_set_member_name (self->builder, name);
+      json_builder_begin_array (self->builder);
+      self->level++;
+      return;
+    }
+  begin_value (self, name);
+  open_container (self, '[');
+}
+
+void
+tkr_json_writer_end_array (TkrJsonWriter *self)
+{
+  if (self->builder != NULL)
+    {
+      json_builder_end_array (self->builder);
+      self->level--;
+    }
+  else
+    close_container (self, ']');
+}
+
+void
+tkr_json_writer_string (TkrJsonWriter *self, const char *name, const char *value)
+{
+  if (value == NULL)
+    {
+      tkr_json_writer_null (self, name);
+      return;
+    }
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_init_string (json_node_alloc (), value));
+      return;
+    }
+  begin_value (self, name);
+  append_escaped (self->text, value);
+}
+
+void
+tkr_json_writer_int (TkrJsonWriter *self, const char *name, gint64 value)
+{
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_init_int (json_node_alloc (), value));
+      return;
+    }
+  begin_value (self, name);
+  append_int (self->text, value);
+}
+
+void
+tkr_json_writer_double (TkrJsonWriter *self, const char *name, double value)
+{
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_init_double (json_node_alloc (), value));
+      return;
+    }
+  begin_value (self, name);
+  append_double (self->text, value);
+}
+
+void
+tkr_json_writer_boolean (TkrJsonWriter *self, const char *name, gboolean value)
+{
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_init_boolean (json_node_alloc (), value));
+      return;
+    }
+  begin_value (self, name);
+  if (value)
+    g_string_append_len (self->text, "true", 4);
+  else
+    g_string_append_len (self->text, "false", 5);
+}
+
+void
+tkr_json_writer_null (TkrJsonWriter *self, const char *name)
+{
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_init_null (json_node_alloc ()));
+      return;
+    }
+  begin_value (self, name);
+  g_string_append_len (self->text, "null", 4);
+}
+
+/* A tree in text, at any depth: @level is the depth of @node's container. */
+static void
+print_node (GString *text, guint level, JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_NULL:
+      g_string_append_len (text, "null", 4);
+      break;
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          append_int (text, json_node_get_int (node));
+          break;
+        case G_TYPE_DOUBLE:
+          append_double (text, json_node_get_double (node));
+          break;
+        case G_TYPE_BOOLEAN:
+          if (json_node_get_boolean (node))
+            g_string_append_len (text, "true", 4);
+          else
+            g_string_append_len (text, "false", 5);
+          break;
+        case G_TYPE_STRING:
+          if (json_node_get_string (node) != NULL)
+            append_escaped (text, json_node_get_string (node));
+          else
+            g_string_append_len (text, "null", 4);
+          break;
+        default:
+          /* json-glib writes nothing for a value of another type. */
+          break;
+        }
+      break;
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint n = json_array_get_length (array);
+
+        g_string_append_c (text, '[');
+        if (n == 0)
+          {
+            g_string_append_c (text, ']');
+            break;
+          }
+        for (guint i = 0; i < n; i++)
+          {
+            g_string_append_len (text, i == 0 ? "\n" : ",\n", i == 0 ? 1 : 2);
+            append_indent (text, level + 1);
+            print_node (text, level + 1, json_array_get_element (array, i));
+          }
+        g_string_append_c (text, '\n');
+        append_indent (text, level);
+        g_string_append_c (text, ']');
+      }
+      break;
+    case JSON_NODE_OBJECT:
+      {
+        JsonObjectIter iter;
+        const char *member;
+        JsonNode *child;
+        gboolean first = TRUE;
+
+        g_string_append_c (text, '{');
+        json_object_iter_init_ordered (&iter, json_node_get_object (node));
+        while (json_object_iter_next_ordered (&iter, &member, &child))
+          {
+            g_string_append_len (text, first ? "\n" : ",\n", first ? 1 : 2);
+            first = FALSE;
+            append_indent (text, level + 1);
+            append_escaped (text, member);
+            g_string_append_len (text, " : ", 3);
+            print_node (text, level + 1, child);
+          }
+        if (!first)
+          g_string_append_c (text, '\n');
+        /* As above: an empty object's closing brace is indented too. */
+        append_indent (text, level);
+        g_string_append_c (text, '}');
+      }
+      break;
+    }
+}
+
+void
+tkr_json_writer_node (TkrJsonWriter *self, const char *name, JsonNode *node)
+{
+  g_return_if_fail (node != NULL);
+
+  if (self->builder != NULL)
+    {
+      tree_add (self, name, json_node_copy (node));
+      return;
+    }
+  begin_value (self, name);
+  print_node (self->text, self->level, node);
+}
+
+void
+tkr_json_write_node_text (GString *text, JsonNode *root)
+{
+  print_node (text, 0, root);
+}
