@@ -977,15 +977,64 @@ tkr_campaign_to_root (TkrCampaign *self)
   return root;
 }
 
+static void
+write_characters (TkrJsonWriter *writer, const char *name, GListModel *model)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  tkr_json_writer_begin_array (writer, name);
+  for (guint i = 0; i < n; i++)
+    {
+      TkrCharacter *character = g_list_model_get_item (model, i);
+
+      tkr_character_write_json (character, writer, NULL);
+      g_object_unref (character);
+    }
+  tkr_json_writer_end_array (writer);
+}
+
+/**
+ * tkr_campaign_to_bytes:
+ *
+ * Returns: (transfer full): the campaign file's bytes, the same as
+ *   tkr_file_serialize() makes of tkr_campaign_to_root(), streamed straight
+ *   from the objects: the characters never become a tree (issue 16 in
+ *   docs/ARCHITECTURE.md's "Files": a save at the speed of the text).
+ */
 GBytes *
 tkr_campaign_to_bytes (TkrCampaign *self)
 {
-  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonObject) header = NULL;
+  g_autoptr (JsonNode) encounter = NULL;
+  TkrJsonWriter writer;
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *value;
+  GString *text;
+  guint n_characters;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  root = tkr_campaign_to_root (self);
-  return tkr_file_serialize (root);
+  n_characters = g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
+                 g_list_model_get_n_items (G_LIST_MODEL (self->npcs));
+  /* About 2 KiB a character: one allocation instead of a dozen doublings. */
+  text = g_string_sized_new (16 * 1024 + (gsize) n_characters * 2200);
+  tkr_json_writer_init_text (&writer, text);
+  header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  tkr_json_writer_begin_object (&writer, NULL);
+  json_object_iter_init_ordered (&iter, header);
+  while (json_object_iter_next_ordered (&iter, &member, &value))
+    tkr_json_writer_node (&writer, member, value);
+  tkr_json_writer_begin_object (&writer, "campaign");
+  tkr_json_writer_string (&writer, "name", self->name);
+  tkr_json_writer_string (&writer, "rule_system", tkr_campaign_get_rule_system (self));
+  write_characters (&writer, "party", G_LIST_MODEL (self->party));
+  write_characters (&writer, "npcs", G_LIST_MODEL (self->npcs));
+  encounter = tkr_tracker_to_json (self->tracker);
+  tkr_json_writer_node (&writer, "encounter", encounter);
+  tkr_json_writer_end_object (&writer);
+  tkr_json_writer_end_object (&writer);
+  return g_string_free_to_bytes (text);
 }
 
 static gboolean
@@ -1118,9 +1167,9 @@ tkr_campaign_new_from_root (JsonNode *root, GError **error)
 /**
  * tkr_campaign_save_async:
  *
- * Takes the campaign as a JSON tree now (so later edits do not race the
- * write); the tree becomes text and the file is written atomically on a
- * worker thread.
+ * Takes the campaign's bytes now, on the caller's thread (so later edits
+ * never race the write: the file holds the campaign as it was at this
+ * call, whole); the file is written atomically on a worker thread.
  */
 void
 tkr_campaign_save_async (TkrCampaign *self,
@@ -1129,10 +1178,13 @@ tkr_campaign_save_async (TkrCampaign *self,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
+  g_autoptr (GBytes) bytes = NULL;
+
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
 
-  tkr_file_save_document_root_async (self, tkr_campaign_save_async, file,
-                                     tkr_campaign_to_root (self), cancellable, callback, user_data);
+  bytes = tkr_campaign_to_bytes (self);
+  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
+                                user_data);
 }
 
 gboolean
