@@ -1037,12 +1037,22 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   return g_string_free_to_bytes (text);
 }
 
+/* Where a build is: characters made of how many, for the progress of a
+ * load (0.5 to 1 of it: reading and parsing are the first half). */
+typedef struct
+{
+  TkrFileProgress *progress;
+  guint done;
+  guint total;
+} BuildProgress;
+
 static gboolean
 read_characters (JsonObject *object,
                  const char *member,
                  GListStore *store,
                  TkrCharacterKind kind,
                  GHashTable *ids,
+                 BuildProgress *build,
                  GError **error)
 {
   g_autofree char *path = tkr_json_path ("campaign", member);
@@ -1074,6 +1084,12 @@ read_characters (JsonObject *object,
           return FALSE;
         }
       g_list_store_append (store, character);
+      if (++build->done % 64 == 0 && build->progress != NULL)
+        {
+          if (tkr_file_progress_set_cancelled (build->progress, error))
+            return FALSE;
+          tkr_file_progress_report (build->progress, 0.5 + 0.5 * build->done / build->total);
+        }
     }
   return TRUE;
 }
@@ -1112,6 +1128,31 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 TkrCampaign *
 tkr_campaign_new_from_root (JsonNode *root, GError **error)
 {
+  return tkr_campaign_new_from_root_with_progress (root, NULL, error);
+}
+
+static guint
+count_members (JsonObject *campaign, const char *member)
+{
+  JsonNode *node = json_object_get_member (campaign, member);
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return 0;
+  return json_array_get_length (json_node_get_array (node));
+}
+
+/**
+ * tkr_campaign_new_from_root_with_progress:
+ * @progress: (nullable): the load's progress, told every 64 characters
+ *
+ * As tkr_campaign_new_from_root(), on any thread (the campaign it makes
+ * is seen by nothing else until it is returned), stopping when the load
+ * is cancelled.
+ */
+TkrCampaign *
+tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progress, GError **error)
+{
+  BuildProgress build = { progress, 0, 1 };
   g_autoptr (TkrCampaign) self = NULL;
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (GHashTable) ids = NULL;
@@ -1144,8 +1185,10 @@ tkr_campaign_new_from_root (JsonNode *root, GError **error)
     return NULL;
 
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error) ||
-      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error))
+  build.total = MAX (1, count_members (campaign, "party") + count_members (campaign, "npcs"));
+  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, &build,
+                        error) ||
+      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, &build, error))
     return NULL;
 
   if (!tkr_json_get_object (campaign, "encounter", "campaign", FALSE, &encounter, error))
@@ -1201,6 +1244,27 @@ tkr_campaign_load_async (GFile *file,
 {
   tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_campaign_new_from_root,
                                 tkr_campaign_load_async, cancellable, callback, user_data);
+}
+
+/**
+ * tkr_campaign_load_with_progress_async:
+ * @progress_func: (nullable): hears the fraction done (0 to 1) on the
+ *   caller's thread while the file is read, parsed and built on a worker
+ *
+ * As tkr_campaign_load_async(); finish with tkr_campaign_load_finish().
+ */
+void
+tkr_campaign_load_with_progress_async (GFile *file,
+                                       TkrFileProgressFunc progress_func,
+                                       gpointer progress_data,
+                                       GDestroyNotify progress_destroy,
+                                       GCancellable *cancellable,
+                                       GAsyncReadyCallback callback,
+                                       gpointer user_data)
+{
+  tkr_file_load_document_with_progress_async (
+    file, (TkrFileBuildProgressFunc) tkr_campaign_new_from_root_with_progress, progress_func,
+    progress_data, progress_destroy, tkr_campaign_load_async, cancellable, callback, user_data);
 }
 
 TkrCampaign *
