@@ -27,6 +27,36 @@ static const guint8 needs_escape[256] = {
   ['\x1d'] = 1, ['\x1e'] = 1, ['"'] = 1,    ['\\'] = 1,   ['\x7f'] = 1,
 };
 
+/* Appending without GString's checks on every call: a save appends a
+ * few short pieces per value, millions of times in a large campaign. */
+static void
+grow (GString *text, gsize n)
+{
+  gsize len = text->len;
+
+  g_string_set_size (text, len + n);
+  text->len = len;
+}
+
+static inline void
+put (GString *text, const char *bytes, gsize n)
+{
+  if (G_UNLIKELY (text->len + n >= text->allocated_len))
+    grow (text, n);
+  memcpy (text->str + text->len, bytes, n);
+  text->len += n;
+  text->str[text->len] = '\0';
+}
+
+static inline void
+put_c (GString *text, char c)
+{
+  if (G_UNLIKELY (text->len + 1 >= text->allocated_len))
+    grow (text, 1);
+  text->str[text->len++] = c;
+  text->str[text->len] = '\0';
+}
+
 static void
 append_indent (GString *text, guint level)
 {
@@ -36,17 +66,33 @@ append_indent (GString *text, guint level)
     {
       gsize chunk = MIN (n, sizeof spaces - 1);
 
-      g_string_append_len (text, spaces, chunk);
+      put (text, spaces, chunk);
       n -= chunk;
     }
 }
 
-static void
-append_escaped (GString *text, const char *string)
-{
-  const guchar *p = (const guchar *) string;
+/* A new line and its indent, as one piece when it fits. */
+static const char newline_spaces[] =
+  "\n                                                               "
+  "                                                                ";
 
-  g_string_append_c (text, '"');
+static inline void
+append_newline_indent (GString *text, guint level)
+{
+  gsize n = (gsize) level * INDENT;
+
+  if (G_LIKELY (n < sizeof newline_spaces - 1))
+    put (text, newline_spaces, n + 1);
+  else
+    {
+      put_c (text, '\n');
+      append_indent (text, level);
+    }
+}
+
+static void
+append_escaped_slowly (GString *text, const guchar *p)
+{
   for (;;)
     {
       const guchar *start = p;
@@ -54,31 +100,31 @@ append_escaped (GString *text, const char *string)
       while (*p != '\0' && !needs_escape[*p])
         p++;
       if (p > start)
-        g_string_append_len (text, (const char *) start, p - start);
+        put (text, (const char *) start, p - start);
       if (*p == '\0')
         break;
       switch (*p)
         {
         case '"':
-          g_string_append_len (text, "\\\"", 2);
+          put (text, "\\\"", 2);
           break;
         case '\\':
-          g_string_append_len (text, "\\\\", 2);
+          put (text, "\\\\", 2);
           break;
         case '\b':
-          g_string_append_len (text, "\\b", 2);
+          put (text, "\\b", 2);
           break;
         case '\f':
-          g_string_append_len (text, "\\f", 2);
+          put (text, "\\f", 2);
           break;
         case '\n':
-          g_string_append_len (text, "\\n", 2);
+          put (text, "\\n", 2);
           break;
         case '\r':
-          g_string_append_len (text, "\\r", 2);
+          put (text, "\\r", 2);
           break;
         case '\t':
-          g_string_append_len (text, "\\t", 2);
+          put (text, "\\t", 2);
           break;
         default:
           g_string_append_printf (text, "\\u00%02x", (guint) *p);
@@ -86,7 +132,48 @@ append_escaped (GString *text, const char *string)
         }
       p++;
     }
-  g_string_append_c (text, '"');
+}
+
+/* "string" followed by @suffix (" : " after a member's name); most
+ * strings need no escape and go in as one piece. */
+static inline void
+append_quoted (GString *text, const char *string, const char *suffix, gsize suffix_length)
+{
+  const guchar *p = (const guchar *) string;
+  gsize n;
+  char *out;
+
+  while (*p != '\0' && !needs_escape[*p])
+    p++;
+  n = p - (const guchar *) string;
+  if (G_UNLIKELY (text->len + n + 2 + suffix_length >= text->allocated_len))
+    grow (text, n + 2 + suffix_length);
+  out = text->str + text->len;
+  *out++ = '"';
+  memcpy (out, string, n);
+  out += n;
+  text->len += n + 1;
+  if (G_UNLIKELY (*p != '\0'))
+    {
+      text->str[text->len] = '\0';
+      append_escaped_slowly (text, p);
+      out = text->str + text->len;
+      if (G_UNLIKELY (text->len + 1 + suffix_length >= text->allocated_len))
+        {
+          grow (text, 1 + suffix_length);
+          out = text->str + text->len;
+        }
+    }
+  *out++ = '"';
+  memcpy (out, suffix, suffix_length);
+  text->len += 1 + suffix_length;
+  text->str[text->len] = '\0';
+}
+
+static void
+append_escaped (GString *text, const char *string)
+{
+  append_quoted (text, string, "", 0);
 }
 
 static void
@@ -105,7 +192,7 @@ append_int (GString *text, gint64 value)
   while (magnitude > 0);
   if (value < 0)
     *--p = '-';
-  g_string_append_len (text, p, end - p);
+  put (text, p, end - p);
 }
 
 static void
@@ -114,11 +201,11 @@ append_double (GString *text, double value)
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_ascii_dtostr (buffer, sizeof buffer, value);
-  g_string_append (text, buffer);
+  put (text, buffer, strlen (buffer));
   /* json-glib 1.6 adds ".0" to any number without a point, so it reads
    * back as a double (even after an exponent: "1e+20.0"). */
   if (strchr (buffer, '.') == NULL)
-    g_string_append_len (text, ".0", 2);
+    put (text, ".0", 2);
 }
 
 /* Before a value: the separator, the indent and the member's name. */
@@ -133,25 +220,19 @@ begin_value (TkrJsonWriter *self, const char *name)
       guint64 bit = G_GUINT64_CONSTANT (1) << ((self->level - 1) % 64);
 
       if (*word & bit)
-        g_string_append_len (text, ",\n", 2);
+        put_c (text, ',');
       else
-        {
-          g_string_append_c (text, '\n');
-          *word |= bit;
-        }
-      append_indent (text, self->level);
+        *word |= bit;
+      append_newline_indent (text, self->level);
     }
   if (name != NULL)
-    {
-      append_escaped (text, name);
-      g_string_append_len (text, " : ", 3);
-    }
+    append_quoted (text, name, " : ", 3);
 }
 
 static void
 open_container (TkrJsonWriter *self, char opener)
 {
-  g_string_append_c (self->text, opener);
+  put_c (self->text, opener);
   g_return_if_fail (self->level < TKR_JSON_WRITER_MAX_DEPTH);
   self->non_empty[self->level / 64] &= ~(G_GUINT64_CONSTANT (1) << (self->level % 64));
   self->level++;
@@ -166,15 +247,12 @@ close_container (TkrJsonWriter *self, char closer)
   self->level--;
   non_empty = (self->non_empty[self->level / 64] >> (self->level % 64)) & 1;
   if (non_empty)
-    {
-      g_string_append_c (self->text, '\n');
-      append_indent (self->text, self->level);
-    }
+    append_newline_indent (self->text, self->level);
   else if (closer == '}')
     /* json-glib 1.6 indents the closing brace of an empty object too:
      * "{    }" two levels in. */
     append_indent (self->text, self->level);
-  g_string_append_c (self->text, closer);
+  put_c (self->text, closer);
 }
 
 void
@@ -343,9 +421,9 @@ tkr_json_writer_boolean (TkrJsonWriter *self, const char *name, gboolean value)
     }
   begin_value (self, name);
   if (value)
-    g_string_append_len (self->text, "true", 4);
+    put (self->text, "true", 4);
   else
-    g_string_append_len (self->text, "false", 5);
+    put (self->text, "false", 5);
 }
 
 void
@@ -357,7 +435,7 @@ tkr_json_writer_null (TkrJsonWriter *self, const char *name)
       return;
     }
   begin_value (self, name);
-  g_string_append_len (self->text, "null", 4);
+  put (self->text, "null", 4);
 }
 
 /* A tree in text, at any depth: @level is the depth of @node's container. */
@@ -367,7 +445,7 @@ print_node (GString *text, guint level, JsonNode *node)
   switch (JSON_NODE_TYPE (node))
     {
     case JSON_NODE_NULL:
-      g_string_append_len (text, "null", 4);
+      put (text, "null", 4);
       break;
     case JSON_NODE_VALUE:
       switch (json_node_get_value_type (node))
@@ -380,15 +458,15 @@ print_node (GString *text, guint level, JsonNode *node)
           break;
         case G_TYPE_BOOLEAN:
           if (json_node_get_boolean (node))
-            g_string_append_len (text, "true", 4);
+            put (text, "true", 4);
           else
-            g_string_append_len (text, "false", 5);
+            put (text, "false", 5);
           break;
         case G_TYPE_STRING:
           if (json_node_get_string (node) != NULL)
             append_escaped (text, json_node_get_string (node));
           else
-            g_string_append_len (text, "null", 4);
+            put (text, "null", 4);
           break;
         default:
           /* json-glib writes nothing for a value of another type. */
@@ -400,21 +478,21 @@ print_node (GString *text, guint level, JsonNode *node)
         JsonArray *array = json_node_get_array (node);
         guint n = json_array_get_length (array);
 
-        g_string_append_c (text, '[');
+        put_c (text, '[');
         if (n == 0)
           {
-            g_string_append_c (text, ']');
+            put_c (text, ']');
             break;
           }
         for (guint i = 0; i < n; i++)
           {
-            g_string_append_len (text, i == 0 ? "\n" : ",\n", i == 0 ? 1 : 2);
-            append_indent (text, level + 1);
+            if (i > 0)
+              put_c (text, ',');
+            append_newline_indent (text, level + 1);
             print_node (text, level + 1, json_array_get_element (array, i));
           }
-        g_string_append_c (text, '\n');
-        append_indent (text, level);
-        g_string_append_c (text, ']');
+        append_newline_indent (text, level);
+        put_c (text, ']');
       }
       break;
     case JSON_NODE_OBJECT:
@@ -424,22 +502,23 @@ print_node (GString *text, guint level, JsonNode *node)
         JsonNode *child;
         gboolean first = TRUE;
 
-        g_string_append_c (text, '{');
+        put_c (text, '{');
         json_object_iter_init_ordered (&iter, json_node_get_object (node));
         while (json_object_iter_next_ordered (&iter, &member, &child))
           {
-            g_string_append_len (text, first ? "\n" : ",\n", first ? 1 : 2);
+            if (!first)
+              put_c (text, ',');
             first = FALSE;
-            append_indent (text, level + 1);
-            append_escaped (text, member);
-            g_string_append_len (text, " : ", 3);
+            append_newline_indent (text, level + 1);
+            append_quoted (text, member, " : ", 3);
             print_node (text, level + 1, child);
           }
-        if (!first)
-          g_string_append_c (text, '\n');
         /* As above: an empty object's closing brace is indented too. */
-        append_indent (text, level);
-        g_string_append_c (text, '}');
+        if (!first)
+          append_newline_indent (text, level);
+        else
+          append_indent (text, level);
+        put_c (text, '}');
       }
       break;
     }
