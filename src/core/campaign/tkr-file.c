@@ -1304,6 +1304,7 @@ static void
 load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   LoadData *data = task_data;
+  TkrFileProgress *progress;
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (JsonNode) root = NULL;
   GError *error = NULL;
@@ -1317,10 +1318,12 @@ load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancell
       g_task_return_error (task, error);
       return;
     }
+  contents = g_bytes_get_data (bytes, &length);
+  /* A small file opens before progress could be seen: it tells none. */
+  progress = length >= TKR_FILE_PROGRESS_MIN_SIZE ? data->progress : NULL;
   /* Reading is about a tenth of opening a large campaign, parsing about
    * half of the rest (bench/bench-files). */
-  tkr_file_progress_report (data->progress, 0.1);
-  contents = g_bytes_get_data (bytes, &length);
+  tkr_file_progress_report (progress, 0.1);
   root = tkr_file_parse (contents, length, &error);
   g_clear_pointer (&bytes, g_bytes_unref);
   if (root == NULL)
@@ -1328,11 +1331,11 @@ load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancell
       g_task_return_error (task, error);
       return;
     }
-  tkr_file_progress_report (data->progress, 0.5);
+  tkr_file_progress_report (progress, 0.5);
   if (g_task_return_error_if_cancelled (task))
     return;
   if (data->build_progress != NULL)
-    document = data->build_progress (root, data->progress, &error);
+    document = data->build_progress (root, progress, &error);
   else
     document = data->build (root, &error);
   if (document == NULL)
@@ -1340,7 +1343,7 @@ load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancell
       g_task_return_error (task, error);
       return;
     }
-  tkr_file_progress_report (data->progress, 1.0);
+  tkr_file_progress_report (progress, 1.0);
   g_task_return_pointer (task, document, g_object_unref);
 }
 
@@ -1354,7 +1357,14 @@ load_document_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   /* A report still on its way would come after the result. */
   if (data->progress != NULL)
-    data->progress->done = TRUE;
+    {
+      /* The listener's data is let go here, on its own thread. */
+      GDestroyNotify destroy = g_steal_pointer (&data->progress->destroy);
+
+      data->progress->done = TRUE;
+      if (destroy != NULL)
+        destroy (data->progress->data);
+    }
   document = g_task_propagate_pointer (G_TASK (result), &error);
   if (document == NULL)
     g_task_return_error (task, error);

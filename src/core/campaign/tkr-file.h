@@ -67,6 +67,8 @@ gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, G
  * the caller's thread gets the finished document. */
 typedef gpointer (*TkrFileBuildFunc) (JsonNode *root, GError **error);
 typedef struct _TkrFileProgress TkrFileProgress;
+/* A file smaller than this opens without telling progress. */
+#define TKR_FILE_PROGRESS_MIN_SIZE (1024 * 1024)
 typedef gpointer (*TkrFileBuildProgressFunc) (JsonNode *root,
                                               TkrFileProgress *progress,
                                               GError **error);
