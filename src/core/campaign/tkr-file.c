@@ -1264,8 +1264,18 @@ tkr_file_progress_report (TkrFileProgress *self, double fraction)
   self->queued = TRUE;
   g_mutex_unlock (&self->lock);
   if (queue)
-    g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, progress_dispatch,
-                                progress_ref (self), (GDestroyNotify) progress_unref);
+    {
+      /* A source, not g_main_context_invoke: that would run the listener
+       * right here, on the worker, whenever the caller's context happens
+       * to be free. */
+      GSource *source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, progress_dispatch, progress_ref (self),
+                             (GDestroyNotify) progress_unref);
+      g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
 }
 
 /**
