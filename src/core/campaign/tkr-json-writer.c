@@ -270,7 +270,7 @@ tkr_json_writer_init_tree (TkrJsonWriter *self)
   g_return_if_fail (self != NULL);
 
   memset (self, 0, sizeof *self);
-  self->builder = json_builder_new ();
+  self->builder = g_ptr_array_new ();
 }
 
 /**
@@ -286,11 +286,9 @@ tkr_json_writer_finish_tree (TkrJsonWriter *self)
 
   g_return_val_if_fail (self != NULL && self->builder != NULL, NULL);
 
-  if (self->root_value != NULL)
-    root = g_steal_pointer (&self->root_value);
-  else
-    root = json_builder_get_root (self->builder);
-  g_clear_object (&self->builder);
+  g_warn_if_fail (self->level == 0);
+  root = g_steal_pointer (&self->root_value);
+  g_clear_pointer (&self->builder, g_ptr_array_unref);
   return root;
 }
 
@@ -300,20 +298,47 @@ tkr_json_writer_is_text (TkrJsonWriter *self)
   return self->text != NULL;
 }
 
-/* The tree end: a value at the top is the whole tree (JsonBuilder takes
- * values only inside a container). */
+/* The tree end: @node goes into the open container, or is the whole tree
+ * at the top. */
 static void
 tree_add (TkrJsonWriter *self, const char *name, JsonNode *node)
 {
+  JsonNode *container;
+
   if (self->level == 0)
     {
       g_clear_pointer (&self->root_value, json_node_unref);
       self->root_value = node;
       return;
     }
-  if (name != NULL)
-    json_builder_set_member_name (self->builder, name);
-  json_builder_add_value (self->builder, node);
+  container = g_ptr_array_index (self->builder, self->level - 1);
+  if (JSON_NODE_HOLDS_OBJECT (container))
+    json_object_set_member (json_node_get_object (container), name, node);
+  else
+    json_array_add_element (json_node_get_array (container), node);
+}
+
+static void
+tree_open (TkrJsonWriter *self, const char *name, gboolean object)
+{
+  JsonNode *node;
+
+  if (object)
+    {
+      node = json_node_alloc ();
+      json_node_init_object (node, NULL);
+      json_node_take_object (node, json_object_new ());
+    }
+  else
+    {
+      node = json_node_alloc ();
+      json_node_init_array (node, NULL);
+      json_node_take_array (node, json_array_new ());
+    }
+  tree_add (self, name, node);
+  g_ptr_array_set_size (self->builder, self->level);
+  g_ptr_array_add (self->builder, node);
+  self->level++;
 }
 
 void
@@ -321,10 +346,7 @@ tkr_json_writer_begin_object (TkrJsonWriter *self, const char *name)
 {
   if (self->builder != NULL)
     {
-      if (name != NULL)
-        json_builder_set_member_name (self->builder, name);
-      json_builder_begin_object (self->builder);
-      self->level++;
+      tree_open (self, name, TRUE);
       return;
     }
   begin_value (self, name);
@@ -335,10 +357,7 @@ void
 tkr_json_writer_end_object (TkrJsonWriter *self)
 {
   if (self->builder != NULL)
-    {
-      json_builder_end_object (self->builder);
-      self->level--;
-    }
+    self->level--;
   else
     close_container (self, '}');
 }
@@ -348,10 +367,7 @@ tkr_json_writer_begin_array (TkrJsonWriter *self, const char *name)
 {
   if (self->builder != NULL)
     {
-      if (name != NULL)
-        json_builder_set_member_name (self->builder, name);
-      json_builder_begin_array (self->builder);
-      self->level++;
+      tree_open (self, name, FALSE);
       return;
     }
   begin_value (self, name);
@@ -362,10 +378,7 @@ void
 tkr_json_writer_end_array (TkrJsonWriter *self)
 {
   if (self->builder != NULL)
-    {
-      json_builder_end_array (self->builder);
-      self->level--;
-    }
+    self->level--;
   else
     close_container (self, ']');
 }

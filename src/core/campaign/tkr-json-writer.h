@@ -9,7 +9,7 @@ G_BEGIN_DECLS
  * One way of writing a document's JSON with two ends (docs/ARCHITECTURE.md,
  * "Files"): a writer either streams the text straight into a GString, in
  * exactly the bytes json-glib's pretty generator (indent 2) makes of the
- * same tree, or builds the JsonNode tree (through a JsonBuilder) for the
+ * same tree, or builds the JsonNode tree for the
  * callers that need one. A class writes its fields once, through the
  * writer, and gets both.
  *
@@ -24,7 +24,7 @@ typedef struct
 {
   /*< private >*/
   GString *text;
-  JsonBuilder *builder;
+  GPtrArray *builder;   /* the tree end: the open containers, outermost first */
   JsonNode *root_value; /* a tree that is one value, not a container */
   guint level;
   guint64 non_empty[TKR_JSON_WRITER_MAX_DEPTH / 64]; /* bit n: level n + 1 has an element */
