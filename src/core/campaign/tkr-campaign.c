@@ -24,6 +24,10 @@ struct _TkrCampaign
   TkrTracker *tracker; /* item 0 of tracker_slot */
   GListStore *party;
   GListStore *npcs;
+  /* The two lists' characters in order, kept in step with them: a save
+   * walks thousands without a list store's search for each (bench-files). */
+  GPtrArray *party_array;
+  GPtrArray *npcs_array;
   TkrNameIndex *names; /* of the party, the library and the participants */
   GListStore *links;   /* TkrSheetLink: party members kept in their own files */
 };
@@ -51,9 +55,15 @@ tkr_campaign_dispose (GObject *object)
   g_clear_object (&self->tracker);
   g_clear_pointer (&self->names, tkr_name_index_free);
   g_clear_object (&self->tracker_slot);
+  if (self->party != NULL)
+    g_signal_handlers_disconnect_by_data (self->party, self->party_array);
+  if (self->npcs != NULL)
+    g_signal_handlers_disconnect_by_data (self->npcs, self->npcs_array);
   g_clear_object (&self->party);
   g_clear_object (&self->npcs);
   g_clear_object (&self->links);
+  g_clear_pointer (&self->party_array, g_ptr_array_unref);
+  g_clear_pointer (&self->npcs_array, g_ptr_array_unref);
   g_clear_object (&self->history);
   g_clear_object (&self->initial_rules);
 
@@ -228,6 +238,36 @@ tkr_campaign_class_init (TkrCampaignClass *klass)
 }
 
 static void
+mirror_changed_cb (GListModel *model, guint position, guint removed, guint added, GPtrArray *array)
+{
+  g_ptr_array_remove_range (array, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      gpointer item = g_list_model_get_item (model, position + i);
+
+      /* The store holds the reference. */
+      g_ptr_array_insert (array, position + i, item);
+      g_object_unref (item);
+    }
+}
+
+static void
+mirror_free (gpointer data, GClosure *closure)
+{
+  g_ptr_array_unref (data);
+}
+
+static GPtrArray *
+mirror (GListStore *store)
+{
+  GPtrArray *array = g_ptr_array_new ();
+
+  g_signal_connect_data (store, "items-changed", G_CALLBACK (mirror_changed_cb),
+                         g_ptr_array_ref (array), mirror_free, 0);
+  return array;
+}
+
+static void
 tkr_campaign_init (TkrCampaign *self)
 {
   self->name = g_strdup (_ ("Untitled Campaign"));
@@ -236,6 +276,8 @@ tkr_campaign_init (TkrCampaign *self)
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
   self->links = g_list_store_new (TKR_TYPE_SHEET_LINK);
+  self->party_array = mirror (self->party);
+  self->npcs_array = mirror (self->npcs);
 }
 
 TkrCampaign *
@@ -1026,16 +1068,77 @@ tkr_campaign_to_root (TkrCampaign *self)
   return root;
 }
 
+static void
+write_characters (TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  g_assert (array->len == n);
+  tkr_json_writer_begin_array (writer, name);
+  for (guint i = 0; i < n; i++)
+    tkr_character_write_json (g_ptr_array_index (array, i), writer, NULL);
+  tkr_json_writer_end_array (writer);
+}
+
+/**
+ * tkr_campaign_to_bytes:
+ *
+ * Returns: (transfer full): the campaign file's bytes, the same as
+ *   tkr_file_serialize() makes of tkr_campaign_to_root(), streamed straight
+ *   from the objects: the characters never become a tree (issue 16 in
+ *   docs/ARCHITECTURE.md's "Files": a save at the speed of the text).
+ */
 GBytes *
 tkr_campaign_to_bytes (TkrCampaign *self)
 {
-  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonObject) header = NULL;
+  g_autoptr (JsonNode) encounter = NULL;
+  TkrJsonWriter writer;
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *value;
+  GString *text;
+  guint n_characters;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  root = tkr_campaign_to_root (self);
-  return tkr_file_serialize (root);
+  n_characters = g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
+                 g_list_model_get_n_items (G_LIST_MODEL (self->npcs));
+  /* About 2 KiB a character: one allocation instead of a dozen doublings. */
+  text = g_string_sized_new (16 * 1024 + (gsize) n_characters * 2200);
+  tkr_json_writer_init_text (&writer, text);
+  header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  tkr_json_writer_begin_object (&writer, NULL);
+  json_object_iter_init_ordered (&iter, header);
+  while (json_object_iter_next_ordered (&iter, &member, &value))
+    tkr_json_writer_node (&writer, member, value);
+  tkr_json_writer_begin_object (&writer, "campaign");
+  tkr_json_writer_string (&writer, "name", self->name);
+  tkr_json_writer_string (&writer, "rule_system", tkr_campaign_get_rule_system (self));
+  write_characters (&writer, "party", G_LIST_MODEL (self->party), self->party_array);
+  write_characters (&writer, "npcs", G_LIST_MODEL (self->npcs), self->npcs_array);
+  encounter = tkr_tracker_to_json (self->tracker);
+  tkr_json_writer_node (&writer, "encounter", encounter);
+  /* As tkr_campaign_to_root (): only a campaign with linked sheets. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
+    {
+      g_autoptr (JsonNode) links = tkr_sheet_links_to_json (G_LIST_MODEL (self->links));
+
+      tkr_json_writer_node (&writer, "links", links);
+    }
+  tkr_json_writer_end_object (&writer);
+  tkr_json_writer_end_object (&writer);
+  return g_string_free_to_bytes (text);
 }
+
+/* Where a build is: characters made of how many, for the progress of a
+ * load (0.5 to 1 of it: reading and parsing are the first half). */
+typedef struct
+{
+  TkrFileProgress *progress;
+  guint done;
+  guint total;
+} BuildProgress;
 
 static gboolean
 read_characters (JsonObject *object,
@@ -1043,6 +1146,7 @@ read_characters (JsonObject *object,
                  GListStore *store,
                  TkrCharacterKind kind,
                  GHashTable *ids,
+                 BuildProgress *build,
                  GError **error)
 {
   g_autofree char *path = tkr_json_path ("campaign", member);
@@ -1074,6 +1178,12 @@ read_characters (JsonObject *object,
           return FALSE;
         }
       g_list_store_append (store, character);
+      if (++build->done % 64 == 0 && build->progress != NULL)
+        {
+          if (tkr_file_progress_set_cancelled (build->progress, error))
+            return FALSE;
+          tkr_file_progress_report (build->progress, 0.5 + 0.5 * build->done / build->total);
+        }
     }
   return TRUE;
 }
@@ -1112,6 +1222,31 @@ tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 TkrCampaign *
 tkr_campaign_new_from_root (JsonNode *root, GError **error)
 {
+  return tkr_campaign_new_from_root_with_progress (root, NULL, error);
+}
+
+static guint
+count_members (JsonObject *campaign, const char *member)
+{
+  JsonNode *node = json_object_get_member (campaign, member);
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return 0;
+  return json_array_get_length (json_node_get_array (node));
+}
+
+/**
+ * tkr_campaign_new_from_root_with_progress:
+ * @progress: (nullable): the load's progress, told every 64 characters
+ *
+ * As tkr_campaign_new_from_root(), on any thread (the campaign it makes
+ * is seen by nothing else until it is returned), stopping when the load
+ * is cancelled.
+ */
+TkrCampaign *
+tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progress, GError **error)
+{
+  BuildProgress build = { progress, 0, 1 };
   g_autoptr (TkrCampaign) self = NULL;
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (GHashTable) ids = NULL;
@@ -1144,8 +1279,10 @@ tkr_campaign_new_from_root (JsonNode *root, GError **error)
     return NULL;
 
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, error) ||
-      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, error) ||
+  build.total = MAX (1, count_members (campaign, "party") + count_members (campaign, "npcs"));
+  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, &build,
+                        error) ||
+      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, &build, error) ||
       !tkr_sheet_links_load (campaign, self->links, error))
     return NULL;
 
@@ -1168,9 +1305,9 @@ tkr_campaign_new_from_root (JsonNode *root, GError **error)
 /**
  * tkr_campaign_save_async:
  *
- * Takes the campaign as a JSON tree now (so later edits do not race the
- * write); the tree becomes text and the file is written atomically on a
- * worker thread.
+ * Takes the campaign's bytes now, on the caller's thread (so later edits
+ * never race the write: the file holds the campaign as it was at this
+ * call, whole); the file is written atomically on a worker thread.
  */
 void
 tkr_campaign_save_async (TkrCampaign *self,
@@ -1179,10 +1316,13 @@ tkr_campaign_save_async (TkrCampaign *self,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
+  g_autoptr (GBytes) bytes = NULL;
+
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
 
-  tkr_file_save_document_root_async (self, tkr_campaign_save_async, file,
-                                     tkr_campaign_to_root (self), cancellable, callback, user_data);
+  bytes = tkr_campaign_to_bytes (self);
+  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
+                                user_data);
 }
 
 gboolean
@@ -1199,6 +1339,27 @@ tkr_campaign_load_async (GFile *file,
 {
   tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_campaign_new_from_root,
                                 tkr_campaign_load_async, cancellable, callback, user_data);
+}
+
+/**
+ * tkr_campaign_load_with_progress_async:
+ * @progress_func: (nullable): hears the fraction done (0 to 1) on the
+ *   caller's thread while the file is read, parsed and built on a worker
+ *
+ * As tkr_campaign_load_async(); finish with tkr_campaign_load_finish().
+ */
+void
+tkr_campaign_load_with_progress_async (GFile *file,
+                                       TkrFileProgressFunc progress_func,
+                                       gpointer progress_data,
+                                       GDestroyNotify progress_destroy,
+                                       GCancellable *cancellable,
+                                       GAsyncReadyCallback callback,
+                                       gpointer user_data)
+{
+  tkr_file_load_document_with_progress_async (
+    file, (TkrFileBuildProgressFunc) tkr_campaign_new_from_root_with_progress, progress_func,
+    progress_data, progress_destroy, tkr_campaign_load_async, cancellable, callback, user_data);
 }
 
 TkrCampaign *

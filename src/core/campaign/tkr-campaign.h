@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tkr-character.h"
+#include "tkr-file.h"
 #include "tkr-klep-encounter.h"
 #include "tkr-tracker.h"
 
@@ -115,6 +116,9 @@ GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
 TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);
+TkrCampaign *tkr_campaign_new_from_root_with_progress (JsonNode *root,
+                                                       TkrFileProgress *progress,
+                                                       GError **error);
 void tkr_campaign_save_async (TkrCampaign *self,
                               GFile *file,
                               GCancellable *cancellable,
@@ -125,6 +129,13 @@ void tkr_campaign_load_async (GFile *file,
                               GCancellable *cancellable,
                               GAsyncReadyCallback callback,
                               gpointer user_data);
+void tkr_campaign_load_with_progress_async (GFile *file,
+                                            TkrFileProgressFunc progress_func,
+                                            gpointer progress_data,
+                                            GDestroyNotify progress_destroy,
+                                            GCancellable *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer user_data);
 TkrCampaign *tkr_campaign_load_finish (GAsyncResult *result, GError **error);
 
 G_END_DECLS

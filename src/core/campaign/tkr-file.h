@@ -62,10 +62,28 @@ void tkr_file_save_document_root_async (gpointer source,
                                         gpointer user_data);
 gboolean tkr_file_save_document_finish (gpointer source, GAsyncResult *result, GError **error);
 
-/* Loading a document: the bytes are read and parsed (tkr_file_parse) on
- * a worker thread, then @build makes the object from the parsed file on
- * the caller's thread. */
+/* Loading a document: the bytes are read and parsed (tkr_file_parse) and
+ * @build makes the object from the parsed file, all on a worker thread;
+ * the caller's thread gets the finished document. */
 typedef gpointer (*TkrFileBuildFunc) (JsonNode *root, GError **error);
+typedef struct _TkrFileProgress TkrFileProgress;
+/* A file smaller than this opens without telling progress. */
+#define TKR_FILE_PROGRESS_MIN_SIZE (1024 * 1024)
+typedef gpointer (*TkrFileBuildProgressFunc) (JsonNode *root,
+                                              TkrFileProgress *progress,
+                                              GError **error);
+typedef void (*TkrFileProgressFunc) (double fraction, gpointer user_data);
+void tkr_file_progress_report (TkrFileProgress *self, double fraction);
+gboolean tkr_file_progress_set_cancelled (TkrFileProgress *self, GError **error);
+void tkr_file_load_document_with_progress_async (GFile *file,
+                                                 TkrFileBuildProgressFunc build,
+                                                 TkrFileProgressFunc progress_func,
+                                                 gpointer progress_data,
+                                                 GDestroyNotify progress_destroy,
+                                                 gpointer source_tag,
+                                                 GCancellable *cancellable,
+                                                 GAsyncReadyCallback callback,
+                                                 gpointer user_data);
 void tkr_file_load_document_async (GFile *file,
                                    TkrFileBuildFunc build,
                                    gpointer source_tag,

@@ -298,24 +298,30 @@ tkr_ability_time_to_nick (TkrAbilityTime time)
   return time_nicks[time];
 }
 
+void
+tkr_ability_write_json (TkrAbility *self, TkrJsonWriter *writer, const char *name)
+{
+  g_return_if_fail (TKR_IS_ABILITY (self));
+
+  tkr_json_writer_begin_object (writer, name);
+  tkr_json_writer_string (writer, "name", self->name);
+  tkr_json_writer_string (writer, "time", time_nicks[self->time]);
+  tkr_json_writer_int (writer, "beats", self->beats);
+  for (guint i = 0; i < N_TEXTS; i++)
+    tkr_json_writer_string (writer, text_fields[i].key, self->texts[i]);
+  tkr_json_writer_end_object (writer);
+}
+
 JsonNode *
 tkr_ability_to_json (TkrAbility *self)
 {
-  JsonObject *object;
-  JsonNode *node;
+  TkrJsonWriter writer;
 
   g_return_val_if_fail (TKR_IS_ABILITY (self), NULL);
 
-  object = json_object_new ();
-  json_object_set_string_member (object, "name", self->name);
-  json_object_set_string_member (object, "time", time_nicks[self->time]);
-  json_object_set_int_member (object, "beats", self->beats);
-  for (guint i = 0; i < N_TEXTS; i++)
-    json_object_set_string_member (object, text_fields[i].key, self->texts[i]);
-
-  node = json_node_new (JSON_NODE_OBJECT);
-  json_node_take_object (node, object);
-  return node;
+  tkr_json_writer_init_tree (&writer);
+  tkr_ability_write_json (self, &writer, NULL);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 TkrAbility *

@@ -3,6 +3,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tkr-json-writer.h"
 #include "tkr-types.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,7 @@ const char *tkr_ability_time_to_string (TkrAbilityTime time);
 const char *tkr_ability_time_to_nick (TkrAbilityTime time);
 
 JsonNode *tkr_ability_to_json (TkrAbility *self);
+void tkr_ability_write_json (TkrAbility *self, TkrJsonWriter *writer, const char *name);
 TkrAbility *tkr_ability_new_from_json (JsonNode *node, const char *path, GError **error);
 
 G_END_DECLS

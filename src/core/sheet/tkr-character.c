@@ -2132,23 +2132,170 @@ object_node (JsonObject *object)
   return node;
 }
 
-static JsonArray *
-modifiers_to_json (GListStore *store)
+static void
+write_modifiers (TkrJsonWriter *writer, const char *name, GListStore *store)
 {
   GListModel *model = G_LIST_MODEL (store);
+  /* A list not made yet (tkr-character.c reads it on first use) is empty. */
   guint n = items_in (store);
-  JsonArray *array = json_array_sized_new (n);
 
+  tkr_json_writer_begin_array (writer, name);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrModifier) modifier = g_list_model_get_item (model, i);
-      JsonObject *object = json_object_new ();
+      TkrModifier *modifier = g_list_model_get_item (model, i);
 
-      json_object_set_string_member (object, "name", tkr_modifier_get_name (modifier));
-      json_object_set_int_member (object, "value", tkr_modifier_get_value (modifier));
-      json_array_add_object_element (array, object);
+      tkr_json_writer_begin_object (writer, NULL);
+      tkr_json_writer_string (writer, "name", tkr_modifier_get_name (modifier));
+      tkr_json_writer_int (writer, "value", tkr_modifier_get_value (modifier));
+      tkr_json_writer_end_object (writer);
+      g_object_unref (modifier);
     }
-  return array;
+  tkr_json_writer_end_array (writer);
+}
+
+/**
+ * tkr_character_write_json:
+ * @name: the member's name, or %NULL in an array
+ *
+ * Writes every field of the sheet through a writer that streams the text
+ * (a campaign's save) or builds the tree (tkr_character_to_json): one
+ * description of the file for both.
+ */
+void
+tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char *name)
+{
+  GListModel *model;
+  guint n;
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+
+  tkr_json_writer_begin_object (writer, name);
+  tkr_json_writer_string (writer, "id", self->id);
+  tkr_json_writer_string (writer, "name", self->name);
+  tkr_json_writer_string (writer, "player", self->player);
+  tkr_json_writer_string (writer, "kind", kind_nicks[self->kind]);
+  tkr_json_writer_string (writer, "rule_system", self->rule_system);
+  tkr_json_writer_int (writer, "level", self->level);
+  tkr_json_writer_int (writer, "experience", self->experience);
+  tkr_json_writer_int (writer, "wealth", self->wealth);
+  tkr_json_writer_string (writer, "notes", self->notes);
+  /* Only when it has one, so files from before save the same. */
+  if (*self->health_formula != '\0')
+    tkr_json_writer_string (writer, "health_formula", self->health_formula);
+
+  tkr_json_writer_begin_object (writer, "pools");
+  for (int i = 0; i < TKR_N_POOLS; i++)
+    {
+      TkrPool *pool = tkr_character_get_pool (self, i);
+
+      tkr_json_writer_begin_object (writer, tkr_pool_kind_to_id (i));
+      tkr_json_writer_int (writer, "current", tkr_pool_get_current (pool));
+      tkr_json_writer_int (writer, "maximum", tkr_pool_get_maximum (pool));
+      tkr_json_writer_end_object (writer);
+    }
+  tkr_json_writer_end_object (writer);
+
+  if (self->fields != NULL)
+    {
+      GVariantIter iter;
+      const char *key;
+      int value;
+
+      tkr_json_writer_begin_object (writer, "fields");
+      g_variant_iter_init (&iter, self->fields);
+      while (g_variant_iter_next (&iter, "{&si}", &key, &value))
+        tkr_json_writer_int (writer, key, value);
+      tkr_json_writer_end_object (writer);
+    }
+  /* Only sheets with texts or lists write them, so a file from before they
+   * existed saves the same bytes. */
+  if (self->texts != NULL)
+    {
+      GVariantIter iter;
+      const char *key, *text;
+
+      tkr_json_writer_begin_object (writer, "texts");
+      g_variant_iter_init (&iter, self->texts);
+      while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
+        tkr_json_writer_string (writer, key, text);
+      tkr_json_writer_end_object (writer);
+    }
+  if (self->lists != NULL)
+    {
+      GVariantIter iter;
+      const char *key;
+      GVariant *lines;
+
+      tkr_json_writer_begin_object (writer, "lists");
+      g_variant_iter_init (&iter, self->lists);
+      while (g_variant_iter_next (&iter, "{&s@as}", &key, &lines))
+        {
+          GVariantIter line_iter;
+          const char *line;
+
+          tkr_json_writer_begin_array (writer, key);
+          g_variant_iter_init (&line_iter, lines);
+          while (g_variant_iter_next (&line_iter, "&s", &line))
+            tkr_json_writer_string (writer, NULL, line);
+          tkr_json_writer_end_array (writer);
+          g_variant_unref (lines);
+        }
+      tkr_json_writer_end_object (writer);
+    }
+
+  write_modifiers (writer, "saves", self->saves);
+  write_modifiers (writer, "skills", self->skills);
+  write_modifiers (writer, "archetypes", self->archetypes);
+
+  model = G_LIST_MODEL (self->movement_ranges);
+  n = g_list_model_get_n_items (model);
+  tkr_json_writer_begin_array (writer, "movement_ranges");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
+
+      tkr_json_writer_begin_object (writer, NULL);
+      tkr_json_writer_string (writer, "name", tkr_movement_range_get_name (range));
+      tkr_json_writer_int (writer, "units", tkr_movement_range_get_units (range));
+      tkr_json_writer_end_object (writer);
+    }
+  tkr_json_writer_end_array (writer);
+
+  model = G_LIST_MODEL (self->abilities);
+  n = items_in (self->abilities);
+  tkr_json_writer_begin_array (writer, "abilities");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrAbility) ability = g_list_model_get_item (model, i);
+      tkr_ability_write_json (ability, writer, NULL);
+    }
+  tkr_json_writer_end_array (writer);
+
+  model = G_LIST_MODEL (self->conditions);
+  n = items_in (self->conditions);
+  tkr_json_writer_begin_array (writer, "conditions");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);
+      tkr_condition_write_json (condition, writer, NULL);
+    }
+  tkr_json_writer_end_array (writer);
+
+  model = G_LIST_MODEL (self->inventory);
+  n = items_in (self->inventory);
+  tkr_json_writer_begin_array (writer, "inventory");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrItem) item = g_list_model_get_item (model, i);
+
+      tkr_json_writer_begin_object (writer, NULL);
+      tkr_json_writer_string (writer, "name", tkr_item_get_name (item));
+      tkr_json_writer_int (writer, "quantity", tkr_item_get_quantity (item));
+      tkr_json_writer_string (writer, "notes", tkr_item_get_notes (item));
+      tkr_json_writer_end_object (writer);
+    }
+  tkr_json_writer_end_array (writer);
+  tkr_json_writer_end_object (writer);
 }
 
 /**
@@ -2159,141 +2306,13 @@ modifiers_to_json (GListStore *store)
 JsonNode *
 tkr_character_to_json (TkrCharacter *self)
 {
-  JsonObject *object, *pools;
-  JsonArray *array;
-  GListModel *model;
-  guint n;
+  TkrJsonWriter writer;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
 
-  object = json_object_new ();
-  json_object_set_string_member (object, "id", self->id);
-  json_object_set_string_member (object, "name", self->name);
-  json_object_set_string_member (object, "player", self->player);
-  json_object_set_string_member (object, "kind", kind_nicks[self->kind]);
-  json_object_set_string_member (object, "rule_system", self->rule_system);
-  json_object_set_int_member (object, "level", self->level);
-  json_object_set_int_member (object, "experience", self->experience);
-  json_object_set_int_member (object, "wealth", self->wealth);
-  json_object_set_string_member (object, "notes", self->notes);
-  /* Only when it has one, so files from before save the same. */
-  if (*self->health_formula != '\0')
-    json_object_set_string_member (object, "health_formula", self->health_formula);
-
-  pools = json_object_new ();
-  for (int i = 0; i < TKR_N_POOLS; i++)
-    {
-      TkrPool *pool = tkr_character_get_pool (self, i);
-      JsonObject *pool_object = json_object_new ();
-
-      json_object_set_int_member (pool_object, "current", tkr_pool_get_current (pool));
-      json_object_set_int_member (pool_object, "maximum", tkr_pool_get_maximum (pool));
-      json_object_set_object_member (pools, tkr_pool_kind_to_id (i), pool_object);
-    }
-  json_object_set_object_member (object, "pools", pools);
-
-  if (self->fields != NULL)
-    {
-      JsonObject *fields = json_object_new ();
-      GVariantIter iter;
-      const char *key;
-      int value;
-
-      g_variant_iter_init (&iter, self->fields);
-      while (g_variant_iter_next (&iter, "{&si}", &key, &value))
-        json_object_set_int_member (fields, key, value);
-      json_object_set_object_member (object, "fields", fields);
-    }
-  /* Only sheets with texts or lists write them, so a file from before they
-   * existed saves the same bytes. */
-  if (self->texts != NULL)
-    {
-      JsonObject *texts = json_object_new ();
-      GVariantIter iter;
-      const char *key, *text;
-
-      g_variant_iter_init (&iter, self->texts);
-      while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
-        json_object_set_string_member (texts, key, text);
-      json_object_set_object_member (object, "texts", texts);
-    }
-  if (self->lists != NULL)
-    {
-      JsonObject *lists = json_object_new ();
-      GVariantIter iter;
-      const char *key;
-      GVariant *lines;
-
-      g_variant_iter_init (&iter, self->lists);
-      while (g_variant_iter_next (&iter, "{&s@as}", &key, &lines))
-        {
-          JsonArray *line_array = json_array_new ();
-          GVariantIter line_iter;
-          const char *line;
-
-          g_variant_iter_init (&line_iter, lines);
-          while (g_variant_iter_next (&line_iter, "&s", &line))
-            json_array_add_string_element (line_array, line);
-          json_object_set_array_member (lists, key, line_array);
-          g_variant_unref (lines);
-        }
-      json_object_set_object_member (object, "lists", lists);
-    }
-
-  json_object_set_array_member (object, "saves", modifiers_to_json (self->saves));
-  json_object_set_array_member (object, "skills", modifiers_to_json (self->skills));
-  json_object_set_array_member (object, "archetypes", modifiers_to_json (self->archetypes));
-
-  model = G_LIST_MODEL (self->movement_ranges);
-  n = g_list_model_get_n_items (model);
-  array = json_array_sized_new (n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
-      JsonObject *range_object = json_object_new ();
-
-      json_object_set_string_member (range_object, "name", tkr_movement_range_get_name (range));
-      json_object_set_int_member (range_object, "units", tkr_movement_range_get_units (range));
-      json_array_add_object_element (array, range_object);
-    }
-  json_object_set_array_member (object, "movement_ranges", array);
-
-  model = G_LIST_MODEL (self->abilities);
-  n = items_in (self->abilities);
-  array = json_array_sized_new (n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrAbility) ability = g_list_model_get_item (model, i);
-      json_array_add_element (array, tkr_ability_to_json (ability));
-    }
-  json_object_set_array_member (object, "abilities", array);
-
-  model = G_LIST_MODEL (self->conditions);
-  n = items_in (self->conditions);
-  array = json_array_sized_new (n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);
-      json_array_add_element (array, tkr_condition_to_json (condition));
-    }
-  json_object_set_array_member (object, "conditions", array);
-
-  model = G_LIST_MODEL (self->inventory);
-  n = items_in (self->inventory);
-  array = json_array_sized_new (n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrItem) item = g_list_model_get_item (model, i);
-      JsonObject *item_object = json_object_new ();
-
-      json_object_set_string_member (item_object, "name", tkr_item_get_name (item));
-      json_object_set_int_member (item_object, "quantity", tkr_item_get_quantity (item));
-      json_object_set_string_member (item_object, "notes", tkr_item_get_notes (item));
-      json_array_add_object_element (array, item_object);
-    }
-  json_object_set_array_member (object, "inventory", array);
-
-  return object_node (object);
+  tkr_json_writer_init_tree (&writer);
+  tkr_character_write_json (self, &writer, NULL);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 /* A name read from a file, held to the same rule as a typed one. */

@@ -240,6 +240,7 @@ void tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRule
 
 /* Files */
 JsonNode *tkr_character_to_json (TkrCharacter *self);
+void tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char *name);
 TkrCharacter *tkr_character_new_from_json (JsonNode *node, const char *path, GError **error);
 GBytes *tkr_character_to_bytes (TkrCharacter *self);
 TkrCharacter *tkr_character_new_from_bytes (GBytes *bytes, GError **error);

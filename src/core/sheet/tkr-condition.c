@@ -570,54 +570,67 @@ tkr_condition_stack_turns_after_turn_end (TkrCondition *self, int turn)
   return NULL;
 }
 
-JsonNode *
-tkr_condition_to_json (TkrCondition *self)
+/**
+ * tkr_condition_write_json:
+ * @name: the member's name, or %NULL in an array
+ *
+ * Writes the condition as tkr_condition_to_json() makes it, through a
+ * writer that streams text or builds a tree.
+ */
+void
+tkr_condition_write_json (TkrCondition *self, TkrJsonWriter *writer, const char *name)
 {
-  JsonObject *object;
-  JsonArray *array;
-  JsonNode *node;
   const gint32 *turns;
   gsize n_turns;
 
-  g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
+  g_return_if_fail (TKR_IS_CONDITION (self));
 
-  object = json_object_new ();
-  json_object_set_string_member (object, "name", self->name);
-  json_object_set_string_member (object, "kind", kind_nicks[self->kind]);
-  json_object_set_int_member (object, "max_stacks", self->max_stacks);
-  json_object_set_boolean_member (object, "episode_only", self->episode_only);
+  tkr_json_writer_begin_object (writer, name);
+  tkr_json_writer_string (writer, "name", self->name);
+  tkr_json_writer_string (writer, "kind", kind_nicks[self->kind]);
+  tkr_json_writer_int (writer, "max_stacks", self->max_stacks);
+  tkr_json_writer_boolean (writer, "episode_only", self->episode_only);
 
   turns = g_variant_get_fixed_array (self->stack_turns, &n_turns, sizeof (gint32));
-  array = json_array_sized_new (n_turns);
+  tkr_json_writer_begin_array (writer, "stack_turns");
   for (gsize i = 0; i < n_turns; i++)
-    json_array_add_int_element (array, turns[i]);
-  json_object_set_array_member (object, "stack_turns", array);
+    tkr_json_writer_int (writer, NULL, turns[i]);
+  tkr_json_writer_end_array (writer);
   if (self->value != 0)
-    json_object_set_int_member (object, "value", self->value);
+    tkr_json_writer_int (writer, "value", self->value);
   if (self->rounds_left != TKR_CONDITION_NO_DURATION)
-    json_object_set_int_member (object, "rounds_left", self->rounds_left);
+    tkr_json_writer_int (writer, "rounds_left", self->rounds_left);
   if (self->source != NULL)
-    json_object_set_string_member (object, "source", self->source);
+    tkr_json_writer_string (writer, "source", self->source);
   if (self->duration != TKR_EFFECT_DURATION_UNTIL_REMOVED)
-    json_object_set_string_member (object, "duration", duration_nicks[self->duration]);
+    tkr_json_writer_string (writer, "duration", duration_nicks[self->duration]);
   if (self->edge != TKR_EFFECT_EDGE_TURN_START)
-    json_object_set_string_member (object, "edge", edge_nicks[self->edge]);
+    tkr_json_writer_string (writer, "edge", edge_nicks[self->edge]);
   if (self->anchor != NULL)
-    json_object_set_string_member (object, "anchor", self->anchor);
+    tkr_json_writer_string (writer, "anchor", self->anchor);
   if (self->save_dc != 0)
     {
-      json_object_set_int_member (object, "save_dc", self->save_dc);
+      tkr_json_writer_int (writer, "save_dc", self->save_dc);
       if (self->save_edge != TKR_EFFECT_EDGE_TURN_END)
-        json_object_set_string_member (object, "save_edge", edge_nicks[self->save_edge]);
+        tkr_json_writer_string (writer, "save_edge", edge_nicks[self->save_edge]);
       if (self->save_reduces)
-        json_object_set_boolean_member (object, "save_reduces", TRUE);
+        tkr_json_writer_boolean (writer, "save_reduces", TRUE);
     }
   if (self->damage != NULL)
-    json_object_set_string_member (object, "damage", self->damage);
+    tkr_json_writer_string (writer, "damage", self->damage);
+  tkr_json_writer_end_object (writer);
+}
 
-  node = json_node_new (JSON_NODE_OBJECT);
-  json_node_take_object (node, object);
-  return node;
+JsonNode *
+tkr_condition_to_json (TkrCondition *self)
+{
+  TkrJsonWriter writer;
+
+  g_return_val_if_fail (TKR_IS_CONDITION (self), NULL);
+
+  tkr_json_writer_init_tree (&writer);
+  tkr_condition_write_json (self, &writer, NULL);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 TkrCondition *

@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include "tkr-rules.h"
+#include "tkr-json-writer.h"
 #include "tkr-types.h"
 
 G_BEGIN_DECLS
@@ -76,6 +77,7 @@ GVariant *tkr_condition_stack_turns_with_removed (TkrCondition *self, int count)
 GVariant *tkr_condition_stack_turns_after_turn_end (TkrCondition *self, int turn);
 
 JsonNode *tkr_condition_to_json (TkrCondition *self);
+void tkr_condition_write_json (TkrCondition *self, TkrJsonWriter *writer, const char *name);
 TkrCondition *tkr_condition_new_from_json (JsonNode *node, const char *path, GError **error);
 
 G_END_DECLS

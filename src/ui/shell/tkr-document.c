@@ -922,6 +922,26 @@ tkr_document_load_async (GFile *file,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
+  tkr_document_load_with_progress_async (file, NULL, NULL, NULL, cancellable, callback, user_data);
+}
+
+/**
+ * tkr_document_load_with_progress_async:
+ * @progress_func: (nullable): hears how far a large campaign's load is
+ *   (0 to 1), on this thread, while it is read, parsed and built on a
+ *   worker; a small file tells nothing
+ *
+ * As tkr_document_load_async(); finish with tkr_document_load_finish().
+ */
+void
+tkr_document_load_with_progress_async (GFile *file,
+                                       TkrFileProgressFunc progress_func,
+                                       gpointer progress_data,
+                                       GDestroyNotify progress_destroy,
+                                       GCancellable *cancellable,
+                                       GAsyncReadyCallback callback,
+                                       gpointer user_data)
+{
   g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (G_IS_FILE (file));
@@ -931,9 +951,15 @@ tkr_document_load_async (GFile *file,
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);
 
   if (is_character_file_name (file))
-    tkr_character_load_async (file, cancellable, character_loaded_cb, g_steal_pointer (&task));
+    {
+      if (progress_destroy != NULL)
+        progress_destroy (progress_data);
+      tkr_character_load_async (file, cancellable, character_loaded_cb, g_steal_pointer (&task));
+    }
   else
-    tkr_campaign_load_async (file, cancellable, campaign_loaded_cb, g_steal_pointer (&task));
+    tkr_campaign_load_with_progress_async (file, progress_func, progress_data, progress_destroy,
+                                           cancellable, campaign_loaded_cb,
+                                           g_steal_pointer (&task));
 }
 
 TkrDocument *

@@ -56,6 +56,13 @@ void tkr_document_load_async (GFile *file,
                               GCancellable *cancellable,
                               GAsyncReadyCallback callback,
                               gpointer user_data);
+void tkr_document_load_with_progress_async (GFile *file,
+                                            TkrFileProgressFunc progress_func,
+                                            gpointer progress_data,
+                                            GDestroyNotify progress_destroy,
+                                            GCancellable *cancellable,
+                                            GAsyncReadyCallback callback,
+                                            gpointer user_data);
 TkrDocument *tkr_document_load_finish (GAsyncResult *result, GError **error);
 
 TkrCampaign *tkr_document_get_campaign (TkrDocument *self);

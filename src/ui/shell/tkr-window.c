@@ -10,6 +10,7 @@
 #include "tkr-encounter-page.h"
 #include "tkr-file.h"
 #include "tkr-keymap.h"
+#include "tkr-loading-page.h"
 #include "tkr-player-window.h"
 #include "tkr-print-job.h"
 #include "tkr-scroll-guard.h"
@@ -36,6 +37,7 @@ struct _TkrWindow
   GSignalGroup *document_signals;
   gboolean closing_without_saving;
   GtkEventController *shortcuts; /* the encounter's keys, from the keymap */
+  TkrLoadingPage *loading_page;  /* a large file opening: its progress */
 
   AdwToastOverlay *toast_overlay;
   GtkStack *main_stack;
@@ -450,6 +452,56 @@ load_data_free (LoadData *data)
   g_free (data);
 }
 
+/* The loading page: shown at a large file's first progress, for the load
+ * still running (help/C/files-and-backups.page). */
+typedef struct
+{
+  TkrWindow *window;
+  GFile *file;
+  GCancellable *cancellable;
+} LoadProgress;
+
+static void
+load_progress_free (LoadProgress *progress)
+{
+  g_clear_object (&progress->window);
+  g_clear_object (&progress->file);
+  g_clear_object (&progress->cancellable);
+  g_free (progress);
+}
+
+static gboolean
+loading_page_shown (TkrWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "loading") == 0;
+}
+
+static void
+load_progress_cb (double fraction, gpointer user_data)
+{
+  LoadProgress *progress = user_data;
+  TkrWindow *self = progress->window;
+
+  if (progress->cancellable != self->load_cancellable ||
+      g_cancellable_is_cancelled (progress->cancellable))
+    return;
+  if (!loading_page_shown (self))
+    {
+      tkr_loading_page_start (self->loading_page, progress->file);
+      /* As the error page: the document behind takes no commands. */
+      show_main_page (self, TRUE);
+      gtk_stack_set_visible_child_name (self->main_stack, "loading");
+    }
+  tkr_loading_page_set_fraction (self->loading_page, fraction);
+}
+
+static void
+loading_cancelled_cb (TkrWindow *self)
+{
+  g_cancellable_cancel (self->load_cancellable);
+  show_main_page (self, FALSE);
+}
+
 static void
 document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -485,7 +537,16 @@ load_file (TkrWindow *self, GFile *file)
 
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
-  tkr_document_load_async (file, self->load_cancellable, document_loaded_cb, data);
+  {
+    LoadProgress *progress = g_new0 (LoadProgress, 1);
+
+    progress->window = g_object_ref (self);
+    progress->file = g_object_ref (file);
+    progress->cancellable = g_object_ref (self->load_cancellable);
+    tkr_document_load_with_progress_async (file, load_progress_cb, progress,
+                                           (GDestroyNotify) load_progress_free,
+                                           self->load_cancellable, document_loaded_cb, data);
+  }
 }
 
 static void
@@ -1293,6 +1354,10 @@ tkr_window_init (TkrWindow *self)
   g_autoptr (GSimpleAction) help_action = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->loading_page = TKR_LOADING_PAGE (tkr_loading_page_new ());
+  gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->loading_page), "loading");
+  g_signal_connect_object (self->loading_page, "cancelled", G_CALLBACK (loading_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
 
   self->settings = tkr_settings_new_if_installed ();
   self->roster_visible = TRUE;

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * One way of writing a document's JSON with two ends (docs/ARCHITECTURE.md,
+ * "Files"): a writer either streams the text straight into a GString, in
+ * exactly the bytes json-glib's pretty generator (indent 2) makes of the
+ * same tree, or builds the JsonNode tree for the
+ * callers that need one. A class writes its fields once, through the
+ * writer, and gets both.
+ *
+ * @name is the member's name inside an object, NULL for an array element.
+ * A NULL string is written as null, as json_object_set_string_member()
+ * does.
+ */
+
+#define TKR_JSON_WRITER_MAX_DEPTH 256
+
+typedef struct
+{
+  /*< private >*/
+  GString *text;
+  GPtrArray *builder;   /* the tree end: the open containers, outermost first */
+  JsonNode *root_value; /* a tree that is one value, not a container */
+  guint level;
+  guint64 non_empty[TKR_JSON_WRITER_MAX_DEPTH / 64]; /* bit n: level n + 1 has an element */
+} TkrJsonWriter;
+
+void tkr_json_writer_init_text (TkrJsonWriter *self, GString *text);
+void tkr_json_writer_init_tree (TkrJsonWriter *self);
+JsonNode *tkr_json_writer_finish_tree (TkrJsonWriter *self);
+gboolean tkr_json_writer_is_text (TkrJsonWriter *self);
+
+void tkr_json_writer_begin_object (TkrJsonWriter *self, const char *name);
+void tkr_json_writer_end_object (TkrJsonWriter *self);
+void tkr_json_writer_begin_array (TkrJsonWriter *self, const char *name);
+void tkr_json_writer_end_array (TkrJsonWriter *self);
+void tkr_json_writer_string (TkrJsonWriter *self, const char *name, const char *value);
+void tkr_json_writer_int (TkrJsonWriter *self, const char *name, gint64 value);
+void tkr_json_writer_double (TkrJsonWriter *self, const char *name, double value);
+void tkr_json_writer_boolean (TkrJsonWriter *self, const char *name, gboolean value);
+void tkr_json_writer_null (TkrJsonWriter *self, const char *name);
+/* A tree made elsewhere, written in place (the writer takes no reference). */
+void tkr_json_writer_node (TkrJsonWriter *self, const char *name, JsonNode *node);
+
+/* The bytes json-glib's pretty generator (indent 2) makes of @root, made
+ * without it (tkr_file_serialize). */
+void tkr_json_write_node_text (GString *text, JsonNode *root);
+
+G_END_DECLS
