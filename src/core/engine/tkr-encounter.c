@@ -1806,3 +1806,18 @@ tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
                          tkr_combatant_get_name (combatant));
     }
 }
+
+/**
+ * tkr_encounter_adopt_history:
+ *
+ * Records the encounter's commands in @history from now on: an encounter
+ * built from a file on the side (a state the journal brings back) joins
+ * the campaign's one history.
+ */
+void
+tkr_encounter_adopt_history (TkrEncounter *self, TkrHistory *history)
+{
+  g_return_if_fail (TKR_IS_ENCOUNTER (self));
+  g_return_if_fail (history == NULL || TKR_IS_HISTORY (history));
+  g_set_weak_pointer (&PRIV (self)->history, history);
+}

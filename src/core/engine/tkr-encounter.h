@@ -147,6 +147,7 @@ struct _TkrEncounterClass
 
 TkrRules *tkr_encounter_get_rules (TkrEncounter *self);
 TkrHistory *tkr_encounter_get_history (TkrEncounter *self);
+void tkr_encounter_adopt_history (TkrEncounter *self, TkrHistory *history);
 TkrPhase tkr_encounter_get_phase (TkrEncounter *self);
 int tkr_encounter_get_round (TkrEncounter *self);
 int tkr_encounter_get_current_index (TkrEncounter *self);
