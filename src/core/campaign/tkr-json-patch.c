@@ -44,9 +44,19 @@ tkr_json_deep_copy (JsonNode *node)
         return copy;
       }
     case JSON_NODE_VALUE:
+      {
+        GValue value = G_VALUE_INIT;
+
+        /* A fresh value: json_node_copy () would share it. */
+        json_node_get_value (node, &value);
+        copy = json_node_new (JSON_NODE_VALUE);
+        json_node_set_value (copy, &value);
+        g_value_unset (&value);
+        return copy;
+      }
     case JSON_NODE_NULL:
     default:
-      return json_node_copy (node);
+      return json_node_new (JSON_NODE_NULL);
     }
 }
 
@@ -306,35 +316,59 @@ step_into (JsonNode *node, JsonNode *segment, guint *index_out)
   return NULL;
 }
 
-/* Makes @dst hold what @src holds (a deep copy). */
+/* Puts @nodes (then emptied) in place of elements @at .. @at + @delete - 1 of
+ * @array (json-glib has no insert). */
 static void
-assign (JsonNode *dst, JsonNode *src)
+splice (JsonArray *array, guint at, guint delete, GPtrArray *nodes)
 {
-  g_autoptr (JsonNode) copy = tkr_json_deep_copy (src);
+  g_autoptr (GPtrArray) tail = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  guint length = json_array_get_length (array);
 
-  switch (json_node_get_node_type (copy))
+  for (guint i = length; i > at + delete; i--)
+    g_ptr_array_insert (tail, 0, json_node_ref (json_array_get_element (array, i - 1)));
+  for (guint i = length; i > at; i--)
+    json_array_remove_element (array, i - 1);
+  for (guint i = 0; i < nodes->len; i++)
+    json_array_add_element (array, json_node_ref (g_ptr_array_index (nodes, i)));
+  g_ptr_array_set_size (nodes, 0);
+  for (guint i = 0; i < tail->len; i++)
+    json_array_add_element (array, json_node_ref (g_ptr_array_index (tail, i)));
+}
+
+/* Puts a copy of @value in the place of @target: a member or element of
+ * @parent, or the root itself (whose kind cannot change). Nodes are
+ * replaced rather than changed: json_node_init () on a node that holds a
+ * value frees it and then uses it (json-glib 1.6). */
+static gboolean
+replace (JsonNode *parent, JsonNode *segment, guint index, JsonNode *target, JsonNode *value)
+{
+  JsonNode *copy = tkr_json_deep_copy (value);
+
+  if (parent == NULL)
     {
-    case JSON_NODE_OBJECT:
-      json_node_init_object (dst, json_node_get_object (copy));
-      break;
-    case JSON_NODE_ARRAY:
-      json_node_init_array (dst, json_node_get_array (copy));
-      break;
-    case JSON_NODE_NULL:
-      json_node_init_null (dst);
-      break;
-    case JSON_NODE_VALUE:
-    default:
-      {
-        GValue value = G_VALUE_INIT;
+      gboolean done = TRUE;
 
-        json_node_get_value (copy, &value);
-        json_node_init (dst, JSON_NODE_VALUE);
-        json_node_set_value (dst, &value);
-        g_value_unset (&value);
-      }
-      break;
+      if (JSON_NODE_HOLDS_OBJECT (target) && JSON_NODE_HOLDS_OBJECT (copy))
+        json_node_set_object (target, json_node_get_object (copy));
+      else if (JSON_NODE_HOLDS_ARRAY (target) && JSON_NODE_HOLDS_ARRAY (copy))
+        json_node_set_array (target, json_node_get_array (copy));
+      else
+        done = FALSE;
+      json_node_unref (copy);
+      return done;
     }
+  if (JSON_NODE_HOLDS_OBJECT (parent))
+    {
+      json_object_set_member (json_node_get_object (parent), json_node_get_string (segment), copy);
+      return TRUE;
+    }
+  {
+    g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+
+    g_ptr_array_add (nodes, copy);
+    splice (json_node_get_array (parent), index, 1, nodes);
+  }
+  return TRUE;
 }
 
 static gint64
@@ -356,7 +390,7 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
   const char *kind;
   JsonArray *path;
   JsonNode *parent = NULL, *target = root;
-  guint n;
+  guint n, index = 0;
 
   if (path_node == NULL || !JSON_NODE_HOLDS_ARRAY (path_node) || op_node == NULL ||
       !JSON_NODE_HOLDS_VALUE (op_node) || json_node_get_value_type (op_node) != G_TYPE_STRING)
@@ -368,7 +402,7 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
   for (guint i = 0; i < n; i++)
     {
       JsonNode *segment = json_array_get_element (path, i);
-      JsonNode *next = step_into (target, segment, NULL);
+      JsonNode *next = step_into (target, segment, &index);
 
       parent = target;
       if (next == NULL)
@@ -397,7 +431,9 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
 
       if (value == NULL)
         return fail (error, _ ("a change without a value"));
-      assign (target, value);
+      if (!replace (parent, n > 0 ? json_array_get_element (path, n - 1) : NULL, index, target,
+                    value))
+        return fail (error, _ ("the whole document cannot change its kind"));
       return TRUE;
     }
   if (g_str_equal (kind, "remove"))
@@ -413,7 +449,7 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
   if (g_str_equal (kind, "splice"))
     {
       JsonArray *array, *insert;
-      g_autoptr (GPtrArray) tail = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+      g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
       gint64 at, delete;
       guint length;
 
@@ -428,14 +464,9 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
       if (at < 0 || delete < 0 || at > length || delete > length - at)
         return fail (error, _ ("a list change beyond the list's end"));
 
-      for (guint i = length; i > at + delete; i--)
-        g_ptr_array_insert (tail, 0, json_node_ref (json_array_get_element (array, i - 1)));
-      for (guint i = length; i > at; i--)
-        json_array_remove_element (array, i - 1);
       for (guint i = 0; i < json_array_get_length (insert); i++)
-        json_array_add_element (array, tkr_json_deep_copy (json_array_get_element (insert, i)));
-      for (guint i = 0; i < tail->len; i++)
-        json_array_add_element (array, json_node_ref (g_ptr_array_index (tail, i)));
+        g_ptr_array_add (nodes, tkr_json_deep_copy (json_array_get_element (insert, i)));
+      splice (array, at, delete, nodes);
       return TRUE;
     }
   return fail (error, _ ("a change of an unknown kind"));
