@@ -94,8 +94,7 @@ main (int argc, char *argv[])
           g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
           break;
         case 1:
-          g_assert_true (
-            tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
+          g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
           break;
         case 2:
           g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));

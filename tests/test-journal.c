@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
 /*
- * The journal (src/core/campaign/tkr-journal.h; help/C/backups.page,
+ * The journal (src/core/campaign/tkr-journal.h; help/C/files-and-backups.page,
  * "Undo after a restart" and "Rewinding a fight"): undo and redo survive a
  * crash of the app (a child killed with SIGKILL, as test-file-safety does
  * for saves) and a restart; the GM rewinds an encounter to the start of a
@@ -305,8 +305,8 @@ play_to_round (Fight *f, int round)
 
       g_assert_cmpuint (i, <, 200);
       if (TKR_IS_COMBATANT (slot) &&
-          !tkr_encounter_spend_turn_resource (TKR_ENCOUNTER (tracker_of (f)),
-                                              TKR_COMBATANT (slot), &error))
+          !tkr_encounter_spend_turn_resource (TKR_ENCOUNTER (tracker_of (f)), TKR_COMBATANT (slot),
+                                              &error))
         g_clear_error (&error);
       g_assert_true (tkr_tracker_next_turn (tracker_of (f), &error));
       g_assert_no_error (error);
@@ -549,7 +549,8 @@ test_bounded_history (gconstpointer data)
     g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
   fight_save (&f);
   large_info = g_file_query_info (journal_file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
-  g_test_message ("journal after 8 steps: %" G_GOFFSET_FORMAT " bytes, after 48: %" G_GOFFSET_FORMAT,
+  g_test_message ("journal after 8 steps: %" G_GOFFSET_FORMAT
+                  " bytes, after 48: %" G_GOFFSET_FORMAT,
                   g_file_info_get_size (small_info), g_file_info_get_size (large_info));
   /* The same five steps' worth, give or take the rounds begun. */
   g_assert_cmpint (g_file_info_get_size (large_info), <, 3 * g_file_info_get_size (small_info));

@@ -246,9 +246,7 @@ test_rewind_menu (void)
   g_assert_cmpstr (label, ==, "Start of Round 2");
   menu_button = gtk_widget_get_first_child (button);
   g_assert_true (GTK_IS_MENU_BUTTON (menu_button));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (menu_button), ==,
-                   "Rewind to the Start of a Round");
-
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (menu_button), ==, "Rewind to the Start of a Round");
 
   g_assert_true (gtk_widget_activate_action (button, "rewind.round", "i", 2));
   g_assert_cmpint (tkr_tracker_get_round (tkr_campaign_get_tracker (campaign)), ==, 2);

@@ -375,7 +375,7 @@ committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
   append_event (self, event);
 
   /* A round begins: a step into the Main phase, or to another round in
-   * it, starts it (help/C/backups.page, "Rewinding a fight"). */
+   * it, starts it (help/C/files-and-backups.page, "Rewinding a fight"). */
   if (phase == TKR_PHASE_MAIN && round > 0 &&
       ((self->last_phase != TKR_PHASE_MAIN && self->last_phase != TKR_PHASE_PAUSED) ||
        self->last_round != round))
@@ -568,8 +568,7 @@ step_from_object (JsonObject *object, GError **error)
   const char *tag = member_string (object, "tag");
 
   if (forward == NULL || backward == NULL || !JSON_NODE_HOLDS_ARRAY (forward) ||
-      !JSON_NODE_HOLDS_ARRAY (backward) ||
-      (label != NULL && !g_utf8_validate (label, -1, NULL)) ||
+      !JSON_NODE_HOLDS_ARRAY (backward) || (label != NULL && !g_utf8_validate (label, -1, NULL)) ||
       (tag != NULL && !g_utf8_validate (tag, -1, NULL)))
     {
       invalid (error, _ ("a step without its changes"));
@@ -616,7 +615,8 @@ parse_line (const char *line, gsize length, GError **error)
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   JsonNode *root;
 
-  if (!g_utf8_validate_len (line, length, NULL) || !json_parser_load_from_data (parser, line, length, NULL))
+  if (!g_utf8_validate_len (line, length, NULL) ||
+      !json_parser_load_from_data (parser, line, length, NULL))
     {
       invalid (error, _ ("a line of it is not JSON"));
       return NULL;
@@ -655,8 +655,7 @@ replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
   JsonObject *header = json_node_get_object (root);
   JsonNode *rounds;
 
-  if (g_strcmp0 (member_string (header, "kind"),
-                 TKR_JOURNAL_FILE_KIND) != 0)
+  if (g_strcmp0 (member_string (header, "kind"), TKR_JOURNAL_FILE_KIND) != 0)
     return invalid (error, _ ("it is not a Turnkeeper journal"));
   if (member_int (header, "format", 0) != TKR_JOURNAL_FORMAT)
     return invalid (error, _ ("it was written by another version of Turnkeeper"));

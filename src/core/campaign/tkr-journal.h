@@ -12,7 +12,7 @@ G_DECLARE_FINAL_TYPE (TkrJournal, tkr_journal, TKR, JOURNAL, GObject)
  * The journal: every step the campaign's history records, undoes or
  * redoes is also an event appended (and synced) to a file beside the
  * document, ".<name>.journal", so that Undo and Redo survive a crash, a
- * restart and reopening (help/C/backups.page, "Undo after a restart").
+ * restart and reopening (help/C/files-and-backups.page, "Undo after a restart").
  *
  * The file is JSON Lines. Its first line is the snapshot's header: the
  * SHA-256 of the document as last saved ("base"), the changes from it to
@@ -45,8 +45,7 @@ GFile *tkr_journal_file_for (GFile *document);
  * with a plain-words error; nothing is appended to it until the next
  * save. @recovered is set when steps made after the last save were
  * brought back (the document is then newer than its file). */
-gboolean
-tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError **error);
+gboolean tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError **error);
 
 /* Around a save of the document: the state being written, and (when it
  * was written to @document) the compaction of the journal beside it. */
@@ -57,7 +56,7 @@ gboolean tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved
 void tkr_journal_set_limit (TkrJournal *self, guint limit);
 guint tkr_journal_get_limit (TkrJournal *self);
 
-/* Rewinding the encounter (help/C/backups.page, "Rewinding a fight"). */
+/* Rewinding the encounter (help/C/files-and-backups.page, "Rewinding a fight"). */
 gboolean tkr_journal_can_rewind (TkrJournal *self, int round);
 /* (transfer full): the rounds whose start can be rewound to, ascending. */
 GArray *tkr_journal_list_rounds (TkrJournal *self);

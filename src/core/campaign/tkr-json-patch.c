@@ -305,8 +305,7 @@ step_into (JsonNode *node, JsonNode *segment, guint *index_out)
           json_node_get_value_type (want) != G_TYPE_STRING)
         return NULL;
       for (guint i = 0; i < json_array_get_length (array); i++)
-        if (g_strcmp0 (id_of (json_array_get_element (array, i)), json_node_get_string (want)) ==
-            0)
+        if (g_strcmp0 (id_of (json_array_get_element (array, i)), json_node_get_string (want)) == 0)
           {
             if (index_out != NULL)
               *index_out = i;
@@ -449,7 +448,8 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
   if (g_str_equal (kind, "splice"))
     {
       JsonArray *array, *insert;
-      g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+      g_autoptr (GPtrArray) nodes =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
       gint64 at, delete;
       guint length;
 

@@ -33,8 +33,8 @@ update (TkrRewindButton *self)
       gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
       return;
     }
-  phase = tkr_tracker_get_phase (
-    tkr_campaign_get_tracker (tkr_journal_get_campaign (self->journal)));
+  phase =
+    tkr_tracker_get_phase (tkr_campaign_get_tracker (tkr_journal_get_campaign (self->journal)));
   rounds = tkr_journal_list_rounds (self->journal);
   if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED || phase == TKR_PHASE_END)
     for (guint i = 0; i < rounds->len; i++)
@@ -43,8 +43,7 @@ update (TkrRewindButton *self)
         g_autofree char *label = g_strdup_printf (_ ("Start of Round %d"), round);
         g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
-        g_menu_item_set_action_and_target_value (item, "rewind.round",
-                                                 g_variant_new_int32 (round));
+        g_menu_item_set_action_and_target_value (item, "rewind.round", g_variant_new_int32 (round));
         g_menu_append_item (self->menu, item);
       }
   gtk_widget_set_visible (GTK_WIDGET (self),
@@ -122,8 +121,7 @@ tkr_rewind_button_set_journal (TkrRewindButton *self, TkrJournal *journal)
   g_set_object (&self->journal, journal);
   if (journal != NULL)
     {
-      self->history =
-        g_object_ref (tkr_campaign_get_history (tkr_journal_get_campaign (journal)));
+      self->history = g_object_ref (tkr_campaign_get_history (tkr_journal_get_campaign (journal)));
       g_signal_connect_swapped (self->history, "changed", G_CALLBACK (update), self);
     }
   update (self);

@@ -1345,8 +1345,7 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
   /* A journal found beside the file that could not be used: the file
    * opened as saved, and the person hears why Undo starts afresh. */
   {
-    g_autofree char *notice =
-      document != NULL ? tkr_document_take_journal_notice (document) : NULL;
+    g_autofree char *notice = document != NULL ? tkr_document_take_journal_notice (document) : NULL;
 
     if (notice != NULL)
       tkr_window_add_toast (self, toast_new_printf ("%s", notice));
