@@ -957,6 +957,20 @@ characters_to_json (GListModel *model)
 JsonNode *
 tkr_campaign_to_root (TkrCampaign *self)
 {
+  return tkr_campaign_to_root_with_npcs (self, NULL);
+}
+
+/**
+ * tkr_campaign_to_root_with_npcs:
+ * @npcs: (nullable): the NPC library's file form, known unchanged (the
+ *   journal keeps it between steps that do not touch the library)
+ *
+ * As tkr_campaign_to_root(), with @npcs (referenced, not copied) as the
+ * library when given.
+ */
+JsonNode *
+tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
+{
   JsonNode *root;
   JsonObject *header;
   JsonObject *campaign;
@@ -970,7 +984,9 @@ tkr_campaign_to_root (TkrCampaign *self)
   json_object_set_string_member (campaign, "name", self->name);
   json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
   json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
-  json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
+  json_object_set_member (campaign, "npcs",
+                          npcs != NULL ? json_node_ref (npcs)
+                                       : characters_to_json (G_LIST_MODEL (self->npcs)));
   json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
   json_object_set_object_member (header, "campaign", campaign);
   json_node_take_object (root, header);

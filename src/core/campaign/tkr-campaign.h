@@ -116,6 +116,7 @@ void tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean reco
 
 GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
+JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
 TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);
 void tkr_campaign_save_async (TkrCampaign *self,

@@ -291,6 +291,115 @@ header_bytes (TkrJournal *self, JsonNode *base)
 
 /* Following the history */
 
+/* The NPC library can hold thousands of characters; a step of a fight
+ * never touches it. Its file form is made again only after a step that
+ * touched something not known to be outside it: the objects of the party,
+ * of the encounter's participants and of the encounter itself are
+ * gathered, and anything else the step changed counts as the library. */
+static void
+add_model (GHashTable *known, GListModel *model)
+{
+  guint n;
+
+  if (model == NULL)
+    return;
+  g_hash_table_add (known, model);
+  n = g_list_model_get_n_items (model);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+      g_hash_table_add (known, item);
+    }
+}
+
+static void
+add_character (GHashTable *known, TkrCharacter *character)
+{
+  g_hash_table_add (known, character);
+  add_model (known, tkr_character_get_pools (character));
+  add_model (known, tkr_character_get_saves (character));
+  add_model (known, tkr_character_get_skills (character));
+  add_model (known, tkr_character_get_archetypes (character));
+  add_model (known, tkr_character_get_movement_ranges (character));
+  add_model (known, tkr_character_get_abilities (character));
+  add_model (known, tkr_character_get_conditions (character));
+  add_model (known, tkr_character_get_inventory (character));
+}
+
+typedef struct
+{
+  GHashTable *known;
+  gboolean library;
+} Touched;
+
+static void
+touched_cb (gpointer object, gpointer user_data)
+{
+  Touched *touched = user_data;
+
+  if (touched->library)
+    return;
+  if (object == NULL)
+    touched->library = TRUE;
+  else if (!TKR_IS_TRACKER (object) && !TKR_IS_COMBATANT (object) && !TKR_IS_RESOURCE (object) &&
+           !TKR_IS_LOG_ENTRY (object) && !TKR_IS_CAMPAIGN (object) &&
+           !g_hash_table_contains (touched->known, object))
+    touched->library = TRUE;
+}
+
+static gboolean
+step_touches_library (TkrJournal *self)
+{
+  g_autoptr (GHashTable) known = g_hash_table_new (NULL, NULL);
+  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
+  GListModel *party = tkr_campaign_get_party (self->campaign);
+  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (tracker);
+  Touched touched = { known, FALSE };
+
+  add_model (known, party);
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (party, i);
+      add_character (known, character);
+    }
+  for (guint i = 0; i < participants->len; i++)
+    add_character (known, g_ptr_array_index (participants, i));
+  if (TKR_IS_ENCOUNTER (tracker))
+    {
+      TkrEncounter *encounter = TKR_ENCOUNTER (tracker);
+      GListModel *combatants = tkr_encounter_get_combatants (encounter);
+
+      add_model (known, tkr_encounter_get_participants (encounter));
+      add_model (known, combatants);
+      add_model (known, tkr_encounter_get_order (encounter));
+      add_model (known, tkr_encounter_get_log (encounter));
+      for (guint i = 0; combatants != NULL && i < g_list_model_get_n_items (combatants); i++)
+        {
+          g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+          add_model (known, tkr_combatant_get_resources (combatant));
+          add_model (known, tkr_combatant_get_conditions (combatant));
+        }
+    }
+  tkr_history_foreach_undo_object (self->history, touched_cb, &touched);
+  return touched.library;
+}
+
+/* The campaign's file form now, the library taken over from "current"
+ * (always the file form after the last event) when the step cannot have
+ * changed it. */
+static JsonNode *
+file_form_after_step (TkrJournal *self)
+{
+  JsonObject *header = json_node_get_object (self->current);
+  JsonObject *campaign = json_object_get_object_member (header, "campaign");
+  JsonNode *npcs = campaign != NULL ? json_object_get_member (campaign, "npcs") : NULL;
+
+  if (npcs != NULL && step_touches_library (self))
+    npcs = NULL;
+  return tkr_campaign_to_root_with_npcs (self->campaign, npcs);
+}
+
 static void
 note_phase (TkrJournal *self)
 {
@@ -352,7 +461,7 @@ trim (TkrJournal *self)
 static void
 committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
 {
-  g_autoptr (JsonNode) after = tkr_campaign_to_root (self->campaign);
+  g_autoptr (JsonNode) after = file_form_after_step (self);
   TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
   Step *step = g_new0 (Step, 1);
   JsonObject *event = new_event ("step");
@@ -867,7 +976,7 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
           return FALSE;
         }
       tkr_campaign_exchange (self->campaign, other, FALSE);
-      g_clear_pointer (&self->current, json_node_unref);
+          g_clear_pointer (&self->current, json_node_unref);
       self->current = tkr_campaign_to_root (self->campaign);
       if (recovered != NULL)
         *recovered = TRUE;

@@ -174,7 +174,7 @@ diff_objects (JsonObject *from, JsonObject *to, JsonArray *path, JsonArray *ops)
           json_object_set_member (op, "value", tkr_json_deep_copy (member));
           add_op (ops, "set", path_with (path, member_segment (name)), op);
         }
-      else if (!json_node_equal (old, member))
+      else if (old != member)
         {
           g_autoptr (JsonNode) sub = path_with (path, member_segment (name));
 
@@ -205,7 +205,7 @@ diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
       JsonNode *a = json_array_get_element (from, i);
       JsonNode *b = json_array_get_element (to, i);
 
-      if (!json_node_equal (a, b))
+      if (a != b)
         {
           g_autoptr (JsonNode) sub = path_with (path, element_segment (a, i));
 
@@ -227,16 +227,18 @@ diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
     }
 }
 
+/* Objects and arrays are compared member by member as the diff walks them
+ * (a subtree shared by both sides is skipped at once); values as a whole. */
 static void
 diff (JsonNode *from, JsonNode *to, JsonArray *path, JsonArray *ops)
 {
-  if (json_node_equal (from, to))
+  if (from == to)
     return;
   if (JSON_NODE_HOLDS_OBJECT (from) && JSON_NODE_HOLDS_OBJECT (to))
     diff_objects (json_node_get_object (from), json_node_get_object (to), path, ops);
   else if (JSON_NODE_HOLDS_ARRAY (from) && JSON_NODE_HOLDS_ARRAY (to))
     diff_arrays (json_node_get_array (from), json_node_get_array (to), path, ops);
-  else
+  else if (!json_node_equal (from, to))
     {
       JsonObject *op = json_object_new ();
 

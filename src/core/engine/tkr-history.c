@@ -747,3 +747,33 @@ tkr_history_push_step (TkrHistory *self,
   g_ptr_array_add (redo ? self->redo_stack : self->undo_stack, step);
   notify_state (self);
 }
+
+/**
+ * tkr_history_foreach_undo_object:
+ * @func: called with each object the newest step changed (an object
+ *   whose property it set, a list it changed, an item it inserted or
+ *   removed), or once with NULL for a step of unknown changes
+ *
+ * Lets the journal see what a step touched.
+ */
+void
+tkr_history_foreach_undo_object (TkrHistory *self, GFunc func, gpointer user_data)
+{
+  Step *step;
+
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  if (self->undo_stack->len == 0)
+    return;
+  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
+  for (guint i = 0; i < step->changes->len; i++)
+    {
+      Change *change = g_ptr_array_index (step->changes, i);
+
+      if (change->kind == CHANGE_CALLBACK)
+        func (NULL, user_data);
+      else
+        func (change->object, user_data);
+      if (change->item != NULL)
+        func (change->item, user_data);
+    }
+}
