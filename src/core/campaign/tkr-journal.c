@@ -152,11 +152,16 @@ tkr_journal_file_for (GFile *document)
   return parent != NULL ? g_file_get_child (parent, name) : g_file_new_for_path (name);
 }
 
+/* The document as written on disk: what the journal is anchored at. A
+ * file written by another program (or in another form) has another sum,
+ * and its journal is not used. */
 static char *
-checksum_of (JsonNode *root)
+checksum_of_file (GFile *document, GError **error)
 {
-  g_autoptr (GBytes) bytes = tkr_file_serialize (root);
+  g_autoptr (GBytes) bytes = tkr_file_load (document, NULL, error);
 
+  if (bytes == NULL)
+    return NULL;
   return g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
 }
 
@@ -260,12 +265,11 @@ steps_to_json (GPtrArray *steps)
 /* The journal as a header alone, anchored at @base (the saved document):
  * what a save leaves. */
 static GBytes *
-header_bytes (TkrJournal *self, JsonNode *base)
+header_bytes (TkrJournal *self, JsonNode *base, const char *checksum)
 {
   g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *header = json_object_new ();
   JsonArray *rounds = json_array_new ();
-  g_autofree char *checksum = checksum_of (base);
   g_autofree char *line = NULL;
 
   json_object_set_string_member (header, "kind", TKR_JOURNAL_FILE_KIND);
@@ -348,7 +352,7 @@ touched_cb (gpointer object, gpointer user_data)
 }
 
 static gboolean
-step_touches_library (TkrJournal *self)
+step_touches_library (TkrJournal *self, gboolean redo_stack)
 {
   g_autoptr (GHashTable) known = g_hash_table_new (NULL, NULL);
   TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
@@ -381,23 +385,36 @@ step_touches_library (TkrJournal *self)
           add_model (known, tkr_combatant_get_conditions (combatant));
         }
     }
-  tkr_history_foreach_undo_object (self->history, touched_cb, &touched);
+  tkr_history_foreach_step_object (self->history, redo_stack, touched_cb, &touched);
   return touched.library;
 }
 
 /* The campaign's file form now, the library taken over from "current"
- * (always the file form after the last event) when the step cannot have
- * changed it. */
+ * (always the file form after the last event) when the step just made,
+ * undone (@redo_stack: its step is on top of the redo stack) or redone
+ * cannot have changed it. */
 static JsonNode *
-file_form_after_step (TkrJournal *self)
+file_form_after (TkrJournal *self, gboolean redo_stack)
 {
   JsonObject *header = json_node_get_object (self->current);
   JsonObject *campaign = json_object_get_object_member (header, "campaign");
   JsonNode *npcs = campaign != NULL ? json_object_get_member (campaign, "npcs") : NULL;
 
-  if (npcs != NULL && step_touches_library (self))
+  if (npcs != NULL && step_touches_library (self, redo_stack))
     npcs = NULL;
   return tkr_campaign_to_root_with_npcs (self->campaign, npcs);
+}
+
+static JsonNode *
+file_form_after_step (TkrJournal *self)
+{
+  return file_form_after (self, FALSE);
+}
+
+static JsonNode *
+file_form_after_move (TkrJournal *self, gboolean forward)
+{
+  return file_form_after (self, !forward);
 }
 
 static void
@@ -491,7 +508,7 @@ committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
     {
       event = new_event ("round");
       json_object_set_int_member (event, "round", round);
-      add_round (self, round, tkr_json_deep_copy (self->current));
+      add_round (self, round, json_node_ref (self->current));
       append_event (self, event);
     }
   note_phase (self);
@@ -502,7 +519,6 @@ moved_cb (TkrHistory *history, gboolean forward, TkrJournal *self)
 {
   GPtrArray *from = forward ? self->redo : self->undo;
   GPtrArray *to = forward ? self->undo : self->redo;
-  g_autoptr (GError) error = NULL;
   Step *step;
 
   if (from->len == 0)
@@ -512,12 +528,15 @@ moved_cb (TkrHistory *history, gboolean forward, TkrJournal *self)
     }
   step = g_ptr_array_steal_index (from, from->len - 1);
   g_ptr_array_add (to, step);
-  if (!tkr_json_patch_apply (self->current, forward ? step->forward : step->backward, &error))
-    {
-      g_debug ("Journal out of step: %s", error->message);
-      reset (self);
-      return;
-    }
+  /* "current" is never changed in place (a save or a round start may hold
+   * it): the state after the move is made anew, the library taken over
+   * when the step did not touch it. */
+  {
+    JsonNode *after = file_form_after_move (self, forward);
+
+    g_clear_pointer (&self->current, json_node_unref);
+    self->current = after;
+  }
   append_event (self, new_event (forward ? "redo" : "undo"));
   note_phase (self);
 }
@@ -745,6 +764,7 @@ typedef struct
   GPtrArray *undo;
   GPtrArray *redo;
   GPtrArray *rounds;
+  gboolean changed; /* whether a change was applied to the state */
 } Replay;
 
 static void
@@ -771,6 +791,7 @@ replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
   if (g_strcmp0 (member_string (header, "base"), base) != 0)
     return invalid (error, _ ("the file was saved since, without it (by another program or "
                               "another copy of Turnkeeper)"));
+  replay->changed = !tkr_json_patch_is_empty (json_object_get_member (header, "catch-up"));
   if (!tkr_json_patch_apply (replay->state, json_object_get_member (header, "catch-up"), error) ||
       !read_steps (header, "undo", replay->undo, error) ||
       !read_steps (header, "redo", replay->redo, error))
@@ -800,6 +821,8 @@ static gboolean
 replay_event (Replay *replay, JsonNode *root, GError **error)
 {
   JsonObject *event = json_node_get_object (root);
+
+  replay->changed = TRUE;
   const char *kind = (member_string (event, "event") ? member_string (event, "event") : "");
 
   if (g_str_equal (kind, "step"))
@@ -867,11 +890,10 @@ check_chain (JsonNode *state, GPtrArray *steps, gboolean forward, GError **error
 }
 
 static gboolean
-replay_file (TkrJournal *self, GBytes *bytes, Replay *replay, GError **error)
+replay_file (TkrJournal *self, GBytes *bytes, const char *base, Replay *replay, GError **error)
 {
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
-  g_autofree char *base = checksum_of (self->current);
   gsize start = 0;
   guint line = 0;
 
@@ -907,9 +929,9 @@ replay_file (TkrJournal *self, GBytes *bytes, Replay *replay, GError **error)
 }
 
 static gboolean
-write_header (TkrJournal *self, JsonNode *base, GError **error)
+write_header (TkrJournal *self, JsonNode *base, const char *checksum, GError **error)
 {
-  g_autoptr (GBytes) bytes = header_bytes (self, base);
+  g_autoptr (GBytes) bytes = header_bytes (self, base, checksum);
 
   self->appends = FALSE;
   if (!tkr_file_save (self->file, bytes, NULL, error))
@@ -923,6 +945,7 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *base = NULL;
   g_auto (Replay) replay = { 0 };
   guint limit;
 
@@ -935,6 +958,15 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
   self->file = tkr_journal_file_for (document);
   self->appends = FALSE;
 
+  base = checksum_of_file (document, &local_error);
+  if (base == NULL)
+    {
+      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                   _ ("The undo history kept beside this file could not be checked (%s). The "
+                      "file opened as it was saved; Undo starts afresh."),
+                   local_error->message);
+      return FALSE;
+    }
   bytes = tkr_file_load (self->file, NULL, &local_error);
   if (bytes == NULL)
     {
@@ -947,10 +979,10 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
           return FALSE;
         }
       /* No journal yet: it starts here. */
-      return write_header (self, self->current, error);
+      return write_header (self, self->current, base, error);
     }
 
-  if (!replay_file (self, bytes, &replay, &local_error))
+  if (!replay_file (self, bytes, base, &replay, &local_error))
     {
       g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
                    _ ("The undo history kept beside this file could not be used: %s. The file "
@@ -962,7 +994,7 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
 
   /* Steps made after the last save, lost from the file by a crash, come
    * back from the journal. */
-  if (!json_node_equal (replay.state, self->current))
+  if (replay.changed && !json_node_equal (replay.state, self->current))
     {
       g_autoptr (TkrCampaign) other =
         tkr_campaign_new_from_root_for (self->campaign, replay.state, &local_error);
@@ -976,7 +1008,7 @@ tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError
           return FALSE;
         }
       tkr_campaign_exchange (self->campaign, other, FALSE);
-          g_clear_pointer (&self->current, json_node_unref);
+      g_clear_pointer (&self->current, json_node_unref);
       self->current = tkr_campaign_to_root (self->campaign);
       if (recovered != NULL)
         *recovered = TRUE;
@@ -1015,7 +1047,8 @@ tkr_journal_begin_save (TkrJournal *self)
 {
   g_return_if_fail (TKR_IS_JOURNAL (self));
   g_clear_pointer (&self->saving, json_node_unref);
-  self->saving = tkr_json_deep_copy (self->current);
+  /* "current" is never changed in place: a reference keeps this state. */
+  self->saving = json_node_ref (self->current);
 }
 
 /**
@@ -1031,15 +1064,19 @@ gboolean
 tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved, GError **error)
 {
   g_autoptr (JsonNode) base = NULL;
+  g_autofree char *checksum = NULL;
 
   g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
 
   base = g_steal_pointer (&self->saving);
   if (!saved || base == NULL || document == NULL)
     return TRUE;
+  checksum = checksum_of_file (document, error);
+  if (checksum == NULL)
+    return FALSE;
   g_clear_object (&self->file);
   self->file = tkr_journal_file_for (document);
-  return write_header (self, base, error);
+  return write_header (self, base, checksum, error);
 }
 
 /* Rewinding */

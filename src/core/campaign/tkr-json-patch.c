@@ -44,16 +44,19 @@ tkr_json_deep_copy (JsonNode *node)
         return copy;
       }
     case JSON_NODE_VALUE:
-      {
-        GValue value = G_VALUE_INIT;
-
-        /* A fresh value: json_node_copy () would share it. */
-        json_node_get_value (node, &value);
-        copy = json_node_new (JSON_NODE_VALUE);
-        json_node_set_value (copy, &value);
-        g_value_unset (&value);
-        return copy;
-      }
+      /* A fresh value: json_node_copy () would share it. */
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          return json_node_init_int (json_node_alloc (), json_node_get_int (node));
+        case G_TYPE_DOUBLE:
+          return json_node_init_double (json_node_alloc (), json_node_get_double (node));
+        case G_TYPE_BOOLEAN:
+          return json_node_init_boolean (json_node_alloc (), json_node_get_boolean (node));
+        case G_TYPE_STRING:
+        default:
+          return json_node_init_string (json_node_alloc (), json_node_get_string (node));
+        }
     case JSON_NODE_NULL:
     default:
       return json_node_new (JSON_NODE_NULL);

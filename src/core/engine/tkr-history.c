@@ -749,22 +749,25 @@ tkr_history_push_step (TkrHistory *self,
 }
 
 /**
- * tkr_history_foreach_undo_object:
- * @func: called with each object the newest step changed (an object
- *   whose property it set, a list it changed, an item it inserted or
- *   removed), or once with NULL for a step of unknown changes
+ * tkr_history_foreach_step_object:
+ * @redo: the step on top of the redo stack rather than the undo one
+ * @func: called with each object the step changes (an object whose
+ *   property it sets, a list it changes, an item it inserts or removes),
+ *   or with NULL for a step of unknown changes
  *
  * Lets the journal see what a step touched.
  */
 void
-tkr_history_foreach_undo_object (TkrHistory *self, GFunc func, gpointer user_data)
+tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gpointer user_data)
 {
+  GPtrArray *stack;
   Step *step;
 
   g_return_if_fail (TKR_IS_HISTORY (self));
-  if (self->undo_stack->len == 0)
+  stack = redo ? self->redo_stack : self->undo_stack;
+  if (stack->len == 0)
     return;
-  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
+  step = g_ptr_array_index (stack, stack->len - 1);
   for (guint i = 0; i < step->changes->len; i++)
     {
       Change *change = g_ptr_array_index (step->changes, i);

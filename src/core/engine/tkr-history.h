@@ -65,9 +65,10 @@ guint tkr_history_get_n_redo (TkrHistory *self);
 void tkr_history_set_limit (TkrHistory *self, guint limit);
 guint tkr_history_get_limit (TkrHistory *self);
 
-/* The objects the newest step changed (NULL for a step of unknown
- * changes). */
-void tkr_history_foreach_undo_object (TkrHistory *self, GFunc func, gpointer user_data);
+/* The objects the step on top of the undo (or @redo) stack changes (NULL
+ * for a step of unknown changes). */
+void
+tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gpointer user_data);
 
 /* A step made elsewhere (read back from the journal): @apply undoes it
  * (forward FALSE) or redoes it (forward TRUE). */
