@@ -565,6 +565,64 @@ test_bounded_history (gconstpointer data)
   fight_clear (&f);
 }
 
+/* Steps that change the NPC library (which the journal only makes again
+ * when a step touched it): a new NPC, its name, a pool of its sheet, and
+ * a step of the party in between; undone and redone in the session, then
+ * undone one by one after a restart, each to the state it had. */
+static void
+test_library_steps (gconstpointer data)
+{
+  Fight f = { 0 };
+  g_autoptr (GPtrArray) states = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *now = NULL;
+  GListModel *pools;
+  TkrCharacter *orc;
+  TkrPool *pool;
+
+  fight_init (&f, data);
+  g_ptr_array_add (states, state_of (f.campaign));
+  orc = tkr_campaign_add_npc (f.campaign, "Orc");
+  g_ptr_array_add (states, state_of (f.campaign));
+  tkr_history_set (f.history, orc, "name", "Orc Chief");
+  g_ptr_array_add (states, state_of (f.campaign));
+  tkr_campaign_add_pc (f.campaign, "Bob");
+  g_ptr_array_add (states, state_of (f.campaign));
+  pools = tkr_character_get_pools (orc);
+  g_assert_cmpuint (g_list_model_get_n_items (pools), >, 0);
+  pool = g_list_model_get_item (pools, 0);
+  tkr_history_set (f.history, pool, "current", tkr_pool_get_maximum (pool) > 0 ? 0 : 1);
+  g_object_unref (pool);
+  g_ptr_array_add (states, state_of (f.campaign));
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, 4);
+
+  /* In the session: back two and forward again. */
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, g_ptr_array_index (states, 2));
+  g_clear_pointer (&now, g_free);
+  g_assert_true (tkr_history_redo (f.history));
+  g_assert_true (tkr_history_redo (f.history));
+
+  fight_save (&f);
+  fight_restart (&f);
+  for (guint i = 4; i > 0; i--)
+    {
+      g_assert_cmpstr ((now = state_of (f.campaign)), ==, g_ptr_array_index (states, i));
+      g_clear_pointer (&now, g_free);
+      g_assert_true (tkr_history_undo (f.history));
+    }
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, g_ptr_array_index (states, 0));
+  g_clear_pointer (&now, g_free);
+  for (guint i = 1; i <= 4; i++)
+    {
+      g_assert_true (tkr_history_redo (f.history));
+      g_assert_cmpstr ((now = state_of (f.campaign)), ==, g_ptr_array_index (states, i));
+      g_clear_pointer (&now, g_free);
+    }
+
+  fight_clear (&f);
+}
+
 /* The changes between two JSON trees address elements of id-carrying
  * arrays by their ids, and apply both ways exactly. */
 static void
@@ -638,6 +696,7 @@ main (int argc, char *argv[])
         { "damaged-journal", test_damaged_journal },
         { "torn-last-event", test_torn_last_event },
         { "bounded-history", test_bounded_history },
+        { "library-steps", test_library_steps },
       };
 
       for (guint j = 0; j < G_N_ELEMENTS (cases); j++)
