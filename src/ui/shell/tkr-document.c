@@ -412,6 +412,11 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
               !g_file_equal (job->target, self->autosave_file))
             {
               g_file_delete_async (self->autosave_file, G_PRIORITY_LOW, NULL, NULL, NULL);
+              /* and neither is its journal: the new file has its own. */
+              {
+                g_autoptr (GFile) journal = tkr_journal_file_for (self->autosave_file);
+                g_file_delete_async (journal, G_PRIORITY_LOW, NULL, NULL, NULL);
+              }
               set_autosave_file (self, NULL);
             }
           set_file (self, job->target);
