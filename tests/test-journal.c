@@ -623,6 +623,94 @@ test_library_steps (gconstpointer data)
   fight_clear (&f);
 }
 
+/* Damaged in any way (cut anywhere, bytes changed anywhere, lines
+ * repeated), a journal either opens to a state that saves, or is set
+ * aside with a message and left as it was: never a crash, a critical
+ * or a document that does not open. */
+static void
+test_mutated_journals (gconstpointer data)
+{
+  Fight f = { 0 };
+  g_autoptr (GFile) journal_file = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *good = NULL;
+  g_autofree char *path = NULL;
+  gsize length;
+  guint opened = 0, refused = 0;
+
+  fight_init (&f, data);
+  to_main (&f);
+  play_to_round (&f, 2);
+  fight_save (&f);
+  g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_true (tkr_history_redo (f.history));
+  g_assert_no_error (error);
+  journal_file = tkr_journal_file_for (f.file);
+  path = g_file_get_path (journal_file);
+  g_assert_true (g_file_get_contents (path, &good, &length, NULL));
+  g_clear_object (&f.journal);
+  g_clear_object (&f.campaign);
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *bad = g_memdup2 (good, length);
+      g_autofree char *after = NULL;
+      g_autoptr (TkrCampaign) campaign = NULL;
+      g_autoptr (TkrJournal) journal = NULL;
+      g_autoptr (GError) open_error = NULL;
+      gsize bad_length = length, after_length;
+
+      switch (i % 3)
+        {
+        case 0: /* cut short */
+          bad_length = g_rand_int_range (f.rand, 0, length);
+          break;
+        case 1: /* a few bytes changed */
+          for (int j = g_rand_int_range (rand, 1, 4); j > 0; j--)
+            bad[g_rand_int_range (rand, 0, length)] = (char) g_rand_int_range (rand, 32, 127);
+          break;
+        default: /* a stretch repeated */
+          {
+            gsize from = g_rand_int_range (rand, 0, length);
+            gsize span = MIN ((gsize) g_rand_int_range (rand, 1, 200), length - from);
+            char *longer = g_malloc (length + span);
+
+            memcpy (longer, good, from + span);
+            memcpy (longer + from + span, good + from, length - from);
+            g_free (bad);
+            bad = longer;
+            bad_length = length + span;
+          }
+          break;
+        }
+      g_assert_true (g_file_set_contents (path, bad, bad_length, NULL));
+
+      campaign = load (f.file);
+      journal = tkr_journal_new (campaign);
+      if (tkr_journal_open (journal, f.file, NULL, &open_error))
+        {
+          g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (campaign);
+
+          g_assert_nonnull (bytes);
+          opened++;
+        }
+      else
+        {
+          g_assert_nonnull (open_error);
+          g_assert_true (g_utf8_validate (open_error->message, -1, NULL));
+          g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+          g_assert_cmpmem (after, after_length, bad, bad_length);
+          refused++;
+        }
+    }
+  g_test_message ("200 damaged journals: %u opened, %u set aside", opened, refused);
+  g_assert_cmpuint (refused, >, 0);
+
+  fight_clear (&f);
+}
+
 /* The changes between two JSON trees address elements of id-carrying
  * arrays by their ids, and apply both ways exactly. */
 static void
@@ -697,6 +785,7 @@ main (int argc, char *argv[])
         { "torn-last-event", test_torn_last_event },
         { "bounded-history", test_bounded_history },
         { "library-steps", test_library_steps },
+        { "mutated-journals", test_mutated_journals },
       };
 
       for (guint j = 0; j < G_N_ELEMENTS (cases); j++)
