@@ -711,6 +711,60 @@ test_mutated_journals (gconstpointer data)
   fight_clear (&f);
 }
 
+/* The log is built from its events (issue 13): a line records its
+ * message and values, and reads in the reader's language whatever words
+ * were stored with it; the file keeps those words as they were (a byte
+ * identical round trip), and older lines without a message read as
+ * stored. A message that does not fit its values is refused in words. */
+static void
+test_log_from_events (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  GListModel *log = tkr_tracker_get_log (tracker);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_autoptr (TkrLogEntry) line = NULL;
+  g_autoptr (TkrLogEntry) read = NULL;
+  g_autoptr (TkrLogEntry) old = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) again = NULL;
+  g_autoptr (JsonNode) bad = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text_again = NULL;
+
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  g_assert_no_error (error);
+  line = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+  g_assert_cmpstr (tkr_log_entry_get_message (line), ==, "%s joins the encounter");
+  g_assert_cmpstr (tkr_log_entry_get_text (line), ==, "Alice joins the encounter");
+
+  /* Stored in another language: read from the event, kept in the file. */
+  node = json_from_string ("{\"round\":0,\"text\":\"Alice tritt der Begegnung bei\",\"time\":5,"
+                           "\"message\":\"%s joins the encounter\",\"args\":[\"Alice\"]}",
+                           NULL);
+  read = tkr_log_entry_new_from_json (node, "log[0]", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_log_entry_get_text (read), ==, "Alice joins the encounter");
+  again = tkr_log_entry_to_json (read);
+  text = json_to_string (node, FALSE);
+  text_again = json_to_string (again, FALSE);
+  g_assert_cmpstr (text_again, ==, text);
+
+  g_clear_pointer (&node, json_node_unref);
+  node = json_from_string ("{\"round\":1,\"text\":\"Alice fällt\",\"time\":5}", NULL);
+  old = tkr_log_entry_new_from_json (node, "log[0]", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_log_entry_get_text (old), ==, "Alice fällt");
+  g_assert_null (tkr_log_entry_get_message (old));
+
+  bad = json_from_string ("{\"round\":0,\"text\":\"x\",\"time\":5,"
+                          "\"message\":\"%s meets %s\",\"args\":[\"Alice\"]}",
+                          NULL);
+  g_assert_null (tkr_log_entry_new_from_json (bad, "log[0]", &error));
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+}
+
 /* The changes between two JSON trees address elements of id-carrying
  * arrays by their ids, and apply both ways exactly. */
 static void
@@ -772,6 +826,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/journal/patch", test_patch);
+  g_test_add_func ("/journal/log-from-events", test_log_from_events);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
       struct
