@@ -343,6 +343,72 @@ test_history_core_marks_removals (void)
   g_assert_true (tkr_history_peek_undo_destructive (history));
 }
 
+/* The history in memory is bounded (issue 13, the journal): with a limit
+ * of 3, five steps leave the last three to undo, the oldest gone. */
+static void
+test_history_limit (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+
+  g_assert_cmpuint (tkr_history_get_limit (history), ==, 0);
+  tkr_history_set_limit (history, 3);
+  for (int i = 1; i <= 5; i++)
+    tkr_history_set (history, thing, "count", i);
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 3);
+  while (tkr_history_undo (history))
+    ;
+  g_assert_cmpint (thing->count, ==, 2);
+  g_assert_cmpuint (tkr_history_get_n_redo (history), ==, 3);
+}
+
+typedef struct
+{
+  GString *calls;
+} Pushed;
+
+static void
+pushed_apply (gpointer data, gboolean forward)
+{
+  Pushed *pushed = data;
+
+  g_string_append_c (pushed->calls, forward ? 'R' : 'U');
+}
+
+static void
+moved_cb (TkrHistory *history, gboolean forward, GString *moves)
+{
+  g_string_append_c (moves, forward ? '+' : '-');
+}
+
+/* A step read back from elsewhere (the journal after a restart) sits
+ * under the new ones: undo reaches it after them, calls it to undo and
+ * redo, and "moved" says which way each step went. */
+static void
+test_history_pushed_step (void)
+{
+  g_autoptr (TkrHistory) history = tkr_history_new ();
+  g_autoptr (TestThing) thing = g_object_new (TEST_TYPE_THING, NULL);
+  g_autoptr (GString) moves = g_string_new (NULL);
+  Pushed pushed = { g_string_new (NULL) };
+
+  g_signal_connect (history, "moved", G_CALLBACK (moved_cb), moves);
+  tkr_history_push_step (history, FALSE, "Before the restart", "old", pushed_apply, &pushed, NULL);
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Before the restart");
+  g_assert_cmpstr (tkr_history_peek_undo_tag (history), ==, "old");
+  tkr_history_set (history, thing, "count", 4);
+
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpint (thing->count, ==, 0);
+  g_assert_cmpstr (pushed.calls->str, ==, "");
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpstr (pushed.calls->str, ==, "U");
+  g_assert_true (tkr_history_redo (history));
+  g_assert_cmpstr (pushed.calls->str, ==, "UR");
+  g_assert_cmpstr (moves->str, ==, "--+");
+  g_string_free (pushed.calls, TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -358,6 +424,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/new-step-clears-redo", test_history_new_step_clears_redo);
   g_test_add_func ("/history/null-applies-unrecorded", test_history_null_applies_unrecorded);
   g_test_add_func ("/history/changed-signal-and-tags", test_history_changed_signal_and_tags);
+  g_test_add_func ("/history/limit", test_history_limit);
+  g_test_add_func ("/history/pushed-step", test_history_pushed_step);
 
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 
 #include "tkr-ability.h"
 #include "tkr-campaign.h"
+#include "tkr-journal.h"
 #include "tkr-character.h"
 #include "tkr-klep-combatant.h"
 #include "tkr-combatant.h"

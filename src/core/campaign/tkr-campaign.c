@@ -1044,6 +1044,20 @@ characters_to_json (GListModel *model)
 JsonNode *
 tkr_campaign_to_root (TkrCampaign *self)
 {
+  return tkr_campaign_to_root_with_npcs (self, NULL);
+}
+
+/**
+ * tkr_campaign_to_root_with_npcs:
+ * @npcs: (nullable): the NPC library's file form, known unchanged (the
+ *   journal keeps it between steps that do not touch the library)
+ *
+ * As tkr_campaign_to_root(), with @npcs (referenced, not copied) as the
+ * library when given.
+ */
+JsonNode *
+tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
+{
   JsonNode *root;
   JsonObject *header;
   JsonObject *campaign;
@@ -1057,7 +1071,9 @@ tkr_campaign_to_root (TkrCampaign *self)
   json_object_set_string_member (campaign, "name", self->name);
   json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
   json_object_set_member (campaign, "party", characters_to_json (G_LIST_MODEL (self->party)));
-  json_object_set_member (campaign, "npcs", characters_to_json (G_LIST_MODEL (self->npcs)));
+  json_object_set_member (campaign, "npcs",
+                          npcs != NULL ? json_node_ref (npcs)
+                                       : characters_to_json (G_LIST_MODEL (self->npcs)));
   json_object_set_member (campaign, "encounter", tkr_tracker_to_json (self->tracker));
   /* Only a campaign with linked sheets writes them (help/C/sync.page). */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
@@ -1395,4 +1411,75 @@ tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker, GError *
   tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
   tkr_history_end (self->history);
   return TRUE;
+}
+
+/* The journal (src/core/campaign/tkr-journal.c) */
+
+/**
+ * tkr_campaign_new_from_root_for:
+ * @self: the campaign whose history the new campaign's encounter records in
+ *
+ * Builds a campaign from @root, as tkr_campaign_new_from_root() does,
+ * whose encounter records its commands in @self's history: what
+ * tkr_campaign_exchange() puts in place of @self's contents.
+ */
+TkrCampaign *
+tkr_campaign_new_from_root_for (TkrCampaign *self, JsonNode *root, GError **error)
+{
+  TkrCampaign *other;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  other = tkr_campaign_new_from_root (root, error);
+  if (other != NULL && TKR_IS_ENCOUNTER (other->tracker))
+    tkr_encounter_adopt_history (TKR_ENCOUNTER (other->tracker), self->history);
+  return other;
+}
+
+static void
+exchange_store (TkrHistory *history, GListStore *mine, GListStore *theirs)
+{
+  g_autoptr (GPtrArray) my_items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) their_items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n;
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (mine));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (my_items, g_list_model_get_item (G_LIST_MODEL (mine), i));
+  n = g_list_model_get_n_items (G_LIST_MODEL (theirs));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (their_items, g_list_model_get_item (G_LIST_MODEL (theirs), i));
+
+  for (guint i = my_items->len; i > 0; i--)
+    tkr_history_remove (history, mine, i - 1);
+  for (guint i = 0; i < their_items->len; i++)
+    tkr_history_append (history, mine, g_ptr_array_index (their_items, i));
+  g_list_store_splice (theirs, 0, their_items->len, my_items->pdata, my_items->len);
+}
+
+/**
+ * tkr_campaign_exchange:
+ * @other: a campaign from tkr_campaign_new_from_root_for (@self)
+ *
+ * Puts @other's name, party, NPC library and encounter in place of
+ * @self's, and @self's in @other's, so that exchanging again brings them
+ * back. With @record, recorded in @self's history (as list and property
+ * changes); otherwise, or while the history replays, applied directly.
+ */
+void
+tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean record)
+{
+  TkrHistory *history = record ? self->history : NULL;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (TKR_IS_CAMPAIGN (self));
+  g_return_if_fail (TKR_IS_CAMPAIGN (other));
+
+  exchange_store (history, self->party, other->party);
+  exchange_store (history, self->npcs, other->npcs);
+  exchange_store (history, self->tracker_slot, other->tracker_slot);
+  name = g_strdup (self->name);
+  tkr_history_set (history, self, "name", other->name);
+  g_free (other->name);
+  other->name = g_steal_pointer (&name);
 }

@@ -112,8 +112,15 @@ gboolean tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker,
 /* End of an Episode for the whole party (SRD). */
 gboolean tkr_campaign_end_episode (TkrCampaign *self, GError **error);
 
+/* For the journal: a campaign built from @root whose encounter records in
+ * @self's history, and the exchange of two campaigns' contents (name,
+ * party, NPC library, encounter), recorded in @self's history. */
+TkrCampaign *tkr_campaign_new_from_root_for (TkrCampaign *self, JsonNode *root, GError **error);
+void tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean record);
+
 GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
+JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
 TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);
 TkrCampaign *tkr_campaign_new_from_root_with_progress (JsonNode *root,

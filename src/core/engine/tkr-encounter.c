@@ -441,10 +441,9 @@ character_name (TkrCharacter *character)
 /* The log */
 
 static void
-append_log (TkrEncounter *self, const char *kind, const char *text)
+append_entry (TkrEncounter *self, TkrLogEntry *entry)
 {
   TkrEncounterPrivate *priv = PRIV (self);
-  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new_with_kind (priv->round, kind, text);
   gboolean own_step = priv->history != NULL && !tkr_history_in_group (priv->history);
 
   /* Inside a command the line joins the command's step; on its own (a
@@ -454,6 +453,46 @@ append_log (TkrEncounter *self, const char *kind, const char *text)
   tkr_history_append (priv->history, priv->log, entry);
   if (own_step)
     tkr_history_end (priv->history);
+}
+
+static void
+append_log (TkrEncounter *self, const char *kind, const char *text)
+{
+  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new_with_kind (PRIV (self)->round, kind, text);
+
+  append_entry (self, entry);
+}
+
+/**
+ * tkr_encounter_log_message:
+ * @kind: (nullable): what the line records
+ * @message: the untranslated message, marked N_ ("%s joins the
+ *   encounter"), with a "%s" for each value
+ * @...: the values (strings), then NULL
+ *
+ * A log line built from its event: it reads in the reader's language,
+ * whatever language it was written in (tkr_log_entry_new_message).
+ */
+void
+tkr_encounter_log_message (TkrEncounter *self, const char *kind, const char *message, ...)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) args = NULL;
+  g_autoptr (TkrLogEntry) entry = NULL;
+  const char *value;
+  va_list ap;
+
+  g_return_if_fail (TKR_IS_ENCOUNTER (self));
+  g_return_if_fail (message != NULL);
+
+  va_start (ap, message);
+  while ((value = va_arg (ap, const char *)) != NULL)
+    g_strv_builder_add (builder, value);
+  va_end (ap);
+  args = g_strv_builder_end (builder);
+  entry = tkr_log_entry_new_message (PRIV (self)->round, kind, message, (const char *const *) args);
+  if (entry != NULL)
+    append_entry (self, entry);
 }
 
 void
@@ -638,7 +677,8 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
     }
   if (klass->joined != NULL)
     klass->joined (self, character, combatant);
-  tkr_encounter_log (self, _ ("%s joins the encounter"), character_name (character));
+  tkr_encounter_log_message (self, NULL, N_ ("%s joins the encounter"), character_name (character),
+                             NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -677,7 +717,8 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
   tkr_history_remove (priv->history, priv->participants, position);
   if (combatant != NULL)
     tkr_history_remove_item (priv->history, priv->combatants, combatant);
-  tkr_encounter_log (self, _ ("%s leaves the encounter"), character_name (character));
+  tkr_encounter_log_message (self, NULL, N_ ("%s leaves the encounter"), character_name (character),
+                             NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -813,7 +854,7 @@ tkr_encounter_abandon_setup (TkrEncounter *self, GError **error)
   tkr_history_begin (priv->history, _ ("Abandon the encounter"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log (self, _ ("The Setup is abandoned"));
+  tkr_encounter_log_message (self, NULL, N_ ("The Setup is abandoned"), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1805,4 +1846,19 @@ tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
       tkr_encounter_log (self, _ ("%s is revealed to the players as its turn comes"),
                          tkr_combatant_get_name (combatant));
     }
+}
+
+/**
+ * tkr_encounter_adopt_history:
+ *
+ * Records the encounter's commands in @history from now on: an encounter
+ * built from a file on the side (a state the journal brings back) joins
+ * the campaign's one history.
+ */
+void
+tkr_encounter_adopt_history (TkrEncounter *self, TkrHistory *history)
+{
+  g_return_if_fail (TKR_IS_ENCOUNTER (self));
+  g_return_if_fail (history == NULL || TKR_IS_HISTORY (history));
+  g_set_weak_pointer (&PRIV (self)->history, history);
 }

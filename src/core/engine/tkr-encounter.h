@@ -149,6 +149,7 @@ struct _TkrEncounterClass
 
 TkrRules *tkr_encounter_get_rules (TkrEncounter *self);
 TkrHistory *tkr_encounter_get_history (TkrEncounter *self);
+void tkr_encounter_adopt_history (TkrEncounter *self, TkrHistory *history);
 TkrPhase tkr_encounter_get_phase (TkrEncounter *self);
 int tkr_encounter_get_round (TkrEncounter *self);
 int tkr_encounter_get_current_index (TkrEncounter *self);
@@ -202,6 +203,8 @@ gboolean tkr_encounter_award_party (
 /* The log: a line of the current round, its own history step when no
  * step is open. */
 void tkr_encounter_log (TkrEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void tkr_encounter_log_message (TkrEncounter *self, const char *kind, const char *message, ...)
+  G_GNUC_NULL_TERMINATED;
 void tkr_encounter_log_kind (TkrEncounter *self, const char *kind, const char *format, ...)
   G_GNUC_PRINTF (3, 4);
 

@@ -16,6 +16,7 @@ typedef enum
   CHANGE_PROPERTY,
   CHANGE_INSERT,
   CHANGE_REMOVE,
+  CHANGE_CALLBACK,
 } ChangeKind;
 
 typedef struct
@@ -27,6 +28,10 @@ typedef struct
   GValue new_value;
   guint position;
   GObject *item;
+  /* CHANGE_CALLBACK: a step brought back from the journal */
+  TkrHistoryApplyFunc apply;
+  gpointer data;
+  GDestroyNotify destroy;
 } Change;
 
 typedef struct
@@ -47,6 +52,7 @@ struct _TkrHistory
   Step *open_step;
   GArray *marks; /* guint: how many changes the open step had at each begin */
   guint next_serial;
+  guint limit; /* the most steps kept to undo; 0: no limit */
   guint depth;
   guint replaying : 1;
 };
@@ -69,6 +75,8 @@ enum
 {
   CHANGED,
   COMMITTED,
+  MOVED,
+  CLEARED,
   N_SIGNALS
 };
 
@@ -81,6 +89,8 @@ change_free (gpointer data)
 
   g_clear_object (&change->object);
   g_clear_object (&change->item);
+  if (change->destroy != NULL)
+    change->destroy (change->data);
   if (G_IS_VALUE (&change->old_value))
     g_value_unset (&change->old_value);
   if (G_IS_VALUE (&change->new_value))
@@ -196,6 +206,23 @@ tkr_history_class_init (TkrHistoryClass *klass)
    */
   signals[COMMITTED] = g_signal_new ("committed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * TkrHistory::moved:
+   * @forward: TRUE for a redo, FALSE for an undo
+   *
+   * Emitted after a step is undone or redone, before TkrHistory::changed.
+   */
+  signals[MOVED] = g_signal_new ("moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                 NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+
+  /**
+   * TkrHistory::cleared:
+   *
+   * Emitted after tkr_history_clear() forgot every step.
+   */
+  signals[CLEARED] = g_signal_new ("cleared", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -259,6 +286,9 @@ tkr_history_end (TkrHistory *self)
   step->serial = ++self->next_serial;
   g_ptr_array_add (self->undo_stack, step);
   g_ptr_array_set_size (self->redo_stack, 0);
+  /* The oldest steps go first once there are more than the limit. */
+  if (self->limit > 0 && self->undo_stack->len > self->limit)
+    g_ptr_array_remove_range (self->undo_stack, 0, self->undo_stack->len - self->limit);
   notify_state (self);
   g_signal_emit (self, signals[COMMITTED], 0, step->label);
   g_signal_emit (self, signals[CHANGED], 0);
@@ -279,6 +309,9 @@ apply_change (Change *change, gboolean forward)
         g_list_store_insert (G_LIST_STORE (change->object), change->position, change->item);
       else
         g_list_store_remove (G_LIST_STORE (change->object), change->position);
+      break;
+    case CHANGE_CALLBACK:
+      change->apply (change->data, forward);
       break;
     default:
       g_assert_not_reached ();
@@ -595,6 +628,7 @@ move_step (TkrHistory *self, GPtrArray *from, GPtrArray *to, gboolean forward)
   g_ptr_array_add (to, step);
 
   notify_state (self);
+  g_signal_emit (self, signals[MOVED], 0, forward);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }
@@ -640,4 +674,109 @@ tkr_history_clear (TkrHistory *self)
   g_ptr_array_set_size (self->undo_stack, 0);
   g_ptr_array_set_size (self->redo_stack, 0);
   notify_state (self);
+  g_signal_emit (self, signals[CLEARED], 0);
+}
+
+guint
+tkr_history_get_n_redo (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), 0);
+  return self->redo_stack->len;
+}
+
+/**
+ * tkr_history_set_limit:
+ * @limit: the most steps kept to undo, 0 for no limit
+ *
+ * Bounds the history in memory: when a new step would make more than
+ * @limit, the oldest is forgotten.
+ */
+void
+tkr_history_set_limit (TkrHistory *self, guint limit)
+{
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  self->limit = limit;
+  if (limit > 0 && self->undo_stack->len > limit)
+    {
+      g_ptr_array_remove_range (self->undo_stack, 0, self->undo_stack->len - limit);
+      notify_state (self);
+    }
+}
+
+guint
+tkr_history_get_limit (TkrHistory *self)
+{
+  g_return_val_if_fail (TKR_IS_HISTORY (self), 0);
+  return self->limit;
+}
+
+/**
+ * tkr_history_push_step:
+ * @redo: whether the step goes on the redo stack rather than the undo one
+ * @apply: undoes (forward FALSE) or redoes (forward TRUE) the step
+ *
+ * Puts a step made elsewhere (a step read back from the journal after a
+ * restart) on top of a stack, as if it had been made here. Nothing is
+ * applied now; the history calls @apply while replaying.
+ */
+void
+tkr_history_push_step (TkrHistory *self,
+                       gboolean redo,
+                       const char *label,
+                       const char *tag,
+                       TkrHistoryApplyFunc apply,
+                       gpointer data,
+                       GDestroyNotify destroy)
+{
+  Step *step;
+  Change *change;
+
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (self->depth == 0);
+  g_return_if_fail (apply != NULL);
+
+  change = g_new0 (Change, 1);
+  change->kind = CHANGE_CALLBACK;
+  change->apply = apply;
+  change->data = data;
+  change->destroy = destroy;
+  step = step_new (label);
+  step->tag = g_strdup (tag);
+  step->serial = ++self->next_serial;
+  g_ptr_array_add (step->changes, change);
+  g_ptr_array_add (redo ? self->redo_stack : self->undo_stack, step);
+  notify_state (self);
+}
+
+/**
+ * tkr_history_foreach_step_object:
+ * @redo: the step on top of the redo stack rather than the undo one
+ * @func: called with each object the step changes (an object whose
+ *   property it sets, a list it changes, an item it inserts or removes),
+ *   or with NULL for a step of unknown changes
+ *
+ * Lets the journal see what a step touched.
+ */
+void
+tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gpointer user_data)
+{
+  GPtrArray *stack;
+  Step *step;
+
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  stack = redo ? self->redo_stack : self->undo_stack;
+  if (stack->len == 0)
+    return;
+  step = g_ptr_array_index (stack, stack->len - 1);
+  for (guint i = 0; i < step->changes->len; i++)
+    {
+      Change *change = g_ptr_array_index (step->changes, i);
+
+      if (change->kind == CHANGE_CALLBACK)
+        func (NULL, user_data);
+      else
+        func (change->object, user_data);
+      if (change->item != NULL)
+        func (change->item, user_data);
+    }
 }

@@ -58,5 +58,27 @@ gboolean tkr_history_is_replaying (TkrHistory *self);
 gboolean tkr_history_in_group (TkrHistory *self);
 guint tkr_history_get_n_undo (TkrHistory *self);
 void tkr_history_clear (TkrHistory *self);
+guint tkr_history_get_n_redo (TkrHistory *self);
+
+/* The history in memory is bounded: at most @limit steps to undo (0, the
+ * default, for no bound); the oldest go first. */
+void tkr_history_set_limit (TkrHistory *self, guint limit);
+guint tkr_history_get_limit (TkrHistory *self);
+
+/* The objects the step on top of the undo (or @redo) stack changes (NULL
+ * for a step of unknown changes). */
+void
+tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gpointer user_data);
+
+/* A step made elsewhere (read back from the journal): @apply undoes it
+ * (forward FALSE) or redoes it (forward TRUE). */
+typedef void (*TkrHistoryApplyFunc) (gpointer data, gboolean forward);
+void tkr_history_push_step (TkrHistory *self,
+                            gboolean redo,
+                            const char *label,
+                            const char *tag,
+                            TkrHistoryApplyFunc apply,
+                            gpointer data,
+                            GDestroyNotify destroy);
 
 G_END_DECLS

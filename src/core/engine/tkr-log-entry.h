@@ -21,6 +21,14 @@ int tkr_log_entry_get_round (TkrLogEntry *self);
 const char *tkr_log_entry_get_text (TkrLogEntry *self);
 gint64 tkr_log_entry_get_time (TkrLogEntry *self);
 
+/* A line built from its event, read in the reader's language (the
+ * untranslated @message, marked N_, and its values). */
+TkrLogEntry *tkr_log_entry_new_message (int round,
+                                        const char *kind,
+                                        const char *message,
+                                        const char *const *args);
+const char *tkr_log_entry_get_message (TkrLogEntry *self);
+
 JsonNode *tkr_log_entry_to_json (TkrLogEntry *self);
 TkrLogEntry *tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error);
 

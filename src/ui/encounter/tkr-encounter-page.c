@@ -25,6 +25,7 @@
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-setup.h"
 #include "tkr-phase-bar.h"
+#include "tkr-rewind-button.h"
 #include "tkr-table-tracker.h"
 
 /*
@@ -133,6 +134,7 @@ struct _TkrEncounterPage
   TkrD20Freeplay *d20_freeplay; /* owned: in the Freeplay pane for d20; built when first needed */
 
   GSettings *settings;
+  TkrRewindButton *rewind_button;
   gboolean narrow;   /* too narrow for the tracker and the details side by side */
   int details_width; /* what the details (and their separator) need, last measured */
   guint narrow_tick;
@@ -942,6 +944,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   g_type_ensure (TKR_TYPE_AP_RESET_PANE);
   g_type_ensure (TKR_TYPE_AP_DETAILS);
   g_type_ensure (TKR_TYPE_LOG_ENTRY); /* named in the log rows' template */
+  g_type_ensure (TKR_TYPE_REWIND_BUTTON);
   /* The signal groups connect by name before any history exists. */
   g_type_class_ref (TKR_TYPE_HISTORY);
   g_type_class_ref (TKR_TYPE_CAMPAIGN);
@@ -976,6 +979,7 @@ tkr_encounter_page_class_init (TkrEncounterPageClass *klass)
   CHILD (end_button);
   CHILD (next_turn_button);
   CHILD (error_label);
+  CHILD (rewind_button);
 #undef CHILD
 }
 
@@ -1092,4 +1096,17 @@ tkr_encounter_page_get_end_pane (TkrEncounterPage *self)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER_PAGE (self), NULL);
   return GTK_WIDGET (self->end_pane);
+}
+
+/**
+ * tkr_encounter_page_set_journal:
+ *
+ * The campaign's journal, whose round starts the page offers to rewind to
+ * (help/C/files-and-backups.page, "Rewinding a fight").
+ */
+void
+tkr_encounter_page_set_journal (TkrEncounterPage *self, TkrJournal *journal)
+{
+  g_return_if_fail (TKR_IS_ENCOUNTER_PAGE (self));
+  tkr_rewind_button_set_journal (self->rewind_button, journal);
 }

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "tkr-campaign.h"
+#include "tkr-journal.h"
 #include "tkr-table-tracker.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,7 @@ G_DECLARE_FINAL_TYPE (TkrEncounterPage, tkr_encounter_page, TKR, ENCOUNTER_PAGE,
 GtkWidget *tkr_encounter_page_new (void);
 TkrCampaign *tkr_encounter_page_get_campaign (TkrEncounterPage *self);
 void tkr_encounter_page_set_campaign (TkrEncounterPage *self, TkrCampaign *campaign);
+void tkr_encounter_page_set_journal (TkrEncounterPage *self, TkrJournal *journal);
 /* (transfer none) (nullable) */
 GObject *tkr_encounter_page_get_selected (TkrEncounterPage *self);
 void tkr_encounter_page_set_selected (TkrEncounterPage *self, GObject *selected);

@@ -48,6 +48,12 @@ struct _TkrDocument
   GFileMonitor *monitor;
   guint conflict : 1;
   guint recheck_after_save : 1;
+
+  /* A campaign's journal (help/C/files-and-backups.page, "Undo after a
+   * restart"): its events beside the file, compacted at every save; the
+   * message when the one found at opening could not be used. */
+  TkrJournal *journal;
+  char *journal_notice;
 };
 
 typedef struct
@@ -147,6 +153,7 @@ update_title (TkrDocument *self)
   if (g_strcmp0 (title, self->title) == 0)
     return;
   g_free (self->title);
+  g_free (self->journal_notice);
   self->title = g_steal_pointer (&title);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
@@ -376,10 +383,24 @@ save_job_free (SaveJob *job)
   g_free (job);
 }
 
+/* The journal beside the file just written starts again from it. */
+static void
+end_journal_save (TkrDocument *self, GFile *target, gboolean saved)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->journal == NULL)
+    return;
+  if (!tkr_journal_end_save (self->journal, target, saved, &error))
+    g_debug ("Journal not compacted: %s", error->message);
+}
+
 static void
 save_finished (TkrDocument *self, SaveJob *job, GError *error)
 {
   self->saving = FALSE;
+
+  end_journal_save (self, job->target, error == NULL);
 
   if (error == NULL)
     {
@@ -391,6 +412,11 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
               !g_file_equal (job->target, self->autosave_file))
             {
               g_file_delete_async (self->autosave_file, G_PRIORITY_LOW, NULL, NULL, NULL);
+              /* and neither is its journal: the new file has its own. */
+              {
+                g_autoptr (GFile) journal = tkr_journal_file_for (self->autosave_file);
+                g_file_delete_async (journal, G_PRIORITY_LOW, NULL, NULL, NULL);
+              }
               set_autosave_file (self, NULL);
             }
           set_file (self, job->target);
@@ -464,7 +490,11 @@ write_job (TkrDocument *self, SaveJob *job)
   if (self->kind == TKR_DOCUMENT_KIND_CHARACTER)
     tkr_character_save_async (self->character, job->target, cancellable, character_saved_cb, job);
   else
-    tkr_campaign_save_async (self->campaign, job->target, cancellable, campaign_saved_cb, job);
+    {
+      if (self->journal != NULL)
+        tkr_journal_begin_save (self->journal);
+      tkr_campaign_save_async (self->campaign, job->target, cancellable, campaign_saved_cb, job);
+    }
 }
 
 /* A backup that cannot be kept does not stop the save, which is atomic on
@@ -582,6 +612,8 @@ tkr_document_constructed (GObject *object)
   G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
 
   g_assert (self->campaign != NULL);
+  if (self->kind == TKR_DOCUMENT_KIND_CAMPAIGN)
+    self->journal = tkr_journal_new (self->campaign);
   watch_file (self);
   self->changed_handler =
     g_signal_connect_object (tkr_campaign_get_history (self->campaign), "changed",
@@ -603,6 +635,7 @@ tkr_document_dispose (GObject *object)
     }
   g_queue_clear_full (&self->save_queue, (GDestroyNotify) save_job_free);
   g_clear_object (&self->character);
+  g_clear_object (&self->journal);
   g_clear_object (&self->campaign);
   g_clear_object (&self->file);
   g_clear_object (&self->autosave_file);
@@ -827,6 +860,32 @@ is_character_file_name (GFile *file)
 
 static void campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data);
 
+/* Undo and redo from before the document was last closed come back; steps
+ * made after its last save (a crash) come back too, and the document is
+ * then newer than its file. A journal that cannot be used is set aside
+ * with a message: the file opens all the same. */
+static void
+open_journal (TkrDocument *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean recovered = FALSE;
+
+  if (self->journal == NULL)
+    return;
+  if (!tkr_journal_open (self->journal, file, &recovered, &error))
+    {
+      g_free (self->journal_notice);
+      self->journal_notice = g_strdup (error->message);
+      return;
+    }
+  if (recovered)
+    {
+      self->change_serial++;
+      set_dirty (self, TRUE);
+      schedule_autosave (self);
+    }
+}
+
 static void
 character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -905,6 +964,7 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 
   tkr_history_clear (tkr_campaign_get_history (campaign));
   document = tkr_document_new_for_campaign (campaign, file);
+  open_journal (document, file);
   remember_as_last_document (document);
   g_task_return_pointer (task, document, g_object_unref);
 }
@@ -1125,8 +1185,14 @@ tkr_document_save_sync (TkrDocument *self, GError **error)
       else
         g_debug ("No backup kept: %s", backup_error->message);
     }
+  if (self->journal != NULL)
+    tkr_journal_begin_save (self->journal);
   if (!tkr_file_save (target, bytes, NULL, error))
-    return FALSE;
+    {
+      end_journal_save (self, target, FALSE);
+      return FALSE;
+    }
+  end_journal_save (self, target, TRUE);
 
   self->saved_serial = self->change_serial;
   set_dirty (self, FALSE);
@@ -1181,4 +1247,30 @@ tkr_document_get_conflict (TkrDocument *self)
 {
   g_return_val_if_fail (TKR_IS_DOCUMENT (self), FALSE);
   return self->conflict;
+}
+
+/**
+ * tkr_document_get_journal:
+ *
+ * Returns: (transfer none) (nullable): the campaign's journal (undo after
+ *   a restart, rewinding a fight); NULL for a character file.
+ */
+TkrJournal *
+tkr_document_get_journal (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return self->journal;
+}
+
+/**
+ * tkr_document_take_journal_notice:
+ *
+ * Returns: (transfer full) (nullable): once, the message saying that the
+ *   journal found at opening could not be used (the file opened as saved).
+ */
+char *
+tkr_document_take_journal_notice (TkrDocument *self)
+{
+  g_return_val_if_fail (TKR_IS_DOCUMENT (self), NULL);
+  return g_steal_pointer (&self->journal_notice);
 }

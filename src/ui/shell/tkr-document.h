@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "tkr-campaign.h"
+#include "tkr-journal.h"
 
 G_BEGIN_DECLS
 
@@ -95,5 +96,11 @@ void tkr_document_discard_changes (TkrDocument *self);
 
 /* The folder untitled documents autosave into. */
 GFile *tkr_document_get_autosave_dir (void);
+
+/* The journal (undo after a restart, rewinding a fight): NULL for a
+ * character file; the message, once, when the one found at opening could
+ * not be used. */
+TkrJournal *tkr_document_get_journal (TkrDocument *self);
+char *tkr_document_take_journal_notice (TkrDocument *self);
 
 G_END_DECLS

@@ -130,6 +130,9 @@ ensure_encounter_view (TkrWindow *self)
   self->encounter_view = TKR_ENCOUNTER_PAGE (tkr_encounter_page_new ());
   adw_bin_set_child (self->encounter_bin, GTK_WIDGET (self->encounter_view));
   tkr_encounter_page_set_campaign (self->encounter_view, get_campaign (self));
+  tkr_encounter_page_set_journal (self->encounter_view,
+                                  self->document != NULL ? tkr_document_get_journal (self->document)
+                                                         : NULL);
   return self->encounter_view;
 }
 
@@ -1499,7 +1502,19 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
       tkr_character_sheet_set_chooses_rule_system (self->sheet, sheet_mode);
     }
   if (self->encounter_view != NULL)
-    tkr_encounter_page_set_campaign (self->encounter_view, campaign);
+    {
+      tkr_encounter_page_set_campaign (self->encounter_view, campaign);
+      tkr_encounter_page_set_journal (
+        self->encounter_view, document != NULL ? tkr_document_get_journal (document) : NULL);
+    }
+  /* A journal found beside the file that could not be used: the file
+   * opened as saved, and the person hears why Undo starts afresh. */
+  {
+    g_autofree char *notice = document != NULL ? tkr_document_take_journal_notice (document) : NULL;
+
+    if (notice != NULL)
+      tkr_window_add_toast (self, toast_new_printf ("%s", notice));
+  }
   tkr_dice_popover_set_rules (self->dice_popover,
                               campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 

@@ -1,0 +1,1152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tkr-file.h"
+#include "tkr-journal.h"
+#include "tkr-json-patch.h"
+
+/*
+ * The journal follows the history through its signals: "committed" (a new
+ * step: the campaign's file form before and after it gives the step's
+ * changes both ways), "moved" (undo or redo: the step's changes are
+ * applied to the state the journal keeps) and "cleared". The state the
+ * journal keeps ("current") is the campaign's file form after the last
+ * event; the document's file is checked against the journal by the
+ * SHA-256 of that form, so a file changed elsewhere never gets a foreign
+ * history.
+ */
+
+typedef struct
+{
+  gatomicrefcount ref;
+  char *label;
+  char *tag;
+  gint64 time;
+  int round;
+  JsonNode *forward;  /* changes from the state before the step to after */
+  JsonNode *backward; /* and back */
+} Step;
+
+typedef struct
+{
+  int round;
+  JsonNode *state;
+} RoundStart;
+
+struct _TkrJournal
+{
+  GObject parent_instance;
+
+  TkrCampaign *campaign;
+  TkrHistory *history;
+  GFile *file;      /* the journal's file; NULL while it only follows */
+  gboolean appends; /* whether events go to the file */
+  JsonNode *current;
+  JsonNode *saving;
+  GPtrArray *undo; /* Step*, newest last */
+  GPtrArray *redo; /* Step*, the next to redo last */
+  GPtrArray *rounds;
+  TkrPhase last_phase;
+  int last_round;
+};
+
+G_DEFINE_FINAL_TYPE (TkrJournal, tkr_journal, G_TYPE_OBJECT)
+
+static Step *
+step_ref (Step *step)
+{
+  g_atomic_ref_count_inc (&step->ref);
+  return step;
+}
+
+static void
+step_unref (gpointer data)
+{
+  Step *step = data;
+
+  if (!g_atomic_ref_count_dec (&step->ref))
+    return;
+  g_free (step->label);
+  g_free (step->tag);
+  g_clear_pointer (&step->forward, json_node_unref);
+  g_clear_pointer (&step->backward, json_node_unref);
+  g_free (step);
+}
+
+static void
+round_start_free (gpointer data)
+{
+  RoundStart *start = data;
+
+  json_node_unref (start->state);
+  g_free (start);
+}
+
+static void
+tkr_journal_dispose (GObject *object)
+{
+  TkrJournal *self = TKR_JOURNAL (object);
+
+  if (self->history != NULL)
+    g_signal_handlers_disconnect_by_data (self->history, self);
+  g_clear_object (&self->history);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->file);
+
+  G_OBJECT_CLASS (tkr_journal_parent_class)->dispose (object);
+}
+
+static void
+tkr_journal_finalize (GObject *object)
+{
+  TkrJournal *self = TKR_JOURNAL (object);
+
+  g_clear_pointer (&self->current, json_node_unref);
+  g_clear_pointer (&self->saving, json_node_unref);
+  g_ptr_array_unref (self->undo);
+  g_ptr_array_unref (self->redo);
+  g_ptr_array_unref (self->rounds);
+
+  G_OBJECT_CLASS (tkr_journal_parent_class)->finalize (object);
+}
+
+static void
+tkr_journal_class_init (TkrJournalClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tkr_journal_dispose;
+  object_class->finalize = tkr_journal_finalize;
+}
+
+static void
+tkr_journal_init (TkrJournal *self)
+{
+  self->undo = g_ptr_array_new_with_free_func (step_unref);
+  self->redo = g_ptr_array_new_with_free_func (step_unref);
+  self->rounds = g_ptr_array_new_with_free_func (round_start_free);
+}
+
+/* Files */
+
+GFile *
+tkr_journal_file_for (GFile *document)
+{
+  g_autoptr (GFile) parent = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (document), NULL);
+
+  parent = g_file_get_parent (document);
+  basename = g_file_get_basename (document);
+  name = g_strdup_printf (".%s.journal", basename);
+  return parent != NULL ? g_file_get_child (parent, name) : g_file_new_for_path (name);
+}
+
+/* The document as written on disk: what the journal is anchored at. A
+ * file written by another program (or in another form) has another sum,
+ * and its journal is not used. */
+static char *
+checksum_of_file (GFile *document, GError **error)
+{
+  g_autoptr (GBytes) bytes = tkr_file_load (document, NULL, error);
+
+  if (bytes == NULL)
+    return NULL;
+  return g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+}
+
+static char *
+to_line (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, node);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
+/* One event, appended and synced: a crash leaves at most the last line
+ * cut short, which reading skips. */
+static void
+append_event (TkrJournal *self, JsonObject *event)
+{
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  g_autofree char *line = NULL;
+  g_autofree char *path = NULL;
+  gsize length, written = 0;
+  int fd;
+
+  json_node_take_object (node, event);
+  if (!self->appends || self->file == NULL)
+    return;
+  path = g_file_get_path (self->file);
+  if (path == NULL)
+    return;
+  line = to_line (node);
+  length = strlen (line);
+
+  fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      g_debug ("Journal %s not written: %s", path, g_strerror (errno));
+      self->appends = FALSE;
+      return;
+    }
+  while (written < length)
+    {
+      gssize n = write (fd, line + written, length - written);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          g_debug ("Journal %s not written: %s", path, g_strerror (errno));
+          /* A half line would hide every event after it: none follow. */
+          self->appends = FALSE;
+          break;
+        }
+      written += n;
+    }
+  if (self->appends && fsync (fd) != 0)
+    g_debug ("Journal %s not synced: %s", path, g_strerror (errno));
+  close (fd);
+}
+
+static JsonObject *
+new_event (const char *kind)
+{
+  JsonObject *event = json_object_new ();
+
+  json_object_set_string_member (event, "event", kind);
+  return event;
+}
+
+static void
+step_to_object (Step *step, JsonObject *object)
+{
+  if (step->label != NULL)
+    json_object_set_string_member (object, "label", step->label);
+  if (step->tag != NULL)
+    json_object_set_string_member (object, "tag", step->tag);
+  json_object_set_int_member (object, "time", step->time);
+  json_object_set_int_member (object, "round", step->round);
+  json_object_set_member (object, "forward", json_node_ref (step->forward));
+  json_object_set_member (object, "backward", json_node_ref (step->backward));
+}
+
+static JsonNode *
+steps_to_json (GPtrArray *steps)
+{
+  JsonArray *array = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      JsonObject *object = json_object_new ();
+
+      step_to_object (g_ptr_array_index (steps, i), object);
+      json_array_add_object_element (array, object);
+    }
+  json_node_take_array (node, array);
+  return node;
+}
+
+/* The journal as a header alone, anchored at @base (the saved document):
+ * what a save leaves. */
+static GBytes *
+header_bytes (TkrJournal *self, JsonNode *base, const char *checksum)
+{
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *header = json_object_new ();
+  JsonArray *rounds = json_array_new ();
+  g_autofree char *line = NULL;
+
+  json_object_set_string_member (header, "kind", TKR_JOURNAL_FILE_KIND);
+  json_object_set_int_member (header, "format", TKR_JOURNAL_FORMAT);
+  json_object_set_string_member (header, "base", checksum);
+  json_object_set_member (header, "catch-up", tkr_json_patch_diff (base, self->current));
+  json_object_set_member (header, "undo", steps_to_json (self->undo));
+  json_object_set_member (header, "redo", steps_to_json (self->redo));
+  for (guint i = 0; i < self->rounds->len; i++)
+    {
+      RoundStart *start = g_ptr_array_index (self->rounds, i);
+      JsonObject *object = json_object_new ();
+
+      json_object_set_int_member (object, "round", start->round);
+      json_object_set_member (object, "state", tkr_json_patch_diff (self->current, start->state));
+      json_array_add_object_element (rounds, object);
+    }
+  json_object_set_array_member (header, "rounds", rounds);
+  json_node_take_object (node, header);
+  line = to_line (node);
+  return g_bytes_new_take (g_steal_pointer (&line), strlen (line));
+}
+
+/* Following the history */
+
+/* The NPC library can hold thousands of characters; a step of a fight
+ * never touches it. Its file form is made again only after a step that
+ * touched something not known to be outside it: the objects of the party,
+ * of the encounter's participants and of the encounter itself are
+ * gathered, and anything else the step changed counts as the library. */
+static void
+add_model (GHashTable *known, GListModel *model)
+{
+  guint n;
+
+  if (model == NULL)
+    return;
+  g_hash_table_add (known, model);
+  n = g_list_model_get_n_items (model);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+      g_hash_table_add (known, item);
+    }
+}
+
+static void
+add_character (GHashTable *known, TkrCharacter *character)
+{
+  g_hash_table_add (known, character);
+  add_model (known, tkr_character_get_pools (character));
+  add_model (known, tkr_character_get_saves (character));
+  add_model (known, tkr_character_get_skills (character));
+  add_model (known, tkr_character_get_archetypes (character));
+  add_model (known, tkr_character_get_movement_ranges (character));
+  add_model (known, tkr_character_get_abilities (character));
+  add_model (known, tkr_character_get_conditions (character));
+  add_model (known, tkr_character_get_inventory (character));
+}
+
+typedef struct
+{
+  GHashTable *known;
+  gboolean library;
+} Touched;
+
+static void
+touched_cb (gpointer object, gpointer user_data)
+{
+  Touched *touched = user_data;
+
+  if (touched->library)
+    return;
+  if (object == NULL)
+    touched->library = TRUE;
+  else if (!TKR_IS_TRACKER (object) && !TKR_IS_COMBATANT (object) && !TKR_IS_RESOURCE (object) &&
+           !TKR_IS_LOG_ENTRY (object) && !TKR_IS_CAMPAIGN (object) &&
+           !g_hash_table_contains (touched->known, object))
+    touched->library = TRUE;
+}
+
+static gboolean
+step_touches_library (TkrJournal *self, gboolean redo_stack)
+{
+  g_autoptr (GHashTable) known = g_hash_table_new (NULL, NULL);
+  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
+  GListModel *party = tkr_campaign_get_party (self->campaign);
+  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (tracker);
+  Touched touched = { known, FALSE };
+
+  add_model (known, party);
+  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
+    {
+      g_autoptr (TkrCharacter) character = g_list_model_get_item (party, i);
+      add_character (known, character);
+    }
+  for (guint i = 0; i < participants->len; i++)
+    add_character (known, g_ptr_array_index (participants, i));
+  if (TKR_IS_ENCOUNTER (tracker))
+    {
+      TkrEncounter *encounter = TKR_ENCOUNTER (tracker);
+      GListModel *combatants = tkr_encounter_get_combatants (encounter);
+
+      add_model (known, tkr_encounter_get_participants (encounter));
+      add_model (known, combatants);
+      add_model (known, tkr_encounter_get_order (encounter));
+      add_model (known, tkr_encounter_get_log (encounter));
+      for (guint i = 0; combatants != NULL && i < g_list_model_get_n_items (combatants); i++)
+        {
+          g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+          add_model (known, tkr_combatant_get_resources (combatant));
+          add_model (known, tkr_combatant_get_conditions (combatant));
+        }
+    }
+  tkr_history_foreach_step_object (self->history, redo_stack, touched_cb, &touched);
+  return touched.library;
+}
+
+/* The campaign's file form now, the library taken over from "current"
+ * (always the file form after the last event) when the step just made,
+ * undone (@redo_stack: its step is on top of the redo stack) or redone
+ * cannot have changed it. */
+static JsonNode *
+file_form_after (TkrJournal *self, gboolean redo_stack)
+{
+  JsonObject *header = json_node_get_object (self->current);
+  JsonObject *campaign = json_object_get_object_member (header, "campaign");
+  JsonNode *npcs = campaign != NULL ? json_object_get_member (campaign, "npcs") : NULL;
+
+  if (npcs != NULL && step_touches_library (self, redo_stack))
+    npcs = NULL;
+  return tkr_campaign_to_root_with_npcs (self->campaign, npcs);
+}
+
+static JsonNode *
+file_form_after_step (TkrJournal *self)
+{
+  return file_form_after (self, FALSE);
+}
+
+static JsonNode *
+file_form_after_move (TkrJournal *self, gboolean forward)
+{
+  return file_form_after (self, !forward);
+}
+
+static void
+note_phase (TkrJournal *self)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
+
+  self->last_phase = tkr_tracker_get_phase (tracker);
+  self->last_round = tkr_tracker_get_round (tracker);
+}
+
+static void
+forget_rounds_from (TkrJournal *self, int round)
+{
+  for (guint i = self->rounds->len; i > 0; i--)
+    {
+      RoundStart *start = g_ptr_array_index (self->rounds, i - 1);
+
+      if (start->round >= round)
+        g_ptr_array_remove_index (self->rounds, i - 1);
+    }
+}
+
+static void
+add_round (TkrJournal *self, int round, JsonNode *state)
+{
+  RoundStart *start = g_new0 (RoundStart, 1);
+
+  forget_rounds_from (self, round);
+  start->round = round;
+  start->state = state;
+  g_ptr_array_add (self->rounds, start);
+}
+
+/* The journal cannot say how the history got here (a step it never saw):
+ * it goes on from the campaign as it is, without steps of its own. */
+static void
+reset (TkrJournal *self)
+{
+  g_autoptr (JsonNode) now = tkr_campaign_to_root (self->campaign);
+  JsonObject *event = new_event ("reset");
+
+  json_object_set_member (event, "patch", tkr_json_patch_diff (self->current, now));
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  g_clear_pointer (&self->current, json_node_unref);
+  self->current = g_steal_pointer (&now);
+  append_event (self, event);
+  note_phase (self);
+}
+
+static void
+trim (TkrJournal *self)
+{
+  guint limit = tkr_history_get_n_undo (self->history);
+
+  if (self->undo->len > limit)
+    g_ptr_array_remove_range (self->undo, 0, self->undo->len - limit);
+}
+
+static void
+committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
+{
+  g_autoptr (JsonNode) after = file_form_after_step (self);
+  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
+  Step *step = g_new0 (Step, 1);
+  JsonObject *event = new_event ("step");
+  TkrPhase phase = tkr_tracker_get_phase (tracker);
+  int round = tkr_tracker_get_round (tracker);
+
+  g_atomic_ref_count_init (&step->ref);
+  step->label = g_strdup (label);
+  step->tag = g_strdup (tkr_history_peek_undo_tag (history));
+  step->time = MAX (g_get_real_time () / G_USEC_PER_SEC, 0);
+  step->round = round;
+  step->forward = tkr_json_patch_diff (self->current, after);
+  step->backward = tkr_json_patch_diff (after, self->current);
+  g_ptr_array_add (self->undo, step);
+  g_ptr_array_set_size (self->redo, 0);
+  trim (self);
+  g_clear_pointer (&self->current, json_node_unref);
+  self->current = g_steal_pointer (&after);
+  step_to_object (step, event);
+  append_event (self, event);
+
+  /* A round begins: a step into the Main phase, or to another round in
+   * it, starts it (help/C/files-and-backups.page, "Rewinding a fight"). */
+  if (phase == TKR_PHASE_MAIN && round > 0 &&
+      ((self->last_phase != TKR_PHASE_MAIN && self->last_phase != TKR_PHASE_PAUSED) ||
+       self->last_round != round))
+    {
+      event = new_event ("round");
+      json_object_set_int_member (event, "round", round);
+      add_round (self, round, json_node_ref (self->current));
+      append_event (self, event);
+    }
+  note_phase (self);
+}
+
+static void
+moved_cb (TkrHistory *history, gboolean forward, TkrJournal *self)
+{
+  GPtrArray *from = forward ? self->redo : self->undo;
+  GPtrArray *to = forward ? self->undo : self->redo;
+  Step *step;
+
+  if (from->len == 0)
+    {
+      reset (self);
+      return;
+    }
+  step = g_ptr_array_steal_index (from, from->len - 1);
+  g_ptr_array_add (to, step);
+  /* "current" is never changed in place (a save or a round start may hold
+   * it): the state after the move is made anew, the library taken over
+   * when the step did not touch it. */
+  {
+    JsonNode *after = file_form_after_move (self, forward);
+
+    g_clear_pointer (&self->current, json_node_unref);
+    self->current = after;
+  }
+  append_event (self, new_event (forward ? "redo" : "undo"));
+  note_phase (self);
+}
+
+static void
+cleared_cb (TkrHistory *history, TkrJournal *self)
+{
+  reset (self);
+}
+
+/**
+ * tkr_journal_new:
+ *
+ * A journal following @campaign's history from now on (the history's
+ * limit becomes TKR_JOURNAL_DEFAULT_LIMIT), in memory until
+ * tkr_journal_open() or a save gives it its file.
+ */
+TkrJournal *
+tkr_journal_new (TkrCampaign *campaign)
+{
+  TkrJournal *self;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
+
+  self = g_object_new (TKR_TYPE_JOURNAL, NULL);
+  self->campaign = g_object_ref (campaign);
+  self->history = g_object_ref (tkr_campaign_get_history (campaign));
+  self->current = tkr_campaign_to_root (campaign);
+  note_phase (self);
+  if (tkr_history_get_limit (self->history) == 0)
+    tkr_history_set_limit (self->history, TKR_JOURNAL_DEFAULT_LIMIT);
+  g_signal_connect (self->history, "committed", G_CALLBACK (committed_cb), self);
+  g_signal_connect (self->history, "moved", G_CALLBACK (moved_cb), self);
+  g_signal_connect (self->history, "cleared", G_CALLBACK (cleared_cb), self);
+  return self;
+}
+
+TkrCampaign *
+tkr_journal_get_campaign (TkrJournal *self)
+{
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), NULL);
+  return self->campaign;
+}
+
+void
+tkr_journal_set_limit (TkrJournal *self, guint limit)
+{
+  g_return_if_fail (TKR_IS_JOURNAL (self));
+  tkr_history_set_limit (self->history, limit);
+  trim (self);
+}
+
+guint
+tkr_journal_get_limit (TkrJournal *self)
+{
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), 0);
+  return tkr_history_get_limit (self->history);
+}
+
+/* Steps read back */
+
+typedef struct
+{
+  GWeakRef campaign;
+  Step *step;
+  TkrCampaign *other; /* the state on the other side of the step, once built */
+} Restored;
+
+static void
+restored_free (gpointer data)
+{
+  Restored *restored = data;
+
+  g_weak_ref_clear (&restored->campaign);
+  step_unref (restored->step);
+  g_clear_object (&restored->other);
+  g_free (restored);
+}
+
+/* The first time, the other side of the step is built from the campaign's
+ * file form and the step's changes; from then on undo and redo exchange
+ * the same objects, so the steps around it keep finding theirs. */
+static void
+restored_apply (gpointer data, gboolean forward)
+{
+  Restored *restored = data;
+  g_autoptr (TkrCampaign) campaign = g_weak_ref_get (&restored->campaign);
+
+  if (campaign == NULL)
+    return;
+  if (restored->other == NULL)
+    {
+      g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
+      g_autoptr (GError) error = NULL;
+
+      if (!tkr_json_patch_apply (root, forward ? restored->step->forward : restored->step->backward,
+                                 &error) ||
+          (restored->other = tkr_campaign_new_from_root_for (campaign, root, &error)) == NULL)
+        {
+          g_warning ("A step from before the restart could not be applied: %s", error->message);
+          return;
+        }
+    }
+  tkr_campaign_exchange (campaign, restored->other, FALSE);
+}
+
+static void
+push_restored (TkrJournal *self, Step *step, gboolean redo)
+{
+  Restored *restored = g_new0 (Restored, 1);
+
+  g_weak_ref_init (&restored->campaign, self->campaign);
+  restored->step = step_ref (step);
+  tkr_history_push_step (self->history, redo, step->label, step->tag, restored_apply, restored,
+                         restored_free);
+}
+
+/* Reading: a journal is a file like any other, so every member is
+ * checked before it is used. */
+
+static const char *
+member_string (JsonObject *object, const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gint64
+member_int (JsonObject *object, const char *name, gint64 fallback)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return fallback;
+  return json_node_get_int (node);
+}
+
+static gboolean
+invalid (GError **error, const char *what)
+{
+  g_set_error_literal (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID, what);
+  return FALSE;
+}
+
+static Step *
+step_from_object (JsonObject *object, GError **error)
+{
+  Step *step;
+  JsonNode *forward = json_object_get_member (object, "forward");
+  JsonNode *backward = json_object_get_member (object, "backward");
+  const char *label = member_string (object, "label");
+  const char *tag = member_string (object, "tag");
+
+  if (forward == NULL || backward == NULL || !JSON_NODE_HOLDS_ARRAY (forward) ||
+      !JSON_NODE_HOLDS_ARRAY (backward) || (label != NULL && !g_utf8_validate (label, -1, NULL)) ||
+      (tag != NULL && !g_utf8_validate (tag, -1, NULL)))
+    {
+      invalid (error, _ ("a step without its changes"));
+      return NULL;
+    }
+  step = g_new0 (Step, 1);
+  g_atomic_ref_count_init (&step->ref);
+  step->label = g_strdup (label);
+  step->tag = g_strdup (tag);
+  step->time = member_int (object, "time", 0);
+  step->round = member_int (object, "round", 0);
+  step->forward = json_node_ref (forward);
+  step->backward = json_node_ref (backward);
+  return step;
+}
+
+static gboolean
+read_steps (JsonObject *header, const char *member, GPtrArray *steps, GError **error)
+{
+  JsonNode *node = json_object_get_member (header, member);
+  JsonArray *array;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, _ ("its list of steps is missing"));
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      Step *step;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return invalid (error, _ ("a step is not an object"));
+      step = step_from_object (json_node_get_object (element), error);
+      if (step == NULL)
+        return FALSE;
+      g_ptr_array_add (steps, step);
+    }
+  return TRUE;
+}
+
+static JsonNode *
+parse_line (const char *line, gsize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  JsonNode *root;
+
+  if (!g_utf8_validate_len (line, length, NULL) ||
+      !json_parser_load_from_data (parser, line, length, NULL))
+    {
+      invalid (error, _ ("a line of it is not JSON"));
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      invalid (error, _ ("a line of it is not an object"));
+      return NULL;
+    }
+  return json_node_ref (root);
+}
+
+typedef struct
+{
+  JsonNode *state;
+  GPtrArray *undo;
+  GPtrArray *redo;
+  GPtrArray *rounds;
+  gboolean changed; /* whether a change was applied to the state */
+} Replay;
+
+static void
+replay_clear (Replay *replay)
+{
+  g_clear_pointer (&replay->state, json_node_unref);
+  g_clear_pointer (&replay->undo, g_ptr_array_unref);
+  g_clear_pointer (&replay->redo, g_ptr_array_unref);
+  g_clear_pointer (&replay->rounds, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Replay, replay_clear)
+
+static gboolean
+replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
+{
+  JsonObject *header = json_node_get_object (root);
+  JsonNode *rounds;
+
+  if (g_strcmp0 (member_string (header, "kind"), TKR_JOURNAL_FILE_KIND) != 0)
+    return invalid (error, _ ("it is not a Turnkeeper journal"));
+  if (member_int (header, "format", 0) != TKR_JOURNAL_FORMAT)
+    return invalid (error, _ ("it was written by another version of Turnkeeper"));
+  if (g_strcmp0 (member_string (header, "base"), base) != 0)
+    return invalid (error, _ ("the file was saved since, without it (by another program or "
+                              "another copy of Turnkeeper)"));
+  replay->changed = !tkr_json_patch_is_empty (json_object_get_member (header, "catch-up"));
+  if (!tkr_json_patch_apply (replay->state, json_object_get_member (header, "catch-up"), error) ||
+      !read_steps (header, "undo", replay->undo, error) ||
+      !read_steps (header, "redo", replay->redo, error))
+    return FALSE;
+  rounds = json_object_get_member (header, "rounds");
+  if (rounds != NULL && JSON_NODE_HOLDS_ARRAY (rounds))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (rounds)); i++)
+      {
+        JsonNode *element = json_array_get_element (json_node_get_array (rounds), i);
+        JsonObject *object;
+        RoundStart *start;
+
+        if (!JSON_NODE_HOLDS_OBJECT (element))
+          return invalid (error, _ ("a round's start is not an object"));
+        object = json_node_get_object (element);
+        start = g_new0 (RoundStart, 1);
+        start->round = member_int (object, "round", 0);
+        start->state = tkr_json_deep_copy (replay->state);
+        g_ptr_array_add (replay->rounds, start);
+        if (!tkr_json_patch_apply (start->state, json_object_get_member (object, "state"), error))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+replay_event (Replay *replay, JsonNode *root, GError **error)
+{
+  JsonObject *event = json_node_get_object (root);
+
+  replay->changed = TRUE;
+  const char *kind = (member_string (event, "event") ? member_string (event, "event") : "");
+
+  if (g_str_equal (kind, "step"))
+    {
+      Step *step = step_from_object (event, error);
+
+      if (step == NULL)
+        return FALSE;
+      g_ptr_array_add (replay->undo, step);
+      g_ptr_array_set_size (replay->redo, 0);
+      return tkr_json_patch_apply (replay->state, step->forward, error);
+    }
+  if (g_str_equal (kind, "undo") || g_str_equal (kind, "redo"))
+    {
+      gboolean forward = g_str_equal (kind, "redo");
+      GPtrArray *from = forward ? replay->redo : replay->undo;
+      GPtrArray *to = forward ? replay->undo : replay->redo;
+      Step *step;
+
+      if (from->len == 0)
+        return invalid (error, _ ("it undoes more steps than it holds"));
+      step = g_ptr_array_steal_index (from, from->len - 1);
+      g_ptr_array_add (to, step);
+      return tkr_json_patch_apply (replay->state, forward ? step->forward : step->backward, error);
+    }
+  if (g_str_equal (kind, "round"))
+    {
+      int round = member_int (event, "round", 0);
+      RoundStart *start = g_new0 (RoundStart, 1);
+
+      for (guint i = replay->rounds->len; i > 0; i--)
+        if (((RoundStart *) g_ptr_array_index (replay->rounds, i - 1))->round >= round)
+          g_ptr_array_remove_index (replay->rounds, i - 1);
+      start->round = round;
+      start->state = tkr_json_deep_copy (replay->state);
+      g_ptr_array_add (replay->rounds, start);
+      return TRUE;
+    }
+  if (g_str_equal (kind, "reset"))
+    {
+      g_ptr_array_set_size (replay->undo, 0);
+      g_ptr_array_set_size (replay->redo, 0);
+      return tkr_json_patch_apply (replay->state, json_object_get_member (event, "patch"), error);
+    }
+  return invalid (error, _ ("an event of an unknown kind"));
+}
+
+/* Every step back and forth from the state reached applies. */
+static gboolean
+check_chain (JsonNode *state, GPtrArray *steps, gboolean forward, GError **error)
+{
+  g_autoptr (JsonNode) walk = NULL;
+
+  if (steps->len == 0)
+    return TRUE;
+  walk = tkr_json_deep_copy (state);
+  for (guint i = steps->len; i > 0; i--)
+    {
+      Step *step = g_ptr_array_index (steps, i - 1);
+
+      if (!tkr_json_patch_apply (walk, forward ? step->forward : step->backward, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+replay_file (TkrJournal *self, GBytes *bytes, const char *base, Replay *replay, GError **error)
+{
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  gsize start = 0;
+  guint line = 0;
+
+  replay->state = tkr_json_deep_copy (self->current);
+  replay->undo = g_ptr_array_new_with_free_func (step_unref);
+  replay->redo = g_ptr_array_new_with_free_func (step_unref);
+  replay->rounds = g_ptr_array_new_with_free_func (round_start_free);
+
+  while (start < length)
+    {
+      const char *end = memchr (data + start, '\n', length - start);
+      g_autoptr (JsonNode) root = NULL;
+
+      /* The last line cut short by a crash while it was written: the
+       * event never happened as far as the journal knows. */
+      if (end == NULL && line > 0)
+        break;
+      if (end == NULL)
+        return invalid (error, _ ("it ends before its first line does"));
+      root = parse_line (data + start, end - data - start, error);
+      if (root == NULL)
+        return FALSE;
+      if (line == 0 ? !replay_header (replay, root, base, error)
+                    : !replay_event (replay, root, error))
+        return FALSE;
+      start = end - data + 1;
+      line++;
+    }
+  if (line == 0)
+    return invalid (error, _ ("it is empty"));
+  return check_chain (replay->state, replay->undo, FALSE, error) &&
+         check_chain (replay->state, replay->redo, TRUE, error);
+}
+
+static gboolean
+write_header (TkrJournal *self, JsonNode *base, const char *checksum, GError **error)
+{
+  g_autoptr (GBytes) bytes = header_bytes (self, base, checksum);
+
+  self->appends = FALSE;
+  if (!tkr_file_save (self->file, bytes, NULL, error))
+    return FALSE;
+  self->appends = TRUE;
+  return TRUE;
+}
+
+gboolean
+tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *base = NULL;
+  g_auto (Replay) replay = { 0 };
+  guint limit;
+
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (document), FALSE);
+
+  if (recovered != NULL)
+    *recovered = FALSE;
+  g_clear_object (&self->file);
+  self->file = tkr_journal_file_for (document);
+  self->appends = FALSE;
+
+  base = checksum_of_file (document, &local_error);
+  if (base == NULL)
+    {
+      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                   _ ("The undo history kept beside this file could not be checked (%s). The "
+                      "file opened as it was saved; Undo starts afresh."),
+                   local_error->message);
+      return FALSE;
+    }
+  bytes = tkr_file_load (self->file, NULL, &local_error);
+  if (bytes == NULL)
+    {
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        {
+          g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                       _ ("The undo history kept beside this file could not be read (%s). The "
+                          "file opened as it was saved; Undo starts afresh."),
+                       local_error->message);
+          return FALSE;
+        }
+      /* No journal yet: it starts here. */
+      return write_header (self, self->current, base, error);
+    }
+
+  if (!replay_file (self, bytes, base, &replay, &local_error))
+    {
+      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                   _ ("The undo history kept beside this file could not be used: %s. The file "
+                      "opened as it was saved; Undo starts afresh and the history file is left as "
+                      "it is until the next save."),
+                   local_error->message);
+      return FALSE;
+    }
+
+  /* Steps made after the last save, lost from the file by a crash, come
+   * back from the journal. */
+  if (replay.changed && !json_node_equal (replay.state, self->current))
+    {
+      g_autoptr (TkrCampaign) other =
+        tkr_campaign_new_from_root_for (self->campaign, replay.state, &local_error);
+
+      if (other == NULL)
+        {
+          g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                       _ ("The undo history kept beside this file could not be used: %s. The "
+                          "file opened as it was saved; Undo starts afresh."),
+                       local_error->message);
+          return FALSE;
+        }
+      tkr_campaign_exchange (self->campaign, other, FALSE);
+      g_clear_pointer (&self->current, json_node_unref);
+      self->current = tkr_campaign_to_root (self->campaign);
+      if (recovered != NULL)
+        *recovered = TRUE;
+    }
+
+  limit = tkr_history_get_limit (self->history);
+  if (limit > 0 && replay.undo->len > limit)
+    g_ptr_array_remove_range (replay.undo, 0, replay.undo->len - limit);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  for (guint i = 0; i < replay.undo->len; i++)
+    {
+      Step *step = g_ptr_array_index (replay.undo, i);
+
+      push_restored (self, step, FALSE);
+      g_ptr_array_add (self->undo, step_ref (step));
+    }
+  for (guint i = 0; i < replay.redo->len; i++)
+    {
+      Step *step = g_ptr_array_index (replay.redo, i);
+
+      push_restored (self, step, TRUE);
+      g_ptr_array_add (self->redo, step_ref (step));
+    }
+  g_ptr_array_set_size (self->rounds, 0);
+  g_ptr_array_extend_and_steal (self->rounds, g_steal_pointer (&replay.rounds));
+  note_phase (self);
+  self->appends = TRUE;
+  return TRUE;
+}
+
+/* Saving */
+
+void
+tkr_journal_begin_save (TkrJournal *self)
+{
+  g_return_if_fail (TKR_IS_JOURNAL (self));
+  g_clear_pointer (&self->saving, json_node_unref);
+  /* "current" is never changed in place: a reference keeps this state. */
+  self->saving = json_node_ref (self->current);
+}
+
+/**
+ * tkr_journal_end_save:
+ * @document: the file the document was written to
+ * @saved: whether it was
+ *
+ * Compaction: after a save, the journal beside @document becomes a header
+ * anchored at what was written (with the changes made since, if any), its
+ * steps and round starts; the events before are gone from it.
+ */
+gboolean
+tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved, GError **error)
+{
+  g_autoptr (JsonNode) base = NULL;
+  g_autofree char *checksum = NULL;
+
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+
+  base = g_steal_pointer (&self->saving);
+  if (!saved || base == NULL || document == NULL)
+    return TRUE;
+  checksum = checksum_of_file (document, error);
+  if (checksum == NULL)
+    return FALSE;
+  g_clear_object (&self->file);
+  self->file = tkr_journal_file_for (document);
+  return write_header (self, base, checksum, error);
+}
+
+/* Rewinding */
+
+static RoundStart *
+find_round (TkrJournal *self, int round)
+{
+  for (guint i = 0; i < self->rounds->len; i++)
+    {
+      RoundStart *start = g_ptr_array_index (self->rounds, i);
+
+      if (start->round == round)
+        return start;
+    }
+  return NULL;
+}
+
+gboolean
+tkr_journal_can_rewind (TkrJournal *self, int round)
+{
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+  return find_round (self, round) != NULL;
+}
+
+GArray *
+tkr_journal_list_rounds (TkrJournal *self)
+{
+  GArray *rounds = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), rounds);
+  for (guint i = 0; i < self->rounds->len; i++)
+    g_array_append_val (rounds, ((RoundStart *) g_ptr_array_index (self->rounds, i))->round);
+  return rounds;
+}
+
+/**
+ * tkr_journal_rewind:
+ * @round: a round whose start the journal holds
+ *
+ * The GM takes the fight back to the start of @round: the whole campaign
+ * (the encounter, the PCs' sheets, the library) becomes what it was right
+ * after the step that began that round, as one undoable step tagged
+ * TKR_JOURNAL_TAG_REWIND.
+ */
+gboolean
+tkr_journal_rewind (TkrJournal *self, int round, GError **error)
+{
+  g_autoptr (TkrCampaign) other = NULL;
+  g_autofree char *label = NULL;
+  TkrHistory *history;
+  RoundStart *start;
+
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+
+  start = find_round (self, round);
+  if (start == NULL)
+    {
+      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                   _ ("There is no record of the start of round %d to go back to"), round);
+      return FALSE;
+    }
+  other = tkr_campaign_new_from_root_for (self->campaign, start->state, error);
+  if (other == NULL)
+    return FALSE;
+
+  history = self->history;
+  label = g_strdup_printf (_ ("Rewind to the start of round %d"), round);
+  tkr_history_begin (history, label);
+  tkr_history_set_tag (history, TKR_JOURNAL_TAG_REWIND);
+  tkr_campaign_exchange (self->campaign, other, TRUE);
+  tkr_history_end (history);
+  return TRUE;
+}

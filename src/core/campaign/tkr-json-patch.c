@@ -1,0 +1,500 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tkr-json-patch.h"
+#include "tkr-types.h"
+
+JsonNode *
+tkr_json_deep_copy (JsonNode *node)
+{
+  JsonNode *copy;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        JsonObject *out = json_object_new ();
+        JsonObjectIter iter;
+        const char *name;
+        JsonNode *member;
+
+        json_object_iter_init_ordered (&iter, object);
+        while (json_object_iter_next_ordered (&iter, &name, &member))
+          json_object_set_member (out, name, tkr_json_deep_copy (member));
+        copy = json_node_new (JSON_NODE_OBJECT);
+        json_node_take_object (copy, out);
+        return copy;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint n = json_array_get_length (array);
+        JsonArray *out = json_array_sized_new (n);
+
+        for (guint i = 0; i < n; i++)
+          json_array_add_element (out, tkr_json_deep_copy (json_array_get_element (array, i)));
+        copy = json_node_new (JSON_NODE_ARRAY);
+        json_node_take_array (copy, out);
+        return copy;
+      }
+    case JSON_NODE_VALUE:
+      /* A fresh value: json_node_copy () would share it. */
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          return json_node_init_int (json_node_alloc (), json_node_get_int (node));
+        case G_TYPE_DOUBLE:
+          return json_node_init_double (json_node_alloc (), json_node_get_double (node));
+        case G_TYPE_BOOLEAN:
+          return json_node_init_boolean (json_node_alloc (), json_node_get_boolean (node));
+        case G_TYPE_STRING:
+        default:
+          return json_node_init_string (json_node_alloc (), json_node_get_string (node));
+        }
+    case JSON_NODE_NULL:
+    default:
+      return json_node_new (JSON_NODE_NULL);
+    }
+}
+
+static const char *
+id_of (JsonNode *node)
+{
+  JsonObject *object;
+  JsonNode *id;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  object = json_node_get_object (node);
+  id = json_object_get_member (object, "id");
+  if (id == NULL || !JSON_NODE_HOLDS_VALUE (id) || json_node_get_value_type (id) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (id);
+}
+
+/* A copy of @path, with @segment (if not NULL) added. */
+static JsonNode *
+path_with (JsonArray *path, JsonNode *segment)
+{
+  guint n = json_array_get_length (path);
+  JsonArray *out = json_array_sized_new (n + 1);
+  JsonNode *node;
+
+  for (guint i = 0; i < n; i++)
+    json_array_add_element (out, tkr_json_deep_copy (json_array_get_element (path, i)));
+  if (segment != NULL)
+    json_array_add_element (out, segment);
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, out);
+  return node;
+}
+
+static JsonNode *
+member_segment (const char *name)
+{
+  JsonNode *node = json_node_new (JSON_NODE_VALUE);
+
+  json_node_set_string (node, name);
+  return node;
+}
+
+static JsonNode *
+element_segment (JsonNode *element, guint index)
+{
+  const char *id = id_of (element);
+  JsonNode *node;
+
+  if (id != NULL)
+    {
+      JsonObject *object = json_object_new ();
+
+      json_object_set_string_member (object, "id", id);
+      node = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (node, object);
+      return node;
+    }
+  node = json_node_new (JSON_NODE_VALUE);
+  json_node_set_int (node, index);
+  return node;
+}
+
+static void
+add_op (JsonArray *ops, const char *op, JsonNode *path, JsonObject *object)
+{
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (object, "op", op);
+  json_object_set_member (object, "path", path);
+  json_node_take_object (node, object);
+  json_array_add_element (ops, node);
+}
+
+/* Two elements at the same place are the same thing changed: the same id,
+ * or objects that carry none. */
+static gboolean
+same_thing (JsonNode *a, JsonNode *b)
+{
+  const char *id_a, *id_b;
+
+  if (!JSON_NODE_HOLDS_OBJECT (a) || !JSON_NODE_HOLDS_OBJECT (b))
+    return json_node_equal (a, b);
+  id_a = id_of (a);
+  id_b = id_of (b);
+  if (id_a == NULL && id_b == NULL)
+    return TRUE;
+  return g_strcmp0 (id_a, id_b) == 0;
+}
+
+static void diff (JsonNode *from, JsonNode *to, JsonArray *path, JsonArray *ops);
+
+static void
+diff_objects (JsonObject *from, JsonObject *to, JsonArray *path, JsonArray *ops)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *member;
+
+  json_object_iter_init_ordered (&iter, from);
+  while (json_object_iter_next_ordered (&iter, &name, &member))
+    if (!json_object_has_member (to, name))
+      add_op (ops, "remove", path_with (path, member_segment (name)), json_object_new ());
+
+  json_object_iter_init_ordered (&iter, to);
+  while (json_object_iter_next_ordered (&iter, &name, &member))
+    {
+      JsonNode *old = json_object_get_member (from, name);
+
+      if (old == NULL)
+        {
+          JsonObject *op = json_object_new ();
+
+          json_object_set_member (op, "value", tkr_json_deep_copy (member));
+          add_op (ops, "set", path_with (path, member_segment (name)), op);
+        }
+      else if (old != member)
+        {
+          g_autoptr (JsonNode) sub = path_with (path, member_segment (name));
+
+          diff (old, member, json_node_get_array (sub), ops);
+        }
+    }
+}
+
+static void
+diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
+{
+  guint n_from = json_array_get_length (from);
+  guint n_to = json_array_get_length (to);
+  guint prefix = 0, suffix = 0;
+
+  while (prefix < n_from && prefix < n_to &&
+         same_thing (json_array_get_element (from, prefix), json_array_get_element (to, prefix)))
+    prefix++;
+  while (suffix < n_from - prefix && suffix < n_to - prefix &&
+         json_node_equal (json_array_get_element (from, n_from - 1 - suffix),
+                          json_array_get_element (to, n_to - 1 - suffix)))
+    suffix++;
+
+  /* What stayed in place changes in place, addressed before the splice
+   * moves anything. */
+  for (guint i = 0; i < prefix; i++)
+    {
+      JsonNode *a = json_array_get_element (from, i);
+      JsonNode *b = json_array_get_element (to, i);
+
+      if (a != b)
+        {
+          g_autoptr (JsonNode) sub = path_with (path, element_segment (a, i));
+
+          diff (a, b, json_node_get_array (sub), ops);
+        }
+    }
+
+  if (n_from - prefix - suffix > 0 || n_to - prefix - suffix > 0)
+    {
+      JsonObject *op = json_object_new ();
+      JsonArray *insert = json_array_new ();
+
+      for (guint i = prefix; i < n_to - suffix; i++)
+        json_array_add_element (insert, tkr_json_deep_copy (json_array_get_element (to, i)));
+      json_object_set_int_member (op, "at", prefix);
+      json_object_set_int_member (op, "delete", n_from - prefix - suffix);
+      json_object_set_array_member (op, "insert", insert);
+      add_op (ops, "splice", path_with (path, NULL), op);
+    }
+}
+
+/* Objects and arrays are compared member by member as the diff walks them
+ * (a subtree shared by both sides is skipped at once); values as a whole. */
+static void
+diff (JsonNode *from, JsonNode *to, JsonArray *path, JsonArray *ops)
+{
+  if (from == to)
+    return;
+  if (JSON_NODE_HOLDS_OBJECT (from) && JSON_NODE_HOLDS_OBJECT (to))
+    diff_objects (json_node_get_object (from), json_node_get_object (to), path, ops);
+  else if (JSON_NODE_HOLDS_ARRAY (from) && JSON_NODE_HOLDS_ARRAY (to))
+    diff_arrays (json_node_get_array (from), json_node_get_array (to), path, ops);
+  else if (!json_node_equal (from, to))
+    {
+      JsonObject *op = json_object_new ();
+
+      json_object_set_member (op, "value", tkr_json_deep_copy (to));
+      add_op (ops, "set", path_with (path, NULL), op);
+    }
+}
+
+JsonNode *
+tkr_json_patch_diff (JsonNode *from, JsonNode *to)
+{
+  JsonNode *ops = json_node_new (JSON_NODE_ARRAY);
+  g_autoptr (JsonArray) path = json_array_new ();
+
+  g_return_val_if_fail (from != NULL && to != NULL, NULL);
+
+  json_node_take_array (ops, json_array_new ());
+  diff (from, to, path, json_node_get_array (ops));
+  return ops;
+}
+
+gboolean
+tkr_json_patch_is_empty (JsonNode *patch)
+{
+  return patch == NULL || !JSON_NODE_HOLDS_ARRAY (patch) ||
+         json_array_get_length (json_node_get_array (patch)) == 0;
+}
+
+static gboolean
+fail (GError **error, const char *what)
+{
+  g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+               _ ("A change in the journal does not fit the document: %s"), what);
+  return FALSE;
+}
+
+/* The node a path segment leads to from @node, or NULL. */
+static JsonNode *
+step_into (JsonNode *node, JsonNode *segment, guint *index_out)
+{
+  if (JSON_NODE_HOLDS_VALUE (segment) && json_node_get_value_type (segment) == G_TYPE_STRING)
+    {
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return NULL;
+      return json_object_get_member (json_node_get_object (node), json_node_get_string (segment));
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return NULL;
+  if (JSON_NODE_HOLDS_VALUE (segment) && json_node_get_value_type (segment) == G_TYPE_INT64)
+    {
+      gint64 index = json_node_get_int (segment);
+      JsonArray *array = json_node_get_array (node);
+
+      if (index < 0 || index >= json_array_get_length (array))
+        return NULL;
+      if (index_out != NULL)
+        *index_out = index;
+      return json_array_get_element (array, index);
+    }
+  if (JSON_NODE_HOLDS_OBJECT (segment))
+    {
+      JsonNode *want = json_object_get_member (json_node_get_object (segment), "id");
+      JsonArray *array = json_node_get_array (node);
+
+      if (want == NULL || !JSON_NODE_HOLDS_VALUE (want) ||
+          json_node_get_value_type (want) != G_TYPE_STRING)
+        return NULL;
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        if (g_strcmp0 (id_of (json_array_get_element (array, i)), json_node_get_string (want)) == 0)
+          {
+            if (index_out != NULL)
+              *index_out = i;
+            return json_array_get_element (array, i);
+          }
+    }
+  return NULL;
+}
+
+/* Puts @nodes (then emptied) in place of elements @at .. @at + @delete - 1 of
+ * @array (json-glib has no insert). */
+static void
+splice (JsonArray *array, guint at, guint delete, GPtrArray *nodes)
+{
+  g_autoptr (GPtrArray) tail = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  guint length = json_array_get_length (array);
+
+  for (guint i = length; i > at + delete; i--)
+    g_ptr_array_insert (tail, 0, json_node_ref (json_array_get_element (array, i - 1)));
+  for (guint i = length; i > at; i--)
+    json_array_remove_element (array, i - 1);
+  for (guint i = 0; i < nodes->len; i++)
+    json_array_add_element (array, json_node_ref (g_ptr_array_index (nodes, i)));
+  g_ptr_array_set_size (nodes, 0);
+  for (guint i = 0; i < tail->len; i++)
+    json_array_add_element (array, json_node_ref (g_ptr_array_index (tail, i)));
+}
+
+/* Puts a copy of @value in the place of @target: a member or element of
+ * @parent, or the root itself (whose kind cannot change). Nodes are
+ * replaced rather than changed: json_node_init () on a node that holds a
+ * value frees it and then uses it (json-glib 1.6). */
+static gboolean
+replace (JsonNode *parent, JsonNode *segment, guint index, JsonNode *target, JsonNode *value)
+{
+  JsonNode *copy = tkr_json_deep_copy (value);
+
+  if (parent == NULL)
+    {
+      gboolean done = TRUE;
+
+      if (JSON_NODE_HOLDS_OBJECT (target) && JSON_NODE_HOLDS_OBJECT (copy))
+        json_node_set_object (target, json_node_get_object (copy));
+      else if (JSON_NODE_HOLDS_ARRAY (target) && JSON_NODE_HOLDS_ARRAY (copy))
+        json_node_set_array (target, json_node_get_array (copy));
+      else
+        done = FALSE;
+      json_node_unref (copy);
+      return done;
+    }
+  if (JSON_NODE_HOLDS_OBJECT (parent))
+    {
+      json_object_set_member (json_node_get_object (parent), json_node_get_string (segment), copy);
+      return TRUE;
+    }
+  {
+    g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+
+    g_ptr_array_add (nodes, copy);
+    splice (json_node_get_array (parent), index, 1, nodes);
+  }
+  return TRUE;
+}
+
+static gint64
+int_member (JsonObject *object, const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return -1;
+  return json_node_get_int (node);
+}
+
+static gboolean
+apply_op (JsonNode *root, JsonObject *op, GError **error)
+{
+  JsonNode *path_node = json_object_get_member (op, "path");
+  JsonNode *op_node = json_object_get_member (op, "op");
+  const char *kind;
+  JsonArray *path;
+  JsonNode *parent = NULL, *target = root;
+  guint n, index = 0;
+
+  if (path_node == NULL || !JSON_NODE_HOLDS_ARRAY (path_node) || op_node == NULL ||
+      !JSON_NODE_HOLDS_VALUE (op_node) || json_node_get_value_type (op_node) != G_TYPE_STRING)
+    return fail (error, _ ("a change without a place"));
+  kind = json_node_get_string (op_node);
+  path = json_node_get_array (path_node);
+  n = json_array_get_length (path);
+
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *segment = json_array_get_element (path, i);
+      JsonNode *next = step_into (target, segment, &index);
+
+      parent = target;
+      if (next == NULL)
+        {
+          /* Only "set" may make the last member. */
+          if (i == n - 1 && g_str_equal (kind, "set") && JSON_NODE_HOLDS_OBJECT (parent) &&
+              JSON_NODE_HOLDS_VALUE (segment) &&
+              json_node_get_value_type (segment) == G_TYPE_STRING)
+            {
+              JsonNode *value = json_object_get_member (op, "value");
+
+              if (value == NULL)
+                return fail (error, _ ("a change without a value"));
+              json_object_set_member (json_node_get_object (parent), json_node_get_string (segment),
+                                      tkr_json_deep_copy (value));
+              return TRUE;
+            }
+          return fail (error, _ ("its place is not in the document"));
+        }
+      target = next;
+    }
+
+  if (g_str_equal (kind, "set"))
+    {
+      JsonNode *value = json_object_get_member (op, "value");
+
+      if (value == NULL)
+        return fail (error, _ ("a change without a value"));
+      if (!replace (parent, n > 0 ? json_array_get_element (path, n - 1) : NULL, index, target,
+                    value))
+        return fail (error, _ ("the whole document cannot change its kind"));
+      return TRUE;
+    }
+  if (g_str_equal (kind, "remove"))
+    {
+      JsonNode *segment;
+
+      if (n == 0 || !JSON_NODE_HOLDS_OBJECT (parent))
+        return fail (error, _ ("only a member can be removed"));
+      segment = json_array_get_element (path, n - 1);
+      json_object_remove_member (json_node_get_object (parent), json_node_get_string (segment));
+      return TRUE;
+    }
+  if (g_str_equal (kind, "splice"))
+    {
+      JsonArray *array, *insert;
+      g_autoptr (GPtrArray) nodes =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+      gint64 at, delete;
+      guint length;
+
+      if (!JSON_NODE_HOLDS_ARRAY (target) || !json_object_has_member (op, "insert") ||
+          !JSON_NODE_HOLDS_ARRAY (json_object_get_member (op, "insert")))
+        return fail (error, _ ("a list change outside a list"));
+      array = json_node_get_array (target);
+      insert = json_object_get_array_member (op, "insert");
+      at = int_member (op, "at");
+      delete = int_member (op, "delete");
+      length = json_array_get_length (array);
+      if (at < 0 || delete < 0 || at > length || delete > length - at)
+        return fail (error, _ ("a list change beyond the list's end"));
+
+      for (guint i = 0; i < json_array_get_length (insert); i++)
+        g_ptr_array_add (nodes, tkr_json_deep_copy (json_array_get_element (insert, i)));
+      splice (array, at, delete, nodes);
+      return TRUE;
+    }
+  return fail (error, _ ("a change of an unknown kind"));
+}
+
+gboolean
+tkr_json_patch_apply (JsonNode *root, JsonNode *patch, GError **error)
+{
+  JsonArray *ops;
+
+  g_return_val_if_fail (root != NULL, FALSE);
+
+  if (patch == NULL || !JSON_NODE_HOLDS_ARRAY (patch))
+    return fail (error, _ ("a step without its changes"));
+  ops = json_node_get_array (patch);
+  for (guint i = 0; i < json_array_get_length (ops); i++)
+    {
+      JsonNode *op = json_array_get_element (ops, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (op))
+        return fail (error, _ ("a change that is not an object"));
+      if (!apply_op (root, json_node_get_object (op), error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * The journal where the person meets it (help/C/files-and-backups.page,
+ * "Undo after a restart" and "Rewinding a fight"): a campaign closed and
+ * opened again still undoes its last steps; a damaged journal lets the
+ * file open and says why Undo starts afresh; the rewind menu lists the
+ * round starts with an accessible name and takes the fight back as one
+ * undoable step.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "tkr-document.h"
+#include "tkr-encounter-page.h"
+#include "tkr-rewind-button.h"
+
+#define DELAY_MS 100
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+spin_until (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint source = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!check (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (source);
+  return check (data);
+}
+
+static gboolean
+document_is_clean (gpointer data)
+{
+  return !tkr_document_get_dirty (data);
+}
+
+typedef struct
+{
+  gboolean done;
+  TkrDocument *document;
+  GError *error;
+} LoadResult;
+
+static void
+loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LoadResult *load = user_data;
+
+  load->document = tkr_document_load_finish (result, &load->error);
+  load->done = TRUE;
+}
+
+static gboolean
+load_is_done (gpointer data)
+{
+  return ((LoadResult *) data)->done;
+}
+
+static TkrDocument *
+load_document (GFile *file)
+{
+  LoadResult load = { 0 };
+
+  tkr_document_load_async (file, NULL, loaded_cb, &load);
+  g_assert_true (spin_until (load_is_done, &load, 10000));
+  g_assert_no_error (load.error);
+  return load.document;
+}
+
+static GFile *
+fresh_file (const char *name)
+{
+  g_autoptr (GFile) file = g_file_new_build_filename (g_get_tmp_dir (), name, NULL);
+  g_autoptr (GFile) journal = tkr_journal_file_for (file);
+
+  g_file_delete (file, NULL, NULL);
+  g_file_delete (journal, NULL, NULL);
+  return g_steal_pointer (&file);
+}
+
+static guint
+party_size (TkrDocument *document)
+{
+  return g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (document)));
+}
+
+/* Undo after reopening: two PCs added and autosaved, the window closed;
+ * the file opened again undoes both additions, one step each. */
+static void
+test_undo_after_reopen (void)
+{
+  g_autoptr (GFile) file = fresh_file ("journal-reopen.tkcampaign");
+  g_autoptr (TkrDocument) reopened = NULL;
+  TkrHistory *history;
+
+  {
+    g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+    g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, file);
+
+    tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+    g_assert_nonnull (tkr_document_get_journal (document));
+    tkr_campaign_add_pc (campaign, "Alice");
+    tkr_campaign_add_pc (campaign, "Bob");
+    g_assert_true (spin_until (document_is_clean, document, 10000));
+  }
+
+  reopened = load_document (file);
+  g_assert_null (tkr_document_take_journal_notice (reopened));
+  history = tkr_campaign_get_history (tkr_document_get_campaign (reopened));
+  g_assert_cmpuint (party_size (reopened), ==, 2);
+  g_assert_true (tkr_history_can_undo (history));
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpuint (party_size (reopened), ==, 1);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpuint (party_size (reopened), ==, 0);
+  g_assert_false (tkr_history_can_undo (history));
+  g_assert_true (tkr_history_redo (history));
+  g_assert_cmpuint (party_size (reopened), ==, 1);
+}
+
+/* A damaged journal: the file opens as saved, the notice says so once in
+ * plain words, and the journal file is left as it was. */
+static void
+test_damaged_journal_notice (void)
+{
+  g_autoptr (GFile) file = fresh_file ("journal-damaged.tkcampaign");
+  g_autoptr (GFile) journal = tkr_journal_file_for (file);
+  g_autoptr (TkrDocument) reopened = NULL;
+  g_autofree char *notice = NULL;
+  g_autofree char *after = NULL;
+  const char *garbage = "{\"kind\":\"turnkeeper-jour";
+
+  {
+    g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+    g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, file);
+
+    tkr_document_set_autosave_delay_ms (document, DELAY_MS);
+    tkr_campaign_add_pc (campaign, "Alice");
+    g_assert_true (spin_until (document_is_clean, document, 10000));
+  }
+  g_assert_true (g_file_replace_contents (journal, garbage, strlen (garbage), NULL, FALSE,
+                                          G_FILE_CREATE_NONE, NULL, NULL, NULL));
+
+  reopened = load_document (file);
+  g_assert_cmpuint (party_size (reopened), ==, 1);
+  notice = tkr_document_take_journal_notice (reopened);
+  g_assert_nonnull (notice);
+  g_test_message ("%s", notice);
+  g_assert_nonnull (strstr (notice, "Undo starts afresh"));
+  g_assert_null (tkr_document_take_journal_notice (reopened));
+  g_assert_false (
+    tkr_history_can_undo (tkr_campaign_get_history (tkr_document_get_campaign (reopened))));
+  g_assert_true (g_file_load_contents (journal, NULL, &after, NULL, NULL, NULL));
+  g_assert_cmpstr (after, ==, garbage);
+}
+
+static char *
+state_of (TkrCampaign *campaign)
+{
+  g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (campaign);
+
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+static GtkWidget *
+find_rewind_button (GtkWidget *widget)
+{
+  if (TKR_IS_REWIND_BUTTON (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_rewind_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The rewind menu on the Encounter page: hidden before the rounds, one
+ * item per round start once they run, the button named for assistive
+ * technologies; its action takes the fight back to the start of round 2
+ * as one step that undo takes back. */
+static void
+test_rewind_menu (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (TkrJournal) journal = tkr_journal_new (campaign);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autofree char *label = NULL;
+  g_autofree char *round_two = NULL;
+  g_autofree char *now = NULL;
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = g_object_new (TKR_TYPE_ENCOUNTER_PAGE, NULL);
+  GtkWidget *button;
+  GtkWidget *menu_button;
+  GMenuModel *menu;
+  TkrCharacter *alice, *goblin;
+
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), campaign);
+  tkr_encounter_page_set_journal (TKR_ENCOUNTER_PAGE (page), journal);
+  button = find_rewind_button (page);
+  g_assert_nonnull (button);
+  menu = tkr_rewind_button_get_menu (TKR_REWIND_BUTTON (button));
+  g_assert_false (gtk_widget_get_visible (button));
+
+  alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  goblin = tkr_campaign_add_npc (campaign, "Goblin");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, goblin, &error));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
+  g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; tkr_tracker_get_round (tracker) < 2; i++)
+    {
+      g_assert_cmpuint (i, <, 50);
+      g_assert_true (tkr_tracker_next_turn (tracker, &error));
+    }
+  round_two = state_of (campaign);
+  for (guint i = 0; tkr_tracker_get_round (tracker) < 3; i++)
+    {
+      g_assert_cmpuint (i, <, 50);
+      g_assert_true (tkr_tracker_next_turn (tracker, &error));
+    }
+
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 3);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Start of Round 2");
+  menu_button = gtk_widget_get_first_child (button);
+  g_assert_true (GTK_IS_MENU_BUTTON (menu_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (menu_button), ==, "Rewind to the Start of a Round");
+
+  g_assert_true (gtk_widget_activate_action (button, "rewind.round", "i", 2));
+  g_assert_cmpint (tkr_tracker_get_round (tkr_campaign_get_tracker (campaign)), ==, 2);
+  now = state_of (campaign);
+  g_assert_cmpstr (now, ==, round_two);
+  g_assert_cmpstr (tkr_history_peek_undo_tag (history), ==, TKR_JOURNAL_TAG_REWIND);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpint (tkr_tracker_get_round (tkr_campaign_get_tracker (campaign)), ==, 3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/journal-ui/document/undo-after-reopen", test_undo_after_reopen);
+  g_test_add_func ("/journal-ui/document/damaged-journal-notice", test_damaged_journal_notice);
+  g_test_add_func ("/journal-ui/encounter-page/rewind-menu", test_rewind_menu);
+  return g_test_run ();
+}
