@@ -882,8 +882,8 @@ combatant_selected (gpointer data)
 /* Ctrl+Shift+W and Ctrl+Shift+J follow the rule data ("round.delay"): in
  * Pathfinder 2e whose turn it is Delays and the turn moves on, then,
  * selected, returns to act after the current turn, at that place from
- * then on. In d20 (its Wait is a held action, "round.hold", taken in the
- * details) and the Kleptonomicon the keys change nothing. */
+ * then on. In d20 the same key holds the action (its Wait, "round.hold")
+ * and the turn stays; in the Kleptonomicon the keys change nothing. */
 static void
 test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
 {
@@ -899,6 +899,17 @@ test_delay_keys_follow_the_rules (Fixture *f, gconstpointer data)
       return;
     }
   focus_place (f, "tracker");
+  if (tkr_rules_get_hold (tkr_encounter_get_rules (f->encounter)))
+    {
+      /* The d20 Wait: the key holds the action, and the turn stays. */
+      g_assert_true (TKR_IS_COMBATANT (slot));
+      wait.combatant = TKR_COMBATANT (slot);
+      press (XK_w, TRUE);
+      g_assert_true (tkr_test_wait_until (delaying_is, &wait));
+      g_assert_cmpuint (tkr_history_get_n_undo (history), ==, steps + 1);
+      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == slot);
+      return;
+    }
   if (!tkr_quick_supports (f->encounter, TKR_QUICK_DELAY))
     {
       g_assert_false (tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)));
@@ -955,7 +966,8 @@ collect_group (GtkWidget *widget, const char *title, gboolean inside, GHashTable
 }
 
 /* The shortcuts window lists Delay and its return only in the groups of
- * the systems whose rule data allow them ("round.delay": Pathfinder 2e),
+ * the systems whose rule data allow them ("round.delay": Pathfinder 2e;
+ * "round.hold": the d20 Wait),
  * never under every system's fight keys (help/C/keyboard.page). */
 static void
 test_delay_keys_listed_only_where_the_rules_allow (void)
@@ -980,7 +992,8 @@ test_delay_keys_listed_only_where_the_rules_allow (void)
       g_autoptr (TkrTracker) tracker = tkr_tracker_new_for_rules (rules, history, NULL);
       g_autoptr (GHashTable) found =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      gboolean allowed = tkr_rules_get_delay (rules);
+      /* Delay, or a held action in its place (the d20 Wait). */
+      gboolean allowed = tkr_rules_get_delay (rules) || tkr_rules_get_hold (rules);
 
       g_assert_true (tkr_quick_supports (TKR_ENCOUNTER (tracker), TKR_QUICK_DELAY) == allowed);
       collect_group (GTK_WIDGET (overlay), tkr_rules_translate (tkr_rules_get_name (rules)), FALSE,
@@ -998,8 +1011,8 @@ test_delay_keys_listed_only_where_the_rules_allow (void)
             strstr (g_hash_table_lookup (found, back), tkr_rules_get_delay_name (rules)));
         }
     }
-  /* Pathfinder 2e. */
-  g_assert_cmpuint (listed, ==, 1);
+  /* Pathfinder 2e's Delay and the d20 Wait. */
+  g_assert_cmpuint (listed, ==, 2);
   gtk_window_destroy (overlay);
   g_object_unref (overlay);
 }

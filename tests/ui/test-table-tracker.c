@@ -803,7 +803,8 @@ test_reminder_row (TrackerFixture *f, gconstpointer data)
 /* Delay in the tracker (help/C/order.page): where the rules allow it,
  * Ctrl+Shift+W's action delays whose turn it is, and its row says so;
  * selected again, Ctrl+Shift+J's action brings it back after the current
- * turn. Elsewhere the key changes nothing. */
+ * turn. Where they have a held action instead (the d20 Wait), the same
+ * keys hold it and act on it. Elsewhere the key changes nothing. */
 static void
 test_delay_keys (TrackerFixture *f, gconstpointer data)
 {
@@ -817,6 +818,40 @@ test_delay_keys (TrackerFixture *f, gconstpointer data)
   Wanted wanted;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.delay", NULL));
+  if (tkr_rules_get_hold (tkr_encounter_get_rules (f->encounter)))
+    {
+      TkrRules *rules = tkr_encounter_get_rules (f->encounter);
+      const char *held = tkr_rules_translate (tkr_rules_get_delay_name (rules));
+
+      /* A held action instead (the d20 Wait): one step, the turn stays,
+       * and the row says it holds its Wait. */
+      g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+      g_assert_true (tkr_delay_is_delayed (f->encounter, TKR_COMBATANT (delayer)));
+      g_assert_true (tkr_encounter_get_current_slot (f->encounter) == delayer);
+      wanted.list = list;
+      wanted.slot = delayer;
+      g_assert_true (tkr_test_wait_until (slot_has_row, &wanted));
+      row = bound_row_for (list, delayer);
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "delaying"));
+      detail = GTK_WIDGET (
+        gtk_widget_get_template_child (GTK_WIDGET (row), TKR_TYPE_TRACKER_ROW, "detail_label"));
+      g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (detail)), held));
+      /* On its own turn it cannot act on it; on another's, selected, the
+       * return key acts on it: one more step, no longer holding. */
+      g_assert_true (tkr_encounter_next_turn (f->encounter, NULL));
+      for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+        {
+          g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+
+          if (item == delayer)
+            tkr_table_tracker_select (f->tracker, i);
+        }
+      steps = tkr_history_get_n_undo (f->history);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tracker), "tracker.return", NULL));
+      g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
+      g_assert_false (tkr_delay_is_delayed (f->encounter, TKR_COMBATANT (delayer)));
+      return;
+    }
   if (!tkr_rules_get_delay (tkr_encounter_get_rules (f->encounter)))
     {
       g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps);

@@ -261,8 +261,11 @@ gboolean
 tkr_quick_supports (TkrEncounter *self, TkrQuickCommand command)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
+  /* Delay, or the same keys for a held action where the rule data have
+   * one instead (the d20 Wait: help/C/order.page). */
   if (command == TKR_QUICK_DELAY || command == TKR_QUICK_RETURN)
-    return tkr_rules_get_delay (tkr_encounter_get_rules (self));
+    return tkr_rules_get_delay (tkr_encounter_get_rules (self)) ||
+           tkr_rules_get_hold (tkr_encounter_get_rules (self));
   return command_of (system_of (self), command) != NULL;
 }
 

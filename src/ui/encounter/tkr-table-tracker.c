@@ -766,18 +766,36 @@ tracker_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     }
   else if (g_str_equal (action_name, "tracker.delay"))
     {
+      GObject *current =
+        self->encounter != NULL ? tkr_encounter_get_current_slot (self->encounter) : NULL;
       g_autoptr (GError) error = NULL;
+      gboolean ok;
 
-      if (self->encounter != NULL && !tkr_encounter_delay (self->encounter, &error))
+      if (self->encounter == NULL)
+        return;
+      /* Where the rules have a held action instead of Delay (the d20
+       * Wait), the same key holds it for whose turn it is. */
+      if (tkr_rules_get_hold (tkr_encounter_get_rules (self->encounter)))
+        ok = TKR_IS_COMBATANT (current) &&
+             tkr_encounter_hold (self->encounter, TKR_COMBATANT (current), &error);
+      else
+        ok = tkr_encounter_delay (self->encounter, &error);
+      if (!ok && error != NULL)
         tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
     }
   else if (g_str_equal (action_name, "tracker.return"))
     {
       TkrCombatant *combatant = acting_combatant (self);
       g_autoptr (GError) error = NULL;
+      gboolean ok;
 
-      if (combatant != NULL &&
-          !tkr_encounter_return_from_delay (self->encounter, combatant, &error))
+      if (combatant == NULL)
+        return;
+      if (tkr_rules_get_hold (tkr_encounter_get_rules (self->encounter)))
+        ok = tkr_encounter_act_on_hold (self->encounter, combatant, &error);
+      else
+        ok = tkr_encounter_return_from_delay (self->encounter, combatant, &error);
+      if (!ok)
         tkr_feedback_show_error (GTK_WIDGET (self), self->error_label, error);
     }
   else if (g_str_equal (action_name, "tracker.roll-save"))

@@ -435,9 +435,16 @@ tkr_tracker_row_update (TkrTrackerRow *self)
           : g_strdup (kind);
       gboolean delaying =
         self->encounter != NULL && tkr_delay_is_delayed (self->encounter, combatant);
+      TkrRules *rules = self->encounter != NULL ? tkr_encounter_get_rules (self->encounter) : NULL;
       g_autofree char *detail =
-        /* Translators: a combatant who delays its turn (help/C/order.page), in the tracker */
-        delaying ? g_strdup_printf (_ ("%s · delaying"), shown) : g_strdup (shown);
+        !delaying ? g_strdup (shown)
+        : rules != NULL && tkr_rules_get_hold (rules)
+          /* Translators: a combatant holding its action (help/C/order.page), in the
+           * tracker; the second %s is the system's word for it, such as "Wait" */
+          ? g_strdup_printf (_ ("%s · %s held"), shown,
+                             tkr_rules_translate (tkr_rules_get_delay_name (rules)))
+          /* Translators: a combatant who delays its turn (help/C/order.page), in the tracker */
+          : g_strdup_printf (_ ("%s · delaying"), shown);
 
       if (delaying)
         gtk_widget_add_css_class (GTK_WIDGET (self), "delaying");

@@ -141,6 +141,8 @@ static const struct
   { "d20", "tracker.move", N_ ("Move: spend feet of walking") },
   { "d20", "tracker.dash", N_ ("Dash (the action)") },
   { "d20", "tracker.rest", N_ ("Short rest, outside a fight") },
+  { "d20", "tracker.delay", N_ ("Wait: hold the action to act on someone else’s turn") },
+  { "d20", "tracker.return", N_ ("Act on the selected creature’s Wait now") },
   { "action-points", "tracker.spend", N_ ("Act: spend 1 AP") },
   { "action-points", "tracker.move", N_ ("Move: spend AP") },
 };
