@@ -251,18 +251,16 @@ def find_app(name, timeout=90.0):
 
 
 def type_into(node, text, submit=True):
-    """Types into a text field as a person does: the field takes the
-    focus (a click: GTK 4.8 cannot move it through AT-SPI, see
-    pointer_click), the text is typed once the focus is there, and Return
-    submits."""
-    import subprocess
-
+    """Types into a text field as a person does: a click puts the focus
+    there (GTK 4.8 cannot move it through AT-SPI, see pointer_click), the
+    text is set through AT-SPI and read back, and Return submits. GTK 4.8
+    does not report the focus of the text inside an AdwEntryRow, so the
+    caller waits for what the submitted text brings about."""
     if not has_focus(node):
         pointer_click(node, where=0.33)
-    wait_for(lambda: has_focus(node), what=f"the focus in {node.name!r}")
     set_text(node, text)
     if submit:
-        keys("Return", focus=node)
+        keys("Return")
 
 
 def show_page(frame, name):
@@ -289,3 +287,18 @@ def select_character(frame, name):
     select_child(roster, lambda n: bool(find_all(n, "label", name)), what=f"{name} in the roster")
     wait_for(lambda: any(get_text(e) == name for e in find_all(frame, "text", "Name")),
              what=f"{name}'s sheet")
+
+
+def palette(app, command):
+    """Runs a command by name through the command palette (Ctrl+K, the
+    feature): its search field takes the name once it holds the focus,
+    and Return runs the one match."""
+    keys("ctrl+k")
+    search = find(app, "text", "Find a command", timeout=10)
+    wait_for(lambda: has_focus(search), what="the palette's search field focused")
+    set_text(search, command)
+    commands = find(app, "list", "Commands", timeout=10)
+    wait_for(lambda: [n.name for n in find_all(commands, "label") if n.name] [:1] == [command],
+             what=f"{command!r} first in the palette")
+    keys("Return", focus=search)
+    wait_for(lambda: not find_all(app, "text", "Find a command"), what="the palette closed")
