@@ -168,13 +168,11 @@ def select_child(container, predicate, what="the item"):
     return container.getChildAtIndex(index)
 
 
-def choose_in_dropdown(app, dropdown, mnemonic, name):
-    """Chooses name in a GtkDropDown: its label's mnemonic opens it (the
-    keyboard path the page offers), the item is selected by its name
-    through AT-SPI, and Return, sent once the item holds the focus,
-    takes it."""
-    keys(mnemonic)
-    keys("space", focus=dropdown)
+def choose_in_dropdown(app, dropdown, name):
+    """Chooses name in a GtkDropDown: its button opens the list (an AT-SPI
+    action), the item is selected by its name through AT-SPI, and Return,
+    sent once the open list holds the focus, takes the selected item."""
+    click(find(dropdown, "push button"))
 
     def item():
         for label in find_all(app, "label", name):
@@ -187,10 +185,10 @@ def choose_in_dropdown(app, dropdown, mnemonic, name):
     wait_for(item, what=f"{name!r} in the open list")
     row = item()
     select_child(row.parent, lambda n: find_all(n, "label", name), what=f"{name!r}")
-    keys("Return", focus=row)
-    wait_for(lambda: [n.name for n in find_all(dropdown, "label") if n.name] [-1:] == [name]
-             or (len({n.name for n in find_all(dropdown, "label")} - {None, "", "(None)"}) == 1),
-             what=f"{name!r} chosen")
+    keys("Return", focus=row.parent)
+    # Closed, the drop-down shows only what is chosen.
+    wait_for(lambda: {n.name for n in find_all(dropdown, "label")} - {None, "", "(None)"}
+             == {name}, what=f"{name!r} chosen")
 
 
 def ancestor_with(node, predicate, limit=30):
@@ -266,9 +264,9 @@ def type_into(node, text, submit=True):
 def show_page(frame, name):
     """Shows the window's page name through its view switcher tab."""
     def tabs():
+        # The header's, the bottom bar's: any switches the same pages.
         return [n for n in find_all(frame, "page tab", name)
-                if n.parent is not None and n.parent.name == "AdwViewSwitcher"
-                and n.getState().contains(pyatspi.STATE_SHOWING)]
+                if n.parent is not None and n.parent.name == "AdwViewSwitcher"]
 
     def shown():
         return any(t.getState().contains(pyatspi.STATE_SELECTED)

@@ -68,7 +68,7 @@ def body(session):
     show_page(frame, "Encounter")
     # (The sheet has a "Rule system" row too: the page's is the drop-down.)
     system = find(frame, "combo box", contains="Rule system")
-    choose_in_dropdown(app, system, "alt+r", "Pathfinder 2e")
+    choose_in_dropdown(app, system, "Pathfinder 2e")
     wait_for(lambda: (saved() or {}).get("rule_system") == "pf2e", timeout=15,
              what="the switch to Pathfinder 2e in the autosave")
     tap(True, "the encounter plays Pathfinder 2e")

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * Every language fits (README: every label fits its place): at 1280 x 800,
+ * no label that ellipsizes is cut short in the main views, in English,
+ * German and French. The views: the roster with a sheet, the Encounter page
+ * in Main with thirteen combatants in each rule system, the same encounter
+ * at its End, and the player view.
+ *
+ * A label that ellipsizes is "cut short" when GTK gives it less width than
+ * it asks for (its natural width, on one line). The failures name the
+ * language, the system, the view and the label's text, so that a layout
+ * can be fixed or a translation reported.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "tkr-campaign.h"
+#include "tkr-document.h"
+#include "tkr-encounter.h"
+#include "tkr-player-window.h"
+#include "tkr-roster.h"
+#include "tkr-rules.h"
+#include "tkr-tracker.h"
+#include "tkr-window.h"
+
+#define WIDTH 1280
+#define HEIGHT 800
+
+static gboolean
+idle_done (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Spins the main loop until everything queued (layout, list rows made in
+ * idle time) has run: an idle of the lowest priority comes last. */
+static void
+settle (void)
+{
+  for (int round = 0; round < 3; round++)
+    {
+      gboolean done = FALSE;
+
+      g_idle_add_full (G_PRIORITY_LOW + 100, idle_done, &done, NULL);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+static gboolean
+window_is_sized (GtkWidget *window)
+{
+  return gtk_widget_get_mapped (window) && gtk_widget_get_width (window) >= WIDTH - 2;
+}
+
+static gboolean
+give_up (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows @window at 1280 x 800 and waits for it to be laid out at that
+ * width (a state, not a time: the test's own limit ends a broken run). */
+static void
+wait_sized (GtkWindow *window)
+{
+  gboolean late = FALSE;
+  guint limit;
+
+  /* A generous limit only so that a broken run ends: the test then fails
+   * on the width it checks. */
+  limit = g_timeout_add_seconds (60, give_up, &late);
+  while (!window_is_sized (GTK_WIDGET (window)) && !late)
+    g_main_context_iteration (NULL, TRUE);
+  if (!late)
+    g_source_remove (limit);
+  settle ();
+}
+
+/* Shows @window with its widgets given 1280 x 800 (the default size also
+ * counts the window's frame, so it grows by what the frame takes) and
+ * waits for that layout: a state, not a time. */
+static void
+show_sized (GtkWindow *window)
+{
+  int width, height;
+
+  gtk_window_set_default_size (window, WIDTH, HEIGHT);
+  gtk_window_present (window);
+  wait_sized (window);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  if (width < WIDTH && width > 0)
+    {
+      gtk_window_set_default_size (window, 2 * WIDTH - width, 2 * HEIGHT - height);
+      wait_sized (window);
+    }
+  g_test_message ("%s: %d x %d", G_OBJECT_TYPE_NAME (window),
+                  gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, WIDTH - 2);
+}
+
+static void
+describe_path (GtkWidget *widget, GString *out)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (GtkWidget *w = gtk_widget_get_parent (widget); w != NULL; w = gtk_widget_get_parent (w))
+    if (g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Tkr"))
+      g_ptr_array_add (names, (gpointer) G_OBJECT_TYPE_NAME (w));
+  for (guint i = names->len; i > 0; i--)
+    g_string_append_printf (out, "%s%s", (char *) names->pdata[i - 1], i > 1 ? " > " : "");
+}
+
+/* Every mapped, ellipsizing, one-line label under @widget given less width
+ * than its natural width, one line each into @failures. */
+static void
+collect_cut_labels (GtkWidget *widget, const char *where, GString *failures)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    {
+      GtkLabel *label = GTK_LABEL (widget);
+      const char *text = gtk_label_get_text (label);
+      int natural = 0;
+
+      if (gtk_label_get_ellipsize (label) != PANGO_ELLIPSIZE_NONE && !gtk_label_get_wrap (label) &&
+          text != NULL && *text != '\0')
+        {
+          gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+          if (gtk_widget_get_width (widget) < natural)
+            {
+              g_string_append_printf (failures, "%s: \"%s\" has %d of %d px (", where, text,
+                                      gtk_widget_get_width (widget), natural);
+              describe_path (widget, failures);
+              g_string_append (failures, ")\n");
+            }
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cut_labels (child, where, failures);
+}
+
+/* Thirteen combatants: three PCs and ten NPCs of three kinds, with names
+ * of a usual length, made through the core's commands. */
+static TkrCampaign *
+new_campaign (const char *system)
+{
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (system, NULL);
+  TkrCampaign *campaign;
+  TkrCharacter *npcs[3];
+  const char *pcs[] = { "Alice Thornquill", "Bob Ironhand", "Carol of the Marsh" };
+
+  g_assert_nonnull (rules);
+  campaign = tkr_campaign_new (rules);
+  for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
+    {
+      TkrCharacter *pc = tkr_campaign_add_pc (campaign, pcs[i]);
+
+      g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, pc, NULL));
+    }
+  npcs[0] = tkr_campaign_add_npc (campaign, "Goblin Archer");
+  npcs[1] = tkr_campaign_add_npc (campaign, "Orc Brute");
+  npcs[2] = tkr_campaign_add_npc (campaign, "Wolf");
+  for (guint i = 0; i < 10; i++)
+    tkr_campaign_add_to_encounter (campaign, npcs[i % 3], NULL);
+  return campaign;
+}
+
+static void
+check_language (const char *language, GString *failures)
+{
+  const char *const *systems = tkr_tracker_get_rule_systems ();
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  /* gettext reads LANGUAGE again once the locale is set anew. */
+  setlocale (LC_ALL, "");
+
+  for (guint s = 0; systems[s] != NULL; s++)
+    {
+      g_autoptr (TkrCampaign) campaign = new_campaign (systems[s]);
+      g_autoptr (TkrDocument) document = tkr_document_new_for_campaign (campaign, NULL);
+      TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+      g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
+      g_autoptr (GError) error = NULL;
+      TkrWindow *window = tkr_window_new (NULL);
+      TkrPlayerWindow *player;
+      g_autoptr (TkrCharacter) first = NULL;
+      g_autofree char *where = NULL;
+
+      tkr_window_set_document (window, document);
+      show_sized (GTK_WINDOW (window));
+
+      /* The roster with the first PC's sheet. */
+      first = g_list_model_get_item (tkr_campaign_get_party (campaign), 0);
+      tkr_roster_set_selected_character (tkr_window_get_roster (window), first);
+      g_assert_true (tkr_window_run_command (window, "win.show-sheet"));
+      settle ();
+      where = g_strdup_printf ("%s, %s, roster and sheet", language, systems[s]);
+      collect_cut_labels (GTK_WIDGET (window), where, failures);
+      g_clear_pointer (&where, g_free);
+
+      /* The Encounter page in Main, thirteen combatants. */
+      g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+      g_assert_no_error (error);
+      g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+      g_assert_no_error (error);
+      g_assert_true (tkr_encounter_begin_main (encounter, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_combatants (encounter)), >=,
+                        12);
+      g_assert_true (tkr_window_run_command (window, "win.show-encounter"));
+      settle ();
+      where = g_strdup_printf ("%s, %s, Encounter page in Main", language, systems[s]);
+      collect_cut_labels (GTK_WIDGET (window), where, failures);
+      g_clear_pointer (&where, g_free);
+
+      /* The player view of the same fight, at the same size. */
+      player = tkr_player_window_new (GTK_WINDOW (window));
+      tkr_player_window_set_campaign (player, campaign);
+      show_sized (GTK_WINDOW (player));
+      where = g_strdup_printf ("%s, %s, player view", language, systems[s]);
+      collect_cut_labels (GTK_WIDGET (player), where, failures);
+      g_clear_pointer (&where, g_free);
+      gtk_window_destroy (GTK_WINDOW (player));
+
+      /* The End. */
+      g_assert_true (tkr_encounter_end (encounter, &error));
+      g_assert_no_error (error);
+      settle ();
+      where = g_strdup_printf ("%s, %s, End", language, systems[s]);
+      collect_cut_labels (GTK_WIDGET (window), where, failures);
+      g_clear_pointer (&where, g_free);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      settle ();
+    }
+}
+
+/* The rule: at 1280 px no ellipsizing label in the main views is cut
+ * short, in English, German and French. */
+static void
+test_no_label_cut_at_1280 (void)
+{
+  const char *const languages[] = { "C", "de", "fr" };
+  g_autoptr (GString) failures = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    check_language (languages[i], failures);
+  if (failures->len > 0)
+    g_test_message ("labels cut short:\n%s", failures->str);
+  g_assert_cmpstr (failures->str, ==, "");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, TKR_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ellipsis/no-label-cut-at-1280-in-english-german-french",
+                   test_no_label_cut_at_1280);
+
+  return g_test_run ();
+}
