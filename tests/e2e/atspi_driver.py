@@ -289,14 +289,21 @@ def select_character(frame, name):
 
 def palette(app, command):
     """Runs a command by name through the command palette (Ctrl+K, the
-    feature): its search field takes the name once it holds the focus,
-    and Return runs the one match."""
+    feature): its search field takes the name through AT-SPI, and Return
+    runs the first match once it is the command asked for. (The palette
+    opens with its search field focused; GTK 4.8 does not report the focus
+    of the text inside a search entry, so the outcome is what is checked.)"""
+    def shown():
+        return [w for w in find_all(app, "frame", "Commands")
+                if w.getState().contains(pyatspi.STATE_SHOWING)]
+
     keys("ctrl+k")
-    search = find(app, "text", "Find a command", timeout=10)
-    wait_for(lambda: has_focus(search), what="the palette's search field focused")
+    wait_for(shown, what="the command palette")
+    palette_window = shown()[0]
+    search = find(palette_window, "entry", "Find a command", timeout=10)
     set_text(search, command)
-    commands = find(app, "list", "Commands", timeout=10)
-    wait_for(lambda: [n.name for n in find_all(commands, "label") if n.name] [:1] == [command],
+    commands = find(palette_window, "list", "Commands", timeout=10)
+    wait_for(lambda: [n.name for n in find_all(commands, "label") if n.name][:1] == [command],
              what=f"{command!r} first in the palette")
-    keys("Return", focus=search)
-    wait_for(lambda: not find_all(app, "text", "Find a command"), what="the palette closed")
+    keys("Return")
+    wait_for(lambda: not shown(), what="the palette closed")

@@ -261,10 +261,7 @@ def body(session):
     select_row("Alice")
     key("ctrl+shift+t")
     dialog = window_named("Add an Effect to Alice")
-    # The dialog opens with its name field focused.
-    wait_for(lambda: [n for n in find_all(dialog, "text") if has_focus(n)],
-             what="the effect's name field focused")
-    set_text([n for n in find_all(dialog, "text") if has_focus(n)][0], "Burning")
+    set_text(find(dialog, "text", "Name"), "Burning")
     dc = find(dialog, "spin button", "Save DC")
     set_value(dc, 15)
     wait_for(lambda: get_value(dc) == 15, what="the save's DC")

@@ -31,26 +31,15 @@
 #define WIDTH 1280
 #define HEIGHT 800
 
-static gboolean
-idle_done (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Spins the main loop until everything queued (layout, list rows made in
- * idle time) has run: an idle of the lowest priority comes last. */
+/* Spins the main loop until nothing is pending (layout, list rows made
+ * in idle time), a few times over; bounded, since an animation may keep
+ * the loop busy for ever. */
 static void
 settle (void)
 {
-  for (int round = 0; round < 3; round++)
-    {
-      gboolean done = FALSE;
-
-      g_idle_add_full (G_PRIORITY_LOW + 100, idle_done, &done, NULL);
-      while (!done)
-        g_main_context_iteration (NULL, TRUE);
-    }
+  for (int round = 0; round < 5; round++)
+    for (int i = 0; i < 500 && g_main_context_pending (NULL); i++)
+      g_main_context_iteration (NULL, FALSE);
 }
 
 static gboolean
