@@ -228,6 +228,11 @@ class Session:
         sys.exit(code)
 
     def stop(self):
+        if self.proc is not None and self.proc.poll() is not None:
+            # Gone before the end of the run: say how (a negative code is
+            # the signal that ended it).
+            print(f"# the app had already exited with status {self.proc.returncode}",
+                  flush=True)
         if self.proc is not None:
             self.proc.terminate()
             try:
