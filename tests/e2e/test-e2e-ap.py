@@ -25,6 +25,7 @@ from e2e_session import Session, check, tap  # noqa: E402
 session = Session("ap", sys.argv[1])
 
 import pyatspi  # noqa: E402
+from gi.repository import GLib  # noqa: E402
 from atspi_driver import (ancestor_with, choose_in_dropdown, click, find,  # noqa: E402
                           find_all, get_text, get_value, is_sensitive, palette,
                           pointer_click, select_character, set_value, show_page,
@@ -110,8 +111,18 @@ def button(frame, name, timeout=5.0):
         time.sleep(0.2)
 
 
-def press(frame, name):
-    click(button(frame, name))
+def press(frame, name, timeout=30.0):
+    """Clicks the button name. A phase change rebuilds the pane, so a
+    button found a moment ago may be gone: find it again until a live one
+    takes the click."""
+    end = time.time() + timeout
+    while True:
+        try:
+            click(button(frame, name))
+            return
+        except GLib.Error:
+            if time.time() > end:
+                raise
 
 
 def body(session):

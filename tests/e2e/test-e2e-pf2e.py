@@ -28,7 +28,7 @@ session = Session("pf2e", sys.argv[1])
 
 import pyatspi  # noqa: E402
 from atspi_driver import (choose_in_dropdown, click, find, find_all, get_text,  # noqa: E402
-                          get_value, has_focus, keys, pointer_click, select_character,
+                          get_value, has_focus, keys, palette, pointer_click, select_character,
                           set_text, set_value, show_page, type_into, wait_for,
                           _app_window)
 

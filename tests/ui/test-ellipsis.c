@@ -100,16 +100,25 @@ show_sized (GtkWindow *window)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, WIDTH - FRAME);
 }
 
-static void
-describe_path (GtkWidget *widget, GString *out)
+/* Where a label sits, as "TkrTableTracker/current_label": its nearest
+ * template's type and its id there (or, inside a library widget, that
+ * widget's type). */
+static char *
+label_key (GtkWidget *label)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  const char *id =
+    GTK_IS_BUILDABLE (label) ? gtk_buildable_get_buildable_id (GTK_BUILDABLE (label)) : NULL;
+  const char *inner = NULL;
 
-  for (GtkWidget *w = gtk_widget_get_parent (widget); w != NULL; w = gtk_widget_get_parent (w))
-    if (g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Tkr"))
-      g_ptr_array_add (names, (gpointer) G_OBJECT_TYPE_NAME (w));
-  for (guint i = names->len; i > 0; i--)
-    g_string_append_printf (out, "%s%s", (char *) names->pdata[i - 1], i > 1 ? " > " : "");
+  for (GtkWidget *w = gtk_widget_get_parent (label); w != NULL; w = gtk_widget_get_parent (w))
+    {
+      if (g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Tkr"))
+        return g_strdup_printf ("%s/%s", G_OBJECT_TYPE_NAME (w),
+                                id != NULL ? id : (inner != NULL ? inner : "GtkLabel"));
+      if (inner == NULL && !g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Gtk"))
+        inner = G_OBJECT_TYPE_NAME (w);
+    }
+  return g_strdup (id != NULL ? id : "GtkLabel");
 }
 
 /* Every mapped, ellipsizing, one-line label under @widget given less width
@@ -125,16 +134,18 @@ collect_cut_labels (GtkWidget *widget, const char *where, GString *failures)
       const char *text = gtk_label_get_text (label);
       int natural = 0;
 
+      /* A label given no room at all is not shown (a folded pane). */
       if (gtk_label_get_ellipsize (label) != PANGO_ELLIPSIZE_NONE && !gtk_label_get_wrap (label) &&
-          text != NULL && *text != '\0')
+          text != NULL && *text != '\0' && gtk_widget_get_width (widget) > 0 &&
+          gtk_widget_get_height (widget) > 0)
         {
           gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
           if (gtk_widget_get_width (widget) < natural)
             {
-              g_string_append_printf (failures, "%s: \"%s\" has %d of %d px (", where, text,
+              g_autofree char *key = label_key (widget);
+
+              g_string_append_printf (failures, "%s: %s \"%s\" has %d of %d px\n", where, key, text,
                                       gtk_widget_get_width (widget), natural);
-              describe_path (widget, failures);
-              g_string_append (failures, ")\n");
             }
         }
     }
