@@ -13,58 +13,21 @@ Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
 """
 
-import glob
-import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
-step_number = 0
-
-
-def tap(ok, description):
-    global step_number
-    step_number += 1
-    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
-
-
-def skip_all(reason):
-    print(f"1..0 # SKIP {reason}")
-    sys.exit(0)
-
-
-if not os.environ.get("DISPLAY"):
-    skip_all("no display")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus")
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    import pyatspi  # noqa: F401
-    from atspi_driver import (click, find, find_all, find_app, get_text, get_value, is_sensitive,
-                              set_value, type_into, wait_for, walk,
-                              pointer_click)
-except ImportError as e:
-    skip_all(f"pyatspi is missing ({e})")
+from e2e_session import Session, check, tap  # noqa: E402
 
-binary = sys.argv[1]
-home = tempfile.mkdtemp(prefix="turnkeeper-e2e-d20-")
-env = dict(os.environ)
-env.update({
-    "XDG_DATA_HOME": os.path.join(home, "data"),
-    "XDG_CONFIG_HOME": os.path.join(home, "config"),
-    "TKR_NON_UNIQUE": "1",
-    "GSETTINGS_BACKEND": "memory",
-    "GTK_A11Y": "atspi",
-})
-env.pop("NO_AT_BRIDGE", None)
-# The app runs with fatal warnings: a warning during the session fails it.
-env["G_DEBUG"] = "fatal-warnings"
+session = Session("d20", sys.argv[1])
 
-log = open(os.path.join(home, "app.log"), "w")
-proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+import pyatspi  # noqa: E402
+from atspi_driver import (ancestor_with, choose_in_dropdown, click, find,  # noqa: E402
+                          find_all, get_text, get_value, is_sensitive, palette,
+                          pointer_click, select_character, set_value, show_page,
+                          type_into, wait_for, walk)
+
 
 # Typed totals: no dice involved, so the order is known.
 INITIATIVE = {"Alice": 18, "Orc": 15, "Bob": 12, "Wolf": 9}
@@ -102,19 +65,12 @@ def base_name(name):
     return name
 
 
-def autosaved():
-    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
-    files = glob.glob(pattern)
-    if not files:
-        return None
-    with open(files[0]) as f:
-        return json.load(f)["campaign"]
+autosaved = session.saved
 
 
-try:
-    app = find_app("turnkeeper")
-    frame = find(app, "frame")
-    tap(True, "the application window is on the accessibility bus")
+def body(session):
+    app = session.app
+    frame = session.frame
 
     add_character(frame, "Add PC", "Alice")
     add_character(frame, "Add PC", "Bob")
@@ -124,7 +80,7 @@ try:
           all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Orc", "Wolf")))
 
     # The Encounter tab: switch its rule system to the d20 system.
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
     # The sheet has a "Rule system" row too: the page's is the drop-down.
     # (GTK 4.8 appends the visible label to the accessible name.)
     def system_dropdown():
@@ -133,22 +89,7 @@ try:
         return found[0] if found else None
 
     wait_for(system_dropdown, what="the Rule system drop-down")
-    system = system_dropdown()
-    # The list pops up on its own surface: pick by keyboard, the third
-    # system after the Kleptonomicon and Pathfinder.
-    for attempt in range(3):
-        pointer_click(system)
-        find(app, "label", "The d20 System", timeout=5)
-        time.sleep(0.3)
-        subprocess.run(["xdotool", "key", "Home", "Down", "Down", "Return"], check=True)
-        try:
-            wait_for(lambda: find_all(system_dropdown(), "label", "The d20 System"), timeout=4,
-                     what="the d20 system chosen")
-            break
-        except AssertionError:
-            subprocess.run(["xdotool", "key", "Escape"], check=True)
-            if attempt == 2:
-                raise
+    choose_in_dropdown(app, system_dropdown(), "The d20 System")
     # Other systems' views sit beside this one: search inside it only.
     view = find(frame, name="d20 encounter")
     wait_for(lambda: find_all(view, "push button", contains="Roll Initiative"),
@@ -156,10 +97,10 @@ try:
     tap(True, "the encounter plays the d20 system")
 
     # Everyone joins from the roster.
-    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    show_page(frame, "Sheet")
     for name in ("Alice", "Bob", "Orc", "Wolf"):
         click(find(frame, "push button", contains=f"Add {name} to the Encounter"))
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
     wait_for(lambda: len(find_all(view, "push button", contains=" from the encounter")) == 4,
              what="four participants")
     tap(True, "everyone joined the encounter")
@@ -277,14 +218,7 @@ try:
     tap(True, "Experience awarded")
     # Back to Freeplay, by name through the command palette (Ctrl+K).
     # The palette opens with its search field focused: type, then Return.
-    subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
-    find(app, "entry", "Find a command", timeout=5)
-    time.sleep(0.3)
-    subprocess.run(["xdotool", "type", "--delay", "10", "Back to Freeplay"], check=True)
-    commands = find(app, "list", "Commands", timeout=5)
-    wait_for(lambda: find_all(commands, "label", "Back to Freeplay")
-             and not find_all(commands, "label", "Next turn"), what="the palette's match")
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    palette(app, "Back to Freeplay")
 
     # Roll Initiative (Begin Setup) is allowed again only in Freeplay.
     wait_for(lambda: any(is_sensitive(n) for n in find_all(view, "push button",
@@ -317,27 +251,6 @@ try:
     check(f"Round 2 was played in order ({round_two})",
           [base_name(n) for n in round_two] == EXPECTED_ORDER)
 
-    print(f"1..{step_number}")
-    sys.exit(0)
-except Exception as e:  # report, then fail
-    tap(False, f"unexpected: {e!r}")
-    try:
-        with open(os.path.join(home, "tree.txt"), "w") as out:
-            for node in walk(app):
-                depth = 0
-                parent = node
-                while parent is not None and parent != app and depth < 60:
-                    parent = parent.parent
-                    depth += 1
-                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
-        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
-    except Exception:
-        pass
-    print(f"1..{step_number}")
-    sys.exit(1)
-finally:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+
+
+session.run(body)

@@ -18,65 +18,23 @@ Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
 """
 
-import glob
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
-
-step_number = 0
-
-
-def tap(ok, description):
-    global step_number
-    step_number += 1
-    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
-
-
-def skip_all(reason):
-    print(f"1..0 # SKIP {reason}")
-    sys.exit(0)
-
-
-if not os.environ.get("DISPLAY"):
-    skip_all("no display")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    import pyatspi  # noqa: F401
-    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
-                              set_value, type_into, wait_for, walk, ancestor_with,
-                              pointer_click)
-except ImportError as e:
-    skip_all(f"pyatspi is missing ({e})")
+from e2e_session import Session, check, tap  # noqa: E402
 
-binary = sys.argv[1]
-home = tempfile.mkdtemp(prefix="turnkeeper-e2e-pf2e-")
-env = dict(os.environ)
-env.update({
-    "XDG_DATA_HOME": os.path.join(home, "data"),
-    "XDG_CONFIG_HOME": os.path.join(home, "config"),
-    "TKR_NON_UNIQUE": "1",
-    "GSETTINGS_BACKEND": "memory",
-    "GTK_A11Y": "atspi",
-})
-env.pop("NO_AT_BRIDGE", None)
-# The app runs with fatal warnings, as the widget suites do: a warning
-# during a real session fails this test.
-env["G_DEBUG"] = "fatal-warnings"
+session = Session("pf2e", sys.argv[1])
 
-log = open(os.path.join(home, "app.log"), "w")
-proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
+import pyatspi  # noqa: E402
+from atspi_driver import (choose_in_dropdown, click, find, find_all, get_text,  # noqa: E402
+                          get_value, has_focus, keys, palette, pointer_click, select_character,
+                          set_text, set_value, show_page, type_into, wait_for,
+                          _app_window)
 
+import subprocess  # noqa: E402
 
-def check(description, condition):
-    tap(bool(condition), description)
-    if not condition:
-        raise AssertionError(description)
+saved = session.saved
 
 
 def add_character(frame, button, name):
@@ -85,15 +43,6 @@ def add_character(frame, button, name):
     wait_for(lambda: get_text(entry).startswith("New"), what="a new sheet")
     type_into(entry, name)
     wait_for(lambda: find_all(frame, "label", name), what=f"{name} in the roster")
-
-
-def saved():
-    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
-    files = glob.glob(pattern)
-    if not files:
-        return None
-    with open(files[0]) as f:
-        return json.load(f)["campaign"]
 
 
 def current_name(frame):
@@ -105,10 +54,9 @@ def current_name(frame):
     return labels[0][: -len("’s turn")]
 
 
-try:
-    app = find_app("turnkeeper")
-    frame = find(app, "frame")
-    tap(True, "the application window is on the accessibility bus")
+def body(session):
+    app = session.app
+    frame = session.frame
 
     add_character(frame, "Add PC", "Alice")
     add_character(frame, "Add PC", "Bob")
@@ -117,24 +65,18 @@ try:
           all(find_all(frame, "label", n) for n in ("Alice", "Bob", "Goblin")))
 
     # The rule system is chosen on the Encounter tab, while no encounter runs.
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
+    # (The sheet has a "Rule system" row too: the page's is the drop-down.)
     system = find(frame, "combo box", contains="Rule system")
-    time.sleep(0.5)
-    pointer_click(system)
-    # The list opens in a popover (its own window): choose with the keys,
-    # Pathfinder 2e comes right after the Kleptonomicon.
-    find(app, "label", "Pathfinder 2e", timeout=5)
-    time.sleep(0.3)
-    subprocess.run(["xdotool", "key", "Down", "Return"], check=True)
+    choose_in_dropdown(app, system, "Pathfinder 2e")
     wait_for(lambda: (saved() or {}).get("rule_system") == "pf2e", timeout=15,
              what="the switch to Pathfinder 2e in the autosave")
     tap(True, "the encounter plays Pathfinder 2e")
 
     # Alice's sheet is now a Pathfinder 2e sheet, made from its rule data:
     # a PC filled in by hand, whose values the encounter then plays with.
-    subprocess.run(["xdotool", "key", "alt+1"], check=True)
-    time.sleep(0.3)
-    pointer_click(find(frame, "label", "Alice"))
+    show_page(frame, "Sheet")
+    select_character(frame, "Alice")
     armor = find(frame, "spin button", "Armor Class", timeout=10)
 
     def shown(role, name):
@@ -153,16 +95,19 @@ try:
         box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         return box.y > 80 and box.y + box.height < window.height - 20
 
-    # Scroll the sheet, as a person would, until the field is in view.
+    # Scroll the sheet with the wheel, as a person would, until the field
+    # is in view (the pointer placed in the app's window, see
+    # pointer_click), waiting for each scroll to move it.
     window_box = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    subprocess.run(["xdotool", "mousemove", str(window_box.width // 2 + 200),
-                    str(window_box.height // 2)], check=True)
     for _ in range(40):
         if on_screen(ancestry):
             break
         box = ancestry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        subprocess.run(["xdotool", "click", "5" if box.y > 80 else "4"], check=True)
-        time.sleep(0.15)
+        subprocess.run(["xdotool", "mousemove", "--window", _app_window(frame),
+                        str(window_box.width // 2 + 200), str(window_box.height // 2),
+                        "click", "5" if box.y > 80 else "4"], check=True)
+        wait_for(lambda: ancestry.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y != box.y,
+                 timeout=5, what="the sheet to scroll")
     check("the Ancestry field is in view", on_screen(ancestry))
     type_into(ancestry, "Human")
 
@@ -177,11 +122,10 @@ try:
     # Every rule system's view sits in the Encounter tab: work in this one.
     view = find(frame, name="Pathfinder 2e encounter")
 
-    subprocess.run(["xdotool", "key", "alt+1"], check=True)
-    time.sleep(0.3)
+    show_page(frame, "Sheet")
     for name in ("Alice", "Bob", "Goblin"):
         click(find(frame, "push button", contains=f"Add {name} to the Encounter"))
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
     wait_for(lambda: find_all(view, "push button", contains="Remove Goblin 2 from the encounter"),
              what="the Goblin's copy in the encounter")
     tap(True, "everyone joined the encounter")
@@ -208,9 +152,37 @@ try:
     tracker = find(frame, "list", "Turn order")
 
     def tracker_row(name):
-        rows = [n for n in find_all(tracker, contains=f"{name}, place ")
-                if n.getRoleName() != "label"]
+        # "Goblin 2, place 2", or "Goblin 2, not in this round’s order"
+        # while it delays.
+        rows = [n for n in find_all(tracker, contains=f"{name}, ")
+                if n.getRoleName() != "label" and (n.name or "").startswith(f"{name}, ")]
         return rows[0] if rows else None
+
+    def row_says(name, words):
+        """The tracker's row of name says words in its detail line (the
+        row's accessible description)."""
+        row = tracker_row(name)
+        return row is not None and words in (row.description or "")
+
+    def saved_names(key):
+        """The names of the combatants the autosave lists under the
+        encounter's key ("delayed", "hidden")."""
+        encounter = (saved() or {}).get("encounter", {})
+        ids = encounter.get(key, [])
+        names = {}
+
+        def collect(node):
+            if isinstance(node, dict):
+                if "id" in node and "name" in node:
+                    names[node["id"]] = node["name"]
+                for value in node.values():
+                    collect(value)
+            elif isinstance(node, list):
+                for value in node:
+                    collect(value)
+
+        collect(saved() or {})
+        return sorted(names.get(i, str(i)) for i in ids)
 
     def select_row(name):
         """Selects a creature's row, as a GM clicks its name."""
@@ -257,8 +229,10 @@ try:
 
     # Round 3, Alice's turn: what every rule system gets from the engine
     # (help "Effects, saves and dice", "Reminders and groups in the order").
-    def key(*keys):
-        subprocess.run(["xdotool", "key"] + list(keys), check=True)
+    def key(*names):
+        # The tracker's shortcuts act on its selected row: sent once the
+        # focus is in the tracker.
+        keys(*names, focus=tracker)
 
     def window_named(prefix):
         return find(app, contains=prefix, timeout=10)
@@ -288,8 +262,7 @@ try:
     select_row("Alice")
     key("ctrl+shift+t")
     dialog = window_named("Add an Effect to Alice")
-    time.sleep(0.3)
-    subprocess.run(["xdotool", "type", "--delay", "10", "Burning"], check=True)
+    set_text(find(dialog, "text", "Name"), "Burning")
     dc = find(dialog, "spin button", "Save DC")
     set_value(dc, 15)
     wait_for(lambda: get_value(dc) == 15, what="the save's DC")
@@ -306,13 +279,52 @@ try:
              what="the save answered")
     tap(True, "the flat check is answered and Burning stays")
 
-    # Goblin 2's turn ends: Bob's comes, and the reminder with it.
-    click(find(view, "push button", contains="Next Turn"))
-    wait_for(lambda: current_name(frame) == "Bob", what="Bob's turn")
+    # Delay (help "Delay, reminders and groups in the order"): on its own
+    # turn, Goblin 2 leaves the order with Ctrl+Shift+W; Bob's turn comes,
+    # and the reminder with it.
+    wait_for(lambda: current_name(frame) == "Goblin 2", what="Goblin 2's turn")
+    select_row("Goblin 2")
+    key("ctrl+shift+w")
+    wait_for(lambda: current_name(frame) == "Bob", what="Bob's turn after the Delay")
+    wait_for(lambda: row_says("Goblin 2", "delaying"), what="Goblin 2's row saying it delays")
+    wait_for(lambda: saved_names("delayed") == ["Goblin 2"], timeout=15,
+             what="Goblin 2 delaying in the autosave")
+    tap(True, "Goblin 2 delays: the saved file lists it as delayed")
     wait_for(lambda: any("Reminder: Reinforcements arrive" == e["text"]
                          for e in (saved() or {}).get("encounter", {}).get("log", [])),
              timeout=15, what="the reminder in the log")
     tap(True, "the reminder came up before Bob's turn")
+
+    # During Bob's turn Goblin 2 comes back (its row, Ctrl+Shift+J) and
+    # acts right after him.
+    select_row("Goblin 2")
+    key("ctrl+shift+j")
+    wait_for(lambda: tracker_row("Goblin 2") is not None
+             and not row_says("Goblin 2", "delaying"), what="Goblin 2 back in the order")
+    wait_for(lambda: saved_names("delayed") == [], timeout=15,
+             what="no one delaying in the autosave")
+    tap(True, "Goblin 2 returns: back in the order, and not delaying in the saved file")
+    select_row("Bob")
+    click(find(view, "push button", contains="Next Turn"))
+    wait_for(lambda: current_name(frame) == "Goblin 2", what="Goblin 2's returned turn")
+    tap(True, "Goblin 2 acts right after Bob")
+
+    # Hidden from the players (help "The player view"): its row selected,
+    # Ctrl+Alt+H hides it; the tracker says so, dimmed; again reveals it.
+    select_row("Goblin 2")
+    key("ctrl+alt+h")
+    wait_for(lambda: row_says("Goblin 2", "hidden from the players"),
+             what="Goblin 2's row saying it is hidden")
+    wait_for(lambda: saved_names("hidden") == ["Goblin 2"], timeout=15,
+             what="Goblin 2 hidden in the autosave")
+    tap(True, "Goblin 2 is hidden: its row says so and the saved file lists it")
+    key("ctrl+alt+h")
+    wait_for(lambda: tracker_row("Goblin 2") is not None
+             and not row_says("Goblin 2", "hidden from the players"),
+             what="Goblin 2's row shown again")
+    wait_for(lambda: saved_names("hidden") == [], timeout=15,
+             what="no one hidden in the autosave")
+    tap(True, "Goblin 2 is revealed: its row and the saved file say so")
 
     # Step 4: the end, with Experience Points, on the End pane: one award
     # for everyone ticked.
@@ -330,7 +342,10 @@ try:
         set_value(amount, xp)
         wait_for(lambda: get_value(amount) == xp, what=f"the amount {xp}")
         click(find(frame, "push button", f"Award {xp} XP to 1 Character"))
-        time.sleep(0.3)
+        who = "Alice" if xp == 80 else "Bob"
+        wait_for(lambda: any(p["name"] == who and p["experience"] == xp
+                             for p in (saved() or {}).get("party", [])),
+                 timeout=15, what=f"{who}'s {xp} XP in the autosave")
     tap(True, "Experience awarded")
 
     def ended():
@@ -368,13 +383,7 @@ try:
 
     # Back to Freeplay through the command palette: the End pane stands
     # alone, without the system's phase buttons.
-    subprocess.run(["xdotool", "key", "ctrl+k"], check=True)
-    # The palette opens with its search field focused: type the command.
-    find(app, name="Find a command", timeout=5)
-    time.sleep(0.3)
-    subprocess.run(["xdotool", "type", "--delay", "10", "Back to Freeplay"], check=True)
-    time.sleep(0.3)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    palette(app, "Back to Freeplay")
     wait_for(lambda: find_all(view, "push button", contains="Begin Initiative"), what="Freeplay")
 
     def settled():
@@ -395,11 +404,18 @@ try:
     check("the Pathbuilder 2e export is there to import", os.path.exists(fighter))
     subprocess.run(["xdotool", "key", "ctrl+shift+i"], check=True)
     chooser = find(app, contains="Import Characters and Monsters", timeout=10)
-    time.sleep(0.5)
-    # The file chooser takes a typed path: "/" opens its location field.
-    subprocess.run(["xdotool", "type", "--delay", "10", fighter], check=True)
-    time.sleep(0.5)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    # The file chooser takes a typed path: "/" opens its location field,
+    # which then holds the focus and the path.
+    wait_for(lambda: has_focus(chooser), what="the focus in the file chooser")
+    keys("slash")
+
+    def location():
+        fields = [n for n in find_all(chooser, "text") if has_focus(n)]
+        return fields[0] if fields else None
+
+    wait_for(location, what="the file chooser's location field")
+    set_text(location(), fighter)
+    keys("Return", focus=location())
     importing = find(app, "push button", contains="Import", timeout=15)
     wait_for(lambda: find_all(app, "label", contains="Test Fighter"), what="the preview")
     buttons = [b for b in find_all(app, "push button", contains="Import")
@@ -416,9 +432,9 @@ try:
           fighter_sheet.get("rule_system") == "pf2e"
           and fighter_sheet.get("fields", {}).get("armor_class") == 14)
 
-    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    show_page(frame, "Sheet")
     click(find(frame, "push button", contains="Add Test Fighter to the Encounter"))
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
     click(find(view, "push button", contains="Begin Initiative"))
     find(view, "spin button", "Initiative result of Test Fighter", timeout=15)
 
@@ -447,27 +463,6 @@ try:
     wait_for(hurt, timeout=15, what="the Fighter's damage in the log")
     tap(True, "the imported Fighter plays a turn and takes a typed 3 damage")
 
-    print(f"1..{step_number}")
-    sys.exit(0)
-except Exception as e:  # report, then fail
-    tap(False, f"unexpected: {e!r}")
-    try:
-        with open(os.path.join(home, "tree.txt"), "w") as out:
-            for node in walk(app):
-                depth = 0
-                parent = node
-                while parent is not None and parent != app and depth < 60:
-                    parent = parent.parent
-                    depth += 1
-                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
-        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
-    except Exception:
-        pass
-    print(f"1..{step_number}")
-    sys.exit(1)
-finally:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+
+
+session.run(body)

@@ -11,58 +11,15 @@ Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 """
 
 import os
-import subprocess
 import sys
-import tempfile
-
-step_number = 0
-
-
-def tap(ok, description):
-    global step_number
-    step_number += 1
-    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
-
-
-def skip_all(reason):
-    print(f"1..0 # SKIP {reason}")
-    sys.exit(0)
-
-
-if not os.environ.get("DISPLAY"):
-    skip_all("no display")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    import pyatspi  # noqa: F401
-    from atspi_driver import click, find, find_all, find_app, wait_for
-except ImportError as e:
-    skip_all(f"pyatspi is missing ({e})")
+from e2e_session import Session, check, tap  # noqa: E402
 
-binary = sys.argv[1]
-home = tempfile.mkdtemp(prefix="turnkeeper-e2e-player-")
-env = dict(os.environ)
-env.update({
-    "XDG_DATA_HOME": os.path.join(home, "data"),
-    "XDG_CONFIG_HOME": os.path.join(home, "config"),
-    "TKR_NON_UNIQUE": "1",
-    "TKR_DEMO": "fight",
-    "GSETTINGS_BACKEND": "memory",
-    "GTK_A11Y": "atspi",
-})
-env.pop("NO_AT_BRIDGE", None)
-env["G_DEBUG"] = "fatal-warnings"
+# The demo fight (TKR_DEMO=fight) is under way when the app starts.
+session = Session("player", sys.argv[1], {"TKR_DEMO": "fight"})
 
-log = open(os.path.join(home, "app.log"), "w")
-proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def check(description, condition):
-    tap(bool(condition), description)
-    if not condition:
-        raise AssertionError(description)
+from atspi_driver import click, find, find_all, show_page, wait_for  # noqa: E402
 
 
 def turn_label(frame):
@@ -72,13 +29,12 @@ def turn_label(frame):
     return labels[0] if labels else None
 
 
-try:
-    app = find_app("turnkeeper")
-    gm = find(app, "frame")
-    tap(True, "the GM's window is on the accessibility bus")
+def body(session):
+    app = session.app
+    gm = session.frame
 
     # The demo fight shows the tracker: its header has the button.
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(gm, "Encounter")
     click(find(gm, "push button", "Show or close the player view"))
     player = find(app, "frame", "Player View")
     tap(True, "the player view opens in a window of its own")
@@ -105,17 +61,6 @@ try:
     click(find(gm, "push button", "Show or close the player view"))
     wait_for(lambda: not find_all(app, "frame", "Player View"), what="the player view closed")
     tap(True, "the same button closes it")
-    print(f"1..{step_number}")
-except Exception as e:
-    tap(False, f"stopped: {e}")
-    print(f"1..{step_number}")
-    log.flush()
-    with open(os.path.join(home, "app.log")) as f:
-        sys.stderr.write(f.read())
-    sys.exit(1)
-finally:
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+
+
+session.run(body)

@@ -10,75 +10,18 @@ Runs as a TAP test. Needs a display (xvfb-run) and a session bus
 (dbus-run-session); without them it skips.
 """
 
-import glob
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
-
-step_number = 0
-plan_printed = False
-
-
-def tap(ok, description):
-    global step_number
-    step_number += 1
-    print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
-
-
-def skip_all(reason):
-    print(f"1..0 # SKIP {reason}")
-    sys.exit(0)
-
-
-if not os.environ.get("DISPLAY"):
-    skip_all("no display")
-if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-    skip_all("no session bus")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    import pyatspi  # noqa: F401
-    from atspi_driver import (click, find, find_all, find_app, get_text, get_value,
-                              set_value, type_into, wait_for, walk, ancestor_with,
-                              pointer_click)
-except ImportError as e:
-    skip_all(f"pyatspi is missing ({e})")
+from e2e_session import Session, check, tap  # noqa: E402
 
-binary = sys.argv[1]
-home = tempfile.mkdtemp(prefix="turnkeeper-e2e-")
-env = dict(os.environ)
-env.update({
-    "XDG_DATA_HOME": os.path.join(home, "data"),
-    "XDG_CONFIG_HOME": os.path.join(home, "config"),
-    "TKR_NON_UNIQUE": "1",
-    "GSETTINGS_BACKEND": "memory",
-    "GTK_A11Y": "atspi",
-})
-env.pop("NO_AT_BRIDGE", None)
-# The app runs with fatal warnings, as the widget suites do: a warning
-# during a real session fails this test.
-env["G_DEBUG"] = "fatal-warnings"
+session = Session("klep", sys.argv[1])
 
-log = open(os.path.join(home, "app.log"), "w")
-proc = subprocess.Popen([binary], env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def check(description, condition):
-    tap(bool(condition), description)
-    if not condition:
-        raise AssertionError(description)
-
-
-def roster_select(frame, name):
-    # Click the name in the character's roster row, as a person would.
-    duplicate = find(frame, "push button", contains=f"Duplicate {name}")
-    row = ancestor_with(duplicate, lambda n: find_all(n, "label", name))
-    pointer_click(find(row, "label", name))
-    time.sleep(0.3)
-
+import pyatspi  # noqa: E402
+from atspi_driver import (ancestor_with, click, find, find_all, get_text,  # noqa: E402
+                          get_value, select_character, set_value, show_page, type_into,
+                          wait_for)
 
 def add_character(frame, button, name, edge=None):
     click(find(frame, "push button", button))
@@ -92,10 +35,9 @@ def add_character(frame, button, name, edge=None):
         wait_for(lambda: get_value(spin) == edge, what=f"{name}'s Edge")
 
 
-try:
-    app = find_app("turnkeeper")
-    frame = find(app, "frame")
-    tap(True, "the application window is on the accessibility bus")
+def body(session):
+    app = session.app
+    frame = session.frame
 
     # Two PCs and three kinds of NPC, each with its own Edge Save.
     add_character(frame, "Add PC", "Alice")
@@ -112,7 +54,7 @@ try:
 
     # Setup: the skeleton is the three NPC groups by Edge; each PC tests
     # from the last group toward the front (seed 000, "Turn Order").
-    subprocess.run(["xdotool", "key", "alt+2"], check=True)
+    show_page(frame, "Encounter")
     click(find(frame, "push button", "Go to Setup phase"))
     scores = {("Alice", "Orc"): 8, ("Alice", "Goblin"): 3, ("Bob", "Orc"): 4}
     tested = []
@@ -158,7 +100,8 @@ try:
         moved += 1
         wait_for(lambda: find_all(panel, "label", contains="Walk 2/4"), what="the ledger")
         click(find(frame, "push button", contains="Next Turn"))
-        time.sleep(0.3)
+        wait_for(lambda: not find_all(panel, "label", contains="Walk 2/4"),
+                 what="the next Turn's panel")
     wait_for(lambda: find_all(frame, "label", contains="Round 3"), what="Round 3")
     tap(True, f"two rounds played: {spent} Beats spent, {moved} moves")
 
@@ -207,23 +150,15 @@ try:
     tap(True, "back to Freeplay")
 
     # What the sheets show.
-    subprocess.run(["xdotool", "key", "alt+1"], check=True)
+    show_page(frame, "Sheet")
     for name, xp in (("Alice", 2), ("Bob", 1)):
-        roster_select(frame, name)
+        select_character(frame, name)
         spin = find(frame, "spin button", "Experience Points")
         wait_for(lambda: get_value(spin) == xp, what=f"{name}'s XP on the sheet")
         tap(True, f"{name}'s sheet shows {xp} XP")
 
     # What the autosaved file holds (saved within a few seconds).
-    pattern = os.path.join(home, "data", "turnkeeper", "autosave", "*.tkcampaign")
-
-    def saved():
-        files = glob.glob(pattern)
-        if not files:
-            return None
-        with open(files[0]) as f:
-            data = json.load(f)
-        return data["campaign"]
+    saved = session.saved
 
     def settled():
         c = saved()
@@ -254,27 +189,6 @@ try:
           len(round_one) == 5 and all(a.startswith(b) for a, b in zip(round_one, expected)))
     check("two full rounds were played", sum(t.startswith("Round 2: ") for t in texts) == 5)
 
-    print(f"1..{step_number}")
-    sys.exit(0)
-except Exception as e:  # report, then fail
-    tap(False, f"unexpected: {e!r}")
-    try:
-        with open(os.path.join(home, "tree.txt"), "w") as out:
-            for node in walk(app):
-                depth = 0
-                parent = node
-                while parent is not None and parent != app and depth < 60:
-                    parent = parent.parent
-                    depth += 1
-                out.write("  " * depth + f"[{node.getRoleName()}] {node.name!r}\n")
-        print(f"# the accessibility tree is in {home}/tree.txt", flush=True)
-    except Exception:
-        pass
-    print(f"1..{step_number}")
-    sys.exit(1)
-finally:
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+
+
+session.run(body)

@@ -487,6 +487,10 @@ tkr_tracker_row_update (TkrTrackerRow *self)
     row_name = g_strdup_printf (_ ("%s, place %d"), name, self->place);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, row_name,
                                   -1);
+  /* The detail line ("NPC · delaying", "· hidden from the players",
+   * help/C/order.page, help/C/player-view.page) for screen readers too. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  gtk_label_get_text (self->detail_label), -1);
 }
 
 /* Only what this row shows: its health pool, temporary health, turn
