@@ -132,10 +132,8 @@ static const char *const known_cut[] = {
   "TkrPlayerRow/name_label",            /* a group row lists all its members */
   "TkrRoster/title_label",              /* the roster's header at its sidebar width */
   "TkrRoster/subtitle_label",           /* the same header */
-  "TkrRosterRow/subtitle_label",        /* German: "Stufe 1 · Gesundheit 10/10" */
   "TkrPlayerWindow/title_label",        /* German: "Spieleransicht" */
   "TkrPlayerWindow/subtitle_label",     /* the player window's header */
-  "TkrKlepTurnTracker/current_label",   /* German and French */
   "TkrPf2eDetails/AdwPreferencesGroup", /* German and French: the effect's placeholder */
 };
 
