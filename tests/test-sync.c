@@ -507,6 +507,310 @@ test_sheet_apply_whole (void)
 
 /* The table file */
 
+/* Opening a campaign whose linked sheet differs from its file: the link's
+ * last synced version (help/C/sync.page, "both changed") tells which side
+ * changed while the campaign was closed. */
+
+typedef struct
+{
+  char *folder;
+  GFile *file;
+  GBytes *synced;  /* the campaign as saved right after a sync */
+  GBytes *in_file; /* the file as that sync left it */
+  char *hash;      /* the link's last synced version then */
+} OpenFixture;
+
+static gboolean
+sync_is_idle (gpointer data)
+{
+  return !tkr_sheet_sync_is_busy (data);
+}
+
+static TkrCharacter *
+first_pc (TkrCampaign *campaign)
+{
+  g_autoptr (TkrCharacter) pc = g_list_model_get_item (tkr_campaign_get_party (campaign), 0);
+
+  return pc; /* the campaign holds it */
+}
+
+/* Opens @campaign's link the way the GM's window does, and waits until
+ * the first look at the file is done. */
+static TkrSheetSync *
+open_link (TkrCampaign *campaign, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *kim = first_pc (campaign);
+  TkrSheetSync *sync = tkr_sheet_sync_new (file, kim, tkr_campaign_get_history (campaign));
+
+  tkr_sheet_sync_set_link (sync, tkr_campaign_find_link (campaign, kim));
+  g_assert_true (tkr_sheet_sync_start (sync, &error));
+  g_assert_no_error (error);
+  wait_for (sync_is_idle, sync, "the linked sheet to settle");
+  return sync;
+}
+
+static TkrCampaign *
+load_campaign (GBytes *bytes)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCampaign *campaign = tkr_campaign_new_from_bytes (bytes, &error);
+
+  g_assert_no_error (error);
+  return campaign;
+}
+
+static GBytes *
+load_file (GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = tkr_file_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return bytes;
+}
+
+static const char *
+link_synced (TkrCampaign *campaign)
+{
+  return tkr_sheet_link_get_synced (tkr_campaign_find_link (campaign, first_pc (campaign)));
+}
+
+static void
+open_setup (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (TkrCampaign) campaign = new_campaign ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) folder = NULL;
+  g_autoptr (TkrSheetSync) sync = NULL;
+  TkrCharacter *kim;
+
+  tkr_sheet_sync_set_settle_time (30);
+  f->folder = make_folder ();
+  folder = g_file_new_for_path (f->folder);
+  f->file = g_file_new_build_filename (f->folder, "Kim.tkcharacter", NULL);
+  kim = tkr_campaign_add_pc (campaign, "Kim");
+  g_assert_true (tkr_character_set_experience (kim, NULL, 40, &error));
+  g_assert_true (tkr_campaign_link_sheet (campaign, kim, f->file, folder, &error));
+  g_assert_no_error (error);
+  g_assert_null (link_synced (campaign));
+  sync = open_link (campaign, f->file);
+  g_clear_object (&sync);
+  f->in_file = load_file (f->file);
+  f->hash = g_strdup (link_synced (campaign));
+  g_assert_nonnull (f->hash);
+  g_assert_cmpuint (strlen (f->hash), ==, 64);
+  f->synced = tkr_campaign_to_bytes (campaign);
+  /* The record is saved with the link and read back byte for byte. */
+  {
+    g_autoptr (TkrCampaign) again = load_campaign (f->synced);
+    g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (again);
+
+    g_assert_true (g_bytes_equal (bytes, f->synced));
+    g_assert_cmpstr (link_synced (again), ==, f->hash);
+  }
+}
+
+static void
+open_teardown (OpenFixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->synced, g_bytes_unref);
+  g_clear_pointer (&f->in_file, g_bytes_unref);
+  g_clear_object (&f->file);
+  remove_folder (f->folder);
+  g_free (f->folder);
+  g_free (f->hash);
+}
+
+/* The campaign as saved after a change the GM made while the file was
+ * out of reach: experience @experience. */
+static GBytes *
+changed_by_gm (OpenFixture *f, int experience)
+{
+  g_autoptr (TkrCampaign) campaign = load_campaign (f->synced);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_character_set_experience (
+    first_pc (campaign), tkr_campaign_get_history (campaign), experience, &error));
+  g_assert_no_error (error);
+  return tkr_campaign_to_bytes (campaign);
+}
+
+/* The player's saved change: the file with experience @experience. */
+static GBytes *
+changed_by_player (OpenFixture *f, int experience)
+{
+  g_autoptr (TkrCharacter) theirs = tkr_character_new_from_bytes (f->in_file, NULL);
+  g_autoptr (GBytes) bytes = sheet_bytes_with_experience (theirs, experience);
+
+  write_file (f->file, bytes);
+  return g_steal_pointer (&bytes);
+}
+
+/* Neither side changed: nothing is written or applied. */
+static void
+test_open_neither (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (TkrCampaign) campaign = load_campaign (f->synced);
+  g_autoptr (TkrSheetSync) sync = open_link (campaign, f->file);
+  g_autoptr (GBytes) file = load_file (f->file);
+  g_autoptr (GBytes) saved = tkr_campaign_to_bytes (campaign);
+
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_IN_STEP);
+  g_assert_true (g_bytes_equal (file, f->in_file));
+  g_assert_true (g_bytes_equal (saved, f->synced));
+  g_assert_cmpuint (tkr_history_get_n_undo (tkr_campaign_get_history (campaign)), ==, 0);
+}
+
+/* Only the GM's copy changed (the file was out of reach): the file is
+ * written with it, and the campaign's copy stays. */
+static void
+test_open_gm_changed (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (GBytes) bytes = changed_by_gm (f, 70);
+  g_autoptr (TkrCampaign) campaign = load_campaign (bytes);
+  g_autoptr (TkrSheetSync) sync = open_link (campaign, f->file);
+  g_autoptr (GBytes) file = load_file (f->file);
+  g_autoptr (GBytes) expected = tkr_character_to_bytes (first_pc (campaign));
+  g_autofree char *hash = tkr_sheet_link_hash_sheet (first_pc (campaign));
+
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_IN_STEP);
+  g_assert_cmpint (tkr_character_get_experience (first_pc (campaign)), ==, 70);
+  /* The file holds the GM's copy, byte for byte (the file's id is the
+   * campaign's here: this side wrote it first). */
+  g_assert_true (g_bytes_equal (file, expected));
+  g_assert_cmpuint (tkr_history_get_n_undo (tkr_campaign_get_history (campaign)), ==, 0);
+  g_assert_cmpstr (link_synced (campaign), ==, hash);
+  g_assert_cmpstr (link_synced (campaign), !=, f->hash);
+}
+
+/* Only the file changed: it is applied as one step, as before. */
+static void
+test_open_file_changed (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (GBytes) theirs = changed_by_player (f, 300);
+  g_autoptr (TkrCampaign) campaign = load_campaign (f->synced);
+  g_autoptr (TkrSheetSync) sync = open_link (campaign, f->file);
+  g_autoptr (GBytes) file = load_file (f->file);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_IN_STEP);
+  g_assert_cmpint (tkr_character_get_experience (first_pc (campaign)), ==, 300);
+  g_assert_true (g_bytes_equal (file, theirs));
+  g_assert_cmpuint (tkr_history_get_n_undo (history), ==, 1);
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Sheet Changed in Its File");
+  g_assert_cmpstr (link_synced (campaign), !=, f->hash);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpint (tkr_character_get_experience (first_pc (campaign)), ==, 40);
+}
+
+/* Both changed: a conflict at once, nothing written or applied until the
+ * person chooses; then either choice ends it without loss. */
+static void
+test_open_both_changed (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (GBytes) theirs = changed_by_player (f, 500);
+  g_autoptr (GBytes) mine = changed_by_gm (f, 70);
+  g_autoptr (TkrCampaign) campaign = load_campaign (mine);
+  g_autoptr (TkrSheetSync) sync = open_link (campaign, f->file);
+  g_autoptr (GError) error = NULL;
+  TkrCharacter *kim = first_pc (campaign);
+  gboolean keep_mine = GPOINTER_TO_INT (data);
+
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_CONFLICT);
+  g_assert_nonnull (tkr_sheet_sync_get_message (sync));
+  g_assert_cmpint (tkr_character_get_experience (tkr_sheet_sync_get_theirs (sync)), ==, 500);
+  g_assert_cmpint (tkr_character_get_experience (kim), ==, 70);
+  g_assert_cmpuint (tkr_history_get_n_undo (tkr_campaign_get_history (campaign)), ==, 0);
+  {
+    g_autoptr (GBytes) file = load_file (f->file);
+    g_assert_true (g_bytes_equal (file, theirs));
+  }
+  g_assert_cmpstr (link_synced (campaign), ==, f->hash);
+
+  if (keep_mine)
+    {
+      g_autoptr (GFile) copy =
+        g_file_new_build_filename (f->folder, "Kim (their version).tkcharacter", NULL);
+      Expect e = { f->file, kim, sync, 70, 0 };
+
+      g_assert_true (tkr_sheet_sync_keep_mine (sync, &error));
+      g_assert_no_error (error);
+      wait_for (file_has_experience, &e, "mine in the file");
+      {
+        g_autoptr (GBytes) kept = load_file (copy);
+        g_assert_true (g_bytes_equal (kept, theirs));
+      }
+      g_assert_cmpint (tkr_character_get_experience (kim), ==, 70);
+    }
+  else
+    {
+      g_assert_true (tkr_sheet_sync_take_theirs (sync, &error));
+      g_assert_no_error (error);
+      wait_for (sync_is_idle, sync, "the sheet to settle");
+      g_assert_cmpint (tkr_character_get_experience (kim), ==, 500);
+      {
+        /* Theirs was already the file: nothing to write. */
+        g_autoptr (GBytes) file = load_file (f->file);
+        g_assert_true (g_bytes_equal (file, theirs));
+      }
+      g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+      g_assert_cmpint (tkr_character_get_experience (kim), ==, 70);
+    }
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_IN_STEP);
+}
+
+/* An older campaign file, whose link has no record of the last sync,
+ * still opens and the file wins, as it did. */
+static void
+test_open_old_link (OpenFixture *f, gconstpointer data)
+{
+  g_autoptr (GBytes) changed = changed_by_gm (f, 70);
+  g_autoptr (TkrCampaign) old = load_campaign (changed);
+  g_autoptr (GBytes) old_bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autoptr (TkrSheetSync) sync = NULL;
+  g_autoptr (GBytes) file = NULL;
+  TkrHistory *history;
+
+  tkr_sheet_link_set_synced (tkr_campaign_find_link (old, first_pc (old)), NULL);
+  old_bytes = tkr_campaign_to_bytes (old);
+  g_assert_null (
+    g_strstr_len (g_bytes_get_data (old_bytes, NULL), g_bytes_get_size (old_bytes), "synced"));
+  {
+    g_autoptr (TkrCampaign) again = load_campaign (old_bytes);
+    g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (again);
+    g_assert_true (g_bytes_equal (bytes, old_bytes));
+  }
+
+  campaign = load_campaign (old_bytes);
+  sync = open_link (campaign, f->file);
+  history = tkr_campaign_get_history (campaign);
+  file = load_file (f->file);
+  g_assert_cmpint (tkr_sheet_sync_get_state (sync), ==, TKR_SHEET_SYNC_IN_STEP);
+  g_assert_cmpint (tkr_character_get_experience (first_pc (campaign)), ==, 40);
+  g_assert_true (g_bytes_equal (file, f->in_file));
+  g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Sheet Changed in Its File");
+  /* In step now: the record is written from here on. */
+  g_assert_cmpstr (link_synced (campaign), ==, f->hash);
+}
+
+/* A record that is not a checksum is refused in words. */
+static void
+test_open_bad_record (void)
+{
+  const char *bad = "{\"kind\": \"turnkeeper-campaign\", \"format\": 1, \"campaign\": "
+                    "{\"links\": [{\"character\": \"x\", \"file\": \"Kim.tkcharacter\", "
+                    "\"synced\": \"yesterday\"}]}}";
+  g_autoptr (GBytes) bytes = g_bytes_new_static (bad, strlen (bad));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) loaded = tkr_campaign_new_from_bytes (bytes, &error);
+
+  g_assert_null (loaded);
+  g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "campaign.links"));
+}
+
 static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
 
 static TkrCampaign *
@@ -694,6 +998,15 @@ main (int argc, char *argv[])
   SHEET_TEST ("/sync/sheet/partial-write", test_sheet_partial_write);
   g_test_add_func ("/sync/sheet/not-a-sheet", test_sheet_not_a_sheet);
   g_test_add_func ("/sync/sheet/apply-whole", test_sheet_apply_whole);
+#define OPEN_TEST(path, data, func)                                                                \
+  g_test_add (path, OpenFixture, data, open_setup, func, open_teardown)
+  OPEN_TEST ("/sync/open/neither-changed", NULL, test_open_neither);
+  OPEN_TEST ("/sync/open/gm-changed", NULL, test_open_gm_changed);
+  OPEN_TEST ("/sync/open/file-changed", NULL, test_open_file_changed);
+  OPEN_TEST ("/sync/open/both-changed-keep-mine", GINT_TO_POINTER (TRUE), test_open_both_changed);
+  OPEN_TEST ("/sync/open/both-changed-take-theirs", NULL, test_open_both_changed);
+  OPEN_TEST ("/sync/open/old-link", NULL, test_open_old_link);
+  g_test_add_func ("/sync/open/bad-record", test_open_bad_record);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
       g_autofree char *path = g_strdup_printf ("/sync/table/build/%s", systems[i]);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "tkr-json.h"
 #include "tkr-sheet-link.h"
@@ -13,6 +14,7 @@ struct _TkrSheetLink
 
   char *character_id;
   char *path;
+  char *synced;
 };
 
 G_DEFINE_FINAL_TYPE (TkrSheetLink, tkr_sheet_link, G_TYPE_OBJECT)
@@ -34,6 +36,7 @@ tkr_sheet_link_finalize (GObject *object)
 
   g_free (self->character_id);
   g_free (self->path);
+  g_free (self->synced);
   G_OBJECT_CLASS (tkr_sheet_link_parent_class)->finalize (object);
 }
 
@@ -127,6 +130,50 @@ tkr_sheet_link_resolve (TkrSheetLink *self, GFile *campaign_folder)
   return g_file_resolve_relative_path (campaign_folder, self->path);
 }
 
+const char *
+tkr_sheet_link_get_synced (TkrSheetLink *self)
+{
+  g_return_val_if_fail (TKR_IS_SHEET_LINK (self), NULL);
+  return self->synced;
+}
+
+void
+tkr_sheet_link_set_synced (TkrSheetLink *self, const char *synced)
+{
+  g_return_if_fail (TKR_IS_SHEET_LINK (self));
+
+  if (g_strcmp0 (self->synced, synced) == 0)
+    return;
+  g_free (self->synced);
+  self->synced = g_strdup (synced);
+}
+
+char *
+tkr_sheet_link_hash_sheet (TkrCharacter *character)
+{
+  g_autoptr (JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+
+  node = tkr_character_to_json (character);
+  /* The campaign and the file each keep their own id. */
+  json_object_remove_member (json_node_get_object (node), "id");
+  text = json_to_string (node, FALSE);
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+static gboolean
+is_sha256 (const char *text)
+{
+  if (strlen (text) != 64)
+    return FALSE;
+  for (const char *c = text; *c != '\0'; c++)
+    if (!g_ascii_isdigit (*c) && !(*c >= 'a' && *c <= 'f'))
+      return FALSE;
+  return TRUE;
+}
+
 JsonNode *
 tkr_sheet_links_to_json (GListModel *links)
 {
@@ -147,6 +194,8 @@ tkr_sheet_links_to_json (GListModel *links)
 
       json_object_set_string_member (object, "character", link->character_id);
       json_object_set_string_member (object, "file", link->path);
+      if (link->synced != NULL)
+        json_object_set_string_member (object, "synced", link->synced);
       json_array_add_object_element (array, object);
     }
   node = json_node_new (JSON_NODE_ARRAY);
@@ -170,6 +219,7 @@ tkr_sheet_links_load (JsonObject *campaign, GListStore *links, GError **error)
       JsonNode *node = json_array_get_element (array, i);
       g_autofree char *character = NULL;
       g_autofree char *file = NULL;
+      g_autofree char *synced = NULL;
       g_autoptr (TkrSheetLink) link = NULL;
       JsonObject *object;
 
@@ -180,14 +230,22 @@ tkr_sheet_links_load (JsonObject *campaign, GListStore *links, GError **error)
         }
       object = json_node_get_object (node);
       if (!tkr_json_get_string (object, "character", path, TRUE, NULL, &character, error) ||
-          !tkr_json_get_string (object, "file", path, TRUE, NULL, &file, error))
+          !tkr_json_get_string (object, "file", path, TRUE, NULL, &file, error) ||
+          !tkr_json_get_string (object, "synced", path, FALSE, NULL, &synced, error))
         return FALSE;
       if (*file == '\0')
         {
           tkr_json_set_error (error, path, _ ("a linked sheet names its file"));
           return FALSE;
         }
+      if (synced != NULL && !is_sha256 (synced))
+        {
+          tkr_json_set_error (error, path,
+                              _ ("a linked sheet's last synced version is a SHA-256 checksum"));
+          return FALSE;
+        }
       link = tkr_sheet_link_new (character, file);
+      link->synced = g_steal_pointer (&synced);
       g_list_store_append (links, link);
     }
   return TRUE;

@@ -26,6 +26,8 @@ struct _TkrSheetSync
   char *basename;
   TkrCharacter *character;
   TkrHistory *history;
+  TkrSheetLink *link; /* nullable: what was last in step is kept here */
+  char *writing_hash; /* the sheet's hash as the write under way began */
 
   GFileMonitor *monitor;
   GCancellable *cancellable;
@@ -237,11 +239,40 @@ is_dirty (TkrSheetSync *self)
   return self->synced == NULL || !g_bytes_equal (now, self->synced);
 }
 
+/* The sheet and its file hold the same: the link remembers it. */
+static void
+remember_in_step (TkrSheetSync *self, const char *hash)
+{
+  if (self->link != NULL && hash != NULL)
+    tkr_sheet_link_set_synced (self->link, hash);
+}
+
 static void
 mark_synced (TkrSheetSync *self)
 {
+  g_autofree char *hash = NULL;
+
   g_clear_pointer (&self->synced, g_bytes_unref);
   self->synced = character_bytes (self);
+  if (self->link != NULL)
+    {
+      hash = tkr_sheet_link_hash_sheet (self->character);
+      remember_in_step (self, hash);
+    }
+}
+
+/* Whether @theirs (read from the file) is what the sheet and the file
+ * last held in step, by the link's record: the file did not change. */
+static gboolean
+file_unchanged_since_synced (TkrSheetSync *self, TkrCharacter *theirs)
+{
+  const char *synced = self->link != NULL ? tkr_sheet_link_get_synced (self->link) : NULL;
+  g_autofree char *hash = NULL;
+
+  if (synced == NULL)
+    return FALSE;
+  hash = tkr_sheet_link_hash_sheet (theirs);
+  return g_strcmp0 (hash, synced) == 0;
 }
 
 /* The bytes written to the file: the character, with the id the file
@@ -386,6 +417,13 @@ check_outside (TkrSheetSync *self)
           self->disk_version = g_steal_pointer (&version);
           apply_theirs (self, theirs);
         }
+      else if (file_unchanged_since_synced (self, theirs))
+        {
+          /* Rewritten with what it held when last in step (a sync engine
+           * touching it): only this side changed; written below. */
+          g_free (self->disk_version);
+          self->disk_version = g_steal_pointer (&version);
+        }
       else
         {
           set_state (self, TKR_SHEET_SYNC_IN_STEP, NULL);
@@ -450,6 +488,7 @@ saved_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   g_free (self->disk_version);
   self->disk_version = tkr_sync_query_version (self->file);
+  remember_in_step (self, self->writing_hash);
   if (self->recheck)
     {
       self->recheck = FALSE;
@@ -466,6 +505,8 @@ write_now (TkrSheetSync *self)
   g_autoptr (GBytes) synced = character_bytes (self);
 
   self->saving = TRUE;
+  g_free (self->writing_hash);
+  self->writing_hash = self->link != NULL ? tkr_sheet_link_hash_sheet (self->character) : NULL;
   tkr_file_save_async (self->file, bytes, self->cancellable, saved_cb, g_object_ref (self));
   /* What the character is as this write begins: in step once it lands. */
   g_clear_pointer (&self->synced, g_bytes_unref);
@@ -516,6 +557,16 @@ history_changed_cb (TkrSheetSync *self)
 
 /* Public */
 
+void
+tkr_sheet_sync_set_link (TkrSheetSync *self, TkrSheetLink *link)
+{
+  g_return_if_fail (TKR_IS_SHEET_SYNC (self));
+  g_return_if_fail (link == NULL || TKR_IS_SHEET_LINK (link));
+  g_return_if_fail (self->monitor == NULL);
+
+  g_set_object (&self->link, link);
+}
+
 gboolean
 tkr_sheet_sync_start (TkrSheetSync *self, GError **error)
 {
@@ -527,7 +578,10 @@ tkr_sheet_sync_start (TkrSheetSync *self, GError **error)
 
   if (g_file_query_exists (self->file, NULL))
     {
-      theirs = read_sheet (self->file, NULL, &local_error);
+      g_autoptr (GBytes) bytes = NULL;
+      const char *synced = self->link != NULL ? tkr_sheet_link_get_synced (self->link) : NULL;
+
+      theirs = read_sheet (self->file, &bytes, &local_error);
       if (theirs == NULL)
         {
           g_autofree char *name = g_file_get_basename (self->file);
@@ -539,10 +593,21 @@ tkr_sheet_sync_start (TkrSheetSync *self, GError **error)
         }
       self->file_id = g_strdup (tkr_character_get_id (theirs));
       self->disk_version = tkr_sync_query_version (self->file);
-      if (!same_sheet (theirs, self->character))
-        apply_theirs (self, theirs);
-      else
+      if (same_sheet (theirs, self->character))
         mark_synced (self);
+      else if (synced == NULL)
+        apply_theirs (self, theirs); /* nothing known: the file wins */
+      else if (file_unchanged_since_synced (self, theirs))
+        ; /* changed here only (the file out of reach): written below */
+      else
+        {
+          g_autofree char *mine = tkr_sheet_link_hash_sheet (self->character);
+
+          if (g_strcmp0 (mine, synced) == 0)
+            apply_theirs (self, theirs); /* changed in the file only */
+          else
+            enter_conflict (self, theirs, bytes, self->file, self->disk_version);
+        }
     }
 
   self->monitor =
@@ -551,7 +616,7 @@ tkr_sheet_sync_start (TkrSheetSync *self, GError **error)
     g_signal_connect (self->monitor, "changed", G_CALLBACK (folder_changed_cb), self);
   g_signal_connect_object (self->history, "changed", G_CALLBACK (history_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  if (theirs == NULL)
+  if (theirs == NULL || (self->state == TKR_SHEET_SYNC_IN_STEP && is_dirty (self)))
     schedule_save (self);
   /* A conflict copy made while this side was away. */
   schedule_settle (self, settle_ms);
@@ -757,6 +822,7 @@ tkr_sheet_sync_dispose (GObject *object)
   g_clear_object (&self->conflict_file);
   g_clear_object (&self->character);
   g_clear_object (&self->history);
+  g_clear_object (&self->link);
   G_OBJECT_CLASS (tkr_sheet_sync_parent_class)->dispose (object);
 }
 
@@ -771,6 +837,7 @@ tkr_sheet_sync_finalize (GObject *object)
   g_free (self->basename);
   g_free (self->disk_version);
   g_free (self->file_id);
+  g_free (self->writing_hash);
   g_free (self->message);
   g_free (self->conflict_version);
   g_clear_pointer (&self->synced, g_bytes_unref);

@@ -3,6 +3,7 @@
 
 #include "tkr-character.h"
 #include "tkr-history.h"
+#include "tkr-sheet-link.h"
 
 G_BEGIN_DECLS
 
@@ -58,11 +59,21 @@ G_DECLARE_FINAL_TYPE (TkrSheetSync, tkr_sheet_sync, TKR, SHEET_SYNC, GObject)
  * change was applied. */
 TkrSheetSync *tkr_sheet_sync_new (GFile *file, TkrCharacter *character, TkrHistory *history);
 
+/* Before tkr_sheet_sync_start(): the campaign's link this sheet follows
+ * (nullable; the player's app has none). The link's last synced version
+ * (tkr_sheet_link_get_synced) tells which side changed, and is kept up to
+ * date each time the sheet and its file are in step. */
+void tkr_sheet_sync_set_link (TkrSheetSync *self, TkrSheetLink *link);
+
 /* Reads the file now and starts watching its folder. A missing file is
- * written from the character; a file that differs from the character
- * (the player's newer sheet, when the GM links it) is applied to it.
- * FALSE with @error when the file is not a character sheet: nothing
- * changed. */
+ * written from the character. A file that differs from the character:
+ * with the link's last synced version known, the file unchanged since
+ * then means the character changed here, and it is written to the file;
+ * the character unchanged means the file is applied to it (one history
+ * step); both changed is a conflict (nothing written until the person
+ * chooses). Without it (no link, or an older campaign file), the file is
+ * applied. FALSE with @error when the file is not a character sheet:
+ * nothing changed. */
 gboolean tkr_sheet_sync_start (TkrSheetSync *self, GError **error);
 
 GFile *tkr_sheet_sync_get_file (TkrSheetSync *self);

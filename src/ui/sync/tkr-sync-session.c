@@ -99,6 +99,7 @@ links_changed_cb (TkrSyncSession *self)
         continue;
       file = tkr_sheet_link_resolve (link, folder);
       sheet = tkr_sheet_sync_new (file, pc, tkr_campaign_get_history (self->campaign));
+      tkr_sheet_sync_set_link (sheet, link);
       if (!tkr_sheet_sync_start (sheet, &error))
         {
           toast (self, error->message);
@@ -106,6 +107,8 @@ links_changed_cb (TkrSyncSession *self)
         }
       g_signal_connect (sheet, "notify::state", G_CALLBACK (sheet_state_cb), self);
       g_list_store_append (self->sheets, sheet);
+      /* Both changed while the campaign was closed: asked at once. */
+      sheet_state_cb (sheet, NULL, self);
     }
 }
 
