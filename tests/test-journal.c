@@ -285,6 +285,9 @@ to_main (Fight *f)
 {
   g_autoptr (GError) error = NULL;
 
+  /* Every die the fight rolls (an Action-Point Reset's AP too) comes from
+   * the seeded GRand, so each run plays the same rounds. */
+  tkr_encounter_set_rand (TKR_ENCOUNTER (tracker_of (f)), f->rand);
   g_assert_true (tkr_tracker_transition (tracker_of (f), TKR_PHASE_SETUP, &error));
   g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker_of (f)), f->rand, &error));
   g_assert_true (tkr_tracker_transition (tracker_of (f), TKR_PHASE_MAIN, &error));

@@ -101,8 +101,6 @@ tkr_ap_encounter_constructed (GObject *object)
     tkr_ap_numbers_read (rules, &self->numbers);
   else if (rules != NULL)
     g_critical ("The rules given to an Action-Point encounter have no usable section");
-  if (self->rand == NULL)
-    self->rand = g_rand_new ();
 }
 
 /* Shorthands */
@@ -184,10 +182,7 @@ tkr_ap_encounter_new (TkrRules *rules, TkrHistory *history, GRand *rand)
 
   self = g_object_new (TKR_TYPE_AP_ENCOUNTER, "rules", rules, "history", history, NULL);
   if (rand != NULL)
-    {
-      g_rand_free (self->rand);
-      self->rand = g_rand_copy (rand);
-    }
+    self->rand = g_rand_copy (rand);
   return self;
 }
 
@@ -833,7 +828,10 @@ roll_or_typed (TkrApEncounter *self,
 
   if (typed != NULL)
     return typed->value;
-  return g_rand_int_range (self->rand, 1, sides + 1);
+  /* A GRand given at construction, else the engine's, which tests seed
+   * with tkr_encounter_set_rand () like every system's dice. */
+  return g_rand_int_range (
+    self->rand != NULL ? self->rand : tkr_encounter_get_rand (TKR_ENCOUNTER (self)), 1, sides + 1);
 }
 
 /* Step 1: per-Turn effects, damage to Health. */
