@@ -677,7 +677,9 @@ test_mutated_journals (gconstpointer data)
         default: /* a stretch repeated */
           {
             gsize from = g_rand_int_range (rand, 0, length);
-            gsize span = MIN ((gsize) g_rand_int_range (rand, 1, 200), length - from);
+            /* MIN() evaluates its arguments twice: draw the number once. */
+            gsize drawn = (gsize) g_rand_int_range (rand, 1, 200);
+            gsize span = MIN (drawn, length - from);
             char *longer = g_malloc (length + span);
 
             memcpy (longer, good, from + span);
