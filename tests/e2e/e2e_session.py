@@ -161,8 +161,16 @@ class Session:
         })
         env.update(extra_env or {})
         self.log = open(os.path.join(self.home, "app.log"), "w")
-        self.proc = subprocess.Popen([binary], env=env, stdout=self.log,
-                                     stderr=subprocess.STDOUT)
+        try:
+            self.proc = subprocess.Popen([binary], env=env, stdout=self.log,
+                                         stderr=subprocess.STDOUT)
+        except OSError:
+            # The bus is in a session of its own: it would outlive the run.
+            self._stop_bus()
+            raise
+        # Ended from outside (meson's timeout, a stopped CI run): stop the
+        # app and the buses on the way out, as a finished run does.
+        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
 
     # The autosaved campaign (help/C/files-and-backups.page).
     def saved(self):
