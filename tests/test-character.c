@@ -1057,6 +1057,38 @@ test_fields_json_round_trip (void)
     }
 }
 
+/* A name is kept as a file gives it back (names are read trimmed): an
+ * item or an Ability added with spaces or line ends around its name (an
+ * import, fuzz-import-pathbuilder2e's finding) is stored trimmed, so a
+ * save, a load and a save write the same bytes. */
+static void
+test_added_names_stored_trimmed (void)
+{
+  g_autoptr (TkrCharacter) character = tkr_character_new (rules (), TKR_CHARACTER_KIND_PC, "Alice");
+  g_autoptr (TkrItem) staff = tkr_item_new ("Staff\r\r\r ", 1);
+  g_autoptr (TkrAbility) shove = tkr_ability_new ("  Shove\n", TKR_ABILITY_TIME_ACTION, 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) first = NULL;
+  g_autoptr (JsonNode) second = NULL;
+  g_autoptr (TkrCharacter) loaded = NULL;
+  g_autofree char *first_text = NULL;
+  g_autofree char *second_text = NULL;
+
+  g_assert_true (tkr_character_add_item (character, NULL, staff, &error));
+  g_assert_true (tkr_character_add_ability (character, NULL, shove, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_item_get_name (staff), ==, "Staff");
+  g_assert_cmpstr (tkr_ability_get_name (shove), ==, "Shove");
+
+  first = tkr_character_to_json (character);
+  loaded = tkr_character_new_from_json (first, "character", &error);
+  g_assert_no_error (error);
+  second = tkr_character_to_json (loaded);
+  first_text = json_to_string (first, TRUE);
+  second_text = json_to_string (second, TRUE);
+  g_assert_cmpstr (first_text, ==, second_text);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1084,6 +1116,7 @@ main (int argc, char *argv[])
                    test_fields_set_and_validate);
   g_test_add_func ("/character/fields/adopt-rules-keeps-values-one-undo-step",
                    test_adopt_rules_keeps_values);
+  g_test_add_func ("/character/names/added-names-stored-trimmed", test_added_names_stored_trimmed);
   g_test_add_func ("/character/fields/json-round-trip-unknown-kept-hostile-refused",
                    test_fields_json_round_trip);
 

@@ -1273,7 +1273,13 @@ check_new_entry (GListStore *store, gpointer item, const char *name, GError **er
       return FALSE;
     }
   trimmed = check_name (name, _ ("The name"), error);
-  return trimmed != NULL;
+  if (trimmed == NULL)
+    return FALSE;
+  /* Kept as a file gives it back (names are read trimmed), so a save,
+   * a load and a save write the same bytes. */
+  if (g_strcmp0 (trimmed, name) != 0)
+    g_object_set (item, "name", trimmed, NULL);
+  return TRUE;
 }
 
 gboolean
