@@ -105,33 +105,6 @@ watch_items (TkrTrackerRow *self, GListModel *list, const char *signal)
     }
 }
 
-/* (transfer full) (nullable): a group slot's members */
-static GListModel *
-slot_members (GObject *slot)
-{
-  GListModel *members = NULL;
-
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
-}
-
-/* A slot is one combatant, or a group; a group of one is its member. */
-TkrCombatant *
-tkr_tracker_slot_get_combatant (GObject *slot)
-{
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GObject) only = NULL;
-
-  if (TKR_IS_COMBATANT (slot))
-    return TKR_COMBATANT (slot);
-  members = slot_members (slot);
-  if (members == NULL || g_list_model_get_n_items (members) != 1)
-    return NULL;
-  only = g_list_model_get_item (members, 0);
-  return TKR_IS_COMBATANT (only) ? TKR_COMBATANT (only) : NULL;
-}
-
 static char *
 slot_name (GObject *slot)
 {
@@ -420,7 +393,7 @@ tkr_tracker_row_update (TkrTrackerRow *self)
   gtk_label_set_text (self->place_label, place);
   gtk_label_set_text (self->name_label, name);
 
-  members = combatant == NULL ? slot_members (self->slot) : NULL;
+  members = combatant == NULL ? tkr_tracker_slot_get_members (self->slot) : NULL;
   if (members == NULL)
     gtk_widget_set_visible (GTK_WIDGET (self->members_button), FALSE);
   if (combatant != NULL)
@@ -535,7 +508,7 @@ watch_slot (TkrTrackerRow *self)
         watch (self, self->encounter, "notify::current-index", G_CALLBACK (changed_cb));
       return;
     }
-  members = slot_members (self->slot);
+  members = tkr_tracker_slot_get_members (self->slot);
   if (members == NULL)
     return;
   watch (self, members, "items-changed", G_CALLBACK (list_changed_cb));

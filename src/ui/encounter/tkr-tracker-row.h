@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "tkr-core.h"
+#include "tkr-players.h"
 
 G_BEGIN_DECLS
 
@@ -40,8 +41,5 @@ gboolean tkr_tracker_row_edit_health (TkrTrackerRow *self);
 /* The same, the entry starting with @start ("-" damage, "+" healing,
  * "t" temporary health), the cursor after it. */
 gboolean tkr_tracker_row_edit_health_with (TkrTrackerRow *self, const char *start);
-
-/* The slot's one combatant, or NULL for a group. */
-TkrCombatant *tkr_tracker_slot_get_combatant (GObject *slot);
 
 G_END_DECLS
