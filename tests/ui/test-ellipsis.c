@@ -27,6 +27,7 @@
 #include "tkr-rules.h"
 #include "tkr-tracker.h"
 #include "tkr-window.h"
+#include "tkr-test-campaign.h"
 
 #define WIDTH 1280
 #define HEIGHT 800
@@ -182,25 +183,10 @@ collect_cut_labels (GtkWidget *widget, const char *where, GString *failures, GSt
 static TkrCampaign *
 new_campaign (const char *system)
 {
-  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (system, NULL);
-  TkrCampaign *campaign;
-  TkrCharacter *npcs[3];
-  const char *pcs[] = { "Alice Thornquill", "Bob Ironhand", "Carol of the Marsh" };
+  const char *const pcs[] = { "Alice Thornquill", "Bob Ironhand", "Carol of the Marsh", NULL };
+  const char *const npcs[] = { "Goblin Archer", "Orc Brute", "Wolf", NULL };
 
-  g_assert_nonnull (rules);
-  campaign = tkr_campaign_new (rules);
-  for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
-    {
-      TkrCharacter *pc = tkr_campaign_add_pc (campaign, pcs[i]);
-
-      g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, pc, NULL));
-    }
-  npcs[0] = tkr_campaign_add_npc (campaign, "Goblin Archer");
-  npcs[1] = tkr_campaign_add_npc (campaign, "Orc Brute");
-  npcs[2] = tkr_campaign_add_npc (campaign, "Wolf");
-  for (guint i = 0; i < 10; i++)
-    tkr_campaign_add_to_encounter (campaign, npcs[i % 3], NULL);
-  return campaign;
+  return tkr_test_campaign_new (system, pcs, npcs, 10);
 }
 
 static void
