@@ -6,6 +6,7 @@
 
 #include "tkr-roster-row.h"
 #include "tkr-roster.h"
+#include "tkr-test-widgets.h"
 
 typedef struct
 {
@@ -373,24 +374,6 @@ test_thousand_npcs (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
-/* The Undo button of a removal's toast (in @overlay), or NULL. */
-static GtkWidget *
-undo_button (GtkWidget *widget)
-{
-  if (GTK_IS_BUTTON (widget) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Undo") == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = undo_button (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A removal's toast offers Undo: it takes back the removal while that is
  * the last step, and nothing else after a later edit. */
 static void
@@ -410,7 +393,7 @@ test_removal_toast_undo (Fixture *fixture, gconstpointer data)
 
   activate_for (fixture, "roster.remove", goblin);
   g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 1);
-  button = undo_button (overlay);
+  button = tkr_test_find_toast_button (overlay);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 2);
@@ -419,7 +402,7 @@ test_removal_toast_undo (Fixture *fixture, gconstpointer data)
 
   /* Removed, then another edit: the toast leaves that edit alone. */
   activate_for (fixture, "roster.remove", orc);
-  button = undo_button (overlay);
+  button = tkr_test_find_toast_button (overlay);
   g_assert_nonnull (button);
   tkr_history_set (fixture->history, goblin, "name", "Hobgoblin");
   g_signal_emit_by_name (button, "clicked");
