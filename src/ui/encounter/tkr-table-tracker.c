@@ -147,16 +147,11 @@ history_changed_cb (TkrTableTracker *self)
  * (help/C/tracker.page). */
 #define MEMBERS_SHOWN 12
 
-/* (transfer full) (nullable) */
+/* (transfer full) (nullable): a group's members; none for one combatant */
 static GListModel *
 group_members (GObject *slot)
 {
-  GListModel *members = NULL;
-
-  if (tkr_tracker_slot_get_combatant (slot) == NULL &&
-      g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
+  return tkr_tracker_slot_get_combatant (slot) == NULL ? tkr_tracker_slot_get_members (slot) : NULL;
 }
 
 static gboolean
