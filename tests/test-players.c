@@ -153,6 +153,31 @@ test_health_word (void)
   g_assert_null (tkr_players_health_word_text (NULL));
 }
 
+/* Rule: a group's name may list its members (help/C/player-view.page);
+ * players never read a hidden member's name in it, while the GM's own name
+ * for the group still lists everyone. */
+static void
+test_slot_name_hides_hidden (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = tkr_players_slot_name (f->group_slot);
+  g_autofree char *after = NULL;
+  g_autofree char *gm_name = NULL;
+
+  g_assert_nonnull (strstr (before, "Orc A"));
+  g_assert_nonnull (strstr (before, "Orc B"));
+  g_assert_true (tkr_encounter_set_hidden (f->encounter, f->orc_a, TRUE, &error));
+  g_assert_no_error (error);
+  after = tkr_players_slot_name (f->group_slot);
+  g_assert_null (strstr (after, "Orc A"));
+  g_assert_nonnull (strstr (after, "Orc B"));
+  g_object_get (f->group_slot, "name", &gm_name, NULL);
+  g_assert_nonnull (strstr (gm_name, "Orc A"));
+  g_free (after);
+  after = tkr_players_slot_name (f->pc_slot);
+  g_assert_cmpstr (after, ==, "Alice");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -162,6 +187,8 @@ main (int argc, char *argv[])
               fixture_teardown);
   g_test_add ("/players/see-only-unhidden", Fixture, NULL, fixture_setup, test_players_see_unhidden,
               fixture_teardown);
+  g_test_add ("/players/slot-name-hides-hidden", Fixture, NULL, fixture_setup,
+              test_slot_name_hides_hidden, fixture_teardown);
   g_test_add_func ("/players/health-word", test_health_word);
   return g_test_run ();
 }

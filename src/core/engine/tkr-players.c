@@ -81,3 +81,49 @@ tkr_players_health_word_text (const char *word)
     return C_ ("player health", "Badly wounded");
   return NULL;
 }
+
+/**
+ * tkr_players_slot_name:
+ *
+ * Returns: (transfer full): the name players read for @slot: a
+ *   combatant's name; a group's name, or, when one of its members is
+ *   hidden, the names of the others only (a group's name may list its
+ *   members).
+ */
+char *
+tkr_players_slot_name (GObject *slot)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+  g_autoptr (GListModel) members = NULL;
+  char *name = NULL;
+
+  if (combatant != NULL)
+    return g_strdup (tkr_combatant_get_name (combatant));
+  /* A group's name may list its members: with one hidden, the names of
+   * the others only. */
+  members = tkr_tracker_slot_get_members (slot);
+  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+
+      if (TKR_IS_COMBATANT (member) && tkr_combatant_get_hidden (TKR_COMBATANT (member)))
+        {
+          g_autoptr (GString) shown = g_string_new (NULL);
+
+          for (guint k = 0; k < g_list_model_get_n_items (members); k++)
+            {
+              g_autoptr (GObject) other = g_list_model_get_item (members, k);
+
+              if (!TKR_IS_COMBATANT (other) || tkr_combatant_get_hidden (TKR_COMBATANT (other)))
+                continue;
+              if (shown->len > 0)
+                g_string_append (shown, ", ");
+              g_string_append (shown, tkr_combatant_get_name (TKR_COMBATANT (other)));
+            }
+          return g_string_free (g_steal_pointer (&shown), FALSE);
+        }
+    }
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  return name != NULL ? name : g_strdup (_ ("Someone"));
+}

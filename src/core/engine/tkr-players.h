@@ -26,6 +26,11 @@ GListModel *tkr_tracker_slot_get_members (GObject *slot);
  * at least one member not hidden. */
 gboolean tkr_players_may_see_slot (GObject *slot);
 
+/* The name players read for @slot: a combatant's name, a group's name or,
+ * with a member hidden, the names of the members not hidden.
+ * (transfer full) */
+char *tkr_players_slot_name (GObject *slot);
+
 /* The file's word for an NPC's health (the GM's "word" choice): "down" at
  * 0 or when @down, "unhurt" at or above @maximum, "wounded" above half,
  * else "badly-wounded" (integer halves: 4 of 8 is already badly).

@@ -36,44 +36,6 @@ tkr_table_file_is_candidate (GFile *file)
 
 /* Writing */
 
-static char *
-slot_name (GObject *slot)
-{
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-  char *name = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  /* A group's name may list its members: with one hidden, the names of
-   * the others only. */
-  members = tkr_tracker_slot_get_members (slot);
-  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-    {
-      g_autoptr (GObject) member = g_list_model_get_item (members, i);
-
-      if (TKR_IS_COMBATANT (member) && tkr_combatant_get_hidden (TKR_COMBATANT (member)))
-        {
-          g_autoptr (GString) shown = g_string_new (NULL);
-
-          for (guint k = 0; k < g_list_model_get_n_items (members); k++)
-            {
-              g_autoptr (GObject) other = g_list_model_get_item (members, k);
-
-              if (!TKR_IS_COMBATANT (other) || tkr_combatant_get_hidden (TKR_COMBATANT (other)))
-                continue;
-              if (shown->len > 0)
-                g_string_append (shown, ", ");
-              g_string_append (shown, tkr_combatant_get_name (TKR_COMBATANT (other)));
-            }
-          return g_string_free (g_steal_pointer (&shown), FALSE);
-        }
-    }
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
-  return name != NULL ? name : g_strdup (_ ("Someone"));
-}
-
 static JsonArray *
 conditions_to_json (TkrEncounter *encounter, TkrCombatant *combatant)
 {
@@ -175,7 +137,7 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
 
           if (tkr_players_may_see_slot (slot))
             {
-              g_autofree char *name = slot_name (slot);
+              g_autofree char *name = tkr_players_slot_name (slot);
               json_object_set_string_member (table, "turn", name);
             }
           for (guint step = 1; step < n; step++)
@@ -184,7 +146,7 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
 
               if (tkr_players_may_see_slot (following))
                 {
-                  g_autofree char *name = slot_name (following);
+                  g_autofree char *name = tkr_players_slot_name (following);
                   json_object_set_string_member (table, "next", name);
                   break;
                 }
@@ -203,7 +165,7 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
           else
             {
               g_autoptr (GListModel) members = tkr_tracker_slot_get_members (slot);
-              g_autofree char *name = slot_name (slot);
+              g_autofree char *name = tkr_players_slot_name (slot);
               JsonArray *member_array = json_array_new ();
 
               entry = json_object_new ();

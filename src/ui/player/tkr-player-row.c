@@ -234,8 +234,8 @@ update_group (TkrPlayerRow *self, GListModel *members)
   guint standing = 0;
   guint unlisted = 0;
 
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->slot), "name") != NULL)
-    g_object_get (self->slot, "name", &name, NULL);
+  /* A group's name may list its members: never a hidden one's. */
+  name = tkr_players_slot_name (self->slot);
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);
@@ -274,7 +274,7 @@ update_group (TkrPlayerRow *self, GListModel *members)
      * player view */
     g_string_append_printf (health, g_dngettext (NULL, "\nand %u more", "\nand %u more", unlisted),
                             unlisted);
-  gtk_label_set_text (self->name_label, name != NULL ? name : _ ("Someone"));
+  gtk_label_set_text (self->name_label, name);
   /* Translators: NPCs who take their turn together, in the player view */
   kind = g_strdup_printf (g_dngettext (NULL, "Group of %u", "Group of %u", shown), shown);
   gtk_label_set_text (self->kind_label, kind);

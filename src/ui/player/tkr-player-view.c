@@ -99,19 +99,6 @@ slot_is_shown (gpointer item, gpointer user_data)
   return tkr_players_may_see_slot (item);
 }
 
-static char *
-slot_name (GObject *slot)
-{
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  char *name = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
-  return name != NULL ? name : g_strdup (_ ("Someone"));
-}
-
 static gboolean
 is_running (TkrPlayerView *self)
 {
@@ -166,7 +153,7 @@ update_header (TkrPlayerView *self)
 
       if (tkr_players_may_see_slot (slot))
         {
-          g_autofree char *name = slot_name (slot);
+          g_autofree char *name = tkr_players_slot_name (slot);
           /* Translators: whose turn it is, in the player view */
           turn = g_strdup_printf (_ ("%s’s turn"), name);
         }
@@ -176,7 +163,7 @@ update_header (TkrPlayerView *self)
 
           if (tkr_players_may_see_slot (following))
             {
-              g_autofree char *name = slot_name (following);
+              g_autofree char *name = tkr_players_slot_name (following);
               /* Translators: who comes after the current turn, in the player view */
               next = g_strdup_printf (_ ("Next: %s"), name);
             }
