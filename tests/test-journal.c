@@ -431,6 +431,7 @@ check_damaged (Fight *f, const char *contents, gssize length)
   g_assert_true (tkr_tracker_next_turn (tkr_campaign_get_tracker (campaign), &error));
   g_assert_no_error (error);
   g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+  tkr_journal_flush (journal);
   g_assert_true (g_file_get_contents (journal_path, &after, &after_length, NULL));
   g_assert_cmpmem (after, after_length, contents, length);
   g_assert_true (g_file_get_contents (document_path, &document_after, NULL, NULL));
@@ -455,6 +456,8 @@ test_damaged_journal (gconstpointer data)
   fight_save (&f);
   g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
   g_assert_no_error (error);
+  /* The event is written on the journal's writer thread. */
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   g_assert_true (g_file_load_contents (journal_file, NULL, &good, &length, NULL, NULL));
   newline = strchr (good, '\n');
@@ -511,6 +514,8 @@ test_torn_last_event (gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker_of (&f)), f.rand, &error));
   two_steps = state_of (f.campaign);
+  /* The crash cuts the line after the events written so far. */
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   path = g_file_get_path (journal_file);
   stream = fopen (path, "a");
@@ -650,6 +655,7 @@ test_mutated_journals (gconstpointer data)
   g_assert_true (tkr_history_undo (f.history));
   g_assert_true (tkr_history_redo (f.history));
   g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   path = g_file_get_path (journal_file);
   g_assert_true (g_file_get_contents (path, &good, &length, NULL));
