@@ -473,6 +473,7 @@ header_bytes_of (JsonNode *current,
   JsonObject *header = json_object_new ();
   JsonArray *rounds = json_array_new ();
   g_autofree char *line = NULL;
+  gsize length;
 
   json_object_set_string_member (header, "kind", TKR_JOURNAL_FILE_KIND);
   json_object_set_int_member (header, "format", TKR_JOURNAL_FORMAT);
@@ -496,7 +497,10 @@ header_bytes_of (JsonNode *current,
   json_object_set_array_member (header, "rounds", rounds);
   json_node_take_object (node, header);
   line = to_line (node);
-  return g_bytes_new_take (g_steal_pointer (&line), strlen (line));
+  /* The length first: the order in which a call's arguments are
+   * evaluated is unspecified (clang stole the line before measuring it). */
+  length = strlen (line);
+  return g_bytes_new_take (g_steal_pointer (&line), length);
 }
 
 static GBytes *
