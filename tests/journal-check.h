@@ -13,7 +13,7 @@
  *
  * An input is a digit that picks the rule system (journal_check_systems,
  * modulo their number), then the journal's bytes. The document is
- * tests/files/journal/<system>.tkcampaign as this build saves it.
+ * tests/files/journal/<system>.tkcampaign, as it is in the tree.
  */
 
 #pragma once
@@ -35,6 +35,8 @@ typedef struct
 {
   char *dir;
   GFile *document;
+  GBytes *file;  /* its bytes as kept in the tree: journals are anchored at
+                  * them, whatever version saved them */
   GBytes *saved; /* the document's bytes as this build saves them */
 } JournalCheckDocument;
 
@@ -59,6 +61,7 @@ journal_check_document_init (
       return FALSE;
     }
   bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  doc->file = g_bytes_ref (bytes);
   campaign = tkr_campaign_new_from_bytes (bytes, &error);
   if (campaign == NULL)
     {
@@ -70,8 +73,8 @@ journal_check_document_init (
   path = g_build_filename (dir, "fight.tkcampaign", NULL);
   doc->document = g_file_new_for_path (path);
   doc->saved = tkr_campaign_to_bytes (campaign);
-  if (!g_file_set_contents (path, g_bytes_get_data (doc->saved, NULL),
-                            g_bytes_get_size (doc->saved), &error))
+  if (!g_file_set_contents (path, g_bytes_get_data (doc->file, NULL), g_bytes_get_size (doc->file),
+                            &error))
     {
       *problem = g_strdup (error->message);
       return FALSE;
@@ -84,6 +87,7 @@ journal_check_document_clear (JournalCheckDocument *doc)
 {
   g_clear_pointer (&doc->dir, g_free);
   g_clear_object (&doc->document);
+  g_clear_pointer (&doc->file, g_bytes_unref);
   g_clear_pointer (&doc->saved, g_bytes_unref);
 }
 
@@ -123,7 +127,7 @@ journal_check_run (JournalCheckDocument *doc, const guint8 *journal, gsize lengt
     }
   fclose (stream);
 
-  campaign = tkr_campaign_new_from_bytes (doc->saved, &error);
+  campaign = tkr_campaign_new_from_bytes (doc->file, &error);
   if (campaign == NULL)
     return g_strdup_printf ("the document does not load: %s", error->message);
   history = tkr_campaign_get_history (campaign);

@@ -214,7 +214,7 @@ write_journals (const char *top, guint system)
       exit (1);
     }
   journal_file = tkr_journal_file_for (doc.document);
-  campaign = tkr_campaign_new_from_bytes (doc.saved, &error);
+  campaign = tkr_campaign_new_from_bytes (doc.file, &error);
   history = tkr_campaign_get_history (campaign);
   tracker = tkr_campaign_get_tracker (campaign);
   journal = tkr_journal_new (campaign);
@@ -255,7 +255,7 @@ write_journals (const char *top, guint system)
    * to redo and the round starts. */
   while (tkr_history_undo (history))
     steps++;
-  if (journal_check_same_bytes (doc.saved, campaign))
+  if (journal_check_same_bytes (doc.file, campaign))
     {
       journal_save (campaign, journal, doc.document);
       for (guint i = 0; i < steps / 2; i++)
