@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -26,6 +27,26 @@ int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static JournalCheckDocument documents[G_N_ELEMENTS (journal_check_systems)];
+static char *top;
+
+/* The documents and journals go when the run ends. */
+static void
+remove_documents (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (journal_check_systems); i++)
+    if (documents[i].document != NULL)
+      {
+        g_autoptr (GFile) journal = tkr_journal_file_for (documents[i].document);
+
+        g_file_delete (journal, NULL, NULL);
+        g_file_delete (documents[i].document, NULL, NULL);
+        g_rmdir (documents[i].dir);
+        journal_check_document_clear (&documents[i]);
+      }
+  if (top != NULL)
+    g_rmdir (top);
+  g_clear_pointer (&top, g_free);
+}
 
 static GLogWriterOutput
 fatal_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields, gpointer user_data)
@@ -45,13 +66,12 @@ fatal_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields,
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
-  g_autofree char *top = NULL;
-
   g_setenv ("G_SLICE", "always-malloc", TRUE);
   g_log_set_writer_func (fatal_writer, NULL, NULL);
   top = g_dir_make_tmp ("tkr-fuzz-journal-XXXXXX", NULL);
   if (top == NULL)
     abort ();
+  atexit (remove_documents);
   for (guint i = 0; i < G_N_ELEMENTS (journal_check_systems); i++)
     {
       g_autofree char *dir = g_build_filename (top, journal_check_systems[i], NULL);

@@ -1598,6 +1598,7 @@ tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
     {
       if (turn != 0)
         g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                     /* Translators: a round, then the Action-Point Turn it is in */
                      _ ("There is no record of the start of round %d of Turn %d to go back to"),
                      round, turn);
       else
@@ -1611,6 +1612,7 @@ tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
 
   history = self->history;
   if (turn != 0)
+    /* Translators: a round, then the Action-Point Turn it is in */
     label = g_strdup_printf (_ ("Rewind to the start of round %d of Turn %d"), round, turn);
   else
     label = g_strdup_printf (_ ("Rewind to the start of round %d"), round);

@@ -48,6 +48,7 @@ update (TkrRewindButton *self)
          * a fight"). */
         if (start->turn != 0)
           {
+            /* Translators: the Action-Point Turn, then the round in it */
             label = g_strdup_printf (_ ("Turn %d, Start of Round %d"), start->turn, start->round);
             item = g_menu_item_new (label, NULL);
             g_menu_item_set_action_and_target_value (
