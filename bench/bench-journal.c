@@ -46,31 +46,6 @@ campaign_of (guint n)
   return campaign;
 }
 
-/* Milliseconds per step; with @journal, each step waits for its event
- * to be on disk when @wait. */
-static double
-time_steps (TkrCampaign *campaign, TkrJournal *journal, gboolean wait)
-{
-  TkrCharacter *alice = g_list_model_get_item (tkr_campaign_get_party (campaign), 0);
-  gint64 start = g_get_monotonic_time ();
-
-  for (guint i = 0; i < STEPS; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Alice %u%s", i, wait ? "w" : "");
-      tkr_history_set (tkr_campaign_get_history (campaign), alice, "name", name);
-      if (wait)
-        tkr_journal_flush (journal);
-    }
-  g_object_unref (alice);
-  return (g_get_monotonic_time () - start) / 1000.0 / STEPS;
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
-
 /* This thread's CPU time in milliseconds: on a loaded machine the wall
  * clock of a short call is mostly waiting for a core. */
 static double
@@ -80,6 +55,34 @@ thread_cpu_ms (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
+
+/* Milliseconds per step; with @journal, each step waits for its event
+ * to be on disk when @wait. */
+static double
+time_steps (TkrCampaign *campaign, TkrJournal *journal, gboolean wait, double *cpu)
+{
+  TkrCharacter *alice = g_list_model_get_item (tkr_campaign_get_party (campaign), 0);
+  gint64 start = g_get_monotonic_time ();
+  double cpu_start = thread_cpu_ms ();
+
+  for (guint i = 0; i < STEPS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Alice %u%s", i, wait ? "w" : "");
+      tkr_history_set (tkr_campaign_get_history (campaign), alice, "name", name);
+      if (wait)
+        tkr_journal_flush (journal);
+    }
+  g_object_unref (alice);
+  if (cpu != NULL)
+    *cpu = (thread_cpu_ms () - cpu_start) / STEPS;
+  return (g_get_monotonic_time () - start) / 1000.0 / STEPS;
+}
+
+static double
+ms_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1000.0;
 }
 
 int
@@ -106,17 +109,20 @@ main (int argc, char *argv[])
       g_autoptr (TkrJournal) journal = NULL;
       g_autoptr (GBytes) bytes = NULL;
       g_autoptr (GError) error = NULL;
-      double without, with, synced, load, read, apply, apply_cpu, together;
+      double without, with, with_cpu, synced, synced_cpu, load, read, apply, apply_cpu, together;
       gint64 start;
 
-      without = time_steps (plain, NULL, FALSE);
+      without = time_steps (plain, NULL, FALSE, NULL);
       bytes = tkr_campaign_to_bytes (followed);
       tkr_file_save (file, bytes, NULL, &error);
       journal = tkr_journal_new (followed);
       tkr_journal_open (journal, file, NULL, &error);
-      with = time_steps (followed, journal, FALSE);
+      /* One step first: the writer thread starts with the first event. */
+      time_steps (followed, journal, FALSE, NULL);
       tkr_journal_flush (journal);
-      synced = time_steps (followed, journal, TRUE);
+      with = time_steps (followed, journal, FALSE, &with_cpu);
+      tkr_journal_flush (journal);
+      synced = time_steps (followed, journal, TRUE, &synced_cpu);
       /* Reopening after a save: the steps are in the journal's header. */
       tkr_history_set_limit (tkr_campaign_get_history (followed), STEPS);
       tkr_journal_set_limit (journal, STEPS);
@@ -157,10 +163,10 @@ main (int argc, char *argv[])
       }
 
       printf ("%6u characters: a step %.2f ms without the journal (%.2f frames), %.2f ms with it "
-              "on the main thread (%.2f frames), %.2f ms waiting for its write and sync as "
-              "before (%.2f frames)\n",
-              sizes[s], without, without / FRAME_MS, with, with / FRAME_MS, synced,
-              synced / FRAME_MS);
+              "on the main thread (%.2f frames; CPU %.2f ms), %.2f ms waiting for its write "
+              "and sync as before (%.2f frames; CPU %.2f ms)\n",
+              sizes[s], without, without / FRAME_MS, with, with / FRAME_MS, with_cpu, synced,
+              synced / FRAME_MS, synced_cpu);
       printf ("%6u characters: opening %.1f ms without the journal (worker); the journal with %d "
               "steps to undo: %.1f ms read on a worker, %.2f ms on the main thread (%.3f "
               "frames; CPU %.2f ms, %.3f frames), %.1f ms both on one thread as before (%.1f "
