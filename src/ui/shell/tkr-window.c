@@ -9,6 +9,7 @@
 #include "tkr-command-palette.h"
 #include "tkr-encounter-page.h"
 #include "tkr-file.h"
+#include "tkr-first-frame.h"
 #include "tkr-keymap.h"
 #include "tkr-loading-page.h"
 #include "tkr-player-window.h"
@@ -445,6 +446,8 @@ typedef struct
 {
   TkrWindow *window;
   GFile *file;
+  GCancellable *cancellable;
+  TkrDocument *document; /* opened, to show */
 } LoadData;
 
 static void
@@ -452,6 +455,8 @@ load_data_free (LoadData *data)
 {
   g_clear_object (&data->window);
   g_clear_object (&data->file);
+  g_clear_object (&data->cancellable);
+  g_clear_object (&data->document);
   g_free (data);
 }
 
@@ -506,15 +511,29 @@ loading_cancelled_cb (TkrWindow *self)
 }
 
 static void
+show_loaded_document (GtkWidget *widget, gpointer user_data)
+{
+  LoadData *data = user_data;
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  /* Cancelled, or another file asked for, while it waited: dropped. */
+  if (data->cancellable != self->load_cancellable || g_cancellable_is_cancelled (data->cancellable))
+    return;
+  tkr_window_set_document (self, data->document);
+  if (!tkr_document_is_untitled (data->document))
+    add_recent (data->file);
+  show_main_page (self, FALSE);
+}
+
+static void
 document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   LoadData *data = user_data;
   TkrWindow *self = data->window;
   g_autoptr (GError) error = NULL;
-  g_autoptr (TkrDocument) document = NULL;
 
-  document = tkr_document_load_finish (result, &error);
-  if (document == NULL)
+  data->document = tkr_document_load_finish (result, &error);
+  if (data->document == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         show_error_page (self, data->file, error);
@@ -522,11 +541,11 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
 
-  tkr_window_set_document (self, document);
-  if (!tkr_document_is_untitled (document))
-    add_recent (data->file);
-  show_main_page (self, FALSE);
-  load_data_free (data);
+  /* The first frame first (README, "Performance"): a file opened as the
+   * window starts (a small one loads before its first frame) fills in
+   * just after that frame, the window already up. */
+  tkr_after_first_frame (GTK_WIDGET (self), show_loaded_document, data,
+                         (GDestroyNotify) load_data_free);
 }
 
 static void
@@ -540,6 +559,7 @@ load_file (TkrWindow *self, GFile *file)
 
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
+  data->cancellable = g_object_ref (self->load_cancellable);
   {
     LoadProgress *progress = g_new0 (LoadProgress, 1);
 
@@ -1041,6 +1061,7 @@ tkr_window_dispose (GObject *object)
   /* Built when first needed, they went with their places. */
   self->sheet = NULL;
   self->encounter_view = NULL;
+  self->dice_popover = NULL;
 
   g_clear_object (&self->history_signals);
   g_clear_object (&self->document_signals);
@@ -1120,7 +1141,6 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
-  g_type_ensure (TKR_TYPE_DICE_POPOVER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1138,7 +1158,6 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (back_button);
   CHILD (content_menu_button);
   CHILD (dice_button);
-  CHILD (dice_popover);
   CHILD (view_stack);
   CHILD (sheet_stack);
   CHILD (sheet_bin);
@@ -1187,6 +1206,31 @@ dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
   g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "type") == 0);
   return TRUE;
+}
+
+/* The dice popover is built when it first opens or is asked for, with
+ * the rules of the window's document then and the "dice-mode" setting. */
+static TkrDicePopover *
+ensure_dice_popover (TkrWindow *self)
+{
+  TkrCampaign *campaign = get_campaign (self);
+
+  if (self->dice_popover != NULL)
+    return self->dice_popover;
+  self->dice_popover = TKR_DICE_POPOVER (tkr_dice_popover_new ());
+  gtk_menu_button_set_popover (self->dice_button, GTK_WIDGET (self->dice_popover));
+  if (self->settings != NULL)
+    g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
+                                  G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
+  tkr_dice_popover_set_rules (self->dice_popover,
+                              campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+  return self->dice_popover;
+}
+
+static void
+dice_popup_cb (GtkMenuButton *button, gpointer user_data)
+{
+  ensure_dice_popover (user_data);
 }
 
 /* The encounter's keys (help/C/keyboard.page), the same in every rule
@@ -1380,12 +1424,14 @@ tkr_window_init (TkrWindow *self)
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
       g_settings_bind (self->settings, "window-maximized", self, "maximized",
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
-      g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
-                                    G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
     }
 
-  gtk_menu_button_set_menu_model (self->content_menu_button,
-                                  tkr_roster_get_primary_menu (self->roster));
+  /* The first frame first (README, "Performance"): the menu, the dice
+   * popover and the error page's icon are built when they first show. */
+  tkr_menu_button_set_menu_model_on_popup (self->content_menu_button,
+                                           tkr_roster_get_primary_menu (self->roster));
+  gtk_menu_button_set_create_popup_func (self->dice_button, dice_popup_cb, self, NULL);
+  tkr_status_page_defer_icon (self->error_page);
   help_action = g_simple_action_new ("show-help-overlay", NULL);
   g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
@@ -1515,8 +1561,9 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
     if (notice != NULL)
       tkr_window_add_toast (self, toast_new_printf ("%s", notice));
   }
-  tkr_dice_popover_set_rules (self->dice_popover,
-                              campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+  if (self->dice_popover != NULL)
+    tkr_dice_popover_set_rules (self->dice_popover,
+                                campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 
   update_conflict (self);
 
@@ -1584,7 +1631,7 @@ TkrDicePopover *
 tkr_window_get_dice_popover (TkrWindow *self)
 {
   g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
-  return self->dice_popover;
+  return ensure_dice_popover (self);
 }
 
 const char *
