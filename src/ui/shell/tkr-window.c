@@ -448,6 +448,7 @@ typedef struct
   GFile *file;
   GCancellable *cancellable;
   TkrDocument *document; /* opened, to show */
+  gboolean started;      /* reading, after the first frame */
 } LoadData;
 
 static void
@@ -478,6 +479,21 @@ load_progress_free (LoadProgress *progress)
   g_free (progress);
 }
 
+static void loading_cancelled_cb (TkrWindow *self);
+
+/* Built when a large file first shows it (README, "Performance"). */
+static TkrLoadingPage *
+ensure_loading_page (TkrWindow *self)
+{
+  if (self->loading_page != NULL)
+    return self->loading_page;
+  self->loading_page = TKR_LOADING_PAGE (tkr_loading_page_new ());
+  gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->loading_page), "loading");
+  g_signal_connect_object (self->loading_page, "cancelled", G_CALLBACK (loading_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
+  return self->loading_page;
+}
+
 static gboolean
 loading_page_shown (TkrWindow *self)
 {
@@ -495,7 +511,7 @@ load_progress_cb (double fraction, gpointer user_data)
     return;
   if (!loading_page_shown (self))
     {
-      tkr_loading_page_start (self->loading_page, progress->file);
+      tkr_loading_page_start (ensure_loading_page (self), progress->file);
       /* As the error page: the document behind takes no commands. */
       show_main_page (self, TRUE);
       gtk_stack_set_visible_child_name (self->main_stack, "loading");
@@ -541,11 +557,39 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
 
-  /* The first frame first (README, "Performance"): a file opened as the
-   * window starts (a small one loads before its first frame) fills in
-   * just after that frame, the window already up. */
+  /* Shown after the window's first frame (see load_file). */
   tkr_after_first_frame (GTK_WIDGET (self), show_loaded_document, data,
                          (GDestroyNotify) load_data_free);
+}
+
+static void
+start_load (GtkWidget *widget, gpointer user_data)
+{
+  LoadData *data = user_data;
+  LoadProgress *progress;
+
+  /* Cancelled, or another file asked for, before it started: dropped
+   * (load_data_free_unstarted). */
+  if (g_cancellable_is_cancelled (data->cancellable))
+    return;
+  /* From here the load owns @data. */
+  data->started = TRUE;
+  progress = g_new0 (LoadProgress, 1);
+  progress->window = g_object_ref (data->window);
+  progress->file = g_object_ref (data->file);
+  progress->cancellable = g_object_ref (data->cancellable);
+  tkr_document_load_with_progress_async (data->file, load_progress_cb, progress,
+                                         (GDestroyNotify) load_progress_free, data->cancellable,
+                                         document_loaded_cb, data);
+}
+
+static void
+load_data_free_unstarted (gpointer user_data)
+{
+  LoadData *data = user_data;
+
+  if (!data->started)
+    load_data_free (data);
 }
 
 static void
@@ -560,16 +604,10 @@ load_file (TkrWindow *self, GFile *file)
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
   data->cancellable = g_object_ref (self->load_cancellable);
-  {
-    LoadProgress *progress = g_new0 (LoadProgress, 1);
-
-    progress->window = g_object_ref (self);
-    progress->file = g_object_ref (file);
-    progress->cancellable = g_object_ref (self->load_cancellable);
-    tkr_document_load_with_progress_async (file, load_progress_cb, progress,
-                                           (GDestroyNotify) load_progress_free,
-                                           self->load_cancellable, document_loaded_cb, data);
-  }
+  /* The first frame first (README, "Performance"): a file opened as the
+   * window starts is read once the window has painted its first frame,
+   * and fills in then; any other starts at once. */
+  tkr_after_first_frame (GTK_WIDGET (self), start_load, data, load_data_free_unstarted);
 }
 
 static void
@@ -680,6 +718,8 @@ update_conflict (TkrWindow *self)
 {
   gboolean conflict = self->document != NULL && tkr_document_get_conflict (self->document);
 
+  if (conflict)
+    gtk_widget_set_visible (gtk_revealer_get_child (self->conflict_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->conflict_revealer, conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.keep-mine",
                                  !self->error_shown && conflict);
@@ -1062,6 +1102,7 @@ tkr_window_dispose (GObject *object)
   self->sheet = NULL;
   self->encounter_view = NULL;
   self->dice_popover = NULL;
+  self->loading_page = NULL;
 
   g_clear_object (&self->history_signals);
   g_clear_object (&self->document_signals);
@@ -1401,10 +1442,9 @@ tkr_window_init (TkrWindow *self)
   g_autoptr (GSimpleAction) help_action = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->loading_page = TKR_LOADING_PAGE (tkr_loading_page_new ());
-  gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->loading_page), "loading");
-  g_signal_connect_object (self->loading_page, "cancelled", G_CALLBACK (loading_cancelled_cb), self,
-                           G_CONNECT_SWAPPED);
+  /* Shown when a conflict first comes (update_conflict): until then
+   * nothing in the banner is measured. */
+  gtk_widget_set_visible (gtk_revealer_get_child (self->conflict_revealer), FALSE);
 
   self->settings = tkr_settings_new_if_installed ();
   self->roster_visible = TRUE;
