@@ -51,6 +51,7 @@ struct _TkrWindow
   GtkWidget *content_box;
   AdwHeaderBar *content_header;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar; /* its stack set when it first shows */
   GtkWidget *back_button;
   GtkMenuButton *content_menu_button;
   GtkMenuButton *dice_button;
@@ -751,6 +752,8 @@ show_main_page (TkrWindow *self, gboolean error_shown)
   update_history_actions (self);
   update_selection_actions (self);
   update_conflict (self);
+  if (error_shown)
+    gtk_widget_set_visible (gtk_stack_get_child_by_name (self->main_stack, "error"), TRUE);
   gtk_stack_set_visible_child_name (self->main_stack, error_shown ? "error" : "document");
 }
 
@@ -1196,6 +1199,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (content_box);
   CHILD (content_header);
   CHILD (switcher_title);
+  CHILD (switcher_bar);
   CHILD (back_button);
   CHILD (content_menu_button);
   CHILD (dice_button);
@@ -1247,6 +1251,16 @@ dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
   g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "type") == 0);
   return TRUE;
+}
+
+/* The bottom switcher shows when the title has no room for the one at
+ * the top (a narrow window): its buttons are built then. */
+static void
+update_switcher_bar (TkrWindow *self)
+{
+  if (adw_view_switcher_title_get_title_visible (self->switcher_title) &&
+      adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
 }
 
 /* The dice popover is built when it first opens or is asked for, with
@@ -1472,6 +1486,9 @@ tkr_window_init (TkrWindow *self)
                                            tkr_roster_get_primary_menu (self->roster));
   gtk_menu_button_set_create_popup_func (self->dice_button, dice_popup_cb, self, NULL);
   tkr_status_page_defer_icon (self->error_page);
+  g_signal_connect_object (self->switcher_title, "notify::title-visible",
+                           G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
+  update_switcher_bar (self);
   help_action = g_simple_action_new ("show-help-overlay", NULL);
   g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
