@@ -135,6 +135,9 @@ update_page (TkrRoster *self)
     page = "empty";
   else if (tkr_roster_get_n_visible_characters (self) == 0)
     page = "no-results";
+  /* The status pages are hidden until first needed, so a roster that
+   * never shows them never lays out their text (README, "Performance"). */
+  gtk_widget_set_visible (gtk_stack_get_child_by_name (self->list_stack, page), TRUE);
   gtk_stack_set_visible_child_name (self->list_stack, page);
 }
 
