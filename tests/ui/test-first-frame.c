@@ -378,7 +378,8 @@ document_replaced (gpointer data)
 
 /* Rule: a file opened as the window starts is read after the window's
  * first frame, and then shows (the window is up at once, the file fills
- * in): the document changes only after a frame was painted. */
+ * in): the document changes only after a frame was painted; until then the
+ * window shows the file's name on a page of its own. */
 static void
 test_file_fills_in_after_first_frame (void)
 {
@@ -402,6 +403,12 @@ test_file_fills_in_after_first_frame (void)
   g_signal_connect (window, "notify::document", G_CALLBACK (opening_document_cb), &opening);
   tkr_window_open (window, file);
   g_assert_true (tkr_window_get_document (window) == opening.before);
+  /* Until it fills in, the window shows the file's name over an empty
+   * page, not the untitled campaign behind, and the keys act on nothing. */
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, "opening");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pc", NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign_of (window))), ==,
+                    0);
 
   g_assert_true (tkr_test_wait_until (document_replaced, &opening));
   g_assert_true (opening.painted_before_document);

@@ -429,6 +429,7 @@ file_chooser_new (TkrWindow *self,
 }
 
 static void show_main_page (TkrWindow *self, gboolean error_shown);
+static void show_opening_page (TkrWindow *self, GFile *file);
 
 static void
 show_error_page (TkrWindow *self, GFile *file, const GError *error)
@@ -628,6 +629,8 @@ load_file (TkrWindow *self, GFile *file)
   /* The first frame first (README, "Performance"): a file opened as the
    * window starts is read once the window has painted its first frame,
    * and fills in then; any other starts at once. */
+  if (tkr_first_frame_pending (GTK_WIDGET (self)))
+    show_opening_page (self, file);
   tkr_after_first_frame (GTK_WIDGET (self), start_load, data, load_data_free_unstarted);
 }
 
@@ -764,17 +767,54 @@ static const char *const document_actions[] = {
  * document behind it, and autosave wrote it. Now the page that shows is
  * the one the keys and menus act on. */
 static void
-show_main_page (TkrWindow *self, gboolean error_shown)
+show_page (TkrWindow *self, const char *name)
 {
-  self->error_shown = error_shown;
+  gboolean covered = g_strcmp0 (name, "document") != 0;
+
+  self->error_shown = covered;
   for (guint i = 0; i < G_N_ELEMENTS (document_actions); i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), document_actions[i], !error_shown);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), document_actions[i], !covered);
   update_history_actions (self);
   update_selection_actions (self);
   update_conflict (self);
-  if (error_shown)
-    gtk_widget_set_visible (gtk_stack_get_child_by_name (self->main_stack, "error"), TRUE);
-  gtk_stack_set_visible_child_name (self->main_stack, error_shown ? "error" : "document");
+  gtk_widget_set_visible (gtk_stack_get_child_by_name (self->main_stack, name), TRUE);
+  gtk_stack_set_visible_child_name (self->main_stack, name);
+}
+
+static void
+show_main_page (TkrWindow *self, gboolean error_shown)
+{
+  show_page (self, error_shown ? "error" : "document");
+}
+
+/* A file opened as the window starts is read after the window's first
+ * frame (load_file): until it fills in, the window shows the file's name
+ * over an empty page rather than the untitled campaign behind it, and the
+ * keys act on nothing. A large file's loading page takes its place at its
+ * first progress. */
+static void
+show_opening_page (TkrWindow *self, GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (basename != NULL ? basename : "");
+  GtkWidget *page = gtk_stack_get_child_by_name (self->main_stack, "opening");
+  GtkWidget *header;
+
+  if (page == NULL)
+    {
+      page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      header = adw_header_bar_new ();
+      adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new ("", NULL));
+      gtk_box_append (GTK_BOX (page), header);
+      gtk_stack_add_named (self->main_stack, page, "opening");
+    }
+  header = gtk_widget_get_first_child (page);
+  adw_window_title_set_title (
+    ADW_WINDOW_TITLE (adw_header_bar_get_title_widget (ADW_HEADER_BAR (header))), name);
+  /* Translators: under a file's name while it opens */
+  adw_window_title_set_subtitle (
+    ADW_WINDOW_TITLE (adw_header_bar_get_title_widget (ADW_HEADER_BAR (header))), _ ("Opening…"));
+  show_page (self, "opening");
 }
 
 static void

@@ -110,6 +110,17 @@ widget_unrealize_cb (GtkWidget *widget, gpointer user_data)
   g_signal_handler_disconnect (waiter->clock, waiter->handler);
 }
 
+gboolean
+tkr_first_frame_pending (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  clock = gtk_widget_get_realized (widget) ? gtk_widget_get_frame_clock (widget) : NULL;
+  return clock != NULL && gdk_frame_clock_get_current_timings (clock) == NULL;
+}
+
 void
 tkr_after_first_frame (GtkWidget *widget,
                        TkrFirstFrameFunc callback,
@@ -122,11 +133,10 @@ tkr_after_first_frame (GtkWidget *widget,
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (callback != NULL);
 
-  clock = gtk_widget_get_realized (widget) ? gtk_widget_get_frame_clock (widget) : NULL;
   /* Not realized: no frame to wait for. Timings exist once a frame has
    * run (this is never called from inside one: its callers are main loop
    * callbacks). */
-  if (clock == NULL || gdk_frame_clock_get_current_timings (clock) != NULL)
+  if (!tkr_first_frame_pending (widget))
     {
       callback (widget, data);
       if (destroy != NULL)
@@ -137,7 +147,7 @@ tkr_after_first_frame (GtkWidget *widget,
   waiter = g_new0 (Waiter, 1);
   waiter->widget = widget;
   g_object_add_weak_pointer (G_OBJECT (widget), (gpointer *) &waiter->widget);
-  waiter->clock = clock;
+  waiter->clock = clock = gtk_widget_get_frame_clock (widget);
   waiter->callback = callback;
   waiter->data = data;
   waiter->destroy = destroy;

@@ -28,6 +28,10 @@ void tkr_status_page_defer_icon (AdwStatusPage *page);
  * way; nothing runs if @widget goes first. */
 typedef void (*TkrFirstFrameFunc) (GtkWidget *widget, gpointer data);
 
+/* Whether @widget's window is shown but has not painted its first frame
+ * yet (what tkr_after_first_frame() would wait for). */
+gboolean tkr_first_frame_pending (GtkWidget *widget);
+
 void tkr_after_first_frame (GtkWidget *widget,
                             TkrFirstFrameFunc callback,
                             gpointer data,
