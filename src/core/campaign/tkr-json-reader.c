@@ -674,3 +674,74 @@ tkr_json_document_get_element (TkrJsonDocument *self, JsonArray *array, guint in
     g_assert_not_reached ();
   return node;
 }
+
+/**
+ * tkr_json_reader_same_tree:
+ *
+ * Whether @a and @b are the same tree: the same kinds of node, the same
+ * value types and values (a number's exact bits), members with the same
+ * names in the same order. The tests and the fuzz harnesses hold the
+ * strict reader to JsonParser with it.
+ */
+gboolean
+tkr_json_reader_same_tree (JsonNode *a, JsonNode *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (json_node_get_node_type (a) != json_node_get_node_type (b))
+    return FALSE;
+  switch (json_node_get_node_type (a))
+    {
+    case JSON_NODE_NULL:
+      return TRUE;
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (a) != json_node_get_value_type (b))
+        return FALSE;
+      switch (json_node_get_value_type (a))
+        {
+        case G_TYPE_INT64:
+          return json_node_get_int (a) == json_node_get_int (b);
+        case G_TYPE_DOUBLE:
+          {
+            double x = json_node_get_double (a), y = json_node_get_double (b);
+
+            return memcmp (&x, &y, sizeof x) == 0;
+          }
+        case G_TYPE_BOOLEAN:
+          return json_node_get_boolean (a) == json_node_get_boolean (b);
+        case G_TYPE_STRING:
+          return g_strcmp0 (json_node_get_string (a), json_node_get_string (b)) == 0;
+        default:
+          return FALSE;
+        }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
+        guint n = json_array_get_length (x);
+
+        if (n != json_array_get_length (y))
+          return FALSE;
+        for (guint i = 0; i < n; i++)
+          if (!tkr_json_reader_same_tree (json_array_get_element (x, i),
+                                          json_array_get_element (y, i)))
+            return FALSE;
+        return TRUE;
+      }
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *x = json_node_get_object (a), *y = json_node_get_object (b);
+        g_autoptr (GList) names_x = json_object_get_members (x);
+        g_autoptr (GList) names_y = json_object_get_members (y);
+        GList *l, *m;
+
+        for (l = names_x, m = names_y; l != NULL && m != NULL; l = l->next, m = m->next)
+          if (!g_str_equal (l->data, m->data) ||
+              !tkr_json_reader_same_tree (json_object_get_member (x, l->data),
+                                          json_object_get_member (y, m->data)))
+            return FALSE;
+        return l == NULL && m == NULL;
+      }
+    default:
+      return FALSE;
+    }
+}

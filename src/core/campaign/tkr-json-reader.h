@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 /* The tree the strict reader makes of @text, or %NULL when @text is not
  * within what it takes (it then sets no error: tkr_file_parse() decides). */
 JsonNode *tkr_json_reader_parse (const char *text, gsize length);
+gboolean tkr_json_reader_same_tree (JsonNode *a, JsonNode *b);
 
 typedef struct _TkrJsonDocument TkrJsonDocument;
 
