@@ -317,18 +317,70 @@ test_streamed_campaign_saves_the_same (void)
           g_assert_true (
             tkr_json_reader_same_tree (element, json_array_get_element (parsed_npcs, i)));
         }
-      /* The encounter is read whole, as before. */
-      g_assert_true (tkr_json_reader_same_tree (
-        json_object_get_member (campaign, "encounter"),
-        json_object_get_member (
-          json_object_get_object_member (json_node_get_object (root), "campaign"), "encounter")));
     }
+}
+
+/* Rule: an encounter's participants are read one at a time too, through
+ * the document set current on the thread; without one, the element of
+ * the tree itself. */
+static void
+test_streamed_participants (void)
+{
+  static const char *const lists[] = { "campaign.encounter.participants", NULL };
+  g_autoptr (GBytes) saved = make_campaign ("pf2e", 2, 3, 6);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrJsonDocument) document = tkr_json_document_new (saved, lists, &error);
+  g_autoptr (JsonNode) root =
+    tkr_file_parse (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved), &error);
+  JsonArray *streamed, *parsed;
+  TkrJsonDocument *previous;
+
+  g_assert_no_error (error);
+  streamed = json_object_get_array_member (
+    json_object_get_object_member (
+      json_object_get_object_member (json_node_get_object (tkr_json_document_get_root (document)),
+                                     "campaign"),
+      "encounter"),
+    "participants");
+  parsed = json_object_get_array_member (
+    json_object_get_object_member (
+      json_object_get_object_member (json_node_get_object (root), "campaign"), "encounter"),
+    "participants");
+  g_assert_cmpuint (json_array_get_length (streamed), ==, 6);
+  g_assert_cmpuint (json_array_get_length (parsed), ==, 6);
+
+  previous = tkr_json_document_set_current (document);
+  g_assert_null (previous);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autoptr (JsonNode) element = tkr_json_array_dup_element (streamed, i);
+      g_autoptr (JsonNode) same = tkr_json_array_dup_element (parsed, i);
+
+      g_assert_true (JSON_NODE_HOLDS_NULL (json_array_get_element (streamed, i)));
+      g_assert_true (tkr_json_reader_same_tree (element, json_array_get_element (parsed, i)));
+      /* A list of another tree is not streamed: its own element. */
+      g_assert_true (same == json_array_get_element (parsed, i));
+    }
+  g_assert_true (tkr_json_document_set_current (previous) == document);
+  {
+    g_autoptr (JsonNode) element = tkr_json_array_dup_element (streamed, 0);
+
+    /* With no document current, the placeholder itself. */
+    g_assert_true (JSON_NODE_HOLDS_NULL (element));
+  }
 }
 
 static char *
 replace_once (const char *text, const char *old, const char *new)
 {
-  const char *at = strstr (text, old);
+  /* A leading "$" edits the last occurrence (in the encounter). */
+  gboolean last = old[0] == '$';
+  const char *at;
+
+  old += last;
+  at = strstr (text, old);
+  while (last && at != NULL && strstr (at + 1, old) != NULL)
+    at = strstr (at + 1, old);
 
   g_assert_nonnull (at);
   return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, new, at + strlen (old));
@@ -347,6 +399,8 @@ test_streamed_errors_name_the_path (void)
     { "\"name\" : \"Foe\\t3 \\\\\"", "\"name\" : 3" },
     { "\"kind\" : \"pc\"", "\"kind\" : \"npc\"" },
     { "\"level\" : 1", "\"level\" : -4" },
+    { "$\"level\" : 1", "\"level\" : -4" },
+    { "$\"kind\" : \"npc\"", "\"kind\" : \"pc\"" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
@@ -364,6 +418,8 @@ test_streamed_errors_name_the_path (void)
       g_assert_nonnull (streamed_error);
       g_test_message ("%s", streamed_error->message);
       g_assert_nonnull (strstr (streamed_error->message, "campaign."));
+      if (edits[i][0][0] == '$')
+        g_assert_nonnull (strstr (streamed_error->message, "campaign.encounter.participants["));
       g_assert_cmpstr (streamed_error->message, ==, whole_error->message);
     }
 }
@@ -428,6 +484,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/json-reader/fixtures", test_fixtures);
   g_test_add_func ("/json-reader/streamed-campaign-saves-the-same",
                    test_streamed_campaign_saves_the_same);
+  g_test_add_func ("/json-reader/streamed-participants", test_streamed_participants);
   g_test_add_func ("/json-reader/streamed-errors-name-the-path",
                    test_streamed_errors_name_the_path);
   g_test_add_func ("/json-reader/mutations-agree", test_mutations_agree);

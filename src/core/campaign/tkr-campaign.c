@@ -1220,7 +1220,8 @@ new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError 
 
 /* The lists a campaign file reads one character at a time, so the whole
  * file's tree never exists at once (README, "Performance"). */
-static const char *const streamed_lists[] = { "campaign.party", "campaign.npcs", NULL };
+static const char *const streamed_lists[] = { "campaign.party", "campaign.npcs",
+                                              "campaign.encounter.participants", NULL };
 
 TkrCampaign *
 tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
@@ -1342,9 +1343,13 @@ new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError 
   if (encounter != NULL)
     {
       JsonNode *node = json_object_get_member (campaign, "encounter");
+      /* The encounter's participants are read one at a time too. */
+      TkrJsonDocument *previous = tkr_json_document_set_current (document);
+      gboolean loaded = tkr_tracker_load_json (self->tracker, node, "campaign.encounter",
+                                               resolve_party_member, self, error);
 
-      if (!tkr_tracker_load_json (self->tracker, node, "campaign.encounter", resolve_party_member,
-                                  self, error))
+      tkr_json_document_set_current (previous);
+      if (!loaded)
         return NULL;
     }
 

@@ -675,6 +675,42 @@ tkr_json_document_get_element (TkrJsonDocument *self, JsonArray *array, guint in
   return node;
 }
 
+static GPrivate current_document;
+
+/**
+ * tkr_json_document_set_current:
+ * @self: (nullable): the document this thread builds from now, or %NULL
+ *
+ * Returns: (transfer none) (nullable): the document set before, to set
+ *   back when done
+ */
+TkrJsonDocument *
+tkr_json_document_set_current (TkrJsonDocument *self)
+{
+  TkrJsonDocument *previous = g_private_get (&current_document);
+
+  g_private_set (&current_document, self);
+  return previous;
+}
+
+/**
+ * tkr_json_array_dup_element:
+ *
+ * As json_array_get_element(), but reads the element of a streamed list
+ * of the document this thread builds from (tkr_json_document_set_current).
+ *
+ * Returns: (transfer full): the element at @index of @array
+ */
+JsonNode *
+tkr_json_array_dup_element (JsonArray *array, guint index)
+{
+  TkrJsonDocument *document = g_private_get (&current_document);
+
+  if (document == NULL)
+    return json_node_ref (json_array_get_element (array, index));
+  return tkr_json_document_get_element (document, array, index);
+}
+
 /**
  * tkr_json_reader_same_tree:
  *

@@ -33,6 +33,12 @@ JsonNode *tkr_json_document_get_root (TkrJsonDocument *self);
 gboolean tkr_json_document_is_streamed (TkrJsonDocument *self);
 JsonNode *tkr_json_document_get_element (TkrJsonDocument *self, JsonArray *array, guint index);
 
+/* The document being built on this thread, for readers that are given
+ * only a JsonNode (an encounter's participants): while it is set,
+ * tkr_json_array_dup_element() reads a streamed list's element from it. */
+TkrJsonDocument *tkr_json_document_set_current (TkrJsonDocument *self);
+JsonNode *tkr_json_array_dup_element (JsonArray *array, guint index);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrJsonDocument, tkr_json_document_free)
 
 G_END_DECLS
