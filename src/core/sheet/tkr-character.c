@@ -617,10 +617,21 @@ add_field_to_builder (gpointer key, gpointer value, gpointer builder)
  * (when @id is not NULL), sorted by id so equal sheets compare and save
  * alike; NULL when that leaves no field. */
 static GVariant *
+fields_of_tree (GTree *tree)
+{
+  GVariantBuilder builder;
+
+  if (g_tree_nnodes (tree) == 0)
+    return NULL;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
+  g_tree_foreach (tree, add_field_to_builder, &builder);
+  return g_variant_builder_end (&builder);
+}
+
+static GVariant *
 fields_with (GVariant *fields, const char *id, int value)
 {
   g_autoptr (GTree) tree = g_tree_new_full (compare_ids, NULL, g_free, NULL);
-  GVariantBuilder builder;
   GVariantIter iter;
   const char *key;
   int number;
@@ -633,12 +644,7 @@ fields_with (GVariant *fields, const char *id, int value)
     }
   if (id != NULL)
     g_tree_insert (tree, g_strdup (id), GINT_TO_POINTER (value));
-  if (g_tree_nnodes (tree) == 0)
-    return NULL;
-
-  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
-  g_tree_foreach (tree, add_field_to_builder, &builder);
-  return g_variant_builder_end (&builder);
+  return fields_of_tree (tree);
 }
 
 /* Returns: (transfer full) (nullable): @fields plus the @rules fields it
@@ -2526,6 +2532,7 @@ read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **
 {
   g_autofree char *fields_path = tkr_json_path (path, "fields");
   g_autoptr (GVariant) fields = NULL;
+  g_autoptr (GTree) tree = g_tree_new_full (compare_ids, NULL, g_free, NULL);
   TkrRules *rules = lookup_known_rules (self->rule_system);
   JsonObject *fields_object;
   GList *members;
@@ -2569,13 +2576,13 @@ read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **
           ok = FALSE;
         }
       else
-        {
-          GVariant *next = g_variant_ref_sink (fields_with (fields, id, (int) value));
-          g_clear_pointer (&fields, g_variant_unref);
-          fields = next;
-        }
+        g_tree_insert (tree, g_strdup (id), GINT_TO_POINTER ((int) value));
     }
   g_list_free (members);
+  /* Sorted by id once, as fields_with() keeps them (not a new variant
+   * per field: a Pathfinder 2e sheet has dozens; README, "Performance"). */
+  if (ok && g_tree_nnodes (tree) > 0)
+    fields = g_variant_ref_sink (fields_of_tree (tree));
   if (ok)
     g_object_set (self, "fields", fields, NULL);
   return ok;
