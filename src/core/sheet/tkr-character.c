@@ -606,26 +606,30 @@ compare_ids (gconstpointer a, gconstpointer b, gpointer user_data)
   return g_strcmp0 (a, b);
 }
 
-static gboolean
-add_field_to_builder (gpointer key, gpointer value, gpointer builder)
-{
-  g_variant_builder_add (builder, "{si}", (const char *) key, GPOINTER_TO_INT (value));
-  return FALSE;
-}
-
 /* Returns: (transfer floating) (nullable): @fields with @id set to @value
  * (when @id is not NULL), sorted by id so equal sheets compare and save
  * alike; NULL when that leaves no field. */
+static gboolean
+add_field_entry (gpointer key, gpointer value, gpointer entries)
+{
+  g_ptr_array_add (entries,
+                   g_variant_new_dict_entry (g_variant_new_string (key),
+                                             g_variant_new_int32 (GPOINTER_TO_INT (value))));
+  return FALSE;
+}
+
+/* The entries made directly, not through a builder's format strings:
+ * every sheet of a large campaign makes this once as it loads. */
 static GVariant *
 fields_of_tree (GTree *tree)
 {
-  GVariantBuilder builder;
+  g_autoptr (GPtrArray) entries = NULL;
 
   if (g_tree_nnodes (tree) == 0)
     return NULL;
-  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
-  g_tree_foreach (tree, add_field_to_builder, &builder);
-  return g_variant_builder_end (&builder);
+  entries = g_ptr_array_sized_new (g_tree_nnodes (tree));
+  g_tree_foreach (tree, add_field_entry, entries);
+  return g_variant_new_array (G_VARIANT_TYPE ("{si}"), (GVariant **) entries->pdata, entries->len);
 }
 
 static GVariant *
