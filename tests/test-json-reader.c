@@ -320,6 +320,36 @@ test_streamed_campaign_saves_the_same (void)
     }
 }
 
+static char *replace_once (const char *text, const char *old, const char *new);
+
+/* Rule: a campaign whose top repeats a name (two "campaign" members, two
+ * "npcs") is read as JsonParser reads it, the last one winning, and
+ * refused or taken alike. */
+static void
+test_repeated_names_near_the_top (void)
+{
+  static const char *const lists[] = { "campaign.party", "campaign.npcs", NULL };
+  g_autoptr (GBytes) saved = make_campaign ("kleptonomicon", 1, 2, 2);
+  g_autofree char *text = g_strndup (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved));
+  g_autofree char *twice = replace_once (text, "\"party\" :", "\"npcs\" : [], \"party\" :");
+  g_autoptr (GBytes) bytes = g_bytes_new (twice, strlen (twice));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrJsonDocument) document = tkr_json_document_new (bytes, lists, &error);
+  g_autoptr (JsonNode) parsed = tkr_file_parse (twice, strlen (twice), &error);
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  g_autoptr (TkrCampaign) whole = tkr_campaign_new_from_root (parsed, &error);
+  g_autoptr (GBytes) campaign_saved = NULL;
+  g_autoptr (GBytes) whole_saved = NULL;
+
+  g_assert_no_error (error);
+  g_assert_false (tkr_json_document_is_streamed (document));
+  g_assert_true (tkr_json_reader_same_tree (tkr_json_document_get_root (document), parsed));
+  campaign_saved = tkr_campaign_to_bytes (campaign);
+  whole_saved = tkr_campaign_to_bytes (whole);
+  g_assert_true (g_bytes_equal (campaign_saved, whole_saved));
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_npcs (campaign)), ==, 2);
+}
+
 /* Rule: an encounter's participants are read one at a time too, through
  * the document set current on the thread; without one, the element of
  * the tree itself. */
@@ -485,6 +515,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/json-reader/streamed-campaign-saves-the-same",
                    test_streamed_campaign_saves_the_same);
   g_test_add_func ("/json-reader/streamed-participants", test_streamed_participants);
+  g_test_add_func ("/json-reader/repeated-names-near-the-top", test_repeated_names_near_the_top);
   g_test_add_func ("/json-reader/streamed-errors-name-the-path",
                    test_streamed_errors_name_the_path);
   g_test_add_func ("/json-reader/mutations-agree", test_mutations_agree);

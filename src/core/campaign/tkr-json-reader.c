@@ -425,6 +425,10 @@ read_object (Reader *r, JsonNode **out)
       skip_space (r);
 
       tracked = r->streamed != NULL && r->depth <= STREAMED_DEPTH;
+      /* A repeated name near the top could replace a streamed list that
+       * was already marked: such a file is JsonParser's. */
+      if (tracked && object != NULL && json_object_has_member (object, name))
+        goto done;
       if (tracked)
         {
           path_length = r->path->len;
