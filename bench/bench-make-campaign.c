@@ -21,13 +21,25 @@
  * saves and opens FILE's campaign (tkr_campaign_to_bytes,
  * tkr_campaign_new_from_bytes) and, as the floor, json-glib alone on the
  * same document (JsonParser; JsonGenerator on the parsed tree), and
- * prints the medians.
+ * prints the medians and the load's ratio to the parse.
+ *
+ *   bench-make-campaign --peak FILE
+ *
+ * opens FILE's campaign once in a child process (tkr_campaign_new_from_bytes,
+ * as the app opens it), once from the whole file's tree (tkr_file_parse,
+ * then tkr_campaign_new_from_root: how every file opened before the
+ * strict reader) and, in a third, parses it with JsonParser alone, and
+ * prints each one's peak resident memory (VmHWM) and what it added to
+ * the peak before (the file read, the rule data and types ready).
  */
 
 #include "config.h"
 
 #include <malloc.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tkr-core.h"
 #include "tkr-file.h"
@@ -232,9 +244,127 @@ files (const char *path, int repeats)
       text = json_generator_to_data (generator, NULL);
       generate[i] = now_us () - t0;
     }
-  g_print ("bytes=%zu save_us=%.0f json_generate_us=%.0f load_us=%.0f json_parse_us=%.0f\n",
-           g_bytes_get_size (bytes), median (save, repeats), median (generate, repeats),
-           median (load, repeats), median (parse, repeats));
+  {
+    double l = median (load, repeats), p = median (parse, repeats);
+
+    g_print ("bytes=%zu save_us=%.0f json_generate_us=%.0f load_us=%.0f json_parse_us=%.0f "
+             "load_ratio=%.2f\n",
+             g_bytes_get_size (bytes), median (save, repeats), median (generate, repeats), l, p,
+             l / p);
+  }
+  return 0;
+}
+
+/* The process's peak resident memory in KiB (VmHWM), or 0. */
+static long
+peak_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, "VmHWM:");
+  return line != NULL ? atol (line + strlen ("VmHWM:")) : 0;
+}
+
+/* In a child: the peak before and after opening @path's campaign (or only
+ * parsing it with JsonParser, when @json_only), written to @fd. */
+typedef enum
+{
+  OPEN_STREAMED,  /* tkr_campaign_new_from_bytes, as the app opens a file */
+  OPEN_WHOLE,     /* the whole file's tree first (tkr_file_parse), as before */
+  OPEN_JSON_ONLY, /* JsonParser alone */
+} OpenWay;
+
+static void
+peak_child (const char *path, OpenWay way, int fd)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  gsize length;
+  long before;
+  char line[64];
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    _exit (1);
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  /* The rule data and the types first, as a running app has them. */
+  g_object_unref (tkr_campaign_new (NULL));
+  before = peak_kib ();
+  if (way == OPEN_JSON_ONLY)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+
+      if (!json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL), length, &error))
+        _exit (1);
+    }
+  else if (way == OPEN_WHOLE)
+    {
+      g_autoptr (JsonNode) root = tkr_file_parse (g_bytes_get_data (bytes, NULL), length, &error);
+      g_autoptr (TkrCampaign) campaign = NULL;
+
+      if (root == NULL)
+        _exit (1);
+      campaign = tkr_campaign_new_from_root (root, &error);
+      if (campaign == NULL)
+        _exit (1);
+    }
+  else
+    {
+      g_autoptr (TkrCampaign) campaign = tkr_campaign_new_from_bytes (bytes, &error);
+
+      if (campaign == NULL)
+        _exit (1);
+    }
+  g_snprintf (line, sizeof line, "%ld %ld", before, peak_kib ());
+  if (write (fd, line, strlen (line)) < 0)
+    _exit (1);
+  _exit (0);
+}
+
+static gboolean
+measure_peak (const char *path, OpenWay way, long *before, long *after)
+{
+  int fds[2];
+  char line[64] = "";
+  int status;
+  pid_t pid;
+
+  if (pipe (fds) != 0)
+    return FALSE;
+  pid = fork ();
+  if (pid == 0)
+    {
+      close (fds[0]);
+      peak_child (path, way, fds[1]);
+    }
+  close (fds[1]);
+  if (read (fds[0], line, sizeof line - 1) <= 0)
+    line[0] = '\0';
+  close (fds[0]);
+  waitpid (pid, &status, 0);
+  return WIFEXITED (status) && WEXITSTATUS (status) == 0 &&
+         sscanf (line, "%ld %ld", before, after) == 2;
+}
+
+static int
+peak (const char *path)
+{
+  long load_before, load_after, whole_before, whole_after, parse_before, parse_after;
+
+  if (!measure_peak (path, OPEN_STREAMED, &load_before, &load_after) ||
+      !measure_peak (path, OPEN_WHOLE, &whole_before, &whole_after) ||
+      !measure_peak (path, OPEN_JSON_ONLY, &parse_before, &parse_after))
+    {
+      g_printerr ("%s: the campaign does not open\n", path);
+      return 1;
+    }
+  g_print ("load_peak_kib=%ld load_added_kib=%ld whole_tree_load_peak_kib=%ld "
+           "whole_tree_load_added_kib=%ld json_parse_peak_kib=%ld json_parse_added_kib=%ld\n",
+           load_after, load_after - load_before, whole_after, whole_after - whole_before,
+           parse_after, parse_after - parse_before);
   return 0;
 }
 
@@ -245,11 +375,14 @@ main (int argc, char *argv[])
     return files (argv[2], argc > 3 ? MAX (atoi (argv[3]), 1) : 7);
   if (argc == 3 && g_str_equal (argv[1], "--cost"))
     return cost (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--peak"))
+    return peak (argv[2]);
   if (argc != 6)
     {
       g_printerr ("usage: bench-make-campaign SYSTEM PCS NPCS COMBATANTS FILE\n"
                   "       bench-make-campaign --cost FILE\n"
-                  "       bench-make-campaign --files FILE [REPEATS]\n");
+                  "       bench-make-campaign --files FILE [REPEATS]\n"
+                  "       bench-make-campaign --peak FILE\n");
       return 2;
     }
   return make (argv[1], atoi (argv[2]), atoi (argv[3]), atoi (argv[4]), argv[5]);

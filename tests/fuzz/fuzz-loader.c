@@ -15,7 +15,10 @@
  * g_warning (the log writer below aborts on them), or a file that loads
  * but does not survive a round trip: what loads is saved, the saved bytes
  * must load again, and saving that gives the same bytes (README, "Files":
- * load, save, load saves the same bytes). README, "Fuzzing", tells how to
+ * load, save, load saves the same bytes). Every harness also holds the
+ * strict JSON reader that opens campaigns (tkr-json-reader.h) to
+ * tkr_file_parse: what it takes, tkr_file_parse takes to the same tree.
+ * README, "Fuzzing", tells how to
  * run them and where findings go.
  */
 
@@ -26,7 +29,9 @@
 #include <stdlib.h>
 
 #include "tkr-core.h"
+#include "tkr-file.h"
 #include "tkr-import.h"
+#include "tkr-json-reader.h"
 
 #define LOADER_CHARACTER 1
 #define LOADER_CAMPAIGN 2
@@ -115,6 +120,24 @@ round_trip_campaign (TkrCampaign *campaign)
 }
 #endif
 
+/* The differential check: the strict reader never takes what
+ * tkr_file_parse refuses, nor reads it to another tree. */
+static void
+check_readers_agree (const uint8_t *data, size_t size)
+{
+  g_autoptr (JsonNode) strict = tkr_json_reader_parse ((const char *) data, size);
+  g_autoptr (JsonNode) parsed = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (strict == NULL)
+    return;
+  parsed = tkr_file_parse ((const char *) data, size, &error);
+  if (parsed == NULL)
+    fail ("the strict reader took what tkr_file_parse refuses", error->message);
+  if (!tkr_json_reader_same_tree (strict, parsed))
+    fail ("the strict reader and JsonParser made different trees", NULL);
+}
+
 #if TKR_FUZZ_LOADER == LOADER_IMPORT
 /* The rule systems' data, loaded once. */
 static TkrRules *rules_of_system[8];
@@ -151,6 +174,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GBytes) bytes = g_bytes_new (data, size);
   g_autoptr (GError) error = NULL;
+
+  check_readers_agree (data, size);
 
 #if TKR_FUZZ_LOADER == LOADER_CHARACTER
   g_autoptr (TkrCharacter) character = tkr_character_new_from_bytes (bytes, &error);

@@ -8,6 +8,7 @@
 #include "tkr-sheet-link.h"
 #include "tkr-name-index.h"
 #include "tkr-file.h"
+#include "tkr-json-reader.h"
 #include "tkr-json.h"
 
 struct _TkrCampaign
@@ -1157,7 +1158,8 @@ typedef struct
 } BuildProgress;
 
 static gboolean
-read_characters (JsonObject *object,
+read_characters (TkrJsonDocument *document,
+                 JsonObject *object,
                  const char *member,
                  GListStore *store,
                  TkrCharacterKind kind,
@@ -1174,8 +1176,9 @@ read_characters (JsonObject *object,
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (path, i);
-      g_autoptr (TkrCharacter) character =
-        tkr_character_new_from_json (json_array_get_element (array, i), item_path, error);
+      /* A streamed list's element is read now and let go once built. */
+      g_autoptr (JsonNode) element = tkr_json_document_get_element (document, array, i);
+      g_autoptr (TkrCharacter) character = tkr_character_new_from_json (element, item_path, error);
 
       if (character == NULL)
         return FALSE;
@@ -1212,20 +1215,42 @@ resolve_party_member (const char *id, gpointer user_data)
   return find_in (G_LIST_MODEL (self->party), id);
 }
 
+static TkrCampaign *
+new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError **error);
+
+/* The lists a campaign file reads one character at a time, so the whole
+ * file's tree never exists at once (README, "Performance"). */
+static const char *const streamed_lists[] = { "campaign.party", "campaign.npcs",
+                                              "campaign.encounter.participants", NULL };
+
 TkrCampaign *
 tkr_campaign_new_from_bytes (GBytes *bytes, GError **error)
 {
-  g_autoptr (JsonNode) root = NULL;
-  gsize length;
-  const char *data;
+  return tkr_campaign_new_from_bytes_with_progress (bytes, NULL, error);
+}
+
+/**
+ * tkr_campaign_new_from_bytes_with_progress:
+ * @progress: (nullable): the load's progress, told every 64 characters
+ *
+ * As tkr_campaign_new_from_bytes(), on any thread, stopping when the load
+ * is cancelled. The party and the NPC library are read one character at
+ * a time.
+ */
+TkrCampaign *
+tkr_campaign_new_from_bytes_with_progress (GBytes *bytes, TkrFileProgress *progress, GError **error)
+{
+  g_autoptr (TkrJsonDocument) document = NULL;
 
   g_return_val_if_fail (bytes != NULL, NULL);
 
-  data = g_bytes_get_data (bytes, &length);
-  root = tkr_file_parse (data, length, error);
-  if (root == NULL)
+  document = tkr_json_document_new (bytes, streamed_lists, error);
+  if (document == NULL)
     return NULL;
-  return tkr_campaign_new_from_root (root, error);
+  tkr_file_progress_report (progress, 0.5);
+  if (tkr_file_progress_set_cancelled (progress, error))
+    return NULL;
+  return new_from_document (document, progress, error);
 }
 
 /**
@@ -1262,14 +1287,24 @@ count_members (JsonObject *campaign, const char *member)
 TkrCampaign *
 tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progress, GError **error)
 {
+  g_autoptr (TkrJsonDocument) document = NULL;
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  document = tkr_json_document_new_for_root (root);
+  return new_from_document (document, progress, error);
+}
+
+static TkrCampaign *
+new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError **error)
+{
+  JsonNode *root = tkr_json_document_get_root (document);
   BuildProgress build = { progress, 0, 1 };
   g_autoptr (TkrCampaign) self = NULL;
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (GHashTable) ids = NULL;
   g_autofree char *rule_system = NULL;
   JsonObject *header, *campaign, *encounter;
-
-  g_return_val_if_fail (root != NULL, NULL);
 
   header = tkr_file_check_header (root, TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT, NULL, error);
   if (header == NULL || !tkr_json_get_object (header, "campaign", NULL, TRUE, &campaign, error) ||
@@ -1296,9 +1331,10 @@ tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progr
 
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   build.total = MAX (1, count_members (campaign, "party") + count_members (campaign, "npcs"));
-  if (!read_characters (campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids, &build,
+  if (!read_characters (document, campaign, "party", self->party, TKR_CHARACTER_KIND_PC, ids,
+                        &build, error) ||
+      !read_characters (document, campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, &build,
                         error) ||
-      !read_characters (campaign, "npcs", self->npcs, TKR_CHARACTER_KIND_NPC, ids, &build, error) ||
       !tkr_sheet_links_load (campaign, self->links, error))
     return NULL;
 
@@ -1307,9 +1343,13 @@ tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progr
   if (encounter != NULL)
     {
       JsonNode *node = json_object_get_member (campaign, "encounter");
+      /* The encounter's participants are read one at a time too. */
+      TkrJsonDocument *previous = tkr_json_document_set_current (document);
+      gboolean loaded = tkr_tracker_load_json (self->tracker, node, "campaign.encounter",
+                                               resolve_party_member, self, error);
 
-      if (!tkr_tracker_load_json (self->tracker, node, "campaign.encounter", resolve_party_member,
-                                  self, error))
+      tkr_json_document_set_current (previous);
+      if (!loaded)
         return NULL;
     }
 
@@ -1353,8 +1393,9 @@ tkr_campaign_load_async (GFile *file,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  tkr_file_load_document_async (file, (TkrFileBuildFunc) tkr_campaign_new_from_root,
-                                tkr_campaign_load_async, cancellable, callback, user_data);
+  tkr_file_load_document_from_bytes_async (
+    file, (TkrFileBuildBytesFunc) tkr_campaign_new_from_bytes_with_progress, NULL, NULL, NULL,
+    tkr_campaign_load_async, cancellable, callback, user_data);
 }
 
 /**
@@ -1373,8 +1414,8 @@ tkr_campaign_load_with_progress_async (GFile *file,
                                        GAsyncReadyCallback callback,
                                        gpointer user_data)
 {
-  tkr_file_load_document_with_progress_async (
-    file, (TkrFileBuildProgressFunc) tkr_campaign_new_from_root_with_progress, progress_func,
+  tkr_file_load_document_from_bytes_async (
+    file, (TkrFileBuildBytesFunc) tkr_campaign_new_from_bytes_with_progress, progress_func,
     progress_data, progress_destroy, tkr_campaign_load_async, cancellable, callback, user_data);
 }
 

@@ -123,6 +123,9 @@ JsonNode *tkr_campaign_to_root (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
 TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);
+TkrCampaign *tkr_campaign_new_from_bytes_with_progress (GBytes *bytes,
+                                                        TkrFileProgress *progress,
+                                                        GError **error);
 TkrCampaign *tkr_campaign_new_from_root_with_progress (JsonNode *root,
                                                        TkrFileProgress *progress,
                                                        GError **error);

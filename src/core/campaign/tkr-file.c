@@ -1322,6 +1322,7 @@ typedef struct
   GFile *file;
   TkrFileBuildFunc build;
   TkrFileBuildProgressFunc build_progress;
+  TkrFileBuildBytesFunc build_bytes;
   TkrFileProgress *progress;
 } LoadData;
 
@@ -1359,6 +1360,21 @@ load_document_thread (GTask *task, gpointer source, gpointer task_data, GCancell
   /* Reading is about a tenth of opening a large campaign, parsing about
    * half of the rest (bench/bench-files). */
   tkr_file_progress_report (progress, 0.1);
+  if (data->build_bytes != NULL)
+    {
+      if (g_task_return_error_if_cancelled (task))
+        return;
+      document = data->build_bytes (bytes, progress, &error);
+      g_clear_pointer (&bytes, g_bytes_unref);
+      if (document == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      tkr_file_progress_report (progress, 1.0);
+      g_task_return_pointer (task, document, g_object_unref);
+      return;
+    }
   root = tkr_file_parse (contents, length, &error);
   g_clear_pointer (&bytes, g_bytes_unref);
   if (root == NULL)
@@ -1411,6 +1427,7 @@ static void
 load_document (GFile *file,
                TkrFileBuildFunc build,
                TkrFileBuildProgressFunc build_progress,
+               TkrFileBuildBytesFunc build_bytes,
                TkrFileProgressFunc progress_func,
                gpointer progress_data,
                GDestroyNotify progress_destroy,
@@ -1429,6 +1446,7 @@ load_document (GFile *file,
   data->file = g_object_ref (file);
   data->build = build;
   data->build_progress = build_progress;
+  data->build_bytes = build_bytes;
   data->progress = g_atomic_rc_box_new0 (TkrFileProgress);
   data->progress->context = g_main_context_ref_thread_default ();
   data->progress->func = progress_func;
@@ -1458,7 +1476,8 @@ tkr_file_load_document_async (GFile *file,
   g_return_if_fail (G_IS_FILE (file));
   g_return_if_fail (build != NULL);
 
-  load_document (file, build, NULL, NULL, NULL, NULL, source_tag, cancellable, callback, user_data);
+  load_document (file, build, NULL, NULL, NULL, NULL, NULL, source_tag, cancellable, callback,
+                 user_data);
 }
 
 /**
@@ -1483,8 +1502,26 @@ tkr_file_load_document_with_progress_async (GFile *file,
   g_return_if_fail (G_IS_FILE (file));
   g_return_if_fail (build != NULL);
 
-  load_document (file, NULL, build, progress_func, progress_data, progress_destroy, source_tag,
-                 cancellable, callback, user_data);
+  load_document (file, NULL, build, NULL, progress_func, progress_data, progress_destroy,
+                 source_tag, cancellable, callback, user_data);
+}
+
+void
+tkr_file_load_document_from_bytes_async (GFile *file,
+                                         TkrFileBuildBytesFunc build,
+                                         TkrFileProgressFunc progress_func,
+                                         gpointer progress_data,
+                                         GDestroyNotify progress_destroy,
+                                         gpointer source_tag,
+                                         GCancellable *cancellable,
+                                         GAsyncReadyCallback callback,
+                                         gpointer user_data)
+{
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (build != NULL);
+
+  load_document (file, NULL, NULL, build, progress_func, progress_data, progress_destroy,
+                 source_tag, cancellable, callback, user_data);
 }
 
 gpointer

@@ -90,6 +90,21 @@ void tkr_file_load_document_async (GFile *file,
                                    GCancellable *cancellable,
                                    GAsyncReadyCallback callback,
                                    gpointer user_data);
+/* As tkr_file_load_document_with_progress_async(), with @build given the
+ * file's bytes to parse itself (a campaign reads its large lists one
+ * element at a time, tkr-json-reader.h). */
+typedef gpointer (*TkrFileBuildBytesFunc) (GBytes *bytes,
+                                           TkrFileProgress *progress,
+                                           GError **error);
+void tkr_file_load_document_from_bytes_async (GFile *file,
+                                              TkrFileBuildBytesFunc build,
+                                              TkrFileProgressFunc progress_func,
+                                              gpointer progress_data,
+                                              GDestroyNotify progress_destroy,
+                                              gpointer source_tag,
+                                              GCancellable *cancellable,
+                                              GAsyncReadyCallback callback,
+                                              gpointer user_data);
 gpointer tkr_file_load_document_finish (GAsyncResult *result, GError **error);
 
 GBytes *tkr_file_load (GFile *file, GCancellable *cancellable, GError **error);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "tkr-json.h"
 #include "tkr-types.h"
@@ -19,7 +20,24 @@ tkr_json_path (const char *parent, const char *member)
 char *
 tkr_json_path_index (const char *parent, guint index)
 {
-  return g_strdup_printf ("%s[%u]", parent ? parent : "", index);
+  /* Made for every entry of every list a file holds: no printf. */
+  char digits[16];
+  char *end = digits + sizeof digits;
+  char *start = end;
+  gsize length = parent != NULL ? strlen (parent) : 0;
+  char *path;
+
+  do
+    *--start = '0' + index % 10;
+  while ((index /= 10) > 0);
+  path = g_malloc (length + (end - start) + 3);
+  if (length > 0)
+    memcpy (path, parent, length);
+  path[length] = '[';
+  memcpy (path + length + 1, start, end - start);
+  path[length + 1 + (end - start)] = ']';
+  path[length + 2 + (end - start)] = '\0';
+  return path;
 }
 
 void

@@ -12,6 +12,7 @@
 #include "tkr-saves.h"
 #include "tkr-health.h"
 #include "tkr-enums.h"
+#include "tkr-json-reader.h"
 #include "tkr-json.h"
 
 #define MAX_ROUND 1000000
@@ -1450,9 +1451,11 @@ read_participants (JsonObject *object, const char *path, TkrEncounterLoad *load,
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
+      /* Read now from a campaign file's text and let go once built, so
+       * the whole encounter's tree never exists (tkr-json-reader.h). */
+      g_autoptr (JsonNode) element = tkr_json_array_dup_element (array, i);
 
-      if (tkr_encounter_load_add_participant (load, json_array_get_element (array, i), item_path,
-                                              error) == NULL)
+      if (tkr_encounter_load_add_participant (load, element, item_path, error) == NULL)
         return FALSE;
     }
   return TRUE;

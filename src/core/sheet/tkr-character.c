@@ -606,21 +606,36 @@ compare_ids (gconstpointer a, gconstpointer b, gpointer user_data)
   return g_strcmp0 (a, b);
 }
 
-static gboolean
-add_field_to_builder (gpointer key, gpointer value, gpointer builder)
-{
-  g_variant_builder_add (builder, "{si}", (const char *) key, GPOINTER_TO_INT (value));
-  return FALSE;
-}
-
 /* Returns: (transfer floating) (nullable): @fields with @id set to @value
  * (when @id is not NULL), sorted by id so equal sheets compare and save
  * alike; NULL when that leaves no field. */
+static gboolean
+add_field_entry (gpointer key, gpointer value, gpointer entries)
+{
+  g_ptr_array_add (entries,
+                   g_variant_new_dict_entry (g_variant_new_string (key),
+                                             g_variant_new_int32 (GPOINTER_TO_INT (value))));
+  return FALSE;
+}
+
+/* The entries made directly, not through a builder's format strings:
+ * every sheet of a large campaign makes this once as it loads. */
+static GVariant *
+fields_of_tree (GTree *tree)
+{
+  g_autoptr (GPtrArray) entries = NULL;
+
+  if (g_tree_nnodes (tree) == 0)
+    return NULL;
+  entries = g_ptr_array_sized_new (g_tree_nnodes (tree));
+  g_tree_foreach (tree, add_field_entry, entries);
+  return g_variant_new_array (G_VARIANT_TYPE ("{si}"), (GVariant **) entries->pdata, entries->len);
+}
+
 static GVariant *
 fields_with (GVariant *fields, const char *id, int value)
 {
   g_autoptr (GTree) tree = g_tree_new_full (compare_ids, NULL, g_free, NULL);
-  GVariantBuilder builder;
   GVariantIter iter;
   const char *key;
   int number;
@@ -633,12 +648,7 @@ fields_with (GVariant *fields, const char *id, int value)
     }
   if (id != NULL)
     g_tree_insert (tree, g_strdup (id), GINT_TO_POINTER (value));
-  if (g_tree_nnodes (tree) == 0)
-    return NULL;
-
-  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{si}"));
-  g_tree_foreach (tree, add_field_to_builder, &builder);
-  return g_variant_builder_end (&builder);
+  return fields_of_tree (tree);
 }
 
 /* Returns: (transfer full) (nullable): @fields plus the @rules fields it
@@ -2345,7 +2355,14 @@ read_name (JsonObject *object, const char *path, GError **error)
 static gboolean
 check_unique (GHashTable *seen, const char *name, const char *path, GError **error)
 {
-  char *key = g_utf8_casefold (name, -1);
+  gboolean ascii = TRUE;
+  char *key;
+
+  /* Case folding ASCII is lowering it, at a fraction of the cost (a
+   * large campaign's load; README, "Performance"). */
+  for (const char *c = name; *c != '\0' && ascii; c++)
+    ascii = (guchar) *c < 0x80;
+  key = ascii ? g_ascii_strdown (name, -1) : g_utf8_casefold (name, -1);
 
   if (!g_hash_table_add (seen, key))
     {
@@ -2411,6 +2428,7 @@ read_modifiers (TkrCharacter *self,
   g_autofree char *list_path = tkr_json_path (path, member);
   GListStore *store = store_for_modifier_kind (self, kind, FALSE);
   gboolean archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
+  g_autoptr (GPtrArray) modifiers = NULL;
   JsonArray *array;
 
   *present = FALSE;
@@ -2420,6 +2438,9 @@ read_modifiers (TkrCharacter *self,
     return TRUE;
   *present = TRUE;
 
+  /* Made first and added to the list at once: one change of the list,
+   * not one per entry. */
+  modifiers = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
@@ -2433,9 +2454,14 @@ read_modifiers (TkrCharacter *self,
           !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
                              archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
         return FALSE;
+      g_ptr_array_add (modifiers, tkr_modifier_new (kind, name, (int) value));
+    }
+  if (modifiers->len > 0)
+    {
       if (store == NULL)
         store = store_for_modifier_kind (self, kind, TRUE);
-      append_modifier (store, kind, name, (int) value);
+      g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0,
+                           modifiers->pdata, modifiers->len);
     }
   return TRUE;
 }
@@ -2510,6 +2536,7 @@ read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **
 {
   g_autofree char *fields_path = tkr_json_path (path, "fields");
   g_autoptr (GVariant) fields = NULL;
+  g_autoptr (GTree) tree = g_tree_new_full (compare_ids, NULL, g_free, NULL);
   TkrRules *rules = lookup_known_rules (self->rule_system);
   JsonObject *fields_object;
   GList *members;
@@ -2553,13 +2580,13 @@ read_fields (TkrCharacter *self, JsonObject *object, const char *path, GError **
           ok = FALSE;
         }
       else
-        {
-          GVariant *next = g_variant_ref_sink (fields_with (fields, id, (int) value));
-          g_clear_pointer (&fields, g_variant_unref);
-          fields = next;
-        }
+        g_tree_insert (tree, g_strdup (id), GINT_TO_POINTER ((int) value));
     }
   g_list_free (members);
+  /* Sorted by id once, as fields_with() keeps them (not a new variant
+   * per field: a Pathfinder 2e sheet has dozens; README, "Performance"). */
+  if (ok && g_tree_nnodes (tree) > 0)
+    fields = g_variant_ref_sink (fields_of_tree (tree));
   if (ok)
     g_object_set (self, "fields", fields, NULL);
   return ok;
