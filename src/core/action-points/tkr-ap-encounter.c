@@ -387,7 +387,7 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
                        NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
+  tkr_history_begin (HISTORY (self), N_ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
   LOG (self, _ ("%s’s Finesse Die is now a d%d"), NAME (combatant), sides);
   return END_STEP (self);
@@ -481,7 +481,7 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
                        NAME (combatant), g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"),
                        self->numbers.max_pool);
   max_property = g_strconcat (pool, "-max", NULL);
-  tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
+  tkr_history_begin (HISTORY (self), N_ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
   SET (self, combatant, pool, current);
   return END_STEP (self);
@@ -630,7 +630,7 @@ remove_entry (TkrApEncounter *self,
                        effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
                        NAME (combatant), name ? name : "");
   tkr_history_begin (HISTORY (self),
-                     effect ? _ ("Remove a per-Turn effect") : _ ("Remove a condition"));
+                     effect ? N_ ("Remove a per-Turn effect") : N_ ("Remove a condition"));
   LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
        NAME (combatant), name);
   tkr_history_remove_item (HISTORY (self), list, entry);
@@ -970,7 +970,7 @@ tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError *
 {
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
+  tkr_history_begin (HISTORY (self), N_ ("Reset Phase"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   run_reset (self, rolls, FALSE);
   return END_STEP (self);
@@ -1114,7 +1114,7 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), movement ? _ ("Move") : _ ("Act"));
+  tkr_history_begin (HISTORY (self), movement ? N_ ("Move") : N_ ("Act"));
   spend (self, combatant, ap);
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
   LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
@@ -1146,7 +1146,7 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
       _ ("%s has already moved or acted this Round; an Only action must be all of it"),
       NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Only action"));
+  tkr_history_begin (HISTORY (self), N_ ("Only action"));
   spend (self, combatant, left);
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
@@ -1184,7 +1184,7 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
                                     "%s’s Free Steps cover 1 to %d spaces", most),
                        NAME (combatant), most);
 
-  tkr_history_begin (HISTORY (self), _ ("Free Steps"));
+  tkr_history_begin (HISTORY (self), N_ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
   SET (self, combatant, "stepped", TRUE);
   LOG (self,
@@ -1206,7 +1206,7 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
          "one instead"),
       NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Pass"));
+  tkr_history_begin (HISTORY (self), N_ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   next_actor (self);
   return END_STEP (self);

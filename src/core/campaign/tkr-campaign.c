@@ -501,7 +501,7 @@ tkr_campaign_add_pc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_PC, name);
-  tkr_history_begin (self->history, _ ("Add PC"));
+  tkr_history_begin (self->history, N_ ("Add PC"));
   tkr_history_append (self->history, self->party, character);
   tkr_history_end (self->history);
   return character;
@@ -515,7 +515,7 @@ tkr_campaign_add_npc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_NPC, name);
-  tkr_history_begin (self->history, _ ("Add NPC"));
+  tkr_history_begin (self->history, N_ ("Add NPC"));
   tkr_history_append (self->history, self->npcs, character);
   tkr_history_end (self->history);
   return character;
@@ -538,7 +538,7 @@ tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character)
     copy = g_object_ref (character);
 
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
-  tkr_history_begin (self->history, _ ("Import character"));
+  tkr_history_begin (self->history, N_ ("Import character"));
   tkr_history_append (self->history, store, copy);
   tkr_history_end (self->history);
   return copy;
@@ -650,7 +650,7 @@ tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
   copy = tkr_character_duplicate (character, name);
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
 
-  tkr_history_begin (self->history, _ ("Duplicate character"));
+  tkr_history_begin (self->history, N_ ("Duplicate character"));
   tkr_history_insert (self->history, store, copy_position (store, character, number), copy);
   tkr_history_end (self->history);
   return copy;
@@ -675,7 +675,7 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _ ("Remove character"));
+  tkr_history_begin (self->history, N_ ("Remove character"));
   if (in_encounter && !tkr_tracker_remove_participant (self->tracker, character, error))
     {
       tkr_history_abort (self->history);
@@ -733,7 +733,7 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
    * one gains its fields (an NPC from an older library, a PC imported from
    * a player's file), so the encounter never reads another system's
    * numbers as its own. */
-  tkr_history_begin (self->history, _ ("Add to encounter"));
+  tkr_history_begin (self->history, N_ ("Add to encounter"));
   if (tkr_character_is_pc (character))
     {
       participant = g_object_ref (character);
@@ -793,7 +793,7 @@ tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error)
 
   party = G_LIST_MODEL (self->party);
   /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (self->history, _ ("Add the Party"));
+  tkr_history_begin (self->history, N_ ("Add the Party"));
   for (guint i = 0; i < g_list_model_get_n_items (party); i++)
     {
       g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
@@ -961,16 +961,16 @@ tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError 
   switch (choice)
     {
     case TKR_BETWEEN_FIGHTS_RESET:
-      tkr_history_begin (self->history, _ ("Fresh NPCs for the next fight"));
+      tkr_history_begin (self->history, N_ ("Fresh NPCs for the next fight"));
       reset_npcs (self);
       break;
     case TKR_BETWEEN_FIGHTS_KEEP:
-      tkr_history_begin (self->history, _ ("NPCs keep their state"));
+      tkr_history_begin (self->history, N_ ("NPCs keep their state"));
       tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
                               _ ("The NPCs keep their wounds and conditions for the next fight"));
       break;
     case TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED:
-      tkr_history_begin (self->history, _ ("Remove defeated NPCs"));
+      tkr_history_begin (self->history, N_ ("Remove defeated NPCs"));
       tkr_history_set_destructive (self->history);
       if (!remove_defeated (self, error))
         {
@@ -1004,7 +1004,7 @@ tkr_campaign_end_episode (TkrCampaign *self, GError **error)
     }
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
-  tkr_history_begin (self->history, _ ("End of Episode"));
+  tkr_history_begin (self->history, N_ ("End of Episode"));
   tkr_history_set_destructive (self->history);
   for (guint i = 0; i < n; i++)
     {
@@ -1406,7 +1406,7 @@ tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker, GError *
                               "this one and go back to Freeplay first"));
       return FALSE;
     }
-  tkr_history_begin (self->history, _ ("Replace the encounter"));
+  tkr_history_begin (self->history, N_ ("Replace the encounter"));
   tkr_history_remove (self->history, self->tracker_slot, 0);
   tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
   tkr_history_end (self->history);

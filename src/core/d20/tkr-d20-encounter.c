@@ -656,7 +656,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   described = describe_roll (&roll);
   old = tkr_d20_combatant_get_initiative (combatant);
   has_old = tkr_d20_combatant_has_initiative (combatant);
-  tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Roll initiative"));
   /* Contest rolls settled ties with the old value or break ties with the
    * new one: both groups must contest again. */
   SET (self, combatant, "tiebreaks", NULL);
@@ -713,7 +713,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
 
   tiebreaks = tkr_d20_combatant_tiebreaks_with (combatant, roll.total);
   described = describe_roll (&roll);
-  tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
+  tkr_history_begin (HISTORY (self), N_ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
   return LOG_AND_END (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
                       described);
@@ -1056,7 +1056,7 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   long_limit = MAX (RULE ("rest.hours_without_long_rest"), 1);
   short_limit = MAX (RULE ("rest.hours_without_short_rest"), 1);
 
-  tkr_history_begin (HISTORY (self), _ ("Time passes"));
+  tkr_history_begin (HISTORY (self), N_ ("Time passes"));
   LOG (self, g_dngettext (GETTEXT_PACKAGE, "%d hour passes", "%d hours pass", hours), hours);
   for (guint i = 0; i < N_CREATURES (self); i++)
     {

@@ -90,7 +90,7 @@ tkr_encounter_delay (TkrEncounter *encounter, GError **error)
   combatant = TKR_COMBATANT (slot);
 
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Delay"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Delay"));
   tkr_history_set_tag (HISTORY (encounter), NEXT_TURN_TAG);
   /* Translators: the log; a combatant */
   tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s delays"),
@@ -128,7 +128,7 @@ tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatan
                        tkr_combatant_get_name (combatant));
 
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Return from Delay"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Return from Delay"));
   g_object_ref (combatant);
   mark (encounter, combatant, FALSE);
   tkr_history_remove (HISTORY (encounter), order, from);

@@ -137,7 +137,7 @@ tkr_effects_add (TkrEncounter *encounter,
     }
 
   effect = tkr_effect_new (name, id_of (source), rounds);
-  tkr_history_begin (HISTORY (encounter), _ ("Add an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add an effect"));
   tkr_history_append (HISTORY (encounter), effects, effect);
   /* Translators: a creature, an effect, then its duration */
   tkr_encounter_log (encounter,
@@ -162,7 +162,7 @@ tkr_effects_remove (TkrEncounter *encounter,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("That effect is not in this encounter"));
 
-  tkr_history_begin (HISTORY (encounter), _ ("End an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("End an effect"));
   tkr_history_set_destructive (HISTORY (encounter));
   tkr_encounter_log (encounter, _ ("%s ends early"), tkr_condition_get_name (effect));
   tkr_history_remove_item (HISTORY (encounter), effects, effect);
@@ -392,7 +392,7 @@ tkr_effects_add_timed (TkrEncounter *encounter,
                   edge, "anchor", id_of (anchor != NULL ? anchor : holder), NULL);
   left = tkr_effects_describe_left (encounter, effect);
 
-  tkr_history_begin (HISTORY (encounter), _ ("Add an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add an effect"));
   tkr_history_append (HISTORY (encounter), tkr_effects_get_store (holder), effect);
   if (source != NULL)
     /* Translators: a creature, an effect, another creature, then what is

@@ -204,7 +204,7 @@ tkr_encounter_change_health (TkrEncounter *self,
   temporary = tkr_combatant_get_temporary_health (combatant);
   what = g_string_new (NULL);
 
-  tkr_history_begin (history, _ ("Change Health"));
+  tkr_history_begin (history, N_ ("Change Health"));
   switch (change->kind)
     {
     case TKR_HEALTH_DAMAGE:
@@ -313,7 +313,7 @@ tkr_encounter_change_health_of_many (TkrEncounter *self,
 
   history = tkr_encounter_get_history (self);
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, _ ("Change Health of Several"));
+  tkr_history_begin (history, N_ ("Change Health of Several"));
   if (rolled != NULL)
     /* Translators: the log; dice rolled once for a change of several combatants' health */
     tkr_encounter_log_kind (

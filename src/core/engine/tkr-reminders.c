@@ -232,7 +232,7 @@ tkr_reminders_add (
   reminder =
     g_object_new (TKR_TYPE_REMINDER, "note", text, "before", id_of (before), "round", round, NULL);
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Add a Reminder"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add a Reminder"));
   if (round > 0)
     /* Translators: the log; a reminder's note, a combatant, a round */
     tkr_encounter_log (encounter, _ ("Reminder “%s” before %s’s turn in round %d"), text,
@@ -254,7 +254,7 @@ tkr_reminders_remove (TkrEncounter *encounter, TkrReminder *reminder, GError **e
   if (!TKR_IS_REMINDER (reminder) || !g_list_store_find (store_of (encounter), reminder, NULL))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("That reminder is not in this encounter"));
-  tkr_history_begin (HISTORY (encounter), _ ("Remove a Reminder"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Remove a Reminder"));
   tkr_encounter_log (encounter, _ ("Reminder “%s” removed"), reminder->note);
   tkr_history_remove_item (HISTORY (encounter), store_of (encounter), reminder);
   tkr_history_end (HISTORY (encounter));

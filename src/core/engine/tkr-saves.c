@@ -157,7 +157,7 @@ tkr_saves_set (TkrEncounter *encounter,
       return FALSE;
     }
 
-  tkr_history_begin (HISTORY (encounter), _ ("Give an Effect a Save"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Give an Effect a Save"));
   tkr_encounter_set (encounter, effect, "save-dc", dc);
   tkr_encounter_set (encounter, effect, "save-edge", edge);
   tkr_encounter_set (encounter, effect, "save-reduces", reduces);
@@ -279,7 +279,7 @@ tkr_saves_resolve (
       g_return_val_if_reached (FALSE);
     }
 
-  tkr_history_begin (HISTORY (encounter), _ ("Save"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Save"));
   tkr_history_remove_item (HISTORY (encounter), pending_store (encounter), save);
   effects = store_of (save->holder, effect);
   if (!success)

@@ -481,7 +481,7 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
                        _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
                        MAX_ALLOWED_FREE_ACTIONS);
 
-  tkr_history_begin (HISTORY (self), _ ("Allow Free Actions"));
+  tkr_history_begin (HISTORY (self), N_ ("Allow Free Actions"));
   used = tkr_klep_combatant_get_free_actions_used (combatant);
   set_resource (self, combatant, "free-actions", "maximum", allowed);
   set_resource (self, combatant, "free-actions", "current", allowed - used);
@@ -576,7 +576,7 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                        _ ("%s already has a Slow Action under way (%s)"), NAME (combatant),
                        tkr_klep_combatant_get_pending_slow_action (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
+  tkr_history_begin (HISTORY (self), N_ ("Use an Ability"));
   if (beats > 0)
     change (self, combatant, "beats", -beats);
   if (time == TKR_ABILITY_TIME_FREE_ACTION)
@@ -648,7 +648,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
                        _ ("%s has only %d Movement left this Turn"), NAME (combatant), left);
 
-  tkr_history_begin (HISTORY (self), _ ("Move"));
+  tkr_history_begin (HISTORY (self), N_ ("Move"));
   tkr_klep_combatant_record_spent (combatant, HISTORY (self), name, spent + movement);
   change (self, combatant, "movement", -movement);
   if (improvised && !waived)
@@ -707,7 +707,7 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
                        range);
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
-  tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
+  tkr_history_begin (HISTORY (self), N_ ("Grant Improvised Movement"));
   tkr_klep_combatant_record_grant (combatant, HISTORY (self), name, units, waive_penalty);
   tkr_encounter_log (ENC (self),
                      waive_penalty ? _ ("The GM grants %s an improvised %s of %d, without penalty")
@@ -806,7 +806,7 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
 
   slowed = again && athletics->range == TKR_SCORE_RANGE_LOW;
   largest = tkr_character_get_largest_range (CHARACTER (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Dash"));
+  tkr_history_begin (HISTORY (self), N_ ("Dash"));
   /* The condition first: if it cannot be added, nothing else has changed. */
   if (slowed &&
       tkr_klep_encounter_add_condition (self, CHARACTER (combatant), "Slowed", 1, error) == NULL)
@@ -862,7 +862,7 @@ tkr_klep_encounter_add_condition (
     }
 
   turn = tkr_encounter_require_running (ENC (self), NULL) ? self->turn_serial : TKR_TURN_NONE;
-  tkr_history_begin (HISTORY (self), _ ("Add a condition"));
+  tkr_history_begin (HISTORY (self), N_ ("Add a condition"));
   condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
                                            turn, error);
   if (condition == NULL)

@@ -77,7 +77,7 @@ tkr_klep_encounter_add_zone (
   if (location != NULL)
     g_object_set (zone, "location", location, NULL);
 
-  tkr_history_begin (HISTORY (self), _ ("Add a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Add a Zone"));
   tkr_history_append (HISTORY (self), ZONES (self), zone);
   if (location != NULL && *location != '\0')
     /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
@@ -106,7 +106,7 @@ tkr_klep_encounter_set_zone_stacks (TkrKlepEncounter *self,
       !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone), error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Change a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Change a Zone"));
   tkr_history_set (HISTORY (self), zone, "stacks", stacks);
   tkr_encounter_log (ENC (self),
                      g_dngettext (GETTEXT_PACKAGE, "The %s Zone now has %d stack",
@@ -127,7 +127,7 @@ tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **
     return FALSE;
 
   g_object_ref (zone);
-  tkr_history_begin (HISTORY (self), _ ("Remove a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Remove a Zone"));
   tkr_history_set_destructive (HISTORY (self));
   tkr_history_remove (HISTORY (self), ZONES (self), position);
   tkr_encounter_log (ENC (self), _ ("The %s Zone is gone"), tkr_zone_get_name (zone));

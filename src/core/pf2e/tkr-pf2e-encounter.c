@@ -188,8 +188,8 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
   };
 
   if ((guint) phase < G_N_ELEMENTS (names) && names[phase] != NULL)
-    return _ (names[phase]);
-  return tkr_phase_to_string (phase);
+    return names[phase];
+  return tkr_phase_to_msgid (phase);
 }
 
 /* Checks shared by the commands */
@@ -384,7 +384,7 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
     return FALSE;
 
   modifier = sheet_modifier (CHARACTER (combatant), skill, &found);
-  tkr_history_begin (HISTORY (self), _ ("Choose the initiative skill"));
+  tkr_history_begin (HISTORY (self), N_ ("Choose the initiative skill"));
   tkr_history_set (HISTORY (self), combatant, "initiative-skill", skill);
   set_int (self, combatant, "initiative-modifier", CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER));
   /* A result rolled with another skill no longer stands. */
@@ -414,7 +414,7 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
                        _ ("An initiative modifier of %s goes from %d to %d"), NAME (combatant),
                        -MAX_MODIFIER, MAX_MODIFIER);
 
-  tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
+  tkr_history_begin (HISTORY (self), N_ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
   return END_STEP (self);
 }
@@ -439,7 +439,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
                        _ ("%s is a player character; only the GM’s creatures roll as a group"),
                        NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Group creatures"));
+  tkr_history_begin (HISTORY (self), N_ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
   members = group_of (self, combatant);
   /* Everyone in a group shares one result: joining takes the group's. */
@@ -497,7 +497,7 @@ tkr_pf2e_encounter_roll_initiative (
   if (!require_setup (self, combatant, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Roll initiative"));
   value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
@@ -519,7 +519,7 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                        _ ("An initiative result for %s goes from %d to %d"), NAME (combatant),
                        MIN_INITIATIVE, MAX_INITIATIVE);
 
-  tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
   return END_STEP (self);
 }
@@ -695,7 +695,7 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
   g_ptr_array_find (tied, other, &position);
   g_ptr_array_insert (tied, position, first);
 
-  tkr_history_begin (HISTORY (self), _ ("Choose who goes first"));
+  tkr_history_begin (HISTORY (self), N_ ("Choose who goes first"));
   for (guint i = 0; i < tied->len; i++)
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
@@ -982,7 +982,7 @@ tkr_pf2e_encounter_set_condition (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s goes from 0 to %d"),
                        tkr_rules_translate (info->name), info->max_stacks);
 
-  tkr_history_begin (HISTORY (self), _ ("Set a condition"));
+  tkr_history_begin (HISTORY (self), N_ ("Set a condition"));
   set_condition_value (self, combatant, info->name, value);
   /* Dying at the rule data's death value is death (public rules); a
    * creature no longer dying owes no recovery check. */
@@ -1089,7 +1089,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   outcome = tkr_pf2e_degree (die, self->initiative_die, die, dc, self->critical_margin);
   after = dying + dying_change[outcome];
 
-  tkr_history_begin (HISTORY (self), _ ("Recovery check"));
+  tkr_history_begin (HISTORY (self), N_ ("Recovery check"));
   set_bool (self, combatant, "recovery-due", FALSE);
   /* Translators: a creature, the die, the DC, then the outcome */
   LOG (self, _ ("%s’s recovery check: %d against DC %d, %s"), NAME (combatant), die, dc,

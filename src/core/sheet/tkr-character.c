@@ -1053,7 +1053,7 @@ tkr_character_rename (TkrCharacter *self, TkrHistory *history, const char *name,
   if (trimmed == NULL)
     return FALSE;
 
-  tkr_history_begin (history, _ ("Rename Character"));
+  tkr_history_begin (history, N_ ("Rename Character"));
   tkr_history_set (history, self, "name", trimmed);
   tkr_history_end (history);
   return TRUE;
@@ -1068,7 +1068,7 @@ tkr_character_set_level (TkrCharacter *self, TkrHistory *history, int level, GEr
   if (!check_range (level, LEVEL_MIN, LEVEL_MAX, _ ("The level"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Level"));
+  tkr_history_begin (history, N_ ("Change Level"));
   tkr_history_set (history, self, "level", level);
   tkr_history_end (history);
   return TRUE;
@@ -1086,7 +1086,7 @@ tkr_character_set_experience (TkrCharacter *self,
   if (!check_range (experience, 0, EXPERIENCE_MAX, _ ("Experience"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Experience"));
+  tkr_history_begin (history, N_ ("Change Experience"));
   tkr_history_set (history, self, "experience", experience);
   tkr_history_end (history);
   return TRUE;
@@ -1101,7 +1101,7 @@ tkr_character_set_wealth (TkrCharacter *self, TkrHistory *history, int wealth, G
   if (!check_range (wealth, 0, WEALTH_MAX, _ ("Wealth"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Wealth"));
+  tkr_history_begin (history, N_ ("Change Wealth"));
   tkr_history_set (history, self, "wealth", wealth);
   tkr_history_end (history);
   return TRUE;
@@ -1247,7 +1247,7 @@ tkr_character_set_range (
   if (range == NULL && units == 0)
     return TRUE;
 
-  tkr_history_begin (history, _ ("Set Movement Range"));
+  tkr_history_begin (history, N_ ("Set Movement Range"));
   if (range == NULL)
     {
       g_autoptr (TkrMovementRange) added = tkr_movement_range_new (trimmed, units);
@@ -1295,7 +1295,7 @@ tkr_character_add_ability (TkrCharacter *self,
   if (!check_new_entry (ABILITIES (self), ability, tkr_ability_get_name (ability), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Add Ability"));
+  tkr_history_begin (history, N_ ("Add Ability"));
   tkr_history_append (history, ABILITIES (self), ability);
   tkr_history_end (history);
   return TRUE;
@@ -1343,7 +1343,7 @@ tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, 
   if (!check_new_entry (INVENTORY (self), item, tkr_item_get_name (item), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Add Item"));
+  tkr_history_begin (history, N_ ("Add Item"));
   tkr_history_append (history, INVENTORY (self), item);
   tkr_history_end (history);
   return TRUE;
@@ -1405,7 +1405,7 @@ tkr_character_add_condition (TkrCharacter *self,
     {
       /* Stacks beyond the maximum are not added (SRD, Status Conditions). */
       stack_turns = tkr_condition_stack_turns_with_added (condition, stacks, turn);
-      tkr_history_begin (history, _ ("Add Condition"));
+      tkr_history_begin (history, N_ ("Add Condition"));
       tkr_history_set (history, condition, "stack-turns", stack_turns);
       tkr_history_end (history);
       return condition;
@@ -1421,7 +1421,7 @@ tkr_character_add_condition (TkrCharacter *self,
   stack_turns = tkr_condition_stack_turns_with_added (added, stacks, turn);
   g_object_set (added, "stack-turns", stack_turns, NULL);
 
-  tkr_history_begin (history, _ ("Add Condition"));
+  tkr_history_begin (history, N_ ("Add Condition"));
   tkr_history_append (history, CONDITIONS (self), added);
   tkr_history_end (history);
   return added;
@@ -1448,7 +1448,7 @@ tkr_character_remove_condition_stacks (
     return FALSE;
 
   stack_turns = tkr_condition_stack_turns_with_removed (condition, stacks);
-  tkr_history_begin (history, _ ("Remove Condition"));
+  tkr_history_begin (history, N_ ("Remove Condition"));
   tkr_history_set (history, condition, "stack-turns", stack_turns);
   /* Taking one stack off is routine; taking the condition away is offered
    * back. */
@@ -1473,7 +1473,7 @@ tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, in
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
   model = G_LIST_MODEL (self->conditions);
-  tkr_history_begin (history, _ ("Erase Fleeting Stacks"));
+  tkr_history_begin (history, N_ ("Erase Fleeting Stacks"));
   /* Backwards, so removing a spent condition keeps the next index valid. */
   for (guint i = items_in (self->conditions); i > 0; i--)
     {
@@ -1508,7 +1508,7 @@ tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp,
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Award Experience"));
+  tkr_history_begin (history, N_ ("Award Experience"));
   tkr_history_set (history, self, "experience", self->experience + xp);
   tkr_history_end (history);
   return TRUE;
@@ -1596,7 +1596,7 @@ tkr_character_level_up (
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Level Up"));
+  tkr_history_begin (history, N_ ("Level Up"));
   tkr_history_set (history, self, "level", self->level + 1);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
@@ -1633,7 +1633,7 @@ tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GE
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Rest"));
+  tkr_history_begin (history, N_ ("Rest"));
   if (tkr_rules_get_rest_spends_recovery (rules))
     tkr_history_set (history, recoveries, "current", tkr_pool_get_current (recoveries) - 1);
   if (tkr_rules_get_rest_heals_from_vitality (rules))
@@ -1661,7 +1661,7 @@ tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
 
-  tkr_history_begin (history, _ ("End Episode"));
+  tkr_history_begin (history, N_ ("End Episode"));
   for (guint i = 0; i < G_N_ELEMENTS (refilled); i++)
     {
       TkrPool *pool = tkr_character_get_pool (self, refilled[i]);
@@ -2117,7 +2117,7 @@ tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRules *ru
 
   /* Nothing is taken away: a sheet moved to another system and back keeps
    * every number it had, and values of the old system stay for the GM. */
-  tkr_history_begin (history, _ ("Change the rule system"));
+  tkr_history_begin (history, N_ ("Change the rule system"));
   tkr_history_set (history, self, "rule-system", tkr_rules_get_id (rules));
   adopt_modifiers (self, history, TKR_MODIFIER_KIND_SAVE, tkr_rules_get_save_names (rules));
   adopt_modifiers (self, history, TKR_MODIFIER_KIND_SKILL, tkr_rules_get_skill_names (rules));
@@ -3077,7 +3077,7 @@ tkr_character_set_health_typed (TkrCharacter *self,
    * copy rolls its own as it joins an encounter. */
   usual = (tkr_formula_min (&formula) + tkr_formula_max (&formula)) / 2;
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, _ ("Set Health"));
+  tkr_history_begin (history, N_ ("Set Health"));
   tkr_history_set (history, self, "health-formula",
                    tkr_formula_has_dice (&formula) ? stripped : "");
   tkr_history_set (history, health, "maximum", usual);
