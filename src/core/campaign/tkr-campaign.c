@@ -757,10 +757,10 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
   if (rolled != NULL && TKR_IS_ENCOUNTER (self->tracker))
     /* Translators: the log; a copy of an NPC, its Health, then the dice
      * ("2d8+4: 3 + 5 + 4 = 12") */
-    tkr_encounter_log_kind (
-      TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH, _ ("%s joins with %d Health (rolled %s)"),
-      tkr_character_get_name (participant),
-      tkr_pool_get_maximum (tkr_character_get_pool (participant, TKR_POOL_HEALTH)), rolled);
+    tkr_encounter_log_event (
+      TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH, N_ ("%s joins with %d Health (rolled %s)"),
+      tkr_message_text (tkr_character_get_name (participant)),
+      tkr_message_int (tkr_pool_get_maximum (tkr_character_get_pool (participant, TKR_POOL_HEALTH))), tkr_message_text (rolled), NULL);
   tkr_history_end (self->history);
   return participant; /* the encounter holds it now */
 }
@@ -888,8 +888,8 @@ reset_npcs (TkrCampaign *self)
       for (guint j = g_list_model_get_n_items (conditions); j > 0; j--)
         tkr_history_remove (self->history, G_LIST_STORE (conditions), j - 1);
     }
-  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                          _ ("The NPCs start the next fight fresh"));
+  tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                          N_ ("The NPCs start the next fight fresh"), NULL);
 }
 
 static gboolean
@@ -917,14 +917,13 @@ remove_defeated (TkrCampaign *self, GError **error)
         return FALSE;
       removed++;
     }
-  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                          g_dngettext (GETTEXT_PACKAGE,
-                                       "%u defeated NPC left the encounter; the others keep "
+  tkr_encounter_log_plural (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                           "%u defeated NPC left the encounter; the others keep "
                                        "their state for the next fight",
                                        "%u defeated NPCs left the encounter; the others keep "
                                        "their state for the next fight",
-                                       removed),
-                          removed);
+                                       removed,
+                          tkr_message_int (removed), NULL);
   return TRUE;
 }
 
@@ -966,8 +965,8 @@ tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError 
       break;
     case TKR_BETWEEN_FIGHTS_KEEP:
       tkr_history_begin (self->history, N_ ("NPCs keep their state"));
-      tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                              _ ("The NPCs keep their wounds and conditions for the next fight"));
+      tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                              N_ ("The NPCs keep their wounds and conditions for the next fight"), NULL);
       break;
     case TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED:
       tkr_history_begin (self->history, N_ ("Remove defeated NPCs"));

@@ -705,8 +705,8 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
     }
   if (klass->joined != NULL)
     klass->joined (self, character, combatant);
-  tkr_encounter_log_message (self, NULL, N_ ("%s joins the encounter"), character_name (character),
-                             NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("%s joins the encounter"),
+                           tkr_message_person (tkr_character_get_name (character)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -745,8 +745,8 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
   tkr_history_remove (priv->history, priv->participants, position);
   if (combatant != NULL)
     tkr_history_remove_item (priv->history, priv->combatants, combatant);
-  tkr_encounter_log_message (self, NULL, N_ ("%s leaves the encounter"), character_name (character),
-                             NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("%s leaves the encounter"),
+                           tkr_message_person (tkr_character_get_name (character)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -882,7 +882,7 @@ tkr_encounter_abandon_setup (TkrEncounter *self, GError **error)
   tkr_history_begin (priv->history, N_ ("Abandon the encounter"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log_message (self, NULL, N_ ("The Setup is abandoned"), NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("The Setup is abandoned"), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -941,7 +941,7 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
 }
 
 /* Main <-> Paused: from @from to @to as one step named @label, with the
- * system's @hook and the log line @logged. */
+ * system's @hook and the log line @logged (both untranslated, N_). */
 static gboolean
 switch_pause (TkrEncounter *self,
               TkrPhase from,
@@ -967,7 +967,7 @@ switch_pause (TkrEncounter *self,
   set_phase (self, to);
   if (hook != NULL)
     hook (self);
-  tkr_encounter_log (self, "%s", logged);
+  tkr_encounter_log_event (self, NULL, logged, NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -977,8 +977,8 @@ tkr_encounter_pause (TkrEncounter *self, GError **error)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   return switch_pause (self, TKR_PHASE_MAIN, TKR_PHASE_PAUSED,
-                       _ ("Only a running encounter can be paused"), _ ("Pause the encounter"),
-                       TKR_ENCOUNTER_GET_CLASS (self)->paused, _ ("The encounter is paused"),
+                       _ ("Only a running encounter can be paused"), N_ ("Pause the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->paused, N_ ("The encounter is paused"),
                        error);
 }
 
@@ -987,8 +987,9 @@ tkr_encounter_resume (TkrEncounter *self, GError **error)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   return switch_pause (self, TKR_PHASE_PAUSED, TKR_PHASE_MAIN,
-                       _ ("Only a paused encounter can resume"), _ ("Resume the encounter"),
-                       TKR_ENCOUNTER_GET_CLASS (self)->resumed, _ ("The encounter resumes"), error);
+                       _ ("Only a paused encounter can resume"), N_ ("Resume the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->resumed, N_ ("The encounter resumes"),
+                       error);
 }
 
 gboolean
@@ -1014,16 +1015,13 @@ tkr_encounter_end (TkrEncounter *self, GError **error)
   set_phase (self, TKR_PHASE_END);
   if (klass->ended != NULL)
     klass->ended (self);
-  {
-    g_autofree char *text =
-      klass->describe_end != NULL
-        ? klass->describe_end (self)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
-                                        "The encounter ends after %d rounds", priv->round),
-                           priv->round);
-
-    tkr_encounter_log_kind (self, TKR_LOG_ENCOUNTER_END, "%s", text);
-  }
+  tkr_encounter_log_line (self, TKR_LOG_ENCOUNTER_END,
+                          klass->describe_end != NULL
+                            ? klass->describe_end (self)
+                            : tkr_message_new_plural ("The encounter ends after %d round",
+                                                      "The encounter ends after %d rounds",
+                                                      priv->round, tkr_message_int (priv->round),
+                                                      NULL));
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1048,8 +1046,8 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
   tkr_history_begin (priv->history, N_ ("Back to Freeplay"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log (self, _ ("Back to %s"),
-                     tkr_encounter_get_phase_name (self, TKR_PHASE_FREEPLAY));
+  tkr_encounter_log_event (self, NULL, N_ ("Back to %s"),
+                     tkr_message_name (tkr_encounter_get_phase_msgid (self, TKR_PHASE_FREEPLAY)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1261,11 +1259,11 @@ tkr_encounter_award_experience (
     }
   if (reason != NULL && *reason != '\0')
     /* Translators: a character, Experience Points, then the GM's reason */
-    tkr_encounter_log_kind (self, TKR_LOG_XP_AWARD, _ ("%s gains %d XP: %s"),
-                            character_name (character), xp, reason);
+    tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP: %s"),
+                            tkr_message_person (tkr_character_get_name (character)), tkr_message_int (xp), tkr_message_text (reason), NULL);
   else
-    tkr_encounter_log_kind (self, TKR_LOG_XP_AWARD, _ ("%s gains %d XP"),
-                            character_name (character), xp);
+    tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP"),
+                            tkr_message_person (tkr_character_get_name (character)), tkr_message_int (xp), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1871,8 +1869,8 @@ tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
         continue;
       tkr_encounter_set (self, combatant, "hidden", FALSE);
       /* Translators: the log; a hidden combatant shown as its turn comes */
-      tkr_encounter_log (self, _ ("%s is revealed to the players as its turn comes"),
-                         tkr_combatant_get_name (combatant));
+      tkr_encounter_log_event (self, NULL, N_ ("%s is revealed to the players as its turn comes"),
+                         tkr_encounter_who (combatant), NULL);
     }
 }
 

@@ -216,9 +216,6 @@ void tkr_encounter_log_plural (
   G_GNUC_NULL_TERMINATED;
 void tkr_encounter_log_line (TkrEncounter *self, const char *kind, TkrMessage *event);
 void tkr_encounter_log_note (TkrEncounter *self, const char *text);
-/* The same, with values kept as they are (strings, then NULL). */
-void tkr_encounter_log_message (TkrEncounter *self, const char *kind, const char *message, ...)
-  G_GNUC_NULL_TERMINATED;
 /* (transfer full): @combatant's name as a value of a log line */
 TkrMessage *tkr_encounter_who (TkrCombatant *combatant);
 

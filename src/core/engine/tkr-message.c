@@ -11,6 +11,7 @@
 struct _TkrMessage
 {
   char *msgid; /* NULL: a value kept as it is, in text */
+  char *context; /* the msgctxt of a message marked C_ or NC_ */
   char *plural;
   gulong n;
   char *text;
@@ -100,6 +101,20 @@ tkr_message_name (const char *msgid)
   return tkr_message_new (msgid, NULL);
 }
 
+/**
+ * tkr_message_name_in_context:
+ * @context: the message's context, as for C_ ("speed", "walking")
+ */
+TkrMessage *
+tkr_message_name_in_context (const char *context, const char *msgid)
+{
+  TkrMessage *self = tkr_message_name (msgid);
+
+  if (self->msgid != NULL)
+    self->context = g_strdup (context);
+  return self;
+}
+
 TkrMessage *
 tkr_message_person (const char *name)
 {
@@ -128,6 +143,7 @@ tkr_message_copy (const TkrMessage *self)
     return NULL;
   copy = g_new0 (TkrMessage, 1);
   copy->msgid = g_strdup (self->msgid);
+  copy->context = g_strdup (self->context);
   copy->plural = g_strdup (self->plural);
   copy->n = self->n;
   copy->text = g_strdup (self->text);
@@ -142,6 +158,7 @@ tkr_message_free (TkrMessage *self)
   if (self == NULL)
     return;
   g_free (self->msgid);
+  g_free (self->context);
   g_free (self->plural);
   g_free (self->text);
   g_clear_pointer (&self->values, g_ptr_array_unref);
@@ -155,7 +172,8 @@ tkr_message_equal (const TkrMessage *a, const TkrMessage *b)
 
   if (a == NULL || b == NULL)
     return a == b;
-  if (g_strcmp0 (a->msgid, b->msgid) != 0 || g_strcmp0 (a->plural, b->plural) != 0 ||
+  if (g_strcmp0 (a->msgid, b->msgid) != 0 || g_strcmp0 (a->context, b->context) != 0 ||
+      g_strcmp0 (a->plural, b->plural) != 0 ||
       a->n != b->n || g_strcmp0 (a->text, b->text) != 0)
     return FALSE;
   n = tkr_message_get_n_values (a);
@@ -183,9 +201,10 @@ tkr_message_get_n_values (const TkrMessage *self)
 
 /* A conversion at @c (just after a '%'): its value's number (from 1) when
  * it names one ("%2$s"), 0 for the next value ("%s"); -1 when it is not
- * one this takes. Sets @end to its last character. */
+ * one this takes. Sets @end to its last character and @sign to whether a
+ * number shows its sign ("%+d"). */
 static int
-conversion (const char *c, const char **end)
+conversion (const char *c, const char **end, gboolean *sign)
 {
   int position = 0;
 
@@ -199,6 +218,9 @@ conversion (const char *c, const char **end)
         return -1;
       c = p + 1;
     }
+  *sign = *c == '+';
+  if (*sign)
+    c++;
   if (*c != 's' && *c != 'd' && *c != 'u')
     return -1;
   *end = c;
@@ -223,6 +245,7 @@ tkr_message_fits (const char *msgid, guint n_values)
   for (const char *c = msgid; *c != '\0'; c++)
     {
       const char *end = NULL;
+      gboolean sign;
       int position;
 
       if (*c != '%')
@@ -230,7 +253,7 @@ tkr_message_fits (const char *msgid, guint n_values)
       c++;
       if (*c == '%')
         continue;
-      position = conversion (c, &end);
+      position = conversion (c, &end, &sign);
       if (position < 0)
         return FALSE;
       if (position == 0)
@@ -262,6 +285,8 @@ render (const TkrMessage *self, GString *out)
     return;
   if (self->plural != NULL)
     translated = g_dngettext (GETTEXT_PACKAGE, self->msgid, self->plural, self->n);
+  else if (self->context != NULL)
+    translated = g_dpgettext2 (GETTEXT_PACKAGE, self->context, self->msgid);
   else
     translated = g_dgettext (GETTEXT_PACKAGE, self->msgid);
   if (!tkr_message_fits (translated, n_values))
@@ -275,6 +300,8 @@ render (const TkrMessage *self, GString *out)
   for (const char *c = translated; *c != '\0'; c++)
     {
       const char *end = NULL;
+      gboolean sign;
+      gsize at = out->len;
       int position;
 
       if (*c != '%')
@@ -288,8 +315,11 @@ render (const TkrMessage *self, GString *out)
           g_string_append_c (out, '%');
           continue;
         }
-      position = conversion (c, &end);
+      position = conversion (c, &end, &sign);
       render (self->values->pdata[position > 0 ? (guint) position - 1 : next++], out);
+      /* "%+d": a number not below 0 shows its "+". */
+      if (sign && out->len > at && g_ascii_isdigit (out->str[at]))
+        g_string_insert_c (out, at, '+');
       c = end;
     }
 }
@@ -316,6 +346,11 @@ tkr_message_add_members (const TkrMessage *self, JsonBuilder *builder)
     return;
   json_builder_set_member_name (builder, "message");
   json_builder_add_string_value (builder, self->msgid);
+  if (self->context != NULL)
+    {
+      json_builder_set_member_name (builder, "context");
+      json_builder_add_string_value (builder, self->context);
+    }
   if (self->plural != NULL)
     {
       json_builder_set_member_name (builder, "plural");
@@ -410,11 +445,13 @@ from_members (JsonObject *object, const char *path, guint depth, GError **error)
 {
   g_autofree char *msgid = NULL;
   g_autofree char *plural = NULL;
+  g_autofree char *context = NULL;
   g_autoptr (TkrMessage) self = NULL;
   JsonArray *array = NULL;
   gint64 n = 0;
 
   if (!tkr_json_get_string (object, "message", path, FALSE, NULL, &msgid, error) ||
+      !tkr_json_get_string (object, "context", path, FALSE, NULL, &context, error) ||
       !tkr_json_get_string (object, "plural", path, FALSE, NULL, &plural, error) ||
       !tkr_json_get_int (object, "n", path, plural != NULL, 0, G_MAXINT32, 0, &n, error) ||
       !tkr_json_get_array (object, "args", path, FALSE, &array, error))
@@ -423,6 +460,7 @@ from_members (JsonObject *object, const char *path, guint depth, GError **error)
     return NULL;
   self = g_new0 (TkrMessage, 1);
   self->msgid = g_steal_pointer (&msgid);
+  self->context = g_steal_pointer (&context);
   self->plural = g_steal_pointer (&plural);
   self->n = (gulong) n;
   if (array != NULL && json_array_get_length (array) > MAX_VALUES)

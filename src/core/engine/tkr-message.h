@@ -21,7 +21,8 @@ G_BEGIN_DECLS
  *   msgid and the count that chooses the form (ngettext).
  *
  * File form (docs/FILE-FORMAT.md): a value kept as it is is a JSON string;
- * a message is an object { "message": msgid, "plural": msgid_plural and
+ * a message is an object { "message": msgid, "context": its msgctxt (only
+ * for a message marked C_), "plural": msgid_plural and
  * "n": count (plural messages only), "args": [ values ] (only when it
  * has some) }.
  */
@@ -39,6 +40,8 @@ TkrMessage *tkr_message_int (gint64 value);
 /* A name read in the reader's language: @msgid (from N_ or the rule
  * data) without values; NULL or "" reads as an empty string. */
 TkrMessage *tkr_message_name (const char *msgid);
+/* The same for a name with a context (C_ ("speed", "walking")). */
+TkrMessage *tkr_message_name_in_context (const char *context, const char *msgid);
 /* A person's or a creature's name; "Someone" when it has none. */
 TkrMessage *tkr_message_person (const char *name);
 /* Adds a value (transfer full) after the ones @self has. */

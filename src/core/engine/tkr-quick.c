@@ -157,8 +157,8 @@ d20_add_condition (TkrEncounter *self, TkrCombatant *combatant, const char *name
   tkr_history_begin (history, N_ ("Add a condition"));
   tkr_history_append (history, tkr_combatant_get_condition_store (combatant), condition);
   /* Translators: a character, then a condition ("Prone") */
-  tkr_encounter_log (self, _ ("%s is %s"), tkr_combatant_get_name (combatant),
-                     tkr_rules_translate (info->name));
+  tkr_encounter_log_event (self, NULL, N_ ("%s is %s"), tkr_encounter_who (combatant),
+                     tkr_message_name (info->name), NULL);
   tkr_history_end (history);
   return TRUE;
 }
