@@ -371,7 +371,6 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (TkrTracker) tracker = NULL;
   g_autoptr (GPtrArray) participants = NULL;
-  g_autofree char *label = NULL;
   guint n;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
@@ -394,8 +393,8 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
   if (tracker == NULL)
     return FALSE;
 
-  label = g_strdup_printf (_ ("Switch to %s"), tkr_rules_translate (tkr_rules_get_name (rules)));
-  tkr_history_begin (self->history, label);
+  tkr_history_begin_message (self->history, N_ ("Switch to %s"),
+                             tkr_message_name (tkr_rules_get_name (rules)), NULL);
   /* The next fight is in the other system: the NPCs start it fresh unless
    * the GM chose otherwise after the last End. */
   if (tkr_campaign_awaits_between_fights (self))

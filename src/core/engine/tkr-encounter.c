@@ -1755,7 +1755,6 @@ tkr_encounter_set_hidden (TkrEncounter *self,
                           GError **error)
 {
   TkrHistory *history;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
@@ -1765,10 +1764,10 @@ tkr_encounter_set_hidden (TkrEncounter *self,
   if (tkr_combatant_get_hidden (combatant) == hidden)
     return TRUE;
   history = tkr_encounter_get_history (self);
-  label = hidden
-            ? g_strdup_printf (_ ("Hide %s from the players"), tkr_combatant_get_name (combatant))
-            : g_strdup_printf (_ ("Show %s to the players"), tkr_combatant_get_name (combatant));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history,
+                             hidden ? N_ ("Hide %s from the players")
+                                    : N_ ("Show %s to the players"),
+                             tkr_encounter_who (combatant), NULL);
   tkr_history_set (history, combatant, "hidden", hidden);
   tkr_history_end (history);
   return TRUE;

@@ -265,7 +265,7 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   tkr_encounter_set (self, self, "turn-serial", self->turn_serial + 1);
   tkr_encounter_set (self, slot, "current", TRUE);
   tkr_encounter_log_event (encounter, NULL, N_ ("Round %d: %s’s Turn"), NUM (tkr_encounter_get_round (encounter)),
-                     tkr_message_text (tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot))), NULL);
+                     TEXT (tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot))), NULL);
 
   /* A group's size, asked once: asking a list store its size costs a walk
    * of its tree, which grows with the group. */
@@ -283,7 +283,7 @@ start_turn (TkrEncounter *encounter, GObject *slot)
         {
           /* Translators: a character, then an Ability's name */
           tkr_encounter_log_event (encounter, NULL, N_ ("%s’s Slow Action %s takes effect"), WHO (combatant),
-                             tkr_message_text (slow_action), NULL);
+                             TEXT (slow_action), NULL);
           tkr_encounter_set (self, combatant, "pending-slow-action", NULL);
         }
     }
@@ -586,12 +586,12 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
     {
       tkr_encounter_set (self, combatant, "pending-slow-action", name);
       tkr_encounter_log_event (ENC (self), NULL, N_ ("%s begins the Slow Action %s; it takes effect next Turn"),
-                         WHO (combatant), tkr_message_text (name), NULL);
+                         WHO (combatant), TEXT (name), NULL);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
-    tkr_encounter_log_event (ENC (self), NULL, N_ ("%s uses %s (%s)"), WHO (combatant), tkr_message_text (name),
-                       tkr_message_text (tkr_ability_time_to_string (time)), NULL);
+    tkr_encounter_log_event (ENC (self), NULL, N_ ("%s uses %s (%s)"), WHO (combatant), TEXT (name),
+                       WORD (tkr_ability_time_to_msgid (time)), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -660,14 +660,14 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
       tkr_encounter_log_event (ENC (self), NULL,
                          N_ ("%s spends %d Movement on improvised %s and covers %s units"),
-                         WHO (combatant), NUM (movement), tkr_message_text (name), tkr_message_text (distance), NULL);
+                         WHO (combatant), NUM (movement), WORD (name), TEXT (distance), NULL);
     }
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
     tkr_encounter_log_event (ENC (self), NULL,
                        improvised ? N_ ("%s spends %d Movement on improvised %s, without penalty")
                                   : N_ ("%s spends %d Movement on %s"),
-                       WHO (combatant), NUM (movement), tkr_message_text (name), NULL);
+                       WHO (combatant), NUM (movement), WORD (name), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -713,7 +713,7 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
   tkr_encounter_log_event (ENC (self), NULL,
                      waive_penalty ? N_ ("The GM grants %s an improvised %s of %d, without penalty")
                                    : N_ ("The GM grants %s an improvised %s of %d"),
-                     WHO (combatant), tkr_message_text (name), NUM (units), NULL);
+                     WHO (combatant), WORD (name), NUM (units), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -876,7 +876,7 @@ tkr_klep_encounter_add_condition (
   tkr_encounter_log_plural (
     ENC (self), NULL,
      "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks,
-    tkr_message_text (who != NULL && *who != '\0' ? who : _ ("Someone")), NUM (stacks), tkr_message_text (tkr_condition_get_name (condition)), NULL);
+    tkr_message_person (who), NUM (stacks), WORD (tkr_condition_get_name (condition)), NULL);
   tkr_history_end (HISTORY (self));
   return condition;
 }

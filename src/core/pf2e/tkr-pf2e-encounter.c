@@ -192,6 +192,8 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
   return tkr_phase_to_msgid (phase);
 }
 
+static const char *degree_msgid (TkrPf2eDegree degree);
+
 /* Checks shared by the commands */
 
 #define require_phase(self, phase, error)                                                          \
@@ -390,12 +392,15 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  LOG (self,
-       /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-       found ? N_ ("%s rolls initiative with %s (%+d)")
-             : N_ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                  "the modifier is 0 until the GM enters it"),
-       WHO (combatant), tkr_message_text (skill), NUM (modifier));
+  if (found)
+    /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+    LOG (self, N_ ("%s rolls initiative with %s (%+d)"), WHO (combatant), WORD (skill),
+         NUM (modifier));
+  else
+    LOG (self,
+         N_ ("%s rolls initiative with %s; the sheet has no such skill, so "
+             "the modifier is 0 until the GM enters it"),
+         WHO (combatant), WORD (skill));
   return END_STEP (self);
 }
 
@@ -452,7 +457,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
     }
   if (group != NULL)
     /* Translators: a creature, then a group's name */
-    LOG (self, N_ ("%s rolls initiative with the group %s"), WHO (combatant), tkr_message_text (group));
+    LOG (self, N_ ("%s rolls initiative with the group %s"), WHO (combatant), TEXT (group));
   return END_STEP (self);
 }
 
@@ -466,22 +471,22 @@ set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, in
                  ? tkr_initiative_roll (rand, self->initiative_die, combatant->init.modifier, &die)
                  : 0;
   int result = rand != NULL ? CLAMP (rolled, MIN_INITIATIVE, MAX_INITIATIVE) : typed;
-  g_autofree char *text = NULL;
+  TkrMessage *text;
 
   if (rand != NULL)
     /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
-    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->init.modifier, result,
-                            combatant->initiative_skill);
+    text = tkr_message_new (N_ ("%d %+d = %d (%s)"), NUM (die), NUM (combatant->init.modifier),
+                            NUM (result), WORD (combatant->initiative_skill), NULL);
   else
     /* Translators: a typed-in initiative result */
-    text = g_strdup_printf (_ ("%d, rolled at the table"), result);
+    text = tkr_message_new (N_ ("%d, rolled at the table"), NUM (result), NULL);
   set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
-    LOG (self, N_ ("Initiative of the group %s: %s"), tkr_message_text (combatant->group), tkr_message_text (text));
+    LOG (self, N_ ("Initiative of the group %s: %s"), TEXT (combatant->group), text);
   else
     /* Translators: a creature, then what was rolled */
-    LOG (self, N_ ("Initiative of %s: %s"), WHO (combatant), tkr_message_text (text));
+    LOG (self, N_ ("Initiative of %s: %s"), WHO (combatant), text);
   return result;
 }
 
@@ -745,14 +750,14 @@ static void
 log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value)
 {
   const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
-  const char *shown = tkr_rules_translate (info != NULL ? info->name : name);
+  const char *shown = info != NULL ? info->name : name;
 
   if (value > 0)
     /* Translators: a creature, a condition, then its new value */
-    LOG (self, N_ ("%s is now %s %d"), WHO (combatant), tkr_message_text (shown), NUM (value));
+    LOG (self, N_ ("%s is now %s %d"), WHO (combatant), WORD (shown), NUM (value));
   else
     /* Translators: a creature, then a condition */
-    LOG (self, N_ ("%s is no longer %s"), WHO (combatant), tkr_message_text (shown));
+    LOG (self, N_ ("%s is no longer %s"), WHO (combatant), WORD (shown));
 }
 
 /* A dead creature has no actions and no reaction. */
@@ -996,8 +1001,12 @@ tkr_pf2e_encounter_set_condition (
     }
   if (value > 0)
     /* Translators: a creature, a condition, then its value */
-    LOG (self, info->max_stacks > 1 ? N_ ("%s is %s %d") : N_ ("%s is %s"), WHO (combatant),
-         tkr_message_name (info->name), NUM (value));
+    {
+      if (info->max_stacks > 1)
+        LOG (self, N_ ("%s is %s %d"), WHO (combatant), WORD (info->name), NUM (value));
+      else
+        LOG (self, N_ ("%s is %s"), WHO (combatant), WORD (info->name));
+    }
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
@@ -1027,6 +1036,15 @@ tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_mar
 const char *
 tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
 {
+  const char *msgid = degree_msgid (degree);
+
+  return msgid != NULL ? _ (msgid) : NULL;
+}
+
+/* The same, untranslated, for a log line to keep. */
+static const char *
+degree_msgid (TkrPf2eDegree degree)
+{
   static const char *const names[] = {
     [TKR_PF2E_CRITICAL_FAILURE] = N_ ("critical failure"),
     [TKR_PF2E_FAILURE] = N_ ("failure"),
@@ -1035,7 +1053,7 @@ tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
   };
 
   g_return_val_if_fail ((guint) degree < G_N_ELEMENTS (names), NULL);
-  return _ (names[degree]);
+  return names[degree];
 }
 
 /* Dying ends (public rules): Dying 0, one more Wounded, and awake when
@@ -1094,7 +1112,7 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   set_bool (self, combatant, "recovery-due", FALSE);
   /* Translators: a creature, the die, the DC, then the outcome */
   LOG (self, N_ ("%s’s recovery check: %d against DC %d, %s"), WHO (combatant), NUM (die), NUM (dc),
-       tkr_message_text (tkr_pf2e_degree_to_string (outcome)));
+       WORD (degree_msgid (outcome)));
   if (after >= self->death_dying_value)
     {
       set_condition_value (self, combatant, "Dying",

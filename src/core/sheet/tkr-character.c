@@ -244,11 +244,11 @@ modifier_kind_label (TkrModifierKind kind)
   switch (kind)
     {
     case TKR_MODIFIER_KIND_SAVE:
-      return _ ("Save");
+      return N_ ("Save");
     case TKR_MODIFIER_KIND_SKILL:
-      return _ ("Skill");
+      return N_ ("Skill");
     case TKR_MODIFIER_KIND_ARCHETYPE:
-      return _ ("Archetype");
+      return N_ ("Archetype");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -1127,7 +1127,6 @@ tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind 
 {
   TkrPool *pool;
   gint64 value;
-  g_autofree char *label = NULL;
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
   g_return_if_fail (kind < TKR_N_POOLS);
@@ -1138,8 +1137,9 @@ tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind 
   value = CLAMP (value, 0, tkr_pool_get_maximum (pool));
 
   /* Translators: an undo label, %s is a pool such as "Health" */
-  label = g_strdup_printf (_ ("Adjust %s"), tkr_pool_get_name (pool));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Adjust %s"),
+                             tkr_message_name (tkr_pool_kind_to_msgid (tkr_pool_get_kind (pool))),
+                             NULL);
   tkr_history_set (history, pool, "current", (int) value);
   tkr_history_end (history);
 }
@@ -1153,7 +1153,6 @@ tkr_character_set_modifier (TkrCharacter *self,
                             GError **error)
 {
   g_autofree char *trimmed = NULL;
-  g_autofree char *label = NULL;
   GListStore *store;
   TkrModifier *modifier;
   gboolean archetype;
@@ -1175,8 +1174,8 @@ tkr_character_set_modifier (TkrCharacter *self,
   modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_ ("Set %s"), modifier_kind_label (kind));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (modifier_kind_label (kind)),
+                             NULL);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", value);
   else
@@ -1192,7 +1191,6 @@ gboolean
 tkr_character_remove_modifier (
   TkrCharacter *self, TkrHistory *history, TkrModifierKind kind, const char *name, GError **error)
 {
-  g_autofree char *label = NULL;
   GListStore *store;
   guint position;
 
@@ -1206,7 +1204,7 @@ tkr_character_remove_modifier (
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
                    /* Translators: the first %s is a name, the second "Save", "Skill"... */
                    _ ("There is no “%s” on the sheet (%s)."), name ? name : "",
-                   modifier_kind_label (kind));
+                   _ (modifier_kind_label (kind)));
       return FALSE;
     }
   if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name) &&
@@ -1219,8 +1217,8 @@ tkr_character_remove_modifier (
     }
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_ ("Remove %s"), modifier_kind_label (kind));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Remove %s"),
+                             tkr_message_name (modifier_kind_label (kind)), NULL);
   tkr_history_set_destructive (history);
   tkr_history_remove (history, store, position);
   tkr_history_end (history);
@@ -1330,7 +1328,7 @@ tkr_character_remove_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (ABILITIES (self), history, ability, _ ("Remove Ability"), error);
+  return remove_entry (ABILITIES (self), history, ability, N_ ("Remove Ability"), error);
 }
 
 gboolean
@@ -1356,7 +1354,7 @@ tkr_character_remove_item (TkrCharacter *self, TkrHistory *history, TkrItem *ite
   g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (INVENTORY (self), history, item, _ ("Remove Item"), error);
+  return remove_entry (INVENTORY (self), history, item, N_ ("Remove Item"), error);
 }
 
 /* Conditions */
@@ -1703,7 +1701,6 @@ tkr_character_set_field (TkrCharacter *self,
                          GError **error)
 {
   const TkrSheetFieldInfo *info;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -1759,8 +1756,7 @@ tkr_character_set_field (TkrCharacter *self,
     }
 
   /* Translators: an undo label, %s is a field such as "Finesse Die" */
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "fields", fields_with (self->fields, info->id, value));
   tkr_history_end (history);
   return TRUE;
@@ -1804,7 +1800,6 @@ tkr_character_set_pool_field (TkrCharacter *self,
 {
   const TkrSheetFieldInfo *info;
   g_autofree char *max_id = NULL;
-  g_autofree char *label = NULL;
   g_autoptr (GVariant) fields = NULL;
   int old_maximum = 0;
 
@@ -1834,8 +1829,7 @@ tkr_character_set_pool_field (TkrCharacter *self,
       return FALSE;
     }
   fields = g_variant_ref_sink (fields_with (self->fields, max_id, maximum));
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "fields", fields_with (fields, info->id, current));
   tkr_history_end (history);
   return TRUE;
@@ -1898,7 +1892,6 @@ tkr_character_set_text (TkrCharacter *self,
 {
   const TkrSheetFieldInfo *info;
   g_autofree char *trimmed = NULL;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -1926,8 +1919,7 @@ tkr_character_set_text (TkrCharacter *self,
   if (g_strcmp0 (trimmed,
                  tkr_character_get_text (self, id) ? tkr_character_get_text (self, id) : "") == 0)
     return TRUE;
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "texts",
                    dictionary_with (self->texts, "a{ss}", info->id,
                                     *trimmed ? g_variant_new_string (trimmed) : NULL));
@@ -1966,7 +1958,6 @@ tkr_character_set_list (TkrCharacter *self,
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
   g_auto (GStrv) kept = NULL;
   g_auto (GStrv) before = NULL;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -2006,8 +1997,7 @@ tkr_character_set_list (TkrCharacter *self,
   if ((before == NULL && kept[0] == NULL) ||
       (before != NULL && g_strv_equal ((const char *const *) before, (const char *const *) kept)))
     return TRUE;
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (
     history, self, "lists",
     dictionary_with (self->lists, "a{sas}", info->id,
@@ -2053,7 +2043,6 @@ tkr_character_set_rank (TkrCharacter *self,
 {
   const char *const *ranks;
   g_autofree char *id = NULL;
-  g_autofree char *label = NULL;
   int before = 0;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
@@ -2084,8 +2073,7 @@ tkr_character_set_rank (TkrCharacter *self,
   if (tkr_character_get_field (self, id, &before) && before == rank)
     return TRUE;
   /* Translators: an undo label, %s is a skill such as "Athletics" */
-  label = g_strdup_printf (_ ("Set the rank of %s"), name);
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set the rank of %s"), tkr_message_name (name), NULL);
   tkr_history_set (history, self, "fields", fields_with (self->fields, id, rank));
   tkr_history_end (history);
   return TRUE;
