@@ -107,8 +107,8 @@ act_zone (Fight *f)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_nonnull (
-    tkr_klep_encounter_add_zone (TKR_KLEP_ENCOUNTER (f->encounter), "Fire", 2, "the brazier", &error));
+  g_assert_nonnull (tkr_klep_encounter_add_zone (TKR_KLEP_ENCOUNTER (f->encounter), "Fire", 2,
+                                                 "the brazier", &error));
   g_assert_no_error (error);
 }
 
@@ -173,8 +173,8 @@ act_damage (Fight *f)
   TkrHealthChange change = { TKR_HEALTH_DAMAGE, 3 };
 
   to_main (f);
-  g_assert_true (tkr_encounter_change_health (f->encounter, combatant (f, f->bruno), &change,
-                                              &error));
+  g_assert_true (
+    tkr_encounter_change_health (f->encounter, combatant (f, f->bruno), &change, &error));
   g_assert_no_error (error);
 }
 
@@ -219,7 +219,8 @@ static const Kind kinds[] = {
   { "end", "pf2e", act_end, "The encounter ends after 1 round",
     "La rencontre se termine après 1 manche" },
   /* A system's own phase name (Pathfinder 2e's Freeplay). */
-  { "phase", "pf2e", act_back_to_freeplay, "Back to Exploration", "Retour à «\302\240Exploration\302\240»" },
+  { "phase", "pf2e", act_back_to_freeplay, "Back to Exploration",
+    "Retour à «\302\240Exploration\302\240»" },
   /* A message inside a message, plural: what is left of an effect. */
   { "effect", "d20", act_effect, "Alice puts Bless on Bruno (3 rounds left)",
     "Alice applique l’effet «\302\240Bless\302\240» à Bruno (3 manches restantes)" },
@@ -376,9 +377,8 @@ test_old_and_bad_lines (void)
 static void
 test_message_values (void)
 {
-  g_autoptr (TkrMessage) message =
-    tkr_message_new ("%s: %+d, %+d", tkr_message_text ("Alice"), tkr_message_int (2),
-                     tkr_message_int (-1), NULL);
+  g_autoptr (TkrMessage) message = tkr_message_new (
+    "%s: %+d, %+d", tkr_message_text ("Alice"), tkr_message_int (2), tkr_message_int (-1), NULL);
   g_autofree char *text = tkr_message_to_string (message);
 
   g_assert_cmpstr (text, ==, "Alice: +2, -1");
@@ -461,8 +461,7 @@ test_undo_labels (void)
   saved_write (&s);
   to_main (&f);
   g_assert_true (tkr_encounter_next_turn (f.encounter, &error));
-  g_assert_true (
-    tkr_encounter_set_hidden (f.encounter, combatant (&f, f.bruno), TRUE, &error));
+  g_assert_true (tkr_encounter_set_hidden (f.encounter, combatant (&f, f.bruno), TRUE, &error));
   g_assert_no_error (error);
   history = tkr_campaign_get_history (s.campaign);
   g_assert_cmpstr (tkr_history_get_undo_label (history), ==, "Bruno vor den Spielern verbergen");

@@ -584,9 +584,11 @@ tkr_ap_encounter_add_adjustment (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
                        NAME (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  add_entry (self, combatant, AP_ADJUSTMENTS, N_ ("Add a Temporary adjustment"), name, value, FALSE);
+  add_entry (self, combatant, AP_ADJUSTMENTS, N_ ("Add a Temporary adjustment"), name, value,
+             FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
-  LOG (self, N_ ("%s: %+d %s until the next Reset Phase"), WHO (combatant), NUM (value), WORD (name));
+  LOG (self, N_ ("%s: %+d %s until the next Reset Phase"), WHO (combatant), NUM (value),
+       WORD (name));
   return END_STEP (self);
 }
 
@@ -862,10 +864,9 @@ reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *com
 
   tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)
-    LOG_PLURAL (self,
-          "%s loses %u Temporary condition or adjustment",
-                      "%s loses %u Temporary conditions and adjustments", removed,
-         WHO (combatant), NUM (removed));
+    LOG_PLURAL (self, "%s loses %u Temporary condition or adjustment",
+                "%s loses %u Temporary conditions and adjustments", removed, WHO (combatant),
+                NUM (removed));
 }
 
 /* Step 3: a Check Roll against each Persistent condition; success ends it. */
@@ -930,8 +931,8 @@ reset_action_points (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant 
     }
   else
     /* Translators: a character, a die size, its face, an adjustment, the AP */
-    LOG (self, N_ ("%s rolls d%d: %d, %+d: %d AP"), WHO (combatant), NUM (combatant->finesse_die), NUM (face),
-         NUM (combatant->ap_adjustment), NUM (ap));
+    LOG (self, N_ ("%s rolls d%d: %d, %+d: %d AP"), WHO (combatant), NUM (combatant->finesse_die),
+         NUM (face), NUM (combatant->ap_adjustment), NUM (ap));
   set_left (self, combatant, "ap", ap);
   set_left (self, combatant, "free-steps", 1);
 }
@@ -1031,7 +1032,8 @@ next_actor (TkrApEncounter *self)
       tkr_ap_combatant_get_ap (actor) > 0)
     {
       SET (self, actor, "passed", TRUE);
-      LOG (self, N_ ("%s passes, keeping %d AP"), WHO (actor), NUM (tkr_ap_combatant_get_ap (actor)));
+      LOG (self, N_ ("%s passes, keeping %d AP"), WHO (actor),
+           NUM (tkr_ap_combatant_get_ap (actor)));
     }
 
   for (guint i = tkr_encounter_get_current_index (ENC (self)) + 1; i < tkr_ap_n_items (order); i++)
@@ -1189,10 +1191,8 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
   tkr_history_begin (HISTORY (self), N_ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
   SET (self, combatant, "stepped", TRUE);
-  LOG_PLURAL (self,
-        "%s takes Free Steps: %d space",
-                    "%s takes Free Steps: %d spaces", spaces,
-       WHO (combatant), NUM (spaces));
+  LOG_PLURAL (self, "%s takes Free Steps: %d space", "%s takes Free Steps: %d spaces", spaces,
+              WHO (combatant), NUM (spaces));
   return END_STEP (self);
 }
 

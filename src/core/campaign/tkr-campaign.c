@@ -756,10 +756,12 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
   if (rolled != NULL && TKR_IS_ENCOUNTER (self->tracker))
     /* Translators: the log; a copy of an NPC, its Health, then the dice
      * ("2d8+4: 3 + 5 + 4 = 12") */
-    tkr_encounter_log_event (
-      TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH, N_ ("%s joins with %d Health (rolled %s)"),
-      tkr_message_text (tkr_character_get_name (participant)),
-      tkr_message_int (tkr_pool_get_maximum (tkr_character_get_pool (participant, TKR_POOL_HEALTH))), tkr_message_text (rolled), NULL);
+    tkr_encounter_log_event (TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH,
+                             N_ ("%s joins with %d Health (rolled %s)"),
+                             tkr_message_text (tkr_character_get_name (participant)),
+                             tkr_message_int (tkr_pool_get_maximum (
+                               tkr_character_get_pool (participant, TKR_POOL_HEALTH))),
+                             tkr_message_text (rolled), NULL);
   tkr_history_end (self->history);
   return participant; /* the encounter holds it now */
 }
@@ -888,7 +890,7 @@ reset_npcs (TkrCampaign *self)
         tkr_history_remove (self->history, G_LIST_STORE (conditions), j - 1);
     }
   tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                          N_ ("The NPCs start the next fight fresh"), NULL);
+                           N_ ("The NPCs start the next fight fresh"), NULL);
 }
 
 static gboolean
@@ -917,12 +919,11 @@ remove_defeated (TkrCampaign *self, GError **error)
       removed++;
     }
   tkr_encounter_log_plural (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                           "%u defeated NPC left the encounter; the others keep "
-                                       "their state for the next fight",
-                                       "%u defeated NPCs left the encounter; the others keep "
-                                       "their state for the next fight",
-                                       removed,
-                          tkr_message_int (removed), NULL);
+                            "%u defeated NPC left the encounter; the others keep "
+                            "their state for the next fight",
+                            "%u defeated NPCs left the encounter; the others keep "
+                            "their state for the next fight",
+                            removed, tkr_message_int (removed), NULL);
   return TRUE;
 }
 
@@ -965,7 +966,8 @@ tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError 
     case TKR_BETWEEN_FIGHTS_KEEP:
       tkr_history_begin (self->history, N_ ("NPCs keep their state"));
       tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                              N_ ("The NPCs keep their wounds and conditions for the next fight"), NULL);
+                               N_ ("The NPCs keep their wounds and conditions for the next fight"),
+                               NULL);
       break;
     case TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED:
       tkr_history_begin (self->history, N_ ("Remove defeated NPCs"));

@@ -319,8 +319,8 @@ tkr_d20_encounter_set_speed (
   begin_step (self, N_ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
               feet, NULL);
   sync_movement (self, combatant);
-  return LOG_AND_END (self, N_ ("%s’s %s speed is now %d feet"), WHO (combatant), kind_message (kind),
-                      NUM (feet));
+  return LOG_AND_END (self, N_ ("%s’s %s speed is now %d feet"), WHO (combatant),
+                      kind_message (kind), NUM (feet));
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -685,7 +685,8 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  return LOG_AND_END (self, N_ ("%s’s initiative: %s"), WHO (combatant), tkr_message_copy (described));
+  return LOG_AND_END (self, N_ ("%s’s initiative: %s"), WHO (combatant),
+                      tkr_message_copy (described));
 }
 
 gboolean
@@ -819,7 +820,8 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
   REQUIRE (self, check_spend (self, combatant, resource, error));
   begin_spending (self, N_ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  return LOG_AND_END (self, N_ ("%s uses their %s"), WHO (combatant), tkr_message_name (parts[resource].name));
+  return LOG_AND_END (self, N_ ("%s uses their %s"), WHO (combatant),
+                      tkr_message_name (parts[resource].name));
 }
 
 gboolean
@@ -963,12 +965,13 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   begin_step (self, N_ ("Fall"), combatant, "wounds",
               MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS), NULL);
   /* Translators: a creature, feet, wounds, then the check's result */
-  LOG (self, N_ ("%s falls %d feet and takes %d wounds; Reflex check %s"), WHO (combatant), NUM (feet),
-       NUM (wounds), tkr_message_copy (described));
+  LOG (self, N_ ("%s falls %d feet and takes %d wounds; Reflex check %s"), WHO (combatant),
+       NUM (feet), NUM (wounds), tkr_message_copy (described));
   if (roll.total < dc)
     {
       set_condition (self, combatant, "prone", TRUE);
-      LOG (self, N_ ("%s fails the Reflex check (DC %d) and lands prone"), WHO (combatant), NUM (dc));
+      LOG (self, N_ ("%s fails the Reflex check (DC %d) and lands prone"), WHO (combatant),
+           NUM (dc));
     }
   tkr_history_end (HISTORY (self));
   return TRUE;
@@ -993,10 +996,8 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
 
   begin_step (self, N_ ("Hold breath"), combatant, "holding-breath", TRUE, "breath-rounds-left",
               rounds, NULL);
-  LOG_PLURAL (self,
-        "%s holds their breath for %d round",
-                    "%s holds their breath for %d rounds", rounds,
-       WHO (combatant), NUM (rounds));
+  LOG_PLURAL (self, "%s holds their breath for %d round", "%s holds their breath for %d rounds",
+              rounds, WHO (combatant), NUM (rounds));
   if (rounds == 0)
     out_of_breath (self, combatant);
   tkr_history_end (HISTORY (self));
@@ -1032,7 +1033,8 @@ tkr_d20_encounter_set_mana (
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
   begin_step (self, N_ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
-  return LOG_AND_END (self, N_ ("%s has %d of %d mana"), WHO (combatant), NUM (mana), NUM (mana_max));
+  return LOG_AND_END (self, N_ ("%s has %d of %d mana"), WHO (combatant), NUM (mana),
+                      NUM (mana_max));
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1074,7 +1076,7 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   short_limit = MAX (RULE ("rest.hours_without_short_rest"), 1);
 
   tkr_history_begin (HISTORY (self), N_ ("Time passes"));
-  LOG_PLURAL (self,  "%d hour passes", "%d hours pass", hours, NUM (hours));
+  LOG_PLURAL (self, "%d hour passes", "%d hours pass", hours, NUM (hours));
   for (guint i = 0; i < N_CREATURES (self); i++)
     {
       TkrD20Combatant *combatant = item_at (CREATURES (self), i);
@@ -1093,10 +1095,9 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
         {
           SET (self, combatant, "stamina-checks-due",
                MIN (tkr_d20_combatant_get_stamina_checks_due (combatant) + due, TKR_D20_MAX_HOURS));
-          LOG_PLURAL (self,
-                "%s has gone too long without rest: %d Stamina check",
-                            "%s has gone too long without rest: %d Stamina checks", due,
-               WHO (combatant), NUM (due));
+          LOG_PLURAL (self, "%s has gone too long without rest: %d Stamina check",
+                      "%s has gone too long without rest: %d Stamina checks", due, WHO (combatant),
+                      NUM (due));
         }
     }
   tkr_history_end (HISTORY (self));
@@ -1131,8 +1132,8 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
               tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    return LOG_AND_END (self, N_ ("%s passes a Stamina check (DC %d): %s"), WHO (combatant), NUM (dc),
-                        tkr_message_copy (described));
+    return LOG_AND_END (self, N_ ("%s passes a Stamina check (DC %d): %s"), WHO (combatant),
+                        NUM (dc), tkr_message_copy (described));
   SET (self, combatant, "exhaustion",
        MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
             MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));

@@ -94,7 +94,7 @@ tkr_encounter_delay (TkrEncounter *encounter, GError **error)
   tkr_history_set_tag (HISTORY (encounter), NEXT_TURN_TAG);
   /* Translators: the log; a combatant */
   tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s delays"),
-                          tkr_encounter_who (combatant), NULL);
+                           tkr_encounter_who (combatant), NULL);
   mark (encounter, combatant, TRUE);
   if (!TKR_ENCOUNTER_GET_CLASS (encounter)->advance (encounter, error))
     {
@@ -138,11 +138,10 @@ tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatan
   tkr_history_insert (HISTORY (encounter), order, to + 1, combatant);
   /* Translators: the log; a combatant, then whose turn it is */
   tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s returns and acts after %s"),
-                          tkr_encounter_who (combatant),
-                          TKR_IS_COMBATANT (current)
-                            ? tkr_encounter_who (TKR_COMBATANT (current))
-                            : tkr_message_name (N_ ("this turn")),
-                          NULL);
+                           tkr_encounter_who (combatant),
+                           TKR_IS_COMBATANT (current) ? tkr_encounter_who (TKR_COMBATANT (current))
+                                                      : tkr_message_name (N_ ("this turn")),
+                           NULL);
   g_object_unref (combatant);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
@@ -160,16 +159,16 @@ tkr_delay_turn_begun (TkrEncounter *encounter)
     return;
   if (tkr_rules_get_hold (tkr_encounter_get_rules (encounter)))
     /* Translators: the log; a combatant, then "Wait" */
-    tkr_encounter_log_event (encounter, TKR_LOG_DELAY,
-                            N_ ("%s did not act on their %s before their turn: it is lost"),
-                            tkr_encounter_who (TKR_COMBATANT (slot)),
-                            tkr_message_name (tkr_rules_get_delay_msgid (tkr_encounter_get_rules (encounter))), NULL);
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_DELAY, N_ ("%s did not act on their %s before their turn: it is lost"),
+      tkr_encounter_who (TKR_COMBATANT (slot)),
+      tkr_message_name (tkr_rules_get_delay_msgid (tkr_encounter_get_rules (encounter))), NULL);
   else
     /* Translators: the log; a combatant who delayed a whole round */
     tkr_encounter_log_event (encounter, TKR_LOG_DELAY,
-                            N_ ("%s did not return in time: the delayed turn is lost, and this "
-                               "turn is theirs at their usual place"),
-                            tkr_encounter_who (TKR_COMBATANT (slot)), NULL);
+                             N_ ("%s did not return in time: the delayed turn is lost, and this "
+                                 "turn is theirs at their usual place"),
+                             tkr_encounter_who (TKR_COMBATANT (slot)), NULL);
   mark (encounter, TKR_COMBATANT (slot), FALSE);
 }
 
@@ -230,8 +229,8 @@ tkr_encounter_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **e
   tkr_encounter_change_resource (encounter, combatant, tkr_rules_get_hold_costs (rules), -1, NULL);
   mark (encounter, combatant, TRUE);
   /* Translators: the log; a combatant, then an action's name such as "Wait" */
-  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s: %s"),
-                          tkr_encounter_who (combatant), tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
+  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s: %s"), tkr_encounter_who (combatant),
+                           tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
 }
@@ -268,7 +267,8 @@ tkr_encounter_act_on_hold (TkrEncounter *encounter, TkrCombatant *combatant, GEr
   mark (encounter, combatant, FALSE);
   /* Translators: the log; a combatant, then "Wait" */
   tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s acts on their %s now"),
-                          tkr_encounter_who (combatant), tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
+                           tkr_encounter_who (combatant),
+                           tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
 }

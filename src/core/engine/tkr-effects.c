@@ -131,10 +131,9 @@ tkr_effects_add (TkrEncounter *encounter,
   tkr_history_begin (HISTORY (encounter), N_ ("Add an effect"));
   tkr_history_append (HISTORY (encounter), effects, effect);
   /* Translators: a creature, an effect, then its duration */
-  tkr_encounter_log_plural (encounter, NULL,
-                      "%s creates %s for %d round",
-                                  "%s creates %s for %d rounds", rounds,
-                     tkr_encounter_who (source), tkr_message_name (name), tkr_message_int (rounds), NULL);
+  tkr_encounter_log_plural (encounter, NULL, "%s creates %s for %d round",
+                            "%s creates %s for %d rounds", rounds, tkr_encounter_who (source),
+                            tkr_message_name (name), tkr_message_int (rounds), NULL);
   tkr_history_end (HISTORY (encounter));
   /* The store keeps it. */
   return effect;
@@ -155,7 +154,8 @@ tkr_effects_remove (TkrEncounter *encounter,
 
   tkr_history_begin (HISTORY (encounter), N_ ("End an effect"));
   tkr_history_set_destructive (HISTORY (encounter));
-  tkr_encounter_log_event (encounter, NULL, N_ ("%s ends early"), tkr_message_name (tkr_condition_get_name (effect)), NULL);
+  tkr_encounter_log_event (encounter, NULL, N_ ("%s ends early"),
+                           tkr_message_name (tkr_condition_get_name (effect)), NULL);
   tkr_history_remove_item (HISTORY (encounter), effects, effect);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
@@ -177,18 +177,18 @@ end_effect (TkrEncounter *encounter,
 
   if (holder == NULL)
     /* Translators: an effect's name, then its creator */
-    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s (by %s) ends"), tkr_message_name (name),
-                            tkr_encounter_who (anchor), NULL);
+    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s (by %s) ends"),
+                             tkr_message_name (name), tkr_encounter_who (anchor), NULL);
   else if (edge == TKR_EFFECT_EDGE_TURN_START)
     /* Translators: an effect, the creature it was on, then whose turn */
-    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
-                            N_ ("%s on %s ended at the start of %s’s turn"), tkr_message_name (name),
-                            tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended at the start of %s’s turn"),
+      tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
   else
     /* Translators: an effect, the creature it was on, then whose turn */
     tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
-                            N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name),
-                            tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
+                             N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name),
+                             tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
   tkr_history_remove (HISTORY (encounter), effects, index);
   g_signal_emit (encounter, effect_ended_signal, 0, ended, holder);
 }
@@ -388,12 +388,13 @@ tkr_effects_add_timed (TkrEncounter *encounter,
   if (source != NULL)
     /* Translators: a creature, an effect, another creature, then what is
      * left of the effect ("3 rounds left") */
-    tkr_encounter_log_event (encounter, NULL, N_ ("%s puts %s on %s (%s)"), tkr_encounter_who (source),
-                       tkr_message_name (clean), tkr_encounter_who (holder), g_steal_pointer (&left), NULL);
+    tkr_encounter_log_event (encounter, NULL, N_ ("%s puts %s on %s (%s)"),
+                             tkr_encounter_who (source), tkr_message_name (clean),
+                             tkr_encounter_who (holder), g_steal_pointer (&left), NULL);
   else
     /* Translators: an effect, a creature, then what is left of the effect */
-    tkr_encounter_log_event (encounter, NULL, N_ ("%s on %s (%s)"), tkr_message_name (clean), tkr_encounter_who (holder),
-                       g_steal_pointer (&left), NULL);
+    tkr_encounter_log_event (encounter, NULL, N_ ("%s on %s (%s)"), tkr_message_name (clean),
+                             tkr_encounter_who (holder), g_steal_pointer (&left), NULL);
   tkr_history_end (HISTORY (encounter));
   /* The holder's conditions keep it. */
   return effect;
@@ -474,7 +475,9 @@ who_with_id (TkrEncounter *encounter, const char *id)
 {
   TkrCombatant *combatant = combatant_with_id (encounter, id);
 
-  return combatant != NULL ? tkr_encounter_who (combatant) : tkr_message_name (N_ ("someone"));
+  return combatant != NULL ? tkr_encounter_who (combatant)
+                           /* Translators: an effect's anchor that has left the encounter */
+                           : tkr_message_name (N_ ("someone"));
 }
 
 char *
@@ -522,12 +525,12 @@ tkr_effects_describe_left_message (TkrEncounter *encounter, TkrCondition *effect
       if (left > 1)
         return start ? tkr_message_new_plural ("%d turn left, until the start of %s’s turn",
                                                "%d turns left, until the start of %s’s turn", left,
-                                               tkr_message_int (left),
-                                               who_with_id (encounter, id), NULL)
+                                               tkr_message_int (left), who_with_id (encounter, id),
+                                               NULL)
                      : tkr_message_new_plural ("%d turn left, until the end of %s’s turn",
                                                "%d turns left, until the end of %s’s turn", left,
-                                               tkr_message_int (left),
-                                               who_with_id (encounter, id), NULL);
+                                               tkr_message_int (left), who_with_id (encounter, id),
+                                               NULL);
       if (start)
         return tkr_message_new (N_ ("until the start of %s’s next turn"),
                                 who_with_id (encounter, id), NULL);

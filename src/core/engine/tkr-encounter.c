@@ -1046,8 +1046,9 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
   tkr_history_begin (priv->history, N_ ("Back to Freeplay"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log_event (self, NULL, N_ ("Back to %s"),
-                     tkr_message_name (tkr_encounter_get_phase_msgid (self, TKR_PHASE_FREEPLAY)), NULL);
+  tkr_encounter_log_event (
+    self, NULL, N_ ("Back to %s"),
+    tkr_message_name (tkr_encounter_get_phase_msgid (self, TKR_PHASE_FREEPLAY)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1260,10 +1261,12 @@ tkr_encounter_award_experience (
   if (reason != NULL && *reason != '\0')
     /* Translators: a character, Experience Points, then the GM's reason */
     tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP: %s"),
-                            tkr_message_person (tkr_character_get_name (character)), tkr_message_int (xp), tkr_message_text (reason), NULL);
+                             tkr_message_person (tkr_character_get_name (character)),
+                             tkr_message_int (xp), tkr_message_text (reason), NULL);
   else
     tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP"),
-                            tkr_message_person (tkr_character_get_name (character)), tkr_message_int (xp), NULL);
+                             tkr_message_person (tkr_character_get_name (character)),
+                             tkr_message_int (xp), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1764,10 +1767,9 @@ tkr_encounter_set_hidden (TkrEncounter *self,
   if (tkr_combatant_get_hidden (combatant) == hidden)
     return TRUE;
   history = tkr_encounter_get_history (self);
-  tkr_history_begin_message (history,
-                             hidden ? N_ ("Hide %s from the players")
-                                    : N_ ("Show %s to the players"),
-                             tkr_encounter_who (combatant), NULL);
+  tkr_history_begin_message (
+    history, hidden ? N_ ("Hide %s from the players") : N_ ("Show %s to the players"),
+    tkr_encounter_who (combatant), NULL);
   tkr_history_set (history, combatant, "hidden", hidden);
   tkr_history_end (history);
   return TRUE;
@@ -1869,7 +1871,7 @@ tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
       tkr_encounter_set (self, combatant, "hidden", FALSE);
       /* Translators: the log; a hidden combatant shown as its turn comes */
       tkr_encounter_log_event (self, NULL, N_ ("%s is revealed to the players as its turn comes"),
-                         tkr_encounter_who (combatant), NULL);
+                               tkr_encounter_who (combatant), NULL);
     }
 }
 

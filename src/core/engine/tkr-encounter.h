@@ -211,9 +211,12 @@ gboolean tkr_encounter_award_party (
  * whole. A note the GM typed stays as it is. */
 void tkr_encounter_log_event (TkrEncounter *self, const char *kind, const char *msgid, ...)
   G_GNUC_NULL_TERMINATED;
-void tkr_encounter_log_plural (
-  TkrEncounter *self, const char *kind, const char *msgid, const char *plural, gulong n, ...)
-  G_GNUC_NULL_TERMINATED;
+void tkr_encounter_log_plural (TkrEncounter *self,
+                               const char *kind,
+                               const char *msgid,
+                               const char *plural,
+                               gulong n,
+                               ...) G_GNUC_NULL_TERMINATED;
 void tkr_encounter_log_line (TkrEncounter *self, const char *kind, TkrMessage *event);
 void tkr_encounter_log_note (TkrEncounter *self, const char *text);
 /* (transfer full): @combatant's name as a value of a log line */

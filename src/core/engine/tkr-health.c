@@ -233,8 +233,9 @@ tkr_encounter_change_health (TkrEncounter *self,
     {
     case TKR_HEALTH_DAMAGE:
       /* Translators: the log; what follows lists each pool before and after */
-      g_ptr_array_add (what, tkr_message_new (N_ ("%s takes %d damage"), tkr_encounter_who (combatant),
-                                              tkr_message_int (change->amount), NULL));
+      g_ptr_array_add (what,
+                       tkr_message_new (N_ ("%s takes %d damage"), tkr_encounter_who (combatant),
+                                        tkr_message_int (change->amount), NULL));
       apply_damage (self, combatant, change->amount, what);
       break;
     case TKR_HEALTH_HEAL:
@@ -243,9 +244,9 @@ tkr_encounter_change_health (TkrEncounter *self,
       set_health (self, combatant, before + change->amount, what);
       break;
     case TKR_HEALTH_SET:
-      g_ptr_array_add (what,
-                       tkr_message_new (N_ ("%s’s Health is set to %d"), tkr_encounter_who (combatant),
-                                        tkr_message_int (change->amount), NULL));
+      g_ptr_array_add (what, tkr_message_new (N_ ("%s’s Health is set to %d"),
+                                              tkr_encounter_who (combatant),
+                                              tkr_message_int (change->amount), NULL));
       set_health (self, combatant, change->amount, what);
       break;
     case TKR_HEALTH_TEMPORARY:
@@ -255,20 +256,21 @@ tkr_encounter_change_health (TkrEncounter *self,
                                               tkr_message_int (change->amount), NULL));
       if (change->amount > temporary)
         tkr_encounter_set (self, combatant, "temporary-health", change->amount, NULL);
-      g_ptr_array_add (what, tkr_message_new (N_ ("; temporary health %d → %d"),
-                                              tkr_message_int (temporary),
-                                              tkr_message_int (MAX (temporary, change->amount)),
-                                              NULL));
+      g_ptr_array_add (
+        what, tkr_message_new (N_ ("; temporary health %d → %d"), tkr_message_int (temporary),
+                               tkr_message_int (MAX (temporary, change->amount)), NULL));
       break;
     default:
       g_assert_not_reached ();
     }
   if (change->rolled != NULL)
-    /* Translators: the log; the dice a change of health was rolled with */
-    g_ptr_array_add (what,
-                     tkr_message_new (N_ (" (rolled %s)"), tkr_message_text (change->rolled), NULL));
+    g_ptr_array_add (
+      what,
+      /* Translators: the log; the dice a change of health was rolled with */
+      tkr_message_new (N_ (" (rolled %s)"), tkr_message_text (change->rolled), NULL));
   if (before > 0 && tkr_combatant_is_down (combatant))
-    g_ptr_array_add (what, tkr_message_new (N_ ("; %s is down"), tkr_encounter_who (combatant), NULL));
+    g_ptr_array_add (what,
+                     tkr_message_new (N_ ("; %s is down"), tkr_encounter_who (combatant), NULL));
   tkr_encounter_log_line (self, LOG_KIND_HEALTH, joined (what));
   if (klass->health_changed != NULL)
     klass->health_changed (self, combatant, before, tkr_combatant_get_health (combatant));
@@ -349,10 +351,9 @@ tkr_encounter_change_health_of_many (TkrEncounter *self,
   tkr_history_begin (history, N_ ("Change Health of Several"));
   if (rolled != NULL)
     /* Translators: the log; dice rolled once for a change of several combatants' health */
-    tkr_encounter_log_plural (
-      self, LOG_KIND_HEALTH,
-       "Rolled %s for %u combatant", "Rolled %s for %u combatants", n_combatants,
-      tkr_message_text (rolled), tkr_message_int (n_combatants), NULL);
+    tkr_encounter_log_plural (self, LOG_KIND_HEALTH, "Rolled %s for %u combatant",
+                              "Rolled %s for %u combatants", n_combatants,
+                              tkr_message_text (rolled), tkr_message_int (n_combatants), NULL);
   for (guint i = 0; i < n_combatants; i++)
     {
       TkrHealthChange one = change;

@@ -28,7 +28,7 @@ TkrHistory *tkr_history_new (void);
 
 /* A step's label is kept as its event (tkr-message.h) and read in the
  * reader's language (tkr_history_get_undo_label): tkr_history_begin()
- * takes the untranslated label, marked N_ ("Next turn"), or a name from
+ * takes the untranslated label, marked N_ as "Next turn" is, or a name from
  * the rule data; tkr_history_begin_message() a label with values
  * (TkrMessage *, then NULL); tkr_history_begin_event() any label. */
 void tkr_history_begin (TkrHistory *self, const char *label);

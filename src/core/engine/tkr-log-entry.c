@@ -248,8 +248,8 @@ tkr_log_entry_new_message (int round,
   TkrMessage *event;
 
   g_return_val_if_fail (message != NULL, NULL);
-  g_return_val_if_fail (
-    tkr_message_fits (message, args != NULL ? g_strv_length ((GStrv) args) : 0), NULL);
+  g_return_val_if_fail (tkr_message_fits (message, args != NULL ? g_strv_length ((GStrv) args) : 0),
+                        NULL);
 
   event = tkr_message_new (message, NULL);
   for (guint i = 0; args != NULL && args[i] != NULL; i++)

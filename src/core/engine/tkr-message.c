@@ -10,7 +10,7 @@
 
 struct _TkrMessage
 {
-  char *msgid; /* NULL: a value kept as it is, in text */
+  char *msgid;   /* NULL: a value kept as it is, in text */
   char *context; /* the msgctxt of a message marked C_ or NC_ */
   char *plural;
   gulong n;
@@ -173,8 +173,7 @@ tkr_message_equal (const TkrMessage *a, const TkrMessage *b)
   if (a == NULL || b == NULL)
     return a == b;
   if (g_strcmp0 (a->msgid, b->msgid) != 0 || g_strcmp0 (a->context, b->context) != 0 ||
-      g_strcmp0 (a->plural, b->plural) != 0 ||
-      a->n != b->n || g_strcmp0 (a->text, b->text) != 0)
+      g_strcmp0 (a->plural, b->plural) != 0 || a->n != b->n || g_strcmp0 (a->text, b->text) != 0)
     return FALSE;
   n = tkr_message_get_n_values (a);
   if (n != tkr_message_get_n_values (b))
@@ -264,8 +263,7 @@ tkr_message_fits (const char *msgid, guint n_values)
     }
   if (named == 0)
     return in_turn == n_values;
-  return in_turn == 0 &&
-         named == (n_values == 32 ? G_MAXUINT32 : ((guint32) 1 << n_values) - 1);
+  return in_turn == 0 && named == (n_values == 32 ? G_MAXUINT32 : ((guint32) 1 << n_values) - 1);
 }
 
 static void
@@ -409,10 +407,7 @@ tkr_message_set_members (const TkrMessage *self, JsonObject *object)
   }
 }
 
-static TkrMessage *from_members (JsonObject *object,
-                                 const char *path,
-                                 guint depth,
-                                 GError **error);
+static TkrMessage *from_members (JsonObject *object, const char *path, guint depth, GError **error);
 
 static TkrMessage *
 from_json (JsonNode *node, const char *path, guint depth, GError **error)

@@ -40,7 +40,7 @@ TkrMessage *tkr_message_int (gint64 value);
 /* A name read in the reader's language: @msgid (from N_ or the rule
  * data) without values; NULL or "" reads as an empty string. */
 TkrMessage *tkr_message_name (const char *msgid);
-/* The same for a name with a context (C_ ("speed", "walking")). */
+/* The same for a name with a context (its msgctxt, as C_ marks it). */
 TkrMessage *tkr_message_name_in_context (const char *context, const char *msgid);
 /* A person's or a creature's name; "Someone" when it has none. */
 TkrMessage *tkr_message_person (const char *name);

@@ -158,7 +158,7 @@ d20_add_condition (TkrEncounter *self, TkrCombatant *combatant, const char *name
   tkr_history_append (history, tkr_combatant_get_condition_store (combatant), condition);
   /* Translators: a character, then a condition ("Prone") */
   tkr_encounter_log_event (self, NULL, N_ ("%s is %s"), tkr_encounter_who (combatant),
-                     tkr_message_name (info->name), NULL);
+                           tkr_message_name (info->name), NULL);
   tkr_history_end (history);
   return TRUE;
 }

@@ -79,18 +79,17 @@ tkr_repeat_save_get_effect (TkrRepeatSave *self)
 static TkrMessage *
 describe_message (TkrRepeatSave *self, TkrEncounter *encounter)
 {
-  return tkr_message_new (tkr_condition_get_save_reduces (self->effect)
-                            /* Translators: the roll's name (a flat check), its DC, a
-                             * combatant, an effect */
-                            ? N_ ("%s DC %d for %s to reduce %s")
-                            /* Translators: the roll's name (a flat check), its DC, a
-                             * combatant, an effect */
-                            : N_ ("%s DC %d for %s to end %s"),
-                          tkr_message_name (
-                            tkr_rules_get_save_msgid (tkr_encounter_get_rules (encounter))),
-                          tkr_message_int (tkr_condition_get_save_dc (self->effect)),
-                          tkr_encounter_who (self->holder),
-                          tkr_message_name (tkr_condition_get_name (self->effect)), NULL);
+  return tkr_message_new (
+    tkr_condition_get_save_reduces (self->effect)
+      /* Translators: the roll's name (a flat check), its DC, a
+       * combatant, an effect */
+      ? N_ ("%s DC %d for %s to reduce %s")
+      /* Translators: the roll's name (a flat check), its DC, a
+       * combatant, an effect */
+      : N_ ("%s DC %d for %s to end %s"),
+    tkr_message_name (tkr_rules_get_save_msgid (tkr_encounter_get_rules (encounter))),
+    tkr_message_int (tkr_condition_get_save_dc (self->effect)), tkr_encounter_who (self->holder),
+    tkr_message_name (tkr_condition_get_name (self->effect)), NULL);
 }
 
 char *
@@ -202,7 +201,7 @@ ask_for_save (TkrEncounter *encounter, TkrCombatant *holder, TkrCondition *effec
       change.rolled = tkr_formula_has_dice (&formula) ? rolled : NULL;
       /* Translators: the log; damage an effect deals, then its name */
       tkr_encounter_log_event (encounter, LOG_KIND_SAVE, N_ ("%s deals its damage"),
-                              tkr_message_name (tkr_condition_get_name (effect)), NULL);
+                               tkr_message_name (tkr_condition_get_name (effect)), NULL);
       tkr_encounter_change_health (encounter, holder, &change, NULL);
     }
   /* One prompt for a save, however many edges pass before it is answered. */
@@ -275,8 +274,8 @@ tkr_saves_resolve (
     case TKR_SAVE_TYPED:
       success = typed >= dc;
       /* Translators: a typed result, then the DC */
-      result = tkr_message_new (N_ ("%d against %d"), tkr_message_int (typed),
-                                tkr_message_int (dc), NULL);
+      result =
+        tkr_message_new (N_ ("%d against %d"), tkr_message_int (typed), tkr_message_int (dc), NULL);
       break;
     case TKR_SAVE_SUCCEEDED:
       success = TRUE;
@@ -296,23 +295,25 @@ tkr_saves_resolve (
   if (!success)
     /* Translators: the log; a combatant, the roll's name, an effect, how */
     tkr_encounter_log_event (encounter, LOG_KIND_SAVE, N_ ("%s fails the %s against %s (%s)"),
-                            tkr_encounter_who (save->holder), tkr_message_name (roll_name), tkr_message_name (name), result, NULL);
+                             tkr_encounter_who (save->holder), tkr_message_name (roll_name),
+                             tkr_message_name (name), result, NULL);
   else if (effects != NULL && tkr_condition_get_save_reduces (effect) &&
            tkr_condition_get_value (effect) > 1)
     {
       tkr_encounter_set (encounter, effect, "value", tkr_condition_get_value (effect) - 1, NULL);
       /* Translators: the log; a combatant, the roll's name, how, an effect, its new value */
-      tkr_encounter_log_event (encounter, LOG_KIND_SAVE,
-                              N_ ("%s succeeds at the %s (%s): %s goes down to %d"),
-                              tkr_encounter_who (save->holder), tkr_message_name (roll_name), result, tkr_message_name (name),
-                              tkr_message_int (tkr_condition_get_value (effect)), NULL);
+      tkr_encounter_log_event (
+        encounter, LOG_KIND_SAVE, N_ ("%s succeeds at the %s (%s): %s goes down to %d"),
+        tkr_encounter_who (save->holder), tkr_message_name (roll_name), result,
+        tkr_message_name (name), tkr_message_int (tkr_condition_get_value (effect)), NULL);
     }
   else
     {
       /* Translators: the log; a combatant, the roll's name, how, an effect */
       tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
-                              N_ ("%s succeeds at the %s (%s): %s ends"),
-                              tkr_encounter_who (save->holder), tkr_message_name (roll_name), result, tkr_message_name (name), NULL);
+                               N_ ("%s succeeds at the %s (%s): %s ends"),
+                               tkr_encounter_who (save->holder), tkr_message_name (roll_name),
+                               result, tkr_message_name (name), NULL);
       if (effects != NULL)
         tkr_history_remove_item (HISTORY (encounter), effects, effect);
     }

@@ -127,15 +127,17 @@ log_ended (TkrEncounter *encounter, TkrCondition *condition, TkrCombatant *holde
   const char *name = tkr_condition_get_name (condition);
 
   if (edge == TKR_EFFECT_EDGE_TURN_START)
-    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
-                            N_ ("%s on %s ended at the start of %s’s turn"), tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended at the start of %s’s turn"),
+      tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
   else if (edge == TKR_EFFECT_EDGE_TURN_END)
     tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
-                            N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
+                             N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name),
+                             tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
   else
     /* Translators: a condition, then the creature it was on */
     tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended with the Reset"),
-                            tkr_message_name (name), tkr_encounter_who (holder), NULL);
+                             tkr_message_name (name), tkr_encounter_who (holder), NULL);
 }
 
 /* The turn a stack gained now records, for a system whose stacks keep it
@@ -217,8 +219,9 @@ holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *hold
               if (timing->log == LOG_VALUE)
                 /* Translators: a creature, a condition, then its new value */
                 tkr_encounter_log_event (encounter, NULL, N_ ("%s is now %s %d"),
-                                   tkr_encounter_who (holder), tkr_message_name (shown),
-                                   tkr_message_int (tkr_condition_get_stacks (condition)), NULL);
+                                         tkr_encounter_who (holder), tkr_message_name (shown),
+                                         tkr_message_int (tkr_condition_get_stacks (condition)),
+                                         NULL);
               i++;
               continue;
             }
@@ -228,17 +231,16 @@ holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *hold
             {
               /* Translators: a creature, then a condition */
               tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s is no longer %s"),
-                                      tkr_encounter_who (holder), tkr_message_name (shown), NULL);
+                                       tkr_encounter_who (holder), tkr_message_name (shown), NULL);
               g_signal_emit_by_name (encounter, "effect-ended", condition, holder);
             }
           else
             g_ptr_array_add (ended, g_steal_pointer (&condition));
         }
       if (timing->log == LOG_STACKS && erased > 0)
-        tkr_encounter_log_plural (encounter, NULL,
-                            "%s erases %u condition stack",
-                                        "%s erases %u condition stacks", erased,
-                           tkr_encounter_who (holder), tkr_message_int (erased), NULL);
+        tkr_encounter_log_plural (encounter, NULL, "%s erases %u condition stack",
+                                  "%s erases %u condition stacks", erased,
+                                  tkr_encounter_who (holder), tkr_message_int (erased), NULL);
     }
   for (guint i = 0; i < ended->len; i++)
     {

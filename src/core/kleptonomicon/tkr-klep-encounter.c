@@ -209,7 +209,8 @@ setup_begun (TkrEncounter *encounter)
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     tkr_klep_setup_add_character (setup, NULL, item_at (participants, i));
   tkr_encounter_set (encounter, encounter, "setup", setup);
-  tkr_encounter_log_event (encounter, NULL, N_ ("The encounter begins: the turn order is being set up"), NULL);
+  tkr_encounter_log_event (encounter, NULL,
+                           N_ ("The encounter begins: the turn order is being set up"), NULL);
 }
 
 /* Joining a Setup adds to its tests or groups; leaving takes away (a
@@ -264,8 +265,9 @@ start_turn (TkrEncounter *encounter, GObject *slot)
 
   tkr_encounter_set (self, self, "turn-serial", self->turn_serial + 1);
   tkr_encounter_set (self, slot, "current", TRUE);
-  tkr_encounter_log_event (encounter, NULL, N_ ("Round %d: %s’s Turn"), NUM (tkr_encounter_get_round (encounter)),
-                     TEXT (tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot))), NULL);
+  tkr_encounter_log_event (encounter, NULL, N_ ("Round %d: %s’s Turn"),
+                           NUM (tkr_encounter_get_round (encounter)),
+                           TEXT (tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot))), NULL);
 
   /* A group's size, asked once: asking a list store its size costs a walk
    * of its tree, which grows with the group. */
@@ -282,8 +284,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
       if (slow_action != NULL)
         {
           /* Translators: a character, then an Ability's name */
-          tkr_encounter_log_event (encounter, NULL, N_ ("%s’s Slow Action %s takes effect"), WHO (combatant),
-                             TEXT (slow_action), NULL);
+          tkr_encounter_log_event (encounter, NULL, N_ ("%s’s Slow Action %s takes effect"),
+                                   WHO (combatant), TEXT (slow_action), NULL);
           tkr_encounter_set (self, combatant, "pending-slow-action", NULL);
         }
     }
@@ -325,10 +327,11 @@ resumed (TkrEncounter *encounter)
   else
     tkr_encounter_set (self, by_beat, "beats-owed",
                        tkr_klep_combatant_get_beats_owed (by_beat) + 1);
-  tkr_encounter_log_event (encounter, NULL,
-                     N_ ("%s ends the pause by spending a Beat, which is missing on their next "
-                        "Turn"),
-                     WHO (by_beat), NULL);
+  tkr_encounter_log_event (
+    encounter, NULL,
+    N_ ("%s ends the pause by spending a Beat, which is missing on their next "
+        "Turn"),
+    WHO (by_beat), NULL);
 }
 
 /* End -> Freeplay or an abandoned Setup. The turn serial is kept: condition
@@ -485,10 +488,9 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
   used = tkr_klep_combatant_get_free_actions_used (combatant);
   set_resource (self, combatant, "free-actions", "maximum", allowed);
   set_resource (self, combatant, "free-actions", "current", allowed - used);
-  tkr_encounter_log_plural (ENC (self), NULL,
-                      "The GM allows %s %d Free Action this Turn",
-                                  "The GM allows %s %d Free Actions this Turn", allowed,
-                     WHO (combatant), NUM (allowed), NULL);
+  tkr_encounter_log_plural (ENC (self), NULL, "The GM allows %s %d Free Action this Turn",
+                            "The GM allows %s %d Free Actions this Turn", allowed, WHO (combatant),
+                            NUM (allowed), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -585,13 +587,14 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
   if (time == TKR_ABILITY_TIME_SLOW_ACTION)
     {
       tkr_encounter_set (self, combatant, "pending-slow-action", name);
-      tkr_encounter_log_event (ENC (self), NULL, N_ ("%s begins the Slow Action %s; it takes effect next Turn"),
-                         WHO (combatant), TEXT (name), NULL);
+      tkr_encounter_log_event (ENC (self), NULL,
+                               N_ ("%s begins the Slow Action %s; it takes effect next Turn"),
+                               WHO (combatant), TEXT (name), NULL);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
     tkr_encounter_log_event (ENC (self), NULL, N_ ("%s uses %s (%s)"), WHO (combatant), TEXT (name),
-                       WORD (tkr_ability_time_to_msgid (time)), NULL);
+                             WORD (tkr_ability_time_to_msgid (time)), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -659,15 +662,16 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
 
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
       tkr_encounter_log_event (ENC (self), NULL,
-                         N_ ("%s spends %d Movement on improvised %s and covers %s units"),
-                         WHO (combatant), NUM (movement), WORD (name), TEXT (distance), NULL);
+                               N_ ("%s spends %d Movement on improvised %s and covers %s units"),
+                               WHO (combatant), NUM (movement), WORD (name), TEXT (distance), NULL);
     }
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
     tkr_encounter_log_event (ENC (self), NULL,
-                       improvised ? N_ ("%s spends %d Movement on improvised %s, without penalty")
-                                  : N_ ("%s spends %d Movement on %s"),
-                       WHO (combatant), NUM (movement), WORD (name), NULL);
+                             improvised
+                               ? N_ ("%s spends %d Movement on improvised %s, without penalty")
+                               : N_ ("%s spends %d Movement on %s"),
+                             WHO (combatant), NUM (movement), WORD (name), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -711,9 +715,10 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
   tkr_history_begin (HISTORY (self), N_ ("Grant Improvised Movement"));
   tkr_klep_combatant_record_grant (combatant, HISTORY (self), name, units, waive_penalty);
   tkr_encounter_log_event (ENC (self), NULL,
-                     waive_penalty ? N_ ("The GM grants %s an improvised %s of %d, without penalty")
-                                   : N_ ("The GM grants %s an improvised %s of %d"),
-                     WHO (combatant), WORD (name), NUM (units), NULL);
+                           waive_penalty
+                             ? N_ ("The GM grants %s an improvised %s of %d, without penalty")
+                             : N_ ("The GM grants %s an improvised %s of %d"),
+                           WHO (combatant), WORD (name), NUM (units), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -822,13 +827,14 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
   change (self, combatant, "movement", largest);
   if (!again)
     tkr_encounter_log_event (ENC (self), NULL, N_ ("%s Dashes: every range is doubled this Turn"),
-                       WHO (combatant), NULL);
+                             WHO (combatant), NULL);
   else
     /* Translators: a character, then the Score of a Test */
     tkr_encounter_log_event (ENC (self), NULL,
-                       slowed ? N_ ("%s Dashes again with an Athletics Score of %d and is Slowed")
-                              : N_ ("%s Dashes again with an Athletics Score of %d"),
-                       WHO (combatant), NUM (athletics->score), NULL);
+                             slowed
+                               ? N_ ("%s Dashes again with an Athletics Score of %d and is Slowed")
+                               : N_ ("%s Dashes again with an Athletics Score of %d"),
+                             WHO (combatant), NUM (athletics->score), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -873,10 +879,9 @@ tkr_klep_encounter_add_condition (
     }
   who = tkr_character_get_name (character);
   /* Translators: a character, a number of stacks, then a condition ("Slowed") */
-  tkr_encounter_log_plural (
-    ENC (self), NULL,
-     "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks,
-    tkr_message_person (who), NUM (stacks), WORD (tkr_condition_get_name (condition)), NULL);
+  tkr_encounter_log_plural (ENC (self), NULL, "%s gains %d stack of %s", "%s gains %d stacks of %s",
+                            stacks, tkr_message_person (who), NUM (stacks),
+                            WORD (tkr_condition_get_name (condition)), NULL);
   tkr_history_end (HISTORY (self));
   return condition;
 }

@@ -790,7 +790,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   int dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
 
   /* Translators: a round number, then a creature */
-  LOG (self, N_ ("Round %d: %s’s turn"), NUM (tkr_encounter_get_round (encounter)), WHO (combatant));
+  LOG (self, N_ ("Round %d: %s’s turn"), NUM (tkr_encounter_get_round (encounter)),
+       WHO (combatant));
   if (combatant->dead)
     drain_resources (self, combatant);
   else
@@ -846,12 +847,12 @@ tkr_pf2e_encounter_spend_actions (
 
   /* A free action spends nothing, on or off one's turn. */
   if (cost == 0)
-    return record (self, WORD (N_ ("Use a free action")), combatant, NULL, 0,
-                   what != NULL
-                     /* Translators: a creature, then what it does */
-                     ? tkr_message_new (N_ ("%s uses %s (free action)"), WHO (combatant),
-                                        TEXT (what), NULL)
-                     : tkr_message_new (N_ ("%s uses a free action"), WHO (combatant), NULL));
+    return record (
+      self, WORD (N_ ("Use a free action")), combatant, NULL, 0,
+      what != NULL
+        /* Translators: a creature, then what it does */
+        ? tkr_message_new (N_ ("%s uses %s (free action)"), WHO (combatant), TEXT (what), NULL)
+        : tkr_message_new (N_ ("%s uses a free action"), WHO (combatant), NULL));
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
@@ -897,8 +898,8 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
                        self->actions_per_turn);
 
   return record (self, WORD (N_ ("Refund actions")), combatant, "actions", count,
-                 tkr_message_new_plural ("%s gets %d action back", "%s gets %d actions back",
-                                         count, WHO (combatant), NUM (count), NULL));
+                 tkr_message_new_plural ("%s gets %d action back", "%s gets %d actions back", count,
+                                         WHO (combatant), NUM (count), NULL));
 }
 
 gboolean
@@ -916,11 +917,11 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
                        _ ("%s has used their reaction; it comes back at the start of their turn"),
                        NAME (combatant));
 
-  return record (self, WORD (N_ ("Use a reaction")), combatant, "reaction", -1,
-                 what != NULL && *what != '\0'
-                   ? tkr_message_new (N_ ("%s uses %s (reaction)"), WHO (combatant), TEXT (what),
-                                      NULL)
-                   : tkr_message_new (N_ ("%s uses a reaction"), WHO (combatant), NULL));
+  return record (
+    self, WORD (N_ ("Use a reaction")), combatant, "reaction", -1,
+    what != NULL && *what != '\0'
+      ? tkr_message_new (N_ ("%s uses %s (reaction)"), WHO (combatant), TEXT (what), NULL)
+      : tkr_message_new (N_ ("%s uses a reaction"), WHO (combatant), NULL));
 }
 
 gboolean
@@ -1000,9 +1001,9 @@ tkr_pf2e_encounter_set_condition (
       set_bool (self, combatant, "recovery-due", FALSE);
     }
   if (value > 0)
-    /* Translators: a creature, a condition, then its value */
     {
       if (info->max_stacks > 1)
+        /* Translators: a creature, a condition, then its value */
         LOG (self, N_ ("%s is %s %d"), WHO (combatant), WORD (info->name), NUM (value));
       else
         LOG (self, N_ ("%s is %s"), WHO (combatant), WORD (info->name));
@@ -1251,7 +1252,7 @@ health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, in
       set_condition_value (self, creature, "Unconscious", 1);
       if (dying >= self->death_dying_value)
         set_bool (self, creature, "dead", TRUE);
-      LOG (self, N_ ("%s is %s %d"), WHO (creature), tkr_message_name ("Dying"), NUM (dying));
+      LOG (self, N_ ("%s is %s %d"), WHO (creature), WORD (N_ ("Dying")), NUM (dying));
     }
   else if (before == 0 && after > 0 && dying > 0)
     {
