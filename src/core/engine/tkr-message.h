@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  *   in the reader's language too. A plural message keeps its plural
  *   msgid and the count that chooses the form (ngettext).
  *
- * File form (docs/FILE-FORMAT.md): a value kept as it is is a JSON string;
+ * File form: a value kept as it is is a JSON string;
  * a message is an object { "message": msgid, "context": its msgctxt (only
  * for a message marked C_), "plural": msgid_plural and
  * "n": count (plural messages only), "args": [ values ] (only when it
