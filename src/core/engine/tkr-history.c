@@ -247,6 +247,8 @@ tkr_history_new (void)
 static void
 begin (TkrHistory *self, TkrMessage *label)
 {
+  /* A label that does not take its values is a mistake in the code. */
+  g_warn_if_fail (label == NULL || tkr_message_is_valid (label));
   if (self->depth++ == 0)
     {
       g_assert (self->open_step == NULL);

@@ -221,6 +221,7 @@ tkr_log_entry_new_event (int round, const char *kind, TkrMessage *event)
   TkrLogEntry *self;
 
   g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (tkr_message_is_valid (event), NULL);
 
   text = tkr_message_to_string (event);
   self = tkr_log_entry_new_with_kind (round, kind, text);

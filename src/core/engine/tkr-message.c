@@ -266,6 +266,30 @@ tkr_message_fits (const char *msgid, guint n_values)
   return in_turn == 0 && named == (n_values == 32 ? G_MAXUINT32 : ((guint32) 1 << n_values) - 1);
 }
 
+/**
+ * tkr_message_is_valid:
+ *
+ * Whether every message in @self (its values too) takes exactly the
+ * values it has: what a caller checks before keeping a message.
+ */
+gboolean
+tkr_message_is_valid (const TkrMessage *self)
+{
+  guint n;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (self->msgid == NULL)
+    return TRUE;
+  n = tkr_message_get_n_values (self);
+  if (!tkr_message_fits (self->msgid, n) ||
+      (self->plural != NULL && !tkr_message_fits (self->plural, n)))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!tkr_message_is_valid (self->values->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 render (const TkrMessage *self, GString *out)
 {

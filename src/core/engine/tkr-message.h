@@ -62,6 +62,8 @@ char *tkr_message_to_string (const TkrMessage *self);
 
 /* Whether @msgid can take @n_values values. */
 gboolean tkr_message_fits (const char *msgid, guint n_values);
+/* Whether every message in @self takes the values it has. */
+gboolean tkr_message_is_valid (const TkrMessage *self);
 
 JsonNode *tkr_message_to_json (const TkrMessage *self);
 /* The members of a message ("message", "plural", "n", "args") added to an
