@@ -190,6 +190,28 @@ act_speed (Fight *f)
   g_assert_no_error (error);
 }
 
+/* The same commands one after the other in a running fight. */
+static void
+act_speed_in_main (Fight *f)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_d20_encounter_set_speed (TKR_D20_ENCOUNTER (f->encounter),
+                                              TKR_D20_COMBATANT (combatant (f, f->alice)), "walk",
+                                              25, &error));
+  g_assert_no_error (error);
+}
+
+static void
+act_reminder_in_main (Fight *f)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (
+    tkr_reminders_add (f->encounter, "Torch goes out", combatant (f, f->bruno), 2, &error));
+  g_assert_no_error (error);
+}
+
 /* One row a kind of line: its system, the command, then the line in
  * English and in French as gettext gives them (NULL: the same line
  * written in French is the reference). */
@@ -388,6 +410,47 @@ test_message_values (void)
   g_assert_false (tkr_message_fits ("%f", 1));
 }
 
+/* A campaign whose log holds lines of every kind above (names, plural
+ * counts, messages inside messages) saves, loads and saves the same
+ * bytes, and its lines read in the reader's language after loading. */
+static void
+test_campaign_round_trip (void)
+{
+  Fight f = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) first = NULL;
+  g_autoptr (GBytes) second = NULL;
+  g_autoptr (TkrCampaign) loaded = NULL;
+  g_autoptr (TkrLogEntry) line = NULL;
+  GListModel *log;
+
+  use_language ("de");
+  fight_init (&f, "d20");
+  act_note (&f);
+  act_effect (&f);
+  act_speed_in_main (&f);
+  act_reminder_in_main (&f);
+  {
+    TkrHealthChange change = { TKR_HEALTH_DAMAGE, 3 };
+
+    g_assert_true (
+      tkr_encounter_change_health (f.encounter, combatant (&f, f.bruno), &change, &error));
+  }
+  g_assert_true (tkr_encounter_end (f.encounter, &error));
+  g_assert_no_error (error);
+  first = tkr_campaign_to_bytes (f.campaign);
+  fight_clear (&f);
+
+  use_language ("fr");
+  loaded = tkr_campaign_new_from_bytes (first, &error);
+  g_assert_no_error (error);
+  second = tkr_campaign_to_bytes (loaded);
+  g_assert_true (g_bytes_equal (first, second));
+  log = tkr_tracker_get_log (tkr_campaign_get_tracker (loaded));
+  line = g_list_model_get_item (log, g_list_model_get_n_items (log) - 1);
+  g_assert_cmpstr (tkr_log_entry_get_text (line), ==, "La rencontre se termine après 1 manche");
+}
+
 typedef struct
 {
   char *dir;
@@ -538,5 +601,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/log-events/old-and-bad-lines", test_old_and_bad_lines);
   g_test_add_func ("/log-events/message-values", test_message_values);
   g_test_add_func ("/log-events/undo-labels", test_undo_labels);
+  g_test_add_func ("/log-events/campaign-round-trip", test_campaign_round_trip);
   return g_test_run ();
 }
