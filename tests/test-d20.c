@@ -1638,7 +1638,7 @@ cmd_abandon (Fixture *f, GError **error)
 static gboolean
 cmd_log (Fixture *f, GError **error)
 {
-  tkr_encounter_log (TKR_ENCOUNTER (f->encounter), "A note from the GM");
+  tkr_encounter_log_note (TKR_ENCOUNTER (f->encounter), "A note from the GM");
   return TRUE;
 }
 

@@ -1090,7 +1090,7 @@ test_log_note (Fixture *f, gconstpointer data)
   guint steps = tkr_history_get_n_undo (f->history);
   guint lines = g_list_model_get_n_items (tkr_encounter_get_log (TKR_ENCOUNTER (f->encounter)));
 
-  tkr_encounter_log (TKR_ENCOUNTER (f->encounter), "The bridge creaks under %d feet", 4);
+  tkr_encounter_log_note (TKR_ENCOUNTER (f->encounter), "The bridge creaks under 4 feet");
   g_assert_cmpstr (last_log (f), ==, "The bridge creaks under 4 feet");
   g_assert_cmpuint (tkr_history_get_n_undo (f->history), ==, steps + 1);
   g_assert_cmpstr (tkr_history_get_undo_label (f->history), ==, "Add to the log");

@@ -233,7 +233,11 @@ test_log (PanelFixture *fixture, gconstpointer data)
   g_assert_cmpuint (n, >, 0);
   g_assert_false (gtk_widget_get_mapped (log_view));
   for (int i = 0; i < 30; i++)
-    tkr_encounter_log (TKR_ENCOUNTER (fixture->f.encounter), "Earlier note %d", i);
+    {
+      g_autofree char *line = g_strdup_printf ("Earlier note %d", i);
+
+      tkr_encounter_log_note (TKR_ENCOUNTER (fixture->f.encounter), line);
+    }
   adw_view_stack_set_visible_child_name (child (fixture, "view_stack"), "log");
   g_assert_true (fixture_wait_until (widget_is_mapped, log_view));
   g_assert_true (fixture_wait_until (log_at_end, fixture));

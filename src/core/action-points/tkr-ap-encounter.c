@@ -297,14 +297,13 @@ tkr_ap_encounter_get_award_range (TkrApEncounter *self, int *lowest, int *highes
     *lowest = *highest = 1;
 }
 
-static char *
+static TkrMessage *
 describe_end (TkrEncounter *encounter)
 {
   TkrApEncounter *self = TKR_AP_ENCOUNTER (encounter);
 
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Combat ends after %d Turn",
-                                       "Combat ends after %d Turns", self->turn),
-                          self->turn);
+  return tkr_message_new_plural ("Combat ends after %d Turn", "Combat ends after %d Turns",
+                                 self->turn, NUM (self->turn), NULL);
 }
 
 /* Checks shared by the commands */
@@ -387,9 +386,9 @@ tkr_ap_encounter_set_finesse_die (TkrApEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A d%d is not a Finesse Die these rules use (for %s)"), sides,
                        NAME (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Set the Finesse Die"));
+  tkr_history_begin (HISTORY (self), N_ ("Set the Finesse Die"));
   SET (self, combatant, "finesse-die", sides);
-  LOG (self, _ ("%s’s Finesse Die is now a d%d"), NAME (combatant), sides);
+  LOG (self, N_ ("%s’s Finesse Die is now a d%d"), WHO (combatant), NUM (sides));
   return END_STEP (self);
 }
 
@@ -405,7 +404,7 @@ tkr_ap_encounter_set_ap_adjustment (TkrApEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s AP adjustment must be between %d and %d"), NAME (combatant),
                        -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  return RECORD (self, _ ("Set the AP adjustment"), combatant, "ap-adjustment", adjustment);
+  return RECORD (self, N_ ("Set the AP adjustment"), combatant, "ap-adjustment", adjustment);
 }
 
 gboolean
@@ -424,7 +423,7 @@ tkr_ap_encounter_set_size (TkrApEncounter *self,
                          _ ("“%s” is not a size these rules know for %s (known: %s)"),
                          size ? size : "", NAME (combatant), sizes);
     }
-  return RECORD (self, _ ("Set the size"), combatant, "size", size);
+  return RECORD (self, N_ ("Set the size"), combatant, "size", size);
 }
 
 gboolean
@@ -439,7 +438,7 @@ tkr_ap_encounter_set_surprised (TkrApEncounter *self,
   if ((PHASE (self) == TKR_PHASE_MAIN || PHASE (self) == TKR_PHASE_PAUSED) && self->turn > 0)
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_WRONG_PHASE,
                        _ ("Surprise only counts before the first Reset Phase, which has passed"));
-  return RECORD (self, surprised ? _ ("Mark as surprised") : _ ("Not surprised"), combatant,
+  return RECORD (self, surprised ? N_ ("Mark as surprised") : N_ ("Not surprised"), combatant,
                  "surprised", surprised);
 }
 
@@ -460,7 +459,7 @@ tkr_ap_encounter_set_recover (TkrApEncounter *self,
 {
   if (!require_not_ended (self, combatant, error) || !check_pool_name (combatant, pool, error))
     return FALSE;
-  return RECORD (self, _ ("Choose what to recover"), combatant, "recover", pool);
+  return RECORD (self, N_ ("Choose what to recover"), combatant, "recover", pool);
 }
 
 gboolean
@@ -481,7 +480,7 @@ tkr_ap_encounter_set_pool (TkrApEncounter *self,
                        NAME (combatant), g_strcmp0 (pool, "mana") == 0 ? _ ("Mana") : _ ("Faith"),
                        self->numbers.max_pool);
   max_property = g_strconcat (pool, "-max", NULL);
-  tkr_history_begin (HISTORY (self), _ ("Edit Mana or Faith"));
+  tkr_history_begin (HISTORY (self), N_ ("Edit Mana or Faith"));
   SET (self, combatant, max_property, maximum);
   SET (self, combatant, pool, current);
   return END_STEP (self);
@@ -565,13 +564,13 @@ tkr_ap_encounter_add_condition (TkrApEncounter *self,
   else if (target == 0)
     target = check_target_for (self, info ? info->id : NULL);
 
-  add_entry (self, combatant, AP_CONDITIONS, _ ("Add a condition"), name, target, persistent);
+  add_entry (self, combatant, AP_CONDITIONS, N_ ("Add a condition"), name, target, persistent);
   if (persistent)
     /* Translators: a character, a condition, a number */
-    LOG (self, _ ("%s is %s (Persistent; a Check Roll of %d shakes it off)"), NAME (combatant),
-         name, target);
+    LOG (self, N_ ("%s is %s (Persistent; a Check Roll of %d shakes it off)"), WHO (combatant),
+         WORD (name), NUM (target));
   else
-    LOG (self, _ ("%s is %s until the next Reset Phase"), NAME (combatant), name);
+    LOG (self, N_ ("%s is %s until the next Reset Phase"), WHO (combatant), WORD (name));
   return END_STEP (self);
 }
 
@@ -585,9 +584,11 @@ tkr_ap_encounter_add_adjustment (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("An adjustment to %s’s %s must be between %d and %d, and not 0"),
                        NAME (combatant), name, -MAX_ADJUSTMENT, MAX_ADJUSTMENT);
-  add_entry (self, combatant, AP_ADJUSTMENTS, _ ("Add a Temporary adjustment"), name, value, FALSE);
+  add_entry (self, combatant, AP_ADJUSTMENTS, N_ ("Add a Temporary adjustment"), name, value,
+             FALSE);
   /* Translators: a character, a signed number, an attribute such as Defense */
-  LOG (self, _ ("%s: %+d %s until the next Reset Phase"), NAME (combatant), value, name);
+  LOG (self, N_ ("%s: %+d %s until the next Reset Phase"), WHO (combatant), NUM (value),
+       WORD (name));
   return END_STEP (self);
 }
 
@@ -604,9 +605,9 @@ tkr_ap_encounter_add_effect (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s on %s must deal 1 to %d damage each Turn"), name, NAME (combatant),
                        MAX_DAMAGE);
-  add_entry (self, combatant, AP_EFFECTS, _ ("Add a per-Turn effect"), name, damage, FALSE);
-  LOG (self, _ ("%s suffers from %s: %d damage at each Reset Phase"), NAME (combatant), name,
-       damage);
+  add_entry (self, combatant, AP_EFFECTS, N_ ("Add a per-Turn effect"), name, damage, FALSE);
+  LOG (self, N_ ("%s suffers from %s: %d damage at each Reset Phase"), WHO (combatant), WORD (name),
+       NUM (damage));
   return END_STEP (self);
 }
 
@@ -630,9 +631,9 @@ remove_entry (TkrApEncounter *self,
                        effect ? _ ("%s does not suffer from %s") : _ ("%s is not %s"),
                        NAME (combatant), name ? name : "");
   tkr_history_begin (HISTORY (self),
-                     effect ? _ ("Remove a per-Turn effect") : _ ("Remove a condition"));
-  LOG (self, effect ? _ ("%s no longer suffers from %s") : _ ("%s is no longer %s"),
-       NAME (combatant), name);
+                     effect ? N_ ("Remove a per-Turn effect") : N_ ("Remove a condition"));
+  LOG (self, effect ? N_ ("%s no longer suffers from %s") : N_ ("%s is no longer %s"),
+       WHO (combatant), WORD (name));
   tkr_history_remove_item (HISTORY (self), list, entry);
   return END_STEP (self);
 }
@@ -681,7 +682,7 @@ clear_order (TkrApEncounter *self)
 static void
 ap_setup_begun (TkrEncounter *encounter)
 {
-  LOG (encounter, _ ("The encounter is being set up: Finesse Dice, sizes and surprise"));
+  LOG (encounter, N_ ("The encounter is being set up: Finesse Dice, sizes and surprise"));
 }
 
 /* The engine needs an order to begin; the Action Phase's order comes
@@ -714,7 +715,7 @@ ap_main_begun (TkrEncounter *encounter)
 {
   clear_turn_state (TKR_AP_ENCOUNTER (encounter));
   ap_cleared (encounter);
-  LOG (encounter, _ ("Combat begins with a Reset Phase"));
+  LOG (encounter, N_ ("Combat begins with a Reset Phase"));
 }
 
 /* Going back stops before the opening Reset. */
@@ -770,8 +771,8 @@ begin_round (TkrApEncounter *self, int round)
     {
       SET (self, self, "current-index", 0);
       /* Translators: a Round, a Turn, then who acts first */
-      LOG (self, _ ("Round %d of Turn %d: %s acts first"), round, self->turn,
-           NAME (g_ptr_array_index (order, 0)));
+      LOG (self, N_ ("Round %d of Turn %d: %s acts first"), NUM (round), NUM (self->turn),
+           WHO (g_ptr_array_index (order, 0)));
     }
   return order->len;
 }
@@ -782,7 +783,7 @@ end_action_phase (TkrApEncounter *self)
 {
   clear_order (self);
   SET (self, self, "step", TKR_AP_STEP_RESET);
-  LOG (self, _ ("The Action Phase of Turn %d is over; the Reset Phase is due"), self->turn);
+  LOG (self, N_ ("The Action Phase of Turn %d is over; the Reset Phase is due"), NUM (self->turn));
 }
 
 static gboolean
@@ -848,8 +849,8 @@ reset_effects (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *comba
 
       tkr_character_adjust_pool (character, HISTORY (self), TKR_POOL_HEALTH, -damage);
       /* Translators: a character, a number, an effect such as Poison */
-      LOG (self, _ ("%s takes %d damage from %s"), NAME (combatant), damage,
-           tkr_condition_get_name (effect));
+      LOG (self, N_ ("%s takes %d damage from %s"), WHO (combatant), NUM (damage),
+           WORD (tkr_condition_get_name (effect)));
     }
 }
 
@@ -863,10 +864,9 @@ reset_temporary (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *com
 
   tkr_encounter_clear_store (ENC (self), combatant->lists[AP_ADJUSTMENTS]);
   if (removed > 0)
-    LOG (self,
-         g_dngettext (GETTEXT_PACKAGE, "%s loses %u Temporary condition or adjustment",
-                      "%s loses %u Temporary conditions and adjustments", removed),
-         NAME (combatant), removed);
+    LOG_PLURAL (self, "%s loses %u Temporary condition or adjustment",
+                "%s loses %u Temporary conditions and adjustments", removed, WHO (combatant),
+                NUM (removed));
 }
 
 /* Step 3: a Check Roll against each Persistent condition; success ends it. */
@@ -888,9 +888,9 @@ reset_persistent (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *co
       total = roll_or_typed (self, rolls, combatant, name, self->numbers.check_die);
       /* Translators: a character, a number, a number, a condition */
       LOG (self,
-           total >= target ? _ ("%s rolls %d against %d and shakes off %s")
-                           : _ ("%s rolls %d against %d and stays %s"),
-           NAME (combatant), total, target, name);
+           total >= target ? N_ ("%s rolls %d against %d and shakes off %s")
+                           : N_ ("%s rolls %d against %d and stays %s"),
+           WHO (combatant), NUM (total), NUM (target), WORD (name));
       if (total >= target)
         g_ptr_array_add (shaken, condition);
     }
@@ -909,8 +909,8 @@ reset_recover (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant *comba
     return;
   SET (self, combatant, faith ? "faith" : "mana",
        (faith ? combatant->faith : combatant->mana) + gained);
-  LOG (self, faith ? _ ("%s recovers %d Faith") : _ ("%s recovers %d Mana"), NAME (combatant),
-       gained);
+  LOG (self, faith ? N_ ("%s recovers %d Faith") : N_ ("%s recovers %d Mana"), WHO (combatant),
+       NUM (gained));
 }
 
 /* Step 5: leftovers are lost; new AP (tkr_ap_encounter_reset_ap); Free
@@ -926,13 +926,13 @@ reset_action_points (TkrApEncounter *self, TkrTypedRolls *rolls, TkrApCombatant 
   ap = tkr_ap_encounter_reset_ap (self, combatant, face, &surprised);
   if (surprised)
     {
-      LOG (self, _ ("%s is surprised and gets %d AP"), NAME (combatant), ap);
+      LOG (self, N_ ("%s is surprised and gets %d AP"), WHO (combatant), NUM (ap));
       SET (self, combatant, "surprised", FALSE);
     }
   else
     /* Translators: a character, a die size, its face, an adjustment, the AP */
-    LOG (self, _ ("%s rolls d%d: %d, %+d: %d AP"), NAME (combatant), combatant->finesse_die, face,
-         combatant->ap_adjustment, ap);
+    LOG (self, N_ ("%s rolls d%d: %d, %+d: %d AP"), WHO (combatant), NUM (combatant->finesse_die),
+         NUM (face), NUM (combatant->ap_adjustment), NUM (ap));
   set_left (self, combatant, "ap", ap);
   set_left (self, combatant, "free-steps", 1);
 }
@@ -949,7 +949,10 @@ run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, gboolean closing)
   if (self->step == TKR_AP_STEP_ACTION)
     /* Ending mid-Action Phase cuts it short. */
     end_action_phase (self);
-  LOG (self, closing ? _ ("The closing Reset Phase") : _ ("Reset Phase of Turn %d"), self->turn);
+  if (closing)
+    LOG (self, N_ ("The closing Reset Phase"));
+  else
+    LOG (self, N_ ("Reset Phase of Turn %d"), NUM (self->turn));
   for (guint step = 0; step < G_N_ELEMENTS (steps) - (closing ? 1 : 0); step++)
     for (guint i = 0; i < tkr_ap_n_items (self->members); i++)
       steps[step](self, rolls, member_at (self, i));
@@ -970,7 +973,7 @@ tkr_ap_encounter_run_reset (TkrApEncounter *self, TkrTypedRolls *rolls, GError *
 {
   if (!require_step (self, TKR_AP_STEP_RESET, error) || !validate_rolls (self, rolls, error))
     return FALSE;
-  tkr_history_begin (HISTORY (self), _ ("Reset Phase"));
+  tkr_history_begin (HISTORY (self), N_ ("Reset Phase"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   run_reset (self, rolls, FALSE);
   return END_STEP (self);
@@ -1029,14 +1032,15 @@ next_actor (TkrApEncounter *self)
       tkr_ap_combatant_get_ap (actor) > 0)
     {
       SET (self, actor, "passed", TRUE);
-      LOG (self, _ ("%s passes, keeping %d AP"), NAME (actor), tkr_ap_combatant_get_ap (actor));
+      LOG (self, N_ ("%s passes, keeping %d AP"), WHO (actor),
+           NUM (tkr_ap_combatant_get_ap (actor)));
     }
 
   for (guint i = tkr_encounter_get_current_index (ENC (self)) + 1; i < tkr_ap_n_items (order); i++)
     if (tkr_ap_combatant_get_ap (tkr_ap_item_at (order, i)) > 0)
       {
         SET (self, self, "current-index", (int) i);
-        LOG (self, _ ("%s acts"), NAME (tkr_ap_item_at (order, i)));
+        LOG (self, N_ ("%s acts"), WHO (tkr_ap_item_at (order, i)));
         return;
       }
 
@@ -1114,11 +1118,11 @@ take (TkrApEncounter *self, TkrApCombatant *combatant, int ap, gboolean movement
   if (!check_spend (self, combatant, ap, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), movement ? _ ("Move") : _ ("Act"));
+  tkr_history_begin (HISTORY (self), movement ? N_ ("Move") : N_ ("Act"));
   spend (self, combatant, ap);
   SET (self, combatant, movement ? "moved" : "acted", TRUE);
-  LOG (self, movement ? _ ("%s moves for %d AP") : _ ("%s takes an action for %d AP"),
-       NAME (combatant), ap);
+  LOG (self, movement ? N_ ("%s moves for %d AP") : N_ ("%s takes an action for %d AP"),
+       WHO (combatant), NUM (ap));
   return END_STEP (self);
 }
 
@@ -1146,11 +1150,11 @@ tkr_ap_encounter_only_action (TkrApEncounter *self, TkrApCombatant *combatant, G
       _ ("%s has already moved or acted this Round; an Only action must be all of it"),
       NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Only action"));
+  tkr_history_begin (HISTORY (self), N_ ("Only action"));
   spend (self, combatant, left);
   SET (self, combatant, "moved", TRUE);
   SET (self, combatant, "acted", TRUE);
-  LOG (self, _ ("%s spends all %d AP on an Only action"), NAME (combatant), left);
+  LOG (self, N_ ("%s spends all %d AP on an Only action"), WHO (combatant), NUM (left));
   return END_STEP (self);
 }
 
@@ -1184,13 +1188,11 @@ tkr_ap_encounter_free_steps (TkrApEncounter *self,
                                     "%s’s Free Steps cover 1 to %d spaces", most),
                        NAME (combatant), most);
 
-  tkr_history_begin (HISTORY (self), _ ("Free Steps"));
+  tkr_history_begin (HISTORY (self), N_ ("Free Steps"));
   set_left (self, combatant, "free-steps", 0);
   SET (self, combatant, "stepped", TRUE);
-  LOG (self,
-       g_dngettext (GETTEXT_PACKAGE, "%s takes Free Steps: %d space",
-                    "%s takes Free Steps: %d spaces", spaces),
-       NAME (combatant), spaces);
+  LOG_PLURAL (self, "%s takes Free Steps: %d space", "%s takes Free Steps: %d spaces", spaces,
+              WHO (combatant), NUM (spaces));
   return END_STEP (self);
 }
 
@@ -1206,7 +1208,7 @@ tkr_ap_encounter_pass (TkrApEncounter *self, TkrApCombatant *combatant, GError *
          "one instead"),
       NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Pass"));
+  tkr_history_begin (HISTORY (self), N_ ("Pass"));
   tkr_history_set_tag (HISTORY (self), NEXT_TURN_TAG);
   next_actor (self);
   return END_STEP (self);

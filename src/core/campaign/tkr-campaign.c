@@ -372,7 +372,6 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
   g_autoptr (TkrRules) rules = NULL;
   g_autoptr (TkrTracker) tracker = NULL;
   g_autoptr (GPtrArray) participants = NULL;
-  g_autofree char *label = NULL;
   guint n;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), FALSE);
@@ -395,8 +394,8 @@ tkr_campaign_set_rule_system (TkrCampaign *self, const char *system_id, GError *
   if (tracker == NULL)
     return FALSE;
 
-  label = g_strdup_printf (_ ("Switch to %s"), tkr_rules_translate (tkr_rules_get_name (rules)));
-  tkr_history_begin (self->history, label);
+  tkr_history_begin_message (self->history, N_ ("Switch to %s"),
+                             tkr_message_name (tkr_rules_get_name (rules)), NULL);
   /* The next fight is in the other system: the NPCs start it fresh unless
    * the GM chose otherwise after the last End. */
   if (tkr_campaign_awaits_between_fights (self))
@@ -502,7 +501,7 @@ tkr_campaign_add_pc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_PC, name);
-  tkr_history_begin (self->history, _ ("Add PC"));
+  tkr_history_begin (self->history, N_ ("Add PC"));
   tkr_history_append (self->history, self->party, character);
   tkr_history_end (self->history);
   return character;
@@ -516,7 +515,7 @@ tkr_campaign_add_npc (TkrCampaign *self, const char *name)
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
   character = tkr_character_new (tkr_campaign_get_rules (self), TKR_CHARACTER_KIND_NPC, name);
-  tkr_history_begin (self->history, _ ("Add NPC"));
+  tkr_history_begin (self->history, N_ ("Add NPC"));
   tkr_history_append (self->history, self->npcs, character);
   tkr_history_end (self->history);
   return character;
@@ -539,7 +538,7 @@ tkr_campaign_import_character (TkrCampaign *self, TkrCharacter *character)
     copy = g_object_ref (character);
 
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
-  tkr_history_begin (self->history, _ ("Import character"));
+  tkr_history_begin (self->history, N_ ("Import character"));
   tkr_history_append (self->history, store, copy);
   tkr_history_end (self->history);
   return copy;
@@ -651,7 +650,7 @@ tkr_campaign_duplicate_character (TkrCampaign *self, TkrCharacter *character)
   copy = tkr_character_duplicate (character, name);
   store = tkr_character_is_pc (copy) ? self->party : self->npcs;
 
-  tkr_history_begin (self->history, _ ("Duplicate character"));
+  tkr_history_begin (self->history, N_ ("Duplicate character"));
   tkr_history_insert (self->history, store, copy_position (store, character, number), copy);
   tkr_history_end (self->history);
   return copy;
@@ -676,7 +675,7 @@ tkr_campaign_remove_character (TkrCampaign *self, TkrCharacter *character, GErro
       return FALSE;
     }
 
-  tkr_history_begin (self->history, _ ("Remove character"));
+  tkr_history_begin (self->history, N_ ("Remove character"));
   if (in_encounter && !tkr_tracker_remove_participant (self->tracker, character, error))
     {
       tkr_history_abort (self->history);
@@ -734,7 +733,7 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
    * one gains its fields (an NPC from an older library, a PC imported from
    * a player's file), so the encounter never reads another system's
    * numbers as its own. */
-  tkr_history_begin (self->history, _ ("Add to encounter"));
+  tkr_history_begin (self->history, N_ ("Add to encounter"));
   if (tkr_character_is_pc (character))
     {
       participant = g_object_ref (character);
@@ -758,10 +757,12 @@ tkr_campaign_add_to_encounter (TkrCampaign *self, TkrCharacter *character, GErro
   if (rolled != NULL && TKR_IS_ENCOUNTER (self->tracker))
     /* Translators: the log; a copy of an NPC, its Health, then the dice
      * ("2d8+4: 3 + 5 + 4 = 12") */
-    tkr_encounter_log_kind (
-      TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH, _ ("%s joins with %d Health (rolled %s)"),
-      tkr_character_get_name (participant),
-      tkr_pool_get_maximum (tkr_character_get_pool (participant, TKR_POOL_HEALTH)), rolled);
+    tkr_encounter_log_event (TKR_ENCOUNTER (self->tracker), TKR_LOG_NPC_HEALTH,
+                             N_ ("%s joins with %d Health (rolled %s)"),
+                             tkr_message_text (tkr_character_get_name (participant)),
+                             tkr_message_int (tkr_pool_get_maximum (
+                               tkr_character_get_pool (participant, TKR_POOL_HEALTH))),
+                             tkr_message_text (rolled), NULL);
   tkr_history_end (self->history);
   return participant; /* the encounter holds it now */
 }
@@ -794,7 +795,7 @@ tkr_campaign_add_party_to_encounter (TkrCampaign *self, GError **error)
 
   party = G_LIST_MODEL (self->party);
   /* One step, so a single undo takes the whole party out again. */
-  tkr_history_begin (self->history, _ ("Add the Party"));
+  tkr_history_begin (self->history, N_ ("Add the Party"));
   for (guint i = 0; i < g_list_model_get_n_items (party); i++)
     {
       g_autoptr (TkrCharacter) pc = g_list_model_get_item (party, i);
@@ -889,8 +890,8 @@ reset_npcs (TkrCampaign *self)
       for (guint j = g_list_model_get_n_items (conditions); j > 0; j--)
         tkr_history_remove (self->history, G_LIST_STORE (conditions), j - 1);
     }
-  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                          _ ("The NPCs start the next fight fresh"));
+  tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                           N_ ("The NPCs start the next fight fresh"), NULL);
 }
 
 static gboolean
@@ -918,14 +919,12 @@ remove_defeated (TkrCampaign *self, GError **error)
         return FALSE;
       removed++;
     }
-  tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                          g_dngettext (GETTEXT_PACKAGE,
-                                       "%u defeated NPC left the encounter; the others keep "
-                                       "their state for the next fight",
-                                       "%u defeated NPCs left the encounter; the others keep "
-                                       "their state for the next fight",
-                                       removed),
-                          removed);
+  tkr_encounter_log_plural (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                            "%u defeated NPC left the encounter; the others keep "
+                            "their state for the next fight",
+                            "%u defeated NPCs left the encounter; the others keep "
+                            "their state for the next fight",
+                            removed, tkr_message_int (removed), NULL);
   return TRUE;
 }
 
@@ -962,16 +961,17 @@ tkr_campaign_between_fights (TkrCampaign *self, TkrBetweenFights choice, GError 
   switch (choice)
     {
     case TKR_BETWEEN_FIGHTS_RESET:
-      tkr_history_begin (self->history, _ ("Fresh NPCs for the next fight"));
+      tkr_history_begin (self->history, N_ ("Fresh NPCs for the next fight"));
       reset_npcs (self);
       break;
     case TKR_BETWEEN_FIGHTS_KEEP:
-      tkr_history_begin (self->history, _ ("NPCs keep their state"));
-      tkr_encounter_log_kind (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
-                              _ ("The NPCs keep their wounds and conditions for the next fight"));
+      tkr_history_begin (self->history, N_ ("NPCs keep their state"));
+      tkr_encounter_log_event (tkr_campaign_get_encounter (self), TKR_LOG_BETWEEN_FIGHTS,
+                               N_ ("The NPCs keep their wounds and conditions for the next fight"),
+                               NULL);
       break;
     case TKR_BETWEEN_FIGHTS_REMOVE_DEFEATED:
-      tkr_history_begin (self->history, _ ("Remove defeated NPCs"));
+      tkr_history_begin (self->history, N_ ("Remove defeated NPCs"));
       tkr_history_set_destructive (self->history);
       if (!remove_defeated (self, error))
         {
@@ -1005,7 +1005,7 @@ tkr_campaign_end_episode (TkrCampaign *self, GError **error)
     }
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->party));
-  tkr_history_begin (self->history, _ ("End of Episode"));
+  tkr_history_begin (self->history, N_ ("End of Episode"));
   tkr_history_set_destructive (self->history);
   for (guint i = 0; i < n; i++)
     {
@@ -1447,7 +1447,7 @@ tkr_campaign_replace_encounter (TkrCampaign *self, TkrTracker *tracker, GError *
                               "this one and go back to Freeplay first"));
       return FALSE;
     }
-  tkr_history_begin (self->history, _ ("Replace the encounter"));
+  tkr_history_begin (self->history, N_ ("Replace the encounter"));
   tkr_history_remove (self->history, self->tracker_slot, 0);
   tkr_history_insert (self->history, self->tracker_slot, 0, tracker);
   tkr_history_end (self->history);

@@ -28,7 +28,7 @@
 typedef struct
 {
   gatomicrefcount ref;
-  char *label;
+  TkrMessage *label; /* a string in older journals: words kept as they are */
   char *tag;
   gint64 time;
   int round;
@@ -82,7 +82,7 @@ step_unref (gpointer data)
 
   if (!g_atomic_ref_count_dec (&step->ref))
     return;
-  g_free (step->label);
+  tkr_message_free (step->label);
   g_free (step->tag);
   g_clear_pointer (&step->forward, json_node_unref);
   g_clear_pointer (&step->backward, json_node_unref);
@@ -432,8 +432,10 @@ new_event (const char *kind)
 static void
 step_to_object (Step *step, JsonObject *object)
 {
+  /* The label as its event (tkr-message.h), read in the reader's
+   * language; an older journal's words stay a string. */
   if (step->label != NULL)
-    json_object_set_string_member (object, "label", step->label);
+    json_object_set_member (object, "label", tkr_message_to_json (step->label));
   if (step->tag != NULL)
     json_object_set_string_member (object, "tag", step->tag);
   json_object_set_int_member (object, "time", step->time);
@@ -726,7 +728,7 @@ committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
   int turn = turn_of (tracker);
 
   g_atomic_ref_count_init (&step->ref);
-  step->label = g_strdup (label);
+  step->label = tkr_message_copy (tkr_history_get_undo_message (history));
   step->tag = g_strdup (tkr_history_peek_undo_tag (history));
   step->time = MAX (g_get_real_time () / G_USEC_PER_SEC, 0);
   step->round = round;
@@ -903,8 +905,8 @@ push_restored (TkrJournal *self, Step *step, gboolean redo)
 
   g_weak_ref_init (&restored->campaign, self->campaign);
   restored->step = step_ref (step);
-  tkr_history_push_step (self->history, redo, step->label, step->tag, restored_apply, restored,
-                         restored_free);
+  tkr_history_push_step_event (self->history, redo, step->label, step->tag, restored_apply,
+                               restored, restored_free);
 }
 
 /* Reading: a journal is a file like any other, so every member is
@@ -945,19 +947,32 @@ step_from_object (JsonObject *object, GError **error)
   Step *step;
   JsonNode *forward = json_object_get_member (object, "forward");
   JsonNode *backward = json_object_get_member (object, "backward");
-  const char *label = member_string (object, "label");
+  JsonNode *label_node = json_object_get_member (object, "label");
+  g_autoptr (TkrMessage) label = NULL;
   const char *tag = member_string (object, "tag");
 
+  /* The label: words kept as they are (a string, as older journals have
+   * it) or its event; one that is neither is left out, as before. */
+  if (label_node != NULL && (JSON_NODE_HOLDS_OBJECT (label_node) ||
+                             (JSON_NODE_HOLDS_VALUE (label_node) &&
+                              json_node_get_value_type (label_node) == G_TYPE_STRING)))
+    {
+      label = tkr_message_new_from_json (label_node, "label", NULL);
+      if (label == NULL)
+        {
+          invalid (error, _ ("a step without its changes"));
+          return NULL;
+        }
+    }
   if (forward == NULL || backward == NULL || !JSON_NODE_HOLDS_ARRAY (forward) ||
-      !JSON_NODE_HOLDS_ARRAY (backward) || (label != NULL && !g_utf8_validate (label, -1, NULL)) ||
-      (tag != NULL && !g_utf8_validate (tag, -1, NULL)))
+      !JSON_NODE_HOLDS_ARRAY (backward) || (tag != NULL && !g_utf8_validate (tag, -1, NULL)))
     {
       invalid (error, _ ("a step without its changes"));
       return NULL;
     }
   step = g_new0 (Step, 1);
   g_atomic_ref_count_init (&step->ref);
-  step->label = g_strdup (label);
+  step->label = g_steal_pointer (&label);
   step->tag = g_strdup (tag);
   step->time = member_int (object, "time", 0);
   step->round = member_int (object, "round", 0);
@@ -1587,7 +1602,6 @@ gboolean
 tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
 {
   g_autoptr (TkrCampaign) other = NULL;
-  g_autofree char *label = NULL;
   TkrHistory *history;
   RoundStart *start;
 
@@ -1613,10 +1627,11 @@ tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
   history = self->history;
   if (turn != 0)
     /* Translators: a round, then the Action-Point Turn it is in */
-    label = g_strdup_printf (_ ("Rewind to the start of round %d of Turn %d"), round, turn);
+    tkr_history_begin_message (history, N_ ("Rewind to the start of round %d of Turn %d"),
+                               tkr_message_int (round), tkr_message_int (turn), NULL);
   else
-    label = g_strdup_printf (_ ("Rewind to the start of round %d"), round);
-  tkr_history_begin (history, label);
+    tkr_history_begin_message (history, N_ ("Rewind to the start of round %d"),
+                               tkr_message_int (round), NULL);
   tkr_history_set_tag (history, TKR_JOURNAL_TAG_REWIND);
   tkr_campaign_exchange (self->campaign, other, TRUE);
   tkr_history_end (history);

@@ -162,14 +162,15 @@ roll_or_typed (TkrD20Encounter *self, const TkrD20Roll *typed, int modifier)
   return tkr_d20_roll (self->rand, RULE ("initiative.die"), modifier);
 }
 
-static char *
+static TkrMessage *
 describe_roll (const TkrD20Roll *roll)
 {
   if (roll->typed_in)
     /* Translators: a check's total typed in by the player */
-    return g_strdup_printf (_ ("%d (typed in)"), roll->total);
+    return tkr_message_new (N_ ("%d (typed in)"), NUM (roll->total), NULL);
   /* Translators: total, then the die and the modifier: "17 (d20 14 + 3)" */
-  return g_strdup_printf (_ ("%d (d20 %d %+d)"), roll->total, roll->die, roll->modifier);
+  return tkr_message_new (N_ ("%d (d20 %d %+d)"), NUM (roll->total), NUM (roll->die),
+                          NUM (roll->modifier), NULL);
 }
 
 /* Common actions (rule data) */
@@ -215,6 +216,21 @@ kind_label (const char *kind)
   if (g_strcmp0 (kind, "climb") == 0)
     return C_ ("speed", "climbing");
   return kind;
+}
+
+/* The same, for a log line to keep. */
+static TkrMessage *
+kind_message (const char *kind)
+{
+  if (g_strcmp0 (kind, "walk") == 0)
+    return tkr_message_name_in_context ("speed", NC_ ("speed", "walking"));
+  if (g_strcmp0 (kind, "fly") == 0)
+    return tkr_message_name_in_context ("speed", NC_ ("speed", "flying"));
+  if (g_strcmp0 (kind, "swim") == 0)
+    return tkr_message_name_in_context ("speed", NC_ ("speed", "swimming"));
+  if (g_strcmp0 (kind, "climb") == 0)
+    return tkr_message_name_in_context ("speed", NC_ ("speed", "climbing"));
+  return TEXT (kind);
 }
 
 /* Participants: each joins as a creature that stays until it leaves; the
@@ -263,8 +279,8 @@ tkr_d20_encounter_set_agility (TkrD20Encounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s Agility must be between %d and %d"), NAME (combatant),
                        -TKR_D20_MAX_AGILITY, TKR_D20_MAX_AGILITY);
-  begin_step (self, _ ("Set Agility"), combatant, "agility", agility, NULL);
-  return LOG_AND_END (self, _ ("%s’s Agility is now %+d"), NAME (combatant), agility);
+  begin_step (self, N_ ("Set Agility"), combatant, "agility", agility, NULL);
+  return LOG_AND_END (self, N_ ("%s’s Agility is now %+d"), WHO (combatant), NUM (agility));
 }
 
 static gboolean
@@ -300,11 +316,11 @@ tkr_d20_encounter_set_speed (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s %s speed must be between 0 and %d feet"), NAME (combatant),
                        kind_label (kind), max_feet);
-  begin_step (self, _ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
+  begin_step (self, N_ ("Set a speed"), tkr_d20_combatant_find_movement (combatant, kind), "speed",
               feet, NULL);
   sync_movement (self, combatant);
-  return LOG_AND_END (self, _ ("%s’s %s speed is now %d feet"), NAME (combatant), kind_label (kind),
-                      feet);
+  return LOG_AND_END (self, N_ ("%s’s %s speed is now %d feet"), WHO (combatant),
+                      kind_message (kind), NUM (feet));
 }
 
 /* Puts the rule data's condition @id on @combatant or takes it off. */
@@ -329,7 +345,7 @@ static void
 out_of_breath (TkrD20Encounter *self, TkrD20Combatant *combatant)
 {
   set_condition (self, combatant, "dying", TRUE);
-  LOG (self, _ ("%s is out of breath and Dying until they reach air"), NAME (combatant));
+  LOG (self, N_ ("%s is out of breath and Dying until they reach air"), WHO (combatant));
 }
 
 /* Initiative: the order and its ties (seed, Initiative) */
@@ -483,7 +499,7 @@ static void
 tkr_d20_encounter_setup_begun (TkrEncounter *encounter)
 {
   clear_initiative (TKR_D20_ENCOUNTER (encounter));
-  LOG (encounter, _ ("An encounter begins: everyone rolls initiative"));
+  LOG (encounter, N_ ("An encounter begins: everyone rolls initiative"));
 }
 
 static void
@@ -572,7 +588,7 @@ find_turn (TkrD20Encounter *self, int index)
       combatant = item_at (order, index);
       if (ROUND (self) == 1 && tkr_d20_encounter_skips_turn (self, combatant))
         {
-          LOG (self, _ ("%s is surprised and skips their first turn"), NAME (combatant));
+          LOG (self, N_ ("%s is surprised and skips their first turn"), WHO (combatant));
           continue;
         }
       SET (self, self, "current-index", index);
@@ -597,7 +613,7 @@ tkr_d20_encounter_main_begun (TkrEncounter *encounter)
       SET (self, part (combatant, TKR_D20_BONUS_ACTION), "current", 0);
       reset_turn (self, combatant);
     }
-  LOG (self, _ ("Initiative is set; Round 1 begins"));
+  LOG (self, N_ ("Initiative is set; Round 1 begins"));
   find_turn (self, 0);
 }
 
@@ -614,7 +630,7 @@ tkr_d20_encounter_start_turn (TkrEncounter *encounter, GObject *slot)
 
   reset_turn (self, combatant);
   tkr_encounter_refill_resources (encounter, TKR_COMBATANT (combatant));
-  LOG (self, _ ("Round %d: %s’s turn"), ROUND (self), NAME (combatant));
+  LOG (self, N_ ("Round %d: %s’s turn"), NUM (ROUND (self)), WHO (combatant));
 }
 
 static gboolean
@@ -641,7 +657,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
                                    const TkrD20Roll *typed,
                                    GError **error)
 {
-  g_autofree char *described = NULL;
+  g_autoptr (TkrMessage) described = NULL;
   gboolean has_old;
   TkrD20Roll roll;
   int old;
@@ -656,7 +672,7 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
   described = describe_roll (&roll);
   old = tkr_d20_combatant_get_initiative (combatant);
   has_old = tkr_d20_combatant_has_initiative (combatant);
-  tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Roll initiative"));
   /* Contest rolls settled ties with the old value or break ties with the
    * new one: both groups must contest again. */
   SET (self, combatant, "tiebreaks", NULL);
@@ -669,7 +685,8 @@ tkr_d20_encounter_roll_initiative (TkrD20Encounter *self,
     }
   SET (self, combatant, "initiative", roll.total);
   SET (self, combatant, "initiative-set", TRUE);
-  return LOG_AND_END (self, _ ("%s’s initiative: %s"), NAME (combatant), described);
+  return LOG_AND_END (self, N_ ("%s’s initiative: %s"), WHO (combatant),
+                      tkr_message_copy (described));
 }
 
 gboolean
@@ -679,7 +696,7 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
                                  GError **error)
 {
   g_autoptr (GPtrArray) ties = NULL;
-  g_autofree char *described = NULL;
+  g_autoptr (TkrMessage) described = NULL;
   g_autoptr (GArray) tiebreaks = NULL;
   GPtrArray *group = NULL;
   guint fewest = G_MAXUINT;
@@ -713,10 +730,10 @@ tkr_d20_encounter_roll_tiebreak (TkrD20Encounter *self,
 
   tiebreaks = tkr_d20_combatant_tiebreaks_with (combatant, roll.total);
   described = describe_roll (&roll);
-  tkr_history_begin (HISTORY (self), _ ("Settle a tie"));
+  tkr_history_begin (HISTORY (self), N_ ("Settle a tie"));
   SET (self, combatant, "tiebreaks", tiebreaks);
-  return LOG_AND_END (self, _ ("%s rolls to settle a tie in initiative: %s"), NAME (combatant),
-                      described);
+  return LOG_AND_END (self, N_ ("%s rolls to settle a tie in initiative: %s"), WHO (combatant),
+                      tkr_message_copy (described));
 }
 
 gboolean
@@ -744,11 +761,11 @@ tkr_d20_encounter_set_surprised (TkrD20Encounter *self,
                                  GError **error)
 {
   REQUIRE (self, require_in (self, TKR_PHASE_SETUP, combatant, error));
-  begin_step (self, _ ("Set surprise"), combatant, "surprised", surprised, NULL);
+  begin_step (self, N_ ("Set surprise"), combatant, "surprised", surprised, NULL);
   return LOG_AND_END (self,
-                      surprised ? _ ("%s is surprised and will skip their first turn")
-                                : _ ("%s is not surprised"),
-                      NAME (combatant));
+                      surprised ? N_ ("%s is surprised and will skip their first turn")
+                                : N_ ("%s is not surprised"),
+                      WHO (combatant));
 }
 
 /* Action, bonus action, reaction (seed, Rounds & Turns) */
@@ -801,9 +818,10 @@ tkr_d20_encounter_spend (TkrD20Encounter *self,
                          GError **error)
 {
   REQUIRE (self, check_spend (self, combatant, resource, error));
-  begin_spending (self, _ ("Spend"), combatant, resource, -1);
+  begin_spending (self, N_ ("Spend"), combatant, resource, -1);
   /* Translators: a creature, then "action", "bonus action" or "reaction" */
-  return LOG_AND_END (self, _ ("%s uses their %s"), NAME (combatant), _ (parts[resource].name));
+  return LOG_AND_END (self, N_ ("%s uses their %s"), WHO (combatant),
+                      tkr_message_name (parts[resource].name));
 }
 
 gboolean
@@ -822,9 +840,9 @@ tkr_d20_encounter_refund (TkrD20Encounter *self,
       tkr_resource_get_maximum (part (combatant, resource)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s has not spent their %s"),
                        NAME (combatant), _ (parts[resource].name));
-  begin_spending (self, _ ("Refund"), combatant, resource, 1);
-  return LOG_AND_END (self, _ ("%s gets their %s back"), NAME (combatant),
-                      _ (parts[resource].name));
+  begin_spending (self, N_ ("Refund"), combatant, resource, 1);
+  return LOG_AND_END (self, N_ ("%s gets their %s back"), WHO (combatant),
+                      tkr_message_name (parts[resource].name));
 }
 
 gboolean
@@ -862,7 +880,7 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   if (g_strcmp0 (action_id, tkr_rules_get_hold_action (RULES (self))) == 0)
     return tkr_encounter_hold (TKR_ENCOUNTER (self), TKR_COMBATANT (combatant), error);
 
-  begin_spending (self, name, combatant, resource, -1);
+  begin_spending (self, action_string (self, action, "name"), combatant, resource, -1);
   /* Dash: the speed again. Dodge: a bonus on Evade checks until the
    * creature's next turn. */
   if (g_strcmp0 (action_id, "dash") == 0)
@@ -873,7 +891,8 @@ tkr_d20_encounter_take_action (TkrD20Encounter *self,
   else if (g_strcmp0 (action_id, "dodge") == 0)
     set_condition (self, combatant, "dodging", TRUE);
   /* Translators: a creature, then an action's name such as "Dash" */
-  return LOG_AND_END (self, _ ("%s: %s"), NAME (combatant), name);
+  return LOG_AND_END (self, N_ ("%s: %s"), WHO (combatant),
+                      WORD (action_string (self, action, "name")));
 }
 
 gboolean
@@ -912,13 +931,13 @@ tkr_d20_encounter_move (TkrD20Encounter *self,
                          NAME (combatant), cost, kind, left);
     }
 
-  begin_step (self, _ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
+  begin_step (self, N_ ("Move"), tkr_d20_combatant_find_movement (combatant, kind), "moved",
               tkr_d20_combatant_get_moved (combatant, kind) + cost, NULL);
   sync_movement (self, combatant);
   return LOG_AND_END (self,
-                      difficult ? _ ("%s moves %d feet (%s) through difficult terrain")
-                                : _ ("%s moves %d feet (%s)"),
-                      NAME (combatant), feet, kind);
+                      difficult ? N_ ("%s moves %d feet (%s) through difficult terrain")
+                                : N_ ("%s moves %d feet (%s)"),
+                      WHO (combatant), NUM (feet), tkr_message_text (kind));
 }
 
 /* Checks of the sheet, typed or rolled */
@@ -930,7 +949,7 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
                         const TkrD20Roll *typed,
                         GError **error)
 {
-  g_autofree char *described = NULL;
+  g_autoptr (TkrMessage) described = NULL;
   TkrD20Roll roll;
   int wounds, dc;
 
@@ -943,15 +962,16 @@ tkr_d20_encounter_fall (TkrD20Encounter *self,
   roll = roll_or_typed (self, typed, check_modifier (self, combatant, "reflex"));
   described = describe_roll (&roll);
 
-  begin_step (self, _ ("Fall"), combatant, "wounds",
+  begin_step (self, N_ ("Fall"), combatant, "wounds",
               MIN (tkr_d20_combatant_get_wounds (combatant) + wounds, TKR_D20_MAX_WOUNDS), NULL);
   /* Translators: a creature, feet, wounds, then the check's result */
-  LOG (self, _ ("%s falls %d feet and takes %d wounds; Reflex check %s"), NAME (combatant), feet,
-       wounds, described);
+  LOG (self, N_ ("%s falls %d feet and takes %d wounds; Reflex check %s"), WHO (combatant),
+       NUM (feet), NUM (wounds), tkr_message_copy (described));
   if (roll.total < dc)
     {
       set_condition (self, combatant, "prone", TRUE);
-      LOG (self, _ ("%s fails the Reflex check (DC %d) and lands prone"), NAME (combatant), dc);
+      LOG (self, N_ ("%s fails the Reflex check (DC %d) and lands prone"), WHO (combatant),
+           NUM (dc));
     }
   tkr_history_end (HISTORY (self));
   return TRUE;
@@ -974,12 +994,10 @@ tkr_d20_encounter_hold_breath (TkrD20Encounter *self, TkrD20Combatant *combatant
                        NAME (combatant));
   rounds = MIN (tkr_d20_breath_rounds (RULES (self), vitality), TKR_D20_MAX_BREATH);
 
-  begin_step (self, _ ("Hold breath"), combatant, "holding-breath", TRUE, "breath-rounds-left",
+  begin_step (self, N_ ("Hold breath"), combatant, "holding-breath", TRUE, "breath-rounds-left",
               rounds, NULL);
-  LOG (self,
-       g_dngettext (GETTEXT_PACKAGE, "%s holds their breath for %d round",
-                    "%s holds their breath for %d rounds", rounds),
-       NAME (combatant), rounds);
+  LOG_PLURAL (self, "%s holds their breath for %d round", "%s holds their breath for %d rounds",
+              rounds, WHO (combatant), NUM (rounds));
   if (rounds == 0)
     out_of_breath (self, combatant);
   tkr_history_end (HISTORY (self));
@@ -993,11 +1011,11 @@ tkr_d20_encounter_reach_air (TkrD20Encounter *self, TkrD20Combatant *combatant, 
   if (!tkr_d20_combatant_get_holding_breath (combatant))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is not holding their breath"),
                        NAME (combatant));
-  begin_step (self, _ ("Reach air"), combatant, "holding-breath", FALSE, "breath-rounds-left", 0,
+  begin_step (self, N_ ("Reach air"), combatant, "holding-breath", FALSE, "breath-rounds-left", 0,
               NULL);
   /* The Dying that suffocation caused ends with air. */
   set_condition (self, combatant, "dying", FALSE);
-  return LOG_AND_END (self, _ ("%s reaches air"), NAME (combatant));
+  return LOG_AND_END (self, N_ ("%s reaches air"), WHO (combatant));
 }
 
 /* Mana, rests and exhaustion (seed, Resting) */
@@ -1014,8 +1032,9 @@ tkr_d20_encounter_set_mana (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s’s mana must be between 0 and their maximum, itself at most %d"),
                        NAME (combatant), limit);
-  begin_step (self, _ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
-  return LOG_AND_END (self, _ ("%s has %d of %d mana"), NAME (combatant), mana, mana_max);
+  begin_step (self, N_ ("Set mana"), combatant, "mana-max", mana_max, "mana", mana, NULL);
+  return LOG_AND_END (self, N_ ("%s has %d of %d mana"), WHO (combatant), NUM (mana),
+                      NUM (mana_max));
 }
 
 /* A long rest lasts longer than a short one and includes its rest, so it
@@ -1024,10 +1043,10 @@ gboolean
 tkr_d20_encounter_long_rest (TkrD20Encounter *self, TkrD20Combatant *combatant, GError **error)
 {
   REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
-  begin_step (self, _ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
+  begin_step (self, N_ ("Long rest"), combatant, "mana", tkr_d20_combatant_get_mana_max (combatant),
               "hours-since-long-rest", 0, "hours-since-short-rest", 0, NULL);
-  return LOG_AND_END (self, _ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
-                      NAME (combatant), RULE ("rest.long_hours"));
+  return LOG_AND_END (self, N_ ("%s takes a long rest (%d hours of sleep and a meal): mana full"),
+                      WHO (combatant), NUM (RULE ("rest.long_hours")));
 }
 
 gboolean
@@ -1038,10 +1057,10 @@ tkr_d20_encounter_short_rest (TkrD20Encounter *self, TkrD20Combatant *combatant,
   REQUIRE (self, require_out_of_combat (self, error) && require_combatant (self, combatant, error));
   regained = tkr_d20_short_rest_mana (RULES (self), tkr_d20_combatant_get_mana (combatant),
                                       tkr_d20_combatant_get_mana_max (combatant));
-  begin_step (self, _ ("Short rest"), combatant, "mana",
+  begin_step (self, N_ ("Short rest"), combatant, "mana",
               tkr_d20_combatant_get_mana (combatant) + regained, "hours-since-short-rest", 0, NULL);
-  return LOG_AND_END (self, _ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
-                      NAME (combatant), RULE ("rest.short_hours"), regained);
+  return LOG_AND_END (self, N_ ("%s takes a short rest (%d hours and a drink) and regains %d mana"),
+                      WHO (combatant), NUM (RULE ("rest.short_hours")), NUM (regained));
 }
 
 gboolean
@@ -1056,8 +1075,8 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
   long_limit = MAX (RULE ("rest.hours_without_long_rest"), 1);
   short_limit = MAX (RULE ("rest.hours_without_short_rest"), 1);
 
-  tkr_history_begin (HISTORY (self), _ ("Time passes"));
-  LOG (self, g_dngettext (GETTEXT_PACKAGE, "%d hour passes", "%d hours pass", hours), hours);
+  tkr_history_begin (HISTORY (self), N_ ("Time passes"));
+  LOG_PLURAL (self, "%d hour passes", "%d hours pass", hours, NUM (hours));
   for (guint i = 0; i < N_CREATURES (self); i++)
     {
       TkrD20Combatant *combatant = item_at (CREATURES (self), i);
@@ -1076,10 +1095,9 @@ tkr_d20_encounter_pass_time (TkrD20Encounter *self, int hours, GError **error)
         {
           SET (self, combatant, "stamina-checks-due",
                MIN (tkr_d20_combatant_get_stamina_checks_due (combatant) + due, TKR_D20_MAX_HOURS));
-          LOG (self,
-               g_dngettext (GETTEXT_PACKAGE, "%s has gone too long without rest: %d Stamina check",
-                            "%s has gone too long without rest: %d Stamina checks", due),
-               NAME (combatant), due);
+          LOG_PLURAL (self, "%s has gone too long without rest: %d Stamina check",
+                      "%s has gone too long without rest: %d Stamina checks", due, WHO (combatant),
+                      NUM (due));
         }
     }
   tkr_history_end (HISTORY (self));
@@ -1093,7 +1111,7 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
                                  const TkrD20Roll *typed,
                                  GError **error)
 {
-  g_autofree char *described = NULL;
+  g_autoptr (TkrMessage) described = NULL;
   gboolean for_rest = dc < 0;
   TkrD20Roll roll;
 
@@ -1110,18 +1128,18 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
 
   /* A check for lack of rest pays one that is due (without, the NULL
    * property ends the list). */
-  begin_step (self, _ ("Stamina check"), combatant, for_rest ? "stamina-checks-due" : NULL,
+  begin_step (self, N_ ("Stamina check"), combatant, for_rest ? "stamina-checks-due" : NULL,
               tkr_d20_combatant_get_stamina_checks_due (combatant) - 1, NULL);
   if (roll.total >= dc)
     /* Translators: a creature, the DC, then the roll */
-    return LOG_AND_END (self, _ ("%s passes a Stamina check (DC %d): %s"), NAME (combatant), dc,
-                        described);
+    return LOG_AND_END (self, N_ ("%s passes a Stamina check (DC %d): %s"), WHO (combatant),
+                        NUM (dc), tkr_message_copy (described));
   SET (self, combatant, "exhaustion",
        MIN (tkr_d20_combatant_get_exhaustion (combatant) + 1,
             MIN (RULE ("exhaustion_max"), TKR_D20_MAX_EXHAUSTION)));
   return LOG_AND_END (self,
-                      _ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
-                      NAME (combatant), dc, described);
+                      N_ ("%s fails a Stamina check (DC %d): %s, and gains a level of Exhaustion"),
+                      WHO (combatant), NUM (dc), tkr_message_copy (described));
 }
 
 /* Files: the engine writes the skeleton and the participants; the d20

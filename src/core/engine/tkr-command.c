@@ -9,26 +9,19 @@
 
 gboolean
 tkr_encounter_record (TkrEncounter *self,
-                      const char *name,
+                      TkrMessage *name,
                       TkrCombatant *combatant,
                       const char *id,
                       int delta,
-                      const char *format,
-                      ...)
+                      TkrMessage *line)
 {
-  g_autofree char *text = NULL;
-  va_list args;
-
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
-  g_return_val_if_fail (format != NULL, FALSE);
+  g_return_val_if_fail (line != NULL, FALSE);
 
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  tkr_history_begin (tkr_encounter_get_history (self), name);
+  tkr_history_begin_event (tkr_encounter_get_history (self), name);
   if (id != NULL)
     tkr_encounter_change_resource (self, combatant, id, delta, NULL);
-  tkr_encounter_log (self, "%s", text);
+  tkr_encounter_log_line (self, NULL, line);
   tkr_history_end (tkr_encounter_get_history (self));
   return TRUE;
 }

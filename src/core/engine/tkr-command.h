@@ -21,15 +21,15 @@ G_BEGIN_DECLS
 
 /* A whole command as one history step named @name: resource @id of
  * @combatant changed by @delta (tkr_encounter_change_resource(); nothing
- * when @id is NULL), then the log line @format. Returns TRUE, so a command
- * can end with it. */
+ * when @id is NULL), then the log line @line. @name and @line are events
+ * (tkr-message.h, transfer full), read in the reader's language. Returns
+ * TRUE, so a command can end with it. */
 gboolean tkr_encounter_record (TkrEncounter *self,
-                               const char *name,
+                               TkrMessage *name,
                                TkrCombatant *combatant,
                                const char *id,
                                int delta,
-                               const char *format,
-                               ...) G_GNUC_PRINTF (6, 7);
+                               TkrMessage *line);
 
 /* (transfer none) (nullable): item @index of @list, which keeps it */
 gpointer tkr_list_item_at (GListModel *list, guint index);

@@ -90,11 +90,11 @@ tkr_encounter_delay (TkrEncounter *encounter, GError **error)
   combatant = TKR_COMBATANT (slot);
 
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Delay"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Delay"));
   tkr_history_set_tag (HISTORY (encounter), NEXT_TURN_TAG);
   /* Translators: the log; a combatant */
-  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s delays"),
-                          tkr_combatant_get_name (combatant));
+  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s delays"),
+                           tkr_encounter_who (combatant), NULL);
   mark (encounter, combatant, TRUE);
   if (!TKR_ENCOUNTER_GET_CLASS (encounter)->advance (encounter, error))
     {
@@ -128,7 +128,7 @@ tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatan
                        tkr_combatant_get_name (combatant));
 
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Return from Delay"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Return from Delay"));
   g_object_ref (combatant);
   mark (encounter, combatant, FALSE);
   tkr_history_remove (HISTORY (encounter), order, from);
@@ -137,11 +137,11 @@ tkr_encounter_return_from_delay (TkrEncounter *encounter, TkrCombatant *combatan
   tkr_encounter_set (encounter, encounter, "current-index", (int) to);
   tkr_history_insert (HISTORY (encounter), order, to + 1, combatant);
   /* Translators: the log; a combatant, then whose turn it is */
-  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s returns and acts after %s"),
-                          tkr_combatant_get_name (combatant),
-                          TKR_IS_COMBATANT (current)
-                            ? tkr_combatant_get_name (TKR_COMBATANT (current))
-                            : _ ("this turn"));
+  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s returns and acts after %s"),
+                           tkr_encounter_who (combatant),
+                           TKR_IS_COMBATANT (current) ? tkr_encounter_who (TKR_COMBATANT (current))
+                                                      : tkr_message_name (N_ ("this turn")),
+                           NULL);
   g_object_unref (combatant);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
@@ -159,16 +159,16 @@ tkr_delay_turn_begun (TkrEncounter *encounter)
     return;
   if (tkr_rules_get_hold (tkr_encounter_get_rules (encounter)))
     /* Translators: the log; a combatant, then "Wait" */
-    tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
-                            _ ("%s did not act on their %s before their turn: it is lost"),
-                            tkr_combatant_get_name (TKR_COMBATANT (slot)),
-                            tkr_rules_get_delay_name (tkr_encounter_get_rules (encounter)));
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_DELAY, N_ ("%s did not act on their %s before their turn: it is lost"),
+      tkr_encounter_who (TKR_COMBATANT (slot)),
+      tkr_message_name (tkr_rules_get_delay_msgid (tkr_encounter_get_rules (encounter))), NULL);
   else
     /* Translators: the log; a combatant who delayed a whole round */
-    tkr_encounter_log_kind (encounter, TKR_LOG_DELAY,
-                            _ ("%s did not return in time: the delayed turn is lost, and this "
-                               "turn is theirs at their usual place"),
-                            tkr_combatant_get_name (TKR_COMBATANT (slot)));
+    tkr_encounter_log_event (encounter, TKR_LOG_DELAY,
+                             N_ ("%s did not return in time: the delayed turn is lost, and this "
+                                 "turn is theirs at their usual place"),
+                             tkr_encounter_who (TKR_COMBATANT (slot)), NULL);
   mark (encounter, TKR_COMBATANT (slot), FALSE);
 }
 
@@ -225,12 +225,12 @@ tkr_encounter_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **e
   if (!check_resource (combatant, tkr_rules_get_hold_costs (rules), error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (encounter), tkr_rules_get_delay_name (rules));
+  tkr_history_begin (HISTORY (encounter), tkr_rules_get_delay_msgid (rules));
   tkr_encounter_change_resource (encounter, combatant, tkr_rules_get_hold_costs (rules), -1, NULL);
   mark (encounter, combatant, TRUE);
   /* Translators: the log; a combatant, then an action's name such as "Wait" */
-  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s: %s"),
-                          tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s: %s"), tkr_encounter_who (combatant),
+                           tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
 }
@@ -239,7 +239,6 @@ gboolean
 tkr_encounter_act_on_hold (TkrEncounter *encounter, TkrCombatant *combatant, GError **error)
 {
   TkrRules *rules;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), FALSE);
 
@@ -261,14 +260,15 @@ tkr_encounter_act_on_hold (TkrEncounter *encounter, TkrCombatant *combatant, GEr
     return FALSE;
 
   /* Translators: the name of a step in Undo; "Wait" */
-  label = g_strdup_printf (_ ("Act on a %s"), tkr_rules_get_delay_name (rules));
-  tkr_history_begin (HISTORY (encounter), label);
+  tkr_history_begin_message (HISTORY (encounter), N_ ("Act on a %s"),
+                             tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
   tkr_encounter_change_resource (encounter, combatant, tkr_rules_get_hold_acts_with (rules), -1,
                                  NULL);
   mark (encounter, combatant, FALSE);
   /* Translators: the log; a combatant, then "Wait" */
-  tkr_encounter_log_kind (encounter, TKR_LOG_DELAY, _ ("%s acts on their %s now"),
-                          tkr_combatant_get_name (combatant), tkr_rules_get_delay_name (rules));
+  tkr_encounter_log_event (encounter, TKR_LOG_DELAY, N_ ("%s acts on their %s now"),
+                           tkr_encounter_who (combatant),
+                           tkr_message_name (tkr_rules_get_delay_msgid (rules)), NULL);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
 }

@@ -86,15 +86,6 @@ combatant_with_id (TkrEncounter *encounter, const char *id)
   return NULL;
 }
 
-static const char *
-name_with_id (TkrEncounter *encounter, const char *id)
-{
-  TkrCombatant *combatant = combatant_with_id (encounter, id);
-
-  /* Translators: an effect's anchor that has left the encounter */
-  return combatant != NULL ? tkr_combatant_get_name (combatant) : _ ("someone");
-}
-
 TkrCondition *
 tkr_effect_new (const char *name, const char *source, int rounds)
 {
@@ -137,13 +128,12 @@ tkr_effects_add (TkrEncounter *encounter,
     }
 
   effect = tkr_effect_new (name, id_of (source), rounds);
-  tkr_history_begin (HISTORY (encounter), _ ("Add an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add an effect"));
   tkr_history_append (HISTORY (encounter), effects, effect);
   /* Translators: a creature, an effect, then its duration */
-  tkr_encounter_log (encounter,
-                     g_dngettext (GETTEXT_PACKAGE, "%s creates %s for %d round",
-                                  "%s creates %s for %d rounds", rounds),
-                     tkr_combatant_get_name (source), name, rounds);
+  tkr_encounter_log_plural (encounter, NULL, "%s creates %s for %d round",
+                            "%s creates %s for %d rounds", rounds, tkr_encounter_who (source),
+                            tkr_message_name (name), tkr_message_int (rounds), NULL);
   tkr_history_end (HISTORY (encounter));
   /* The store keeps it. */
   return effect;
@@ -162,9 +152,10 @@ tkr_effects_remove (TkrEncounter *encounter,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("That effect is not in this encounter"));
 
-  tkr_history_begin (HISTORY (encounter), _ ("End an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("End an effect"));
   tkr_history_set_destructive (HISTORY (encounter));
-  tkr_encounter_log (encounter, _ ("%s ends early"), tkr_condition_get_name (effect));
+  tkr_encounter_log_event (encounter, NULL, N_ ("%s ends early"),
+                           tkr_message_name (tkr_condition_get_name (effect)), NULL);
   tkr_history_remove_item (HISTORY (encounter), effects, effect);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
@@ -186,18 +177,18 @@ end_effect (TkrEncounter *encounter,
 
   if (holder == NULL)
     /* Translators: an effect's name, then its creator */
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED, _ ("%s (by %s) ends"), name,
-                            tkr_combatant_get_name (anchor));
+    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s (by %s) ends"),
+                             tkr_message_name (name), tkr_encounter_who (anchor), NULL);
   else if (edge == TKR_EFFECT_EDGE_TURN_START)
     /* Translators: an effect, the creature it was on, then whose turn */
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED,
-                            _ ("%s on %s ended at the start of %s’s turn"), name,
-                            tkr_combatant_get_name (holder), tkr_combatant_get_name (anchor));
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended at the start of %s’s turn"),
+      tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
   else
     /* Translators: an effect, the creature it was on, then whose turn */
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED,
-                            _ ("%s on %s ended at the end of %s’s turn"), name,
-                            tkr_combatant_get_name (holder), tkr_combatant_get_name (anchor));
+    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
+                             N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name),
+                             tkr_encounter_who (holder), tkr_encounter_who (anchor), NULL);
   tkr_history_remove (HISTORY (encounter), effects, index);
   g_signal_emit (encounter, effect_ended_signal, 0, ended, holder);
 }
@@ -353,7 +344,7 @@ tkr_effects_add_timed (TkrEncounter *encounter,
 {
   g_autoptr (TkrCondition) effect = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *left = NULL;
+  g_autoptr (TkrMessage) left = NULL;
   gboolean counted;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
@@ -390,19 +381,20 @@ tkr_effects_add_timed (TkrEncounter *encounter,
                   "max-stacks", 1, "rounds-left", counted ? amount : TKR_CONDITION_NO_DURATION,
                   "source", source != NULL ? id_of (source) : NULL, "duration", duration, "edge",
                   edge, "anchor", id_of (anchor != NULL ? anchor : holder), NULL);
-  left = tkr_effects_describe_left (encounter, effect);
+  left = tkr_effects_describe_left_message (encounter, effect);
 
-  tkr_history_begin (HISTORY (encounter), _ ("Add an effect"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add an effect"));
   tkr_history_append (HISTORY (encounter), tkr_effects_get_store (holder), effect);
   if (source != NULL)
     /* Translators: a creature, an effect, another creature, then what is
      * left of the effect ("3 rounds left") */
-    tkr_encounter_log (encounter, _ ("%s puts %s on %s (%s)"), tkr_combatant_get_name (source),
-                       clean, tkr_combatant_get_name (holder), left);
+    tkr_encounter_log_event (encounter, NULL, N_ ("%s puts %s on %s (%s)"),
+                             tkr_encounter_who (source), tkr_message_name (clean),
+                             tkr_encounter_who (holder), g_steal_pointer (&left), NULL);
   else
     /* Translators: an effect, a creature, then what is left of the effect */
-    tkr_encounter_log (encounter, _ ("%s on %s (%s)"), clean, tkr_combatant_get_name (holder),
-                       left);
+    tkr_encounter_log_event (encounter, NULL, N_ ("%s on %s (%s)"), tkr_message_name (clean),
+                             tkr_encounter_who (holder), g_steal_pointer (&left), NULL);
   tkr_history_end (HISTORY (encounter));
   /* The holder's conditions keep it. */
   return effect;
@@ -477,10 +469,39 @@ is_turn_of (TkrEncounter *encounter, const char *id)
   return FALSE;
 }
 
+/* @id's name as a value of a log line; "someone" once it has left. */
+static TkrMessage *
+who_with_id (TkrEncounter *encounter, const char *id)
+{
+  TkrCombatant *combatant = combatant_with_id (encounter, id);
+
+  return combatant != NULL ? tkr_encounter_who (combatant)
+                           /* Translators: an effect's anchor that has left the encounter */
+                           : tkr_message_name (N_ ("someone"));
+}
+
 char *
 tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect)
 {
-  const char *anchor;
+  g_autoptr (TkrMessage) left = NULL;
+
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
+  g_return_val_if_fail (TKR_IS_CONDITION (effect), NULL);
+
+  left = tkr_effects_describe_left_message (encounter, effect);
+  return tkr_message_to_string (left);
+}
+
+/**
+ * tkr_effects_describe_left_message:
+ *
+ * Returns: (transfer full): what tkr_effects_describe_left() says, as its
+ *   event, for a log line to keep
+ */
+TkrMessage *
+tkr_effects_describe_left_message (TkrEncounter *encounter, TkrCondition *effect)
+{
+  const char *id;
   int left;
   gboolean start;
 
@@ -488,37 +509,43 @@ tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect)
   g_return_val_if_fail (TKR_IS_CONDITION (effect), NULL);
 
   left = tkr_condition_get_rounds_left (effect);
-  anchor = name_with_id (encounter, anchor_id (effect));
+  id = anchor_id (effect);
   start = tkr_condition_get_edge (effect) == TKR_EFFECT_EDGE_TURN_START;
   switch (tkr_condition_get_duration (effect))
     {
     case TKR_EFFECT_DURATION_ENCOUNTER:
-      return g_strdup (_ ("until the end of the encounter"));
+      return tkr_message_name (N_ ("until the end of the encounter"));
     case TKR_EFFECT_DURATION_ROUNDS:
       if (left == 0)
-        return g_strdup_printf (_ ("until the end of %s’s turn"), anchor);
-      return g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "%d round left", "%d rounds left", left), left);
+        return tkr_message_new (N_ ("until the end of %s’s turn"), who_with_id (encounter, id),
+                                NULL);
+      return tkr_message_new_plural ("%d round left", "%d rounds left", left,
+                                     tkr_message_int (left), NULL);
     case TKR_EFFECT_DURATION_TURNS:
       if (left > 1)
-        return g_strdup_printf (
-          start ? g_dngettext (GETTEXT_PACKAGE, "%d turn left, until the start of %s’s turn",
-                               "%d turns left, until the start of %s’s turn", left)
-                : g_dngettext (GETTEXT_PACKAGE, "%d turn left, until the end of %s’s turn",
-                               "%d turns left, until the end of %s’s turn", left),
-          left, anchor);
+        return start ? tkr_message_new_plural ("%d turn left, until the start of %s’s turn",
+                                               "%d turns left, until the start of %s’s turn", left,
+                                               tkr_message_int (left), who_with_id (encounter, id),
+                                               NULL)
+                     : tkr_message_new_plural ("%d turn left, until the end of %s’s turn",
+                                               "%d turns left, until the end of %s’s turn", left,
+                                               tkr_message_int (left), who_with_id (encounter, id),
+                                               NULL);
       if (start)
-        return g_strdup_printf (_ ("until the start of %s’s next turn"), anchor);
-      if (is_turn_of (encounter, anchor_id (effect)))
-        return g_strdup_printf (_ ("until the end of %s’s turn"), anchor);
-      return g_strdup_printf (_ ("until the end of %s’s next turn"), anchor);
+        return tkr_message_new (N_ ("until the start of %s’s next turn"),
+                                who_with_id (encounter, id), NULL);
+      if (is_turn_of (encounter, id))
+        return tkr_message_new (N_ ("until the end of %s’s turn"), who_with_id (encounter, id),
+                                NULL);
+      return tkr_message_new (N_ ("until the end of %s’s next turn"), who_with_id (encounter, id),
+                              NULL);
     case TKR_EFFECT_DURATION_UNTIL_REMOVED:
     default:
       /* A condition from before effects had a duration keeps its rounds. */
       if (left != TKR_CONDITION_NO_DURATION)
-        return g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "%d round left", "%d rounds left", left), left);
-      return g_strdup (_ ("until removed"));
+        return tkr_message_new_plural ("%d round left", "%d rounds left", left,
+                                       tkr_message_int (left), NULL);
+      return tkr_message_name (N_ ("until removed"));
     }
 }
 

@@ -142,6 +142,7 @@ guint tkr_effects_slot_edge (TkrEncounter *encounter, TkrEffectEdge edge, GObjec
  * left", "until the end of Kim's next turn", "until removed").
  * (transfer full) */
 char *tkr_effects_describe_left (TkrEncounter *encounter, TkrCondition *effect);
+TkrMessage *tkr_effects_describe_left_message (TkrEncounter *encounter, TkrCondition *effect);
 
 /* Files: the engine's member "timed_effects", {holder id: [condition,
  * ...]}, left out when no one has an effect; read into @load's

@@ -422,13 +422,20 @@ tkr_encounter_has_participant (TkrEncounter *self, TkrCharacter *character)
 const char *
 tkr_encounter_get_phase_name (TkrEncounter *self, TkrPhase phase)
 {
+  g_return_val_if_fail (TKR_IS_ENCOUNTER (self), NULL);
+  return _ (tkr_encounter_get_phase_msgid (self, phase));
+}
+
+const char *
+tkr_encounter_get_phase_msgid (TkrEncounter *self, TkrPhase phase)
+{
   TkrEncounterClass *klass;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), NULL);
   klass = TKR_ENCOUNTER_GET_CLASS (self);
   if (klass->phase_name != NULL)
     return klass->phase_name (self, phase);
-  return tkr_phase_to_string (phase);
+  return tkr_phase_to_msgid (phase);
 }
 
 static const char *
@@ -450,80 +457,101 @@ append_entry (TkrEncounter *self, TkrLogEntry *entry)
   /* Inside a command the line joins the command's step; on its own (a
    * note from the GM) it is a step with a name of its own. */
   if (own_step)
-    tkr_history_begin (priv->history, _ ("Add to the log"));
+    tkr_history_begin (priv->history, N_ ("Add to the log"));
   tkr_history_append (priv->history, priv->log, entry);
   if (own_step)
     tkr_history_end (priv->history);
 }
 
-static void
-append_log (TkrEncounter *self, const char *kind, const char *text)
-{
-  g_autoptr (TkrLogEntry) entry = tkr_log_entry_new_with_kind (PRIV (self)->round, kind, text);
-
-  append_entry (self, entry);
-}
-
 /**
- * tkr_encounter_log_message:
+ * tkr_encounter_log_line:
  * @kind: (nullable): what the line records
- * @message: the untranslated message, marked N_ ("%s joins the
- *   encounter"), with a "%s" for each value
- * @...: the values (strings), then NULL
+ * @event: (transfer full): the line as its event (tkr-message.h)
  *
  * A log line built from its event: it reads in the reader's language,
- * whatever language it was written in (tkr_log_entry_new_message).
+ * whatever language it was written in (tkr_log_entry_new_event).
  */
 void
-tkr_encounter_log_message (TkrEncounter *self, const char *kind, const char *message, ...)
+tkr_encounter_log_line (TkrEncounter *self, const char *kind, TkrMessage *event)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) args = NULL;
   g_autoptr (TkrLogEntry) entry = NULL;
-  const char *value;
-  va_list ap;
 
   g_return_if_fail (TKR_IS_ENCOUNTER (self));
-  g_return_if_fail (message != NULL);
+  g_return_if_fail (event != NULL);
 
-  va_start (ap, message);
-  while ((value = va_arg (ap, const char *)) != NULL)
-    g_strv_builder_add (builder, value);
-  va_end (ap);
-  args = g_strv_builder_end (builder);
-  entry = tkr_log_entry_new_message (PRIV (self)->round, kind, message, (const char *const *) args);
+  entry = tkr_log_entry_new_event (PRIV (self)->round, kind, event);
   if (entry != NULL)
     append_entry (self, entry);
 }
 
-void
-tkr_encounter_log (TkrEncounter *self, const char *format, ...)
+static void
+log_valist (TkrEncounter *self, const char *kind, TkrMessage *event, va_list ap)
 {
-  g_autofree char *text = NULL;
-  va_list args;
+  TkrMessage *value;
 
-  g_return_if_fail (TKR_IS_ENCOUNTER (self));
-  g_return_if_fail (format != NULL);
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  append_log (self, NULL, text);
+  while ((value = va_arg (ap, TkrMessage *)) != NULL)
+    tkr_message_add (event, value);
+  tkr_encounter_log_line (self, kind, event);
 }
 
+/**
+ * tkr_encounter_log_event:
+ * @kind: (nullable): what the line records
+ * @msgid: the untranslated message, marked N_ ("%s delays"), with a "%s"
+ *   or "%d" for each value
+ * @...: the values (TkrMessage *, transfer full), then NULL
+ */
 void
-tkr_encounter_log_kind (TkrEncounter *self, const char *kind, const char *format, ...)
+tkr_encounter_log_event (TkrEncounter *self, const char *kind, const char *msgid, ...)
 {
-  g_autofree char *text = NULL;
-  va_list args;
+  va_list ap;
 
-  g_return_if_fail (TKR_IS_ENCOUNTER (self));
-  g_return_if_fail (format != NULL);
+  g_return_if_fail (msgid != NULL);
+  va_start (ap, msgid);
+  log_valist (self, kind, tkr_message_new (msgid, NULL), ap);
+  va_end (ap);
+}
 
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  append_log (self, kind, text);
+/**
+ * tkr_encounter_log_plural:
+ * @msgid: the singular form, @plural the plural one (as for g_dngettext)
+ * @n: the count that chooses the form
+ * @...: the values (TkrMessage *, transfer full), then NULL
+ */
+void
+tkr_encounter_log_plural (
+  TkrEncounter *self, const char *kind, const char *msgid, const char *plural, gulong n, ...)
+{
+  va_list ap;
+
+  g_return_if_fail (msgid != NULL && plural != NULL);
+  va_start (ap, n);
+  log_valist (self, kind, tkr_message_new_plural (msgid, plural, n, NULL), ap);
+  va_end (ap);
+}
+
+/**
+ * tkr_encounter_log_note:
+ * @text: words a person typed (a GM's note), kept as they are
+ */
+void
+tkr_encounter_log_note (TkrEncounter *self, const char *text)
+{
+  g_return_if_fail (text != NULL);
+  tkr_encounter_log_line (self, NULL, tkr_message_text (text));
+}
+
+/**
+ * tkr_encounter_who:
+ *
+ * Returns: (transfer full): @combatant's name as a value of a log line
+ *   ("Someone", in the reader's language, when it has none)
+ */
+TkrMessage *
+tkr_encounter_who (TkrCombatant *combatant)
+{
+  g_return_val_if_fail (TKR_IS_COMBATANT (combatant), tkr_message_text (""));
+  return tkr_message_person (tkr_character_get_name (tkr_combatant_get_character (combatant)));
 }
 
 /* Checks and recorded changes for the systems' commands */
@@ -669,7 +697,7 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
       return FALSE;
     }
 
-  tkr_history_begin (priv->history, _ ("Add to the encounter"));
+  tkr_history_begin (priv->history, N_ ("Add to the encounter"));
   tkr_history_append (priv->history, priv->participants, character);
   if (priv->phase == TKR_PHASE_SETUP)
     {
@@ -678,8 +706,8 @@ tkr_encounter_add_participant (TkrEncounter *self, TkrCharacter *character, GErr
     }
   if (klass->joined != NULL)
     klass->joined (self, character, combatant);
-  tkr_encounter_log_message (self, NULL, N_ ("%s joins the encounter"), character_name (character),
-                             NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("%s joins the encounter"),
+                           tkr_message_person (tkr_character_get_name (character)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -710,7 +738,7 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
       return FALSE;
     }
 
-  tkr_history_begin (priv->history, _ ("Remove from the encounter"));
+  tkr_history_begin (priv->history, N_ ("Remove from the encounter"));
   tkr_history_set_destructive (priv->history);
   combatant = tkr_encounter_find_combatant (self, character);
   if (klass->leaving != NULL)
@@ -718,8 +746,8 @@ tkr_encounter_remove_participant (TkrEncounter *self, TkrCharacter *character, G
   tkr_history_remove (priv->history, priv->participants, position);
   if (combatant != NULL)
     tkr_history_remove_item (priv->history, priv->combatants, combatant);
-  tkr_encounter_log_message (self, NULL, N_ ("%s leaves the encounter"), character_name (character),
-                             NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("%s leaves the encounter"),
+                           tkr_message_person (tkr_character_get_name (character)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -804,7 +832,7 @@ tkr_encounter_begin_setup (TkrEncounter *self, GError **error)
   if (!tkr_encounter_check_transition (self, TKR_PHASE_SETUP, error))
     return FALSE;
 
-  tkr_history_begin (priv->history, _ ("Begin the Setup"));
+  tkr_history_begin (priv->history, N_ ("Begin the Setup"));
   for (guint i = 0; i < n_items (priv->participants); i++)
     {
       g_autoptr (TkrCombatant) combatant = new_combatant (self, item_at (priv->participants, i));
@@ -852,10 +880,10 @@ tkr_encounter_abandon_setup (TkrEncounter *self, GError **error)
       return FALSE;
     }
 
-  tkr_history_begin (priv->history, _ ("Abandon the encounter"));
+  tkr_history_begin (priv->history, N_ ("Abandon the encounter"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log_message (self, NULL, N_ ("The Setup is abandoned"), NULL);
+  tkr_encounter_log_event (self, NULL, N_ ("The Setup is abandoned"), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -900,7 +928,7 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
       return FALSE;
     }
 
-  tkr_history_begin (priv->history, _ ("Begin the rounds"));
+  tkr_history_begin (priv->history, N_ ("Begin the rounds"));
   for (guint i = 0; i < order->len; i++)
     tkr_history_append (priv->history, priv->order, order->pdata[i]);
   set_phase (self, TKR_PHASE_MAIN);
@@ -914,7 +942,7 @@ tkr_encounter_begin_main (TkrEncounter *self, GError **error)
 }
 
 /* Main <-> Paused: from @from to @to as one step named @label, with the
- * system's @hook and the log line @logged. */
+ * system's @hook and the log line @logged (both untranslated, N_). */
 static gboolean
 switch_pause (TkrEncounter *self,
               TkrPhase from,
@@ -940,7 +968,7 @@ switch_pause (TkrEncounter *self,
   set_phase (self, to);
   if (hook != NULL)
     hook (self);
-  tkr_encounter_log (self, "%s", logged);
+  tkr_encounter_log_event (self, NULL, logged, NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -950,8 +978,8 @@ tkr_encounter_pause (TkrEncounter *self, GError **error)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   return switch_pause (self, TKR_PHASE_MAIN, TKR_PHASE_PAUSED,
-                       _ ("Only a running encounter can be paused"), _ ("Pause the encounter"),
-                       TKR_ENCOUNTER_GET_CLASS (self)->paused, _ ("The encounter is paused"),
+                       _ ("Only a running encounter can be paused"), N_ ("Pause the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->paused, N_ ("The encounter is paused"),
                        error);
 }
 
@@ -960,8 +988,9 @@ tkr_encounter_resume (TkrEncounter *self, GError **error)
 {
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
   return switch_pause (self, TKR_PHASE_PAUSED, TKR_PHASE_MAIN,
-                       _ ("Only a paused encounter can resume"), _ ("Resume the encounter"),
-                       TKR_ENCOUNTER_GET_CLASS (self)->resumed, _ ("The encounter resumes"), error);
+                       _ ("Only a paused encounter can resume"), N_ ("Resume the encounter"),
+                       TKR_ENCOUNTER_GET_CLASS (self)->resumed, N_ ("The encounter resumes"),
+                       error);
 }
 
 gboolean
@@ -983,20 +1012,17 @@ tkr_encounter_end (TkrEncounter *self, GError **error)
   if (!tkr_encounter_check_transition (self, TKR_PHASE_END, error))
     return FALSE;
 
-  tkr_history_begin (priv->history, _ ("End the encounter"));
+  tkr_history_begin (priv->history, N_ ("End the encounter"));
   set_phase (self, TKR_PHASE_END);
   if (klass->ended != NULL)
     klass->ended (self);
-  {
-    g_autofree char *text =
-      klass->describe_end != NULL
-        ? klass->describe_end (self)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The encounter ends after %d round",
-                                        "The encounter ends after %d rounds", priv->round),
-                           priv->round);
-
-    tkr_encounter_log_kind (self, TKR_LOG_ENCOUNTER_END, "%s", text);
-  }
+  tkr_encounter_log_line (self, TKR_LOG_ENCOUNTER_END,
+                          klass->describe_end != NULL
+                            ? klass->describe_end (self)
+                            : tkr_message_new_plural ("The encounter ends after %d round",
+                                                      "The encounter ends after %d rounds",
+                                                      priv->round, tkr_message_int (priv->round),
+                                                      NULL));
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1018,11 +1044,12 @@ tkr_encounter_finish (TkrEncounter *self, GError **error)
   if (!tkr_encounter_check_transition (self, TKR_PHASE_FREEPLAY, error))
     return FALSE;
 
-  tkr_history_begin (priv->history, _ ("Back to Freeplay"));
+  tkr_history_begin (priv->history, N_ ("Back to Freeplay"));
   tkr_history_set_destructive (priv->history);
   clear_encounter (self);
-  tkr_encounter_log (self, _ ("Back to %s"),
-                     tkr_encounter_get_phase_name (self, TKR_PHASE_FREEPLAY));
+  tkr_encounter_log_event (
+    self, NULL, N_ ("Back to %s"),
+    tkr_message_name (tkr_encounter_get_phase_msgid (self, TKR_PHASE_FREEPLAY)), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1043,7 +1070,7 @@ tkr_encounter_roll_missing (TkrEncounter *self, GRand *rand, GError **error)
   if (klass->roll_missing == NULL)
     return TRUE;
 
-  tkr_history_begin (priv->history, _ ("Roll for everyone missing"));
+  tkr_history_begin (priv->history, N_ ("Roll for everyone missing"));
   if (!klass->roll_missing (self, rand, error))
     {
       tkr_history_abort (priv->history);
@@ -1102,7 +1129,7 @@ tkr_encounter_next_turn (TkrEncounter *self, GError **error)
   if (!tkr_encounter_require_phase (self, TKR_PHASE_MAIN, error))
     return FALSE;
 
-  tkr_history_begin (priv->history, _ ("Next turn"));
+  tkr_history_begin (priv->history, N_ ("Next turn"));
   tkr_history_set_tag (priv->history, NEXT_TURN_TAG);
   if (!TKR_ENCOUNTER_GET_CLASS (self)->advance (self, error))
     {
@@ -1226,7 +1253,7 @@ tkr_encounter_award_experience (
       return FALSE;
     }
 
-  tkr_history_begin (priv->history, _ ("Award Experience"));
+  tkr_history_begin (priv->history, N_ ("Award Experience"));
   if (!tkr_character_award_experience (character, priv->history, xp, error))
     {
       tkr_history_abort (priv->history);
@@ -1234,11 +1261,13 @@ tkr_encounter_award_experience (
     }
   if (reason != NULL && *reason != '\0')
     /* Translators: a character, Experience Points, then the GM's reason */
-    tkr_encounter_log_kind (self, TKR_LOG_XP_AWARD, _ ("%s gains %d XP: %s"),
-                            character_name (character), xp, reason);
+    tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP: %s"),
+                             tkr_message_person (tkr_character_get_name (character)),
+                             tkr_message_int (xp), tkr_message_text (reason), NULL);
   else
-    tkr_encounter_log_kind (self, TKR_LOG_XP_AWARD, _ ("%s gains %d XP"),
-                            character_name (character), xp);
+    tkr_encounter_log_event (self, TKR_LOG_XP_AWARD, N_ ("%s gains %d XP"),
+                             tkr_message_person (tkr_character_get_name (character)),
+                             tkr_message_int (xp), NULL);
   tkr_history_end (priv->history);
   return TRUE;
 }
@@ -1268,7 +1297,7 @@ tkr_encounter_award_party (
       return FALSE;
     }
   history = PRIV (self)->history;
-  tkr_history_begin (history, _ ("Award Experience"));
+  tkr_history_begin (history, N_ ("Award Experience"));
   for (guint i = 0; i < characters->len; i++)
     {
       /* A sheet of another system is passed over when others of this
@@ -1732,7 +1761,6 @@ tkr_encounter_set_hidden (TkrEncounter *self,
                           GError **error)
 {
   TkrHistory *history;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
 
@@ -1742,10 +1770,9 @@ tkr_encounter_set_hidden (TkrEncounter *self,
   if (tkr_combatant_get_hidden (combatant) == hidden)
     return TRUE;
   history = tkr_encounter_get_history (self);
-  label = hidden
-            ? g_strdup_printf (_ ("Hide %s from the players"), tkr_combatant_get_name (combatant))
-            : g_strdup_printf (_ ("Show %s to the players"), tkr_combatant_get_name (combatant));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (
+    history, hidden ? N_ ("Hide %s from the players") : N_ ("Show %s to the players"),
+    tkr_encounter_who (combatant), NULL);
   tkr_history_set (history, combatant, "hidden", hidden);
   tkr_history_end (history);
   return TRUE;
@@ -1814,8 +1841,8 @@ tkr_encounter_set_reveal_hidden_on_turn (TkrEncounter *self, gboolean reveal, GE
     return TRUE;
   history = tkr_encounter_get_history (self);
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, reveal ? _ ("Reveal Hidden Combatants on Their Turn")
-                                     : _ ("Keep Hidden Combatants Hidden on Their Turn"));
+  tkr_history_begin (history, reveal ? N_ ("Reveal Hidden Combatants on Their Turn")
+                                     : N_ ("Keep Hidden Combatants Hidden on Their Turn"));
   tkr_history_set (history, self, "reveal-hidden-on-turn", reveal);
   tkr_history_end (history);
   return TRUE;
@@ -1846,8 +1873,8 @@ tkr_encounter_reveal_on_turn (TkrEncounter *self, GObject *slot)
         continue;
       tkr_encounter_set (self, combatant, "hidden", FALSE);
       /* Translators: the log; a hidden combatant shown as its turn comes */
-      tkr_encounter_log (self, _ ("%s is revealed to the players as its turn comes"),
-                         tkr_combatant_get_name (combatant));
+      tkr_encounter_log_event (self, NULL, N_ ("%s is revealed to the players as its turn comes"),
+                               tkr_encounter_who (combatant), NULL);
     }
 }
 

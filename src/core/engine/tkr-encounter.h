@@ -70,8 +70,9 @@ struct _TkrEncounterClass
 {
   GObjectClass parent_class;
 
-  /* The system's name for @phase ("Exploration" for Freeplay); NULL uses
-   * the shared names. */
+  /* The system's name for @phase ("Exploration" for Freeplay), untranslated
+   * (N_): the log keeps it so and reads it in the reader's language; NULL
+   * uses the shared names. */
   const char *(*phase_name) (TkrEncounter *self, TkrPhase phase);
   /* Beyond the phase graph: whether the encounter may go to @to in its
    * present state; FALSE with @error saying why. Default: TRUE. */
@@ -129,9 +130,9 @@ struct _TkrEncounterClass
    * first turn of Round 1. */
   gboolean (*has_earlier_turn) (TkrEncounter *self);
 
-  /* The log line that closes the encounter (transfer full); default: the
-   * number of rounds it lasted. */
-  char *(*describe_end) (TkrEncounter *self);
+  /* The log line that closes the encounter, as its event (transfer full,
+   * tkr-message.h); default: the number of rounds it lasted. */
+  TkrMessage *(*describe_end) (TkrEncounter *self);
   /* Health of @combatant went from @before to @after inside the step of
    * tkr_encounter_change_health(): the system's consequences (Pathfinder
    * 2e's dying at 0). */
@@ -163,6 +164,8 @@ GObject *tkr_encounter_get_current_slot (TkrEncounter *self);
 TkrCombatant *tkr_encounter_find_combatant (TkrEncounter *self, TkrCharacter *character);
 gboolean tkr_encounter_has_participant (TkrEncounter *self, TkrCharacter *character);
 const char *tkr_encounter_get_phase_name (TkrEncounter *self, TkrPhase phase);
+/* The same, untranslated (N_), for a log line to keep. */
+const char *tkr_encounter_get_phase_msgid (TkrEncounter *self, TkrPhase phase);
 
 /* Participants join and leave in Freeplay or Setup. */
 gboolean
@@ -202,11 +205,22 @@ gboolean tkr_encounter_award_party (
 
 /* The log: a line of the current round, its own history step when no
  * step is open. */
-void tkr_encounter_log (TkrEncounter *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
-void tkr_encounter_log_message (TkrEncounter *self, const char *kind, const char *message, ...)
+/* Every line is kept as its event (tkr-message.h) and reads in the
+ * reader's language: an untranslated message (N_) and its values
+ * (TkrMessage *, then NULL), a plural one with its count, or a line built
+ * whole. A note the GM typed stays as it is. */
+void tkr_encounter_log_event (TkrEncounter *self, const char *kind, const char *msgid, ...)
   G_GNUC_NULL_TERMINATED;
-void tkr_encounter_log_kind (TkrEncounter *self, const char *kind, const char *format, ...)
-  G_GNUC_PRINTF (3, 4);
+void tkr_encounter_log_plural (TkrEncounter *self,
+                               const char *kind,
+                               const char *msgid,
+                               const char *plural,
+                               gulong n,
+                               ...) G_GNUC_NULL_TERMINATED;
+void tkr_encounter_log_line (TkrEncounter *self, const char *kind, TkrMessage *event);
+void tkr_encounter_log_note (TkrEncounter *self, const char *text);
+/* (transfer full): @combatant's name as a value of a log line */
+TkrMessage *tkr_encounter_who (TkrCombatant *combatant);
 
 /* For the systems' commands */
 

@@ -119,10 +119,36 @@ absorb (int current, int *left)
   return taken;
 }
 
+/* A pool's change for the log: its name (read in the reader's language),
+ * before and after. */
+static TkrMessage *
+pool_change (TkrPool *pool, int before, int after)
+{
+  return tkr_message_new ("; %s %d → %d",
+                          tkr_message_name (tkr_pool_kind_to_msgid (tkr_pool_get_kind (pool))),
+                          tkr_message_int (before), tkr_message_int (after), NULL);
+}
+
+/* The parts of a line, one after the other, as one message ("%s%s..."). */
+static TkrMessage *
+joined (GPtrArray *parts)
+{
+  g_autoptr (GString) msgid = g_string_new (NULL);
+  TkrMessage *line;
+
+  for (guint i = 0; i < parts->len; i++)
+    g_string_append (msgid, "%s");
+  line = tkr_message_new (msgid->str, NULL);
+  for (guint i = 0; i < parts->len; i++)
+    tkr_message_add (line, g_steal_pointer (&parts->pdata[i]));
+  g_ptr_array_set_size (parts, 0);
+  return line;
+}
+
 /* Damage in the rule data's order: temporary health, the absorbing pools,
  * then Health. Appends what each took to @what. */
 static void
-apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GString *what)
+apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GPtrArray *what)
 {
   TkrRules *rules = tkr_encounter_get_rules (self);
   int temporary = tkr_combatant_get_temporary_health (combatant);
@@ -134,7 +160,9 @@ apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GString *
   if (taken > 0)
     {
       tkr_encounter_set (self, combatant, "temporary-health", temporary - taken, NULL);
-      g_string_append_printf (what, _ ("; temporary health %d → %d"), temporary, temporary - taken);
+      g_ptr_array_add (what, tkr_message_new (N_ ("; temporary health %d → %d"),
+                                              tkr_message_int (temporary),
+                                              tkr_message_int (temporary - taken), NULL));
     }
   pools = tkr_rules_get_absorbing_pools (rules, &n_pools);
   for (guint i = 0; i < n_pools && amount > 0; i++)
@@ -146,8 +174,7 @@ apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GString *
       if (taken > 0)
         {
           tkr_encounter_set (self, pool, "current", current - taken, NULL);
-          g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (pool), current,
-                                  current - taken);
+          g_ptr_array_add (what, pool_change (pool, current, current - taken));
         }
     }
   if (amount > 0)
@@ -157,20 +184,19 @@ apply_damage (TkrEncounter *self, TkrCombatant *combatant, int amount, GString *
 
       taken = absorb (current, &amount);
       tkr_encounter_set (self, health, "current", current - taken, NULL);
-      g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (health), current,
-                              current - taken);
+      g_ptr_array_add (what, pool_change (health, current, current - taken));
     }
 }
 
 static void
-set_health (TkrEncounter *self, TkrCombatant *combatant, int value, GString *what)
+set_health (TkrEncounter *self, TkrCombatant *combatant, int value, GPtrArray *what)
 {
   TkrPool *health = pool_of (combatant, TKR_POOL_HEALTH);
   int current = tkr_pool_get_current (health);
 
   value = CLAMP (value, 0, tkr_pool_get_maximum (health));
   tkr_encounter_set (self, health, "current", value, NULL);
-  g_string_append_printf (what, "; %s %d → %d", tkr_pool_get_name (health), current, value);
+  g_ptr_array_add (what, pool_change (health, current, value));
 }
 
 gboolean
@@ -181,8 +207,7 @@ tkr_encounter_change_health (TkrEncounter *self,
 {
   TkrEncounterClass *klass;
   TkrHistory *history;
-  g_autoptr (GString) what = NULL;
-  const char *name;
+  g_autoptr (GPtrArray) what = NULL;
   int before, temporary;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (self), FALSE);
@@ -199,44 +224,54 @@ tkr_encounter_change_health (TkrEncounter *self,
 
   klass = TKR_ENCOUNTER_GET_CLASS (self);
   history = tkr_encounter_get_history (self);
-  name = tkr_combatant_get_name (combatant);
   before = tkr_combatant_get_health (combatant);
   temporary = tkr_combatant_get_temporary_health (combatant);
-  what = g_string_new (NULL);
+  what = g_ptr_array_new_with_free_func ((GDestroyNotify) tkr_message_free);
 
-  tkr_history_begin (history, _ ("Change Health"));
+  tkr_history_begin (history, N_ ("Change Health"));
   switch (change->kind)
     {
     case TKR_HEALTH_DAMAGE:
       /* Translators: the log; what follows lists each pool before and after */
-      g_string_printf (what, _ ("%s takes %d damage"), name, change->amount);
+      g_ptr_array_add (what,
+                       tkr_message_new (N_ ("%s takes %d damage"), tkr_encounter_who (combatant),
+                                        tkr_message_int (change->amount), NULL));
       apply_damage (self, combatant, change->amount, what);
       break;
     case TKR_HEALTH_HEAL:
-      g_string_printf (what, _ ("%s heals %d"), name, change->amount);
+      g_ptr_array_add (what, tkr_message_new (N_ ("%s heals %d"), tkr_encounter_who (combatant),
+                                              tkr_message_int (change->amount), NULL));
       set_health (self, combatant, before + change->amount, what);
       break;
     case TKR_HEALTH_SET:
-      g_string_printf (what, _ ("%s’s Health is set to %d"), name, change->amount);
+      g_ptr_array_add (what, tkr_message_new (N_ ("%s’s Health is set to %d"),
+                                              tkr_encounter_who (combatant),
+                                              tkr_message_int (change->amount), NULL));
       set_health (self, combatant, change->amount, what);
       break;
     case TKR_HEALTH_TEMPORARY:
       /* Temporary health does not add up: the larger amount stays. */
-      g_string_printf (what, _ ("%s gains %d temporary health"), name, change->amount);
+      g_ptr_array_add (what, tkr_message_new (N_ ("%s gains %d temporary health"),
+                                              tkr_encounter_who (combatant),
+                                              tkr_message_int (change->amount), NULL));
       if (change->amount > temporary)
         tkr_encounter_set (self, combatant, "temporary-health", change->amount, NULL);
-      g_string_append_printf (what, _ ("; temporary health %d → %d"), temporary,
-                              MAX (temporary, change->amount));
+      g_ptr_array_add (
+        what, tkr_message_new (N_ ("; temporary health %d → %d"), tkr_message_int (temporary),
+                               tkr_message_int (MAX (temporary, change->amount)), NULL));
       break;
     default:
       g_assert_not_reached ();
     }
   if (change->rolled != NULL)
-    /* Translators: the log; the dice a change of health was rolled with */
-    g_string_append_printf (what, _ (" (rolled %s)"), change->rolled);
+    g_ptr_array_add (
+      what,
+      /* Translators: the log; the dice a change of health was rolled with */
+      tkr_message_new (N_ (" (rolled %s)"), tkr_message_text (change->rolled), NULL));
   if (before > 0 && tkr_combatant_is_down (combatant))
-    g_string_append_printf (what, _ ("; %s is down"), name);
-  tkr_encounter_log_kind (self, LOG_KIND_HEALTH, "%s", what->str);
+    g_ptr_array_add (what,
+                     tkr_message_new (N_ ("; %s is down"), tkr_encounter_who (combatant), NULL));
+  tkr_encounter_log_line (self, LOG_KIND_HEALTH, joined (what));
   if (klass->health_changed != NULL)
     klass->health_changed (self, combatant, before, tkr_combatant_get_health (combatant));
   tkr_history_end (history);
@@ -313,13 +348,12 @@ tkr_encounter_change_health_of_many (TkrEncounter *self,
 
   history = tkr_encounter_get_history (self);
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, _ ("Change Health of Several"));
+  tkr_history_begin (history, N_ ("Change Health of Several"));
   if (rolled != NULL)
     /* Translators: the log; dice rolled once for a change of several combatants' health */
-    tkr_encounter_log_kind (
-      self, LOG_KIND_HEALTH,
-      g_dngettext (NULL, "Rolled %s for %u combatant", "Rolled %s for %u combatants", n_combatants),
-      rolled, n_combatants);
+    tkr_encounter_log_plural (self, LOG_KIND_HEALTH, "Rolled %s for %u combatant",
+                              "Rolled %s for %u combatants", n_combatants,
+                              tkr_message_text (rolled), tkr_message_int (n_combatants), NULL);
   for (guint i = 0; i < n_combatants; i++)
     {
       TkrHealthChange one = change;

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
+#include "config.h"
+
 #include "tkr-history.h"
 
 #include <gobject/gvaluecollector.h>
@@ -36,7 +38,8 @@ typedef struct
 
 typedef struct
 {
-  char *label;
+  TkrMessage *label; /* the step's name as its event (tkr-message.h) */
+  char *shown;       /* the label as last read, in the reader's language */
   char *tag;
   GPtrArray *changes;
   guint serial;
@@ -99,11 +102,11 @@ change_free (gpointer data)
 }
 
 static Step *
-step_new (const char *label)
+step_new (TkrMessage *label)
 {
   Step *step = g_new0 (Step, 1);
 
-  step->label = g_strdup (label);
+  step->label = label;
   step->changes = g_ptr_array_new_with_free_func (change_free);
   return step;
 }
@@ -113,7 +116,8 @@ step_free (gpointer data)
 {
   Step *step = data;
 
-  g_free (step->label);
+  tkr_message_free (step->label);
+  g_free (step->shown);
   g_free (step->tag);
   g_ptr_array_unref (step->changes);
   g_free (step);
@@ -239,9 +243,27 @@ tkr_history_new (void)
   return g_object_new (TKR_TYPE_HISTORY, NULL);
 }
 
+/* Opens a step named @label (transfer full; NULL for none). */
+static void
+begin (TkrHistory *self, TkrMessage *label)
+{
+  /* A label that does not take its values is a mistake in the code. */
+  g_warn_if_fail (label == NULL || tkr_message_is_valid (label));
+  if (self->depth++ == 0)
+    {
+      g_assert (self->open_step == NULL);
+      self->open_step = step_new (label);
+    }
+  else
+    tkr_message_free (label);
+  g_array_append_val (self->marks, self->open_step->changes->len);
+}
+
 /**
  * tkr_history_begin:
- * @label: what a person would call the step ("Next turn")
+ * @label: (nullable): what a person would call the step, untranslated
+ *   (marked N_ ("Next turn"), or a name from the rule data): the history
+ *   keeps the message and translates it whenever the label is read
  *
  * Opens a step. Steps nest: only the outermost label is kept and the step is
  * committed by the matching outermost tkr_history_end().
@@ -254,12 +276,51 @@ tkr_history_begin (TkrHistory *self, const char *label)
   g_return_if_fail (TKR_IS_HISTORY (self));
   g_return_if_fail (!self->replaying);
 
-  if (self->depth++ == 0)
+  begin (self, label != NULL ? tkr_message_name (label) : NULL);
+}
+
+/**
+ * tkr_history_begin_message:
+ * @msgid: the untranslated label with a "%s" or "%d" for each value
+ *   (marked N_ ("Switch to %s"))
+ * @...: the values (TkrMessage *, transfer full), then NULL
+ *
+ * As tkr_history_begin(), for a label with values.
+ */
+void
+tkr_history_begin_message (TkrHistory *self, const char *msgid, ...)
+{
+  TkrMessage *label;
+  TkrMessage *value;
+  va_list ap;
+
+  g_return_if_fail (msgid != NULL);
+  label = tkr_message_new (msgid, NULL);
+  va_start (ap, msgid);
+  while ((value = va_arg (ap, TkrMessage *)) != NULL)
+    tkr_message_add (label, value);
+  va_end (ap);
+  tkr_history_begin_event (self, label);
+}
+
+/**
+ * tkr_history_begin_event:
+ * @label: (transfer full) (nullable): the label as its event
+ *
+ * As tkr_history_begin(), for any label (a plural one, say).
+ */
+void
+tkr_history_begin_event (TkrHistory *self, TkrMessage *label)
+{
+  if (self == NULL)
     {
-      g_assert (self->open_step == NULL);
-      self->open_step = step_new (label);
+      tkr_message_free (label);
+      return;
     }
-  g_array_append_val (self->marks, self->open_step->changes->len);
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  g_return_if_fail (!self->replaying);
+
+  begin (self, label);
 }
 
 void
@@ -290,7 +351,7 @@ tkr_history_end (TkrHistory *self)
   if (self->limit > 0 && self->undo_stack->len > self->limit)
     g_ptr_array_remove_range (self->undo_stack, 0, self->undo_stack->len - self->limit);
   notify_state (self);
-  g_signal_emit (self, signals[COMMITTED], 0, step->label);
+  g_signal_emit (self, signals[COMMITTED], 0, tkr_history_get_undo_label (self));
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -522,6 +583,7 @@ tkr_history_can_redo (TkrHistory *self)
   return self->redo_stack->len > 0 && self->depth == 0;
 }
 
+/* The label of the step on top of @stack, in the reader's language. */
 static const char *
 top_label (GPtrArray *stack)
 {
@@ -530,6 +592,28 @@ top_label (GPtrArray *stack)
   if (stack->len == 0)
     return NULL;
   step = g_ptr_array_index (stack, stack->len - 1);
+  if (step->label == NULL)
+    return NULL;
+  g_free (step->shown);
+  step->shown = tkr_message_to_string (step->label);
+  return step->shown;
+}
+
+/**
+ * tkr_history_get_undo_message:
+ *
+ * Returns: (transfer none) (nullable): the label of the step to undo, as
+ *   its event, for the journal to keep
+ */
+const TkrMessage *
+tkr_history_get_undo_message (TkrHistory *self)
+{
+  Step *step;
+
+  g_return_val_if_fail (TKR_IS_HISTORY (self), NULL);
+  if (self->undo_stack->len == 0)
+    return NULL;
+  step = g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1);
   return step->label;
 }
 
@@ -728,6 +812,26 @@ tkr_history_push_step (TkrHistory *self,
                        gpointer data,
                        GDestroyNotify destroy)
 {
+  g_autoptr (TkrMessage) words = label != NULL ? tkr_message_text (label) : NULL;
+
+  tkr_history_push_step_event (self, redo, words, tag, apply, data, destroy);
+}
+
+/**
+ * tkr_history_push_step_event:
+ * @label: (nullable): the step's label as its event (copied)
+ *
+ * As tkr_history_push_step(), with a label read in the reader's language.
+ */
+void
+tkr_history_push_step_event (TkrHistory *self,
+                             gboolean redo,
+                             const TkrMessage *label,
+                             const char *tag,
+                             TkrHistoryApplyFunc apply,
+                             gpointer data,
+                             GDestroyNotify destroy)
+{
   Step *step;
   Change *change;
 
@@ -740,7 +844,7 @@ tkr_history_push_step (TkrHistory *self,
   change->apply = apply;
   change->data = data;
   change->destroy = destroy;
-  step = step_new (label);
+  step = step_new (tkr_message_copy (label));
   step->tag = g_strdup (tag);
   step->serial = ++self->next_serial;
   g_ptr_array_add (step->changes, change);

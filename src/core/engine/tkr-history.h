@@ -3,6 +3,8 @@
 
 #include <gio/gio.h>
 
+#include "tkr-message.h"
+
 G_BEGIN_DECLS
 
 #define TKR_TYPE_HISTORY (tkr_history_get_type ())
@@ -24,7 +26,14 @@ G_DECLARE_FINAL_TYPE (TkrHistory, tkr_history, TKR, HISTORY, GObject)
 
 TkrHistory *tkr_history_new (void);
 
+/* A step's label is kept as its event (tkr-message.h) and read in the
+ * reader's language (tkr_history_get_undo_label): tkr_history_begin()
+ * takes the untranslated label, marked N_ as "Next turn" is, or a name from
+ * the rule data; tkr_history_begin_message() a label with values
+ * (TkrMessage *, then NULL); tkr_history_begin_event() any label. */
 void tkr_history_begin (TkrHistory *self, const char *label);
+void tkr_history_begin_message (TkrHistory *self, const char *msgid, ...) G_GNUC_NULL_TERMINATED;
+void tkr_history_begin_event (TkrHistory *self, TkrMessage *label);
 void tkr_history_end (TkrHistory *self);
 void tkr_history_abort (TkrHistory *self);
 
@@ -43,6 +52,7 @@ gboolean tkr_history_can_undo (TkrHistory *self);
 gboolean tkr_history_can_redo (TkrHistory *self);
 const char *tkr_history_get_undo_label (TkrHistory *self);
 const char *tkr_history_get_redo_label (TkrHistory *self);
+const TkrMessage *tkr_history_get_undo_message (TkrHistory *self);
 const char *tkr_history_peek_undo_tag (TkrHistory *self);
 void tkr_history_set_tag (TkrHistory *self, const char *tag);
 /* The open step takes something away (a removal, the end of an
@@ -80,5 +90,13 @@ void tkr_history_push_step (TkrHistory *self,
                             TkrHistoryApplyFunc apply,
                             gpointer data,
                             GDestroyNotify destroy);
+/* The same with the label as its event (a step of the journal). */
+void tkr_history_push_step_event (TkrHistory *self,
+                                  gboolean redo,
+                                  const TkrMessage *label,
+                                  const char *tag,
+                                  TkrHistoryApplyFunc apply,
+                                  gpointer data,
+                                  GDestroyNotify destroy);
 
 G_END_DECLS

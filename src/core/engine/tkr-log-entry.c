@@ -7,6 +7,7 @@
 
 #include "tkr-json.h"
 #include "tkr-log-entry.h"
+#include "tkr-message.h"
 
 struct _TkrLogEntry
 {
@@ -19,8 +20,7 @@ struct _TkrLogEntry
   /* A line built from its event (help/C/files-and-backups.page): the
    * untranslated message and its values, put into words in the reader's
    * language whenever the line is read. */
-  char *message;
-  GStrv args;
+  TkrMessage *event;
   char *rendered;
 };
 
@@ -48,8 +48,7 @@ tkr_log_entry_finalize (GObject *object)
 
   g_free (self->text);
   g_free (self->kind);
-  g_free (self->message);
-  g_strfreev (self->args);
+  tkr_message_free (self->event);
   g_free (self->rendered);
 
   G_OBJECT_CLASS (tkr_log_entry_parent_class)->finalize (object);
@@ -191,78 +190,55 @@ tkr_log_entry_get_round (TkrLogEntry *self)
   return self->round;
 }
 
-/* Whether @message takes exactly @n_args values, each "%s" or "%d" (a
- * "%%" is a percent sign): nothing else is put into words. */
-static gboolean
-message_fits (const char *message, guint n_args)
-{
-  guint n = 0;
-
-  for (const char *c = message; *c != '\0'; c++)
-    {
-      if (*c != '%')
-        continue;
-      c++;
-      if (*c == '%')
-        continue;
-      if (*c != 's' && *c != 'd')
-        return FALSE;
-      n++;
-    }
-  return n == n_args;
-}
-
-/* The message in the reader's language with its values in place; a
- * translation that does not fit the values is not used. */
-static char *
-render (const char *message, const char *const *args)
-{
-  const char *translated = g_dgettext (GETTEXT_PACKAGE, message);
-  GString *out = g_string_new (NULL);
-  guint n_args = args != NULL ? g_strv_length ((GStrv) args) : 0;
-  guint next = 0;
-
-  if (!message_fits (translated, n_args))
-    translated = message;
-  for (const char *c = translated; *c != '\0'; c++)
-    {
-      if (*c != '%')
-        {
-          g_string_append_c (out, *c);
-          continue;
-        }
-      c++;
-      if (*c == '%')
-        g_string_append_c (out, '%');
-      else
-        g_string_append (out, args[next++]);
-    }
-  return g_string_free (out, FALSE);
-}
-
 const char *
 tkr_log_entry_get_text (TkrLogEntry *self)
 {
   g_return_val_if_fail (TKR_IS_LOG_ENTRY (self), NULL);
-  if (self->message != NULL)
+  if (self->event != NULL)
     {
       g_free (self->rendered);
-      self->rendered = render (self->message, (const char *const *) self->args);
+      self->rendered = tkr_message_to_string (self->event);
       return self->rendered;
     }
   return self->text ? self->text : "";
 }
 
 /**
- * tkr_log_entry_new_message:
+ * tkr_log_entry_new_event:
  * @kind: (nullable): what the line records
- * @message: the untranslated message (marked with N_), taking one value
- *   for each "%s" or "%d" in it
- * @args: (array zero-terminated=1): the values, as text
+ * @event: (transfer full): the line as its event: an untranslated message
+ *   and its values (tkr-message.h)
  *
  * A log line built from its event: read in the reader's language, not in
  * the language it was written in. Its file form keeps the words it had
  * when written ("text") for other programs, and the message and values.
+ */
+TkrLogEntry *
+tkr_log_entry_new_event (int round, const char *kind, TkrMessage *event)
+{
+  g_autoptr (TkrMessage) owned = event;
+  g_autofree char *text = NULL;
+  TkrLogEntry *self;
+
+  g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (tkr_message_is_valid (event), NULL);
+
+  text = tkr_message_to_string (event);
+  self = tkr_log_entry_new_with_kind (round, kind, text);
+  /* A value kept as it is (a note the GM typed) is the line's text. */
+  if (tkr_message_get_msgid (event) != NULL)
+    self->event = g_steal_pointer (&owned);
+  return self;
+}
+
+/**
+ * tkr_log_entry_new_message:
+ * @message: the untranslated message (marked with N_), taking one value
+ *   for each "%s" or "%d" in it
+ * @args: (array zero-terminated=1): the values, as text
+ *
+ * As tkr_log_entry_new_event(), for a message whose values are all kept
+ * as they are.
  */
 TkrLogEntry *
 tkr_log_entry_new_message (int round,
@@ -270,25 +246,30 @@ tkr_log_entry_new_message (int round,
                            const char *message,
                            const char *const *args)
 {
-  g_autofree char *text = NULL;
-  TkrLogEntry *self;
+  TkrMessage *event;
 
   g_return_val_if_fail (message != NULL, NULL);
-  g_return_val_if_fail (message_fits (message, args != NULL ? g_strv_length ((GStrv) args) : 0),
+  g_return_val_if_fail (tkr_message_fits (message, args != NULL ? g_strv_length ((GStrv) args) : 0),
                         NULL);
 
-  text = render (message, args);
-  self = tkr_log_entry_new_with_kind (round, kind, text);
-  self->message = g_strdup (message);
-  self->args = g_strdupv ((GStrv) args);
-  return self;
+  event = tkr_message_new (message, NULL);
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    tkr_message_add (event, tkr_message_text (args[i]));
+  return tkr_log_entry_new_event (round, kind, event);
 }
 
 const char *
 tkr_log_entry_get_message (TkrLogEntry *self)
 {
   g_return_val_if_fail (TKR_IS_LOG_ENTRY (self), NULL);
-  return self->message;
+  return self->event != NULL ? tkr_message_get_msgid (self->event) : NULL;
+}
+
+const TkrMessage *
+tkr_log_entry_get_event (TkrLogEntry *self)
+{
+  g_return_val_if_fail (TKR_IS_LOG_ENTRY (self), NULL);
+  return self->event;
 }
 
 gint64
@@ -318,15 +299,18 @@ tkr_log_entry_to_json (TkrLogEntry *self)
       json_builder_set_member_name (builder, "kind");
       json_builder_add_string_value (builder, self->kind);
     }
-  if (self->message != NULL)
+  /* A line built from its event: "message", "plural" and "n" (a plural
+   * message), "args" (tkr-message.h). An event without values has no
+   * "args"; one written before plural and named values keeps its form. */
+  if (self->event != NULL)
     {
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, self->message);
-      json_builder_set_member_name (builder, "args");
-      json_builder_begin_array (builder);
-      for (guint i = 0; self->args != NULL && self->args[i] != NULL; i++)
-        json_builder_add_string_value (builder, self->args[i]);
-      json_builder_end_array (builder);
+      tkr_message_add_members (self->event, builder);
+      if (tkr_message_get_n_values (self->event) == 0)
+        {
+          json_builder_set_member_name (builder, "args");
+          json_builder_begin_array (builder);
+          json_builder_end_array (builder);
+        }
     }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
@@ -351,11 +335,9 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
   JsonObject *object;
   g_autofree char *text = NULL;
   g_autofree char *kind = NULL;
-  g_autofree char *message = NULL;
-  g_autoptr (GStrvBuilder) args = g_strv_builder_new ();
-  g_auto (GStrv) values = NULL;
+  g_autoptr (TkrMessage) event = NULL;
+  g_autoptr (GError) local_error = NULL;
   TkrLogEntry *self;
-  JsonArray *array = NULL;
   gint64 round, time;
 
   object = tkr_json_require_object (node, path, error);
@@ -364,31 +346,13 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
   if (!tkr_json_get_int (object, "round", path, FALSE, 0, MAX_ROUND, 0, &round, error) ||
       !tkr_json_get_string (object, "text", path, TRUE, NULL, &text, error) ||
       !tkr_json_get_int (object, "time", path, FALSE, 0, G_MAXINT64, 0, &time, error) ||
-      !tkr_json_get_string (object, "kind", path, FALSE, NULL, &kind, error) ||
-      !tkr_json_get_string (object, "message", path, FALSE, NULL, &message, error) ||
-      !tkr_json_get_array (object, "args", path, FALSE, &array, error))
+      !tkr_json_get_string (object, "kind", path, FALSE, NULL, &kind, error))
     return NULL;
-  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+  /* The line's event, when it has one: "message" and its values. */
+  event = tkr_message_new_from_members (object, path, &local_error);
+  if (local_error != NULL)
     {
-      JsonNode *value = json_array_get_element (array, i);
-
-      if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING ||
-          !g_utf8_validate (json_node_get_string (value), -1, NULL))
-        {
-          g_autofree char *args_path = tkr_json_path (path, "args");
-
-          tkr_json_set_error (error, args_path, _ ("a log line's values are words"));
-          return NULL;
-        }
-      g_strv_builder_add (args, json_node_get_string (value));
-    }
-  values = g_strv_builder_end (args);
-  if (message != NULL && !message_fits (message, g_strv_length (values)))
-    {
-      g_autofree char *message_path = tkr_json_path (path, "message");
-
-      tkr_json_set_error (error, message_path,
-                          _ ("a log line's message does not fit the values it has"));
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
   if (kind != NULL && !is_kind (kind))
@@ -401,10 +365,6 @@ tkr_log_entry_new_from_json (JsonNode *node, const char *path, GError **error)
 
   self = g_object_new (TKR_TYPE_LOG_ENTRY, "round", (int) round, "text", text, "time", time, "kind",
                        kind, NULL);
-  if (message != NULL)
-    {
-      self->message = g_steal_pointer (&message);
-      self->args = g_steal_pointer (&values);
-    }
+  self->event = g_steal_pointer (&event);
   return self;
 }

@@ -154,11 +154,11 @@ d20_add_condition (TkrEncounter *self, TkrCombatant *combatant, const char *name
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s is already %s"),
                        tkr_combatant_get_name (combatant), tkr_rules_translate (info->name));
   condition = tkr_d20_condition_new (tkr_encounter_get_rules (self), info->id);
-  tkr_history_begin (history, _ ("Add a condition"));
+  tkr_history_begin (history, N_ ("Add a condition"));
   tkr_history_append (history, tkr_combatant_get_condition_store (combatant), condition);
   /* Translators: a character, then a condition ("Prone") */
-  tkr_encounter_log (self, _ ("%s is %s"), tkr_combatant_get_name (combatant),
-                     tkr_rules_translate (info->name));
+  tkr_encounter_log_event (self, NULL, N_ ("%s is %s"), tkr_encounter_who (combatant),
+                           tkr_message_name (info->name), NULL);
   tkr_history_end (history);
   return TRUE;
 }
@@ -413,7 +413,7 @@ tkr_encounter_rest_party (TkrEncounter *self, GError **error)
   system = system_of (self);
   combatants = tkr_encounter_get_combatants (self);
   history = tkr_encounter_get_history (self);
-  tkr_history_begin (history, _ ("Rest"));
+  tkr_history_begin (history, N_ ("Rest"));
   for (guint i = 0; i < g_list_model_get_n_items (combatants); i++)
     {
       g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);

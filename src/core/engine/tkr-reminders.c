@@ -232,15 +232,16 @@ tkr_reminders_add (
   reminder =
     g_object_new (TKR_TYPE_REMINDER, "note", text, "before", id_of (before), "round", round, NULL);
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (HISTORY (encounter), _ ("Add a Reminder"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Add a Reminder"));
   if (round > 0)
     /* Translators: the log; a reminder's note, a combatant, a round */
-    tkr_encounter_log (encounter, _ ("Reminder “%s” before %s’s turn in round %d"), text,
-                       tkr_combatant_get_name (before), round);
+    tkr_encounter_log_event (encounter, NULL, N_ ("Reminder “%s” before %s’s turn in round %d"),
+                             tkr_message_text (text), tkr_encounter_who (before),
+                             tkr_message_int (round), NULL);
   else
     /* Translators: the log; a reminder's note, a combatant */
-    tkr_encounter_log (encounter, _ ("Reminder “%s” before %s’s turn, every round"), text,
-                       tkr_combatant_get_name (before));
+    tkr_encounter_log_event (encounter, NULL, N_ ("Reminder “%s” before %s’s turn, every round"),
+                             tkr_message_text (text), tkr_encounter_who (before), NULL);
   tkr_history_append (HISTORY (encounter), store_of (encounter), reminder);
   tkr_history_end (HISTORY (encounter));
   return reminder;
@@ -254,8 +255,9 @@ tkr_reminders_remove (TkrEncounter *encounter, TkrReminder *reminder, GError **e
   if (!TKR_IS_REMINDER (reminder) || !g_list_store_find (store_of (encounter), reminder, NULL))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND,
                        _ ("That reminder is not in this encounter"));
-  tkr_history_begin (HISTORY (encounter), _ ("Remove a Reminder"));
-  tkr_encounter_log (encounter, _ ("Reminder “%s” removed"), reminder->note);
+  tkr_history_begin (HISTORY (encounter), N_ ("Remove a Reminder"));
+  tkr_encounter_log_event (encounter, NULL, N_ ("Reminder “%s” removed"),
+                           tkr_message_text (reminder->note), NULL);
   tkr_history_remove_item (HISTORY (encounter), store_of (encounter), reminder);
   tkr_history_end (HISTORY (encounter));
   return TRUE;
@@ -301,7 +303,8 @@ tkr_reminders_slot_starts (TkrEncounter *encounter, GObject *slot)
       if (!here)
         continue;
       /* Translators: the log; a reminder's note when it comes up */
-      tkr_encounter_log_kind (encounter, TKR_LOG_REMINDER, _ ("Reminder: %s"), reminder->note);
+      tkr_encounter_log_event (encounter, TKR_LOG_REMINDER, N_ ("Reminder: %s"),
+                               tkr_message_text (reminder->note), NULL);
       if (reminder->round != 0)
         tkr_encounter_set (encounter, reminder, "done", TRUE);
       g_signal_emit (encounter, reminder_signal, 0, reminder);

@@ -75,23 +75,32 @@ tkr_repeat_save_get_effect (TkrRepeatSave *self)
   return self->effect;
 }
 
+/* What a save asks for, as its event (a log line keeps it). */
+static TkrMessage *
+describe_message (TkrRepeatSave *self, TkrEncounter *encounter)
+{
+  return tkr_message_new (
+    tkr_condition_get_save_reduces (self->effect)
+      /* Translators: the roll's name (a flat check), its DC, a
+       * combatant, an effect */
+      ? N_ ("%s DC %d for %s to reduce %s")
+      /* Translators: the roll's name (a flat check), its DC, a
+       * combatant, an effect */
+      : N_ ("%s DC %d for %s to end %s"),
+    tkr_message_name (tkr_rules_get_save_msgid (tkr_encounter_get_rules (encounter))),
+    tkr_message_int (tkr_condition_get_save_dc (self->effect)), tkr_encounter_who (self->holder),
+    tkr_message_name (tkr_condition_get_name (self->effect)), NULL);
+}
+
 char *
 tkr_repeat_save_describe (TkrRepeatSave *self, TkrEncounter *encounter)
 {
   g_return_val_if_fail (TKR_IS_REPEAT_SAVE (self), NULL);
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
 
-  return g_strdup_printf (tkr_condition_get_save_reduces (self->effect)
-                            /* Translators: the roll's name (a flat check), its DC, a
-                             * combatant, an effect */
-                            ? _ ("%s DC %d for %s to reduce %s")
-                            /* Translators: the roll's name (a flat check), its DC, a
-                             * combatant, an effect */
-                            : _ ("%s DC %d for %s to end %s"),
-                          tkr_rules_get_save_name (tkr_encounter_get_rules (encounter)),
-                          tkr_condition_get_save_dc (self->effect),
-                          tkr_combatant_get_name (self->holder),
-                          tkr_condition_get_name (self->effect));
+  g_autoptr (TkrMessage) described = describe_message (self, encounter);
+
+  return tkr_message_to_string (described);
 }
 
 static GQuark
@@ -157,7 +166,7 @@ tkr_saves_set (TkrEncounter *encounter,
       return FALSE;
     }
 
-  tkr_history_begin (HISTORY (encounter), _ ("Give an Effect a Save"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Give an Effect a Save"));
   tkr_encounter_set (encounter, effect, "save-dc", dc);
   tkr_encounter_set (encounter, effect, "save-edge", edge);
   tkr_encounter_set (encounter, effect, "save-reduces", reduces);
@@ -181,7 +190,6 @@ ask_for_save (TkrEncounter *encounter, TkrCombatant *holder, TkrCondition *effec
 {
   g_autoptr (TkrRepeatSave) save = repeat_save_new (holder, effect);
   const char *damage = tkr_condition_get_damage (effect);
-  g_autofree char *text = NULL;
   TkrFormula formula;
 
   if (damage != NULL && tkr_formula_parse (damage, &formula, NULL))
@@ -192,16 +200,16 @@ ask_for_save (TkrEncounter *encounter, TkrCombatant *holder, TkrCondition *effec
 
       change.rolled = tkr_formula_has_dice (&formula) ? rolled : NULL;
       /* Translators: the log; damage an effect deals, then its name */
-      tkr_encounter_log_kind (encounter, LOG_KIND_SAVE, _ ("%s deals its damage"),
-                              tkr_condition_get_name (effect));
+      tkr_encounter_log_event (encounter, LOG_KIND_SAVE, N_ ("%s deals its damage"),
+                               tkr_message_name (tkr_condition_get_name (effect)), NULL);
       tkr_encounter_change_health (encounter, holder, &change, NULL);
     }
   /* One prompt for a save, however many edges pass before it is answered. */
   if (g_list_store_find_with_equal_func (pending_store (encounter), save, same_save, NULL))
     return;
-  text = tkr_repeat_save_describe (save, encounter);
   /* Translators: the log; what a save asks for */
-  tkr_encounter_log_kind (encounter, LOG_KIND_SAVE, _ ("Save: %s"), text);
+  tkr_encounter_log_event (encounter, LOG_KIND_SAVE, N_ ("Save: %s"),
+                           describe_message (save, encounter), NULL);
   tkr_history_append (HISTORY (encounter), pending_store (encounter), save);
 }
 
@@ -235,7 +243,7 @@ tkr_saves_resolve (
   GListStore *effects;
   TkrCondition *effect;
   const char *name, *roll_name;
-  g_autofree char *result = NULL;
+  TkrMessage *result = NULL;
   int dc, die, value;
   gboolean success;
 
@@ -252,7 +260,7 @@ tkr_saves_resolve (
 
   effect = save->effect;
   name = tkr_condition_get_name (effect);
-  roll_name = tkr_rules_get_save_name (rules);
+  roll_name = tkr_rules_get_save_msgid (rules);
   dc = tkr_condition_get_save_dc (effect);
   switch (outcome)
     {
@@ -260,48 +268,52 @@ tkr_saves_resolve (
       value = g_rand_int_range (tkr_encounter_get_rand (encounter), 1, die + 1);
       success = value >= dc;
       /* Translators: a die's result, then the DC */
-      result = g_strdup_printf (_ ("rolled %d against %d"), value, dc);
+      result = tkr_message_new (N_ ("rolled %d against %d"), tkr_message_int (value),
+                                tkr_message_int (dc), NULL);
       break;
     case TKR_SAVE_TYPED:
       success = typed >= dc;
       /* Translators: a typed result, then the DC */
-      result = g_strdup_printf (_ ("%d against %d"), typed, dc);
+      result =
+        tkr_message_new (N_ ("%d against %d"), tkr_message_int (typed), tkr_message_int (dc), NULL);
       break;
     case TKR_SAVE_SUCCEEDED:
       success = TRUE;
-      result = g_strdup (_ ("as the GM says"));
+      result = tkr_message_name (N_ ("as the GM says"));
       break;
     case TKR_SAVE_FAILED:
       success = FALSE;
-      result = g_strdup (_ ("as the GM says"));
+      result = tkr_message_name (N_ ("as the GM says"));
       break;
     default:
       g_return_val_if_reached (FALSE);
     }
 
-  tkr_history_begin (HISTORY (encounter), _ ("Save"));
+  tkr_history_begin (HISTORY (encounter), N_ ("Save"));
   tkr_history_remove_item (HISTORY (encounter), pending_store (encounter), save);
   effects = store_of (save->holder, effect);
   if (!success)
     /* Translators: the log; a combatant, the roll's name, an effect, how */
-    tkr_encounter_log_kind (encounter, LOG_KIND_SAVE, _ ("%s fails the %s against %s (%s)"),
-                            tkr_combatant_get_name (save->holder), roll_name, name, result);
+    tkr_encounter_log_event (encounter, LOG_KIND_SAVE, N_ ("%s fails the %s against %s (%s)"),
+                             tkr_encounter_who (save->holder), tkr_message_name (roll_name),
+                             tkr_message_name (name), result, NULL);
   else if (effects != NULL && tkr_condition_get_save_reduces (effect) &&
            tkr_condition_get_value (effect) > 1)
     {
       tkr_encounter_set (encounter, effect, "value", tkr_condition_get_value (effect) - 1, NULL);
       /* Translators: the log; a combatant, the roll's name, how, an effect, its new value */
-      tkr_encounter_log_kind (encounter, LOG_KIND_SAVE,
-                              _ ("%s succeeds at the %s (%s): %s goes down to %d"),
-                              tkr_combatant_get_name (save->holder), roll_name, result, name,
-                              tkr_condition_get_value (effect));
+      tkr_encounter_log_event (
+        encounter, LOG_KIND_SAVE, N_ ("%s succeeds at the %s (%s): %s goes down to %d"),
+        tkr_encounter_who (save->holder), tkr_message_name (roll_name), result,
+        tkr_message_name (name), tkr_message_int (tkr_condition_get_value (effect)), NULL);
     }
   else
     {
       /* Translators: the log; a combatant, the roll's name, how, an effect */
-      tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED,
-                              _ ("%s succeeds at the %s (%s): %s ends"),
-                              tkr_combatant_get_name (save->holder), roll_name, result, name);
+      tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
+                               N_ ("%s succeeds at the %s (%s): %s ends"),
+                               tkr_encounter_who (save->holder), tkr_message_name (roll_name),
+                               result, tkr_message_name (name), NULL);
       if (effects != NULL)
         tkr_history_remove_item (HISTORY (encounter), effects, effect);
     }

@@ -124,19 +124,20 @@ without_a_stack (TkrCondition *condition, int keep)
 static void
 log_ended (TkrEncounter *encounter, TkrCondition *condition, TkrCombatant *holder, int edge)
 {
-  const char *name = tkr_rules_translate (tkr_condition_get_name (condition));
-  const char *who = tkr_combatant_get_name (holder);
+  const char *name = tkr_condition_get_name (condition);
 
   if (edge == TKR_EFFECT_EDGE_TURN_START)
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED,
-                            _ ("%s on %s ended at the start of %s’s turn"), name, who, who);
+    tkr_encounter_log_event (
+      encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended at the start of %s’s turn"),
+      tkr_message_name (name), tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
   else if (edge == TKR_EFFECT_EDGE_TURN_END)
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED,
-                            _ ("%s on %s ended at the end of %s’s turn"), name, who, who);
+    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED,
+                             N_ ("%s on %s ended at the end of %s’s turn"), tkr_message_name (name),
+                             tkr_encounter_who (holder), tkr_encounter_who (holder), NULL);
   else
     /* Translators: a condition, then the creature it was on */
-    tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED, _ ("%s on %s ended with the Reset"),
-                            name, who);
+    tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s on %s ended with the Reset"),
+                             tkr_message_name (name), tkr_encounter_who (holder), NULL);
 }
 
 /* The turn a stack gained now records, for a system whose stacks keep it
@@ -207,7 +208,7 @@ holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *hold
               i++;
               continue;
             }
-          shown = tkr_rules_translate (tkr_condition_get_name (condition));
+          shown = tkr_condition_get_name (condition);
           if (left != NULL)
             {
               tkr_history_set (HISTORY (encounter), condition, "stack-turns", left);
@@ -217,9 +218,10 @@ holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *hold
             {
               if (timing->log == LOG_VALUE)
                 /* Translators: a creature, a condition, then its new value */
-                tkr_encounter_log (encounter, _ ("%s is now %s %d"),
-                                   tkr_combatant_get_name (holder), shown,
-                                   tkr_condition_get_stacks (condition));
+                tkr_encounter_log_event (encounter, NULL, N_ ("%s is now %s %d"),
+                                         tkr_encounter_who (holder), tkr_message_name (shown),
+                                         tkr_message_int (tkr_condition_get_stacks (condition)),
+                                         NULL);
               i++;
               continue;
             }
@@ -228,18 +230,17 @@ holder_edge (TkrEncounter *encounter, const Timings *timings, TkrCombatant *hold
           if (timing->log == LOG_VALUE)
             {
               /* Translators: a creature, then a condition */
-              tkr_encounter_log_kind (encounter, TKR_LOG_EFFECT_ENDED, _ ("%s is no longer %s"),
-                                      tkr_combatant_get_name (holder), shown);
+              tkr_encounter_log_event (encounter, TKR_LOG_EFFECT_ENDED, N_ ("%s is no longer %s"),
+                                       tkr_encounter_who (holder), tkr_message_name (shown), NULL);
               g_signal_emit_by_name (encounter, "effect-ended", condition, holder);
             }
           else
             g_ptr_array_add (ended, g_steal_pointer (&condition));
         }
       if (timing->log == LOG_STACKS && erased > 0)
-        tkr_encounter_log (encounter,
-                           g_dngettext (GETTEXT_PACKAGE, "%s erases %u condition stack",
-                                        "%s erases %u condition stacks", erased),
-                           tkr_combatant_get_name (holder), erased);
+        tkr_encounter_log_plural (encounter, NULL, "%s erases %u condition stack",
+                                  "%s erases %u condition stacks", erased,
+                                  tkr_encounter_who (holder), tkr_message_int (erased), NULL);
     }
   for (guint i = 0; i < ended->len; i++)
     {

@@ -38,18 +38,26 @@ static const char *const phase_nicks[] = { "freeplay", "setup", "main", "paused"
 const char *
 tkr_phase_to_string (TkrPhase phase)
 {
+  const char *msgid = tkr_phase_to_msgid (phase);
+
+  return msgid != NULL ? _ (msgid) : NULL;
+}
+
+const char *
+tkr_phase_to_msgid (TkrPhase phase)
+{
   switch (phase)
     {
     case TKR_PHASE_FREEPLAY:
-      return _ ("Freeplay");
+      return N_ ("Freeplay");
     case TKR_PHASE_SETUP:
-      return _ ("Setup");
+      return N_ ("Setup");
     case TKR_PHASE_MAIN:
-      return _ ("Main");
+      return N_ ("Main");
     case TKR_PHASE_PAUSED:
-      return _ ("Paused");
+      return N_ ("Paused");
     case TKR_PHASE_END:
-      return _ ("End");
+      return N_ ("End");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -61,6 +61,8 @@ gboolean tkr_phase_check_transition (TkrPhase from, TkrPhase to, GError **error)
 
 /* The shared names of the phases, and their ids in files. */
 const char *tkr_phase_to_string (TkrPhase phase);
+/* The same, untranslated (N_). */
+const char *tkr_phase_to_msgid (TkrPhase phase);
 const char *tkr_phase_to_nick (TkrPhase phase);
 /* NULL-terminated, indexed by TkrPhase. */
 const char *const *tkr_phase_get_nicks (void);

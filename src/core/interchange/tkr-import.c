@@ -647,12 +647,9 @@ tkr_import_plan_apply (TkrImportPlan *self,
         return FALSE;
     }
 
-  {
-    /* Translators: the undo step's name; %s is a tool, "Improved Initiative" */
-    g_autofree char *label =
-      g_strdup_printf (_ ("Import from %s"), tkr_import_plan_get_format_name (self));
-    tkr_history_begin (history, label);
-  }
+  /* Translators: the undo step's name; %s is a tool, "Improved Initiative" */
+  tkr_history_begin_message (history, N_ ("Import from %s"),
+                             tkr_message_text (tkr_import_plan_get_format_name (self)), NULL);
   append_characters (history, G_LIST_STORE (tkr_campaign_get_party (campaign)),
                      G_LIST_MODEL (self->party), rules);
   append_characters (history, G_LIST_STORE (tkr_campaign_get_npcs (campaign)),

@@ -209,7 +209,8 @@ setup_begun (TkrEncounter *encounter)
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
     tkr_klep_setup_add_character (setup, NULL, item_at (participants, i));
   tkr_encounter_set (encounter, encounter, "setup", setup);
-  tkr_encounter_log (encounter, _ ("The encounter begins: the turn order is being set up"));
+  tkr_encounter_log_event (encounter, NULL,
+                           N_ ("The encounter begins: the turn order is being set up"), NULL);
 }
 
 /* Joining a Setup adds to its tests or groups; leaving takes away (a
@@ -250,7 +251,7 @@ static void
 main_begun (TkrEncounter *encounter)
 {
   tkr_encounter_set (encounter, encounter, "setup", NULL);
-  tkr_encounter_log (encounter, _ ("The turn order is set; Round 1 begins"));
+  tkr_encounter_log_event (encounter, NULL, N_ ("The turn order is set; Round 1 begins"), NULL);
 }
 
 /* Start of a Turn (seed, "Turn" and "Movement"): every member of the entry
@@ -264,8 +265,9 @@ start_turn (TkrEncounter *encounter, GObject *slot)
 
   tkr_encounter_set (self, self, "turn-serial", self->turn_serial + 1);
   tkr_encounter_set (self, slot, "current", TRUE);
-  tkr_encounter_log (encounter, _ ("Round %d: %s’s Turn"), tkr_encounter_get_round (encounter),
-                     tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot)));
+  tkr_encounter_log_event (encounter, NULL, N_ ("Round %d: %s’s Turn"),
+                           NUM (tkr_encounter_get_round (encounter)),
+                           TEXT (tkr_klep_turn_entry_get_name (TKR_KLEP_TURN_ENTRY (slot))), NULL);
 
   /* A group's size, asked once: asking a list store its size costs a walk
    * of its tree, which grows with the group. */
@@ -282,8 +284,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
       if (slow_action != NULL)
         {
           /* Translators: a character, then an Ability's name */
-          tkr_encounter_log (encounter, _ ("%s’s Slow Action %s takes effect"), NAME (combatant),
-                             slow_action);
+          tkr_encounter_log_event (encounter, NULL, N_ ("%s’s Slow Action %s takes effect"),
+                                   WHO (combatant), TEXT (slow_action), NULL);
           tkr_encounter_set (self, combatant, "pending-slow-action", NULL);
         }
     }
@@ -325,10 +327,11 @@ resumed (TkrEncounter *encounter)
   else
     tkr_encounter_set (self, by_beat, "beats-owed",
                        tkr_klep_combatant_get_beats_owed (by_beat) + 1);
-  tkr_encounter_log (encounter,
-                     _ ("%s ends the pause by spending a Beat, which is missing on their next "
-                        "Turn"),
-                     NAME (by_beat));
+  tkr_encounter_log_event (
+    encounter, NULL,
+    N_ ("%s ends the pause by spending a Beat, which is missing on their next "
+        "Turn"),
+    WHO (by_beat), NULL);
 }
 
 /* End -> Freeplay or an abandoned Setup. The turn serial is kept: condition
@@ -411,11 +414,11 @@ tkr_klep_encounter_spend_beat (TkrKlepEncounter *self,
       !check_beats (combatant, 1, error))
     return FALSE;
 
-  return record (self, _ ("Spend a Beat"), combatant, "beats", -1,
-                 reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
-                   ? _ ("%s spends a Beat on a Reaction")
-                   : _ ("%s spends a Beat"),
-                 NAME (combatant));
+  return record (self, WORD (N_ ("Spend a Beat")), combatant, "beats", -1,
+                 tkr_message_new (reaction && !tkr_klep_encounter_is_on_turn (self, combatant)
+                                    ? N_ ("%s spends a Beat on a Reaction")
+                                    : N_ ("%s spends a Beat"),
+                                  WHO (combatant), NULL));
 }
 
 gboolean
@@ -429,8 +432,8 @@ tkr_klep_encounter_refund_beat (TkrKlepEncounter *self, TkrKlepCombatant *combat
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s already has every Beat of the Round"), NAME (combatant));
 
-  return record (self, _ ("Give a Beat back"), combatant, "beats", 1, _ ("%s gets a Beat back"),
-                 NAME (combatant));
+  return record (self, WORD (N_ ("Give a Beat back")), combatant, "beats", 1,
+                 tkr_message_new (N_ ("%s gets a Beat back"), WHO (combatant), NULL));
 }
 
 /* Free Actions (seed, "Free Actions"): on one's own Turn, without a Beat,
@@ -455,8 +458,8 @@ tkr_klep_encounter_use_free_action (TkrKlepEncounter *self,
   if (!require_own_turn (self, combatant, error) || !check_free_action (combatant, error))
     return FALSE;
 
-  return record (self, _ ("Use a Free Action"), combatant, "free-actions", -1,
-                 _ ("%s uses a Free Action"), NAME (combatant));
+  return record (self, WORD (N_ ("Use a Free Action")), combatant, "free-actions", -1,
+                 tkr_message_new (N_ ("%s uses a Free Action"), WHO (combatant), NULL));
 }
 
 /* The GM may allow more Free Actions than the rule data's number when they
@@ -481,14 +484,13 @@ tkr_klep_encounter_set_free_actions_allowed (TkrKlepEncounter *self,
                        _ ("Free Actions per Turn can be raised from %d up to %d"), minimum,
                        MAX_ALLOWED_FREE_ACTIONS);
 
-  tkr_history_begin (HISTORY (self), _ ("Allow Free Actions"));
+  tkr_history_begin (HISTORY (self), N_ ("Allow Free Actions"));
   used = tkr_klep_combatant_get_free_actions_used (combatant);
   set_resource (self, combatant, "free-actions", "maximum", allowed);
   set_resource (self, combatant, "free-actions", "current", allowed - used);
-  tkr_encounter_log (ENC (self),
-                     g_dngettext (GETTEXT_PACKAGE, "The GM allows %s %d Free Action this Turn",
-                                  "The GM allows %s %d Free Actions this Turn", allowed),
-                     NAME (combatant), allowed);
+  tkr_encounter_log_plural (ENC (self), NULL, "The GM allows %s %d Free Action this Turn",
+                            "The GM allows %s %d Free Actions this Turn", allowed, WHO (combatant),
+                            NUM (allowed), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -535,10 +537,11 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                            _ ("%s takes longer than an Action: while the encounter is paused, "
                               "it needs the GM’s approval"),
                            name);
-      return record (self, _ ("Use an Ability"), combatant, NULL, 0,
-                     slow ? _ ("%s uses %s during the pause, with the GM’s approval")
-                          : _ ("%s uses %s during the pause"),
-                     NAME (combatant), name);
+      return record (self, WORD (N_ ("Use an Ability")), combatant, NULL, 0,
+                     tkr_message_new (slow ? N_ ("%s uses %s during the pause, with the GM’s "
+                                                 "approval")
+                                           : N_ ("%s uses %s during the pause"),
+                                      WHO (combatant), TEXT (name), NULL));
     }
 
   switch (time)
@@ -576,7 +579,7 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
                        _ ("%s already has a Slow Action under way (%s)"), NAME (combatant),
                        tkr_klep_combatant_get_pending_slow_action (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Use an Ability"));
+  tkr_history_begin (HISTORY (self), N_ ("Use an Ability"));
   if (beats > 0)
     change (self, combatant, "beats", -beats);
   if (time == TKR_ABILITY_TIME_FREE_ACTION)
@@ -584,13 +587,14 @@ tkr_klep_encounter_use_ability (TkrKlepEncounter *self,
   if (time == TKR_ABILITY_TIME_SLOW_ACTION)
     {
       tkr_encounter_set (self, combatant, "pending-slow-action", name);
-      tkr_encounter_log (ENC (self), _ ("%s begins the Slow Action %s; it takes effect next Turn"),
-                         NAME (combatant), name);
+      tkr_encounter_log_event (ENC (self), NULL,
+                               N_ ("%s begins the Slow Action %s; it takes effect next Turn"),
+                               WHO (combatant), TEXT (name), NULL);
     }
   else
     /* Translators: a character, an Ability, then its Time ("Reaction") */
-    tkr_encounter_log (ENC (self), _ ("%s uses %s (%s)"), NAME (combatant), name,
-                       tkr_ability_time_to_string (time));
+    tkr_encounter_log_event (ENC (self), NULL, N_ ("%s uses %s (%s)"), WHO (combatant), TEXT (name),
+                             WORD (tkr_ability_time_to_msgid (time)), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -648,7 +652,7 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NO_MOVEMENT,
                        _ ("%s has only %d Movement left this Turn"), NAME (combatant), left);
 
-  tkr_history_begin (HISTORY (self), _ ("Move"));
+  tkr_history_begin (HISTORY (self), N_ ("Move"));
   tkr_klep_combatant_record_spent (combatant, HISTORY (self), name, spent + movement);
   change (self, combatant, "movement", -movement);
   if (improvised && !waived)
@@ -657,16 +661,17 @@ tkr_klep_encounter_move (TkrKlepEncounter *self,
       g_autofree char *distance = g_strdup_printf ("%g", (double) movement / cost);
 
       /* Translators: a character, Movement spent, a range ("Climb"), then units travelled */
-      tkr_encounter_log (ENC (self),
-                         _ ("%s spends %d Movement on improvised %s and covers %s units"),
-                         NAME (combatant), movement, name, distance);
+      tkr_encounter_log_event (ENC (self), NULL,
+                               N_ ("%s spends %d Movement on improvised %s and covers %s units"),
+                               WHO (combatant), NUM (movement), WORD (name), TEXT (distance), NULL);
     }
   else
     /* Translators: a character, Movement spent, then a range ("Walk") */
-    tkr_encounter_log (ENC (self),
-                       improvised ? _ ("%s spends %d Movement on improvised %s, without penalty")
-                                  : _ ("%s spends %d Movement on %s"),
-                       NAME (combatant), movement, name);
+    tkr_encounter_log_event (ENC (self), NULL,
+                             improvised
+                               ? N_ ("%s spends %d Movement on improvised %s, without penalty")
+                               : N_ ("%s spends %d Movement on %s"),
+                             WHO (combatant), NUM (movement), WORD (name), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -707,12 +712,13 @@ tkr_klep_encounter_grant_improvised_range (TkrKlepEncounter *self,
                        range);
 
   name = tkr_klep_combatant_canonical_range (combatant, range);
-  tkr_history_begin (HISTORY (self), _ ("Grant Improvised Movement"));
+  tkr_history_begin (HISTORY (self), N_ ("Grant Improvised Movement"));
   tkr_klep_combatant_record_grant (combatant, HISTORY (self), name, units, waive_penalty);
-  tkr_encounter_log (ENC (self),
-                     waive_penalty ? _ ("The GM grants %s an improvised %s of %d, without penalty")
-                                   : _ ("The GM grants %s an improvised %s of %d"),
-                     NAME (combatant), name, units);
+  tkr_encounter_log_event (ENC (self), NULL,
+                           waive_penalty
+                             ? N_ ("The GM grants %s an improvised %s of %d, without penalty")
+                             : N_ ("The GM grants %s an improvised %s of %d"),
+                           WHO (combatant), WORD (name), NUM (units), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -806,7 +812,7 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
 
   slowed = again && athletics->range == TKR_SCORE_RANGE_LOW;
   largest = tkr_character_get_largest_range (CHARACTER (combatant));
-  tkr_history_begin (HISTORY (self), _ ("Dash"));
+  tkr_history_begin (HISTORY (self), N_ ("Dash"));
   /* The condition first: if it cannot be added, nothing else has changed. */
   if (slowed &&
       tkr_klep_encounter_add_condition (self, CHARACTER (combatant), "Slowed", 1, error) == NULL)
@@ -820,14 +826,15 @@ tkr_klep_encounter_dash (TkrKlepEncounter *self,
                 tkr_klep_combatant_get_movement_gained (combatant) + largest);
   change (self, combatant, "movement", largest);
   if (!again)
-    tkr_encounter_log (ENC (self), _ ("%s Dashes: every range is doubled this Turn"),
-                       NAME (combatant));
+    tkr_encounter_log_event (ENC (self), NULL, N_ ("%s Dashes: every range is doubled this Turn"),
+                             WHO (combatant), NULL);
   else
     /* Translators: a character, then the Score of a Test */
-    tkr_encounter_log (ENC (self),
-                       slowed ? _ ("%s Dashes again with an Athletics Score of %d and is Slowed")
-                              : _ ("%s Dashes again with an Athletics Score of %d"),
-                       NAME (combatant), athletics->score);
+    tkr_encounter_log_event (ENC (self), NULL,
+                             slowed
+                               ? N_ ("%s Dashes again with an Athletics Score of %d and is Slowed")
+                               : N_ ("%s Dashes again with an Athletics Score of %d"),
+                             WHO (combatant), NUM (athletics->score), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -862,7 +869,7 @@ tkr_klep_encounter_add_condition (
     }
 
   turn = tkr_encounter_require_running (ENC (self), NULL) ? self->turn_serial : TKR_TURN_NONE;
-  tkr_history_begin (HISTORY (self), _ ("Add a condition"));
+  tkr_history_begin (HISTORY (self), N_ ("Add a condition"));
   condition = tkr_character_add_condition (character, HISTORY (self), RULES (self), name, stacks,
                                            turn, error);
   if (condition == NULL)
@@ -872,10 +879,9 @@ tkr_klep_encounter_add_condition (
     }
   who = tkr_character_get_name (character);
   /* Translators: a character, a number of stacks, then a condition ("Slowed") */
-  tkr_encounter_log (
-    ENC (self),
-    g_dngettext (GETTEXT_PACKAGE, "%s gains %d stack of %s", "%s gains %d stacks of %s", stacks),
-    who != NULL && *who != '\0' ? who : _ ("Someone"), stacks, tkr_condition_get_name (condition));
+  tkr_encounter_log_plural (ENC (self), NULL, "%s gains %d stack of %s", "%s gains %d stacks of %s",
+                            stacks, tkr_message_person (who), NUM (stacks),
+                            WORD (tkr_condition_get_name (condition)), NULL);
   tkr_history_end (HISTORY (self));
   return condition;
 }

@@ -446,7 +446,7 @@ tkr_klep_setup_add_character (TkrKlepSetup *self, TkrHistory *history, TkrCharac
   if (has_pc (self, character, NULL) || group_of_npc (self, character) != NULL)
     return;
 
-  tkr_history_begin (history, _ ("Add to the Setup"));
+  tkr_history_begin (history, N_ ("Add to the Setup"));
   if (tkr_character_is_pc (character))
     tkr_history_append (history, self->pcs, character);
   else
@@ -478,7 +478,7 @@ tkr_klep_setup_remove_character (TkrKlepSetup *self,
 
   if (has_pc (self, character, &position))
     {
-      tkr_history_begin (history, _ ("Remove from the Setup"));
+      tkr_history_begin (history, N_ ("Remove from the Setup"));
       remove_marks_where (self->scores, history, character, NULL);
       remove_marks_where (self->sneaky, history, character, NULL);
       tkr_history_remove (history, self->pcs, position);
@@ -491,7 +491,7 @@ tkr_klep_setup_remove_character (TkrKlepSetup *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_FOUND, _ ("“%s” is not in this Setup"),
                        tkr_character_get_name (character));
 
-  tkr_history_begin (history, _ ("Remove from the Setup"));
+  tkr_history_begin (history, N_ ("Remove from the Setup"));
   restart_tests (self, history);
   tkr_history_remove_item (history, tkr_klep_npc_group_get_member_store (group), character);
   if (g_list_model_get_n_items (tkr_klep_npc_group_get_members (group)) == 0)
@@ -657,7 +657,7 @@ tkr_klep_setup_split_group (TkrKlepSetup *self,
   g_object_get (group, "custom-name", &custom_name, NULL);
   old_name = g_strdup (tkr_klep_npc_group_get_name (group));
 
-  tkr_history_begin (history, _ ("Split group"));
+  tkr_history_begin (history, N_ ("Split group"));
   restart_tests (self, history);
   new_group = tkr_klep_npc_group_new (NULL, tkr_klep_npc_group_get_edge (group));
   for (guint i = 0; i < n_members; i++)
@@ -701,7 +701,7 @@ tkr_klep_setup_merge_groups (TkrKlepSetup *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("A group cannot be merged into itself"));
 
-  tkr_history_begin (history, _ ("Merge groups"));
+  tkr_history_begin (history, N_ ("Merge groups"));
   restart_tests (self, history);
   from_store = tkr_klep_npc_group_get_member_store (from);
   while (n_items (from_store) > 0)
@@ -752,7 +752,7 @@ tkr_klep_setup_move_group (
     return TRUE;
 
   g_object_ref (group);
-  tkr_history_begin (history, _ ("Move group"));
+  tkr_history_begin (history, N_ ("Move group"));
   restart_tests (self, history);
   tkr_history_remove (history, self->groups, current);
   tkr_history_insert (history, self->groups, position, group);
@@ -774,7 +774,7 @@ tkr_klep_setup_rename_group (TkrKlepSetup *self,
   g_return_if_fail (TKR_IS_KLEP_SETUP (self));
   g_return_if_fail (find_group (self, group, NULL));
 
-  tkr_history_begin (history, _ ("Rename group"));
+  tkr_history_begin (history, N_ ("Rename group"));
   tkr_history_set (history, group, "custom-name", name);
   tkr_history_end (history);
 }
@@ -799,7 +799,7 @@ tkr_klep_setup_set_sneaky (TkrKlepSetup *self,
   if ((mark != NULL) == !!sneaky)
     return;
 
-  tkr_history_begin (history, sneaky ? _ ("Mark as Sneaky") : _ ("Unmark as Sneaky"));
+  tkr_history_begin (history, sneaky ? N_ ("Mark as Sneaky") : N_ ("Unmark as Sneaky"));
   if (sneaky)
     {
       g_autoptr (TkrKlepSetupMark) new_mark = setup_mark_new (pc, group, 0, NULL);
@@ -904,7 +904,7 @@ record_score (
 {
   g_autoptr (TkrKlepSetupMark) mark = setup_mark_new (pc, group, score, NULL);
 
-  tkr_history_begin (history, _ ("Enter Edge Save Score"));
+  tkr_history_begin (history, N_ ("Enter Edge Save Score"));
   tkr_history_append (history, self->scores, mark);
   tkr_history_end (history);
 }
@@ -997,7 +997,7 @@ tkr_klep_setup_retake_from (TkrKlepSetup *self,
   g_return_if_fail (TKR_IS_KLEP_SETUP (self));
   g_return_if_fail (find_group (self, group, &position));
 
-  tkr_history_begin (history, _ ("Retake Edge Save tests"));
+  tkr_history_begin (history, N_ ("Retake Edge Save tests"));
   for (guint i = 0; i <= position; i++)
     {
       guint mark_position;
@@ -1169,7 +1169,7 @@ tkr_klep_setup_place_before (
   strv = g_strv_builder_end (ids);
   tie = setup_mark_new (NULL, slot, 0, (const char *const *) strv);
 
-  tkr_history_begin (history, _ ("Choose the turn order"));
+  tkr_history_begin (history, N_ ("Choose the turn order"));
   if (find_mark (self->ties, NULL, slot, &old_position))
     tkr_history_remove (history, self->ties, old_position);
   tkr_history_append (history, self->ties, tie);

@@ -77,19 +77,18 @@ tkr_klep_encounter_add_zone (
   if (location != NULL)
     g_object_set (zone, "location", location, NULL);
 
-  tkr_history_begin (HISTORY (self), _ ("Add a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Add a Zone"));
   tkr_history_append (HISTORY (self), ZONES (self), zone);
   if (location != NULL && *location != '\0')
     /* Translators: a Zone ("Fire"), its stacks, then where it is ("the brazier") */
-    tkr_encounter_log (ENC (self),
-                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears: %s",
-                                    "A %s Zone of %d stacks appears: %s", stacks),
-                       tkr_zone_get_name (zone), stacks, location);
+    tkr_encounter_log_plural (ENC (self), NULL, "A %s Zone of %d stack appears: %s",
+                              "A %s Zone of %d stacks appears: %s", stacks,
+                              tkr_message_name (tkr_zone_get_name (zone)), tkr_message_int (stacks),
+                              tkr_message_text (location), NULL);
   else
-    tkr_encounter_log (ENC (self),
-                       g_dngettext (GETTEXT_PACKAGE, "A %s Zone of %d stack appears",
-                                    "A %s Zone of %d stacks appears", stacks),
-                       tkr_zone_get_name (zone), stacks);
+    tkr_encounter_log_plural (
+      ENC (self), NULL, "A %s Zone of %d stack appears", "A %s Zone of %d stacks appears", stacks,
+      tkr_message_name (tkr_zone_get_name (zone)), tkr_message_int (stacks), NULL);
   tkr_history_end (HISTORY (self));
   return zone;
 }
@@ -106,12 +105,11 @@ tkr_klep_encounter_set_zone_stacks (TkrKlepEncounter *self,
       !check_zone_stacks (tkr_zone_get_name (zone), stacks, tkr_zone_get_max_stacks (zone), error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Change a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Change a Zone"));
   tkr_history_set (HISTORY (self), zone, "stacks", stacks);
-  tkr_encounter_log (ENC (self),
-                     g_dngettext (GETTEXT_PACKAGE, "The %s Zone now has %d stack",
-                                  "The %s Zone now has %d stacks", stacks),
-                     tkr_zone_get_name (zone), stacks);
+  tkr_encounter_log_plural (
+    ENC (self), NULL, "The %s Zone now has %d stack", "The %s Zone now has %d stacks", stacks,
+    tkr_message_name (tkr_zone_get_name (zone)), tkr_message_int (stacks), NULL);
   tkr_history_end (HISTORY (self));
   return TRUE;
 }
@@ -127,10 +125,11 @@ tkr_klep_encounter_remove_zone (TkrKlepEncounter *self, TkrZone *zone, GError **
     return FALSE;
 
   g_object_ref (zone);
-  tkr_history_begin (HISTORY (self), _ ("Remove a Zone"));
+  tkr_history_begin (HISTORY (self), N_ ("Remove a Zone"));
   tkr_history_set_destructive (HISTORY (self));
   tkr_history_remove (HISTORY (self), ZONES (self), position);
-  tkr_encounter_log (ENC (self), _ ("The %s Zone is gone"), tkr_zone_get_name (zone));
+  tkr_encounter_log_event (ENC (self), NULL, N_ ("The %s Zone is gone"),
+                           tkr_message_name (tkr_zone_get_name (zone)), NULL);
   tkr_history_end (HISTORY (self));
   g_object_unref (zone);
   return TRUE;

@@ -188,9 +188,11 @@ phase_name (TkrEncounter *encounter, TkrPhase phase)
   };
 
   if ((guint) phase < G_N_ELEMENTS (names) && names[phase] != NULL)
-    return _ (names[phase]);
-  return tkr_phase_to_string (phase);
+    return names[phase];
+  return tkr_phase_to_msgid (phase);
 }
+
+static const char *degree_msgid (TkrPf2eDegree degree);
 
 /* Checks shared by the commands */
 
@@ -310,7 +312,7 @@ new_combatant (TkrEncounter *encounter, TkrCharacter *character)
 static void
 setup_begun (TkrEncounter *encounter)
 {
-  LOG (encounter, _ ("The encounter begins: roll initiative"));
+  LOG (encounter, N_ ("The encounter begins: roll initiative"));
 }
 
 /* Setup -> Main: everyone needs an initiative result. */
@@ -384,18 +386,21 @@ tkr_pf2e_encounter_set_initiative_skill (TkrPf2eEncounter *self,
     return FALSE;
 
   modifier = sheet_modifier (CHARACTER (combatant), skill, &found);
-  tkr_history_begin (HISTORY (self), _ ("Choose the initiative skill"));
+  tkr_history_begin (HISTORY (self), N_ ("Choose the initiative skill"));
   tkr_history_set (HISTORY (self), combatant, "initiative-skill", skill);
   set_int (self, combatant, "initiative-modifier", CLAMP (modifier, -MAX_MODIFIER, MAX_MODIFIER));
   /* A result rolled with another skill no longer stands. */
   if (combatant->init.has_result)
     set_group_result (self, combatant, FALSE, 0);
-  LOG (self,
-       /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
-       found ? _ ("%s rolls initiative with %s (%+d)")
-             : _ ("%s rolls initiative with %s; the sheet has no such skill, so "
-                  "the modifier is 0 until the GM enters it"),
-       NAME (combatant), skill, modifier);
+  if (found)
+    /* Translators: a creature, a skill, then its modifier, e.g. "+5" */
+    LOG (self, N_ ("%s rolls initiative with %s (%+d)"), WHO (combatant), WORD (skill),
+         NUM (modifier));
+  else
+    LOG (self,
+         N_ ("%s rolls initiative with %s; the sheet has no such skill, so "
+             "the modifier is 0 until the GM enters it"),
+         WHO (combatant), WORD (skill));
   return END_STEP (self);
 }
 
@@ -414,7 +419,7 @@ tkr_pf2e_encounter_set_initiative_modifier (TkrPf2eEncounter *self,
                        _ ("An initiative modifier of %s goes from %d to %d"), NAME (combatant),
                        -MAX_MODIFIER, MAX_MODIFIER);
 
-  tkr_history_begin (HISTORY (self), _ ("Set the initiative modifier"));
+  tkr_history_begin (HISTORY (self), N_ ("Set the initiative modifier"));
   set_int (self, combatant, "initiative-modifier", modifier);
   return END_STEP (self);
 }
@@ -439,7 +444,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
                        _ ("%s is a player character; only the GM’s creatures roll as a group"),
                        NAME (combatant));
 
-  tkr_history_begin (HISTORY (self), _ ("Group creatures"));
+  tkr_history_begin (HISTORY (self), N_ ("Group creatures"));
   tkr_history_set (HISTORY (self), combatant, "group", group);
   members = group_of (self, combatant);
   /* Everyone in a group shares one result: joining takes the group's. */
@@ -452,7 +457,7 @@ tkr_pf2e_encounter_set_group (TkrPf2eEncounter *self,
     }
   if (group != NULL)
     /* Translators: a creature, then a group's name */
-    LOG (self, _ ("%s rolls initiative with the group %s"), NAME (combatant), group);
+    LOG (self, N_ ("%s rolls initiative with the group %s"), WHO (combatant), TEXT (group));
   return END_STEP (self);
 }
 
@@ -466,22 +471,22 @@ set_result (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, GRand *rand, in
                  ? tkr_initiative_roll (rand, self->initiative_die, combatant->init.modifier, &die)
                  : 0;
   int result = rand != NULL ? CLAMP (rolled, MIN_INITIATIVE, MAX_INITIATIVE) : typed;
-  g_autofree char *text = NULL;
+  TkrMessage *text;
 
   if (rand != NULL)
     /* Translators: the die, the modifier and the result, e.g. "14 + 3 = 17 (Perception)" */
-    text = g_strdup_printf (_ ("%d %+d = %d (%s)"), die, combatant->init.modifier, result,
-                            combatant->initiative_skill);
+    text = tkr_message_new (N_ ("%d %+d = %d (%s)"), NUM (die), NUM (combatant->init.modifier),
+                            NUM (result), WORD (combatant->initiative_skill), NULL);
   else
     /* Translators: a typed-in initiative result */
-    text = g_strdup_printf (_ ("%d, rolled at the table"), result);
+    text = tkr_message_new (N_ ("%d, rolled at the table"), NUM (result), NULL);
   set_group_result (self, combatant, TRUE, result);
   if (combatant->group != NULL)
     /* Translators: a group's name, then what was rolled */
-    LOG (self, _ ("Initiative of the group %s: %s"), combatant->group, text);
+    LOG (self, N_ ("Initiative of the group %s: %s"), TEXT (combatant->group), text);
   else
     /* Translators: a creature, then what was rolled */
-    LOG (self, _ ("Initiative of %s: %s"), NAME (combatant), text);
+    LOG (self, N_ ("Initiative of %s: %s"), WHO (combatant), text);
   return result;
 }
 
@@ -497,7 +502,7 @@ tkr_pf2e_encounter_roll_initiative (
   if (!require_setup (self, combatant, error))
     return FALSE;
 
-  tkr_history_begin (HISTORY (self), _ ("Roll initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Roll initiative"));
   value = set_result (self, combatant, rand, 0);
   if (result != NULL)
     *result = value;
@@ -519,7 +524,7 @@ tkr_pf2e_encounter_enter_initiative (TkrPf2eEncounter *self,
                        _ ("An initiative result for %s goes from %d to %d"), NAME (combatant),
                        MIN_INITIATIVE, MAX_INITIATIVE);
 
-  tkr_history_begin (HISTORY (self), _ ("Enter initiative"));
+  tkr_history_begin (HISTORY (self), N_ ("Enter initiative"));
   set_result (self, combatant, NULL, result);
   return END_STEP (self);
 }
@@ -695,11 +700,11 @@ tkr_pf2e_encounter_put_before (TkrPf2eEncounter *self,
   g_ptr_array_find (tied, other, &position);
   g_ptr_array_insert (tied, position, first);
 
-  tkr_history_begin (HISTORY (self), _ ("Choose who goes first"));
+  tkr_history_begin (HISTORY (self), N_ ("Choose who goes first"));
   for (guint i = 0; i < tied->len; i++)
     set_int (self, tied->pdata[i], "tie-rank", g_array_index (ranks, int, i));
   /* Translators: two creatures tied on initiative */
-  LOG (self, _ ("%s goes before %s"), NAME (first), NAME (other));
+  LOG (self, N_ ("%s goes before %s"), WHO (first), WHO (other));
   return END_STEP (self);
 }
 
@@ -745,14 +750,14 @@ static void
 log_lowered (TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, const char *name, int value)
 {
   const TkrConditionInfo *info = tkr_rules_lookup_condition (RULES (self), name);
-  const char *shown = tkr_rules_translate (info != NULL ? info->name : name);
+  const char *shown = info != NULL ? info->name : name;
 
   if (value > 0)
     /* Translators: a creature, a condition, then its new value */
-    LOG (self, _ ("%s is now %s %d"), NAME (combatant), shown, value);
+    LOG (self, N_ ("%s is now %s %d"), WHO (combatant), WORD (shown), NUM (value));
   else
     /* Translators: a creature, then a condition */
-    LOG (self, _ ("%s is no longer %s"), NAME (combatant), shown);
+    LOG (self, N_ ("%s is no longer %s"), WHO (combatant), WORD (shown));
 }
 
 /* A dead creature has no actions and no reaction. */
@@ -771,7 +776,7 @@ main_begun (TkrEncounter *encounter)
 
   for (guint i = 0; i < N_ITEMS (ORDER (self)); i++)
     set_resource (self, item_at (ORDER (self), i), "reaction", self->reactions_per_round);
-  LOG (self, _ ("The initiative order is set; Round 1 begins"));
+  LOG (self, N_ ("The initiative order is set; Round 1 begins"));
 }
 
 /* Seed 002, "Step 1: Start Your Turn": the creature's actions and reaction
@@ -785,7 +790,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
   int dying = tkr_pf2e_combatant_get_condition (combatant, "Dying");
 
   /* Translators: a round number, then a creature */
-  LOG (self, _ ("Round %d: %s’s turn"), tkr_encounter_get_round (encounter), NAME (combatant));
+  LOG (self, N_ ("Round %d: %s’s turn"), NUM (tkr_encounter_get_round (encounter)),
+       WHO (combatant));
   if (combatant->dead)
     drain_resources (self, combatant);
   else
@@ -799,8 +805,8 @@ start_turn (TkrEncounter *encounter, GObject *slot)
     {
       set_bool (self, combatant, "recovery-due", TRUE);
       /* Translators: a creature, its dying value, then a DC */
-      LOG (self, _ ("%s is dying %d: recovery check against DC %d"), NAME (combatant), dying,
-           self->recovery_dc_base + dying);
+      LOG (self, N_ ("%s is dying %d: recovery check against DC %d"), WHO (combatant), NUM (dying),
+           NUM (self->recovery_dc_base + dying));
     }
 }
 
@@ -825,7 +831,7 @@ gboolean
 tkr_pf2e_encounter_spend_actions (
   TkrPf2eEncounter *self, TkrPf2eCombatant *combatant, int cost, const char *what, GError **error)
 {
-  const char *name;
+  TkrMessage *name;
   int left;
 
   g_return_val_if_fail (TKR_IS_PF2E_ENCOUNTER (self), FALSE);
@@ -841,10 +847,12 @@ tkr_pf2e_encounter_spend_actions (
 
   /* A free action spends nothing, on or off one's turn. */
   if (cost == 0)
-    return record (self, _ ("Use a free action"), combatant, NULL, 0,
-                   /* Translators: a creature, then what it does */
-                   what != NULL ? _ ("%s uses %s (free action)") : _ ("%s uses a free action"),
-                   NAME (combatant), what);
+    return record (
+      self, WORD (N_ ("Use a free action")), combatant, NULL, 0,
+      what != NULL
+        /* Translators: a creature, then what it does */
+        ? tkr_message_new (N_ ("%s uses %s (free action)"), WHO (combatant), TEXT (what), NULL)
+        : tkr_message_new (N_ ("%s uses a free action"), WHO (combatant), NULL));
 
   if ((GObject *) combatant != tkr_encounter_get_current_slot (TKR_ENCOUNTER (self)))
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_NOT_ON_TURN,
@@ -862,16 +870,15 @@ tkr_pf2e_encounter_spend_actions (
                                     "%s needs %d actions and has %d left this turn", left),
                        NAME (combatant), cost, left);
 
-  name = g_dngettext (GETTEXT_PACKAGE, "Spend an action", "Spend actions", cost);
+  name = tkr_message_new_plural ("Spend an action", "Spend actions", cost, NULL);
   if (what != NULL)
     /* Translators: a creature, what it does, then the actions it costs */
-    return record (
-      self, name, combatant, "actions", -cost,
-      g_dngettext (GETTEXT_PACKAGE, "%s uses %s (%d action)", "%s uses %s (%d actions)", cost),
-      NAME (combatant), what, cost);
+    return record (self, name, combatant, "actions", -cost,
+                   tkr_message_new_plural ("%s uses %s (%d action)", "%s uses %s (%d actions)",
+                                           cost, WHO (combatant), TEXT (what), NUM (cost), NULL));
   return record (self, name, combatant, "actions", -cost,
-                 g_dngettext (GETTEXT_PACKAGE, "%s spends %d action", "%s spends %d actions", cost),
-                 NAME (combatant), cost);
+                 tkr_message_new_plural ("%s spends %d action", "%s spends %d actions", cost,
+                                         WHO (combatant), NUM (cost), NULL));
 }
 
 gboolean
@@ -890,10 +897,9 @@ tkr_pf2e_encounter_refund_actions (TkrPf2eEncounter *self,
                        _ ("%s cannot get back that many actions: a turn has %d"), NAME (combatant),
                        self->actions_per_turn);
 
-  return record (
-    self, _ ("Refund actions"), combatant, "actions", count,
-    g_dngettext (GETTEXT_PACKAGE, "%s gets %d action back", "%s gets %d actions back", count),
-    NAME (combatant), count);
+  return record (self, WORD (N_ ("Refund actions")), combatant, "actions", count,
+                 tkr_message_new_plural ("%s gets %d action back", "%s gets %d actions back", count,
+                                         WHO (combatant), NUM (count), NULL));
 }
 
 gboolean
@@ -911,10 +917,11 @@ tkr_pf2e_encounter_use_reaction (TkrPf2eEncounter *self,
                        _ ("%s has used their reaction; it comes back at the start of their turn"),
                        NAME (combatant));
 
-  return record (self, _ ("Use a reaction"), combatant, "reaction", -1,
-                 what != NULL && *what != '\0' ? _ ("%s uses %s (reaction)")
-                                               : _ ("%s uses a reaction"),
-                 NAME (combatant), what);
+  return record (
+    self, WORD (N_ ("Use a reaction")), combatant, "reaction", -1,
+    what != NULL && *what != '\0'
+      ? tkr_message_new (N_ ("%s uses %s (reaction)"), WHO (combatant), TEXT (what), NULL)
+      : tkr_message_new (N_ ("%s uses a reaction"), WHO (combatant), NULL));
 }
 
 gboolean
@@ -930,8 +937,8 @@ tkr_pf2e_encounter_refund_reaction (TkrPf2eEncounter *self,
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID,
                        _ ("%s has not used a reaction this round"), NAME (combatant));
 
-  return record (self, _ ("Refund a reaction"), combatant, "reaction", 1,
-                 _ ("%s gets their reaction back"), NAME (combatant));
+  return record (self, WORD (N_ ("Refund a reaction")), combatant, "reaction", 1,
+                 tkr_message_new (N_ ("%s gets their reaction back"), WHO (combatant), NULL));
 }
 
 /* Effects with a duration in rounds (seed 002, "Step 1: Start Your Turn"):
@@ -982,7 +989,7 @@ tkr_pf2e_encounter_set_condition (
     return tkr_refuse (error, TKR_ENCOUNTER_ERROR_INVALID, _ ("%s goes from 0 to %d"),
                        tkr_rules_translate (info->name), info->max_stacks);
 
-  tkr_history_begin (HISTORY (self), _ ("Set a condition"));
+  tkr_history_begin (HISTORY (self), N_ ("Set a condition"));
   set_condition_value (self, combatant, info->name, value);
   /* Dying at the rule data's death value is death (public rules); a
    * creature no longer dying owes no recovery check. */
@@ -994,13 +1001,17 @@ tkr_pf2e_encounter_set_condition (
       set_bool (self, combatant, "recovery-due", FALSE);
     }
   if (value > 0)
-    /* Translators: a creature, a condition, then its value */
-    LOG (self, info->max_stacks > 1 ? _ ("%s is %s %d") : _ ("%s is %s"), NAME (combatant),
-         tkr_rules_translate (info->name), value);
+    {
+      if (info->max_stacks > 1)
+        /* Translators: a creature, a condition, then its value */
+        LOG (self, N_ ("%s is %s %d"), WHO (combatant), WORD (info->name), NUM (value));
+      else
+        LOG (self, N_ ("%s is %s"), WHO (combatant), WORD (info->name));
+    }
   else
     log_lowered (self, combatant, info->name, 0);
   if (combatant->dead)
-    LOG (self, _ ("%s dies"), NAME (combatant));
+    LOG (self, N_ ("%s dies"), WHO (combatant));
   return END_STEP (self);
 }
 
@@ -1026,6 +1037,15 @@ tkr_pf2e_degree (int natural, int die_sides, int total, int dc, int critical_mar
 const char *
 tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
 {
+  const char *msgid = degree_msgid (degree);
+
+  return msgid != NULL ? _ (msgid) : NULL;
+}
+
+/* The same, untranslated, for a log line to keep. */
+static const char *
+degree_msgid (TkrPf2eDegree degree)
+{
   static const char *const names[] = {
     [TKR_PF2E_CRITICAL_FAILURE] = N_ ("critical failure"),
     [TKR_PF2E_FAILURE] = N_ ("failure"),
@@ -1034,7 +1054,7 @@ tkr_pf2e_degree_to_string (TkrPf2eDegree degree)
   };
 
   g_return_val_if_fail ((guint) degree < G_N_ELEMENTS (names), NULL);
-  return _ (names[degree]);
+  return names[degree];
 }
 
 /* Dying ends (public rules): Dying 0, one more Wounded, and awake when
@@ -1089,24 +1109,24 @@ tkr_pf2e_encounter_recovery_check (TkrPf2eEncounter *self,
   outcome = tkr_pf2e_degree (die, self->initiative_die, die, dc, self->critical_margin);
   after = dying + dying_change[outcome];
 
-  tkr_history_begin (HISTORY (self), _ ("Recovery check"));
+  tkr_history_begin (HISTORY (self), N_ ("Recovery check"));
   set_bool (self, combatant, "recovery-due", FALSE);
   /* Translators: a creature, the die, the DC, then the outcome */
-  LOG (self, _ ("%s’s recovery check: %d against DC %d, %s"), NAME (combatant), die, dc,
-       tkr_pf2e_degree_to_string (outcome));
+  LOG (self, N_ ("%s’s recovery check: %d against DC %d, %s"), WHO (combatant), NUM (die), NUM (dc),
+       WORD (degree_msgid (outcome)));
   if (after >= self->death_dying_value)
     {
       set_condition_value (self, combatant, "Dying",
                            MIN (self->death_dying_value, condition_max (self, "Dying")));
       set_bool (self, combatant, "dead", TRUE);
       drain_resources (self, combatant);
-      LOG (self, _ ("%s dies"), NAME (combatant));
+      LOG (self, N_ ("%s dies"), WHO (combatant));
     }
   else if (after <= 0)
     {
       /* No longer dying: unconscious but stable (public rules). */
       stop_dying (self, combatant, FALSE);
-      LOG (self, _ ("%s is no longer dying: unconscious but stable"), NAME (combatant));
+      LOG (self, N_ ("%s is no longer dying: unconscious but stable"), WHO (combatant));
     }
   else
     {
@@ -1232,7 +1252,7 @@ health_changed (TkrEncounter *encounter, TkrCombatant *combatant, int before, in
       set_condition_value (self, creature, "Unconscious", 1);
       if (dying >= self->death_dying_value)
         set_bool (self, creature, "dead", TRUE);
-      LOG (self, _ ("%s is %s %d"), NAME (creature), tkr_rules_translate ("Dying"), dying);
+      LOG (self, N_ ("%s is %s %d"), WHO (creature), WORD (N_ ("Dying")), NUM (dying));
     }
   else if (before == 0 && after > 0 && dying > 0)
     {

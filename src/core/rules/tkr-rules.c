@@ -99,20 +99,28 @@ tkr_pool_kind_to_id (TkrPoolKind pool)
 const char *
 tkr_pool_kind_to_name (TkrPoolKind pool)
 {
+  const char *msgid = tkr_pool_kind_to_msgid (pool);
+
+  return msgid != NULL ? _ (msgid) : NULL;
+}
+
+const char *
+tkr_pool_kind_to_msgid (TkrPoolKind pool)
+{
   switch (pool)
     {
     case TKR_POOL_HEALTH:
-      return _ ("Health");
+      return N_ ("Health");
     case TKR_POOL_VITALITY:
-      return _ ("Vitality");
+      return N_ ("Vitality");
     case TKR_POOL_SHIELD:
-      return _ ("Shield");
+      return N_ ("Shield");
     case TKR_POOL_DODGE_POINTS:
-      return _ ("Dodge Points");
+      return N_ ("Dodge Points");
     case TKR_POOL_RECOVERIES:
-      return _ ("Recoveries");
+      return N_ ("Recoveries");
     case TKR_POOL_FIRST_AID_KITS:
-      return _ ("First Aid Kits");
+      return N_ ("First Aid Kits");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -1018,6 +1026,18 @@ const char *
 tkr_rules_get_delay_name (TkrRules *self)
 {
   return tkr_rules_translate (self->delay_name);
+}
+
+const char *
+tkr_rules_get_save_msgid (TkrRules *self)
+{
+  return self->save_name;
+}
+
+const char *
+tkr_rules_get_delay_msgid (TkrRules *self)
+{
+  return self->delay_name;
 }
 
 const char *

@@ -95,6 +95,8 @@ int tkr_rules_get_critical_face (TkrRules *self);
  * name in the system (a Test, a flat check...) and its usual DC; the die
  * is the Test's. */
 const char *tkr_rules_get_save_name (TkrRules *self);
+/* The same, untranslated, for a log line to keep. */
+const char *tkr_rules_get_save_msgid (TkrRules *self);
 int tkr_rules_get_save_dc (TkrRules *self);
 int tkr_rules_get_max_net_advantage (TkrRules *self);
 int tkr_rules_get_low_max (TkrRules *self);
@@ -118,6 +120,8 @@ const char *tkr_rules_get_hold_costs (TkrRules *self);
 const char *tkr_rules_get_hold_acts_with (TkrRules *self);
 /* The system's word for it ("round.delay_name": Delay, Wait), translated. */
 const char *tkr_rules_get_delay_name (TkrRules *self);
+/* The same, untranslated, for a log line or a label to keep. */
+const char *tkr_rules_get_delay_msgid (TkrRules *self);
 int tkr_rules_get_free_actions_per_turn (TkrRules *self);
 
 /* Movement */
@@ -225,6 +229,8 @@ const char *tkr_rules_translate (const char *text);
 
 const char *tkr_pool_kind_to_id (TkrPoolKind pool);
 const char *tkr_pool_kind_to_name (TkrPoolKind pool);
+/* The same, untranslated (N_), for a log line to keep. */
+const char *tkr_pool_kind_to_msgid (TkrPoolKind pool);
 gboolean tkr_pool_kind_from_id (const char *id, TkrPoolKind *pool);
 
 G_END_DECLS

@@ -268,24 +268,32 @@ tkr_ability_time_is_slow (TkrAbilityTime time)
 const char *
 tkr_ability_time_to_string (TkrAbilityTime time)
 {
+  const char *msgid = tkr_ability_time_to_msgid (time);
+
+  return msgid != NULL ? _ (msgid) : NULL;
+}
+
+const char *
+tkr_ability_time_to_msgid (TkrAbilityTime time)
+{
   switch (time)
     {
     case TKR_ABILITY_TIME_ACTION:
-      return _ ("Action");
+      return N_ ("Action");
     case TKR_ABILITY_TIME_FREE_ACTION:
-      return _ ("Free Action");
+      return N_ ("Free Action");
     case TKR_ABILITY_TIME_SLOW_ACTION:
-      return _ ("Slow Action");
+      return N_ ("Slow Action");
     case TKR_ABILITY_TIME_REACTION:
-      return _ ("Reaction");
+      return N_ ("Reaction");
     case TKR_ABILITY_TIME_FREE_REACTION:
-      return _ ("Free Reaction");
+      return N_ ("Free Reaction");
     case TKR_ABILITY_TIME_PASSIVE:
-      return _ ("Passive");
+      return N_ ("Passive");
     case TKR_ABILITY_TIME_MONTAGE:
-      return _ ("Montage");
+      return N_ ("Montage");
     case TKR_ABILITY_TIME_EPISODIC:
-      return _ ("Episodic");
+      return N_ ("Episodic");
     default:
       g_return_val_if_reached (NULL);
     }

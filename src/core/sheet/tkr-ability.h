@@ -31,6 +31,8 @@ gboolean tkr_ability_time_is_reaction (TkrAbilityTime time);
 /* Takes longer than 6 seconds (Slow Action, Montage, Episodic): needs GM approval while Paused. */
 gboolean tkr_ability_time_is_slow (TkrAbilityTime time);
 const char *tkr_ability_time_to_string (TkrAbilityTime time);
+/* The same, untranslated (N_), for a log line to keep. */
+const char *tkr_ability_time_to_msgid (TkrAbilityTime time);
 const char *tkr_ability_time_to_nick (TkrAbilityTime time);
 
 JsonNode *tkr_ability_to_json (TkrAbility *self);

@@ -244,11 +244,11 @@ modifier_kind_label (TkrModifierKind kind)
   switch (kind)
     {
     case TKR_MODIFIER_KIND_SAVE:
-      return _ ("Save");
+      return N_ ("Save");
     case TKR_MODIFIER_KIND_SKILL:
-      return _ ("Skill");
+      return N_ ("Skill");
     case TKR_MODIFIER_KIND_ARCHETYPE:
-      return _ ("Archetype");
+      return N_ ("Archetype");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -1063,7 +1063,7 @@ tkr_character_rename (TkrCharacter *self, TkrHistory *history, const char *name,
   if (trimmed == NULL)
     return FALSE;
 
-  tkr_history_begin (history, _ ("Rename Character"));
+  tkr_history_begin (history, N_ ("Rename Character"));
   tkr_history_set (history, self, "name", trimmed);
   tkr_history_end (history);
   return TRUE;
@@ -1078,7 +1078,7 @@ tkr_character_set_level (TkrCharacter *self, TkrHistory *history, int level, GEr
   if (!check_range (level, LEVEL_MIN, LEVEL_MAX, _ ("The level"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Level"));
+  tkr_history_begin (history, N_ ("Change Level"));
   tkr_history_set (history, self, "level", level);
   tkr_history_end (history);
   return TRUE;
@@ -1096,7 +1096,7 @@ tkr_character_set_experience (TkrCharacter *self,
   if (!check_range (experience, 0, EXPERIENCE_MAX, _ ("Experience"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Experience"));
+  tkr_history_begin (history, N_ ("Change Experience"));
   tkr_history_set (history, self, "experience", experience);
   tkr_history_end (history);
   return TRUE;
@@ -1111,7 +1111,7 @@ tkr_character_set_wealth (TkrCharacter *self, TkrHistory *history, int wealth, G
   if (!check_range (wealth, 0, WEALTH_MAX, _ ("Wealth"), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Change Wealth"));
+  tkr_history_begin (history, N_ ("Change Wealth"));
   tkr_history_set (history, self, "wealth", wealth);
   tkr_history_end (history);
   return TRUE;
@@ -1137,7 +1137,6 @@ tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind 
 {
   TkrPool *pool;
   gint64 value;
-  g_autofree char *label = NULL;
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
   g_return_if_fail (kind < TKR_N_POOLS);
@@ -1148,8 +1147,9 @@ tkr_character_adjust_pool (TkrCharacter *self, TkrHistory *history, TkrPoolKind 
   value = CLAMP (value, 0, tkr_pool_get_maximum (pool));
 
   /* Translators: an undo label, %s is a pool such as "Health" */
-  label = g_strdup_printf (_ ("Adjust %s"), tkr_pool_get_name (pool));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Adjust %s"),
+                             tkr_message_name (tkr_pool_kind_to_msgid (tkr_pool_get_kind (pool))),
+                             NULL);
   tkr_history_set (history, pool, "current", (int) value);
   tkr_history_end (history);
 }
@@ -1163,7 +1163,6 @@ tkr_character_set_modifier (TkrCharacter *self,
                             GError **error)
 {
   g_autofree char *trimmed = NULL;
-  g_autofree char *label = NULL;
   GListStore *store;
   TkrModifier *modifier;
   gboolean archetype;
@@ -1185,8 +1184,8 @@ tkr_character_set_modifier (TkrCharacter *self,
   modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_ ("Set %s"), modifier_kind_label (kind));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (modifier_kind_label (kind)),
+                             NULL);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", value);
   else
@@ -1202,7 +1201,6 @@ gboolean
 tkr_character_remove_modifier (
   TkrCharacter *self, TkrHistory *history, TkrModifierKind kind, const char *name, GError **error)
 {
-  g_autofree char *label = NULL;
   GListStore *store;
   guint position;
 
@@ -1216,7 +1214,7 @@ tkr_character_remove_modifier (
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
                    /* Translators: the first %s is a name, the second "Save", "Skill"... */
                    _ ("There is no “%s” on the sheet (%s)."), name ? name : "",
-                   modifier_kind_label (kind));
+                   _ (modifier_kind_label (kind)));
       return FALSE;
     }
   if (kind == TKR_MODIFIER_KIND_SAVE && names_equal (name, edge_save_name) &&
@@ -1229,8 +1227,8 @@ tkr_character_remove_modifier (
     }
 
   /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
-  label = g_strdup_printf (_ ("Remove %s"), modifier_kind_label (kind));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Remove %s"),
+                             tkr_message_name (modifier_kind_label (kind)), NULL);
   tkr_history_set_destructive (history);
   tkr_history_remove (history, store, position);
   tkr_history_end (history);
@@ -1257,7 +1255,7 @@ tkr_character_set_range (
   if (range == NULL && units == 0)
     return TRUE;
 
-  tkr_history_begin (history, _ ("Set Movement Range"));
+  tkr_history_begin (history, N_ ("Set Movement Range"));
   if (range == NULL)
     {
       g_autoptr (TkrMovementRange) added = tkr_movement_range_new (trimmed, units);
@@ -1305,7 +1303,7 @@ tkr_character_add_ability (TkrCharacter *self,
   if (!check_new_entry (ABILITIES (self), ability, tkr_ability_get_name (ability), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Add Ability"));
+  tkr_history_begin (history, N_ ("Add Ability"));
   tkr_history_append (history, ABILITIES (self), ability);
   tkr_history_end (history);
   return TRUE;
@@ -1340,7 +1338,7 @@ tkr_character_remove_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (ABILITIES (self), history, ability, _ ("Remove Ability"), error);
+  return remove_entry (ABILITIES (self), history, ability, N_ ("Remove Ability"), error);
 }
 
 gboolean
@@ -1353,7 +1351,7 @@ tkr_character_add_item (TkrCharacter *self, TkrHistory *history, TkrItem *item, 
   if (!check_new_entry (INVENTORY (self), item, tkr_item_get_name (item), error))
     return FALSE;
 
-  tkr_history_begin (history, _ ("Add Item"));
+  tkr_history_begin (history, N_ ("Add Item"));
   tkr_history_append (history, INVENTORY (self), item);
   tkr_history_end (history);
   return TRUE;
@@ -1366,7 +1364,7 @@ tkr_character_remove_item (TkrCharacter *self, TkrHistory *history, TkrItem *ite
   g_return_val_if_fail (TKR_IS_ITEM (item), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (INVENTORY (self), history, item, _ ("Remove Item"), error);
+  return remove_entry (INVENTORY (self), history, item, N_ ("Remove Item"), error);
 }
 
 /* Conditions */
@@ -1415,7 +1413,7 @@ tkr_character_add_condition (TkrCharacter *self,
     {
       /* Stacks beyond the maximum are not added (SRD, Status Conditions). */
       stack_turns = tkr_condition_stack_turns_with_added (condition, stacks, turn);
-      tkr_history_begin (history, _ ("Add Condition"));
+      tkr_history_begin (history, N_ ("Add Condition"));
       tkr_history_set (history, condition, "stack-turns", stack_turns);
       tkr_history_end (history);
       return condition;
@@ -1431,7 +1429,7 @@ tkr_character_add_condition (TkrCharacter *self,
   stack_turns = tkr_condition_stack_turns_with_added (added, stacks, turn);
   g_object_set (added, "stack-turns", stack_turns, NULL);
 
-  tkr_history_begin (history, _ ("Add Condition"));
+  tkr_history_begin (history, N_ ("Add Condition"));
   tkr_history_append (history, CONDITIONS (self), added);
   tkr_history_end (history);
   return added;
@@ -1458,7 +1456,7 @@ tkr_character_remove_condition_stacks (
     return FALSE;
 
   stack_turns = tkr_condition_stack_turns_with_removed (condition, stacks);
-  tkr_history_begin (history, _ ("Remove Condition"));
+  tkr_history_begin (history, N_ ("Remove Condition"));
   tkr_history_set (history, condition, "stack-turns", stack_turns);
   /* Taking one stack off is routine; taking the condition away is offered
    * back. */
@@ -1483,7 +1481,7 @@ tkr_character_erase_fleeting_stacks (TkrCharacter *self, TkrHistory *history, in
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
   model = G_LIST_MODEL (self->conditions);
-  tkr_history_begin (history, _ ("Erase Fleeting Stacks"));
+  tkr_history_begin (history, N_ ("Erase Fleeting Stacks"));
   /* Backwards, so removing a spent condition keeps the next index valid. */
   for (guint i = items_in (self->conditions); i > 0; i--)
     {
@@ -1518,7 +1516,7 @@ tkr_character_award_experience (TkrCharacter *self, TkrHistory *history, int xp,
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Award Experience"));
+  tkr_history_begin (history, N_ ("Award Experience"));
   tkr_history_set (history, self, "experience", self->experience + xp);
   tkr_history_end (history);
   return TRUE;
@@ -1606,7 +1604,7 @@ tkr_character_level_up (
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Level Up"));
+  tkr_history_begin (history, N_ ("Level Up"));
   tkr_history_set (history, self, "level", self->level + 1);
   if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
@@ -1643,7 +1641,7 @@ tkr_character_rest (TkrCharacter *self, TkrHistory *history, TkrRules *rules, GE
       return FALSE;
     }
 
-  tkr_history_begin (history, _ ("Rest"));
+  tkr_history_begin (history, N_ ("Rest"));
   if (tkr_rules_get_rest_spends_recovery (rules))
     tkr_history_set (history, recoveries, "current", tkr_pool_get_current (recoveries) - 1);
   if (tkr_rules_get_rest_heals_from_vitality (rules))
@@ -1671,7 +1669,7 @@ tkr_character_end_episode (TkrCharacter *self, TkrHistory *history)
 
   g_return_if_fail (TKR_IS_CHARACTER (self));
 
-  tkr_history_begin (history, _ ("End Episode"));
+  tkr_history_begin (history, N_ ("End Episode"));
   for (guint i = 0; i < G_N_ELEMENTS (refilled); i++)
     {
       TkrPool *pool = tkr_character_get_pool (self, refilled[i]);
@@ -1713,7 +1711,6 @@ tkr_character_set_field (TkrCharacter *self,
                          GError **error)
 {
   const TkrSheetFieldInfo *info;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -1769,8 +1766,7 @@ tkr_character_set_field (TkrCharacter *self,
     }
 
   /* Translators: an undo label, %s is a field such as "Finesse Die" */
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "fields", fields_with (self->fields, info->id, value));
   tkr_history_end (history);
   return TRUE;
@@ -1814,7 +1810,6 @@ tkr_character_set_pool_field (TkrCharacter *self,
 {
   const TkrSheetFieldInfo *info;
   g_autofree char *max_id = NULL;
-  g_autofree char *label = NULL;
   g_autoptr (GVariant) fields = NULL;
   int old_maximum = 0;
 
@@ -1844,8 +1839,7 @@ tkr_character_set_pool_field (TkrCharacter *self,
       return FALSE;
     }
   fields = g_variant_ref_sink (fields_with (self->fields, max_id, maximum));
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "fields", fields_with (fields, info->id, current));
   tkr_history_end (history);
   return TRUE;
@@ -1908,7 +1902,6 @@ tkr_character_set_text (TkrCharacter *self,
 {
   const TkrSheetFieldInfo *info;
   g_autofree char *trimmed = NULL;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -1936,8 +1929,7 @@ tkr_character_set_text (TkrCharacter *self,
   if (g_strcmp0 (trimmed,
                  tkr_character_get_text (self, id) ? tkr_character_get_text (self, id) : "") == 0)
     return TRUE;
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (history, self, "texts",
                    dictionary_with (self->texts, "a{ss}", info->id,
                                     *trimmed ? g_variant_new_string (trimmed) : NULL));
@@ -1976,7 +1968,6 @@ tkr_character_set_list (TkrCharacter *self,
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
   g_auto (GStrv) kept = NULL;
   g_auto (GStrv) before = NULL;
-  g_autofree char *label = NULL;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (TKR_IS_RULES (rules), FALSE);
@@ -2016,8 +2007,7 @@ tkr_character_set_list (TkrCharacter *self,
   if ((before == NULL && kept[0] == NULL) ||
       (before != NULL && g_strv_equal ((const char *const *) before, (const char *const *) kept)))
     return TRUE;
-  label = g_strdup_printf (_ ("Set %s"), tkr_rules_translate (info->name));
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set %s"), tkr_message_name (info->name), NULL);
   tkr_history_set (
     history, self, "lists",
     dictionary_with (self->lists, "a{sas}", info->id,
@@ -2063,7 +2053,6 @@ tkr_character_set_rank (TkrCharacter *self,
 {
   const char *const *ranks;
   g_autofree char *id = NULL;
-  g_autofree char *label = NULL;
   int before = 0;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
@@ -2094,8 +2083,7 @@ tkr_character_set_rank (TkrCharacter *self,
   if (tkr_character_get_field (self, id, &before) && before == rank)
     return TRUE;
   /* Translators: an undo label, %s is a skill such as "Athletics" */
-  label = g_strdup_printf (_ ("Set the rank of %s"), name);
-  tkr_history_begin (history, label);
+  tkr_history_begin_message (history, N_ ("Set the rank of %s"), tkr_message_name (name), NULL);
   tkr_history_set (history, self, "fields", fields_with (self->fields, id, rank));
   tkr_history_end (history);
   return TRUE;
@@ -2127,7 +2115,7 @@ tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRules *ru
 
   /* Nothing is taken away: a sheet moved to another system and back keeps
    * every number it had, and values of the old system stay for the GM. */
-  tkr_history_begin (history, _ ("Change the rule system"));
+  tkr_history_begin (history, N_ ("Change the rule system"));
   tkr_history_set (history, self, "rule-system", tkr_rules_get_id (rules));
   adopt_modifiers (self, history, TKR_MODIFIER_KIND_SAVE, tkr_rules_get_save_names (rules));
   adopt_modifiers (self, history, TKR_MODIFIER_KIND_SKILL, tkr_rules_get_skill_names (rules));
@@ -3104,7 +3092,7 @@ tkr_character_set_health_typed (TkrCharacter *self,
    * copy rolls its own as it joins an encounter. */
   usual = (tkr_formula_min (&formula) + tkr_formula_max (&formula)) / 2;
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, _ ("Set Health"));
+  tkr_history_begin (history, N_ ("Set Health"));
   tkr_history_set (history, self, "health-formula",
                    tkr_formula_has_dice (&formula) ? stripped : "");
   tkr_history_set (history, health, "maximum", usual);

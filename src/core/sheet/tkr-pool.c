@@ -201,12 +201,9 @@ tkr_pool_edit (TkrPool *self, TkrHistory *history, int current, int maximum, GEr
       return FALSE;
     }
 
-  {
-    /* Translators: an undo label, %s is a pool such as "Health" */
-    g_autofree char *label = g_strdup_printf (_ ("Edit %s"), tkr_pool_get_name (self));
-
-    tkr_history_begin (history, label);
-  }
+  /* Translators: an undo label, %s is a pool such as "Health" */
+  tkr_history_begin_message (history, N_ ("Edit %s"),
+                             tkr_message_name (tkr_pool_kind_to_msgid (self->kind)), NULL);
   tkr_history_set (history, self, "maximum", maximum);
   tkr_history_set (history, self, "current", current);
   tkr_history_end (history);

@@ -310,7 +310,7 @@ tkr_campaign_link_sheet (
   link = tkr_sheet_link_new (tkr_character_get_id (pc), path);
   history = tkr_campaign_get_history (campaign);
   /* Translators: an undo step */
-  tkr_history_begin (history, _ ("Link Sheet"));
+  tkr_history_begin (history, N_ ("Link Sheet"));
   old = tkr_campaign_find_link (campaign, pc);
   if (old != NULL)
     tkr_history_remove_item (history, G_LIST_STORE (tkr_campaign_get_links (campaign)), old);
@@ -337,7 +337,7 @@ tkr_campaign_unlink_sheet (TkrCampaign *campaign, TkrCharacter *pc, GError **err
     }
   history = tkr_campaign_get_history (campaign);
   /* Translators: an undo step */
-  tkr_history_begin (history, _ ("Unlink Sheet"));
+  tkr_history_begin (history, N_ ("Unlink Sheet"));
   tkr_history_remove_item (history, G_LIST_STORE (tkr_campaign_get_links (campaign)), link);
   tkr_history_end (history);
   return TRUE;

@@ -312,7 +312,7 @@ apply_theirs (TkrSheetSync *self, TkrCharacter *theirs)
 {
   self->applying = TRUE;
   /* Translators: an undo step: the sheet took the version in its file */
-  tkr_history_begin (self->history, _ ("Sheet Changed in Its File"));
+  tkr_history_begin (self->history, N_ ("Sheet Changed in Its File"));
   tkr_sheet_sync_apply (self->character, theirs, self->history);
   tkr_history_end (self->history);
   self->applying = FALSE;

@@ -56,7 +56,7 @@ roll_missing_clicked_cb (TkrD20Setup *self)
     return;
   history = tkr_encounter_get_history (TKR_ENCOUNTER (self->encounter));
   combatants = tkr_d20_encounter_get_creatures (self->encounter);
-  tkr_history_begin (history, _ ("Roll initiative"));
+  tkr_history_begin (history, N_ ("Roll initiative"));
   for (guint i = 0; i < g_list_model_get_n_items (combatants) && error == NULL; i++)
     {
       g_autoptr (TkrD20Combatant) combatant = g_list_model_get_item (combatants, i);

@@ -108,7 +108,7 @@ add (TkrEffectDialog *self)
     }
 
   /* Translators: the name of a step in Undo */
-  tkr_history_begin (history, _ ("Add an Effect"));
+  tkr_history_begin (history, N_ ("Add an Effect"));
   effect = tkr_effects_add_timed (
     self->encounter, self->holder, gtk_editable_get_text (GTK_EDITABLE (self->name_row)), duration,
     amount, edges[MIN (edge, G_N_ELEMENTS (edges) - 1)],

@@ -309,7 +309,7 @@ add_note (TkrKlepGmPanel *self)
 
   /* A note is a line of the log like any command's, so undo takes it away
    * too. */
-  tkr_encounter_log (TKR_ENCOUNTER (self->encounter), "%s", text);
+  tkr_encounter_log_note (TKR_ENCOUNTER (self->encounter), text);
   gtk_editable_set_text (GTK_EDITABLE (self->note_entry), "");
   tkr_feedback_clear (self->error_label);
 }

@@ -380,7 +380,6 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   TkrCharacter *character = character_from_parameter (self, parameter);
   g_autoptr (TkrCharacter) removed = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *label = NULL;
   g_autofree char *tag = NULL;
   TkrHistory *history;
   AdwToast *toast;
@@ -392,11 +391,11 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
   removed = g_object_ref (character);
   history = get_history (self);
-  /* Translators: an undo label */
-  label = g_strdup_printf (_ ("Remove “%s”"), tkr_character_get_name (removed));
   tag = g_strdup_printf ("roster-remove-%u", ++self->remove_serial);
 
-  tkr_history_begin (history, label);
+  /* Translators: an undo label */
+  tkr_history_begin_message (history, N_ ("Remove “%s”"),
+                             tkr_message_text (tkr_character_get_name (removed)), NULL);
   tkr_history_set_tag (history, tag);
   if (!tkr_campaign_remove_character (self->campaign, removed, &error))
     {

@@ -351,7 +351,7 @@ player_apply_cb (TkrCharacterSheet *self)
   if (self->character == NULL || g_strcmp0 (text, tkr_character_get_player (self->character)) == 0)
     return;
 
-  tkr_history_begin (history, _ ("Change Player"));
+  tkr_history_begin (history, N_ ("Change Player"));
   tkr_history_set (history, self->character, "player", text);
   tkr_history_end (history);
 }
@@ -924,7 +924,7 @@ item_quantity_changed_cb (GtkSpinButton *spin, ItemRow *row)
   if (is_replaying (self) || quantity == tkr_item_get_quantity (item))
     return;
   /* The adjustment keeps the quantity within the item's range. */
-  tkr_history_begin (history, _ ("Change Quantity"));
+  tkr_history_begin (history, N_ ("Change Quantity"));
   tkr_history_set (history, item, "quantity", quantity);
   tkr_history_end (history);
 }
@@ -1218,7 +1218,7 @@ ability_editor_save_cb (GtkButton *button, AbilityEditor *editor)
     }
   else
     {
-      tkr_history_begin (history, _ ("Edit Ability"));
+      tkr_history_begin (history, N_ ("Edit Ability"));
       for (guint i = 0; i < G_N_ELEMENTS (ability_text_properties); i++)
         tkr_history_set (history, editor->ability, ability_text_properties[i],
                          gtk_editable_get_text (editor->entries[i]));
@@ -1625,7 +1625,7 @@ commit_notes (TkrCharacterSheet *self)
       (*text == '\0' && tkr_character_get_notes (self->character) == NULL))
     return;
 
-  tkr_history_begin (history, _ ("Edit Notes"));
+  tkr_history_begin (history, N_ ("Edit Notes"));
   tkr_history_set (history, self->character, "notes", text);
   tkr_history_end (history);
 }
