@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tkr-effects.h"
 #include "tkr-encounter-ui.h"
@@ -132,15 +133,116 @@ tkr_tracker_slot_get_combatant (GObject *slot)
   return TKR_IS_COMBATANT (only) ? TKR_COMBATANT (only) : NULL;
 }
 
+/* "Goblin Archer 2" -> "Goblin Archer": the numbered copies of one
+ * library NPC are one kind. */
+static char *
+name_stem (const char *name)
+{
+  const char *end = name + strlen (name);
+  const char *p = end;
+
+  while (p > name && g_ascii_isdigit (p[-1]))
+    p--;
+  if (p < end && p > name && p[-1] == ' ')
+    return g_strndup (name, p - 1 - name);
+  return g_strdup (name);
+}
+
+/* Whether @name only lists its group's members one after the other, as a
+ * group whose members have no name in common is called by default
+ * (help/C/tracker.page). */
+static gboolean
+name_lists_members (const char *name, GListModel *members)
+{
+  g_autoptr (GString) joined = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (members);
+
+  if (n < 2)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+
+      if (combatant == NULL)
+        return FALSE;
+      if (i > 0)
+        g_string_append (joined, ", ");
+      g_string_append (joined, tkr_combatant_get_name (combatant));
+    }
+  return g_str_equal (joined->str, name);
+}
+
+/* (nullable): the members counted by kind, "Goblin Archer ×4, Wolf ×3",
+ * in the order each kind first comes; a kind of one by its own name.
+ * Members kept from the player view are left out unless @with_hidden. */
+static char *
+members_by_kind (GListModel *members, gboolean with_hidden)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) stems = g_ptr_array_new ();
+  g_autoptr (GPtrArray) firsts = g_ptr_array_new ();
+  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+      char *stem;
+      gpointer found;
+
+      if (combatant == NULL || (!with_hidden && tkr_combatant_get_hidden (combatant)))
+        continue;
+      stem = name_stem (tkr_combatant_get_name (combatant));
+      if (g_hash_table_lookup_extended (index, stem, NULL, &found))
+        {
+          g_array_index (counts, guint, GPOINTER_TO_UINT (found))++;
+          g_free (stem);
+          continue;
+        }
+      g_hash_table_insert (index, stem, GUINT_TO_POINTER (stems->len));
+      g_ptr_array_add (stems, stem);
+      g_ptr_array_add (firsts, (gpointer) tkr_combatant_get_name (combatant));
+      g_array_set_size (counts, stems->len);
+      g_array_index (counts, guint, stems->len - 1) = 1;
+    }
+  for (guint i = 0; i < stems->len; i++)
+    {
+      guint count = g_array_index (counts, guint, i);
+
+      if (i > 0)
+        g_string_append (text, ", ");
+      if (count == 1)
+        g_string_append (text, firsts->pdata[i]);
+      else
+        g_string_append_printf (text, "%s ×%u", (const char *) stems->pdata[i], count);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+char *
+tkr_tracker_slot_dup_name (GObject *slot, gboolean with_hidden)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+  g_autoptr (GListModel) members = NULL;
+  g_autofree char *name = NULL;
+
+  if (combatant != NULL)
+    return g_strdup (tkr_combatant_get_name (combatant));
+  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  members = slot_members (slot);
+  if (name != NULL && members != NULL && name_lists_members (name, members))
+    return members_by_kind (members, with_hidden);
+  return g_steal_pointer (&name);
+}
+
 static char *
 slot_name (GObject *slot)
 {
-  char *name = NULL;
+  char *name = tkr_tracker_slot_dup_name (slot, TRUE);
 
-  if (tkr_tracker_slot_get_combatant (slot) != NULL)
-    return g_strdup (tkr_combatant_get_name (tkr_tracker_slot_get_combatant (slot)));
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
   return name != NULL ? name : g_strdup (_ ("Someone"));
 }
 

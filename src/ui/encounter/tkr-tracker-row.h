@@ -43,5 +43,10 @@ gboolean tkr_tracker_row_edit_health_with (TkrTrackerRow *self, const char *star
 
 /* The slot's one combatant, or NULL for a group. */
 TkrCombatant *tkr_tracker_slot_get_combatant (GObject *slot);
+/* (transfer full) (nullable): the name a slot shows: its combatant's, or
+ * its group's; a group called by all its members' names shows them
+ * counted by kind instead ("Goblin Archer ×4, Wolf ×3"), without those
+ * kept from the player view unless @with_hidden, so a name fits its row. */
+char *tkr_tracker_slot_dup_name (GObject *slot, gboolean with_hidden);
 
 G_END_DECLS

@@ -245,8 +245,9 @@ update_group (TkrPlayerRow *self, GListModel *members)
   guint standing = 0;
   guint unlisted = 0;
 
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (self->slot), "name") != NULL)
-    g_object_get (self->slot, "name", &name, NULL);
+  /* Those players may see, counted by kind when the group is only called
+   * by its members' names. */
+  name = tkr_tracker_slot_dup_name (self->slot, FALSE);
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);

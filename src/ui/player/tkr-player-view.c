@@ -128,13 +128,8 @@ slot_is_shown (gpointer item, gpointer user_data)
 static char *
 slot_name (GObject *slot)
 {
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  char *name = NULL;
+  char *name = tkr_tracker_slot_dup_name (slot, FALSE);
 
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
   return name != NULL ? name : g_strdup (_ ("Someone"));
 }
 
