@@ -7,6 +7,7 @@
 #include "tkr-klep-combatant-panel.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-klep-turn-row.h"
+#include "tkr-tracker-row.h"
 
 struct _TkrKlepTurnRow
 {
@@ -59,6 +60,7 @@ static void
 refresh_header (TkrKlepTurnRow *self)
 {
   GListModel *members;
+  g_autofree char *name = NULL;
   guint n;
 
   if (self->entry == NULL)
@@ -70,7 +72,8 @@ refresh_header (TkrKlepTurnRow *self)
 
   members = tkr_klep_turn_entry_get_members (self->entry);
   n = g_list_model_get_n_items (members);
-  gtk_label_set_text (self->name_label, tkr_klep_turn_entry_get_name (self->entry));
+  name = tkr_tracker_slot_dup_name (G_OBJECT (self->entry), TRUE);
+  gtk_label_set_text (self->name_label, name != NULL ? name : "");
   if (tkr_klep_turn_entry_get_kind (self->entry) == TKR_KLEP_TURN_ENTRY_KIND_PC)
     gtk_label_set_text (self->kind_label, _ ("PC"));
   else

@@ -10,6 +10,7 @@
 #include "tkr-klep-gm-panel.h"
 #include "tkr-klep-turn-row.h"
 #include "tkr-klep-turn-tracker.h"
+#include "tkr-tracker-row.h"
 
 struct _TkrKlepTurnTracker
 {
@@ -74,8 +75,12 @@ refresh_header (TkrKlepTurnTracker *self)
     }
 
   if (entry != NULL)
-    /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
-    current = g_strdup_printf (_ ("Current turn: %s"), tkr_klep_turn_entry_get_name (entry));
+    {
+      g_autofree char *name = tkr_tracker_slot_dup_name (G_OBJECT (entry), TRUE);
+
+      /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
+      current = g_strdup_printf (_ ("Current turn: %s"), name != NULL ? name : "");
+    }
   else
     current = g_strdup (_ ("No turn running"));
 
