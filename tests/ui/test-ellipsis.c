@@ -29,6 +29,7 @@
 #include "tkr-player-window.h"
 #include "tkr-roster.h"
 #include "tkr-rules.h"
+#include "tkr-tracker-row.h"
 #include "tkr-tracker.h"
 #include "tkr-window.h"
 
@@ -360,6 +361,82 @@ test_no_label_cut_at_1280 (void)
   g_assert_cmpstr (too_wide->str, ==, "");
 }
 
+/* (transfer full): the first slot of @encounter's order with more than one
+ * member, a Kleptonomicon NPC group. */
+static GObject *
+first_group (TkrEncounter *encounter)
+{
+  GListModel *order = tkr_encounter_get_order (encounter);
+
+  for (guint i = 0; i < g_list_model_get_n_items (order); i++)
+    {
+      g_autoptr (GObject) slot = g_list_model_get_item (order, i);
+      g_autoptr (GListModel) members = NULL;
+
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") == NULL)
+        continue;
+      g_object_get (slot, "members", &members, NULL);
+      if (g_list_model_get_n_items (members) > 1)
+        return g_steal_pointer (&slot);
+    }
+  return NULL;
+}
+
+/* The rule (help/C/tracker.page, a group of NPCs has a row of its own): a
+ * group whose members have no name in common, so that it is called by all
+ * their names one after the other, is shown by its members counted by kind
+ * in the order each kind first comes, where the list of ten names could
+ * not fit; the players' view counts only those it shows; a group the GM
+ * named keeps its name. */
+static void
+test_group_named_by_kind (void)
+{
+  g_autoptr (TkrCampaign) campaign = new_campaign ("kleptonomicon");
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GObject) group = NULL;
+  g_autoptr (GListModel) members = NULL;
+  g_autoptr (GObject) wolf = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *for_players = NULL;
+  g_autofree char *named = NULL;
+
+  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+  group = first_group (encounter);
+  g_assert_nonnull (group);
+  g_object_get (group, "name", &name, "members", &members, NULL);
+  g_assert_cmpstr (name, ==,
+                   "Goblin Archer 2, Orc Brute 2, Wolf 2, Goblin Archer 3, Orc Brute 3, Wolf 3, "
+                   "Goblin Archer 4, Orc Brute 4, Wolf 4, Goblin Archer 5");
+
+  shown = tkr_tracker_slot_dup_name (group, TRUE);
+  g_assert_cmpstr (shown, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
+
+  /* Wolf 2 kept from the players: they see two wolves. */
+  wolf = g_list_model_get_item (members, 2);
+  g_assert_cmpstr (tkr_combatant_get_name (TKR_COMBATANT (wolf)), ==, "Wolf 2");
+  g_assert_true (tkr_encounter_set_hidden (encounter, TKR_COMBATANT (wolf), TRUE, &error));
+  g_assert_no_error (error);
+  for_players = tkr_tracker_slot_dup_name (group, FALSE);
+  g_assert_cmpstr (for_players, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×2");
+  g_clear_pointer (&shown, g_free);
+  shown = tkr_tracker_slot_dup_name (group, TRUE);
+  g_assert_cmpstr (shown, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
+
+  /* A name of the GM's own, or one the members share, is kept. */
+  named = tkr_tracker_group_name_by_kind ("The Ambush", members, TRUE);
+  g_assert_null (named);
+  named = tkr_tracker_group_name_by_kind ("Goblin Archer", members, TRUE);
+  g_assert_null (named);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -377,6 +454,8 @@ main (int argc, char *argv[])
   adw_init ();
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/ellipsis/group-named-by-its-members-shows-them-counted-by-kind",
+                   test_group_named_by_kind);
   g_test_add_func ("/ellipsis/no-label-cut-at-1280-in-english-german-french",
                    test_no_label_cut_at_1280);
 

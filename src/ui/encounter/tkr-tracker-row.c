@@ -222,6 +222,16 @@ members_by_kind (GListModel *members, gboolean with_hidden)
 }
 
 char *
+tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean with_hidden)
+{
+  g_return_val_if_fail (G_IS_LIST_MODEL (members), NULL);
+
+  if (name == NULL || !name_lists_members (name, members))
+    return NULL;
+  return members_by_kind (members, with_hidden);
+}
+
+char *
 tkr_tracker_slot_dup_name (GObject *slot, gboolean with_hidden)
 {
   TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);

@@ -48,5 +48,8 @@ TkrCombatant *tkr_tracker_slot_get_combatant (GObject *slot);
  * counted by kind instead ("Goblin Archer ×4, Wolf ×3"), without those
  * kept from the player view unless @with_hidden, so a name fits its row. */
 char *tkr_tracker_slot_dup_name (GObject *slot, gboolean with_hidden);
+/* (transfer full) (nullable): the same for a group called @name with
+ * @members: NULL when @name is not only its members' names. */
+char *tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean with_hidden);
 
 G_END_DECLS

@@ -72,8 +72,9 @@ refresh_header (TkrKlepTurnRow *self)
 
   members = tkr_klep_turn_entry_get_members (self->entry);
   n = g_list_model_get_n_items (members);
-  name = tkr_tracker_slot_dup_name (G_OBJECT (self->entry), TRUE);
-  gtk_label_set_text (self->name_label, name != NULL ? name : "");
+  name = tkr_tracker_group_name_by_kind (tkr_klep_turn_entry_get_name (self->entry), members, TRUE);
+  gtk_label_set_text (self->name_label,
+                      name != NULL ? name : tkr_klep_turn_entry_get_name (self->entry));
   if (tkr_klep_turn_entry_get_kind (self->entry) == TKR_KLEP_TURN_ENTRY_KIND_PC)
     gtk_label_set_text (self->kind_label, _ ("PC"));
   else

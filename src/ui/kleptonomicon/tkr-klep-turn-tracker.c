@@ -76,10 +76,12 @@ refresh_header (TkrKlepTurnTracker *self)
 
   if (entry != NULL)
     {
-      g_autofree char *name = tkr_tracker_slot_dup_name (G_OBJECT (entry), TRUE);
+      g_autofree char *by_kind = tkr_tracker_group_name_by_kind (
+        tkr_klep_turn_entry_get_name (entry), tkr_klep_turn_entry_get_members (entry), TRUE);
 
       /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
-      current = g_strdup_printf (_ ("Current turn: %s"), name != NULL ? name : "");
+      current = g_strdup_printf (_ ("Current turn: %s"),
+                                 by_kind != NULL ? by_kind : tkr_klep_turn_entry_get_name (entry));
     }
   else
     current = g_strdup (_ ("No turn running"));
