@@ -139,10 +139,19 @@ uncut_width (GtkLabel *label)
   return width;
 }
 
+/* What the checks found: one line per label cut short, each told once
+ * for a view even when it stays cut turn after turn. */
+typedef struct
+{
+  GString *failures;
+  GHashTable *told; /* "where: key "text"" */
+} Findings;
+
 /* Every mapped label under @widget whose text is drawn cut short (an
- * ellipsis in place of part of it), one line each into @failures. */
+ * ellipsis in place of part of it), into @findings; @when, if not NULL,
+ * says when in @where it was seen first. */
 static void
-collect_cut_labels (GtkWidget *widget, const char *where, GString *failures)
+collect_cut_labels (GtkWidget *widget, const char *where, const char *when, Findings *findings)
 {
   if (!gtk_widget_get_mapped (widget))
     return;
@@ -158,14 +167,17 @@ collect_cut_labels (GtkWidget *widget, const char *where, GString *failures)
           pango_layout_is_ellipsized (gtk_label_get_layout (label)))
         {
           g_autofree char *key = label_key (widget);
+          char *told = g_strdup_printf ("%s: %s \"%s\"", where, key, text);
 
-          g_string_append_printf (failures, "%s: %s \"%s\" has %d of %d px\n", where, key, text,
-                                  gtk_widget_get_width (widget), uncut_width (label));
+          if (g_hash_table_add (findings->told, told))
+            g_string_append_printf (findings->failures, "%s%s%s has %d of %d px\n", told,
+                                    when != NULL ? ", " : "", when != NULL ? when : "",
+                                    gtk_widget_get_width (widget), uncut_width (label));
         }
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    collect_cut_labels (child, where, failures);
+    collect_cut_labels (child, where, when, findings);
 }
 
 /* With TKR_ELLIPSIS_SHOTS set to a folder, each view checked is also
@@ -222,6 +234,45 @@ new_campaign (const char *system)
   return campaign;
 }
 
+/* What a fight shows besides names and health: the first PC with the
+ * first and the last condition of the rule data's catalogue, and the last
+ * NPC down ("Down" in the tracker, the longest word of a row in French). */
+static void
+mark_fight (TkrEncounter *encounter)
+{
+  TkrRules *rules = tkr_encounter_get_rules (encounter);
+  GListModel *combatants = tkr_encounter_get_combatants (encounter);
+  guint n = g_list_model_get_n_items (combatants);
+  g_autoptr (TkrCombatant) pc = NULL;
+  g_autoptr (TkrCombatant) npc = NULL;
+  g_autoptr (GError) error = NULL;
+  guint last = tkr_rules_get_n_conditions (rules) - 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
+
+      if (tkr_character_is_pc (tkr_combatant_get_character (combatant)))
+        {
+          if (pc == NULL)
+            pc = g_object_ref (combatant);
+        }
+      else
+        g_set_object (&npc, combatant);
+    }
+  g_assert_nonnull (pc);
+  g_assert_nonnull (npc);
+  g_assert_true (
+    tkr_encounter_add_condition (encounter, pc, tkr_rules_get_condition (rules, 0)->id, &error));
+  g_assert_no_error (error);
+  g_assert_true (
+    tkr_encounter_add_condition (encounter, pc, tkr_rules_get_condition (rules, last)->id, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_change_health_typed (encounter, npc, "=0", &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_combatant_is_down (npc));
+}
+
 /* The window's content's minimum width: its frame (shadow, resize
  * borders) is the window manager's or the theme's, not the layout's. */
 static int
@@ -235,30 +286,35 @@ minimum_width (TkrWindow *window)
   return minimum;
 }
 
-/* Checks @window (and @player, when there is one) in the view @view. */
+/* Checks @window (and @player, when there is one) in the view @view, at
+ * @when (nullable). */
 static void
 check_view (GtkWidget *window,
             GtkWidget *player,
             const char *language,
             const char *system,
             const char *view,
-            GString *failures)
+            const char *when,
+            Findings *findings)
 {
   g_autofree char *where = g_strdup_printf ("%s, %s, %s", language, system, view);
   g_autofree char *player_where = g_strdup_printf ("%s, player view", where);
+  g_autofree char *shot =
+    g_strdup_printf ("%s%s%s", where, when != NULL ? ", " : "", when != NULL ? when : "");
+  g_autofree char *player_shot = g_strdup_printf ("%s, player view", shot);
 
   settle ();
-  collect_cut_labels (window, where, failures);
-  save_shot (window, where);
+  collect_cut_labels (window, where, when, findings);
+  save_shot (window, shot);
   if (player != NULL)
     {
-      collect_cut_labels (player, player_where, failures);
-      save_shot (player, player_where);
+      collect_cut_labels (player, player_where, when, findings);
+      save_shot (player, player_shot);
     }
 }
 
 static void
-check_language (const char *language, GString *failures, GString *too_wide)
+check_language (const char *language, Findings *findings, GString *too_wide)
 {
   const char *const *systems = tkr_tracker_get_rule_systems ();
 
@@ -286,7 +342,8 @@ check_language (const char *language, GString *failures, GString *too_wide)
       first = g_list_model_get_item (tkr_campaign_get_party (campaign), 0);
       tkr_roster_set_selected_character (tkr_window_get_roster (window), first);
       g_assert_true (tkr_window_run_command (window, "win.show-sheet"));
-      check_view (GTK_WIDGET (window), NULL, language, systems[s], "roster and sheet", failures);
+      check_view (GTK_WIDGET (window), NULL, language, systems[s], "roster and sheet", NULL,
+                  findings);
 
       /* The Encounter page in Main, thirteen combatants, and the player
        * view of the same fight at the same size. */
@@ -298,6 +355,7 @@ check_language (const char *language, GString *failures, GString *too_wide)
       g_assert_no_error (error);
       g_assert_cmpuint (g_list_model_get_n_items (tkr_encounter_get_combatants (encounter)), >=,
                         12);
+      mark_fight (encounter);
       g_assert_true (tkr_window_run_command (window, "win.show-encounter"));
       player = tkr_player_window_new (GTK_WINDOW (window));
       tkr_player_window_set_campaign (player, campaign);
@@ -308,10 +366,10 @@ check_language (const char *language, GString *failures, GString *too_wide)
       n_slots = g_list_model_get_n_items (tkr_encounter_get_order (encounter));
       for (guint turn = 0; turn < n_slots; turn++)
         {
-          g_autofree char *view = g_strdup_printf ("Encounter page in Main, turn %u", turn + 1);
+          g_autofree char *when = g_strdup_printf ("turn %u", turn + 1);
 
-          check_view (GTK_WIDGET (window), GTK_WIDGET (player), language, systems[s], view,
-                      failures);
+          check_view (GTK_WIDGET (window), GTK_WIDGET (player), language, systems[s],
+                      "Encounter page in Main", when, findings);
           if (!tkr_encounter_next_turn (encounter, &error))
             {
               /* A system whose turns end some other way (the Action-Point
@@ -333,7 +391,7 @@ check_language (const char *language, GString *failures, GString *too_wide)
       /* The End. */
       g_assert_true (tkr_encounter_end (encounter, &error));
       g_assert_no_error (error);
-      check_view (GTK_WIDGET (window), NULL, language, systems[s], "End", failures);
+      check_view (GTK_WIDGET (window), NULL, language, systems[s], "End", NULL, findings);
 
       gtk_window_destroy (GTK_WINDOW (window));
       settle ();
@@ -349,10 +407,12 @@ test_no_label_cut_at_1280 (void)
 {
   const char *const languages[] = { "C", "de", "fr" };
   g_autoptr (GString) failures = g_string_new (NULL);
+  g_autoptr (GHashTable) told = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Findings findings = { failures, told };
   g_autoptr (GString) too_wide = g_string_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
-    check_language (languages[i], failures, too_wide);
+    check_language (languages[i], &findings, too_wide);
   if (failures->len > 0)
     g_test_message ("labels cut short:\n%s", failures->str);
   if (too_wide->len > 0)

@@ -22,6 +22,7 @@ struct _TkrTrackerRow
   int place;
   gboolean shown_current;
   gboolean expanded; /* a group's: its members' rows follow it */
+  gboolean compact;  /* a narrow tracker: the conditions under the name */
   /* What the row follows while it is bound: (instance, handler) pairs. */
   GArray *watches; /* from 1; 0 for a group's member; -1 when out of the order */
 
@@ -39,6 +40,7 @@ struct _TkrTrackerRow
   GtkLabel *temporary_label;
   GtkLabel *resources_label;
   GtkLabel *conditions_label;
+  GtkLabel *conditions_under_label;
 };
 
 G_DEFINE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, GTK_TYPE_WIDGET)
@@ -320,6 +322,27 @@ append_effect (TkrTrackerRow *self, GString *text, GString *tooltip, TkrConditio
                           words != NULL ? words : "");
 }
 
+/* The conditions in their column, or in a narrow tracker under the name,
+ * where they have the name's width rather than a few characters'. */
+static void
+show_conditions (TkrTrackerRow *self)
+{
+  gboolean any = *gtk_label_get_text (self->conditions_label) != '\0';
+
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_label), !self->compact);
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_under_label), self->compact && any);
+}
+
+static void
+set_conditions (TkrTrackerRow *self, const char *text, const char *tooltip)
+{
+  gtk_label_set_text (self->conditions_label, text);
+  gtk_label_set_text (self->conditions_under_label, text);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label), tooltip);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_under_label), tooltip);
+  show_conditions (self);
+}
+
 static void
 update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
 {
@@ -378,9 +401,7 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
       g_autoptr (TkrCondition) effect = g_list_model_get_item (list, i);
       append_effect (self, conditions, tooltip, effect);
     }
-  gtk_label_set_text (self->conditions_label, conditions->str);
-  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label),
-                                tooltip->len > 0 ? tooltip->str : NULL);
+  set_conditions (self, conditions->str, tooltip->len > 0 ? tooltip->str : NULL);
 
   if (tkr_combatant_is_down (combatant))
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
@@ -439,7 +460,7 @@ update_reminder (TkrTrackerRow *self, TkrReminder *reminder)
   gtk_widget_set_visible (GTK_WIDGET (self->remove_button), TRUE);
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
-  gtk_label_set_text (self->conditions_label, "");
+  set_conditions (self, "", NULL);
   gtk_widget_set_opacity (GTK_WIDGET (self->marker), 0.0);
   gtk_widget_remove_css_class (GTK_WIDGET (self), "current");
   gtk_widget_add_css_class (GTK_WIDGET (self), "reminder");
@@ -492,7 +513,7 @@ update_group (TkrTrackerRow *self, GListModel *members)
   gtk_widget_set_sensitive (GTK_WIDGET (self->health_button), FALSE);
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
-  gtk_label_set_text (self->conditions_label, "");
+  set_conditions (self, "", NULL);
   update_members_button (self, n);
   gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
   if (standing == 0 && n > 0)
@@ -720,7 +741,8 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
   gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
   gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
   gtk_widget_set_size_request (name_box, compact ? 96 : 220, -1);
-  gtk_label_set_width_chars (self->conditions_label, compact ? 3 : 10);
+  self->compact = compact;
+  show_conditions (self);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                               compact ? 4 : 10);
 }
@@ -847,6 +869,7 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
   CHILD (temporary_label);
   CHILD (resources_label);
   CHILD (conditions_label);
+  CHILD (conditions_under_label);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, health_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, health_activate_cb);
