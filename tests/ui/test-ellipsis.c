@@ -385,6 +385,8 @@ check_language (const char *language, Findings *findings, GString *too_wide)
       /* The window still folds to 360 px with the fight in it (README: the
        * window folds to 360 px). */
       minimum = minimum_width (window);
+      g_test_message ("%s, %s: at the least %d px wide with the fight in Main", language,
+                      systems[s], minimum);
       if (minimum > 360)
         g_string_append_printf (too_wide, "%s, %s, Main: %d px\n", language, systems[s], minimum);
 
