@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "tkr-core.h"
 
@@ -253,6 +254,72 @@ test_edit_during_save (void)
   remove_dir (dir);
 }
 
+/* A file over the largest size Turnkeeper opens (TKR_FILE_MAX_SIZE) is
+ * refused in plain words: what happened, the file's size (rounded up, so
+ * one byte over never reads as the limit), the limit and what to do; the
+ * file is left as it was. */
+static void
+test_too_large (void)
+{
+  const int limit_mib = TKR_FILE_MAX_SIZE / (1024 * 1024);
+  const struct
+  {
+    goffset size;
+    double shown_mib;
+  } cases[] = {
+    { (goffset) TKR_FILE_MAX_SIZE + 1, limit_mib + 0.1 },
+    { (goffset) TKR_FILE_MAX_SIZE + 5 * 1024 * 1024 / 2, limit_mib + 2.5 },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("turnkeeper-large-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "huge.tkcampaign", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *limit = g_strdup_printf ("opens files of up to %d MiB", limit_mib);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GFileOutputStream) out = NULL;
+      g_autoptr (GFileInfo) info = NULL;
+      g_autoptr (GBytes) bytes = NULL;
+      g_autofree char *size = g_strdup_printf ("This file is %.1f MiB", cases[i].shown_mib);
+
+      /* A sparse file: its size without writing it. */
+      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_seekable_truncate (G_SEEKABLE (out), cases[i].size, NULL, &error));
+      g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error));
+      g_assert_no_error (error);
+
+      bytes = tkr_file_load (file, NULL, &error);
+      g_assert_null (bytes);
+      g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE);
+      g_assert_nonnull (strstr (error->message, size));
+      g_assert_nonnull (strstr (error->message, limit));
+      g_assert_nonnull (strstr (error->message, "nothing was changed"));
+      g_assert_nonnull (strstr (error->message, "check that this is the file you meant to open"));
+      g_clear_error (&error);
+
+      info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
+                                &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (g_file_info_get_size (info), ==, cases[i].size);
+    }
+
+  /* The same words from contents already read. */
+  {
+    gsize length = (gsize) TKR_FILE_MAX_SIZE + 1;
+    g_autofree char *contents = g_malloc0 (length);
+    g_autofree char *size = g_strdup_printf ("This file is %.1f MiB", limit_mib + 0.1);
+
+    g_assert_null (tkr_file_parse (contents, length, &error));
+    g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE);
+    g_assert_nonnull (strstr (error->message, size));
+    g_assert_nonnull (strstr (error->message, limit));
+  }
+  remove_dir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -260,5 +327,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/file-loading/progress-and-main-loop", test_progress_and_main_loop);
   g_test_add_func ("/file-loading/cancel", test_cancel);
   g_test_add_func ("/file-saving/edit-during-save", test_edit_during_save);
+  g_test_add_func ("/file-loading/too-large-says-size-and-what-to-do", test_too_large);
   return g_test_run ();
 }

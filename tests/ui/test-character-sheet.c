@@ -867,6 +867,100 @@ test_ability_row (Fixture *fixture, gconstpointer data)
   g_assert_true (tkr_sheet_ability_row_get_ability (row) == backstab);
 }
 
+/* The sheet's dialogs keep their own state until they answer (no data
+ * hung on widgets): an Add popover adds from Enter and from its button, a
+ * Level Up raises the chosen Archetype, the Ability editor adds its
+ * Ability; each change one undo step. */
+static GtkWindow *
+new_toplevel (GList *before)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (g_list_find (before, window) == NULL && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static GList *
+toplevels_now (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GList *list = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      list = g_list_prepend (list, window);
+    }
+  return list;
+}
+
+static void
+test_dialog_state (Fixture *fixture, gconstpointer data)
+{
+  TkrRules *rules = tkr_campaign_get_rules (fixture->campaign);
+  GListModel *archetypes = tkr_character_get_archetypes (fixture->pc);
+  GtkWidget *root = GTK_WIDGET (fixture->sheet);
+  GtkWidget *menu = tkr_test_find (root, tkr_test_match_id, "archetypes_add_button");
+  GtkWidget *popover, *entry, *add;
+  g_autoptr (GList) before = NULL;
+  g_autoptr (TkrModifier) rogue = NULL;
+  GtkWindow *dialog;
+  GtkWidget *name;
+  guint steps;
+
+  /* An Add popover: Enter, then its Add button. */
+  g_assert_nonnull (menu);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu)));
+  entry = find_descendant (popover, GTK_TYPE_ENTRY, 0);
+  add = tkr_test_find (popover, (TkrTestWidgetMatch) gtk_widget_has_css_class, "suggested-action");
+  g_assert_nonnull (entry);
+  g_assert_nonnull (add);
+  steps = tkr_history_get_n_undo (fixture->history);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Rogue");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (g_list_model_get_n_items (archetypes), ==, 1);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Fighter");
+  g_signal_emit_by_name (add, "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (archetypes), ==, 2);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 2);
+
+  /* Level Up: the first Archetype is chosen; the answer raises it. */
+  rogue = g_list_model_get_item (archetypes, 0);
+  gtk_spin_button_set_value (spin (fixture, "experience-spin"), tkr_rules_get_xp_per_level (rules));
+  before = toplevels_now ();
+  g_signal_emit_by_name (part (fixture, "level-up-button"), "clicked");
+  dialog = new_toplevel (before);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  steps = tkr_history_get_n_undo (fixture->history);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "level-up");
+  g_assert_cmpint (tkr_character_get_level (fixture->pc), ==, 2);
+  g_assert_cmpint (tkr_modifier_get_value (rogue), ==, 2);
+  g_assert_cmpuint (tkr_history_get_n_undo (fixture->history), ==, steps + 1);
+  iterate ();
+  g_clear_pointer (&before, g_list_free);
+
+  /* The Ability editor: a name, then Add. */
+  before = toplevels_now ();
+  g_signal_emit_by_name (tkr_test_find (root, tkr_test_match_id, "abilities_add_button"),
+                         "clicked");
+  dialog = new_toplevel (before);
+  g_assert_true (ADW_IS_WINDOW (dialog));
+  name = find_descendant (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, 0);
+  add = tkr_test_find (GTK_WIDGET (dialog), (TkrTestWidgetMatch) gtk_widget_has_css_class,
+                       "suggested-action");
+  gtk_editable_set_text (GTK_EDITABLE (name), "Backstab");
+  g_signal_emit_by_name (add, "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_character_get_abilities (fixture->pc)), ==, 1);
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -893,6 +987,7 @@ main (int argc, char *argv[])
   ADD ("/character-sheet/pools/current-and-maximum-any-order", test_pool_any_order);
   ADD ("/character-sheet/abilities/row-follows-ability-and-removes", test_ability_row);
   ADD ("/character-sheet/pools/npc-health-by-dice", test_npc_health_by_dice);
+  ADD ("/character-sheet/dialogs/keep-their-state-until-answered", test_dialog_state);
 #undef ADD
 
   return g_test_run ();

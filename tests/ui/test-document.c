@@ -8,71 +8,9 @@
 #include "tkr-file.h"
 
 #include "tkr-document.h"
+#include "tkr-test-campaign.h"
 
 #define DELAY_MS 150
-
-/* Runs the main loop until @done is set or @timeout_ms passes. */
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  gboolean *timed_out = user_data;
-
-  *timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-spin_until (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint source = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
-
-  while (!check (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (source);
-  return check (data);
-}
-
-static gboolean
-document_is_clean (gpointer data)
-{
-  return !tkr_document_get_dirty (data);
-}
-
-typedef struct
-{
-  gboolean done;
-  GObject *object;
-  GError *error;
-} LoadResult;
-
-static void
-loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  LoadResult *load = user_data;
-
-  load->object = G_OBJECT (tkr_document_load_finish (result, &load->error));
-  load->done = TRUE;
-}
-
-static gboolean
-load_is_done (gpointer data)
-{
-  return ((LoadResult *) data)->done;
-}
-
-static TkrDocument *
-load_document (GFile *file, GError **error)
-{
-  LoadResult load = { 0 };
-
-  tkr_document_load_async (file, NULL, loaded_cb, &load);
-  g_assert_true (spin_until (load_is_done, &load, 10000));
-  if (load.error != NULL)
-    g_propagate_error (error, load.error);
-  return (TkrDocument *) load.object;
-}
 
 static GFile *
 temp_file (const char *name)
@@ -102,7 +40,7 @@ test_autosave_untitled (void)
   g_assert_true (tkr_document_get_dirty (document));
   g_assert_false (tkr_document_is_pristine (document));
 
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   /* Written within the delay (plus the time a save takes here). */
   g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, <, DELAY_MS + 2000);
 
@@ -112,7 +50,7 @@ test_autosave_untitled (void)
   g_assert_true (g_file_query_exists (autosave, NULL));
   g_assert_true (tkr_document_is_untitled (document));
 
-  reloaded = load_document (autosave, &error);
+  reloaded = tkr_test_load_document (autosave, &error);
   g_assert_no_error (error);
   g_assert_nonnull (reloaded);
   /* Reopened from the autosave folder, it is still untitled. */
@@ -143,10 +81,10 @@ test_autosave_titled (void)
   tkr_campaign_add_pc (campaign, "Alice");
   tkr_campaign_add_pc (campaign, "Bob");
   tkr_campaign_add_npc (campaign, "Goblin");
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   g_assert_null (tkr_document_get_autosave_file (document));
 
-  reloaded = load_document (file, &error);
+  reloaded = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   party = tkr_campaign_get_party (tkr_document_get_campaign (reloaded));
   g_assert_cmpuint (g_list_model_get_n_items (party), ==, 2);
@@ -174,7 +112,7 @@ test_save_sync_on_close (void)
   g_assert_no_error (error);
   g_assert_false (tkr_document_get_dirty (document));
 
-  reloaded = load_document (file, &error);
+  reloaded = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (
     g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (reloaded))), ==,
@@ -198,7 +136,7 @@ test_load_corrupt_file (void)
   g_assert_true (g_file_replace_contents (file, corrupt, strlen (corrupt), NULL, FALSE,
                                           G_FILE_CREATE_NONE, NULL, NULL, NULL));
 
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_null (document);
   g_assert_nonnull (error);
   g_assert_cmpstr (error->message, !=, "");
@@ -216,7 +154,7 @@ test_load_missing_file (void)
 {
   g_autoptr (GFile) file = temp_file ("does-not-exist.tkcampaign");
   g_autoptr (GError) error = NULL;
-  g_autoptr (TkrDocument) document = load_document (file, &error);
+  g_autoptr (TkrDocument) document = tkr_test_load_document (file, &error);
 
   g_assert_null (document);
   g_assert_nonnull (error);
@@ -245,7 +183,7 @@ test_character_file (void)
                                           g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
                                           NULL, NULL, NULL));
 
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CHARACTER);
   campaign = tkr_document_get_campaign (document);
@@ -261,7 +199,7 @@ test_character_file (void)
   g_assert_true (
     tkr_character_rename (pc, tkr_campaign_get_history (campaign), "Alice the Bold", &error));
   g_assert_no_error (error);
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
 
   g_assert_true (g_file_load_contents (file, NULL, &contents, &length, NULL, NULL));
   saved = g_bytes_new_take (g_steal_pointer (&contents), length);
@@ -274,7 +212,7 @@ test_character_file (void)
 static void
 saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  LoadResult *save = user_data;
+  TkrTestLoad *save = user_data;
 
   tkr_document_save_finish (TKR_DOCUMENT (source), result, &save->error);
   save->done = TRUE;
@@ -288,16 +226,16 @@ test_save_as (void)
   g_autoptr (TkrDocument) document = tkr_document_new (tkr_rules_get_default ());
   g_autoptr (GFile) file = temp_file ("chosen.tkcampaign");
   g_autoptr (GFile) autosave = NULL;
-  LoadResult save = { 0 };
+  TkrTestLoad save = { 0 };
 
   tkr_document_set_autosave_delay_ms (document, 10);
   tkr_campaign_add_npc (tkr_document_get_campaign (document), "Goblin");
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   autosave = g_object_ref (tkr_document_get_autosave_file (document));
   g_assert_true (g_file_query_exists (autosave, NULL));
 
   tkr_document_save_async (document, file, NULL, saved_cb, &save);
-  g_assert_true (spin_until (load_is_done, &save, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_load_is_done, &save, 10000));
   g_assert_no_error (save.error);
   g_assert_false (tkr_document_is_untitled (document));
   g_assert_true (g_file_equal (tkr_document_get_file (document), file));
@@ -326,7 +264,7 @@ test_character_under_other_extension (void)
   g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
                                           g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
                                           NULL, NULL, NULL));
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CHARACTER);
   g_assert_cmpstr (tkr_character_get_name (tkr_document_get_character (document)), ==, "Bob");
@@ -351,7 +289,7 @@ test_campaign_under_character_extension (void)
   g_assert_true (g_file_replace_contents (file, g_bytes_get_data (bytes, NULL),
                                           g_bytes_get_size (bytes), NULL, FALSE, G_FILE_CREATE_NONE,
                                           NULL, NULL, NULL));
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   g_assert_cmpint (tkr_document_get_kind (document), ==, TKR_DOCUMENT_KIND_CAMPAIGN);
   g_assert_cmpstr (tkr_campaign_get_name (tkr_document_get_campaign (document)), ==, "Vault");
@@ -361,7 +299,7 @@ test_campaign_under_character_extension (void)
   /* Neither a campaign nor a character: refused once, without looping. */
   g_assert_true (g_file_replace_contents (file, neither, strlen (neither), NULL, FALSE,
                                           G_FILE_CREATE_NONE, NULL, NULL, NULL));
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_null (document);
   g_assert_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_WRONG_KIND);
   g_file_delete (file, NULL, NULL);
@@ -398,7 +336,7 @@ test_backup_is_version_at_open (void)
   g_assert_true (g_file_replace_contents (file, g_bytes_get_data (at_open, NULL),
                                           g_bytes_get_size (at_open), NULL, FALSE,
                                           G_FILE_CREATE_NONE, NULL, NULL, NULL));
-  document = load_document (file, &error);
+  document = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   campaign = tkr_document_get_campaign (document);
   tkr_document_set_autosave_delay_ms (document, 10);
@@ -406,7 +344,7 @@ test_backup_is_version_at_open (void)
   for (int i = 0; i < 3; i++)
     {
       tkr_campaign_add_npc (campaign, "Goblin");
-      g_assert_true (spin_until (document_is_clean, document, 10000));
+      g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
     }
   after = file_bytes (file);
   kept = file_bytes (backup);
@@ -435,8 +373,8 @@ test_failed_save_keeps_file (void)
   g_autoptr (GBytes) before = NULL;
   g_autoptr (GBytes) after = NULL;
   g_autoptr (TkrDocument) document = NULL;
-  LoadResult save = { 0 };
-  LoadResult save_as = { 0 };
+  TkrTestLoad save = { 0 };
+  TkrTestLoad save_as = { 0 };
 
   g_file_delete (other, NULL, NULL);
   document = tkr_document_new_for_campaign (campaign, file);
@@ -450,9 +388,9 @@ test_failed_save_keeps_file (void)
 
   tkr_file_set_fault_func (disk_full, NULL);
   tkr_document_save_async (document, NULL, NULL, saved_cb, &save);
-  g_assert_true (spin_until (load_is_done, &save, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_load_is_done, &save, 10000));
   tkr_document_save_async (document, other, NULL, saved_cb, &save_as);
-  g_assert_true (spin_until (load_is_done, &save_as, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_load_is_done, &save_as, 10000));
   tkr_file_set_fault_func (NULL, NULL);
 
   g_assert_error (save.error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
@@ -499,7 +437,7 @@ test_last_document (void)
 
   tkr_document_set_autosave_delay_ms (document, 10);
   tkr_campaign_add_pc (campaign, "Dora");
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   last = g_settings_get_string (settings, "last-document");
   g_assert_cmpstr (last, ==, uri);
   g_file_delete (file, NULL, NULL);
@@ -553,7 +491,7 @@ test_outside_change_not_overwritten (void)
   document = tkr_document_new_for_campaign (campaign, file);
   tkr_document_set_autosave_delay_ms (document, DELAY_MS);
   tkr_campaign_add_pc (campaign, "Alice");
-  g_assert_true (spin_until (document_is_clean, document, 10000));
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   g_assert_false (tkr_document_get_conflict (document));
 
   /* Another program renames Alice to Ann in the file. */
@@ -565,7 +503,7 @@ test_outside_change_not_overwritten (void)
   }
   write_outside (file, outside);
   tkr_campaign_add_pc (campaign, "Bob");
-  g_assert_true (spin_until (document_in_conflict, document, 10000));
+  g_assert_true (tkr_test_spin_until (document_in_conflict, document, 10000));
 
   /* Nothing was written over the other program's change, and the
    * document still has its own. */
@@ -583,8 +521,8 @@ test_outside_change_not_overwritten (void)
    * becomes the backup. */
   tkr_document_keep_mine (document);
   g_assert_false (tkr_document_get_conflict (document));
-  g_assert_true (spin_until (document_is_clean, document, 10000));
-  reloaded = load_document (file, &error);
+  g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
+  reloaded = tkr_test_load_document (file, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (
     g_list_model_get_n_items (tkr_campaign_get_party (tkr_document_get_campaign (reloaded))), ==,
@@ -613,7 +551,7 @@ test_outside_change_noticed (void)
   for (int i = 0; i < 3; i++)
     {
       tkr_campaign_add_npc (campaign, "Goblin");
-      g_assert_true (spin_until (document_is_clean, document, 10000));
+      g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
       while (g_main_context_iteration (NULL, FALSE))
         ;
       g_assert_false (tkr_document_get_conflict (document));
@@ -622,7 +560,7 @@ test_outside_change_noticed (void)
   g_assert_no_error (error);
 
   write_outside (file, "{}");
-  g_assert_true (spin_until (document_in_conflict, document, 10000));
+  g_assert_true (tkr_test_spin_until (document_in_conflict, document, 10000));
   g_file_delete (file, NULL, NULL);
 }
 

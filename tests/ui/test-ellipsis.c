@@ -32,6 +32,7 @@
 #include "tkr-tracker-row.h"
 #include "tkr-tracker.h"
 #include "tkr-window.h"
+#include "tkr-test-campaign.h"
 
 #define WIDTH 1280
 #define HEIGHT 800
@@ -213,25 +214,10 @@ save_shot (GtkWidget *window, const char *where)
 static TkrCampaign *
 new_campaign (const char *system)
 {
-  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource (system, NULL);
-  TkrCampaign *campaign;
-  TkrCharacter *npcs[3];
-  const char *pcs[] = { "Alice Thornquill", "Bob Ironhand", "Carol of the Marsh" };
+  const char *const pcs[] = { "Alice Thornquill", "Bob Ironhand", "Carol of the Marsh", NULL };
+  const char *const npcs[] = { "Goblin Archer", "Orc Brute", "Wolf", NULL };
 
-  g_assert_nonnull (rules);
-  campaign = tkr_campaign_new (rules);
-  for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
-    {
-      TkrCharacter *pc = tkr_campaign_add_pc (campaign, pcs[i]);
-
-      g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, pc, NULL));
-    }
-  npcs[0] = tkr_campaign_add_npc (campaign, "Goblin Archer");
-  npcs[1] = tkr_campaign_add_npc (campaign, "Orc Brute");
-  npcs[2] = tkr_campaign_add_npc (campaign, "Wolf");
-  for (guint i = 0; i < 10; i++)
-    tkr_campaign_add_to_encounter (campaign, npcs[i % 3], NULL);
-  return campaign;
+  return tkr_test_campaign_new (system, pcs, npcs, 10);
 }
 
 /* What a fight shows besides names and health: the first PC with the
@@ -478,18 +464,22 @@ test_group_named_by_kind (void)
                    "Goblin Archer 2, Orc Brute 2, Wolf 2, Goblin Archer 3, Orc Brute 3, Wolf 3, "
                    "Goblin Archer 4, Orc Brute 4, Wolf 4, Goblin Archer 5");
 
-  shown = tkr_tracker_slot_dup_name (group, TRUE);
+  shown = tkr_tracker_slot_dup_name (group);
   g_assert_cmpstr (shown, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
+  for_players = tkr_tracker_slot_dup_players_name (group);
+  g_assert_cmpstr (for_players, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
+  g_clear_pointer (&for_players, g_free);
 
-  /* Wolf 2 kept from the players: they see two wolves. */
+  /* Wolf 2 kept from the players: they see two wolves, and never its
+   * name; the GM still sees three. */
   wolf = g_list_model_get_item (members, 2);
   g_assert_cmpstr (tkr_combatant_get_name (TKR_COMBATANT (wolf)), ==, "Wolf 2");
   g_assert_true (tkr_encounter_set_hidden (encounter, TKR_COMBATANT (wolf), TRUE, &error));
   g_assert_no_error (error);
-  for_players = tkr_tracker_slot_dup_name (group, FALSE);
+  for_players = tkr_tracker_slot_dup_players_name (group);
   g_assert_cmpstr (for_players, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×2");
   g_clear_pointer (&shown, g_free);
-  shown = tkr_tracker_slot_dup_name (group, TRUE);
+  shown = tkr_tracker_slot_dup_name (group);
   g_assert_cmpstr (shown, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
 
   /* A name of the GM's own, or one the members share, is kept. */

@@ -14,68 +14,20 @@
 #include <adwaita.h>
 
 #include "tkr-document.h"
+#include "tkr-test-campaign.h"
 #include "tkr-encounter-page.h"
 #include "tkr-rewind-button.h"
 
 #define DELAY_MS 100
 
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-spin_until (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint source = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
-
-  while (!check (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (source);
-  return check (data);
-}
-
-static gboolean
-document_is_clean (gpointer data)
-{
-  return !tkr_document_get_dirty (data);
-}
-
-typedef struct
-{
-  gboolean done;
-  TkrDocument *document;
-  GError *error;
-} LoadResult;
-
-static void
-loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  LoadResult *load = user_data;
-
-  load->document = tkr_document_load_finish (result, &load->error);
-  load->done = TRUE;
-}
-
-static gboolean
-load_is_done (gpointer data)
-{
-  return ((LoadResult *) data)->done;
-}
-
 static TkrDocument *
 load_document (GFile *file)
 {
-  LoadResult load = { 0 };
+  g_autoptr (GError) error = NULL;
+  TkrDocument *document = tkr_test_load_document (file, &error);
 
-  tkr_document_load_async (file, NULL, loaded_cb, &load);
-  g_assert_true (spin_until (load_is_done, &load, 10000));
-  g_assert_no_error (load.error);
-  return load.document;
+  g_assert_no_error (error);
+  return document;
 }
 
 static GFile *
@@ -112,7 +64,7 @@ test_undo_after_reopen (void)
     g_assert_nonnull (tkr_document_get_journal (document));
     tkr_campaign_add_pc (campaign, "Alice");
     tkr_campaign_add_pc (campaign, "Bob");
-    g_assert_true (spin_until (document_is_clean, document, 10000));
+    g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   }
 
   reopened = load_document (file);
@@ -147,7 +99,7 @@ test_damaged_journal_notice (void)
 
     tkr_document_set_autosave_delay_ms (document, DELAY_MS);
     tkr_campaign_add_pc (campaign, "Alice");
-    g_assert_true (spin_until (document_is_clean, document, 10000));
+    g_assert_true (tkr_test_spin_until (tkr_test_document_is_clean, document, 10000));
   }
   g_assert_true (g_file_replace_contents (journal, garbage, strlen (garbage), NULL, FALSE,
                                           G_FILE_CREATE_NONE, NULL, NULL, NULL));

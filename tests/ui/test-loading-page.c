@@ -172,6 +172,57 @@ test_small_file (void)
   remove_file (file);
 }
 
+static gboolean
+is_close_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && tkr_test_match_action (widget, "window.close");
+}
+
+static gboolean
+window_gone (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Rule: the loading page keeps the window's header bar (help/C/files-and-
+ * backups.page): while a large file opens, the window's close button is
+ * shown, named for assistive technologies and works; closing then stops
+ * the load and the window goes. */
+static void
+test_close_while_loading (void)
+{
+  g_autoptr (GFile) file = write_campaign ("closed while opening.tkcampaign", N_NPCS);
+  TkrWindow *window = window_new ();
+  Opening opening = { window, tkr_window_get_document (window) };
+  gpointer alive = window;
+  GtkWidget *page, *close;
+
+  tkr_window_open (window, file);
+  g_assert_true (tkr_test_wait_until (page_is_loading, &opening));
+  /* The page stays until the main loop delivers the loaded file: the
+   * checks below see it as a person would. */
+  page = tkr_test_find_type (GTK_WIDGET (window), TKR_TYPE_LOADING_PAGE);
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (page));
+  close = tkr_test_find (page, is_close_button, NULL);
+  g_assert_nonnull (close);
+  g_assert_true (gtk_widget_get_mapped (close));
+  g_assert_true (gtk_widget_is_sensitive (close));
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (close)), ==,
+                   GTK_ACCESSIBLE_ROLE_BUTTON);
+  g_assert_true (
+    gtk_test_accessible_has_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL));
+  /* Cancel is on the page too. */
+  g_assert_true (
+    gtk_widget_get_mapped (tkr_test_template_child (page, TKR_TYPE_LOADING_PAGE, "cancel_button")));
+
+  g_object_add_weak_pointer (G_OBJECT (window), &alive);
+  g_assert_true (gtk_widget_activate_action (close, "window.close", NULL));
+  g_assert_true (tkr_test_wait_until (window_gone, &alive));
+
+  remove_file (file);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -180,6 +231,8 @@ main (int argc, char *argv[])
 
   /* Recent files and autosaves go here, not into the person's folders. */
   g_setenv ("XDG_DATA_HOME", data, TRUE);
+  /* Accessible names are asked of the close button. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       g_print ("1..0 # SKIP no display\n");
@@ -189,6 +242,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/loading-page/large-file-progress", test_large_file);
   g_test_add_func ("/loading-page/cancel", test_cancel);
+  g_test_add_func ("/loading-page/close-button-while-loading", test_close_while_loading);
   g_test_add_func ("/loading-page/small-file-no-page", test_small_file);
   return g_test_run ();
 }

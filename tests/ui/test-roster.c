@@ -6,6 +6,7 @@
 
 #include "tkr-roster-row.h"
 #include "tkr-roster.h"
+#include "tkr-test-widgets.h"
 
 typedef struct
 {
@@ -373,6 +374,43 @@ test_thousand_npcs (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+/* A removal's toast offers Undo: it takes back the removal while that is
+ * the last step, and nothing else after a later edit. */
+static void
+test_removal_toast_undo (Fixture *fixture, gconstpointer data)
+{
+  GListModel *npcs = tkr_campaign_get_npcs (fixture->campaign);
+  TkrCharacter *goblin = tkr_campaign_add_npc (fixture->campaign, "Goblin");
+  TkrCharacter *orc = tkr_campaign_add_npc (fixture->campaign, "Orc");
+  GtkWidget *overlay = adw_toast_overlay_new ();
+  GtkWidget *button;
+
+  g_object_ref (fixture->roster);
+  gtk_window_set_child (fixture->window, NULL);
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (fixture->roster));
+  gtk_window_set_child (fixture->window, overlay);
+  g_object_unref (fixture->roster);
+
+  activate_for (fixture, "roster.remove", goblin);
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 1);
+  button = tkr_test_find_toast_button (overlay);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (npcs), ==, 2);
+  g_assert_nonnull (tkr_campaign_find_character (fixture->campaign, tkr_character_get_id (goblin)));
+  iterate ();
+
+  /* Removed, then another edit: the toast leaves that edit alone. */
+  activate_for (fixture, "roster.remove", orc);
+  button = tkr_test_find_toast_button (overlay);
+  g_assert_nonnull (button);
+  tkr_history_set (fixture->history, goblin, "name", "Hobgoblin");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (tkr_character_get_name (goblin), ==, "Hobgoblin");
+  g_assert_null (tkr_campaign_find_character (fixture->campaign, tkr_character_get_id (orc)));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -390,6 +428,7 @@ main (int argc, char *argv[])
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/roster/add/pc-and-npc-in-their-sections", test_add);
   ADD ("/roster/duplicate-and-remove/undo-restores", test_duplicate_remove_undo);
+  ADD ("/roster/remove/toast-undoes-only-the-removal", test_removal_toast_undo);
   ADD ("/roster/search/filters-on-name", test_filter);
   ADD ("/roster/search/selecting-hidden-character-clears-search", test_select_hidden);
   ADD ("/roster/add-to-encounter/pc-and-npc-copy", test_add_to_encounter);

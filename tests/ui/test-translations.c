@@ -15,6 +15,7 @@
 #include "tkr-character-sheet.h"
 #include "tkr-document.h"
 #include "tkr-window.h"
+#include "tkr-test-campaign.h"
 
 static void
 iterate (void)
@@ -78,8 +79,7 @@ test_window_in_german (void)
 static void
 test_core_in_german (void)
 {
-  TkrRules *rules = tkr_rules_get_default ();
-  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  g_autoptr (TkrCampaign) campaign = tkr_test_campaign_new (NULL, NULL, NULL, 0);
   g_autoptr (GError) error = NULL;
 
   g_assert_cmpstr (tkr_phase_to_string (TKR_PHASE_SETUP), ==, "Vorbereitung");

@@ -789,6 +789,48 @@ test_help_html (void)
   g_unsetenv ("LANGUAGE");
 }
 
+/* Whatever takes something away is offered back in a toast: its Undo
+ * takes back that step while it is the newest, and nothing after a later
+ * edit. */
+static void
+test_undo_toast (void)
+{
+  TkrWindow *window = window_new ();
+  TkrCampaign *campaign = tkr_document_get_campaign (tkr_window_get_document (window));
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrCharacter *alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_autoptr (GError) error = NULL;
+  GtkWidget *button;
+
+  g_assert_true (
+    tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Juggling", 2, &error));
+  g_assert_true (
+    tkr_character_set_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Singing", 1, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (
+    tkr_character_remove_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Juggling", &error));
+  g_assert_no_error (error);
+  button = tkr_test_find_toast_button (GTK_WIDGET (window));
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (tkr_character_find_modifier (alice, TKR_MODIFIER_KIND_SKILL, "Juggling"));
+  iterate ();
+
+  /* Removed, then renamed: the toast leaves the rename alone. */
+  g_assert_true (
+    tkr_character_remove_modifier (alice, history, TKR_MODIFIER_KIND_SKILL, "Singing", &error));
+  button = tkr_test_find_toast_button (GTK_WIDGET (window));
+  g_assert_nonnull (button);
+  tkr_history_set (history, alice, "name", "Alicia");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (tkr_character_get_name (alice), ==, "Alicia");
+  g_assert_null (tkr_character_find_modifier (alice, TKR_MODIFIER_KIND_SKILL, "Singing"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -813,6 +855,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/template/builds-with-empty-campaign", test_template);
   g_test_add_func ("/window/undo/action-updates-sheet", test_undo_action_updates_sheet);
   g_test_add_func ("/window/undo/enabled-follows-history", test_undo_enabled);
+  g_test_add_func ("/window/undo/toast-undoes-only-its-step", test_undo_toast);
   g_test_add_func ("/window/load/error-page-file-untouched", test_load_error_page);
   g_test_add_func ("/window/load/character-file-sheet-mode", test_sheet_mode);
   g_test_add_func ("/window/dice/roll-dice-action-opens-popover", test_roll_dice);

@@ -163,3 +163,23 @@ tkr_test_find_type (GtkWidget *root, GType type)
 {
   return tkr_test_find (root, tkr_test_match_type, GSIZE_TO_POINTER (type));
 }
+
+static inline gboolean
+tkr_test_match_toast_button (GtkWidget *widget, gconstpointer data)
+{
+  GtkWidget *toast = widget;
+
+  /* A toast's own button has a label (its close button an icon only). */
+  if (!GTK_IS_BUTTON (widget) || gtk_button_get_label (GTK_BUTTON (widget)) == NULL)
+    return FALSE;
+  while (toast != NULL && g_strcmp0 (G_OBJECT_TYPE_NAME (toast), "AdwToastWidget") != 0)
+    toast = gtk_widget_get_parent (toast);
+  return toast != NULL;
+}
+
+/* The button of a toast shown at or below @root (its Undo), or NULL. */
+static inline GtkWidget *
+tkr_test_find_toast_button (GtkWidget *root)
+{
+  return tkr_test_find (root, tkr_test_match_toast_button, NULL);
+}

@@ -275,6 +275,23 @@ line_of (const char *contents, const char *end)
   return line;
 }
 
+/* A file over the size Turnkeeper opens: what happened, its size and the
+ * limit, and what to do. The size is rounded up, so a file just over the
+ * limit never reads as the limit itself. */
+static void
+set_too_large_error (GError **error, guint64 size)
+{
+  guint64 tenths = (size * 10 + (1024 * 1024 - 1)) / (1024 * 1024);
+
+  g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
+               /* Translators: %.1f is the file's size in MiB, %d the largest
+                * size Turnkeeper opens */
+               _ ("This file is %.1f MiB, and Turnkeeper opens files of up to %d MiB, so it "
+                  "was not opened and nothing was changed. Turnkeeper never saves a file that "
+                  "large: check that this is the file you meant to open."),
+               (double) tenths / 10, TKR_FILE_MAX_SIZE / (1024 * 1024));
+}
+
 /**
  * tkr_file_parse:
  *
@@ -293,8 +310,7 @@ tkr_file_parse (const char *contents, gsize length, GError **error)
 
   if (length > TKR_FILE_MAX_SIZE)
     {
-      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                   _ ("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
+      set_too_large_error (error, length);
       return NULL;
     }
   if (length == 0)
@@ -1068,8 +1084,7 @@ tkr_file_load (GFile *file, GCancellable *cancellable, GError **error)
     }
   if (g_file_info_get_size (info) > TKR_FILE_MAX_SIZE)
     {
-      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_TOO_LARGE,
-                   _ ("The file is larger than %d MiB"), TKR_FILE_MAX_SIZE / (1024 * 1024));
+      set_too_large_error (error, g_file_info_get_size (info));
       return NULL;
     }
   if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, &io_error))

@@ -10,6 +10,7 @@
 #include "tkr-file.h"
 #include "tkr-health.h"
 #include "tkr-json.h"
+#include "tkr-players.h"
 #include "tkr-klep-encounter.h"
 #include "tkr-zone.h"
 #include "tkr-sync-files.h"
@@ -34,110 +35,6 @@ tkr_table_file_is_candidate (GFile *file)
 }
 
 /* Writing */
-
-/* (transfer full) (nullable) */
-static GListModel *
-slot_members (GObject *slot)
-{
-  GListModel *members = NULL;
-
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
-}
-
-/* A slot is one combatant, or a group; a group of one is its member. */
-static TkrCombatant *
-slot_combatant (GObject *slot)
-{
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GObject) only = NULL;
-
-  if (TKR_IS_COMBATANT (slot))
-    return TKR_COMBATANT (slot);
-  members = slot_members (slot);
-  if (members == NULL || g_list_model_get_n_items (members) != 1)
-    return NULL;
-  only = g_list_model_get_item (members, 0);
-  return TKR_IS_COMBATANT (only) ? TKR_COMBATANT (only) : NULL;
-}
-
-/* Players see a combatant not hidden, or a group with a member not
- * hidden (help/C/player-view.page). */
-static gboolean
-slot_is_shown (GObject *slot)
-{
-  TkrCombatant *combatant = slot_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-
-  if (combatant != NULL)
-    return !tkr_combatant_get_hidden (combatant);
-  members = slot_members (slot);
-  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-    {
-      g_autoptr (GObject) member = g_list_model_get_item (members, i);
-
-      if (TKR_IS_COMBATANT (member) && !tkr_combatant_get_hidden (TKR_COMBATANT (member)))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static char *
-slot_name (GObject *slot)
-{
-  TkrCombatant *combatant = slot_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-  char *name = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  /* A group's name may list its members: with one hidden, the names of
-   * the others only. */
-  members = slot_members (slot);
-  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-    {
-      g_autoptr (GObject) member = g_list_model_get_item (members, i);
-
-      if (TKR_IS_COMBATANT (member) && tkr_combatant_get_hidden (TKR_COMBATANT (member)))
-        {
-          g_autoptr (GString) shown = g_string_new (NULL);
-
-          for (guint k = 0; k < g_list_model_get_n_items (members); k++)
-            {
-              g_autoptr (GObject) other = g_list_model_get_item (members, k);
-
-              if (!TKR_IS_COMBATANT (other) || tkr_combatant_get_hidden (TKR_COMBATANT (other)))
-                continue;
-              if (shown->len > 0)
-                g_string_append (shown, ", ");
-              g_string_append (shown, tkr_combatant_get_name (TKR_COMBATANT (other)));
-            }
-          return g_string_free (g_steal_pointer (&shown), FALSE);
-        }
-    }
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
-  return name != NULL ? name : g_strdup (_ ("Someone"));
-}
-
-/* The player view's words for health (help/C/player-view.page): at 0
- * "down", at the maximum "unhurt", above half "wounded", else
- * "badly-wounded". */
-static const char *
-health_word (TkrCombatant *combatant)
-{
-  int current = tkr_combatant_get_health (combatant);
-  int maximum = tkr_combatant_get_health_maximum (combatant);
-
-  if (tkr_combatant_is_down (combatant) || current <= 0)
-    return "down";
-  if (current >= maximum)
-    return "unhurt";
-  if (current * 2 > maximum)
-    return "wounded";
-  return "badly-wounded";
-}
 
 static JsonArray *
 conditions_to_json (TkrEncounter *encounter, TkrCombatant *combatant)
@@ -197,7 +94,11 @@ combatant_to_json (TkrEncounter *encounter, TkrCombatant *combatant, const char 
       json_object_set_object_member (object, "health", health);
     }
   else if (g_strcmp0 (npc_health, "word") == 0)
-    json_object_set_string_member (object, "health_word", health_word (combatant));
+    json_object_set_string_member (
+      object, "health_word",
+      tkr_players_health_word (tkr_combatant_get_health (combatant),
+                               tkr_combatant_get_health_maximum (combatant),
+                               tkr_combatant_is_down (combatant)));
   json_object_set_array_member (object, "conditions", conditions_to_json (encounter, combatant));
   return object;
 }
@@ -234,18 +135,18 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
         {
           g_autoptr (GObject) slot = g_list_model_get_item (order, index);
 
-          if (slot_is_shown (slot))
+          if (tkr_players_may_see_slot (slot))
             {
-              g_autofree char *name = slot_name (slot);
+              g_autofree char *name = tkr_players_slot_name (slot);
               json_object_set_string_member (table, "turn", name);
             }
           for (guint step = 1; step < n; step++)
             {
               g_autoptr (GObject) following = g_list_model_get_item (order, (index + step) % n);
 
-              if (slot_is_shown (following))
+              if (tkr_players_may_see_slot (following))
                 {
-                  g_autofree char *name = slot_name (following);
+                  g_autofree char *name = tkr_players_slot_name (following);
                   json_object_set_string_member (table, "next", name);
                   break;
                 }
@@ -254,17 +155,17 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
       for (guint i = 0; i < n; i++)
         {
           g_autoptr (GObject) slot = g_list_model_get_item (order, i);
-          TkrCombatant *combatant = slot_combatant (slot);
+          TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
           JsonObject *entry;
 
-          if (!slot_is_shown (slot))
+          if (!tkr_players_may_see_slot (slot))
             continue;
           if (combatant != NULL)
             entry = combatant_to_json (encounter, combatant, npc_health);
           else
             {
-              g_autoptr (GListModel) members = slot_members (slot);
-              g_autofree char *name = slot_name (slot);
+              g_autoptr (GListModel) members = tkr_tracker_slot_get_members (slot);
+              g_autofree char *name = tkr_players_slot_name (slot);
               JsonArray *member_array = json_array_new ();
 
               entry = json_object_new ();
@@ -514,27 +415,12 @@ object_array (JsonObject *object, const char *member)
   return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
-static const char *
-health_word_text (const char *word)
-{
-  /* The player view's words (help/C/player-view.page). */
-  if (g_strcmp0 (word, "down") == 0)
-    return C_ ("player health", "Down");
-  if (g_strcmp0 (word, "unhurt") == 0)
-    return C_ ("player health", "Unhurt");
-  if (g_strcmp0 (word, "wounded") == 0)
-    return C_ ("player health", "Wounded");
-  if (g_strcmp0 (word, "badly-wounded") == 0)
-    return C_ ("player health", "Badly wounded");
-  return NULL;
-}
-
 /* The health words of one combatant; its fraction through @fraction. */
 static char *
 describe_health (JsonObject *object, double *fraction)
 {
   JsonObject *health = object_object (object, "health");
-  const char *word = health_word_text (object_string (object, "health_word"));
+  const char *word = tkr_players_health_word_text (object_string (object, "health_word"));
 
   *fraction = -1;
   if (health != NULL)

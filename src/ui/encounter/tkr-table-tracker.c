@@ -100,8 +100,8 @@ update_header (TkrTableTracker *self)
     {
       g_autoptr (GObject) slot = g_list_model_get_item (order, index);
       g_autoptr (GObject) following = g_list_model_get_item (order, (index + 1) % n);
-      g_autofree char *name = tkr_tracker_slot_dup_name (slot, TRUE);
-      g_autofree char *next_name = tkr_tracker_slot_dup_name (following, TRUE);
+      g_autofree char *name = tkr_tracker_slot_dup_name (slot);
+      g_autofree char *next_name = tkr_tracker_slot_dup_name (following);
 
       /* Translators: whose turn it is, in the tracker's header */
       current = g_strdup_printf (_ ("%s’s turn"), name != NULL ? name : "");
@@ -134,16 +134,11 @@ history_changed_cb (TkrTableTracker *self)
  * (help/C/tracker.page). */
 #define MEMBERS_SHOWN 12
 
-/* (transfer full) (nullable) */
+/* (transfer full) (nullable): a group's members; none for one combatant */
 static GListModel *
 group_members (GObject *slot)
 {
-  GListModel *members = NULL;
-
-  if (tkr_tracker_slot_get_combatant (slot) == NULL &&
-      g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
+  return tkr_tracker_slot_get_combatant (slot) == NULL ? tkr_tracker_slot_get_members (slot) : NULL;
 }
 
 static gboolean

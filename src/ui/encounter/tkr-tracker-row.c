@@ -108,33 +108,6 @@ watch_items (TkrTrackerRow *self, GListModel *list, const char *signal)
     }
 }
 
-/* (transfer full) (nullable): a group slot's members */
-static GListModel *
-slot_members (GObject *slot)
-{
-  GListModel *members = NULL;
-
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
-}
-
-/* A slot is one combatant, or a group; a group of one is its member. */
-TkrCombatant *
-tkr_tracker_slot_get_combatant (GObject *slot)
-{
-  g_autoptr (GListModel) members = NULL;
-  g_autoptr (GObject) only = NULL;
-
-  if (TKR_IS_COMBATANT (slot))
-    return TKR_COMBATANT (slot);
-  members = slot_members (slot);
-  if (members == NULL || g_list_model_get_n_items (members) != 1)
-    return NULL;
-  only = g_list_model_get_item (members, 0);
-  return TKR_IS_COMBATANT (only) ? TKR_COMBATANT (only) : NULL;
-}
-
 /* "Goblin Archer 2" -> "Goblin Archer": the numbered copies of one
  * library NPC are one kind. */
 static char *
@@ -150,29 +123,37 @@ name_stem (const char *name)
   return g_strdup (name);
 }
 
-/* Whether @name only lists its group's members one after the other, as a
- * group whose members have no name in common is called by default
- * (help/C/tracker.page). */
+/* Whether a member is counted: always, or only when the players see it. */
 static gboolean
-name_lists_members (const char *name, GListModel *members)
+counted (TkrCombatant *combatant, gboolean with_hidden)
+{
+  return combatant != NULL && (with_hidden || !tkr_combatant_get_hidden (combatant));
+}
+
+/* Whether @name only lists its group's members (those counted) one after
+ * the other, as a group whose members have no name in common is called
+ * by default, and as players are told a group with a member hidden from
+ * them (help/C/tracker.page, help/C/player-view.page). */
+static gboolean
+name_lists_members (const char *name, GListModel *members, gboolean with_hidden)
 {
   g_autoptr (GString) joined = g_string_new (NULL);
-  guint n = g_list_model_get_n_items (members);
+  guint listed = 0;
 
-  if (n < 2)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);
       TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
 
-      if (combatant == NULL)
+      if (!TKR_IS_COMBATANT (member))
         return FALSE;
-      if (i > 0)
+      if (!counted (combatant, with_hidden))
+        continue;
+      if (listed++ > 0)
         g_string_append (joined, ", ");
       g_string_append (joined, tkr_combatant_get_name (combatant));
     }
-  return g_str_equal (joined->str, name);
+  return listed > 1 && g_str_equal (joined->str, name);
 }
 
 /* (nullable): the members counted by kind, "Goblin Archer ×4, Wolf ×3",
@@ -194,7 +175,7 @@ members_by_kind (GListModel *members, gboolean with_hidden)
       char *stem;
       gpointer found;
 
-      if (combatant == NULL || (!with_hidden && tkr_combatant_get_hidden (combatant)))
+      if (!counted (combatant, with_hidden))
         continue;
       stem = name_stem (tkr_combatant_get_name (combatant));
       if (g_hash_table_lookup_extended (index, stem, NULL, &found))
@@ -228,32 +209,45 @@ tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean 
 {
   g_return_val_if_fail (G_IS_LIST_MODEL (members), NULL);
 
-  if (name == NULL || !name_lists_members (name, members))
+  if (name == NULL || !name_lists_members (name, members, with_hidden))
     return NULL;
   return members_by_kind (members, with_hidden);
 }
 
 char *
-tkr_tracker_slot_dup_name (GObject *slot, gboolean with_hidden)
+tkr_tracker_slot_dup_name (GObject *slot)
 {
   TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
   g_autoptr (GListModel) members = NULL;
   g_autofree char *name = NULL;
+  char *by_kind = NULL;
 
   if (combatant != NULL)
     return g_strdup (tkr_combatant_get_name (combatant));
   if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
     g_object_get (slot, "name", &name, NULL);
-  members = slot_members (slot);
-  if (name != NULL && members != NULL && name_lists_members (name, members))
-    return members_by_kind (members, with_hidden);
-  return g_steal_pointer (&name);
+  members = tkr_tracker_slot_get_members (slot);
+  if (members != NULL)
+    by_kind = tkr_tracker_group_name_by_kind (name, members, TRUE);
+  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+}
+
+char *
+tkr_tracker_slot_dup_players_name (GObject *slot)
+{
+  g_autofree char *name = tkr_players_slot_name (slot);
+  g_autoptr (GListModel) members = tkr_tracker_slot_get_members (slot);
+  char *by_kind = NULL;
+
+  if (members != NULL && tkr_tracker_slot_get_combatant (slot) == NULL)
+    by_kind = tkr_tracker_group_name_by_kind (name, members, FALSE);
+  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
 }
 
 static char *
 slot_name (GObject *slot)
 {
-  char *name = tkr_tracker_slot_dup_name (slot, TRUE);
+  char *name = tkr_tracker_slot_dup_name (slot);
 
   return name != NULL ? name : g_strdup (_ ("Someone"));
 }
@@ -553,7 +547,7 @@ tkr_tracker_row_update (TkrTrackerRow *self)
   gtk_label_set_text (self->place_label, place);
   gtk_label_set_text (self->name_label, name);
 
-  members = combatant == NULL ? slot_members (self->slot) : NULL;
+  members = combatant == NULL ? tkr_tracker_slot_get_members (self->slot) : NULL;
   if (members == NULL)
     gtk_widget_set_visible (GTK_WIDGET (self->members_button), FALSE);
   if (combatant != NULL)
@@ -668,7 +662,7 @@ watch_slot (TkrTrackerRow *self)
         watch (self, self->encounter, "notify::current-index", G_CALLBACK (changed_cb));
       return;
     }
-  members = slot_members (self->slot);
+  members = tkr_tracker_slot_get_members (self->slot);
   if (members == NULL)
     return;
   watch (self, members, "items-changed", G_CALLBACK (list_changed_cb));

@@ -9,18 +9,7 @@
 const char *
 tkr_player_health_word (int current, int maximum, gboolean down)
 {
-  if (down || current <= 0)
-    /* Translators: an NPC's health in the player view: at 0 */
-    return C_ ("player health", "Down");
-  if (current >= maximum)
-    /* Translators: an NPC's health in the player view: not hurt at all */
-    return C_ ("player health", "Unhurt");
-  /* More than half left (integer halves: 4 of 8 is already badly). */
-  if (current * 2 > maximum)
-    /* Translators: an NPC's health in the player view: more than half left */
-    return C_ ("player health", "Wounded");
-  /* Translators: an NPC's health in the player view: half or less left */
-  return C_ ("player health", "Badly wounded");
+  return tkr_players_health_word_text (tkr_players_health_word (current, maximum, down));
 }
 
 gboolean

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tkr-core.h"
+#include "tkr-players.h"
 
 G_BEGIN_DECLS
 
@@ -17,8 +18,8 @@ G_BEGIN_DECLS
 #define TKR_PLAYER_HEALTH_WORD "word"
 #define TKR_PLAYER_HEALTH_NUMBERS "numbers"
 
-/* The word for @current of @maximum, or "Down" when @down: at or above
- * the maximum "Unhurt", above half "Wounded", else "Badly wounded".
+/* The words for @current of @maximum, or "Down" when @down: the rule
+ * is tkr_players_health_word's, shared with the table file.
  * (transfer none): translated */
 const char *tkr_player_health_word (int current, int maximum, gboolean down);
 

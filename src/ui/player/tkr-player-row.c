@@ -84,17 +84,6 @@ watch_items (TkrPlayerRow *self, GListModel *list)
     }
 }
 
-/* (transfer full) (nullable): a group slot's members */
-static GListModel *
-slot_members (GObject *slot)
-{
-  GListModel *members = NULL;
-
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
-}
-
 /* The combatant's health pool, temporary health, name, hidden flag,
  * conditions and timed effects: a change to any of them is this row's. */
 static void
@@ -126,7 +115,7 @@ watch_slot (TkrPlayerRow *self)
       watch_combatant (self, combatant);
       timed = g_list_model_get_n_items (G_LIST_MODEL (tkr_effects_get_store (combatant))) > 0;
     }
-  else if ((members = slot_members (self->slot)) != NULL)
+  else if ((members = tkr_tracker_slot_get_members (self->slot)) != NULL)
     {
       watch (self, members, "items-changed", G_CALLBACK (list_changed_cb));
       for (guint i = 0; i < g_list_model_get_n_items (members); i++)
@@ -245,9 +234,9 @@ update_group (TkrPlayerRow *self, GListModel *members)
   guint standing = 0;
   guint unlisted = 0;
 
-  /* Those players may see, counted by kind when the group is only called
-   * by its members' names. */
-  name = tkr_tracker_slot_dup_name (self->slot, FALSE);
+  /* A group's name may list its members: never a hidden one's; counted
+   * by kind when it only lists them. */
+  name = tkr_tracker_slot_dup_players_name (self->slot);
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);
@@ -286,7 +275,7 @@ update_group (TkrPlayerRow *self, GListModel *members)
      * player view */
     g_string_append_printf (health, g_dngettext (NULL, "\nand %u more", "\nand %u more", unlisted),
                             unlisted);
-  gtk_label_set_text (self->name_label, name != NULL ? name : _ ("Someone"));
+  gtk_label_set_text (self->name_label, name);
   /* Translators: NPCs who take their turn together, in the player view */
   kind = g_strdup_printf (g_dngettext (NULL, "Group of %u", "Group of %u", shown), shown);
   gtk_label_set_text (self->kind_label, kind);
@@ -315,7 +304,7 @@ update (TkrPlayerRow *self)
   combatant = tkr_tracker_slot_get_combatant (self->slot);
   if (combatant != NULL)
     update_combatant (self, combatant);
-  else if ((members = slot_members (self->slot)) != NULL)
+  else if ((members = tkr_tracker_slot_get_members (self->slot)) != NULL)
     update_group (self, members);
 
   current =

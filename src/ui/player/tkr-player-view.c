@@ -92,45 +92,11 @@ watch (GArray *watches, gpointer instance, const char *signal, GCallback callbac
   g_array_append_val (watches, w);
 }
 
-/* (transfer full) (nullable) */
-static GListModel *
-slot_members (GObject *slot)
-{
-  GListModel *members = NULL;
-
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "members") != NULL)
-    g_object_get (slot, "members", &members, NULL);
-  return members;
-}
-
-/* A slot players may see: a combatant not hidden, or a group with at
- * least one member not hidden. */
+/* The filter's side of the rule players see by (tkr-players.h). */
 static gboolean
 slot_is_shown (gpointer item, gpointer user_data)
 {
-  GObject *slot = item;
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-
-  if (combatant != NULL)
-    return !tkr_combatant_get_hidden (combatant);
-  members = slot_members (slot);
-  for (guint i = 0; members != NULL && i < g_list_model_get_n_items (members); i++)
-    {
-      g_autoptr (GObject) member = g_list_model_get_item (members, i);
-
-      if (TKR_IS_COMBATANT (member) && !tkr_combatant_get_hidden (TKR_COMBATANT (member)))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static char *
-slot_name (GObject *slot)
-{
-  char *name = tkr_tracker_slot_dup_name (slot, FALSE);
-
-  return name != NULL ? name : g_strdup (_ ("Someone"));
+  return tkr_players_may_see_slot (item);
 }
 
 static gboolean
@@ -185,9 +151,9 @@ update_header (TkrPlayerView *self)
     {
       g_autoptr (GObject) slot = g_list_model_get_item (order, index);
 
-      if (slot_is_shown (slot, NULL))
+      if (tkr_players_may_see_slot (slot))
         {
-          g_autofree char *name = slot_name (slot);
+          g_autofree char *name = tkr_tracker_slot_dup_players_name (slot);
           /* Translators: whose turn it is, in the player view */
           turn = g_strdup_printf (_ ("%s’s turn"), name);
         }
@@ -195,9 +161,9 @@ update_header (TkrPlayerView *self)
         {
           g_autoptr (GObject) following = g_list_model_get_item (order, (index + step) % n);
 
-          if (slot_is_shown (following, NULL))
+          if (tkr_players_may_see_slot (following))
             {
-              g_autofree char *name = slot_name (following);
+              g_autofree char *name = tkr_tracker_slot_dup_players_name (following);
               /* Translators: who comes after the current turn, in the player view */
               next = g_strdup_printf (_ ("Next: %s"), name);
             }

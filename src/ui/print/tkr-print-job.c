@@ -1764,7 +1764,7 @@ typedef struct
 } PreviewRun;
 
 static void
-preview_run_free (gpointer data)
+preview_run_free (gpointer data, GClosure *closure)
 {
   PreviewRun *run = data;
 
@@ -1844,7 +1844,6 @@ preview_cb (GtkPrintOperation *operation,
   run = g_new0 (PreviewRun, 1);
   run->job = g_object_ref (self);
   run->window = tkr_print_preview_new (parent, title);
-  g_object_set_data_full (G_OBJECT (operation), "tkr-preview-run", run, preview_run_free);
 
   /* The operation wants a cairo context before it paginates. */
   scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
@@ -1852,7 +1851,9 @@ preview_cb (GtkPrintOperation *operation,
   cairo_surface_destroy (scratch);
 
   g_signal_connect (preview, "got-page-size", G_CALLBACK (preview_got_page_size_cb), run);
-  g_signal_connect (preview, "ready", G_CALLBACK (preview_ready_cb), run);
+  /* The run lives as long as the preview's handlers (the preview is the
+   * operation); the last of them, "ready", frees it. */
+  g_signal_connect_data (preview, "ready", G_CALLBACK (preview_ready_cb), run, preview_run_free, 0);
   return TRUE;
 }
 

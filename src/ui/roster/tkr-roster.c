@@ -338,11 +338,27 @@ duplicate_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     select_and_show (self, copy);
 }
 
-static void
-undo_removal_cb (AdwToast *toast, TkrRoster *self)
+/* A removal's toast: the roster and the tag of the removal's step. */
+typedef struct
 {
-  TkrHistory *history = get_history (self);
-  const char *tag = g_object_get_data (G_OBJECT (toast), "tkr-undo-tag");
+  TkrRoster *roster;
+  char *tag;
+} UndoRemoval;
+
+static void
+undo_removal_free (gpointer data, GClosure *closure)
+{
+  UndoRemoval *undo = data;
+
+  g_free (undo->tag);
+  g_free (undo);
+}
+
+static void
+undo_removal_cb (AdwToast *toast, UndoRemoval *undo)
+{
+  TkrHistory *history = get_history (undo->roster);
+  const char *tag = undo->tag;
 
   /* Only while the removal is still the last step: a later edit must not
    * be undone in its place. */
@@ -361,6 +377,8 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   g_autofree char *tag = NULL;
   TkrHistory *history;
   AdwToast *toast;
+  UndoRemoval *undo;
+  GClosure *closure;
 
   if (character == NULL)
     return;
@@ -386,8 +404,13 @@ remove_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   toast = toast_new_printf (_ ("“%s” removed"), tkr_character_get_name (removed));
   adw_toast_set_button_label (toast, _ ("_Undo"));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  g_object_set_data_full (G_OBJECT (toast), "tkr-undo-tag", g_steal_pointer (&tag), g_free);
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_removal_cb), self, 0);
+  undo = g_new0 (UndoRemoval, 1);
+  undo->roster = self;
+  undo->tag = g_steal_pointer (&tag);
+  /* Like g_signal_connect_object: the handler goes with the roster. */
+  closure = g_cclosure_new (G_CALLBACK (undo_removal_cb), undo, undo_removal_free);
+  g_object_watch_closure (G_OBJECT (self), closure);
+  g_signal_connect_closure (toast, "button-clicked", closure, FALSE);
   show_toast (self, toast);
 }
 

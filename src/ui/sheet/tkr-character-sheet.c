@@ -481,7 +481,7 @@ typedef struct
 } LevelUpDialog;
 
 static void
-level_up_dialog_free (gpointer data)
+level_up_dialog_free (gpointer data, GClosure *closure)
 {
   LevelUpDialog *dialog = data;
 
@@ -617,8 +617,9 @@ level_up_clicked_cb (TkrCharacterSheet *self)
   dialog->new_name = GTK_EDITABLE (entry);
 
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (message), list);
-  g_object_set_data_full (G_OBJECT (message), "tkr-level-up", dialog, level_up_dialog_free);
-  g_signal_connect (message, "response", G_CALLBACK (level_up_response_cb), dialog);
+  /* The dialog's state lives as long as its response handler. */
+  g_signal_connect_data (message, "response", G_CALLBACK (level_up_response_cb), dialog,
+                         level_up_dialog_free, 0);
   gtk_window_present (GTK_WINDOW (message));
 }
 
@@ -1169,7 +1170,7 @@ typedef struct
 } AbilityEditor;
 
 static void
-ability_editor_free (gpointer data)
+ability_editor_free (gpointer data, GClosure *closure)
 {
   AbilityEditor *editor = data;
 
@@ -1315,9 +1316,10 @@ ability_editor_open (TkrCharacterSheet *self, TkrAbility *ability)
   gtk_box_append (GTK_BOX (box), page);
   adw_window_set_content (ADW_WINDOW (window), box);
 
-  g_object_set_data_full (G_OBJECT (window), "tkr-ability-editor", editor, ability_editor_free);
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), window);
-  g_signal_connect (save, "clicked", G_CALLBACK (ability_editor_save_cb), editor);
+  /* The editor's state lives as long as its Save button's handler. */
+  g_signal_connect_data (save, "clicked", G_CALLBACK (ability_editor_save_cb), editor,
+                         ability_editor_free, 0);
   gtk_window_set_default_widget (GTK_WINDOW (window), save);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -1342,6 +1344,12 @@ typedef struct
   GtkSpinButton *spin;
   GtkLabel *error;
 } AddPopover;
+
+static void
+add_popover_free (gpointer data, GClosure *closure)
+{
+  g_free (data);
+}
 
 static void
 add_popover_activate_cb (AddPopover *data)
@@ -1379,6 +1387,7 @@ add_popover_box (TkrCharacterSheet *self,
                  AddFunc add)
 {
   AddPopover *data = g_new0 (AddPopover, 1);
+  GClosure *closure;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *entry = gtk_entry_new ();
@@ -1413,9 +1422,11 @@ add_popover_box (TkrCharacterSheet *self,
   data->error = GTK_LABEL (error);
   gtk_box_append (GTK_BOX (box), error);
 
-  g_object_set_data_full (G_OBJECT (box), "tkr-add-popover", data, g_free);
-  g_signal_connect_swapped (entry, "activate", G_CALLBACK (add_popover_activate_cb), data);
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (add_popover_activate_cb), data);
+  /* One closure for Enter and the Add button; the popover's state goes
+   * with the last of the two. */
+  closure = g_cclosure_new_swap (G_CALLBACK (add_popover_activate_cb), data, add_popover_free);
+  g_signal_connect_closure (entry, "activate", closure, FALSE);
+  g_signal_connect_closure (button, "clicked", closure, FALSE);
   return box;
 }
 

@@ -64,6 +64,7 @@ struct _TkrWindow
   AdwStatusPage *error_page;
   GtkExpander *error_details;
   GtkLabel *error_detail_label;
+  TkrSyncSession *sync_session; /* linked sheets and the table file */
 };
 
 G_DEFINE_FINAL_TYPE (TkrWindow, tkr_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -191,11 +192,24 @@ update_history_actions (TkrWindow *self)
                                    tkr_history_can_redo (history));
 }
 
-static void
-undo_toast_clicked_cb (AdwToast *toast, TkrWindow *self)
+/* An undo toast: the window and the serial of the step it offers back. */
+typedef struct
 {
-  TkrHistory *history = get_history (self);
-  guint serial = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toast), "tkr-undo-serial"));
+  TkrWindow *window;
+  guint serial;
+} UndoToast;
+
+static void
+undo_toast_free (gpointer data, GClosure *closure)
+{
+  g_free (data);
+}
+
+static void
+undo_toast_clicked_cb (AdwToast *toast, UndoToast *undo)
+{
+  TkrHistory *history = get_history (undo->window);
+  guint serial = undo->serial;
 
   /* Undo only what the toast is about: if anything was done since, the
    * toast's step is no longer the newest and Ctrl+Z is the way back. */
@@ -209,15 +223,21 @@ static void
 history_committed_cb (TkrWindow *self, const char *label, TkrHistory *history)
 {
   g_autoptr (AdwToast) toast = NULL;
+  UndoToast *undo;
+  GClosure *closure;
 
   if (!tkr_history_peek_undo_destructive (history))
     return;
 
   toast = toast_new_printf ("%s", label != NULL ? label : "");
   adw_toast_set_button_label (toast, _ ("_Undo"));
-  g_object_set_data (G_OBJECT (toast), "tkr-undo-serial",
-                     GUINT_TO_POINTER (tkr_history_get_undo_serial (history)));
-  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self, 0);
+  undo = g_new0 (UndoToast, 1);
+  undo->window = self;
+  undo->serial = tkr_history_get_undo_serial (history);
+  /* Like g_signal_connect_object: the handler goes with the window. */
+  closure = g_cclosure_new (G_CALLBACK (undo_toast_clicked_cb), undo, undo_toast_free);
+  g_object_watch_closure (G_OBJECT (self), closure);
+  g_signal_connect_closure (toast, "button-clicked", closure, FALSE);
   tkr_window_add_toast (self, g_steal_pointer (&toast));
 }
 
@@ -832,9 +852,17 @@ character_exported_cb (GObject *source, GAsyncResult *result, gpointer user_data
 }
 
 static void
-export_response_cb (GtkNativeDialog *native, int response, TkrWindow *self)
+unref_character (gpointer character, GClosure *closure)
 {
-  TkrCharacter *character = g_object_get_data (G_OBJECT (native), "tkr-character");
+  g_object_unref (character);
+}
+
+/* The chooser answers for the character chosen when it opened; its
+ * window is the one it is transient for. */
+static void
+export_response_cb (GtkNativeDialog *native, int response, TkrCharacter *character)
+{
+  TkrWindow *self = TKR_WINDOW (gtk_native_dialog_get_transient_for (native));
   g_autoptr (GFile) chosen = NULL;
   g_autoptr (GFile) file = NULL;
 
@@ -864,9 +892,8 @@ export_character_action (GtkWidget *widget, const char *action_name, GVariant *p
   add_filters (GTK_FILE_CHOOSER (native), FALSE, TRUE);
   name = g_strdup_printf ("%s.tkcharacter", tkr_character_get_name (character));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  g_object_set_data_full (G_OBJECT (native), "tkr-character", g_object_ref (character),
-                          g_object_unref);
-  g_signal_connect (native, "response", G_CALLBACK (export_response_cb), self);
+  g_signal_connect_data (native, "response", G_CALLBACK (export_response_cb),
+                         g_object_ref (character), unref_character, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
@@ -1046,6 +1073,7 @@ tkr_window_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  tkr_window_set_sync_session (self, NULL);
 
   G_OBJECT_CLASS (tkr_window_parent_class)->dispose (object);
 }
@@ -1721,4 +1749,30 @@ build_demo_campaign (const char *demo)
     }
   tkr_history_clear (history);
   return campaign;
+}
+
+TkrSyncSession *
+tkr_window_get_sync_session (TkrWindow *self)
+{
+  g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
+
+  return self->sync_session;
+}
+
+void
+tkr_window_set_sync_session (TkrWindow *self, TkrSyncSession *session)
+{
+  g_autoptr (TkrSyncSession) old = NULL;
+
+  g_return_if_fail (TKR_IS_WINDOW (self));
+  g_return_if_fail (session == NULL || TKR_IS_SYNC_SESSION (session));
+
+  if (self->sync_session == session)
+    return;
+  old = g_steal_pointer (&self->sync_session);
+  if (session != NULL)
+    self->sync_session = g_object_ref (session);
+  /* The old session stops following this window before it goes. */
+  if (old != NULL)
+    tkr_sync_session_detach (old);
 }

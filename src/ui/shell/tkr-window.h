@@ -7,6 +7,7 @@
 #include "tkr-dice-popover.h"
 #include "tkr-document.h"
 #include "tkr-roster.h"
+#include "tkr-sync-session.h"
 
 G_BEGIN_DECLS
 
@@ -38,5 +39,11 @@ const char *tkr_window_get_visible_page (TkrWindow *self);
 /* Runs the command of @action ("win.save", "encounter.next-turn",
  * "tracker.edit-health"...) where it lives; FALSE when it cannot run now. */
 gboolean tkr_window_run_command (TkrWindow *self, const char *action);
+
+/* The window's linked sheets and table file (help/C/sync.page), kept
+ * for the window's life; the window detaches it when it goes.
+ * (transfer none) (nullable) */
+TkrSyncSession *tkr_window_get_sync_session (TkrWindow *self);
+void tkr_window_set_sync_session (TkrWindow *self, TkrSyncSession *session);
 
 G_END_DECLS

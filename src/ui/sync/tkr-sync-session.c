@@ -12,7 +12,6 @@
 #include "tkr-sync-session.h"
 #include "tkr-window.h"
 
-#define SESSION_KEY "tkr-sync-session"
 /* A character file that does not parse yet is looked at again after this
  * long (a transfer filling it). */
 #define FOLLOW_RETRY_MS 300
@@ -363,15 +362,24 @@ selected_pc (TkrSyncSession *self)
 }
 
 static void
-link_chosen_cb (GtkNativeDialog *chooser, int response, TkrSyncSession *self)
+unref_pc (gpointer pc, GClosure *closure)
 {
+  g_object_unref (pc);
+}
+
+/* The chooser answers for the party member chosen when it opened; the
+ * session is its window's. */
+static void
+link_chosen_cb (GtkNativeDialog *chooser, int response, TkrCharacter *pc)
+{
+  TkrSyncSession *self =
+    tkr_sync_session_get_for_window (gtk_native_dialog_get_transient_for (chooser));
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  TkrCharacter *pc = g_object_get_data (G_OBJECT (chooser), "tkr-character");
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  if (file != NULL && pc != NULL && !tkr_sync_session_link_sheet (self, pc, file, &error))
+  if (file != NULL && self != NULL && !tkr_sync_session_link_sheet (self, pc, file, &error))
     toast (self, error->message);
   g_object_unref (chooser);
 }
@@ -396,8 +404,8 @@ link_sheet_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
   name = g_strdup_printf ("%s.tkcharacter", tkr_character_get_name (pc));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_object_set_data_full (G_OBJECT (chooser), "tkr-character", g_object_ref (pc), g_object_unref);
-  g_signal_connect (chooser, "response", G_CALLBACK (link_chosen_cb), self);
+  g_signal_connect_data (chooser, "response", G_CALLBACK (link_chosen_cb), g_object_ref (pc),
+                         unref_pc, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
@@ -596,10 +604,10 @@ encounter_changed_cb (TkrSyncSession *self)
   tkr_sync_session_publish_table (self, file);
 }
 
-static void
-window_destroyed (gpointer data)
+void
+tkr_sync_session_detach (TkrSyncSession *self)
 {
-  TkrSyncSession *self = data;
+  g_return_if_fail (TKR_IS_SYNC_SESSION (self));
 
   g_clear_handle_id (&self->follow_retry_id, g_source_remove);
   if (self->conflict_dialog != NULL)
@@ -609,7 +617,6 @@ window_destroyed (gpointer data)
     g_signal_handlers_disconnect_by_func (self->document, document_conflict_cb, self);
   g_clear_object (&self->document);
   self->window = NULL;
-  g_object_unref (self);
 }
 
 TkrSyncSession *
@@ -633,7 +640,9 @@ tkr_sync_session_attach (GtkWindow *window)
                                    G_N_ELEMENTS (action_entries), self);
   update_actions (self);
   gtk_widget_insert_action_group (GTK_WIDGET (window), "sync", G_ACTION_GROUP (self->actions));
-  g_object_set_data_full (G_OBJECT (window), SESSION_KEY, self, window_destroyed);
+  /* The window keeps it for its life and detaches it when it goes. */
+  tkr_window_set_sync_session (TKR_WINDOW (window), self);
+  g_object_unref (self);
   g_signal_connect_object (window, "notify::document", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
   document_changed_cb (self);
@@ -644,7 +653,7 @@ TkrSyncSession *
 tkr_sync_session_get_for_window (GtkWindow *window)
 {
   g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), SESSION_KEY);
+  return TKR_IS_WINDOW (window) ? tkr_window_get_sync_session (TKR_WINDOW (window)) : NULL;
 }
 
 static void

@@ -31,6 +31,9 @@ G_DECLARE_FINAL_TYPE (TkrSyncSession, tkr_sync_session, TKR, SYNC_SESSION, GObje
 TkrSyncSession *tkr_sync_session_attach (GtkWindow *window);
 /* (transfer none) (nullable) */
 TkrSyncSession *tkr_sync_session_get_for_window (GtkWindow *window);
+/* Its window is going (or gave it up): the session lets go of the window,
+ * its document and campaign. */
+void tkr_sync_session_detach (TkrSyncSession *self);
 
 /* The linked sheets being kept in step: TkrSheetSync. */
 GListModel *tkr_sync_session_get_sheets (TkrSyncSession *self);
