@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 
 /*
- * Every language fits (README: every label fits its place): at 1280 x 800,
- * no label that ellipsizes is cut short in the main views, in English,
- * German and French. The views: the roster with a sheet, the Encounter page
- * in Main with thirteen combatants in each rule system, the same encounter
- * at its End, and the player view.
+ * Every language fits (docs/E2E-RUNS.md, "Labels cut short at 1280 px"):
+ * at 1280 x 800, no label that ellipsizes is cut short in the main views,
+ * in English, German and French. The views: the roster with a sheet, the
+ * Encounter page in Main with thirteen combatants (conditions on one, one
+ * down) in each rule system at every turn of the first round, so that
+ * each name and each group is the current turn and the next once, with
+ * the player view beside it, and the same encounter at its End. With the
+ * fight in it the window still folds to 360 px.
  *
  * A label that ellipsizes is "cut short" when Pango, laying out its text
  * in the width GTK gave it, had to leave part of it out: the layout it
