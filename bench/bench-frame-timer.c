@@ -14,6 +14,11 @@
  *
  * Times are CLOCK_MONOTONIC (the runner takes the same clock when it
  * starts the process) and the process's CPU time, all threads.
+ *
+ * With TKR_BENCH_EXIT_AT_FIRST_FRAME set, the process ends at its first
+ * painted frame (nothing written): a run under
+ * `valgrind --tool=callgrind` then counts the instructions to the first
+ * frame (README, "Performance").
  */
 
 #define _GNU_SOURCE
@@ -124,6 +129,8 @@ after_paint_cb (GdkFrameClock *clock, gpointer data)
     {
       timer.first_mono = mono;
       timer.first_cpu = cpu;
+      if (g_getenv ("TKR_BENCH_EXIT_AT_FIRST_FRAME") != NULL)
+        _exit (0);
     }
   if (timer.waiting_document && !timer.document_changed)
     return;

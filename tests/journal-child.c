@@ -119,6 +119,9 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
   g_rand_free (rand);
 
+  /* The events go to the journal on its writer thread: what the app has
+   * written and synced when it is killed is what comes back. */
+  tkr_journal_flush (journal);
   printf ("ready\n");
   fflush (stdout);
   for (;;)

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#include "journal-check.h"
+#include "tkr-ap-encounter.h"
 #include "tkr-core.h"
 #include "tkr-json-patch.h"
 #include "tkr-quick.h"
@@ -389,6 +391,240 @@ test_rewind_to_round_two (gconstpointer data)
   fight_clear (&f);
 }
 
+/* Turns until round @round of Action-Point Turn @turn begins. */
+static void
+play_to_turn_round (Fight *f, int turn, int round)
+{
+  TkrApEncounter *ap = TKR_AP_ENCOUNTER (tracker_of (f));
+
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; tkr_ap_encounter_get_turn (ap) < turn; i++)
+    {
+      GObject *slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (ap));
+
+      g_assert_cmpuint (i, <, 200);
+      if (TKR_IS_COMBATANT (slot) &&
+          !tkr_encounter_spend_turn_resource (TKR_ENCOUNTER (ap), TKR_COMBATANT (slot), &error))
+        g_clear_error (&error);
+      g_assert_true (tkr_tracker_next_turn (tracker_of (f), &error));
+      g_assert_no_error (error);
+    }
+  play_to_round (f, round);
+}
+
+/* Rewinding an Action-Point fight across its Turns (help/C/files-and-backups.page,
+ * "Rewinding a fight"): the system counts its rounds again in every Turn,
+ * so a round's start is addressed by its Turn and its round. Through two
+ * Turns, the GM takes the fight back to round 2 of Turn 1: the campaign
+ * is then the snapshot taken when that round began, byte for byte, as one
+ * step; undoing it brings back the present; after a restart the start is
+ * still there. */
+static void
+test_ap_rewind_across_turns (void)
+{
+  Fight f = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) starts = NULL;
+  g_autoptr (GArray) rounds = NULL;
+  g_autofree char *turn_one_round_two = NULL;
+  g_autofree char *present = NULL;
+  g_autofree char *now = NULL;
+  TkrApEncounter *ap;
+  gboolean found_turn_one = FALSE, found_turn_two = FALSE;
+
+  fight_init (&f, "action-points");
+  to_main (&f);
+  ap = TKR_AP_ENCOUNTER (tracker_of (&f));
+  play_to_turn_round (&f, 1, 2);
+  g_assert_cmpint (tkr_ap_encounter_get_turn (ap), ==, 1);
+  turn_one_round_two = state_of (f.campaign);
+  g_assert_true (tkr_journal_can_rewind_to (f.journal, 1, 2));
+
+  /* The Reset and the second Turn, whose rounds count from 1 again. */
+  play_to_turn_round (&f, 2, 2);
+  g_assert_cmpint (tkr_ap_encounter_get_turn (ap), ==, 2);
+  g_assert_cmpint (tkr_tracker_get_round (tracker_of (&f)), ==, 2);
+  present = state_of (f.campaign);
+
+  starts = tkr_journal_list_round_starts (f.journal);
+  for (guint i = 0; i < starts->len; i++)
+    {
+      TkrJournalRound *start = &g_array_index (starts, TkrJournalRound, i);
+
+      if (i > 0)
+        {
+          TkrJournalRound *before = &g_array_index (starts, TkrJournalRound, i - 1);
+          g_assert_true (before->turn < start->turn ||
+                         (before->turn == start->turn && before->round < start->round));
+        }
+      found_turn_one |= start->turn == 1 && start->round == 2;
+      found_turn_two |= start->turn == 2 && start->round == 2;
+    }
+  g_assert_true (found_turn_one);
+  g_assert_true (found_turn_two);
+  /* Without a Turn: the latest Turn's rounds. */
+  rounds = tkr_journal_list_rounds (f.journal);
+  g_assert_cmpuint (rounds->len, ==, 2);
+  g_assert_cmpint (g_array_index (rounds, int, 1), ==, 2);
+  g_assert_false (tkr_journal_can_rewind_to (f.journal, 3, 1));
+  g_assert_false (tkr_journal_rewind_to (f.journal, 3, 1, &error));
+  g_assert_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (tkr_journal_rewind_to (f.journal, 1, 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (tkr_history_peek_undo_tag (f.history), ==, TKR_JOURNAL_TAG_REWIND);
+  /* The campaign's encounter is the one from then. */
+  g_assert_cmpint (tkr_ap_encounter_get_turn (TKR_AP_ENCOUNTER (tracker_of (&f))), ==, 1);
+  g_assert_cmpint (tkr_tracker_get_round (tracker_of (&f)), ==, 2);
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, turn_one_round_two);
+  g_clear_pointer (&now, g_free);
+
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, present);
+  g_clear_pointer (&now, g_free);
+
+  /* Saved and opened again, the start of round 2 of Turn 1 is still there. */
+  fight_save (&f);
+  fight_restart (&f);
+  g_assert_true (tkr_journal_can_rewind_to (f.journal, 1, 2));
+  g_assert_true (tkr_journal_rewind_to (f.journal, 1, 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, turn_one_round_two);
+  g_clear_pointer (&now, g_free);
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_cmpstr ((now = state_of (f.campaign)), ==, present);
+
+  fight_clear (&f);
+}
+
+/* The journal's writer thread (issue 13: a step's fsync no longer waits on
+ * the main thread): events reach the file in the order of the steps once
+ * flushed; a write that fails stops the appends (a line after a gap would
+ * replay on the wrong state) until the next save writes a whole header. */
+static void
+test_writer_order_and_failure (void)
+{
+  Fight f = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) journal_file = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *reopened = NULL;
+  g_auto (GStrv) lines = NULL;
+  gsize before_length, after_length;
+  guint steps;
+
+  fight_init (&f, "kleptonomicon");
+  journal_file = tkr_journal_file_for (f.file);
+  path = g_file_get_path (journal_file);
+  aside = g_strconcat (path, ".aside", NULL);
+
+  /* Three steps: a header, then three events in order. */
+  g_assert_true (tkr_tracker_transition (tracker_of (&f), TKR_PHASE_SETUP, &error));
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_true (tkr_history_redo (f.history));
+  g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
+  g_assert_true (g_file_get_contents (path, &before, &before_length, NULL));
+  lines = g_strsplit (before, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5); /* and "" after the last line end */
+  g_assert_nonnull (strstr (lines[1], "\"event\":\"step\""));
+  g_assert_nonnull (strstr (lines[2], "\"event\":\"undo\""));
+  g_assert_nonnull (strstr (lines[3], "\"event\":\"redo\""));
+
+  /* The journal cannot be written (a folder where its file was). */
+  g_assert_cmpint (g_rename (path, aside), ==, 0);
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker_of (&f)), f.rand, &error));
+  g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+  g_assert_cmpint (g_rename (aside, path), ==, 0);
+  /* Neither before the failure is heard on this thread nor after. */
+  g_assert_true (tkr_tracker_transition (tracker_of (&f), TKR_PHASE_MAIN, &error));
+  g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
+  g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
+  g_assert_true (g_file_get_contents (path, &after, &after_length, NULL));
+  g_assert_cmpmem (after, after_length, before, before_length);
+
+  /* A save starts the journal again; the steps are all there after a
+   * restart. */
+  fight_save (&f);
+  g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
+  g_assert_no_error (error);
+  now = state_of (f.campaign);
+  steps = tkr_history_get_n_undo (f.history);
+  fight_restart (&f);
+  g_assert_cmpstr ((reopened = state_of (f.campaign)), ==, now);
+  g_assert_cmpuint (tkr_history_get_n_undo (f.history), ==, steps);
+
+  fight_clear (&f);
+}
+
+/* Journals the fuzz harness tests/fuzz/fuzz-journal.c found a defect
+ * with, each kept in tests/files/journal/ (a digit for the rule system,
+ * then the journal): the document opens and the rules of
+ * tests/journal-check.h hold. */
+static void
+test_regression_files (void)
+{
+  g_autofree char *top = g_dir_make_tmp ("tkr-journal-regressions-XXXXXX", NULL);
+  g_autoptr (GDir) dir = g_dir_open (TKR_JOURNAL_FILES, 0, NULL);
+  JournalCheckDocument documents[G_N_ELEMENTS (journal_check_systems)] = { { 0 } };
+  const char *name;
+  guint checked = 0;
+
+  g_assert_nonnull (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (journal_check_systems); i++)
+    {
+      g_autofree char *sub = g_build_filename (top, journal_check_systems[i], NULL);
+      g_autofree char *problem = NULL;
+
+      g_assert_true (journal_check_document_init (&documents[i], TKR_JOURNAL_FILES,
+                                                  journal_check_systems[i], sub, &problem));
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *contents = NULL;
+      g_autofree char *problem = NULL;
+      gsize length;
+      guint system;
+
+      if (!g_str_has_suffix (name, ".journal"))
+        continue;
+      path = g_build_filename (TKR_JOURNAL_FILES, name, NULL);
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_cmpuint (length, >, 0);
+      system = (guint8) contents[0] % G_N_ELEMENTS (journal_check_systems);
+      problem = journal_check_run (&documents[system], (const guint8 *) contents + 1, length - 1);
+      g_test_message ("%s: %s", name, problem != NULL ? problem : "ok");
+      g_assert_null (problem);
+      checked++;
+    }
+  g_test_message ("%u regression journals", checked);
+  for (guint i = 0; i < G_N_ELEMENTS (journal_check_systems); i++)
+    {
+      g_autoptr (GFile) journal = tkr_journal_file_for (documents[i].document);
+
+      g_file_delete (journal, NULL, NULL);
+      g_file_delete (documents[i].document, NULL, NULL);
+      g_rmdir (documents[i].dir);
+      journal_check_document_clear (&documents[i]);
+    }
+  g_rmdir (top);
+}
+
 /* A damaged journal never stops the document from opening: the journal is
  * ignored with a message in plain words, the journal's file stays as it
  * was (nothing is appended to it) until the next save starts it afresh. */
@@ -431,6 +667,7 @@ check_damaged (Fight *f, const char *contents, gssize length)
   g_assert_true (tkr_tracker_next_turn (tkr_campaign_get_tracker (campaign), &error));
   g_assert_no_error (error);
   g_assert_true (tkr_history_undo (tkr_campaign_get_history (campaign)));
+  tkr_journal_flush (journal);
   g_assert_true (g_file_get_contents (journal_path, &after, &after_length, NULL));
   g_assert_cmpmem (after, after_length, contents, length);
   g_assert_true (g_file_get_contents (document_path, &document_after, NULL, NULL));
@@ -455,6 +692,8 @@ test_damaged_journal (gconstpointer data)
   fight_save (&f);
   g_assert_true (tkr_tracker_next_turn (tracker_of (&f), &error));
   g_assert_no_error (error);
+  /* The event is written on the journal's writer thread. */
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   g_assert_true (g_file_load_contents (journal_file, NULL, &good, &length, NULL, NULL));
   newline = strchr (good, '\n');
@@ -511,6 +750,8 @@ test_torn_last_event (gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker_of (&f)), f.rand, &error));
   two_steps = state_of (f.campaign);
+  /* The crash cuts the line after the events written so far. */
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   path = g_file_get_path (journal_file);
   stream = fopen (path, "a");
@@ -650,6 +891,7 @@ test_mutated_journals (gconstpointer data)
   g_assert_true (tkr_history_undo (f.history));
   g_assert_true (tkr_history_redo (f.history));
   g_assert_no_error (error);
+  tkr_journal_flush (f.journal);
   journal_file = tkr_journal_file_for (f.file);
   path = g_file_get_path (journal_file);
   g_assert_true (g_file_get_contents (path, &good, &length, NULL));
@@ -832,6 +1074,9 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/journal/patch", test_patch);
   g_test_add_func ("/journal/log-from-events", test_log_from_events);
+  g_test_add_func ("/journal/action-points/rewind-across-turns", test_ap_rewind_across_turns);
+  g_test_add_func ("/journal/writer-order-and-failure", test_writer_order_and_failure);
+  g_test_add_func ("/journal/regression-files", test_regression_files);
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
       struct

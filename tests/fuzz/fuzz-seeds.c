@@ -7,15 +7,25 @@
  * with damage, temporary health, a timed effect, a reminder and a condition
  * after a few turns.
  *
+ * And the journal harness's (tests/fuzz/fuzz-journal.c): journals written
+ * by the core beside tests/files/journal/<system>.tkcampaign, with steps,
+ * undo, redo, round starts (an Action-Point fight through two Turns) and
+ * a compacted header that holds steps to redo.
+ *
  *   fuzz-seeds DIR    writes a .tkcampaign file per phase in DIR/<system>/
+ *                     and the journals in DIR/journal/
  */
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "../journal-check.h"
 #include "tkr-core.h"
+#include "tkr-ap-encounter.h"
 #include "tkr-effects.h"
+#include "tkr-quick.h"
 
 typedef struct
 {
@@ -149,6 +159,118 @@ out:
     fprintf (stderr, "fuzz-seeds: %s: %d steps failed\n", system, s.failures);
 }
 
+static void
+write_journal_seed (const char *top, guint system, const char *name, GFile *journal_file)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *file_name = g_strdup_printf ("%s-%s", journal_check_systems[system], name);
+  g_autofree char *path = g_build_filename (top, "journal", file_name, NULL);
+  g_autoptr (GString) seed = g_string_new (NULL);
+  gsize length;
+
+  if (!g_file_load_contents (journal_file, NULL, &contents, &length, NULL, NULL))
+    {
+      fprintf (stderr, "fuzz-seeds: no journal for %s\n", file_name);
+      return;
+    }
+  g_string_append_c (seed, '0' + system);
+  g_string_append_len (seed, contents, length);
+  if (!g_file_set_contents (path, seed->str, seed->len, NULL))
+    fprintf (stderr, "fuzz-seeds: %s not written\n", path);
+}
+
+static void
+journal_save (TkrCampaign *campaign, TkrJournal *journal, GFile *file)
+{
+  g_autoptr (GBytes) bytes = tkr_campaign_to_bytes (campaign);
+  g_autoptr (GError) error = NULL;
+
+  tkr_journal_begin_save (journal);
+  if (!tkr_file_save (file, bytes, NULL, &error) ||
+      !tkr_journal_end_save (journal, file, TRUE, &error))
+    fprintf (stderr, "fuzz-seeds: a journal's save: %s\n", error->message);
+}
+
+static void
+write_journals (const char *top, guint system)
+{
+  g_autofree char *work = g_dir_make_tmp ("tkr-fuzz-seeds-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (work, "doc", NULL);
+  g_autofree char *problem = NULL;
+  JournalCheckDocument doc = { 0 };
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autoptr (TkrJournal) journal = NULL;
+  g_autoptr (GFile) journal_file = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
+  GError *error = NULL;
+  TkrHistory *history;
+  TkrTracker *tracker;
+  guint steps = 0;
+
+  if (!journal_check_document_init (&doc, TKR_JOURNAL_FILES, journal_check_systems[system], dir,
+                                    &problem))
+    {
+      fprintf (stderr, "fuzz-seeds: %s\n", problem);
+      exit (1);
+    }
+  journal_file = tkr_journal_file_for (doc.document);
+  campaign = tkr_campaign_new_from_bytes (doc.file, &error);
+  history = tkr_campaign_get_history (campaign);
+  tracker = tkr_campaign_get_tracker (campaign);
+  journal = tkr_journal_new (campaign);
+  if (!tkr_journal_open (journal, doc.document, NULL, &error))
+    {
+      fprintf (stderr, "fuzz-seeds: %s\n", error->message);
+      exit (1);
+    }
+  tkr_encounter_set_rand (TKR_ENCOUNTER (tracker), rand);
+  if (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, NULL) &&
+      tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, NULL) &&
+      tkr_tracker_transition (tracker, TKR_PHASE_MAIN, NULL))
+    {
+      /* Enough turns for rounds to begin again (and, in the Action-Point
+       * system, a Reset and a second Turn). */
+      for (guint i = 0; i < 40; i++)
+        {
+          if (TKR_IS_AP_ENCOUNTER (tracker)
+                ? tkr_ap_encounter_get_turn (TKR_AP_ENCOUNTER (tracker)) >= 2
+                : i >= 8)
+            break;
+          GObject *slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (tracker));
+
+          if (TKR_IS_COMBATANT (slot))
+            tkr_encounter_spend_turn_resource (TKR_ENCOUNTER (tracker), TKR_COMBATANT (slot), NULL);
+          if (!tkr_tracker_next_turn (tracker, NULL))
+            break;
+        }
+      tkr_history_undo (history);
+      tkr_history_undo (history);
+      tkr_history_redo (history);
+      tkr_tracker_next_turn (tracker, NULL);
+    }
+  tkr_journal_flush (journal);
+  write_journal_seed (top, system, "events.journal", journal_file);
+
+  /* Back to the state saved: the journal's header then holds every step
+   * to redo and the round starts. */
+  while (tkr_history_undo (history))
+    steps++;
+  if (journal_check_same_bytes (doc.file, campaign))
+    {
+      journal_save (campaign, journal, doc.document);
+      for (guint i = 0; i < steps / 2; i++)
+        tkr_history_redo (history);
+      tkr_journal_flush (journal);
+      write_journal_seed (top, system, "header.journal", journal_file);
+    }
+  g_clear_object (&journal);
+  g_file_delete (journal_file, NULL, NULL);
+  g_file_delete (doc.document, NULL, NULL);
+  g_rmdir (dir);
+  g_rmdir (work);
+  journal_check_document_clear (&doc);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -161,5 +283,12 @@ main (int argc, char *argv[])
     }
   for (guint i = 0; systems[i] != NULL; i++)
     write_system (argv[1], systems[i]);
+  {
+    g_autofree char *journals = g_build_filename (argv[1], "journal", NULL);
+
+    g_mkdir_with_parents (journals, 0755);
+    for (guint i = 0; i < G_N_ELEMENTS (journal_check_systems); i++)
+      write_journals (argv[1], i);
+  }
   return 0;
 }

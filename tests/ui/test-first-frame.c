@@ -13,16 +13,20 @@
 #include <adwaita.h>
 
 #include "tkr-ap-details.h"
+#include "tkr-application.h"
 #include "tkr-ap-setup-pane.h"
 #include "tkr-d20-details.h"
 #include "tkr-d20-setup.h"
 #include "tkr-encounter-page.h"
 #include "tkr-klep-setup-view.h"
 #include "tkr-klep-turn-tracker.h"
+#include "tkr-loading-page.h"
 #include "tkr-pf2e-details.h"
 #include "tkr-pf2e-setup.h"
 #include "tkr-test-widgets.h"
 #include "tkr-window.h"
+
+#include <glib/gstdio.h>
 
 static void
 iterate (void)
@@ -229,6 +233,206 @@ test_encounter_builds_only_its_system (void)
   g_object_unref (page);
 }
 
+static GtkMenuButton *
+window_button (TkrWindow *window, const char *id)
+{
+  return GTK_MENU_BUTTON (tkr_test_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, id));
+}
+
+/* Rule: the first frame builds neither the dice popover nor the widgets
+ * of the main menus (roster and content header), nor the loading page;
+ * the dice popover is built when it opens, with the document's rules,
+ * and a main menu when it opens, from the roster's menu, once. */
+static void
+test_popovers_built_when_opened (void)
+{
+  TkrWindow *window = window_new ();
+  GtkMenuButton *dice = window_button (window, "dice_button");
+  GtkMenuButton *content_menu = window_button (window, "content_menu_button");
+  GtkMenuButton *roster_menu = GTK_MENU_BUTTON (tkr_test_template_child (
+    GTK_WIDGET (tkr_window_get_roster (window)), TKR_TYPE_ROSTER, "menu_button"));
+  GMenuModel *primary = tkr_roster_get_primary_menu (tkr_window_get_roster (window));
+  GtkPopover *popover;
+
+  g_assert_null (gtk_menu_button_get_popover (dice));
+  g_assert_null (gtk_menu_button_get_popover (content_menu));
+  g_assert_null (gtk_menu_button_get_popover (roster_menu));
+  g_assert_null (find_type (window, TKR_TYPE_LOADING_PAGE));
+  g_assert_null (find_type (window, TKR_TYPE_DICE_POPOVER));
+  /* Still usable: a menu button with nothing to open would be greyed. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (dice)));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (roster_menu)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.roll-dice", NULL));
+  iterate ();
+  popover = gtk_menu_button_get_popover (dice);
+  g_assert_true (TKR_IS_DICE_POPOVER (popover));
+  g_assert_true (GTK_WIDGET (popover) == GTK_WIDGET (tkr_window_get_dice_popover (window)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (dice);
+
+  gtk_menu_button_popup (roster_menu);
+  iterate ();
+  popover = gtk_menu_button_get_popover (roster_menu);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_menu_button_get_menu_model (roster_menu) == primary);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (roster_menu);
+  iterate ();
+  /* Opened again: the same menu, not a second one. */
+  gtk_menu_button_popup (roster_menu);
+  g_assert_true (gtk_menu_button_get_popover (roster_menu) == popover);
+  gtk_menu_button_popdown (roster_menu);
+
+  gtk_menu_button_popup (content_menu);
+  g_assert_true (gtk_menu_button_get_menu_model (content_menu) == primary);
+  gtk_menu_button_popdown (content_menu);
+  iterate ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Rule: the dice popover built late still follows the "dice-mode"
+ * setting (help/C/setting-up.page: a roll or a typed Score first) and
+ * the rules of a document set before it was built. */
+static void
+test_dice_popover_built_late_follows (void)
+{
+  TkrWindow *window = window_new ();
+  g_autoptr (TkrDocument) document = tkr_document_new (tkr_rules_get_default ());
+  g_autoptr (GSettings) settings = tkr_settings_new_if_installed ();
+  gboolean typing_first;
+  gboolean expected = settings != NULL;
+
+  tkr_window_set_document (window, document);
+  if (settings != NULL)
+    expected = g_str_equal (g_settings_get_string (settings, "dice-mode"), "type");
+  g_object_get (tkr_window_get_dice_popover (window), "typing-first", &typing_first, NULL);
+  g_assert_cmpint (typing_first, ==, expected);
+  if (settings != NULL)
+    {
+      g_settings_set_string (settings, "dice-mode", expected ? "roll" : "type");
+      g_object_get (tkr_window_get_dice_popover (window), "typing-first", &typing_first, NULL);
+      g_assert_cmpint (typing_first, ==, !expected);
+      g_settings_reset (settings, "dice-mode");
+    }
+  /* A roll uses the document's rules: it works, and is remembered. */
+  tkr_dice_popover_roll (tkr_window_get_dice_popover (window));
+  g_assert_nonnull (tkr_dice_popover_get_last_roll (tkr_window_get_dice_popover (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Rule: the roster lays out only the status page it has shown: with no
+ * characters the "no characters yet" page, never the "no results" one
+ * until a search finds nothing. */
+static void
+test_roster_status_pages_when_needed (void)
+{
+  TkrWindow *window = window_new ();
+  GtkWidget *roster = GTK_WIDGET (tkr_window_get_roster (window));
+  GtkWidget *empty = tkr_test_template_child (roster, TKR_TYPE_ROSTER, "empty_page");
+  GtkWidget *no_results = tkr_test_template_child (roster, TKR_TYPE_ROSTER, "no_results_page");
+  GtkWidget *search = tkr_test_template_child (roster, TKR_TYPE_ROSTER, "search_entry");
+
+  tkr_document_set_autosave_delay_ms (tkr_window_get_document (window), 600000);
+  g_assert_true (gtk_widget_get_visible (empty));
+  g_assert_false (gtk_widget_get_visible (no_results));
+
+  tkr_campaign_add_pc (campaign_of (window), "Alice");
+  gtk_editable_set_text (GTK_EDITABLE (search), "Zed");
+  g_assert_true (
+    tkr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_visible, no_results));
+  g_assert_true (gtk_widget_get_child_visible (no_results));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+typedef struct
+{
+  TkrWindow *window;
+  TkrDocument *before;
+  gboolean painted;
+  gboolean painted_before_document;
+} Opening;
+
+static void
+opening_after_paint_cb (GdkFrameClock *clock, Opening *opening)
+{
+  opening->painted = TRUE;
+}
+
+static void
+opening_document_cb (TkrWindow *window, GParamSpec *pspec, Opening *opening)
+{
+  opening->painted_before_document = opening->painted;
+}
+
+static gboolean
+document_replaced (gpointer data)
+{
+  Opening *opening = data;
+
+  return tkr_window_get_document (opening->window) != opening->before;
+}
+
+/* Rule: a file opened as the window starts is read after the window's
+ * first frame, and then shows (the window is up at once, the file fills
+ * in): the document changes only after a frame was painted. */
+static void
+test_file_fills_in_after_first_frame (void)
+{
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (tkr_rules_get_default ());
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GFile) file =
+    g_file_new_build_filename (g_get_tmp_dir (), "first frame.tkcampaign", NULL);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  TkrWindow *window = tkr_window_new (NULL);
+  Opening opening = { window, tkr_window_get_document (window), FALSE, FALSE };
+
+  tkr_campaign_add_pc (campaign, "Alice");
+  bytes = tkr_campaign_to_bytes (campaign);
+  g_assert_true (tkr_file_save (file, bytes, NULL, NULL));
+
+  /* As the application does: shown, then the file asked for. */
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (opening_after_paint_cb), &opening);
+  g_signal_connect (window, "notify::document", G_CALLBACK (opening_document_cb), &opening);
+  tkr_window_open (window, file);
+  g_assert_true (tkr_window_get_document (window) == opening.before);
+
+  g_assert_true (tkr_test_wait_until (document_replaced, &opening));
+  g_assert_true (opening.painted_before_document);
+  g_assert_cmpstr (tkr_window_get_visible_page (window), ==, "document");
+  g_assert_cmpuint (g_list_model_get_n_items (tkr_campaign_get_party (campaign_of (window))), ==,
+                    1);
+
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        opening_after_paint_cb, &opening);
+  g_signal_handlers_disconnect_by_func (window, opening_document_cb, &opening);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_file_delete (file, NULL, NULL);
+  g_remove (backup);
+}
+
+/* Rule: a window closed before its first frame drops the file it was to
+ * read, and nothing runs on it afterwards. */
+static void
+test_closed_before_first_frame (void)
+{
+  g_autoptr (GFile) file =
+    g_file_new_build_filename (g_get_tmp_dir (), "never read.tkcampaign", NULL);
+  TkrWindow *window = tkr_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  tkr_window_open (window, file);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -257,5 +461,13 @@ main (int argc, char *argv[])
                    test_shortcuts_window_built_when_asked);
   g_test_add_func ("/first-frame/encounter-builds-only-its-system",
                    test_encounter_builds_only_its_system);
+  g_test_add_func ("/first-frame/popovers-built-when-opened", test_popovers_built_when_opened);
+  g_test_add_func ("/first-frame/dice-popover-built-late-follows",
+                   test_dice_popover_built_late_follows);
+  g_test_add_func ("/first-frame/roster-status-pages-when-needed",
+                   test_roster_status_pages_when_needed);
+  g_test_add_func ("/first-frame/file-fills-in-after-first-frame",
+                   test_file_fills_in_after_first_frame);
+  g_test_add_func ("/first-frame/closed-before-first-frame", test_closed_before_first_frame);
   return g_test_run ();
 }

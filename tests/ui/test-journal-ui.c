@@ -13,6 +13,7 @@
 
 #include <adwaita.h>
 
+#include "tkr-ap-encounter.h"
 #include "tkr-document.h"
 #include "tkr-test-campaign.h"
 #include "tkr-encounter-page.h"
@@ -211,6 +212,87 @@ test_rewind_menu (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In the Action-Point system, whose rounds count again in every Turn, the
+ * rewind menu names the Turn of each round start, and its item for round
+ * 2 of Turn 1 takes the fight back there from Turn 2 as one step that undo
+ * takes back (help/C/files-and-backups.page, "Rewinding a fight"). */
+static void
+test_rewind_menu_action_points (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("action-points", &error);
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  g_autoptr (TkrJournal) journal = tkr_journal_new (campaign);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  g_autofree char *turn_one_round_two = NULL;
+  g_autofree char *present = NULL;
+  g_autofree char *now = NULL;
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = g_object_new (TKR_TYPE_ENCOUNTER_PAGE, NULL);
+  GtkWidget *button;
+  GMenuModel *menu;
+  TkrCharacter *alice, *goblin;
+  int item = -1;
+
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  tkr_encounter_page_set_campaign (TKR_ENCOUNTER_PAGE (page), campaign);
+  tkr_encounter_page_set_journal (TKR_ENCOUNTER_PAGE (page), journal);
+  button = find_rewind_button (page);
+  menu = tkr_rewind_button_get_menu (TKR_REWIND_BUTTON (button));
+
+  alice = tkr_campaign_add_pc (campaign, "Alice");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, alice, &error));
+  goblin = tkr_campaign_add_npc (campaign, "Goblin");
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, goblin, &error));
+  tkr_encounter_set_rand (TKR_ENCOUNTER (tracker), rand);
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_SETUP, &error));
+  g_assert_true (tkr_encounter_roll_missing (TKR_ENCOUNTER (tracker), rand, &error));
+  g_assert_true (tkr_tracker_transition (tracker, TKR_PHASE_MAIN, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; tkr_ap_encounter_get_turn (TKR_AP_ENCOUNTER (tracker)) < 2 ||
+                    tkr_tracker_get_round (tracker) < 2;
+       i++)
+    {
+      GObject *slot = tkr_encounter_get_current_slot (TKR_ENCOUNTER (tracker));
+
+      g_assert_cmpuint (i, <, 200);
+      if (TKR_IS_COMBATANT (slot) && !tkr_encounter_spend_turn_resource (
+                                       TKR_ENCOUNTER (tracker), TKR_COMBATANT (slot), &error))
+        g_clear_error (&error);
+      g_assert_true (tkr_tracker_next_turn (tracker, &error));
+      g_assert_no_error (error);
+      if (turn_one_round_two == NULL &&
+          tkr_ap_encounter_get_turn (TKR_AP_ENCOUNTER (tracker)) == 1 &&
+          tkr_tracker_get_round (tracker) == 2)
+        turn_one_round_two = state_of (campaign);
+    }
+  g_assert_nonnull (turn_one_round_two);
+  present = state_of (campaign);
+
+  g_assert_true (gtk_widget_get_visible (button));
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *label = NULL;
+
+      g_assert_true (
+        g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      if (g_str_equal (label, "Turn 1, Start of Round 2"))
+        item = i;
+    }
+  g_assert_cmpint (item, >=, 0);
+
+  g_assert_true (gtk_widget_activate_action (button, "rewind.turn-round", "(ii)", 1, 2));
+  g_assert_cmpstr ((now = state_of (campaign)), ==, turn_one_round_two);
+  g_clear_pointer (&now, g_free);
+  g_assert_cmpstr (tkr_history_peek_undo_tag (history), ==, TKR_JOURNAL_TAG_REWIND);
+  g_assert_true (tkr_history_undo (history));
+  g_assert_cmpstr ((now = state_of (campaign)), ==, present);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -225,5 +307,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal-ui/document/undo-after-reopen", test_undo_after_reopen);
   g_test_add_func ("/journal-ui/document/damaged-journal-notice", test_damaged_journal_notice);
   g_test_add_func ("/journal-ui/encounter-page/rewind-menu", test_rewind_menu);
+  g_test_add_func ("/journal-ui/encounter-page/rewind-menu-action-points",
+                   test_rewind_menu_action_points);
   return g_test_run ();
 }

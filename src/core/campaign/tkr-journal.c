@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tkr-ap-encounter.h"
 #include "tkr-file.h"
 #include "tkr-journal.h"
 #include "tkr-json-patch.h"
@@ -37,9 +38,12 @@ typedef struct
 
 typedef struct
 {
+  int turn; /* the Action-Point Turn; 0 in the other systems */
   int round;
   JsonNode *state;
 } RoundStart;
+
+typedef struct _Writer Writer;
 
 struct _TkrJournal
 {
@@ -55,7 +59,11 @@ struct _TkrJournal
   GPtrArray *redo; /* Step*, the next to redo last */
   GPtrArray *rounds;
   TkrPhase last_phase;
+  int last_turn;
   int last_round;
+  Writer *writer;   /* made at the first event appended */
+  guint generation; /* counts the file's headers: a failed write stops
+                     * the appends of its generation only */
 };
 
 G_DEFINE_FINAL_TYPE (TkrJournal, tkr_journal, G_TYPE_OBJECT)
@@ -90,10 +98,15 @@ round_start_free (gpointer data)
   g_free (start);
 }
 
+static void writer_stop (Writer *writer);
+
 static void
 tkr_journal_dispose (GObject *object)
 {
   TkrJournal *self = TKR_JOURNAL (object);
+
+  /* Closing waits for the events appended so far. */
+  g_clear_pointer (&self->writer, writer_stop);
 
   if (self->history != NULL)
     g_signal_handlers_disconnect_by_data (self->history, self);
@@ -176,32 +189,103 @@ to_line (JsonNode *node)
   return g_strconcat (text, "\n", NULL);
 }
 
-/* One event, appended and synced: a crash leaves at most the last line
- * cut short, which reading skips. */
-static void
-append_event (TkrJournal *self, JsonObject *event)
+/* The writer thread (issue 13: a step's fsync cost the main thread a
+ * disk wait). Lines are written in the order they were appended, each
+ * appended and synced as one write; a write that fails drops the lines
+ * after it of the same header's generation (a half line would hide every
+ * event after it) and is reported to the journal's thread, which stops
+ * appending until the next header, as the journal did when it wrote on
+ * its own thread. */
+
+typedef struct
 {
-  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
-  g_autofree char *line = NULL;
-  g_autofree char *path = NULL;
-  gsize length, written = 0;
-  int fd;
+  char *path; /* NULL: stop */
+  char *line;
+  guint generation;
+} Line;
 
-  json_node_take_object (node, event);
-  if (!self->appends || self->file == NULL)
-    return;
-  path = g_file_get_path (self->file);
-  if (path == NULL)
-    return;
-  line = to_line (node);
-  length = strlen (line);
+struct _Writer
+{
+  gatomicrefcount ref;
+  GAsyncQueue *queue;
+  GThread *thread;
+  GMutex mutex;
+  GCond cond;
+  guint64 queued;  /* lines appended (under mutex) */
+  guint64 written; /* lines done with, written or not (under mutex) */
+  GMainContext *context;
+  GWeakRef journal;
+};
 
-  fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+typedef struct
+{
+  Writer *writer;
+  guint generation;
+  char *message;
+} Failure;
+
+static void
+line_free (Line *line)
+{
+  g_free (line->path);
+  g_free (line->line);
+  g_free (line);
+}
+
+static Writer *
+writer_ref (Writer *writer)
+{
+  g_atomic_ref_count_inc (&writer->ref);
+  return writer;
+}
+
+static void
+writer_unref (Writer *writer)
+{
+  if (!g_atomic_ref_count_dec (&writer->ref))
+    return;
+  g_async_queue_unref (writer->queue);
+  g_mutex_clear (&writer->mutex);
+  g_cond_clear (&writer->cond);
+  g_main_context_unref (writer->context);
+  g_weak_ref_clear (&writer->journal);
+  g_free (writer);
+}
+
+static gboolean
+failure_report (gpointer data)
+{
+  Failure *failure = data;
+  g_autoptr (TkrJournal) self = g_weak_ref_get (&failure->writer->journal);
+
+  g_debug ("%s", failure->message);
+  if (self != NULL && self->generation == failure->generation)
+    self->appends = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+failure_free (gpointer data)
+{
+  Failure *failure = data;
+
+  writer_unref (failure->writer);
+  g_free (failure->message);
+  g_free (failure);
+}
+
+/* One line, appended and synced: a crash leaves at most the last line
+ * cut short, which reading skips. */
+static gboolean
+write_line (const char *path, const char *line, char **message)
+{
+  gsize length = strlen (line), written = 0;
+  int fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+
   if (fd < 0)
     {
-      g_debug ("Journal %s not written: %s", path, g_strerror (errno));
-      self->appends = FALSE;
-      return;
+      *message = g_strdup_printf ("Journal %s not written: %s", path, g_strerror (errno));
+      return FALSE;
     }
   while (written < length)
     {
@@ -211,16 +295,129 @@ append_event (TkrJournal *self, JsonObject *event)
         continue;
       if (n <= 0)
         {
-          g_debug ("Journal %s not written: %s", path, g_strerror (errno));
-          /* A half line would hide every event after it: none follow. */
-          self->appends = FALSE;
-          break;
+          *message = g_strdup_printf ("Journal %s not written: %s", path, g_strerror (errno));
+          close (fd);
+          return FALSE;
         }
       written += n;
     }
-  if (self->appends && fsync (fd) != 0)
+  if (fsync (fd) != 0)
     g_debug ("Journal %s not synced: %s", path, g_strerror (errno));
   close (fd);
+  return TRUE;
+}
+
+static gpointer
+writer_thread (gpointer data)
+{
+  Writer *writer = data;
+  gboolean failed = FALSE;
+  guint failed_generation = 0;
+
+  for (;;)
+    {
+      Line *line = g_async_queue_pop (writer->queue);
+      g_autofree char *message = NULL;
+
+      if (line->path == NULL)
+        {
+          line_free (line);
+          break;
+        }
+      if (!(failed && line->generation == failed_generation) &&
+          !write_line (line->path, line->line, &message))
+        {
+          Failure *failure = g_new0 (Failure, 1);
+
+          failed = TRUE;
+          failed_generation = line->generation;
+          failure->writer = writer_ref (writer);
+          failure->generation = line->generation;
+          failure->message = g_steal_pointer (&message);
+          g_main_context_invoke_full (writer->context, G_PRIORITY_DEFAULT, failure_report, failure,
+                                      failure_free);
+        }
+      line_free (line);
+      g_mutex_lock (&writer->mutex);
+      writer->written++;
+      g_cond_broadcast (&writer->cond);
+      g_mutex_unlock (&writer->mutex);
+    }
+  writer_unref (writer);
+  return NULL;
+}
+
+static Writer *
+writer_new (TkrJournal *journal)
+{
+  Writer *writer = g_new0 (Writer, 1);
+
+  g_atomic_ref_count_init (&writer->ref);
+  writer->queue = g_async_queue_new ();
+  g_mutex_init (&writer->mutex);
+  g_cond_init (&writer->cond);
+  writer->context = g_main_context_ref_thread_default ();
+  g_weak_ref_init (&writer->journal, journal);
+  writer->thread = g_thread_new ("tkr-journal-writer", writer_thread, writer_ref (writer));
+  return writer;
+}
+
+static void
+writer_push (Writer *writer, char *path, char *line, guint generation)
+{
+  Line *item = g_new0 (Line, 1);
+
+  item->path = path;
+  item->line = line;
+  item->generation = generation;
+  g_mutex_lock (&writer->mutex);
+  writer->queued++;
+  g_mutex_unlock (&writer->mutex);
+  g_async_queue_push (writer->queue, item);
+}
+
+static void
+writer_flush (Writer *writer)
+{
+  g_mutex_lock (&writer->mutex);
+  while (writer->written < writer->queued)
+    g_cond_wait (&writer->cond, &writer->mutex);
+  g_mutex_unlock (&writer->mutex);
+}
+
+/* Waits for every line, then ends the thread. */
+static void
+writer_stop (Writer *writer)
+{
+  writer_push (writer, NULL, NULL, 0);
+  g_thread_join (writer->thread);
+  writer_unref (writer);
+}
+
+void
+tkr_journal_flush (TkrJournal *self)
+{
+  g_return_if_fail (TKR_IS_JOURNAL (self));
+  if (self->writer != NULL)
+    writer_flush (self->writer);
+}
+
+/* One event, handed to the writer. */
+static void
+append_event (TkrJournal *self, JsonObject *event)
+{
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+  char *path;
+
+  json_node_take_object (node, event);
+  if (!self->appends || self->file == NULL)
+    return;
+  path = g_file_get_path (self->file);
+  if (path == NULL)
+    return;
+  if (self->writer == NULL)
+    self->writer = writer_new (self);
+  writer_push (self->writer, path, to_line (node), self->generation);
 }
 
 static JsonObject *
@@ -265,32 +462,51 @@ steps_to_json (GPtrArray *steps)
 /* The journal as a header alone, anchored at @base (the saved document):
  * what a save leaves. */
 static GBytes *
-header_bytes (TkrJournal *self, JsonNode *base, const char *checksum)
+header_bytes_of (JsonNode *current,
+                 GPtrArray *undo,
+                 GPtrArray *redo,
+                 GPtrArray *round_starts,
+                 JsonNode *base,
+                 const char *checksum)
 {
   g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   JsonObject *header = json_object_new ();
   JsonArray *rounds = json_array_new ();
   g_autofree char *line = NULL;
+  gsize length;
 
   json_object_set_string_member (header, "kind", TKR_JOURNAL_FILE_KIND);
   json_object_set_int_member (header, "format", TKR_JOURNAL_FORMAT);
   json_object_set_string_member (header, "base", checksum);
-  json_object_set_member (header, "catch-up", tkr_json_patch_diff (base, self->current));
-  json_object_set_member (header, "undo", steps_to_json (self->undo));
-  json_object_set_member (header, "redo", steps_to_json (self->redo));
-  for (guint i = 0; i < self->rounds->len; i++)
+  json_object_set_member (header, "catch-up", tkr_json_patch_diff (base, current));
+  json_object_set_member (header, "undo", steps_to_json (undo));
+  json_object_set_member (header, "redo", steps_to_json (redo));
+  for (guint i = 0; i < round_starts->len; i++)
     {
-      RoundStart *start = g_ptr_array_index (self->rounds, i);
+      RoundStart *start = g_ptr_array_index (round_starts, i);
       JsonObject *object = json_object_new ();
 
+      /* The Turn only where there is one, so other systems' journals
+       * read as before. */
+      if (start->turn != 0)
+        json_object_set_int_member (object, "turn", start->turn);
       json_object_set_int_member (object, "round", start->round);
-      json_object_set_member (object, "state", tkr_json_patch_diff (self->current, start->state));
+      json_object_set_member (object, "state", tkr_json_patch_diff (current, start->state));
       json_array_add_object_element (rounds, object);
     }
   json_object_set_array_member (header, "rounds", rounds);
   json_node_take_object (node, header);
   line = to_line (node);
-  return g_bytes_new_take (g_steal_pointer (&line), strlen (line));
+  /* The length first: the order in which a call's arguments are
+   * evaluated is unspecified (clang stole the line before measuring it). */
+  length = strlen (line);
+  return g_bytes_new_take (g_steal_pointer (&line), length);
+}
+
+static GBytes *
+header_bytes (TkrJournal *self, JsonNode *base, const char *checksum)
+{
+  return header_bytes_of (self->current, self->undo, self->redo, self->rounds, base, checksum);
 }
 
 /* Following the history */
@@ -417,36 +633,59 @@ file_form_after_move (TkrJournal *self, gboolean forward)
   return file_form_after (self, !forward);
 }
 
+/* The Turn an Action-Point encounter is in; 0 for the other systems,
+ * whose rounds are counted once. */
+static int
+turn_of (TkrTracker *tracker)
+{
+  return TKR_IS_AP_ENCOUNTER (tracker) ? tkr_ap_encounter_get_turn (TKR_AP_ENCOUNTER (tracker)) : 0;
+}
+
 static void
 note_phase (TkrJournal *self)
 {
   TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
 
   self->last_phase = tkr_tracker_get_phase (tracker);
+  self->last_turn = turn_of (tracker);
   self->last_round = tkr_tracker_get_round (tracker);
 }
 
-static void
-forget_rounds_from (TkrJournal *self, int round)
+static int
+compare_round (int turn, int round, int other_turn, int other_round)
 {
-  for (guint i = self->rounds->len; i > 0; i--)
-    {
-      RoundStart *start = g_ptr_array_index (self->rounds, i - 1);
+  if (turn != other_turn)
+    return turn < other_turn ? -1 : 1;
+  return round < other_round ? -1 : round > other_round;
+}
 
-      if (start->round >= round)
-        g_ptr_array_remove_index (self->rounds, i - 1);
+/* A round begins again (a new encounter, or after an undo): the starts
+ * from it on belong to a past that is gone. The Action-Point system
+ * counts its rounds within each Turn (help/C/files-and-backups.page,
+ * "Rewinding a fight"), so a start is forgotten only when it is at or
+ * after (@turn, @round): the rounds of earlier Turns stay. */
+static void
+forget_rounds_from (GPtrArray *round_starts, int turn, int round)
+{
+  for (guint i = round_starts->len; i > 0; i--)
+    {
+      RoundStart *start = g_ptr_array_index (round_starts, i - 1);
+
+      if (compare_round (start->turn, start->round, turn, round) >= 0)
+        g_ptr_array_remove_index (round_starts, i - 1);
     }
 }
 
 static void
-add_round (TkrJournal *self, int round, JsonNode *state)
+add_round (GPtrArray *round_starts, int turn, int round, JsonNode *state)
 {
   RoundStart *start = g_new0 (RoundStart, 1);
 
-  forget_rounds_from (self, round);
+  forget_rounds_from (round_starts, turn, round);
+  start->turn = turn;
   start->round = round;
   start->state = state;
-  g_ptr_array_add (self->rounds, start);
+  g_ptr_array_add (round_starts, start);
 }
 
 /* The journal cannot say how the history got here (a step it never saw):
@@ -484,6 +723,7 @@ committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
   JsonObject *event = new_event ("step");
   TkrPhase phase = tkr_tracker_get_phase (tracker);
   int round = tkr_tracker_get_round (tracker);
+  int turn = turn_of (tracker);
 
   g_atomic_ref_count_init (&step->ref);
   step->label = g_strdup (label);
@@ -504,11 +744,13 @@ committed_cb (TkrHistory *history, const char *label, TkrJournal *self)
    * it, starts it (help/C/files-and-backups.page, "Rewinding a fight"). */
   if (phase == TKR_PHASE_MAIN && round > 0 &&
       ((self->last_phase != TKR_PHASE_MAIN && self->last_phase != TKR_PHASE_PAUSED) ||
-       self->last_round != round))
+       self->last_round != round || self->last_turn != turn))
     {
       event = new_event ("round");
+      if (turn != 0)
+        json_object_set_int_member (event, "turn", turn);
       json_object_set_int_member (event, "round", round);
-      add_round (self, round, json_node_ref (self->current));
+      add_round (self->rounds, turn, round, json_node_ref (self->current));
       append_event (self, event);
     }
   note_phase (self);
@@ -554,17 +796,14 @@ cleared_cb (TkrHistory *history, TkrJournal *self)
  * limit becomes TKR_JOURNAL_DEFAULT_LIMIT), in memory until
  * tkr_journal_open() or a save gives it its file.
  */
-TkrJournal *
-tkr_journal_new (TkrCampaign *campaign)
+static TkrJournal *
+journal_new (TkrCampaign *campaign, JsonNode *current)
 {
-  TkrJournal *self;
+  TkrJournal *self = g_object_new (TKR_TYPE_JOURNAL, NULL);
 
-  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
-
-  self = g_object_new (TKR_TYPE_JOURNAL, NULL);
   self->campaign = g_object_ref (campaign);
   self->history = g_object_ref (tkr_campaign_get_history (campaign));
-  self->current = tkr_campaign_to_root (campaign);
+  self->current = current != NULL ? json_node_ref (current) : tkr_campaign_to_root (campaign);
   note_phase (self);
   if (tkr_history_get_limit (self->history) == 0)
     tkr_history_set_limit (self->history, TKR_JOURNAL_DEFAULT_LIMIT);
@@ -572,6 +811,13 @@ tkr_journal_new (TkrCampaign *campaign)
   g_signal_connect (self->history, "moved", G_CALLBACK (moved_cb), self);
   g_signal_connect (self->history, "cleared", G_CALLBACK (cleared_cb), self);
   return self;
+}
+
+TkrJournal *
+tkr_journal_new (TkrCampaign *campaign)
+{
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
+  return journal_new (campaign, NULL);
 }
 
 TkrCampaign *
@@ -603,6 +849,7 @@ typedef struct
   GWeakRef campaign;
   Step *step;
   TkrCampaign *other; /* the state on the other side of the step, once built */
+  gboolean broken;    /* its changes do not make a campaign: it does nothing */
 } Restored;
 
 static void
@@ -625,18 +872,24 @@ restored_apply (gpointer data, gboolean forward)
   Restored *restored = data;
   g_autoptr (TkrCampaign) campaign = g_weak_ref_get (&restored->campaign);
 
-  if (campaign == NULL)
+  if (campaign == NULL || restored->broken)
     return;
   if (restored->other == NULL)
     {
       g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
       g_autoptr (GError) error = NULL;
 
+      /* A damaged journal's step can read well and still not make a
+       * campaign (a value out of its range): reading cannot build every
+       * state of a long history to find out. Such a step does nothing,
+       * either way, from then on; the file is not touched (fuzz-journal
+       * found it; tests/files/journal/). */
       if (!tkr_json_patch_apply (root, forward ? restored->step->forward : restored->step->backward,
                                  &error) ||
           (restored->other = tkr_campaign_new_from_root_for (campaign, root, &error)) == NULL)
         {
-          g_warning ("A step from before the restart could not be applied: %s", error->message);
+          g_debug ("A step from before the restart could not be applied: %s", error->message);
+          restored->broken = TRUE;
           return;
         }
     }
@@ -808,6 +1061,7 @@ replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
           return invalid (error, _ ("a round's start is not an object"));
         object = json_node_get_object (element);
         start = g_new0 (RoundStart, 1);
+        start->turn = member_int (object, "turn", 0);
         start->round = member_int (object, "round", 0);
         start->state = tkr_json_deep_copy (replay->state);
         g_ptr_array_add (replay->rounds, start);
@@ -850,15 +1104,8 @@ replay_event (Replay *replay, JsonNode *root, GError **error)
     }
   if (g_str_equal (kind, "round"))
     {
-      int round = member_int (event, "round", 0);
-      RoundStart *start = g_new0 (RoundStart, 1);
-
-      for (guint i = replay->rounds->len; i > 0; i--)
-        if (((RoundStart *) g_ptr_array_index (replay->rounds, i - 1))->round >= round)
-          g_ptr_array_remove_index (replay->rounds, i - 1);
-      start->round = round;
-      start->state = tkr_json_deep_copy (replay->state);
-      g_ptr_array_add (replay->rounds, start);
+      add_round (replay->rounds, member_int (event, "turn", 0), member_int (event, "round", 0),
+                 tkr_json_deep_copy (replay->state));
       return TRUE;
     }
   if (g_str_equal (kind, "reset"))
@@ -890,14 +1137,14 @@ check_chain (JsonNode *state, GPtrArray *steps, gboolean forward, GError **error
 }
 
 static gboolean
-replay_file (TkrJournal *self, GBytes *bytes, const char *base, Replay *replay, GError **error)
+replay_file (JsonNode *current, GBytes *bytes, const char *base, Replay *replay, GError **error)
 {
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
   gsize start = 0;
   guint line = 0;
 
-  replay->state = tkr_json_deep_copy (self->current);
+  replay->state = tkr_json_deep_copy (current);
   replay->undo = g_ptr_array_new_with_free_func (step_unref);
   replay->redo = g_ptr_array_new_with_free_func (step_unref);
   replay->rounds = g_ptr_array_new_with_free_func (round_start_free);
@@ -928,14 +1175,244 @@ replay_file (TkrJournal *self, GBytes *bytes, const char *base, Replay *replay, 
          check_chain (replay->state, replay->redo, TRUE, error);
 }
 
+/* A header written, the appends go on after it; the writer has written
+ * every line before it, so none lands after it. */
 static gboolean
 write_header (TkrJournal *self, JsonNode *base, const char *checksum, GError **error)
 {
   g_autoptr (GBytes) bytes = header_bytes (self, base, checksum);
 
+  tkr_journal_flush (self);
   self->appends = FALSE;
+  self->generation++;
   if (!tkr_file_save (self->file, bytes, NULL, error))
     return FALSE;
+  self->appends = TRUE;
+  return TRUE;
+}
+
+struct _TkrJournalReading
+{
+  GFile *file;       /* the journal's */
+  JsonNode *current; /* the campaign's file form after the reading */
+  gboolean fresh;    /* no journal was there: its header was written */
+  gboolean recovered;
+  GPtrArray *undo;
+  GPtrArray *redo;
+  GPtrArray *rounds;
+  GError *error; /* the journal is not used: why, in plain words */
+};
+
+void
+tkr_journal_reading_free (TkrJournalReading *reading)
+{
+  if (reading == NULL)
+    return;
+  g_clear_object (&reading->file);
+  g_clear_pointer (&reading->current, json_node_unref);
+  g_clear_pointer (&reading->undo, g_ptr_array_unref);
+  g_clear_pointer (&reading->redo, g_ptr_array_unref);
+  g_clear_pointer (&reading->rounds, g_ptr_array_unref);
+  g_clear_error (&reading->error);
+  g_free (reading);
+}
+
+/* Everything of opening that needs no history: the file read, checked
+ * against the document and replayed, the steps after the last save put in
+ * @campaign. @current: the campaign's file form when the caller has it. */
+static TkrJournalReading *
+read_journal (GFile *document, TkrCampaign *campaign, JsonNode *current)
+{
+  TkrJournalReading *reading = g_new0 (TkrJournalReading, 1);
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *base = NULL;
+  g_auto (Replay) replay = { 0 };
+
+  reading->file = tkr_journal_file_for (document);
+  reading->current = current != NULL ? json_node_ref (current) : tkr_campaign_to_root (campaign);
+
+  base = checksum_of_file (document, &local_error);
+  if (base == NULL)
+    {
+      g_set_error (&reading->error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                   _ ("The undo history kept beside this file could not be checked (%s). The "
+                      "file opened as it was saved; Undo starts afresh."),
+                   local_error->message);
+      return reading;
+    }
+  bytes = tkr_file_load (reading->file, NULL, &local_error);
+  if (bytes == NULL)
+    {
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        {
+          g_set_error (&reading->error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                       _ ("The undo history kept beside this file could not be read (%s). The "
+                          "file opened as it was saved; Undo starts afresh."),
+                       local_error->message);
+          return reading;
+        }
+      /* No journal yet: it starts here. */
+      {
+        g_autoptr (GPtrArray) none = g_ptr_array_new ();
+        g_autoptr (GBytes) header =
+          header_bytes_of (reading->current, none, none, none, reading->current, base);
+
+        if (tkr_file_save (reading->file, header, NULL, &reading->error))
+          reading->fresh = TRUE;
+      }
+      return reading;
+    }
+
+  if (!replay_file (reading->current, bytes, base, &replay, &local_error))
+    {
+      g_set_error (&reading->error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                   _ ("The undo history kept beside this file could not be used: %s. The file "
+                      "opened as it was saved; Undo starts afresh and the history file is left as "
+                      "it is until the next save."),
+                   local_error->message);
+      return reading;
+    }
+
+  /* Steps made after the last save, lost from the file by a crash, come
+   * back from the journal. */
+  if (replay.changed && !json_node_equal (replay.state, reading->current))
+    {
+      g_autoptr (TkrCampaign) other =
+        tkr_campaign_new_from_root_for (campaign, replay.state, &local_error);
+
+      if (other == NULL)
+        {
+          g_set_error (&reading->error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
+                       _ ("The undo history kept beside this file could not be used: %s. The "
+                          "file opened as it was saved; Undo starts afresh."),
+                       local_error->message);
+          return reading;
+        }
+      tkr_campaign_exchange (campaign, other, FALSE);
+      g_clear_pointer (&reading->current, json_node_unref);
+      reading->current = tkr_campaign_to_root (campaign);
+      reading->recovered = TRUE;
+    }
+  reading->undo = g_steal_pointer (&replay.undo);
+  reading->redo = g_steal_pointer (&replay.redo);
+  reading->rounds = g_steal_pointer (&replay.rounds);
+  return reading;
+}
+
+/**
+ * tkr_journal_read:
+ * @document: the document's file, just loaded into @campaign
+ * @campaign: not yet in use elsewhere: this may run on any thread
+ *
+ * Returns: (transfer full): what tkr_journal_new_from_reading() needs.
+ */
+TkrJournalReading *
+tkr_journal_read (GFile *document, TkrCampaign *campaign)
+{
+  g_return_val_if_fail (G_IS_FILE (document), NULL);
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
+  return read_journal (document, campaign, NULL);
+}
+
+static void
+read_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  TkrCampaign *campaign = task_data;
+  GFile *document = g_object_get_data (G_OBJECT (task), "document");
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_pointer (task, tkr_journal_read (document, campaign),
+                         (GDestroyNotify) tkr_journal_reading_free);
+}
+
+/**
+ * tkr_journal_read_async:
+ *
+ * tkr_journal_read() on a worker thread; @campaign must not be used until
+ * @callback runs. Finish with tkr_journal_read_finish().
+ */
+void
+tkr_journal_read_async (GFile *document,
+                        TkrCampaign *campaign,
+                        GCancellable *cancellable,
+                        GAsyncReadyCallback callback,
+                        gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (document));
+  g_return_if_fail (TKR_IS_CAMPAIGN (campaign));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_journal_read_async);
+  g_task_set_task_data (task, g_object_ref (campaign), g_object_unref);
+  g_object_set_data_full (G_OBJECT (task), "document", g_object_ref (document), g_object_unref);
+  g_task_run_in_thread (task, read_thread);
+}
+
+/* NULL only when cancelled. */
+TkrJournalReading *
+tkr_journal_read_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The rest of opening, on the history's thread: the steps go back on the
+ * history. */
+static gboolean
+apply_reading (TkrJournal *self, TkrJournalReading *reading, gboolean *recovered, GError **error)
+{
+  guint limit;
+
+  if (recovered != NULL)
+    *recovered = FALSE;
+  tkr_journal_flush (self);
+  g_set_object (&self->file, reading->file);
+  self->appends = FALSE;
+  self->generation++;
+  if (reading->current != self->current)
+    {
+      g_clear_pointer (&self->current, json_node_unref);
+      self->current = json_node_ref (reading->current);
+    }
+  if (reading->error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (reading->error));
+      return FALSE;
+    }
+  if (reading->fresh)
+    {
+      self->appends = TRUE;
+      return TRUE;
+    }
+  if (recovered != NULL)
+    *recovered = reading->recovered;
+
+  limit = tkr_history_get_limit (self->history);
+  if (limit > 0 && reading->undo->len > limit)
+    g_ptr_array_remove_range (reading->undo, 0, reading->undo->len - limit);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  for (guint i = 0; i < reading->undo->len; i++)
+    {
+      Step *step = g_ptr_array_index (reading->undo, i);
+
+      push_restored (self, step, FALSE);
+      g_ptr_array_add (self->undo, step_ref (step));
+    }
+  for (guint i = 0; i < reading->redo->len; i++)
+    {
+      Step *step = g_ptr_array_index (reading->redo, i);
+
+      push_restored (self, step, TRUE);
+      g_ptr_array_add (self->redo, step_ref (step));
+    }
+  g_ptr_array_set_size (self->rounds, 0);
+  g_ptr_array_extend_and_steal (self->rounds, g_steal_pointer (&reading->rounds));
+  note_phase (self);
   self->appends = TRUE;
   return TRUE;
 }
@@ -943,101 +1420,37 @@ write_header (TkrJournal *self, JsonNode *base, const char *checksum, GError **e
 gboolean
 tkr_journal_open (TkrJournal *self, GFile *document, gboolean *recovered, GError **error)
 {
-  g_autoptr (GError) local_error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree char *base = NULL;
-  g_auto (Replay) replay = { 0 };
-  guint limit;
+  g_autoptr (TkrJournalReading) reading = NULL;
 
   g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (document), FALSE);
 
-  if (recovered != NULL)
-    *recovered = FALSE;
-  g_clear_object (&self->file);
-  self->file = tkr_journal_file_for (document);
-  self->appends = FALSE;
+  reading = read_journal (document, self->campaign, self->current);
+  return apply_reading (self, reading, recovered, error);
+}
 
-  base = checksum_of_file (document, &local_error);
-  if (base == NULL)
-    {
-      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                   _ ("The undo history kept beside this file could not be checked (%s). The "
-                      "file opened as it was saved; Undo starts afresh."),
-                   local_error->message);
-      return FALSE;
-    }
-  bytes = tkr_file_load (self->file, NULL, &local_error);
-  if (bytes == NULL)
-    {
-      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        {
-          g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                       _ ("The undo history kept beside this file could not be read (%s). The "
-                          "file opened as it was saved; Undo starts afresh."),
-                       local_error->message);
-          return FALSE;
-        }
-      /* No journal yet: it starts here. */
-      return write_header (self, self->current, base, error);
-    }
+static TkrJournal *journal_new (TkrCampaign *campaign, JsonNode *current);
 
-  if (!replay_file (self, bytes, base, &replay, &local_error))
-    {
-      g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                   _ ("The undo history kept beside this file could not be used: %s. The file "
-                      "opened as it was saved; Undo starts afresh and the history file is left as "
-                      "it is until the next save."),
-                   local_error->message);
-      return FALSE;
-    }
+/**
+ * tkr_journal_new_from_reading:
+ * @campaign: the campaign tkr_journal_read() read for
+ *
+ * The journal of @campaign, opened from @reading (see tkr_journal_open()).
+ */
+TkrJournal *
+tkr_journal_new_from_reading (TkrCampaign *campaign,
+                              TkrJournalReading *reading,
+                              gboolean *recovered,
+                              GError **error)
+{
+  TkrJournal *self;
 
-  /* Steps made after the last save, lost from the file by a crash, come
-   * back from the journal. */
-  if (replay.changed && !json_node_equal (replay.state, self->current))
-    {
-      g_autoptr (TkrCampaign) other =
-        tkr_campaign_new_from_root_for (self->campaign, replay.state, &local_error);
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (reading != NULL, NULL);
 
-      if (other == NULL)
-        {
-          g_set_error (error, TKR_FILE_ERROR, TKR_FILE_ERROR_INVALID,
-                       _ ("The undo history kept beside this file could not be used: %s. The "
-                          "file opened as it was saved; Undo starts afresh."),
-                       local_error->message);
-          return FALSE;
-        }
-      tkr_campaign_exchange (self->campaign, other, FALSE);
-      g_clear_pointer (&self->current, json_node_unref);
-      self->current = tkr_campaign_to_root (self->campaign);
-      if (recovered != NULL)
-        *recovered = TRUE;
-    }
-
-  limit = tkr_history_get_limit (self->history);
-  if (limit > 0 && replay.undo->len > limit)
-    g_ptr_array_remove_range (replay.undo, 0, replay.undo->len - limit);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-  for (guint i = 0; i < replay.undo->len; i++)
-    {
-      Step *step = g_ptr_array_index (replay.undo, i);
-
-      push_restored (self, step, FALSE);
-      g_ptr_array_add (self->undo, step_ref (step));
-    }
-  for (guint i = 0; i < replay.redo->len; i++)
-    {
-      Step *step = g_ptr_array_index (replay.redo, i);
-
-      push_restored (self, step, TRUE);
-      g_ptr_array_add (self->redo, step_ref (step));
-    }
-  g_ptr_array_set_size (self->rounds, 0);
-  g_ptr_array_extend_and_steal (self->rounds, g_steal_pointer (&replay.rounds));
-  note_phase (self);
-  self->appends = TRUE;
-  return TRUE;
+  self = journal_new (campaign, reading->current);
+  apply_reading (self, reading, recovered, error);
+  return self;
 }
 
 /* Saving */
@@ -1082,38 +1495,87 @@ tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved, GError 
 /* Rewinding */
 
 static RoundStart *
-find_round (TkrJournal *self, int round)
+find_round (TkrJournal *self, int turn, int round)
 {
   for (guint i = 0; i < self->rounds->len; i++)
     {
       RoundStart *start = g_ptr_array_index (self->rounds, i);
 
-      if (start->round == round)
+      if (start->turn == turn && start->round == round)
         return start;
     }
   return NULL;
+}
+
+/* The latest Turn the journal holds a round start of. */
+static int
+latest_turn (TkrJournal *self)
+{
+  int turn = 0;
+
+  for (guint i = 0; i < self->rounds->len; i++)
+    turn = MAX (turn, ((RoundStart *) g_ptr_array_index (self->rounds, i))->turn);
+  return turn;
 }
 
 gboolean
 tkr_journal_can_rewind (TkrJournal *self, int round)
 {
   g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
-  return find_round (self, round) != NULL;
+  return find_round (self, latest_turn (self), round) != NULL;
+}
+
+gboolean
+tkr_journal_can_rewind_to (TkrJournal *self, int turn, int round)
+{
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+  return find_round (self, turn, round) != NULL;
+}
+
+static int
+compare_starts (gconstpointer a, gconstpointer b)
+{
+  const TkrJournalRound *x = a, *y = b;
+
+  return compare_round (x->turn, x->round, y->turn, y->round);
+}
+
+GArray *
+tkr_journal_list_round_starts (TkrJournal *self)
+{
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (TkrJournalRound));
+
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), starts);
+  for (guint i = 0; i < self->rounds->len; i++)
+    {
+      RoundStart *start = g_ptr_array_index (self->rounds, i);
+      TkrJournalRound element = { start->turn, start->round };
+
+      g_array_append_val (starts, element);
+    }
+  g_array_sort (starts, compare_starts);
+  return starts;
 }
 
 GArray *
 tkr_journal_list_rounds (TkrJournal *self)
 {
   GArray *rounds = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) starts = NULL;
+  int turn;
 
   g_return_val_if_fail (TKR_IS_JOURNAL (self), rounds);
-  for (guint i = 0; i < self->rounds->len; i++)
-    g_array_append_val (rounds, ((RoundStart *) g_ptr_array_index (self->rounds, i))->round);
+  starts = tkr_journal_list_round_starts (self);
+  turn = latest_turn (self);
+  for (guint i = 0; i < starts->len; i++)
+    if (g_array_index (starts, TkrJournalRound, i).turn == turn)
+      g_array_append_val (rounds, g_array_index (starts, TkrJournalRound, i).round);
   return rounds;
 }
 
 /**
- * tkr_journal_rewind:
+ * tkr_journal_rewind_to:
+ * @turn: the Action-Point Turn of @round (0 in the other systems)
  * @round: a round whose start the journal holds
  *
  * The GM takes the fight back to the start of @round: the whole campaign
@@ -1122,7 +1584,7 @@ tkr_journal_list_rounds (TkrJournal *self)
  * TKR_JOURNAL_TAG_REWIND.
  */
 gboolean
-tkr_journal_rewind (TkrJournal *self, int round, GError **error)
+tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
 {
   g_autoptr (TkrCampaign) other = NULL;
   g_autofree char *label = NULL;
@@ -1131,11 +1593,17 @@ tkr_journal_rewind (TkrJournal *self, int round, GError **error)
 
   g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
 
-  start = find_round (self, round);
+  start = find_round (self, turn, round);
   if (start == NULL)
     {
-      g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
-                   _ ("There is no record of the start of round %d to go back to"), round);
+      if (turn != 0)
+        g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                     /* Translators: a round, then the Action-Point Turn it is in */
+                     _ ("There is no record of the start of round %d of Turn %d to go back to"),
+                     round, turn);
+      else
+        g_set_error (error, TKR_ENCOUNTER_ERROR, TKR_ENCOUNTER_ERROR_INVALID,
+                     _ ("There is no record of the start of round %d to go back to"), round);
       return FALSE;
     }
   other = tkr_campaign_new_from_root_for (self->campaign, start->state, error);
@@ -1143,10 +1611,28 @@ tkr_journal_rewind (TkrJournal *self, int round, GError **error)
     return FALSE;
 
   history = self->history;
-  label = g_strdup_printf (_ ("Rewind to the start of round %d"), round);
+  if (turn != 0)
+    /* Translators: a round, then the Action-Point Turn it is in */
+    label = g_strdup_printf (_ ("Rewind to the start of round %d of Turn %d"), round, turn);
+  else
+    label = g_strdup_printf (_ ("Rewind to the start of round %d"), round);
   tkr_history_begin (history, label);
   tkr_history_set_tag (history, TKR_JOURNAL_TAG_REWIND);
   tkr_campaign_exchange (self->campaign, other, TRUE);
   tkr_history_end (history);
   return TRUE;
+}
+
+/**
+ * tkr_journal_rewind:
+ * @round: a round of the latest Turn whose start the journal holds
+ *
+ * tkr_journal_rewind_to() in the latest Turn (every round, outside the
+ * Action-Point system).
+ */
+gboolean
+tkr_journal_rewind (TkrJournal *self, int round, GError **error)
+{
+  g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
+  return tkr_journal_rewind_to (self, latest_turn (self), round, error);
 }

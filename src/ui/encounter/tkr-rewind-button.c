@@ -24,7 +24,7 @@ G_DEFINE_FINAL_TYPE (TkrRewindButton, tkr_rewind_button, GTK_TYPE_WIDGET)
 static void
 update (TkrRewindButton *self)
 {
-  g_autoptr (GArray) rounds = NULL;
+  g_autoptr (GArray) starts = NULL;
   TkrPhase phase;
 
   g_menu_remove_all (self->menu);
@@ -35,15 +35,32 @@ update (TkrRewindButton *self)
     }
   phase =
     tkr_tracker_get_phase (tkr_campaign_get_tracker (tkr_journal_get_campaign (self->journal)));
-  rounds = tkr_journal_list_rounds (self->journal);
+  starts = tkr_journal_list_round_starts (self->journal);
   if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED || phase == TKR_PHASE_END)
-    for (guint i = 0; i < rounds->len; i++)
+    for (guint i = 0; i < starts->len; i++)
       {
-        int round = g_array_index (rounds, int, i);
-        g_autofree char *label = g_strdup_printf (_ ("Start of Round %d"), round);
-        g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+        TkrJournalRound *start = &g_array_index (starts, TkrJournalRound, i);
+        g_autofree char *label = NULL;
+        g_autoptr (GMenuItem) item = NULL;
 
-        g_menu_item_set_action_and_target_value (item, "rewind.round", g_variant_new_int32 (round));
+        /* The Action-Point system counts rounds again in every Turn: its
+         * items name the Turn (help/C/files-and-backups.page, "Rewinding
+         * a fight"). */
+        if (start->turn != 0)
+          {
+            /* Translators: the Action-Point Turn, then the round in it */
+            label = g_strdup_printf (_ ("Turn %d, Start of Round %d"), start->turn, start->round);
+            item = g_menu_item_new (label, NULL);
+            g_menu_item_set_action_and_target_value (
+              item, "rewind.turn-round", g_variant_new ("(ii)", start->turn, start->round));
+          }
+        else
+          {
+            label = g_strdup_printf (_ ("Start of Round %d"), start->round);
+            item = g_menu_item_new (label, NULL);
+            g_menu_item_set_action_and_target_value (item, "rewind.round",
+                                                     g_variant_new_int32 (start->round));
+          }
         g_menu_append_item (self->menu, item);
       }
   gtk_widget_set_visible (GTK_WIDGET (self),
@@ -59,6 +76,20 @@ rewind_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   if (self->journal == NULL)
     return;
   if (!tkr_journal_rewind (self->journal, g_variant_get_int32 (parameter), &error))
+    tkr_feedback_show (widget, NULL, error->message, TRUE);
+}
+
+static void
+rewind_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TkrRewindButton *self = TKR_REWIND_BUTTON (widget);
+  g_autoptr (GError) error = NULL;
+  int turn, round;
+
+  if (self->journal == NULL)
+    return;
+  g_variant_get (parameter, "(ii)", &turn, &round);
+  if (!tkr_journal_rewind_to (self->journal, turn, round, &error))
     tkr_feedback_show (widget, NULL, error->message, TRUE);
 }
 
@@ -83,6 +114,7 @@ tkr_rewind_button_class_init (TkrRewindButtonClass *klass)
   object_class->dispose = tkr_rewind_button_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_action (widget_class, "rewind.round", "i", rewind_action);
+  gtk_widget_class_install_action (widget_class, "rewind.turn-round", "(ii)", rewind_turn_action);
 }
 
 static void

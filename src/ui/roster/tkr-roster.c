@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tkr-first-frame.h"
 #include "tkr-roster-row.h"
 #include "tkr-roster.h"
 
@@ -51,6 +52,9 @@ struct _TkrRoster
   GtkListView *list_view;
   GMenuModel *primary_menu;
   GMenu *recent_menu;
+  GtkMenuButton *menu_button;
+  AdwStatusPage *empty_page;
+  AdwStatusPage *no_results_page;
 };
 
 G_DEFINE_FINAL_TYPE (TkrRoster, tkr_roster, ADW_TYPE_BIN)
@@ -131,6 +135,9 @@ update_page (TkrRoster *self)
     page = "empty";
   else if (tkr_roster_get_n_visible_characters (self) == 0)
     page = "no-results";
+  /* The status pages are hidden until first needed, so a roster that
+   * never shows them never lays out their text (README, "Performance"). */
+  gtk_widget_set_visible (gtk_stack_get_child_by_name (self->list_stack, page), TRUE);
   gtk_stack_set_visible_child_name (self->list_stack, page);
 }
 
@@ -644,6 +651,9 @@ tkr_roster_class_init (TkrRosterClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, list_view);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, TkrRoster, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, TkrRoster, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, TkrRoster, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, TkrRoster, no_results_page);
   gtk_widget_class_bind_template_callback (widget_class, bind_item_cb);
   gtk_widget_class_bind_template_callback (widget_class, unbind_item_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_activate_cb);
@@ -670,6 +680,12 @@ tkr_roster_init (TkrRoster *self)
   GListStore *parts = g_list_store_new (G_TYPE_LIST_MODEL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The first frame first (README, "Performance"): the menu's widgets
+   * are built when it first opens, a status page's icon when it first
+   * shows. */
+  tkr_menu_button_set_menu_model_on_popup (self->menu_button, self->primary_menu);
+  tkr_status_page_defer_icon (self->empty_page);
+  tkr_status_page_defer_icon (self->no_results_page);
 
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);

@@ -395,6 +395,9 @@ tkr_application_activate (GApplication *application)
    * (design: Autosave). The demo party, for screenshots, replaces it. */
   if (self->settings != NULL && g_getenv ("TKR_DEMO") == NULL)
     last = g_settings_get_string (self->settings, "last-document");
+  /* Shown first: the document is read after the first frame
+   * (README, "Performance"). */
+  gtk_window_present (GTK_WINDOW (window));
   if (last != NULL && *last != '\0')
     {
       g_autoptr (GFile) file = g_file_new_for_uri (last);
@@ -402,8 +405,6 @@ tkr_application_activate (GApplication *application)
       if (g_file_query_exists (file, NULL))
         tkr_window_restore (window, file);
     }
-
-  gtk_window_present (GTK_WINDOW (window));
 }
 
 /**
@@ -465,8 +466,10 @@ tkr_application_open (GApplication *application, GFile **files, int n_files, con
         continue;
       window = new_window (self);
 
-      tkr_window_open (window, files[i]);
+      /* Shown first: the file is read after the first frame (README,
+       * "Performance"). */
       gtk_window_present (GTK_WINDOW (window));
+      tkr_window_open (window, files[i]);
     }
 }
 

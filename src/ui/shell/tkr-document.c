@@ -84,6 +84,7 @@ enum
   PROP_DIRTY,
   PROP_AUTOSAVE_DELAY_MS,
   PROP_CONFLICT,
+  PROP_JOURNAL,
   N_PROPS
 };
 
@@ -612,7 +613,7 @@ tkr_document_constructed (GObject *object)
   G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
 
   g_assert (self->campaign != NULL);
-  if (self->kind == TKR_DOCUMENT_KIND_CAMPAIGN)
+  if (self->kind == TKR_DOCUMENT_KIND_CAMPAIGN && self->journal == NULL)
     self->journal = tkr_journal_new (self->campaign);
   watch_file (self);
   self->changed_handler =
@@ -720,6 +721,9 @@ tkr_document_set_property (GObject *object, guint prop_id, const GValue *value, 
     case PROP_AUTOSAVE_DELAY_MS:
       tkr_document_set_autosave_delay_ms (self, g_value_get_uint (value));
       break;
+    case PROP_JOURNAL:
+      g_set_object (&self->journal, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -764,6 +768,12 @@ tkr_document_class_init (TkrDocumentClass *klass)
   properties[PROP_CONFLICT] =
     g_param_spec_boolean ("conflict", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /* The journal opened on a worker with the file (issue 13); otherwise one
+   * is made for a campaign. */
+  properties[PROP_JOURNAL] =
+    g_param_spec_object ("journal", NULL, NULL, TKR_TYPE_JOURNAL,
+                         G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -865,14 +875,9 @@ static void campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer 
  * then newer than its file. A journal that cannot be used is set aside
  * with a message: the file opens all the same. */
 static void
-open_journal (TkrDocument *self, GFile *file)
+journal_opened (TkrDocument *self, gboolean recovered, GError *error)
 {
-  g_autoptr (GError) error = NULL;
-  gboolean recovered = FALSE;
-
-  if (self->journal == NULL)
-    return;
-  if (!tkr_journal_open (self->journal, file, &recovered, &error))
+  if (error != NULL)
     {
       g_free (self->journal_notice);
       self->journal_notice = g_strdup (error->message);
@@ -884,6 +889,38 @@ open_journal (TkrDocument *self, GFile *file)
       set_dirty (self, TRUE);
       schedule_autosave (self);
     }
+}
+
+/* The journal was read and replayed on a worker (issue 13: it cost the
+ * main thread seconds with a large campaign); here its steps go back on
+ * the history and the document is made. */
+static void
+journal_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GFile *file = g_task_get_task_data (task);
+  TkrCampaign *campaign = g_object_get_data (G_OBJECT (task), "campaign");
+  g_autoptr (TkrJournalReading) reading = NULL;
+  g_autoptr (TkrJournal) journal = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean recovered = FALSE;
+  TkrDocument *document;
+  gboolean autosave;
+
+  reading = tkr_journal_read_finish (result, &error);
+  if (reading == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  journal = tkr_journal_new_from_reading (campaign, reading, &recovered, &error);
+  autosave = is_autosave_file (file);
+  document = g_object_new (TKR_TYPE_DOCUMENT, "campaign", campaign, "kind",
+                           TKR_DOCUMENT_KIND_CAMPAIGN, "file", autosave ? NULL : file,
+                           "autosave-file", autosave ? file : NULL, "journal", journal, NULL);
+  journal_opened (document, recovered, error);
+  remember_as_last_document (document);
+  g_task_return_pointer (task, document, g_object_unref);
 }
 
 static void
@@ -941,7 +978,6 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   GFile *file = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrCampaign) campaign = NULL;
-  TkrDocument *document;
 
   campaign = tkr_campaign_load_finish (result, &error);
   if (campaign == NULL)
@@ -963,10 +999,14 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
 
   tkr_history_clear (tkr_campaign_get_history (campaign));
-  document = tkr_document_new_for_campaign (campaign, file);
-  open_journal (document, file);
-  remember_as_last_document (document);
-  g_task_return_pointer (task, document, g_object_unref);
+  /* Undo and redo from before come back from the journal, read on a
+   * worker; the campaign is in no one else's hands until then. */
+  g_object_set_data_full (G_OBJECT (task), "campaign", g_object_ref (campaign), g_object_unref);
+  {
+    GCancellable *cancellable = g_task_get_cancellable (task);
+
+    tkr_journal_read_async (file, campaign, cancellable, journal_read_cb, g_steal_pointer (&task));
+  }
 }
 
 /**

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tkr-first-frame.h"
 #include "tkr-loading-page.h"
 
 struct _TkrLoadingPage
@@ -63,6 +64,8 @@ static void
 tkr_loading_page_init (TkrLoadingPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Its icon loads when the page first shows (README, "Performance"). */
+  tkr_status_page_defer_icon (self->status_page);
 }
 
 GtkWidget *

@@ -9,6 +9,7 @@
 #include "tkr-command-palette.h"
 #include "tkr-encounter-page.h"
 #include "tkr-file.h"
+#include "tkr-first-frame.h"
 #include "tkr-keymap.h"
 #include "tkr-loading-page.h"
 #include "tkr-player-window.h"
@@ -50,6 +51,7 @@ struct _TkrWindow
   GtkWidget *content_box;
   AdwHeaderBar *content_header;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar; /* its stack set when it first shows */
   GtkWidget *back_button;
   GtkMenuButton *content_menu_button;
   GtkMenuButton *dice_button;
@@ -465,6 +467,9 @@ typedef struct
 {
   TkrWindow *window;
   GFile *file;
+  GCancellable *cancellable;
+  TkrDocument *document; /* opened, to show */
+  gboolean started;      /* reading, after the first frame */
 } LoadData;
 
 static void
@@ -472,6 +477,8 @@ load_data_free (LoadData *data)
 {
   g_clear_object (&data->window);
   g_clear_object (&data->file);
+  g_clear_object (&data->cancellable);
+  g_clear_object (&data->document);
   g_free (data);
 }
 
@@ -493,6 +500,21 @@ load_progress_free (LoadProgress *progress)
   g_free (progress);
 }
 
+static void loading_cancelled_cb (TkrWindow *self);
+
+/* Built when a large file first shows it (README, "Performance"). */
+static TkrLoadingPage *
+ensure_loading_page (TkrWindow *self)
+{
+  if (self->loading_page != NULL)
+    return self->loading_page;
+  self->loading_page = TKR_LOADING_PAGE (tkr_loading_page_new ());
+  gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->loading_page), "loading");
+  g_signal_connect_object (self->loading_page, "cancelled", G_CALLBACK (loading_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
+  return self->loading_page;
+}
+
 static gboolean
 loading_page_shown (TkrWindow *self)
 {
@@ -510,7 +532,7 @@ load_progress_cb (double fraction, gpointer user_data)
     return;
   if (!loading_page_shown (self))
     {
-      tkr_loading_page_start (self->loading_page, progress->file);
+      tkr_loading_page_start (ensure_loading_page (self), progress->file);
       /* As the error page: the document behind takes no commands. */
       show_main_page (self, TRUE);
       gtk_stack_set_visible_child_name (self->main_stack, "loading");
@@ -526,15 +548,29 @@ loading_cancelled_cb (TkrWindow *self)
 }
 
 static void
+show_loaded_document (GtkWidget *widget, gpointer user_data)
+{
+  LoadData *data = user_data;
+  TkrWindow *self = TKR_WINDOW (widget);
+
+  /* Cancelled, or another file asked for, while it waited: dropped. */
+  if (data->cancellable != self->load_cancellable || g_cancellable_is_cancelled (data->cancellable))
+    return;
+  tkr_window_set_document (self, data->document);
+  if (!tkr_document_is_untitled (data->document))
+    add_recent (data->file);
+  show_main_page (self, FALSE);
+}
+
+static void
 document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   LoadData *data = user_data;
   TkrWindow *self = data->window;
   g_autoptr (GError) error = NULL;
-  g_autoptr (TkrDocument) document = NULL;
 
-  document = tkr_document_load_finish (result, &error);
-  if (document == NULL)
+  data->document = tkr_document_load_finish (result, &error);
+  if (data->document == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         show_error_page (self, data->file, error);
@@ -542,11 +578,39 @@ document_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
 
-  tkr_window_set_document (self, document);
-  if (!tkr_document_is_untitled (document))
-    add_recent (data->file);
-  show_main_page (self, FALSE);
-  load_data_free (data);
+  /* Shown after the window's first frame (see load_file). */
+  tkr_after_first_frame (GTK_WIDGET (self), show_loaded_document, data,
+                         (GDestroyNotify) load_data_free);
+}
+
+static void
+start_load (GtkWidget *widget, gpointer user_data)
+{
+  LoadData *data = user_data;
+  LoadProgress *progress;
+
+  /* Cancelled, or another file asked for, before it started: dropped
+   * (load_data_free_unstarted). */
+  if (g_cancellable_is_cancelled (data->cancellable))
+    return;
+  /* From here the load owns @data. */
+  data->started = TRUE;
+  progress = g_new0 (LoadProgress, 1);
+  progress->window = g_object_ref (data->window);
+  progress->file = g_object_ref (data->file);
+  progress->cancellable = g_object_ref (data->cancellable);
+  tkr_document_load_with_progress_async (data->file, load_progress_cb, progress,
+                                         (GDestroyNotify) load_progress_free, data->cancellable,
+                                         document_loaded_cb, data);
+}
+
+static void
+load_data_free_unstarted (gpointer user_data)
+{
+  LoadData *data = user_data;
+
+  if (!data->started)
+    load_data_free (data);
 }
 
 static void
@@ -560,16 +624,11 @@ load_file (TkrWindow *self, GFile *file)
 
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
-  {
-    LoadProgress *progress = g_new0 (LoadProgress, 1);
-
-    progress->window = g_object_ref (self);
-    progress->file = g_object_ref (file);
-    progress->cancellable = g_object_ref (self->load_cancellable);
-    tkr_document_load_with_progress_async (file, load_progress_cb, progress,
-                                           (GDestroyNotify) load_progress_free,
-                                           self->load_cancellable, document_loaded_cb, data);
-  }
+  data->cancellable = g_object_ref (self->load_cancellable);
+  /* The first frame first (README, "Performance"): a file opened as the
+   * window starts is read once the window has painted its first frame,
+   * and fills in then; any other starts at once. */
+  tkr_after_first_frame (GTK_WIDGET (self), start_load, data, load_data_free_unstarted);
 }
 
 static void
@@ -680,6 +739,8 @@ update_conflict (TkrWindow *self)
 {
   gboolean conflict = self->document != NULL && tkr_document_get_conflict (self->document);
 
+  if (conflict)
+    gtk_widget_set_visible (gtk_revealer_get_child (self->conflict_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->conflict_revealer, conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.keep-mine",
                                  !self->error_shown && conflict);
@@ -711,6 +772,8 @@ show_main_page (TkrWindow *self, gboolean error_shown)
   update_history_actions (self);
   update_selection_actions (self);
   update_conflict (self);
+  if (error_shown)
+    gtk_widget_set_visible (gtk_stack_get_child_by_name (self->main_stack, "error"), TRUE);
   gtk_stack_set_visible_child_name (self->main_stack, error_shown ? "error" : "document");
 }
 
@@ -1068,6 +1131,8 @@ tkr_window_dispose (GObject *object)
   /* Built when first needed, they went with their places. */
   self->sheet = NULL;
   self->encounter_view = NULL;
+  self->dice_popover = NULL;
+  self->loading_page = NULL;
 
   g_clear_object (&self->history_signals);
   g_clear_object (&self->document_signals);
@@ -1148,7 +1213,6 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
-  g_type_ensure (TKR_TYPE_DICE_POPOVER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1163,10 +1227,10 @@ tkr_window_class_init (TkrWindowClass *klass)
   CHILD (content_box);
   CHILD (content_header);
   CHILD (switcher_title);
+  CHILD (switcher_bar);
   CHILD (back_button);
   CHILD (content_menu_button);
   CHILD (dice_button);
-  CHILD (dice_popover);
   CHILD (view_stack);
   CHILD (sheet_stack);
   CHILD (sheet_bin);
@@ -1215,6 +1279,41 @@ dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 {
   g_value_set_boolean (value, g_strcmp0 (g_variant_get_string (variant, NULL), "type") == 0);
   return TRUE;
+}
+
+/* The bottom switcher shows when the title has no room for the one at
+ * the top (a narrow window): its buttons are built then. */
+static void
+update_switcher_bar (TkrWindow *self)
+{
+  if (adw_view_switcher_title_get_title_visible (self->switcher_title) &&
+      adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+}
+
+/* The dice popover is built when it first opens or is asked for, with
+ * the rules of the window's document then and the "dice-mode" setting. */
+static TkrDicePopover *
+ensure_dice_popover (TkrWindow *self)
+{
+  TkrCampaign *campaign = get_campaign (self);
+
+  if (self->dice_popover != NULL)
+    return self->dice_popover;
+  self->dice_popover = TKR_DICE_POPOVER (tkr_dice_popover_new ());
+  gtk_menu_button_set_popover (self->dice_button, GTK_WIDGET (self->dice_popover));
+  if (self->settings != NULL)
+    g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
+                                  G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
+  tkr_dice_popover_set_rules (self->dice_popover,
+                              campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+  return self->dice_popover;
+}
+
+static void
+dice_popup_cb (GtkMenuButton *button, gpointer user_data)
+{
+  ensure_dice_popover (user_data);
 }
 
 /* The encounter's keys (help/C/keyboard.page), the same in every rule
@@ -1385,10 +1484,9 @@ tkr_window_init (TkrWindow *self)
   g_autoptr (GSimpleAction) help_action = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->loading_page = TKR_LOADING_PAGE (tkr_loading_page_new ());
-  gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->loading_page), "loading");
-  g_signal_connect_object (self->loading_page, "cancelled", G_CALLBACK (loading_cancelled_cb), self,
-                           G_CONNECT_SWAPPED);
+  /* Shown when a conflict first comes (update_conflict): until then
+   * nothing in the banner is measured. */
+  gtk_widget_set_visible (gtk_revealer_get_child (self->conflict_revealer), FALSE);
 
   self->settings = tkr_settings_new_if_installed ();
   self->roster_visible = TRUE;
@@ -1408,12 +1506,17 @@ tkr_window_init (TkrWindow *self)
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
       g_settings_bind (self->settings, "window-maximized", self, "maximized",
                        G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_GET_NO_CHANGES);
-      g_settings_bind_with_mapping (self->settings, "dice-mode", self->dice_popover, "typing-first",
-                                    G_SETTINGS_BIND_GET, dice_mode_get_mapping, NULL, NULL, NULL);
     }
 
-  gtk_menu_button_set_menu_model (self->content_menu_button,
-                                  tkr_roster_get_primary_menu (self->roster));
+  /* The first frame first (README, "Performance"): the menu, the dice
+   * popover and the error page's icon are built when they first show. */
+  tkr_menu_button_set_menu_model_on_popup (self->content_menu_button,
+                                           tkr_roster_get_primary_menu (self->roster));
+  gtk_menu_button_set_create_popup_func (self->dice_button, dice_popup_cb, self, NULL);
+  tkr_status_page_defer_icon (self->error_page);
+  g_signal_connect_object (self->switcher_title, "notify::title-visible",
+                           G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
+  update_switcher_bar (self);
   help_action = g_simple_action_new ("show-help-overlay", NULL);
   g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
@@ -1543,8 +1646,9 @@ tkr_window_set_document (TkrWindow *self, TkrDocument *document)
     if (notice != NULL)
       tkr_window_add_toast (self, toast_new_printf ("%s", notice));
   }
-  tkr_dice_popover_set_rules (self->dice_popover,
-                              campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
+  if (self->dice_popover != NULL)
+    tkr_dice_popover_set_rules (self->dice_popover,
+                                campaign != NULL ? tkr_campaign_get_rules (campaign) : NULL);
 
   update_conflict (self);
 
@@ -1612,7 +1716,7 @@ TkrDicePopover *
 tkr_window_get_dice_popover (TkrWindow *self)
 {
   g_return_val_if_fail (TKR_IS_WINDOW (self), NULL);
-  return self->dice_popover;
+  return ensure_dice_popover (self);
 }
 
 const char *
