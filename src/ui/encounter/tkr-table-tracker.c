@@ -72,19 +72,6 @@ static void rebuild_rows (TkrTableTracker *self);
 static void find_primary (TkrTableTracker *self);
 static void roll_first_save (TkrTableTracker *self);
 
-static char *
-describe_slot (GObject *slot)
-{
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  char *name = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
-  return name;
-}
-
 static void
 update_header (TkrTableTracker *self)
 {
@@ -113,8 +100,8 @@ update_header (TkrTableTracker *self)
     {
       g_autoptr (GObject) slot = g_list_model_get_item (order, index);
       g_autoptr (GObject) following = g_list_model_get_item (order, (index + 1) % n);
-      g_autofree char *name = describe_slot (slot);
-      g_autofree char *next_name = describe_slot (following);
+      g_autofree char *name = tkr_tracker_slot_dup_name (slot);
+      g_autofree char *next_name = tkr_tracker_slot_dup_name (following);
 
       /* Translators: whose turn it is, in the tracker's header */
       current = g_strdup_printf (_ ("%s’s turn"), name != NULL ? name : "");

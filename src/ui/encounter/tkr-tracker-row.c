@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tkr-effects.h"
 #include "tkr-encounter-ui.h"
@@ -21,6 +22,7 @@ struct _TkrTrackerRow
   int place;
   gboolean shown_current;
   gboolean expanded; /* a group's: its members' rows follow it */
+  gboolean compact;  /* a narrow tracker: the conditions under the name */
   /* What the row follows while it is bound: (instance, handler) pairs. */
   GArray *watches; /* from 1; 0 for a group's member; -1 when out of the order */
 
@@ -38,6 +40,7 @@ struct _TkrTrackerRow
   GtkLabel *temporary_label;
   GtkLabel *resources_label;
   GtkLabel *conditions_label;
+  GtkLabel *conditions_under_label;
 };
 
 G_DEFINE_FINAL_TYPE (TkrTrackerRow, tkr_tracker_row, GTK_TYPE_WIDGET)
@@ -105,15 +108,147 @@ watch_items (TkrTrackerRow *self, GListModel *list, const char *signal)
     }
 }
 
+/* "Goblin Archer 2" -> "Goblin Archer": the numbered copies of one
+ * library NPC are one kind. */
+static char *
+name_stem (const char *name)
+{
+  const char *end = name + strlen (name);
+  const char *p = end;
+
+  while (p > name && g_ascii_isdigit (p[-1]))
+    p--;
+  if (p < end && p > name && p[-1] == ' ')
+    return g_strndup (name, p - 1 - name);
+  return g_strdup (name);
+}
+
+/* Whether a member is counted: always, or only when the players see it. */
+static gboolean
+counted (TkrCombatant *combatant, gboolean with_hidden)
+{
+  return combatant != NULL && (with_hidden || !tkr_combatant_get_hidden (combatant));
+}
+
+/* Whether @name only lists its group's members (those counted) one after
+ * the other, as a group whose members have no name in common is called
+ * by default, and as players are told a group with a member hidden from
+ * them (help/C/tracker.page, help/C/player-view.page). */
+static gboolean
+name_lists_members (const char *name, GListModel *members, gboolean with_hidden)
+{
+  g_autoptr (GString) joined = g_string_new (NULL);
+  guint listed = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+
+      if (!TKR_IS_COMBATANT (member))
+        return FALSE;
+      if (!counted (combatant, with_hidden))
+        continue;
+      if (listed++ > 0)
+        g_string_append (joined, ", ");
+      g_string_append (joined, tkr_combatant_get_name (combatant));
+    }
+  return listed > 1 && g_str_equal (joined->str, name);
+}
+
+/* (nullable): the members counted by kind, "Goblin Archer ×4, Wolf ×3",
+ * in the order each kind first comes; a kind of one by its own name.
+ * Members kept from the player view are left out unless @with_hidden. */
+static char *
+members_by_kind (GListModel *members, gboolean with_hidden)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) stems = g_ptr_array_new ();
+  g_autoptr (GPtrArray) firsts = g_ptr_array_new ();
+  g_autoptr (GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (members); i++)
+    {
+      g_autoptr (GObject) member = g_list_model_get_item (members, i);
+      TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+      char *stem;
+      gpointer found;
+
+      if (!counted (combatant, with_hidden))
+        continue;
+      stem = name_stem (tkr_combatant_get_name (combatant));
+      if (g_hash_table_lookup_extended (index, stem, NULL, &found))
+        {
+          g_array_index (counts, guint, GPOINTER_TO_UINT (found))++;
+          g_free (stem);
+          continue;
+        }
+      g_hash_table_insert (index, stem, GUINT_TO_POINTER (stems->len));
+      g_ptr_array_add (stems, stem);
+      g_ptr_array_add (firsts, (gpointer) tkr_combatant_get_name (combatant));
+      g_array_set_size (counts, stems->len);
+      g_array_index (counts, guint, stems->len - 1) = 1;
+    }
+  for (guint i = 0; i < stems->len; i++)
+    {
+      guint count = g_array_index (counts, guint, i);
+
+      if (i > 0)
+        g_string_append (text, ", ");
+      if (count == 1)
+        g_string_append (text, firsts->pdata[i]);
+      else
+        g_string_append_printf (text, "%s ×%u", (const char *) stems->pdata[i], count);
+    }
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+char *
+tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean with_hidden)
+{
+  g_return_val_if_fail (G_IS_LIST_MODEL (members), NULL);
+
+  if (name == NULL || !name_lists_members (name, members, with_hidden))
+    return NULL;
+  return members_by_kind (members, with_hidden);
+}
+
+char *
+tkr_tracker_slot_dup_name (GObject *slot)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+  g_autoptr (GListModel) members = NULL;
+  g_autofree char *name = NULL;
+  char *by_kind = NULL;
+
+  if (combatant != NULL)
+    return g_strdup (tkr_combatant_get_name (combatant));
+  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  members = tkr_tracker_slot_get_members (slot);
+  if (members != NULL)
+    by_kind = tkr_tracker_group_name_by_kind (name, members, TRUE);
+  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+}
+
+char *
+tkr_tracker_slot_dup_players_name (GObject *slot)
+{
+  g_autofree char *name = tkr_players_slot_name (slot);
+  g_autoptr (GListModel) members = tkr_tracker_slot_get_members (slot);
+  char *by_kind = NULL;
+
+  if (members != NULL && tkr_tracker_slot_get_combatant (slot) == NULL)
+    by_kind = tkr_tracker_group_name_by_kind (name, members, FALSE);
+  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+}
+
 static char *
 slot_name (GObject *slot)
 {
-  char *name = NULL;
+  char *name = tkr_tracker_slot_dup_name (slot);
 
-  if (tkr_tracker_slot_get_combatant (slot) != NULL)
-    return g_strdup (tkr_combatant_get_name (tkr_tracker_slot_get_combatant (slot)));
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
   return name != NULL ? name : g_strdup (_ ("Someone"));
 }
 
@@ -181,6 +316,27 @@ append_effect (TkrTrackerRow *self, GString *text, GString *tooltip, TkrConditio
                           words != NULL ? words : "");
 }
 
+/* The conditions in their column, or in a narrow tracker under the name,
+ * where they have the name's width rather than a few characters'. */
+static void
+show_conditions (TkrTrackerRow *self)
+{
+  gboolean any = *gtk_label_get_text (self->conditions_label) != '\0';
+
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_label), !self->compact);
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_under_label), self->compact && any);
+}
+
+static void
+set_conditions (TkrTrackerRow *self, const char *text, const char *tooltip)
+{
+  gtk_label_set_text (self->conditions_label, text);
+  gtk_label_set_text (self->conditions_under_label, text);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label), tooltip);
+  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_under_label), tooltip);
+  show_conditions (self);
+}
+
 static void
 update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
 {
@@ -239,9 +395,7 @@ update_combatant (TkrTrackerRow *self, TkrCombatant *combatant)
       g_autoptr (TkrCondition) effect = g_list_model_get_item (list, i);
       append_effect (self, conditions, tooltip, effect);
     }
-  gtk_label_set_text (self->conditions_label, conditions->str);
-  tkr_encounter_ui_set_tooltip (GTK_WIDGET (self->conditions_label),
-                                tooltip->len > 0 ? tooltip->str : NULL);
+  set_conditions (self, conditions->str, tooltip->len > 0 ? tooltip->str : NULL);
 
   if (tkr_combatant_is_down (combatant))
     gtk_widget_add_css_class (GTK_WIDGET (self), "down");
@@ -300,7 +454,7 @@ update_reminder (TkrTrackerRow *self, TkrReminder *reminder)
   gtk_widget_set_visible (GTK_WIDGET (self->remove_button), TRUE);
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
-  gtk_label_set_text (self->conditions_label, "");
+  set_conditions (self, "", NULL);
   gtk_widget_set_opacity (GTK_WIDGET (self->marker), 0.0);
   gtk_widget_remove_css_class (GTK_WIDGET (self), "current");
   gtk_widget_add_css_class (GTK_WIDGET (self), "reminder");
@@ -353,7 +507,7 @@ update_group (TkrTrackerRow *self, GListModel *members)
   gtk_widget_set_sensitive (GTK_WIDGET (self->health_button), FALSE);
   gtk_label_set_text (self->temporary_label, "");
   gtk_label_set_text (self->resources_label, "");
-  gtk_label_set_text (self->conditions_label, "");
+  set_conditions (self, "", NULL);
   update_members_button (self, n);
   gtk_widget_remove_css_class (GTK_WIDGET (self), "hidden-from-players");
   if (standing == 0 && n > 0)
@@ -581,7 +735,8 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
   gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
   gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
   gtk_widget_set_size_request (name_box, compact ? 96 : 220, -1);
-  gtk_label_set_width_chars (self->conditions_label, compact ? 3 : 10);
+  self->compact = compact;
+  show_conditions (self);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                               compact ? 4 : 10);
 }
@@ -708,6 +863,7 @@ tkr_tracker_row_class_init (TkrTrackerRowClass *klass)
   CHILD (temporary_label);
   CHILD (resources_label);
   CHILD (conditions_label);
+  CHILD (conditions_under_label);
 #undef CHILD
   gtk_widget_class_bind_template_callback (widget_class, health_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, health_activate_cb);

@@ -7,6 +7,7 @@
 #include "tkr-klep-combatant-panel.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-klep-turn-row.h"
+#include "tkr-tracker-row.h"
 
 struct _TkrKlepTurnRow
 {
@@ -59,6 +60,7 @@ static void
 refresh_header (TkrKlepTurnRow *self)
 {
   GListModel *members;
+  g_autofree char *name = NULL;
   guint n;
 
   if (self->entry == NULL)
@@ -70,7 +72,9 @@ refresh_header (TkrKlepTurnRow *self)
 
   members = tkr_klep_turn_entry_get_members (self->entry);
   n = g_list_model_get_n_items (members);
-  gtk_label_set_text (self->name_label, tkr_klep_turn_entry_get_name (self->entry));
+  name = tkr_tracker_group_name_by_kind (tkr_klep_turn_entry_get_name (self->entry), members, TRUE);
+  gtk_label_set_text (self->name_label,
+                      name != NULL ? name : tkr_klep_turn_entry_get_name (self->entry));
   if (tkr_klep_turn_entry_get_kind (self->entry) == TKR_KLEP_TURN_ENTRY_KIND_PC)
     gtk_label_set_text (self->kind_label, _ ("PC"));
   else

@@ -10,6 +10,7 @@
 #include "tkr-klep-gm-panel.h"
 #include "tkr-klep-turn-row.h"
 #include "tkr-klep-turn-tracker.h"
+#include "tkr-tracker-row.h"
 
 struct _TkrKlepTurnTracker
 {
@@ -74,8 +75,14 @@ refresh_header (TkrKlepTurnTracker *self)
     }
 
   if (entry != NULL)
-    /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
-    current = g_strdup_printf (_ ("Current turn: %s"), tkr_klep_turn_entry_get_name (entry));
+    {
+      g_autofree char *by_kind = tkr_tracker_group_name_by_kind (
+        tkr_klep_turn_entry_get_name (entry), tkr_klep_turn_entry_get_members (entry), TRUE);
+
+      /* TRANSLATORS: whose Turn it is, "Current turn: Alice" */
+      current = g_strdup_printf (_ ("Current turn: %s"),
+                                 by_kind != NULL ? by_kind : tkr_klep_turn_entry_get_name (entry));
+    }
   else
     current = g_strdup (_ ("No turn running"));
 

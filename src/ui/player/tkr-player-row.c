@@ -234,8 +234,9 @@ update_group (TkrPlayerRow *self, GListModel *members)
   guint standing = 0;
   guint unlisted = 0;
 
-  /* A group's name may list its members: never a hidden one's. */
-  name = tkr_players_slot_name (self->slot);
+  /* A group's name may list its members: never a hidden one's; counted
+   * by kind when it only lists them. */
+  name = tkr_tracker_slot_dup_players_name (self->slot);
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);
