@@ -14,6 +14,8 @@
 
 #include "tkr-character-sheet.h"
 #include "tkr-document.h"
+#include "tkr-player-row.h"
+#include "tkr-tracker-row.h"
 #include "tkr-window.h"
 #include "tkr-test-campaign.h"
 
@@ -96,6 +98,73 @@ test_core_in_german (void)
   g_assert_null (strstr (error->message, "phase"));
 }
 
+/* Rule: a condition's name is the rule data's English in the file and the
+ * reader's language on screen, in the tracker's rows and the player view's
+ * as in the sheet, in every rule system. */
+static void
+test_condition_names_in_german (void)
+{
+  static const char *const systems[] = { "kleptonomicon", "pf2e", "d20", "action-points" };
+  static const char *const pcs[] = { "Mira", NULL };
+
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    {
+      g_autoptr (TkrCampaign) campaign = tkr_test_campaign_new (systems[s], pcs, NULL, 0);
+      TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+      TkrRules *rules = tkr_encounter_get_rules (encounter);
+      const TkrConditionInfo *info = tkr_rules_get_condition (rules, 0);
+      const char *shown = tkr_rules_translate (info->name);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TkrCombatant) mira = NULL;
+      GListModel *order;
+      GObject *slot = NULL;
+      TkrTrackerRow *row;
+      TkrPlayerRow *player_row;
+      g_autoptr (GString) text = g_string_new (NULL);
+
+      g_test_message ("%s: %s is %s", systems[s], info->name, shown);
+      g_assert_cmpstr (shown, !=, info->name);
+      g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+      g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+      g_assert_true (tkr_encounter_begin_main (encounter, &error));
+      g_assert_no_error (error);
+      mira = g_list_model_get_item (tkr_encounter_get_combatants (encounter), 0);
+      g_assert_true (tkr_encounter_add_condition (encounter, mira, info->id, &error));
+      g_assert_no_error (error);
+      order = tkr_encounter_get_order (encounter);
+      for (guint i = 0; i < g_list_model_get_n_items (order) && slot == NULL; i++)
+        {
+          g_autoptr (GObject) item = g_list_model_get_item (order, i);
+
+          if (tkr_tracker_slot_get_combatant (item) == mira)
+            slot = item;
+        }
+      row = g_object_ref_sink (tkr_tracker_row_new ());
+      /* Out of this round's order (an Action-Point combatant Off
+       * Balance), the row shows the combatant below the order. */
+      tkr_tracker_row_bind (row, encounter, slot != NULL ? slot : G_OBJECT (mira),
+                            slot != NULL ? 1 : -1, FALSE);
+      collect_text (GTK_WIDGET (row), text);
+      g_test_message ("%s", text->str);
+      g_assert_nonnull (strstr (text->str, shown));
+      g_assert_null (strstr (text->str, info->name));
+      tkr_tracker_row_unbind (row);
+      g_object_unref (row);
+
+      /* The player view shows the order. */
+      if (slot == NULL)
+        continue;
+      player_row = g_object_ref_sink (tkr_player_row_new ());
+      tkr_player_row_bind (player_row, encounter, slot, "exact");
+      g_assert_nonnull (strstr (tkr_player_row_get_conditions_text (player_row), shown));
+      tkr_player_row_unbind (player_row);
+      g_object_unref (player_row);
+    }
+}
+
 static void
 check_help_page (const char *lang, const char *page, const char *expected)
 {
@@ -174,6 +243,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/translations/window-in-german", test_window_in_german);
   g_test_add_func ("/translations/core-in-german", test_core_in_german);
+  g_test_add_func ("/translations/condition-names-in-german", test_condition_names_in_german);
   g_test_add_func ("/translations/help-in-german-and-french", test_help_in_german_and_french);
   g_test_add_func ("/translations/minimum-width-360-in-every-language", test_minimum_width);
 

@@ -30,7 +30,8 @@ static guint signals[N_SIGNALS];
 static void
 sync_mark (TkrApMarkRow *self)
 {
-  const char *name = tkr_condition_get_name (self->mark);
+  /* Shown in the reader's language; the rule data keep the name. */
+  const char *name = tkr_rules_translate (tkr_condition_get_name (self->mark));
   int value = tkr_condition_get_value (self->mark);
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
@@ -105,7 +106,8 @@ tkr_ap_mark_row_new (TkrCondition *mark, TkrApMarkKind kind, const char *owner)
   /* The core has no command that removes an adjustment: it ends at the
    * next Reset. */
   gtk_widget_set_visible (GTK_WIDGET (self->remove_button), kind != TKR_AP_MARK_ADJUSTMENT);
-  remove_name = g_strdup_printf (_ ("Remove %s from %s"), tkr_condition_get_name (mark), owner);
+  remove_name = g_strdup_printf (_ ("Remove %s from %s"),
+                                 tkr_rules_translate (tkr_condition_get_name (mark)), owner);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->remove_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, remove_name, -1);
   sync_mark (self);

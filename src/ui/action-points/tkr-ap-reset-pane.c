@@ -293,10 +293,10 @@ tkr_ap_reset_pane_run (TkrApResetPane *self, GError **error)
         {
           if (g_strv_contains ((const char *const *) after, old[j]))
             /* Translators: a condition the Reset did not end */
-            g_string_append_printf (text, _ (" · still %s"), old[j]);
+            g_string_append_printf (text, _ (" · still %s"), tkr_rules_translate (old[j]));
           else
             /* Translators: a condition the Reset ended */
-            g_string_append_printf (text, _ (" · no longer %s"), old[j]);
+            g_string_append_printf (text, _ (" · no longer %s"), tkr_rules_translate (old[j]));
         }
       add_last_reset_row (self, combatant_name (combatant), text->str);
     }

@@ -297,7 +297,8 @@ sync_condition_row (AdwActionRow *row, GParamSpec *pspec, TkrCondition *conditio
   int stacks = tkr_condition_get_stacks (condition);
   int rounds = tkr_condition_get_rounds_left (condition);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tkr_condition_get_name (condition));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 tkr_rules_translate (tkr_condition_get_name (condition)));
   if (stacks > 1)
     /* Translators: the stacks of a condition */
     g_string_append_printf (text, _ ("×%d"), stacks);

@@ -281,7 +281,7 @@ append_condition (GString *text, TkrCondition *condition)
 
   if (text->len > 0)
     g_string_append (text, " · ");
-  g_string_append (text, tkr_condition_get_name (condition));
+  g_string_append (text, tkr_rules_translate (tkr_condition_get_name (condition)));
   if (value != 0)
     g_string_append_printf (text, " %d", value);
   else if (stacks > 1)
@@ -303,7 +303,7 @@ append_effect (TkrTrackerRow *self, GString *text, GString *tooltip, TkrConditio
 
   if (text->len > 0)
     g_string_append (text, " · ");
-  g_string_append (text, tkr_condition_get_name (effect));
+  g_string_append (text, tkr_rules_translate (tkr_condition_get_name (effect)));
   if (tkr_condition_get_duration (effect) == TKR_EFFECT_DURATION_ROUNDS && left > 0)
     g_string_append_printf (text, g_dngettext (NULL, " (%d round)", " (%d rounds)", left), left);
   else if (tkr_condition_get_duration (effect) == TKR_EFFECT_DURATION_TURNS)
@@ -312,7 +312,8 @@ append_effect (TkrTrackerRow *self, GString *text, GString *tooltip, TkrConditio
   if (tooltip->len > 0)
     g_string_append_c (tooltip, '\n');
   /* Translators: an effect, then what is left of it ("2 rounds left") */
-  g_string_append_printf (tooltip, _ ("%s: %s"), tkr_condition_get_name (effect),
+  g_string_append_printf (tooltip, _ ("%s: %s"),
+                          tkr_rules_translate (tkr_condition_get_name (effect)),
                           words != NULL ? words : "");
 }
 

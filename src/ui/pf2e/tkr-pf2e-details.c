@@ -294,7 +294,8 @@ effect_remove_cb (TkrPf2eStatusRow *row, TkrPf2eDetails *self)
 static GtkWidget *
 create_effect_row (gpointer item, gpointer user_data)
 {
-  g_autofree char *remove_name = g_strdup_printf (_ ("End %s"), tkr_condition_get_name (item));
+  g_autofree char *remove_name =
+    g_strdup_printf (_ ("End %s"), tkr_rules_translate (tkr_condition_get_name (item)));
   GtkWidget *row = tkr_pf2e_status_row_new (item, TRUE, remove_name);
 
   gtk_widget_set_name (row, "effect-row");

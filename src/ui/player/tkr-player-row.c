@@ -159,7 +159,7 @@ append_conditions (TkrPlayerRow *self, GString *text, TkrCombatant *combatant)
       int rounds = tkr_condition_get_rounds_left (condition);
 
       append_separator (text);
-      g_string_append (text, tkr_condition_get_name (condition));
+      g_string_append (text, tkr_rules_translate (tkr_condition_get_name (condition)));
       if (value != 0)
         g_string_append_printf (text, " %d", value);
       else if (stacks > 1)
@@ -180,9 +180,10 @@ append_conditions (TkrPlayerRow *self, GString *text, TkrCombatant *combatant)
       if (left != NULL)
         /* Translators: an effect and what is left of it, in the player
          * view: "Bless (2 rounds left)" */
-        g_string_append_printf (text, _ ("%s (%s)"), tkr_condition_get_name (effect), left);
+        g_string_append_printf (text, _ ("%s (%s)"),
+                                tkr_rules_translate (tkr_condition_get_name (effect)), left);
       else
-        g_string_append (text, tkr_condition_get_name (effect));
+        g_string_append (text, tkr_rules_translate (tkr_condition_get_name (effect)));
     }
 }
 

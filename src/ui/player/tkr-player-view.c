@@ -252,7 +252,7 @@ update_zones (TkrPlayerView *self)
       const char *location = tkr_zone_get_location (zone);
 
       g_string_append (text, text->len > 0 ? " · " : _ ("Zones: "));
-      g_string_append (text, tkr_zone_get_name (zone));
+      g_string_append (text, tkr_rules_translate (tkr_zone_get_name (zone)));
       if (tkr_zone_get_stacks (zone) > 1)
         g_string_append_printf (text, " ×%d", tkr_zone_get_stacks (zone));
       if (location != NULL && *location != '\0')

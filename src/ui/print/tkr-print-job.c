@@ -1382,7 +1382,8 @@ collect_zone_cards (TkrPrintJob *self)
       const char *location = tkr_zone_get_location (zone);
       const char *description = tkr_zone_get_description (zone);
       int max_stacks = tkr_zone_get_max_stacks (zone);
-      Card *card = card_new (tkr_zone_get_name (zone), C_ ("zone card", "In Play"));
+      Card *card =
+        card_new (tkr_rules_translate (tkr_zone_get_name (zone)), C_ ("zone card", "In Play"));
 
       if (location != NULL && *location != '\0')
         card_add_row (card, _ ("Location"), g_strdup (location));
