@@ -5,6 +5,44 @@ them, type into them, read them, the way assistive technology does."""
 import time
 
 import pyatspi
+from gi.repository import Atspi
+
+# What a run costs (docs/E2E-RUNS.md): every call that can reach the app
+# over the accessibility bus, counted where pyatspi reaches Atspi.
+calls = 0
+
+
+def _counted(function):
+    def wrapper(*args, **kwargs):
+        global calls
+        calls += 1
+        return function(*args, **kwargs)
+    return wrapper
+
+
+for _name in ("get_child_count", "get_child_at_index", "get_role_name", "get_role",
+              "get_name", "get_description", "get_parent", "get_state_set",
+              "get_index_in_parent", "get_application", "get_attributes_as_array",
+              "get_process_id"):
+    setattr(Atspi.Accessible, _name, _counted(getattr(Atspi.Accessible, _name)))
+for _iface, _names in ((Atspi.Action, ("get_n_actions", "get_action_name", "do_action")),
+                       (Atspi.Component, ("get_extents",)),
+                       (Atspi.EditableText, ("set_text_contents",)),
+                       (Atspi.Selection, ("select_child", "is_child_selected")),
+                       (Atspi.Text, ("get_text", "get_character_count")),
+                       (Atspi.Value, ("get_current_value", "set_current_value"))):
+    for _name in _names:
+        setattr(_iface, _name, _counted(getattr(_iface, _name)))
+# pyatspi's own names were bound to the functions before: bind them again.
+for _alias, _name in (("getChildAtIndex", "get_child_at_index"),
+                      ("getApplication", "get_application"),
+                      ("getRole", "get_role"), ("getRoleName", "get_role_name"),
+                      ("getState", "get_state_set"),
+                      ("getIndexInParent", "get_index_in_parent")):
+    setattr(Atspi.Accessible, _alias, getattr(Atspi.Accessible, _name))
+for _alias, _name in (("childCount", "get_child_count"), ("name", "get_name"),
+                      ("description", "get_description"), ("parent", "get_parent")):
+    setattr(Atspi.Accessible, _alias, property(fget=getattr(Atspi.Accessible, _name)))
 
 
 class NotFound(AssertionError):
