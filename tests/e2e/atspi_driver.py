@@ -87,24 +87,26 @@ def _matches(node, role, name, contains):
     return True
 
 
-# The whole tree in one call. A walk asks the app for every node's child
-# count, each child and its role (three round trips a node, some 1500 nodes
-# in a window, seconds on a busy machine). The app's AT-SPI cache
-# (org.a11y.atspi.Cache.GetItems) answers with every realized node's parent,
-# place, child count, role, name and states at once: searches read that,
-# then fetch from the app only the nodes they return (child by child from
-# the search's root) and the subtrees the cache does not hold (a node whose
-# cached children are fewer than its child count, such as a tooltip window
-# not yet realized), which are walked as before. Either way the nodes come
-# in the walk's order.
+# A walk asks the app for every node's child count, each child and its
+# role: three round trips a node, some 1500 nodes in a window, seconds on a
+# busy machine. Searches here ask the app's AT-SPI cache instead
+# (org.a11y.atspi.Cache.GetItems: every realized node's parent, place,
+# child count, role, name and states, in one call), and fetch as objects
+# only the nodes they return (child by child from the search's root, each
+# checked to be the node the cache named). Where the cache does not hold a
+# node's children, that node is asked for them (GetChildren, one call), and
+# a child the cache does not hold for its role and name, as a walk does: in
+# GTK 4.8 a node first shown is not in the cache until something asks for
+# it, and a GtkStack's pages it does not show stay in the cache under it
+# (without the VISIBLE state; the stack shows only its visible page).
+# The nodes come in the walk's order.
 
 class _Stale(Exception):
-    """The tree changed between the snapshot and a fetch."""
+    """The tree changed under a search."""
 
 
 _bus = None
 _role_names = {}
-_APP_ROOT = "/org/a11y/atspi/accessible/root"
 
 
 def _connection():
@@ -123,6 +125,18 @@ def _connection():
     return _bus
 
 
+def _call(node, path, interface, method):
+    global calls
+    from gi.repository import Gio, GLib
+
+    calls += 1
+    try:
+        return _connection().call_sync(node.app.bus_name, path, interface, method, None, None,
+                                       Gio.DBusCallFlags.NONE, 30000, None).unpack()[0]
+    except GLib.Error as e:
+        raise _Stale() from e
+
+
 def _role_name(role):
     if role not in _role_names:
         try:
@@ -133,33 +147,19 @@ def _role_name(role):
 
 
 def _snapshot(node):
-    """The app's cached tree: path -> [parent path, place, child count,
-    role name, name, states], and parent path -> its children's paths in
-    order; None when the app has no cache to ask."""
-    global calls
-    from gi.repository import Gio
-
-    bus = _connection()
-    if bus is None:
-        return None
-    calls += 1
-    reply = bus.call_sync(node.app.bus_name, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache",
-                          "GetItems", None, None, Gio.DBusCallFlags.NONE, 30000, None)
+    """The app's cache: path -> (child count, role name, name, states),
+    and parent path -> the paths of its children the cache holds, in
+    order."""
+    items = _call(node, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
     nodes = {}
     places = {}
-    for ref, _app, parent, index, count, _ifaces, name, role, _desc, states in reply.unpack()[0]:
-        path = ref[1]
-        nodes[path] = [parent[1], index, count, _role_name(role), name, states]
-        places.setdefault(parent[1], []).append((index, path))
-    # GTK 4.8 gives some nodes (the child of a GtkStackPage) their place
-    # in another parent: a node's place is its rank among its siblings.
-    children = {}
-    for parent, held in places.items():
-        held.sort()
-        children[parent] = [path for _, path in held]
-        for rank, path in enumerate(children[parent]):
-            nodes[path][1] = rank
-    return nodes, children
+    for ref, _app, parent, index, count, _ifaces, name, role, _desc, states in items:
+        nodes[ref[1]] = (count, _role_name(role), name, states)
+        if _state_bit(states, pyatspi.STATE_VISIBLE):
+            places.setdefault(parent[1], []).append((index, ref[1]))
+    # GTK 4.8 gives a GtkStackPage's child its place in the stack: a
+    # child's place is its rank among the siblings the cache holds.
+    return nodes, {parent: [path for _, path in sorted(held)] for parent, held in places.items()}
 
 
 def _state_bit(states, state):
@@ -170,53 +170,53 @@ def _state_bit(states, state):
 def _search(root, cached_test, live_test, limit=None):
     """The nodes under root (root included) that pass, in the walk's
     order, at most limit of them."""
-    nodes, children = _snapshot(root)
+    if _connection() is None:
+        raise _Stale()
+    nodes, held = _snapshot(root)
     fetched = {root.path: root}
+    place = {}  # path -> (parent's path, index)
     found = []
 
     def fetch(path):
-        if path in fetched:
-            return fetched[path]
-        parent, index = nodes[path][0], nodes[path][1]
-        if parent not in nodes and parent not in fetched:
-            raise _Stale()
-        node = fetch(parent).getChildAtIndex(index)
-        if node is None or node.path != path:
-            raise _Stale()
-        fetched[path] = node
-        return node
+        if path not in fetched:
+            parent, index = place[path]
+            node = fetch(parent).getChildAtIndex(index)
+            if node is None or node.path != path:
+                raise _Stale()
+            fetched[path] = node
+        return fetched[path]
 
-    def live(node):
-        # A subtree the cache does not hold: walked as before, back to the
-        # cache for any node it holds.
-        if node.path in nodes:
-            fetched[node.path] = node
-            cached(node.path)
-            return
-        if live_test(node):
-            found.append(node)
-        for child in _children(node):
+    def visit(path):
+        record = nodes.get(path)
+        if record is None:
+            node = fetch(path)
+            if live_test(node):
+                found.append(node)
+            kids = None
+        else:
+            count, role, name, states = record
+            if cached_test(role, name, states):
+                found.append(fetch(path))
+            if role == "application":
+                # The app's root: its windows, as a walk finds them.
+                kids = _children(fetch(path))
+                for kid in kids:
+                    fetched.setdefault(kid.path, kid)
+                kids = [kid.path for kid in kids]
+            elif len(held.get(path, ())) == count:
+                kids = held.get(path, [])
+            else:
+                kids = None
+        if kids is None:
+            kids = [ref[1] for ref in _call(root, path, "org.a11y.atspi.Accessible",
+                                            "GetChildren")]
+        for index, kid in enumerate(kids):
             if limit is not None and len(found) >= limit:
                 return
-            live(child)
+            place.setdefault(kid, (path, index))
+            visit(kid)
 
-    def cached(path):
-        parent, index, count, role, name, states = nodes[path]
-        if cached_test(role, name, states):
-            found.append(fetch(path))
-        held = children.get(path, [])
-        if path == _APP_ROOT or role == "application" or len(held) != count:
-            for child in _children(fetch(path)):
-                if limit is not None and len(found) >= limit:
-                    return
-                live(child)
-            return
-        for child in held:
-            if limit is not None and len(found) >= limit:
-                return
-            cached(child)
-
-    live(root)
+    visit(root.path)
     return found
 
 
@@ -228,7 +228,8 @@ def _find_nodes(root, cached_test, live_test, limit=None):
             continue
         except Exception:
             break
-    # No cache to ask, or the tree kept changing under the searches.
+    # No cache to ask, or the tree kept changing under the searches: a
+    # walk, as before.
     result = []
     for node in walk(root):
         if live_test(node):
