@@ -101,12 +101,44 @@ def _matches(node, role, name, contains):
 # (without the VISIBLE state; the stack shows only its visible page).
 # The nodes come in the walk's order.
 
+# One look at the tree: every search within one check (one evaluation of
+# a wait_for condition, one ancestor_with) reads the same snapshot of the
+# cache and asks a node for its children once, as one walk would; anything
+# that acts on the app (a click, a key, a value or text set, a selection)
+# ends the look, so what comes after it is read afresh.
+_look = None
+
+
+class _OneLook:
+    """A look begins afresh (inside another one too: time has passed)."""
+
+    def __enter__(self):
+        global _look
+        self.outer = _look
+        if _look is None:
+            _look = {}
+        _look.clear()
+
+    def __exit__(self, *exc):
+        global _look
+        _look = self.outer
+
+
+def _acted():
+    if _look is not None:
+        _look.clear()
+
+
 class _Stale(Exception):
     """The tree changed under a search."""
 
 
 _bus = None
 _role_names = {}
+# Nodes whose children in the cache once were not the app's.
+_distrusted = set()
+# How the searches went (printed at the end of a run).
+stats = {"searches": 0, "walks": 0, "distrusted": 0}
 
 
 def _connection():
@@ -150,6 +182,14 @@ def _snapshot(node):
     """The app's cache: path -> (child count, role name, name, states),
     and parent path -> the paths of its children the cache holds, in
     order."""
+    if _look is not None:
+        if "snapshot" not in _look:
+            _look["snapshot"] = _take_snapshot(node)
+        return _look["snapshot"]
+    return _take_snapshot(node)
+
+
+def _take_snapshot(node):
     items = _call(node, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
     nodes = {}
     places = {}
@@ -182,6 +222,12 @@ def _search(root, cached_test, live_test, limit=None):
             parent, index = place[path]
             node = fetch(parent).getChildAtIndex(index)
             if node is None or node.path != path:
+                if parent not in _distrusted:
+                    # The cache's children of parent are not the app's:
+                    # from now on they are asked for, and the search
+                    # begins again.
+                    _distrusted.add(parent)
+                    stats["distrusted"] += 1
                 raise _Stale()
             fetched[path] = node
         return fetched[path]
@@ -203,13 +249,16 @@ def _search(root, cached_test, live_test, limit=None):
                 for kid in kids:
                     fetched.setdefault(kid.path, kid)
                 kids = [kid.path for kid in kids]
-            elif len(held.get(path, ())) == count:
+            elif path not in _distrusted and len(held.get(path, ())) == count:
                 kids = held.get(path, [])
             else:
                 kids = None
         if kids is None:
-            kids = [ref[1] for ref in _call(root, path, "org.a11y.atspi.Accessible",
-                                            "GetChildren")]
+            asked = _look.setdefault("children", {}) if _look is not None else {}
+            if path not in asked:
+                asked[path] = [ref[1] for ref in _call(root, path, "org.a11y.atspi.Accessible",
+                                                       "GetChildren")]
+            kids = asked[path]
         for index, kid in enumerate(kids):
             if limit is not None and len(found) >= limit:
                 return
@@ -221,15 +270,19 @@ def _search(root, cached_test, live_test, limit=None):
 
 
 def _find_nodes(root, cached_test, live_test, limit=None):
-    for _ in range(3):
+    stats["searches"] += 1
+    for _ in range(5):
         try:
             return _search(root, cached_test, live_test, limit)
         except _Stale:
+            _acted()  # the next search looks afresh
             continue
         except Exception:
+            stats["errors"] = stats.get("errors", 0) + 1
             break
     # No cache to ask, or the tree kept changing under the searches: a
     # walk, as before.
+    stats["walks"] += 1
     result = []
     for node in walk(root):
         if live_test(node):
@@ -269,6 +322,7 @@ def is_sensitive(node):
 
 
 def click(node, timeout=10.0):
+    _acted()
     end = time.time() + timeout
     while not is_sensitive(node):
         if time.time() > end:
@@ -327,6 +381,7 @@ def pointer_click(node, where=0.5):
 
     wait_for(lambda: node.getState().contains(pyatspi.STATE_SHOWING)
              or node.getState().contains(pyatspi.STATE_VISIBLE), what=f"{node.name!r} shown")
+    _acted()
     ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     x = ext.x + max(4, int(ext.width * where))
     y = ext.y + ext.height // 2
@@ -348,6 +403,7 @@ def keys(*names, focus=None):
 
     if focus is not None:
         wait_for(lambda: has_focus(focus), what=f"the focus in {focus.name!r}")
+    _acted()
     subprocess.run(["xdotool", "key"] + list(names), check=True)
 
 
@@ -362,7 +418,9 @@ def select_child(container, predicate, what="the item"):
         return None
 
     wait_for(lambda: pick() is not None, what=what)
-    index = pick()
+    with _OneLook():
+        index = pick()
+    _acted()
     container.querySelection().selectChild(index)
     wait_for(lambda: container.querySelection().isChildSelected(index),
              what=f"{what} selected")
@@ -394,16 +452,18 @@ def choose_in_dropdown(app, dropdown, name):
 
 def ancestor_with(node, predicate, limit=30):
     """The nearest ancestor of node for which predicate holds."""
-    while node is not None and limit > 0:
-        node = node.parent
-        limit -= 1
-        if node is not None and predicate(node):
-            return node
+    with _OneLook():
+        while node is not None and limit > 0:
+            node = node.parent
+            limit -= 1
+            if node is not None and predicate(node):
+                return node
     return None
 
 
 def set_text(node, text):
     editable = node.queryEditableText()
+    _acted()
     editable.setTextContents(text)
     wait_for(lambda: get_text(node) == text, what=f"{text!r} in {node.name!r}")
 
@@ -415,6 +475,7 @@ def get_text(node):
 
 
 def set_value(node, value):
+    _acted()
     node.queryValue().currentValue = float(value)
     wait_for(lambda: get_value(node) == float(value), what=f"{value} in {node.name!r}")
 
@@ -431,15 +492,17 @@ def wait_for(predicate, timeout=10.0, what="condition"):
     pause = 0.05
     while time.time() < end:
         try:
-            if predicate():
-                return
+            with _OneLook():
+                if predicate():
+                    return
         except Exception:
             pass
         time.sleep(min(pause, max(0.0, end - time.time())))
         pause = min(pause * 2, 0.8)
     try:
-        if predicate():  # a last look at the deadline
-            return
+        with _OneLook():
+            if predicate():  # a last look at the deadline
+                return
     except Exception:
         pass
     raise AssertionError(f"timed out waiting for {what}")

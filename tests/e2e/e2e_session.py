@@ -249,6 +249,9 @@ class Session:
         now, calls = _cost()
         print(f"# the run: {now - _started:.1f} s, {calls} AT-SPI calls, "
               f"load average {os.getloadavg()[0]:.1f}", flush=True)
+        driver = sys.modules.get("atspi_driver")
+        if driver is not None:
+            print(f"# searches: {driver.stats}", flush=True)
         print(f"1..{step_number}", flush=True)
         sys.exit(code)
 
