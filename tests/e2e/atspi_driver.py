@@ -93,13 +93,14 @@ def _matches(node, role, name, contains):
 # (org.a11y.atspi.Cache.GetItems: every realized node's parent, place,
 # child count, role, name and states, in one call), and fetch as objects
 # only the nodes they return (child by child from the search's root, each
-# checked to be the node the cache named). Where the cache does not hold a
-# node's children, that node is asked for them (GetChildren, one call), and
-# a child the cache does not hold for its role and name, as a walk does: in
+# checked to be the node the cache named). Where the cache does not hold
+# all of a node's children, or held children the app did not confirm
+# once, that node's children are asked for one by one, as a walk does: in
 # GTK 4.8 a node first shown is not in the cache until something asks for
-# it, and a GtkStack's pages it does not show stay in the cache under it
-# (without the VISIBLE state; the stack shows only its visible page).
-# The nodes come in the walk's order.
+# it, a GtkStack's pages it does not show stay in the cache under it
+# (without the VISIBLE state; the stack shows only its visible page), and
+# GetChildren does not list children in GetChildAtIndex's order, so it is
+# not used. The nodes come in the walk's order.
 
 # One look at the tree: every search within one check (one evaluation of
 # a wait_for condition, one ancestor_with) reads the same snapshot of the
@@ -243,22 +244,18 @@ def _search(root, cached_test, live_test, limit=None):
             count, role, name, states = record
             if cached_test(role, name, states):
                 found.append(fetch(path))
-            if role == "application":
-                # The app's root: its windows, as a walk finds them.
-                kids = _children(fetch(path))
-                for kid in kids:
-                    fetched.setdefault(kid.path, kid)
-                kids = [kid.path for kid in kids]
-            elif path not in _distrusted and len(held.get(path, ())) == count:
+            if (role != "application" and path not in _distrusted
+                    and len(held.get(path, ())) == count):
                 kids = held.get(path, [])
             else:
                 kids = None
         if kids is None:
-            asked = _look.setdefault("children", {}) if _look is not None else {}
-            if path not in asked:
-                asked[path] = [ref[1] for ref in _call(root, path, "org.a11y.atspi.Accessible",
-                                                       "GetChildren")]
-            kids = asked[path]
+            # Children the cache does not hold (or the app's root: its
+            # windows): asked for one by one, as a walk does.
+            kids = _children(fetch(path))
+            for kid in kids:
+                fetched.setdefault(kid.path, kid)
+            kids = [kid.path for kid in kids]
         for index, kid in enumerate(kids):
             if limit is not None and len(found) >= limit:
                 return
