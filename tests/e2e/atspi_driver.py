@@ -97,14 +97,15 @@ def _matches(node, role, name, contains):
 # all of a node's children, or held children the app did not confirm
 # once, that node's children are asked for one by one, as a walk does: in
 # GTK 4.8 a node first shown is not in the cache until something asks for
-# it, a GtkStack's pages it does not show stay in the cache under it
-# (without the VISIBLE state; the stack shows only its visible page), and
-# GetChildren does not list children in GetChildAtIndex's order, so it is
-# not used. The nodes come in the walk's order.
+# it, a GtkStack shows only its visible page while the pages it showed
+# before stay in the cache under it (so a single panel under a node is
+# always asked for), and GetChildren does not list children in
+# GetChildAtIndex's order, so it is not used. The nodes come in the walk's
+# order.
 
 # One look at the tree: every search within one check (one evaluation of
 # a wait_for condition, one ancestor_with) reads the same snapshot of the
-# cache and asks a node for its children once, as one walk would; anything
+# cache, as one walk would read one tree; anything
 # that acts on the app (a click, a key, a value or text set, a selection)
 # ends the look, so what comes after it is read afresh.
 _look = None
@@ -244,10 +245,12 @@ def _search(root, cached_test, live_test, limit=None):
             count, role, name, states = record
             if cached_test(role, name, states):
                 found.append(fetch(path))
-            if (role != "application" and path not in _distrusted
-                    and len(held.get(path, ())) == count):
-                kids = held.get(path, [])
-            else:
+            kids = held.get(path, [])
+            if (role == "application" or path in _distrusted or len(kids) != count
+                    or (count == 1 and nodes[kids[0]][1] == "panel")):
+                # A GtkStack shows one page (a panel), and the cache keeps
+                # the pages it showed before under it: the one it shows
+                # is asked for.
                 kids = None
         if kids is None:
             # Children the cache does not hold (or the app's root: its
