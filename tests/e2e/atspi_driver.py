@@ -5,6 +5,44 @@ them, type into them, read them, the way assistive technology does."""
 import time
 
 import pyatspi
+from gi.repository import Atspi
+
+# What a run costs (docs/E2E-RUNS.md): every call that can reach the app
+# over the accessibility bus, counted where pyatspi reaches Atspi.
+calls = 0
+
+
+def _counted(function):
+    def wrapper(*args, **kwargs):
+        global calls
+        calls += 1
+        return function(*args, **kwargs)
+    return wrapper
+
+
+for _name in ("get_child_count", "get_child_at_index", "get_role_name", "get_role",
+              "get_name", "get_description", "get_parent", "get_state_set",
+              "get_index_in_parent", "get_application", "get_attributes_as_array",
+              "get_process_id"):
+    setattr(Atspi.Accessible, _name, _counted(getattr(Atspi.Accessible, _name)))
+for _iface, _names in ((Atspi.Action, ("get_n_actions", "get_action_name", "do_action")),
+                       (Atspi.Component, ("get_extents",)),
+                       (Atspi.EditableText, ("set_text_contents",)),
+                       (Atspi.Selection, ("select_child", "is_child_selected")),
+                       (Atspi.Text, ("get_text", "get_character_count")),
+                       (Atspi.Value, ("get_current_value", "set_current_value"))):
+    for _name in _names:
+        setattr(_iface, _name, _counted(getattr(_iface, _name)))
+# pyatspi's own names were bound to the functions before: bind them again.
+for _alias, _name in (("getChildAtIndex", "get_child_at_index"),
+                      ("getApplication", "get_application"),
+                      ("getRole", "get_role"), ("getRoleName", "get_role_name"),
+                      ("getState", "get_state_set"),
+                      ("getIndexInParent", "get_index_in_parent")):
+    setattr(Atspi.Accessible, _alias, getattr(Atspi.Accessible, _name))
+for _alias, _name in (("childCount", "get_child_count"), ("name", "get_name"),
+                      ("description", "get_description"), ("parent", "get_parent")):
+    setattr(Atspi.Accessible, _alias, property(fget=getattr(Atspi.Accessible, _name)))
 
 
 class NotFound(AssertionError):
@@ -49,20 +87,234 @@ def _matches(node, role, name, contains):
     return True
 
 
-def find_all(root, role=None, name=None, contains=None):
-    return [n for n in walk(root) if _matches(n, role, name, contains)]
+# A walk asks the app for every node's child count, each child and its
+# role: three round trips a node, some 1500 nodes in a window, seconds on a
+# busy machine. Searches here ask the app's AT-SPI cache instead
+# (org.a11y.atspi.Cache.GetItems: every realized node's parent, place,
+# child count, role, name and states, in one call), and fetch as objects
+# only the nodes they return (child by child from the search's root, each
+# checked to be the node the cache named). Where the cache does not hold
+# all of a node's children, or held children the app did not confirm
+# once, that node's children are asked for one by one, as a walk does: in
+# GTK 4.8 a node first shown is not in the cache until something asks for
+# it, a GtkStack shows only its visible page while the pages it showed
+# before stay in the cache under it (so a single panel under a node is
+# always asked for), and GetChildren does not list children in
+# GetChildAtIndex's order, so it is not used. The nodes come in the walk's
+# order.
+
+# One look at the tree: every search within one check (one evaluation of
+# a wait_for condition, one ancestor_with) reads the same snapshot of the
+# cache, as one walk would read one tree; anything
+# that acts on the app (a click, a key, a value or text set, a selection)
+# ends the look, so what comes after it is read afresh.
+_look = None
+
+
+class _OneLook:
+    """A look begins afresh (inside another one too: time has passed)."""
+
+    def __enter__(self):
+        global _look
+        self.outer = _look
+        if _look is None:
+            _look = {}
+        _look.clear()
+
+    def __exit__(self, *exc):
+        global _look
+        _look = self.outer
+
+
+def _acted():
+    if _look is not None:
+        _look.clear()
+
+
+class _Stale(Exception):
+    """The tree changed under a search."""
+
+
+_bus = None
+_role_names = {}
+# Nodes whose children in the cache once were not the app's.
+_distrusted = set()
+# How the searches went (printed at the end of a run).
+stats = {"searches": 0, "walks": 0, "distrusted": 0}
+
+
+def _connection():
+    global _bus
+    if _bus is None:
+        import os
+
+        from gi.repository import Gio
+
+        address = os.environ.get("AT_SPI_BUS_ADDRESS")
+        if not address:
+            return None
+        _bus = Gio.DBusConnection.new_for_address_sync(
+            address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+            | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+    return _bus
+
+
+def _call(node, path, interface, method):
+    global calls
+    from gi.repository import Gio, GLib
+
+    calls += 1
+    try:
+        return _connection().call_sync(node.app.bus_name, path, interface, method, None, None,
+                                       Gio.DBusCallFlags.NONE, 30000, None).unpack()[0]
+    except GLib.Error as e:
+        raise _Stale() from e
+
+
+def _role_name(role):
+    if role not in _role_names:
+        try:
+            _role_names[role] = Atspi.role_get_name(Atspi.Role(role))
+        except Exception:
+            _role_names[role] = None
+    return _role_names[role]
+
+
+def _snapshot(node):
+    """The app's cache: path -> (child count, role name, name, states),
+    and parent path -> the paths of its children the cache holds, in
+    order."""
+    if _look is not None:
+        if "snapshot" not in _look:
+            _look["snapshot"] = _take_snapshot(node)
+        return _look["snapshot"]
+    return _take_snapshot(node)
+
+
+def _take_snapshot(node):
+    items = _call(node, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
+    nodes = {}
+    places = {}
+    for ref, _app, parent, index, count, _ifaces, name, role, _desc, states in items:
+        nodes[ref[1]] = (count, _role_name(role), name, states)
+        if _state_bit(states, pyatspi.STATE_VISIBLE):
+            places.setdefault(parent[1], []).append((index, ref[1]))
+    # GTK 4.8 gives a GtkStackPage's child its place in the stack: a
+    # child's place is its rank among the siblings the cache holds.
+    return nodes, {parent: [path for _, path in sorted(held)] for parent, held in places.items()}
+
+
+def _state_bit(states, state):
+    state = int(state)
+    return bool((states[state // 32] >> (state % 32)) & 1)
+
+
+def _search(root, cached_test, live_test, limit=None):
+    """The nodes under root (root included) that pass, in the walk's
+    order, at most limit of them."""
+    if _connection() is None:
+        raise _Stale()
+    nodes, held = _snapshot(root)
+    fetched = {root.path: root}
+    place = {}  # path -> (parent's path, index)
+    found = []
+
+    def fetch(path):
+        if path not in fetched:
+            parent, index = place[path]
+            node = fetch(parent).getChildAtIndex(index)
+            if node is None or node.path != path:
+                if parent not in _distrusted:
+                    # The cache's children of parent are not the app's:
+                    # from now on they are asked for, and the search
+                    # begins again.
+                    _distrusted.add(parent)
+                    stats["distrusted"] += 1
+                raise _Stale()
+            fetched[path] = node
+        return fetched[path]
+
+    def visit(path):
+        record = nodes.get(path)
+        if record is None:
+            node = fetch(path)
+            if live_test(node):
+                found.append(node)
+            kids = None
+        else:
+            count, role, name, states = record
+            if cached_test(role, name, states):
+                found.append(fetch(path))
+            kids = held.get(path, [])
+            if (role == "application" or path in _distrusted or len(kids) != count
+                    or (count == 1 and nodes[kids[0]][1] == "panel")):
+                # A GtkStack shows one page (a panel), and the cache keeps
+                # the pages it showed before under it: the one it shows
+                # is asked for.
+                kids = None
+        if kids is None:
+            # Children the cache does not hold (or the app's root: its
+            # windows): asked for one by one, as a walk does.
+            kids = _children(fetch(path))
+            for kid in kids:
+                fetched.setdefault(kid.path, kid)
+            kids = [kid.path for kid in kids]
+        for index, kid in enumerate(kids):
+            if limit is not None and len(found) >= limit:
+                return
+            place.setdefault(kid, (path, index))
+            visit(kid)
+
+    visit(root.path)
+    return found
+
+
+def _find_nodes(root, cached_test, live_test, limit=None):
+    stats["searches"] += 1
+    for _ in range(5):
+        try:
+            return _search(root, cached_test, live_test, limit)
+        except _Stale:
+            _acted()  # the next search looks afresh
+            continue
+        except Exception:
+            stats["errors"] = stats.get("errors", 0) + 1
+            break
+    # No cache to ask, or the tree kept changing under the searches: a
+    # walk, as before.
+    stats["walks"] += 1
+    result = []
+    for node in walk(root):
+        if live_test(node):
+            result.append(node)
+            if limit is not None and len(result) >= limit:
+                break
+    return result
+
+
+def find_all(root, role=None, name=None, contains=None, limit=None):
+    def cached_test(node_role, node_name, states):
+        node_name = node_name or ""
+        return ((role is None or node_role == role)
+                and (name is None or node_name == name)
+                and (contains is None or contains in node_name))
+
+    return _find_nodes(root, cached_test, lambda n: _matches(n, role, name, contains), limit)
 
 
 def find(root, role=None, name=None, contains=None, timeout=10.0, index=0):
     """The index-th node matching, waiting for it to appear."""
-    end = time.time() + timeout
-    while True:
-        found = find_all(root, role, name, contains)
-        if len(found) > index:
-            return found[index]
-        if time.time() > end:
-            raise NotFound(f"no {role or 'node'} named {name or contains!r}")
-        time.sleep(0.2)
+    found = []
+
+    def appeared():
+        found[:] = find_all(root, role, name, contains, limit=index + 1)
+        return len(found) > index
+
+    try:
+        wait_for(appeared, timeout=timeout, what="")
+    except AssertionError:
+        raise NotFound(f"no {role or 'node'} named {name or contains!r}") from None
+    return found[index]
 
 
 def is_sensitive(node):
@@ -70,6 +322,7 @@ def is_sensitive(node):
 
 
 def click(node, timeout=10.0):
+    _acted()
     end = time.time() + timeout
     while not is_sensitive(node):
         if time.time() > end:
@@ -128,6 +381,7 @@ def pointer_click(node, where=0.5):
 
     wait_for(lambda: node.getState().contains(pyatspi.STATE_SHOWING)
              or node.getState().contains(pyatspi.STATE_VISIBLE), what=f"{node.name!r} shown")
+    _acted()
     ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     x = ext.x + max(4, int(ext.width * where))
     y = ext.y + ext.height // 2
@@ -137,7 +391,9 @@ def pointer_click(node, where=0.5):
 
 def has_focus(node):
     """node or one of its descendants has the keyboard focus."""
-    return any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in walk(node))
+    return bool(_find_nodes(
+        node, lambda role, name, states: _state_bit(states, pyatspi.STATE_FOCUSED),
+        lambda n: n.getState().contains(pyatspi.STATE_FOCUSED), limit=1))
 
 
 def keys(*names, focus=None):
@@ -147,6 +403,7 @@ def keys(*names, focus=None):
 
     if focus is not None:
         wait_for(lambda: has_focus(focus), what=f"the focus in {focus.name!r}")
+    _acted()
     subprocess.run(["xdotool", "key"] + list(names), check=True)
 
 
@@ -161,7 +418,9 @@ def select_child(container, predicate, what="the item"):
         return None
 
     wait_for(lambda: pick() is not None, what=what)
-    index = pick()
+    with _OneLook():
+        index = pick()
+    _acted()
     container.querySelection().selectChild(index)
     wait_for(lambda: container.querySelection().isChildSelected(index),
              what=f"{what} selected")
@@ -193,16 +452,18 @@ def choose_in_dropdown(app, dropdown, name):
 
 def ancestor_with(node, predicate, limit=30):
     """The nearest ancestor of node for which predicate holds."""
-    while node is not None and limit > 0:
-        node = node.parent
-        limit -= 1
-        if node is not None and predicate(node):
-            return node
+    with _OneLook():
+        while node is not None and limit > 0:
+            node = node.parent
+            limit -= 1
+            if node is not None and predicate(node):
+                return node
     return None
 
 
 def set_text(node, text):
     editable = node.queryEditableText()
+    _acted()
     editable.setTextContents(text)
     wait_for(lambda: get_text(node) == text, what=f"{text!r} in {node.name!r}")
 
@@ -214,6 +475,7 @@ def get_text(node):
 
 
 def set_value(node, value):
+    _acted()
     node.queryValue().currentValue = float(value)
     wait_for(lambda: get_value(node) == float(value), what=f"{value} in {node.name!r}")
 
@@ -223,14 +485,26 @@ def get_value(node):
 
 
 def wait_for(predicate, timeout=10.0, what="condition"):
+    """Polls predicate until it holds: at once, then after 0.05 s, and
+    twice as long each time up to 0.8 s, so a state that comes at once
+    costs one look and a slow one no more than one look every 0.8 s."""
     end = time.time() + timeout
+    pause = 0.05
     while time.time() < end:
         try:
-            if predicate():
-                return
+            with _OneLook():
+                if predicate():
+                    return
         except Exception:
             pass
-        time.sleep(0.2)
+        time.sleep(min(pause, max(0.0, end - time.time())))
+        pause = min(pause * 2, 0.8)
+    try:
+        with _OneLook():
+            if predicate():  # a last look at the deadline
+                return
+    except Exception:
+        pass
     raise AssertionError(f"timed out waiting for {what}")
 
 

@@ -27,6 +27,15 @@ import tempfile
 import time
 
 step_number = 0
+_last_step = (time.monotonic(), 0)
+_started = time.monotonic()
+
+
+def _cost():
+    """The time and the AT-SPI calls (atspi_driver counts them) since the
+    run started."""
+    driver = sys.modules.get("atspi_driver")
+    return time.monotonic(), (driver.calls if driver else 0)
 
 # A busy machine (a build beside the tests) can take most of a minute to
 # start a bus, the app or its accessibility bridge: wait for states, with
@@ -38,6 +47,11 @@ def tap(ok, description):
     global step_number
     step_number += 1
     print(f"{'ok' if ok else 'not ok'} {step_number} {description}", flush=True)
+    global _last_step
+    now, calls = _cost()
+    print(f"# step {step_number}: {now - _last_step[0]:.1f} s, "
+          f"{calls - _last_step[1]} AT-SPI calls", flush=True)
+    _last_step = (now, calls)
 
 
 def check(description, condition):
@@ -232,6 +246,12 @@ class Session:
                 pass
         finally:
             self.stop()
+        now, calls = _cost()
+        print(f"# the run: {now - _started:.1f} s, {calls} AT-SPI calls, "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+        driver = sys.modules.get("atspi_driver")
+        if driver is not None:
+            print(f"# searches: {driver.stats}", flush=True)
         print(f"1..{step_number}", flush=True)
         sys.exit(code)
 
