@@ -21,7 +21,17 @@
  * tkr_campaign_new_from_root) against json_parser_load_from_data of the
  * same bytes. The goal is 1.5x or less.
  *
+ * With --autosave FILE..., for each campaign FILE (bench/run makes one per
+ * system with bench-make-campaign SYSTEM 6 4994 1000): the main thread's
+ * cost of one autosave (tkr_campaign_to_bytes, what the document runs on
+ * the main thread before the worker writes), as a ratio to one 16.7 ms
+ * frame: its CPU time and wall time, medians of 7, for the first save
+ * after opening (nothing cached) and for a save after one change (a
+ * combatant's health, through the history), as an autosave after an
+ * action meets it.
+ *
  * ./build/bench/bench-files [N...]
+ * ./build/bench/bench-files --autosave FILE...
  */
 
 #include "config.h"
@@ -282,9 +292,92 @@ run_against_json_glib (void)
     }
 }
 
+/* One change as the GM makes them, through the history: the first
+ * combatant takes 1 damage (or is healed back), so the next autosave
+ * has something new to write. */
+static void
+change_something (TkrCampaign *campaign, int i)
+{
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  GListModel *combatants = tkr_encounter_get_combatants (encounter);
+  g_autoptr (TkrCombatant) combatant = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (g_list_model_get_n_items (combatants) == 0)
+    {
+      tkr_campaign_add_npc (campaign, "Changed");
+      return;
+    }
+  combatant = g_list_model_get_item (combatants, 0);
+  if (!tkr_encounter_change_health_typed (encounter, combatant, i % 2 ? "+1" : "-1", &error))
+    g_printerr ("change: %s\n", error->message);
+}
+
+static void
+autosave (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autoptr (GBytes) file_bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  double first_cpu[PAIRS], first_wall[PAIRS], next_cpu[PAIRS], next_wall[PAIRS];
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return;
+    }
+  file_bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  for (int i = 0; i < PAIRS; i++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      double t0, c0;
+
+      g_clear_object (&campaign);
+      campaign = tkr_campaign_new_from_bytes (file_bytes, &error);
+      g_assert_no_error (error);
+      t0 = now ();
+      c0 = cpu_now ();
+      bytes = tkr_campaign_to_bytes (campaign);
+      first_cpu[i] = cpu_now () - c0;
+      first_wall[i] = now () - t0;
+    }
+  for (int i = 0; i < PAIRS; i++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      double t0, c0;
+
+      change_something (campaign, i);
+      t0 = now ();
+      c0 = cpu_now ();
+      bytes = tkr_campaign_to_bytes (campaign);
+      next_cpu[i] = cpu_now () - c0;
+      next_wall[i] = now () - t0;
+      if (i == PAIRS - 1)
+        {
+          g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
+          g_autoptr (GBytes) full = tkr_file_serialize (root);
+
+          g_assert_true (g_bytes_equal (bytes, full));
+        }
+    }
+  g_print ("%-28s %6.2f MB: autosave main thread, first %.2f frames (CPU %.2f), "
+           "after a change %.2f frames (CPU %.2f)\n",
+           base, length / 1e6, median (first_wall) / FRAME, median (first_cpu) / FRAME,
+           median (next_wall) / FRAME, median (next_cpu) / FRAME);
+}
+
 int
 main (int argc, char *argv[])
 {
+  if (argc >= 2 && g_str_equal (argv[1], "--autosave"))
+    {
+      for (int i = 2; i < argc; i++)
+        autosave (argv[i]);
+      return 0;
+    }
   if (argc < 2)
     {
       run (1000);

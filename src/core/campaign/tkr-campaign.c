@@ -9,6 +9,7 @@
 #include "tkr-name-index.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
+#include "tkr-save-cache.h"
 
 struct _TkrCampaign
 {
@@ -30,6 +31,7 @@ struct _TkrCampaign
   GPtrArray *npcs_array;
   TkrNameIndex *names; /* of the party, the library and the participants */
   GListStore *links;   /* TkrSheetLink: party members kept in their own files */
+  TkrSaveCache *save_cache; /* the last save's texts (tkr_campaign_to_bytes) */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -52,6 +54,7 @@ tkr_campaign_dispose (GObject *object)
 {
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
+  g_clear_pointer (&self->save_cache, tkr_save_cache_free);
   g_clear_object (&self->tracker);
   g_clear_pointer (&self->names, tkr_name_index_free);
   g_clear_object (&self->tracker_slot);
@@ -257,6 +260,31 @@ mirror_free (gpointer data, GClosure *closure)
   g_ptr_array_unref (data);
 }
 
+/* The objects written around the texts a save keeps, never inside one
+ * (tkr-save-cache.h): the campaign's lists, the tracker and its lists. */
+static gboolean
+outside_saved_texts (GObject *object, gpointer data)
+{
+  TkrCampaign *self = data;
+  gpointer lists[8] = { self->party, self->npcs, self->tracker_slot, self->links };
+
+  if (TKR_IS_CAMPAIGN (object) || TKR_IS_TRACKER (object) || TKR_IS_KLEP_TURN_ENTRY (object))
+    return TRUE;
+  if (TKR_IS_ENCOUNTER (self->tracker))
+    {
+      TkrEncounter *encounter = TKR_ENCOUNTER (self->tracker);
+
+      lists[4] = tkr_encounter_get_participants (encounter);
+      lists[5] = tkr_encounter_get_combatants (encounter);
+      lists[6] = tkr_encounter_get_order (encounter);
+      lists[7] = tkr_encounter_get_log (encounter);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    if (object == lists[i])
+      return TRUE;
+  return FALSE;
+}
+
 static GPtrArray *
 mirror (GListStore *store)
 {
@@ -272,6 +300,7 @@ tkr_campaign_init (TkrCampaign *self)
 {
   self->name = g_strdup (_ ("Untitled Campaign"));
   self->history = tkr_history_new ();
+  self->save_cache = tkr_save_cache_new (self->history, outside_saved_texts, self);
   self->tracker_slot = g_list_store_new (G_TYPE_OBJECT);
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
@@ -1085,14 +1114,18 @@ tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
 }
 
 static void
-write_characters (TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)
+write_characters (TkrSaveCache *cache,
+                  TkrJsonWriter *writer,
+                  const char *name,
+                  GListModel *model,
+                  GPtrArray *array)
 {
   guint n = g_list_model_get_n_items (model);
 
   g_assert (array->len == n);
   tkr_json_writer_begin_array (writer, name);
   for (guint i = 0; i < n; i++)
-    tkr_character_write_json (g_ptr_array_index (array, i), writer, NULL);
+    tkr_save_cache_write_character (cache, writer, g_ptr_array_index (array, i));
   tkr_json_writer_end_array (writer);
 }
 
@@ -1103,12 +1136,14 @@ write_characters (TkrJsonWriter *writer, const char *name, GListModel *model, GP
  *   tkr_file_serialize() makes of tkr_campaign_to_root(), streamed straight
  *   from the objects: the characters never become a tree (issue 16 in
  *   docs/ARCHITECTURE.md's "Files": a save at the speed of the text).
+ *   The text of each character, combatant and log line the history has
+ *   not changed since the last call is copied from that call
+ *   (tkr-save-cache.h): an autosave writes only what changed.
  */
 GBytes *
 tkr_campaign_to_bytes (TkrCampaign *self)
 {
   g_autoptr (JsonObject) header = NULL;
-  g_autoptr (JsonNode) encounter = NULL;
   TkrJsonWriter writer;
   JsonObjectIter iter;
   const char *member;
@@ -1131,10 +1166,13 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   tkr_json_writer_begin_object (&writer, "campaign");
   tkr_json_writer_string (&writer, "name", self->name);
   tkr_json_writer_string (&writer, "rule_system", tkr_campaign_get_rule_system (self));
-  write_characters (&writer, "party", G_LIST_MODEL (self->party), self->party_array);
-  write_characters (&writer, "npcs", G_LIST_MODEL (self->npcs), self->npcs_array);
-  encounter = tkr_tracker_to_json (self->tracker);
-  tkr_json_writer_node (&writer, "encounter", encounter);
+  tkr_save_cache_begin (self->save_cache);
+  write_characters (self->save_cache, &writer, "party", G_LIST_MODEL (self->party),
+                    self->party_array);
+  write_characters (self->save_cache, &writer, "npcs", G_LIST_MODEL (self->npcs),
+                    self->npcs_array);
+  tkr_save_cache_write_tracker (self->save_cache, &writer, "encounter", self->tracker);
+  tkr_save_cache_end (self->save_cache);
   /* As tkr_campaign_to_root (): only a campaign with linked sheets. */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
     {
@@ -1475,6 +1513,10 @@ tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean record)
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
   g_return_if_fail (TKR_IS_CAMPAIGN (other));
 
+  /* Whole lists change hands, applied without the history when not
+   * recorded: nothing kept by either's saves is trusted after. */
+  tkr_save_cache_clear (self->save_cache);
+  tkr_save_cache_clear (other->save_cache);
   exchange_store (history, self->party, other->party);
   exchange_store (history, self->npcs, other->npcs);
   exchange_store (history, self->tracker_slot, other->tracker_slot);

@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+#include "config.h"
+
+#include "tkr-save-cache.h"
+
+#include "tkr-character.h"
+#include "tkr-combatant.h"
+#include "tkr-log-entry.h"
+
+/* One kept text: a value's bytes at @level, as tkr_json_writer_raw()
+ * takes them. The cache holds a reference on its owner, so its address
+ * never names another object while the text is kept. */
+typedef struct
+{
+  GObject *owner;
+  char *text;
+  gsize length;
+  guint level;
+  guint save; /* the last save that wrote it */
+} Fragment;
+
+struct _TkrSaveCache
+{
+  TkrHistory *history; /* weak: the campaign owns both */
+  gulong committed_id;
+  gulong moved_id;
+  TkrSaveOutsideFunc outside;
+  gpointer outside_data;
+  GHashTable *fragments; /* owner -> Fragment */
+  /* The objects inside an owner's text: a list or a list's item -> its
+   * owner; one inside several owners' texts -> OWNED_BY_MANY and the
+   * owners in @many. */
+  GHashTable *parts;
+  GHashTable *many;       /* part -> GPtrArray of owners */
+  GHashTable *dependents; /* a character -> GPtrArray of its combatants with text */
+  guint save;
+  /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
+  GHashTable *placeholders; /* JsonNode -> Placeholder */
+};
+
+#define OWNED_BY_MANY GINT_TO_POINTER (1)
+
+typedef struct
+{
+  GObject *owner;
+  TkrSaveToJson to_json;
+} Placeholder;
+
+/* The save building its tracker's tree on this thread. */
+static __thread TkrSaveCache *building;
+
+static void
+fragment_free (gpointer data)
+{
+  Fragment *fragment = data;
+
+  g_object_unref (fragment->owner);
+  g_free (fragment->text);
+  g_free (fragment);
+}
+
+static void drop (TkrSaveCache *self, gpointer owner);
+
+static void
+drop_all (GPtrArray *owners, TkrSaveCache *self)
+{
+  g_autoptr (GPtrArray) copy = g_ptr_array_copy (owners, NULL, NULL);
+
+  for (guint i = 0; i < copy->len; i++)
+    drop (self, g_ptr_array_index (copy, i));
+}
+
+/* @owner's text is old: it goes, and its combatants' too (a combatant's
+ * text may show its sheet's numbers). */
+static void
+drop (TkrSaveCache *self, gpointer owner)
+{
+  GPtrArray *dependents;
+
+  g_hash_table_remove (self->fragments, owner);
+  dependents = g_hash_table_lookup (self->dependents, owner);
+  if (dependents != NULL)
+    {
+      g_hash_table_steal (self->dependents, owner);
+      drop_all (dependents, self);
+      g_ptr_array_unref (dependents);
+    }
+}
+
+void
+tkr_save_cache_clear (TkrSaveCache *self)
+{
+  g_return_if_fail (self != NULL);
+
+  g_hash_table_remove_all (self->fragments);
+  g_hash_table_remove_all (self->parts);
+  g_hash_table_remove_all (self->many);
+  g_hash_table_remove_all (self->dependents);
+}
+
+static gboolean
+is_owner_type (GObject *object)
+{
+  return TKR_IS_CHARACTER (object) || TKR_IS_COMBATANT (object) || TKR_IS_LOG_ENTRY (object);
+}
+
+/* One change of a step: a property of @object set, or the list @object
+ * changed (@item went in or out; its text is its list owner's). */
+static void
+changed_cb (GObject *object, GObject *item, gpointer user_data)
+{
+  TkrSaveCache *self = user_data;
+  gpointer owner;
+  gboolean placed = FALSE;
+
+  if (object == NULL)
+    {
+      /* A step of unknown changes (brought back from the journal). */
+      tkr_save_cache_clear (self);
+      return;
+    }
+  if (g_hash_table_contains (self->fragments, object))
+    {
+      drop (self, object);
+      placed = TRUE;
+    }
+  owner = g_hash_table_lookup (self->parts, object);
+  if (owner == OWNED_BY_MANY)
+    drop_all (g_hash_table_lookup (self->many, object), self);
+  else if (owner != NULL)
+    drop (self, owner);
+  if (placed || owner != NULL || is_owner_type (object))
+    return;
+  if (self->outside != NULL && self->outside (object, self->outside_data))
+    return;
+  /* Inside no text the cache knows of, and not known to be outside all:
+   * nothing kept can be trusted. */
+  tkr_save_cache_clear (self);
+}
+
+static void
+step_cb (TkrSaveCache *self, gboolean redo_stack)
+{
+  if (g_hash_table_size (self->fragments) == 0)
+    return;
+  tkr_history_foreach_step_change (self->history, redo_stack, changed_cb, self);
+}
+
+static void
+committed_cb (TkrHistory *history, const char *label, TkrSaveCache *self)
+{
+  step_cb (self, FALSE);
+}
+
+/* Undone: the step is on top of the redo stack; redone: of the undo
+ * stack. */
+static void
+moved_cb (TkrHistory *history, gboolean forward, TkrSaveCache *self)
+{
+  step_cb (self, !forward);
+}
+
+TkrSaveCache *
+tkr_save_cache_new (TkrHistory *history, TkrSaveOutsideFunc outside, gpointer outside_data)
+{
+  TkrSaveCache *self = g_new0 (TkrSaveCache, 1);
+
+  self->history = history;
+  self->outside = outside;
+  self->outside_data = outside_data;
+  self->fragments = g_hash_table_new_full (NULL, NULL, NULL, fragment_free);
+  self->parts = g_hash_table_new (NULL, NULL);
+  self->many = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->dependents = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  if (history != NULL)
+    {
+      self->committed_id = g_signal_connect (history, "committed", G_CALLBACK (committed_cb), self);
+      self->moved_id = g_signal_connect (history, "moved", G_CALLBACK (moved_cb), self);
+    }
+  return self;
+}
+
+void
+tkr_save_cache_free (TkrSaveCache *self)
+{
+  if (self == NULL)
+    return;
+  if (self->history != NULL)
+    {
+      g_signal_handler_disconnect (self->history, self->committed_id);
+      g_signal_handler_disconnect (self->history, self->moved_id);
+    }
+  g_hash_table_unref (self->fragments);
+  g_hash_table_unref (self->parts);
+  g_hash_table_unref (self->many);
+  g_hash_table_unref (self->dependents);
+  g_free (self);
+}
+
+typedef struct
+{
+  TkrSaveCache *cache;
+  GObject *owner;
+} AddPart;
+
+static void
+add_part (gpointer part, gpointer user_data)
+{
+  AddPart *add = user_data;
+  TkrSaveCache *self = add->cache;
+  gpointer owner = g_hash_table_lookup (self->parts, part);
+  GPtrArray *owners;
+
+  if (owner == NULL || owner == add->owner)
+    {
+      g_hash_table_insert (self->parts, part, add->owner);
+      return;
+    }
+  if (owner != OWNED_BY_MANY)
+    {
+      owners = g_ptr_array_new ();
+      g_ptr_array_add (owners, owner);
+      g_hash_table_insert (self->many, part, owners);
+      g_hash_table_insert (self->parts, part, OWNED_BY_MANY);
+    }
+  owners = g_hash_table_lookup (self->many, part);
+  if (!g_ptr_array_find (owners, add->owner, NULL))
+    g_ptr_array_add (owners, add->owner);
+}
+
+static void
+add_list (GListModel *list, AddPart *add)
+{
+  guint n;
+
+  if (list == NULL)
+    return;
+  add_part (list, add);
+  n = g_list_model_get_n_items (list);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (list, i);
+
+      add_part (item, add);
+    }
+}
+
+/* The objects whose changes change @owner's text. */
+static void
+add_parts (TkrSaveCache *self, GObject *owner)
+{
+  AddPart add = { self, owner };
+
+  if (TKR_IS_CHARACTER (owner))
+    tkr_character_foreach_part (TKR_CHARACTER (owner), add_part, &add);
+  else if (TKR_IS_COMBATANT (owner))
+    {
+      TkrCombatant *combatant = TKR_COMBATANT (owner);
+      TkrCharacter *character = tkr_combatant_get_character (combatant);
+      GPtrArray *dependents;
+
+      add_list (tkr_combatant_get_resources (combatant), &add);
+      add_list (G_LIST_MODEL (tkr_combatant_get_condition_store (combatant)), &add);
+      add_list (tkr_combatant_get_conditions (combatant), &add);
+      if (character != NULL)
+        {
+          dependents = g_hash_table_lookup (self->dependents, character);
+          if (dependents == NULL)
+            {
+              dependents = g_ptr_array_new ();
+              g_hash_table_insert (self->dependents, character, dependents);
+            }
+          if (!g_ptr_array_find (dependents, owner, NULL))
+            g_ptr_array_add (dependents, owner);
+        }
+    }
+}
+
+/* @owner's text at @level, written now if not kept. */
+static Fragment *
+fragment_for (TkrSaveCache *self, GObject *owner, TkrSaveToJson to_json, guint level)
+{
+  Fragment *fragment = g_hash_table_lookup (self->fragments, owner);
+  TkrJsonWriter writer;
+  GString *text;
+
+  if (fragment != NULL && fragment->level == level)
+    {
+      fragment->save = self->save;
+      return fragment;
+    }
+  text = g_string_sized_new (to_json == NULL ? 2048 : 256);
+  tkr_json_writer_init_fragment (&writer, text, level);
+  if (to_json == NULL)
+    tkr_character_write_json (TKR_CHARACTER (owner), &writer, NULL);
+  else
+    {
+      g_autoptr (JsonNode) node = to_json (owner);
+
+      tkr_json_writer_node (&writer, NULL, node);
+    }
+  fragment = g_new0 (Fragment, 1);
+  fragment->owner = g_object_ref (owner);
+  fragment->length = text->len;
+  fragment->text = g_string_free (text, FALSE);
+  fragment->level = level;
+  fragment->save = self->save;
+  g_hash_table_replace (self->fragments, owner, fragment);
+  add_parts (self, owner);
+  return fragment;
+}
+
+void
+tkr_save_cache_begin (TkrSaveCache *self)
+{
+  g_return_if_fail (self != NULL);
+  self->save++;
+}
+
+void
+tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpointer character)
+{
+  Fragment *fragment = fragment_for (self, character, NULL, writer->level);
+
+  tkr_json_writer_raw (writer, NULL, fragment->text, fragment->length);
+}
+
+static gboolean
+splice_cb (JsonNode *node, GString *text, guint level, gpointer data)
+{
+  TkrSaveCache *self = data;
+  Placeholder *placeholder = g_hash_table_lookup (self->placeholders, node);
+  TkrJsonWriter writer;
+  Fragment *fragment;
+
+  if (placeholder == NULL)
+    return FALSE;
+  fragment = fragment_for (self, placeholder->owner, placeholder->to_json, level);
+  /* Only the text itself: its place was written by the tree's printer. */
+  tkr_json_writer_init_text (&writer, text);
+  tkr_json_writer_raw (&writer, NULL, fragment->text, fragment->length);
+  return TRUE;
+}
+
+void
+tkr_save_cache_write_tracker (TkrSaveCache *self,
+                              TkrJsonWriter *writer,
+                              const char *name,
+                              TkrTracker *tracker)
+{
+  g_autoptr (JsonNode) tree = NULL;
+
+  g_return_if_fail (building == NULL);
+
+  self->placeholders = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  building = self;
+  tree = tkr_tracker_to_json (tracker);
+  building = NULL;
+  tkr_json_writer_node_spliced (writer, name, tree, splice_cb, self);
+  g_clear_pointer (&self->placeholders, g_hash_table_unref);
+}
+
+static gboolean
+unused (gpointer key, gpointer value, gpointer user_data)
+{
+  Fragment *fragment = value;
+
+  return fragment->save != GPOINTER_TO_UINT (user_data);
+}
+
+/* What this save did not write is gone from the campaign (or moved): its
+ * text and its reference go. */
+void
+tkr_save_cache_end (TkrSaveCache *self)
+{
+  g_return_if_fail (self != NULL);
+  g_hash_table_foreach_remove (self->fragments, unused, GUINT_TO_POINTER (self->save));
+}
+
+JsonNode *
+tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json)
+{
+  Placeholder *placeholder;
+  JsonNode *node;
+
+  if (building == NULL)
+    return NULL;
+  placeholder = g_new (Placeholder, 1);
+  placeholder->owner = owner;
+  placeholder->to_json = to_json;
+  node = json_node_init_null (json_node_alloc ());
+  g_hash_table_insert (building->placeholders, node, placeholder);
+  return node;
+}

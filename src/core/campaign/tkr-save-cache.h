@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "tkr-history.h"
+#include "tkr-json-writer.h"
+#include "tkr-tracker.h"
+
+G_BEGIN_DECLS
+
+/*
+ * What an autosave keeps between saves (docs/ARCHITECTURE.md, "Files"):
+ * each character's, combatant's and log line's text as the last save
+ * wrote it, at its depth in the file. A save copies the text of what did
+ * not change and writes only what did. The cache follows the campaign's
+ * history: every object a step (or its undo or redo) changes drops the
+ * text of the character, combatant or log line it belongs to; a change it
+ * cannot place drops everything, so it never serves old text.
+ */
+
+typedef struct _TkrSaveCache TkrSaveCache;
+
+typedef JsonNode *(*TkrSaveToJson) (gpointer owner);
+/* Whether a change to @object changes no kept text: an object written only
+ * around them (the tracker, its lists of participants, combatants, order
+ * and log, the campaign's lists). */
+typedef gboolean (*TkrSaveOutsideFunc) (GObject *object, gpointer data);
+
+TkrSaveCache *
+tkr_save_cache_new (TkrHistory *history, TkrSaveOutsideFunc outside, gpointer outside_data);
+void tkr_save_cache_free (TkrSaveCache *self);
+/* Forgets every kept text (the campaign changed in a way the history did
+ * not record). */
+void tkr_save_cache_clear (TkrSaveCache *self);
+
+/* A save: begin, write its characters and its tracker, end. */
+void tkr_save_cache_begin (TkrSaveCache *self);
+void tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpointer character);
+void tkr_save_cache_write_tracker (TkrSaveCache *self,
+                                   TkrJsonWriter *writer,
+                                   const char *name,
+                                   TkrTracker *tracker);
+void tkr_save_cache_end (TkrSaveCache *self);
+
+/* For the code that builds a tracker's tree: inside
+ * tkr_save_cache_write_tracker() on this thread, a placeholder for
+ * @owner's node (what @to_json makes of it, or for a TkrCharacter with
+ * @to_json NULL, tkr_character_write_json()); NULL anywhere else, where
+ * the caller makes the node itself. */
+JsonNode *tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json);
+
+G_END_DECLS
