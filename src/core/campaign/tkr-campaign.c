@@ -1130,34 +1130,31 @@ write_characters (TkrSaveCache *cache,
 }
 
 /**
- * tkr_campaign_to_bytes:
+ * tkr_campaign_to_pieces:
  *
- * Returns: (transfer full): the campaign file's bytes, the same as
- *   tkr_file_serialize() makes of tkr_campaign_to_root(), streamed straight
- *   from the objects: the characters never become a tree (issue 16 in
- *   docs/ARCHITECTURE.md's "Files": a save at the speed of the text).
- *   The text of each character, combatant and log line the history has
- *   not changed since the last call is copied from that call
- *   (tkr-save-cache.h): an autosave writes only what changed.
+ * What a save does on the caller's thread: the campaign as it is now, in
+ * pieces that tkr_save_pieces_join() makes into the file's bytes on any
+ * thread, later edits never racing it. The characters never become a tree
+ * (issue 16 in docs/ARCHITECTURE.md's "Files": a save at the speed of the
+ * text), and the text of each character, combatant and log line the
+ * history has not changed since the last save is that save's, shared
+ * (tkr-save-cache.h): an autosave writes only what changed.
+ *
+ * Returns: (transfer full): the pieces
  */
-GBytes *
-tkr_campaign_to_bytes (TkrCampaign *self)
+TkrSavePieces *
+tkr_campaign_to_pieces (TkrCampaign *self)
 {
   g_autoptr (JsonObject) header = NULL;
   TkrJsonWriter writer;
   JsonObjectIter iter;
   const char *member;
   JsonNode *value;
-  GString *text;
-  guint n_characters;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  n_characters = g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
-                 g_list_model_get_n_items (G_LIST_MODEL (self->npcs));
-  /* About 2 KiB a character: one allocation instead of a dozen doublings. */
-  text = g_string_sized_new (16 * 1024 + (gsize) n_characters * 2200);
-  tkr_json_writer_init_text (&writer, text);
+  /* Only what is written around the characters' kept texts. */
+  tkr_json_writer_init_text (&writer, g_string_sized_new (64 * 1024));
   header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
   tkr_json_writer_begin_object (&writer, NULL);
   json_object_iter_init_ordered (&iter, header);
@@ -1166,13 +1163,12 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   tkr_json_writer_begin_object (&writer, "campaign");
   tkr_json_writer_string (&writer, "name", self->name);
   tkr_json_writer_string (&writer, "rule_system", tkr_campaign_get_rule_system (self));
-  tkr_save_cache_begin (self->save_cache);
+  tkr_save_cache_begin (self->save_cache, &writer);
   write_characters (self->save_cache, &writer, "party", G_LIST_MODEL (self->party),
                     self->party_array);
   write_characters (self->save_cache, &writer, "npcs", G_LIST_MODEL (self->npcs),
                     self->npcs_array);
   tkr_save_cache_write_tracker (self->save_cache, &writer, "encounter", self->tracker);
-  tkr_save_cache_end (self->save_cache);
   /* As tkr_campaign_to_root (): only a campaign with linked sheets. */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
     {
@@ -1182,7 +1178,25 @@ tkr_campaign_to_bytes (TkrCampaign *self)
     }
   tkr_json_writer_end_object (&writer);
   tkr_json_writer_end_object (&writer);
-  return g_string_free_to_bytes (text);
+  return tkr_save_cache_end (self->save_cache);
+}
+
+/**
+ * tkr_campaign_to_bytes:
+ *
+ * Returns: (transfer full): the campaign file's bytes, the same as
+ *   tkr_file_serialize() makes of tkr_campaign_to_root():
+ *   tkr_campaign_to_pieces() joined.
+ */
+GBytes *
+tkr_campaign_to_bytes (TkrCampaign *self)
+{
+  g_autoptr (TkrSavePieces) pieces = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  pieces = tkr_campaign_to_pieces (self);
+  return tkr_save_pieces_join (pieces);
 }
 
 /* Where a build is: characters made of how many, for the progress of a
@@ -1356,12 +1370,27 @@ tkr_campaign_new_from_root_with_progress (JsonNode *root, TkrFileProgress *progr
   return g_steal_pointer (&self);
 }
 
+/* The worker: the pieces joined, then written atomically. */
+static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GFile *file = g_object_get_data (G_OBJECT (task), "tkr-file");
+  g_autoptr (GBytes) bytes = tkr_save_pieces_join (task_data);
+  GError *error = NULL;
+
+  if (tkr_file_save (file, bytes, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
 /**
  * tkr_campaign_save_async:
  *
- * Takes the campaign's bytes now, on the caller's thread (so later edits
- * never race the write: the file holds the campaign as it was at this
- * call, whole); the file is written atomically on a worker thread.
+ * Takes the campaign's text now, on the caller's thread, as pieces (so
+ * later edits never race the write: the file holds the campaign as it was
+ * at this call, whole); the pieces are joined and the file written
+ * atomically on a worker thread.
  */
 void
 tkr_campaign_save_async (TkrCampaign *self,
@@ -1370,13 +1399,17 @@ tkr_campaign_save_async (TkrCampaign *self,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
+  g_return_if_fail (G_IS_FILE (file));
 
-  bytes = tkr_campaign_to_bytes (self);
-  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
-                                user_data);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_campaign_save_async);
+  g_task_set_task_data (task, tkr_campaign_to_pieces (self),
+                        (GDestroyNotify) tkr_save_pieces_free);
+  g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, save_thread);
 }
 
 gboolean

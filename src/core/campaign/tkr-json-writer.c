@@ -604,6 +604,14 @@ tkr_json_writer_raw (TkrJsonWriter *self, const char *name, const char *text, gs
 }
 
 void
+tkr_json_writer_begin_raw (TkrJsonWriter *self, const char *name)
+{
+  g_return_if_fail (self->builder == NULL);
+
+  begin_value (self, name);
+}
+
+void
 tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint level)
 {
   tkr_json_writer_init_text (self, text);

@@ -51,6 +51,10 @@ void tkr_json_writer_node (TkrJsonWriter *self, const char *name, JsonNode *node
 /* Text already in the writer's form for a value at this writer's level
  * (a fragment a save kept, tkr-save-cache.c), written in place. */
 void tkr_json_writer_raw (TkrJsonWriter *self, const char *name, const char *text, gsize length);
+/* Only what goes before a value (the separator, the indent, the name):
+ * the value's text is put in its place by the caller (tkr-save-cache.c
+ * joins kept texts on the worker). */
+void tkr_json_writer_begin_raw (TkrJsonWriter *self, const char *name);
 /* A text writer whose first value is at @level, written without the
  * separator, new line and indent before it: the fragment
  * tkr_json_writer_raw() takes at that level. */

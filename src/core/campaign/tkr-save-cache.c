@@ -4,6 +4,8 @@
 
 #include "tkr-save-cache.h"
 
+#include <string.h>
+
 #include "tkr-character.h"
 #include "tkr-combatant.h"
 #include "tkr-log-entry.h"
@@ -14,11 +16,25 @@
 typedef struct
 {
   GObject *owner;
-  char *text;
-  gsize length;
+  GBytes *text; /* shared with the pieces of saves being written */
   guint level;
   guint save; /* the last save that wrote it */
 } Fragment;
+
+/* A piece: a kept text, or (text NULL) a stretch of the glue. */
+typedef struct
+{
+  GBytes *text;
+  gsize offset;
+  gsize length;
+} Piece;
+
+struct _TkrSavePieces
+{
+  GString *glue; /* what the writer wrote around the kept texts */
+  GArray *pieces;
+  gsize size;
+};
 
 struct _TkrSaveCache
 {
@@ -37,6 +53,9 @@ struct _TkrSaveCache
   guint save;
   /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
   GHashTable *placeholders; /* JsonNode -> Placeholder */
+  /* Between begin and end: */
+  TkrSavePieces *pieces;
+  gsize glue_mark; /* the glue before it is in pieces already */
 };
 
 #define OWNED_BY_MANY GINT_TO_POINTER (1)
@@ -56,7 +75,7 @@ fragment_free (gpointer data)
   Fragment *fragment = data;
 
   g_object_unref (fragment->owner);
-  g_free (fragment->text);
+  g_bytes_unref (fragment->text);
   g_free (fragment);
 }
 
@@ -302,8 +321,7 @@ fragment_for (TkrSaveCache *self, GObject *owner, TkrSaveToJson to_json, guint l
     }
   fragment = g_new0 (Fragment, 1);
   fragment->owner = g_object_ref (owner);
-  fragment->length = text->len;
-  fragment->text = g_string_free (text, FALSE);
+  fragment->text = g_string_free_to_bytes (text);
   fragment->level = level;
   fragment->save = self->save;
   g_hash_table_replace (self->fragments, owner, fragment);
@@ -311,11 +329,50 @@ fragment_for (TkrSaveCache *self, GObject *owner, TkrSaveToJson to_json, guint l
   return fragment;
 }
 
+static void
+add_piece (TkrSavePieces *pieces, GBytes *text, gsize offset, gsize length)
+{
+  Piece piece = { text != NULL ? g_bytes_ref (text) : NULL, offset, length };
+
+  if (length == 0)
+    return;
+  g_array_append_val (pieces->pieces, piece);
+  pieces->size += length;
+}
+
+/* The glue written since the last piece, then @fragment's text. */
+static void
+add_fragment (TkrSaveCache *self, Fragment *fragment)
+{
+  TkrSavePieces *pieces = self->pieces;
+
+  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
+  self->glue_mark = pieces->glue->len;
+  add_piece (pieces, fragment->text, 0, g_bytes_get_size (fragment->text));
+}
+
+static void
+piece_clear (gpointer data)
+{
+  Piece *piece = data;
+
+  g_clear_pointer (&piece->text, g_bytes_unref);
+}
+
 void
-tkr_save_cache_begin (TkrSaveCache *self)
+tkr_save_cache_begin (TkrSaveCache *self, TkrJsonWriter *writer)
 {
   g_return_if_fail (self != NULL);
+  g_return_if_fail (self->pieces == NULL);
+  g_return_if_fail (tkr_json_writer_is_text (writer));
+
   self->save++;
+  self->pieces = g_new0 (TkrSavePieces, 1);
+  self->pieces->glue = writer->text;
+  self->pieces->pieces = g_array_sized_new (FALSE, FALSE, sizeof (Piece), 1024);
+  g_array_set_clear_func (self->pieces->pieces, piece_clear);
+  self->glue_mark = writer->text->len;
+  add_piece (self->pieces, NULL, 0, writer->text->len);
 }
 
 void
@@ -323,7 +380,8 @@ tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpoin
 {
   Fragment *fragment = fragment_for (self, character, NULL, writer->level);
 
-  tkr_json_writer_raw (writer, NULL, fragment->text, fragment->length);
+  tkr_json_writer_begin_raw (writer, NULL);
+  add_fragment (self, fragment);
 }
 
 static gboolean
@@ -331,15 +389,12 @@ splice_cb (JsonNode *node, GString *text, guint level, gpointer data)
 {
   TkrSaveCache *self = data;
   Placeholder *placeholder = g_hash_table_lookup (self->placeholders, node);
-  TkrJsonWriter writer;
-  Fragment *fragment;
 
   if (placeholder == NULL)
     return FALSE;
-  fragment = fragment_for (self, placeholder->owner, placeholder->to_json, level);
   /* Only the text itself: its place was written by the tree's printer. */
-  tkr_json_writer_init_text (&writer, text);
-  tkr_json_writer_raw (&writer, NULL, fragment->text, fragment->length);
+  g_assert (text == self->pieces->glue);
+  add_fragment (self, fragment_for (self, placeholder->owner, placeholder->to_json, level));
   return TRUE;
 }
 
@@ -371,11 +426,57 @@ unused (gpointer key, gpointer value, gpointer user_data)
 
 /* What this save did not write is gone from the campaign (or moved): its
  * text and its reference go. */
-void
+TkrSavePieces *
 tkr_save_cache_end (TkrSaveCache *self)
 {
-  g_return_if_fail (self != NULL);
+  TkrSavePieces *pieces;
+
+  g_return_val_if_fail (self != NULL && self->pieces != NULL, NULL);
+
+  pieces = g_steal_pointer (&self->pieces);
+  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
   g_hash_table_foreach_remove (self->fragments, unused, GUINT_TO_POINTER (self->save));
+  return pieces;
+}
+
+gsize
+tkr_save_pieces_get_size (TkrSavePieces *pieces)
+{
+  return pieces->size;
+}
+
+/**
+ * tkr_save_pieces_join:
+ *
+ * Returns: (transfer full): the file's bytes; on any thread.
+ */
+GBytes *
+tkr_save_pieces_join (TkrSavePieces *pieces)
+{
+  char *data = g_malloc (pieces->size + 1);
+  char *out = data;
+
+  for (guint i = 0; i < pieces->pieces->len; i++)
+    {
+      Piece *piece = &g_array_index (pieces->pieces, Piece, i);
+      const char *from = piece->text != NULL ? g_bytes_get_data (piece->text, NULL)
+                                             : pieces->glue->str + piece->offset;
+
+      memcpy (out, from, piece->length);
+      out += piece->length;
+    }
+  *out = '\0';
+  return g_bytes_new_take (data, pieces->size);
+}
+
+void
+tkr_save_pieces_free (TkrSavePieces *pieces)
+{
+  if (pieces == NULL)
+    return;
+  g_array_unref (pieces->pieces);
+  g_string_free (pieces->glue, TRUE);
+  g_free (pieces);
 }
 
 JsonNode *

@@ -34,14 +34,25 @@ void tkr_save_cache_free (TkrSaveCache *self);
  * not record). */
 void tkr_save_cache_clear (TkrSaveCache *self);
 
-/* A save: begin, write its characters and its tracker, end. */
-void tkr_save_cache_begin (TkrSaveCache *self);
+/* A save's text as pieces: what the writer wrote around the kept texts
+ * and references to those, joined on any thread into the file's bytes
+ * (the main thread copies none of the kept text). */
+typedef struct _TkrSavePieces TkrSavePieces;
+
+GBytes *tkr_save_pieces_join (TkrSavePieces *pieces);
+gsize tkr_save_pieces_get_size (TkrSavePieces *pieces);
+void tkr_save_pieces_free (TkrSavePieces *pieces);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrSavePieces, tkr_save_pieces_free)
+
+/* A save: begin with a text writer (its text is the cache's until end),
+ * write its characters and its tracker, end: the pieces. */
+void tkr_save_cache_begin (TkrSaveCache *self, TkrJsonWriter *writer);
 void tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpointer character);
 void tkr_save_cache_write_tracker (TkrSaveCache *self,
                                    TkrJsonWriter *writer,
                                    const char *name,
                                    TkrTracker *tracker);
-void tkr_save_cache_end (TkrSaveCache *self);
+TkrSavePieces *tkr_save_cache_end (TkrSaveCache *self);
 
 /* For the code that builds a tracker's tree: inside
  * tkr_save_cache_write_tracker() on this thread, a placeholder for
