@@ -284,6 +284,13 @@ add_parts (TkrSaveCache *self, GObject *owner)
       add_list (tkr_combatant_get_conditions (combatant), &add);
       if (character != NULL)
         {
+          /* A system may keep a combatant's conditions on its sheet (made
+           * on first use, after the sheet's text): they are the sheet's
+           * parts too. */
+          AddPart sheet = { self, G_OBJECT (character) };
+
+          add_list (G_LIST_MODEL (tkr_combatant_get_condition_store (combatant)), &sheet);
+          add_list (tkr_combatant_get_conditions (combatant), &sheet);
           dependents = g_hash_table_lookup (self->dependents, character);
           if (dependents == NULL)
             {
