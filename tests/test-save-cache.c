@@ -191,10 +191,10 @@ test_no_stale_text (gconstpointer data)
   change (&f, "hiding a combatant",
           ok (tkr_encounter_set_hidden (f.encounter, combatant_at (&f, 5), TRUE, &error), error));
   g_clear_error (&error);
-  change (&f, "a reminder",
-          ok (tkr_reminders_add (f.encounter, "Check the door", combatant_at (&f, 1), 0, &error) !=
-                NULL,
-              error));
+  change (
+    &f, "a reminder",
+    ok (tkr_reminders_add (f.encounter, "Check the door", combatant_at (&f, 1), 0, &error) != NULL,
+        error));
   g_clear_error (&error);
   change (&f, "Delay", ok (tkr_encounter_delay (f.encounter, &error), error));
   g_clear_error (&error);

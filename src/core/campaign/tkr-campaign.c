@@ -29,8 +29,8 @@ struct _TkrCampaign
    * walks thousands without a list store's search for each (bench-files). */
   GPtrArray *party_array;
   GPtrArray *npcs_array;
-  TkrNameIndex *names; /* of the party, the library and the participants */
-  GListStore *links;   /* TkrSheetLink: party members kept in their own files */
+  TkrNameIndex *names;      /* of the party, the library and the participants */
+  GListStore *links;        /* TkrSheetLink: party members kept in their own files */
   TkrSaveCache *save_cache; /* the last save's texts (tkr_campaign_to_bytes) */
 };
 
@@ -1114,11 +1114,8 @@ tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
 }
 
 static void
-write_characters (TkrSaveCache *cache,
-                  TkrJsonWriter *writer,
-                  const char *name,
-                  GListModel *model,
-                  GPtrArray *array)
+write_characters (
+  TkrSaveCache *cache, TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)
 {
   guint n = g_list_model_get_n_items (model);
 
@@ -1166,8 +1163,7 @@ tkr_campaign_to_pieces (TkrCampaign *self)
   tkr_save_cache_begin (self->save_cache, &writer);
   write_characters (self->save_cache, &writer, "party", G_LIST_MODEL (self->party),
                     self->party_array);
-  write_characters (self->save_cache, &writer, "npcs", G_LIST_MODEL (self->npcs),
-                    self->npcs_array);
+  write_characters (self->save_cache, &writer, "npcs", G_LIST_MODEL (self->npcs), self->npcs_array);
   tkr_save_cache_write_tracker (self->save_cache, &writer, "encounter", self->tracker);
   /* As tkr_campaign_to_root (): only a campaign with linked sheets. */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
@@ -1406,8 +1402,7 @@ tkr_campaign_save_async (TkrCampaign *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tkr_campaign_save_async);
-  g_task_set_task_data (task, tkr_campaign_to_pieces (self),
-                        (GDestroyNotify) tkr_save_pieces_free);
+  g_task_set_task_data (task, tkr_campaign_to_pieces (self), (GDestroyNotify) tkr_save_pieces_free);
   g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
   g_task_run_in_thread (task, save_thread);
 }

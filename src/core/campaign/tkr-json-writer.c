@@ -220,7 +220,8 @@ begin_value (TkrJsonWriter *self, const char *name)
        * it (tkr_json_writer_raw). */
       self->fragment = FALSE;
       if (self->level > 0)
-        self->non_empty[(self->level - 1) / 64] |= G_GUINT64_CONSTANT (1) << ((self->level - 1) % 64);
+        self->non_empty[(self->level - 1) / 64] |= G_GUINT64_CONSTANT (1)
+                                                   << ((self->level - 1) % 64);
     }
   else if (self->level > 0)
     {
@@ -579,11 +580,8 @@ tkr_json_write_node_text (GString *text, JsonNode *root)
 }
 
 void
-tkr_json_writer_node_spliced (TkrJsonWriter *self,
-                              const char *name,
-                              JsonNode *node,
-                              TkrJsonSpliceFunc splice,
-                              gpointer data)
+tkr_json_writer_node_spliced (
+  TkrJsonWriter *self, const char *name, JsonNode *node, TkrJsonSpliceFunc splice, gpointer data)
 {
   Splice context = { splice, data };
 

@@ -64,11 +64,8 @@ void tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint le
  * @splice returns TRUE is written by @splice instead, at @level (the depth
  * of its container): how a save writes a tree holding placeholders. */
 typedef gboolean (*TkrJsonSpliceFunc) (JsonNode *node, GString *text, guint level, gpointer data);
-void tkr_json_writer_node_spliced (TkrJsonWriter *self,
-                                   const char *name,
-                                   JsonNode *node,
-                                   TkrJsonSpliceFunc splice,
-                                   gpointer data);
+void tkr_json_writer_node_spliced (
+  TkrJsonWriter *self, const char *name, JsonNode *node, TkrJsonSpliceFunc splice, gpointer data);
 
 /* The bytes json-glib's pretty generator (indent 2) makes of @root, made
  * without it (tkr_file_serialize). */

@@ -13,10 +13,24 @@
 /* One kept text: a value's bytes at @level, as tkr_json_writer_raw()
  * takes them. The cache holds a reference on its owner, so its address
  * never names another object while the text is kept. */
+/* How an owner is written: by its to_json, as a sheet
+ * (tkr_character_write_json), or as an encounter's NPC participant
+ * ({"npc" : sheet}). */
+typedef enum
+{
+  WRITE_TO_JSON,
+  WRITE_CHARACTER,
+  WRITE_PARTICIPANT,
+} WriteKind;
+
 typedef struct
 {
   GObject *owner;
-  GBytes *text; /* shared with the pieces of saves being written */
+  GBytes *text;     /* shared with the pieces of saves being written */
+  const char *data; /* text's, here so a save touches only this */
+  gsize length;
+  TkrSaveToJson to_json;
+  WriteKind kind;
   guint level;
   guint save; /* the last save that wrote it */
 } Fragment;
@@ -51,6 +65,7 @@ struct _TkrSaveCache
   GHashTable *many;       /* part -> GPtrArray of owners */
   GHashTable *dependents; /* a character -> GPtrArray of its combatants with text */
   guint save;
+  guint written; /* texts this save wrote or copied */
   /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
   GHashTable *placeholders; /* JsonNode -> Placeholder */
   /* Between begin and end: */
@@ -64,6 +79,7 @@ typedef struct
 {
   GObject *owner;
   TkrSaveToJson to_json;
+  WriteKind kind;
 } Placeholder;
 
 /* The save building its tracker's tree on this thread. */
@@ -305,21 +321,31 @@ add_parts (TkrSaveCache *self, GObject *owner)
 
 /* @owner's text at @level, written now if not kept. */
 static Fragment *
-fragment_for (TkrSaveCache *self, GObject *owner, TkrSaveToJson to_json, guint level)
+fragment_for (
+  TkrSaveCache *self, GObject *owner, WriteKind kind, TkrSaveToJson to_json, guint level)
 {
   Fragment *fragment = g_hash_table_lookup (self->fragments, owner);
   TkrJsonWriter writer;
   GString *text;
 
-  if (fragment != NULL && fragment->level == level)
+  self->written++;
+  if (fragment != NULL && fragment->level == level && fragment->kind == kind &&
+      fragment->to_json == to_json)
     {
       fragment->save = self->save;
       return fragment;
     }
-  text = g_string_sized_new (to_json == NULL ? 2048 : 256);
+  text = g_string_sized_new (kind == WRITE_TO_JSON ? 256 : 2048);
   tkr_json_writer_init_fragment (&writer, text, level);
-  if (to_json == NULL)
+  if (kind == WRITE_CHARACTER)
     tkr_character_write_json (TKR_CHARACTER (owner), &writer, NULL);
+  else if (kind == WRITE_PARTICIPANT)
+    {
+      /* As tkr_encounter_participant_to_json () writes an NPC. */
+      tkr_json_writer_begin_object (&writer, NULL);
+      tkr_character_write_json (TKR_CHARACTER (owner), &writer, "npc");
+      tkr_json_writer_end_object (&writer);
+    }
   else
     {
       g_autoptr (JsonNode) node = to_json (owner);
@@ -329,6 +355,9 @@ fragment_for (TkrSaveCache *self, GObject *owner, TkrSaveToJson to_json, guint l
   fragment = g_new0 (Fragment, 1);
   fragment->owner = g_object_ref (owner);
   fragment->text = g_string_free_to_bytes (text);
+  fragment->data = g_bytes_get_data (fragment->text, &fragment->length);
+  fragment->kind = kind;
+  fragment->to_json = to_json;
   fragment->level = level;
   fragment->save = self->save;
   g_hash_table_replace (self->fragments, owner, fragment);
@@ -355,7 +384,7 @@ add_fragment (TkrSaveCache *self, Fragment *fragment)
 
   add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
   self->glue_mark = pieces->glue->len;
-  add_piece (pieces, fragment->text, 0, g_bytes_get_size (fragment->text));
+  add_piece (pieces, fragment->text, 0, fragment->length);
 }
 
 static void
@@ -374,6 +403,7 @@ tkr_save_cache_begin (TkrSaveCache *self, TkrJsonWriter *writer)
   g_return_if_fail (tkr_json_writer_is_text (writer));
 
   self->save++;
+  self->written = 0;
   self->pieces = g_new0 (TkrSavePieces, 1);
   self->pieces->glue = writer->text;
   self->pieces->pieces = g_array_sized_new (FALSE, FALSE, sizeof (Piece), 1024);
@@ -385,7 +415,7 @@ tkr_save_cache_begin (TkrSaveCache *self, TkrJsonWriter *writer)
 void
 tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpointer character)
 {
-  Fragment *fragment = fragment_for (self, character, NULL, writer->level);
+  Fragment *fragment = fragment_for (self, character, WRITE_CHARACTER, NULL, writer->level);
 
   tkr_json_writer_begin_raw (writer, NULL);
   add_fragment (self, fragment);
@@ -401,7 +431,8 @@ splice_cb (JsonNode *node, GString *text, guint level, gpointer data)
     return FALSE;
   /* Only the text itself: its place was written by the tree's printer. */
   g_assert (text == self->pieces->glue);
-  add_fragment (self, fragment_for (self, placeholder->owner, placeholder->to_json, level));
+  add_fragment (
+    self, fragment_for (self, placeholder->owner, placeholder->kind, placeholder->to_json, level));
   return TRUE;
 }
 
@@ -442,7 +473,9 @@ tkr_save_cache_end (TkrSaveCache *self)
 
   pieces = g_steal_pointer (&self->pieces);
   add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
-  g_hash_table_foreach_remove (self->fragments, unused, GUINT_TO_POINTER (self->save));
+  /* Only when something kept was not written: most saves write all. */
+  if (g_hash_table_size (self->fragments) > self->written)
+    g_hash_table_foreach_remove (self->fragments, unused, GUINT_TO_POINTER (self->save));
   return pieces;
 }
 
@@ -486,8 +519,8 @@ tkr_save_pieces_free (TkrSavePieces *pieces)
   g_free (pieces);
 }
 
-JsonNode *
-tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json)
+static JsonNode *
+placeholder_new (gpointer owner, WriteKind kind, TkrSaveToJson to_json)
 {
   Placeholder *placeholder;
   JsonNode *node;
@@ -496,8 +529,22 @@ tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json)
     return NULL;
   placeholder = g_new (Placeholder, 1);
   placeholder->owner = owner;
+  placeholder->kind = kind;
   placeholder->to_json = to_json;
   node = json_node_init_null (json_node_alloc ());
   g_hash_table_insert (building->placeholders, node, placeholder);
   return node;
+}
+
+JsonNode *
+tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json)
+{
+  g_return_val_if_fail (to_json != NULL, NULL);
+  return placeholder_new (owner, WRITE_TO_JSON, to_json);
+}
+
+JsonNode *
+tkr_save_cache_participant_placeholder (gpointer npc)
+{
+  return placeholder_new (npc, WRITE_PARTICIPANT, NULL);
 }

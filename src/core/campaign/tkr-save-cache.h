@@ -56,9 +56,10 @@ TkrSavePieces *tkr_save_cache_end (TkrSaveCache *self);
 
 /* For the code that builds a tracker's tree: inside
  * tkr_save_cache_write_tracker() on this thread, a placeholder for
- * @owner's node (what @to_json makes of it, or for a TkrCharacter with
- * @to_json NULL, tkr_character_write_json()); NULL anywhere else, where
+ * @owner's node (what @to_json makes of it); NULL anywhere else, where
  * the caller makes the node itself. */
 JsonNode *tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json);
+/* The same for an NPC participant's node, {"npc" : its sheet}. */
+JsonNode *tkr_save_cache_participant_placeholder (gpointer npc);
 
 G_END_DECLS

@@ -1156,8 +1156,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   JsonArray *combatants = json_array_new ();
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
-    json_array_add_element (combatants,
-                            combatant_to_json (tkr_d20_encounter_find (self, item_at (participants, i))));
+    json_array_add_element (
+      combatants, combatant_to_json (tkr_d20_encounter_find (self, item_at (participants, i))));
   json_object_set_array_member (object, "combatants", combatants);
   json_object_set_member (object, "order", tkr_members_places_to_json (self->creatures, order));
 }

@@ -1290,19 +1290,21 @@ tkr_encounter_award_party (
 JsonNode *
 tkr_encounter_participant_to_json (TkrCharacter *character)
 {
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *object;
+  JsonNode *node;
 
+  /* In a save, an NPC's text kept from the last when nothing changed
+   * (tkr-save-cache.h). */
+  if (!tkr_character_is_pc (character) &&
+      (node = tkr_save_cache_participant_placeholder (character)) != NULL)
+    return node;
+  object = json_object_new ();
+  node = json_node_new (JSON_NODE_OBJECT);
   /* PCs live in the party's files; an NPC is stored here whole. */
   if (tkr_character_is_pc (character))
     json_object_set_string_member (object, "ref", tkr_character_get_id (character));
   else
-    {
-      /* In a save, the text it kept when nothing changed (tkr-save-cache.h). */
-      JsonNode *npc = tkr_save_cache_placeholder (character, NULL);
-
-      json_object_set_member (object, "npc", npc != NULL ? npc : tkr_character_to_json (character));
-    }
+    json_object_set_member (object, "npc", tkr_character_to_json (character));
   json_node_take_object (node, object);
   return node;
 }
