@@ -7,9 +7,10 @@
  * writes are always exactly what tkr_file_serialize() makes of
  * tkr_campaign_to_root(), a fresh full serialisation, after each kind of
  * change made through the history, after its undo and after its redo, in
- * every rule system, with an encounter in Main holding PCs, NPCs, a hidden
- * combatant, a delayed one (where the rules allow it), reminders and
- * conditions. A kept text never goes stale.
+ * every rule system, with an encounter in Main holding PCs, NPCs (the
+ * Kleptonomicon's in a group), a hidden combatant, a delayed one and an
+ * effect (Pathfinder 2e), a held action (d20), reminders and conditions.
+ * A kept text never goes stale.
  */
 
 #include "config.h"
@@ -18,6 +19,7 @@
 
 #include "tkr-core.h"
 #include "tkr-file.h"
+#include "tkr-pf2e-encounter.h"
 
 typedef struct
 {
@@ -198,6 +200,31 @@ test_no_stale_text (gconstpointer data)
   g_clear_error (&error);
   change (&f, "Delay", ok (tkr_encounter_delay (f.encounter, &error), error));
   g_clear_error (&error);
+  if (TKR_IS_PF2E_ENCOUNTER (f.encounter))
+    {
+      TkrPf2eEncounter *pf2e = TKR_PF2E_ENCOUNTER (f.encounter);
+
+      for (guint i = 0; i < n; i++)
+        if (tkr_pf2e_encounter_add_effect (pf2e, TKR_PF2E_COMBATANT (combatant_at (&f, i)), "Bless",
+                                           2, NULL) != NULL)
+          {
+            g_assert_true (tkr_history_undo (f.history));
+            change (&f, "an effect",
+                    tkr_pf2e_encounter_add_effect (pf2e, TKR_PF2E_COMBATANT (combatant_at (&f, i)),
+                                                   "Bless", 2, &error) != NULL);
+            g_assert_no_error (error);
+            break;
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    if (tkr_encounter_hold (f.encounter, combatant_at (&f, i), NULL))
+      {
+        g_assert_true (tkr_history_undo (f.history));
+        change (&f, "a held action",
+                ok (tkr_encounter_hold (f.encounter, combatant_at (&f, i), &error), error));
+        g_clear_error (&error);
+        break;
+      }
   for (int turn = 0; turn < 8; turn++)
     {
       change (&f, "next turn", ok (tkr_encounter_next_turn (f.encounter, &error), error));
