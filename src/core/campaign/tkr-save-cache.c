@@ -354,7 +354,9 @@ fragment_for (
     }
   fragment = g_new0 (Fragment, 1);
   fragment->owner = g_object_ref (owner);
-  fragment->text = g_string_free_to_bytes (text);
+  /* Kept for many saves: no more memory than the text. */
+  fragment->text = g_bytes_new (text->str, text->len);
+  g_string_free (text, TRUE);
   fragment->data = g_bytes_get_data (fragment->text, &fragment->length);
   fragment->kind = kind;
   fragment->to_json = to_json;
