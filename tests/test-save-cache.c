@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "tkr-core.h"
@@ -275,6 +276,78 @@ test_no_stale_text (gconstpointer data)
   g_assert_cmpuint (f.checks, >, 60);
 }
 
+static void
+saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tkr_campaign_save_finish (TKR_CAMPAIGN (source), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+/* tkr_campaign_save_async takes the campaign as it is at the call; the
+ * worker joins the pieces while the caller goes on changing (and dropping
+ * kept texts): the file holds the state at the call, byte for byte. */
+static void
+test_async_save (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-save-cache-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "saved.tkcampaign", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  TkrHistory *history = tkr_campaign_get_history (campaign);
+  TkrEncounter *encounter;
+  TkrCharacter *goblin;
+
+  g_assert_no_error (error);
+  tkr_campaign_add_pc (campaign, "Ann");
+  goblin = tkr_campaign_add_npc (campaign, "Goblin");
+  for (int i = 0; i < 20; i++)
+    g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, goblin, &error));
+  encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  for (int round = 0; round < 3; round++)
+    {
+      g_autoptr (GBytes) expected = NULL;
+      g_autoptr (GBytes) written = NULL;
+      g_autoptr (TkrCombatant) combatant = NULL;
+      gboolean done = FALSE;
+
+      g_bytes_unref (tkr_campaign_to_bytes (campaign));
+      {
+        g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
+
+        expected = tkr_file_serialize (root);
+      }
+      tkr_campaign_save_async (campaign, file, NULL, saved_cb, &done);
+      /* Changes while the worker writes. */
+      g_assert_true (ok (
+        tkr_character_rename (goblin, history, round % 2 ? "Goblin" : "Hobgoblin", &error), error));
+      if (round == 0)
+        {
+          g_assert_true (ok (tkr_encounter_begin_setup (encounter, &error), error));
+          g_assert_true (
+            ok (tkr_encounter_roll_missing (encounter, tkr_encounter_get_rand (encounter), &error),
+                error));
+          g_assert_true (ok (tkr_encounter_begin_main (encounter, &error), error));
+        }
+      combatant = g_list_model_get_item (tkr_encounter_get_combatants (encounter), 1);
+      g_assert_true (
+        ok (tkr_encounter_change_health_typed (encounter, combatant, "-1", &error), error));
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      written = tkr_file_load (file, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (written, expected));
+    }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_unlink (backup);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -287,5 +360,6 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, systems[i], test_no_stale_text);
     }
+  g_test_add_func ("/save-cache/async-save", test_async_save);
   return g_test_run ();
 }
