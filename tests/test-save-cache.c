@@ -348,6 +348,62 @@ test_async_save (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+static TkrCampaign *
+campaign_for_prepare (void)
+{
+  g_autoptr (GError) error = NULL;
+  TkrCampaign *campaign = tkr_campaign_new (NULL);
+  TkrCharacter *npc = NULL;
+
+  tkr_campaign_add_pc (campaign, "Ann");
+  tkr_campaign_add_pc (campaign, "Bo");
+  for (int i = 0; i < 30; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Foe %d", i + 1);
+
+      npc = tkr_campaign_add_npc (campaign, name);
+    }
+  for (int i = 0; i < 10; i++)
+    g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, npc, &error));
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* Written ahead between events (tkr_campaign_prepare_save), the next save
+ * writes none of the party's, the library's or the encounter's NPCs'
+ * texts anew, and its bytes are still a full serialisation's. */
+static void
+test_prepare (void)
+{
+  g_autoptr (TkrCampaign) prepared = campaign_for_prepare ();
+  g_autoptr (TkrCampaign) cold = campaign_for_prepare ();
+  g_autoptr (TkrSavePieces) prepared_pieces = NULL;
+  g_autoptr (TkrSavePieces) cold_pieces = NULL;
+  g_autoptr (TkrSavePieces) again = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GBytes) expected = NULL;
+  guint calls = 0;
+
+  /* A budget of nothing still goes on: a slice at a time. */
+  while (!tkr_campaign_prepare_save (prepared, 0))
+    calls++;
+  g_assert_cmpuint (calls, >, 0);
+  prepared_pieces = tkr_campaign_to_pieces (prepared);
+  cold_pieces = tkr_campaign_to_pieces (cold);
+  /* 2 PCs, 30 library NPCs, 10 NPCs in the encounter. */
+  g_assert_cmpuint (tkr_save_pieces_get_n_made (cold_pieces) -
+                      tkr_save_pieces_get_n_made (prepared_pieces),
+                    ==, 2 + 30 + 10);
+  bytes = tkr_save_pieces_join (prepared_pieces);
+  root = tkr_campaign_to_root (prepared);
+  expected = tkr_file_serialize (root);
+  g_assert_true (g_bytes_equal (bytes, expected));
+  /* Nothing changed since: nothing is written anew. */
+  again = tkr_campaign_to_pieces (prepared);
+  g_assert_cmpuint (tkr_save_pieces_get_n_made (again), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -361,5 +417,6 @@ main (int argc, char *argv[])
       g_test_add_data_func (path, systems[i], test_no_stale_text);
     }
   g_test_add_func ("/save-cache/async-save", test_async_save);
+  g_test_add_func ("/save-cache/prepare", test_prepare);
   return g_test_run ();
 }

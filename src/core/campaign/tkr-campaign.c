@@ -32,6 +32,7 @@ struct _TkrCampaign
   TkrNameIndex *names;      /* of the party, the library and the participants */
   GListStore *links;        /* TkrSheetLink: party members kept in their own files */
   TkrSaveCache *save_cache; /* the last save's texts (tkr_campaign_to_bytes) */
+  guint prepared;           /* tkr_campaign_prepare_save's place */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -1175,6 +1176,56 @@ tkr_campaign_to_pieces (TkrCampaign *self)
   tkr_json_writer_end_object (&writer);
   tkr_json_writer_end_object (&writer);
   return tkr_save_cache_end (self->save_cache);
+}
+
+/* Where tkr_campaign_to_pieces writes a character of the party or the
+ * library (root, "campaign", the list) and an encounter's participant
+ * (root, "campaign", "encounter", "participants"). A text kept at another
+ * depth is written again, never used. */
+#define LIST_LEVEL 3
+#define PARTICIPANT_LEVEL 4
+
+/**
+ * tkr_campaign_prepare_save:
+ * @budget_us: how long this call may take, in microseconds
+ *
+ * Writes ahead the texts of the party, the library and the encounter's
+ * NPCs that the next save would otherwise write on the caller's thread
+ * (the first save after opening writes every one), for at most about
+ * @budget_us: a document calls it between events after opening, so that
+ * no autosave takes a frame (docs/ARCHITECTURE.md, "Files").
+ *
+ * Returns: TRUE when everything is written ahead
+ */
+gboolean
+tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us)
+{
+  gint64 end = g_get_monotonic_time () + budget_us;
+  g_autoptr (GPtrArray) participants = NULL;
+  guint n_lists;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), TRUE);
+
+  participants = tkr_tracker_list_participants (self->tracker);
+  n_lists = self->party_array->len + self->npcs_array->len;
+  while (self->prepared < n_lists + participants->len)
+    {
+      guint i = self->prepared++;
+
+      if (i < self->party_array->len)
+        tkr_save_cache_prepare (self->save_cache, g_ptr_array_index (self->party_array, i), FALSE,
+                                LIST_LEVEL);
+      else if (i < n_lists)
+        tkr_save_cache_prepare (self->save_cache,
+                                g_ptr_array_index (self->npcs_array, i - self->party_array->len),
+                                FALSE, LIST_LEVEL);
+      else if (!tkr_character_is_pc (g_ptr_array_index (participants, i - n_lists)))
+        tkr_save_cache_prepare (self->save_cache, g_ptr_array_index (participants, i - n_lists),
+                                TRUE, PARTICIPANT_LEVEL);
+      if ((i & 15) == 15 && g_get_monotonic_time () >= end)
+        break;
+    }
+  return self->prepared >= n_lists + participants->len;
 }
 
 /**

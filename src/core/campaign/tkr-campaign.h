@@ -121,6 +121,7 @@ void tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean reco
 
 GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
 TkrSavePieces *tkr_campaign_to_pieces (TkrCampaign *self);
+gboolean tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);

@@ -48,6 +48,7 @@ struct _TkrSavePieces
   GString *glue; /* what the writer wrote around the kept texts */
   GArray *pieces;
   gsize size;
+  guint n_made;
 };
 
 struct _TkrSaveCache
@@ -335,6 +336,8 @@ fragment_for (
       fragment->save = self->save;
       return fragment;
     }
+  if (self->pieces != NULL)
+    self->pieces->n_made++;
   text = g_string_sized_new (kind == WRITE_TO_JSON ? 256 : 2048);
   tkr_json_writer_init_fragment (&writer, text, level);
   if (kind == WRITE_CHARACTER)
@@ -485,6 +488,20 @@ gsize
 tkr_save_pieces_get_size (TkrSavePieces *pieces)
 {
   return pieces->size;
+}
+
+guint
+tkr_save_pieces_get_n_made (TkrSavePieces *pieces)
+{
+  return pieces->n_made;
+}
+
+void
+tkr_save_cache_prepare (TkrSaveCache *self, gpointer character, gboolean participant, guint level)
+{
+  g_return_if_fail (self != NULL && self->pieces == NULL);
+
+  fragment_for (self, character, participant ? WRITE_PARTICIPANT : WRITE_CHARACTER, NULL, level);
 }
 
 /**

@@ -41,6 +41,8 @@ typedef struct _TkrSavePieces TkrSavePieces;
 
 GBytes *tkr_save_pieces_join (TkrSavePieces *pieces);
 gsize tkr_save_pieces_get_size (TkrSavePieces *pieces);
+/* How many texts the save had to write anew (not kept). */
+guint tkr_save_pieces_get_n_made (TkrSavePieces *pieces);
 void tkr_save_pieces_free (TkrSavePieces *pieces);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TkrSavePieces, tkr_save_pieces_free)
 
@@ -53,6 +55,11 @@ void tkr_save_cache_write_tracker (TkrSaveCache *self,
                                    const char *name,
                                    TkrTracker *tracker);
 TkrSavePieces *tkr_save_cache_end (TkrSaveCache *self);
+
+/* Writing ahead, between events, the text a save will want for a sheet in
+ * the campaign's lists (at @level) or an NPC participant's. */
+void
+tkr_save_cache_prepare (TkrSaveCache *self, gpointer character, gboolean participant, guint level);
 
 /* For the code that builds a tracker's tree: inside
  * tkr_save_cache_write_tracker() on this thread, a placeholder for
