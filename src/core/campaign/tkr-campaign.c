@@ -29,10 +29,11 @@ struct _TkrCampaign
    * walks thousands without a list store's search for each (bench-files). */
   GPtrArray *party_array;
   GPtrArray *npcs_array;
-  TkrNameIndex *names;      /* of the party, the library and the participants */
-  GListStore *links;        /* TkrSheetLink: party members kept in their own files */
-  TkrSaveCache *save_cache; /* the last save's texts (tkr_campaign_to_bytes) */
-  guint prepared;           /* tkr_campaign_prepare_save's place */
+  TkrNameIndex *names;        /* of the party, the library and the participants */
+  GListStore *links;          /* TkrSheetLink: party members kept in their own files */
+  TkrSaveCache *save_cache;   /* the last save's texts (tkr_campaign_to_bytes) */
+  guint prepared;             /* tkr_campaign_prepare_save's place */
+  guint prepared_tracker : 2; /* 0: not planned, 1: planned, 2: done */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -1184,6 +1185,7 @@ tkr_campaign_to_pieces (TkrCampaign *self)
  * depth is written again, never used. */
 #define LIST_LEVEL 3
 #define PARTICIPANT_LEVEL 4
+#define TRACKER_LEVEL 2
 
 /**
  * tkr_campaign_prepare_save:
@@ -1223,9 +1225,26 @@ tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us)
         tkr_save_cache_prepare (self->save_cache, g_ptr_array_index (participants, i - n_lists),
                                 TRUE, PARTICIPANT_LEVEL);
       if ((i & 15) == 15 && g_get_monotonic_time () >= end)
-        break;
+        return FALSE;
     }
-  return self->prepared >= n_lists + participants->len;
+  if (self->prepared < n_lists + participants->len)
+    return FALSE;
+  /* Then the tracker's combatants and log lines: found in one slice,
+   * written in the next ones. */
+  if (self->prepared_tracker == 0)
+    {
+      tkr_save_cache_plan_tracker (self->save_cache, self->tracker, TRACKER_LEVEL);
+      self->prepared_tracker = 1;
+      return FALSE;
+    }
+  for (guint i = 0; self->prepared_tracker == 1; i++)
+    {
+      if (!tkr_save_cache_prepare_planned (self->save_cache))
+        self->prepared_tracker = 2;
+      else if ((i & 15) == 15 && g_get_monotonic_time () >= end)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

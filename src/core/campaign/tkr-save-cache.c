@@ -69,6 +69,9 @@ struct _TkrSaveCache
   guint written; /* texts this save wrote or copied */
   /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
   GHashTable *placeholders; /* JsonNode -> Placeholder */
+  /* Texts found in a tracker to write ahead (tkr_save_cache_plan_tracker). */
+  GArray *plan; /* Planned */
+  guint planned_next;
   /* Between begin and end: */
   TkrSavePieces *pieces;
   gsize glue_mark; /* the glue before it is in pieces already */
@@ -231,6 +234,7 @@ tkr_save_cache_free (TkrSaveCache *self)
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->many);
   g_hash_table_unref (self->dependents);
+  g_clear_pointer (&self->plan, g_array_unref);
   g_free (self);
 }
 
@@ -457,6 +461,79 @@ tkr_save_cache_write_tracker (TkrSaveCache *self,
   building = NULL;
   tkr_json_writer_node_spliced (writer, name, tree, splice_cb, self);
   g_clear_pointer (&self->placeholders, g_hash_table_unref);
+}
+
+typedef struct
+{
+  GObject *owner;
+  TkrSaveToJson to_json;
+  WriteKind kind;
+  guint level;
+} Planned;
+
+static void
+planned_clear (gpointer data)
+{
+  Planned *planned = data;
+
+  g_clear_object (&planned->owner);
+}
+
+static gboolean
+plan_cb (JsonNode *node, GString *text, guint level, gpointer data)
+{
+  TkrSaveCache *self = data;
+  Placeholder *placeholder = g_hash_table_lookup (self->placeholders, node);
+  Planned planned;
+
+  if (placeholder == NULL)
+    return FALSE;
+  planned.owner = g_object_ref (placeholder->owner);
+  planned.to_json = placeholder->to_json;
+  planned.kind = placeholder->kind;
+  planned.level = level;
+  g_array_append_val (self->plan, planned);
+  return TRUE;
+}
+
+void
+tkr_save_cache_plan_tracker (TkrSaveCache *self, TkrTracker *tracker, guint level)
+{
+  g_autoptr (GString) scratch = g_string_new (NULL);
+  g_autoptr (JsonNode) tree = NULL;
+  TkrJsonWriter writer;
+
+  g_return_if_fail (building == NULL && self->pieces == NULL);
+
+  g_clear_pointer (&self->plan, g_array_unref);
+  self->plan = g_array_new (FALSE, FALSE, sizeof (Planned));
+  g_array_set_clear_func (self->plan, planned_clear);
+  self->planned_next = 0;
+  self->placeholders = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  building = self;
+  tree = tkr_tracker_to_json (tracker);
+  building = NULL;
+  /* Printed only to learn each text's depth, as a save would print it. */
+  tkr_json_writer_init_fragment (&writer, scratch, level);
+  tkr_json_writer_node_spliced (&writer, NULL, tree, plan_cb, self);
+  g_clear_pointer (&self->placeholders, g_hash_table_unref);
+}
+
+gboolean
+tkr_save_cache_prepare_planned (TkrSaveCache *self)
+{
+  Planned *planned;
+
+  g_return_val_if_fail (self->pieces == NULL, FALSE);
+
+  if (self->plan == NULL || self->planned_next >= self->plan->len)
+    {
+      g_clear_pointer (&self->plan, g_array_unref);
+      return FALSE;
+    }
+  planned = &g_array_index (self->plan, Planned, self->planned_next++);
+  fragment_for (self, planned->owner, planned->kind, planned->to_json, planned->level);
+  return TRUE;
 }
 
 static gboolean

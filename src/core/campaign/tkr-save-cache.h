@@ -61,6 +61,12 @@ TkrSavePieces *tkr_save_cache_end (TkrSaveCache *self);
 void
 tkr_save_cache_prepare (TkrSaveCache *self, gpointer character, gboolean participant, guint level);
 
+/* Finds the texts a save of @tracker (its value at @level) would write:
+ * tkr_save_cache_prepare_planned() writes them ahead one at a time, and
+ * returns FALSE when none is left. */
+void tkr_save_cache_plan_tracker (TkrSaveCache *self, TkrTracker *tracker, guint level);
+gboolean tkr_save_cache_prepare_planned (TkrSaveCache *self);
+
 /* For the code that builds a tracker's tree: inside
  * tkr_save_cache_write_tracker() on this thread, a placeholder for
  * @owner's node (what @to_json makes of it); NULL anywhere else, where
