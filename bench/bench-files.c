@@ -22,7 +22,20 @@
  * one character at a time) against json_parser_load_from_data of the
  * same bytes. The goal is 1.5x or less.
  *
+ * With --autosave FILE..., for each campaign FILE (bench/run makes one per
+ * system with bench-make-campaign SYSTEM 6 4994 1000): the main thread's
+ * cost of one autosave (tkr_campaign_to_pieces, what
+ * tkr_campaign_save_async runs on the main thread before the worker joins
+ * the pieces and writes), as a ratio to one 16.7 ms frame: its wall and
+ * CPU time, medians of 7, for the first save after opening (nothing kept
+ * yet) and for a save after one change (a combatant's health, through the
+ * history), as an autosave after an action meets it; and the worker's
+ * join. Then the first autosave after the texts were written ahead in 4 ms
+ * slices (tkr_campaign_prepare_save, as the document does after opening),
+ * and the longest slice.
+ *
  * ./build/bench/bench-files [N...]
+ * ./build/bench/bench-files --autosave FILE...
  */
 
 #include "config.h"
@@ -280,9 +293,145 @@ run_against_json_glib (void)
     }
 }
 
+/* One change as the GM makes them, through the history: the first
+ * combatant takes 1 damage (or is healed back), so the next autosave
+ * has something new to write. */
+static void
+change_something (TkrCampaign *campaign, int i)
+{
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  GListModel *combatants = tkr_encounter_get_combatants (encounter);
+  g_autoptr (TkrCombatant) combatant = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (g_list_model_get_n_items (combatants) == 0)
+    {
+      tkr_campaign_add_npc (campaign, "Changed");
+      return;
+    }
+  combatant = g_list_model_get_item (combatants, 0);
+  if (!tkr_encounter_change_health_typed (encounter, combatant, i % 2 ? "+1" : "-1", &error))
+    g_printerr ("change: %s\n", error->message);
+}
+
+static void
+autosave (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autoptr (GBytes) file_bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  double first_cpu[PAIRS], first_wall[PAIRS], next_cpu[PAIRS], next_wall[PAIRS], join[PAIRS];
+  double first_save[PAIRS], next_save[PAIRS], generate[PAIRS], ahead_cpu[PAIRS], slice[PAIRS];
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return;
+    }
+  file_bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  g_assert_true (
+    json_parser_load_from_data (parser, g_bytes_get_data (file_bytes, NULL), length, &error));
+  for (int i = 0; i < PAIRS; i++)
+    {
+      g_autoptr (TkrSavePieces) pieces = NULL;
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (JsonGenerator) generator = json_generator_new ();
+      g_autofree char *text = NULL;
+      double t0, c0;
+
+      /* The floor: json-glib alone writing the same document. */
+      json_generator_set_root (generator, json_parser_get_root (parser));
+      json_generator_set_pretty (generator, TRUE);
+      json_generator_set_indent (generator, 2);
+      t0 = now ();
+      text = json_generator_to_data (generator, NULL);
+      generate[i] = now () - t0;
+
+      g_clear_object (&campaign);
+      campaign = tkr_campaign_new_from_bytes (file_bytes, &error);
+      g_assert_no_error (error);
+      t0 = now ();
+      c0 = cpu_now ();
+      pieces = tkr_campaign_to_pieces (campaign);
+      first_cpu[i] = cpu_now () - c0;
+      first_wall[i] = now () - t0;
+      bytes = tkr_save_pieces_join (pieces);
+      first_save[i] = now () - t0;
+    }
+  /* As the document does after opening: the texts written ahead in 4 ms
+   * slices between events, then a change and the first autosave. */
+  for (int i = 0; i < PAIRS; i++)
+    {
+      g_autoptr (TkrCampaign) opened = tkr_campaign_new_from_bytes (file_bytes, &error);
+      g_autoptr (TkrSavePieces) pieces = NULL;
+      gboolean done = FALSE;
+      double c0;
+
+      g_assert_no_error (error);
+      slice[i] = 0;
+      while (!done)
+        {
+          double t0 = cpu_now ();
+
+          done = tkr_campaign_prepare_save (opened, 4000);
+          slice[i] = MAX (slice[i], cpu_now () - t0);
+        }
+      change_something (opened, i);
+      c0 = cpu_now ();
+      pieces = tkr_campaign_to_pieces (opened);
+      ahead_cpu[i] = cpu_now () - c0;
+    }
+  for (int i = 0; i < PAIRS; i++)
+    {
+      g_autoptr (TkrSavePieces) pieces = NULL;
+      g_autoptr (GBytes) bytes = NULL;
+      double t0, c0;
+
+      change_something (campaign, i);
+      t0 = now ();
+      c0 = cpu_now ();
+      pieces = tkr_campaign_to_pieces (campaign);
+      next_cpu[i] = cpu_now () - c0;
+      next_wall[i] = now () - t0;
+      c0 = now ();
+      bytes = tkr_save_pieces_join (pieces);
+      join[i] = now () - c0;
+      next_save[i] = now () - t0;
+      if (i == PAIRS - 1)
+        {
+          g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
+          g_autoptr (GBytes) full = tkr_file_serialize (root);
+
+          g_assert_true (g_bytes_equal (bytes, full));
+        }
+    }
+  g_print ("%-28s %6.2f MB: autosave, main thread per 16.7 ms frame: after a change "
+           "%.2f frames (CPU %.2f), first after opening %.2f frames (CPU %.2f); "
+           "worker join %.1f ms\n",
+           base, length / 1e6, median (next_wall) / FRAME, median (next_cpu) / FRAME,
+           median (first_wall) / FRAME, median (first_cpu) / FRAME, median (join) * 1e3);
+  g_print ("%-28s written ahead after opening: the first autosave %.2f frames of CPU, the "
+           "longest slice ahead %.2f frames of CPU\n",
+           base, median (ahead_cpu) / FRAME, median (slice) / FRAME);
+  g_print ("%-28s save against json-glib alone (JsonGenerator %.1f ms): first after opening "
+           "%.2fx, after a change %.2fx\n",
+           base, median (generate) * 1e3, median (first_save) / median (generate),
+           median (next_save) / median (generate));
+}
+
 int
 main (int argc, char *argv[])
 {
+  if (argc >= 2 && g_str_equal (argv[1], "--autosave"))
+    {
+      for (int i = 2; i < argc; i++)
+        autosave (argv[i]);
+      return 0;
+    }
   if (argc < 2)
     {
       run (1000);

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-ap-private.h"
+#include "tkr-save-cache.h"
 #include "tkr-command.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
@@ -230,9 +231,17 @@ tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNum
 JsonNode *
 tkr_ap_combatant_to_json (TkrApCombatant *self)
 {
-  g_autoptr (JsonObject) saved = json_object_new ();
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr (JsonObject) saved = NULL;
+  JsonObject *object;
+  JsonNode *node;
+
+  /* In a save, the text kept from the last when nothing changed. */
+  node = tkr_save_cache_placeholder (self, (TkrSaveToJson) tkr_ap_combatant_to_json);
+  if (node != NULL)
+    return node;
+  saved = json_object_new ();
+  object = json_object_new ();
+  node = json_node_new (JSON_NODE_OBJECT);
 
   tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_AP_COMBATANT, saved);
   json_object_set_int_member (saved, "ap", tkr_ap_combatant_get_ap (self));

@@ -10,6 +10,7 @@
 #include "tkr-file.h"
 #include "tkr-json-reader.h"
 #include "tkr-json.h"
+#include "tkr-save-cache.h"
 
 struct _TkrCampaign
 {
@@ -29,8 +30,11 @@ struct _TkrCampaign
    * walks thousands without a list store's search for each (bench-files). */
   GPtrArray *party_array;
   GPtrArray *npcs_array;
-  TkrNameIndex *names; /* of the party, the library and the participants */
-  GListStore *links;   /* TkrSheetLink: party members kept in their own files */
+  TkrNameIndex *names;        /* of the party, the library and the participants */
+  GListStore *links;          /* TkrSheetLink: party members kept in their own files */
+  TkrSaveCache *save_cache;   /* the last save's texts (tkr_campaign_to_bytes) */
+  guint prepared;             /* tkr_campaign_prepare_save's place */
+  guint prepared_tracker : 2; /* 0: not planned, 1: planned, 2: done */
 };
 
 G_DEFINE_FINAL_TYPE (TkrCampaign, tkr_campaign, G_TYPE_OBJECT)
@@ -53,6 +57,7 @@ tkr_campaign_dispose (GObject *object)
 {
   TkrCampaign *self = TKR_CAMPAIGN (object);
 
+  g_clear_pointer (&self->save_cache, tkr_save_cache_free);
   g_clear_object (&self->tracker);
   g_clear_pointer (&self->names, tkr_name_index_free);
   g_clear_object (&self->tracker_slot);
@@ -258,6 +263,31 @@ mirror_free (gpointer data, GClosure *closure)
   g_ptr_array_unref (data);
 }
 
+/* The objects written around the texts a save keeps, never inside one
+ * (tkr-save-cache.h): the campaign's lists, the tracker and its lists. */
+static gboolean
+outside_saved_texts (GObject *object, gpointer data)
+{
+  TkrCampaign *self = data;
+  gpointer lists[8] = { self->party, self->npcs, self->tracker_slot, self->links };
+
+  if (TKR_IS_CAMPAIGN (object) || TKR_IS_TRACKER (object) || TKR_IS_KLEP_TURN_ENTRY (object))
+    return TRUE;
+  if (TKR_IS_ENCOUNTER (self->tracker))
+    {
+      TkrEncounter *encounter = TKR_ENCOUNTER (self->tracker);
+
+      lists[4] = tkr_encounter_get_participants (encounter);
+      lists[5] = tkr_encounter_get_combatants (encounter);
+      lists[6] = tkr_encounter_get_order (encounter);
+      lists[7] = tkr_encounter_get_log (encounter);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    if (object == lists[i])
+      return TRUE;
+  return FALSE;
+}
+
 static GPtrArray *
 mirror (GListStore *store)
 {
@@ -273,6 +303,7 @@ tkr_campaign_init (TkrCampaign *self)
 {
   self->name = g_strdup (_ ("Untitled Campaign"));
   self->history = tkr_history_new ();
+  self->save_cache = tkr_save_cache_new (self->history, outside_saved_texts, self);
   self->tracker_slot = g_list_store_new (G_TYPE_OBJECT);
   self->party = g_list_store_new (TKR_TYPE_CHARACTER);
   self->npcs = g_list_store_new (TKR_TYPE_CHARACTER);
@@ -1086,44 +1117,44 @@ tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
 }
 
 static void
-write_characters (TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)
+write_characters (
+  TkrSaveCache *cache, TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)
 {
   guint n = g_list_model_get_n_items (model);
 
   g_assert (array->len == n);
   tkr_json_writer_begin_array (writer, name);
   for (guint i = 0; i < n; i++)
-    tkr_character_write_json (g_ptr_array_index (array, i), writer, NULL);
+    tkr_save_cache_write_character (cache, writer, g_ptr_array_index (array, i));
   tkr_json_writer_end_array (writer);
 }
 
 /**
- * tkr_campaign_to_bytes:
+ * tkr_campaign_to_pieces:
  *
- * Returns: (transfer full): the campaign file's bytes, the same as
- *   tkr_file_serialize() makes of tkr_campaign_to_root(), streamed straight
- *   from the objects: the characters never become a tree (issue 16 in
- *   docs/ARCHITECTURE.md's "Files": a save at the speed of the text).
+ * What a save does on the caller's thread: the campaign as it is now, in
+ * pieces that tkr_save_pieces_join() makes into the file's bytes on any
+ * thread, later edits never racing it. The characters never become a tree
+ * (issue 16 in docs/ARCHITECTURE.md's "Files": a save at the speed of the
+ * text), and the text of each character, combatant and log line the
+ * history has not changed since the last save is that save's, shared
+ * (tkr-save-cache.h): an autosave writes only what changed.
+ *
+ * Returns: (transfer full): the pieces
  */
-GBytes *
-tkr_campaign_to_bytes (TkrCampaign *self)
+TkrSavePieces *
+tkr_campaign_to_pieces (TkrCampaign *self)
 {
   g_autoptr (JsonObject) header = NULL;
-  g_autoptr (JsonNode) encounter = NULL;
   TkrJsonWriter writer;
   JsonObjectIter iter;
   const char *member;
   JsonNode *value;
-  GString *text;
-  guint n_characters;
 
   g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
 
-  n_characters = g_list_model_get_n_items (G_LIST_MODEL (self->party)) +
-                 g_list_model_get_n_items (G_LIST_MODEL (self->npcs));
-  /* About 2 KiB a character: one allocation instead of a dozen doublings. */
-  text = g_string_sized_new (16 * 1024 + (gsize) n_characters * 2200);
-  tkr_json_writer_init_text (&writer, text);
+  /* Only what is written around the characters' kept texts. */
+  tkr_json_writer_init_text (&writer, g_string_sized_new (64 * 1024));
   header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
   tkr_json_writer_begin_object (&writer, NULL);
   json_object_iter_init_ordered (&iter, header);
@@ -1132,10 +1163,11 @@ tkr_campaign_to_bytes (TkrCampaign *self)
   tkr_json_writer_begin_object (&writer, "campaign");
   tkr_json_writer_string (&writer, "name", self->name);
   tkr_json_writer_string (&writer, "rule_system", tkr_campaign_get_rule_system (self));
-  write_characters (&writer, "party", G_LIST_MODEL (self->party), self->party_array);
-  write_characters (&writer, "npcs", G_LIST_MODEL (self->npcs), self->npcs_array);
-  encounter = tkr_tracker_to_json (self->tracker);
-  tkr_json_writer_node (&writer, "encounter", encounter);
+  tkr_save_cache_begin (self->save_cache, &writer);
+  write_characters (self->save_cache, &writer, "party", G_LIST_MODEL (self->party),
+                    self->party_array);
+  write_characters (self->save_cache, &writer, "npcs", G_LIST_MODEL (self->npcs), self->npcs_array);
+  tkr_save_cache_write_tracker (self->save_cache, &writer, "encounter", self->tracker);
   /* As tkr_campaign_to_root (): only a campaign with linked sheets. */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
     {
@@ -1145,7 +1177,93 @@ tkr_campaign_to_bytes (TkrCampaign *self)
     }
   tkr_json_writer_end_object (&writer);
   tkr_json_writer_end_object (&writer);
-  return g_string_free_to_bytes (text);
+  return tkr_save_cache_end (self->save_cache);
+}
+
+/* Where tkr_campaign_to_pieces writes a character of the party or the
+ * library (root, "campaign", the list) and an encounter's participant
+ * (root, "campaign", "encounter", "participants"). A text kept at another
+ * depth is written again, never used. */
+#define LIST_LEVEL 3
+#define PARTICIPANT_LEVEL 4
+#define TRACKER_LEVEL 2
+
+/**
+ * tkr_campaign_prepare_save:
+ * @budget_us: how long this call may take, in microseconds
+ *
+ * Writes ahead the texts of the party, the library and the encounter's
+ * NPCs that the next save would otherwise write on the caller's thread
+ * (the first save after opening writes every one), for at most about
+ * @budget_us: a document calls it between events after opening, so that
+ * no autosave takes a frame (docs/ARCHITECTURE.md, "Files").
+ *
+ * Returns: TRUE when everything is written ahead
+ */
+gboolean
+tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us)
+{
+  gint64 end = g_get_monotonic_time () + budget_us;
+  g_autoptr (GPtrArray) participants = NULL;
+  guint n_lists;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), TRUE);
+
+  participants = tkr_tracker_list_participants (self->tracker);
+  n_lists = self->party_array->len + self->npcs_array->len;
+  while (self->prepared < n_lists + participants->len)
+    {
+      guint i = self->prepared++;
+
+      if (i < self->party_array->len)
+        tkr_save_cache_prepare (self->save_cache, g_ptr_array_index (self->party_array, i), FALSE,
+                                LIST_LEVEL);
+      else if (i < n_lists)
+        tkr_save_cache_prepare (self->save_cache,
+                                g_ptr_array_index (self->npcs_array, i - self->party_array->len),
+                                FALSE, LIST_LEVEL);
+      else if (!tkr_character_is_pc (g_ptr_array_index (participants, i - n_lists)))
+        tkr_save_cache_prepare (self->save_cache, g_ptr_array_index (participants, i - n_lists),
+                                TRUE, PARTICIPANT_LEVEL);
+      if ((i & 15) == 15 && g_get_monotonic_time () >= end)
+        return FALSE;
+    }
+  if (self->prepared < n_lists + participants->len)
+    return FALSE;
+  /* Then the tracker's combatants and log lines: found in one slice,
+   * written in the next ones. */
+  if (self->prepared_tracker == 0)
+    {
+      tkr_save_cache_plan_tracker (self->save_cache, self->tracker, TRACKER_LEVEL);
+      self->prepared_tracker = 1;
+      return FALSE;
+    }
+  for (guint i = 0; self->prepared_tracker == 1; i++)
+    {
+      if (!tkr_save_cache_prepare_planned (self->save_cache))
+        self->prepared_tracker = 2;
+      else if ((i & 15) == 15 && g_get_monotonic_time () >= end)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * tkr_campaign_to_bytes:
+ *
+ * Returns: (transfer full): the campaign file's bytes, the same as
+ *   tkr_file_serialize() makes of tkr_campaign_to_root():
+ *   tkr_campaign_to_pieces() joined.
+ */
+GBytes *
+tkr_campaign_to_bytes (TkrCampaign *self)
+{
+  g_autoptr (TkrSavePieces) pieces = NULL;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  pieces = tkr_campaign_to_pieces (self);
+  return tkr_save_pieces_join (pieces);
 }
 
 /* Where a build is: characters made of how many, for the progress of a
@@ -1358,12 +1476,27 @@ new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError 
   return g_steal_pointer (&self);
 }
 
+/* The worker: the pieces joined, then written atomically. */
+static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GFile *file = g_object_get_data (G_OBJECT (task), "tkr-file");
+  g_autoptr (GBytes) bytes = tkr_save_pieces_join (task_data);
+  GError *error = NULL;
+
+  if (tkr_file_save (file, bytes, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
 /**
  * tkr_campaign_save_async:
  *
- * Takes the campaign's bytes now, on the caller's thread (so later edits
- * never race the write: the file holds the campaign as it was at this
- * call, whole); the file is written atomically on a worker thread.
+ * Takes the campaign's text now, on the caller's thread, as pieces (so
+ * later edits never race the write: the file holds the campaign as it was
+ * at this call, whole); the pieces are joined and the file written
+ * atomically on a worker thread.
  */
 void
 tkr_campaign_save_async (TkrCampaign *self,
@@ -1372,13 +1505,16 @@ tkr_campaign_save_async (TkrCampaign *self,
                          GAsyncReadyCallback callback,
                          gpointer user_data)
 {
-  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
+  g_return_if_fail (G_IS_FILE (file));
 
-  bytes = tkr_campaign_to_bytes (self);
-  tkr_file_save_document_async (self, tkr_campaign_save_async, file, bytes, cancellable, callback,
-                                user_data);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tkr_campaign_save_async);
+  g_task_set_task_data (task, tkr_campaign_to_pieces (self), (GDestroyNotify) tkr_save_pieces_free);
+  g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, save_thread);
 }
 
 gboolean
@@ -1516,6 +1652,10 @@ tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean record)
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
   g_return_if_fail (TKR_IS_CAMPAIGN (other));
 
+  /* Whole lists change hands, applied without the history when not
+   * recorded: nothing kept by either's saves is trusted after. */
+  tkr_save_cache_clear (self->save_cache);
+  tkr_save_cache_clear (other->save_cache);
   exchange_store (history, self->party, other->party);
   exchange_store (history, self->npcs, other->npcs);
   exchange_store (history, self->tracker_slot, other->tracker_slot);

@@ -4,6 +4,7 @@
 #include "tkr-character.h"
 #include "tkr-file.h"
 #include "tkr-klep-encounter.h"
+#include "tkr-save-cache.h"
 #include "tkr-tracker.h"
 
 G_BEGIN_DECLS
@@ -119,6 +120,8 @@ TkrCampaign *tkr_campaign_new_from_root_for (TkrCampaign *self, JsonNode *root, 
 void tkr_campaign_exchange (TkrCampaign *self, TkrCampaign *other, gboolean record);
 
 GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
+TkrSavePieces *tkr_campaign_to_pieces (TkrCampaign *self);
+gboolean tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);

@@ -214,7 +214,16 @@ begin_value (TkrJsonWriter *self, const char *name)
 {
   GString *text = self->text;
 
-  if (self->level > 0)
+  if (G_UNLIKELY (self->fragment))
+    {
+      /* A fragment's first value: its place is written by whoever takes
+       * it (tkr_json_writer_raw). */
+      self->fragment = FALSE;
+      if (self->level > 0)
+        self->non_empty[(self->level - 1) / 64] |= G_GUINT64_CONSTANT (1)
+                                                   << ((self->level - 1) % 64);
+    }
+  else if (self->level > 0)
     {
       guint64 *word = &self->non_empty[(self->level - 1) / 64];
       guint64 bit = G_GUINT64_CONSTANT (1) << ((self->level - 1) % 64);
@@ -451,14 +460,21 @@ tkr_json_writer_null (TkrJsonWriter *self, const char *name)
   put (self->text, "null", 4);
 }
 
+typedef struct
+{
+  TkrJsonSpliceFunc func;
+  gpointer data;
+} Splice;
+
 /* A tree in text, at any depth: @level is the depth of @node's container. */
 static void
-print_node (GString *text, guint level, JsonNode *node)
+print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *splice)
 {
   switch (JSON_NODE_TYPE (node))
     {
     case JSON_NODE_NULL:
-      put (text, "null", 4);
+      if (splice == NULL || !splice->func (node, text, level, splice->data))
+        put (text, "null", 4);
       break;
     case JSON_NODE_VALUE:
       switch (json_node_get_value_type (node))
@@ -502,7 +518,7 @@ print_node (GString *text, guint level, JsonNode *node)
             if (i > 0)
               put_c (text, ',');
             append_newline_indent (text, level + 1);
-            print_node (text, level + 1, json_array_get_element (array, i));
+            print_node_spliced (text, level + 1, json_array_get_element (array, i), splice);
           }
         append_newline_indent (text, level);
         put_c (text, ']');
@@ -524,7 +540,7 @@ print_node (GString *text, guint level, JsonNode *node)
             first = FALSE;
             append_newline_indent (text, level + 1);
             append_quoted (text, member, " : ", 3);
-            print_node (text, level + 1, child);
+            print_node_spliced (text, level + 1, child, splice);
           }
         /* As above: an empty object's closing brace is indented too. */
         if (!first)
@@ -535,6 +551,12 @@ print_node (GString *text, guint level, JsonNode *node)
       }
       break;
     }
+}
+
+static void
+print_node (GString *text, guint level, JsonNode *node)
+{
+  print_node_spliced (text, level, node, NULL);
 }
 
 void
@@ -555,4 +577,43 @@ void
 tkr_json_write_node_text (GString *text, JsonNode *root)
 {
   print_node (text, 0, root);
+}
+
+void
+tkr_json_writer_node_spliced (
+  TkrJsonWriter *self, const char *name, JsonNode *node, TkrJsonSpliceFunc splice, gpointer data)
+{
+  Splice context = { splice, data };
+
+  g_return_if_fail (node != NULL);
+  g_return_if_fail (self->builder == NULL);
+
+  begin_value (self, name);
+  print_node_spliced (self->text, self->level, node, &context);
+}
+
+void
+tkr_json_writer_raw (TkrJsonWriter *self, const char *name, const char *text, gsize length)
+{
+  g_return_if_fail (self->builder == NULL);
+
+  begin_value (self, name);
+  put (self->text, text, length);
+}
+
+void
+tkr_json_writer_begin_raw (TkrJsonWriter *self, const char *name)
+{
+  g_return_if_fail (self->builder == NULL);
+
+  begin_value (self, name);
+}
+
+void
+tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint level)
+{
+  tkr_json_writer_init_text (self, text);
+  g_return_if_fail (level < TKR_JSON_WRITER_MAX_DEPTH);
+  self->level = level;
+  self->fragment = TRUE;
 }

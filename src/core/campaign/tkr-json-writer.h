@@ -27,6 +27,7 @@ typedef struct
   GPtrArray *builder;   /* the tree end: the open containers, outermost first */
   JsonNode *root_value; /* a tree that is one value, not a container */
   guint level;
+  gboolean fragment; /* the next value is a fragment's first: nothing before it */
   guint64 non_empty[TKR_JSON_WRITER_MAX_DEPTH / 64]; /* bit n: level n + 1 has an element */
 } TkrJsonWriter;
 
@@ -46,6 +47,25 @@ void tkr_json_writer_boolean (TkrJsonWriter *self, const char *name, gboolean va
 void tkr_json_writer_null (TkrJsonWriter *self, const char *name);
 /* A tree made elsewhere, written in place (the writer takes no reference). */
 void tkr_json_writer_node (TkrJsonWriter *self, const char *name, JsonNode *node);
+
+/* Text already in the writer's form for a value at this writer's level
+ * (a fragment a save kept, tkr-save-cache.c), written in place. */
+void tkr_json_writer_raw (TkrJsonWriter *self, const char *name, const char *text, gsize length);
+/* Only what goes before a value (the separator, the indent, the name):
+ * the value's text is put in its place by the caller (tkr-save-cache.c
+ * joins kept texts on the worker). */
+void tkr_json_writer_begin_raw (TkrJsonWriter *self, const char *name);
+/* A text writer whose first value is at @level, written without the
+ * separator, new line and indent before it: the fragment
+ * tkr_json_writer_raw() takes at that level. */
+void tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint level);
+
+/* As tkr_json_writer_node() (text end only), but a null node for which
+ * @splice returns TRUE is written by @splice instead, at @level (the depth
+ * of its container): how a save writes a tree holding placeholders. */
+typedef gboolean (*TkrJsonSpliceFunc) (JsonNode *node, GString *text, guint level, gpointer data);
+void tkr_json_writer_node_spliced (
+  TkrJsonWriter *self, const char *name, JsonNode *node, TkrJsonSpliceFunc splice, gpointer data);
 
 /* The bytes json-glib's pretty generator (indent 2) makes of @root, made
  * without it (tkr_file_serialize). */

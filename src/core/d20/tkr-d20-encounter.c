@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-d20-combatant-private.h"
+#include "tkr-save-cache.h"
 #include "tkr-d20-encounter.h"
 #include "tkr-delay.h"
 #include "tkr-effects.h"
@@ -1147,6 +1148,23 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
  * every phase) and "order" (places in "combatants"). Files from before
  * the engine kept each participant inside its combatant ("ref" or "npc"). */
 
+static JsonNode *
+combatant_to_json (TkrD20Combatant *combatant)
+{
+  JsonNode *node;
+  JsonObject *item;
+
+  /* In a save, the text kept from the last when nothing changed. */
+  node = tkr_save_cache_placeholder (combatant, (TkrSaveToJson) combatant_to_json);
+  if (node != NULL)
+    return node;
+  item = json_object_new ();
+  tkr_d20_combatant_write_json (combatant, item);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, item);
+  return node;
+}
+
 static void
 tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
 {
@@ -1156,12 +1174,8 @@ tkr_d20_encounter_write_json (TkrEncounter *encounter, JsonObject *object)
   JsonArray *combatants = json_array_new ();
 
   for (guint i = 0; i < g_list_model_get_n_items (participants); i++)
-    {
-      JsonObject *item = json_object_new ();
-
-      tkr_d20_combatant_write_json (tkr_d20_encounter_find (self, item_at (participants, i)), item);
-      json_array_add_object_element (combatants, item);
-    }
+    json_array_add_element (
+      combatants, combatant_to_json (tkr_d20_encounter_find (self, item_at (participants, i))));
   json_object_set_array_member (object, "combatants", combatants);
   json_object_set_member (object, "order", tkr_members_places_to_json (self->creatures, order));
 }

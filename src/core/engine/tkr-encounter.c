@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-encounter.h"
+#include "tkr-save-cache.h"
 #include "tkr-effects.h"
 #include "tkr-command.h"
 #include "tkr-delay.h"
@@ -1319,9 +1320,16 @@ tkr_encounter_award_party (
 JsonNode *
 tkr_encounter_participant_to_json (TkrCharacter *character)
 {
-  JsonObject *object = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *object;
+  JsonNode *node;
 
+  /* In a save, an NPC's text kept from the last when nothing changed
+   * (tkr-save-cache.h). */
+  if (!tkr_character_is_pc (character) &&
+      (node = tkr_save_cache_participant_placeholder (character)) != NULL)
+    return node;
+  object = json_object_new ();
+  node = json_node_new (JSON_NODE_OBJECT);
   /* PCs live in the party's files; an NPC is stored here whole. */
   if (tkr_character_is_pc (character))
     json_object_set_string_member (object, "ref", tkr_character_get_id (character));
@@ -1418,6 +1426,15 @@ store_to_json (GListStore *store, JsonNode *(*item_to_json) (gpointer item))
   return node;
 }
 
+/* In a save, a log line's text kept from the last (tkr-save-cache.h). */
+static JsonNode *
+log_entry_to_json (TkrLogEntry *entry)
+{
+  JsonNode *node = tkr_save_cache_placeholder (entry, (TkrSaveToJson) tkr_log_entry_to_json);
+
+  return node != NULL ? node : tkr_log_entry_to_json (entry);
+}
+
 static void hidden_write_json (TkrEncounter *self, JsonObject *object);
 static gboolean
 hidden_read_json (JsonObject *object, const char *path, TkrEncounterLoad *load, GError **error);
@@ -1449,8 +1466,8 @@ tracker_to_json (TkrTracker *tracker)
   /* Left out when off, so older files save the same. */
   if (priv->reveal_on_turn)
     json_object_set_boolean_member (object, "reveal_hidden_on_turn", TRUE);
-  json_object_set_member (
-    object, "log", store_to_json (priv->log, (JsonNode * (*) (gpointer)) tkr_log_entry_to_json));
+  json_object_set_member (object, "log",
+                          store_to_json (priv->log, (JsonNode * (*) (gpointer)) log_entry_to_json));
   json_node_take_object (node, object);
   return node;
 }

@@ -884,3 +884,28 @@ tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gp
         func (change->item, user_data);
     }
 }
+
+void
+tkr_history_foreach_step_change (TkrHistory *self,
+                                 gboolean redo,
+                                 TkrHistoryChangeFunc func,
+                                 gpointer user_data)
+{
+  GPtrArray *stack;
+  Step *step;
+
+  g_return_if_fail (TKR_IS_HISTORY (self));
+  stack = redo ? self->redo_stack : self->undo_stack;
+  if (stack->len == 0)
+    return;
+  step = g_ptr_array_index (stack, stack->len - 1);
+  for (guint i = 0; i < step->changes->len; i++)
+    {
+      Change *change = g_ptr_array_index (step->changes, i);
+
+      if (change->kind == CHANGE_CALLBACK)
+        func (NULL, NULL, user_data);
+      else
+        func (change->object, change->item, user_data);
+    }
+}

@@ -80,6 +80,17 @@ guint tkr_history_get_limit (TkrHistory *self);
 void
 tkr_history_foreach_step_object (TkrHistory *self, gboolean redo, GFunc func, gpointer user_data);
 
+/* The changes of the step on top of the undo (or @redo) stack: @object is
+ * the object whose property a change sets or the list it changes (NULL
+ * for a step of unknown changes), @item the item a list change inserts or
+ * removes (NULL for a property). Lets a save's cache see what a step
+ * changed (tkr-save-cache.c). */
+typedef void (*TkrHistoryChangeFunc) (GObject *object, GObject *item, gpointer user_data);
+void tkr_history_foreach_step_change (TkrHistory *self,
+                                      gboolean redo,
+                                      TkrHistoryChangeFunc func,
+                                      gpointer user_data);
+
 /* A step made elsewhere (read back from the journal): @apply undoes it
  * (forward FALSE) or redoes it (forward TRUE). */
 typedef void (*TkrHistoryApplyFunc) (gpointer data, gboolean forward);

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-fields.h"
+#include "tkr-save-cache.h"
 #include "tkr-json.h"
 #include "tkr-klep-combatant.h"
 #include "tkr-klep-private.h"
@@ -510,6 +511,10 @@ tkr_klep_combatant_to_json (TkrKlepCombatant *self)
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
 
+  /* In a save, the text kept from the last when nothing changed. */
+  node = tkr_save_cache_placeholder (self, (TkrSaveToJson) tkr_klep_combatant_to_json);
+  if (node != NULL)
+    return node;
   values[BEATS_LEFT] = tkr_klep_combatant_get_beats_left (self);
   values[BEATS_OWED] = self->beats_owed;
   values[FREE_USED] = tkr_klep_combatant_get_free_actions_used (self);

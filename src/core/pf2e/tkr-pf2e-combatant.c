@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-fields.h"
+#include "tkr-save-cache.h"
 #include "tkr-json.h"
 #include "tkr-pf2e-private.h"
 
@@ -165,10 +166,18 @@ tkr_pf2e_stacks (int stacks)
 JsonNode *
 tkr_pf2e_combatant_to_json (TkrPf2eCombatant *combatant)
 {
-  JsonObject *object = json_object_new ();
-  JsonObject *conditions = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *object;
+  JsonObject *conditions;
+  JsonNode *node;
   GListModel *list = tkr_combatant_get_conditions (TKR_COMBATANT (combatant));
+
+  /* In a save, the text kept from the last when nothing changed. */
+  node = tkr_save_cache_placeholder (combatant, (TkrSaveToJson) tkr_pf2e_combatant_to_json);
+  if (node != NULL)
+    return node;
+  object = json_object_new ();
+  conditions = json_object_new ();
+  node = json_node_new (JSON_NODE_OBJECT);
 
   json_object_set_string_member (
     object, "character",

@@ -3100,3 +3100,30 @@ tkr_character_set_health_typed (TkrCharacter *self,
   tkr_history_end (history);
   return TRUE;
 }
+
+void
+tkr_character_foreach_part (TkrCharacter *self, GFunc func, gpointer user_data)
+{
+  GListStore *stores[] = {
+    self->pools,           self->saves,     self->skills,     self->archetypes,
+    self->movement_ranges, self->abilities, self->conditions, self->inventory,
+  };
+
+  g_return_if_fail (TKR_IS_CHARACTER (self));
+
+  for (guint s = 0; s < G_N_ELEMENTS (stores); s++)
+    {
+      guint n;
+
+      if (stores[s] == NULL)
+        continue;
+      func (stores[s], user_data);
+      n = g_list_model_get_n_items (G_LIST_MODEL (stores[s]));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (stores[s]), i);
+
+          func (item, user_data);
+        }
+    }
+}

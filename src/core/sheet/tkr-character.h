@@ -241,6 +241,10 @@ void tkr_character_adopt_rules (TkrCharacter *self, TkrHistory *history, TkrRule
 /* Files */
 JsonNode *tkr_character_to_json (TkrCharacter *self);
 void tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char *name);
+/* Calls @func with each list the character has made and each of their
+ * items (a list not made yet is not made): the objects whose changes
+ * change its file form (tkr-save-cache.c). */
+void tkr_character_foreach_part (TkrCharacter *self, GFunc func, gpointer user_data);
 TkrCharacter *tkr_character_new_from_json (JsonNode *node, const char *path, GError **error);
 GBytes *tkr_character_to_bytes (TkrCharacter *self);
 TkrCharacter *tkr_character_new_from_bytes (GBytes *bytes, GError **error);

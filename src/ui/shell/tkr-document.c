@@ -29,6 +29,7 @@ struct _TkrDocument
 
   guint autosave_delay_ms;
   guint autosave_source;
+  guint prepare_source; /* writing the first save's texts ahead, between events */
   gulong changed_handler;
 
   /* Each change bumps change_serial; a save remembers the serial it wrote,
@@ -605,6 +606,20 @@ history_changed_cb (TkrDocument *self, TkrHistory *history)
   schedule_autosave (self);
 }
 
+/* The first autosave after opening would write every character on the
+ * main thread: their texts are written ahead in slices of a few
+ * milliseconds while nothing else happens (tkr_campaign_prepare_save). */
+static gboolean
+prepare_save_cb (gpointer user_data)
+{
+  TkrDocument *self = user_data;
+
+  if (!tkr_campaign_prepare_save (self->campaign, 4000))
+    return G_SOURCE_CONTINUE;
+  self->prepare_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static void
 tkr_document_constructed (GObject *object)
 {
@@ -613,8 +628,13 @@ tkr_document_constructed (GObject *object)
   G_OBJECT_CLASS (tkr_document_parent_class)->constructed (object);
 
   g_assert (self->campaign != NULL);
-  if (self->kind == TKR_DOCUMENT_KIND_CAMPAIGN && self->journal == NULL)
-    self->journal = tkr_journal_new (self->campaign);
+  if (self->kind == TKR_DOCUMENT_KIND_CAMPAIGN)
+    {
+      if (self->journal == NULL)
+        self->journal = tkr_journal_new (self->campaign);
+      self->prepare_source = g_idle_add_full (G_PRIORITY_LOW, prepare_save_cb, self, NULL);
+      g_source_set_name_by_id (self->prepare_source, "[turnkeeper] prepare save");
+    }
   watch_file (self);
   self->changed_handler =
     g_signal_connect_object (tkr_campaign_get_history (self->campaign), "changed",
@@ -628,6 +648,7 @@ tkr_document_dispose (GObject *object)
   TkrDocument *self = TKR_DOCUMENT (object);
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->prepare_source, g_source_remove);
   if (self->monitor != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->monitor, file_changed_cb, self);
