@@ -15,9 +15,16 @@
  *   steps put back on the history), and both on one thread, as opening
  *   did before (tkr_journal_open).
  *
+ * With --fight FILE... (campaigns with an encounter in Main, as
+ * bench-make-campaign SYSTEM 6 4994 1000 writes them): a tracker action
+ * (next turn; 3 damage to a combatant) without and with the journal, and
+ * the journal's part of an autosave (tkr_journal_end_save: the header
+ * written anew at the saved file), each as main-thread time in frames.
+ *
  * Prints; never fails.
  *
- *   ./build/bench/bench-journal [N...]   (default 100 and 5,000) */
+ *   ./build/bench/bench-journal [N...]   (default 100 and 5,000)
+ *   ./build/bench/bench-journal --fight FILE... */
 
 #include "config.h"
 
@@ -85,11 +92,93 @@ ms_since (gint64 start)
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
+/* Milliseconds (wall; CPU in @cpu) per tracker action: next turn, or 3
+ * damage to the first combatant. */
+static double
+time_actions (TkrCampaign *campaign, gboolean damage, double *cpu)
+{
+  TkrTracker *tracker = tkr_campaign_get_tracker (campaign);
+  TkrEncounter *encounter = TKR_ENCOUNTER (tracker);
+  g_autoptr (TkrCombatant) first =
+    g_list_model_get_item (tkr_encounter_get_combatants (encounter), 0);
+  gint64 start = g_get_monotonic_time ();
+  double cpu_start = thread_cpu_ms ();
+
+  for (guint i = 0; i < STEPS; i++)
+    {
+      if (damage)
+        tkr_encounter_change_health_typed (encounter, first, i % 2 ? "+3" : "-3", NULL);
+      else
+        tkr_tracker_next_turn (tracker, NULL);
+    }
+  if (cpu != NULL)
+    *cpu = (thread_cpu_ms () - cpu_start) / STEPS;
+  return (g_get_monotonic_time () - start) / 1000.0 / STEPS;
+}
+
+static void
+fight (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) source = g_file_new_for_commandline_arg (path);
+  g_autoptr (GBytes) bytes = tkr_file_load (source, NULL, &error);
+  g_autofree char *dir = g_dir_make_tmp ("tkr-bench-journal-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "fight.tkcampaign", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (copy);
+  g_autoptr (GFile) journal_file = tkr_journal_file_for (file);
+  g_autoptr (TkrCampaign) plain = NULL;
+  g_autoptr (TkrCampaign) followed = NULL;
+  g_autoptr (TkrJournal) journal = NULL;
+  g_autoptr (GBytes) saved = NULL;
+  double turn, turn_cpu, hit, hit_cpu, jturn, jturn_cpu, jhit, jhit_cpu, end, end_cpu;
+  gint64 start;
+
+  if (bytes == NULL || (plain = tkr_campaign_new_from_bytes (bytes, &error)) == NULL ||
+      (followed = tkr_campaign_new_from_bytes (bytes, &error)) == NULL)
+    {
+      printf ("%s: %s\n", path, error->message);
+      return;
+    }
+  turn = time_actions (plain, FALSE, &turn_cpu);
+  hit = time_actions (plain, TRUE, &hit_cpu);
+  tkr_file_save (file, bytes, NULL, &error);
+  journal = tkr_journal_new (followed);
+  tkr_journal_open (journal, file, NULL, &error);
+  jturn = time_actions (followed, FALSE, &jturn_cpu);
+  jhit = time_actions (followed, TRUE, &jhit_cpu);
+  tkr_journal_flush (journal);
+  saved = tkr_campaign_to_bytes (followed);
+  tkr_journal_begin_save (journal);
+  tkr_file_save (file, saved, NULL, &error);
+  start = g_get_monotonic_time ();
+  end_cpu = thread_cpu_ms ();
+  tkr_journal_end_save (journal, file, TRUE, &error);
+  end_cpu = thread_cpu_ms () - end_cpu;
+  end = ms_since (start);
+  printf ("%s (%s): next turn %.2f frames without the journal, %.2f with it (CPU %.2f, %.2f); "
+          "3 damage %.2f, %.2f (CPU %.2f, %.2f); the journal's part of a save %.2f frames "
+          "(CPU %.2f)\n",
+          path, tkr_campaign_get_rule_system (followed), turn / FRAME_MS, jturn / FRAME_MS,
+          turn_cpu / FRAME_MS, jturn_cpu / FRAME_MS, hit / FRAME_MS, jhit / FRAME_MS,
+          hit_cpu / FRAME_MS, jhit_cpu / FRAME_MS, end / FRAME_MS, end_cpu / FRAME_MS);
+  g_clear_object (&journal);
+  g_file_delete (journal_file, NULL, NULL);
+  g_file_delete (file, NULL, NULL);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
   guint sizes[8] = { 100, 5000 };
   guint n_sizes = 2;
+
+  if (argc > 1 && g_str_equal (argv[1], "--fight"))
+    {
+      for (int i = 2; i < argc; i++)
+        fight (argv[i]);
+      return 0;
+    }
 
   if (argc > 1)
     {

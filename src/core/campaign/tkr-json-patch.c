@@ -78,21 +78,44 @@ id_of (JsonNode *node)
   return json_node_get_string (id);
 }
 
-/* A copy of @path, with @segment (if not NULL) added. */
-static JsonNode *
-path_with (JsonArray *path, JsonNode *segment)
+/* Where the diff is: a stack of segments, a member's name or an array's
+ * element (addressed by its id, or by its index when it has none), made
+ * into a path only when an operation is written there. The walk visits
+ * every node of two whole campaigns after each step (the journal), so it
+ * copies nothing on the way. */
+typedef struct
 {
-  guint n = json_array_get_length (path);
-  JsonArray *out = json_array_sized_new (n + 1);
-  JsonNode *node;
+  const char *name;  /* a member; NULL for an element */
+  JsonNode *element; /* the element, for its id */
+  guint index;
+} Segment;
 
-  for (guint i = 0; i < n; i++)
-    json_array_add_element (out, tkr_json_deep_copy (json_array_get_element (path, i)));
-  if (segment != NULL)
-    json_array_add_element (out, segment);
-  node = json_node_new (JSON_NODE_ARRAY);
-  json_node_take_array (node, out);
-  return node;
+typedef struct
+{
+  GArray *path; /* of Segment */
+  JsonArray *ops;
+} Diff;
+
+static void
+push_member (Diff *d, const char *name)
+{
+  Segment segment = { name, NULL, 0 };
+
+  g_array_append_val (d->path, segment);
+}
+
+static void
+push_element (Diff *d, JsonNode *element, guint index)
+{
+  Segment segment = { NULL, element, index };
+
+  g_array_append_val (d->path, segment);
+}
+
+static void
+pop (Diff *d)
+{
+  g_array_set_size (d->path, d->path->len - 1);
 }
 
 static JsonNode *
@@ -124,15 +147,37 @@ element_segment (JsonNode *element, guint index)
   return node;
 }
 
+/* The path where the diff is, with the member @name (if not NULL) added. */
+static JsonNode *
+path_here (Diff *d, const char *name)
+{
+  JsonArray *out = json_array_sized_new (d->path->len + 1);
+  JsonNode *node;
+
+  for (guint i = 0; i < d->path->len; i++)
+    {
+      Segment *segment = &g_array_index (d->path, Segment, i);
+
+      json_array_add_element (out, segment->name != NULL
+                                     ? member_segment (segment->name)
+                                     : element_segment (segment->element, segment->index));
+    }
+  if (name != NULL)
+    json_array_add_element (out, member_segment (name));
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, out);
+  return node;
+}
+
 static void
-add_op (JsonArray *ops, const char *op, JsonNode *path, JsonObject *object)
+add_op (Diff *d, const char *op, JsonNode *path, JsonObject *object)
 {
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
 
   json_object_set_string_member (object, "op", op);
   json_object_set_member (object, "path", path);
   json_node_take_object (node, object);
-  json_array_add_element (ops, node);
+  json_array_add_element (d->ops, node);
 }
 
 /* Two elements at the same place are the same thing changed: the same id,
@@ -151,10 +196,10 @@ same_thing (JsonNode *a, JsonNode *b)
   return g_strcmp0 (id_a, id_b) == 0;
 }
 
-static void diff (JsonNode *from, JsonNode *to, JsonArray *path, JsonArray *ops);
+static void diff (Diff *d, JsonNode *from, JsonNode *to);
 
 static void
-diff_objects (JsonObject *from, JsonObject *to, JsonArray *path, JsonArray *ops)
+diff_objects (Diff *d, JsonObject *from, JsonObject *to)
 {
   JsonObjectIter iter;
   const char *name;
@@ -163,7 +208,7 @@ diff_objects (JsonObject *from, JsonObject *to, JsonArray *path, JsonArray *ops)
   json_object_iter_init_ordered (&iter, from);
   while (json_object_iter_next_ordered (&iter, &name, &member))
     if (!json_object_has_member (to, name))
-      add_op (ops, "remove", path_with (path, member_segment (name)), json_object_new ());
+      add_op (d, "remove", path_here (d, name), json_object_new ());
 
   json_object_iter_init_ordered (&iter, to);
   while (json_object_iter_next_ordered (&iter, &name, &member))
@@ -175,19 +220,19 @@ diff_objects (JsonObject *from, JsonObject *to, JsonArray *path, JsonArray *ops)
           JsonObject *op = json_object_new ();
 
           json_object_set_member (op, "value", tkr_json_deep_copy (member));
-          add_op (ops, "set", path_with (path, member_segment (name)), op);
+          add_op (d, "set", path_here (d, name), op);
         }
       else if (old != member)
         {
-          g_autoptr (JsonNode) sub = path_with (path, member_segment (name));
-
-          diff (old, member, json_node_get_array (sub), ops);
+          push_member (d, name);
+          diff (d, old, member);
+          pop (d);
         }
     }
 }
 
 static void
-diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
+diff_arrays (Diff *d, JsonArray *from, JsonArray *to)
 {
   guint n_from = json_array_get_length (from);
   guint n_to = json_array_get_length (to);
@@ -210,9 +255,9 @@ diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
 
       if (a != b)
         {
-          g_autoptr (JsonNode) sub = path_with (path, element_segment (a, i));
-
-          diff (a, b, json_node_get_array (sub), ops);
+          push_element (d, a, i);
+          diff (d, a, b);
+          pop (d);
         }
     }
 
@@ -226,27 +271,27 @@ diff_arrays (JsonArray *from, JsonArray *to, JsonArray *path, JsonArray *ops)
       json_object_set_int_member (op, "at", prefix);
       json_object_set_int_member (op, "delete", n_from - prefix - suffix);
       json_object_set_array_member (op, "insert", insert);
-      add_op (ops, "splice", path_with (path, NULL), op);
+      add_op (d, "splice", path_here (d, NULL), op);
     }
 }
 
 /* Objects and arrays are compared member by member as the diff walks them
  * (a subtree shared by both sides is skipped at once); values as a whole. */
 static void
-diff (JsonNode *from, JsonNode *to, JsonArray *path, JsonArray *ops)
+diff (Diff *d, JsonNode *from, JsonNode *to)
 {
   if (from == to)
     return;
   if (JSON_NODE_HOLDS_OBJECT (from) && JSON_NODE_HOLDS_OBJECT (to))
-    diff_objects (json_node_get_object (from), json_node_get_object (to), path, ops);
+    diff_objects (d, json_node_get_object (from), json_node_get_object (to));
   else if (JSON_NODE_HOLDS_ARRAY (from) && JSON_NODE_HOLDS_ARRAY (to))
-    diff_arrays (json_node_get_array (from), json_node_get_array (to), path, ops);
+    diff_arrays (d, json_node_get_array (from), json_node_get_array (to));
   else if (!json_node_equal (from, to))
     {
       JsonObject *op = json_object_new ();
 
       json_object_set_member (op, "value", tkr_json_deep_copy (to));
-      add_op (ops, "set", path_with (path, NULL), op);
+      add_op (d, "set", path_here (d, NULL), op);
     }
 }
 
@@ -254,12 +299,15 @@ JsonNode *
 tkr_json_patch_diff (JsonNode *from, JsonNode *to)
 {
   JsonNode *ops = json_node_new (JSON_NODE_ARRAY);
-  g_autoptr (JsonArray) path = json_array_new ();
+  Diff d;
 
   g_return_val_if_fail (from != NULL && to != NULL, NULL);
 
   json_node_take_array (ops, json_array_new ());
-  diff (from, to, path, json_node_get_array (ops));
+  d.path = g_array_sized_new (FALSE, FALSE, sizeof (Segment), 16);
+  d.ops = json_node_get_array (ops);
+  diff (&d, from, to);
+  g_array_unref (d.path);
   return ops;
 }
 
