@@ -10,7 +10,9 @@
  * every rule system, with an encounter in Main holding PCs, NPCs (the
  * Kleptonomicon's in a group), a hidden combatant, a delayed one and an
  * effect (Pathfinder 2e), a held action (d20), reminders and conditions.
- * A kept text never goes stale.
+ * A kept text never goes stale. The same holds for the tree end the
+ * journal diffs after every step (tkr_campaign_to_root_kept: nodes kept
+ * between trees): its file form is always the fresh one.
  */
 
 #include "config.h"
@@ -52,6 +54,13 @@ check (Fixture *f, const char *what)
                       what, i, x + (i > 100 ? i - 100 : 0), y + (i > 100 ? i - 100 : 0));
       g_test_fail_printf ("a kept text went stale after %s", what);
     }
+  {
+    g_autoptr (JsonNode) kept = tkr_campaign_to_root_kept (f->campaign);
+    g_autoptr (GBytes) kept_bytes = tkr_file_serialize (kept);
+
+    if (!g_bytes_equal (kept_bytes, expected))
+      g_test_fail_printf ("a kept node went stale after %s", what);
+  }
   f->checks++;
 }
 

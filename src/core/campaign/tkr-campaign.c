@@ -1116,6 +1116,56 @@ tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs)
   return root;
 }
 
+static JsonNode *
+kept_characters (TkrSaveCache *cache, GPtrArray *characters)
+{
+  JsonArray *array = json_array_sized_new (characters->len);
+
+  for (guint i = 0; i < characters->len; i++)
+    json_array_add_element (
+      array, tkr_save_cache_character_node (cache, g_ptr_array_index (characters, i)));
+  return json_node_init_array (json_node_alloc (), array);
+}
+
+/**
+ * tkr_campaign_to_root_kept:
+ *
+ * As tkr_campaign_to_root(), for the journal, which makes the campaign's
+ * file form after every step: each character's, combatant's and log
+ * line's node is kept from the last call while nothing changed it
+ * (tkr-save-cache.h), so two calls share what did not change and the
+ * journal's diff passes over it at once. Never change the tree in place.
+ *
+ * Returns: (transfer full): the campaign file's root
+ */
+JsonNode *
+tkr_campaign_to_root_kept (TkrCampaign *self)
+{
+  JsonNode *root;
+  JsonObject *header;
+  JsonObject *campaign;
+
+  g_return_val_if_fail (TKR_IS_CAMPAIGN (self), NULL);
+
+  tkr_save_cache_begin_tree (self->save_cache);
+  header = tkr_file_new_header (TKR_CAMPAIGN_FILE_KIND, TKR_CAMPAIGN_FORMAT);
+  campaign = json_object_new ();
+  json_object_set_string_member (campaign, "name", self->name);
+  json_object_set_string_member (campaign, "rule_system", tkr_campaign_get_rule_system (self));
+  json_object_set_member (campaign, "party", kept_characters (self->save_cache, self->party_array));
+  json_object_set_member (campaign, "npcs", kept_characters (self->save_cache, self->npcs_array));
+  json_object_set_member (campaign, "encounter",
+                          tkr_save_cache_tracker_tree (self->save_cache, self->tracker));
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->links)) > 0)
+    json_object_set_member (campaign, "links",
+                            tkr_sheet_links_to_json (G_LIST_MODEL (self->links)));
+  tkr_save_cache_end_tree (self->save_cache);
+  json_object_set_object_member (header, "campaign", campaign);
+  root = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (root, header);
+  return root;
+}
+
 static void
 write_characters (
   TkrSaveCache *cache, TkrJsonWriter *writer, const char *name, GListModel *model, GPtrArray *array)

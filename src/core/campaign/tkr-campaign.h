@@ -123,6 +123,7 @@ GBytes *tkr_campaign_to_bytes (TkrCampaign *self);
 TkrSavePieces *tkr_campaign_to_pieces (TkrCampaign *self);
 gboolean tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us);
 JsonNode *tkr_campaign_to_root (TkrCampaign *self);
+JsonNode *tkr_campaign_to_root_kept (TkrCampaign *self);
 JsonNode *tkr_campaign_to_root_with_npcs (TkrCampaign *self, JsonNode *npcs);
 TkrCampaign *tkr_campaign_new_from_bytes (GBytes *bytes, GError **error);
 TkrCampaign *tkr_campaign_new_from_root (JsonNode *root, GError **error);

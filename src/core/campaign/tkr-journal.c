@@ -513,114 +513,16 @@ header_bytes (TkrJournal *self, JsonNode *base, const char *checksum)
 
 /* Following the history */
 
-/* The NPC library can hold thousands of characters; a step of a fight
- * never touches it. Its file form is made again only after a step that
- * touched something not known to be outside it: the objects of the party,
- * of the encounter's participants and of the encounter itself are
- * gathered, and anything else the step changed counts as the library. */
-static void
-add_model (GHashTable *known, GListModel *model)
-{
-  guint n;
-
-  if (model == NULL)
-    return;
-  g_hash_table_add (known, model);
-  n = g_list_model_get_n_items (model);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (model, i);
-      g_hash_table_add (known, item);
-    }
-}
-
-static void
-add_character (GHashTable *known, TkrCharacter *character)
-{
-  g_hash_table_add (known, character);
-  add_model (known, tkr_character_get_pools (character));
-  add_model (known, tkr_character_get_saves (character));
-  add_model (known, tkr_character_get_skills (character));
-  add_model (known, tkr_character_get_archetypes (character));
-  add_model (known, tkr_character_get_movement_ranges (character));
-  add_model (known, tkr_character_get_abilities (character));
-  add_model (known, tkr_character_get_conditions (character));
-  add_model (known, tkr_character_get_inventory (character));
-}
-
-typedef struct
-{
-  GHashTable *known;
-  gboolean library;
-} Touched;
-
-static void
-touched_cb (gpointer object, gpointer user_data)
-{
-  Touched *touched = user_data;
-
-  if (touched->library)
-    return;
-  if (object == NULL)
-    touched->library = TRUE;
-  else if (!TKR_IS_TRACKER (object) && !TKR_IS_COMBATANT (object) && !TKR_IS_RESOURCE (object) &&
-           !TKR_IS_LOG_ENTRY (object) && !TKR_IS_CAMPAIGN (object) &&
-           !g_hash_table_contains (touched->known, object))
-    touched->library = TRUE;
-}
-
-static gboolean
-step_touches_library (TkrJournal *self, gboolean redo_stack)
-{
-  g_autoptr (GHashTable) known = g_hash_table_new (NULL, NULL);
-  TkrTracker *tracker = tkr_campaign_get_tracker (self->campaign);
-  GListModel *party = tkr_campaign_get_party (self->campaign);
-  g_autoptr (GPtrArray) participants = tkr_tracker_list_participants (tracker);
-  Touched touched = { known, FALSE };
-
-  add_model (known, party);
-  for (guint i = 0; i < g_list_model_get_n_items (party); i++)
-    {
-      g_autoptr (TkrCharacter) character = g_list_model_get_item (party, i);
-      add_character (known, character);
-    }
-  for (guint i = 0; i < participants->len; i++)
-    add_character (known, g_ptr_array_index (participants, i));
-  if (TKR_IS_ENCOUNTER (tracker))
-    {
-      TkrEncounter *encounter = TKR_ENCOUNTER (tracker);
-      GListModel *combatants = tkr_encounter_get_combatants (encounter);
-
-      add_model (known, tkr_encounter_get_participants (encounter));
-      add_model (known, combatants);
-      add_model (known, tkr_encounter_get_order (encounter));
-      add_model (known, tkr_encounter_get_log (encounter));
-      for (guint i = 0; combatants != NULL && i < g_list_model_get_n_items (combatants); i++)
-        {
-          g_autoptr (TkrCombatant) combatant = g_list_model_get_item (combatants, i);
-
-          add_model (known, tkr_combatant_get_resources (combatant));
-          add_model (known, tkr_combatant_get_conditions (combatant));
-        }
-    }
-  tkr_history_foreach_step_object (self->history, redo_stack, touched_cb, &touched);
-  return touched.library;
-}
-
-/* The campaign's file form now, the library taken over from "current"
- * (always the file form after the last event) when the step just made,
- * undone (@redo_stack: its step is on top of the redo stack) or redone
- * cannot have changed it. */
+/* The campaign's file form now. It is made after every step, so what no
+ * step changed is the same node as in "current" (tkr_campaign_to_root_kept:
+ * the NPC library, every combatant the step left alone), and the diff
+ * passes over it at once. The save cache's handlers run before the
+ * journal's (it is made with the campaign), so it has dropped what the
+ * step changed by then. */
 static JsonNode *
 file_form_after (TkrJournal *self, gboolean redo_stack)
 {
-  JsonObject *header = json_node_get_object (self->current);
-  JsonObject *campaign = json_object_get_object_member (header, "campaign");
-  JsonNode *npcs = campaign != NULL ? json_object_get_member (campaign, "npcs") : NULL;
-
-  if (npcs != NULL && step_touches_library (self, redo_stack))
-    npcs = NULL;
-  return tkr_campaign_to_root_with_npcs (self->campaign, npcs);
+  return tkr_campaign_to_root_kept (self->campaign);
 }
 
 static JsonNode *
@@ -695,7 +597,7 @@ add_round (GPtrArray *round_starts, int turn, int round, JsonNode *state)
 static void
 reset (TkrJournal *self)
 {
-  g_autoptr (JsonNode) now = tkr_campaign_to_root (self->campaign);
+  g_autoptr (JsonNode) now = tkr_campaign_to_root_kept (self->campaign);
   JsonObject *event = new_event ("reset");
 
   json_object_set_member (event, "patch", tkr_json_patch_diff (self->current, now));
@@ -805,7 +707,7 @@ journal_new (TkrCampaign *campaign, JsonNode *current)
 
   self->campaign = g_object_ref (campaign);
   self->history = g_object_ref (tkr_campaign_get_history (campaign));
-  self->current = current != NULL ? json_node_ref (current) : tkr_campaign_to_root (campaign);
+  self->current = current != NULL ? json_node_ref (current) : tkr_campaign_to_root_kept (campaign);
   note_phase (self);
   if (tkr_history_get_limit (self->history) == 0)
     tkr_history_set_limit (self->history, TKR_JOURNAL_DEFAULT_LIMIT);

@@ -187,6 +187,8 @@ same_thing (JsonNode *a, JsonNode *b)
 {
   const char *id_a, *id_b;
 
+  if (a == b)
+    return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (a) || !JSON_NODE_HOLDS_OBJECT (b))
     return json_node_equal (a, b);
   id_a = id_of (a);

@@ -72,6 +72,12 @@ struct _TkrSaveCache
   /* Texts found in a tracker to write ahead (tkr_save_cache_plan_tracker). */
   GArray *plan; /* Planned */
   guint planned_next;
+  /* The tree end (tkr_save_cache_tracker_tree): each owner's node, kept
+   * while its text would be. */
+  GHashTable *nodes; /* owner (referenced) -> KeptNode */
+  guint tree;        /* the last tree built */
+  guint nodes_used;  /* nodes that tree took */
+  gboolean tree_mode;
   /* Between begin and end: */
   TkrSavePieces *pieces;
   gsize glue_mark; /* the glue before it is in pieces already */
@@ -86,8 +92,25 @@ typedef struct
   WriteKind kind;
 } Placeholder;
 
+typedef struct
+{
+  JsonNode *node;
+  WriteKind kind;
+  TkrSaveToJson to_json;
+  guint tree; /* the last tree that took it */
+} KeptNode;
+
 /* The save building its tracker's tree on this thread. */
 static __thread TkrSaveCache *building;
+
+static void
+kept_node_free (gpointer data)
+{
+  KeptNode *kept = data;
+
+  json_node_unref (kept->node);
+  g_free (kept);
+}
 
 static void
 fragment_free (gpointer data)
@@ -118,6 +141,7 @@ drop (TkrSaveCache *self, gpointer owner)
   GPtrArray *dependents;
 
   g_hash_table_remove (self->fragments, owner);
+  g_hash_table_remove (self->nodes, owner);
   dependents = g_hash_table_lookup (self->dependents, owner);
   if (dependents != NULL)
     {
@@ -133,6 +157,7 @@ tkr_save_cache_clear (TkrSaveCache *self)
   g_return_if_fail (self != NULL);
 
   g_hash_table_remove_all (self->fragments);
+  g_hash_table_remove_all (self->nodes);
   g_hash_table_remove_all (self->parts);
   g_hash_table_remove_all (self->many);
   g_hash_table_remove_all (self->dependents);
@@ -159,7 +184,8 @@ changed_cb (GObject *object, GObject *item, gpointer user_data)
       tkr_save_cache_clear (self);
       return;
     }
-  if (g_hash_table_contains (self->fragments, object))
+  if (g_hash_table_contains (self->fragments, object) ||
+      g_hash_table_contains (self->nodes, object))
     {
       drop (self, object);
       placed = TRUE;
@@ -181,7 +207,7 @@ changed_cb (GObject *object, GObject *item, gpointer user_data)
 static void
 step_cb (TkrSaveCache *self, gboolean redo_stack)
 {
-  if (g_hash_table_size (self->fragments) == 0)
+  if (g_hash_table_size (self->fragments) == 0 && g_hash_table_size (self->nodes) == 0)
     return;
   tkr_history_foreach_step_change (self->history, redo_stack, changed_cb, self);
 }
@@ -209,6 +235,7 @@ tkr_save_cache_new (TkrHistory *history, TkrSaveOutsideFunc outside, gpointer ou
   self->outside = outside;
   self->outside_data = outside_data;
   self->fragments = g_hash_table_new_full (NULL, NULL, NULL, fragment_free);
+  self->nodes = g_hash_table_new_full (NULL, NULL, g_object_unref, kept_node_free);
   self->parts = g_hash_table_new (NULL, NULL);
   self->many = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   self->dependents = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
@@ -231,6 +258,7 @@ tkr_save_cache_free (TkrSaveCache *self)
       g_signal_handler_disconnect (self->history, self->moved_id);
     }
   g_hash_table_unref (self->fragments);
+  g_hash_table_unref (self->nodes);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->many);
   g_hash_table_unref (self->dependents);
@@ -615,6 +643,45 @@ tkr_save_pieces_free (TkrSavePieces *pieces)
   g_free (pieces);
 }
 
+/* @owner's node, kept from the last tree when nothing changed it, made now
+ * otherwise. (transfer full) */
+static JsonNode *
+kept_node (TkrSaveCache *self, gpointer owner, WriteKind kind, TkrSaveToJson to_json)
+{
+  KeptNode *kept = g_hash_table_lookup (self->nodes, owner);
+  TkrSaveCache *outer = building;
+
+  self->nodes_used++;
+  if (kept != NULL && kept->kind == kind && kept->to_json == to_json)
+    {
+      kept->tree = self->tree;
+      return json_node_ref (kept->node);
+    }
+  kept = g_new0 (KeptNode, 1);
+  kept->kind = kind;
+  kept->to_json = to_json;
+  kept->tree = self->tree;
+  /* Made whole: no placeholders inside. */
+  building = NULL;
+  if (kind == WRITE_CHARACTER)
+    kept->node = tkr_character_to_json (TKR_CHARACTER (owner));
+  else if (kind == WRITE_PARTICIPANT)
+    {
+      /* As tkr_encounter_participant_to_json () makes an NPC's. */
+      JsonObject *object = json_object_new ();
+
+      json_object_set_member (object, "npc", tkr_character_to_json (TKR_CHARACTER (owner)));
+      kept->node = json_node_init_object (json_node_alloc (), object);
+      json_object_unref (object);
+    }
+  else
+    kept->node = to_json (owner);
+  building = outer;
+  g_hash_table_replace (self->nodes, g_object_ref (owner), kept);
+  add_parts (self, owner);
+  return json_node_ref (kept->node);
+}
+
 static JsonNode *
 placeholder_new (gpointer owner, WriteKind kind, TkrSaveToJson to_json)
 {
@@ -623,6 +690,8 @@ placeholder_new (gpointer owner, WriteKind kind, TkrSaveToJson to_json)
 
   if (building == NULL)
     return NULL;
+  if (building->tree_mode)
+    return kept_node (building, owner, kind, to_json);
   placeholder = g_new (Placeholder, 1);
   placeholder->owner = owner;
   placeholder->kind = kind;
@@ -643,4 +712,56 @@ JsonNode *
 tkr_save_cache_participant_placeholder (gpointer npc)
 {
   return placeholder_new (npc, WRITE_PARTICIPANT, NULL);
+}
+
+/* The tree end */
+
+static gboolean
+unused_node (gpointer key, gpointer value, gpointer user_data)
+{
+  KeptNode *kept = value;
+
+  return kept->tree != GPOINTER_TO_UINT (user_data);
+}
+
+void
+tkr_save_cache_begin_tree (TkrSaveCache *self)
+{
+  g_return_if_fail (self != NULL && building == NULL);
+
+  self->tree++;
+  self->nodes_used = 0;
+}
+
+JsonNode *
+tkr_save_cache_character_node (TkrSaveCache *self, gpointer character)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (character), NULL);
+  return kept_node (self, character, WRITE_CHARACTER, NULL);
+}
+
+JsonNode *
+tkr_save_cache_tracker_tree (TkrSaveCache *self, TkrTracker *tracker)
+{
+  JsonNode *tree;
+
+  g_return_val_if_fail (self != NULL && building == NULL, NULL);
+
+  self->tree_mode = TRUE;
+  building = self;
+  tree = tkr_tracker_to_json (tracker);
+  building = NULL;
+  self->tree_mode = FALSE;
+  return tree;
+}
+
+/* What this tree did not take is gone from the campaign (or moved): its
+ * node and the reference to its owner go. */
+void
+tkr_save_cache_end_tree (TkrSaveCache *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (g_hash_table_size (self->nodes) > self->nodes_used)
+    g_hash_table_foreach_remove (self->nodes, unused_node, GUINT_TO_POINTER (self->tree));
 }

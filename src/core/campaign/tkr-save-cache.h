@@ -75,4 +75,16 @@ JsonNode *tkr_save_cache_placeholder (gpointer owner, TkrSaveToJson to_json);
 /* The same for an NPC participant's node, {"npc" : its sheet}. */
 JsonNode *tkr_save_cache_participant_placeholder (gpointer npc);
 
+/* The tree end, for the journal, which compares the campaign's file form
+ * after every step: between begin and end, each character's node (as
+ * tkr_character_to_json () makes it) and the tracker's tree, whose
+ * combatants', NPC participants' and log lines' nodes are kept between
+ * trees while their owners do not change, as their texts are. The nodes
+ * are shared by the trees that hold them: never change one in place.
+ * (transfer full) */
+void tkr_save_cache_begin_tree (TkrSaveCache *self);
+JsonNode *tkr_save_cache_character_node (TkrSaveCache *self, gpointer character);
+JsonNode *tkr_save_cache_tracker_tree (TkrSaveCache *self, TkrTracker *tracker);
+void tkr_save_cache_end_tree (TkrSaveCache *self);
+
 G_END_DECLS
