@@ -130,6 +130,7 @@ fight (const char *path)
   g_autoptr (TkrCampaign) followed = NULL;
   g_autoptr (TkrJournal) journal = NULL;
   g_autoptr (GBytes) saved = NULL;
+  g_autofree char *checksum = NULL;
   double turn, turn_cpu, hit, hit_cpu, jturn, jturn_cpu, jhit, jhit_cpu, end, end_cpu;
   gint64 start;
 
@@ -150,11 +151,15 @@ fight (const char *path)
   saved = tkr_campaign_to_bytes (followed);
   tkr_journal_begin_save (journal);
   tkr_file_save (file, saved, NULL, &error);
+  /* As the document does: the save's worker gives the checksum, the
+   * writer thread writes the header. */
+  checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, saved);
   start = g_get_monotonic_time ();
   end_cpu = thread_cpu_ms ();
-  tkr_journal_end_save (journal, file, TRUE, &error);
+  tkr_journal_end_save_with_checksum (journal, file, TRUE, checksum, &error);
   end_cpu = thread_cpu_ms () - end_cpu;
   end = ms_since (start);
+  tkr_journal_flush (journal);
   printf ("%s (%s): next turn %.2f frames without the journal, %.2f with it (CPU %.2f, %.2f); "
           "3 damage %.2f, %.2f (CPU %.2f, %.2f); the journal's part of a save %.2f frames "
           "(CPU %.2f)\n",

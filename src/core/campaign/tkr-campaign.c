@@ -1535,7 +1535,14 @@ save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   GError *error = NULL;
 
   if (tkr_file_save (file, bytes, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
+    {
+      /* What the journal anchors at (tkr_journal_end_save_with_checksum),
+       * made here rather than by reading the file again on the main
+       * thread. */
+      g_object_set_data_full (G_OBJECT (task), "tkr-checksum",
+                              g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes), g_free);
+      g_task_return_boolean (task, TRUE);
+    }
   else
     g_task_return_error (task, error);
 }
@@ -1571,6 +1578,20 @@ gboolean
 tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error)
 {
   return tkr_file_save_document_finish (self, result, error);
+}
+
+/**
+ * tkr_campaign_save_dup_checksum:
+ * @result: a finished tkr_campaign_save_async()
+ *
+ * Returns: (transfer full) (nullable): the SHA-256 of the bytes the save
+ *   wrote, NULL when it wrote nothing
+ */
+char *
+tkr_campaign_save_dup_checksum (GAsyncResult *result)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  return g_strdup (g_object_get_data (G_OBJECT (result), "tkr-checksum"));
 }
 
 void

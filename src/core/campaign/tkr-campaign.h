@@ -138,6 +138,7 @@ void tkr_campaign_save_async (TkrCampaign *self,
                               GCancellable *cancellable,
                               GAsyncReadyCallback callback,
                               gpointer user_data);
+char *tkr_campaign_save_dup_checksum (GAsyncResult *result);
 gboolean tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **error);
 void tkr_campaign_load_async (GFile *file,
                               GCancellable *cancellable,

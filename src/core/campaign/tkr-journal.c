@@ -202,6 +202,7 @@ typedef struct
   char *path; /* NULL: stop */
   char *line;
   guint generation;
+  gboolean replace; /* a new header: the whole file written anew, atomically */
 } Line;
 
 struct _Writer
@@ -307,6 +308,20 @@ write_line (const char *path, const char *line, char **message)
   return TRUE;
 }
 
+/* A new header: the journal written anew, atomically, as any save. */
+static gboolean
+replace_file (const char *path, char *text, char **message)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr (GError) error = NULL;
+
+  if (tkr_file_save (file, bytes, NULL, &error))
+    return TRUE;
+  *message = g_strdup_printf ("Journal %s not written: %s", path, error->message);
+  return FALSE;
+}
+
 static gpointer
 writer_thread (gpointer data)
 {
@@ -325,7 +340,8 @@ writer_thread (gpointer data)
           break;
         }
       if (!(failed && line->generation == failed_generation) &&
-          !write_line (line->path, line->line, &message))
+          !(line->replace ? replace_file (line->path, line->line, &message)
+                          : write_line (line->path, line->line, &message)))
         {
           Failure *failure = g_new0 (Failure, 1);
 
@@ -363,13 +379,14 @@ writer_new (TkrJournal *journal)
 }
 
 static void
-writer_push (Writer *writer, char *path, char *line, guint generation)
+writer_push_full (Writer *writer, char *path, char *line, guint generation, gboolean replace)
 {
   Line *item = g_new0 (Line, 1);
 
   item->path = path;
   item->line = line;
   item->generation = generation;
+  item->replace = replace;
   g_mutex_lock (&writer->mutex);
   writer->queued++;
   g_mutex_unlock (&writer->mutex);
@@ -383,6 +400,12 @@ writer_flush (Writer *writer)
   while (writer->written < writer->queued)
     g_cond_wait (&writer->cond, &writer->mutex);
   g_mutex_unlock (&writer->mutex);
+}
+
+static void
+writer_push (Writer *writer, char *path, char *line, guint generation)
+{
+  writer_push_full (writer, path, line, generation, FALSE);
 }
 
 /* Waits for every line, then ends the thread. */
@@ -1393,20 +1416,47 @@ tkr_journal_begin_save (TkrJournal *self)
 gboolean
 tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved, GError **error)
 {
+  return tkr_journal_end_save_with_checksum (self, document, saved, NULL, error);
+}
+
+gboolean
+tkr_journal_end_save_with_checksum (
+  TkrJournal *self, GFile *document, gboolean saved, const char *checksum, GError **error)
+{
   g_autoptr (JsonNode) base = NULL;
-  g_autofree char *checksum = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *read = NULL;
+  char *path;
 
   g_return_val_if_fail (TKR_IS_JOURNAL (self), FALSE);
 
   base = g_steal_pointer (&self->saving);
   if (!saved || base == NULL || document == NULL)
     return TRUE;
-  checksum = checksum_of_file (document, error);
   if (checksum == NULL)
-    return FALSE;
+    {
+      read = checksum_of_file (document, error);
+      if (read == NULL)
+        return FALSE;
+      g_clear_object (&self->file);
+      self->file = tkr_journal_file_for (document);
+      return write_header (self, base, read, error);
+    }
   g_clear_object (&self->file);
   self->file = tkr_journal_file_for (document);
-  return write_header (self, base, checksum, error);
+  path = g_file_get_path (self->file);
+  if (path == NULL)
+    return write_header (self, base, checksum, error);
+  /* Made here, written by the writer after the events before it. */
+  bytes = header_bytes (self, base, checksum);
+  self->generation++;
+  self->appends = TRUE;
+  if (self->writer == NULL)
+    self->writer = writer_new (self);
+  writer_push_full (self->writer, path,
+                    g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)),
+                    self->generation, TRUE);
+  return TRUE;
 }
 
 /* Rewinding */

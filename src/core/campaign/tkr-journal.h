@@ -85,6 +85,14 @@ void tkr_journal_flush (TkrJournal *self);
  * was written to @document) the compaction of the journal beside it. */
 void tkr_journal_begin_save (TkrJournal *self);
 gboolean tkr_journal_end_save (TkrJournal *self, GFile *document, gboolean saved, GError **error);
+/* As tkr_journal_end_save(), with the SHA-256 of what the save wrote
+ * (tkr_campaign_save_dup_checksum): nothing is read again, and the new
+ * header goes to the writer thread, in order with the events, so the
+ * main thread waits for no disk. A failed write stops the events after it
+ * until the next save, as a failed append does. NULL: as
+ * tkr_journal_end_save(). */
+gboolean tkr_journal_end_save_with_checksum (
+  TkrJournal *self, GFile *document, gboolean saved, const char *checksum, GError **error);
 
 /* The most steps the history keeps (TKR_JOURNAL_DEFAULT_LIMIT at first). */
 void tkr_journal_set_limit (TkrJournal *self, guint limit);

@@ -64,6 +64,7 @@ typedef struct
   GTask *task; /* NULL for an autosave */
   guint serial;
   gboolean becomes_file;
+  char *checksum; /* of what was written, from the save's worker */
 } SaveJob;
 
 G_DEFINE_FINAL_TYPE (TkrDocument, tkr_document, G_TYPE_OBJECT)
@@ -382,18 +383,19 @@ save_job_free (SaveJob *job)
   g_clear_object (&job->document);
   g_clear_object (&job->target);
   g_clear_object (&job->task);
+  g_free (job->checksum);
   g_free (job);
 }
 
 /* The journal beside the file just written starts again from it. */
 static void
-end_journal_save (TkrDocument *self, GFile *target, gboolean saved)
+end_journal_save (TkrDocument *self, GFile *target, gboolean saved, const char *checksum)
 {
   g_autoptr (GError) error = NULL;
 
   if (self->journal == NULL)
     return;
-  if (!tkr_journal_end_save (self->journal, target, saved, &error))
+  if (!tkr_journal_end_save_with_checksum (self->journal, target, saved, checksum, &error))
     g_debug ("Journal not compacted: %s", error->message);
 }
 
@@ -402,7 +404,7 @@ save_finished (TkrDocument *self, SaveJob *job, GError *error)
 {
   self->saving = FALSE;
 
-  end_journal_save (self, job->target, error == NULL);
+  end_journal_save (self, job->target, error == NULL, job->checksum);
 
   if (error == NULL)
     {
@@ -456,6 +458,7 @@ campaign_saved_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   tkr_campaign_save_finish (TKR_CAMPAIGN (source), result, &error);
+  job->checksum = tkr_campaign_save_dup_checksum (result);
   save_finished (job->document, job, error);
   save_job_free (job);
 }
@@ -1250,10 +1253,10 @@ tkr_document_save_sync (TkrDocument *self, GError **error)
     tkr_journal_begin_save (self->journal);
   if (!tkr_file_save (target, bytes, NULL, error))
     {
-      end_journal_save (self, target, FALSE);
+      end_journal_save (self, target, FALSE, NULL);
       return FALSE;
     }
-  end_journal_save (self, target, TRUE);
+  end_journal_save (self, target, TRUE, NULL);
 
   self->saved_serial = self->change_serial;
   set_dirty (self, FALSE);
