@@ -1120,11 +1120,14 @@ static JsonNode *
 kept_characters (TkrSaveCache *cache, GPtrArray *characters)
 {
   JsonArray *array = json_array_sized_new (characters->len);
+  JsonNode *node;
 
   for (guint i = 0; i < characters->len; i++)
     json_array_add_element (
       array, tkr_save_cache_character_node (cache, g_ptr_array_index (characters, i)));
-  return json_node_init_array (json_node_alloc (), array);
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, array);
+  return node;
 }
 
 /**
