@@ -918,12 +918,29 @@ journal_opened (TkrDocument *self, gboolean recovered, GError *error)
 /* The journal was read and replayed on a worker (issue 13: it cost the
  * main thread seconds with a large campaign); here its steps go back on
  * the history and the document is made. */
+/* A document being opened: its file, and the campaign read from it while
+ * the journal beside it is read on a worker. */
+typedef struct
+{
+  GFile *file;
+  TkrCampaign *campaign;
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  g_clear_object (&opening->file);
+  g_clear_object (&opening->campaign);
+  g_free (opening);
+}
+
 static void
 journal_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GTask) task = user_data;
-  GFile *file = g_task_get_task_data (task);
-  TkrCampaign *campaign = g_object_get_data (G_OBJECT (task), "campaign");
+  Opening *opening = g_task_get_task_data (task);
+  GFile *file = opening->file;
+  TkrCampaign *campaign = opening->campaign;
   g_autoptr (TkrJournalReading) reading = NULL;
   g_autoptr (TkrJournal) journal = NULL;
   g_autoptr (GError) error = NULL;
@@ -951,7 +968,7 @@ static void
 character_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GTask) task = user_data;
-  GFile *file = g_task_get_task_data (task);
+  GFile *file = ((Opening *) g_task_get_task_data (task))->file;
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrCharacter) loaded = NULL;
   g_autoptr (TkrCampaign) campaign = NULL;
@@ -999,7 +1016,7 @@ static void
 campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (GTask) task = user_data;
-  GFile *file = g_task_get_task_data (task);
+  GFile *file = ((Opening *) g_task_get_task_data (task))->file;
   g_autoptr (GError) error = NULL;
   g_autoptr (TkrCampaign) campaign = NULL;
 
@@ -1025,7 +1042,7 @@ campaign_loaded_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   tkr_history_clear (tkr_campaign_get_history (campaign));
   /* Undo and redo from before come back from the journal, read on a
    * worker; the campaign is in no one else's hands until then. */
-  g_object_set_data_full (G_OBJECT (task), "campaign", g_object_ref (campaign), g_object_unref);
+  g_set_object (&((Opening *) g_task_get_task_data (task))->campaign, campaign);
   {
     GCancellable *cancellable = g_task_get_cancellable (task);
 
@@ -1072,7 +1089,12 @@ tkr_document_load_with_progress_async (GFile *file,
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, tkr_document_load_async);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  {
+    Opening *opening = g_new0 (Opening, 1);
+
+    opening->file = g_object_ref (file);
+    g_task_set_task_data (task, opening, (GDestroyNotify) opening_free);
+  }
 
   if (is_character_file_name (file))
     {
