@@ -23,6 +23,13 @@
  * same document (JsonParser; JsonGenerator on the parsed tree), and
  * prints the medians and the load's ratio to the parse.
  *
+ *   bench-make-campaign --memory FILE
+ *
+ * opens FILE's campaign as a document does and prints, in heap bytes
+ * (mallinfo2) and resident memory, what each part adds: the campaign's
+ * objects, the save's kept texts (tkr_campaign_prepare_save to the end)
+ * and the journal that follows its history (tkr_journal_new).
+ *
  *   bench-make-campaign --peak FILE
  *
  * opens FILE's campaign once in a child process (tkr_campaign_new_from_bytes,
@@ -163,6 +170,71 @@ cost (const char *path)
   n = count_characters (campaign);
   g_print ("characters=%u heap_bytes=%zu bytes_per_character=%.0f parse_tree_bytes=%zu\n", n,
            after - before, (double) (after - before) / MAX (n, 1), before - before_parse);
+  return 0;
+}
+
+static long
+rss_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, "VmRSS:");
+  return line != NULL ? atol (line + strlen ("VmRSS:")) : 0;
+}
+
+static void
+print_part (const char *part, size_t *heap, long *rss)
+{
+  size_t heap_now = mallinfo2 ().uordblks;
+  long rss_now = rss_kib ();
+
+  g_print ("%s_heap_kib=%zd %s_rss_kib=%ld\n", part, ((ssize_t) heap_now - (ssize_t) *heap) / 1024,
+           part, rss_now - *rss);
+  *heap = heap_now;
+  *rss = rss_now;
+}
+
+static int
+memory (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  g_autoptr (TkrJournal) journal = NULL;
+  g_autofree char *contents = NULL;
+  size_t heap;
+  long rss;
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  g_object_unref (tkr_campaign_new (NULL));
+  malloc_trim (0);
+  heap = mallinfo2 ().uordblks;
+  rss = rss_kib ();
+  campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  if (campaign == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  print_part ("campaign", &heap, &rss);
+  while (!tkr_campaign_prepare_save (campaign, G_MAXINT64))
+    ;
+  print_part ("kept_texts", &heap, &rss);
+  journal = tkr_journal_new (campaign);
+  print_part ("journal", &heap, &rss);
+  g_clear_object (&journal);
+  g_clear_object (&campaign);
+  malloc_trim (0);
+  print_part ("after_freeing", &heap, &rss);
   return 0;
 }
 
@@ -375,6 +447,8 @@ main (int argc, char *argv[])
     return files (argv[2], argc > 3 ? MAX (atoi (argv[3]), 1) : 7);
   if (argc == 3 && g_str_equal (argv[1], "--cost"))
     return cost (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--memory"))
+    return memory (argv[2]);
   if (argc == 3 && g_str_equal (argv[1], "--peak"))
     return peak (argv[2]);
   if (argc != 6)
@@ -382,6 +456,7 @@ main (int argc, char *argv[])
       g_printerr ("usage: bench-make-campaign SYSTEM PCS NPCS COMBATANTS FILE\n"
                   "       bench-make-campaign --cost FILE\n"
                   "       bench-make-campaign --files FILE [REPEATS]\n"
+                  "       bench-make-campaign --memory FILE\n"
                   "       bench-make-campaign --peak FILE\n");
       return 2;
     }

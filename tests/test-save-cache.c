@@ -22,6 +22,7 @@
 
 #include "tkr-core.h"
 #include "tkr-file.h"
+#include "tkr-json-lazy.h"
 #include "tkr-pf2e-encounter.h"
 
 typedef struct
@@ -57,9 +58,14 @@ check (Fixture *f, const char *what)
   {
     g_autoptr (JsonNode) kept = tkr_campaign_to_root_kept (f->campaign);
     g_autoptr (GBytes) kept_bytes = tkr_file_serialize (kept);
+    /* Its lazy nodes read back as trees (tkr-json-lazy.h): the same file. */
+    g_autoptr (JsonNode) expanded = tkr_json_lazy_expand (kept);
+    g_autoptr (GBytes) expanded_bytes = tkr_file_serialize (expanded);
 
     if (!g_bytes_equal (kept_bytes, expected))
       g_test_fail_printf ("a kept node went stale after %s", what);
+    if (!g_bytes_equal (expanded_bytes, expected))
+      g_test_fail_printf ("a kept node does not read back as its tree after %s", what);
   }
   f->checks++;
 }

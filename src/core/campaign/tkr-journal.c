@@ -12,6 +12,7 @@
 #include "tkr-ap-encounter.h"
 #include "tkr-file.h"
 #include "tkr-journal.h"
+#include "tkr-json-lazy.h"
 #include "tkr-json-patch.h"
 
 /*
@@ -951,6 +952,34 @@ parse_line (const char *line, gsize length, GError **error)
   return json_node_ref (root);
 }
 
+/* The journal's states are never changed in place: a change makes a new
+ * state sharing all it did not reach with the one before (a round's start
+ * and the state after it share every character no step touched). */
+static gboolean
+apply (JsonNode **state, JsonNode *patch, GError **error)
+{
+  JsonNode *next = tkr_json_patch_apply_shared (*state, patch, error);
+
+  if (next == NULL)
+    return FALSE;
+  json_node_unref (*state);
+  *state = next;
+  return TRUE;
+}
+
+/* The campaign's file form as the journal keeps it, made where the
+ * campaign is in no one else's hands (opening, on a worker): every text
+ * the next save needs is written first (tkr_campaign_prepare_save), and
+ * the file form holds them as lazy nodes (tkr_campaign_to_root_kept), so
+ * the main thread neither writes them nor holds the campaign twice. */
+static JsonNode *
+file_form_on_worker (TkrCampaign *campaign)
+{
+  while (!tkr_campaign_prepare_save (campaign, G_MAXINT64))
+    ;
+  return tkr_campaign_to_root_kept (campaign);
+}
+
 typedef struct
 {
   JsonNode *state;
@@ -985,7 +1014,7 @@ replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
     return invalid (error, _ ("the file was saved since, without it (by another program or "
                               "another copy of Turnkeeper)"));
   replay->changed = !tkr_json_patch_is_empty (json_object_get_member (header, "catch-up"));
-  if (!tkr_json_patch_apply (replay->state, json_object_get_member (header, "catch-up"), error) ||
+  if (!apply (&replay->state, json_object_get_member (header, "catch-up"), error) ||
       !read_steps (header, "undo", replay->undo, error) ||
       !read_steps (header, "redo", replay->redo, error))
     return FALSE;
@@ -1003,9 +1032,9 @@ replay_header (Replay *replay, JsonNode *root, const char *base, GError **error)
         start = g_new0 (RoundStart, 1);
         start->turn = member_int (object, "turn", 0);
         start->round = member_int (object, "round", 0);
-        start->state = tkr_json_deep_copy (replay->state);
+        start->state = json_node_ref (replay->state);
         g_ptr_array_add (replay->rounds, start);
-        if (!tkr_json_patch_apply (start->state, json_object_get_member (object, "state"), error))
+        if (!apply (&start->state, json_object_get_member (object, "state"), error))
           return FALSE;
       }
   return TRUE;
@@ -1027,7 +1056,7 @@ replay_event (Replay *replay, JsonNode *root, GError **error)
         return FALSE;
       g_ptr_array_add (replay->undo, step);
       g_ptr_array_set_size (replay->redo, 0);
-      return tkr_json_patch_apply (replay->state, step->forward, error);
+      return apply (&replay->state, step->forward, error);
     }
   if (g_str_equal (kind, "undo") || g_str_equal (kind, "redo"))
     {
@@ -1040,19 +1069,19 @@ replay_event (Replay *replay, JsonNode *root, GError **error)
         return invalid (error, _ ("it undoes more steps than it holds"));
       step = g_ptr_array_steal_index (from, from->len - 1);
       g_ptr_array_add (to, step);
-      return tkr_json_patch_apply (replay->state, forward ? step->forward : step->backward, error);
+      return apply (&replay->state, forward ? step->forward : step->backward, error);
     }
   if (g_str_equal (kind, "round"))
     {
       add_round (replay->rounds, member_int (event, "turn", 0), member_int (event, "round", 0),
-                 tkr_json_deep_copy (replay->state));
+                 json_node_ref (replay->state));
       return TRUE;
     }
   if (g_str_equal (kind, "reset"))
     {
       g_ptr_array_set_size (replay->undo, 0);
       g_ptr_array_set_size (replay->redo, 0);
-      return tkr_json_patch_apply (replay->state, json_object_get_member (event, "patch"), error);
+      return apply (&replay->state, json_object_get_member (event, "patch"), error);
     }
   return invalid (error, _ ("an event of an unknown kind"));
 }
@@ -1065,12 +1094,12 @@ check_chain (JsonNode *state, GPtrArray *steps, gboolean forward, GError **error
 
   if (steps->len == 0)
     return TRUE;
-  walk = tkr_json_deep_copy (state);
+  walk = json_node_ref (state);
   for (guint i = steps->len; i > 0; i--)
     {
       Step *step = g_ptr_array_index (steps, i - 1);
 
-      if (!tkr_json_patch_apply (walk, forward ? step->forward : step->backward, error))
+      if (!apply (&walk, forward ? step->forward : step->backward, error))
         return FALSE;
     }
   return TRUE;
@@ -1084,7 +1113,7 @@ replay_file (JsonNode *current, GBytes *bytes, const char *base, Replay *replay,
   gsize start = 0;
   guint line = 0;
 
-  replay->state = tkr_json_deep_copy (current);
+  replay->state = json_node_ref (current);
   replay->undo = g_ptr_array_new_with_free_func (step_unref);
   replay->redo = g_ptr_array_new_with_free_func (step_unref);
   replay->rounds = g_ptr_array_new_with_free_func (round_start_free);
@@ -1170,7 +1199,7 @@ read_journal (GFile *document, TkrCampaign *campaign, JsonNode *current)
   g_auto (Replay) replay = { 0 };
 
   reading->file = tkr_journal_file_for (document);
-  reading->current = current != NULL ? json_node_ref (current) : tkr_campaign_to_root (campaign);
+  reading->current = current != NULL ? json_node_ref (current) : file_form_on_worker (campaign);
 
   base = checksum_of_file (document, &local_error);
   if (base == NULL)
@@ -1216,10 +1245,11 @@ read_journal (GFile *document, TkrCampaign *campaign, JsonNode *current)
 
   /* Steps made after the last save, lost from the file by a crash, come
    * back from the journal. */
-  if (replay.changed && !json_node_equal (replay.state, reading->current))
+  if (replay.changed && !tkr_json_lazy_equal (replay.state, reading->current))
     {
+      g_autoptr (JsonNode) state = tkr_json_lazy_expand (replay.state);
       g_autoptr (TkrCampaign) other =
-        tkr_campaign_new_from_root_for (campaign, replay.state, &local_error);
+        tkr_campaign_new_from_root_for (campaign, state, &local_error);
 
       if (other == NULL)
         {
@@ -1231,7 +1261,7 @@ read_journal (GFile *document, TkrCampaign *campaign, JsonNode *current)
         }
       tkr_campaign_exchange (campaign, other, FALSE);
       g_clear_pointer (&reading->current, json_node_unref);
-      reading->current = tkr_campaign_to_root (campaign);
+      reading->current = file_form_on_worker (campaign);
       reading->recovered = TRUE;
     }
   reading->undo = g_steal_pointer (&replay.undo);
@@ -1572,7 +1602,12 @@ tkr_journal_rewind_to (TkrJournal *self, int turn, int round, GError **error)
                      _ ("There is no record of the start of round %d to go back to"), round);
       return FALSE;
     }
-  other = tkr_campaign_new_from_root_for (self->campaign, start->state, error);
+  {
+    /* The state keeps most characters as their text (tkr-json-lazy.h). */
+    g_autoptr (JsonNode) state = tkr_json_lazy_expand (start->state);
+
+    other = tkr_campaign_new_from_root_for (self->campaign, state, error);
+  }
   if (other == NULL)
     return FALSE;
 

@@ -5,6 +5,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "tkr-json-patch.h"
+
+#include <string.h>
+
+#include "tkr-json-lazy.h"
 #include "tkr-types.h"
 
 JsonNode *
@@ -14,6 +18,9 @@ tkr_json_deep_copy (JsonNode *node)
 
   g_return_val_if_fail (node != NULL, NULL);
 
+  /* A lazy node's tree is made now, so it shares nothing either. */
+  if (tkr_json_is_lazy (node))
+    return tkr_json_lazy_resolve (node);
   switch (json_node_get_node_type (node))
     {
     case JSON_NODE_OBJECT:
@@ -94,7 +101,38 @@ typedef struct
 {
   GArray *path; /* of Segment */
   JsonArray *ops;
+  GHashTable *trees; /* a lazy node met -> its tree, until the diff ends */
 } Diff;
+
+/* @node, or the tree it stands for when it is lazy (tkr-json-lazy.h):
+ * made once per diff, only where the two sides differ. */
+static JsonNode *
+real (Diff *d, JsonNode *node)
+{
+  JsonNode *tree;
+
+  if (!tkr_json_is_lazy (node))
+    return node;
+  tree = g_hash_table_lookup (d->trees, node);
+  if (tree == NULL)
+    {
+      tree = tkr_json_lazy_resolve (node);
+      g_hash_table_insert (d->trees, node, tree);
+    }
+  return tree;
+}
+
+/* Two lazy nodes of the same text are the same value. */
+static gboolean
+same_text (JsonNode *a, JsonNode *b)
+{
+  const char *text_a, *text_b;
+  gsize length_a, length_b;
+
+  text_a = tkr_json_lazy_get_text (a, &length_a);
+  text_b = text_a != NULL ? tkr_json_lazy_get_text (b, &length_b) : NULL;
+  return text_b != NULL && length_a == length_b && memcmp (text_a, text_b, length_a) == 0;
+}
 
 static void
 push_member (Diff *d, const char *name)
@@ -183,12 +221,14 @@ add_op (Diff *d, const char *op, JsonNode *path, JsonObject *object)
 /* Two elements at the same place are the same thing changed: the same id,
  * or objects that carry none. */
 static gboolean
-same_thing (JsonNode *a, JsonNode *b)
+same_thing (Diff *d, JsonNode *a, JsonNode *b)
 {
   const char *id_a, *id_b;
 
-  if (a == b)
+  if (a == b || same_text (a, b))
     return TRUE;
+  a = real (d, a);
+  b = real (d, b);
   if (!JSON_NODE_HOLDS_OBJECT (a) || !JSON_NODE_HOLDS_OBJECT (b))
     return json_node_equal (a, b);
   id_a = id_of (a);
@@ -241,11 +281,11 @@ diff_arrays (Diff *d, JsonArray *from, JsonArray *to)
   guint prefix = 0, suffix = 0;
 
   while (prefix < n_from && prefix < n_to &&
-         same_thing (json_array_get_element (from, prefix), json_array_get_element (to, prefix)))
+         same_thing (d, json_array_get_element (from, prefix), json_array_get_element (to, prefix)))
     prefix++;
   while (suffix < n_from - prefix && suffix < n_to - prefix &&
-         json_node_equal (json_array_get_element (from, n_from - 1 - suffix),
-                          json_array_get_element (to, n_to - 1 - suffix)))
+         tkr_json_lazy_equal (json_array_get_element (from, n_from - 1 - suffix),
+                              json_array_get_element (to, n_to - 1 - suffix)))
     suffix++;
 
   /* What stayed in place changes in place, addressed before the splice
@@ -255,8 +295,9 @@ diff_arrays (Diff *d, JsonArray *from, JsonArray *to)
       JsonNode *a = json_array_get_element (from, i);
       JsonNode *b = json_array_get_element (to, i);
 
-      if (a != b)
+      if (a != b && !same_text (a, b))
         {
+          a = real (d, a);
           push_element (d, a, i);
           diff (d, a, b);
           pop (d);
@@ -282,8 +323,10 @@ diff_arrays (Diff *d, JsonArray *from, JsonArray *to)
 static void
 diff (Diff *d, JsonNode *from, JsonNode *to)
 {
-  if (from == to)
+  if (from == to || same_text (from, to))
     return;
+  from = real (d, from);
+  to = real (d, to);
   if (JSON_NODE_HOLDS_OBJECT (from) && JSON_NODE_HOLDS_OBJECT (to))
     diff_objects (d, json_node_get_object (from), json_node_get_object (to));
   else if (JSON_NODE_HOLDS_ARRAY (from) && JSON_NODE_HOLDS_ARRAY (to))
@@ -308,7 +351,9 @@ tkr_json_patch_diff (JsonNode *from, JsonNode *to)
   json_node_take_array (ops, json_array_new ());
   d.path = g_array_sized_new (FALSE, FALSE, sizeof (Segment), 16);
   d.ops = json_node_get_array (ops);
+  d.trees = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) json_node_unref);
   diff (&d, from, to);
+  g_hash_table_unref (d.trees);
   g_array_unref (d.path);
   return ops;
 }
@@ -328,7 +373,7 @@ fail (GError **error, const char *what)
   return FALSE;
 }
 
-/* The node a path segment leads to from @node, or NULL. */
+/* The node a path segment leads to from @node (not lazy), or NULL. */
 static JsonNode *
 step_into (JsonNode *node, JsonNode *segment, guint *index_out)
 {
@@ -347,8 +392,7 @@ step_into (JsonNode *node, JsonNode *segment, guint *index_out)
 
       if (index < 0 || index >= json_array_get_length (array))
         return NULL;
-      if (index_out != NULL)
-        *index_out = index;
+      *index_out = index;
       return json_array_get_element (array, index);
     }
   if (JSON_NODE_HOLDS_OBJECT (segment))
@@ -360,69 +404,67 @@ step_into (JsonNode *node, JsonNode *segment, guint *index_out)
           json_node_get_value_type (want) != G_TYPE_STRING)
         return NULL;
       for (guint i = 0; i < json_array_get_length (array); i++)
-        if (g_strcmp0 (id_of (json_array_get_element (array, i)), json_node_get_string (want)) == 0)
-          {
-            if (index_out != NULL)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          /* A lazy element knows its id without becoming a tree. */
+          if (tkr_json_is_lazy (element)
+                ? tkr_json_lazy_has_id (element, json_node_get_string (want))
+                : g_strcmp0 (id_of (element), json_node_get_string (want)) == 0)
+            {
               *index_out = i;
-            return json_array_get_element (array, i);
-          }
+              return element;
+            }
+        }
     }
   return NULL;
 }
 
-/* Puts @nodes (then emptied) in place of elements @at .. @at + @delete - 1 of
- * @array (json-glib has no insert). */
-static void
-splice (JsonArray *array, guint at, guint delete, GPtrArray *nodes)
+/* A new object of @object's members, shared, with @name's value @value
+ * (transfer full; added last when it is new) or, when @value is NULL,
+ * without @name. */
+static JsonNode *
+object_with (JsonObject *object, const char *name, JsonNode *value)
 {
-  g_autoptr (GPtrArray) tail = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-  guint length = json_array_get_length (array);
+  JsonObject *out = json_object_new ();
+  JsonObjectIter iter;
+  const char *member_name;
+  JsonNode *member;
+  JsonNode *node;
 
-  for (guint i = length; i > at + delete; i--)
-    g_ptr_array_insert (tail, 0, json_node_ref (json_array_get_element (array, i - 1)));
-  for (guint i = length; i > at; i--)
-    json_array_remove_element (array, i - 1);
-  for (guint i = 0; i < nodes->len; i++)
-    json_array_add_element (array, json_node_ref (g_ptr_array_index (nodes, i)));
-  g_ptr_array_set_size (nodes, 0);
-  for (guint i = 0; i < tail->len; i++)
-    json_array_add_element (array, json_node_ref (g_ptr_array_index (tail, i)));
+  json_object_iter_init_ordered (&iter, object);
+  while (json_object_iter_next_ordered (&iter, &member_name, &member))
+    if (!g_str_equal (member_name, name))
+      json_object_set_member (out, member_name, json_node_ref (member));
+    else if (value != NULL)
+      json_object_set_member (out, member_name, g_steal_pointer (&value));
+  if (value != NULL)
+    json_object_set_member (out, name, value);
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_take_object (node, out);
+  return node;
 }
 
-/* Puts a copy of @value in the place of @target: a member or element of
- * @parent, or the root itself (whose kind cannot change). Nodes are
- * replaced rather than changed: json_node_init () on a node that holds a
- * value frees it and then uses it (json-glib 1.6). */
-static gboolean
-replace (JsonNode *parent, JsonNode *segment, guint index, JsonNode *target, JsonNode *value)
+/* A new array of @array's elements, shared, with @nodes (taken) in place
+ * of elements @at .. @at + @delete - 1. */
+static JsonNode *
+array_with (JsonArray *array, guint at, guint delete, GPtrArray *nodes)
 {
-  JsonNode *copy = tkr_json_deep_copy (value);
+  guint length = json_array_get_length (array);
+  JsonArray *out = json_array_sized_new (length - delete + nodes->len);
+  JsonNode *node;
 
-  if (parent == NULL)
-    {
-      gboolean done = TRUE;
-
-      if (JSON_NODE_HOLDS_OBJECT (target) && JSON_NODE_HOLDS_OBJECT (copy))
-        json_node_set_object (target, json_node_get_object (copy));
-      else if (JSON_NODE_HOLDS_ARRAY (target) && JSON_NODE_HOLDS_ARRAY (copy))
-        json_node_set_array (target, json_node_get_array (copy));
-      else
-        done = FALSE;
-      json_node_unref (copy);
-      return done;
-    }
-  if (JSON_NODE_HOLDS_OBJECT (parent))
-    {
-      json_object_set_member (json_node_get_object (parent), json_node_get_string (segment), copy);
-      return TRUE;
-    }
-  {
-    g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-
-    g_ptr_array_add (nodes, copy);
-    splice (json_node_get_array (parent), index, 1, nodes);
-  }
-  return TRUE;
+  for (guint i = 0; i < at; i++)
+    json_array_add_element (out, json_node_ref (json_array_get_element (array, i)));
+  for (guint i = 0; i < nodes->len; i++)
+    json_array_add_element (out, g_ptr_array_index (nodes, i));
+  g_ptr_array_set_free_func (nodes, NULL);
+  g_ptr_array_set_size (nodes, 0);
+  for (guint i = at + delete; i < length; i++)
+    json_array_add_element (out, json_node_ref (json_array_get_element (array, i)));
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_take_array (node, out);
+  return node;
 }
 
 static gint64
@@ -436,71 +478,49 @@ int_member (JsonObject *object, const char *name)
   return json_node_get_int (node);
 }
 
-static gboolean
-apply_op (JsonNode *root, JsonObject *op, GError **error)
+typedef struct
 {
-  JsonNode *path_node = json_object_get_member (op, "path");
-  JsonNode *op_node = json_object_get_member (op, "op");
+  JsonObject *op;
   const char *kind;
   JsonArray *path;
-  JsonNode *parent = NULL, *target = root;
-  guint n, index = 0;
+  guint n;
+} Op;
 
-  if (path_node == NULL || !JSON_NODE_HOLDS_ARRAY (path_node) || op_node == NULL ||
-      !JSON_NODE_HOLDS_VALUE (op_node) || json_node_get_value_type (op_node) != G_TYPE_STRING)
-    return fail (error, _ ("a change without a place"));
-  kind = json_node_get_string (op_node);
-  path = json_node_get_array (path_node);
-  n = json_array_get_length (path);
+static JsonNode *
+value_of (Op *op, GError **error)
+{
+  JsonNode *value = json_object_get_member (op->op, "value");
 
-  for (guint i = 0; i < n; i++)
+  if (value == NULL)
+    fail (error, _ ("a change without a value"));
+  return value;
+}
+
+/* The target of @op itself changed: a new node, or NULL. */
+static JsonNode *
+apply_here (Op *op, JsonNode *target, GError **error)
+{
+  if (g_str_equal (op->kind, "set"))
     {
-      JsonNode *segment = json_array_get_element (path, i);
-      JsonNode *next = step_into (target, segment, &index);
-
-      parent = target;
-      if (next == NULL)
-        {
-          /* Only "set" may make the last member. */
-          if (i == n - 1 && g_str_equal (kind, "set") && JSON_NODE_HOLDS_OBJECT (parent) &&
-              JSON_NODE_HOLDS_VALUE (segment) &&
-              json_node_get_value_type (segment) == G_TYPE_STRING)
-            {
-              JsonNode *value = json_object_get_member (op, "value");
-
-              if (value == NULL)
-                return fail (error, _ ("a change without a value"));
-              json_object_set_member (json_node_get_object (parent), json_node_get_string (segment),
-                                      tkr_json_deep_copy (value));
-              return TRUE;
-            }
-          return fail (error, _ ("its place is not in the document"));
-        }
-      target = next;
-    }
-
-  if (g_str_equal (kind, "set"))
-    {
-      JsonNode *value = json_object_get_member (op, "value");
+      JsonNode *value = value_of (op, error);
 
       if (value == NULL)
-        return fail (error, _ ("a change without a value"));
-      if (!replace (parent, n > 0 ? json_array_get_element (path, n - 1) : NULL, index, target,
-                    value))
-        return fail (error, _ ("the whole document cannot change its kind"));
-      return TRUE;
+        return NULL;
+      /* The whole document keeps its kind. */
+      if (op->n == 0 && !(JSON_NODE_HOLDS_OBJECT (target) && JSON_NODE_HOLDS_OBJECT (value)) &&
+          !(JSON_NODE_HOLDS_ARRAY (target) && JSON_NODE_HOLDS_ARRAY (value)))
+        {
+          fail (error, _ ("the whole document cannot change its kind"));
+          return NULL;
+        }
+      return tkr_json_deep_copy (value);
     }
-  if (g_str_equal (kind, "remove"))
+  if (g_str_equal (op->kind, "remove"))
     {
-      JsonNode *segment;
-
-      if (n == 0 || !JSON_NODE_HOLDS_OBJECT (parent))
-        return fail (error, _ ("only a member can be removed"));
-      segment = json_array_get_element (path, n - 1);
-      json_object_remove_member (json_node_get_object (parent), json_node_get_string (segment));
-      return TRUE;
+      fail (error, _ ("only a member can be removed"));
+      return NULL;
     }
-  if (g_str_equal (kind, "splice"))
+  if (g_str_equal (op->kind, "splice"))
     {
       JsonArray *array, *insert;
       g_autoptr (GPtrArray) nodes =
@@ -508,43 +528,144 @@ apply_op (JsonNode *root, JsonObject *op, GError **error)
       gint64 at, delete;
       guint length;
 
-      if (!JSON_NODE_HOLDS_ARRAY (target) || !json_object_has_member (op, "insert") ||
-          !JSON_NODE_HOLDS_ARRAY (json_object_get_member (op, "insert")))
-        return fail (error, _ ("a list change outside a list"));
+      if (!JSON_NODE_HOLDS_ARRAY (target) || !json_object_has_member (op->op, "insert") ||
+          !JSON_NODE_HOLDS_ARRAY (json_object_get_member (op->op, "insert")))
+        {
+          fail (error, _ ("a list change outside a list"));
+          return NULL;
+        }
       array = json_node_get_array (target);
-      insert = json_object_get_array_member (op, "insert");
-      at = int_member (op, "at");
-      delete = int_member (op, "delete");
+      insert = json_object_get_array_member (op->op, "insert");
+      at = int_member (op->op, "at");
+      delete = int_member (op->op, "delete");
       length = json_array_get_length (array);
       if (at < 0 || delete < 0 || at > length || delete > length - at)
-        return fail (error, _ ("a list change beyond the list's end"));
-
+        {
+          fail (error, _ ("a list change beyond the list's end"));
+          return NULL;
+        }
       for (guint i = 0; i < json_array_get_length (insert); i++)
         g_ptr_array_add (nodes, tkr_json_deep_copy (json_array_get_element (insert, i)));
-      splice (array, at, delete, nodes);
-      return TRUE;
+      return array_with (array, at, delete, nodes);
     }
-  return fail (error, _ ("a change of an unknown kind"));
+  fail (error, _ ("a change of an unknown kind"));
+  return NULL;
+}
+
+/* @node with @op applied at its path from segment @i on: a new node that
+ * shares every subtree the change does not reach (the journal's states
+ * share all but what a step changed), or NULL. */
+static JsonNode *
+apply_at (Op *op, JsonNode *node, guint i, GError **error)
+{
+  g_autoptr (JsonNode) here = tkr_json_lazy_resolve (node);
+  JsonNode *segment, *child, *changed;
+  guint index = 0;
+
+  if (i == op->n)
+    return apply_here (op, here, error);
+  segment = json_array_get_element (op->path, i);
+  child = step_into (here, segment, &index);
+  if (child == NULL)
+    {
+      /* Only "set" may make the last member. */
+      if (i == op->n - 1 && g_str_equal (op->kind, "set") && JSON_NODE_HOLDS_OBJECT (here) &&
+          JSON_NODE_HOLDS_VALUE (segment) && json_node_get_value_type (segment) == G_TYPE_STRING)
+        {
+          JsonNode *value = value_of (op, error);
+
+          if (value == NULL)
+            return NULL;
+          return object_with (json_node_get_object (here), json_node_get_string (segment),
+                              tkr_json_deep_copy (value));
+        }
+      fail (error, _ ("its place is not in the document"));
+      return NULL;
+    }
+  if (i == op->n - 1 && g_str_equal (op->kind, "remove"))
+    {
+      if (!JSON_NODE_HOLDS_OBJECT (here))
+        {
+          fail (error, _ ("only a member can be removed"));
+          return NULL;
+        }
+      return object_with (json_node_get_object (here), json_node_get_string (segment), NULL);
+    }
+  changed = apply_at (op, child, i + 1, error);
+  if (changed == NULL)
+    return NULL;
+  if (JSON_NODE_HOLDS_OBJECT (here))
+    return object_with (json_node_get_object (here), json_node_get_string (segment), changed);
+  {
+    g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+
+    g_ptr_array_add (nodes, changed);
+    return array_with (json_node_get_array (here), index, 1, nodes);
+  }
+}
+
+JsonNode *
+tkr_json_patch_apply_shared (JsonNode *root, JsonNode *patch, GError **error)
+{
+  g_autoptr (JsonNode) state = NULL;
+  JsonArray *ops;
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  if (patch == NULL || !JSON_NODE_HOLDS_ARRAY (patch))
+    {
+      fail (error, _ ("a step without its changes"));
+      return NULL;
+    }
+  state = json_node_ref (root);
+  ops = json_node_get_array (patch);
+  for (guint i = 0; i < json_array_get_length (ops); i++)
+    {
+      JsonNode *element = json_array_get_element (ops, i);
+      JsonNode *path_node, *op_node, *next;
+      Op op;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        {
+          fail (error, _ ("a change that is not an object"));
+          return NULL;
+        }
+      op.op = json_node_get_object (element);
+      path_node = json_object_get_member (op.op, "path");
+      op_node = json_object_get_member (op.op, "op");
+      if (path_node == NULL || !JSON_NODE_HOLDS_ARRAY (path_node) || op_node == NULL ||
+          !JSON_NODE_HOLDS_VALUE (op_node) || json_node_get_value_type (op_node) != G_TYPE_STRING)
+        {
+          fail (error, _ ("a change without a place"));
+          return NULL;
+        }
+      op.kind = json_node_get_string (op_node);
+      op.path = json_node_get_array (path_node);
+      op.n = json_array_get_length (op.path);
+      next = apply_at (&op, state, 0, error);
+      if (next == NULL)
+        return NULL;
+      json_node_unref (state);
+      state = next;
+    }
+  return g_steal_pointer (&state);
 }
 
 gboolean
 tkr_json_patch_apply (JsonNode *root, JsonNode *patch, GError **error)
 {
-  JsonArray *ops;
+  g_autoptr (JsonNode) applied = NULL;
 
   g_return_val_if_fail (root != NULL, FALSE);
 
-  if (patch == NULL || !JSON_NODE_HOLDS_ARRAY (patch))
-    return fail (error, _ ("a step without its changes"));
-  ops = json_node_get_array (patch);
-  for (guint i = 0; i < json_array_get_length (ops); i++)
-    {
-      JsonNode *op = json_array_get_element (ops, i);
-
-      if (!JSON_NODE_HOLDS_OBJECT (op))
-        return fail (error, _ ("a change that is not an object"));
-      if (!apply_op (root, json_node_get_object (op), error))
-        return FALSE;
-    }
+  applied = tkr_json_patch_apply_shared (root, patch, error);
+  if (applied == NULL)
+    return FALSE;
+  /* Nodes are replaced rather than changed: json_node_init () on a node
+   * that holds a value frees it and then uses it (json-glib 1.6). */
+  if (applied != root && JSON_NODE_HOLDS_OBJECT (root))
+    json_node_set_object (root, json_node_get_object (applied));
+  else if (applied != root && JSON_NODE_HOLDS_ARRAY (root))
+    json_node_set_array (root, json_node_get_array (applied));
   return TRUE;
 }

@@ -25,10 +25,15 @@ JsonNode *tkr_json_patch_diff (JsonNode *from, JsonNode *to);
 /* Whether @patch changes nothing. */
 gboolean tkr_json_patch_is_empty (JsonNode *patch);
 /* Applies @patch to @root in place; FALSE with a plain-words error when a
- * change does not fit @root (@root may then be half changed). */
+ * change does not fit @root (@root is then left as it was). */
 gboolean tkr_json_patch_apply (JsonNode *root, JsonNode *patch, GError **error);
+/* (transfer full): @root with @patch applied, a new tree sharing every
+ * subtree the patch does not reach; @root is never changed. Lazy nodes
+ * (tkr-json-lazy.h) become trees only where a change reaches into them.
+ * NULL with a plain-words error when a change does not fit. */
+JsonNode *tkr_json_patch_apply_shared (JsonNode *root, JsonNode *patch, GError **error);
 /* (transfer full): a copy of @node sharing nothing with it (json_node_copy
- * shares objects and arrays). */
+ * shares objects and arrays); lazy nodes (tkr-json-lazy.h) become trees. */
 JsonNode *tkr_json_deep_copy (JsonNode *node);
 
 G_END_DECLS

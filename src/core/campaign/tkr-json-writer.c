@@ -4,6 +4,8 @@
 
 #include "tkr-json-writer.h"
 
+#include "tkr-json-lazy.h"
+
 #include <string.h>
 
 /* The text end writes what json-glib's pretty generator writes (indent 2,
@@ -492,7 +494,15 @@ print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *sp
             put (text, "false", 5);
           break;
         case G_TYPE_STRING:
-          if (json_node_get_string (node) != NULL)
+          /* A lazy node is written as the value it stands for. */
+          if (tkr_json_is_lazy (node))
+            {
+              gsize length;
+              const char *lazy = tkr_json_lazy_get_text (node, &length);
+
+              put (text, lazy, length);
+            }
+          else if (json_node_get_string (node) != NULL)
             append_escaped (text, json_node_get_string (node));
           else
             put (text, "null", 4);

@@ -8,6 +8,7 @@
 
 #include "tkr-character.h"
 #include "tkr-combatant.h"
+#include "tkr-json-lazy.h"
 #include "tkr-log-entry.h"
 
 /* One kept text: a value's bytes at @level, as tkr_json_writer_raw()
@@ -26,7 +27,10 @@ typedef enum
 typedef struct
 {
   GObject *owner;
-  GBytes *text;     /* shared with the pieces of saves being written */
+  /* The text as a lazy node (tkr-json-lazy.h), which holds it: the same
+   * bytes are the journal's node for @owner (tkr_save_cache_tracker_tree). */
+  JsonNode *lazy;
+  GBytes *text;     /* in @lazy; shared with the pieces of saves being written */
   const char *data; /* text's, here so a save touches only this */
   gsize length;
   TkrSaveToJson to_json;
@@ -65,6 +69,9 @@ struct _TkrSaveCache
   GHashTable *parts;
   GHashTable *many;       /* part -> GPtrArray of owners */
   GHashTable *dependents; /* a character -> GPtrArray of its combatants with text */
+  /* The depth each kind of text was last written at: a node the tree end
+   * makes before any save is written where the save will want it. */
+  GHashTable *levels; /* to_json, or kind + 1 -> level + 1 */
   guint save;
   guint written; /* texts this save wrote or copied */
   /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
@@ -239,6 +246,7 @@ tkr_save_cache_new (TkrHistory *history, TkrSaveOutsideFunc outside, gpointer ou
   self->parts = g_hash_table_new (NULL, NULL);
   self->many = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   self->dependents = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  self->levels = g_hash_table_new (NULL, NULL);
   if (history != NULL)
     {
       self->committed_id = g_signal_connect (history, "committed", G_CALLBACK (committed_cb), self);
@@ -258,6 +266,7 @@ tkr_save_cache_free (TkrSaveCache *self)
       g_signal_handler_disconnect (self->history, self->moved_id);
     }
   g_hash_table_unref (self->fragments);
+  g_hash_table_unref (self->levels);
   g_hash_table_unref (self->nodes);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->many);
@@ -352,6 +361,12 @@ add_parts (TkrSaveCache *self, GObject *owner)
     }
 }
 
+static gpointer
+level_key (WriteKind kind, TkrSaveToJson to_json)
+{
+  return to_json != NULL ? (gpointer) to_json : GUINT_TO_POINTER (kind + 1);
+}
+
 /* @owner's text at @level, written now if not kept. */
 static Fragment *
 fragment_for (
@@ -389,10 +404,14 @@ fragment_for (
     }
   fragment = g_new0 (Fragment, 1);
   fragment->owner = g_object_ref (owner);
-  /* Kept for many saves: no more memory than the text. */
-  fragment->text = g_bytes_new (text->str, text->len);
+  /* Kept for many saves, and as the journal's node: no more memory than
+   * the text. */
+  fragment->lazy = tkr_json_lazy_new (text->str, text->len);
   g_string_free (text, TRUE);
-  fragment->data = g_bytes_get_data (fragment->text, &fragment->length);
+  fragment->data = tkr_json_lazy_get_text (fragment->lazy, &fragment->length);
+  fragment->text = g_bytes_new_with_free_func (fragment->data, fragment->length,
+                                               (GDestroyNotify) json_node_unref, fragment->lazy);
+  g_hash_table_insert (self->levels, level_key (kind, to_json), GUINT_TO_POINTER (level + 1));
   fragment->kind = kind;
   fragment->to_json = to_json;
   fragment->level = level;
@@ -644,11 +663,13 @@ tkr_save_pieces_free (TkrSavePieces *pieces)
 }
 
 /* @owner's node, kept from the last tree when nothing changed it, made now
- * otherwise. (transfer full) */
+ * otherwise: its kept text as a lazy node, the text written now (where
+ * the last save wrote its kind) when there is none. (transfer full) */
 static JsonNode *
 kept_node (TkrSaveCache *self, gpointer owner, WriteKind kind, TkrSaveToJson to_json)
 {
   KeptNode *kept = g_hash_table_lookup (self->nodes, owner);
+  Fragment *fragment = g_hash_table_lookup (self->fragments, owner);
   TkrSaveCache *outer = building;
 
   self->nodes_used++;
@@ -657,28 +678,22 @@ kept_node (TkrSaveCache *self, gpointer owner, WriteKind kind, TkrSaveToJson to_
       kept->tree = self->tree;
       return json_node_ref (kept->node);
     }
+  if (fragment == NULL || fragment->kind != kind || fragment->to_json != to_json)
+    {
+      guint level =
+        GPOINTER_TO_UINT (g_hash_table_lookup (self->levels, level_key (kind, to_json)));
+
+      /* Made whole: no placeholders inside. */
+      building = NULL;
+      fragment = fragment_for (self, owner, kind, to_json, level > 0 ? level - 1 : 0);
+      building = outer;
+    }
   kept = g_new0 (KeptNode, 1);
   kept->kind = kind;
   kept->to_json = to_json;
   kept->tree = self->tree;
-  /* Made whole: no placeholders inside. */
-  building = NULL;
-  if (kind == WRITE_CHARACTER)
-    kept->node = tkr_character_to_json (TKR_CHARACTER (owner));
-  else if (kind == WRITE_PARTICIPANT)
-    {
-      /* As tkr_encounter_participant_to_json () makes an NPC's. */
-      JsonObject *object = json_object_new ();
-
-      json_object_set_member (object, "npc", tkr_character_to_json (TKR_CHARACTER (owner)));
-      kept->node = json_node_init_object (json_node_alloc (), object);
-      json_object_unref (object);
-    }
-  else
-    kept->node = to_json (owner);
-  building = outer;
+  kept->node = json_node_ref (fragment->lazy);
   g_hash_table_replace (self->nodes, g_object_ref (owner), kept);
-  add_parts (self, owner);
   return json_node_ref (kept->node);
 }
 
