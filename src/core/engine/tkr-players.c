@@ -113,23 +113,35 @@ counted (TkrCombatant *combatant, gboolean with_hidden)
 static gboolean
 name_lists_members (const char *name, GListModel *members, gboolean with_hidden)
 {
-  g_autoptr (GString) joined = g_string_new (NULL);
+  const char *rest = name; /* what is left of @name to match */
   guint listed = 0;
 
+  /* Matched in place, so a name that does not list its members (a
+   * group of one kind, or named by the GM) stops at its first word. */
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);
       TkrCombatant *combatant = tkr_tracker_slot_get_combatant (member);
+      const char *member_name;
+      size_t length;
 
       if (!TKR_IS_COMBATANT (member))
         return FALSE;
       if (!counted (combatant, with_hidden))
         continue;
       if (listed++ > 0)
-        g_string_append (joined, ", ");
-      g_string_append (joined, tkr_combatant_get_name (combatant));
+        {
+          if (!g_str_has_prefix (rest, ", "))
+            return FALSE;
+          rest += 2;
+        }
+      member_name = tkr_combatant_get_name (combatant);
+      length = strlen (member_name);
+      if (strncmp (rest, member_name, length) != 0)
+        return FALSE;
+      rest += length;
     }
-  return listed > 1 && g_str_equal (joined->str, name);
+  return listed > 1 && *rest == '\0';
 }
 
 /* (nullable): the members counted by kind, "Goblin Archer ×4, Wolf ×3",
