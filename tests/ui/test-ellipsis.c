@@ -32,7 +32,7 @@
 #include "tkr-player-window.h"
 #include "tkr-roster.h"
 #include "tkr-rules.h"
-#include "tkr-tracker-row.h"
+#include "tkr-players.h"
 #include "tkr-tracker.h"
 #include "tkr-window.h"
 #include "tkr-test-campaign.h"
@@ -469,7 +469,7 @@ test_group_named_by_kind (void)
 
   shown = tkr_tracker_slot_dup_name (group);
   g_assert_cmpstr (shown, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
-  for_players = tkr_tracker_slot_dup_players_name (group);
+  for_players = tkr_players_slot_name (group);
   g_assert_cmpstr (for_players, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×3");
   g_clear_pointer (&for_players, g_free);
 
@@ -479,7 +479,7 @@ test_group_named_by_kind (void)
   g_assert_cmpstr (tkr_combatant_get_name (TKR_COMBATANT (wolf)), ==, "Wolf 2");
   g_assert_true (tkr_encounter_set_hidden (encounter, TKR_COMBATANT (wolf), TRUE, &error));
   g_assert_no_error (error);
-  for_players = tkr_tracker_slot_dup_players_name (group);
+  for_players = tkr_players_slot_name (group);
   g_assert_cmpstr (for_players, ==, "Goblin Archer ×4, Orc Brute ×3, Wolf ×2");
   g_clear_pointer (&shown, g_free);
   shown = tkr_tracker_slot_dup_name (group);

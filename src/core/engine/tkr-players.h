@@ -26,10 +26,26 @@ GListModel *tkr_tracker_slot_get_members (GObject *slot);
  * at least one member not hidden. */
 gboolean tkr_players_may_see_slot (GObject *slot);
 
-/* The name players read for @slot: a combatant's name, a group's name or,
- * with a member hidden, the names of the members not hidden.
+/* The name players read for @slot, in the player view and the table
+ * file alike: a combatant's name; a group's name, never with a hidden
+ * member's name in it (with a member hidden, the others' names); a group
+ * called by its members' names, those players see counted by kind
+ * ("Goblin Archer ×4, Orc Brute ×3"), so that a name fits its row.
  * (transfer full) */
 char *tkr_players_slot_name (GObject *slot);
+
+/* The name the GM reads for @slot: its combatant's, or its group's; a
+ * group called by all its members' names, hidden ones too, counted by
+ * kind the same way. (transfer full) (nullable) */
+char *tkr_tracker_slot_dup_name (GObject *slot);
+
+/* The members counted by kind for a group called @name: "Goblin Archer
+ * ×4, Wolf ×3", each kind in the order it first comes, numbered copies
+ * ("Wolf 2", "Wolf 3") one kind, a kind of one by its own name; NULL when
+ * @name is not only its members' names one after the other (all of them,
+ * or those players see unless @with_hidden), such as a name of the GM's
+ * own or one the members share. (transfer full) (nullable) */
+char *tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean with_hidden);
 
 /* The file's word for an NPC's health (the GM's "word" choice): "down" at
  * 0 or when @down, "unhurt" at or above @maximum, "wounded" above half,

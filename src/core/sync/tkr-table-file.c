@@ -114,6 +114,9 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
   GEnumClass *phases;
   guint n;
   int index;
+  int next_index = -1;
+  g_autofree char *turn_name = NULL;
+  g_autofree char *next_name = NULL;
 
   g_return_val_if_fail (TKR_IS_ENCOUNTER (encounter), NULL);
 
@@ -131,14 +134,16 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
       order = tkr_encounter_get_order (encounter);
       n = g_list_model_get_n_items (order);
       index = tkr_encounter_get_current_index (encounter);
+      /* Every name is the player view's (tkr_players_slot_name), worked
+       * out once per slot: a large group's is counted member by member. */
       if (index >= 0 && (guint) index < n)
         {
           g_autoptr (GObject) slot = g_list_model_get_item (order, index);
 
           if (tkr_players_may_see_slot (slot))
             {
-              g_autofree char *name = tkr_players_slot_name (slot);
-              json_object_set_string_member (table, "turn", name);
+              turn_name = tkr_players_slot_name (slot);
+              json_object_set_string_member (table, "turn", turn_name);
             }
           for (guint step = 1; step < n; step++)
             {
@@ -146,8 +151,9 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
 
               if (tkr_players_may_see_slot (following))
                 {
-                  g_autofree char *name = tkr_players_slot_name (following);
-                  json_object_set_string_member (table, "next", name);
+                  next_index = (int) ((index + step) % n);
+                  next_name = tkr_players_slot_name (following);
+                  json_object_set_string_member (table, "next", next_name);
                   break;
                 }
             }
@@ -165,11 +171,19 @@ tkr_table_file_build (TkrEncounter *encounter, const char *npc_health)
           else
             {
               g_autoptr (GListModel) members = tkr_tracker_slot_get_members (slot);
-              g_autofree char *name = tkr_players_slot_name (slot);
+              g_autofree char *name = NULL;
               JsonArray *member_array = json_array_new ();
 
               entry = json_object_new ();
-              json_object_set_string_member (entry, "name", name);
+              if ((int) i == index && turn_name != NULL)
+                json_object_set_string_member (entry, "name", turn_name);
+              else if ((int) i == next_index)
+                json_object_set_string_member (entry, "name", next_name);
+              else
+                {
+                  name = tkr_players_slot_name (slot);
+                  json_object_set_string_member (entry, "name", name);
+                }
               json_object_set_boolean_member (entry, "pc", FALSE);
               for (guint k = 0; members != NULL && k < g_list_model_get_n_items (members); k++)
                 {

@@ -13,7 +13,11 @@ G_BEGIN_DECLS
  * hidden combatants, each one's conditions and effects with what is left
  * of them, and health as the GM chose for the NPCs (hidden, a word, or
  * numbers; the players' own characters always show numbers), as the
- * player view does (help/C/player-view.page).
+ * player view does (help/C/player-view.page). Every slot's name is the
+ * one the player view reads (tkr_players_slot_name: a group called by
+ * its members' names counted by kind, "Goblin ×2, Orc", its hidden
+ * members left out); a file written before that lists the names, and
+ * reads as it says.
  *
  * {"kind": "turnkeeper-table", "format": 1, "table": {"phase": "main",
  *  "round": 2, "turn": "Kim", "next": "Goblin", "order": [{"name": "Kim",

@@ -42,18 +42,9 @@ gboolean tkr_tracker_row_edit_health (TkrTrackerRow *self);
  * "t" temporary health), the cursor after it. */
 gboolean tkr_tracker_row_edit_health_with (TkrTrackerRow *self, const char *start);
 
-/* (transfer full) (nullable): the name a slot shows the GM: its
- * combatant's, or its group's; a group called by all its members' names
- * shows them counted by kind instead ("Goblin Archer ×4, Wolf ×3"), so
- * that a name fits its row. */
-char *tkr_tracker_slot_dup_name (GObject *slot);
-/* (transfer full): the same for the players: tkr_players_slot_name(),
- * never a hidden member's name, and a group listed by its members' names
- * counted by kind, only those players see. */
-char *tkr_tracker_slot_dup_players_name (GObject *slot);
-/* (transfer full) (nullable): the members counted by kind for a group
- * called @name, NULL when @name is not only its members' names (all of
- * them, or those players see unless @with_hidden). */
-char *tkr_tracker_group_name_by_kind (const char *name, GListModel *members, gboolean with_hidden);
+/* A slot's names, for the GM and for the players, and a group's counted
+ * by kind, are the core's: tkr_tracker_slot_dup_name(),
+ * tkr_players_slot_name(), tkr_tracker_group_name_by_kind()
+ * (tkr-players.h). */
 
 G_END_DECLS

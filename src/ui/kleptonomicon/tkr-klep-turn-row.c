@@ -7,7 +7,7 @@
 #include "tkr-klep-combatant-panel.h"
 #include "tkr-encounter-ui.h"
 #include "tkr-klep-turn-row.h"
-#include "tkr-tracker-row.h"
+#include "tkr-players.h"
 
 struct _TkrKlepTurnRow
 {

@@ -10,7 +10,7 @@
 #include "tkr-klep-gm-panel.h"
 #include "tkr-klep-turn-row.h"
 #include "tkr-klep-turn-tracker.h"
-#include "tkr-tracker-row.h"
+#include "tkr-players.h"
 
 struct _TkrKlepTurnTracker
 {

@@ -7,7 +7,7 @@
 #include "tkr-effects.h"
 #include "tkr-player-health.h"
 #include "tkr-player-row.h"
-#include "tkr-tracker-row.h"
+#include "tkr-players.h"
 
 /* A group lists this many of its members by name; the rest are counted
  * (as the tracker's details do, docs/ARCHITECTURE.md "The table
@@ -237,7 +237,7 @@ update_group (TkrPlayerRow *self, GListModel *members)
 
   /* A group's name may list its members: never a hidden one's; counted
    * by kind when it only lists them. */
-  name = tkr_tracker_slot_dup_players_name (self->slot);
+  name = tkr_players_slot_name (self->slot);
   for (guint i = 0; i < g_list_model_get_n_items (members); i++)
     {
       g_autoptr (GObject) member = g_list_model_get_item (members, i);

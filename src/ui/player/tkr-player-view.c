@@ -8,7 +8,7 @@
 #include "tkr-player-row.h"
 #include "tkr-player-view.h"
 #include "tkr-player-window.h"
-#include "tkr-tracker-row.h"
+#include "tkr-players.h"
 
 /* The type's size steps, by the view's height (help/C/player-view.page:
  * readable from across a table, whatever the screen). */
@@ -153,7 +153,7 @@ update_header (TkrPlayerView *self)
 
       if (tkr_players_may_see_slot (slot))
         {
-          g_autofree char *name = tkr_tracker_slot_dup_players_name (slot);
+          g_autofree char *name = tkr_players_slot_name (slot);
           /* Translators: whose turn it is, in the player view */
           turn = g_strdup_printf (_ ("%s’s turn"), name);
         }
@@ -163,7 +163,7 @@ update_header (TkrPlayerView *self)
 
           if (tkr_players_may_see_slot (following))
             {
-              g_autofree char *name = tkr_tracker_slot_dup_players_name (following);
+              g_autofree char *name = tkr_players_slot_name (following);
               /* Translators: who comes after the current turn, in the player view */
               next = g_strdup_printf (_ ("Next: %s"), name);
             }
