@@ -209,7 +209,6 @@ unshare (TkrCharacter *self)
   }
   self->statblock = NULL;
   tkr_statblock_unref (statblock);
-  g_object_notify (G_OBJECT (self), "statblock");
 }
 
 /* Returns: (transfer full): the statblock of what the sheet's own lists
@@ -252,13 +251,13 @@ statblock_of_lists (TkrCharacter *self)
 /* Undo or redo of a change made while the statblock was shared, on a
  * sheet that has its own lists since: the lists take @statblock's
  * contents, changing only what differs, with the usual notifications. */
-static void
+static gboolean
 apply_statblock (TkrCharacter *self, TkrStatblock *statblock)
 {
   g_autoptr (TkrStatblock) current = statblock_of_lists (self);
 
   if (current == statblock)
-    return;
+    return FALSE;
   for (guint list = 0; list < TKR_STAT_N_LISTS; list++)
     {
       GListStore **store = stat_store (self, list);
@@ -307,15 +306,7 @@ apply_statblock (TkrCharacter *self, TkrStatblock *statblock)
         store_take (&self->abilities, TKR_TYPE_ABILITY, items);
       }
   }
-}
-
-/* Inside a step: the sheet's lists become its own, as a change undo takes
- * back (the lists keep what they hold). */
-static void
-unshare_in (TkrCharacter *self, TkrHistory *history)
-{
-  if (SHARED (self))
-    tkr_history_set (history, self, "statblock", NULL);
+  return TRUE;
 }
 
 /* Inside a step: the shared statblock becomes @next (the one change of a
@@ -609,7 +600,7 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
       g_value_set_variant (value, self->lists);
       break;
     case PROP_STATBLOCK:
-      g_value_set_boxed (value, self->statblock);
+      g_value_take_boxed (value, statblock_of_lists (self));
       break;
     case PROP_POOLS:
       g_value_set_object (value, self->pools);
@@ -726,7 +717,10 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
         if (statblock == NULL)
           unshare (self);
         else if (!SHARED (self))
-          apply_statblock (self, statblock);
+          {
+            if (apply_statblock (self, statblock))
+              g_object_notify_by_pspec (object, pspec);
+          }
         else if (statblock != self->statblock)
           {
             tkr_statblock_unref (self->statblock);
@@ -773,8 +767,10 @@ tkr_character_class_init (TkrCharacterClass *klass)
     g_param_spec_variant ("texts", NULL, NULL, G_VARIANT_TYPE ("a{ss}"), NULL, flags);
   properties[PROP_LISTS] =
     g_param_spec_variant ("lists", NULL, NULL, G_VARIANT_TYPE ("a{sas}"), NULL, flags);
-  /* The shared statblock, or NULL when the sheet has lists of its own
-   * (see SHARED ()); set to NULL, the sheet gets them. */
+  /* What the statblock holds, shared or in the sheet's own lists (an
+   * interned value: equal sheets give the same); set, the sheet holds
+   * that; set to NULL, the sheet gets lists of its own, holding the same
+   * (unshare ()). */
   properties[PROP_STATBLOCK] =
     g_param_spec_boxed ("statblock", NULL, NULL, TKR_TYPE_STATBLOCK, flags);
 
@@ -1739,7 +1735,7 @@ tkr_character_add_ability (TkrCharacter *self,
   /* The caller keeps @ability and may change it: it goes into lists of
    * the sheet's own, never into a shared statblock. */
   tkr_history_begin (history, N_ ("Add Ability"));
-  unshare_in (self, history);
+  unshare (self);
   tkr_history_append (history, ABILITIES (self), ability);
   tkr_history_end (history);
   return TRUE;

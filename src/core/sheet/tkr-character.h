@@ -37,9 +37,9 @@ G_DECLARE_FINAL_TYPE (TkrCharacter, tkr_character, TKR, CHARACTER, GObject)
  * Movement Ranges and abilities are a statblock shared, copy on write,
  * by every sheet with the same ones (tkr-statblock.h): an NPC and its
  * copies in an encounter (tkr_character_duplicate), and equal sheets read
- * from files. The "statblock" property (boxed TkrStatblock, NULL once the
- * sheet has lists of its own) is how a change to a shared part is one
- * change of the character in @history. Handing out those lists or their
+ * from files. The "statblock" property (boxed TkrStatblock: what the
+ * sheet's statblock holds, as an interned value) is how a change to a
+ * shared part is one change of the character in @history. Handing out those lists or their
  * items (the getters above, tkr_character_find_modifier and _find_range)
  * gives the sheet lists of its own first, as anything may change them;
  * the readers (_get_modifier_value, _has_modifier, _lookup_range...) do
