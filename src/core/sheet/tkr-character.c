@@ -648,6 +648,10 @@ replace_dictionary (GVariant **field, GVariant *dictionary)
     return FALSE;
   g_clear_pointer (field, g_variant_unref);
   *field = dictionary ? g_variant_ref_sink (dictionary) : NULL;
+  /* Kept serialised, one block of memory, rather than as a tree of a
+   * GVariant per entry (README, "Performance"). */
+  if (*field != NULL)
+    g_variant_get_data (*field);
   return TRUE;
 }
 
@@ -951,6 +955,22 @@ fill_default_ranges (TkrStatblockBuilder *builder, TkrRules *rules)
       const char *name = tkr_rules_get_pc_range (rules, i, &units);
 
       tkr_statblock_builder_add (builder, TKR_STAT_RANGES, name, CLAMP (units, 0, UNITS_MAX));
+    }
+}
+
+/* The sheet's dictionaries become those of the statblock's first sheet
+ * where they are equal (the same values, nothing to notify). */
+static void
+share_values (TkrCharacter *self)
+{
+  GVariant **fields[] = { &self->fields, &self->texts, &self->lists };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      GVariant *shared = tkr_statblock_share_value (self->statblock, i, *fields[i]);
+
+      g_clear_pointer (fields[i], g_variant_unref);
+      *fields[i] = shared;
     }
 }
 
@@ -3426,8 +3446,10 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
   if (!read_abilities (&builder, object, path, error) ||
       !read_conditions (self, object, path, error) || !read_inventory (self, object, path, error))
     return NULL;
-  /* Copies of one kind read back share one statblock again. */
+  /* Copies of one kind read back share one statblock again, and their
+   * equal dictionaries. */
   take_statblock (self, &builder);
+  share_values (self);
 
   return g_steal_pointer (&self);
 }

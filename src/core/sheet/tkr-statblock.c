@@ -15,7 +15,13 @@ struct _TkrStatblock
   TkrStatEntry *entries[TKR_STAT_N_LISTS];
   guint n_abilities;
   TkrAbility **abilities;
+  /* Not the statblock's contents: the first sheet's dictionaries, so
+   * others equal to them share them (tkr_statblock_share_value). */
+  GVariant *values[3];
 };
+
+/* Guards values[]. */
+G_LOCK_DEFINE_STATIC (values);
 
 G_DEFINE_BOXED_TYPE (TkrStatblock, tkr_statblock, tkr_statblock_ref, tkr_statblock_unref)
 
@@ -49,6 +55,8 @@ statblock_free (TkrStatblock *self)
   for (guint i = 0; i < self->n_abilities; i++)
     g_object_unref (self->abilities[i]);
   g_free (self->abilities);
+  for (guint i = 0; i < G_N_ELEMENTS (self->values); i++)
+    g_clear_pointer (&self->values[i], g_variant_unref);
   g_free (self->key);
   g_free (self);
 }
@@ -244,6 +252,25 @@ tkr_statblock_get_ability (TkrStatblock *self, guint i)
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (i < self->n_abilities, NULL);
   return self->abilities[i];
+}
+
+GVariant *
+tkr_statblock_share_value (TkrStatblock *self, guint slot, GVariant *value)
+{
+  GVariant *shared;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (slot < G_N_ELEMENTS (self->values), NULL);
+
+  if (value == NULL)
+    return NULL;
+  G_LOCK (values);
+  if (self->values[slot] == NULL)
+    self->values[slot] = g_variant_ref_sink (value);
+  shared = g_variant_equal (self->values[slot], value) ? self->values[slot] : value;
+  g_variant_ref (shared);
+  G_UNLOCK (values);
+  return shared;
 }
 
 guint

@@ -68,6 +68,12 @@ guint tkr_statblock_get_n_abilities (TkrStatblock *self);
 /* (transfer none): never to be changed or handed out; copy it. */
 TkrAbility *tkr_statblock_get_ability (TkrStatblock *self, guint i);
 
+/* Returns: (transfer full): a value equal to @value (a sheet's "fields",
+ * "texts" or "lists", @slot 0 to 2): the one the first sheet of this
+ * statblock gave, so copies of one kind read from a file share it too,
+ * or @value itself. */
+GVariant *tkr_statblock_share_value (TkrStatblock *self, guint slot, GVariant *value);
+
 /* How many statblocks exist (for tests and benchmarks). */
 guint tkr_statblock_count_interned (void);
 
