@@ -291,6 +291,37 @@ test_lists_handed_out (gconstpointer data)
   fixture_tear_down (&f);
 }
 
+/* Undo and redo across the lists being handed out: a step made while
+ * shared, then one made on a handed-out item; both undone and redone,
+ * that item is still the one in the list (steps name it). */
+static void
+test_undo_across_handing_out (gconstpointer data)
+{
+  Fixture f = { 0 };
+  g_autoptr (TkrMovementRange) swim = NULL;
+
+  fixture_set_up (&f, data);
+  g_assert_true (tkr_character_set_range (f.copies[0], f.history, "Swim", 2, NULL));
+  /* Still shared (nothing handed out yet): the step was a new statblock. */
+  g_assert_true (tkr_character_shares_statblock (f.copies[0], f.copies[0]));
+  swim = g_object_ref (tkr_character_find_range (f.copies[0], "Swim"));
+  tkr_history_begin (f.history, "Edit");
+  tkr_history_set (f.history, swim, "units", 5);
+  tkr_history_end (f.history);
+  g_assert_cmpint (tkr_character_get_range_units (f.copies[0], "Swim"), ==, 5);
+
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_cmpint (tkr_character_get_range_units (f.copies[0], "Swim"), ==, 2);
+  g_assert_true (tkr_history_undo (f.history));
+  g_assert_null (tkr_character_find_range (f.copies[0], "Swim"));
+  g_assert_true (tkr_history_redo (f.history));
+  g_assert_true (tkr_character_find_range (f.copies[0], "Swim") == swim);
+  g_assert_true (tkr_history_redo (f.history));
+  g_assert_cmpint (tkr_character_get_range_units (f.copies[0], "Swim"), ==, 5);
+  g_assert_cmpint (tkr_character_get_range_units (f.copies[1], "Swim"), ==, 0);
+  fixture_tear_down (&f);
+}
+
 /* Interned: equal statblocks are one, and one goes with its last sheet. */
 static void
 test_interned (void)
@@ -334,7 +365,11 @@ main (int argc, char *argv[])
       g_test_add_data_func (change, systems[i], test_change_one_copy);
       g_test_add_data_func (library, systems[i], test_change_library_npc);
       g_test_add_data_func (file, systems[i], test_file_round_trip);
+      g_autofree char *across =
+        g_strdup_printf ("/statblock/%s/undo-across-handing-out", systems[i]);
+
       g_test_add_data_func (lists, systems[i], test_lists_handed_out);
+      g_test_add_data_func (across, systems[i], test_undo_across_handing_out);
     }
   g_test_add_func ("/statblock/interned", test_interned);
   return g_test_run ();

@@ -63,6 +63,9 @@ struct _TkrCharacter
    * until one changes, or NULL when the lists below hold them (see
    * unshare ()). */
   TkrStatblock *statblock;
+  /* Items apply_statblock () took out of the lists, by list and name, for
+   * it to put back: steps in the history may name them. NULL until then. */
+  GHashTable *retired;
 
   GListStore *pools;
   GListStore *saves;
@@ -248,6 +251,67 @@ statblock_of_lists (TkrCharacter *self)
   return tkr_statblock_builder_end (&builder);
 }
 
+static const char *
+item_name (guint list, gpointer item)
+{
+  return list == TKR_STAT_RANGES ? tkr_movement_range_get_name (item)
+                                 : tkr_modifier_get_name (item);
+}
+
+/* @list takes @statblock's entries. An item keeps being the object it
+ * was, found by its name in the list or among those taken out before
+ * (steps in the history name them), its value set; only a name not seen
+ * yet makes a new one. */
+static void
+apply_list (TkrCharacter *self, guint list, TkrStatblock *statblock)
+{
+  GListStore **store = stat_store (self, list);
+  guint n = tkr_statblock_get_n (statblock, list);
+  guint before = items_in (*store);
+  g_autoptr (GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  g_autoptr (GPtrArray) old = g_ptr_array_new_full (before, g_object_unref);
+  gboolean same = before == n;
+
+  if (self->retired == NULL)
+    self->retired = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  for (guint i = 0; i < before; i++)
+    g_ptr_array_add (old, g_list_model_get_item (G_LIST_MODEL (*store), i));
+  for (guint i = 0; i < n; i++)
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (statblock, list, i);
+      g_autofree char *key = g_strdup_printf ("%u:%s", list, entry->name);
+      gpointer item = NULL;
+      gpointer stolen_key = NULL;
+
+      for (guint j = 0; j < old->len && item == NULL; j++)
+        if (g_strcmp0 (item_name (list, g_ptr_array_index (old, j)), entry->name) == 0)
+          item = g_ptr_array_steal_index (old, j);
+      if (item == NULL && g_hash_table_steal_extended (self->retired, key, &stolen_key, &item))
+        g_free (stolen_key);
+      if (item == NULL)
+        item = list == TKR_STAT_RANGES
+                 ? (gpointer) tkr_movement_range_new (entry->name, entry->value)
+                 : (gpointer) tkr_modifier_new (list, entry->name, entry->value);
+      g_object_set (item, list == TKR_STAT_RANGES ? "units" : "value", entry->value, NULL);
+      g_ptr_array_add (items, item);
+      if (same)
+        {
+          g_autoptr (GObject) at = g_list_model_get_item (G_LIST_MODEL (*store), i);
+
+          same = at == item;
+        }
+    }
+  for (guint j = 0; j < old->len; j++)
+    {
+      gpointer item = g_ptr_array_index (old, j);
+
+      g_hash_table_replace (self->retired, g_strdup_printf ("%u:%s", list, item_name (list, item)),
+                            g_object_ref (item));
+    }
+  if (!same)
+    store_take (store, stat_type (list), items);
+}
+
 /* Undo or redo of a change made while the statblock was shared, on a
  * sheet that has its own lists since: the lists take @statblock's
  * contents, changing only what differs, with the usual notifications. */
@@ -259,35 +323,7 @@ apply_statblock (TkrCharacter *self, TkrStatblock *statblock)
   if (current == statblock)
     return FALSE;
   for (guint list = 0; list < TKR_STAT_N_LISTS; list++)
-    {
-      GListStore **store = stat_store (self, list);
-      guint n = tkr_statblock_get_n (statblock, list);
-      gboolean same_names = items_in (*store) == n;
-
-      for (guint i = 0; i < n && same_names; i++)
-        {
-          g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (*store), i);
-          const char *name = list == TKR_STAT_RANGES
-                               ? tkr_movement_range_get_name (TKR_MOVEMENT_RANGE (item))
-                               : tkr_modifier_get_name (TKR_MODIFIER (item));
-
-          same_names = g_strcmp0 (name, tkr_statblock_get (statblock, list, i)->name) == 0;
-        }
-      if (same_names)
-        for (guint i = 0; i < n; i++)
-          {
-            g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (*store), i);
-            int value = tkr_statblock_get (statblock, list, i)->value;
-
-            g_object_set (item, list == TKR_STAT_RANGES ? "units" : "value", value, NULL);
-          }
-      else
-        {
-          g_autoptr (GPtrArray) items = stat_items (statblock, list);
-
-          store_take (store, stat_type (list), items);
-        }
-    }
+    apply_list (self, list, statblock);
   {
     gboolean same =
       tkr_statblock_get_n_abilities (current) == tkr_statblock_get_n_abilities (statblock);
@@ -508,6 +544,7 @@ tkr_character_dispose (GObject *object)
   TkrCharacter *self = TKR_CHARACTER (object);
 
   g_clear_pointer (&self->statblock, tkr_statblock_unref);
+  g_clear_pointer (&self->retired, g_hash_table_unref);
   g_clear_object (&self->pools);
   g_clear_object (&self->saves);
   g_clear_object (&self->skills);
