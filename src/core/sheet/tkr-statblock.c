@@ -9,8 +9,7 @@
 struct _TkrStatblock
 {
   int ref_count; /* changed to 0 only under the interned table's lock */
-  guint hash;
-  char *key; /* the contents as text: what two statblocks compare by */
+  guint hash;    /* of the contents */
   guint n[TKR_STAT_N_LISTS];
   TkrStatEntry *entries[TKR_STAT_N_LISTS];
   guint n_abilities;
@@ -35,12 +34,40 @@ statblock_hash (gconstpointer data)
   return ((const TkrStatblock *) data)->hash;
 }
 
+static char *
+ability_text (TkrAbility *ability)
+{
+  g_autoptr (JsonNode) node = tkr_ability_to_json (ability);
+
+  return json_to_string (node, FALSE);
+}
+
+/* Names are interned: equal names are one pointer. */
 static gboolean
 statblock_equal (gconstpointer a, gconstpointer b)
 {
   const TkrStatblock *x = a, *y = b;
 
-  return x->hash == y->hash && strcmp (x->key, y->key) == 0;
+  if (x->hash != y->hash || x->n_abilities != y->n_abilities)
+    return FALSE;
+  for (guint l = 0; l < TKR_STAT_N_LISTS; l++)
+    {
+      if (x->n[l] != y->n[l])
+        return FALSE;
+      for (guint i = 0; i < x->n[l]; i++)
+        if (x->entries[l][i].name != y->entries[l][i].name ||
+            x->entries[l][i].value != y->entries[l][i].value)
+          return FALSE;
+    }
+  for (guint i = 0; i < x->n_abilities; i++)
+    {
+      g_autofree char *tx = ability_text (x->abilities[i]);
+      g_autofree char *ty = ability_text (y->abilities[i]);
+
+      if (strcmp (tx, ty) != 0)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -57,7 +84,6 @@ statblock_free (TkrStatblock *self)
   g_free (self->abilities);
   for (guint i = 0; i < G_N_ELEMENTS (self->values); i++)
     g_clear_pointer (&self->values[i], g_variant_unref);
-  g_free (self->key);
   g_free (self);
 }
 
@@ -136,27 +162,25 @@ tkr_statblock_builder_clear (TkrStatblockBuilder *builder)
   g_clear_pointer (&builder->abilities, g_ptr_array_unref);
 }
 
-static char *
-make_key (TkrStatblock *self)
+static guint
+make_hash (TkrStatblock *self)
 {
-  GString *key = g_string_sized_new (256);
+  guint hash = 5381;
 
-  /* Each name with its length, so no name can pass for two. */
   for (guint l = 0; l < TKR_STAT_N_LISTS; l++)
     {
       for (guint i = 0; i < self->n[l]; i++)
-        g_string_append_printf (key, "%zu:%s=%d;", strlen (self->entries[l][i].name),
-                                self->entries[l][i].name, self->entries[l][i].value);
-      g_string_append_c (key, '|');
+        hash = (hash * 33 + g_str_hash (self->entries[l][i].name)) * 33 +
+               (guint) self->entries[l][i].value;
+      hash = hash * 33 + l;
     }
   for (guint i = 0; i < self->n_abilities; i++)
     {
-      g_autoptr (JsonNode) node = tkr_ability_to_json (self->abilities[i]);
-      g_autofree char *text = json_to_string (node, FALSE);
+      g_autofree char *text = ability_text (self->abilities[i]);
 
-      g_string_append_printf (key, "%zu:%s", strlen (text), text);
+      hash = hash * 33 + g_str_hash (text);
     }
-  return g_string_free (key, FALSE);
+  return hash;
 }
 
 TkrStatblock *
@@ -176,8 +200,7 @@ tkr_statblock_builder_end (TkrStatblockBuilder *builder)
   g_ptr_array_set_free_func (builder->abilities, NULL);
   self->abilities = (TkrAbility **) g_ptr_array_free (builder->abilities, FALSE);
   builder->abilities = NULL;
-  self->key = make_key (self);
-  self->hash = g_str_hash (self->key);
+  self->hash = make_hash (self);
 
   G_LOCK (interned);
   if (interned == NULL)
