@@ -13,10 +13,11 @@
  * - a change to one copy drops only that copy's kept text, as a change of
  *   its Health does (tkr-save-cache.c);
  * - save, load and save write the same bytes, and copies read back from
- *   the file share one statblock again;
+ *   the file share one statblock again; a file saved before statblocks
+ *   were shared saves the same bytes;
  * - a sheet whose lists are handed out (the character sheet) gets lists of
- *   its own, with the same values, and undo across that still works and
- *   notifies.
+ *   its own, with the same values, and undo and redo across that still
+ *   work, notify, and keep each item the object later steps name.
  */
 
 #include "config.h"
@@ -322,6 +323,28 @@ test_undo_across_handing_out (gconstpointer data)
   fixture_tear_down (&f);
 }
 
+/* A file saved before statblocks were shared (tests/files/journal/, saved
+ * by the app) saves the same bytes. */
+static void
+test_older_file (gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strconcat (data, ".tkcampaign", NULL);
+  g_autofree char *path = g_build_filename (TKR_TEST_FILES, "journal", name, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) saved = NULL;
+  g_autoptr (TkrCampaign) campaign = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  campaign = tkr_campaign_new_from_bytes (bytes, &error);
+  g_assert_no_error (error);
+  saved = tkr_campaign_to_bytes (campaign);
+  g_assert_true (g_bytes_equal (bytes, saved));
+}
+
 /* Interned: equal statblocks are one, and one goes with its last sheet. */
 static void
 test_interned (void)
@@ -355,21 +378,26 @@ main (int argc, char *argv[])
 
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
-      g_autofree char *share = g_strdup_printf ("/statblock/%s/copies-share", systems[i]);
-      g_autofree char *change = g_strdup_printf ("/statblock/%s/change-one-copy", systems[i]);
-      g_autofree char *library = g_strdup_printf ("/statblock/%s/change-library-npc", systems[i]);
-      g_autofree char *file = g_strdup_printf ("/statblock/%s/file-round-trip", systems[i]);
-      g_autofree char *lists = g_strdup_printf ("/statblock/%s/lists-handed-out", systems[i]);
+      static const struct
+      {
+        const char *name;
+        GTestDataFunc func;
+      } tests[] = {
+        { "copies-share", test_copies_share },
+        { "change-one-copy", test_change_one_copy },
+        { "change-library-npc", test_change_library_npc },
+        { "file-round-trip", test_file_round_trip },
+        { "older-file", test_older_file },
+        { "lists-handed-out", test_lists_handed_out },
+        { "undo-across-handing-out", test_undo_across_handing_out },
+      };
 
-      g_test_add_data_func (share, systems[i], test_copies_share);
-      g_test_add_data_func (change, systems[i], test_change_one_copy);
-      g_test_add_data_func (library, systems[i], test_change_library_npc);
-      g_test_add_data_func (file, systems[i], test_file_round_trip);
-      g_autofree char *across =
-        g_strdup_printf ("/statblock/%s/undo-across-handing-out", systems[i]);
+      for (guint t = 0; t < G_N_ELEMENTS (tests); t++)
+        {
+          g_autofree char *path = g_strdup_printf ("/statblock/%s/%s", systems[i], tests[t].name);
 
-      g_test_add_data_func (lists, systems[i], test_lists_handed_out);
-      g_test_add_data_func (across, systems[i], test_undo_across_handing_out);
+          g_test_add_data_func (path, systems[i], tests[t].func);
+        }
     }
   g_test_add_func ("/statblock/interned", test_interned);
   return g_test_run ();
