@@ -112,6 +112,15 @@ test_copies_share (gconstpointer data)
       g_assert_cmpint (skill_of (&f, f.copies[i]), ==, 4);
       g_assert_cmpint (tkr_character_get_range_units (f.copies[i], "climb"), ==, 3);
     }
+  /* Reading hands nothing out: still shared. */
+  g_assert_true (tkr_character_has_modifier (f.copies[0], TKR_MODIFIER_KIND_SKILL, f.skill));
+  g_assert_cmpstr (tkr_character_get_modifier (f.copies[0], TKR_MODIFIER_KIND_SKILL, 0, NULL), ==,
+                   f.skill);
+  g_assert_cmpuint (tkr_character_get_n_ranges (f.copies[0]), >, 0);
+  g_assert_nonnull (tkr_character_get_range (f.copies[0], 0, NULL));
+  g_assert_cmpstr (tkr_character_lookup_range (f.copies[0], "CLIMB", NULL), ==, "Climb");
+  g_assert_cmpint (tkr_character_get_largest_range (f.copies[0]), >=, 3);
+  g_assert_true (tkr_character_shares_statblock (f.kind, f.copies[0]));
   /* Per copy: Health, names, ids. */
   g_assert_cmpstr (tkr_character_get_id (f.copies[0]), !=, tkr_character_get_id (f.copies[1]));
   g_assert_true (tkr_character_get_pool (f.copies[0], TKR_POOL_HEALTH) !=
@@ -269,6 +278,16 @@ test_lists_handed_out (gconstpointer data)
   /* Handed out: lists of its own. */
   g_assert_false (tkr_character_shares_statblock (f.copies[2], f.kind));
   g_signal_connect (skill, "notify::value", G_CALLBACK (count_notify), &notified);
+  /* The readers read the sheet's own lists the same. */
+  for (guint i = 0; i < g_list_model_get_n_items (skills); i++)
+    {
+      g_autoptr (TkrModifier) item = g_list_model_get_item (skills, i);
+      int value;
+
+      g_assert_cmpstr (tkr_character_get_modifier (f.copies[0], TKR_MODIFIER_KIND_SKILL, i, &value),
+                       ==, tkr_modifier_get_name (item));
+      g_assert_cmpint (value, ==, tkr_modifier_get_value (item));
+    }
 
   /* Undo of the change made while shared: the handed-out item follows. */
   g_assert_true (tkr_history_undo (f.history));

@@ -1412,36 +1412,69 @@ tkr_character_get_range_units (TkrCharacter *self, const char *name)
   return units;
 }
 
+/* The length of @list and its entry @i, read where they are. */
+static guint
+stat_n (TkrCharacter *self, guint list)
+{
+  return SHARED (self) ? tkr_statblock_get_n (self->statblock, list)
+                       : items_in (*stat_store (self, list));
+}
+
+static const char *
+stat_at (TkrCharacter *self, guint list, guint i, int *value)
+{
+  g_autoptr (GObject) item = NULL;
+
+  if (SHARED (self))
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (self->statblock, list, i);
+
+      if (value != NULL)
+        *value = entry->value;
+      return entry->name;
+    }
+  item = g_list_model_get_item (G_LIST_MODEL (*stat_store (self, list)), i);
+  if (value != NULL)
+    *value = list == TKR_STAT_RANGES ? tkr_movement_range_get_units (TKR_MOVEMENT_RANGE (item))
+                                     : tkr_modifier_get_value (TKR_MODIFIER (item));
+  /* The store keeps the item, and so its name, alive. */
+  return item_name (list, item);
+}
+
 guint
 tkr_character_get_n_ranges (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
-  return SHARED (self) ? tkr_statblock_get_n (self->statblock, TKR_STAT_RANGES)
-                       : items_in (self->movement_ranges);
+  return stat_n (self, TKR_STAT_RANGES);
 }
 
 const char *
 tkr_character_get_range (TkrCharacter *self, guint i, int *units)
 {
-  g_autoptr (TkrMovementRange) range = NULL;
-
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
-  g_return_val_if_fail (i < tkr_character_get_n_ranges (self), NULL);
+  g_return_val_if_fail (i < stat_n (self, TKR_STAT_RANGES), NULL);
 
-  if (SHARED (self))
-    {
-      const TkrStatEntry *entry = tkr_statblock_get (self->statblock, TKR_STAT_RANGES, i);
+  return stat_at (self, TKR_STAT_RANGES, i, units);
+}
 
-      if (units != NULL)
-        *units = entry->value;
-      return entry->name;
-    }
-  range = g_list_model_get_item (G_LIST_MODEL (self->movement_ranges), i);
-  if (units != NULL)
-    *units = tkr_movement_range_get_units (range);
-  /* The store keeps the range, and so its name, alive. */
-  return tkr_movement_range_get_name (range);
+guint
+tkr_character_get_n_modifiers (TkrCharacter *self, TkrModifierKind kind)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, 0);
+
+  return stat_n (self, kind);
+}
+
+const char *
+tkr_character_get_modifier (TkrCharacter *self, TkrModifierKind kind, guint i, int *value)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
+  g_return_val_if_fail (i < stat_n (self, kind), NULL);
+
+  return stat_at (self, kind, i, value);
 }
 
 int

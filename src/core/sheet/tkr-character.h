@@ -105,11 +105,15 @@ TkrMovementRange *tkr_character_find_range (TkrCharacter *self, const char *name
 /* Read without handing out the sheet's objects (see "statblock" below):
  * whether the sheet has the save, skill or archetype @name (any case);
  * the range called @name (any case) as the sheet spells it, or NULL, and
- * its @units; the ranges in order. */
+ * its @units; the ranges, saves, skills or archetypes in order (a name
+ * and its value). */
 gboolean tkr_character_has_modifier (TkrCharacter *self, TkrModifierKind kind, const char *name);
 const char *tkr_character_lookup_range (TkrCharacter *self, const char *name, int *units);
 guint tkr_character_get_n_ranges (TkrCharacter *self);
 const char *tkr_character_get_range (TkrCharacter *self, guint i, int *units);
+guint tkr_character_get_n_modifiers (TkrCharacter *self, TkrModifierKind kind);
+const char *
+tkr_character_get_modifier (TkrCharacter *self, TkrModifierKind kind, guint i, int *value);
 /* Units of a range by name; an unlisted range is 0 (seed: Improvised Movement). */
 int tkr_character_get_range_units (TkrCharacter *self, const char *name);
 int tkr_character_get_largest_range (TkrCharacter *self);
