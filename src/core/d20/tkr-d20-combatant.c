@@ -394,7 +394,7 @@ tkr_d20_combatant_init_movement (TkrD20Combatant *self)
 int
 tkr_d20_sheet_modifier (TkrCharacter *character, const char *name)
 {
-  TkrModifierKind kind = tkr_character_find_modifier (character, TKR_MODIFIER_KIND_SAVE, name)
+  TkrModifierKind kind = tkr_character_has_modifier (character, TKR_MODIFIER_KIND_SAVE, name)
                            ? TKR_MODIFIER_KIND_SAVE
                            : TKR_MODIFIER_KIND_SKILL;
 

@@ -396,19 +396,19 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autofree const char **granted = NULL;
-  GListModel *ranges;
   guint n;
 
   g_return_val_if_fail (TKR_IS_KLEP_COMBATANT (self), NULL);
 
-  ranges = tkr_character_get_movement_ranges (CHARACTER (self));
-  n = g_list_model_get_n_items (ranges);
+  /* Read, not handed out: the sheet's statblock stays shared. */
+  n = tkr_character_get_n_ranges (CHARACTER (self));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrMovementRange) range = g_list_model_get_item (ranges, i);
+      int units = 0;
+      const char *name = tkr_character_get_range (CHARACTER (self), i, &units);
 
-      if (tkr_movement_range_get_units (range) > 0)
-        g_ptr_array_add (names, g_strdup (tkr_movement_range_get_name (range)));
+      if (units > 0)
+        g_ptr_array_add (names, g_strdup (name));
     }
 
   granted = sorted_names (self->improvised, &n);
@@ -434,11 +434,12 @@ tkr_klep_combatant_list_ranges (TkrKlepCombatant *self)
 char *
 tkr_klep_combatant_canonical_range (TkrKlepCombatant *combatant, const char *range)
 {
-  TkrMovementRange *sheet_range = tkr_character_find_range (CHARACTER (combatant), range);
+  int units = 0;
+  const char *spelling = tkr_character_lookup_range (CHARACTER (combatant), range, &units);
   g_auto (GStrv) names = NULL;
 
-  if (sheet_range != NULL && tkr_movement_range_get_units (sheet_range) > 0)
-    return g_strdup (tkr_movement_range_get_name (sheet_range));
+  if (spelling != NULL && units > 0)
+    return g_strdup (spelling);
   names = tkr_klep_combatant_list_ranges (combatant);
   for (guint i = 0; names[i] != NULL; i++)
     if (g_ascii_strcasecmp (names[i], range) == 0)

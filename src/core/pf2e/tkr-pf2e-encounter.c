@@ -266,7 +266,7 @@ sheet_modifier (TkrCharacter *character, const char *name, gboolean *found)
   static const TkrModifierKind kinds[] = { TKR_MODIFIER_KIND_SKILL, TKR_MODIFIER_KIND_SAVE };
 
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    if ((*found = tkr_character_find_modifier (character, kinds[i], name) != NULL))
+    if ((*found = tkr_character_has_modifier (character, kinds[i], name)))
       return tkr_character_get_modifier_value (character, kinds[i], name);
   return 0;
 }

@@ -8,6 +8,7 @@
 #include "tkr-enums.h"
 #include "tkr-file.h"
 #include "tkr-json.h"
+#include "tkr-statblock.h"
 
 /* Bounds of the sheet's boxes (see the header for each property). */
 #define LEVEL_MIN 1
@@ -57,6 +58,15 @@ struct _TkrCharacter
   GVariant *texts;      /* a{ss} sorted by id, or NULL */
   GVariant *lists;      /* a{sas} sorted by id, or NULL */
 
+  /* The saves, skills, archetypes, Movement Ranges and abilities: shared
+   * with every sheet that has the same (an NPC's copies in an encounter)
+   * until one changes, or NULL when the lists below hold them (see
+   * unshare ()). */
+  TkrStatblock *statblock;
+  /* Items apply_statblock () took out of the lists, by list and name, for
+   * it to put back: steps in the history may name them. NULL until then. */
+  GHashTable *retired;
+
   GListStore *pools;
   GListStore *saves;
   GListStore *skills;
@@ -93,6 +103,261 @@ items_in (GListStore *store)
   return store != NULL ? g_list_model_get_n_items (G_LIST_MODEL (store)) : 0;
 }
 
+/* Memory that fits the work (README, "Performance"): copies of one NPC
+ * kind share their statblock (tkr-statblock.h), read where it is. A
+ * change to a shared part sets the "statblock" property to a new one, as
+ * one change of the character that undo takes back; the lists are made
+ * (unshare ()) only when something outside may change their items, so
+ * the getters that hand them out make them. */
+#define SHARED(self) ((self)->statblock != NULL)
+
+static TkrStatblock *
+empty_statblock (void)
+{
+  TkrStatblockBuilder builder;
+
+  tkr_statblock_builder_init (&builder);
+  return tkr_statblock_builder_end (&builder);
+}
+
+static GListStore **
+stat_store (TkrCharacter *self, guint list)
+{
+  switch (list)
+    {
+    case TKR_MODIFIER_KIND_SAVE:
+      return &self->saves;
+    case TKR_MODIFIER_KIND_SKILL:
+      return &self->skills;
+    case TKR_MODIFIER_KIND_ARCHETYPE:
+      return &self->archetypes;
+    case TKR_STAT_RANGES:
+      return &self->movement_ranges;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* Returns: (transfer full): @statblock's @list as new objects. */
+static GPtrArray *
+stat_items (TkrStatblock *statblock, guint list)
+{
+  guint n = tkr_statblock_get_n (statblock, list);
+  GPtrArray *items = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (statblock, list, i);
+
+      if (list == TKR_STAT_RANGES)
+        g_ptr_array_add (items, tkr_movement_range_new (entry->name, entry->value));
+      else
+        g_ptr_array_add (items, tkr_modifier_new (list, entry->name, entry->value));
+    }
+  return items;
+}
+
+static GPtrArray *
+ability_items (TkrStatblock *statblock)
+{
+  guint n = tkr_statblock_get_n_abilities (statblock);
+  GPtrArray *items = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, tkr_ability_copy (tkr_statblock_get_ability (statblock, i)));
+  return items;
+}
+
+/* @store's contents become @items (one change of the list). */
+static void
+store_take (GListStore **store, GType type, GPtrArray *items)
+{
+  if (*store == NULL && items->len == 0)
+    return;
+  ensure_store (store, type);
+  g_list_store_splice (*store, 0, g_list_model_get_n_items (G_LIST_MODEL (*store)), items->pdata,
+                       items->len);
+}
+
+static GType
+stat_type (guint list)
+{
+  return list == TKR_STAT_RANGES ? TKR_TYPE_MOVEMENT_RANGE : TKR_TYPE_MODIFIER;
+}
+
+/* The sheet gets lists of its own holding what its statblock held, and
+ * shares no more. The saves, skills and Movement Ranges always exist
+ * then; archetypes and abilities only when there are some (as before:
+ * ensure_store). */
+static void
+unshare (TkrCharacter *self)
+{
+  TkrStatblock *statblock = self->statblock;
+
+  if (statblock == NULL)
+    return;
+  for (guint list = 0; list < TKR_STAT_N_LISTS; list++)
+    {
+      g_autoptr (GPtrArray) items = stat_items (statblock, list);
+      GListStore **store = stat_store (self, list);
+
+      if (list != TKR_MODIFIER_KIND_ARCHETYPE)
+        ensure_store (store, stat_type (list));
+      store_take (store, stat_type (list), items);
+    }
+  {
+    g_autoptr (GPtrArray) items = ability_items (statblock);
+
+    store_take (&self->abilities, TKR_TYPE_ABILITY, items);
+  }
+  self->statblock = NULL;
+  tkr_statblock_unref (statblock);
+}
+
+/* Returns: (transfer full): the statblock of what the sheet's own lists
+ * hold (an equal one if it exists). */
+static TkrStatblock *
+statblock_of_lists (TkrCharacter *self)
+{
+  TkrStatblockBuilder builder;
+
+  if (self->statblock != NULL)
+    return tkr_statblock_ref (self->statblock);
+  tkr_statblock_builder_init (&builder);
+  for (guint list = 0; list < TKR_STAT_N_LISTS; list++)
+    {
+      GListStore *store = *stat_store (self, list);
+
+      for (guint i = 0; i < items_in (store); i++)
+        {
+          g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+
+          if (list == TKR_STAT_RANGES)
+            tkr_statblock_builder_add (&builder, list,
+                                       tkr_movement_range_get_name (TKR_MOVEMENT_RANGE (item)),
+                                       tkr_movement_range_get_units (TKR_MOVEMENT_RANGE (item)));
+          else
+            tkr_statblock_builder_add (&builder, list, tkr_modifier_get_name (TKR_MODIFIER (item)),
+                                       tkr_modifier_get_value (TKR_MODIFIER (item)));
+        }
+    }
+  for (guint i = 0; i < items_in (self->abilities); i++)
+    {
+      g_autoptr (TkrAbility) ability = g_list_model_get_item (G_LIST_MODEL (self->abilities), i);
+
+      /* A copy: the sheet's own may change later. */
+      tkr_statblock_builder_take_ability (&builder, tkr_ability_copy (ability));
+    }
+  return tkr_statblock_builder_end (&builder);
+}
+
+static const char *
+item_name (guint list, gpointer item)
+{
+  return list == TKR_STAT_RANGES ? tkr_movement_range_get_name (item)
+                                 : tkr_modifier_get_name (item);
+}
+
+/* @list takes @statblock's entries. An item keeps being the object it
+ * was, found by its name in the list or among those taken out before
+ * (steps in the history name them), its value set; only a name not seen
+ * yet makes a new one. */
+static void
+apply_list (TkrCharacter *self, guint list, TkrStatblock *statblock)
+{
+  GListStore **store = stat_store (self, list);
+  guint n = tkr_statblock_get_n (statblock, list);
+  guint before = items_in (*store);
+  g_autoptr (GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  g_autoptr (GPtrArray) old = g_ptr_array_new_full (before, g_object_unref);
+  gboolean same = before == n;
+
+  if (self->retired == NULL)
+    self->retired = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  for (guint i = 0; i < before; i++)
+    g_ptr_array_add (old, g_list_model_get_item (G_LIST_MODEL (*store), i));
+  for (guint i = 0; i < n; i++)
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (statblock, list, i);
+      g_autofree char *key = g_strdup_printf ("%u:%s", list, entry->name);
+      gpointer item = NULL;
+      gpointer stolen_key = NULL;
+
+      for (guint j = 0; j < old->len && item == NULL; j++)
+        if (g_strcmp0 (item_name (list, g_ptr_array_index (old, j)), entry->name) == 0)
+          item = g_ptr_array_steal_index (old, j);
+      if (item == NULL && g_hash_table_steal_extended (self->retired, key, &stolen_key, &item))
+        g_free (stolen_key);
+      if (item == NULL)
+        item = list == TKR_STAT_RANGES
+                 ? (gpointer) tkr_movement_range_new (entry->name, entry->value)
+                 : (gpointer) tkr_modifier_new (list, entry->name, entry->value);
+      g_object_set (item, list == TKR_STAT_RANGES ? "units" : "value", entry->value, NULL);
+      g_ptr_array_add (items, item);
+      if (same)
+        {
+          g_autoptr (GObject) at = g_list_model_get_item (G_LIST_MODEL (*store), i);
+
+          same = at == item;
+        }
+    }
+  for (guint j = 0; j < old->len; j++)
+    {
+      gpointer item = g_ptr_array_index (old, j);
+
+      g_hash_table_replace (self->retired, g_strdup_printf ("%u:%s", list, item_name (list, item)),
+                            g_object_ref (item));
+    }
+  if (!same)
+    store_take (store, stat_type (list), items);
+}
+
+/* Undo or redo of a change made while the statblock was shared, on a
+ * sheet that has its own lists since: the lists take @statblock's
+ * contents, changing only what differs, with the usual notifications. */
+static gboolean
+apply_statblock (TkrCharacter *self, TkrStatblock *statblock)
+{
+  g_autoptr (TkrStatblock) current = statblock_of_lists (self);
+
+  if (current == statblock)
+    return FALSE;
+  for (guint list = 0; list < TKR_STAT_N_LISTS; list++)
+    apply_list (self, list, statblock);
+  {
+    gboolean same =
+      tkr_statblock_get_n_abilities (current) == tkr_statblock_get_n_abilities (statblock);
+
+    for (guint i = 0; same && i < tkr_statblock_get_n_abilities (statblock); i++)
+      {
+        g_autoptr (JsonNode) a = tkr_ability_to_json (tkr_statblock_get_ability (current, i));
+        g_autoptr (JsonNode) b = tkr_ability_to_json (tkr_statblock_get_ability (statblock, i));
+
+        same = json_node_equal (a, b);
+      }
+    if (!same)
+      {
+        g_autoptr (GPtrArray) items = ability_items (statblock);
+
+        store_take (&self->abilities, TKR_TYPE_ABILITY, items);
+      }
+  }
+  return TRUE;
+}
+
+/* Inside a step: the shared statblock becomes @next (the one change of a
+ * shared part). */
+static void
+set_statblock_in (TkrCharacter *self, TkrHistory *history, TkrStatblockBuilder *builder)
+{
+  g_autoptr (TkrStatblock) next = tkr_statblock_builder_end (builder);
+
+  tkr_history_set (history, self, "statblock", next);
+}
+
+/* @name's index in @list of @builder, whatever its case, or -1. */
+static int names_index (GArray *entries, const char *name);
+
 static TkrRules *lookup_known_rules (const char *system);
 
 enum
@@ -119,6 +384,7 @@ enum
   PROP_CONDITIONS,
   PROP_INVENTORY,
   PROP_HEALTH_FORMULA,
+  PROP_STATBLOCK,
   N_PROPS
 };
 
@@ -277,6 +543,8 @@ tkr_character_dispose (GObject *object)
 {
   TkrCharacter *self = TKR_CHARACTER (object);
 
+  g_clear_pointer (&self->statblock, tkr_statblock_unref);
+  g_clear_pointer (&self->retired, g_hash_table_unref);
   g_clear_object (&self->pools);
   g_clear_object (&self->saves);
   g_clear_object (&self->skills);
@@ -368,22 +636,30 @@ tkr_character_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_LISTS:
       g_value_set_variant (value, self->lists);
       break;
+    case PROP_STATBLOCK:
+      g_value_take_boxed (value, statblock_of_lists (self));
+      break;
     case PROP_POOLS:
       g_value_set_object (value, self->pools);
       break;
     case PROP_SAVES:
+      unshare (self);
       g_value_set_object (value, self->saves);
       break;
     case PROP_SKILLS:
+      unshare (self);
       g_value_set_object (value, self->skills);
       break;
     case PROP_ARCHETYPES:
+      unshare (self);
       g_value_set_object (value, ARCHETYPES (self));
       break;
     case PROP_MOVEMENT_RANGES:
+      unshare (self);
       g_value_set_object (value, self->movement_ranges);
       break;
     case PROP_ABILITIES:
+      unshare (self);
       g_value_set_object (value, ABILITIES (self));
       break;
     case PROP_CONDITIONS:
@@ -409,6 +685,10 @@ replace_dictionary (GVariant **field, GVariant *dictionary)
     return FALSE;
   g_clear_pointer (field, g_variant_unref);
   *field = dictionary ? g_variant_ref_sink (dictionary) : NULL;
+  /* Kept serialised, one block of memory, rather than as a tree of a
+   * GVariant per entry (README, "Performance"). */
+  if (*field != NULL)
+    g_variant_get_data (*field);
   return TRUE;
 }
 
@@ -471,6 +751,25 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
       if (replace_dictionary (&self->lists, g_value_get_variant (value)))
         g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_STATBLOCK:
+      {
+        TkrStatblock *statblock = g_value_get_boxed (value);
+
+        if (statblock == NULL)
+          unshare (self);
+        else if (!SHARED (self))
+          {
+            if (apply_statblock (self, statblock))
+              g_object_notify_by_pspec (object, pspec);
+          }
+        else if (statblock != self->statblock)
+          {
+            tkr_statblock_unref (self->statblock);
+            self->statblock = tkr_statblock_ref (statblock);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -509,6 +808,12 @@ tkr_character_class_init (TkrCharacterClass *klass)
     g_param_spec_variant ("texts", NULL, NULL, G_VARIANT_TYPE ("a{ss}"), NULL, flags);
   properties[PROP_LISTS] =
     g_param_spec_variant ("lists", NULL, NULL, G_VARIANT_TYPE ("a{sas}"), NULL, flags);
+  /* What the statblock holds, shared or in the sheet's own lists (an
+   * interned value: equal sheets give the same); set, the sheet holds
+   * that; set to NULL, the sheet gets lists of its own, holding the same
+   * (unshare ()). */
+  properties[PROP_STATBLOCK] =
+    g_param_spec_boxed ("statblock", NULL, NULL, TKR_TYPE_STATBLOCK, flags);
 
   /* The lists never change identity; their contents are the state. */
   properties[PROP_POOLS] = g_param_spec_object ("pools", NULL, NULL, G_TYPE_LIST_MODEL, list_flags);
@@ -546,23 +851,7 @@ tkr_character_init (TkrCharacter *self)
       g_autoptr (TkrPool) pool = tkr_pool_new (i, 0, 0);
       g_list_store_append (self->pools, pool);
     }
-  self->saves = g_list_store_new (TKR_TYPE_MODIFIER);
-  self->skills = g_list_store_new (TKR_TYPE_MODIFIER);
-  self->movement_ranges = g_list_store_new (TKR_TYPE_MOVEMENT_RANGE);
-}
-
-static void
-append_modifier (GListStore *store, TkrModifierKind kind, const char *name, int value)
-{
-  g_autoptr (TkrModifier) modifier = tkr_modifier_new (kind, name, value);
-  g_list_store_append (store, modifier);
-}
-
-static void
-append_range (GListStore *store, const char *name, int units)
-{
-  g_autoptr (TkrMovementRange) range = tkr_movement_range_new (name, units);
-  g_list_store_append (store, range);
+  self->statblock = empty_statblock ();
 }
 
 /* The sheet a new character starts with comes from the rule data. */
@@ -572,8 +861,17 @@ plays_kleptonomicon (const char *rule_system)
   return rule_system == NULL || *rule_system == '\0' || g_str_equal (rule_system, "kleptonomicon");
 }
 
+static int
+names_index (GArray *entries, const char *name)
+{
+  for (guint i = 0; i < entries->len; i++)
+    if (names_equal (g_array_index (entries, TkrStatEntry, i).name, name))
+      return i;
+  return -1;
+}
+
 static void
-fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
+fill_rule_defaults (TkrCharacter *self, TkrStatblockBuilder *builder, TkrRules *rules)
 {
   const char *const *names;
 
@@ -588,16 +886,16 @@ fill_rule_defaults (TkrCharacter *self, TkrRules *rules)
 
   names = tkr_rules_get_save_names (rules);
   for (guint i = 0; names && names[i]; i++)
-    append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
+    tkr_statblock_builder_add (builder, TKR_MODIFIER_KIND_SAVE, names[i], 0);
   /* The Kleptonomicon builds its turn order from Edge; other systems'
    * sheets do without it. */
   if (plays_kleptonomicon (tkr_rules_get_id (rules)) &&
-      !find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
-    append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
+      names_index (builder->lists[TKR_MODIFIER_KIND_SAVE], edge_save_name) < 0)
+    tkr_statblock_builder_add (builder, TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
 
   names = tkr_rules_get_skill_names (rules);
   for (guint i = 0; names && names[i]; i++)
-    append_modifier (self->skills, TKR_MODIFIER_KIND_SKILL, names[i], 0);
+    tkr_statblock_builder_add (builder, TKR_MODIFIER_KIND_SKILL, names[i], 0);
 }
 
 static int
@@ -686,15 +984,40 @@ fields_with_defaults (GVariant *fields, TkrRules *rules)
 /* PCs start with the rule data's Movement Ranges ("Movement Ranges" in
  * seed 000: Walk 4u and Jump 1u). NPCs get the same; the GM edits them. */
 static void
-fill_default_ranges (TkrCharacter *self, TkrRules *rules)
+fill_default_ranges (TkrStatblockBuilder *builder, TkrRules *rules)
 {
   for (guint i = 0; i < tkr_rules_get_n_pc_ranges (rules); i++)
     {
       int units = 0;
       const char *name = tkr_rules_get_pc_range (rules, i, &units);
 
-      append_range (self->movement_ranges, name, CLAMP (units, 0, UNITS_MAX));
+      tkr_statblock_builder_add (builder, TKR_STAT_RANGES, name, CLAMP (units, 0, UNITS_MAX));
     }
+}
+
+/* The sheet's dictionaries become those of the statblock's first sheet
+ * where they are equal (the same values, nothing to notify). */
+static void
+share_values (TkrCharacter *self)
+{
+  GVariant **fields[] = { &self->fields, &self->texts, &self->lists };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      GVariant *shared = tkr_statblock_share_value (self->statblock, i, *fields[i]);
+
+      g_clear_pointer (fields[i], g_variant_unref);
+      *fields[i] = shared;
+    }
+}
+
+/* The sheet's statblock becomes @builder's (outside any step: a sheet
+ * being made). */
+static void
+take_statblock (TkrCharacter *self, TkrStatblockBuilder *builder)
+{
+  g_clear_pointer (&self->statblock, tkr_statblock_unref);
+  self->statblock = tkr_statblock_builder_end (builder);
 }
 
 /**
@@ -708,6 +1031,7 @@ TkrCharacter *
 tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name)
 {
   TkrCharacter *self;
+  TkrStatblockBuilder builder;
 
   if (rules == NULL)
     rules = tkr_rules_get_default ();
@@ -715,8 +1039,10 @@ tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name)
 
   self = g_object_new (TKR_TYPE_CHARACTER, "name", name, "kind", kind, "rule-system",
                        tkr_rules_get_id (rules), NULL);
-  fill_rule_defaults (self, rules);
-  fill_default_ranges (self, rules);
+  tkr_statblock_builder_init (&builder);
+  fill_rule_defaults (self, &builder, rules);
+  fill_default_ranges (&builder, rules);
+  take_statblock (self, &builder);
   {
     g_autoptr (GVariant) fields = fields_with_defaults (NULL, rules);
     g_object_set (self, "fields", fields, NULL);
@@ -740,8 +1066,9 @@ copy_condition (TkrCondition *condition)
  * tkr_character_duplicate:
  * @name: (nullable): the copy's name; %NULL keeps the name
  *
- * Returns: (transfer full): a deep copy with its own id: no list or item
- *   is shared with @self.
+ * Returns: (transfer full): a copy with its own id, independent of @self:
+ *   it shares @self's statblock until either changes it (copy on write),
+ *   and no list or item of @self.
  */
 TkrCharacter *
 tkr_character_duplicate (TkrCharacter *self, const char *name)
@@ -766,38 +1093,10 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
       tkr_pool_set_current (to, tkr_pool_get_current (from));
     }
 
-  for (TkrModifierKind kind = TKR_MODIFIER_KIND_SAVE; kind <= TKR_MODIFIER_KIND_ARCHETYPE; kind++)
-    {
-      GListStore *from = store_for_modifier_kind (self, kind, FALSE);
-      GListStore *to = NULL;
-
-      n = items_in (from);
-      if (n > 0)
-        to = store_for_modifier_kind (copy, kind, TRUE);
-      for (guint i = 0; i < n; i++)
-        {
-          g_autoptr (TkrModifier) modifier = g_list_model_get_item (G_LIST_MODEL (from), i);
-          append_modifier (to, kind, tkr_modifier_get_name (modifier),
-                           tkr_modifier_get_value (modifier));
-        }
-    }
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->movement_ranges));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrMovementRange) range =
-        g_list_model_get_item (G_LIST_MODEL (self->movement_ranges), i);
-      append_range (copy->movement_ranges, tkr_movement_range_get_name (range),
-                    tkr_movement_range_get_units (range));
-    }
-
-  n = items_in (self->abilities);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrAbility) ability = g_list_model_get_item (G_LIST_MODEL (self->abilities), i);
-      g_autoptr (TkrAbility) ability_copy = tkr_ability_copy (ability);
-      g_list_store_append (ABILITIES (copy), ability_copy);
-    }
+  /* A sheet with lists of its own gives its copies the statblock of what
+   * they hold (the same one for each copy, as statblocks are interned). */
+  g_clear_pointer (&copy->statblock, tkr_statblock_unref);
+  copy->statblock = statblock_of_lists (self);
 
   n = items_in (self->conditions);
   for (guint i = 0; i < n; i++)
@@ -820,6 +1119,22 @@ tkr_character_duplicate (TkrCharacter *self, const char *name)
     }
 
   return copy;
+}
+
+/**
+ * tkr_character_shares_statblock:
+ *
+ * Returns: whether @self and @other read their saves, skills, archetypes,
+ *   Movement Ranges and abilities from one shared statblock (neither has
+ *   lists of its own).
+ */
+gboolean
+tkr_character_shares_statblock (TkrCharacter *self, TkrCharacter *other)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (TKR_IS_CHARACTER (other), FALSE);
+
+  return self->statblock != NULL && self->statblock == other->statblock;
 }
 
 /* Getters */
@@ -905,6 +1220,7 @@ GListModel *
 tkr_character_get_saves (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  unshare (self);
   return G_LIST_MODEL (self->saves);
 }
 
@@ -912,6 +1228,7 @@ GListModel *
 tkr_character_get_skills (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  unshare (self);
   return G_LIST_MODEL (self->skills);
 }
 
@@ -919,6 +1236,7 @@ GListModel *
 tkr_character_get_archetypes (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  unshare (self);
   return G_LIST_MODEL (ARCHETYPES (self));
 }
 
@@ -926,6 +1244,7 @@ GListModel *
 tkr_character_get_movement_ranges (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  unshare (self);
   return G_LIST_MODEL (self->movement_ranges);
 }
 
@@ -933,6 +1252,7 @@ GListModel *
 tkr_character_get_abilities (TkrCharacter *self)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  unshare (self);
   return G_LIST_MODEL (ABILITIES (self));
 }
 
@@ -980,16 +1300,72 @@ tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const cha
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
   g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
 
+  /* Handed out to be changed: the sheet's own. */
+  unshare (self);
   return find_named (store_for_modifier_kind (self, kind, FALSE),
                      (NameGetter) tkr_modifier_get_name, name, NULL);
+}
+
+/* Whether the sheet has @list's entry @name, its value in @value; read
+ * where it is, shared or not. */
+static gboolean
+lookup_stat (TkrCharacter *self, guint list, const char *name, const char **spelling, int *value)
+{
+  gpointer item;
+
+  if (SHARED (self))
+    {
+      int i = tkr_statblock_find (self->statblock, list, name);
+      const TkrStatEntry *entry;
+
+      if (i < 0)
+        return FALSE;
+      entry = tkr_statblock_get (self->statblock, list, i);
+      *spelling = entry->name;
+      *value = entry->value;
+      return TRUE;
+    }
+  if (list == TKR_STAT_RANGES)
+    {
+      item =
+        find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, name, NULL);
+      if (item == NULL)
+        return FALSE;
+      *spelling = tkr_movement_range_get_name (item);
+      *value = tkr_movement_range_get_units (item);
+      return TRUE;
+    }
+  item = find_named (store_for_modifier_kind (self, list, FALSE),
+                     (NameGetter) tkr_modifier_get_name, name, NULL);
+  if (item == NULL)
+    return FALSE;
+  *spelling = tkr_modifier_get_name (item);
+  *value = tkr_modifier_get_value (item);
+  return TRUE;
+}
+
+gboolean
+tkr_character_has_modifier (TkrCharacter *self, TkrModifierKind kind, const char *name)
+{
+  const char *spelling;
+  int value;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), FALSE);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, FALSE);
+
+  return lookup_stat (self, kind, name, &spelling, &value);
 }
 
 int
 tkr_character_get_modifier_value (TkrCharacter *self, TkrModifierKind kind, const char *name)
 {
-  TkrModifier *modifier = tkr_character_find_modifier (self, kind, name);
+  const char *spelling;
+  int value;
 
-  return modifier ? tkr_modifier_get_value (modifier) : 0;
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, 0);
+
+  return lookup_stat (self, kind, name, &spelling, &value) ? value : 0;
 }
 
 int
@@ -1008,30 +1384,112 @@ tkr_character_find_range (TkrCharacter *self, const char *name)
 {
   g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
 
+  unshare (self);
   return find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, name, NULL);
+}
+
+const char *
+tkr_character_lookup_range (TkrCharacter *self, const char *name, int *units)
+{
+  const char *spelling;
+  int value;
+
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+
+  if (!lookup_stat (self, TKR_STAT_RANGES, name, &spelling, &value))
+    return NULL;
+  if (units != NULL)
+    *units = value;
+  return spelling;
 }
 
 int
 tkr_character_get_range_units (TkrCharacter *self, const char *name)
 {
-  TkrMovementRange *range = tkr_character_find_range (self, name);
+  int units = 0;
 
-  return range ? tkr_movement_range_get_units (range) : 0;
+  tkr_character_lookup_range (self, name, &units);
+  return units;
+}
+
+/* The length of @list and its entry @i, read where they are. */
+static guint
+stat_n (TkrCharacter *self, guint list)
+{
+  return SHARED (self) ? tkr_statblock_get_n (self->statblock, list)
+                       : items_in (*stat_store (self, list));
+}
+
+static const char *
+stat_at (TkrCharacter *self, guint list, guint i, int *value)
+{
+  g_autoptr (GObject) item = NULL;
+
+  if (SHARED (self))
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (self->statblock, list, i);
+
+      if (value != NULL)
+        *value = entry->value;
+      return entry->name;
+    }
+  item = g_list_model_get_item (G_LIST_MODEL (*stat_store (self, list)), i);
+  if (value != NULL)
+    *value = list == TKR_STAT_RANGES ? tkr_movement_range_get_units (TKR_MOVEMENT_RANGE (item))
+                                     : tkr_modifier_get_value (TKR_MODIFIER (item));
+  /* The store keeps the item, and so its name, alive. */
+  return item_name (list, item);
+}
+
+guint
+tkr_character_get_n_ranges (TkrCharacter *self)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+
+  return stat_n (self, TKR_STAT_RANGES);
+}
+
+const char *
+tkr_character_get_range (TkrCharacter *self, guint i, int *units)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (i < stat_n (self, TKR_STAT_RANGES), NULL);
+
+  return stat_at (self, TKR_STAT_RANGES, i, units);
+}
+
+guint
+tkr_character_get_n_modifiers (TkrCharacter *self, TkrModifierKind kind)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, 0);
+
+  return stat_n (self, kind);
+}
+
+const char *
+tkr_character_get_modifier (TkrCharacter *self, TkrModifierKind kind, guint i, int *value)
+{
+  g_return_val_if_fail (TKR_IS_CHARACTER (self), NULL);
+  g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, NULL);
+  g_return_val_if_fail (i < stat_n (self, kind), NULL);
+
+  return stat_at (self, kind, i, value);
 }
 
 int
 tkr_character_get_largest_range (TkrCharacter *self)
 {
-  GListModel *model;
   int largest = 0;
 
   g_return_val_if_fail (TKR_IS_CHARACTER (self), 0);
 
-  model = G_LIST_MODEL (self->movement_ranges);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+  for (guint i = 0; i < tkr_character_get_n_ranges (self); i++)
     {
-      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
-      largest = MAX (largest, tkr_movement_range_get_units (range));
+      int units = 0;
+
+      tkr_character_get_range (self, i, &units);
+      largest = MAX (largest, units);
     }
   return largest;
 }
@@ -1180,6 +1638,25 @@ tkr_character_set_modifier (TkrCharacter *self,
                     archetype ? _ ("An archetype level") : _ ("A modifier"), error))
     return FALSE;
 
+  if (SHARED (self))
+    {
+      g_auto (TkrStatblockBuilder) builder = { 0 };
+      int i;
+
+      tkr_statblock_builder_init_from (&builder, self->statblock);
+      i = names_index (builder.lists[kind], trimmed);
+      if (i >= 0)
+        g_array_index (builder.lists[kind], TkrStatEntry, i).value = value;
+      else
+        tkr_statblock_builder_add (&builder, kind, trimmed, value);
+      /* Translators: an undo label, %s is "Save", "Skill" or "Archetype" */
+      tkr_history_begin_message (history, N_ ("Set %s"),
+                                 tkr_message_name (modifier_kind_label (kind)), NULL);
+      set_statblock_in (self, history, &builder);
+      tkr_history_end (history);
+      return TRUE;
+    }
+
   store = store_for_modifier_kind (self, kind, TRUE);
   modifier = find_named (store, (NameGetter) tkr_modifier_get_name, trimmed, NULL);
 
@@ -1208,8 +1685,10 @@ tkr_character_remove_modifier (
   g_return_val_if_fail (kind <= TKR_MODIFIER_KIND_ARCHETYPE, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  store = store_for_modifier_kind (self, kind, FALSE);
-  if (find_named (store, (NameGetter) tkr_modifier_get_name, name, &position) == NULL)
+  store = SHARED (self) ? NULL : store_for_modifier_kind (self, kind, FALSE);
+  if (SHARED (self)
+        ? tkr_statblock_find (self->statblock, kind, name) < 0
+        : find_named (store, (NameGetter) tkr_modifier_get_name, name, &position) == NULL)
     {
       g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
                    /* Translators: the first %s is a name, the second "Save", "Skill"... */
@@ -1230,7 +1709,19 @@ tkr_character_remove_modifier (
   tkr_history_begin_message (history, N_ ("Remove %s"),
                              tkr_message_name (modifier_kind_label (kind)), NULL);
   tkr_history_set_destructive (history);
-  tkr_history_remove (history, store, position);
+  if (SHARED (self))
+    {
+      g_auto (TkrStatblockBuilder) builder = { 0 };
+      int i;
+
+      tkr_statblock_builder_init_from (&builder, self->statblock);
+      i = names_index (builder.lists[kind], name);
+      g_ref_string_release (g_array_index (builder.lists[kind], TkrStatEntry, i).name);
+      g_array_remove_index (builder.lists[kind], i);
+      set_statblock_in (self, history, &builder);
+    }
+  else
+    tkr_history_remove (history, store, position);
   tkr_history_end (history);
   return TRUE;
 }
@@ -1249,6 +1740,32 @@ tkr_character_set_range (
   trimmed = check_name (name, _ ("A Movement Range’s name"), error);
   if (trimmed == NULL || !check_range (units, 0, UNITS_MAX, _ ("Movement Range units"), error))
     return FALSE;
+
+  if (SHARED (self))
+    {
+      g_auto (TkrStatblockBuilder) builder = { 0 };
+      GArray *ranges;
+      int i;
+
+      tkr_statblock_builder_init_from (&builder, self->statblock);
+      ranges = builder.lists[TKR_STAT_RANGES];
+      i = names_index (ranges, trimmed);
+      if (i < 0 && units == 0)
+        return TRUE;
+      if (i < 0)
+        tkr_statblock_builder_add (&builder, TKR_STAT_RANGES, trimmed, units);
+      else if (units == 0)
+        {
+          g_ref_string_release (g_array_index (ranges, TkrStatEntry, i).name);
+          g_array_remove_index (ranges, i);
+        }
+      else
+        g_array_index (ranges, TkrStatEntry, i).value = units;
+      tkr_history_begin (history, N_ ("Set Movement Range"));
+      set_statblock_in (self, history, &builder);
+      tkr_history_end (history);
+      return TRUE;
+    }
 
   range = find_named (self->movement_ranges, (NameGetter) tkr_movement_range_get_name, trimmed,
                       &position);
@@ -1274,7 +1791,8 @@ check_new_entry (GListStore *store, gpointer item, const char *name, GError **er
 {
   g_autofree char *trimmed = NULL;
 
-  if (g_list_store_find (store, item, NULL))
+  /* (A shared statblock's abilities are never handed out.) */
+  if (store != NULL && g_list_store_find (store, item, NULL))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
                            _ ("This is already on the sheet."));
@@ -1300,10 +1818,14 @@ tkr_character_add_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_new_entry (ABILITIES (self), ability, tkr_ability_get_name (ability), error))
+  if (!check_new_entry (SHARED (self) ? NULL : ABILITIES (self), ability,
+                        tkr_ability_get_name (ability), error))
     return FALSE;
 
+  /* The caller keeps @ability and may change it: it goes into lists of
+   * the sheet's own, never into a shared statblock. */
   tkr_history_begin (history, N_ ("Add Ability"));
+  unshare (self);
   tkr_history_append (history, ABILITIES (self), ability);
   tkr_history_end (history);
   return TRUE;
@@ -1315,7 +1837,7 @@ remove_entry (
 {
   guint position;
 
-  if (!g_list_store_find (store, item, &position))
+  if (store == NULL || !g_list_store_find (store, item, &position))
     {
       g_set_error_literal (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_NOT_FOUND,
                            _ ("This is not on the sheet."));
@@ -1338,7 +1860,10 @@ tkr_character_remove_ability (TkrCharacter *self,
   g_return_val_if_fail (TKR_IS_ABILITY (ability), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return remove_entry (ABILITIES (self), history, ability, N_ ("Remove Ability"), error);
+  /* A shared statblock's abilities are never handed out, so @ability is
+   * not one of them. */
+  return remove_entry (SHARED (self) ? NULL : ABILITIES (self), history, ability,
+                       N_ ("Remove Ability"), error);
 }
 
 gboolean
@@ -1593,20 +2118,41 @@ tkr_character_level_up (
       return FALSE;
     }
 
-  modifier = trimmed != NULL
+  modifier = trimmed != NULL && !SHARED (self)
                ? find_named (self->archetypes, (NameGetter) tkr_modifier_get_name, trimmed, NULL)
                : NULL;
-  if (modifier != NULL && tkr_modifier_get_value (modifier) >= ARCHETYPE_MAX)
+  if (trimmed != NULL)
     {
-      g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
-                   _ ("%s is already at level %d, the highest."), tkr_modifier_get_name (modifier),
-                   ARCHETYPE_MAX);
-      return FALSE;
+      const char *spelling;
+      int value;
+
+      if (lookup_stat (self, TKR_MODIFIER_KIND_ARCHETYPE, trimmed, &spelling, &value) &&
+          value >= ARCHETYPE_MAX)
+        {
+          g_set_error (error, TKR_CHARACTER_ERROR, TKR_CHARACTER_ERROR_INVALID_VALUE,
+                       _ ("%s is already at level %d, the highest."), spelling, ARCHETYPE_MAX);
+          return FALSE;
+        }
     }
 
   tkr_history_begin (history, N_ ("Level Up"));
   tkr_history_set (history, self, "level", self->level + 1);
-  if (modifier != NULL)
+  if (trimmed != NULL && SHARED (self))
+    {
+      g_auto (TkrStatblockBuilder) builder = { 0 };
+      GArray *archetypes;
+      int i;
+
+      tkr_statblock_builder_init_from (&builder, self->statblock);
+      archetypes = builder.lists[TKR_MODIFIER_KIND_ARCHETYPE];
+      i = names_index (archetypes, trimmed);
+      if (i >= 0)
+        g_array_index (archetypes, TkrStatEntry, i).value++;
+      else
+        tkr_statblock_builder_add (&builder, TKR_MODIFIER_KIND_ARCHETYPE, trimmed, 1);
+      set_statblock_in (self, history, &builder);
+    }
+  else if (modifier != NULL)
     tkr_history_set (history, modifier, "value", tkr_modifier_get_value (modifier) + 1);
   else if (trimmed != NULL)
     {
@@ -2095,7 +2641,21 @@ adopt_modifiers (TkrCharacter *self,
                  TkrModifierKind kind,
                  const char *const *names)
 {
-  GListStore *store = store_for_modifier_kind (self, kind, names != NULL && names[0] != NULL);
+  GListStore *store;
+
+  if (SHARED (self))
+    {
+      g_auto (TkrStatblockBuilder) builder = { 0 };
+
+      /* Unchanged, the same statblock comes back: no change is made. */
+      tkr_statblock_builder_init_from (&builder, self->statblock);
+      for (guint i = 0; names && names[i]; i++)
+        if (names_index (builder.lists[kind], names[i]) < 0)
+          tkr_statblock_builder_add (&builder, kind, names[i], 0);
+      set_statblock_in (self, history, &builder);
+      return;
+    }
+  store = store_for_modifier_kind (self, kind, names != NULL && names[0] != NULL);
 
   for (guint i = 0; names && names[i]; i++)
     if (find_named (store, (NameGetter) tkr_modifier_get_name, names[i], NULL) == NULL)
@@ -2153,6 +2713,73 @@ write_modifiers (TkrJsonWriter *writer, const char *name, GListStore *store)
       tkr_json_writer_int (writer, "value", tkr_modifier_get_value (modifier));
       tkr_json_writer_end_object (writer);
       g_object_unref (modifier);
+    }
+  tkr_json_writer_end_array (writer);
+}
+
+/* The same text from a shared statblock. */
+static void
+write_stat_list (TkrJsonWriter *writer, const char *name, TkrStatblock *statblock, guint list)
+{
+  const char *value_name = list == TKR_STAT_RANGES ? "units" : "value";
+
+  tkr_json_writer_begin_array (writer, name);
+  for (guint i = 0; i < tkr_statblock_get_n (statblock, list); i++)
+    {
+      const TkrStatEntry *entry = tkr_statblock_get (statblock, list, i);
+
+      tkr_json_writer_begin_object (writer, NULL);
+      tkr_json_writer_string (writer, "name", entry->name);
+      tkr_json_writer_int (writer, value_name, entry->value);
+      tkr_json_writer_end_object (writer);
+    }
+  tkr_json_writer_end_array (writer);
+}
+
+static void
+write_statblock (TkrStatblock *statblock, TkrJsonWriter *writer)
+{
+  write_stat_list (writer, "saves", statblock, TKR_MODIFIER_KIND_SAVE);
+  write_stat_list (writer, "skills", statblock, TKR_MODIFIER_KIND_SKILL);
+  write_stat_list (writer, "archetypes", statblock, TKR_MODIFIER_KIND_ARCHETYPE);
+  write_stat_list (writer, "movement_ranges", statblock, TKR_STAT_RANGES);
+  tkr_json_writer_begin_array (writer, "abilities");
+  for (guint i = 0; i < tkr_statblock_get_n_abilities (statblock); i++)
+    tkr_ability_write_json (tkr_statblock_get_ability (statblock, i), writer, NULL);
+  tkr_json_writer_end_array (writer);
+}
+
+static void
+write_lists (TkrCharacter *self, TkrJsonWriter *writer)
+{
+  GListModel *model;
+  guint n;
+
+  write_modifiers (writer, "saves", self->saves);
+  write_modifiers (writer, "skills", self->skills);
+  write_modifiers (writer, "archetypes", self->archetypes);
+
+  model = G_LIST_MODEL (self->movement_ranges);
+  n = g_list_model_get_n_items (model);
+  tkr_json_writer_begin_array (writer, "movement_ranges");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
+
+      tkr_json_writer_begin_object (writer, NULL);
+      tkr_json_writer_string (writer, "name", tkr_movement_range_get_name (range));
+      tkr_json_writer_int (writer, "units", tkr_movement_range_get_units (range));
+      tkr_json_writer_end_object (writer);
+    }
+  tkr_json_writer_end_array (writer);
+
+  model = G_LIST_MODEL (self->abilities);
+  n = items_in (self->abilities);
+  tkr_json_writer_begin_array (writer, "abilities");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrAbility) ability = g_list_model_get_item (model, i);
+      tkr_ability_write_json (ability, writer, NULL);
     }
   tkr_json_writer_end_array (writer);
 }
@@ -2247,33 +2874,10 @@ tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char 
       tkr_json_writer_end_object (writer);
     }
 
-  write_modifiers (writer, "saves", self->saves);
-  write_modifiers (writer, "skills", self->skills);
-  write_modifiers (writer, "archetypes", self->archetypes);
-
-  model = G_LIST_MODEL (self->movement_ranges);
-  n = g_list_model_get_n_items (model);
-  tkr_json_writer_begin_array (writer, "movement_ranges");
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrMovementRange) range = g_list_model_get_item (model, i);
-
-      tkr_json_writer_begin_object (writer, NULL);
-      tkr_json_writer_string (writer, "name", tkr_movement_range_get_name (range));
-      tkr_json_writer_int (writer, "units", tkr_movement_range_get_units (range));
-      tkr_json_writer_end_object (writer);
-    }
-  tkr_json_writer_end_array (writer);
-
-  model = G_LIST_MODEL (self->abilities);
-  n = items_in (self->abilities);
-  tkr_json_writer_begin_array (writer, "abilities");
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (TkrAbility) ability = g_list_model_get_item (model, i);
-      tkr_ability_write_json (ability, writer, NULL);
-    }
-  tkr_json_writer_end_array (writer);
+  if (SHARED (self))
+    write_statblock (self->statblock, writer);
+  else
+    write_lists (self, writer);
 
   model = G_LIST_MODEL (self->conditions);
   n = items_in (self->conditions);
@@ -2404,7 +3008,7 @@ read_pools (TkrCharacter *self, JsonObject *object, const char *path, GError **e
 
 /* Returns FALSE on error; *present says whether the file had the list. */
 static gboolean
-read_modifiers (TkrCharacter *self,
+read_modifiers (TkrStatblockBuilder *builder,
                 JsonObject *object,
                 const char *member,
                 TkrModifierKind kind,
@@ -2414,9 +3018,7 @@ read_modifiers (TkrCharacter *self,
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *list_path = tkr_json_path (path, member);
-  GListStore *store = store_for_modifier_kind (self, kind, FALSE);
   gboolean archetype = kind == TKR_MODIFIER_KIND_ARCHETYPE;
-  g_autoptr (GPtrArray) modifiers = NULL;
   JsonArray *array;
 
   *present = FALSE;
@@ -2426,9 +3028,6 @@ read_modifiers (TkrCharacter *self,
     return TRUE;
   *present = TRUE;
 
-  /* Made first and added to the list at once: one change of the list,
-   * not one per entry. */
-  modifiers = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
@@ -2442,21 +3041,17 @@ read_modifiers (TkrCharacter *self,
           !tkr_json_get_int (item, "value", item_path, FALSE, archetype ? 0 : MODIFIER_MIN,
                              archetype ? ARCHETYPE_MAX : MODIFIER_MAX, 0, &value, error))
         return FALSE;
-      g_ptr_array_add (modifiers, tkr_modifier_new (kind, name, (int) value));
-    }
-  if (modifiers->len > 0)
-    {
-      if (store == NULL)
-        store = store_for_modifier_kind (self, kind, TRUE);
-      g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0,
-                           modifiers->pdata, modifiers->len);
+      tkr_statblock_builder_add (builder, kind, name, (int) value);
     }
   return TRUE;
 }
 
 static gboolean
-read_ranges (
-  TkrCharacter *self, JsonObject *object, const char *path, gboolean *present, GError **error)
+read_ranges (TkrStatblockBuilder *builder,
+             JsonObject *object,
+             const char *path,
+             gboolean *present,
+             GError **error)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *list_path = tkr_json_path (path, "movement_ranges");
@@ -2481,7 +3076,7 @@ read_ranges (
           !check_unique (seen, name, item_path, error) ||
           !tkr_json_get_int (item, "units", item_path, TRUE, 0, UNITS_MAX, 0, &units, error))
         return FALSE;
-      append_range (self->movement_ranges, name, (int) units);
+      tkr_statblock_builder_add (builder, TKR_STAT_RANGES, name, (int) units);
     }
   return TRUE;
 }
@@ -2708,7 +3303,7 @@ read_texts_and_lists (TkrCharacter *self, JsonObject *object, const char *path, 
 }
 
 static gboolean
-read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError **error)
+read_abilities (TkrStatblockBuilder *builder, JsonObject *object, const char *path, GError **error)
 {
   g_autofree char *list_path = tkr_json_path (path, "abilities");
   JsonArray *array;
@@ -2718,12 +3313,12 @@ read_abilities (TkrCharacter *self, JsonObject *object, const char *path, GError
   for (guint i = 0; array && i < json_array_get_length (array); i++)
     {
       g_autofree char *item_path = tkr_json_path_index (list_path, i);
-      g_autoptr (TkrAbility) ability =
+      TkrAbility *ability =
         tkr_ability_new_from_json (json_array_get_element (array, i), item_path, error);
 
       if (ability == NULL)
         return FALSE;
-      g_list_store_append (ABILITIES (self), ability);
+      tkr_statblock_builder_take_ability (builder, ability);
     }
   return TRUE;
 }
@@ -2815,6 +3410,7 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
   gboolean present;
   int kind;
   const char *const *names;
+  g_auto (TkrStatblockBuilder) builder = { 0 };
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -2880,44 +3476,50 @@ tkr_character_new_from_json (JsonNode *node, const char *path, GError **error)
       !read_texts_and_lists (self, object, path, error))
     return NULL;
 
-  if (!read_modifiers (self, object, "saves", TKR_MODIFIER_KIND_SAVE, path, &present, error))
+  tkr_statblock_builder_init (&builder);
+  if (!read_modifiers (&builder, object, "saves", TKR_MODIFIER_KIND_SAVE, path, &present, error))
     return NULL;
   if (!present)
     {
       names = tkr_rules_get_save_names (rules);
       for (guint i = 0; names && names[i]; i++)
-        append_modifier (self->saves, TKR_MODIFIER_KIND_SAVE, names[i], 0);
+        tkr_statblock_builder_add (&builder, TKR_MODIFIER_KIND_SAVE, names[i], 0);
     }
   /* The Kleptonomicon's turn order needs an Edge Save; a hand-written file
    * may lack it. */
   if (plays_kleptonomicon (rule_system) &&
-      !find_named (self->saves, (NameGetter) tkr_modifier_get_name, edge_save_name, NULL))
+      names_index (builder.lists[TKR_MODIFIER_KIND_SAVE], edge_save_name) < 0)
     {
-      g_autoptr (TkrModifier) edge = tkr_modifier_new (TKR_MODIFIER_KIND_SAVE, edge_save_name, 0);
-      g_list_store_insert (self->saves, 0, edge);
+      TkrStatEntry edge = { g_ref_string_new_intern (edge_save_name), 0 };
+
+      g_array_insert_val (builder.lists[TKR_MODIFIER_KIND_SAVE], 0, edge);
     }
 
-  if (!read_modifiers (self, object, "skills", TKR_MODIFIER_KIND_SKILL, path, &present, error))
+  if (!read_modifiers (&builder, object, "skills", TKR_MODIFIER_KIND_SKILL, path, &present, error))
     return NULL;
   if (!present)
     {
       names = tkr_rules_get_skill_names (rules);
       for (guint i = 0; names && names[i]; i++)
-        append_modifier (self->skills, TKR_MODIFIER_KIND_SKILL, names[i], 0);
+        tkr_statblock_builder_add (&builder, TKR_MODIFIER_KIND_SKILL, names[i], 0);
     }
 
-  if (!read_modifiers (self, object, "archetypes", TKR_MODIFIER_KIND_ARCHETYPE, path, &present,
+  if (!read_modifiers (&builder, object, "archetypes", TKR_MODIFIER_KIND_ARCHETYPE, path, &present,
                        error))
     return NULL;
 
-  if (!read_ranges (self, object, path, &present, error))
+  if (!read_ranges (&builder, object, path, &present, error))
     return NULL;
   if (!present)
-    fill_default_ranges (self, rules);
+    fill_default_ranges (&builder, rules);
 
-  if (!read_abilities (self, object, path, error) || !read_conditions (self, object, path, error) ||
-      !read_inventory (self, object, path, error))
+  if (!read_abilities (&builder, object, path, error) ||
+      !read_conditions (self, object, path, error) || !read_inventory (self, object, path, error))
     return NULL;
+  /* Copies of one kind read back share one statblock again, and their
+   * equal dictionaries. */
+  take_statblock (self, &builder);
+  share_values (self);
 
   return g_steal_pointer (&self);
 }

@@ -33,6 +33,18 @@ G_DECLARE_FINAL_TYPE (TkrCharacter, tkr_character, TKR, CHARACTER, GObject)
  * [TkrModifier of kind ARCHETYPE], movement-ranges [TkrMovementRange],
  * abilities [TkrAbility], conditions [TkrCondition], inventory [TkrItem].
  *
+ * Statblock (README, "Performance"): the saves, skills, archetypes,
+ * Movement Ranges and abilities are a statblock shared, copy on write,
+ * by every sheet with the same ones (tkr-statblock.h): an NPC and its
+ * copies in an encounter (tkr_character_duplicate), and equal sheets read
+ * from files. The "statblock" property (boxed TkrStatblock: what the
+ * sheet's statblock holds, as an interned value) is how a change to a
+ * shared part is one change of the character in @history. Handing out those lists or their
+ * items (the getters above, tkr_character_find_modifier and _find_range)
+ * gives the sheet lists of its own first, as anything may change them;
+ * the readers (_get_modifier_value, _has_modifier, _lookup_range...) do
+ * not. No getter, value, notification or file differs either way.
+ *
  * Every edit below is a command: validated first (a refused value leaves the
  * sheet as it was and says why in @error), then recorded in @history
  * (which may be NULL).
@@ -43,6 +55,8 @@ G_DECLARE_FINAL_TYPE (TkrCharacter, tkr_character, TKR, CHARACTER, GObject)
 
 TkrCharacter *tkr_character_new (TkrRules *rules, TkrCharacterKind kind, const char *name);
 TkrCharacter *tkr_character_duplicate (TkrCharacter *self, const char *name);
+/* Whether both read their statblock from one shared statblock (tests). */
+gboolean tkr_character_shares_statblock (TkrCharacter *self, TkrCharacter *other);
 
 const char *tkr_character_get_id (TkrCharacter *self);
 const char *tkr_character_get_name (TkrCharacter *self);
@@ -88,6 +102,18 @@ tkr_character_find_modifier (TkrCharacter *self, TkrModifierKind kind, const cha
 int tkr_character_get_modifier_value (TkrCharacter *self, TkrModifierKind kind, const char *name);
 int tkr_character_get_edge_save (TkrCharacter *self);
 TkrMovementRange *tkr_character_find_range (TkrCharacter *self, const char *name);
+/* Read without handing out the sheet's objects (see "statblock" below):
+ * whether the sheet has the save, skill or archetype @name (any case);
+ * the range called @name (any case) as the sheet spells it, or NULL, and
+ * its @units; the ranges, saves, skills or archetypes in order (a name
+ * and its value). */
+gboolean tkr_character_has_modifier (TkrCharacter *self, TkrModifierKind kind, const char *name);
+const char *tkr_character_lookup_range (TkrCharacter *self, const char *name, int *units);
+guint tkr_character_get_n_ranges (TkrCharacter *self);
+const char *tkr_character_get_range (TkrCharacter *self, guint i, int *units);
+guint tkr_character_get_n_modifiers (TkrCharacter *self, TkrModifierKind kind);
+const char *
+tkr_character_get_modifier (TkrCharacter *self, TkrModifierKind kind, guint i, int *value);
 /* Units of a range by name; an unlisted range is 0 (seed: Improvised Movement). */
 int tkr_character_get_range_units (TkrCharacter *self, const char *name);
 int tkr_character_get_largest_range (TkrCharacter *self);

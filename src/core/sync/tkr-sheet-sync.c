@@ -91,8 +91,11 @@ tkr_sheet_sync_set_settle_time (guint milliseconds)
 static gboolean
 is_value_property (GParamSpec *pspec)
 {
+  /* A sheet's statblock (its saves, skills, ranges...) comes with its
+   * lists, below. */
   return (pspec->flags & G_PARAM_WRITABLE) != 0 && (pspec->flags & G_PARAM_CONSTRUCT_ONLY) == 0 &&
-         !g_type_is_a (pspec->value_type, G_TYPE_OBJECT);
+         !g_type_is_a (pspec->value_type, G_TYPE_OBJECT) &&
+         g_strcmp0 (pspec->name, "statblock") != 0;
 }
 
 static void

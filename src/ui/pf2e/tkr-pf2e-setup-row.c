@@ -275,7 +275,6 @@ tkr_pf2e_setup_row_new (TkrPf2eEncounter *encounter,
   const char *name = tkr_character_get_name (character);
   const char *const *names =
     tkr_rules_get_skill_names (tkr_encounter_get_rules (TKR_ENCOUNTER (encounter)));
-  GListModel *sheet = tkr_character_get_skills (character);
   const char *notify[] = { "notify::initiative-skill", "notify::initiative-modifier",
                            "notify::has-initiative", "notify::initiative", "notify::group" };
 
@@ -295,13 +294,13 @@ tkr_pf2e_setup_row_new (TkrPf2eEncounter *encounter,
    * the ones only its sheet has. */
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     gtk_string_list_append (self->skills, names[i]);
-  for (guint i = 0; i < g_list_model_get_n_items (sheet); i++)
+  /* Read, not handed out: the creature's statblock stays shared. */
+  for (guint i = 0; i < tkr_character_get_n_modifiers (character, TKR_MODIFIER_KIND_SKILL); i++)
     {
-      g_autoptr (TkrModifier) modifier = g_list_model_get_item (sheet, i);
+      const char *skill = tkr_character_get_modifier (character, TKR_MODIFIER_KIND_SKILL, i, NULL);
 
-      if (skill_position (self->skills, tkr_modifier_get_name (modifier)) ==
-          GTK_INVALID_LIST_POSITION)
-        gtk_string_list_append (self->skills, tkr_modifier_get_name (modifier));
+      if (skill_position (self->skills, skill) == GTK_INVALID_LIST_POSITION)
+        gtk_string_list_append (self->skills, skill);
     }
 
   /* The row follows its creature, whatever changed it. */

@@ -1185,8 +1185,8 @@ paginate_sheet (TkrPrintJob *self, GtkPrintContext *context)
 static char *
 format_ranges (TkrCharacter *character)
 {
-  GListModel *ranges = tkr_character_get_movement_ranges (character);
-  guint n = g_list_model_get_n_items (ranges);
+  /* Read, not handed out: a card leaves the statblock shared. */
+  guint n = tkr_character_get_n_ranges (character);
   g_autoptr (GString) text = g_string_new (NULL);
 
   if (n == 0)
@@ -1194,15 +1194,14 @@ format_ranges (TkrCharacter *character)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (TkrMovementRange) range = g_list_model_get_item (ranges, i);
+      int units = 0;
+      const char *name = tkr_character_get_range (character, i, &units);
 
       if (i > 0)
         /* Translators: separates Movement Ranges on an initiative card */
         g_string_append (text, _ (", "));
       /* Translators: a Movement Range and its units, e.g. "Walk 4" */
-      g_string_append_printf (
-        text, _ ("%s %d"), tkr_rules_translate (display_name (tkr_movement_range_get_name (range))),
-        tkr_movement_range_get_units (range));
+      g_string_append_printf (text, _ ("%s %d"), tkr_rules_translate (display_name (name)), units);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
