@@ -12,6 +12,10 @@
 
 /* Up to this many, a resource shows as pips; beyond, as numbers. */
 #define MAX_PIPS 6
+/* A narrow tracker's health column, in characters ("100 / 100" and a
+ * little more; longer words wrap inside it), and the least a name keeps. */
+#define COMPACT_HEALTH_CHARS 10
+#define COMPACT_NAME_WIDTH 64
 
 struct _TkrTrackerRow
 {
@@ -735,7 +739,19 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
 
   gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
   gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
-  gtk_widget_set_size_request (name_box, compact ? 96 : 220, -1);
+  /* Narrow, the health bars are a column of their own, at the same place
+   * in every row (help/C/tracker.page): the name takes what the row has
+   * left and wraps before them, and the health cell is as wide in every
+   * row, its words ("2 of 3 up") wrapping inside it. So the bar's place
+   * depends only on the row's width, never on a name, a group's button
+   * or a member's indent: the cell's least and wished-for widths are one. */
+  gtk_widget_set_hexpand (name_box, compact);
+  gtk_widget_set_size_request (name_box, compact ? COMPACT_NAME_WIDTH : 220, -1);
+  gtk_label_set_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
+  gtk_label_set_max_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
+  /* The typed change's entry shares the cell: left to itself it would ask
+   * for about twice its few characters. */
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->health_entry), compact ? 6 : -1);
   self->compact = compact;
   show_conditions (self);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),

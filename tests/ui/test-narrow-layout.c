@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+
+/*
+ * A narrow window stays readable (README: the window folds to 360 px;
+ * help/C/tracker.page):
+ *
+ * - in a narrow (compact) table tracker the health bars are a column of
+ *   their own: every row's bar starts at the same x, whatever the length
+ *   of its name, in a group's row, a member's row (indented), a row down,
+ *   one with temporary health or conditions, in each rule system;
+ * - at 360 px the folded window's title is not cut short, in English,
+ *   German and French: Pango is asked whether the title it laid out was
+ *   ellipsized, as tests/ui/test-ellipsis.c asks of every label.
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "tkr-campaign.h"
+#include "tkr-document.h"
+#include "tkr-encounter.h"
+#include "tkr-table-tracker.h"
+#include "tkr-tracker-row.h"
+#include "tkr-tracker.h"
+#include "tkr-window.h"
+#include "tkr-test-campaign.h"
+#include "tkr-test-widgets.h"
+
+#define NARROW 360
+#define HEIGHT 800
+
+/* Spins the main loop until nothing is pending (layout, rows made in idle
+ * time), a few times over; bounded, since an animation may keep the loop
+ * busy for ever. */
+static void
+settle (void)
+{
+  for (int round = 0; round < 5; round++)
+    for (int i = 0; i < 500 && g_main_context_pending (NULL); i++)
+      g_main_context_iteration (NULL, FALSE);
+}
+
+/* Thirteen combatants with names of different lengths: three PCs and ten
+ * NPCs of three kinds (the Kleptonomicon makes groups of them, each with
+ * its members' rows under it). */
+static TkrCampaign *
+new_campaign (const char *system)
+{
+  const char *const pcs[] = { "Alice Thornquill", "Bo", "Carol of the Marsh and the Fens", NULL };
+  const char *const npcs[] = { "Goblin Archer", "Orc", "Wolf", NULL };
+
+  return tkr_test_campaign_new (system, pcs, npcs, 10);
+}
+
+/* A fight in Main, with what changes a row's look: a PC with conditions
+ * and temporary health, an NPC down. */
+static void
+start_fight (TkrEncounter *encounter)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
+  g_autoptr (GError) error = NULL;
+  TkrRules *rules = tkr_encounter_get_rules (encounter);
+  GListModel *combatants;
+  guint n;
+  g_autoptr (TkrCombatant) first = NULL;
+  g_autoptr (TkrCombatant) last = NULL;
+
+  g_assert_true (tkr_encounter_begin_setup (encounter, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_roll_missing (encounter, rand, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_begin_main (encounter, &error));
+  g_assert_no_error (error);
+  combatants = tkr_encounter_get_combatants (encounter);
+  n = g_list_model_get_n_items (combatants);
+  g_assert_cmpuint (n, >=, 12);
+  first = g_list_model_get_item (combatants, 0);
+  last = g_list_model_get_item (combatants, n - 1);
+  g_assert_true (
+    tkr_encounter_add_condition (encounter, first, tkr_rules_get_condition (rules, 0)->id, &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_change_health_typed (encounter, first, "t12", &error));
+  g_assert_no_error (error);
+  g_assert_true (tkr_encounter_change_health_typed (encounter, last, "=0", &error));
+  g_assert_no_error (error);
+}
+
+typedef struct
+{
+  GtkWidget *list;
+  GArray *xs;      /* each shown health bar's x in the list */
+  GString *rows;   /* what each row is, for the failure message */
+  guint n_compact; /* rows shown compact (their resources column hidden) */
+  guint n_rows;    /* rows bound and shown */
+} Column;
+
+static void
+measure_column (Column *column)
+{
+  g_array_set_size (column->xs, 0);
+  g_string_truncate (column->rows, 0);
+  column->n_compact = 0;
+  column->n_rows = 0;
+  for (GtkWidget *item = gtk_widget_get_first_child (column->list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+      GtkWidget *bar, *resources, *stack, *name;
+      graphene_rect_t bounds;
+      float x;
+
+      if (!TKR_IS_TRACKER_ROW (row) || !gtk_widget_get_mapped (row) ||
+          tkr_tracker_row_get_slot (TKR_TRACKER_ROW (row)) == NULL)
+        continue;
+      column->n_rows++;
+      resources =
+        GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "resources_label"));
+      if (!gtk_widget_get_visible (resources))
+        column->n_compact++;
+      stack =
+        GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "health_stack"));
+      bar = GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "health_bar"));
+      name = GTK_WIDGET (gtk_widget_get_template_child (row, TKR_TYPE_TRACKER_ROW, "name_label"));
+      /* A reminder's row has no health. */
+      if (!gtk_widget_get_visible (stack) ||
+          !gtk_widget_compute_bounds (bar, column->list, &bounds))
+        continue;
+      x = bounds.origin.x;
+      g_array_append_val (column->xs, x);
+      g_string_append_printf (column->rows, "  \"%s\": bar at x %.1f, %.1f px wide\n",
+                              gtk_label_get_text (GTK_LABEL (name)), x, bounds.size.width);
+    }
+}
+
+static gboolean
+column_is_compact (gpointer data)
+{
+  Column *column = data;
+
+  measure_column (column);
+  return column->n_rows >= 12 && column->n_compact == column->n_rows;
+}
+
+/* The rule (help/C/tracker.page, "In a narrow window"): in a compact
+ * tracker every row's health bar starts at the same x, names wrapping
+ * before the column, in each rule system. */
+static void
+test_health_bars_one_column (gconstpointer data)
+{
+  const char *system = data;
+  g_autoptr (TkrCampaign) campaign = new_campaign (system);
+  TkrEncounter *encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  GtkWidget *window = gtk_window_new ();
+  TkrTableTracker *tracker = TKR_TABLE_TRACKER (tkr_table_tracker_new ());
+  Column column = { NULL, g_array_new (FALSE, FALSE, sizeof (float)), g_string_new (NULL), 0, 0 };
+
+  start_fight (encounter);
+  gtk_window_set_default_size (GTK_WINDOW (window), NARROW, HEIGHT);
+  tkr_table_tracker_set_encounter (tracker, encounter);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (tracker));
+  gtk_window_present (GTK_WINDOW (window));
+  column.list = tkr_test_template_child (GTK_WIDGET (tracker), TKR_TYPE_TABLE_TRACKER, "list_view");
+
+  /* Narrow: every row drops its resources column (a state, not a time). */
+  g_assert_true (tkr_test_wait_until (column_is_compact, &column));
+  settle ();
+  measure_column (&column);
+  g_test_message ("%s, %d px wide, %u rows:\n%s", system, gtk_widget_get_width (column.list),
+                  column.n_rows, column.rows->str);
+  g_assert_cmpuint (column.xs->len, >=, 12);
+  for (guint i = 1; i < column.xs->len; i++)
+    if (G_APPROX_VALUE (g_array_index (column.xs, float, i), g_array_index (column.xs, float, 0),
+                        0.5f) == FALSE)
+      g_error ("%s: the health bars are not in one column:\n%s", system, column.rows->str);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_array_unref (column.xs);
+  g_string_free (column.rows, TRUE);
+  settle ();
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *const *systems;
+
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, TKR_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_init (&argc, &argv, NULL);
+
+  systems = tkr_tracker_get_rule_systems ();
+  for (guint i = 0; systems[i] != NULL; i++)
+    {
+      g_autofree char *path =
+        g_strdup_printf ("/narrow/tracker/%s/health-bars-in-one-column", systems[i]);
+
+      g_test_add_data_func (path, systems[i], test_health_bars_one_column);
+    }
+
+  return g_test_run ();
+}
