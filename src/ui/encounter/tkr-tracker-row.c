@@ -747,6 +747,7 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
    * or a member's indent: the cell's least and wished-for widths are one. */
   gtk_widget_set_hexpand (name_box, compact);
   gtk_widget_set_size_request (name_box, compact ? COMPACT_NAME_WIDTH : 220, -1);
+  gtk_label_set_wrap (self->health_label, compact);
   gtk_label_set_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
   gtk_label_set_max_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
   /* The typed change's entry shares the cell: left to itself it would ask
@@ -836,6 +837,44 @@ health_key_cb (TkrTrackerRow *self, guint keyval, guint keycode, GdkModifierType
   return GDK_EVENT_STOP;
 }
 
+/* The health cell asks for the same width whatever height it is given:
+ * a row lays its cells out for its height, and a wrapping label would
+ * ask for its one-line width in a short row, which moves the bar (a
+ * narrow tracker's column, help/C/tracker.page). Its height still follows
+ * its width. */
+static GtkSizeRequestMode
+health_cell_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+health_cell_measure (GtkWidget *widget,
+                     GtkOrientation orientation,
+                     int for_size,
+                     int *minimum,
+                     int *natural,
+                     int *minimum_baseline,
+                     int *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+health_cell_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 static void
 tkr_tracker_row_dispose (GObject *object)
 {
@@ -905,6 +944,9 @@ tkr_tracker_row_init (TkrTrackerRow *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (health_key_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->health_entry), keys);
+  gtk_widget_set_layout_manager (
+    GTK_WIDGET (self->health_button),
+    gtk_custom_layout_new (health_cell_request_mode, health_cell_measure, health_cell_allocate));
 }
 
 TkrTrackerRow *
