@@ -18,10 +18,12 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "tkr-campaign.h"
 #include "tkr-document.h"
 #include "tkr-encounter.h"
+#include "tkr-switcher-title.h"
 #include "tkr-table-tracker.h"
 #include "tkr-tracker-row.h"
 #include "tkr-tracker.h"
@@ -203,6 +205,133 @@ test_health_bars_one_column (gconstpointer data)
   setlocale (LC_ALL, "");
 }
 
+typedef struct
+{
+  TkrWindow *window;
+  TkrSwitcherTitle *title;
+  AdwHeaderBar *header;
+} Folded;
+
+static gboolean
+leaflet_is_folded (gpointer data)
+{
+  Folded *folded = data;
+  GtkWidget *leaflet =
+    tkr_test_template_child (GTK_WIDGET (folded->window), TKR_TYPE_WINDOW, "leaflet");
+
+  return gtk_widget_get_mapped (leaflet) && adw_leaflet_get_folded (ADW_LEAFLET (leaflet));
+}
+
+/* Whether @widget's window controls show a close button, laid out, and
+ * neither minimize nor maximize. */
+static gboolean
+only_close_laid_out (GtkWidget *widget)
+{
+  gboolean close = FALSE;
+  g_autoptr (GPtrArray) queue = g_ptr_array_new ();
+
+  g_ptr_array_add (queue, widget);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      GtkWidget *current = g_ptr_array_index (queue, i);
+
+      if (gtk_widget_get_mapped (current) && (gtk_widget_has_css_class (current, "minimize") ||
+                                              gtk_widget_has_css_class (current, "maximize")))
+        return FALSE;
+      if (gtk_widget_get_mapped (current) && gtk_widget_has_css_class (current, "close") &&
+          gtk_widget_get_width (current) > 0)
+        close = TRUE;
+      for (GtkWidget *c = gtk_widget_get_first_child (current); c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (queue, c);
+    }
+  return close;
+}
+
+/* The window is folded to its content at 360 px, its title shows instead
+ * of the switcher, and the header keeps only the close button, laid out. */
+static gboolean
+window_is_folded (gpointer data)
+{
+  Folded *folded = data;
+  GtkWidget *leaflet =
+    tkr_test_template_child (GTK_WIDGET (folded->window), TKR_TYPE_WINDOW, "leaflet");
+  GtkLabel *label = tkr_switcher_title_get_title_label (folded->title);
+
+  return gtk_widget_get_width (GTK_WIDGET (folded->window)) <= NARROW &&
+         adw_leaflet_get_folded (ADW_LEAFLET (leaflet)) &&
+         tkr_switcher_title_get_title_visible (folded->title) &&
+         gtk_widget_get_mapped (GTK_WIDGET (label)) &&
+         gtk_widget_get_width (GTK_WIDGET (label)) > 0 &&
+         adw_header_bar_get_decoration_layout (folded->header) != NULL &&
+         only_close_laid_out (GTK_WIDGET (folded->header));
+}
+
+/* The rule (README: the window folds to 360 px; help/C/tracker.page): at
+ * 360 px the folded window's title, a new campaign's name, is read whole
+ * in English, German and French: Pango did not ellipsize the title it
+ * laid out, as tests/ui/test-ellipsis.c asks of every label. */
+static void
+test_folded_title_not_cut (void)
+{
+  const char *const languages[] = { "C", "de", "fr" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (languages); l++)
+    {
+      g_autoptr (TkrCampaign) campaign = NULL;
+      g_autoptr (TkrDocument) document = NULL;
+      TkrWindow *window;
+      Folded folded;
+      GtkLabel *label;
+      int width;
+
+      g_setenv ("LANGUAGE", languages[l], TRUE);
+      setlocale (LC_ALL, "");
+      campaign = new_campaign (NULL);
+      document = tkr_document_new_for_campaign (campaign, NULL);
+      window = tkr_window_new (NULL);
+      tkr_window_set_document (window, document);
+      gtk_window_set_default_size (GTK_WINDOW (window), NARROW, HEIGHT);
+      gtk_window_present (GTK_WINDOW (window));
+      folded.window = window;
+      folded.title = TKR_SWITCHER_TITLE (
+        tkr_test_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "switcher_title"));
+      folded.header = ADW_HEADER_BAR (
+        tkr_test_template_child (GTK_WIDGET (window), TKR_TYPE_WINDOW, "content_header"));
+      /* Folded first, then the Encounter page brought forward, as a
+       * person does. */
+      g_assert_true (tkr_test_wait_until (leaflet_is_folded, &folded));
+      settle ();
+      g_assert_true (tkr_window_run_command (window, "win.show-encounter"));
+      if (!tkr_test_wait_until (window_is_folded, &folded))
+        g_error ("%s: not folded to a title at %d px: window %d px, title shown %d, "
+                 "window controls \"%s\"",
+                 languages[l], NARROW, gtk_widget_get_width (GTK_WIDGET (window)),
+                 tkr_switcher_title_get_title_visible (folded.title),
+                 adw_header_bar_get_decoration_layout (folded.header));
+      settle ();
+
+      label = tkr_switcher_title_get_title_label (folded.title);
+      width = gtk_widget_get_width (GTK_WIDGET (label));
+      g_test_message ("%s: \"%s\" in %d px, window %d px", languages[l], gtk_label_get_text (label),
+                      width, gtk_widget_get_width (GTK_WIDGET (window)));
+      g_assert_cmpstr (gtk_label_get_text (label), ==, tkr_document_get_title (document));
+      if (!g_str_equal (languages[l], "C"))
+        g_assert_cmpstr (gtk_label_get_text (label), !=, "Untitled Campaign");
+      /* The window can still be closed from its header. */
+      g_assert_nonnull (strstr (adw_header_bar_get_decoration_layout (folded.header), "close"));
+      g_assert_null (strstr (adw_header_bar_get_decoration_layout (folded.header), "minimize"));
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        g_error ("%s: the folded title \"%s\" is cut short in %d px", languages[l],
+                 gtk_label_get_text (label), width);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      settle ();
+    }
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -230,6 +359,9 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (path, systems[i], test_health_bars_one_column);
     }
+
+  g_test_add_func ("/narrow/window/folded-title-not-cut-at-360-in-english-german-french",
+                   test_folded_title_not_cut);
 
   return g_test_run ();
 }

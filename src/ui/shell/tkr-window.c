@@ -278,7 +278,7 @@ update_roster_visible (TkrWindow *self)
   gboolean wanted = self->roster_visible;
 
   gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode && (wanted || folded));
-  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted && !folded);
+  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted);
   gtk_widget_set_visible (self->roster_button, !sheet_mode && !folded);
   update_title_buttons (self);
 }
