@@ -23,6 +23,7 @@
 #include "tkr-campaign.h"
 #include "tkr-document.h"
 #include "tkr-encounter.h"
+#include "tkr-roster.h"
 #include "tkr-switcher-title.h"
 #include "tkr-table-tracker.h"
 #include "tkr-tracker-row.h"
@@ -321,6 +322,10 @@ test_folded_title_not_cut (void)
       /* The window can still be closed from its header. */
       g_assert_nonnull (strstr (adw_header_bar_get_decoration_layout (folded.header), "close"));
       g_assert_null (strstr (adw_header_bar_get_decoration_layout (folded.header), "minimize"));
+      /* The characters' page, one step back, has the same controls. */
+      g_assert_cmpstr (adw_header_bar_get_decoration_layout (
+                         tkr_roster_get_header_bar (tkr_window_get_roster (window))),
+                       ==, adw_header_bar_get_decoration_layout (folded.header));
       if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
         g_error ("%s: the folded title \"%s\" is cut short in %d px", languages[l],
                  gtk_label_get_text (label), width);

@@ -1559,6 +1559,11 @@ tkr_window_init (TkrWindow *self)
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
                            G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
   update_switcher_bar (self);
+  /* A phone-sized window's headers keep only the close button of the
+   * window's controls (tkr-switcher-title.h): the roster's as the page's. */
+  g_object_bind_property (self->content_header, "decoration-layout",
+                          tkr_roster_get_header_bar (self->roster), "decoration-layout",
+                          G_BINDING_SYNC_CREATE);
   help_action = g_simple_action_new ("show-help-overlay", NULL);
   g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
