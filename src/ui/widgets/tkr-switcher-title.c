@@ -338,7 +338,6 @@ tkr_switcher_title_class_init (TkrSwitcherTitleClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   /* Styled as libadwaita's own window titles are. */
   gtk_widget_class_set_css_name (widget_class, "windowtitle");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
