@@ -11,6 +11,10 @@
 
 /* Up to this many, a resource shows as pips; beyond, as numbers. */
 #define MAX_PIPS 6
+/* A narrow tracker's health column, in characters ("100 / 100" and a
+ * little more; longer words wrap inside it), and the least a name keeps. */
+#define COMPACT_HEALTH_CHARS 10
+#define COMPACT_NAME_WIDTH 64
 
 struct _TkrTrackerRow
 {
@@ -598,7 +602,20 @@ tkr_tracker_row_set_compact (TkrTrackerRow *self, gboolean compact)
 
   gtk_widget_set_visible (GTK_WIDGET (self->resources_label), !compact);
   gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !compact);
-  gtk_widget_set_size_request (name_box, compact ? 96 : 220, -1);
+  /* Narrow, the health bars are a column of their own, at the same place
+   * in every row (help/C/tracker.page): the name takes what the row has
+   * left and wraps before them, and the health cell is as wide in every
+   * row, its words ("2 of 3 up") wrapping inside it. So the bar's place
+   * depends only on the row's width, never on a name, a group's button
+   * or a member's indent: the cell's least and wished-for widths are one. */
+  gtk_widget_set_hexpand (name_box, compact);
+  gtk_widget_set_size_request (name_box, compact ? COMPACT_NAME_WIDTH : 220, -1);
+  gtk_label_set_wrap (self->health_label, compact);
+  gtk_label_set_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
+  gtk_label_set_max_width_chars (self->health_label, compact ? COMPACT_HEALTH_CHARS : -1);
+  /* The typed change's entry shares the cell: left to itself it would ask
+   * for about twice its few characters. */
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->health_entry), compact ? 6 : -1);
   self->compact = compact;
   show_conditions (self);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
@@ -683,6 +700,44 @@ health_key_cb (TkrTrackerRow *self, guint keyval, guint keycode, GdkModifierType
   return GDK_EVENT_STOP;
 }
 
+/* The health cell asks for the same width whatever height it is given:
+ * a row lays its cells out for its height, and a wrapping label would
+ * ask for its one-line width in a short row, which moves the bar (a
+ * narrow tracker's column, help/C/tracker.page). Its height still follows
+ * its width. */
+static GtkSizeRequestMode
+health_cell_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+health_cell_measure (GtkWidget *widget,
+                     GtkOrientation orientation,
+                     int for_size,
+                     int *minimum,
+                     int *natural,
+                     int *minimum_baseline,
+                     int *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+health_cell_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 static void
 tkr_tracker_row_dispose (GObject *object)
 {
@@ -752,6 +807,9 @@ tkr_tracker_row_init (TkrTrackerRow *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (health_key_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->health_entry), keys);
+  gtk_widget_set_layout_manager (
+    GTK_WIDGET (self->health_button),
+    gtk_custom_layout_new (health_cell_request_mode, health_cell_measure, health_cell_allocate));
 }
 
 TkrTrackerRow *

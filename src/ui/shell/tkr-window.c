@@ -19,6 +19,7 @@
 #include "tkr-window.h"
 #include "tkr-follow-window.h"
 #include "tkr-sync-session.h"
+#include "tkr-switcher-title.h"
 #include "tkr-import-actions.h"
 #include "tkr-import-dialog.h"
 
@@ -50,7 +51,7 @@ struct _TkrWindow
   gboolean roster_visible; /* "roster-visible": win.roster-visible, bound to the setting */
   GtkWidget *content_box;
   AdwHeaderBar *content_header;
-  AdwViewSwitcherTitle *switcher_title;
+  TkrSwitcherTitle *switcher_title;
   AdwViewSwitcherBar *switcher_bar; /* its stack set when it first shows */
   GtkWidget *back_button;
   GtkMenuButton *content_menu_button;
@@ -252,16 +253,16 @@ update_title (TkrWindow *self)
   if (title == NULL)
     {
       gtk_window_set_title (GTK_WINDOW (self), _ ("Turnkeeper"));
-      adw_view_switcher_title_set_title (self->switcher_title, _ ("Turnkeeper"));
+      tkr_switcher_title_set_title (self->switcher_title, _ ("Turnkeeper"));
       return;
     }
   /* Translators: the window title, %s is the document's name */
   window_title = g_strdup_printf (_ ("%s — Turnkeeper"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
-  adw_view_switcher_title_set_title (self->switcher_title, title);
+  tkr_switcher_title_set_title (self->switcher_title, title);
   tkr_roster_set_subtitle (self->roster, title);
-  adw_view_switcher_title_set_subtitle (self->switcher_title,
-                                        is_sheet_mode (self) ? _ ("Character Sheet") : NULL);
+  tkr_switcher_title_set_subtitle (self->switcher_title,
+                                   is_sheet_mode (self) ? _ ("Character Sheet") : NULL);
 }
 
 /* The roster shows beside the page unless the GM hid it (F9, remembered)
@@ -277,7 +278,7 @@ update_roster_visible (TkrWindow *self)
   gboolean wanted = self->roster_visible;
 
   gtk_widget_set_visible (GTK_WIDGET (self->roster), !sheet_mode && (wanted || folded));
-  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted && !folded);
+  gtk_widget_set_visible (self->sidebar_separator, !sheet_mode && wanted);
   gtk_widget_set_visible (self->roster_button, !sheet_mode && !folded);
   update_title_buttons (self);
 }
@@ -1253,6 +1254,7 @@ tkr_window_class_init (TkrWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.roster-visible", "roster-visible");
 
   g_type_ensure (TKR_TYPE_ROSTER);
+  g_type_ensure (TKR_TYPE_SWITCHER_TITLE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/turnkeeper/Turnkeeper/tkr-window.ui");
@@ -1326,7 +1328,7 @@ dice_mode_get_mapping (GValue *value, GVariant *variant, gpointer user_data)
 static void
 update_switcher_bar (TkrWindow *self)
 {
-  if (adw_view_switcher_title_get_title_visible (self->switcher_title) &&
+  if (tkr_switcher_title_get_title_visible (self->switcher_title) &&
       adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
 }
@@ -1557,6 +1559,11 @@ tkr_window_init (TkrWindow *self)
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
                            G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
   update_switcher_bar (self);
+  /* A phone-sized window's headers keep only the close button of the
+   * window's controls (tkr-switcher-title.h): the roster's as the page's. */
+  g_object_bind_property (self->content_header, "decoration-layout",
+                          tkr_roster_get_header_bar (self->roster), "decoration-layout",
+                          G_BINDING_SYNC_CREATE);
   help_action = g_simple_action_new ("show-help-overlay", NULL);
   g_signal_connect_object (help_action, "activate", G_CALLBACK (show_help_overlay_cb), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (help_action));
