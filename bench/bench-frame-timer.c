@@ -88,14 +88,26 @@ finish (void)
 
   if (out == NULL)
     out = stderr;
+  if (g_getenv ("TKR_BENCH_TRIM") != NULL)
+    malloc_trim (0);
   fprintf (out,
            "first_mono_us=%.0f first_cpu_us=%.0f document_mono_us=%.0f document_cpu_us=%.0f "
-           "rss_kib=%ld hwm_kib=%ld heap_kib=%zu width=%d height=%d quiet=%d\n",
+           "rss_kib=%ld hwm_kib=%ld rss_anon_kib=%ld rss_file_kib=%ld heap_kib=%zu width=%d "
+           "height=%d quiet=%d\n",
            timer.first_mono, timer.first_cpu, timer.document_mono, timer.document_cpu,
-           status_kib ("VmRSS:"), status_kib ("VmHWM:"),
-           (mallinfo2 ().uordblks + mallinfo2 ().hblkhd) / 1024, width, height,
-           timer.quiet >= QUIET_POLLS);
+           status_kib ("VmRSS:"), status_kib ("VmHWM:"), status_kib ("RssAnon:"),
+           status_kib ("RssFile:"), (mallinfo2 ().uordblks + mallinfo2 ().hblkhd) / 1024, width,
+           height, timer.quiet >= QUIET_POLLS);
   fflush (out);
+  /* The whole map, to see what holds the memory (bench/run never asks). */
+  if (g_getenv ("TKR_BENCH_SMAPS") != NULL)
+    {
+      g_autofree char *smaps = NULL;
+      gsize length;
+
+      if (g_file_get_contents ("/proc/self/smaps", &smaps, &length, NULL))
+        g_file_set_contents (g_getenv ("TKR_BENCH_SMAPS"), smaps, length, NULL);
+    }
   _exit (0);
 }
 

@@ -56,9 +56,9 @@ array_of (JsonNode *first, ...)
   return node;
 }
 
-#define GOBLIN                                                                                     \
-  "{\n  \"name\" : \"Goblin\",\n  \"stats\" : {\"id\" : \"inner\"},\n  \"id\" : \"g1\"\n}"
-#define ORC "{\"id\" : \"o1\", \"name\" : \"Orc\", \"hp\" : 12}"
+/* Texts as a save keeps them: compact (tkr_json_writer_init_compact). */
+#define GOBLIN "{\"name\":\"Goblin\",\"stats\":{\"id\":\"inner\",\"tags\":[]},\"id\":\"g1\"}"
+#define ORC "{\"id\":\"o1\",\"name\":\"Orc\",\"hp\":12,\"notes\":{}}"
 
 /* A lazy node reads back as the value its text holds, knows its
  * top-level id without becoming a tree (not an id nested deeper), and is
@@ -72,6 +72,7 @@ test_reads_back (void)
   g_autoptr (JsonNode) escaped = lazy ("{\"id\" : \"a\\\"b\"}");
   g_autoptr (JsonNode) list = lazy ("[1, 2]");
   g_autofree char *written = NULL;
+  g_autofree char *expected_text = NULL;
   gsize length;
 
   g_assert_true (tkr_json_is_lazy (goblin));
@@ -85,8 +86,10 @@ test_reads_back (void)
   g_assert_true (tkr_json_lazy_has_id (escaped, "a\"b"));
   g_assert_false (tkr_json_lazy_has_id (list, "1"));
 
+  /* Written in the file's form, as its tree would be. */
   written = to_text (goblin);
-  g_assert_cmpstr (written, ==, GOBLIN);
+  expected_text = to_text (expected);
+  g_assert_cmpstr (written, ==, expected_text);
 }
 
 /* A string from a file is never taken for a lazy node, even one that

@@ -31,8 +31,20 @@ assert_same_text (JsonNode *root)
   g_autofree char *expected = json_glib_text (root);
   g_autoptr (GBytes) bytes = tkr_file_serialize (root);
   g_autofree char *actual = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr (GString) compact = g_string_new (NULL);
+  g_autoptr (GString) pretty = g_string_new (NULL);
+  TkrJsonWriter writer;
 
   g_assert_cmpstr (actual, ==, expected);
+
+  /* Rule: the compact text a save keeps (tkr_json_writer_init_compact)
+   * has no space outside its strings, and becomes the same bytes again
+   * in the file's form (tkr_json_append_pretty). */
+  tkr_json_writer_init_compact (&writer, compact);
+  tkr_json_writer_node (&writer, NULL, root);
+  g_assert_null (strstr (compact->str, "\n"));
+  tkr_json_append_pretty (pretty, compact->str, compact->len, 0);
+  g_assert_cmpstr (pretty->str, ==, expected);
 }
 
 static void

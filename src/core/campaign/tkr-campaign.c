@@ -1256,7 +1256,9 @@ tkr_campaign_to_pieces (TkrCampaign *self)
 gboolean
 tkr_campaign_prepare_save (TkrCampaign *self, gint64 budget_us)
 {
-  gint64 end = g_get_monotonic_time () + budget_us;
+  gint64 now = g_get_monotonic_time ();
+  /* A budget of G_MAXINT64 is "all of it", never an overflow. */
+  gint64 end = budget_us > G_MAXINT64 - now ? G_MAXINT64 : now + budget_us;
   g_autoptr (GPtrArray) participants = NULL;
   guint n_lists;
 

@@ -234,9 +234,12 @@ begin_value (TkrJsonWriter *self, const char *name)
         put_c (text, ',');
       else
         *word |= bit;
-      append_newline_indent (text, self->level);
+      if (!self->compact)
+        append_newline_indent (text, self->level);
     }
-  if (name != NULL)
+  if (name != NULL && self->compact)
+    append_quoted (text, name, ":", 1);
+  else if (name != NULL)
     append_quoted (text, name, " : ", 3);
 }
 
@@ -257,7 +260,9 @@ close_container (TkrJsonWriter *self, char closer)
   g_return_if_fail (self->level > 0);
   self->level--;
   non_empty = (self->non_empty[self->level / 64] >> (self->level % 64)) & 1;
-  if (non_empty)
+  if (self->compact)
+    ;
+  else if (non_empty)
     append_newline_indent (self->text, self->level);
   else if (closer == '}')
     /* json-glib 1.6 indents the closing brace of an empty object too:
@@ -468,9 +473,11 @@ typedef struct
   gpointer data;
 } Splice;
 
-/* A tree in text, at any depth: @level is the depth of @node's container. */
+/* A tree in text, at any depth: @level is the depth of @node's container;
+ * with @compact, no new lines, indents or spaces. */
 static void
-print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *splice)
+print_node_spliced (
+  GString *text, guint level, JsonNode *node, const Splice *splice, gboolean compact)
 {
   switch (JSON_NODE_TYPE (node))
     {
@@ -500,7 +507,10 @@ print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *sp
               gsize length;
               const char *lazy = tkr_json_lazy_get_text (node, &length);
 
-              put (text, lazy, length);
+              if (compact)
+                put (text, lazy, length);
+              else
+                tkr_json_append_pretty (text, lazy, length, level);
             }
           else if (json_node_get_string (node) != NULL)
             append_escaped (text, json_node_get_string (node));
@@ -527,10 +537,13 @@ print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *sp
           {
             if (i > 0)
               put_c (text, ',');
-            append_newline_indent (text, level + 1);
-            print_node_spliced (text, level + 1, json_array_get_element (array, i), splice);
+            if (!compact)
+              append_newline_indent (text, level + 1);
+            print_node_spliced (text, level + 1, json_array_get_element (array, i), splice,
+                                compact);
           }
-        append_newline_indent (text, level);
+        if (!compact)
+          append_newline_indent (text, level);
         put_c (text, ']');
       }
       break;
@@ -548,12 +561,19 @@ print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *sp
             if (!first)
               put_c (text, ',');
             first = FALSE;
-            append_newline_indent (text, level + 1);
-            append_quoted (text, member, " : ", 3);
-            print_node_spliced (text, level + 1, child, splice);
+            if (compact)
+              append_quoted (text, member, ":", 1);
+            else
+              {
+                append_newline_indent (text, level + 1);
+                append_quoted (text, member, " : ", 3);
+              }
+            print_node_spliced (text, level + 1, child, splice, compact);
           }
         /* As above: an empty object's closing brace is indented too. */
-        if (!first)
+        if (compact)
+          ;
+        else if (!first)
           append_newline_indent (text, level);
         else
           append_indent (text, level);
@@ -564,9 +584,9 @@ print_node_spliced (GString *text, guint level, JsonNode *node, const Splice *sp
 }
 
 static void
-print_node (GString *text, guint level, JsonNode *node)
+print_node (GString *text, guint level, JsonNode *node, gboolean compact)
 {
-  print_node_spliced (text, level, node, NULL);
+  print_node_spliced (text, level, node, NULL, compact);
 }
 
 void
@@ -580,13 +600,13 @@ tkr_json_writer_node (TkrJsonWriter *self, const char *name, JsonNode *node)
       return;
     }
   begin_value (self, name);
-  print_node (self->text, self->level, node);
+  print_node (self->text, self->level, node, self->compact);
 }
 
 void
 tkr_json_write_node_text (GString *text, JsonNode *root)
 {
-  print_node (text, 0, root);
+  print_node (text, 0, root, FALSE);
 }
 
 void
@@ -599,7 +619,7 @@ tkr_json_writer_node_spliced (
   g_return_if_fail (self->builder == NULL);
 
   begin_value (self, name);
-  print_node_spliced (self->text, self->level, node, &context);
+  print_node_spliced (self->text, self->level, node, &context, self->compact);
 }
 
 void
@@ -626,4 +646,73 @@ tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint level)
   g_return_if_fail (level < TKR_JSON_WRITER_MAX_DEPTH);
   self->level = level;
   self->fragment = TRUE;
+}
+
+void
+tkr_json_writer_init_compact (TkrJsonWriter *self, GString *text)
+{
+  tkr_json_writer_init_fragment (self, text, 0);
+  self->compact = TRUE;
+}
+
+void
+tkr_json_append_pretty (GString *text, const char *compact, gsize length, guint level)
+{
+  const char *p = compact;
+  const char *end = compact + length;
+  guint depth = level;
+
+  while (p < end)
+    switch (*p)
+      {
+      case '"':
+        {
+          const char *start = p++;
+
+          while (p < end && *p != '"')
+            p += *p == '\\' ? 2 : 1;
+          p = MIN (p + 1, end);
+          put (text, start, p - start);
+        }
+        break;
+      case '{':
+      case '[':
+        if (p + 1 < end && p[1] == (*p == '{' ? '}' : ']'))
+          {
+            /* As close_container (): "[]", and an empty object's closing
+             * brace indented. */
+            put_c (text, *p);
+            if (*p == '{')
+              append_indent (text, depth);
+            put_c (text, p[1]);
+            p += 2;
+            break;
+          }
+        put_c (text, *p++);
+        append_newline_indent (text, ++depth);
+        break;
+      case '}':
+      case ']':
+        append_newline_indent (text, depth > 0 ? --depth : 0);
+        put_c (text, *p++);
+        break;
+      case ',':
+        put_c (text, *p++);
+        append_newline_indent (text, depth);
+        break;
+      case ':':
+        put (text, " : ", 3);
+        p++;
+        break;
+      default:
+        {
+          const char *start = p;
+
+          while (p < end && *p != '"' && *p != '{' && *p != '}' && *p != '[' && *p != ']' &&
+                 *p != ',' && *p != ':')
+            p++;
+          put (text, start, p - start);
+        }
+        break;
+      }
 }

@@ -28,6 +28,7 @@ typedef struct
   JsonNode *root_value; /* a tree that is one value, not a container */
   guint level;
   gboolean fragment; /* the next value is a fragment's first: nothing before it */
+  gboolean compact;  /* no new lines, indents or spaces (tkr_json_writer_init_compact) */
   guint64 non_empty[TKR_JSON_WRITER_MAX_DEPTH / 64]; /* bit n: level n + 1 has an element */
 } TkrJsonWriter;
 
@@ -59,6 +60,16 @@ void tkr_json_writer_begin_raw (TkrJsonWriter *self, const char *name);
  * separator, new line and indent before it: the fragment
  * tkr_json_writer_raw() takes at that level. */
 void tkr_json_writer_init_fragment (TkrJsonWriter *self, GString *text, guint level);
+
+/* A text writer of one value without a new line, an indent or a space
+ * outside its strings: how a save keeps a character's text (half the
+ * bytes), which tkr_json_append_pretty() writes in the file's form at any
+ * depth. */
+void tkr_json_writer_init_compact (TkrJsonWriter *self, GString *text);
+/* @compact (a value tkr_json_writer_init_compact's writer wrote) as the
+ * text writer writes it at @level: byte for byte what writing the value
+ * there would have made. */
+void tkr_json_append_pretty (GString *text, const char *compact, gsize length, guint level);
 
 /* As tkr_json_writer_node() (text end only), but a null node for which
  * @splice returns TRUE is written by @splice instead, at @level (the depth

@@ -11,9 +11,10 @@
 #include "tkr-json-lazy.h"
 #include "tkr-log-entry.h"
 
-/* One kept text: a value's bytes at @level, as tkr_json_writer_raw()
- * takes them. The cache holds a reference on its owner, so its address
- * never names another object while the text is kept. */
+/* One kept text: a value's bytes in the compact form
+ * (tkr_json_writer_init_compact: half the bytes), which the join writes
+ * at the depth each save puts it (tkr_json_append_pretty). The cache holds a reference on its
+ * owner, so its address never names another object while the text is kept. */
 /* How an owner is written: by its to_json, as a sheet
  * (tkr_character_write_json), or as an encounter's NPC participant
  * ({"npc" : sheet}). */
@@ -35,16 +36,17 @@ typedef struct
   gsize length;
   TkrSaveToJson to_json;
   WriteKind kind;
-  guint level;
   guint save; /* the last save that wrote it */
 } Fragment;
 
-/* A piece: a kept text, or (text NULL) a stretch of the glue. */
+/* A piece: a kept text to write at @level, or (text NULL) a stretch of
+ * the glue. */
 typedef struct
 {
   GBytes *text;
   gsize offset;
   gsize length;
+  guint level;
 } Piece;
 
 struct _TkrSavePieces
@@ -69,9 +71,6 @@ struct _TkrSaveCache
   GHashTable *parts;
   GHashTable *many;       /* part -> GPtrArray of owners */
   GHashTable *dependents; /* a character -> GPtrArray of its combatants with text */
-  /* The depth each kind of text was last written at: a node the tree end
-   * makes before any save is written where the save will want it. */
-  GHashTable *levels; /* to_json, or kind + 1 -> level + 1 */
   guint save;
   guint written; /* texts this save wrote or copied */
   /* During tkr_save_cache_write_tracker(): the placeholders in its tree. */
@@ -246,7 +245,6 @@ tkr_save_cache_new (TkrHistory *history, TkrSaveOutsideFunc outside, gpointer ou
   self->parts = g_hash_table_new (NULL, NULL);
   self->many = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   self->dependents = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
-  self->levels = g_hash_table_new (NULL, NULL);
   if (history != NULL)
     {
       self->committed_id = g_signal_connect (history, "committed", G_CALLBACK (committed_cb), self);
@@ -266,7 +264,6 @@ tkr_save_cache_free (TkrSaveCache *self)
       g_signal_handler_disconnect (self->history, self->moved_id);
     }
   g_hash_table_unref (self->fragments);
-  g_hash_table_unref (self->levels);
   g_hash_table_unref (self->nodes);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->many);
@@ -361,24 +358,16 @@ add_parts (TkrSaveCache *self, GObject *owner)
     }
 }
 
-static gpointer
-level_key (WriteKind kind, TkrSaveToJson to_json)
-{
-  return to_json != NULL ? (gpointer) to_json : GUINT_TO_POINTER (kind + 1);
-}
-
-/* @owner's text at @level, written now if not kept. */
+/* @owner's text, written now if not kept. */
 static Fragment *
-fragment_for (
-  TkrSaveCache *self, GObject *owner, WriteKind kind, TkrSaveToJson to_json, guint level)
+fragment_for (TkrSaveCache *self, GObject *owner, WriteKind kind, TkrSaveToJson to_json)
 {
   Fragment *fragment = g_hash_table_lookup (self->fragments, owner);
   TkrJsonWriter writer;
   GString *text;
 
   self->written++;
-  if (fragment != NULL && fragment->level == level && fragment->kind == kind &&
-      fragment->to_json == to_json)
+  if (fragment != NULL && fragment->kind == kind && fragment->to_json == to_json)
     {
       fragment->save = self->save;
       return fragment;
@@ -386,7 +375,7 @@ fragment_for (
   if (self->pieces != NULL)
     self->pieces->n_made++;
   text = g_string_sized_new (kind == WRITE_TO_JSON ? 256 : 2048);
-  tkr_json_writer_init_fragment (&writer, text, level);
+  tkr_json_writer_init_compact (&writer, text);
   if (kind == WRITE_CHARACTER)
     tkr_character_write_json (TKR_CHARACTER (owner), &writer, NULL);
   else if (kind == WRITE_PARTICIPANT)
@@ -411,10 +400,8 @@ fragment_for (
   fragment->data = tkr_json_lazy_get_text (fragment->lazy, &fragment->length);
   fragment->text = g_bytes_new_with_free_func (fragment->data, fragment->length,
                                                (GDestroyNotify) json_node_unref, fragment->lazy);
-  g_hash_table_insert (self->levels, level_key (kind, to_json), GUINT_TO_POINTER (level + 1));
   fragment->kind = kind;
   fragment->to_json = to_json;
-  fragment->level = level;
   fragment->save = self->save;
   g_hash_table_replace (self->fragments, owner, fragment);
   add_parts (self, owner);
@@ -422,9 +409,9 @@ fragment_for (
 }
 
 static void
-add_piece (TkrSavePieces *pieces, GBytes *text, gsize offset, gsize length)
+add_piece (TkrSavePieces *pieces, GBytes *text, gsize offset, gsize length, guint level)
 {
-  Piece piece = { text != NULL ? g_bytes_ref (text) : NULL, offset, length };
+  Piece piece = { text != NULL ? g_bytes_ref (text) : NULL, offset, length, level };
 
   if (length == 0)
     return;
@@ -432,15 +419,16 @@ add_piece (TkrSavePieces *pieces, GBytes *text, gsize offset, gsize length)
   pieces->size += length;
 }
 
-/* The glue written since the last piece, then @fragment's text. */
+/* The glue written since the last piece, then @fragment's text at
+ * @level. */
 static void
-add_fragment (TkrSaveCache *self, Fragment *fragment)
+add_fragment (TkrSaveCache *self, Fragment *fragment, guint level)
 {
   TkrSavePieces *pieces = self->pieces;
 
-  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
+  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark, 0);
   self->glue_mark = pieces->glue->len;
-  add_piece (pieces, fragment->text, 0, fragment->length);
+  add_piece (pieces, fragment->text, 0, fragment->length, level);
 }
 
 static void
@@ -465,16 +453,16 @@ tkr_save_cache_begin (TkrSaveCache *self, TkrJsonWriter *writer)
   self->pieces->pieces = g_array_sized_new (FALSE, FALSE, sizeof (Piece), 1024);
   g_array_set_clear_func (self->pieces->pieces, piece_clear);
   self->glue_mark = writer->text->len;
-  add_piece (self->pieces, NULL, 0, writer->text->len);
+  add_piece (self->pieces, NULL, 0, writer->text->len, 0);
 }
 
 void
 tkr_save_cache_write_character (TkrSaveCache *self, TkrJsonWriter *writer, gpointer character)
 {
-  Fragment *fragment = fragment_for (self, character, WRITE_CHARACTER, NULL, writer->level);
+  Fragment *fragment = fragment_for (self, character, WRITE_CHARACTER, NULL);
 
   tkr_json_writer_begin_raw (writer, NULL);
-  add_fragment (self, fragment);
+  add_fragment (self, fragment, writer->level);
 }
 
 static gboolean
@@ -488,7 +476,7 @@ splice_cb (JsonNode *node, GString *text, guint level, gpointer data)
   /* Only the text itself: its place was written by the tree's printer. */
   g_assert (text == self->pieces->glue);
   add_fragment (
-    self, fragment_for (self, placeholder->owner, placeholder->kind, placeholder->to_json, level));
+    self, fragment_for (self, placeholder->owner, placeholder->kind, placeholder->to_json), level);
   return TRUE;
 }
 
@@ -579,7 +567,7 @@ tkr_save_cache_prepare_planned (TkrSaveCache *self)
       return FALSE;
     }
   planned = &g_array_index (self->plan, Planned, self->planned_next++);
-  fragment_for (self, planned->owner, planned->kind, planned->to_json, planned->level);
+  fragment_for (self, planned->owner, planned->kind, planned->to_json);
   return TRUE;
 }
 
@@ -601,7 +589,7 @@ tkr_save_cache_end (TkrSaveCache *self)
   g_return_val_if_fail (self != NULL && self->pieces != NULL, NULL);
 
   pieces = g_steal_pointer (&self->pieces);
-  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark);
+  add_piece (pieces, NULL, self->glue_mark, pieces->glue->len - self->glue_mark, 0);
   /* Only when something kept was not written: most saves write all. */
   if (g_hash_table_size (self->fragments) > self->written)
     g_hash_table_foreach_remove (self->fragments, unused, GUINT_TO_POINTER (self->save));
@@ -625,7 +613,7 @@ tkr_save_cache_prepare (TkrSaveCache *self, gpointer character, gboolean partici
 {
   g_return_if_fail (self != NULL && self->pieces == NULL);
 
-  fragment_for (self, character, participant ? WRITE_PARTICIPANT : WRITE_CHARACTER, NULL, level);
+  fragment_for (self, character, participant ? WRITE_PARTICIPANT : WRITE_CHARACTER, NULL);
 }
 
 /**
@@ -636,20 +624,20 @@ tkr_save_cache_prepare (TkrSaveCache *self, gpointer character, gboolean partici
 GBytes *
 tkr_save_pieces_join (TkrSavePieces *pieces)
 {
-  char *data = g_malloc (pieces->size + 1);
-  char *out = data;
+  /* A kept text grows by about half again in the file's form. */
+  GString *out = g_string_sized_new (pieces->size * 2 + 1);
 
   for (guint i = 0; i < pieces->pieces->len; i++)
     {
       Piece *piece = &g_array_index (pieces->pieces, Piece, i);
-      const char *from = piece->text != NULL ? g_bytes_get_data (piece->text, NULL)
-                                             : pieces->glue->str + piece->offset;
 
-      memcpy (out, from, piece->length);
-      out += piece->length;
+      if (piece->text != NULL)
+        tkr_json_append_pretty (out, g_bytes_get_data (piece->text, NULL), piece->length,
+                                piece->level);
+      else
+        g_string_append_len (out, pieces->glue->str + piece->offset, piece->length);
     }
-  *out = '\0';
-  return g_bytes_new_take (data, pieces->size);
+  return g_string_free_to_bytes (out);
 }
 
 void
@@ -680,12 +668,9 @@ kept_node (TkrSaveCache *self, gpointer owner, WriteKind kind, TkrSaveToJson to_
     }
   if (fragment == NULL || fragment->kind != kind || fragment->to_json != to_json)
     {
-      guint level =
-        GPOINTER_TO_UINT (g_hash_table_lookup (self->levels, level_key (kind, to_json)));
-
       /* Made whole: no placeholders inside. */
       building = NULL;
-      fragment = fragment_for (self, owner, kind, to_json, level > 0 ? level - 1 : 0);
+      fragment = fragment_for (self, owner, kind, to_json);
       building = outer;
     }
   kept = g_new0 (KeptNode, 1);
