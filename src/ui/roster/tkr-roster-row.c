@@ -17,7 +17,8 @@ struct _TkrRosterRow
   GSignalGroup *campaign_signals;
   GSignalGroup *participants_signals;
 
-  AdwAvatar *avatar;
+  GtkLabel *initials;
+  char *initials_class; /* its colour: "color1" to "color14" */
   GtkLabel *name_label;
   GtkLabel *subtitle_label;
   GtkLabel *encounter_mark;
@@ -58,6 +59,49 @@ encounter_mark_text (TkrRosterRow *self)
     g_dngettext (GETTEXT_PACKAGE, "%u in the Encounter", "%u in the Encounter", count), count);
 }
 
+/* As AdwAvatar shows a name: the first letters of its first and last
+ * words, on one of its fourteen colours chosen by the name. */
+static void
+append_first_letter (GString *initials, const char *word)
+{
+  g_autofree char *letter = g_utf8_strup (word, g_utf8_next_char (word) - word);
+
+  g_string_append (initials, letter);
+}
+
+static void
+set_initials (TkrRosterRow *self, const char *name)
+{
+  g_autoptr (GString) initials = g_string_new (NULL);
+  g_auto (GStrv) words = NULL;
+  const char *first = NULL, *last = NULL;
+
+  if (self->initials_class != NULL)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->initials), self->initials_class);
+  g_clear_pointer (&self->initials_class, g_free);
+  if (name != NULL)
+    words = g_strsplit_set (name, " \t", -1);
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      {
+        if (first == NULL)
+          first = words[i];
+        else
+          last = words[i];
+      }
+  if (first == NULL)
+    {
+      gtk_label_set_label (self->initials, NULL);
+      return;
+    }
+  append_first_letter (initials, first);
+  if (last != NULL)
+    append_first_letter (initials, last);
+  gtk_label_set_label (self->initials, initials->str);
+  self->initials_class = g_strdup_printf ("color%u", g_str_hash (name) % 14 + 1);
+  gtk_widget_add_css_class (GTK_WIDGET (self->initials), self->initials_class);
+}
+
 /* One line under the name: what the character is and how hurt. */
 static void
 update_labels (TkrRosterRow *self)
@@ -76,7 +120,7 @@ update_labels (TkrRosterRow *self)
     {
       gtk_label_set_label (self->name_label, NULL);
       gtk_label_set_label (self->subtitle_label, NULL);
-      adw_avatar_set_text (self->avatar, NULL);
+      set_initials (self, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->encounter_mark), FALSE);
       return;
     }
@@ -84,7 +128,7 @@ update_labels (TkrRosterRow *self)
   name = tkr_character_get_name (character);
   health = tkr_character_get_pool (character, TKR_POOL_HEALTH);
   gtk_label_set_label (self->name_label, name);
-  adw_avatar_set_text (self->avatar, name);
+  set_initials (self, name);
 
   /* The section says PC or NPC; the line says how far along and how hurt. */
   /* Translators: roster line: Level, then Health current/maximum */
@@ -151,6 +195,7 @@ tkr_roster_row_dispose (GObject *object)
   GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_ROSTER_ROW);
+  g_clear_pointer (&self->initials_class, g_free);
   /* A plain GtkWidget parent: children the template did not bind are
    * ours to unparent. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -222,7 +267,7 @@ tkr_roster_row_class_init (TkrRosterRowClass *klass)
 
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/turnkeeper/Turnkeeper/tkr-roster-row.ui");
-  gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, avatar);
+  gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, initials);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, TkrRosterRow, encounter_mark);

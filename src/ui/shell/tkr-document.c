@@ -638,6 +638,7 @@ prepare_save_cb (gpointer user_data)
   if (!tkr_campaign_prepare_save (self->campaign, 4000))
     return G_SOURCE_CONTINUE;
   self->prepare_source = 0;
+  release_memory_cb (NULL);
   trim_source = g_timeout_add_seconds_full (G_PRIORITY_LOW, 1, release_memory_cb, NULL, NULL);
   g_source_set_name_by_id (trim_source, "[turnkeeper] release memory");
   return G_SOURCE_REMOVE;
