@@ -83,10 +83,14 @@ tkr_players_health_word_text (const char *word)
   return NULL;
 }
 
-/* "Goblin Archer 2" -> "Goblin Archer": the numbered copies of one
- * library NPC are one kind. */
-static char *
-name_stem (const char *name)
+/**
+ * tkr_players_name_kind:
+ *
+ * Returns: (transfer full): "Goblin Archer 2" -> "Goblin Archer": the
+ *   numbered copies of one library NPC are one kind.
+ */
+char *
+tkr_players_name_kind (const char *name)
 {
   const char *end = name + strlen (name);
   const char *p = end;
@@ -165,7 +169,7 @@ members_by_kind (GListModel *members, gboolean with_hidden)
 
       if (!counted (combatant, with_hidden))
         continue;
-      stem = name_stem (tkr_combatant_get_name (combatant));
+      stem = tkr_players_name_kind (tkr_combatant_get_name (combatant));
       if (g_hash_table_lookup_extended (index, stem, NULL, &found))
         {
           g_array_index (counts, guint, GPOINTER_TO_UINT (found))++;
@@ -236,6 +240,28 @@ group_name_for_players (GObject *slot, GListModel *members)
   return name != NULL ? name : g_strdup (_ ("Someone"));
 }
 
+/* A slot's name for the players or for the GM (@with_hidden): its
+ * combatant's, or its group's counted by kind when it lists its members. */
+static char *
+slot_name (GObject *slot, gboolean with_hidden)
+{
+  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
+  g_autoptr (GListModel) members = NULL;
+  g_autofree char *name = NULL;
+  char *by_kind = NULL;
+
+  if (combatant != NULL)
+    return g_strdup (tkr_combatant_get_name (combatant));
+  members = tkr_tracker_slot_get_members (slot);
+  if (!with_hidden)
+    name = group_name_for_players (slot, members);
+  else if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
+    g_object_get (slot, "name", &name, NULL);
+  if (members != NULL)
+    by_kind = tkr_tracker_group_name_by_kind (name, members, with_hidden);
+  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+}
+
 /**
  * tkr_players_slot_name:
  *
@@ -247,18 +273,7 @@ group_name_for_players (GObject *slot, GListModel *members)
 char *
 tkr_players_slot_name (GObject *slot)
 {
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-  g_autofree char *name = NULL;
-  char *by_kind = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  members = tkr_tracker_slot_get_members (slot);
-  name = group_name_for_players (slot, members);
-  if (members != NULL)
-    by_kind = tkr_tracker_group_name_by_kind (name, members, FALSE);
-  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+  return slot_name (slot, FALSE);
 }
 
 /**
@@ -271,17 +286,5 @@ tkr_players_slot_name (GObject *slot)
 char *
 tkr_tracker_slot_dup_name (GObject *slot)
 {
-  TkrCombatant *combatant = tkr_tracker_slot_get_combatant (slot);
-  g_autoptr (GListModel) members = NULL;
-  g_autofree char *name = NULL;
-  char *by_kind = NULL;
-
-  if (combatant != NULL)
-    return g_strdup (tkr_combatant_get_name (combatant));
-  if (slot != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (slot), "name") != NULL)
-    g_object_get (slot, "name", &name, NULL);
-  members = tkr_tracker_slot_get_members (slot);
-  if (members != NULL)
-    by_kind = tkr_tracker_group_name_by_kind (name, members, TRUE);
-  return by_kind != NULL ? by_kind : g_steal_pointer (&name);
+  return slot_name (slot, TRUE);
 }

@@ -33,6 +33,8 @@ gboolean tkr_players_may_see_slot (GObject *slot);
  * ("Goblin Archer ×4, Orc Brute ×3"), so that a name fits its row.
  * (transfer full) */
 char *tkr_players_slot_name (GObject *slot);
+/* "Goblin Archer 2" -> "Goblin Archer": a numbered copy's kind. */
+char *tkr_players_name_kind (const char *name);
 
 /* The name the GM reads for @slot: its combatant's, or its group's; a
  * group called by all its members' names, hidden ones too, counted by

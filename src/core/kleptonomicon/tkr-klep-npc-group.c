@@ -6,6 +6,7 @@
 
 #include "tkr-fields.h"
 #include "tkr-klep-npc-group.h"
+#include "tkr-players.h"
 
 /*
  * A group of the Setup skeleton (seed, "Turn Order"). Its name is either
@@ -43,20 +44,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* "Goblin 2" -> "Goblin": the numbered copies of a library NPC share a name. */
-static char *
-strip_number (const char *name)
-{
-  const char *end = name + strlen (name);
-  const char *p = end;
-
-  while (p > name && g_ascii_isdigit (p[-1]))
-    p--;
-  if (p < end && p > name && p[-1] == ' ')
-    return g_strndup (name, p - 1 - name);
-  return g_strdup (name);
-}
-
 static char *
 common_name (GListModel *members)
 {
@@ -69,7 +56,7 @@ common_name (GListModel *members)
     {
       g_autoptr (TkrCharacter) member = g_list_model_get_item (members, i);
       const char *name = tkr_character_get_name (member);
-      g_autofree char *stem = strip_number (name ? name : "");
+      g_autofree char *stem = tkr_players_name_kind (name ? name : "");
 
       if (i == 0)
         first = g_strdup (stem);
