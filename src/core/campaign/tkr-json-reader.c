@@ -285,6 +285,28 @@ read_literal (Reader *r, const char *word, gsize length)
 
 static gboolean read_value (Reader *r, JsonNode **out);
 
+/* After an element or a member: TRUE when another follows (the reader is
+ * at it); FALSE when the container ends at @closer (*@ok set, the reader
+ * past it) or the text is wrong there. */
+static gboolean
+next_item (Reader *r, char closer, gboolean *ok)
+{
+  skip_space (r);
+  if (r->p >= r->end)
+    return FALSE;
+  if (*r->p == closer)
+    {
+      r->p++;
+      *ok = TRUE;
+      return FALSE;
+    }
+  if (*r->p != ',')
+    return FALSE;
+  r->p++;
+  skip_space (r);
+  return TRUE;
+}
+
 static gboolean
 is_streamed (Reader *r)
 {
@@ -347,19 +369,8 @@ read_array (Reader *r, JsonNode **out)
           if (array != NULL)
             json_array_add_element (array, element);
         }
-      skip_space (r);
-      if (r->p >= r->end)
+      if (!next_item (r, ']', &ok))
         goto done;
-      if (*r->p == ']')
-        {
-          r->p++;
-          ok = TRUE;
-          goto done;
-        }
-      if (*r->p != ',')
-        goto done;
-      r->p++;
-      skip_space (r);
     }
 
 done:
@@ -444,19 +455,8 @@ read_object (Reader *r, JsonNode **out)
       if (object != NULL)
         json_object_set_member (object, name, member);
 
-      skip_space (r);
-      if (r->p >= r->end)
+      if (!next_item (r, '}', &ok))
         goto done;
-      if (*r->p == '}')
-        {
-          r->p++;
-          ok = TRUE;
-          goto done;
-        }
-      if (*r->p != ',')
-        goto done;
-      r->p++;
-      skip_space (r);
     }
 
 done:
