@@ -2157,6 +2157,31 @@ write_modifiers (TkrJsonWriter *writer, const char *name, GListStore *store)
   tkr_json_writer_end_array (writer);
 }
 
+/* The fields (a{si}) or texts (a{ss}) as an object. Read entry by entry,
+ * not through g_variant_iter_next ()'s format string, which is parsed
+ * again for every entry: a save writes every field of every sheet
+ * (docs/ARCHITECTURE.md, "Files"). */
+static void
+write_dictionary (TkrJsonWriter *writer, const char *name, GVariant *dictionary, gboolean texts)
+{
+  gsize n = g_variant_n_children (dictionary);
+
+  tkr_json_writer_begin_object (writer, name);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr (GVariant) entry = g_variant_get_child_value (dictionary, i);
+      g_autoptr (GVariant) key = g_variant_get_child_value (entry, 0);
+      g_autoptr (GVariant) value = g_variant_get_child_value (entry, 1);
+
+      if (texts)
+        tkr_json_writer_string (writer, g_variant_get_string (key, NULL),
+                                g_variant_get_string (value, NULL));
+      else
+        tkr_json_writer_int (writer, g_variant_get_string (key, NULL), g_variant_get_int32 (value));
+    }
+  tkr_json_writer_end_object (writer);
+}
+
 /**
  * tkr_character_write_json:
  * @name: the member's name, or %NULL in an array
@@ -2200,30 +2225,11 @@ tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char 
   tkr_json_writer_end_object (writer);
 
   if (self->fields != NULL)
-    {
-      GVariantIter iter;
-      const char *key;
-      int value;
-
-      tkr_json_writer_begin_object (writer, "fields");
-      g_variant_iter_init (&iter, self->fields);
-      while (g_variant_iter_next (&iter, "{&si}", &key, &value))
-        tkr_json_writer_int (writer, key, value);
-      tkr_json_writer_end_object (writer);
-    }
+    write_dictionary (writer, "fields", self->fields, FALSE);
   /* Only sheets with texts or lists write them, so a file from before they
    * existed saves the same bytes. */
   if (self->texts != NULL)
-    {
-      GVariantIter iter;
-      const char *key, *text;
-
-      tkr_json_writer_begin_object (writer, "texts");
-      g_variant_iter_init (&iter, self->texts);
-      while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
-        tkr_json_writer_string (writer, key, text);
-      tkr_json_writer_end_object (writer);
-    }
+    write_dictionary (writer, "texts", self->texts, TRUE);
   if (self->lists != NULL)
     {
       GVariantIter iter;
