@@ -7,6 +7,7 @@
 #include "tkr-character.h"
 #include "tkr-enums.h"
 #include "tkr-file.h"
+#include "tkr-int-dict.h"
 #include "tkr-json.h"
 
 /* Bounds of the sheet's boxes (see the header for each property). */
@@ -461,7 +462,12 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_FIELDS:
       if (replace_dictionary (&self->fields, g_value_get_variant (value)))
-        g_object_notify_by_pspec (object, pspec);
+        {
+          /* One block a save reads at once (tkr-int-dict.h). */
+          if (self->fields != NULL)
+            tkr_int_dict_serialise (self->fields);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_TEXTS:
       if (replace_dictionary (&self->texts, g_value_get_variant (value)))
@@ -2157,16 +2163,29 @@ write_modifiers (TkrJsonWriter *writer, const char *name, GListStore *store)
   tkr_json_writer_end_array (writer);
 }
 
-/* The fields (a{si}) or texts (a{ss}) as an object. Read entry by entry,
+/* The fields (a{si}) or texts (a{ss}) as an object. The fields are read
+ * from their serialised form (tkr-int-dict.h), the texts entry by entry,
  * not through g_variant_iter_next ()'s format string, which is parsed
  * again for every entry: a save writes every field of every sheet
  * (docs/ARCHITECTURE.md, "Files"). */
 static void
 write_dictionary (TkrJsonWriter *writer, const char *name, GVariant *dictionary, gboolean texts)
 {
-  gsize n = g_variant_n_children (dictionary);
+  TkrIntDictIter fields;
+  gsize n;
 
   tkr_json_writer_begin_object (writer, name);
+  if (!texts && tkr_int_dict_iter_init (&fields, dictionary))
+    {
+      const char *key;
+      int value;
+
+      while (tkr_int_dict_iter_next (&fields, &key, &value))
+        tkr_json_writer_int (writer, key, value);
+      tkr_json_writer_end_object (writer);
+      return;
+    }
+  n = g_variant_n_children (dictionary);
   for (gsize i = 0; i < n; i++)
     {
       g_autoptr (GVariant) entry = g_variant_get_child_value (dictionary, i);
