@@ -11,9 +11,10 @@
  *   it does not take is left to GVariant, and the sheet saves the same;
  * - a sheet's fields save as they were set, in the text a save streams
  *   and in the tree the journal compares;
- * - an Action-Point combatant keeps the members its files always had, in
- *   their order, with its conditions, adjustments and effects, and a
- *   campaign of them loads and saves to the same bytes;
+ * - an Action-Point or d20 combatant keeps the members its files always
+ *   had, in their order, with its lists (conditions, adjustments and
+ *   effects; speeds and feet moved), and a campaign of them loads and
+ *   saves to the same bytes;
  * - a log line with a kind, a plural and messages among its values loads
  *   and saves to the same text.
  */
@@ -317,6 +318,96 @@ test_action_point_combatants (void)
   g_assert_true (g_bytes_equal (saved, again));
 }
 
+static const char *const d20_members[] = {
+  "agility",
+  "initiative",
+  "dashes",
+  "mana",
+  "mana_max",
+  "exhaustion",
+  "hours_since_long_rest",
+  "hours_since_short_rest",
+  "stamina_checks_due",
+  "wounds",
+  "breath_rounds_left",
+  "initiative_set",
+  "surprised",
+  "holding_breath",
+  "actions_left",
+  "bonus_actions_left",
+  "reactions_left",
+  "conditions",
+  "tiebreaks",
+  "speeds",
+  "moved",
+  NULL,
+};
+
+/* Rule: a d20 combatant's file form keeps its members in the order files
+ * have always had them (its speeds and the feet it moved by kind, its
+ * conditions), and a campaign of them loads and saves to the same bytes. */
+static void
+test_d20_combatants (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TkrRules) rules = tkr_rules_new_from_resource ("d20", &error);
+  g_autoptr (TkrCampaign) campaign = tkr_campaign_new (rules);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20);
+  g_autoptr (JsonNode) tree = NULL;
+  g_autoptr (GBytes) saved = NULL;
+  g_autoptr (GBytes) again = NULL;
+  g_autoptr (TkrCampaign) loaded = NULL;
+  TkrCharacter *hero = tkr_campaign_add_pc (campaign, "Hero");
+  TkrCharacter *imp = tkr_campaign_add_npc (campaign, "Imp");
+  TkrEncounter *encounter;
+  JsonArray *combatants;
+  JsonObject *first;
+  GListModel *list;
+
+  g_assert_no_error (error);
+  ok (tkr_character_set_field (hero, NULL, rules, "fly_speed", 40, &error), error);
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, hero, &error));
+  g_assert_nonnull (tkr_campaign_add_to_encounter (campaign, imp, &error));
+  g_assert_no_error (error);
+  encounter = TKR_ENCOUNTER (tkr_campaign_get_tracker (campaign));
+  ok (tkr_encounter_begin_setup (encounter, &error), error);
+  ok (tkr_encounter_roll_missing (encounter, rand, &error), error);
+  ok (tkr_encounter_begin_main (encounter, &error), error);
+  list = tkr_encounter_get_combatants (encounter);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TkrCombatant) combatant = g_list_model_get_item (list, i);
+
+      ok (tkr_encounter_add_condition (encounter, combatant, "prone", &error), error);
+      /* Only whoever's turn it is moves. */
+      if (tkr_encounter_move (encounter, combatant, 10, NULL))
+        g_test_message ("combatant %u moved", i);
+    }
+
+  tree = tkr_tracker_to_json (TKR_TRACKER (encounter));
+  combatants = json_object_get_array_member (json_node_get_object (tree), "combatants");
+  g_assert_cmpuint (json_array_get_length (combatants), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    assert_members (json_array_get_object_element (combatants, i), d20_members);
+  first = json_array_get_object_element (combatants, 0);
+  g_assert_cmpint (
+    json_object_get_int_member (json_object_get_object_member (first, "speeds"), "fly"), ==, 40);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (first, "conditions")), ==,
+                    1);
+
+  saved = tkr_campaign_to_bytes (campaign);
+  {
+    g_autoptr (JsonNode) root = tkr_campaign_to_root (campaign);
+    g_autoptr (GBytes) full = tkr_file_serialize (root);
+
+    g_assert_true (g_bytes_equal (saved, full));
+  }
+  loaded = tkr_campaign_new_from_bytes (saved, &error);
+  g_assert_no_error (error);
+  again = tkr_campaign_to_bytes (loaded);
+  g_assert_true (g_bytes_equal (saved, again));
+}
+
 /* Rule: a log line with a kind, a plural and messages among its values
  * (one with a context) loads and saves to the same text. */
 static void
@@ -351,6 +442,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/save-forms/fields-foreign-form", test_foreign_form);
   g_test_add_func ("/save-forms/sheet-fields", test_sheet_fields);
   g_test_add_func ("/save-forms/action-point-combatants", test_action_point_combatants);
+  g_test_add_func ("/save-forms/d20-combatants", test_d20_combatants);
   g_test_add_func ("/save-forms/log-line", test_log_line);
   return g_test_run ();
 }
