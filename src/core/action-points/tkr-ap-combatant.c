@@ -9,6 +9,7 @@
 #include "tkr-command.h"
 #include "tkr-fields.h"
 #include "tkr-json.h"
+#include "tkr-json-writer.h"
 
 /* The Action-Point combatant (seed 004); see tkr-ap-encounter.h. Its
  * conditions, adjustments and effects are TkrCondition objects. */
@@ -227,52 +228,79 @@ tkr_ap_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules, ApNum
 /* Files                                                               */
 /* ------------------------------------------------------------------ */
 
-/* A participant is stored by the engine; the combatant names it by id. */
+/* The combatant in files, through a writer (docs/ARCHITECTURE.md,
+ * "Files"): "ref" (a participant is stored by the engine; the combatant
+ * names it by id), then the members in the order of members[] above and
+ * the three lists. Written straight from the instance, with no object of
+ * copies made first. */
+static void
+write_json (TkrApCombatant *self, TkrJsonWriter *writer)
+{
+  TkrCombatant *combatant = TKR_COMBATANT (self);
+
+  tkr_json_writer_begin_object (writer, NULL);
+  tkr_json_writer_string (writer, "ref",
+                          tkr_character_get_id (tkr_combatant_get_character (combatant)));
+  tkr_json_writer_int (writer, "finesse_die", self->finesse_die);
+  tkr_json_writer_int (writer, "ap_adjustment", self->ap_adjustment);
+  tkr_json_writer_int (writer, "ap", tkr_combatant_get_left (combatant, "ap"));
+  tkr_json_writer_int (writer, "round_ap", self->round_ap);
+  tkr_json_writer_int (writer, "mana", self->mana);
+  tkr_json_writer_int (writer, "mana_max", self->mana_max);
+  tkr_json_writer_int (writer, "faith", self->faith);
+  tkr_json_writer_int (writer, "faith_max", self->faith_max);
+  tkr_json_writer_boolean (writer, "surprised", self->surprised);
+  tkr_json_writer_boolean (writer, "moved", self->moved);
+  tkr_json_writer_boolean (writer, "acted", self->acted);
+  tkr_json_writer_boolean (writer, "passed", self->passed);
+  tkr_json_writer_boolean (writer, "free_steps",
+                           tkr_combatant_get_left (combatant, "free-steps") > 0);
+  tkr_json_writer_boolean (writer, "stepped", self->stepped);
+  /* A string field is written only when set, as tkr_fields_to_json ()
+   * does; both always are in a combatant that loaded or was made. */
+  if (self->size != NULL)
+    tkr_json_writer_string (writer, "size", self->size);
+  if (self->recover != NULL)
+    tkr_json_writer_string (writer, "recover", self->recover);
+
+  for (guint list = 0; list < AP_N_LISTS; list++)
+    {
+      GListModel *model = G_LIST_MODEL (self->lists[list]);
+      guint n = g_list_model_get_n_items (model);
+
+      tkr_json_writer_begin_array (writer, lists[list].member);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (TkrCondition) condition = g_list_model_get_item (model, i);
+
+          tkr_json_writer_begin_object (writer, NULL);
+          tkr_json_writer_string (writer, "name", tkr_condition_get_name (condition));
+          if (list == AP_CONDITIONS)
+            tkr_json_writer_boolean (writer, "persistent",
+                                     tkr_condition_get_kind (condition) ==
+                                       TKR_CONDITION_KIND_PERSISTENT);
+          tkr_json_writer_int (writer, lists[list].value_member,
+                               tkr_condition_get_value (condition));
+          tkr_json_writer_end_object (writer);
+        }
+      tkr_json_writer_end_array (writer);
+    }
+  tkr_json_writer_end_object (writer);
+}
+
 JsonNode *
 tkr_ap_combatant_to_json (TkrApCombatant *self)
 {
-  g_autoptr (JsonObject) saved = NULL;
-  JsonObject *object;
+  TkrJsonWriter writer;
   JsonNode *node;
 
   /* In a save, the text kept from the last when nothing changed. */
   node = tkr_save_cache_placeholder (self, (TkrSaveToJson) tkr_ap_combatant_to_json);
   if (node != NULL)
     return node;
-  saved = json_object_new ();
-  object = json_object_new ();
-  node = json_node_new (JSON_NODE_OBJECT);
-
-  tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_AP_COMBATANT, saved);
-  json_object_set_int_member (saved, "ap", tkr_ap_combatant_get_ap (self));
-  json_object_set_boolean_member (saved, "free_steps", tkr_ap_combatant_get_free_steps (self));
-  json_object_set_string_member (
-    object, "ref", tkr_character_get_id (tkr_combatant_get_character (TKR_COMBATANT (self))));
-  for (guint i = 0; members[i] != NULL; i++)
-    json_object_set_member (object, members[i], json_object_dup_member (saved, members[i]));
-
-  for (guint list = 0; list < AP_N_LISTS; list++)
-    {
-      JsonArray *array = json_array_new ();
-
-      for (guint i = 0; i < tkr_ap_n_items (self->lists[list]); i++)
-        {
-          TkrCondition *condition = tkr_ap_item_at (G_LIST_MODEL (self->lists[list]), i);
-          JsonObject *item = json_object_new ();
-
-          json_object_set_string_member (item, "name", tkr_condition_get_name (condition));
-          if (list == AP_CONDITIONS)
-            json_object_set_boolean_member (item, "persistent",
-                                            tkr_condition_get_kind (condition) ==
-                                              TKR_CONDITION_KIND_PERSISTENT);
-          json_object_set_int_member (item, lists[list].value_member,
-                                      tkr_condition_get_value (condition));
-          json_array_add_object_element (array, item);
-        }
-      json_object_set_array_member (object, lists[list].member, array);
-    }
-  json_node_take_object (node, object);
-  return node;
+  tkr_json_writer_init_tree (&writer);
+  write_json (self, &writer);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 static gboolean

@@ -8,6 +8,7 @@
 #include "tkr-condition.h"
 #include "tkr-d20-combatant.h"
 #include "tkr-initiative.h"
+#include "tkr-json-writer.h"
 #include "tkr-rules.h"
 
 G_BEGIN_DECLS
@@ -47,8 +48,9 @@ TkrCondition *tkr_d20_combatant_find_condition (TkrD20Combatant *self, const cha
 /* The rule data's condition @id with one stack. (transfer full) */
 TkrCondition *tkr_d20_condition_new (TkrRules *rules, const char *id);
 
-/* Files: the combatant's own members (not its character). */
-void tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object);
+/* Files: the combatant's own members (not its character), through a
+ * writer into the object it has open. */
+void tkr_d20_combatant_write_json (TkrD20Combatant *self, TkrJsonWriter *writer);
 gboolean tkr_d20_combatant_read_json (
   TkrD20Combatant *self, JsonObject *object, const char *path, TkrRules *rules, GError **error);
 

@@ -460,34 +460,44 @@ tkr_d20_combatant_new_from_sheet (TkrCharacter *character, TkrRules *rules)
 
 /* Files */
 
-static JsonObject *
-feet_to_json (TkrD20Combatant *self, int which)
+static void
+write_feet (TkrD20Combatant *self, TkrJsonWriter *writer, const char *name, int which)
 {
-  JsonObject *object = json_object_new ();
   TkrD20Movement *movement;
 
+  tkr_json_writer_begin_object (writer, name);
   for (guint i = 0; (movement = movement_at (self, i)) != NULL; i++)
     if (movement->feet[which] > 0)
-      json_object_set_int_member (object, movement->kind, movement->feet[which]);
-  return object;
+      tkr_json_writer_int (writer, movement->kind, movement->feet[which]);
+  tkr_json_writer_end_object (writer);
 }
 
+/* Written straight from the combatant (docs/ARCHITECTURE.md, "Files"):
+ * its fields, what is left of its resources, its conditions, tiebreaks,
+ * speeds and the feet it moved, in that order. */
 void
-tkr_d20_combatant_write_json (TkrD20Combatant *self, JsonObject *object)
+tkr_d20_combatant_write_json (TkrD20Combatant *self, TkrJsonWriter *writer)
 {
   GListModel *conditions = G_LIST_MODEL (tkr_combatant_get_condition_store (TKR_COMBATANT (self)));
-  JsonArray *tiebreaks = json_array_new ();
+  guint n = g_list_model_get_n_items (conditions);
 
-  tkr_fields_to_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, object);
-  tkr_combatant_resources_to_json (TKR_COMBATANT (self), resource_infos,
-                                   G_N_ELEMENTS (resource_infos), object);
-  json_object_set_member (object, "conditions",
-                          tkr_list_to_json (conditions, (TkrItemToJson) tkr_condition_to_json));
+  tkr_fields_write_json (G_OBJECT (self), TKR_TYPE_D20_COMBATANT, writer);
+  tkr_combatant_resources_write_json (TKR_COMBATANT (self), resource_infos,
+                                      G_N_ELEMENTS (resource_infos), writer);
+  tkr_json_writer_begin_array (writer, "conditions");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TkrCondition) condition = g_list_model_get_item (conditions, i);
+
+      tkr_condition_write_json (condition, writer, NULL);
+    }
+  tkr_json_writer_end_array (writer);
+  tkr_json_writer_begin_array (writer, "tiebreaks");
   for (guint i = 0; i < tkr_d20_combatant_get_n_tiebreaks (self); i++)
-    json_array_add_int_element (tiebreaks, tkr_d20_combatant_get_tiebreak (self, i));
-  json_object_set_array_member (object, "tiebreaks", tiebreaks);
-  json_object_set_object_member (object, "speeds", feet_to_json (self, FEET_SPEED));
-  json_object_set_object_member (object, "moved", feet_to_json (self, FEET_MOVED));
+    tkr_json_writer_int (writer, NULL, tkr_d20_combatant_get_tiebreak (self, i));
+  tkr_json_writer_end_array (writer);
+  write_feet (self, writer, "speeds", FEET_SPEED);
+  write_feet (self, writer, "moved", FEET_MOVED);
 }
 
 static gboolean

@@ -1151,18 +1151,18 @@ tkr_d20_encounter_stamina_check (TkrD20Encounter *self,
 static JsonNode *
 combatant_to_json (TkrD20Combatant *combatant)
 {
+  TkrJsonWriter writer;
   JsonNode *node;
-  JsonObject *item;
 
   /* In a save, the text kept from the last when nothing changed. */
   node = tkr_save_cache_placeholder (combatant, (TkrSaveToJson) combatant_to_json);
   if (node != NULL)
     return node;
-  item = json_object_new ();
-  tkr_d20_combatant_write_json (combatant, item);
-  node = json_node_new (JSON_NODE_OBJECT);
-  json_node_take_object (node, item);
-  return node;
+  tkr_json_writer_init_tree (&writer);
+  tkr_json_writer_begin_object (&writer, NULL);
+  tkr_d20_combatant_write_json (combatant, &writer);
+  tkr_json_writer_end_object (&writer);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 static void

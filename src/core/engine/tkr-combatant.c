@@ -304,6 +304,16 @@ tkr_combatant_resources_to_json (TkrCombatant *self,
                                 tkr_combatant_get_left (self, fields[i].id));
 }
 
+void
+tkr_combatant_resources_write_json (TkrCombatant *self,
+                                    const TkrResourceField *fields,
+                                    guint n_fields,
+                                    TkrJsonWriter *writer)
+{
+  for (guint i = 0; i < n_fields; i++)
+    tkr_json_writer_int (writer, fields[i].member, tkr_combatant_get_left (self, fields[i].id));
+}
+
 gboolean
 tkr_combatant_resources_from_json (TkrCombatant *self,
                                    const TkrResourceField *fields,

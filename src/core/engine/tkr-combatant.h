@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "tkr-character.h"
+#include "tkr-json-writer.h"
 #include "tkr-resource.h"
 
 G_BEGIN_DECLS
@@ -81,6 +82,11 @@ void tkr_combatant_resources_to_json (TkrCombatant *self,
                                       const TkrResourceField *fields,
                                       guint n_fields,
                                       JsonObject *object);
+/* The same through a writer, into the object it has open. */
+void tkr_combatant_resources_write_json (TkrCombatant *self,
+                                         const TkrResourceField *fields,
+                                         guint n_fields,
+                                         TkrJsonWriter *writer);
 /* Reads what is left of each of @fields from @object at @path into a
  * fresh combatant (not recorded): a missing member is 0, a value from 0 to
  * @limit, or to the resource's maximum when @limit is negative. */

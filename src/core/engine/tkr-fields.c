@@ -223,6 +223,38 @@ tkr_fields_to_json (GObject *object, GType type, JsonObject *json)
     }
 }
 
+void
+tkr_fields_write_json (GObject *object, GType type, TkrJsonWriter *writer)
+{
+  const TkrFieldTable *table = lookup_table (type);
+
+  for (guint i = 0; table != NULL && i < table->n_fields; i++)
+    {
+      const TkrField *field = &table->fields[i];
+      gpointer address = field_address (object, field);
+
+      if (field->member == NULL)
+        continue;
+      switch (field->type)
+        {
+        case TKR_FIELD_TYPE_INT:
+          tkr_json_writer_int (writer, field->member, *(int *) address);
+          break;
+        case TKR_FIELD_TYPE_BOOLEAN:
+          tkr_json_writer_boolean (writer, field->member, *(gboolean *) address);
+          break;
+        case TKR_FIELD_TYPE_STRING:
+          if (*(char **) address != NULL)
+            tkr_json_writer_string (writer, field->member, *(char **) address);
+          break;
+        case TKR_FIELD_TYPE_OBJECT:
+        case TKR_FIELD_TYPE_ENUM:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
 gboolean
 tkr_fields_from_json (
   GObject *object, GType type, JsonObject *json, const char *path, GError **error)

@@ -3,6 +3,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tkr-json-writer.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -85,6 +87,8 @@ void tkr_fields_clear (GObject *object, GType type);
 /* Writes @type's saved fields of @object into @json: numbers and
  * booleans always, strings when they are set. */
 void tkr_fields_to_json (GObject *object, GType type, JsonObject *json);
+/* The same members through a writer, into the object it has open. */
+void tkr_fields_write_json (GObject *object, GType type, TkrJsonWriter *writer);
 /* Reads @type's saved fields from @json (at @path) into a fresh @object
  * without notifying; a missing member gives the field's default, a value
  * of the wrong type or out of range an error naming the member. */

@@ -282,38 +282,34 @@ tkr_log_entry_get_time (TkrLogEntry *self)
 JsonNode *
 tkr_log_entry_to_json (TkrLogEntry *self)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  TkrJsonWriter writer;
 
   g_return_val_if_fail (TKR_IS_LOG_ENTRY (self), NULL);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "round");
-  json_builder_add_int_value (builder, self->round);
-  json_builder_set_member_name (builder, "text");
-  json_builder_add_string_value (builder, self->text ? self->text : "");
-  json_builder_set_member_name (builder, "time");
-  json_builder_add_int_value (builder, self->time);
+  /* Through a writer's tree end, with no JsonBuilder made for every line:
+   * a save writes each line of a long log (docs/ARCHITECTURE.md, "Files"). */
+  tkr_json_writer_init_tree (&writer);
+  tkr_json_writer_begin_object (&writer, NULL);
+  tkr_json_writer_int (&writer, "round", self->round);
+  tkr_json_writer_string (&writer, "text", self->text ? self->text : "");
+  tkr_json_writer_int (&writer, "time", self->time);
   /* Only lines that have a kind carry it: older files stay as they were. */
   if (self->kind != NULL)
-    {
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, self->kind);
-    }
+    tkr_json_writer_string (&writer, "kind", self->kind);
   /* A line built from its event: "message", "plural" and "n" (a plural
    * message), "args" (tkr-message.h). An event without values has no
    * "args"; one written before plural and named values keeps its form. */
   if (self->event != NULL)
     {
-      tkr_message_add_members (self->event, builder);
+      tkr_message_write_members (self->event, &writer);
       if (tkr_message_get_n_values (self->event) == 0)
         {
-          json_builder_set_member_name (builder, "args");
-          json_builder_begin_array (builder);
-          json_builder_end_array (builder);
+          tkr_json_writer_begin_array (&writer, "args");
+          tkr_json_writer_end_array (&writer);
         }
     }
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+  tkr_json_writer_end_object (&writer);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 static gboolean

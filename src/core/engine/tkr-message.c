@@ -390,6 +390,44 @@ tkr_message_add_members (const TkrMessage *self, JsonBuilder *builder)
     }
 }
 
+/* A value of a message as tkr_message_to_json () makes it. */
+static void
+write_value (const TkrMessage *self, TkrJsonWriter *writer)
+{
+  if (self->msgid == NULL)
+    {
+      tkr_json_writer_string (writer, NULL, self->text);
+      return;
+    }
+  tkr_json_writer_begin_object (writer, NULL);
+  tkr_message_write_members (self, writer);
+  tkr_json_writer_end_object (writer);
+}
+
+void
+tkr_message_write_members (const TkrMessage *self, TkrJsonWriter *writer)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->msgid == NULL)
+    return;
+  tkr_json_writer_string (writer, "message", self->msgid);
+  if (self->context != NULL)
+    tkr_json_writer_string (writer, "context", self->context);
+  if (self->plural != NULL)
+    {
+      tkr_json_writer_string (writer, "plural", self->plural);
+      tkr_json_writer_int (writer, "n", (gint64) self->n);
+    }
+  if (self->values != NULL)
+    {
+      tkr_json_writer_begin_array (writer, "args");
+      for (guint i = 0; i < self->values->len; i++)
+        write_value (self->values->pdata[i], writer);
+      tkr_json_writer_end_array (writer);
+    }
+}
+
 JsonNode *
 tkr_message_to_json (const TkrMessage *self)
 {

@@ -3,6 +3,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "tkr-json-writer.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -70,6 +72,9 @@ JsonNode *tkr_message_to_json (const TkrMessage *self);
  * object being built; nothing for a value kept as it is. */
 void tkr_message_add_members (const TkrMessage *self, JsonBuilder *builder);
 void tkr_message_set_members (const TkrMessage *self, JsonObject *object);
+/* The same members through a writer (tkr-json-writer.h), into the object
+ * it has open: the same tree or text, with no builder made. */
+void tkr_message_write_members (const TkrMessage *self, TkrJsonWriter *writer);
 /* A string or a message object; errors name @path. */
 TkrMessage *tkr_message_new_from_json (JsonNode *node, const char *path, GError **error);
 /* The message held in @object's members "message", "plural", "n" and

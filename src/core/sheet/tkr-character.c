@@ -7,6 +7,7 @@
 #include "tkr-character.h"
 #include "tkr-enums.h"
 #include "tkr-file.h"
+#include "tkr-int-dict.h"
 #include "tkr-json.h"
 #include "tkr-statblock.h"
 
@@ -741,7 +742,12 @@ tkr_character_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_FIELDS:
       if (replace_dictionary (&self->fields, g_value_get_variant (value)))
-        g_object_notify_by_pspec (object, pspec);
+        {
+          /* One block a save reads at once (tkr-int-dict.h). */
+          if (self->fields != NULL)
+            tkr_int_dict_serialise (self->fields);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_TEXTS:
       if (replace_dictionary (&self->texts, g_value_get_variant (value)))
@@ -2784,6 +2790,44 @@ write_lists (TkrCharacter *self, TkrJsonWriter *writer)
   tkr_json_writer_end_array (writer);
 }
 
+/* The fields (a{si}) or texts (a{ss}) as an object. The fields are read
+ * from their serialised form (tkr-int-dict.h), the texts entry by entry,
+ * not through g_variant_iter_next ()'s format string, which is parsed
+ * again for every entry: a save writes every field of every sheet
+ * (docs/ARCHITECTURE.md, "Files"). */
+static void
+write_dictionary (TkrJsonWriter *writer, const char *name, GVariant *dictionary, gboolean texts)
+{
+  TkrIntDictIter fields;
+  gsize n;
+
+  tkr_json_writer_begin_object (writer, name);
+  if (!texts && tkr_int_dict_iter_init (&fields, dictionary))
+    {
+      const char *key;
+      int value;
+
+      while (tkr_int_dict_iter_next (&fields, &key, &value))
+        tkr_json_writer_int (writer, key, value);
+      tkr_json_writer_end_object (writer);
+      return;
+    }
+  n = g_variant_n_children (dictionary);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr (GVariant) entry = g_variant_get_child_value (dictionary, i);
+      g_autoptr (GVariant) key = g_variant_get_child_value (entry, 0);
+      g_autoptr (GVariant) value = g_variant_get_child_value (entry, 1);
+
+      if (texts)
+        tkr_json_writer_string (writer, g_variant_get_string (key, NULL),
+                                g_variant_get_string (value, NULL));
+      else
+        tkr_json_writer_int (writer, g_variant_get_string (key, NULL), g_variant_get_int32 (value));
+    }
+  tkr_json_writer_end_object (writer);
+}
+
 /**
  * tkr_character_write_json:
  * @name: the member's name, or %NULL in an array
@@ -2827,30 +2871,11 @@ tkr_character_write_json (TkrCharacter *self, TkrJsonWriter *writer, const char 
   tkr_json_writer_end_object (writer);
 
   if (self->fields != NULL)
-    {
-      GVariantIter iter;
-      const char *key;
-      int value;
-
-      tkr_json_writer_begin_object (writer, "fields");
-      g_variant_iter_init (&iter, self->fields);
-      while (g_variant_iter_next (&iter, "{&si}", &key, &value))
-        tkr_json_writer_int (writer, key, value);
-      tkr_json_writer_end_object (writer);
-    }
+    write_dictionary (writer, "fields", self->fields, FALSE);
   /* Only sheets with texts or lists write them, so a file from before they
    * existed saves the same bytes. */
   if (self->texts != NULL)
-    {
-      GVariantIter iter;
-      const char *key, *text;
-
-      tkr_json_writer_begin_object (writer, "texts");
-      g_variant_iter_init (&iter, self->texts);
-      while (g_variant_iter_next (&iter, "{&s&s}", &key, &text))
-        tkr_json_writer_string (writer, key, text);
-      tkr_json_writer_end_object (writer);
-    }
+    write_dictionary (writer, "texts", self->texts, TRUE);
   if (self->lists != NULL)
     {
       GVariantIter iter;
