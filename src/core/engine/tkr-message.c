@@ -359,37 +359,6 @@ tkr_message_to_string (const TkrMessage *self)
 
 /* Files */
 
-void
-tkr_message_add_members (const TkrMessage *self, JsonBuilder *builder)
-{
-  g_return_if_fail (self != NULL);
-
-  if (self->msgid == NULL)
-    return;
-  json_builder_set_member_name (builder, "message");
-  json_builder_add_string_value (builder, self->msgid);
-  if (self->context != NULL)
-    {
-      json_builder_set_member_name (builder, "context");
-      json_builder_add_string_value (builder, self->context);
-    }
-  if (self->plural != NULL)
-    {
-      json_builder_set_member_name (builder, "plural");
-      json_builder_add_string_value (builder, self->plural);
-      json_builder_set_member_name (builder, "n");
-      json_builder_add_int_value (builder, (gint64) self->n);
-    }
-  if (self->values != NULL)
-    {
-      json_builder_set_member_name (builder, "args");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < self->values->len; i++)
-        json_builder_add_value (builder, tkr_message_to_json (self->values->pdata[i]));
-      json_builder_end_array (builder);
-    }
-}
-
 /* A value of a message as tkr_message_to_json () makes it. */
 static void
 write_value (const TkrMessage *self, TkrJsonWriter *writer)
@@ -431,22 +400,15 @@ tkr_message_write_members (const TkrMessage *self, TkrJsonWriter *writer)
 JsonNode *
 tkr_message_to_json (const TkrMessage *self)
 {
-  g_autoptr (JsonBuilder) builder = NULL;
+  TkrJsonWriter writer;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (self->msgid == NULL)
-    {
-      JsonNode *node = json_node_new (JSON_NODE_VALUE);
-
-      json_node_set_string (node, self->text);
-      return node;
-    }
-  builder = json_builder_new ();
-  json_builder_begin_object (builder);
-  tkr_message_add_members (self, builder);
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
+  /* The writer's tree end: the same description as the text a save
+   * writes (tkr_message_write_members). */
+  tkr_json_writer_init_tree (&writer);
+  write_value (self, &writer);
+  return tkr_json_writer_finish_tree (&writer);
 }
 
 void

@@ -68,9 +68,6 @@ gboolean tkr_message_fits (const char *msgid, guint n_values);
 gboolean tkr_message_is_valid (const TkrMessage *self);
 
 JsonNode *tkr_message_to_json (const TkrMessage *self);
-/* The members of a message ("message", "plural", "n", "args") added to an
- * object being built; nothing for a value kept as it is. */
-void tkr_message_add_members (const TkrMessage *self, JsonBuilder *builder);
 void tkr_message_set_members (const TkrMessage *self, JsonObject *object);
 /* The same members through a writer (tkr-json-writer.h), into the object
  * it has open: the same tree or text, with no builder made. */
