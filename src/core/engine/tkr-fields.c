@@ -192,38 +192,6 @@ tkr_fields_clear (GObject *object, GType type)
 }
 
 void
-tkr_fields_to_json (GObject *object, GType type, JsonObject *json)
-{
-  const TkrFieldTable *table = lookup_table (type);
-
-  for (guint i = 0; table != NULL && i < table->n_fields; i++)
-    {
-      const TkrField *field = &table->fields[i];
-      gpointer address = field_address (object, field);
-
-      if (field->member == NULL)
-        continue;
-      switch (field->type)
-        {
-        case TKR_FIELD_TYPE_INT:
-          json_object_set_int_member (json, field->member, *(int *) address);
-          break;
-        case TKR_FIELD_TYPE_BOOLEAN:
-          json_object_set_boolean_member (json, field->member, *(gboolean *) address);
-          break;
-        case TKR_FIELD_TYPE_STRING:
-          if (*(char **) address != NULL)
-            json_object_set_string_member (json, field->member, *(char **) address);
-          break;
-        case TKR_FIELD_TYPE_OBJECT:
-        case TKR_FIELD_TYPE_ENUM:
-        default:
-          g_assert_not_reached ();
-        }
-    }
-}
-
-void
 tkr_fields_write_json (GObject *object, GType type, TkrJsonWriter *writer)
 {
   const TkrFieldTable *table = lookup_table (type);
@@ -253,6 +221,26 @@ tkr_fields_write_json (GObject *object, GType type, TkrJsonWriter *writer)
           g_assert_not_reached ();
         }
     }
+}
+
+void
+tkr_fields_to_json (GObject *object, GType type, JsonObject *json)
+{
+  TkrJsonWriter writer;
+  g_autoptr (JsonNode) members = NULL;
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *member;
+
+  /* The writer's tree end: one description of the fields for both ends. */
+  tkr_json_writer_init_tree (&writer);
+  tkr_json_writer_begin_object (&writer, NULL);
+  tkr_fields_write_json (object, type, &writer);
+  tkr_json_writer_end_object (&writer);
+  members = tkr_json_writer_finish_tree (&writer);
+  json_object_iter_init_ordered (&iter, json_node_get_object (members));
+  while (json_object_iter_next_ordered (&iter, &name, &member))
+    json_object_set_member (json, name, json_node_ref (member));
 }
 
 gboolean
