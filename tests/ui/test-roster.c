@@ -374,6 +374,76 @@ test_thousand_npcs (Fixture *fixture, gconstpointer data)
   iterate ();
 }
 
+static gboolean
+shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_height (data) > 0;
+}
+
+/* What the row at the top of @list shows, or NULL. */
+static GtkWidget *
+top_row (GtkWidget *list)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (list); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_get_mapped (item) && gtk_widget_compute_bounds (item, list, &bounds) &&
+          bounds.origin.y <= 0.5f && bounds.origin.y + bounds.size.height > 0.5f)
+        return gtk_widget_get_first_child (item);
+    }
+  return NULL;
+}
+
+static gboolean
+heading_on_top (gpointer data)
+{
+  GtkWidget *top = top_row (data);
+
+  return top != NULL && GTK_IS_LABEL (top);
+}
+
+/* The rule (help/C/index.page: the characters' list shows the party, then
+ * the NPC library): a campaign opened into a window already shown (a file
+ * read after the first frame) lists from its top, the party's heading
+ * first, not scrolled past it. */
+static void
+test_opened_campaign_from_top (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (TkrCampaign) opened = tkr_campaign_new (tkr_rules_get_default ());
+  GtkWidget *list =
+    tkr_test_template_child (GTK_WIDGET (fixture->roster), TKR_TYPE_ROSTER, "list_view");
+  GtkWidget *top;
+
+  for (int i = 0; i < 6; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Hero %d", i + 1);
+
+      tkr_campaign_add_pc (opened, name);
+    }
+  for (int i = 0; i < 60; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Foe %d", i + 1);
+
+      tkr_campaign_add_npc (opened, name);
+    }
+  g_assert_true (tkr_test_wait_until (shown, fixture->roster));
+  tkr_roster_set_campaign (fixture->roster, opened);
+
+  /* A state, not a time: the list settles with its heading on top. */
+  if (!tkr_test_wait_until (heading_on_top, list))
+    {
+      top = top_row (list);
+      g_error ("the top row shows %s", top == NULL ? "nothing"
+                                       : TKR_IS_ROSTER_ROW (top)
+                                         ? "a character, the party's heading above it"
+                                         : G_OBJECT_TYPE_NAME (top));
+    }
+  top = top_row (list);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (top)), ==, "Party");
+}
+
 /* A removal's toast offers Undo: it takes back the removal while that is
  * the last step, and nothing else after a later edit. */
 static void
@@ -435,6 +505,7 @@ main (int argc, char *argv[])
   ADD ("/roster/add-to-encounter/rows-mark-who-takes-part", test_encounter_mark);
   ADD ("/roster/between-fights/menu-choices", test_between_fights_menu);
   ADD ("/roster/scale/thousand-npcs-few-rows", test_thousand_npcs);
+  ADD ("/roster/open/campaign-lists-from-its-top", test_opened_campaign_from_top);
 #undef ADD
 
   return g_test_run ();

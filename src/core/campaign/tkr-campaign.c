@@ -1531,21 +1531,40 @@ new_from_document (TkrJsonDocument *document, TkrFileProgress *progress, GError 
   return g_steal_pointer (&self);
 }
 
+/* A save on its way: what the caller's thread gathered, where it goes,
+ * and, once written, the SHA-256 of what was written. */
+typedef struct
+{
+  TkrSavePieces *pieces;
+  GFile *file;
+  char *checksum;
+} SaveJob;
+
+static void
+save_job_free (gpointer data)
+{
+  SaveJob *job = data;
+
+  tkr_save_pieces_free (job->pieces);
+  g_object_unref (job->file);
+  g_free (job->checksum);
+  g_free (job);
+}
+
 /* The worker: the pieces joined, then written atomically. */
 static void
 save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  GFile *file = g_object_get_data (G_OBJECT (task), "tkr-file");
-  g_autoptr (GBytes) bytes = tkr_save_pieces_join (task_data);
+  SaveJob *job = task_data;
+  g_autoptr (GBytes) bytes = tkr_save_pieces_join (job->pieces);
   GError *error = NULL;
 
-  if (tkr_file_save (file, bytes, cancellable, &error))
+  if (tkr_file_save (job->file, bytes, cancellable, &error))
     {
       /* What the journal anchors at (tkr_journal_end_save_with_checksum),
        * made here rather than by reading the file again on the main
-       * thread. */
-      g_object_set_data_full (G_OBJECT (task), "tkr-checksum",
-                              g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes), g_free);
+       * thread; read once the task has returned. */
+      job->checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
       g_task_return_boolean (task, TRUE);
     }
   else
@@ -1568,14 +1587,17 @@ tkr_campaign_save_async (TkrCampaign *self,
                          gpointer user_data)
 {
   g_autoptr (GTask) task = NULL;
+  SaveJob *job;
 
   g_return_if_fail (TKR_IS_CAMPAIGN (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  job = g_new0 (SaveJob, 1);
+  job->pieces = tkr_campaign_to_pieces (self);
+  job->file = g_object_ref (file);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tkr_campaign_save_async);
-  g_task_set_task_data (task, tkr_campaign_to_pieces (self), (GDestroyNotify) tkr_save_pieces_free);
-  g_object_set_data_full (G_OBJECT (task), "tkr-file", g_object_ref (file), g_object_unref);
+  g_task_set_task_data (task, job, save_job_free);
   g_task_run_in_thread (task, save_thread);
 }
 
@@ -1595,8 +1617,12 @@ tkr_campaign_save_finish (TkrCampaign *self, GAsyncResult *result, GError **erro
 char *
 tkr_campaign_save_dup_checksum (GAsyncResult *result)
 {
+  SaveJob *job;
+
   g_return_val_if_fail (G_IS_TASK (result), NULL);
-  return g_strdup (g_object_get_data (G_OBJECT (result), "tkr-checksum"));
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == tkr_campaign_save_async, NULL);
+  job = g_task_get_task_data (G_TASK (result));
+  return g_strdup (job->checksum);
 }
 
 void

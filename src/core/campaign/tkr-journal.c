@@ -1285,11 +1285,29 @@ tkr_journal_read (GFile *document, TkrCampaign *campaign)
   return read_journal (document, campaign, NULL);
 }
 
+/* A journal being read for a document just opened. */
+typedef struct
+{
+  GFile *document;
+  TkrCampaign *campaign;
+} ReadJob;
+
+static void
+read_job_free (gpointer data)
+{
+  ReadJob *job = data;
+
+  g_object_unref (job->document);
+  g_object_unref (job->campaign);
+  g_free (job);
+}
+
 static void
 read_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  TkrCampaign *campaign = task_data;
-  GFile *document = g_object_get_data (G_OBJECT (task), "document");
+  ReadJob *job = task_data;
+  GFile *document = job->document;
+  TkrCampaign *campaign = job->campaign;
 
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -1311,14 +1329,17 @@ tkr_journal_read_async (GFile *document,
                         gpointer user_data)
 {
   g_autoptr (GTask) task = NULL;
+  ReadJob *job;
 
   g_return_if_fail (G_IS_FILE (document));
   g_return_if_fail (TKR_IS_CAMPAIGN (campaign));
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, tkr_journal_read_async);
-  g_task_set_task_data (task, g_object_ref (campaign), g_object_unref);
-  g_object_set_data_full (G_OBJECT (task), "document", g_object_ref (document), g_object_unref);
+  job = g_new0 (ReadJob, 1);
+  job->document = g_object_ref (document);
+  job->campaign = g_object_ref (campaign);
+  g_task_set_task_data (task, job, read_job_free);
   g_task_run_in_thread (task, read_thread);
 }
 

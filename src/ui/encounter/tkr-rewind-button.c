@@ -13,6 +13,7 @@ struct _TkrRewindButton
 
   GtkWidget *button; /* a GtkMenuButton */
   GMenu *menu;
+  GArray *starts; /* the menu's TkrJournalRound, item by item */
   TkrJournal *journal;
   TkrHistory *history;
 };
@@ -28,6 +29,7 @@ update (TkrRewindButton *self)
   TkrPhase phase;
 
   g_menu_remove_all (self->menu);
+  g_clear_pointer (&self->starts, g_array_unref);
   if (self->journal == NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
@@ -36,33 +38,28 @@ update (TkrRewindButton *self)
   phase =
     tkr_tracker_get_phase (tkr_campaign_get_tracker (tkr_journal_get_campaign (self->journal)));
   starts = tkr_journal_list_round_starts (self->journal);
-  if (phase == TKR_PHASE_MAIN || phase == TKR_PHASE_PAUSED || phase == TKR_PHASE_END)
-    for (guint i = 0; i < starts->len; i++)
-      {
-        TkrJournalRound *start = &g_array_index (starts, TkrJournalRound, i);
-        g_autofree char *label = NULL;
-        g_autoptr (GMenuItem) item = NULL;
+  if (phase != TKR_PHASE_MAIN && phase != TKR_PHASE_PAUSED && phase != TKR_PHASE_END)
+    g_array_set_size (starts, 0);
+  for (guint i = 0; i < starts->len; i++)
+    {
+      TkrJournalRound *start = &g_array_index (starts, TkrJournalRound, i);
+      g_autofree char *label = NULL;
+      g_autoptr (GMenuItem) item = NULL;
 
-        /* The Action-Point system counts rounds again in every Turn: its
-         * items name the Turn (help/C/files-and-backups.page, "Rewinding
-         * a fight"). */
-        if (start->turn != 0)
-          {
-            /* Translators: the Action-Point Turn, then the round in it */
-            label = g_strdup_printf (_ ("Turn %d, Start of Round %d"), start->turn, start->round);
-            item = g_menu_item_new (label, NULL);
-            g_menu_item_set_action_and_target_value (
-              item, "rewind.turn-round", g_variant_new ("(ii)", start->turn, start->round));
-          }
-        else
-          {
-            label = g_strdup_printf (_ ("Start of Round %d"), start->round);
-            item = g_menu_item_new (label, NULL);
-            g_menu_item_set_action_and_target_value (item, "rewind.round",
-                                                     g_variant_new_int32 (start->round));
-          }
-        g_menu_append_item (self->menu, item);
-      }
+      /* The Action-Point system counts rounds again in every Turn: its
+       * items name the Turn (help/C/files-and-backups.page, "Rewinding
+       * a fight"). */
+      if (start->turn != 0)
+        /* Translators: the Action-Point Turn, then the round in it */
+        label = g_strdup_printf (_ ("Turn %d, Start of Round %d"), start->turn, start->round);
+      else
+        label = g_strdup_printf (_ ("Start of Round %d"), start->round);
+      item = g_menu_item_new (label, NULL);
+      /* The item's place: the round start itself is the journal's. */
+      g_menu_item_set_action_and_target_value (item, "rewind.start", g_variant_new_uint32 (i));
+      g_menu_append_item (self->menu, item);
+    }
+  self->starts = g_steal_pointer (&starts);
   gtk_widget_set_visible (GTK_WIDGET (self),
                           g_menu_model_get_n_items (G_MENU_MODEL (self->menu)) > 0);
 }
@@ -72,24 +69,13 @@ rewind_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TkrRewindButton *self = TKR_REWIND_BUTTON (widget);
   g_autoptr (GError) error = NULL;
+  guint item = g_variant_get_uint32 (parameter);
+  TkrJournalRound *start;
 
-  if (self->journal == NULL)
+  if (self->journal == NULL || self->starts == NULL || item >= self->starts->len)
     return;
-  if (!tkr_journal_rewind (self->journal, g_variant_get_int32 (parameter), &error))
-    tkr_feedback_show (widget, NULL, error->message, TRUE);
-}
-
-static void
-rewind_turn_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  TkrRewindButton *self = TKR_REWIND_BUTTON (widget);
-  g_autoptr (GError) error = NULL;
-  int turn, round;
-
-  if (self->journal == NULL)
-    return;
-  g_variant_get (parameter, "(ii)", &turn, &round);
-  if (!tkr_journal_rewind_to (self->journal, turn, round, &error))
+  start = &g_array_index (self->starts, TkrJournalRound, item);
+  if (!tkr_journal_rewind_to (self->journal, start->turn, start->round, &error))
     tkr_feedback_show (widget, NULL, error->message, TRUE);
 }
 
@@ -101,6 +87,7 @@ tkr_rewind_button_dispose (GObject *object)
   tkr_rewind_button_set_journal (self, NULL);
   g_clear_pointer (&self->button, gtk_widget_unparent);
   g_clear_object (&self->menu);
+  g_clear_pointer (&self->starts, g_array_unref);
 
   G_OBJECT_CLASS (tkr_rewind_button_parent_class)->dispose (object);
 }
@@ -113,8 +100,7 @@ tkr_rewind_button_class_init (TkrRewindButtonClass *klass)
 
   object_class->dispose = tkr_rewind_button_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_install_action (widget_class, "rewind.round", "i", rewind_action);
-  gtk_widget_class_install_action (widget_class, "rewind.turn-round", "(ii)", rewind_turn_action);
+  gtk_widget_class_install_action (widget_class, "rewind.start", "u", rewind_action);
 }
 
 static void

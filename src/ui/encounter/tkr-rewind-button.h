@@ -12,8 +12,9 @@ G_DECLARE_FINAL_TYPE (TkrRewindButton, tkr_rewind_button, TKR, REWIND_BUTTON, Gt
 
 /* The GM's way back to the start of a round (help/C/files-and-backups.page,
  * "Rewinding a fight"): a menu of the rounds the journal holds the start
- * of, each item activating "rewind.round" (an int32, the round), one
- * undoable step. Hidden while there is none. */
+ * of (in the Action-Point system, by Turn and round), each item
+ * activating "rewind.start" (a uint32: which item) for the journal's
+ * rewind to that start, one undoable step. Hidden while there is none. */
 GtkWidget *tkr_rewind_button_new (void);
 void tkr_rewind_button_set_journal (TkrRewindButton *self, TkrJournal *journal);
 TkrJournal *tkr_rewind_button_get_journal (TkrRewindButton *self);

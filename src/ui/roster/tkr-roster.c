@@ -50,6 +50,7 @@ struct _TkrRoster
   GtkSearchEntry *search_entry;
   GtkStack *list_stack;
   GtkListView *list_view;
+  guint to_top_source; /* the list back to its top after a campaign came in */
   GMenuModel *primary_menu;
   GMenu *recent_menu;
   GtkMenuButton *menu_button;
@@ -552,6 +553,7 @@ tkr_roster_dispose (GObject *object)
 {
   TkrRoster *self = TKR_ROSTER (object);
 
+  g_clear_handle_id (&self->to_top_source, g_source_remove);
   gtk_list_view_set_model (self->list_view, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TKR_TYPE_ROSTER);
 
@@ -752,6 +754,18 @@ tkr_roster_get_campaign (TkrRoster *self)
   return self->campaign;
 }
 
+static gboolean
+to_top_cb (gpointer user_data)
+{
+  TkrRoster *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+
+  self->to_top_source = 0;
+  if (adjustment != NULL)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
 void
 tkr_roster_set_campaign (TkrRoster *self, TkrCampaign *campaign)
 {
@@ -771,6 +785,12 @@ tkr_roster_set_campaign (TkrRoster *self, TkrCampaign *campaign)
   gtk_filter_list_model_set_model (self->sections[SECTION_NPCS].characters,
                                    campaign != NULL ? tkr_campaign_get_npcs (campaign) : NULL);
   set_selected (self, NULL);
+  /* Another campaign lists from its top. The party's heading comes in
+   * after the party's rows (section_items_changed_cb), before the row the
+   * view keeps in place, which would leave it just above the view: the
+   * view goes back to its top once it has taken the rows in. */
+  if (self->to_top_source == 0)
+    self->to_top_source = g_idle_add (to_top_cb, self);
   update_page (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
